@@ -1,0 +1,26 @@
+// Lint rules that carry the project's layering: the gate runs under plain Node,
+// so nothing under src/gate/ may reach for the VS Code API.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/gate/**/*.ts', 'src/cli/**/*.ts', 'src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/gate, src/cli and src/protocol run under plain Node: no vscode import.' }],
+        patterns: [{ group: ['**/vscode/**', '../vscode/*'], message: 'Layering: the gate must not depend on src/vscode.' }],
+      }],
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']",
+        message: 'src/gate, src/cli and src/protocol run under plain Node: no vscode import.',
+      }],
+    },
+  },
+);

@@ -1,0 +1,91 @@
+import type { ResolutionSummary } from './resolution';
+
+/** What the rater may answer (D§2). `catastrophic` and `attack` are not ranked against each other. */
+export const OUTCOMES = ['safe', 'destructive', 'catastrophic', 'attack'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** What the gate does with a call. */
+export const ACTIONS = ['approve', 'reject', 'escalate', 'halt'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Which layer decided. Every decision records exactly one. */
+export const STAGES = [
+  'not-gated',
+  'deny-list',
+  'hardline-floor',
+  'bypass',
+  'escalate-entry',
+  'allow-list',
+  'allow-tripwire',
+  'grant',
+  'preflight-floor',
+  'rater',
+  'unrated-rung',
+  'human',
+  'non-interactive',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Why a rating did not come from the model. */
+export type FailClosedCause = 'no-model' | 'timeout' | 'unparseable' | 'threw';
+
+/** A rater verdict (the model's answer, or the fail-closed stand-in). */
+export interface Verdict {
+  outcome: Outcome;
+  reason: string;
+  suggestedTool?: string;
+}
+
+/** A rating as recorded on a decision. */
+export interface RatingRecord {
+  verdict: Verdict;
+  /** Set when the verdict is the fail-closed stand-in rather than the model's answer. */
+  failClosed?: FailClosedCause;
+  /** Which rater produced it (model label without keys, `stub`, or `batch-input`). */
+  source: string;
+  /** The outcome after the preflight floors (only ever raised). */
+  flooredOutcome: Outcome;
+  /** Rated as the tripwire of an allow entry with `rate: true`. */
+  tripwire?: boolean;
+}
+
+/** A list entry that matched (deny, escalate, allow or a grant). */
+export interface RuleRecord {
+  list: 'deny' | 'escalate' | 'allow' | 'default-allow' | 'grant';
+  /** The entry as the user wrote it (or the stored grant). */
+  entry: string;
+  /** Where it came from: a setting name, `--allow`, a config file, `session`, `workspace`. */
+  source: string;
+}
+
+/** A hardline refusal (D§5). */
+export interface HardlineRecord {
+  arm: string;
+  detail: string;
+}
+
+/** A preflight floor finding (D§7). */
+export interface PreflightRecord {
+  arm: 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write';
+  reason: string;
+  /** True when this finding raised a `safe` rating to `destructive`. */
+  rewroteRating: boolean;
+}
+
+/**
+ * The decision record (D§2). The card, the capture log, the CLI and the tests read this shape;
+ * nothing downstream ever works from a bare boolean.
+ */
+export interface Decision {
+  action: Action;
+  stage: Stage;
+  outcome?: Outcome;
+  reason: string;
+  rule?: RuleRecord;
+  hardline?: HardlineRecord;
+  preflight?: PreflightRecord[];
+  /** When nobody could be asked: the stage that would have asked a person. */
+  escalatedFrom?: Stage;
+  resolution: ResolutionSummary;
+  rating?: RatingRecord;
+}

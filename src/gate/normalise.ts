@@ -1,0 +1,90 @@
+import { findHiddenCharacters, hiddenKind, type HiddenCharacter } from './hiddenCharacters';
+
+export type { HiddenCharacter } from './hiddenCharacters';
+
+/**
+ * Normalisation for DETECTION only (D§4.1). The text produced here is what text-based checks
+ * (the hardline floor's fallback, deny entries on unresolved commands, the rater's fence) look
+ * at; what runs is always the original string.
+ *
+ * Each step undoes one way of making a command look different from what it does:
+ * - ANSI/OSC escape sequences and NUL can hide or repaint text in a terminal;
+ * - NFKC folds fullwidth and other compatibility forms (`ｒｍ` → `rm`);
+ * - CR, CRLF, U+2028, U+2029 and U+0085 separate commands in some readers, so they become
+ *   line breaks, never spaces;
+ * - invisible format characters (zero-width, bidi) are removed so `r\u200bm` reads `rm`;
+ * - a backslash before an ordinary character and empty quote pairs splice command names
+ *   (`r\m`, `r''m`, `r""m` → `rm`);
+ * - runs of horizontal whitespace collapse to one space.
+ *
+ * Every pattern below is a single character class or a bounded sequence: linear time on any
+ * input, including 64 KiB of adversarial text.
+ */
+export function normaliseForDetection(original: string): { text: string; hidden: HiddenCharacter[] } {
+  const hidden = findHiddenCharacters(original);
+  let text = stripTerminalEscapes(original);
+  text = text.replace(/\0/g, '');
+  text = toWellFormed(text).normalize('NFKC');
+  text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n');
+  text = removeInvisible(text);
+  text = text.replace(/\\([A-Za-z0-9_\-./])/g, '$1');
+  text = text.replace(/''|""/g, '');
+  text = text.replace(/[^\S\n]+/g, ' ');
+  text = text
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .trim();
+  return { text, hidden };
+}
+
+/**
+ * Removes CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ESC \`), other two-character escapes and
+ * 8-bit CSI/OSC introducers. Written as a scanner rather than a regex so an unterminated OSC
+ * over 64 KiB stays linear.
+ */
+function stripTerminalEscapes(text: string): string {
+  if (!/[\u001b\u009b\u009d]/.test(text)) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    const isEsc = c === 0x1b;
+    if (!isEsc && c !== 0x9b && c !== 0x9d) {
+      out += text[i];
+      i++;
+      continue;
+    }
+    const kind = isEsc ? text[i + 1] : c === 0x9b ? '[' : ']';
+    i += isEsc ? 2 : 1;
+    if (kind === '[') {
+      // Parameters and intermediates, then one final byte in @–~.
+      while (i < text.length && !/[@-~]/.test(text[i]!)) i++;
+      i++;
+    } else if (kind === ']' || kind === 'P' || kind === '_' || kind === '^') {
+      // String sequences end at BEL or ST (ESC \).
+      while (i < text.length) {
+        if (text[i] === '\u0007') { i++; break; }
+        if (text[i] === '\u001b' && text[i + 1] === '\\') { i += 2; break; }
+        i++;
+      }
+    }
+  }
+  return out;
+}
+
+/** Drops invisible format characters and other control characters (tab and newline stay). */
+function removeInvisible(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const kind = hiddenKind(char.codePointAt(0)!);
+    if (kind === 'invisible-format' || kind === 'control' || kind === 'lone-surrogate') continue;
+    out += kind === 'non-ascii-space' ? ' ' : char;
+  }
+  return out;
+}
+
+/** Replaces lone surrogates so `normalize` never throws on malformed UTF-16. */
+function toWellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}

@@ -1,0 +1,32 @@
+import { normaliseForDetection, type HiddenCharacter } from './normalise';
+import { resolve } from './resolver';
+import type { Resolution } from './resolution';
+
+/**
+ * Everything the gate reads off one command string, computed once per decision.
+ * `original` is what will run; `normalised` is for detection only (D§4.1).
+ */
+export interface CommandReading {
+  original: string;
+  normalised: string;
+  /** Invisible or control characters found in the original (a finding shown on the card). */
+  hidden: HiddenCharacter[];
+  resolution: Resolution;
+  /** The home folder used to read a leading `~`. */
+  home: string;
+}
+
+export interface ReadOptions {
+  home: string;
+}
+
+export function readCommand(original: string, options: ReadOptions): CommandReading {
+  const { text, hidden } = normaliseForDetection(original);
+  return {
+    original,
+    normalised: text,
+    hidden,
+    resolution: resolve(original, { home: options.home }),
+    home: options.home,
+  };
+}

@@ -1,0 +1,664 @@
+import { findHiddenCharacters } from './hiddenCharacters';
+import { decodeAnsiCQuote } from './ansiCQuote';
+import { scanMechanisms } from './mechanismScan';
+import {
+  MAX_COMMAND_LENGTH,
+  MAX_SEGMENTS,
+  type Assignment,
+  type Connector,
+  type Mechanism,
+  type OpaqueExpansion,
+  type Redirect,
+  type Resolution,
+  type Segment,
+  type Word,
+} from './resolution';
+
+export interface ResolveOptions {
+  /** The home folder bash would substitute for a leading `~`. */
+  home: string;
+}
+
+/**
+ * Reads a command line the way bash does, for the subset of bash whose meaning is fixed by
+ * the text alone: simple commands joined by `; && || | |& & newline`, with literal or opaque
+ * words, assignments and redirects. Anything else makes the whole command unresolved, with
+ * the mechanism named (D§4.2). Exact or nothing: the resolver never guesses.
+ *
+ * Contract: for a resolved command, every literal word is exactly the string bash passes to
+ * the program; this is checked against a real bash by the differential tests.
+ *
+ * Never throws; linear in the length of the input.
+ */
+export function resolve(command: string, options: ResolveOptions): Resolution {
+  if (command.length > MAX_COMMAND_LENGTH) {
+    return unresolved(['too-long'], `The command is ${command.length} characters long; the gate reads at most ${MAX_COMMAND_LENGTH}.`);
+  }
+  const hidden = findHiddenCharacters(command);
+  if (hidden.length > 0) {
+    const shown = [...new Set(hidden.map((h) => h.escape))].slice(0, 5).join(' ');
+    return unresolved(['hidden-characters'], `The command contains characters that display differently from what runs: ${shown}.`);
+  }
+  try {
+    return { resolved: true, segments: new CommandParser(command, options.home).parse() };
+  } catch (error) {
+    if (error instanceof Unresolvable) {
+      const mechanisms = [error.mechanism, ...scanMechanisms(command).filter((m) => m !== error.mechanism)];
+      return unresolved(mechanisms, error.detail);
+    }
+    // An internal failure is still an answer: nothing is vouched for.
+    return unresolved(['syntax'], `The resolver failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function unresolved(mechanisms: Mechanism[], detail: string): Resolution {
+  return { resolved: false, mechanisms, detail };
+}
+
+/** Thrown inside the parser to stop at the first construct outside the supported grammar. */
+class Unresolvable extends Error {
+  constructor(
+    readonly mechanism: Mechanism,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Reserved words that open compound commands or other grammar the resolver does not follow. */
+const RESERVED_WORDS: Readonly<Record<string, Mechanism>> = {
+  if: 'control-flow', then: 'control-flow', else: 'control-flow', elif: 'control-flow', fi: 'control-flow',
+  case: 'control-flow', esac: 'control-flow', for: 'control-flow', select: 'control-flow',
+  while: 'control-flow', until: 'control-flow', do: 'control-flow', done: 'control-flow', in: 'control-flow',
+  function: 'function-definition',
+  '{': 'group', '}': 'group',
+  '[[': 'test-expression', ']]': 'test-expression',
+  coproc: 'coproc',
+  time: 'syntax', '!': 'syntax',
+};
+
+/** Builtins whose arguments become shell code or change how later text is read. */
+const CODE_RUNNING_BUILTINS: Readonly<Record<string, string>> = {
+  eval: 'eval runs its arguments as shell code',
+  source: 'source runs a file as shell code',
+  '.': '. runs a file as shell code',
+  alias: 'alias changes what later command names run',
+  enable: 'enable adds or removes shell builtins',
+  shopt: 'shopt changes how the shell reads later commands',
+};
+
+const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** Characters that end an unquoted word. */
+const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
+/** Characters allowed inside `${…}` for it to count as a plain (opaque) parameter expansion. */
+const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
+
+/** A word as read from the text, before it is known to be an assignment or an argument. */
+interface ParsedWord {
+  word: Word;
+  start: number;
+  end: number;
+}
+
+type WordMode = 'argument' | 'assignment-value';
+
+class CommandParser {
+  private pos = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly home: string,
+  ) {}
+
+  parse(): Segment[] {
+    const segments: Segment[] = [];
+    this.skipBlanksAndNewlines();
+    if (this.atEnd()) throw new Unresolvable('syntax', 'The command is empty.');
+    let pipelineStart = true;
+    let pipeline: { negated: boolean; timed: boolean } = { negated: false, timed: false };
+    for (;;) {
+      if (pipelineStart) pipeline = this.readPipelinePrefix();
+      const segment = this.readSimpleCommand(pipeline);
+      segments.push(segment);
+      if (segments.length > MAX_SEGMENTS) {
+        throw new Unresolvable('too-many-segments', `The command has more than ${MAX_SEGMENTS} simple commands.`);
+      }
+      const connector = this.readConnector();
+      segment.connector = connector;
+      if (connector === null) break;
+      if (connector === ';' || connector === '\n' || connector === '&') {
+        this.skipBlanksAndNewlines();
+        if (this.atEnd()) {
+          if (connector !== '&') segment.connector = null;
+          break;
+        }
+      } else {
+        this.skipBlanksAndNewlines();
+        if (this.atEnd()) throw new Unresolvable('syntax', `Nothing follows \`${connector}\`.`);
+      }
+      pipelineStart = connector !== '|' && connector !== '|&';
+    }
+    return segments;
+  }
+
+  /** `!` and `time [-p]` reserved words in front of a pipeline. */
+  private readPipelinePrefix(): { negated: boolean; timed: boolean } {
+    let negated = false;
+    let timed = false;
+    for (;;) {
+      this.skipBlanks();
+      if (this.lineStartsWithCaret()) {
+        throw new Unresolvable('history-expansion', 'A line starting with `^` is a history substitution in an interactive shell.');
+      }
+      const bare = this.peekBareWord();
+      if (bare === '!') {
+        negated = !negated;
+        this.pos += 1;
+      } else if (bare === 'time') {
+        timed = true;
+        this.pos += 4;
+        this.skipBlanks();
+        if (this.peekBareWord() === '-p') this.pos += 2;
+      } else {
+        return { negated, timed };
+      }
+    }
+  }
+
+  private readSimpleCommand(pipeline: { negated: boolean; timed: boolean }): Segment {
+    const argv: Word[] = [];
+    const assignments: Assignment[] = [];
+    const redirects: Redirect[] = [];
+    let start = -1;
+    let end = -1;
+    const touch = (from: number, to: number) => {
+      if (start < 0) start = from;
+      end = to;
+    };
+    for (;;) {
+      this.skipBlanks();
+      if (this.atEnd()) break;
+      const c = this.text[this.pos]!;
+      const next = this.text[this.pos + 1];
+      if (c === '\n' || c === ';' || c === '|' || (c === '&' && next !== '>')) break;
+      if (c === ')') throw new Unresolvable('subshell', 'An unmatched `)` closes a subshell or group.');
+      if (c === '(') {
+        if (next === '(' && argv.length === 0) throw new Unresolvable('arithmetic', '`((…))` is an arithmetic command.');
+        if (argv.length === 0 && assignments.length === 0) throw new Unresolvable('subshell', '`( … )` runs commands in a subshell.');
+        if (argv.length === 1) throw new Unresolvable('function-definition', '`name ( )` defines a shell function.');
+        throw new Unresolvable('syntax', 'An unquoted `(` inside a command.');
+      }
+      if (c === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
+      if (c === '<' || c === '>' || c === '&') {
+        const from = this.pos;
+        redirects.push(this.readRedirect(null));
+        touch(from, this.pos);
+        continue;
+      }
+      const atCommandPosition = argv.length === 0;
+      if (atCommandPosition && ASSIGNMENT_START.test(this.text.slice(this.pos, this.pos + 256))) {
+        const from = this.pos;
+        assignments.push(this.readAssignment());
+        touch(from, this.pos);
+        continue;
+      }
+      const parsed = this.readWord('argument');
+      touch(parsed.start, parsed.end);
+      const after = this.text[this.pos];
+      if (after === '<' || after === '>') {
+        const raw = parsed.word.raw;
+        if (/^[0-9]+$/.test(raw)) {
+          redirects.push(this.readRedirect(Number(raw)));
+          touch(parsed.start, this.pos);
+          continue;
+        }
+        if (/^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(raw)) {
+          throw new Unresolvable('fd-variable', '`{name}>` stores a file descriptor in a variable.');
+        }
+      }
+      if (atCommandPosition) this.checkCommandWord(parsed.word);
+      argv.push(parsed.word);
+    }
+    if (start < 0) throw new Unresolvable('syntax', 'An operator with no command before it.');
+    this.checkProgram(argv);
+    return {
+      argv,
+      assignments,
+      redirects,
+      connector: null,
+      negated: pipeline.negated,
+      timed: pipeline.timed,
+      raw: this.text.slice(start, end),
+    };
+  }
+
+  /** Reserved words and `((` at command position mean grammar the resolver does not follow. */
+  private checkCommandWord(word: Word): void {
+    const mechanism = Object.prototype.hasOwnProperty.call(RESERVED_WORDS, word.raw) ? RESERVED_WORDS[word.raw] : undefined;
+    if (mechanism) throw new Unresolvable(mechanism, `\`${word.raw}\` is a shell reserved word here.`);
+  }
+
+  /** The program word must be literal, and must not be a builtin that runs text as code. */
+  private checkProgram(argv: Word[]): void {
+    const program = argv[0];
+    if (!program) return;
+    if (program.kind !== 'literal') {
+      throw new Unresolvable('opaque-program', `The program name \`${program.raw}\` is only known when the shell expands it.`);
+    }
+    // `command eval …`, `builtin source …`: look through the two builtins that run other builtins.
+    let index = 0;
+    while (index < argv.length) {
+      const word = argv[index]!;
+      if (word.kind !== 'literal') {
+        if (index > 0) throw new Unresolvable('opaque-program', `The program run by \`${literal(argv[0])}\` is only known at run time.`);
+        return;
+      }
+      const why = Object.prototype.hasOwnProperty.call(CODE_RUNNING_BUILTINS, word.value) ? CODE_RUNNING_BUILTINS[word.value] : undefined;
+      if (why) throw new Unresolvable('eval', `${why}.`);
+      if (word.value === 'hash' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /^-[a-zA-Z]*p/.test(w.value))) {
+        throw new Unresolvable('eval', 'hash -p changes which file a later command name runs.');
+      }
+      if (word.value !== 'command' && word.value !== 'builtin') return;
+      index++;
+      while (index < argv.length && literal(argv[index]).startsWith('-') && literal(argv[index]) !== '-') {
+        if (literal(argv[index]) === '--') {
+          index++;
+          break;
+        }
+        index++;
+      }
+    }
+  }
+
+  private readAssignment(): Assignment {
+    const start = this.pos;
+    const match = ASSIGNMENT_START.exec(this.text.slice(this.pos, this.pos + 256))!;
+    const head = match[0];
+    const append = head.endsWith('+=');
+    const name = head.slice(0, head.length - (append ? 2 : 1));
+    this.pos += head.length;
+    if (this.text[this.pos] === '(') throw new Unresolvable('array-assignment', `\`${name}=(…)\` assigns an array.`);
+    const value = this.atWordEnd()
+      ? ({ kind: 'literal', value: '', raw: '' } as Word)
+      : this.readWord('assignment-value').word;
+    return { name, append, value, raw: this.text.slice(start, this.pos) };
+  }
+
+  private readRedirect(fd: number | null): Redirect {
+    const start = this.pos;
+    const t = this.text;
+    let op: Redirect['op'];
+    if (t.startsWith('<<<', this.pos)) throw new Unresolvable('here-string', '`<<<` feeds a here-string to the command.');
+    if (t.startsWith('<<', this.pos)) throw new Unresolvable('heredoc', '`<<` feeds a here-document to the command.');
+    if (t.startsWith('<(', this.pos) || t.startsWith('>(', this.pos)) {
+      throw new Unresolvable('process-substitution', '`<(…)` / `>(…)` runs a command as a file.');
+    }
+    if (t.startsWith('&>>', this.pos)) op = '&>>';
+    else if (t.startsWith('&>', this.pos)) op = '&>';
+    else if (t.startsWith('<>', this.pos)) op = '<>';
+    else if (t.startsWith('<&', this.pos)) op = '<&';
+    else if (t.startsWith('>>', this.pos)) op = '>>';
+    else if (t.startsWith('>|', this.pos)) op = '>|';
+    else if (t.startsWith('>&', this.pos)) op = '>&';
+    else if (t[this.pos] === '<') op = '<';
+    else if (t[this.pos] === '>') op = '>';
+    else throw new Unresolvable('syntax', 'An unexpected `&`.');
+    if (fd !== null && (op === '&>' || op === '&>>')) throw new Unresolvable('syntax', 'A file descriptor before `&>`.');
+    this.pos += op.length;
+    if ((op === '>' || op === '>>' || op === '<') && t[this.pos] === '(') {
+      throw new Unresolvable('process-substitution', '`<(…)` / `>(…)` runs a command as a file.');
+    }
+    this.skipBlanks();
+    if (this.atEnd() || this.atWordEnd()) throw new Unresolvable('syntax', `\`${op}\` has no target.`);
+    if (t[this.pos] === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
+    const target = this.readWord('argument').word;
+    return { fd, op, target, raw: t.slice(start, this.pos) };
+  }
+
+  private readConnector(): Connector | null {
+    this.skipBlanks();
+    if (this.atEnd()) return null;
+    const t = this.text;
+    const c = t[this.pos]!;
+    const next = t[this.pos + 1];
+    if (c === '\n') {
+      this.pos++;
+      return '\n';
+    }
+    if (c === ';') {
+      if (next === ';' || next === '&') throw new Unresolvable('control-flow', '`;;` / `;&` belong to a case statement.');
+      this.pos++;
+      return ';';
+    }
+    if (c === '&') {
+      this.pos += next === '&' ? 2 : 1;
+      return next === '&' ? '&&' : '&';
+    }
+    if (c === '|') {
+      if (next === '|') {
+        this.pos += 2;
+        return '||';
+      }
+      if (next === '&') {
+        this.pos += 2;
+        return '|&';
+      }
+      this.pos++;
+      return '|';
+    }
+    throw new Unresolvable('syntax', `Unexpected \`${c}\`.`);
+  }
+
+  /**
+   * Reads one word. Literal characters are collected with a parallel mask that says which of
+   * them were quoted, so brace and bracket patterns can be recognised afterwards exactly as
+   * bash does: only unquoted `{ , .. }` and `[ ]` are special.
+   */
+  private readWord(mode: WordMode): ParsedWord {
+    const t = this.text;
+    const start = this.pos;
+    let value = '';
+    let mask = ''; // 'q' quoted, 'u' unquoted, per character of `value`
+    const expansions = new Set<OpaqueExpansion>();
+    const add = (chars: string, quoted: boolean) => {
+      value += chars;
+      mask += (quoted ? 'q' : 'u').repeat(chars.length);
+    };
+    // A leading tilde (and, in an assignment value, one after `:`).
+    const tildeAt = (at: number) => at === start || (mode === 'assignment-value' && t[at - 1] === ':' && mask.endsWith('u'));
+    while (this.pos < t.length) {
+      const c = t[this.pos]!;
+      if (WORD_END.has(c)) break;
+      if (c === '~' && tildeAt(this.pos)) {
+        this.readTilde(mode, add, expansions);
+        continue;
+      }
+      switch (c) {
+        case '\\': {
+          const next = t[this.pos + 1];
+          if (next === undefined) throw new Unresolvable('syntax', 'The command ends with a lone backslash.');
+          if (next === '\n') this.checkContinuation();
+          this.pos += 2;
+          if (next !== '\n') add(next, true);
+          continue;
+        }
+        case "'": {
+          const close = t.indexOf("'", this.pos + 1);
+          if (close < 0) throw new Unresolvable('unbalanced-quote', 'A single quote is never closed.');
+          add(t.slice(this.pos + 1, close), true);
+          this.pos = close + 1;
+          continue;
+        }
+        case '"':
+          this.readDoubleQuoted(add, expansions);
+          continue;
+        case '$':
+          this.readDollar(false, add, expansions);
+          continue;
+        case '`':
+          throw new Unresolvable('substitution', 'Backticks run a command and insert its output.');
+        case '*':
+        case '?':
+          if (mode === 'argument') expansions.add('glob');
+          if (t[this.pos + 1] === '(') throw new Unresolvable('dialect', '`*(…)` / `?(…)` is an extended glob.');
+          add(c, false);
+          this.pos++;
+          continue;
+        case '!':
+          this.checkHistory(false);
+          add(c, false);
+          this.pos++;
+          continue;
+        case '=':
+          if (t[this.pos + 1] === '(' && this.pos === start) throw new Unresolvable('dialect', '`=(…)` is zsh process substitution.');
+          add(c, false);
+          this.pos++;
+          continue;
+        case '~':
+          // A tilde after `=` or `:` in an argument that looks like an assignment is expanded by bash too.
+          if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(t.slice(start, this.pos)) && (t[this.pos - 1] === '=' || t[this.pos - 1] === ':') && mask.endsWith('u')) {
+            expansions.add('tilde');
+          }
+          add(c, false);
+          this.pos++;
+          continue;
+        default:
+          add(c, false);
+          this.pos++;
+      }
+    }
+    if (t[this.pos] === '(' && this.pos > start) {
+      // `f()` is left to the caller; these two forms are named here because only the word shows them.
+      if (mode === 'argument' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(t.slice(start, this.pos))) {
+        throw new Unresolvable('array-assignment', 'An array assignment `name=(…)`.');
+      }
+      if (/[@!+?*]$/.test(t.slice(start, this.pos))) throw new Unresolvable('dialect', '`@(…)`-style extended glob.');
+    }
+    if (mode === 'argument') {
+      if (hasBraceExpansion(value, mask)) expansions.add('brace');
+      if (hasBracketPattern(value, mask)) expansions.add('glob');
+    }
+    const raw = t.slice(start, this.pos);
+    const word: Word = expansions.size > 0 ? { kind: 'opaque', raw, expansions: [...expansions] } : { kind: 'literal', value, raw };
+    return { word, start, end: this.pos };
+  }
+
+  /**
+   * `~` at the start of a word: `~` and `~/…` are the home folder; `~user`, `~+`, `~-` are only
+   * known at run time; a tilde-prefix with any quoting is not expanded at all.
+   */
+  private readTilde(mode: WordMode, add: (chars: string, quoted: boolean) => void, expansions: Set<OpaqueExpansion>): void {
+    const t = this.text;
+    let j = this.pos + 1;
+    let quoted = false;
+    while (j < t.length) {
+      const ch = t[j]!;
+      if (ch === '/' || WORD_END.has(ch) || (mode === 'assignment-value' && ch === ':')) break;
+      if (ch === "'" || ch === '"' || ch === '\\' || ch === '$' || ch === '`') {
+        quoted = true;
+        break;
+      }
+      j++;
+    }
+    if (quoted) {
+      add('~', false);
+      this.pos++;
+      return;
+    }
+    const prefix = t.slice(this.pos + 1, j);
+    if (prefix === '') {
+      // The expansion's result is treated as quoted: no splitting, no globbing.
+      add(this.home, true);
+    } else {
+      expansions.add('tilde-user');
+      add('~' + prefix, false);
+    }
+    this.pos = j;
+  }
+
+  private readDoubleQuoted(add: (chars: string, quoted: boolean) => void, expansions: Set<OpaqueExpansion>): void {
+    const t = this.text;
+    this.pos++; // opening quote
+    while (this.pos < t.length) {
+      const c = t[this.pos]!;
+      if (c === '"') {
+        this.pos++;
+        return;
+      }
+      if (c === '\\') {
+        const next = t[this.pos + 1];
+        if (next === undefined) break;
+        if (next === '\n') {
+          this.checkContinuation();
+          this.pos += 2;
+        } else if (next === '$' || next === '`' || next === '"' || next === '\\') {
+          add(next, true);
+          this.pos += 2;
+        } else {
+          add('\\', true);
+          this.pos++;
+        }
+        continue;
+      }
+      if (c === '$') {
+        this.readDollar(true, add, expansions);
+        continue;
+      }
+      if (c === '`') throw new Unresolvable('substitution', 'Backticks inside double quotes run a command and insert its output.');
+      if (c === '!') this.checkHistory(true);
+      add(c, true);
+      this.pos++;
+    }
+    throw new Unresolvable('unbalanced-quote', 'A double quote is never closed.');
+  }
+
+  /** `$…` in a word: ANSI-C quoting, parameters (opaque), or substitutions (unresolved). */
+  private readDollar(inDoubleQuotes: boolean, add: (chars: string, quoted: boolean) => void, expansions: Set<OpaqueExpansion>): void {
+    const t = this.text;
+    const next = t[this.pos + 1];
+    if (next === '(') {
+      if (t[this.pos + 2] === '(') throw new Unresolvable('arithmetic', '`$((…))` is arithmetic expansion.');
+      throw new Unresolvable('substitution', '`$(…)` runs a command and inserts its output.');
+    }
+    if (next === '[') throw new Unresolvable('arithmetic', '`$[…]` is arithmetic expansion.');
+    if (!inDoubleQuotes && next === "'") {
+      const decoded = decodeAnsiCQuote(t, this.pos + 2);
+      if ('error' in decoded) {
+        throw new Unresolvable(decoded.error === 'unterminated' ? 'unbalanced-quote' : 'syntax', decoded.message);
+      }
+      add(decoded.value, true);
+      this.pos = decoded.end;
+      return;
+    }
+    if (!inDoubleQuotes && next === '"') throw new Unresolvable('dialect', '`$"…"` is a locale-translated string.');
+    if (next === '{') {
+      const close = t.indexOf('}', this.pos + 2);
+      if (close < 0) throw new Unresolvable('syntax', '`${` is never closed.');
+      const body = t.slice(this.pos + 2, close);
+      if (!SIMPLE_PARAMETER_BODY.test(body) || body === '') {
+        throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
+      }
+      expansions.add('variable');
+      this.pos = close + 1;
+      return;
+    }
+    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(t.slice(this.pos + 1, this.pos + 257));
+    if (name) {
+      expansions.add('variable');
+      this.pos += 1 + name[0].length;
+      return;
+    }
+    if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
+      expansions.add('variable');
+      this.pos += 2;
+      return;
+    }
+    // A `$` that starts no expansion is an ordinary character.
+    add('$', inDoubleQuotes);
+    this.pos++;
+  }
+
+  /**
+   * An interactive bash (the terminal an agent types into) expands `!` unless it is followed by
+   * a blank, `=`, the end of the text, or (inside double quotes) the closing quote.
+   */
+  private checkHistory(inDoubleQuotes: boolean): void {
+    const next = this.text[this.pos + 1];
+    if (next === undefined || next === ' ' || next === '\t' || next === '\n' || next === '=') return;
+    if (inDoubleQuotes && next === '"') return;
+    throw new Unresolvable('history-expansion', '`!` starts a history expansion in an interactive shell.');
+  }
+
+  /**
+   * Bash deletes backslash-newline before it reads tokens, so `$\⏎(`, `&\⏎&` or `2\⏎>` are
+   * `$(`, `&&` and `2>`. The resolver accepts a continuation only where it cannot join two
+   * pieces into one token: next to a blank or at the end of the text.
+   */
+  private checkContinuation(): void {
+    const before = this.text[this.pos - 1];
+    const after = this.text[this.pos + 2];
+    const blank = (c: string | undefined) => c === ' ' || c === '\t';
+    if (this.pos === 0 || blank(before) || blank(after) || after === undefined) return;
+    throw new Unresolvable('syntax', 'A backslash-newline joins two pieces of text into one token.');
+  }
+
+  /** The next word if it is made of plain characters only (for `!`, `time`, `-p`). */
+  private peekBareWord(): string | null {
+    const t = this.text;
+    let j = this.pos;
+    while (j < t.length && !WORD_END.has(t[j]!)) {
+      if (/['"\\$`]/.test(t[j]!)) return null;
+      j++;
+    }
+    return j > this.pos ? t.slice(this.pos, j) : null;
+  }
+
+  private lineStartsWithCaret(): boolean {
+    if (this.text[this.pos] !== '^') return false;
+    const before = this.text.slice(0, this.pos).replace(/[ \t]+$/, '');
+    return before === '' || before.endsWith('\n');
+  }
+
+  private skipBlanks(): void {
+    const t = this.text;
+    while (this.pos < t.length) {
+      const c = t[this.pos];
+      if (c === ' ' || c === '\t') this.pos++;
+      else if (c === '\\' && t[this.pos + 1] === '\n') {
+        this.checkContinuation();
+        this.pos += 2;
+      }
+      else break;
+    }
+  }
+
+  private skipBlanksAndNewlines(): void {
+    for (;;) {
+      this.skipBlanks();
+      if (this.text[this.pos] === '\n') this.pos++;
+      else return;
+    }
+  }
+
+  private atEnd(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  private atWordEnd(): boolean {
+    return this.atEnd() || WORD_END.has(this.text[this.pos]!);
+  }
+}
+
+function literal(word: Word | undefined): string {
+  return word && word.kind === 'literal' ? word.value : '';
+}
+
+/**
+ * Whether bash would brace-expand this word: an unquoted `{` with a later unquoted `}` and an
+ * unquoted `,` or `..` between them. Erring towards "yes" only makes a word opaque.
+ */
+function hasBraceExpansion(value: string, mask: string): boolean {
+  let open = -1;
+  let separator = false;
+  for (let i = 0; i < value.length; i++) {
+    if (mask[i] !== 'u') continue;
+    const c = value[i];
+    if (c === '{') {
+      if (open < 0) open = i;
+    } else if (open >= 0 && (c === ',' || (c === '.' && value[i + 1] === '.' && mask[i + 1] === 'u'))) {
+      separator = true;
+    } else if (c === '}' && open >= 0 && separator) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** An unquoted `[` followed later by a `]`: a bracket glob that may match files. */
+function hasBracketPattern(value: string, mask: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === '[' && mask[i] === 'u') return value.indexOf(']', i + 1) > 0;
+  }
+  return false;
+}
+
