@@ -23,6 +23,8 @@ export const STAGES = [
   'unrated-rung',
   'human',
   'non-interactive',
+  // Not in D§2: the gate itself failed (a bug). Fail closed, and say so rather than blame a layer.
+  'gate-error',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

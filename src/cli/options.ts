@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { parseArgs } from 'node:util';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseListEntries, type ListEntry, type ListName } from '../gate/listEntry';
+import { OUTCOMES, type Outcome } from '../gate/decision';
+import { readPolicySettings, type SettingProblem } from '../gate/policySettings';
+import { DEFAULT_RUNG, parseRung, type Rung } from '../gate/rung';
+
+/** A command-line mistake: printed with the usage, exit code 1. */
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  approvals-gate explain [options] -- COMMAND
+  approvals-gate batch [options] < requests.jsonl
+
+Options:
+  --rung R                 manual | write | assisted | auto | bypass (default ${DEFAULT_RUNG})
+  --allow E, --deny E, --escalate E
+                           a list entry: "git status" (prefix) or a JSON object such as
+                           '{"match":"glob","pattern":"npm run *"}'; repeatable
+  --config FILE            a JSON (or settings.json) file with rung, allow, deny, escalate, defaultAllow
+  --no-default-allow       do not use the built-in allow list of read-only commands
+  --rater-stub OUTCOME     rate every command as safe | destructive | catastrophic | attack
+  --rater-url URL --rater-model M [--rater-timeout-ms N] [--rater-api-key-env NAME]
+                           rate with an OpenAI-compatible model (key from OPENAI_API_KEY)
+  --cwd DIR                the working folder the command would run in (default: this one)
+  --json                   explain: print the decision record as JSON
+  --capture                explain: print the capture record as JSON
+
+Exit codes of explain: 0 approve, 1 usage error, 2 escalate (nobody to ask), 3 reject, 4 halt.`;
+
+/** Everything the CLI was told, validated. */
+export interface CliOptions {
+  command: 'explain' | 'batch';
+  rung: Rung;
+  allow: ListEntry[];
+  deny: ListEntry[];
+  escalate: ListEntry[];
+  defaultAllow: boolean;
+  raterStub?: Outcome;
+  raterUrl?: string;
+  raterModel?: string;
+  raterTimeoutMs?: number;
+  raterApiKeyEnv: string;
+  cwd: string;
+  home: string;
+  json: boolean;
+  capture: boolean;
+  /** Positional words after `--` (explain: the command, joined with spaces). */
+  words: string[];
+  /** Invalid entries and settings: reported on stderr, ignored. */
+  problems: SettingProblem[];
+}
+
+export function parseCliOptions(argv: readonly string[]): CliOptions {
+  const [command, ...rest] = argv;
+  if (command !== 'explain' && command !== 'batch') {
+    throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        rung: { type: 'string' },
+        allow: { type: 'string', multiple: true },
+        deny: { type: 'string', multiple: true },
+        escalate: { type: 'string', multiple: true },
+        config: { type: 'string' },
+        'no-default-allow': { type: 'boolean' },
+        'rater-stub': { type: 'string' },
+        'rater-url': { type: 'string' },
+        'rater-model': { type: 'string' },
+        'rater-timeout-ms': { type: 'string' },
+        'rater-api-key-env': { type: 'string' },
+        cwd: { type: 'string' },
+        json: { type: 'boolean' },
+        capture: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const problems: SettingProblem[] = [];
+  const lists: Record<'allow' | 'deny' | 'escalate', ListEntry[]> = { allow: [], deny: [], escalate: [] };
+  let rung: Rung = DEFAULT_RUNG;
+  let defaultAllow = true;
+
+  if (values.config !== undefined) {
+    const settings = readPolicySettings(readConfigFile(values.config), values.config);
+    problems.push(...settings.problems);
+    if (settings.rung) rung = settings.rung;
+    if (settings.defaultAllow !== undefined) defaultAllow = settings.defaultAllow;
+    for (const list of ['allow', 'deny', 'escalate'] as const) lists[list].push(...settings[list]);
+  }
+  if (values.rung !== undefined) {
+    const parsedRung = parseRung(values.rung);
+    if (!parsedRung) throw new UsageError(`--rung: unknown rung ${JSON.stringify(values.rung)}`);
+    rung = parsedRung;
+  }
+  for (const list of ['allow', 'deny', 'escalate'] as const) {
+    const parsedEntries = entriesFromFlags(values[list] ?? [], list, `--${list}`);
+    lists[list].push(...parsedEntries.entries);
+    problems.push(...parsedEntries.problems);
+  }
+  if (values['no-default-allow']) defaultAllow = false;
+
+  const stub = values['rater-stub'];
+  if (stub !== undefined && !(OUTCOMES as readonly string[]).includes(stub)) {
+    throw new UsageError(`--rater-stub: expected one of ${OUTCOMES.join(', ')}`);
+  }
+  if (stub !== undefined && values['rater-url'] !== undefined) throw new UsageError('--rater-stub and --rater-url exclude each other');
+  if ((values['rater-url'] === undefined) !== (values['rater-model'] === undefined)) {
+    throw new UsageError('--rater-url and --rater-model go together');
+  }
+  let raterTimeoutMs: number | undefined;
+  if (values['rater-timeout-ms'] !== undefined) {
+    raterTimeoutMs = Number(values['rater-timeout-ms']);
+    if (!Number.isInteger(raterTimeoutMs) || raterTimeoutMs < 1 || raterTimeoutMs > 600000) {
+      throw new UsageError('--rater-timeout-ms: expected a whole number of milliseconds from 1 to 600000');
+    }
+  }
+  if (command === 'explain' && positionals.length === 0) throw new UsageError('explain needs a command after --');
+  if (command === 'batch' && positionals.length > 0) throw new UsageError('batch reads its commands from standard input');
+  if (command === 'batch' && (values.json || values.capture)) throw new UsageError('--json and --capture belong to explain');
+
+  return {
+    command,
+    rung,
+    ...lists,
+    defaultAllow,
+    ...(stub !== undefined ? { raterStub: stub as Outcome } : {}),
+    ...(values['rater-url'] !== undefined ? { raterUrl: values['rater-url'] } : {}),
+    ...(values['rater-model'] !== undefined ? { raterModel: values['rater-model'] } : {}),
+    ...(raterTimeoutMs !== undefined ? { raterTimeoutMs } : {}),
+    raterApiKeyEnv: values['rater-api-key-env'] ?? 'OPENAI_API_KEY',
+    cwd: values.cwd ?? process.cwd(),
+    home: homedir(),
+    json: values.json ?? false,
+    capture: values.capture ?? false,
+    words: positionals,
+    problems,
+  };
+}
+
+/** `--allow E`: a JSON object when it starts with `{`, otherwise the string shorthand. */
+export function entriesFromFlags(flags: readonly unknown[], list: ListName, source: string): { entries: ListEntry[]; problems: SettingProblem[] } {
+  const problems: SettingProblem[] = [];
+  const raw: unknown[] = [];
+  for (const flag of flags) {
+    if (typeof flag === 'string' && flag.trimStart().startsWith('{')) {
+      try {
+        raw.push(JSON.parse(flag));
+      } catch (error) {
+        problems.push({ setting: source, message: `${flag}: not valid JSON (${error instanceof Error ? error.message : String(error)})` });
+      }
+    } else {
+      raw.push(flag);
+    }
+  }
+  const parsed = parseListEntries(raw, list, source);
+  for (const error of parsed.errors) problems.push({ setting: source, message: `${error.entry}: ${error.message}` });
+  return { entries: parsed.entries, problems };
+}
+
+function readConfigFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--config: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    throw new UsageError(`--config: ${path} is not valid JSON (${printParseErrorCode(first.error)} at offset ${first.offset})`);
+  }
+  return value;
+}

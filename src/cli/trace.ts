@@ -1,0 +1,49 @@
+import type { Decision } from '../gate/decision';
+import type { CommandReading } from '../gate/reading';
+import { literalValue, type Segment } from '../gate/resolution';
+import { RUNG_DESCRIPTIONS, type Rung } from '../gate/rung';
+
+/** The readable trace `approvals-gate explain` prints: what the gate read, and who decided what. */
+export function formatTrace(reading: CommandReading, rung: Rung, decision: Decision): string {
+  const lines: string[] = [];
+  lines.push(`command   ${JSON.stringify(reading.original)}`);
+  lines.push(`rung      ${rung} — ${RUNG_DESCRIPTIONS[rung]}`);
+  if (reading.hidden.length > 0) {
+    lines.push(`hidden    ${reading.hidden.map((h) => `${h.escape} at ${h.index}`).join(', ')}`);
+  }
+  const { resolution } = reading;
+  if (resolution.resolved) {
+    lines.push(`read as   ${resolution.segments.length} simple command${resolution.segments.length === 1 ? '' : 's'}`);
+    resolution.segments.forEach((segment, index) => lines.push(`  ${index + 1}. ${describeSegment(segment)}`));
+  } else {
+    lines.push(`read as   unresolved (${resolution.mechanisms.join(', ')}): ${resolution.detail}`);
+  }
+  lines.push(`decision  ${decision.action.toUpperCase()} at stage ${decision.stage}${decision.escalatedFrom ? ` (sent to a person by ${decision.escalatedFrom})` : ''}`);
+  if (decision.outcome) lines.push(`outcome   ${decision.outcome}`);
+  if (decision.rule) lines.push(`rule      ${decision.rule.list}: ${decision.rule.entry} (${decision.rule.source})`);
+  if (decision.hardline) lines.push(`hardline  ${decision.hardline.arm}`);
+  for (const finding of decision.preflight ?? []) {
+    lines.push(`preflight ${finding.arm}${finding.rewroteRating ? ' (raised the rating)' : ''}: ${finding.reason}`);
+  }
+  if (decision.rating) {
+    const { rating } = decision;
+    lines.push(`rating    ${rating.verdict.outcome} from ${rating.source}${rating.failClosed ? ` (failed closed: ${rating.failClosed})` : ''}${rating.flooredOutcome !== rating.verdict.outcome ? ` → ${rating.flooredOutcome} after the floors` : ''}`);
+  }
+  lines.push(`reason    ${decision.reason}`);
+  return lines.join('\n');
+}
+
+function describeSegment(segment: Segment): string {
+  const parts: string[] = [];
+  if (segment.negated) parts.push('!');
+  if (segment.timed) parts.push('time');
+  for (const a of segment.assignments) parts.push(`${a.name}${a.append ? '+=' : '='}${show(literalValue(a.value), a.value.raw)}`);
+  parts.push(...segment.argv.map((w) => show(literalValue(w), w.raw)));
+  for (const r of segment.redirects) parts.push(`${r.fd ?? ''}${r.op}${show(literalValue(r.target), r.target.raw)}`);
+  return parts.join(' ') + (segment.connector ? `   ${JSON.stringify(segment.connector)}` : '');
+}
+
+/** Literal words as JSON strings (exact, escapes visible); opaque words as ‹raw›. */
+function show(value: string | null, raw: string): string {
+  return value === null ? `‹${raw}›` : JSON.stringify(value);
+}

@@ -1,0 +1,33 @@
+import type { CommandReading } from './reading';
+import type { Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
+
+/** Why a call is in front of a person, as the card shows it. */
+export interface Escalation {
+  reading: CommandReading;
+  /** The stage that sent the call to a person. */
+  stage: Stage;
+  reason: string;
+  outcome?: Outcome;
+  rule?: RuleRecord;
+  preflight?: PreflightRecord[];
+  rating?: RatingRecord;
+  /** Exact grant the "Always allow in this workspace" button would store; absent when not offered. */
+  grantPreview?: string;
+}
+
+/** The person's answer on the card (D§10). */
+export type HumanAnswer =
+  | { kind: 'run-once' }
+  | { kind: 'allow-session' }
+  | { kind: 'allow-always' }
+  | { kind: 'reject'; reason?: string }
+  | { kind: 'reject-session'; reason?: string }
+  /** The attack banner: the person typed `run anyway`. */
+  | { kind: 'run-anyway' }
+  /** The call was cancelled or the answer could not be read: treated as a rejection. */
+  | { kind: 'cancelled' };
+
+/** Someone who can be asked. Absent in the CLI and in headless tool calls. */
+export interface Person {
+  ask(escalation: Escalation): Promise<HumanAnswer>;
+}

@@ -1,0 +1,370 @@
+import { nonInteractiveAdvice } from './allowSuggestion';
+import type { Decision, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
+import { checkHardline } from './hardline';
+import { DEFAULT_ALLOW_LIST } from './defaultAllowList';
+import type { ListEntry } from './listEntry';
+import { matchAllow, matchBlocking } from './listMatcher';
+import type { Escalation, HumanAnswer, Person } from './person';
+import type { GatePolicy } from './policy';
+import { preflightFindings, type PreflightFinding } from './preflight';
+import { failClosedResult, type Rater, type RatingResult } from './raterContract';
+import { readCommand, type CommandReading } from './reading';
+import { summariseResolution } from './resolution';
+import { isRatedRung } from './rung';
+
+/** One gated shell call. */
+export interface GateCall {
+  /** Exactly what will run if approved. */
+  command: string;
+  cwd: string;
+}
+
+/** What the pipeline may consult besides the call itself. */
+export interface GateServices {
+  policy: GatePolicy;
+  /** The rater; `null` means no model is configured (ratings fail closed as `no-model`). */
+  rater: Rater | null;
+  /** Someone to ask; `null` means nobody (CLI, headless): escalations end as `non-interactive`. */
+  person: Person | null;
+  home: string;
+  /** Called once the person has answered with a grant, so the caller can store it. */
+  onGrant?: (grant: { scope: 'session' | 'always' | 'deny-session'; command: string }) => void;
+}
+
+/** A decision reached by a stage, before the resolution summary is attached. */
+type Reached = Omit<Decision, 'resolution'>;
+
+/** The hand-off to a person: who sent it and why. */
+interface ToPerson {
+  toPerson: true;
+  stage: Stage;
+  reason: string;
+  outcome?: Outcome;
+  rule?: RuleRecord;
+  rating?: RatingRecord;
+  /** Some answers are not offered: no stored grant for catastrophic or unresolved commands. */
+  grantable: boolean;
+}
+
+type StageResult = Reached | ToPerson | undefined;
+
+/** State shared by the stages of one decision. */
+interface GateState {
+  call: GateCall;
+  reading: CommandReading;
+  services: GateServices;
+  findings: PreflightFinding[];
+}
+
+/**
+ * The ordered stages (D§3). Order is the safety property: refusals that hold at every rung
+ * come first, and nothing after `bypass` can run a command the floors refused. Each stage
+ * either decides, hands the call to a person, or passes (`undefined`).
+ */
+const STAGES: ReadonlyArray<(state: GateState) => StageResult | Promise<StageResult>> = [
+  denyListStage,
+  hardlineStage,
+  bypassStage,
+  escalateEntryStage,
+  allowListStage,
+  unratedRungStage,
+  raterStage,
+];
+
+/**
+ * Decides one gated call. Never throws: an internal error is a rejection that says so.
+ * The returned record is the only thing callers act on.
+ */
+export async function decide(call: GateCall, services: GateServices): Promise<Decision> {
+  let reading: CommandReading | undefined;
+  try {
+    reading = readCommand(call.command, { home: services.home });
+    const state: GateState = {
+      call,
+      reading,
+      services,
+      findings: preflightFindings(reading, { cwd: call.cwd }),
+    };
+    for (const stage of STAGES) {
+      const result = await stage(state);
+      if (!result) continue;
+      const reached = 'toPerson' in result ? await askPerson(state, result) : result;
+      return { ...reached, resolution: summariseResolution(reading.resolution) };
+    }
+    // The rater stage always decides; reaching here is a bug, and a bug never approves.
+    throw new Error('no stage decided');
+  } catch (error) {
+    return {
+      action: 'reject',
+      stage: 'gate-error',
+      reason: `The gate failed while deciding and refuses the command: ${error instanceof Error ? error.message : String(error)}`,
+      resolution: reading ? summariseResolution(reading.resolution) : { resolved: false, mechanisms: ['syntax'] },
+    };
+  }
+}
+
+/**
+ * The exec-time recheck (D§3 step 4): whatever approved a command, the hardline floor looks at
+ * it once more immediately before it runs. Returns the refusal, or `null` to go ahead.
+ */
+export function recheckBeforeExecution(command: string, home: string): Decision | null {
+  const reading = readCommand(command, { home });
+  const hit = checkHardline(reading);
+  if (!hit) return null;
+  return {
+    action: 'reject',
+    stage: 'hardline-floor',
+    reason: `Refused at execution: ${hit.detail}`,
+    hardline: hit,
+    resolution: summariseResolution(reading.resolution),
+  };
+}
+
+// ── The stages, in order ────────────────────────────────────────────────────────────────
+
+/** 3. Deny list and session refusals: every rung, bypass included. */
+function denyListStage({ reading, services }: GateState): StageResult {
+  const entry = matchBlocking(reading, [...services.policy.deny, ...services.policy.denyGrants]);
+  if (!entry) return undefined;
+  return {
+    action: 'reject',
+    stage: 'deny-list',
+    reason: `The deny list refuses this command (${entry.text}, from ${entry.source}).`,
+    rule: ruleRecord(entry),
+  };
+}
+
+/** 4. The hardline floor: every rung, bypass included; unappealable. */
+function hardlineStage({ reading }: GateState): StageResult {
+  const hit = checkHardline(reading);
+  if (!hit) return undefined;
+  return { action: 'reject', stage: 'hardline-floor', reason: hit.detail, hardline: hit };
+}
+
+/** 5. bypass: no rating, no prompts. */
+function bypassStage({ services }: GateState): StageResult {
+  if (services.policy.rung !== 'bypass') return undefined;
+  return { action: 'approve', stage: 'bypass', reason: 'The rung is bypass: only the deny list and the hardline floor apply.' };
+}
+
+/** 6. Escalate entries go straight to a person and outrank allow entries and grants. */
+function escalateEntryStage({ reading, services }: GateState): StageResult {
+  const entry = matchBlocking(reading, services.policy.escalate);
+  if (!entry) return undefined;
+  return {
+    toPerson: true,
+    stage: 'escalate-entry',
+    reason: `An escalate entry sends this command to you (${entry.text}, from ${entry.source}).`,
+    rule: ruleRecord(entry),
+    grantable: reading.resolution.resolved,
+  };
+}
+
+/**
+ * 7. Allow entries and grants. A match lifts the env-leak and open-world floors (the user said
+ * so) but never the protected-write floor. An entry with `rate: true` at a rated rung gets one
+ * rating as a tripwire.
+ */
+async function allowListStage(state: GateState): Promise<StageResult> {
+  const { reading, services, findings } = state;
+  const { policy } = services;
+  const entries: ListEntry[] = [...policy.grants, ...policy.allow, ...(policy.defaultAllow ? DEFAULT_ALLOW_LIST : [])];
+  const match = matchAllow(reading, entries);
+  if (!match) return undefined;
+  const grant = match.perSegment.find((e) => e.list === 'grant');
+  const deciding = grant ?? match.perSegment.find((e) => e.list === 'allow') ?? match.perSegment[0]!;
+  const rule = ruleRecord(deciding);
+  const protectedWrite = findings.filter((f) => f.arm === 'protected-write');
+  if (protectedWrite.length > 0) {
+    return {
+      toPerson: true,
+      stage: 'preflight-floor',
+      reason: `An allow entry matches, but ${protectedWrite.map((f) => f.reason).join(' ')} No entry lifts that floor.`,
+      rule,
+      grantable: false,
+    };
+  }
+  const stage: Stage = grant ? 'grant' : 'allow-list';
+  const rated = match.perSegment.some((e) => e.rate);
+  if (!rated || !isRatedRung(policy.rung)) {
+    return { action: 'approve', stage, reason: `Allowed by ${describeEntry(deciding)}.`, rule };
+  }
+  const rating = await rate(state, true);
+  const record = ratingRecord(rating, rating.verdict.outcome, true);
+  switch (rating.verdict.outcome) {
+    case 'attack':
+      return { action: 'halt', stage: 'allow-tripwire', outcome: 'attack', reason: `An allow entry matched, but the rater sees an attack: ${rating.verdict.reason}`, rule, rating: record };
+    case 'catastrophic':
+      return { toPerson: true, stage: 'allow-tripwire', outcome: 'catastrophic', reason: `An allow entry matched, but the rater finds it catastrophic: ${rating.verdict.reason}`, rule, rating: record, grantable: false };
+    default:
+      // Anything else, a fail-closed rating included, keeps the user's explicit allow.
+      return { action: 'approve', stage: 'allow-tripwire', outcome: rating.verdict.outcome, reason: `Allowed by ${describeEntry(deciding)}; the tripwire rating found no attack or catastrophe.`, rule, rating: record };
+  }
+}
+
+/** 8. manual and write: every remaining shell command goes to a person, no model asked. */
+function unratedRungStage({ reading, services }: GateState): StageResult {
+  const { rung } = services.policy;
+  if (isRatedRung(rung)) return undefined;
+  return {
+    toPerson: true,
+    stage: 'unrated-rung',
+    reason: `The rung is ${rung}: shell commands wait for you.`,
+    grantable: reading.resolution.resolved,
+  };
+}
+
+/**
+ * 9. One rating, then the preflight floors (they only ever raise `safe` to `destructive`),
+ * then the rung × outcome map.
+ */
+async function raterStage(state: GateState): Promise<StageResult> {
+  const { services, findings, reading } = state;
+  const rating = await rate(state, false);
+  const rated = rating.verdict.outcome;
+  const floored = rated === 'safe' && findings.length > 0;
+  const outcome: Outcome = floored ? 'destructive' : rated;
+  const record = ratingRecord(rating, outcome, false);
+  const preflight = preflightRecords(findings, floored);
+  const withPreflight = preflight.length > 0 ? { preflight } : {};
+  const grantable = reading.resolution.resolved;
+  switch (outcome) {
+    case 'attack':
+      return { action: 'halt', stage: 'rater', outcome, reason: `The rater sees an attack: ${rating.verdict.reason}`, rating: record, ...withPreflight };
+    case 'catastrophic':
+      return { toPerson: true, stage: 'rater', outcome, reason: `The rater finds this catastrophic: ${rating.verdict.reason}`, rating: record, grantable: false, ...withPreflight };
+    case 'safe':
+      return { action: 'approve', stage: 'rater', outcome, reason: `The rater finds this safe: ${rating.verdict.reason}`, rating: record };
+    case 'destructive': {
+      const stage: Stage = floored ? 'preflight-floor' : 'rater';
+      const why = floored
+        ? `The rater found it safe, but the gate does not let that stand: ${findings.map((f) => f.reason).join(' ')}`
+        : `The rater finds this destructive: ${rating.verdict.reason}`;
+      if (services.policy.rung === 'auto') {
+        return { action: 'reject', stage, outcome, reason: `${why} ${NEGOTIATION_MOVES}`, rating: record, ...withPreflight };
+      }
+      return { toPerson: true, stage, outcome, reason: why, rating: record, grantable, ...withPreflight };
+    }
+  }
+}
+
+/** What an agent may do after a rejection at `auto` (D§9). */
+const NEGOTIATION_MOVES =
+  'You may call again with a `justification` explaining why the command is needed, propose a different command, or ask the user.';
+
+// ── The person ──────────────────────────────────────────────────────────────────────────
+
+/** 10. A person decides; with nobody to ask, the call ends as `non-interactive` and never runs. */
+async function askPerson(state: GateState, request: ToPerson): Promise<Reached> {
+  const { services, reading } = state;
+  const context = {
+    outcome: request.outcome,
+    rule: request.rule,
+    rating: request.rating,
+  };
+  const preflight = state.findings.length > 0 ? preflightRecords(state.findings, request.stage === 'preflight-floor') : undefined;
+  if (!services.person) {
+    return {
+      action: 'escalate',
+      stage: 'non-interactive',
+      escalatedFrom: request.stage,
+      reason: `${request.reason} ${nonInteractiveAdvice(reading)}`,
+      ...stripUndefined(context),
+      ...(preflight ? { preflight } : {}),
+    };
+  }
+  const escalation: Escalation = {
+    reading,
+    stage: request.stage,
+    reason: request.reason,
+    ...stripUndefined(context),
+    ...(preflight ? { preflight } : {}),
+    ...(request.grantable ? { grantPreview: reading.normalised } : {}),
+  };
+  let answer: HumanAnswer;
+  try {
+    answer = await services.person.ask(escalation);
+  } catch {
+    answer = { kind: 'cancelled' };
+  }
+  return humanDecision(state, request, answer, { ...stripUndefined(context), ...(preflight ? { preflight } : {}) });
+}
+
+function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer, context: Partial<Reached>): Reached {
+  const grant = (scope: 'session' | 'always' | 'deny-session') => state.services.onGrant?.({ scope, command: state.reading.normalised });
+  switch (answer.kind) {
+    case 'run-once':
+      return { ...context, action: 'approve', stage: 'human', reason: 'You allowed this command once.' };
+    case 'allow-session':
+    case 'allow-always':
+      if (!request.grantable) {
+        return { ...context, action: 'reject', stage: 'human', reason: 'This command cannot be stored as a grant; the answer was not accepted.' };
+      }
+      grant(answer.kind === 'allow-session' ? 'session' : 'always');
+      return {
+        ...context,
+        action: 'approve',
+        stage: 'human',
+        reason: answer.kind === 'allow-session' ? 'You allowed this command for this session.' : 'You always allow this command in this workspace.',
+      };
+    case 'run-anyway':
+      return { ...context, action: 'approve', stage: 'human', reason: 'You typed "run anyway" on the attack warning.' };
+    case 'reject':
+    case 'reject-session':
+      if (answer.kind === 'reject-session') grant('deny-session');
+      return {
+        ...context,
+        action: 'reject',
+        stage: 'human',
+        reason: `You rejected this command${answer.reason ? `: ${answer.reason}` : '.'}`,
+      };
+    case 'cancelled':
+      return { ...context, action: 'reject', stage: 'human', reason: 'The call was cancelled before anyone answered.' };
+  }
+}
+
+// ── Helpers ─────────────────────────────────────────────────────────────────────────────
+
+async function rate(state: GateState, tripwire: boolean): Promise<RatingResult> {
+  const { rater, policy } = state.services;
+  if (!rater) return failClosedResult('no-model', 'none');
+  try {
+    return await rater.rate({ reading: state.reading, findings: state.findings, rung: policy.rung, tripwire });
+  } catch (error) {
+    return failClosedResult('threw', 'unknown', error instanceof Error ? error.message : String(error));
+  }
+}
+
+function ratingRecord(rating: RatingResult, flooredOutcome: Outcome, tripwire: boolean): RatingRecord {
+  return {
+    verdict: rating.verdict,
+    source: rating.source,
+    flooredOutcome,
+    ...(rating.failClosed ? { failClosed: rating.failClosed } : {}),
+    ...(tripwire ? { tripwire } : {}),
+  };
+}
+
+function preflightRecords(findings: readonly PreflightFinding[], rewroteRating: boolean): PreflightRecord[] {
+  return findings.map((f) => ({ arm: f.arm, reason: f.reason, rewroteRating }));
+}
+
+function ruleRecord(entry: ListEntry): RuleRecord {
+  return { list: entry.list, entry: entry.text, source: entry.source };
+}
+
+function describeEntry(entry: ListEntry): string {
+  switch (entry.list) {
+    case 'grant':
+      return `your grant for this exact command (${entry.source})`;
+    case 'default-allow':
+      return `the built-in allow list (${entry.text})`;
+    default:
+      return `the allow entry ${entry.text} (${entry.source})`;
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
