@@ -11,5 +11,7 @@ await build({
   format: 'cjs',
   sourcemap: true,
   banner: { js: '#!/usr/bin/env node' },
+  // jsonc-parser's `main` is a UMD build whose dynamic requires esbuild cannot follow.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
 });

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench` (after `npm run build`): the performance figures of issue 2, in one run.
+ *
+ * 1. Per-decision time for the evaluation corpus, side by side: the gate in-process, the gate
+ *    through one `batch` process, and tree-sitter-bash parsing the same strings (parse only).
+ * 2. Decision time for 1, 8 and 64 KiB commands of several shapes, and how it grows.
+ * 3. Heap used before and after deciding the corpus in-process.
+ *
+ * Figures only: machines are noisy, so nothing here fails a test run. It prints whether each
+ * target of the issue is met on this machine (batch ≤ tree-sitter parse-only; a 64 KiB command
+ * decided in ≤ 50 ms; growth about linear).
+ */
+import * as os from 'node:os';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { loadCorpus } from '../test/support/evalCorpus';
+import { runBatch, requestLine } from './batchProcess';
+import { decideInProcess } from './gate';
+import { SHAPES, SIZES_KIB } from './shapes';
+import { formatBytes, formatMs, median, table, timeRepeated } from './stats';
+import { loadBashParser } from './treeSitter';
+
+/** Commands longer than this are left out of the side-by-side run (the size run covers them). */
+const SIDE_BY_SIDE_MAX_LENGTH = 8 * 1024;
+/** Copies of the corpus in one batch process, so start-up is a small share of the total. */
+const BATCH_COPIES = 4;
+const TARGET_64_KIB_MS = 50;
+/** An 8× bigger input may cost up to this factor more and still count as linear (noise slack). */
+const LINEAR_GROWTH_LIMIT = 16;
+
+function exposeGc(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+function verdict(met: boolean): string {
+  return met ? 'MET' : 'NOT MET';
+}
+
+async function main(): Promise<void> {
+  const gc = exposeGc();
+  const commands = loadCorpus()
+    .map((c) => c.command)
+    .filter((c) => c.length <= SIDE_BY_SIDE_MAX_LENGTH);
+  const n = commands.length;
+  const chars = commands.reduce((sum, c) => sum + c.length, 0);
+  console.log(`approvals-gate benchmark — node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} CPUs`);
+  console.log(`corpus: ${n} commands of at most ${SIDE_BY_SIDE_MAX_LENGTH} characters (${chars} characters in all); medians of repeated runs\n`);
+
+  // ── 1. side by side ──────────────────────────────────────────────────────────────────────
+  const bash = await loadBashParser();
+  const treeSitterMs = median(await timeRepeated(() => commands.forEach((c) => bash.parse(c)), 2, 9)) / n;
+
+  const inProcessMs =
+    median(
+      await timeRepeated(async () => {
+        for (const c of commands) await decideInProcess(c);
+      }, 2, 9),
+    ) / n;
+
+  const lines: string[] = [];
+  for (let copy = 0; copy < BATCH_COPIES; copy += 1) commands.forEach((c, i) => lines.push(requestLine(`${copy}-${i}`, c)));
+  const startupMs = median(await timeRepeated(() => runBatch([]), 1, 5));
+  const batchTotalMs = median(await timeRepeated(() => runBatch(lines), 1, 5));
+  const batchAmortisedMs = batchTotalMs / lines.length;
+  const batchMarginalMs = Math.max(0, batchTotalMs - startupMs) / lines.length;
+
+  const ratio = (ms: number) => `${(ms / treeSitterMs).toFixed(2)}×`;
+  console.log('1. Per-decision time, same commands');
+  console.log(
+    table([
+      ['measure', 'per command', 'vs tree-sitter parse'],
+      ['tree-sitter-bash parse only (web-tree-sitter, in-process)', formatMs(treeSitterMs), '1.00×'],
+      ['gate decide() in-process', formatMs(inProcessMs), ratio(inProcessMs)],
+      [`gate through batch, marginal (${lines.length} lines, start-up ${formatMs(startupMs)} removed)`, formatMs(batchMarginalMs), ratio(batchMarginalMs)],
+      [`gate through batch, amortised (start-up included)`, formatMs(batchAmortisedMs), ratio(batchAmortisedMs)],
+    ]),
+  );
+  console.log('');
+
+  // ── 2. sizes ─────────────────────────────────────────────────────────────────────────────
+  const sizeRows: string[][] = [
+    ['shape', ...SIZES_KIB.map((k) => `${k} KiB`), '64/8 growth', 'time ∝ size^k', 'linear?', '64 KiB via batch', 'decision at 64 KiB'],
+  ];
+  let worst64Ms = 0;
+  let worstBatch64Ms = 0;
+  let allLinear = true;
+  for (const shape of SHAPES) {
+    const perSize: number[] = [];
+    let outcome = '';
+    for (const kib of SIZES_KIB) {
+      const command = shape.build(kib * 1024);
+      const ms = median(await timeRepeated(() => decideInProcess(command), 3, kib === 64 ? 11 : 21));
+      perSize.push(ms);
+      if (kib === 64) {
+        const decision = await decideInProcess(command);
+        outcome = `${decision.action}/${decision.stage}`;
+      }
+    }
+    const [, at8, at64] = perSize as [number, number, number];
+    const growth = at64 / at8;
+    const linear = growth <= LINEAR_GROWTH_LIMIT;
+    allLinear &&= linear;
+    worst64Ms = Math.max(worst64Ms, at64);
+    // The exponent k of time ∝ size^k between 8 and 64 KiB: 1 is linear, 2 quadratic.
+    const exponent = Math.log(growth) / Math.log(8);
+    // Through batch: ten 64 KiB lines in one process, start-up removed, per line.
+    const sixtyFour = Array.from({ length: 10 }, (_, i) => requestLine(`${shape.name}-${i}`, shape.build(64 * 1024)));
+    const batch64Ms = Math.max(0, median(await timeRepeated(() => runBatch(sixtyFour), 1, 3)) - startupMs) / sixtyFour.length;
+    worstBatch64Ms = Math.max(worstBatch64Ms, batch64Ms);
+    sizeRows.push([
+      shape.name,
+      ...perSize.map(formatMs),
+      `${growth.toFixed(1)}×`,
+      `k = ${exponent.toFixed(2)}`,
+      linear ? 'yes' : 'NO',
+      formatMs(batch64Ms),
+      outcome,
+    ]);
+  }
+  console.log('2. Decision time by command size (in-process unless noted; an 8× bigger command should cost about 8× more)');
+  console.log(table(sizeRows));
+  for (const shape of SHAPES) console.log(`   ${shape.name}: ${shape.description}`);
+  console.log('');
+
+  // ── 3. memory ────────────────────────────────────────────────────────────────────────────
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let copy = 0; copy < BATCH_COPIES; copy += 1) for (const c of commands) await decideInProcess(c);
+  const afterNoGc = process.memoryUsage().heapUsed;
+  gc();
+  const afterGc = process.memoryUsage().heapUsed;
+  console.log(`3. Heap used around ${n * BATCH_COPIES} in-process decisions`);
+  console.log(
+    table([
+      ['before (after GC)', 'after (no GC)', 'after (GC)', 'retained'],
+      [formatBytes(before), formatBytes(afterNoGc), formatBytes(afterGc), formatBytes(afterGc - before)],
+    ]),
+  );
+  console.log('');
+
+  // ── targets ──────────────────────────────────────────────────────────────────────────────
+  console.log('Targets of issue 2 on this machine');
+  console.log(`  batch per decision ≤ tree-sitter parse-only: ${verdict(batchMarginalMs <= treeSitterMs)} (marginal ${formatMs(batchMarginalMs)} vs ${formatMs(treeSitterMs)}); with start-up amortised: ${verdict(batchAmortisedMs <= treeSitterMs)} (${formatMs(batchAmortisedMs)})`);
+  console.log(
+    `  64 KiB command decided in ≤ ${TARGET_64_KIB_MS} ms: ${verdict(worst64Ms <= TARGET_64_KIB_MS && worstBatch64Ms <= TARGET_64_KIB_MS)} (slowest shape in-process ${formatMs(worst64Ms)}, through batch ${formatMs(worstBatch64Ms)})`,
+  );
+  console.log(`  decision time grows about linearly (64 KiB / 8 KiB ≤ ${LINEAR_GROWTH_LIMIT}× for every shape): ${verdict(allLinear)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

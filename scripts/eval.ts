@@ -1,0 +1,33 @@
+/**
+ * `npm run eval`: runs the held-out corpus through `node dist/cli.js batch` and prints the
+ * figures table and the "must show" checks of issue 2. Exits 1 when a check fails, so it can
+ * gate a release; the mocha suite `test/integration/evalCorpus.test.ts` asserts the same checks.
+ *
+ * Options: --cli PATH (default dist/cli.js; a .ts path such as src/cli/main.ts runs the sources
+ * through tsx), --corpus DIR (default test/fixtures/eval),
+ * --offenders N (how many offending commands to list per failed check, default 40).
+ */
+import { parseArgs } from 'node:util';
+import { CLI_PATH, CORPUS_DIR, evaluate, formatChecks, formatFigures } from '../test/support/evalCorpus';
+
+function main(): number {
+  const { values } = parseArgs({
+    options: {
+      cli: { type: 'string' },
+      corpus: { type: 'string' },
+      offenders: { type: 'string' },
+    },
+  });
+  const offenders = values.offenders === undefined ? 40 : Number(values.offenders);
+  if (!Number.isInteger(offenders) || offenders < 0) {
+    process.stderr.write('eval: --offenders expects a whole number\n');
+    return 2;
+  }
+  const report = evaluate({ cliPath: values.cli ?? CLI_PATH, corpusDir: values.corpus ?? CORPUS_DIR });
+  process.stdout.write(`${formatFigures(report)}\n\n${formatChecks(report, offenders)}\n`);
+  const failed = report.results.filter((r) => !r.passed).length;
+  process.stdout.write(`\n${report.cases.length} commands, ${report.results.length} checks, ${failed} failed, ${report.elapsedMs} ms\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+process.exitCode = main();
