@@ -11,6 +11,38 @@ export interface RatingRequest {
   rung: Rung;
   /** Set when the rating is the tripwire of an allow entry with `rate: true`. */
   tripwire: boolean;
+  /**
+   * Round 2 and later of a negotiation at `auto` (D§9): what the agent argued, what was
+   * decided before, and what the user said. All of it is untrusted; the prompt fences it.
+   * Absent in round 1, where the rater sees the command alone.
+   */
+  negotiation?: NegotiationContext;
+}
+
+/** The negotiation so far, as the rater is shown it from round 2 on (D§9). */
+export interface NegotiationContext {
+  /** The agent's justification for this attempt. */
+  justification: string;
+  /** Earlier rounds, oldest first. */
+  priorRounds: Array<{ justification?: string; outcome: Outcome; reason: string }>;
+  /** The user's recent messages to the agent, oldest first (the prompt keeps the last 5). */
+  userMessages: string[];
+}
+
+/**
+ * What was exchanged with the model for one rating, captured at the send site (D§12): the
+ * exact strings handed to the model and its answer before any parsing. No keys.
+ */
+export interface RatingCapture {
+  /** The model label (no keys, no URL credentials). */
+  model: string;
+  /** The budget the call ran under. */
+  timeoutMs: number;
+  system: string;
+  user: string;
+  /** Tool-call arguments or message content as received; `null` when nothing arrived. */
+  rawResponse: string | null;
+  durationMs: number;
 }
 
 /** A rating: the model's verdict, or the fail-closed stand-in with its cause. */
@@ -19,6 +51,8 @@ export interface RatingResult {
   failClosed?: FailClosedCause;
   /** Which rater answered: a model label without keys, `stub`, `batch-input`. */
   source: string;
+  /** Present when a model was actually called (D§12). */
+  capture?: RatingCapture;
 }
 
 /**
