@@ -2,7 +2,9 @@ import { decide } from '../gate/pipeline';
 import { readCommand } from '../gate/reading';
 import type { Action } from '../gate/decision';
 import type { CliOptions } from './options';
-import { raterFromOptions, servicesFor } from './gateServices';
+import { raterApiKey, raterFromOptions, servicesFor } from './gateServices';
+import { CaptureLog } from '../gate/captureLog';
+import { collectSecretLiterals, redact } from '../gate/redaction';
 import { formatTrace } from './trace';
 
 /** Exit codes of `explain` (D§14). */
@@ -11,8 +13,13 @@ export const EXIT_CODES: Readonly<Record<Action, number>> = { approve: 0, escala
 export async function runExplain(options: CliOptions, out: (text: string) => void): Promise<number> {
   const command = options.words.join(' ');
   const rater = raterFromOptions(options);
-  const decision = await decide({ command, cwd: options.cwd }, servicesFor(options, rater));
-  if (options.json || options.capture) {
+  const capture = new CaptureLog();
+  const decision = await decide({ command, cwd: options.cwd, tool: 'cli' }, { ...servicesFor(options, rater), capture });
+  if (options.capture) {
+    // The capture record holds the exact prompt and raw answer: it goes through the redaction pass.
+    const secrets = { literals: collectSecretLiterals(process.env, [raterApiKey(options) ?? '']) };
+    out(JSON.stringify(redact(capture.records()[0], secrets), null, 2));
+  } else if (options.json) {
     out(JSON.stringify(decision, null, 2));
   } else {
     out(formatTrace(readCommand(command, { home: options.home }), options.rung, decision));

@@ -1,7 +1,7 @@
 import type { GateServices } from '../gate/pipeline';
 import { FixedVerdictRater, NoModelRater, type Rater } from '../gate/raterContract';
 import type { CliOptions } from './options';
-import { UsageError } from './options';
+import { createOpenAiRater } from '../gate/rater/openAiRater';
 import type { ListEntry } from '../gate/listEntry';
 import type { Rung } from '../gate/rung';
 
@@ -10,10 +10,21 @@ export function raterFromOptions(options: CliOptions): Rater {
   if (options.raterStub) {
     return new FixedVerdictRater({ outcome: options.raterStub, reason: `--rater-stub ${options.raterStub}` }, 'stub');
   }
-  if (options.raterUrl) {
-    throw new UsageError('--rater-url: the model rater is not available in this build');
+  if (options.raterUrl && options.raterModel) {
+    return createOpenAiRater({
+      baseUrl: options.raterUrl,
+      model: options.raterModel,
+      apiKey: raterApiKey(options),
+      ...(options.raterTimeoutMs !== undefined ? { timeoutMs: options.raterTimeoutMs } : {}),
+    });
   }
   return new NoModelRater();
+}
+
+/** The rater's API key, from the environment variable the options name (never from a flag). */
+export function raterApiKey(options: CliOptions): string | undefined {
+  const value = process.env[options.raterApiKeyEnv];
+  return value === undefined || value === '' ? undefined : value;
 }
 
 /** Services for one decision: the options' policy, optionally widened by a batch line's own lists. */

@@ -37,7 +37,7 @@ const NegotiationContextCaptureSchema = z.strictObject({
   justification: z.string(),
   priorRounds: z.array(
     z.strictObject({
-      command: z.string(),
+      command: z.string().optional(),
       justification: z.string().optional(),
       outcome: OutcomeSchema,
       reason: z.string(),

@@ -40,7 +40,8 @@ export const TRANSCRIPT_MAX_ROWS = 64;
 
 /** One earlier round of the current negotiation, as the rater sees it (every string on one line). */
 export interface NegotiationRound {
-  command: string;
+  /** The command of that round (the prompt shows only its outcome and reason; the card shows all). */
+  command?: string;
   justification?: string;
   outcome: Outcome;
   reason: string;

@@ -1,5 +1,6 @@
 import type { CommandReading } from './reading';
 import type { Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
+import type { TranscriptRow } from './negotiation';
 
 /** Why a call is in front of a person, as the card shows it. */
 export interface Escalation {
@@ -13,6 +14,8 @@ export interface Escalation {
   rating?: RatingRecord;
   /** Exact grant the "Always allow in this workspace" button would store; absent when not offered. */
   grantPreview?: string;
+  /** The negotiation that led here, when the bounds sent it (D§9). */
+  transcript?: TranscriptRow[];
 }
 
 /** The person's answer on the card (D§10). */
@@ -29,5 +32,6 @@ export type HumanAnswer =
 
 /** Someone who can be asked. Absent in the CLI and in headless tool calls. */
 export interface Person {
-  ask(escalation: Escalation): Promise<HumanAnswer>;
+  /** Resolves with the answer; resolves `cancelled` when `signal` aborts first. */
+  ask(escalation: Escalation, signal?: AbortSignal): Promise<HumanAnswer>;
 }

@@ -4,6 +4,8 @@ import { checkHardline } from './hardline';
 import { DEFAULT_ALLOW_LIST } from './defaultAllowList';
 import type { ListEntry } from './listEntry';
 import { matchAllow, matchBlocking } from './listMatcher';
+import type { CaptureLog, CaptureRecord } from './captureLog';
+import type { NegotiationContext, NegotiationSession, TranscriptRow } from './negotiation';
 import type { Escalation, HumanAnswer, Person } from './person';
 import type { GatePolicy } from './policy';
 import { preflightFindings, type PreflightFinding } from './preflight';
@@ -17,6 +19,10 @@ export interface GateCall {
   /** Exactly what will run if approved. */
   command: string;
   cwd: string;
+  /** The agent's argument for running it (D§9), from round 2 of a negotiation on. */
+  justification?: string;
+  /** Which tool asked (for the capture log): `run_shell_command`, `cli`, … */
+  tool?: string;
 }
 
 /** What the pipeline may consult besides the call itself. */
@@ -29,6 +35,14 @@ export interface GateServices {
   home: string;
   /** Called once the person has answered with a grant, so the caller can store it. */
   onGrant?: (grant: { scope: 'session' | 'always' | 'deny-session'; command: string }) => void;
+  /** The agent session's negotiation state; without it a rejection at `auto` carries no bounds. */
+  negotiation?: NegotiationSession;
+  /** The user's recent messages in the agent session, for the rater from round 2 on (D§9). */
+  userMessages?: readonly string[];
+  /** Where the call's capture record goes (D§12). */
+  capture?: CaptureLog;
+  /** Cancels a pending person (the agent stopped, the chat was cancelled). */
+  signal?: AbortSignal;
 }
 
 /** A decision reached by a stage, before the resolution summary is attached. */
@@ -44,6 +58,8 @@ interface ToPerson {
   rating?: RatingRecord;
   /** Some answers are not offered: no stored grant for catastrophic or unresolved commands. */
   grantable: boolean;
+  /** The negotiation that led here (bounds reached at `auto`). */
+  transcript?: TranscriptRow[];
 }
 
 type StageResult = Reached | ToPerson | undefined;
@@ -54,6 +70,8 @@ interface GateState {
   reading: CommandReading;
   services: GateServices;
   findings: PreflightFinding[];
+  /** The live capture record, when a capture log is attached. */
+  record?: CaptureRecord;
 }
 
 /**
@@ -76,6 +94,21 @@ const STAGES: ReadonlyArray<(state: GateState) => StageResult | Promise<StageRes
  * The returned record is the only thing callers act on.
  */
 export async function decide(call: GateCall, services: GateServices): Promise<Decision> {
+  // The record goes into the log before anything can fail, so a halt or a crash still leaves it.
+  const record = services.capture?.begin({
+    tool: call.tool ?? 'shell',
+    command: call.command,
+    rung: services.policy.rung,
+    cwd: call.cwd,
+    ...(services.negotiation ? { negotiation: services.negotiation.counters() } : {}),
+  });
+  const decision = await decideUnrecorded(call, services, record);
+  if (decision.action === 'approve') services.negotiation?.onApproved();
+  if (record) services.capture!.finish(record, decision);
+  return decision;
+}
+
+async function decideUnrecorded(call: GateCall, services: GateServices, record: CaptureRecord | undefined): Promise<Decision> {
   let reading: CommandReading | undefined;
   try {
     reading = readCommand(call.command, { home: services.home });
@@ -84,6 +117,7 @@ export async function decide(call: GateCall, services: GateServices): Promise<De
       reading,
       services,
       findings: preflightFindings(reading, { cwd: call.cwd }),
+      ...(record ? { record } : {}),
     };
     for (const stage of STAGES) {
       const result = await stage(state);
@@ -94,6 +128,7 @@ export async function decide(call: GateCall, services: GateServices): Promise<De
     // The rater stage always decides; reaching here is a bug, and a bug never approves.
     throw new Error('no stage decided');
   } catch (error) {
+    if (record) record.error = error instanceof Error ? error.message : String(error);
     return {
       action: 'reject',
       stage: 'gate-error',
@@ -215,23 +250,30 @@ function unratedRungStage({ reading, services }: GateState): StageResult {
 }
 
 /**
- * 9. One rating, then the preflight floors (they only ever raise `safe` to `destructive`),
- * then the rung × outcome map.
+ * 9. One rating, then the justification rule (at `auto`), then the preflight floors (they only
+ * ever raise `safe` to `destructive`), then the rung × outcome map. At `auto` a `destructive`
+ * outcome is handed back to the agent within the negotiation bounds (D§9).
  */
 async function raterStage(state: GateState): Promise<StageResult> {
-  const { services, findings, reading } = state;
-  const rating = await rate(state, false);
-  const rated = rating.verdict.outcome;
-  const floored = rated === 'safe' && findings.length > 0;
-  const outcome: Outcome = floored ? 'destructive' : rated;
+  const { services, findings, reading, call } = state;
+  const negotiation = services.policy.rung === 'auto' ? services.negotiation : undefined;
+  const context = negotiation?.contextFor(call.command, call.justification, services.userMessages ?? []);
+  const rating = await rate(state, false, context);
+  const settled = negotiation ? negotiation.settle(call.command, call.justification, rating.verdict.outcome) : rating.verdict.outcome;
+  const floored = settled === 'safe' && findings.length > 0;
+  const outcome: Outcome = floored ? 'destructive' : settled;
   const record = ratingRecord(rating, outcome, false);
+  if (state.record?.rating) state.record.rating.flooredOutcome = outcome;
   const preflight = preflightRecords(findings, floored);
   const withPreflight = preflight.length > 0 ? { preflight } : {};
   const grantable = reading.resolution.resolved;
+  const verdict = { ...rating.verdict, outcome };
   switch (outcome) {
     case 'attack':
+      negotiation?.onNotNegotiable(call.command, call.justification, verdict, 'halt');
       return { action: 'halt', stage: 'rater', outcome, reason: `The rater sees an attack: ${rating.verdict.reason}`, rating: record, ...withPreflight };
     case 'catastrophic':
+      negotiation?.onNotNegotiable(call.command, call.justification, verdict, 'escalate');
       return { toPerson: true, stage: 'rater', outcome, reason: `The rater finds this catastrophic: ${rating.verdict.reason}`, rating: record, grantable: false, ...withPreflight };
     case 'safe':
       return { action: 'approve', stage: 'rater', outcome, reason: `The rater finds this safe: ${rating.verdict.reason}`, rating: record };
@@ -240,15 +282,20 @@ async function raterStage(state: GateState): Promise<StageResult> {
       const why = floored
         ? `The rater found it safe, but the gate does not let that stand: ${findings.map((f) => f.reason).join(' ')}`
         : `The rater finds this destructive: ${rating.verdict.reason}`;
-      if (services.policy.rung === 'auto') {
+      if (services.policy.rung !== 'auto') {
+        return { toPerson: true, stage, outcome, reason: why, rating: record, grantable, ...withPreflight };
+      }
+      if (!negotiation) {
         return { action: 'reject', stage, outcome, reason: `${why} ${NEGOTIATION_MOVES}`, rating: record, ...withPreflight };
       }
-      return { toPerson: true, stage, outcome, reason: why, rating: record, grantable, ...withPreflight };
+      const step = negotiation.onDestructive(call.command, call.justification, { ...verdict, reason: floored ? why : rating.verdict.reason }, floored ? 'preflight-floor' : 'rater');
+      if (step.action === 'reject') return { action: 'reject', stage, outcome, reason: step.message, rating: record, ...withPreflight };
+      return { toPerson: true, stage, outcome, reason: step.message, rating: record, grantable, transcript: step.transcript, ...withPreflight };
     }
   }
 }
 
-/** What an agent may do after a rejection at `auto` (D§9). */
+/** What an agent may do after a rejection at `auto` when no negotiation session is kept (CLI). */
 const NEGOTIATION_MOVES =
   'You may call again with a `justification` explaining why the command is needed, propose a different command, or ask the user.';
 
@@ -264,6 +311,7 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
   };
   const preflight = state.findings.length > 0 ? preflightRecords(state.findings, request.stage === 'preflight-floor') : undefined;
   if (!services.person) {
+    if (state.record) state.record.humanAnswer = 'no-person';
     return {
       action: 'escalate',
       stage: 'non-interactive',
@@ -280,13 +328,16 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
     ...stripUndefined(context),
     ...(preflight ? { preflight } : {}),
     ...(request.grantable ? { grantPreview: reading.normalised } : {}),
+    ...(request.transcript ? { transcript: request.transcript } : {}),
   };
   let answer: HumanAnswer;
   try {
-    answer = await services.person.ask(escalation);
+    answer = services.signal?.aborted ? { kind: 'cancelled' } : await services.person.ask(escalation, services.signal);
   } catch {
     answer = { kind: 'cancelled' };
   }
+  if (answer.kind !== 'cancelled') services.negotiation?.onPersonReached();
+  if (state.record) state.record.humanAnswer = answer.kind;
   return humanDecision(state, request, answer, { ...stripUndefined(context), ...(preflight ? { preflight } : {}) });
 }
 
@@ -325,14 +376,38 @@ function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer,
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────
 
-async function rate(state: GateState, tripwire: boolean): Promise<RatingResult> {
+async function rate(state: GateState, tripwire: boolean, negotiation?: NegotiationContext): Promise<RatingResult> {
   const { rater, policy } = state.services;
-  if (!rater) return failClosedResult('no-model', 'none');
-  try {
-    return await rater.rate({ reading: state.reading, findings: state.findings, rung: policy.rung, tripwire });
-  } catch (error) {
-    return failClosedResult('threw', 'unknown', error instanceof Error ? error.message : String(error));
+  let result: RatingResult;
+  if (!rater) {
+    result = failClosedResult('no-model', 'none');
+  } else {
+    try {
+      result = await rater.rate({
+        reading: state.reading,
+        findings: state.findings,
+        rung: policy.rung,
+        tripwire,
+        ...(negotiation ? { negotiation } : {}),
+      });
+    } catch (error) {
+      result = failClosedResult('threw', 'unknown', error instanceof Error ? error.message : String(error));
+    }
   }
+  if (state.record) {
+    const sent = result.capture;
+    state.record.rating = {
+      model: sent?.model ?? result.source,
+      ...(tripwire ? { tripwire } : {}),
+      ...(sent
+        ? { timeoutMs: sent.timeoutMs, durationMs: sent.durationMs, prompt: { system: sent.system, user: sent.user }, rawResponse: sent.rawResponse }
+        : {}),
+      ...(negotiation ? { negotiationContext: negotiation } : {}),
+      verdict: { ...result.verdict },
+      ...(result.failClosed ? { failClosed: result.failClosed } : {}),
+    };
+  }
+  return result;
 }
 
 function ratingRecord(rating: RatingResult, flooredOutcome: Outcome, tripwire: boolean): RatingRecord {

@@ -2,6 +2,7 @@ import type { CommandReading } from './reading';
 import type { FailClosedCause, Outcome, Verdict } from './decision';
 import type { PreflightFinding } from './preflight';
 import type { Rung } from './rung';
+import type { NegotiationContext } from './negotiation';
 
 /** What the gate hands the rater for one gated command. */
 export interface RatingRequest {
@@ -20,14 +21,7 @@ export interface RatingRequest {
 }
 
 /** The negotiation so far, as the rater is shown it from round 2 on (D§9). */
-export interface NegotiationContext {
-  /** The agent's justification for this attempt. */
-  justification: string;
-  /** Earlier rounds, oldest first. */
-  priorRounds: Array<{ justification?: string; outcome: Outcome; reason: string }>;
-  /** The user's recent messages to the agent, oldest first (the prompt keeps the last 5). */
-  userMessages: string[];
-}
+export type { NegotiationContext } from './negotiation';
 
 /**
  * What was exchanged with the model for one rating, captured at the send site (D§12): the
