@@ -327,7 +327,7 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
     reason: request.reason,
     ...stripUndefined(context),
     ...(preflight ? { preflight } : {}),
-    ...(request.grantable ? { grantPreview: reading.normalised } : {}),
+    ...(request.grantable ? { grantPreview: reading.original } : {}),
     ...(request.transcript ? { transcript: request.transcript } : {}),
   };
   let answer: HumanAnswer;
@@ -342,7 +342,7 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
 }
 
 function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer, context: Partial<Reached>): Reached {
-  const grant = (scope: 'session' | 'always' | 'deny-session') => state.services.onGrant?.({ scope, command: state.reading.normalised });
+  const grant = (scope: 'session' | 'always' | 'deny-session') => state.services.onGrant?.({ scope, command: state.reading.original });
   switch (answer.kind) {
     case 'run-once':
       return { ...context, action: 'approve', stage: 'human', reason: 'You allowed this command once.' };
