@@ -1,0 +1,279 @@
+import { executedPayloads, type Payload } from './executorPayloads';
+import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
+import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWrites, resolveWritePath, type ProtectedWrite } from './protectedWrite';
+import type { CommandReading } from './reading';
+import type { Mechanism, Segment, Word } from './resolution';
+import { resolve } from './resolver';
+import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
+import { unwrap } from './wrappers';
+import { writeTargets } from './writeTargets';
+
+/**
+ * The preflight floors (D§7). Each arm names something the gate established about a command
+ * that a `safe` rating alone must not wave through; the pipeline raises `safe` to `destructive`
+ * when any arm fires (it never lowers anything). The findings are also notes for the rater
+ * prompt and lines on the approval card, so each carries one plain sentence.
+ *
+ * The arms read the resolved segments, and also the commands hidden in their arguments
+ * (`sh -c '…'`, `find -exec …`, `xargs …`, through `executorPayloads.ts`), so wrapping a write
+ * or a fetch in `bash -c` does not hide it.
+ */
+
+export type PreflightArm = 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write';
+
+export interface PreflightFinding {
+  arm: PreflightArm;
+  /** One sentence for the card, the rater prompt and the agent, e.g. 'This command names a host: evil.example (curl).' */
+  reason: string;
+  /** open-world: hosts named, in order, deduplicated (IDN hosts also in punycode form). */
+  hosts?: string[];
+  /** protected-write: the protected paths written (absolute). */
+  paths?: string[];
+  /** script-env-leak: the ALL_CAPS variables expanded. */
+  variables?: string[];
+}
+
+/** `reading.home` gives the home folder. */
+export interface PreflightContext {
+  cwd: string;
+}
+
+/** How deep commands inside commands are followed (`bash -c "sh -c '…'"`). */
+const MAX_PAYLOAD_DEPTH = 4;
+/** How many segments, nested ones included, are read before the rest counts as unreadable. */
+const MAX_CHECKED_SEGMENTS = 256;
+
+/** Plain words for the resolver's mechanisms, for the unresolved reason. */
+const MECHANISM_WORDS: Readonly<Record<Mechanism, string>> = {
+  substitution: 'command substitution',
+  'process-substitution': 'process substitution',
+  arithmetic: 'arithmetic expansion',
+  eval: 'text run as code (eval, source)',
+  'opaque-program': 'a program name that is not literal',
+  subshell: 'a subshell',
+  group: 'a command group',
+  'control-flow': 'control flow',
+  'function-definition': 'a function definition',
+  'test-expression': 'a [[ ]] test',
+  heredoc: 'a heredoc',
+  'here-string': 'a here-string',
+  coproc: 'a coprocess',
+  'history-expansion': 'history expansion',
+  comment: 'a comment',
+  'unbalanced-quote': 'an unbalanced quote',
+  dialect: 'syntax bash does not share',
+  'array-assignment': 'an array assignment',
+  'fd-variable': 'a file descriptor variable',
+  syntax: 'syntax outside what the gate reads',
+  'too-many-segments': 'more than 64 commands',
+  'too-long': 'more than 64 KiB of text',
+  'hidden-characters': 'hidden characters',
+};
+
+function describeMechanisms(mechanisms: readonly Mechanism[]): string {
+  const words = mechanisms.map((m) => MECHANISM_WORDS[m] ?? m);
+  return words.length > 0 ? [...new Set(words)].join(', ') : 'syntax outside what the gate reads';
+}
+
+/** A command inside another that the gate could not read. */
+interface UnreadablePayload {
+  via: string;
+  why: string;
+}
+
+/**
+ * The segments to check: the command's own, then those of every payload they execute, read
+ * back through the resolver (bounded in depth and count). Payloads that cannot be read exactly
+ * are returned apart, to be reported on the unresolved arm.
+ */
+function segmentsToCheck(top: readonly Segment[], home: string): { segments: Segment[]; unreadable: UnreadablePayload[] } {
+  const segments: Segment[] = [];
+  const unreadable: UnreadablePayload[] = [];
+  const queue: Array<{ segment: Segment; depth: number }> = top.map((segment) => ({ segment, depth: 0 }));
+  for (let next = 0; next < queue.length; next++) {
+    const { segment, depth } = queue[next]!;
+    if (segments.length >= MAX_CHECKED_SEGMENTS) {
+      unreadable.push({ via: 'nested commands', why: `more than ${MAX_CHECKED_SEGMENTS} commands in all` });
+      break;
+    }
+    segments.push(segment);
+    const unwrapped = unwrap(segment.argv);
+    const program = unwrapped.argv[0];
+    if (unwrapped.wrappers.length > 0 && program && program.kind === 'opaque') {
+      // `sudo $CMD …`: the resolver vouches for `sudo`, but what it runs is not written down.
+      unreadable.push({ via: unwrapped.wrappers.join(' '), why: `the program it runs is not literal: ${program.raw}` });
+    }
+    let payloads: Payload[];
+    try {
+      payloads = executedPayloads(segment.argv);
+    } catch {
+      unreadable.push({ via: segment.raw, why: 'its arguments could not be read' });
+      continue;
+    }
+    if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
+      unreadable.push({ via: payloads[0]!.via, why: 'commands nested too deeply' });
+      continue;
+    }
+    for (const payload of payloads) {
+      if (payload.kind === 'argv') {
+        // `xargs CMD` is CMD itself, already read through the wrapper by every arm.
+        if (payload.via === 'xargs') continue;
+        queue.push({ segment: payloadSegment(payload.argv, payload.via), depth: depth + 1 });
+        continue;
+      }
+      if (payload.approximate) {
+        unreadable.push({ via: payload.via, why: 'its code comes from an expansion the gate cannot read' });
+        continue;
+      }
+      const inner = resolve(payload.text, { home });
+      if (inner.resolved) {
+        for (const innerSegment of inner.segments) queue.push({ segment: innerSegment, depth: depth + 1 });
+      } else {
+        unreadable.push({ via: payload.via, why: describeMechanisms(inner.mechanisms) });
+      }
+    }
+  }
+  return { segments, unreadable };
+}
+
+/**
+ * A segment made from an argv payload. `find -exec` replaces `{}` with each path it finds, so a
+ * word holding `{}` is opaque: the gate does not know those paths.
+ */
+function payloadSegment(argv: readonly Word[], via: string): Segment {
+  const words = via.startsWith('find')
+    ? argv.map((word): Word => (word.kind === 'literal' && word.value.includes('{}') ? { kind: 'opaque', raw: word.raw, expansions: ['glob'] } : word))
+    : [...argv];
+  return {
+    argv: words,
+    assignments: [],
+    redirects: [],
+    connector: null,
+    negated: false,
+    timed: false,
+    raw: words.map((w) => w.raw).join(' '),
+  };
+}
+
+function unresolvedFinding(reading: CommandReading, unreadable: readonly UnreadablePayload[]): PreflightFinding | null {
+  const parts: string[] = [];
+  if (!reading.resolution.resolved) {
+    parts.push(`The gate cannot read this command exactly: ${describeMechanisms(reading.resolution.mechanisms)}.`);
+  }
+  const payloadParts = [...new Set(unreadable.map((u) => `${u.via} (${u.why})`))];
+  if (payloadParts.length > 0) parts.push(`The gate cannot read the code it runs through ${payloadParts.join('; ')}.`);
+  return parts.length > 0 ? { arm: 'unresolved', reason: parts.join(' ') } : null;
+}
+
+/** How many variables a reason lists before it counts the rest (the `variables` list keeps them all). */
+const MAX_LISTED_VARIABLES = 12;
+
+function envLeakFinding(leaks: readonly EnvLeak[]): PreflightFinding | null {
+  if (leaks.length === 0) return null;
+  const variables = [...new Set(leaks.flatMap((l) => l.variables))];
+  const interpreters = [...new Set(leaks.map((l) => l.interpreter))];
+  const more = variables.length > MAX_LISTED_VARIABLES ? ` and ${variables.length - MAX_LISTED_VARIABLES} more` : '';
+  const shown = `${variables
+    .slice(0, MAX_LISTED_VARIABLES)
+    .map((v) => (v.startsWith('!') ? `\${${v}}` : `$${v}`))
+    .join(', ')}${more}`;
+  return {
+    arm: 'script-env-leak',
+    reason: `This command hands environment variables to a script (${interpreters.join(', ')}): ${shown}; their values, often secrets, reach code the gate has not read.`,
+    variables,
+  };
+}
+
+function openWorldFinding(mentions: readonly HostMention[]): PreflightFinding | null {
+  const described = describeHostMentions(mentions);
+  if (!described) return null;
+  return { arm: 'open-world', reason: described.reason, ...(described.hosts.length > 0 ? { hosts: described.hosts } : {}) };
+}
+
+function protectedWriteFinding(writes: readonly ProtectedWrite[]): PreflightFinding | null {
+  if (writes.length === 0) return null;
+  const paths = [...new Set(collapseNested(writes).flatMap((w) => (w.path === null ? [] : [w.path])))];
+  return { arm: 'protected-write', reason: describeProtectedWrites(writes), ...(paths.length > 0 ? { paths } : {}) };
+}
+
+/**
+ * The text fallback of the protected-write arm for unresolved commands: literal targets of
+ * output redirects and of `tee`, read off the normalised text. Cheap and linear; it only names
+ * paths on the card, since the unresolved floor already holds.
+ */
+function protectedWritesInText(text: string, context: { cwd: string; home: string }): ProtectedWrite[] {
+  const out: ProtectedWrite[] = [];
+  const check = (word: string, via: string) => {
+    const path = word.replace(/^['"]|['"]$/g, '');
+    if (path.length === 0 || /[$`*?[{]/.test(path)) return;
+    const absolute = resolveWritePath(path, context);
+    const why = protectedPathReason(absolute, context);
+    if (why) out.push({ path: absolute, why, via });
+  };
+  const tokens = text.split(/\s+/);
+  let inTee = false;
+  for (let i = 0; i < tokens.length && out.length < 16; i++) {
+    const token = tokens[i]!;
+    if (/^[;&|()]+$/.test(token)) {
+      inTee = false;
+      continue;
+    }
+    const redirect = /^(?:\d*|&)(>>?|>\|)(.*)$/.exec(token);
+    if (redirect) {
+      const rest = redirect[2]!;
+      if (rest.startsWith('&')) continue;
+      const target = rest.length > 0 ? rest : (tokens[++i] ?? '');
+      check(target.replace(/[;&|)]+$/, ''), `redirect ${redirect[1]}`);
+      continue;
+    }
+    const name = token.slice(token.lastIndexOf('/') + 1).replace(/^[('"`]+/, '');
+    if (name === 'tee') {
+      inTee = true;
+      continue;
+    }
+    if (inTee && !token.startsWith('-')) check(token.replace(/[;&|)]+$/, ''), 'tee');
+    if (/[;&|)]$/.test(token)) inTee = false;
+  }
+  return out;
+}
+
+/**
+ * All preflight findings for a command, at most one per arm, in arm order: unresolved,
+ * script-env-leak, open-world, protected-write. Never throws: if reading the command fails
+ * the answer is an unresolved finding, which floors the command.
+ */
+export function preflightFindings(reading: CommandReading, context: PreflightContext): PreflightFinding[] {
+  try {
+    const pathContext = { cwd: context.cwd, home: reading.home };
+    const resolution = reading.resolution;
+    if (!resolution.resolved) {
+      const leak = scriptEnvLeakInText(reading.normalised);
+      return [
+        unresolvedFinding(reading, []),
+        envLeakFinding(leak ? [leak] : []),
+        openWorldFinding(hostMentionsInText(reading.normalised)),
+        protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
+      ].filter((f): f is PreflightFinding => f !== null);
+    }
+    const { segments, unreadable } = segmentsToCheck(resolution.segments, reading.home);
+    const leaks: EnvLeak[] = [];
+    const mentions: HostMention[] = [];
+    const writes: ProtectedWrite[] = [];
+    for (const segment of segments) {
+      const leak = scriptEnvLeak(segment);
+      if (leak) leaks.push(leak);
+      for (const mention of hostMentions(segment)) mentions.push(mention);
+      for (const write of protectedWrites(writeTargets(segment), pathContext)) writes.push(write);
+    }
+    return [unresolvedFinding(reading, unreadable), envLeakFinding(leaks), openWorldFinding(mentions), protectedWriteFinding(writes)].filter(
+      (f): f is PreflightFinding => f !== null,
+    );
+  } catch (error) {
+    return [
+      {
+        arm: 'unresolved',
+        reason: `The gate failed while checking this command (${error instanceof Error ? error.message : String(error)}), so nothing about it is vouched for.`,
+      },
+    ];
+  }
+}
