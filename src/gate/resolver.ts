@@ -104,6 +104,11 @@ type WordMode = 'argument' | 'assignment-value';
 
 class CommandParser {
   private pos = 0;
+  /**
+   * Set once anything in the line may have changed HOME (`HOME=…`, `export HOME`, `read HOME`,
+   * `unset HOME` …): from then on a `~` is only known at run time.
+   */
+  private homeMayChange = false;
 
   constructor(
     private readonly text: string,
@@ -155,10 +160,13 @@ class CommandParser {
         negated = !negated;
         this.pos += 1;
       } else if (bare === 'time') {
+        // `time [-p] [--]`: bash 5.2 takes one `-p`, then one `--`, as the keyword's own options.
         timed = true;
         this.pos += 4;
         this.skipBlanks();
         if (this.peekBareWord() === '-p') this.pos += 2;
+        this.skipBlanks();
+        if (this.peekBareWord() === '--') this.pos += 2;
       } else {
         return { negated, timed };
       }
@@ -204,6 +212,7 @@ class CommandParser {
       }
       const parsed = this.readWord('argument');
       touch(parsed.start, parsed.end);
+      if (parsed.word.raw.includes('HOME')) this.homeMayChange = true;
       const after = this.text[this.pos];
       if (after === '<' || after === '>') {
         const raw = parsed.word.raw;
@@ -276,6 +285,7 @@ class CommandParser {
     const head = match[0];
     const append = head.endsWith('+=');
     const name = head.slice(0, head.length - (append ? 2 : 1));
+    if (name === 'HOME') this.homeMayChange = true;
     this.pos += head.length;
     if (this.text[this.pos] === '(') throw new Unresolvable('array-assignment', `\`${name}=(…)\` assigns an array.`);
     const value = this.atWordEnd()
@@ -466,7 +476,10 @@ class CommandParser {
       return;
     }
     const prefix = t.slice(this.pos + 1, j);
-    if (prefix === '') {
+    if (prefix === '' && this.homeMayChange) {
+      expansions.add('tilde');
+      add('~', false);
+    } else if (prefix === '') {
       // The expansion's result is treated as quoted: no splitting, no globbing.
       add(this.home, true);
     } else {
