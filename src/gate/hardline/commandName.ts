@@ -1,0 +1,49 @@
+/**
+ * How the floor names a program: the basename, NFKC-folded (fullwidth `ｒｍ` reads as `rm`),
+ * lower-cased (macOS file systems run `RM` as `rm`) and without a Windows `.exe`.
+ */
+import type { Word } from '../resolution';
+
+export interface CommandName {
+  name: string;
+  /** The word is a bare name or an absolute path in a `bin`/`sbin` folder (not `./bin/shutdown` of a project). */
+  systemProgram: boolean;
+}
+
+export function commandName(word: Word | undefined): CommandName | null {
+  if (word === undefined || word.kind !== 'literal') return null;
+  const value = NON_ASCII.test(word.value) ? word.value.normalize('NFKC') : word.value;
+  const slash = value.lastIndexOf('/');
+  let name = (slash === -1 ? value : value.slice(slash + 1)).toLowerCase();
+  if (name.endsWith('.exe')) name = name.slice(0, -4);
+  if (name === '') return null;
+  const folder = slash === -1 ? null : value.slice(0, slash);
+  const systemProgram = folder === null || (folder.startsWith('/') && /\/s?bin$/.test(folder));
+  return { name, systemProgram };
+}
+
+/** A literal word's value, NFKC-folded; null for an opaque word. */
+export function literalText(word: Word | undefined): string | null {
+  if (word === undefined || word.kind !== 'literal') return null;
+  return NON_ASCII.test(word.value) ? word.value.normalize('NFKC') : word.value;
+}
+
+/** Non-ASCII text, the only kind NFKC can change. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The words that are not options (do not start with `-`), honouring `--`. Opaque words count as operands unless they start with `-`. */
+export function operands(args: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  let optionsEnded = false;
+  for (const word of args) {
+    const text = literalText(word);
+    if (!optionsEnded && text === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    const leading = text ?? word.raw;
+    if (!optionsEnded && leading.startsWith('-') && leading.length > 1) continue;
+    out.push(word);
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+/**
+ * Arm `recursive-delete-root`: `rm -r`/`rimraf` of the root, a system folder or the home folder,
+ * `find` that deletes everything below such a folder, and `rsync --delete` into one.
+ */
+import type { Word } from '../resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText, operands } from './commandName';
+import { deletionTarget } from './paths';
+
+/** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
+export type Recheck = (argv: Word[]) => HardlineFinding | null;
+
+export function checkRemove(name: string, args: readonly Word[], home: string): HardlineFinding | null {
+  // rm reads options anywhere before `--` (GNU getopt permutes), so scan every word.
+  let recursive = name === 'rimraf';
+  let optionsEnded = false;
+  const targets: Word[] = [];
+  for (const word of args) {
+    const text = literalText(word);
+    if (text === null) {
+      if (optionsEnded || !word.raw.startsWith('-')) targets.push(word);
+      continue;
+    }
+    if (optionsEnded || !text.startsWith('-') || text === '-') {
+      targets.push(word);
+    } else if (text === '--') {
+      optionsEnded = true;
+    } else if (text.startsWith('--')) {
+      const option = text.slice(2).split('=')[0]!;
+      if (option !== '' && 'recursive'.startsWith(option)) recursive = true;
+    } else if (/[rR]/.test(text.slice(1))) {
+      recursive = true;
+    }
+  }
+  if (!recursive) return null;
+  for (const target of targets) {
+    const what = deletionTarget(target, home);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `${name} -r on ${what}`);
+  }
+  return null;
+}
+
+/** find expression words that neither filter nor act: everything still reaches what follows. */
+const FIND_PASS_THROUGH = new Set([
+  '-depth', '-d', '-xdev', '-mount', '-follow', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race',
+  '-warn', '-nowarn', '-daystart', '-true', '-a', '-and', '-print', '-print0', '-ls',
+]);
+/** The same, taking one value. */
+const FIND_PASS_THROUGH_WITH_VALUE = new Set(['-maxdepth', '-mindepth', '-regextype', '-printf', '-fprint', '-fprint0', '-fls']);
+const FIND_EXECUTORS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/**
+ * `find / -delete`, `find ~ -exec rm -rf {} +`: the starting folder itself is the first thing
+ * find visits, so an unfiltered delete or `-exec` reaches it. A test before the action (`-name`,
+ * `-mtime`, …) narrows what is deleted, and the command is left to the other layers.
+ */
+export function checkFind(args: readonly Word[], home: string, recheck: Recheck): HardlineFinding | null {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const text = literalText(args[i]);
+    if (text === '-H' || text === '-L' || text === '-P' || (text !== null && text.startsWith('-O'))) continue;
+    if (text === '-D') {
+      i++;
+      continue;
+    }
+    break;
+  }
+  const starts: Array<{ word: Word; what: string }> = [];
+  for (; i < args.length; i++) {
+    const word = args[i]!;
+    const text = literalText(word);
+    if (text !== null && ((text.startsWith('-') && text.length > 1) || ['(', '!', ')', ','].includes(text))) break;
+    const what = deletionTarget(word, home);
+    if (what !== null) starts.push({ word, what });
+  }
+  if (starts.length === 0) return null;
+  let unfiltered = true;
+  for (; i < args.length; i++) {
+    const text = literalText(args[i]);
+    if (text === null) {
+      unfiltered = false;
+      continue;
+    }
+    if (text === '-delete') {
+      if (unfiltered) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
+      continue;
+    }
+    if (FIND_EXECUTORS.has(text)) {
+      const command: Word[] = [];
+      for (i++; i < args.length; i++) {
+        const part = literalText(args[i]);
+        if (part === ';' || (part === '+' && literalText(command[command.length - 1]) === '{}')) break;
+        command.push(args[i]!);
+      }
+      if (!unfiltered || command.length === 0) continue;
+      for (const start of starts) {
+        const found = recheck(command.map((word) => fillPlaceholder(word, start.word)));
+        if (found !== null) return found;
+      }
+      continue;
+    }
+    if (text === '-o' || text === '-or') {
+      // The right side of -or sees everything the left side rejected: almost everything.
+      unfiltered = true;
+      continue;
+    }
+    // `-type f` keeps every file: `find ~ -type f -delete` still empties the home folder.
+    if (text === '-type' && /f/.test(literalText(args[i + 1]) ?? '')) {
+      i++;
+      continue;
+    }
+    if (FIND_PASS_THROUGH.has(text)) continue;
+    if (FIND_PASS_THROUGH_WITH_VALUE.has(text)) {
+      i++;
+      continue;
+    }
+    unfiltered = false;
+  }
+  return null;
+}
+
+/** find replaces `{}` with the path it visits; the first visit is the starting folder. */
+function fillPlaceholder(word: Word, start: Word): Word {
+  if (word.kind !== 'literal' || !word.value.includes('{}')) return word;
+  if (word.value === '{}') return start;
+  if (start.kind !== 'literal') return { kind: 'opaque', raw: word.value.split('{}').join(start.raw), expansions: start.expansions };
+  const value = word.value.split('{}').join(start.value);
+  return { kind: 'literal', value, raw: value };
+}
+
+/** `rsync --delete SRC DEST` empties DEST of everything SRC lacks (`rsync -a --delete empty/ /`). */
+export function checkRsyncDelete(args: readonly Word[], home: string): HardlineFinding | null {
+  const deletes = args.some((word) => {
+    const text = literalText(word);
+    return text !== null && (text === '--del' || text.startsWith('--delete'));
+  });
+  if (!deletes) return null;
+  const rest = operands(args);
+  const destination = rest[rest.length - 1];
+  if (destination === undefined || rest.length < 2) return null;
+  const text = literalText(destination) ?? destination.raw;
+  if (/^[^/]*:/.test(text)) return null; // a remote destination
+  const what = deletionTarget(destination, home);
+  return what === null ? null : hardlineFinding('recursive-delete-root', `rsync --delete into ${what}`);
+}

@@ -1,0 +1,119 @@
+/**
+ * Arms `mkfs` (formatting or erasing a disk) and `raw-device-write` (writing straight onto a
+ * block device), plus the SysRq trigger that reboots the kernel on a write. File-system tools
+ * on image files (`mkfs.ext4 ./disk.img`) and writes to harmless devices (`/dev/null`,
+ * `/dev/tty`, serial ports) are left alone.
+ */
+import type { Redirect, Word } from '../resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText, operands } from './commandName';
+import { isRawBlockDevice, isRawBlockDevicePath, isSysrqTrigger, wordPathText } from './paths';
+
+/** Programs that create a file system (or swap) on their device operand. */
+export function isFormatter(name: string): boolean {
+  return (
+    name.startsWith('mkfs') ||
+    name.startsWith('newfs') ||
+    ['mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'mkexfatfs', 'mkudffs'].includes(name)
+  );
+}
+
+/** diskutil verbs that erase or repartition a whole disk. */
+const DISKUTIL_ERASERS = new Set(['erasedisk', 'erasevolume', 'zerodisk', 'randomdisk', 'secureerase', 'partitiondisk', 'reformat']);
+
+export function checkFormatting(name: string, args: readonly Word[]): HardlineFinding | null {
+  if (isFormatter(name)) {
+    const device = args.find(isRawBlockDevice);
+    return device === undefined ? null : hardlineFinding('mkfs', `${name} on ${wordPathText(device)}`);
+  }
+  if (name === 'wipefs') {
+    const all = args.some((word) => {
+      const text = literalText(word);
+      return text !== null && (text === '--all' || /^-[a-zA-Z]*a/.test(text));
+    });
+    const device = operands(args).find(isRawBlockDevice);
+    return all && device !== undefined ? hardlineFinding('mkfs', `wipefs -a on ${wordPathText(device)}`) : null;
+  }
+  if (name === 'diskutil') {
+    const verb = operands(args)[0];
+    const text = literalText(verb)?.toLowerCase() ?? null;
+    return text !== null && DISKUTIL_ERASERS.has(text) ? hardlineFinding('mkfs', `diskutil ${literalText(verb)}`) : null;
+  }
+  return null;
+}
+
+function deviceFinding(via: string, device: Word): HardlineFinding {
+  return hardlineFinding('raw-device-write', `${via} writing to ${wordPathText(device)}`);
+}
+
+/** Programs whose named output is a file they write: dd `of=`, tee, cp, shred, … */
+export function checkDeviceWriters(name: string, args: readonly Word[]): HardlineFinding | null {
+  switch (name) {
+    case 'dd': {
+      let output: { text: string; exact: boolean } | null = null;
+      for (const word of args) {
+        const text = wordPathText(word);
+        if (text.startsWith('of=')) output = { text: text.slice(3), exact: word.kind === 'literal' };
+      }
+      if (output !== null && isRawBlockDevicePath(output.text, output.exact)) {
+        return hardlineFinding('raw-device-write', `dd writing to ${output.text}`);
+      }
+      return null;
+    }
+    case 'tee': {
+      for (const word of operands(args)) {
+        if (isRawBlockDevice(word)) return deviceFinding('tee', word);
+        if (isSysrqTrigger(word)) return hardlineFinding('shutdown', 'a write to /proc/sysrq-trigger');
+      }
+      return null;
+    }
+    case 'shred':
+    case 'blkdiscard': {
+      const device = operands(args).find(isRawBlockDevice);
+      return device === undefined ? null : deviceFinding(name, device);
+    }
+    case 'badblocks': {
+      const writes = args.some((word) => {
+        const text = literalText(word);
+        return text !== null && /^-[a-zA-Z]*w/.test(text);
+      });
+      const device = operands(args).find(isRawBlockDevice);
+      return writes && device !== undefined ? deviceFinding('badblocks -w', device) : null;
+    }
+    case 'cp':
+    case 'ddrescue': {
+      const targetOption = cpTargetDirectory(args);
+      const rest = operands(args);
+      const destination = targetOption ?? (name === 'ddrescue' ? rest[1] : rest.length >= 2 ? rest[rest.length - 1] : undefined);
+      return destination !== undefined && isRawBlockDevice(destination) ? deviceFinding(name, destination) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function cpTargetDirectory(args: readonly Word[]): Word | undefined {
+  for (let k = 0; k < args.length; k++) {
+    const text = literalText(args[k]);
+    if (text === '-t' || text === '--target-directory') return args[k + 1];
+    if (text !== null && text.startsWith('--target-directory=')) {
+      const value = text.slice('--target-directory='.length);
+      return { kind: 'literal', value, raw: value };
+    }
+  }
+  return undefined;
+}
+
+/** Output redirections (`>`, `>>`, `&>`, `<>`, …) onto a block device or the SysRq trigger. */
+export function checkRedirects(redirects: readonly Redirect[]): HardlineFinding | null {
+  for (const redirect of redirects) {
+    if (redirect.op === '<' || redirect.op === '<&') continue;
+    if (redirect.op === '>&') {
+      const text = literalText(redirect.target);
+      if (text !== null && /^(?:[0-9]+|-)$/.test(text)) continue;
+    }
+    if (isRawBlockDevice(redirect.target)) return deviceFinding(`a redirect (${redirect.op})`, redirect.target);
+    if (isSysrqTrigger(redirect.target)) return hardlineFinding('shutdown', 'a write to /proc/sysrq-trigger');
+  }
+  return null;
+}

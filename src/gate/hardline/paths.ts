@@ -1,0 +1,371 @@
+/**
+ * Which paths the hardline floor treats as catastrophic targets: the root folder, top-level
+ * system folders, the home folder, raw block devices and credential files. Every function here
+ * takes the path as the shell would pass it (or, for an opaque word, its source text with quotes
+ * removed) and is linear in its length. The lists are deliberately short: the floor refuses only
+ * what is certainly catastrophic, and a miss is preferred to a false positive.
+ */
+import { approximateWordText } from '../executorPayloads';
+import type { Word } from '../resolution';
+
+/** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
+const DELETE_SYSTEM_DIRS = new Set([
+  'bin', 'boot', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'opt', 'proc', 'root', 'sbin', 'srv', 'sys',
+  'usr', 'var', 'home',
+  // macOS
+  'Users', 'System', 'Library', 'Applications', 'private', 'Volumes',
+]);
+
+/**
+ * Top-level folders whose recursive chmod/chown breaks the system (or every user's files).
+ * Narrower than the deletion list: `chown -R me /opt` is a fix people make on purpose, and so
+ * is `chown -R me ~` (the home folder itself is not on this list).
+ */
+const PERMISSION_SYSTEM_DIRS = new Set([
+  'bin', 'boot', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'proc', 'sbin', 'sys', 'usr', 'var', 'home',
+  'System', 'Library', 'private', 'Users',
+]);
+
+/** The text the floor reads a word as: literal value, or an opaque word's approximate text; NFKC-folded. */
+export function wordPathText(word: Word): string {
+  // No real path is longer than PATH_MAX; not reading longer words keeps nested inputs linear.
+  if (word.kind !== 'literal' && word.raw.length > MAX_PATH_TEXT) return '';
+  const text = word.kind === 'literal' ? word.value : approximateWordText(word.raw);
+  if (text.length > MAX_PATH_TEXT) return '';
+  return /[^\x00-\x7f]/.test(text) ? text.normalize('NFKC') : text;
+}
+
+/** Longest word read as a path (PATH_MAX on Linux is 4096). */
+const MAX_PATH_TEXT = 4096;
+
+/** `$HOME`, `${HOME}`, and `${HOME:?}`-style forms that still expand to the home folder. */
+const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#][^}]{0,64})?\})(?=\/|$)/;
+
+/**
+ * Replaces a leading home reference (`~`, `~/…`, `$HOME`, `${HOME}`) with the home folder.
+ * `~user` is left alone (the caller treats it separately).
+ */
+function expandHome(text: string, home: string): string {
+  if (text === '~' || text.startsWith('~/')) return home + text.slice(1);
+  const match = HOME_VARIABLE.exec(text);
+  if (match !== null) return home + text.slice(match[0].length);
+  return text;
+}
+
+/** Absolute path → its components with `.`, `..` and repeated slashes resolved lexically; else null. */
+export function absoluteComponents(text: string): string[] | null {
+  if (!text.startsWith('/')) return null;
+  const out: string[] = [];
+  for (const part of text.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return out;
+}
+
+const GLOB_CHARS = /[*?[]/;
+
+/**
+ * Bash pattern matching of one path component (`*`, `?`, `[…]`, backslash escapes); no
+ * extglob. Linear in name length times pattern length, with both bounded by one word.
+ */
+export function globMatches(pattern: string, name: string): boolean {
+  let p = 0;
+  let s = 0;
+  let starP = -1;
+  let starS = 0;
+  while (s < name.length) {
+    if (p < pattern.length) {
+      const pc = pattern[p]!;
+      if (pc === '*') {
+        starP = p++;
+        starS = s;
+        continue;
+      }
+      if (pc === '?') {
+        p++;
+        s++;
+        continue;
+      }
+      if (pc === '[') {
+        const cls = matchBracket(pattern, p, name[s]!);
+        if (cls !== null) {
+          if (cls.matched) {
+            p = cls.next;
+            s++;
+            continue;
+          }
+        } else if (name[s] === '[') {
+          p++;
+          s++;
+          continue;
+        }
+      } else if (pc === '\\' && p + 1 < pattern.length) {
+        if (pattern[p + 1] === name[s]) {
+          p += 2;
+          s++;
+          continue;
+        }
+      } else if (pc === name[s]) {
+        p++;
+        s++;
+        continue;
+      }
+    }
+    if (starP === -1) return false;
+    p = starP + 1;
+    s = ++starS;
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
+}
+
+/** A `[…]` class at `start`: whether `ch` is in it and where it ends; null when unterminated. */
+function matchBracket(pattern: string, start: number, ch: string): { matched: boolean; next: number } | null {
+  let i = start + 1;
+  const negate = pattern[i] === '!' || pattern[i] === '^';
+  if (negate) i++;
+  let matched = false;
+  let first = true;
+  while (i < pattern.length && (first || pattern[i] !== ']')) {
+    first = false;
+    const lo = pattern[i]!;
+    if (pattern[i + 1] === '-' && i + 2 < pattern.length && pattern[i + 2] !== ']') {
+      const hi = pattern[i + 2]!;
+      if (ch >= lo && ch <= hi) matched = true;
+      i += 3;
+    } else {
+      if (ch === lo) matched = true;
+      i++;
+    }
+  }
+  if (i >= pattern.length) return null;
+  return { matched: matched !== negate, next: i + 1 };
+}
+
+function sameComponents(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+/** Components of the home folder, or null when it is unusable (empty, relative or `/`). */
+function homeComponents(home: string): string[] | null {
+  const parts = absoluteComponents(home);
+  return parts === null || parts.length === 0 ? null : parts;
+}
+
+const USER_REFERENCE = /^(?:\$USER|\$\{USER\}|\$LOGNAME|\$\{LOGNAME\}|\$\(whoami\)|`whoami`|\$\(id -un\))$/;
+
+/**
+ * What a recursive deletion of this path would wipe out, in words (e.g. `the root folder`), or
+ * null when the path is not a catastrophic target. `systemDirs` picks the deletion or the
+ * permission list. A glob is a target when, as the last component, it could match a listed
+ * folder directly (`/*`, `/u*`, `/usr/*`, `~/*`).
+ */
+function catastrophicTarget(word: Word, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean): string | null {
+  const text = wordPathText(word);
+  if (word.kind === 'literal' || !word.expansions.includes('brace')) return classifyTarget(text, word.kind !== 'literal', home, systemDirs, includeHome);
+  // `/{bin,usr}` is `/bin /usr`: judge each alternative.
+  for (const alternative of expandBraces(text)) {
+    const what = classifyTarget(alternative, true, home, systemDirs, includeHome);
+    if (what !== null) return what;
+  }
+  return null;
+}
+
+/** Most alternatives a brace expansion is unfolded into. */
+const MAX_BRACE_ALTERNATIVES = 64;
+
+/**
+ * Unfolds `a{b,c}d` groups (not nested) into their alternatives, left to right, stopping at
+ * {@link MAX_BRACE_ALTERNATIVES}. Anything else is returned unchanged.
+ */
+export function expandBraces(text: string): string[] {
+  let pending = [text];
+  const done: string[] = [];
+  while (pending.length > 0 && done.length + pending.length <= MAX_BRACE_ALTERNATIVES) {
+    const next: string[] = [];
+    for (const item of pending) {
+      const open = item.indexOf('{');
+      const close = open === -1 ? -1 : item.indexOf('}', open);
+      const inner = close === -1 ? '' : item.slice(open + 1, close);
+      if (open === -1 || close === -1 || inner.includes('{') || !inner.includes(',')) {
+        done.push(item);
+        continue;
+      }
+      for (const part of inner.split(',', MAX_BRACE_ALTERNATIVES)) next.push(item.slice(0, open) + part + item.slice(close + 1));
+    }
+    pending = next;
+  }
+  return [...done, ...pending].slice(0, MAX_BRACE_ALTERNATIVES);
+}
+
+function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean): string | null {
+  if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
+  if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
+  const parts = absoluteComponents(expandHome(text, home));
+  if (parts === null) return null;
+  const homeParts = includeHome ? homeComponents(home) : null;
+  const last = parts[parts.length - 1];
+  if (parts.length === 0) return 'the root folder /';
+  if (opaque && last !== undefined && GLOB_CHARS.test(last)) {
+    const parent = parts.slice(0, -1);
+    if (parent.length === 0) {
+      for (const dir of systemDirs) if (globMatches(last, dir)) return `every folder under / matched by ${text}`;
+      return null;
+    }
+    if (last !== '*' && last !== '.*') return null;
+    if (parent.length === 1 && systemDirs.has(parent[0]!)) return `everything in /${parent[0]}`;
+    if (homeParts !== null && sameComponents(parent, homeParts)) return `everything in the home folder (${text})`;
+    return null;
+  }
+  if (parts.length === 1 && systemDirs.has(parts[0]!)) return `the system folder /${parts[0]}`;
+  if (homeParts !== null && sameComponents(parts, homeParts)) return `the home folder (${text})`;
+  if (includeHome && parts.length === 2 && (parts[0] === 'home' || parts[0] === 'Users') && USER_REFERENCE.test(parts[1]!)) {
+    return `the home folder (${text})`;
+  }
+  // WSL mounts Windows drives at /mnt/<letter>.
+  if (includeHome && parts.length === 2 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!)) return `the Windows drive ${text}`;
+  return null;
+}
+
+/** A deletion target that is catastrophic (root, a system folder, the home folder), in words. */
+export function deletionTarget(word: Word, home: string): string | null {
+  return catastrophicTarget(word, home, DELETE_SYSTEM_DIRS, true);
+}
+
+/** A chmod/chown target that is catastrophic (root or a system folder), in words. */
+export function permissionTarget(word: Word, home: string): string | null {
+  return catastrophicTarget(word, home, PERMISSION_SYSTEM_DIRS, false);
+}
+
+/**
+ * Whole-disk and partition block devices (and raw memory). Bounded quantifiers only. Loop
+ * devices are left out on purpose: they are how disk images are built.
+ */
+const BLOCK_DEVICE =
+  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}|fd[0-9]|root|mem|kmem|port)$/;
+
+/** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd)/;
+
+/** True when the word names a raw block device (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`, …). */
+export function isRawBlockDevice(word: Word): boolean {
+  return isRawBlockDevicePath(wordPathText(word), word.kind === 'literal');
+}
+
+/**
+ * The same for a path text; `exact` is false when the text still holds expansions, in which case
+ * a block-device prefix (`/dev/sd$X`, `/dev/nvme*`) is enough.
+ */
+export function isRawBlockDevicePath(text: string, exact: boolean): boolean {
+  if (text.length > 4096) return false;
+  const parts = absoluteComponents(text);
+  if (parts === null) return false;
+  const path = '/' + parts.join('/');
+  if (exact) return BLOCK_DEVICE.test(path);
+  return BLOCK_DEVICE.test(path) || BLOCK_DEVICE_PREFIX.test(path);
+}
+
+/** Writing to it triggers kernel SysRq actions (immediate reboot, power-off, crash). */
+export function isSysrqTrigger(word: Word): boolean {
+  const parts = absoluteComponents(wordPathText(word));
+  return parts !== null && parts.length === 2 && parts[0] === 'proc' && parts[1] === 'sysrq-trigger';
+}
+
+/** `/dev/tcp/host/port` and `/dev/udp/…`: bash opens a network connection. */
+export function isNetworkDevicePath(text: string): boolean {
+  const parts = absoluteComponents(text.normalize('NFKC'));
+  return parts !== null && parts.length >= 2 && parts[0] === 'dev' && (parts[1] === 'tcp' || parts[1] === 'udp');
+}
+
+/** Suffixes of `.env.<suffix>` files that are templates, not secrets. */
+const ENV_TEMPLATE_SUFFIXES = new Set(['example', 'sample', 'template', 'tmpl', 'tpl', 'dist', 'defaults', 'default', 'schema', 'example.local']);
+
+/** Name parts that mark a `.pem`/`.key` file as public material (a certificate, a public key). */
+const PUBLIC_KEY_TOKENS = new Set([
+  'cert', 'certs', 'certificate', 'chain', 'fullchain', 'ca', 'cacert', 'pub', 'public', 'pubkey', 'bundle', 'root', 'intermediate', 'crt',
+]);
+
+/** Credential files named by their path below the home folder (or anywhere, for dot-files). */
+const CREDENTIAL_FILES: ReadonlyArray<[suffix: string, what: string]> = [
+  ['.aws/credentials', 'AWS credentials'],
+  ['.kube/config', 'a Kubernetes config'],
+  ['.docker/config.json', 'Docker registry credentials'],
+  ['.config/gh/hosts.yml', 'a GitHub CLI token'],
+  ['.cargo/credentials', 'a Cargo registry token'],
+  ['.cargo/credentials.toml', 'a Cargo registry token'],
+  ['.gem/credentials', 'a RubyGems token'],
+  ['.terraform.d/credentials.tfrc.json', 'a Terraform token'],
+];
+
+/** Credential dot-files recognised by their name alone. */
+const CREDENTIAL_NAMES: Readonly<Record<string, string>> = {
+  '.npmrc': 'an npm config (tokens)',
+  '.pypirc': 'a PyPI config (tokens)',
+  '.git-credentials': 'stored git credentials',
+  '.netrc': 'a .netrc file',
+  _netrc: 'a .netrc file',
+  '.pgpass': 'a PostgreSQL password file',
+  '.vault-token': 'a Vault token',
+  '.s3cfg': 's3cmd credentials',
+  '.boto': 'boto credentials',
+  '.envrc': 'a direnv .envrc file',
+};
+
+/** Credential folders: the folder itself or anything below it. */
+const CREDENTIAL_DIRS: ReadonlyArray<[path: string, what: string]> = [
+  ['.ssh', 'the SSH keys folder'],
+  ['.aws', 'the AWS credentials folder'],
+  ['.config/gcloud', 'Google Cloud credentials'],
+  ['.azure', 'Azure credentials'],
+  ['.gnupg', 'the GnuPG keyring'],
+];
+
+/**
+ * What kind of credential the path names (e.g. `an SSH private key`), or null. Public keys
+ * (`*.pub`), certificates and `.env.example`-style templates are not credentials.
+ */
+export function credentialKind(pathText: string, home: string): string | null {
+  let text = expandHome(pathText.normalize('NFKC'), home);
+  const homePrefix = home.endsWith('/') ? home : home + '/';
+  if (home !== '' && home !== '/' && text.startsWith(homePrefix)) text = '~/' + text.slice(homePrefix.length);
+  while (text.length > 1 && text.endsWith('/')) text = text.slice(0, -1);
+  const parts = text.split('/').filter((part) => part !== '' && part !== '.');
+  const base = parts[parts.length - 1];
+  if (base === undefined) return null;
+  const lowerBase = base.toLowerCase();
+  if (lowerBase.endsWith('.pub')) return null;
+
+  if (parts.length >= 3 && parts[parts.length - 3] === 'proc' && base === 'environ') return 'a process environment';
+  if (text === '/etc/shadow' || text === '/etc/gshadow' || text === '/etc/master.passwd') return 'the system password hashes';
+  if (text.startsWith('/etc/ssh/ssh_host_') && lowerBase.endsWith('_key')) return 'an SSH host private key';
+
+  const parent = parts[parts.length - 2];
+  if (parent === '.ssh' && (lowerBase.startsWith('id_') || lowerBase === '*')) return 'an SSH private key';
+  const joined = parts.join('/');
+  for (const [dir, what] of CREDENTIAL_DIRS) {
+    const dirParts = dir.split('/');
+    for (let k = 0; k + dirParts.length <= parts.length; k++) {
+      if (dirParts.every((part, offset) => parts[k + offset] === part)) {
+        // A folder (or its glob) is the credential when it is the whole path or `dir/*`; below
+        // `.ssh` only the private keys count (config and known_hosts are not secrets).
+        const rest = parts.slice(k + dirParts.length);
+        if (rest.length === 0 || (rest.length === 1 && rest[0] === '*')) return what;
+        if (dir !== '.ssh') return what;
+      }
+    }
+  }
+  for (const [suffix, what] of CREDENTIAL_FILES) {
+    if (joined === suffix || joined.endsWith('/' + suffix)) return what;
+  }
+  if (Object.prototype.hasOwnProperty.call(CREDENTIAL_NAMES, base)) return CREDENTIAL_NAMES[base]!;
+  if (base === '.env') return 'a .env file';
+  if (base.startsWith('.env.') && !ENV_TEMPLATE_SUFFIXES.has(base.slice(5).toLowerCase())) return `a ${base} file`;
+  if (/\.(?:pem|key|p12|pfx|ppk)$/.test(lowerBase)) {
+    const stem = lowerBase.replace(/\.[a-z0-9]+$/, '');
+    if (stem.split(/[-_.=@]/).some((token) => PUBLIC_KEY_TOKENS.has(token))) return null;
+    return 'a private key file';
+  }
+  return null;
+}

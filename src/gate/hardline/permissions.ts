@@ -1,0 +1,50 @@
+/**
+ * Arm `recursive-chmod-root`: `chmod -R`, `chown -R`, `chgrp -R` on the root folder or a
+ * top-level system folder. The home folder is not on the list: `sudo chown -R $USER ~` is a
+ * common repair.
+ */
+import type { Word } from '../resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText } from './commandName';
+import { permissionTarget } from './paths';
+
+export function checkPermissions(name: string, args: readonly Word[], home: string): HardlineFinding | null {
+  let recursive = false;
+  let reference = false;
+  let optionsEnded = false;
+  const positional: Word[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k]!;
+    const text = literalText(word);
+    if (text === null) {
+      if (optionsEnded || !word.raw.startsWith('-')) positional.push(word);
+      continue;
+    }
+    if (optionsEnded || !text.startsWith('-') || text === '-') {
+      positional.push(word);
+    } else if (text === '--') {
+      optionsEnded = true;
+    } else if (text.startsWith('--')) {
+      const eq = text.indexOf('=');
+      const option = text.slice(2, eq === -1 ? undefined : eq);
+      if (option.length >= 3 && 'recursive'.startsWith(option)) recursive = true;
+      if (option.length >= 3 && 'reference'.startsWith(option)) {
+        reference = true;
+        if (eq === -1) k++;
+      }
+      if (option === 'from' && eq === -1) k++;
+    } else if (name === 'chmod' ? /^-[cfvRHLP]+$/.test(text) : /^-[cfvRhHLP]+$/.test(text)) {
+      if (text.includes('R')) recursive = true;
+    } else if (name === 'chmod') {
+      // `chmod -w file`: a mode that happens to start with a dash.
+      positional.push(word);
+    }
+  }
+  if (!recursive) return null;
+  const targets = reference ? positional : positional.slice(1);
+  for (const target of targets) {
+    const what = permissionTarget(target, home);
+    if (what !== null) return hardlineFinding('recursive-chmod-root', `${name} -R on ${what}`);
+  }
+  return null;
+}

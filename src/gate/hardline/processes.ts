@@ -1,0 +1,103 @@
+/**
+ * Arms `kill-all` (a signal to pid -1, `killall5`) and `shutdown` (shutdown, reboot, halt,
+ * poweroff, `init 0|6`, `systemctl poweroff|reboot|…`, `kexec -e`). `pkill`/`killall` with a
+ * pattern are left to the other layers: what they match cannot be known here.
+ */
+import type { Word } from '../resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText, operands } from './commandName';
+
+/** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
+export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
+  if (name === 'killall5') {
+    const texts = args.map(literalText);
+    if (texts.includes('-0') || texts.includes('--help')) return null;
+    return hardlineFinding('kill-all', 'killall5 signals every process');
+  }
+  let signal: string | null = null;
+  const pids: string[] = [];
+  let optionsEnded = false;
+  for (let k = 0; k < args.length; k++) {
+    const text = literalText(args[k]);
+    if (text === null) continue;
+    if (optionsEnded || pids.length > 0) {
+      pids.push(text);
+      continue;
+    }
+    if (text === '--') {
+      optionsEnded = true;
+    } else if (['-l', '-L', '--list', '--table', '-p', '--pid'].includes(text)) {
+      return null;
+    } else if (text === '-s' || text === '-n' || text === '--signal' || text === '-q' || text === '--queue') {
+      if (text !== '-q' && text !== '--queue') signal = literalText(args[k + 1]) ?? '?';
+      k++;
+    } else if (text.startsWith('-') && text.length > 1 && signal === null) {
+      signal = text.slice(1);
+    } else {
+      pids.push(text);
+    }
+  }
+  if (!pids.includes('-1')) return null;
+  if (signal !== null && /^(?:0|sig0|null)$/i.test(signal)) return null;
+  return hardlineFinding('kill-all', `kill ${signal === null ? '' : '-' + signal + ' '}-1 signals every process`);
+}
+
+/** Options after which these commands do not shut anything down. */
+const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
+  shutdown: ['-c', '--cancel', '-k', '--show', '--help', '--version'],
+  reboot: ['-w', '--wtmp-only', '--help', '--version'],
+  halt: ['-w', '--wtmp-only', '--help', '--version'],
+  poweroff: ['-w', '--wtmp-only', '--help', '--version'],
+};
+
+const SYSTEMCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']);
+const SYSTEMCTL_TARGETS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue', 'shutdown']);
+/** systemctl options that take the next word as their value. */
+const SYSTEMCTL_WITH_VALUE = new Set([
+  '-t', '--type', '-p', '--property', '-P', '-s', '--signal', '-H', '--host', '-M', '--machine', '-n', '--lines',
+  '-o', '--output', '--root', '--image', '--kill-whom', '--kill-value', '--job-mode', '--state', '--what',
+  '--boot-loader-entry', '--boot-loader-menu', '--reboot-argument', '--timestamp', '--when', '--message',
+  '--preset-mode', '--drop-in', '--image-policy',
+]);
+
+export function checkShutdown(name: string, systemProgram: boolean, args: readonly Word[]): HardlineFinding | null {
+  if (!systemProgram) return null;
+  const texts = args.map(literalText);
+  if (Object.prototype.hasOwnProperty.call(SHUTDOWN_HARMLESS, name)) {
+    if (texts.some((text) => text !== null && SHUTDOWN_HARMLESS[name]!.includes(text))) return null;
+    return hardlineFinding('shutdown', `${name}${texts.length > 0 ? ' ' + texts.map((t) => t ?? '…').join(' ') : ''}`);
+  }
+  if (name === 'init' || name === 'telinit') {
+    const level = literalText(operands(args)[0]);
+    return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
+  }
+  if (name === 'kexec') {
+    return texts.some((text) => text === '-e' || text === '--exec') ? hardlineFinding('shutdown', 'kexec -e reboots into another kernel') : null;
+  }
+  if (name === 'systemctl') {
+    let verbIndex = -1;
+    for (let k = 0; k < texts.length; k++) {
+      const text = texts[k];
+      if (text === null || text === undefined) break;
+      if (text === '--help' || text === '-h' || text === '--version') return null;
+      if (SYSTEMCTL_WITH_VALUE.has(text)) {
+        k++;
+        continue;
+      }
+      if (text.startsWith('-')) continue;
+      verbIndex = k;
+      break;
+    }
+    if (verbIndex === -1) return null;
+    const verb = texts[verbIndex]!;
+    if (SYSTEMCTL_VERBS.has(verb)) return hardlineFinding('shutdown', `systemctl ${verb}`);
+    if (verb === 'isolate' || verb === 'start') {
+      for (const unit of texts.slice(verbIndex + 1)) {
+        if (unit === null || unit.startsWith('-')) continue;
+        const base = unit.endsWith('.target') ? unit.slice(0, -7) : verb === 'isolate' ? unit : null;
+        if (base !== null && SYSTEMCTL_TARGETS.has(base)) return hardlineFinding('shutdown', `systemctl ${verb} ${unit}`);
+      }
+    }
+  }
+  return null;
+}

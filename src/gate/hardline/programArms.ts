@@ -1,0 +1,70 @@
+/**
+ * One place that says which arm looks at which program. Every check takes the innermost argv
+ * (wrappers already peeled, literal values NFKC-folded) and answers with a finding or null.
+ */
+import type { Word } from '../resolution';
+import type { HardlineFinding } from './arms';
+import { hardlineFinding } from './arms';
+import { commandName, literalText } from './commandName';
+import { checkFind, checkRemove, checkRsyncDelete, type Recheck } from './deletion';
+import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
+import { isInterpreterForkBomb } from './forkBomb';
+import { checkPermissions } from './permissions';
+import { checkKill, checkShutdown } from './processes';
+
+const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
+
+const NAMED_PROGRAMS = new Set([
+  'rm', 'rimraf', 'find', 'rsync',
+  'wipefs', 'diskutil',
+  'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
+  'chmod', 'chown', 'chgrp',
+  'kill', 'killall5',
+  'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'kexec',
+  ...INTERPRETERS,
+]);
+
+/** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
+export function isHardlineProgram(name: string): boolean {
+  return NAMED_PROGRAMS.has(name) || isFormatter(name);
+}
+
+/** Runs the arm (if any) that applies to `argv[0]`. */
+export function checkProgram(argv: readonly Word[], home: string, recheck: Recheck): HardlineFinding | null {
+  const program = commandName(argv[0]);
+  if (program === null) return null;
+  const { name } = program;
+  const args = argv.slice(1);
+  switch (name) {
+    case 'rm':
+    case 'rimraf':
+      return checkRemove(name, args, home);
+    case 'find':
+      return checkFind(args, home, recheck);
+    case 'rsync':
+      return checkRsyncDelete(args, home);
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+      return checkPermissions(name, args, home);
+    case 'kill':
+    case 'killall5':
+      return checkKill(name, args);
+    case 'shutdown':
+    case 'reboot':
+    case 'halt':
+    case 'poweroff':
+    case 'init':
+    case 'telinit':
+    case 'systemctl':
+    case 'kexec':
+      return checkShutdown(name, program.systemProgram, args);
+    default:
+      break;
+  }
+  if (INTERPRETERS.has(name)) {
+    const code = args.map(literalText).find((text) => text !== null && isInterpreterForkBomb(text));
+    return code === undefined ? null : hardlineFinding('fork-bomb', `${name} running "${code}"`);
+  }
+  return checkFormatting(name, args) ?? checkDeviceWriters(name, args);
+}
