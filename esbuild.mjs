@@ -1,17 +1,62 @@
 // Bundles the shipped entry points. The CLI is one self-contained file with a shebang,
-// so `dist/cli.js` runs with plain Node and nothing else from the source tree.
+// so `dist/cli.js` runs with plain Node and nothing else from the source tree. The approval
+// card's webview is browser code: one script and one stylesheet, loaded by the page that
+// `src/webview/cardPage.ts` builds (no inline script, so the CSP can forbid it).
+// `node esbuild.mjs webview` builds the webview bundle alone (the Chromium card test does).
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'dist/cli.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: true,
-  banner: { js: '#!/usr/bin/env node' },
-  // jsonc-parser's `main` is a UMD build whose dynamic requires esbuild cannot follow.
-  mainFields: ['module', 'main'],
-  logLevel: 'warning',
-});
+const builds = {
+  cli: () =>
+    build({
+      entryPoints: ['src/cli/main.ts'],
+      outfile: 'dist/cli.js',
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      sourcemap: true,
+      banner: { js: '#!/usr/bin/env node' },
+      // jsonc-parser's `main` is a UMD build whose dynamic requires esbuild cannot follow.
+      mainFields: ['module', 'main'],
+      logLevel: 'warning',
+    }),
+  // The extension host bundle; `vscode` is provided by the host. The rater (LangChain) is its own
+  // bundle, loaded on the first rating, so activation stays cheap.
+  extension: () =>
+    build({
+      entryPoints: [
+        { in: 'src/vscode/extension.ts', out: 'extension' },
+        { in: 'src/vscode/raterModule.ts', out: 'rater' },
+      ],
+      outdir: 'dist',
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      external: ['vscode'],
+      minify: true,
+      mainFields: ['module', 'main'],
+      sourcemap: true,
+      logLevel: 'warning',
+    }),
+  // platform 'browser': a Node built-in imported anywhere under src/webview/ fails the build.
+  webview: () =>
+    build({
+      entryPoints: [
+        { in: 'src/webview/main.ts', out: 'webview' },
+        { in: 'src/webview/card.css', out: 'webview' },
+      ],
+      outdir: 'dist',
+      bundle: true,
+      platform: 'browser',
+      target: 'chrome120',
+      format: 'iife',
+      minify: true,
+      sourcemap: true,
+      logLevel: 'warning',
+    }),
+};
+
+const only = process.argv.slice(2);
+for (const name of only) if (!(name in builds)) throw new Error(`esbuild.mjs: unknown build "${name}" (known: ${Object.keys(builds).join(', ')})`);
+await Promise.all((only.length > 0 ? only : Object.keys(builds)).map((name) => builds[name]()));

@@ -11,6 +11,26 @@ export default tseslint.config(
     },
   },
   {
+    // Plain CommonJS files loaded by mocha and the in-host runner.
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The card is browser code: no Node, no VS Code API, and untrusted text never becomes HTML.
+    files: ['src/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/webview is browser code.' }],
+        patterns: [{ group: ['node:*', '**/vscode/**'], message: 'src/webview is browser code.' }],
+      }],
+      'no-restricted-properties': ['error',
+        { property: 'innerHTML', message: 'Set untrusted text with textContent or DOM nodes.' },
+        { property: 'outerHTML', message: 'Set untrusted text with textContent or DOM nodes.' },
+        { property: 'insertAdjacentHTML', message: 'Set untrusted text with textContent or DOM nodes.' },
+      ],
+    },
+  },
+  {
     files: ['src/gate/**/*.ts', 'src/cli/**/*.ts', 'src/protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -66,6 +66,8 @@ describe('CLI batch with --rater-url against a scripted OpenAI-compatible server
   });
   after(async () => server?.close());
 
+  // JSON records, read field by field.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async function batch(lines: object[], extra: string[] = []): Promise<Array<Record<string, any>>> {
     const input = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
     const run = await runCli(['batch', '--rater-url', server.url, '--rater-model', 'gate-test', '--rater-timeout-ms', String(BUDGET_MS), ...extra], input, { OPENAI_API_KEY: PLANTED_KEY });

@@ -1,0 +1,126 @@
+import { suggestAllowEntries } from '../gate/allowSuggestion';
+import type { TranscriptRow } from '../gate/negotiation';
+import type { Escalation } from '../gate/person';
+import { compositionSites } from './compositionSites';
+import { lookalikeHosts } from './lookalikeHosts';
+import { LIMITS, type AnswerKind, type CardView } from './messages';
+
+/**
+ * Builds the plain-data view of one pending escalation (D§10): everything the card shows, and
+ * nothing it would have to compute from gate internals. Pure; extension-side only (it reads the
+ * gate's host knowledge, which uses `node:url`).
+ *
+ * The command is carried whole up to `LIMITS.commandChars`. A card that cannot show its command
+ * completely (cut, or more marks than a card carries) offers only the two rejections: nobody is
+ * asked to approve what they cannot see.
+ */
+
+/** What the card shows besides the escalation itself. */
+export interface CardExtras {
+  /** The negotiation transcript (D§9), when the escalation came out of one. */
+  transcript?: readonly TranscriptRow[];
+  /** Recent commands, for the "Always allow…" preview (most recent last). */
+  recentCommands?: readonly string[];
+}
+
+export function cardViewFor(id: string, escalation: Escalation, extras: CardExtras = {}): CardView {
+  const { reading } = escalation;
+  const command = cutWithoutSplitting(reading.original, LIMITS.commandChars);
+  const cut = command.length < reading.original.length;
+  const sites = compositionSites(command);
+  const hosts = lookalikeHosts(reading, command);
+  const complete = !cut && sites.length <= LIMITS.ranges && hosts.marks.length <= LIMITS.ranges;
+  const attack = escalation.outcome === 'attack';
+  const grantPreview = escalation.grantPreview !== undefined && escalation.grantPreview.length <= LIMITS.commandChars ? escalation.grantPreview : undefined;
+  const offers = answersOffered({ attack, complete, grantable: grantPreview !== undefined });
+  const { rating } = escalation;
+  return {
+    id,
+    command,
+    commandLength: reading.original.length,
+    sites: sites.slice(0, LIMITS.ranges),
+    hostMarks: hosts.marks.slice(0, LIMITS.ranges),
+    lookalikeHosts: hosts.hosts.map((h) => ({ host: bounded(h.host), ascii: h.ascii === null ? null : h.ascii.slice(0, 1024) })),
+    hidden: hiddenSummary(escalation),
+    stage: escalation.stage,
+    ...(escalation.outcome ? { outcome: escalation.outcome } : {}),
+    reason: bounded(escalation.reason),
+    ...(escalation.rule ? { rule: { list: escalation.rule.list, entry: bounded(escalation.rule.entry), source: bounded(escalation.rule.source) } } : {}),
+    preflight: (escalation.preflight ?? []).slice(0, LIMITS.shortList).map((p) => ({ arm: p.arm, reason: bounded(p.reason), rewroteRating: p.rewroteRating })),
+    ...(rating
+      ? {
+          rating: {
+            outcome: rating.verdict.outcome,
+            flooredOutcome: rating.flooredOutcome,
+            reason: bounded(rating.verdict.reason),
+            source: bounded(rating.source),
+            ...(rating.failClosed ? { failClosed: rating.failClosed } : {}),
+            ...(rating.tripwire ? { tripwire: true } : {}),
+          },
+        }
+      : {}),
+    ...(reading.resolution.resolved ? {} : { unresolved: reading.resolution.mechanisms.slice(0, LIMITS.shortList) }),
+    transcript: (extras.transcript ?? []).slice(-LIMITS.transcriptRows).map((row) => ({
+      round: Math.min(Math.max(1, Math.trunc(row.round)), 10_000),
+      command: bounded(row.command),
+      ...(row.justification !== undefined ? { justification: bounded(row.justification) } : {}),
+      outcome: row.outcome,
+      reason: bounded(row.reason),
+      action: row.action,
+    })),
+    ...(grantPreview !== undefined && offers.includes('allow-always') ? { grantPreview } : {}),
+    suggestedEntries: offers.includes('allow-always') ? (suggestAllowEntries(reading) ?? []).filter((e) => e.length <= LIMITS.textChars).slice(0, LIMITS.shortList) : [],
+    recentCommands: recent(extras.recentCommands ?? []),
+    attack,
+    offers,
+  };
+}
+
+/**
+ * The answers a card offers; the extension accepts no other (D§10). The banner offers only
+ * `run-anyway` and `reject` (nothing is remembered from a banner); grants need a grant preview;
+ * a card that cannot show its whole command offers only rejections.
+ */
+export function answersOffered(card: { attack: boolean; complete: boolean; grantable: boolean }): AnswerKind[] {
+  if (card.attack) return card.complete ? ['run-anyway', 'reject'] : ['reject'];
+  if (!card.complete) return ['reject', 'reject-session'];
+  if (!card.grantable) return ['run-once', 'reject', 'reject-session'];
+  return ['run-once', 'allow-session', 'allow-always', 'reject', 'reject-session'];
+}
+
+/** One row per distinct hidden character: its escape, kind and count, in order of first appearance. */
+function hiddenSummary(escalation: Escalation): CardView['hidden'] {
+  const rows = new Map<number, { escape: string; kind: string; count: number }>();
+  for (const hidden of escalation.reading.hidden) {
+    const row = rows.get(hidden.codePoint);
+    if (row) row.count += 1;
+    else if (rows.size < LIMITS.hiddenKinds) rows.set(hidden.codePoint, { escape: hidden.escape, kind: hidden.kind, count: 1 });
+  }
+  return [...rows.values()];
+}
+
+/** Recent commands for the preview: distinct, newest kept, each short enough to carry whole. */
+function recent(commands: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = commands.length - 1; i >= 0 && kept.length < LIMITS.recentCommands; i--) {
+    const command = commands[i];
+    if (typeof command !== 'string' || command.length > LIMITS.textChars || kept.includes(command)) continue;
+    kept.unshift(command);
+  }
+  return kept;
+}
+
+/** Text other than the command, cut visibly when longer than a card carries. */
+function bounded(text: string): string {
+  if (text.length <= LIMITS.textChars) return text;
+  const note = ` … [cut: ${text.length} characters in all]`;
+  return cutWithoutSplitting(text, LIMITS.textChars - note.length) + note;
+}
+
+function cutWithoutSplitting(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return text.slice(0, end);
+}

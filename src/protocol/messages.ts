@@ -1,0 +1,253 @@
+import * as z from 'zod';
+import { ACTIONS, OUTCOMES, STAGES } from '../gate/decision';
+import { plainDataProblem } from './plainData';
+
+/**
+ * The one message module of the approval card (D§10). The extension (`src/vscode/approvalPanel.ts`)
+ * and the webview (`src/webview/`) both import it, and both run every message they RECEIVE
+ * through `parseWebviewMessage` / `parseHostMessage` before acting on it.
+ *
+ * Rules of the protocol:
+ * - Every object schema is strict: an unknown key is a malformed message, not an ignored one.
+ * - Every string and list has a bound; anything larger is malformed.
+ * - Before zod, `plainDataProblem` refuses prototypes, accessors and `__proto__` keys.
+ * - Handshake: the webview posts `ready` once it listens; the extension answers with a snapshot.
+ * - The extension only ever sends whole snapshots (`seq` grows), never deltas, so a webview that
+ *   reloads or misses a message is put right by the next snapshot.
+ * - A decision names a card id and carries a request id; the extension answers every decide it
+ *   can attribute with an `ack` echoing that request id.
+ *
+ * Browser-safe: imports zod and pure constants only (the webview bundle includes this file).
+ */
+
+/** Protocol version carried by `ready`; bumped when a message shape changes incompatibly. */
+export const PROTOCOL_VERSION = 1;
+
+/** The exact text the attack banner requires before it will run the command. */
+export const RUN_ANYWAY_TEXT = 'run anyway';
+
+/** Bounds. Chosen so that a real message is far below them and a hostile one is cut off early. */
+export const LIMITS = {
+  /** Card and request ids: opaque tokens. */
+  idPattern: /^[A-Za-z0-9_-]{1,64}$/,
+  /** Reason typed with a rejection (handed to the agent). */
+  rejectReasonChars: 1000,
+  /** Pattern typed in the "Always allow…" editor. */
+  entryPatternChars: 2000,
+  /** Size budget of one webview → extension message (see `plainDataProblem`). */
+  webviewMessageUnits: 16 * 1024,
+  /** Size budget of one extension → webview message. */
+  hostMessageUnits: 64 * 1024 * 1024,
+  /** Longest command text a card carries whole; longer ones are cut, visibly (`commandLength`). */
+  commandChars: 1024 * 1024,
+  /** Longest other untrusted text on a card (reasons, transcript commands, recent commands). */
+  textChars: 8 * 1024,
+  /** Cards in one snapshot; `total` says how many are pending in all. */
+  cardsPerSnapshot: 100,
+  /** Recent commands offered to the "Always allow…" preview. */
+  recentCommands: 50,
+  /** Transcript rows on one card (the negotiation keeps at most 64). */
+  transcriptRows: 64,
+  /** Marked ranges on one command (sites and hosts). */
+  ranges: 200_000,
+  /** Distinct hidden characters listed on one card. */
+  hiddenKinds: 256,
+  /** Entries in other short lists (preflight findings, hosts, mechanisms, suggestions, offers). */
+  shortList: 64,
+} as const;
+
+const MESSAGE_DEPTH = 12;
+
+// ── Shared pieces ─────────────────────────────────────────────────────────────────────────
+
+const Id = z.string().regex(LIMITS.idPattern);
+const Text = z.string().max(LIMITS.textChars);
+const Index = z.number().int().min(0).max(LIMITS.commandChars);
+
+/** What the person can answer on the card. `cancelled` is the extension's own and never sent. */
+export const ANSWER_KINDS = ['run-once', 'allow-session', 'allow-always', 'reject', 'reject-session', 'run-anyway'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/**
+ * Places where the shell composes commands or substitutes text into one (D§10), as the
+ * extension found them in the command text. The webview marks each one.
+ */
+export const SITE_KINDS = [
+  'separator', // ;  ;;
+  'background', // &
+  'and', // &&
+  'or', // ||
+  'pipe', // |  |&
+  'newline', // an unquoted line break: a new command
+  'substitution', // $( … )
+  'backtick', // ` … `
+  'arithmetic', // $(( … ))
+  'process-substitution', // <( … )  >( … )
+  'subshell', // ( … )
+  'redirect', // >  >>  <  2>&1  &>  >|  <>
+  'heredoc', // <<  <<-  <<<
+  'comment', // # — the rest of the line does not run
+  'unclosed-quote', // a quote that never closes: what follows is read as if unquoted
+] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+const Range = { start: Index, end: Index };
+
+export const CompositionSiteSchema = z.strictObject({ ...Range, kind: z.enum(SITE_KINDS) });
+export type CompositionSite = z.infer<typeof CompositionSiteSchema>;
+
+/** A host written with non-ASCII letters, located in the command, with its ASCII (punycode) form. */
+export const HostMarkSchema = z.strictObject({ ...Range, ascii: z.string().max(1024).nullable() });
+export type HostMark = z.infer<typeof HostMarkSchema>;
+
+// ── The card ──────────────────────────────────────────────────────────────────────────────
+
+export const CardViewSchema = z.strictObject({
+  id: Id,
+  /** The command as it will run (cut only when longer than `LIMITS.commandChars`). */
+  command: z.string().max(LIMITS.commandChars),
+  /** Length of the whole command; larger than `command.length` when the card shows a cut. */
+  commandLength: z.number().int().min(0),
+  sites: z.array(CompositionSiteSchema).max(LIMITS.ranges),
+  hostMarks: z.array(HostMarkSchema).max(LIMITS.ranges),
+  /** Look-alike hosts found in the command, each with its ASCII form (`null`: none exists). */
+  lookalikeHosts: z.array(z.strictObject({ host: Text, ascii: z.string().max(1024).nullable() })).max(LIMITS.shortList),
+  /** Hidden characters, one row per distinct character: its visible escape and how often it occurs. */
+  hidden: z.array(z.strictObject({ escape: z.string().max(16), kind: z.string().max(32), count: z.number().int().min(1) })).max(LIMITS.hiddenKinds),
+  stage: z.enum(STAGES),
+  outcome: z.enum(OUTCOMES).optional(),
+  reason: Text,
+  rule: z.strictObject({ list: z.string().max(32), entry: Text, source: Text }).optional(),
+  preflight: z.array(z.strictObject({ arm: z.string().max(32), reason: Text, rewroteRating: z.boolean() })).max(LIMITS.shortList),
+  rating: z
+    .strictObject({
+      outcome: z.enum(OUTCOMES),
+      flooredOutcome: z.enum(OUTCOMES),
+      reason: Text,
+      source: Text,
+      failClosed: z.string().max(32).optional(),
+      tripwire: z.boolean().optional(),
+    })
+    .optional(),
+  /** Why the gate could not read the command exactly (resolver mechanisms), when it could not. */
+  unresolved: z.array(z.string().max(64)).max(LIMITS.shortList).optional(),
+  transcript: z
+    .array(
+      z.strictObject({
+        round: z.number().int().min(1).max(10_000),
+        command: Text,
+        justification: Text.optional(),
+        outcome: z.enum(OUTCOMES),
+        reason: Text,
+        action: z.enum(ACTIONS),
+      }),
+    )
+    .max(LIMITS.transcriptRows),
+  /** Exactly what "Always allow in this workspace" stores; absent when that button is not offered. */
+  grantPreview: z.string().max(LIMITS.commandChars).optional(),
+  /** Starting points for the "Always allow…" editor (prefix entries). */
+  suggestedEntries: z.array(Text).max(LIMITS.shortList),
+  /** Recent commands the "Always allow…" editor previews its entry against. */
+  recentCommands: z.array(Text).max(LIMITS.recentCommands),
+  /** The attack banner (D§10): only `run-anyway` and `reject` are offered. */
+  attack: z.boolean(),
+  /** The answers this card offers; the extension accepts no other. */
+  offers: z.array(z.enum(ANSWER_KINDS)).min(1).max(ANSWER_KINDS.length),
+});
+export type CardView = z.infer<typeof CardViewSchema>;
+
+// ── Webview → extension ───────────────────────────────────────────────────────────────────
+
+/** A prefix or glob allow entry written in the "Always allow…" editor. */
+export const EditedAllowEntrySchema = z.strictObject({
+  match: z.enum(['prefix', 'glob']),
+  pattern: z.string().min(1).max(LIMITS.entryPatternChars),
+  scope: z.enum(['user', 'workspace']),
+});
+export type EditedAllowEntry = z.infer<typeof EditedAllowEntrySchema>;
+
+const RejectReason = z.string().max(LIMITS.rejectReasonChars).optional();
+
+/** The person's answer, mirroring `HumanAnswer` (src/gate/person.ts) minus `cancelled`. */
+export const CardAnswerSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('run-once') }),
+  z.strictObject({ kind: z.literal('allow-session') }),
+  z.strictObject({ kind: z.literal('allow-always'), entry: EditedAllowEntrySchema.optional() }),
+  z.strictObject({ kind: z.literal('reject'), reason: RejectReason }),
+  z.strictObject({ kind: z.literal('reject-session'), reason: RejectReason }),
+  z.strictObject({ kind: z.literal('run-anyway'), typed: z.literal(RUN_ANYWAY_TEXT) }),
+]);
+export type CardAnswer = z.infer<typeof CardAnswerSchema>;
+
+export const ReadyMessageSchema = z.strictObject({ type: z.literal('ready'), protocol: z.literal(PROTOCOL_VERSION) });
+export const DecideMessageSchema = z.strictObject({
+  type: z.literal('decide'),
+  requestId: Id,
+  cardId: Id,
+  answer: CardAnswerSchema,
+});
+export const WebviewMessageSchema = z.discriminatedUnion('type', [ReadyMessageSchema, DecideMessageSchema]);
+export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
+export type DecideMessage = z.infer<typeof DecideMessageSchema>;
+export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
+
+// ── Extension → webview ───────────────────────────────────────────────────────────────────
+
+export const SnapshotMessageSchema = z.strictObject({
+  type: z.literal('snapshot'),
+  /** Grows with every snapshot of one panel; the webview ignores one older than it has shown. */
+  seq: z.number().int().min(0),
+  /** Pending cards in all (the snapshot holds at most `LIMITS.cardsPerSnapshot`). */
+  total: z.number().int().min(0),
+  cards: z.array(CardViewSchema).max(LIMITS.cardsPerSnapshot),
+});
+export const AckMessageSchema = z.strictObject({
+  type: z.literal('ack'),
+  requestId: Id,
+  accepted: z.boolean(),
+  /** Why a decision was refused, or what was done; plain text shown to the person. */
+  reason: Text,
+});
+export const HostMessageSchema = z.discriminatedUnion('type', [SnapshotMessageSchema, AckMessageSchema]);
+export type SnapshotMessage = z.infer<typeof SnapshotMessageSchema>;
+export type AckMessage = z.infer<typeof AckMessageSchema>;
+export type HostMessage = z.infer<typeof HostMessageSchema>;
+
+// ── Parsing on receipt ────────────────────────────────────────────────────────────────────
+
+export type Parsed<T> = { ok: true; message: T } | { ok: false; problem: string };
+
+/** Reads a message the webview posted. Never throws; a refusal says why in one bounded line. */
+export function parseWebviewMessage(raw: unknown): Parsed<WebviewMessage> {
+  return parseWith(WebviewMessageSchema, raw, LIMITS.webviewMessageUnits);
+}
+
+/** Reads a message the extension posted. Never throws. */
+export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
+  return parseWith(HostMessageSchema, raw, LIMITS.hostMessageUnits);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown, maxUnits: number): Parsed<T> {
+  const problem = plainDataProblem(raw, { maxUnits, maxDepth: MESSAGE_DEPTH });
+  if (problem) return { ok: false, problem };
+  let result: ReturnType<typeof schema.safeParse>;
+  try {
+    result = schema.safeParse(raw);
+  } catch {
+    return { ok: false, problem: 'the message could not be validated' };
+  }
+  if (result.success) return { ok: true, message: result.data };
+  const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(message)'}: ${issue.message}`);
+  return { ok: false, problem: issues.join('; ').slice(0, 500) };
+}
+
+/**
+ * The request id of a message that failed validation, when it has a well-formed one, so the
+ * extension can still tell the webview "refused" and the person is not left waiting.
+ */
+export function attributableRequestId(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const descriptor = Object.getOwnPropertyDescriptor(raw, 'requestId');
+  const value: unknown = descriptor && 'value' in descriptor ? descriptor.value : undefined;
+  return typeof value === 'string' && LIMITS.idPattern.test(value) ? value : null;
+}

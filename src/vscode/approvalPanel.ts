@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Escalation, Person } from '../gate/person';
+import type { EntryCheck } from '../protocol/allowEntryCheck';
+import type { CardExtras } from '../protocol/cardView';
+import type { HostMessage } from '../protocol/messages';
+import { PendingDecisions, type PanelAnswer } from '../protocol/pendingDecisions';
+import { cardPageHtml } from '../webview/cardPage';
+
+/**
+ * The approval card's host (D§10): one webview panel, revealed beside the editor, that shows
+ * every pending escalation. It is the pipeline's `Person`: `await panel.ask(escalation)`.
+ *
+ * The queue, the message validation and the decide-once rule live in `PendingDecisions`
+ * (vscode-free, unit-tested); this class only wires it to VS Code:
+ * - the page is `cardPageHtml` with a fresh nonce per load: strict CSP, no inline script,
+ *   scripts and styles only from this extension's `dist/`;
+ * - every message from the webview goes through `PendingDecisions.receive` (zod, strict,
+ *   bounded); what fails is dropped and logged; each decide gets an ack;
+ * - the webview gets whole snapshots: after its `ready`, and after every change of the queue;
+ * - closing the panel cancels every pending card (each call is rejected): a person who closes
+ *   the card has not approved anything;
+ * - a call whose `AbortSignal` fires, or that `cancel(cardId)` names, leaves the queue and
+ *   resolves `{kind: 'cancelled'}`.
+ */
+
+export interface ApprovalPanelOptions {
+  /** The extension's root; the webview loads `dist/webview.js` and `dist/webview.css` from it. */
+  extensionUri: vscode.Uri;
+  /** One line per dropped message, refusal, decision and cancellation (the LogOutputChannel). */
+  log: (line: string) => void;
+  /** Recent commands for the "Always allow…" preview, most recent last. */
+  recentCommands?: () => readonly string[];
+  /** Overrides the check of an edited allow entry (default: the gate's list parser and matcher). */
+  checkEntry?: EntryCheck;
+}
+
+export class ApprovalPanel implements Person, vscode.Disposable {
+  static readonly viewType = 'approvalsGate.approvalCard';
+
+  private panel: vscode.WebviewPanel | undefined;
+  /** The webview said `ready` since it last loaded: snapshots can reach it. */
+  private webviewReady = false;
+  private disposed = false;
+  private readonly pending: PendingDecisions;
+
+  constructor(private readonly options: ApprovalPanelOptions) {
+    this.pending = new PendingDecisions({ log: options.log, ...(options.checkEntry ? { checkEntry: options.checkEntry } : {}) });
+    this.pending.onChange(() => this.queueChanged());
+  }
+
+  /**
+   * Shows a card for `escalation` and waits for the person. Resolves exactly once: with the
+   * answer, or `{kind: 'cancelled'}` when `signal` aborts, `cancel` names the card, the panel
+   * is closed or the host is disposed. Never rejects.
+   */
+  ask(escalation: Escalation, signal?: AbortSignal, extras: CardExtras = {}): Promise<PanelAnswer> {
+    if (this.disposed || signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+    const wasEmpty = this.pending.size === 0;
+    const { id, answer } = this.pending.add(escalation, { recentCommands: this.options.recentCommands?.() ?? [], ...extras });
+    if (signal) {
+      const onAbort = () => this.pending.cancel(id, 'the call was cancelled');
+      signal.addEventListener('abort', onAbort, { once: true });
+      void answer.then(() => signal.removeEventListener('abort', onAbort));
+    }
+    if (this.pending.size > 0) this.reveal(!wasEmpty);
+    return answer;
+  }
+
+  /** Closes a pending card; its call resolves `cancelled`. False when it was not pending. */
+  cancel(cardId: string): boolean {
+    return this.pending.cancel(cardId);
+  }
+
+  /** Ids of the pending cards, in queue order. */
+  pendingIds(): string[] {
+    return this.pending.cards().map((card) => card.id);
+  }
+
+  /** "Approvals Gate: Show pending approvals": brings the panel forward (an empty queue shows as such). */
+  show(): void {
+    if (!this.disposed) this.reveal(false);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.pending.cancelAll('the extension is shutting down');
+    this.panel?.dispose();
+    this.panel = undefined;
+  }
+
+  /** Creates the panel beside the editor, or brings it forward. A first card takes focus (Reject). */
+  private reveal(preserveFocus: boolean): void {
+    if (this.panel) {
+      if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
+      return;
+    }
+    const dist = vscode.Uri.joinPath(this.options.extensionUri, 'dist');
+    const panel = vscode.window.createWebviewPanel(
+      ApprovalPanel.viewType,
+      this.title(),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+      { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [dist], retainContextWhenHidden: false },
+    );
+    this.panel = panel;
+    this.webviewReady = false;
+    panel.onDidDispose(() => {
+      if (this.panel !== panel) return;
+      this.panel = undefined;
+      this.webviewReady = false;
+      this.pending.cancelAll('the approval panel was closed');
+    });
+    // Without retained context a hidden webview is torn down; it says `ready` again when shown.
+    panel.onDidChangeViewState(() => {
+      if (!panel.visible) this.webviewReady = false;
+    });
+    panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+    panel.webview.html = cardPageHtml({
+      cspSource: panel.webview.cspSource,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+      nonce: randomBytes(18).toString('base64'),
+    });
+  }
+
+  private receive(raw: unknown): void {
+    const reply = this.pending.receive(raw);
+    if (reply.kind === 'snapshot') {
+      this.webviewReady = true;
+      this.post(this.pending.snapshot());
+    } else if (reply.kind === 'ack') {
+      this.post(reply.ack);
+    }
+  }
+
+  private queueChanged(): void {
+    if (!this.panel) return;
+    this.panel.title = this.title();
+    if (this.webviewReady) this.post(this.pending.snapshot());
+  }
+
+  private title(): string {
+    const waiting = this.pending.size;
+    return waiting === 0 ? 'Approvals Gate' : `Approvals Gate (${waiting} waiting)`;
+  }
+
+  private post(message: HostMessage): void {
+    const panel = this.panel;
+    if (!panel) return;
+    panel.webview.postMessage(message).then(
+      (delivered) => {
+        if (!delivered) this.options.log(`A ${message.type} message did not reach the approval card (the webview is not listening).`);
+      },
+      (error: unknown) => this.options.log(`Posting a ${message.type} message to the approval card failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+}
