@@ -60,6 +60,11 @@ interface ToPerson {
   grantable: boolean;
   /** The negotiation that led here (bounds reached at `auto`). */
   transcript?: TranscriptRow[];
+  /**
+   * An `attack` outcome: the agent's run ends (halt) unless the person, shown the red banner,
+   * types `run anyway`. With nobody to ask it is a halt.
+   */
+  attack?: boolean;
 }
 
 type StageResult = Reached | ToPerson | undefined;
@@ -214,7 +219,7 @@ async function allowListStage(state: GateState): Promise<StageResult> {
     return {
       toPerson: true,
       stage: 'preflight-floor',
-      reason: `An allow entry matches, but ${protectedWrite.map((f) => f.reason).join(' ')} No entry lifts that floor.`,
+      reason: `An allow entry matches, but no entry lifts the protected-write floor: ${protectedWrite.map((f) => f.reason).join(' ')}`,
       rule,
       grantable: false,
     };
@@ -228,7 +233,7 @@ async function allowListStage(state: GateState): Promise<StageResult> {
   const record = ratingRecord(rating, rating.verdict.outcome, true);
   switch (rating.verdict.outcome) {
     case 'attack':
-      return { action: 'halt', stage: 'allow-tripwire', outcome: 'attack', reason: `An allow entry matched, but the rater sees an attack: ${rating.verdict.reason}`, rule, rating: record };
+      return { toPerson: true, attack: true, stage: 'allow-tripwire', outcome: 'attack', reason: `An allow entry matched, but the rater sees an attack: ${rating.verdict.reason}`, rule, rating: record, grantable: false };
     case 'catastrophic':
       return { toPerson: true, stage: 'allow-tripwire', outcome: 'catastrophic', reason: `An allow entry matched, but the rater finds it catastrophic: ${rating.verdict.reason}`, rule, rating: record, grantable: false };
     default:
@@ -271,7 +276,7 @@ async function raterStage(state: GateState): Promise<StageResult> {
   switch (outcome) {
     case 'attack':
       negotiation?.onNotNegotiable(call.command, call.justification, verdict, 'halt');
-      return { action: 'halt', stage: 'rater', outcome, reason: `The rater sees an attack: ${rating.verdict.reason}`, rating: record, ...withPreflight };
+      return { toPerson: true, attack: true, stage: 'rater', outcome, reason: `The rater sees an attack: ${rating.verdict.reason}`, rating: record, grantable: false, ...withPreflight };
     case 'catastrophic':
       negotiation?.onNotNegotiable(call.command, call.justification, verdict, 'escalate');
       return { toPerson: true, stage: 'rater', outcome, reason: `The rater finds this catastrophic: ${rating.verdict.reason}`, rating: record, grantable: false, ...withPreflight };
@@ -310,6 +315,10 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
     rating: request.rating,
   };
   const preflight = state.findings.length > 0 ? preflightRecords(state.findings, request.stage === 'preflight-floor') : undefined;
+  if (request.attack && !services.person) {
+    if (state.record) state.record.humanAnswer = 'no-person';
+    return { action: 'halt', stage: request.stage, reason: request.reason, ...stripUndefined(context), ...(preflight ? { preflight } : {}) };
+  }
   if (!services.person) {
     if (state.record) state.record.humanAnswer = 'no-person';
     return {
@@ -342,6 +351,13 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
 }
 
 function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer, context: Partial<Reached>): Reached {
+  if (request.attack) {
+    // The banner: only the typed `run anyway` runs the command; anything else ends the agent's run.
+    if (answer.kind === 'run-anyway') {
+      return { ...context, action: 'approve', stage: 'human', reason: 'You typed "run anyway" on the attack warning.' };
+    }
+    return { ...context, action: 'halt', stage: 'human', reason: `${request.reason} You did not run it anyway; the agent's run ends.` };
+  }
   const grant = (scope: 'session' | 'always' | 'deny-session') => state.services.onGrant?.({ scope, command: state.reading.original });
   switch (answer.kind) {
     case 'run-once':
@@ -359,7 +375,8 @@ function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer,
         reason: answer.kind === 'allow-session' ? 'You allowed this command for this session.' : 'You always allow this command in this workspace.',
       };
     case 'run-anyway':
-      return { ...context, action: 'approve', stage: 'human', reason: 'You typed "run anyway" on the attack warning.' };
+      // Only an attack card offers the typed override; anywhere else it is not an answer.
+      return { ...context, action: 'reject', stage: 'human', reason: 'That answer is not offered for this card; nothing ran.' };
     case 'reject':
     case 'reject-session':
       if (answer.kind === 'reject-session') grant('deny-session');

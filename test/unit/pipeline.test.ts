@@ -259,6 +259,30 @@ describe('pipeline: the person', () => {
     assert.equal(decision.action, 'reject');
   });
 
+  const banner: Array<[HumanAnswer, Action]> = [
+    [{ kind: 'run-anyway' }, 'approve'],
+    [{ kind: 'reject', reason: 'no' }, 'halt'],
+    [{ kind: 'run-once' }, 'halt'],
+    [{ kind: 'allow-always' }, 'halt'],
+    [{ kind: 'cancelled' }, 'halt'],
+  ];
+  for (const [answer, action] of banner) {
+    it(`the attack banner: ${answer.kind} → ${action}`, async () => {
+      const person = new ScriptedPerson(answer);
+      const decision = await decide({ command: NEUTRAL, cwd: CWD }, services({ rung: 'assisted', outcome: 'attack', person }));
+      assert.equal(person.seen.length, 1);
+      assert.equal(person.seen[0]!.outcome, 'attack');
+      assert.equal(person.seen[0]!.grantPreview, undefined, 'nothing is remembered from a banner');
+      assert.equal(decision.action, action);
+    });
+  }
+
+  it('"run anyway" on a card that is not an attack banner runs nothing', async () => {
+    const person = new ScriptedPerson({ kind: 'run-anyway' });
+    const decision = await decide({ command: NEUTRAL, cwd: CWD }, services({ rung: 'manual', person }));
+    assert.equal(decision.action, 'reject');
+  });
+
   it('a person that throws counts as a cancellation', async () => {
     const person: Person = { ask: async () => { throw new Error('webview gone'); } };
     const decision = await decide({ command: NEUTRAL, cwd: CWD }, services({ rung: 'manual', person }));
