@@ -5,7 +5,7 @@ import type { CliOptions } from './options';
 import { raterApiKey, raterFromOptions, servicesFor } from './gateServices';
 import { CaptureLog } from '../gate/captureLog';
 import { collectSecretLiterals, redact } from '../gate/redaction';
-import { formatTrace } from './trace';
+import { formatTrace } from '../gate/decisionTrace';
 
 /** Exit codes of `explain` (D§14). */
 export const EXIT_CODES: Readonly<Record<Action, number>> = { approve: 0, escalate: 2, reject: 3, halt: 4 };

@@ -1,9 +1,9 @@
-import type { Decision } from '../gate/decision';
-import type { CommandReading } from '../gate/reading';
-import { literalValue, type Segment } from '../gate/resolution';
-import { RUNG_DESCRIPTIONS, type Rung } from '../gate/rung';
+import type { Decision } from './decision';
+import type { CommandReading } from './reading';
+import { literalValue, type Segment } from './resolution';
+import { RUNG_DESCRIPTIONS, type Rung } from './rung';
 
-/** The readable trace `approvals-gate explain` prints: what the gate read, and who decided what. */
+/** The readable trace (`approvals-gate explain`, "Approvals Gate: Explain a command…") prints: what the gate read, and who decided what. */
 export function formatTrace(reading: CommandReading, rung: Rung, decision: Decision): string {
   const lines: string[] = [];
   lines.push(`command   ${JSON.stringify(reading.original)}`);

@@ -1,0 +1,118 @@
+import type * as vscode from 'vscode';
+import type { CaptureLog } from '../gate/captureLog';
+import type { Decision } from '../gate/decision';
+import type { ExecutionRecord } from '../gate/execution/executionRecord';
+import type { NegotiationSession } from '../gate/negotiation';
+import type { HumanAnswer, Person } from '../gate/person';
+import { decide, type GateServices } from '../gate/pipeline';
+import type { GatePolicy } from '../gate/policy';
+import type { Rater } from '../gate/raterContract';
+
+/** What running an approved command produced (both runners return it). */
+export type ExecutionResult = ExecutionRecord;
+
+/** Runs an approved command (the terminal runner, or its child-process fallback). */
+export interface CommandRunner {
+  run(command: string, cwd: string, signal?: AbortSignal): Promise<ExecutionResult>;
+}
+
+/** A grant or an allow entry the person asked for on the card. */
+export type GrantRequest =
+  | { scope: 'session' | 'always' | 'deny-session'; command: string }
+  | { scope: 'setting'; entry: { match: 'prefix' | 'glob'; pattern: string }; target: 'user' | 'workspace' };
+
+export interface GatedExecutionParts {
+  policy: () => GatePolicy;
+  rater: () => Promise<Rater | null>;
+  person: Person & { ask(escalation: Parameters<Person['ask']>[0], signal?: AbortSignal): Promise<HumanAnswer | (HumanAnswer & { entry?: unknown })> };
+  runner: CommandRunner;
+  capture: CaptureLog;
+  home: string;
+  storeGrant: (grant: GrantRequest) => Promise<void>;
+  log: vscode.LogOutputChannel;
+}
+
+export interface GatedCall {
+  command: string;
+  cwd: string;
+  /** The tool that asked: `run_shell_command`, `approvalsGate_runInTerminal`, `command-palette`. */
+  tool: string;
+  justification?: string;
+  negotiation?: NegotiationSession;
+  userMessages?: readonly string[];
+  signal?: AbortSignal;
+}
+
+/**
+ * The one path from "an agent wants to run this" to "it ran" (or did not): the pipeline decides,
+ * grants the person asked for are stored, and only an `approve` reaches the runner — which checks
+ * the hardline floor once more right before it executes. Every surface (the palette command, `@gate`,
+ * the language-model tool) goes through here, so they cannot disagree.
+ */
+export class GatedExecution {
+  constructor(private readonly parts: GatedExecutionParts) {}
+
+  /** Decides only (no execution): for `explain` and `prepareInvocation`. Never asks a person. */
+  async decideOnly(command: string, cwd: string): Promise<Decision> {
+    return decide({ command, cwd, tool: 'explain' }, { ...(await this.services()), person: null, capture: undefined });
+  }
+
+  /** Decides and, when approved, runs. */
+  async run(call: GatedCall): Promise<{ decision: Decision; execution?: ExecutionResult }> {
+    const pendingGrants: GrantRequest[] = [];
+    const person = this.parts.person;
+    // The card may carry an edited allow entry with "Always allow…"; it is stored as a setting
+    // after the pipeline accepted the answer (the pipeline itself refuses grants it does not offer).
+    const listeningPerson: Person = {
+      ask: async (escalation, signal) => {
+        const answer = await person.ask(escalation, signal);
+        const entry = (answer as { entry?: { match: 'prefix' | 'glob'; pattern: string; scope: 'user' | 'workspace' } }).entry;
+        if (answer.kind === 'allow-always' && entry) {
+          pendingGrants.push({ scope: 'setting', entry: { match: entry.match, pattern: entry.pattern }, target: entry.scope });
+        }
+        return answer;
+      },
+    };
+    const services: GateServices = {
+      ...(await this.services()),
+      person: listeningPerson,
+      onGrant: (grant) => pendingGrants.push(grant),
+      ...(call.negotiation ? { negotiation: call.negotiation } : {}),
+      ...(call.userMessages ? { userMessages: call.userMessages } : {}),
+      ...(call.signal ? { signal: call.signal } : {}),
+    };
+    const decision = await decide(
+      { command: call.command, cwd: call.cwd, tool: call.tool, ...(call.justification !== undefined ? { justification: call.justification } : {}) },
+      services,
+    );
+    this.parts.log.info(`${decision.action} [${decision.stage}] ${oneLine(call.command)} — ${oneLine(decision.reason)}`);
+    if (decision.action === 'approve' || decision.stage === 'human') {
+      for (const grant of pendingGrants) {
+        // A grant is only stored when the person's answer was accepted as an approval or a session refusal.
+        if (decision.action === 'approve' || grant.scope === 'deny-session') await this.parts.storeGrant(grant);
+      }
+    }
+    if (decision.action !== 'approve') return { decision };
+    if (call.signal?.aborted) {
+      return { decision: { ...decision, action: 'reject', stage: 'human', reason: 'The call was cancelled before the command ran.' } };
+    }
+    const execution = await this.parts.runner.run(call.command, call.cwd, call.signal);
+    if (execution.refused) return { decision: execution.refused, execution };
+    return { decision, execution };
+  }
+
+  private async services(): Promise<GateServices> {
+    return {
+      policy: this.parts.policy(),
+      rater: await this.parts.rater(),
+      person: null,
+      home: this.parts.home,
+      capture: this.parts.capture,
+    };
+  }
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
