@@ -213,6 +213,9 @@ class CommandParser {
       const parsed = this.readWord('argument');
       touch(parsed.start, parsed.end);
       if (parsed.word.raw.includes('HOME')) this.homeMayChange = true;
+      if (parsed.word.raw.includes('POSIXLY_CORRECT')) {
+        throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
+      }
       const after = this.text[this.pos];
       if (after === '<' || after === '>') {
         const raw = parsed.word.raw;
@@ -264,6 +267,9 @@ class CommandParser {
       }
       const why = Object.prototype.hasOwnProperty.call(CODE_RUNNING_BUILTINS, word.value) ? CODE_RUNNING_BUILTINS[word.value] : undefined;
       if (why) throw new Unresolvable('eval', `${why}.`);
+      if (word.value === 'set' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /posix/i.test(w.value))) {
+        throw new Unresolvable('dialect', '`set -o posix` changes how bash reads later commands.');
+      }
       if (word.value === 'hash' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /^-[a-zA-Z]*p/.test(w.value))) {
         throw new Unresolvable('eval', 'hash -p changes which file a later command name runs.');
       }
@@ -286,6 +292,7 @@ class CommandParser {
     const append = head.endsWith('+=');
     const name = head.slice(0, head.length - (append ? 2 : 1));
     if (name === 'HOME') this.homeMayChange = true;
+    if (name === 'POSIXLY_CORRECT') throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
     this.pos += head.length;
     if (this.text[this.pos] === '(') throw new Unresolvable('array-assignment', `\`${name}=(…)\` assigns an array.`);
     const value = this.atWordEnd()

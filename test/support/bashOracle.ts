@@ -1,0 +1,635 @@
+/**
+ * The bash oracle: runs a command string in a real `bash` and reports the argv of every simple
+ * command bash executed, byte for byte, without letting anything actually run.
+ *
+ * How it records:
+ * - every builtin (`compgen -b`, `builtin`, `command`, `exec` and `enable` included) is shadowed by a
+ *   shell function that hands its argv to an external recorder. Shadowing with functions rather
+ *   than `enable -n` keeps the builtins enabled, so bash still treats `export`/`declare`/`local`
+ *   arguments as assignment words exactly as it would for the real builtin;
+ * - `command_not_found_handle` records every other program looked up through `PATH`, which points
+ *   at an empty directory;
+ * - programs named by a path (`/bin/rm`, `~/x`, `./run-me`) bypass both, so a recorder script sits
+ *   at a fixed set of such paths; a path outside that set is an oracle miss (reported, never a pass).
+ * Each recorder writes `GATE-REC\0<argc>\0<arg>\0…` to a file of its own (see RECORD_FILE).
+ *
+ * Why it is safe to feed it fuzzed strings: each run is a fresh bash, chrooted (`unshare --root`)
+ * into a throw-away directory that holds only bash, its libraries, the C.UTF-8 locale and the
+ * recorder scripts (so no real program exists to be run by path), in pid and network namespaces of
+ * its own, with the whole process group killed after 5 s. The namespaces matter even though every
+ * builtin is shadowed: `POSIXLY_CORRECT=1` lets special builtins win over functions again, and a
+ * real `kill -9 -1` as root must not reach beyond the run.
+ *
+ * Exit statuses: every recorder returns the same status for a whole run (`succeed` → 0,
+ * `fail` → 1), so running a command in both modes exercises both sides of `&&`/`||`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** Which status every recorder returns during one run. */
+export type RecorderMode = 'succeed' | 'fail';
+
+/** The outcome of one bash run. */
+export interface OracleRun {
+  /** `ok`: bash finished and every record parsed. Anything else is an oracle failure. */
+  status: 'ok' | 'timeout' | 'bad-record' | 'spawn-error';
+  /** The argv of each executed simple command, in the order the recorders started. */
+  records: Buffer[][];
+  stderr: string;
+  exitCode: number | null;
+  detail?: string;
+}
+
+export interface BashOracleOptions {
+  /** Kill a run after this many milliseconds (the run is then a `timeout`, never a pass). */
+  timeoutMs?: number;
+  /** Runs in flight at once. */
+  concurrency?: number;
+}
+
+/** The HOME bash sees inside the sandbox; pass the same value to the resolver as `home`. */
+export const ORACLE_HOME = '/home/gate';
+
+/**
+ * Absolute and relative program paths that hold a recorder inside the sandbox. Generators and
+ * corpora may name programs by these paths; at any other path bash finds nothing to execute, so
+ * such a command leaves no record (see `programPathKind`).
+ */
+export const RECORDED_PROGRAM_PATHS: readonly string[] = [
+  '/bin/rm',
+  '/bin/sh',
+  '/bin/bash',
+  '/bin/echo',
+  '/bin/ls',
+  '/usr/bin/env',
+  '/usr/bin/git',
+  '/usr/bin/sudo',
+  '/usr/local/bin/tool',
+  `${ORACLE_HOME}/x`,
+  `${ORACLE_HOME}/bin/tool`,
+  './run-me',
+];
+
+/** Files present (readable) in the working directory of every run, for input redirects. */
+export const ORACLE_INPUT_FILES: readonly string[] = ['in.txt', 'a.txt', 'b.txt', 'notes.md'];
+
+/**
+ * Shell variables set before the command runs, so that opaque words exercise the 0/1/many-word
+ * cases and a redirect to `$OUT` has somewhere to go.
+ */
+export const ORACLE_VARIABLES: Readonly<Record<string, string>> = {
+  VAR: 'a b',
+  EMPTY: '',
+  ONE: 'one',
+  OUT: 'out.txt',
+  GLOBBY: '*.txt',
+};
+
+const RECORD_MAGIC = 'GATE-REC';
+const SANDBOX_BASH = '/.oracle/bash';
+const ARGS_RECORDER = '/.oracle/record-args';
+const PATH_RECORDER = '/.oracle/record-path';
+const EMPTY_PATH_DIR = '/.oracle/empty';
+
+/** Thrown when the machine cannot host the sandbox. The differential test must fail on it. */
+export class OracleUnavailableError extends Error {
+  override name = 'OracleUnavailableError';
+}
+
+export interface BashOracle {
+  readonly home: string;
+  readonly bashVersion: string;
+  readonly recorder: RecorderKind;
+  run(command: string, mode: RecorderMode): Promise<OracleRun>;
+  /**
+   * What a run would find at a program path (a word containing `/`), relative paths taken from a
+   * fresh working directory: a recorder, nothing executable (`absent`), or something else that the
+   * oracle cannot model (`other`: bash itself, a library, a recorder under another name).
+   */
+  programPathKind(programWord: string): 'recorder' | 'absent' | 'other';
+  /** Removes the sandbox. */
+  dispose(): void;
+}
+
+/** Builds the sandbox once; throws {@link OracleUnavailableError} when it cannot. */
+export function createBashOracle(options: BashOracleOptions = {}): BashOracle {
+  return new ChrootBashOracle(options);
+}
+
+class ChrootBashOracle implements BashOracle {
+  readonly home = ORACLE_HOME;
+  readonly bashVersion: string;
+  readonly recorder: RecorderKind;
+  private readonly root: string;
+  private readonly builtins: string[];
+  private readonly timeoutMs: number;
+  private readonly concurrency: number;
+  /** Host programs that start a run: the run's own PATH points into the sandbox. */
+  private readonly launchPrefix: string[];
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
+  private nextRunId = 0;
+  private disposed = false;
+
+  constructor(options: BashOracleOptions) {
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism() + 1));
+    if (process.platform !== 'linux') throw new OracleUnavailableError('the bash oracle needs Linux (chroot)');
+    if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+      throw new OracleUnavailableError('the bash oracle must run as root to chroot its sandbox (CI and the dev machines run as root)');
+    }
+    const hostBash = findHostBash();
+    const unshare = findHostProgram('unshare');
+    if (unshare === null) throw new OracleUnavailableError('no unshare program on PATH (util-linux): the oracle needs pid and network namespaces');
+    this.root = fs.mkdtempSync(path.join(sandboxParent(), 'gate-bash-oracle-'));
+    // A pid namespace of its own per run: a command can switch bash to POSIX mode
+    // (`POSIXLY_CORRECT=1`), where special builtins such as `unset` win over the shadowing
+    // functions, and then reach the real `kill`; inside the namespace it can only signal the run.
+    this.launchPrefix = [unshare, '--net', '--pid', '--fork', `--root=${this.root}`, '--', SANDBOX_BASH, '--norc', '--noprofile'];
+    try {
+      this.builtins = listBuiltins(hostBash);
+      this.recorder = buildSandbox(this.root, hostBash);
+      this.bashVersion = this.probe(['-c', 'printf %s "$BASH_VERSION"']).toString('utf8');
+      const accent = this.probe(['-c', "printf %s $'\\u00e9'"]);
+      if (!accent.equals(Buffer.from([0xc3, 0xa9]))) {
+        throw new OracleUnavailableError(`sandbox bash is not in a UTF-8 locale ($'\\u00e9' gave ${accent.toString('hex')}); /usr/lib/locale/C.utf8 is missing`);
+      }
+      this.assertEveryBuiltinRecorded();
+      // A sandbox under /dev/shm holds memory: do not leave it behind if the test process exits early.
+      process.once('exit', this.disposeOnExit);
+    } catch (error) {
+      fs.rmSync(this.root, { recursive: true, force: true });
+      if (error instanceof OracleUnavailableError) throw error;
+      throw new OracleUnavailableError(`cannot build the sandbox for the bash oracle (it needs root, chroot and pid/network namespaces): ${(error as Error).message}`);
+    }
+  }
+
+  /** Runs the sandbox bash synchronously with `args`; used while setting up. */
+  private probe(args: string[], env: NodeJS.ProcessEnv = SANDBOX_ENV): Buffer {
+    const [program, ...prefix] = this.launchPrefix;
+    try {
+      return execFileSync(program!, [...prefix, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 });
+    } catch (error) {
+      throw new OracleUnavailableError(`the sandbox bash did not start: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+
+  /**
+   * Checks the shadowing before trusting it: every builtin, called once, must leave exactly its
+   * own record. Should a bash version refuse to let a function shadow some builtin, the oracle
+   * would otherwise run that builtin for real and silently miss its argv.
+   */
+  private assertEveryBuiltinRecorded(): void {
+    const files = this.prepareRun(this.builtins.map((name) => `${singleQuote(name)} --help`).join('\n'));
+    try {
+      this.probe([files.scriptInSandbox], { ...SANDBOX_ENV, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
+      const parsed = readRecordDirectory(files.hostRecords);
+      const seen = parsed.ok ? parsed.records.map((record) => record.map((arg) => arg.toString('utf8')).join(' ')) : [];
+      const missing = this.builtins.filter((name) => !seen.includes(`${name} --help`));
+      if (!parsed.ok || missing.length > 0 || seen.length !== this.builtins.length) {
+        throw new OracleUnavailableError(`builtin shadowing does not hold: missing ${JSON.stringify(missing)}; ${parsed.ok ? `${seen.length} records` : parsed.detail}`);
+      }
+    } catch (error) {
+      if (error instanceof OracleUnavailableError) throw error;
+      throw new OracleUnavailableError(`builtin shadowing could not be checked: ${(error as Error).message}`);
+    }
+  }
+
+  async run(command: string, mode: RecorderMode): Promise<OracleRun> {
+    if (this.disposed) throw new Error('bash oracle already disposed');
+    // The script is written as UTF-8; a string that does not survive that (lone surrogates) would
+    // hand bash different text from what the resolver read.
+    if (Buffer.from(command, 'utf8').toString('utf8') !== command) {
+      return { status: 'spawn-error', records: [], stderr: '', exitCode: null, detail: 'command is not valid UTF-16 (lone surrogate)' };
+    }
+    await this.acquire();
+    try {
+      return await this.runInSandbox(command, mode);
+    } finally {
+      this.release();
+    }
+  }
+
+  programPathKind(programWord: string): 'recorder' | 'absent' | 'other' {
+    // Normalised inside the sandbox's own `/`, so `..` cannot climb out of it.
+    const inSandbox = path.posix.resolve(programWord.startsWith('/') ? '/' : '/runs/template', programWord);
+    if (inSandbox === '/runs/template/run-me') return 'recorder';
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(path.join(this.root, inSandbox));
+    } catch {
+      return 'absent';
+    }
+    // Planted recorders are symlinks whose target means the recorder inside the sandbox.
+    if (stat.isSymbolicLink()) return fs.readlinkSync(path.join(this.root, inSandbox)) === PATH_RECORDER ? 'recorder' : 'other';
+    if (stat.isDirectory()) return 'absent';
+    return stat.isFile() && (stat.mode & 0o111) === 0 ? 'absent' : 'other';
+  }
+
+  private readonly disposeOnExit = (): void => this.dispose();
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    process.removeListener('exit', this.disposeOnExit);
+    // Thousands of small run directories: the C implementation of rm is much faster than Node's.
+    try {
+      execFileSync('rm', ['-rf', '--one-file-system', this.root], { stdio: 'ignore', timeout: 60_000 });
+    } catch {
+      fs.rmSync(this.root, { recursive: true, force: true });
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.inFlight < this.concurrency) {
+      this.inFlight++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight--;
+  }
+
+  /**
+   * Writes one run's working directory, script and record directory. Nothing is removed per run
+   * (that cost more than the run itself); `dispose` removes the whole sandbox.
+   */
+  private prepareRun(command: string): { scriptInSandbox: string; recordsInSandbox: string; hostRecords: string } {
+    const id = this.nextRunId++;
+    const workDir = `/runs/${id}`;
+    const hostWorkDir = path.join(this.root, workDir);
+    const hostRecords = path.join(this.root, `records/${id}`);
+    fs.mkdirSync(hostWorkDir);
+    // The kernel hands a script its path as invoked, so `./run-me` records itself as `./run-me`.
+    fs.symlinkSync(PATH_RECORDER, path.join(hostWorkDir, 'run-me'));
+    fs.mkdirSync(hostRecords);
+    fs.writeFileSync(path.join(this.root, `scripts/${id}.sh`), Buffer.concat([Buffer.from(this.preamble(workDir), 'utf8'), Buffer.from(command, 'utf8')]));
+    return { scriptInSandbox: `/scripts/${id}.sh`, recordsInSandbox: `/records/${id}`, hostRecords };
+  }
+
+  private async runInSandbox(command: string, mode: RecorderMode): Promise<OracleRun> {
+    const files = this.prepareRun(command);
+    const [program, ...args] = [...this.launchPrefix, files.scriptInSandbox];
+    const outcome = await spawnBounded(program!, args, this.timeoutMs, {
+      ...SANDBOX_ENV,
+      GATE_ORACLE_RECORD: files.recordsInSandbox,
+      GATE_ORACLE_STATUS: mode === 'succeed' ? '0' : '1',
+    });
+    if (outcome.kind === 'spawn-error') {
+      return { status: 'spawn-error', records: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
+    }
+    if (outcome.kind === 'timeout') {
+      return { status: 'timeout', records: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
+    }
+    const parsed = readRecordDirectory(files.hostRecords);
+    if (!parsed.ok) return { status: 'bad-record', records: [], stderr: outcome.stderr, exitCode: outcome.exitCode, detail: parsed.detail };
+    return { status: 'ok', records: parsed.records, stderr: outcome.stderr, exitCode: outcome.exitCode };
+  }
+
+  /**
+   * Everything bash reads before the command. It uses builtins (`cd`, `ulimit`) before shadowing
+   * them, so order matters; it ends with a newline so that the command starts a line of its own and
+   * is parsed exactly as if it were the whole input.
+   */
+  private preamble(workDir: string): string {
+    const lines = [
+      `cd ${workDir} || exit 97`,
+      ...ORACLE_INPUT_FILES.map((name) => `printf '%s\\n' ${singleQuote(name)} > ${singleQuote(name)}`),
+      // Bounds for a runaway expansion: 1 GiB of address space, 16 MiB files.
+      'ulimit -v 1048576 -f 32768 || exit 98',
+      // bash is PID 1 of the run's namespace: when it exits, the kernel kills whatever is left, so
+      // it must wait for background jobs first. `wait` will be shadowed by then; in POSIX mode the
+      // special builtin `unset` wins over its shadow and can remove the shadow of `wait`.
+      "trap 'POSIXLY_CORRECT=y; unset -f wait; wait' EXIT",
+      ...Object.entries(ORACLE_VARIABLES).map(([name, value]) => `${name}=${singleQuote(value)}`),
+      `command_not_found_handle() { ${ARGS_RECORDER} "$@"; }`,
+      ...this.builtins.map((name) => `${name}() { ${ARGS_RECORDER} ${singleQuote(name)} "$@"; }`),
+    ];
+    return `${lines.join('\n')}\n`;
+  }
+}
+
+/** The environment bash starts with. */
+const SANDBOX_ENV: NodeJS.ProcessEnv = { HOME: ORACLE_HOME, PATH: EMPTY_PATH_DIR, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' };
+
+/**
+ * Each recorder writes its own file, named by the time it started: sequential commands sort in
+ * the order they ran. One file per record, because bash line-buffers stdout, so an argument
+ * holding a newline would split a shared file's record into several writes that concurrent
+ * pipeline members could interleave.
+ */
+const RECORD_FILE = '"$GATE_ORACLE_RECORD/$EPOCHREALTIME-$$"';
+
+/** Records `"$@"` (the command_not_found_handle and builtin shadows pass argv[0] themselves). */
+const ARGS_RECORDER_SCRIPT = `#!${SANDBOX_BASH} -p
+printf '%s\\0' ${RECORD_MAGIC} "$#" "$@" > ${RECORD_FILE}
+exit "$GATE_ORACLE_STATUS"
+`;
+
+/** Sits at a program path: argv[0] is the path bash executed, which the kernel passes as `$0`. */
+const PATH_RECORDER_SCRIPT = `#!${SANDBOX_BASH} -p
+printf '%s\\0' ${RECORD_MAGIC} "$(($# + 1))" "$0" "$@" > ${RECORD_FILE}
+exit "$GATE_ORACLE_STATUS"
+`;
+
+/**
+ * What records runs inside the sandbox. A static C program when the host has a C compiler with a
+ * static libc: a recorder runs once per simple command, and a static binary starts several times
+ * faster than a bash script, which keeps the differential test well inside its time budget.
+ * Otherwise bash scripts that write the same format.
+ */
+export type RecorderKind = 'static-binary' | 'bash-script';
+
+function installRecorders(root: string): RecorderKind {
+  fs.writeFileSync(path.join(root, ARGS_RECORDER), ARGS_RECORDER_SCRIPT, { mode: 0o755 });
+  fs.writeFileSync(path.join(root, PATH_RECORDER), PATH_RECORDER_SCRIPT, { mode: 0o755 });
+  const compiler = findHostProgram('cc') ?? findHostProgram('gcc');
+  if (compiler === null) return 'bash-script';
+  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-recorder-build-'));
+  try {
+    const source = path.join(buildDir, 'record.c');
+    const binary = path.join(buildDir, 'record');
+    fs.writeFileSync(source, RECORDER_C_SOURCE);
+    execFileSync(compiler, ['-O2', '-static', '-o', binary, source], { stdio: 'ignore', timeout: 60_000 });
+    for (const target of [ARGS_RECORDER, PATH_RECORDER]) fs.copyFileSync(binary, path.join(root, target));
+    for (const target of [ARGS_RECORDER, PATH_RECORDER]) fs.chmodSync(path.join(root, target), 0o755);
+    return 'static-binary';
+  } catch {
+    // No static libc or no working compiler: the bash-script recorders stay in place.
+    return 'bash-script';
+  } finally {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The static recorder. Called as ARGS_RECORDER it records its arguments (the shadow functions and
+ * command_not_found_handle pass the command name first); under any other name it is sitting at a
+ * program path and records its own argv[0] too, which is exactly the word bash executed.
+ */
+const RECORDER_C_SOURCE = `#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  const char *dir = getenv("GATE_ORACLE_RECORD");
+  const char *status = getenv("GATE_ORACLE_STATUS");
+  if (argc < 1 || dir == NULL || status == NULL) return 125;
+  int first = strcmp(argv[0], "${ARGS_RECORDER}") == 0 ? 1 : 0;
+  size_t size = 64;
+  for (int i = first; i < argc; i++) size += strlen(argv[i]) + 1;
+  char *buffer = malloc(size);
+  if (buffer == NULL) return 125;
+  size_t used = (size_t)snprintf(buffer, size, "${RECORD_MAGIC}%c%d%c", 0, argc - first, 0);
+  for (int i = first; i < argc; i++) {
+    size_t length = strlen(argv[i]) + 1;
+    memcpy(buffer + used, argv[i], length);
+    used += length;
+  }
+  struct timeval now;
+  gettimeofday(&now, NULL);
+  char name[4096];
+  snprintf(name, sizeof name, "%s/%ld.%06ld-%ld", dir, (long)now.tv_sec, (long)now.tv_usec, (long)getpid());
+  int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) return 125;
+  for (size_t done = 0; done < used;) {
+    ssize_t written = write(fd, buffer + done, used - done);
+    if (written <= 0) return 125;
+    done += (size_t)written;
+  }
+  close(fd);
+  return atoi(status);
+}
+`;
+
+function buildSandbox(root: string, hostBash: string): RecorderKind {
+  for (const dir of ['.oracle/empty', 'runs', 'scripts', 'records', 'tmp', 'dev', `${ORACLE_HOME.slice(1)}/bin`]) {
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+  }
+  fs.chmodSync(path.join(root, 'tmp'), 0o1777);
+  // `~root` and `~gate` must expand as on a real machine, or a resolver that leaves them literal
+  // would go unnoticed; glibc reads these through its built-in `files` service.
+  fs.mkdirSync(path.join(root, 'etc'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'root'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'etc/passwd'), `root:x:0:0:root:/root:/bin/sh\ngate:x:1000:1000:gate:${ORACLE_HOME}:/bin/sh\n`);
+  fs.writeFileSync(path.join(root, 'etc/group'), 'root:x:0:\ngate:x:1000:\n');
+  fs.writeFileSync(path.join(root, 'etc/nsswitch.conf'), 'passwd: files\ngroup: files\n');
+  // A regular file: `>/dev/null` and `</dev/null` work without device nodes in the sandbox.
+  fs.writeFileSync(path.join(root, 'dev/null'), '');
+  fs.copyFileSync(hostBash, path.join(root, SANDBOX_BASH));
+  fs.chmodSync(path.join(root, SANDBOX_BASH), 0o755);
+  for (const library of sharedLibraries(hostBash)) {
+    const target = path.join(root, library);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(library, target);
+  }
+  copyUtf8Locale(root);
+  const recorder = installRecorders(root);
+  for (const programPath of RECORDED_PROGRAM_PATHS) {
+    if (!programPath.startsWith('/')) continue; // relative ones are planted per run
+    const target = path.join(root, programPath);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.symlinkSync(PATH_RECORDER, target);
+  }
+  return recorder;
+}
+
+/**
+ * Agents' shells run in a UTF-8 locale, and bash's reading of `$'\u…'` and of multibyte text
+ * depends on it, so the sandbox gets the C.UTF-8 locale data (glibc does not build it in).
+ */
+function copyUtf8Locale(root: string): void {
+  const localeDir = '/usr/lib/locale';
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(localeDir);
+  } catch {
+    return; // assertUtf8Locale reports it
+  }
+  for (const entry of entries) {
+    if (!/^C\.utf-?8$/i.test(entry)) continue;
+    fs.cpSync(path.join(localeDir, entry), path.join(root, localeDir, entry), { recursive: true, dereference: true });
+  }
+}
+
+
+/**
+ * Where to build the sandbox: a memory file system when one allows executing files (each run
+ * writes and reads a handful of small files), otherwise the temp folder.
+ */
+function sandboxParent(): string {
+  try {
+    for (const line of fs.readFileSync('/proc/mounts', 'utf8').split('\n')) {
+      const [, mountPoint, type, options] = line.split(' ');
+      if (mountPoint === '/dev/shm' && type === 'tmpfs' && !options!.split(',').includes('noexec')) {
+        fs.accessSync('/dev/shm', fs.constants.W_OK);
+        return '/dev/shm';
+      }
+    }
+  } catch {
+    // fall through
+  }
+  return os.tmpdir();
+}
+
+function findHostBash(): string {
+  for (const candidate of ['/bin/bash', '/usr/bin/bash']) {
+    if (fs.existsSync(candidate)) return fs.realpathSync(candidate);
+  }
+  throw new OracleUnavailableError('no bash found at /bin/bash or /usr/bin/bash');
+}
+
+/** Every library the dynamic loader maps for bash, by absolute path (from `ldd`). */
+function sharedLibraries(binary: string): string[] {
+  const out = runOnHost(['ldd', binary]);
+  const libraries = new Set<string>();
+  for (const line of out.split('\n')) {
+    const arrow = /=>\s*(\/\S+)/.exec(line);
+    const bare = /^\s*(\/\S+)/.exec(line);
+    const found = arrow?.[1] ?? bare?.[1];
+    if (found) libraries.add(found);
+  }
+  if (libraries.size === 0) throw new OracleUnavailableError(`ldd found no libraries for ${binary}`);
+  return [...libraries];
+}
+
+function listBuiltins(hostBash: string): string[] {
+  const names = runOnHost([hostBash, '--norc', '--noprofile', '-c', 'compgen -b'])
+    .split('\n')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+  for (const essential of ['builtin', 'command', 'enable', 'exec', 'eval', 'echo']) {
+    if (!names.includes(essential)) throw new OracleUnavailableError(`compgen -b did not list ${essential}`);
+  }
+  for (const name of names) {
+    // Names are spliced into the preamble; anything unexpected would change its meaning.
+    if (!/^[A-Za-z_.:[][A-Za-z0-9_]*$/.test(name)) throw new OracleUnavailableError(`unexpected builtin name ${JSON.stringify(name)}`);
+  }
+  return names;
+}
+
+function findHostProgram(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin').split(':').concat(['/usr/sbin', '/usr/bin', '/sbin', '/bin'])) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // keep looking
+    }
+  }
+  return null;
+}
+
+
+
+function runOnHost(argv: string[]): string {
+  const [program, ...args] = argv;
+  try {
+    return execFileSync(program!, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new OracleUnavailableError(`${argv.join(' ')} failed: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+function singleQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+type BoundedOutcome =
+  | { kind: 'exited'; exitCode: number | null; stderr: string }
+  | { kind: 'timeout'; stderr: string }
+  | { kind: 'spawn-error'; stderr: string; detail: string };
+
+/**
+ * Runs a program in a process group of its own and resolves when it has exited and closed stderr.
+ * bash is PID 1 of the run's pid namespace, so by then every process of the run is gone. The
+ * whole group is killed at the deadline.
+ */
+function spawnBounded(program: string, args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<BoundedOutcome> {
+  return new Promise((resolve) => {
+    const child = spawn(program, args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const stderr: Buffer[] = [];
+    let stderrBytes = 0;
+    let timedOut = false;
+    let settled = false;
+    const finish = (outcome: BoundedOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }, timeoutMs);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (stderrBytes < 64 * 1024) stderr.push(chunk);
+      stderrBytes += chunk.length;
+    });
+    child.on('error', (error) => finish({ kind: 'spawn-error', stderr: '', detail: error.message }));
+    child.on('close', (code) => {
+      const text = Buffer.concat(stderr).toString('utf8');
+      finish(timedOut ? { kind: 'timeout', stderr: text } : { kind: 'exited', exitCode: code, stderr: text });
+    });
+  });
+}
+
+/** Reads every record file of a run, in the order the recorders started. */
+function readRecordDirectory(dir: string): { ok: true; records: Buffer[][] } | { ok: false; detail: string } {
+  const entries: Array<{ name: string; micros: bigint; pid: number }> = [];
+  for (const name of fs.readdirSync(dir)) {
+    const match = /^([0-9]+)\.([0-9]{6})-([0-9]+)$/.exec(name);
+    if (!match) return { ok: false, detail: `unexpected record file name ${JSON.stringify(name)}` };
+    entries.push({ name, micros: BigInt(match[1]!) * 1000000n + BigInt(match[2]!), pid: Number(match[3]) });
+  }
+  entries.sort((a, b) => (a.micros < b.micros ? -1 : a.micros > b.micros ? 1 : a.pid - b.pid));
+  const records: Buffer[][] = [];
+  for (const entry of entries) {
+    const parsed = parseRecords(fs.readFileSync(path.join(dir, entry.name)));
+    if (!parsed.ok) return { ok: false, detail: `${entry.name}: ${parsed.detail}` };
+    records.push(...parsed.records);
+  }
+  return { ok: true, records };
+}
+
+/** Splits record text into argv vectors; any deviation from the format is reported, not guessed. */
+export function parseRecords(raw: Buffer): { ok: true; records: Buffer[][] } | { ok: false; detail: string } {
+  const fields: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === 0) {
+      fields.push(raw.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  if (start !== raw.length) return { ok: false, detail: 'record file does not end with NUL' };
+  const records: Buffer[][] = [];
+  let i = 0;
+  while (i < fields.length) {
+    if (fields[i]!.toString('latin1') !== RECORD_MAGIC) return { ok: false, detail: `record ${records.length}: missing marker` };
+    const countText = fields[i + 1]?.toString('latin1') ?? '';
+    if (!/^[0-9]+$/.test(countText)) return { ok: false, detail: `record ${records.length}: bad argument count` };
+    const count = Number(countText);
+    if (i + 2 + count > fields.length) return { ok: false, detail: `record ${records.length}: truncated` };
+    records.push(fields.slice(i + 2, i + 2 + count));
+    i += 2 + count;
+  }
+  return { ok: true, records };
+}

@@ -1,0 +1,387 @@
+/**
+ * Generates shell command strings for the bash differential test.
+ *
+ * Strings are built from fragments that exercise how bash reads a line: quoting of every kind,
+ * `$'…'` escapes, backslashes and line continuations, tildes, globs, braces, variables,
+ * assignments, redirects, `time` and `!`, every connector. A share of the strings also carries a
+ * construct the resolver must refuse (substitutions, compound commands, heredocs, comments, hidden
+ * characters, unbalanced quotes, …), so the refusals are exercised too; the weights keep well over
+ * a third of the strings inside the resolvable grammar, which is where the differential bites.
+ *
+ * The strings only name harmless programs and the paths where the oracle has planted recorders,
+ * and redirect only to scratch files in the working directory, `/dev/null` and `/tmp`; the oracle's
+ * sandbox is what makes that safe regardless.
+ *
+ * Deterministic for a seed: the seed is printed with every failure and `GATE_FUZZ_SEED` replays it.
+ */
+import { ORACLE_INPUT_FILES, RECORDED_PROGRAM_PATHS } from './bashOracle';
+
+/** A small, fast, seedable PRNG (mulberry32): good enough to spread fragments, not for secrets. */
+export class Prng {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+
+  /** Picks by weight: `[[weight, value], …]`. */
+  weighted<T>(table: ReadonlyArray<readonly [number, T]>): T {
+    const total = table.reduce((sum, [weight]) => sum + weight, 0);
+    let roll = this.next() * total;
+    for (const [weight, value] of table) {
+      roll -= weight;
+      if (roll < 0) return value;
+    }
+    return table[table.length - 1]![1];
+  }
+}
+
+/** The seed for this run: `GATE_FUZZ_SEED` when set (decimal or 0x-hex), otherwise a fresh one. */
+export function fuzzSeed(env: NodeJS.ProcessEnv = process.env): number {
+  const fromEnv = env.GATE_FUZZ_SEED?.trim();
+  if (fromEnv) {
+    const parsed = Number(fromEnv);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 0xffffffff) {
+      throw new Error(`GATE_FUZZ_SEED must be an integer in [0, 2^32), got ${JSON.stringify(fromEnv)}`);
+    }
+    return parsed;
+  }
+  return Math.floor(Math.random() * 0x100000000) >>> 0;
+}
+
+/** `count` command strings for `seed`; the same seed always gives the same strings. */
+export function generateCommands(seed: number, count: number): string[] {
+  const random = new Prng(seed);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(generateCommand(random));
+  return out;
+}
+
+/** One command line: a few pipelines joined by connectors, sometimes with a hazard mixed in. */
+export function generateCommand(random: Prng): string {
+  const pipelines = random.weighted<number>([
+    [5, 1],
+    [4, 2],
+    [2, 3],
+    [1, 4],
+  ]);
+  let text = '';
+  for (let i = 0; i < pipelines; i++) {
+    if (i > 0) text += connector(random);
+    text += pipeline(random);
+  }
+  if (random.chance(0.05)) text += random.pick([';', ' &', '\n', ' ;', ' & ', '\\', ' \\', '\\\n']);
+  if (random.chance(0.3)) text = injectHazard(random, text);
+  return text;
+}
+
+function connector(random: Prng): string {
+  const op = random.weighted<string>([
+    [4, ';'],
+    [4, '&&'],
+    [4, '||'],
+    [2, '&'],
+    [3, '\n'],
+  ]);
+  return `${space(random, op === '\n' ? 0 : 0.8)}${op}${space(random, 0.8)}`;
+}
+
+function pipeline(random: Prng): string {
+  let prefix = '';
+  const roll = random.next();
+  if (roll < 0.07) prefix = '! ';
+  else if (roll < 0.11) prefix = 'time ';
+  else if (roll < 0.13) prefix = 'time -p ';
+  else if (roll < 0.15) prefix = '! time ';
+  else if (roll < 0.16) prefix = 'time ! ';
+  else if (roll < 0.165) prefix = 'time -- ';
+  const commands = random.weighted<number>([
+    [7, 1],
+    [3, 2],
+    [1, 3],
+  ]);
+  let text = prefix;
+  for (let i = 0; i < commands; i++) {
+    if (i > 0) text += `${space(random, 0.8)}${random.weighted<string>([[5, '|'], [1, '|&']])}${space(random, 0.8)}`;
+    text += simpleCommand(random);
+  }
+  return text;
+}
+
+function simpleCommand(random: Prng): string {
+  const parts: string[] = [];
+  if (random.chance(0.15)) {
+    const count = random.int(1, 2);
+    for (let i = 0; i < count; i++) parts.push(assignment(random));
+    // An assignment-only segment is valid bash and runs nothing.
+    if (random.chance(0.15)) return parts.join(' ');
+  }
+  if (random.chance(0.04)) parts.push(redirect(random));
+  parts.push(programWord(random));
+  const args = random.weighted<number>([
+    [2, 0],
+    [4, 1],
+    [3, 2],
+    [2, 3],
+    [1, 5],
+  ]);
+  for (let i = 0; i < args; i++) {
+    parts.push(random.chance(0.08) ? redirect(random) : argumentWord(random));
+  }
+  if (random.chance(0.15)) parts.push(redirect(random));
+  return parts.join(random.chance(0.1) ? '\t' : ' ');
+}
+
+const ASSIGNMENT_NAMES = ['A', 'B', 'FOO', 'x', 'HOME', 'LANG', 'GIT_PAGER', 'A_1'];
+
+function assignment(random: Prng): string {
+  const name = random.pick(ASSIGNMENT_NAMES);
+  const op = random.chance(0.15) ? '+=' : '=';
+  const value = random.weighted<string>([
+    [3, 'value'],
+    [2, ''],
+    [2, '~/x'],
+    [1, 'a:~/b'],
+    [2, "'a b'"],
+    [1, '"$VAR"'],
+    [1, '$VAR'],
+    [1, '/tmp'],
+    [1, argumentWord(random)],
+  ]);
+  return `${name}${op}${value}`;
+}
+
+const PROGRAMS = [
+  'echo', 'printf', 'ls', 'git', 'true', 'false', 'cat', 'cmd1', 'grep', 'npm', 'node', 'rm', 'env', 'sudo',
+  'command', 'builtin', 'exec', 'test', '[', ':', 'kill', 'cd', 'export', 'declare', 'local', 'readonly',
+  'xargs', 'find', 'sed', 'timeout', 'nice', 'wait', 'read', 'set', 'shopt', 'trap', 'type', 'hash',
+];
+const DANGEROUS_PROGRAMS = ['eval', 'source', '.', 'alias', 'enable'];
+
+function programWord(random: Prng): string {
+  const roll = random.next();
+  if (roll < 0.08) return random.pick(RECORDED_PROGRAM_PATHS);
+  if (roll < 0.1) return random.pick(DANGEROUS_PROGRAMS);
+  if (roll < 0.12) return random.pick(["'if'", '\\if', '"then"', "'{'", "'time'", "'!'", "'A=1'", 'A\\=1', "''"]);
+  const name = random.pick(PROGRAMS);
+  return random.chance(0.25) ? splice(random, name) : name;
+}
+
+/** Spells a word differently without changing what bash makes of it: `r\m`, `r''m`, `"rm"`, `$'\x72'm`. */
+function splice(random: Prng, word: string): string {
+  if (word.length < 2) return random.pick([`'${word}'`, `"${word}"`, `\\${word}`]);
+  const at = random.int(1, word.length - 1);
+  const head = word.slice(0, at);
+  const tail = word.slice(at);
+  const c = tail[0]!;
+  return random.weighted<string>([
+    [2, `${head}''${tail}`],
+    [2, `${head}""${tail}`],
+    [2, `${head}\\${tail}`],
+    [1, `'${head}'${tail}`],
+    [1, `${head}"${tail}"`],
+    [1, `${head}$'\\x${c.charCodeAt(0).toString(16)}'${tail.slice(1)}`],
+    [1, `${head}$'\\${c.charCodeAt(0).toString(8)}'${tail.slice(1)}`],
+    [0.3, `${head}\\\n${tail}`],
+  ]);
+}
+
+function argumentWord(random: Prng): string {
+  const pieces = random.weighted<number>([
+    [6, 1],
+    [3, 2],
+    [1, 3],
+  ]);
+  let word = '';
+  for (let i = 0; i < pieces; i++) word += wordPiece(random, i === 0);
+  return word;
+}
+
+const PLAIN_WORDS = [
+  'a', 'b', 'x', 'foo', 'hello', '-l', '--all', '-n', '-rf', '1', 'src/', 'a.b', 'file.txt', '--opt=v', 'a=b',
+  'status', 'log', '-c', 'core.pager=less', '@', '%', '^', ',', '+', ':', '=', '-', '--', '/', '.', '..',
+  'if', 'then', 'fi', 'do', 'done', 'in', 'esac', 'time', '{', '}', '!', ']]', 'é', '日本', 'ｒｍ', 'a#b', 'x]',
+  'a,b', 'a}', '{a}', '{}', 'k=v=w', '-e', 's/a/b/',
+];
+
+function wordPiece(random: Prng, first: boolean): string {
+  const kind = random.weighted<string>([
+    [10, 'plain'],
+    [4, 'single'],
+    [4, 'double'],
+    [2, 'ansi'],
+    [3, 'escape'],
+    [0.3, 'continuation'],
+    [2, 'glob'],
+    [1, 'brace'],
+    [first ? 2 : 0.3, 'tilde'],
+    [2, 'variable'],
+    [1, 'assignment-like'],
+  ]);
+  switch (kind) {
+    case 'plain':
+      return random.pick(PLAIN_WORDS);
+    case 'single':
+      return `'${text(random, SINGLE_QUOTED_CHARS)}'`;
+    case 'double':
+      return `"${doubleQuoted(random)}"`;
+    case 'ansi':
+      return `$'${ansiC(random)}'`;
+    case 'escape':
+      return `\\${random.pick(ESCAPED_CHARS)}${random.chance(0.5) ? random.pick(PLAIN_WORDS) : ''}`;
+    case 'continuation':
+      return `${random.pick(PLAIN_WORDS)}\\\n${random.pick(PLAIN_WORDS)}`;
+    case 'glob':
+      return random.pick(['*', '?', '[ab]', '*.txt', 'a*', '[!a]', '[[:alpha:]]', '\\*', "'*'", '"*"']);
+    case 'brace':
+      return random.pick(['{a,b}', '{1..3}', 'x{a,b}y', '{a,}', '\\{a,b}', "'{a,b}'", '{a..c}']);
+    case 'tilde':
+      return random.pick(['~', '~/x', '~/', '~root', '~+', '~-', '"~"', "'~'", '\\~', '~x/y', '~/a:~/b', 'a~']);
+    case 'variable':
+      return random.pick(['$VAR', '${VAR}', '"$VAR"', '$ONE', '$EMPTY', '"$EMPTY"', '$1', '"$@"', '$#', '$?', '${ONE:-d}', '$$', '\\$VAR', "'$VAR'", '$GLOBBY']);
+    default:
+      return random.pick(['a=~/x', '--opt=~/x', 'x=~', 'A=$VAR', 'PATH=~/bin:~/b', 'a=~root', '--prefix=~', 'a=b=~/c']);
+  }
+}
+
+const SINGLE_QUOTED_CHARS = ['a', 'b', ' ', '"', '$', '\\', '`', '*', '#', ';', '|', '&', '~', '!', '\n', '(', ')', '{', '}', 'é', '$(x)', '\\n'];
+
+function text(random: Prng, alphabet: readonly string[]): string {
+  let out = '';
+  const length = random.int(0, 5);
+  for (let i = 0; i < length; i++) out += random.pick(alphabet);
+  return out;
+}
+
+function doubleQuoted(random: Prng): string {
+  let out = '';
+  const length = random.int(0, 5);
+  for (let i = 0; i < length; i++) {
+    out += random.weighted<string>([
+      [6, random.pick(['a', 'b', ' ', "'", '*', '~', '#', ';', '|', '&', '?', '{a,b}', 'é', '\n'])],
+      [3, random.pick(['\\"', '\\\\', '\\$', '\\`', '\\n', '\\a', '\\!', '\\ '])],
+      [0.2, '\\\n'],
+      [2, random.pick(['$VAR', '${ONE}', '$EMPTY', '$', '$@', "$'x'"])],
+    ]);
+  }
+  return out;
+}
+
+const ANSI_ESCAPES = [
+  '\\n', '\\t', '\\x41', '\\101', '\\u00e9', '\\U0001F600', '\\cA', '\\ca', '\\c?', '\\e', '\\E', "\\'", '\\"', '\\\\',
+  '\\?', '\\a', '\\b', '\\f', '\\r', '\\v', '\\x7', '\\0', '\\x', '\\8', '\\q', '\\u', '\\x{41}', '\\u{41}',
+  '\\xff', '\\377', '\\777', '\\x00', '\\c@', '\\u0000', '\\ud800', '\\U110000', '\\x4g', '\\1234',
+];
+
+function ansiC(random: Prng): string {
+  let out = '';
+  const length = random.int(0, 4);
+  for (let i = 0; i < length; i++) {
+    out += random.chance(0.6) ? random.pick(ANSI_ESCAPES) : random.pick(['a', ' ', '"', '$', '*', '~', 'é', '\n', '#']);
+  }
+  return out;
+}
+
+const ESCAPED_CHARS = [' ', '"', "'", '$', '*', ';', '|', '&', '#', '~', '\\', '{', '(', ')', '<', '>', 'a', 'n', '!', '\t', '`', '?', '['];
+
+const OUTPUT_TARGETS = ['out.txt', 'f', 'err.log', '/dev/null', '/tmp/o', '"out file"', "'o'\\'x", '$OUT', 'out\\ 2'];
+const INPUT_TARGETS = [...ORACLE_INPUT_FILES, '/dev/null', '"in.txt"', 'i\\n.txt'];
+
+function redirect(random: Prng): string {
+  const gap = random.chance(0.5) ? ' ' : '';
+  return random.weighted<string>([
+    [3, `>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [2, `>>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [2, `<${gap}${random.pick(INPUT_TARGETS)}`],
+    [3, '2>&1'],
+    [2, `&>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [1, `&>>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [1, `>|${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [1, `<>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [1, `3>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [2, `2>${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [1, '>&2'],
+    [1, '1>&2'],
+    [1, `>&${gap}${random.pick(['out.txt', 'f'])}`],
+    [1, '0</dev/null'],
+    [1, '2>/dev/null'],
+  ]);
+}
+
+/** Constructs the resolver must refuse; each stays harmless and finishes quickly if bash runs it. */
+const HAZARDS: ReadonlyArray<readonly [number, string]> = [
+  [2, 'echo $(echo x)'],
+  [2, 'echo `echo x`'],
+  [1, 'echo "$(ls)"'],
+  [1, 'cat <(ls)'],
+  [1, 'echo $((1+2))'],
+  [1, '((x=1))'],
+  [1, 'echo $[1+2]'],
+  [2, '(echo a)'],
+  [2, '{ echo a; }'],
+  [1, 'if true; then echo a; fi'],
+  [1, 'for i in a b; do echo $i; done'],
+  [1, 'while false; do echo; done'],
+  [1, 'case a in a) echo a;; esac'],
+  [1, 'f() { echo a; }'],
+  [1, 'function g { echo; }'],
+  [1, '[[ -n x ]]'],
+  [1, 'cat <<EOF\nhi\nEOF'],
+  [1, "cat <<-'EOF'\n\thi\nEOF"],
+  [1, 'cat <<<word'],
+  [1, 'coproc cat'],
+  [2, 'echo a # comment'],
+  [1, '# only a comment'],
+  [1, 'echo =(ls)'],
+  [1, 'a=(x y)'],
+  [1, 'exec {fd}>f'],
+  [1, 'eval echo a'],
+  [1, 'source ./x'],
+  [1, '. ./x'],
+  [1, "echo 'unclosed"],
+  [1, 'echo "unclosed'],
+  [1, "echo $'unclosed"],
+  [1, 'echo a &&'],
+  [1, '| echo a'],
+  [1, 'echo a ;;'],
+  [1, 'echo ${'],
+  [1, 'echo a >'],
+];
+
+const HIDDEN_CHARACTERS = ['\r', '\u2028', '\u2029', '\u0085', '\u00a0', '\u200b', '\u202e', '\ufeff', '\u0001', '\u007f', '\u001b', '\u2066', '\u3000', '\u180e', '\u00ad'];
+
+function injectHazard(random: Prng, command: string): string {
+  if (random.chance(0.4)) {
+    // A hidden character at a random spot, inside or between words.
+    const at = random.int(0, command.length);
+    return command.slice(0, at) + random.pick(HIDDEN_CHARACTERS) + command.slice(at);
+  }
+  const hazard = random.weighted(HAZARDS);
+  return random.chance(0.5) ? `${command}${connector(random)}${hazard}` : `${hazard}${connector(random)}${command}`;
+}
+
+function space(random: Prng, probability: number): string {
+  return random.chance(probability) ? ' ' : '';
+}
