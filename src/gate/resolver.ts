@@ -471,6 +471,14 @@ class CommandParser {
     while (j < t.length) {
       const ch = t[j]!;
       if (ch === '/' || WORD_END.has(ch) || (mode === 'assignment-value' && ch === ':')) break;
+      if (ch === '\\' && t[j + 1] === '\n') {
+        // bash deletes the backslash-newline before it reads the tilde-prefix (`~+\⏎` is `~+`):
+        // rather than re-derive the prefix across it, the word is only known at run time.
+        expansions.add('tilde');
+        add('~', false);
+        this.pos++;
+        return;
+      }
       if (ch === "'" || ch === '"' || ch === '\\' || ch === '$' || ch === '`') {
         quoted = true;
         break;
