@@ -19,6 +19,11 @@ export async function exportDebugDump(parts: () => Promise<DebugDumpParts>, apiK
   if (!target) return undefined;
   const temporary = target.with({ path: `${target.path}.partial-${process.pid}` });
   try {
+    // `rename(…, {overwrite: true})` deletes what is at the target first, recursively: never a folder.
+    const existing = await vscode.workspace.fs.stat(target).then((s) => s, () => undefined);
+    if (existing && (existing.type & vscode.FileType.Directory) !== 0) {
+      throw new Error('that path is a folder; choose a file name');
+    }
     const key = await apiKey();
     const document = buildDebugDump(await parts(), { literals: collectSecretLiterals(process.env, key ? [key] : []) });
     await vscode.workspace.fs.writeFile(temporary, Buffer.from(JSON.stringify(document, null, 2) + '\n', 'utf8'));

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { RUNG_DESCRIPTIONS, RUNGS, parseRung, type Rung } from '../gate/rung';
+import { RESTRICTED_SETTING_NAMES } from '../gate/settings/settingsSchema';
 
 /** Where the status-bar choice is kept: the extension's own per-workspace storage, not a file the agent can edit. */
 const RUNG_KEY = 'approvalsGate.rungOverride';
@@ -75,12 +76,17 @@ export class RungSwitcher implements vscode.Disposable {
 
   private render(): void {
     const rung = this.rung;
-    const warn = this.restricted.length > 0;
+    // VS Code 1.100 hides a restricted setting's workspace value from `inspect()` in Restricted
+    // Mode, so `restricted` is usually empty there even when the workspace sets those values:
+    // an untrusted window says so on its own (D§13: the status bar says the values are ignored).
+    const untrusted = !vscode.workspace.isTrusted;
+    const warn = this.restricted.length > 0 || untrusted;
+    const ignored = this.restricted.length > 0 ? this.restricted : RESTRICTED_SETTING_NAMES;
     this.item.text = `$(shield) Gate: ${rung}${warn ? ' $(warning)' : ''}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown(`**Approvals Gate — ${rung}**\n\n`);
     tooltip.appendText(RUNG_DESCRIPTIONS[rung]);
-    if (warn) tooltip.appendText(`\n\nThis workspace is not trusted: its values of ${this.restricted.join(', ')} are ignored.`);
+    if (warn) tooltip.appendText(`\n\nThis workspace is not trusted: its values of ${ignored.join(', ')} are ignored.`);
     tooltip.appendMarkdown('\n\nClick to switch rung.');
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = {
