@@ -3,11 +3,14 @@ import * as vscode from 'vscode';
 import { CaptureLog } from '../gate/captureLog';
 import { GrantStore } from '../gate/grants/grantStore';
 import { gatePolicy } from '../gate/settings/effectiveSettings';
+import { registerAgentKeyCommands } from './agentApiKey';
 import { clearRaterApiKey, setRaterApiKey, RATER_KEY_SECRET } from './apiKeyCommands';
 import { ApprovalPanel } from './approvalPanel';
+import { registerGateParticipant } from './chatParticipant';
 import { registerCommands } from './commands';
 import { GatedExecution } from './gatedExecution';
 import { RaterProvider } from './raterProvider';
+import { registerRunInTerminalTool } from './runInTerminalTool';
 import { RungSwitcher } from './rungSwitcher';
 import { SettingsService } from './settingsService';
 import { TerminalRunner } from './terminalRunner';
@@ -101,6 +104,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Approv
       apiKey: async () => context.secrets.get(RATER_KEY_SECRET),
       reviewSettings: () => widening.review(),
     }),
+    // Issue 5: `@gate` in the Chat view, and the same gate offered to other agents as a language-model tool.
+    registerGateParticipant({
+      gate,
+      panel,
+      rung,
+      rater,
+      capture,
+      log,
+      endpoints: () => ({
+        agent: { baseUrl: widening.settings.agent.baseUrl ?? '', model: widening.settings.agent.model ?? '' },
+        rater: { baseUrl: widening.settings.rater.baseUrl ?? '' },
+      }),
+      secrets: context.secrets,
+    }),
+    registerRunInTerminalTool({ gate, rater, log }),
+    ...registerAgentKeyCommands(context.secrets),
   );
   log.info(`Approvals Gate active; rung ${rung.rung}.`);
   return { gate, capture, grants, rung: () => rung.rung };

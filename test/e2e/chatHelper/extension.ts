@@ -59,11 +59,22 @@ function messageText(message: vscode.LanguageModelChatMessage): string {
   const pieces: string[] = [];
   for (const part of message.content as readonly unknown[]) {
     if (part instanceof vscode.LanguageModelTextPart) pieces.push(part.value);
-    else if (part instanceof vscode.LanguageModelToolResultPart) {
+    else if (isToolResult(part)) {
       for (const inner of part.content) if (inner instanceof vscode.LanguageModelTextPart) pieces.push(inner.value);
     }
   }
   return pieces.join('');
+}
+
+/**
+ * A tool result part. Read by shape: VS Code 1.100 hands a provider its tool results as
+ * `LanguageModelToolResultPart2` (the data-part proposal's class), which does not extend
+ * `LanguageModelToolResultPart`, so an `instanceof` check alone misses every one of them.
+ */
+function isToolResult(part: unknown): part is { callId: string; content: readonly unknown[] } {
+  if (part instanceof vscode.LanguageModelToolResultPart) return true;
+  const candidate = part as { callId?: unknown; content?: unknown } | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.callId === 'string' && Array.isArray(candidate.content) && !(part instanceof vscode.LanguageModelToolCallPart);
 }
 
 function roleName(role: vscode.LanguageModelChatMessageRole): string {
