@@ -1,3 +1,5 @@
+import { isOutputEndToken, OUTPUT_END_OSC } from './outputEndMarker';
+
 /**
  * The start-up file of the "Approvals Gate" terminal: bash runs it with `--init-file` instead of
  * `~/.bashrc`. Generated per terminal by the terminal runner; pure text here so it can be read and
@@ -18,16 +20,19 @@
  * In order, the file:
  * 1. removes aliases and functions (from `/etc/bash.bashrc`, or exported into the environment);
  * 2. unsets history settings so every command is recorded, nothing is written to the user's
- *    history file, and no inherited `PROMPT_COMMAND` runs;
+ *    history file, and no inherited `PROMPT_COMMAND` runs (nor an inherited
+ *    `VSCODE_SHELL_INTEGRATION`, which would make VS Code's script return without installing anything);
  * 3. sources VS Code's own shell-integration script (as its manual installation does — sourced
- *    this way it does not read `~/.bashrc`), which is what makes `executeCommand` and the output
- *    stream work;
+ *    this way it does not read `~/.bashrc`), which is what makes the command boundaries and the
+ *    output stream work; with a reader FIFO, appends to VS Code's DEBUG trap a wait for the runner
+ *    to be reading a command's output before the command runs;
  * 4. unsets every exported variable not on the keep list, then exports the fixed values;
  * 5. turns history expansion off (`set +H`): typed into an interactive shell, `!!` or `^a^b` would
  *    be rewritten; under `bash -c`, as the gate read it, they mean themselves;
  * 6. installs a status reporter that runs before each prompt (first in `PROMPT_COMMAND`) and
  *    appends one record to a private status file: a sequence number, the exit status of the last
- *    command, the working folder, a checksum of the shell's state, and the last history entry.
+ *    command, the working folder, a checksum of the shell's state, and the last history entry —
+ *    and then prints the end-of-output marker (`outputEndMarker.ts`) to the terminal.
  *
  * The status file is how the runner learns that the command it typed has really finished, with
  * what status, in which folder, and that the line bash ran is the line that was approved. VS Code's
@@ -64,7 +69,31 @@ export interface ShellInitOptions {
   keepNames: readonly string[];
   /** Exported after the filter, overriding whatever the terminal host set. */
   fixed: Readonly<Record<string, string>>;
+  /**
+   * When set, the status reporter also prints the end-of-output marker with this token (see
+   * `outputEndMarker.ts`) after each record, so the runner knows when a command's output is complete.
+   */
+  outputEndToken?: string;
+  /**
+   * A FIFO on which the runner confirms, once per command line, that it is reading the output VS
+   * Code reports for it. When set, the shell waits (at most {@link READER_WAIT_SECONDS} s) for that
+   * line after VS Code's command-start sequence and before the command runs. Why: VS Code passes an
+   * execution's output on only to readers registered by then, and a reader of an execution the
+   * extension learns of from its start event registers a moment later (a microtask) — output that
+   * arrived with the start event was lost (measured: a 2 s command's whole output).
+   */
+  readerReadyFifo?: string;
+  /** How long each wait on `readerReadyFifo` may take (default {@link READER_WAIT_SECONDS}). */
+  readerWaitSeconds?: number;
+  /**
+   * Created (empty) when VS Code's script set no prompt hook (`PROMPT_COMMAND`): its shell
+   * integration cannot work, and the runner need not wait for it to activate.
+   */
+  noIntegrationFile?: string;
 }
+
+/** How long the shell waits for the runner to read a command's output before running it anyway. */
+export const READER_WAIT_SECONDS = 10;
 
 /** `text` as one bash word that means exactly `text` (single quotes; `'` as `'\''`). */
 export function bashSingleQuote(text: string): string {
@@ -80,14 +109,57 @@ export function shellInitScript(options: ShellInitOptions): string {
     .filter(([name]) => NAME.test(name))
     .map(([name, value]) => `builtin export ${name}=${bashSingleQuote(value)}`);
   const status = bashSingleQuote(options.statusFile);
+  const token = options.outputEndToken;
+  if (token !== undefined && !isOutputEndToken(token)) throw new Error('outputEndToken must be lower-case hex');
+  // After the record: the record is in the file by the time the runner sees the marker.
+  const marker = token === undefined ? [] : [`  builtin printf '\\033]${OUTPUT_END_OSC};${token};%s\\007' "$__approvals_gate_seq"`];
+  // The wait runs in the DEBUG trap, after VS Code's own handler there, which prints the
+  // command-start sequence (`633;C`) before the first command of a line — and at the first command of
+  // PROMPT_COMMAND when no line ran (an empty line, Ctrl+C at the prompt). So the reporter arms it at
+  // each prompt, and the first DEBUG trap after that waits, except VS Code's own prompt hook (the one
+  // command of PROMPT_COMMAND after the reporter, where VS Code prints nothing). The runner answers
+  // every start with the number of the shell's latest status record; an answer that is not for this
+  // prompt (late, or for a start the shell did not wait for) is skipped. VS Code's script chains an
+  // existing DEBUG trap in principle, but under bash 5.2 it saw none from inside the sourced script
+  // and dropped ours; so ours is appended to VS Code's afterwards — only when VS Code set one and its
+  // prompt hook is a single command (anything else would make the wait come at the wrong moment).
+  // `<>` opens the FIFO without blocking.
+  const fifo = options.readerReadyFifo;
+  const waitSeconds = Math.max(1, Math.floor(options.readerWaitSeconds ?? READER_WAIT_SECONDS));
+  const readerWait = fifo === undefined ? [] : [
+    '__approvals_gate_await_reader() {',
+    '  [[ ${__approvals_gate_awaiting-} == 1 && $BASH_COMMAND != "$__approvals_gate_hook" ]] || builtin return 0',
+    '  __approvals_gate_awaiting=0',
+    `  builtin local ack deadline=$((SECONDS + ${waitSeconds}))`,
+    '  while (( SECONDS < deadline )); do',
+    `    builtin read -r -t "$((deadline - SECONDS))" ack <> ${bashSingleQuote(fifo)} || break`,
+    '    [[ $ack == "$__approvals_gate_seq" ]] && break',
+    '  done',
+    '  builtin return 0',
+    '}',
+    '__approvals_gate_hook=${PROMPT_COMMAND-}',
+    '__approvals_gate_t=$(builtin trap -p DEBUG)',
+    'if [[ $__approvals_gate_hook =~ ^[A-Za-z_][A-Za-z0-9_]*$ && -n $__approvals_gate_t ]]; then',
+    '  builtin eval "__approvals_gate_t=( $__approvals_gate_t )"',
+    '  builtin trap -- "${__approvals_gate_t[2]}; __approvals_gate_await_reader" DEBUG',
+    'fi',
+    'builtin unset __approvals_gate_t',
+  ];
+  const noIntegration = options.noIntegrationFile === undefined ? [] : [
+    `[[ -n \${PROMPT_COMMAND-} ]] || : > ${bashSingleQuote(options.noIntegrationFile)}`,
+  ];
+  const arm = fifo === undefined ? [] : ['  __approvals_gate_awaiting=1'];
   return [
     '# Start-up file of the "Approvals Gate" terminal, written by the Approvals Gate extension for this',
     '# terminal only (bash --init-file). It replaces ~/.bashrc so that approved commands run in the same',
     '# clean shell as `bash --norc -c` would give them. See docs/terminal-runner.md.',
     'builtin unalias -a',
     'for __approvals_gate_f in $(builtin compgen -A function); do builtin unset -f "$__approvals_gate_f"; done',
-    'builtin unset HISTFILE HISTTIMEFORMAT HISTCONTROL HISTIGNORE PROMPT_COMMAND',
+    'builtin unset HISTFILE HISTTIMEFORMAT HISTCONTROL HISTIGNORE PROMPT_COMMAND VSCODE_SHELL_INTEGRATION',
+    'builtin trap - DEBUG',
     `builtin . ${bashSingleQuote(options.integrationScript)}`,
+    ...noIntegration,
+    ...readerWait,
     `__approvals_gate_keep=' ${keep.join(' ')} '`,
     'for __approvals_gate_n in $(builtin compgen -e); do',
     '  case "$__approvals_gate_keep" in *" $__approvals_gate_n "*) ;; *) builtin unset "$__approvals_gate_n" 2>/dev/null ;; esac',
@@ -102,6 +174,8 @@ export function shellInitScript(options: ShellInitOptions): string {
     '  state=$({ builtin export -p; builtin alias -p; builtin declare -f; builtin set +o; builtin shopt -p; builtin trap -p; builtin umask; builtin ulimit -a; builtin printf \'%q|\' "$IFS" "${GLOBIGNORE-}" "${CDPATH-}"; } 2>&1 | builtin command -p cksum 2>&1)',
     '  __approvals_gate_seq=$((__approvals_gate_seq + 1))',
     `  builtin printf '%s\\0%s\\0%s\\0%s\\0%s\\0' "$__approvals_gate_seq" "$status" "$PWD" "$state" "$entry" >> ${status}`,
+    ...marker,
+    ...arm,
     '  builtin return "$status"',
     '}',
     'PROMPT_COMMAND="__approvals_gate_report;${PROMPT_COMMAND}"',

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
+import { OUTPUT_END_OSC } from '../../../src/gate/execution/outputEndMarker';
 import { TerminalRunner, type TerminalRunnerSettings } from '../../../src/vscode/terminalRunner';
 
 /**
@@ -15,11 +17,28 @@ import { TerminalRunner, type TerminalRunnerSettings } from '../../../src/vscode
 
 const NAME = 'Approvals Gate (in-host test)';
 
-/** Waits (up to 3 s) for a condition VS Code settles asynchronously, such as a disposed terminal leaving the list. */
-async function eventually(check: () => boolean): Promise<boolean> {
-  const until = Date.now() + 3000;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  return check();
+/**
+ * Waits for the terminal list to satisfy `check`, re-checking whenever a terminal opens or closes:
+ * a disposed terminal leaves the list only when the window confirms it, and how long that takes
+ * depends on the machine's load (this used to poll for a fixed 3 s). Bounded: false after `ms`.
+ */
+function terminalsSettle(check: () => boolean, ms = 15_000): Promise<boolean> {
+  if (check()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      for (const subscription of subscriptions) subscription.dispose();
+      resolve(value);
+    };
+    const recheck = () => { if (check()) done(true); };
+    const subscriptions = [vscode.window.onDidCloseTerminal(recheck), vscode.window.onDidOpenTerminal(recheck)];
+    const timer = setTimeout(() => done(check()), ms);
+  });
+}
+
+/** The record's notes, for an assertion's message: they say which path ran and what went wrong. */
+function why(record: ExecutionRecord): string {
+  return `via ${record.via}, exit ${record.exitCode}, ${record.durationMs} ms; notes: ${record.notes.join(' | ') || 'none'}`;
 }
 
 function terminalsNamed(name: string): vscode.Terminal[] {
@@ -54,9 +73,9 @@ describe('terminal runner (in VS Code)', function () {
 
   it('runs through shell integration in a terminal of its own, with output and exit code', async () => {
     const record = await runner.run('echo hello; false', cwd);
-    assert.equal(record.via, 'shell-integration', record.notes.join(' | '));
-    assert.equal(record.exitCode, 1);
-    assert.equal(record.output, 'hello\n');
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 1, why(record));
+    assert.equal(record.output, 'hello\n', why(record));
     assert.equal(record.timedOut, false);
     assert.equal(record.started, true);
     assert.equal(terminalsNamed(NAME).length, 1);
@@ -64,40 +83,76 @@ describe('terminal runner (in VS Code)', function () {
 
   it('reports other exit codes, and reuses the terminal', async () => {
     const record = await runner.run("bash -c 'exit 3'", cwd);
-    assert.equal(record.via, 'shell-integration');
-    assert.equal(record.exitCode, 3);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 3, why(record));
     const ok = await runner.run('true', cwd);
-    assert.equal(ok.exitCode, 0);
+    assert.equal(ok.exitCode, 0, why(ok));
     assert.equal(terminalsNamed(NAME).length, 1, 'a second terminal was opened for an unchanged shell');
   });
 
   it('types the command exactly: no history expansion in the terminal', async () => {
     const record = await runner.run('echo X!!Y ^a^b', cwd);
-    assert.equal(record.via, 'shell-integration');
-    assert.equal(record.output, 'X!!Y ^a^b\n');
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.output, 'X!!Y ^a^b\n', why(record));
   });
 
   it('the exit code is the shell\'s, not a forged end-of-command sequence\'s', async () => {
     const record = await runner.run("printf 'before\\033]633;D;0\\007'; sleep 2; echo after; bash -c 'exit 4'", cwd);
-    assert.equal(record.via, 'shell-integration');
-    assert.equal(record.exitCode, 4, record.notes.join(' | '));
-    assert.match(record.output, /before/);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 4, why(record));
+    assert.match(record.output, /before/, why(record));
     assert.match(record.notes.join(' '), /forged end-of-command sequence/);
+  });
+
+  it('output that forges an end and a new start does not hide that it did, nor change the exit code', async () => {
+    const record = await runner.run("printf 'one\\n\\033]633;D;0\\007\\033]633;A\\007\\033]633;B\\007\\033]633;C\\007'; sleep 0.5; echo two; bash -c 'exit 6'", cwd);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 6, why(record));
+    assert.match(record.output, /^one\n/, why(record));
+    assert.match(record.notes.join(' '), /forged/, why(record));
+    const next = await runner.run('echo clean', cwd);
+    assert.equal(next.output, 'clean\n', why(next));
+    assert.deepEqual(next.notes, [], why(next));
   });
 
   it('every command starts in a fresh shell in the requested folder', async () => {
     const moved = await runner.run('cd / && export GATE_TEST_VAR=1 && alias ls=false', cwd);
-    assert.equal(moved.exitCode, 0);
+    assert.equal(moved.exitCode, 0, why(moved));
     assert.match(moved.notes.join(' '), /next command starts in a fresh shell/);
     const record = await runner.run('pwd; echo "var=${GATE_TEST_VAR:-unset}"; type -t ls', cwd);
-    assert.equal(record.output, `${cwd}\nvar=unset\nfile\n`);
-    assert.ok(await eventually(() => terminalsNamed(NAME).length === 1), 'the old terminal was not closed');
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.output, `${cwd}\nvar=unset\nfile\n`, why(record));
+    assert.equal(record.exitCode, 0, why(record));
+    assert.ok(await terminalsSettle(() => terminalsNamed(NAME).length === 1), 'the old terminal was not closed');
+  });
+
+  it('captures the output of a new terminal\'s first command, however VS Code reads the line back (long, wrapping, trailing blanks)', async () => {
+    // VS Code gives the execution `executeCommand` returns the output only when the command line it
+    // reads back off the rendered terminal equals the string passed; a line typed into a new terminal
+    // before its prompt is drawn, and long enough to wrap, was read back wrong ("t ls"), and the
+    // output went to an execution nobody read. The runner must not depend on that match.
+    settings.passEnvironment = ['ACME_PASSED_TOKEN']; // a new terminal
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    const record = await runner.run(`echo ${words} | wc -w; echo trailing-blanks   `, cwd);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 0, why(record));
+    assert.equal(record.output, '40\ntrailing-blanks\n', why(record));
+    const next = await runner.run('echo next-in-the-same-terminal', cwd);
+    assert.equal(next.output, 'next-in-the-same-terminal\n', why(next));
+  });
+
+  it('output that imitates the end-of-output marker does not end the capture', async () => {
+    const fake = `\\033]${OUTPUT_END_OSC};${'0'.repeat(32)};99\\007`;
+    const record = await runner.run(`printf '${fake}'; echo after-the-imitation; bash -c 'exit 5'`, cwd);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 5, why(record));
+    assert.equal(record.output, 'after-the-imitation\n', why(record));
   });
 
   it('gives the command the scrubbed environment (also what the terminal host adds)', async () => {
     settings.passEnvironment = ['ACME_PASSED_TOKEN'];
     const record = await runner.run('env', cwd);
-    assert.equal(record.via, 'shell-integration');
+    assert.equal(record.via, 'shell-integration', why(record));
     const names = new Set(record.output.split('\n').filter((l) => l.includes('=')).map((l) => l.slice(0, l.indexOf('='))));
     for (const name of ['ACME_API_KEY', 'VSCODE_IPC_HOOK_CLI', 'VSCODE_GIT_IPC_HANDLE', 'GIT_ASKPASS', 'VSCODE_NONCE', 'ELECTRON_RUN_AS_NODE']) {
       assert.equal(names.has(name), false, `${name} reached the command`);
@@ -112,15 +167,15 @@ describe('terminal runner (in VS Code)', function () {
     settings.timeoutMs = 1500;
     const started = Date.now();
     const record = await runner.run('echo started; sleep 30', cwd);
-    assert.equal(record.via, 'shell-integration');
-    assert.equal(record.timedOut, true);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.timedOut, true, why(record));
     assert.equal(record.exitCode, null);
-    assert.match(record.output, /started/);
+    assert.match(record.output, /started/, why(record));
     assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
     settings.timeoutMs = 20_000;
     const next = await runner.run('echo after', cwd);
-    assert.equal(next.exitCode, 0);
-    assert.equal(next.output, 'after\n');
+    assert.equal(next.exitCode, 0, why(next));
+    assert.equal(next.output, 'after\n', why(next));
   });
 
   it('recreates a terminal the person closed', async () => {
@@ -128,8 +183,8 @@ describe('terminal runner (in VS Code)', function () {
     for (const terminal of terminalsNamed(NAME)) terminal.dispose();
     await new Promise((r) => setTimeout(r, 500));
     const record = await runner.run('echo again', cwd);
-    assert.equal(record.via, 'shell-integration');
-    assert.equal(record.output, 'again\n');
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.output, 'again\n', why(record));
   });
 
   describe('falls back to a child process', () => {
@@ -149,21 +204,44 @@ describe('terminal runner (in VS Code)', function () {
       assert.ok(Date.now() - started < 5000);
     });
 
-    it('when shell integration does not come up, and from then on', async () => {
+    it('when VS Code\'s script sets up nothing: at once, and from then on', async () => {
       const quiet = join(cwd, 'no-integration.sh');
-      writeFileSync(quiet, '# sourced, but reports nothing\n');
-      const fallback = new TerminalRunner({ settings: () => settings, home: homedir(), name: `${NAME} (no integration)`, integrationScript: quiet, readyTimeoutMs: 3000 });
+      writeFileSync(quiet, '# sourced, but sets up nothing\n');
+      const name = `${NAME} (no integration)`;
+      // A long ready timeout: the runner must not need it to find out.
+      const fallback = new TerminalRunner({ settings: () => settings, home: homedir(), name, integrationScript: quiet, readyTimeoutMs: 25_000 });
       try {
-        const first = await fallback.run('echo via-fallback', cwd);
-        assert.equal(first.via, 'child-process');
-        assert.equal(first.output, 'via-fallback\n');
-        assert.match(first.notes[0] ?? '', /shell integration is unavailable: shell integration did not activate within 3000 ms/);
-        assert.ok(fallback.shellIntegrationUnavailable);
         const started = Date.now();
+        const first = await fallback.run('echo via-fallback', cwd);
+        assert.equal(first.via, 'child-process', why(first));
+        assert.equal(first.output, 'via-fallback\n', why(first));
+        assert.match(first.notes[0] ?? '', /shell integration is unavailable: VS Code's shell-integration script installed no prompt hook/);
+        assert.ok(Date.now() - started < 25_000, 'it waited for the ready timeout');
+        assert.ok(fallback.shellIntegrationUnavailable);
         const second = await fallback.run('true', cwd);
         assert.equal(second.via, 'child-process');
-        assert.ok(Date.now() - started < 2000, 'it waited for shell integration again');
-        assert.ok(await eventually(() => terminalsNamed(`${NAME} (no integration)`).length === 0), 'the useless terminal was left open');
+        assert.match(second.notes[0] ?? '', /because shell integration is unavailable/, 'it tried a terminal again');
+        assert.ok(await terminalsSettle(() => terminalsNamed(name).length === 0), 'the useless terminal was left open');
+      } finally {
+        fallback.dispose();
+      }
+    });
+
+    it('when the terminal\'s shell dies at start: that command only, until it happens twice', async () => {
+      const dying = join(cwd, 'dies.sh');
+      writeFileSync(dying, 'exit 3\n');
+      const name = `${NAME} (dies)`;
+      const fallback = new TerminalRunner({ settings: () => settings, home: homedir(), name, integrationScript: dying });
+      try {
+        const first = await fallback.run('echo first', cwd);
+        assert.equal(first.via, 'child-process', why(first));
+        assert.equal(first.output, 'first\n', why(first));
+        assert.match(first.notes[0] ?? '', /because the terminal did not start: the terminal's shell exited at start/, why(first));
+        assert.equal(fallback.shellIntegrationUnavailable, null, 'one failed start made it final');
+        const second = await fallback.run('echo second', cwd);
+        assert.match(second.notes[0] ?? '', /because shell integration is unavailable: the terminal's shell exited at start/, why(second));
+        const third = await fallback.run('true', cwd);
+        assert.match(third.notes[0] ?? '', /because shell integration is unavailable/, why(third));
       } finally {
         fallback.dispose();
       }

@@ -1,0 +1,67 @@
+/**
+ * Like-for-like companions to the side-by-side figures of `run.ts`.
+ *
+ * The headline comparison sets the gate's batch marginal — a fresh process, JIT warm-up
+ * included, start-up removed — against tree-sitter parsing in-process after two warm-up passes.
+ * The two are not measured alike: tree-sitter also has a warm-up (its WebAssembly is compiled in
+ * tiers), and the gate's code keeps getting faster for thousands of decisions after start-up.
+ * These figures pair them properly, in both directions, and leave the headline figure as it is:
+ *
+ * - cold: tree-sitter in a fresh process of its own over the same request lines, start-up
+ *   removed exactly as for `batch` (`treeSitterProcess.ts`);
+ * - warm: the gate through `batch` once the process has warmed up, i.e. what N more lines cost
+ *   after the first N: (T(2N) − T(N)) / N.
+ */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runBatch } from './batchProcess';
+import { formatMs, median, table, timeRepeated } from './stats';
+
+const TREE_SITTER_PROCESS = path.resolve(__dirname, 'treeSitterProcess.ts');
+
+/** One tree-sitter process over `lines`; throws unless it parsed every line. */
+function runTreeSitter(lines: readonly string[]): number {
+  const input = lines.length === 0 ? '' : lines.join('\n') + '\n';
+  const start = performance.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', TREE_SITTER_PROCESS], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  if (run.error || run.status !== 0) throw new Error(`tree-sitter process failed: ${run.error?.message ?? run.stderr.slice(0, 1000)}`);
+  if (Number(run.stdout.trim()) !== lines.length) throw new Error(`tree-sitter process parsed ${run.stdout.trim()} of ${lines.length} lines`);
+  return ms;
+}
+
+export interface LikeForLike {
+  /** tree-sitter in a fresh process, per command, start-up removed. */
+  treeSitterColdMs: number;
+  /** The gate through batch once warm, per decision: (T(2N) − T(N)) / N. */
+  batchWarmMs: number;
+  /** Printable table. */
+  lines: string[];
+}
+
+/**
+ * `lines`: the N request lines of the headline batch run; `batchTotalMs`: that run's median
+ * time (reused, so T(N) is the same figure the headline marginal starts from).
+ */
+export async function likeForLike(lines: readonly string[], batchTotalMs: number, reference: { treeSitterMs: number; batchMarginalMs: number }): Promise<LikeForLike> {
+  const n = lines.length;
+  const treeSitterStartupMs = median(await timeRepeated(() => runTreeSitter([]), 1, 5));
+  const treeSitterTotalMs = median(await timeRepeated(() => runTreeSitter(lines), 1, 5));
+  const treeSitterColdMs = Math.max(0, treeSitterTotalMs - treeSitterStartupMs) / n;
+  const doubled = [...lines, ...lines];
+  const batchDoubleMs = median(await timeRepeated(() => runBatch(doubled), 1, 5));
+  const batchWarmMs = Math.max(0, batchDoubleMs - batchTotalMs) / n;
+  const ratio = (ms: number, base: number) => `${(ms / base).toFixed(2)}×`;
+  return {
+    treeSitterColdMs,
+    batchWarmMs,
+    lines: table([
+      ['like for like', 'per command', 'ratio'],
+      [`cold: tree-sitter parse only in a fresh process (${n} lines, start-up ${formatMs(treeSitterStartupMs)} removed)`, formatMs(treeSitterColdMs), '1.00×'],
+      [`cold: gate through batch, marginal (as above)`, formatMs(reference.batchMarginalMs), ratio(reference.batchMarginalMs, treeSitterColdMs)],
+      [`warm: tree-sitter parse only, in-process (as above)`, formatMs(reference.treeSitterMs), '1.00×'],
+      [`warm: gate through batch once warm, (T(${2 * n} lines) − T(${n} lines)) / ${n}`, formatMs(batchWarmMs), ratio(batchWarmMs, reference.treeSitterMs)],
+    ]).split('\n'),
+  };
+}
