@@ -16,9 +16,11 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runBatch } from './batchProcess';
-import { formatMs, median, table, timeRepeated } from './stats';
+import { formatMs, median, table } from './stats';
 
 const TREE_SITTER_PROCESS = path.resolve(__dirname, 'treeSitterProcess.ts');
+/** Runs timed back to back in pairs (empty and full, N and 2N lines); the median difference is kept. */
+const PAIRS = 5;
 
 /** One tree-sitter process over `lines`; throws unless it parsed every line. */
 function runTreeSitter(lines: readonly string[]): number {
@@ -40,18 +42,31 @@ export interface LikeForLike {
   lines: string[];
 }
 
-/**
- * `lines`: the N request lines of the headline batch run; `batchTotalMs`: that run's median
- * time (reused, so T(N) is the same figure the headline marginal starts from).
- */
-export async function likeForLike(lines: readonly string[], batchTotalMs: number, reference: { treeSitterMs: number; batchMarginalMs: number }): Promise<LikeForLike> {
+/** `lines`: the N request lines of the headline batch run; `reference`: its headline figures. */
+export async function likeForLike(lines: readonly string[], reference: { treeSitterMs: number; batchMarginalMs: number }): Promise<LikeForLike> {
   const n = lines.length;
-  const treeSitterStartupMs = median(await timeRepeated(() => runTreeSitter([]), 1, 5));
-  const treeSitterTotalMs = median(await timeRepeated(() => runTreeSitter(lines), 1, 5));
-  const treeSitterColdMs = Math.max(0, treeSitterTotalMs - treeSitterStartupMs) / n;
+  // Every difference below is taken within a pair of runs made one right after the other, so
+  // that a change in the machine's load between two runs does not land in it.
+  runTreeSitter([]);
+  runTreeSitter(lines);
+  const startups: number[] = [];
+  const parses: number[] = [];
+  for (let pair = 0; pair < PAIRS; pair += 1) {
+    const startup = runTreeSitter([]);
+    startups.push(startup);
+    parses.push(runTreeSitter(lines) - startup);
+  }
+  const treeSitterStartupMs = median(startups);
+  const treeSitterColdMs = Math.max(0, median(parses)) / n;
   const doubled = [...lines, ...lines];
-  const batchDoubleMs = median(await timeRepeated(() => runBatch(doubled), 1, 5));
-  const batchWarmMs = Math.max(0, batchDoubleMs - batchTotalMs) / n;
+  runBatch(lines);
+  runBatch(doubled);
+  const extra: number[] = [];
+  for (let pair = 0; pair < PAIRS; pair += 1) {
+    const once = runBatch(lines).ms;
+    extra.push(runBatch(doubled).ms - once);
+  }
+  const batchWarmMs = Math.max(0, median(extra)) / n;
   const ratio = (ms: number, base: number) => `${(ms / base).toFixed(2)}×`;
   return {
     treeSitterColdMs,

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     ]),
   );
   console.log('');
-  const paired = await likeForLike(lines, batchTotalMs, { treeSitterMs, batchMarginalMs });
+  const paired = await likeForLike(lines, { treeSitterMs, batchMarginalMs });
   console.log(paired.lines.join('\n'));
   console.log('');
 

@@ -27,26 +27,48 @@ const BatchRequest = z.looseObject({
  */
 export async function runBatch(options: CliOptions, input: Readable, out: (line: string) => void): Promise<void> {
   const configuredRater = raterFromOptions(options);
+  const lineRaters = new LineRaters();
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
-    out(JSON.stringify(await answerLine(line, options, configuredRater)));
+    out(JSON.stringify(await answerLine(line, options, configuredRater, lineRaters)));
   }
 }
 
-async function answerLine(line: string, options: CliOptions, configuredRater: Rater): Promise<Record<string, unknown>> {
+type BatchRequestData = z.infer<typeof BatchRequest>;
+
+/**
+ * The request when it has exactly the shape {@link BatchRequest} accepts (the common case, read
+ * without the schema library), else null: the schema then reads it and names what is wrong.
+ */
+function plainRequest(json: unknown): BatchRequestData | null {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return null;
+  const r = json as Record<string, unknown>;
+  if (typeof r.command !== 'string') return null;
+  if ('id' in r && r.id !== undefined && r.id !== null && typeof r.id !== 'string' && (typeof r.id !== 'number' || !Number.isFinite(r.id))) return null;
+  if ('rung' in r && r.rung !== undefined && typeof r.rung !== 'string') return null;
+  for (const list of ['allow', 'deny', 'escalate'] as const) {
+    if (list in r && r[list] !== undefined && !Array.isArray(r[list])) return null;
+  }
+  return r as BatchRequestData;
+}
+
+async function answerLine(line: string, options: CliOptions, configuredRater: Rater, lineRaters: LineRaters): Promise<Record<string, unknown>> {
   let json: unknown;
   try {
     json = JSON.parse(line);
   } catch (error) {
     return { action: 'error', reason: `The line is not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const request = BatchRequest.safeParse(json);
   const id = json !== null && typeof json === 'object' && 'id' in json ? (json as { id: unknown }).id : undefined;
   const withId = (body: Record<string, unknown>) => (id === undefined ? body : { id, ...body });
-  if (!request.success) {
-    return withId({ action: 'error', reason: `The request is not valid: ${request.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ')}` });
+  let data = plainRequest(json);
+  if (data === null) {
+    const request = BatchRequest.safeParse(json);
+    if (!request.success) {
+      return withId({ action: 'error', reason: `The request is not valid: ${request.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ')}` });
+    }
+    data = request.data;
   }
-  const { data } = request;
   let rung = options.rung;
   if (data.rung !== undefined) {
     const parsed = parseRung(data.rung);
@@ -62,7 +84,7 @@ async function answerLine(line: string, options: CliOptions, configuredRater: Ra
   try {
     const decision = await decide(
       { command: data.command, cwd: options.cwd },
-      servicesFor(options, raterForLine(data, configuredRater), { rung, allow: lists[0], deny: lists[1], escalate: lists[2] }),
+      servicesFor(options, lineRaters.for(data, configuredRater), { rung, allow: lists[0], deny: lists[1], escalate: lists[2] }),
     );
     return withId({ ...decision, ...(warnings.length > 0 ? { warnings } : {}) });
   } catch (error) {
@@ -78,4 +100,26 @@ function raterForLine(data: { raterVerdict?: unknown }, configured: Rater): Rate
   if ('verdict' in parsed) return new FixedVerdictRater(parsed.verdict, 'batch-input');
   const failed: RatingResult = failClosedResult('unparseable', 'batch-input', parsed.error);
   return { rate: async () => failed };
+}
+
+/**
+ * The raters of recent lines by their `raterVerdict` as JSON: a corpus run gives thousands of
+ * lines the same stand-in verdict, which then is validated once. The raters hold no state (each
+ * rating is a fresh copy of the fixed verdict), so lines with equal verdicts can share one.
+ */
+class LineRaters {
+  private static readonly MAX = 64;
+  private readonly byVerdict = new Map<string, Rater>();
+
+  for(data: { raterVerdict?: unknown }, configured: Rater): Rater {
+    if (data.raterVerdict === undefined || data.raterVerdict === null) return raterForLine(data, configured);
+    const key = JSON.stringify(data.raterVerdict);
+    let rater = this.byVerdict.get(key);
+    if (rater === undefined) {
+      rater = raterForLine(data, configured);
+      if (this.byVerdict.size >= LineRaters.MAX) this.byVerdict.clear();
+      this.byVerdict.set(key, rater);
+    }
+    return rater;
+  }
 }

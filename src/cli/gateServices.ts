@@ -1,7 +1,7 @@
 import type { GateServices } from '../gate/pipeline';
-import { FixedVerdictRater, NoModelRater, type Rater } from '../gate/raterContract';
+import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingRequest, type RatingResult } from '../gate/raterContract';
 import type { CliOptions } from './options';
-import { createOpenAiRater } from '../gate/rater/openAiRater';
+import type { OpenAiRaterConfig } from '../gate/rater/openAiRater';
 import type { ListEntry } from '../gate/listEntry';
 import type { Rung } from '../gate/rung';
 
@@ -11,7 +11,7 @@ export function raterFromOptions(options: CliOptions): Rater {
     return new FixedVerdictRater({ outcome: options.raterStub, reason: `--rater-stub ${options.raterStub}` }, 'stub');
   }
   if (options.raterUrl && options.raterModel) {
-    return createOpenAiRater({
+    return lazyOpenAiRater({
       baseUrl: options.raterUrl,
       model: options.raterModel,
       apiKey: raterApiKey(options),
@@ -19,6 +19,29 @@ export function raterFromOptions(options: CliOptions): Rater {
     });
   }
   return new NoModelRater();
+}
+
+/**
+ * The OpenAI-compatible rater, built on its first rating. LangChain is most of the CLI bundle;
+ * evaluating it only when a model is actually asked keeps `batch` and `explain` with stub or
+ * per-line verdicts from carrying its module state (and the garbage collector from walking it
+ * on every collection). Like every rater it never throws: a module that fails to load is a
+ * fail-closed rating; a rating that throws is handled by the pipeline as before.
+ */
+function lazyOpenAiRater(config: OpenAiRaterConfig): Rater {
+  let rater: Promise<Rater> | undefined;
+  return {
+    async rate(request: RatingRequest): Promise<RatingResult> {
+      let loaded: Rater;
+      try {
+        rater ??= import('../gate/rater/openAiRater').then((module) => module.createOpenAiRater(config));
+        loaded = await rater;
+      } catch (error) {
+        return failClosedResult('threw', 'unknown', `the rater module could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return loaded.rate(request);
+    },
+  };
 }
 
 /** The rater's API key, from the environment variable the options name (never from a flag). */

@@ -149,6 +149,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
 
 /** `--allow E`: a JSON object when it starts with `{`, otherwise the string shorthand. */
 export function entriesFromFlags(flags: readonly unknown[], list: ListName, source: string): { entries: ListEntry[]; problems: SettingProblem[] } {
+  // No flags is no entries and no problems; `batch` asks this three times for every line.
+  if (flags.length === 0) return { entries: [], problems: [] };
   const problems: SettingProblem[] = [];
   const raw: unknown[] = [];
   for (const flag of flags) {

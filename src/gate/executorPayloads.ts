@@ -9,7 +9,7 @@
  * words.
  */
 import type { Word } from './resolution';
-import { optionTable, peelWrappers, programName, readOptions, type OptionTable } from './wrappers';
+import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable } from './wrappers';
 
 export type Payload =
   | {
@@ -31,6 +31,14 @@ export type Payload =
  * reading the payload. Never throws.
  */
 export function executedPayloads(argv: readonly Word[]): Payload[] {
+  if (!startsWithWrapper(argv)) {
+    // No wrapper layer to read (the common case): only the program's own arguments can carry code.
+    const name = foldedName(programName(argv[0]));
+    if (name === null || !Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return NO_PAYLOADS;
+    const own: Payload[] = [];
+    own.push(...EXTRACTORS[name]!(argv.slice(1), name));
+    return own;
+  }
   const peeled = peelWrappers(argv);
   const payloads: Payload[] = [];
   // A wrapper's shell text or xargs command holds every wrapper inside it, so only the
@@ -56,12 +64,23 @@ export function executedPayloads(argv: readonly Word[]): Payload[] {
       xargsReported = true;
     }
   }
-  const name = programName(peeled.argv[0])?.normalize('NFKC').toLowerCase() ?? null;
+  const name = foldedName(programName(peeled.argv[0]));
   if (name !== null && Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) {
     payloads.push(...EXTRACTORS[name]!(peeled.argv.slice(1), name));
   }
   return payloads;
 }
+
+/** No payloads, shared by every command that has none (callers only read the list). */
+const NO_PAYLOADS: Payload[] = Object.freeze([]) as unknown as Payload[];
+
+/** A program name NFKC-folded and lower-cased (ASCII, which NFKC leaves alone, skips the fold). */
+function foldedName(name: string | null): string | null {
+  if (name === null) return null;
+  return (NON_ASCII.test(name) ? name.normalize('NFKC') : name).toLowerCase();
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 // ---------------------------------------------------------------------------------------------
 // Word text helpers

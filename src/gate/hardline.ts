@@ -23,7 +23,7 @@ import { peelWrappers, type PeeledCommand } from './wrappers';
 import { hardlineFinding, type HardlineFinding } from './hardline/arms';
 import { commandName, literalText } from './hardline/commandName';
 import { checkRedirects } from './hardline/devices';
-import { checkExfiltration } from './hardline/exfiltration';
+import { checkExfiltration, maySend } from './hardline/exfiltration';
 import { findShellForkBomb } from './hardline/forkBomb';
 import { isNetworkDevicePath, wordPathText } from './hardline/paths';
 import { checkProgram, isHardlineProgram } from './hardline/programArms';
@@ -104,15 +104,21 @@ function checkText(text: string, context: Context): HardlineFinding | null {
 function checkCommands(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
   // Every command's own argv first, so that no amount of payload work can crowd out a plain
   // `rm -rf /` later in the line.
-  for (const command of commands) {
+  // Indexed loops here and below: these run once per command of a line that may hold
+  // thousands, often before the optimiser has seen them, where `for…of` costs an iterator.
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
     const found = checkDirect(command, command.redirects, context);
     if (found !== null) return found;
   }
   // Then payloads, cheapest first: the budget for nested reading is shared, and a few huge
   // overlapping words (text read from nested substitutions) must not use it up before a short
   // `sh -c 'rm -rf /'` elsewhere on the line is read.
-  const byCost = commands.map((command) => ({ command, cost: payloadCost(command) })).sort((a, b) => a.cost - b.cost);
-  for (const { command } of byCost) {
+  const costs = commands.map(payloadCost);
+  // Ties keep line order (as a stable sort of the commands would).
+  const byCost = commands.map((_, index) => index).sort((a, b) => costs[a]! - costs[b]! || a - b);
+  for (const index of byCost) {
+    const command = commands[index]!;
     const found = checkPayloads(command, command.stdinText, context);
     if (found !== null) return found;
   }
@@ -124,7 +130,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 function payloadCost(command: CommandShape): number {
   let cost = command.stdinText?.length ?? 0;
-  for (const word of command.argv) cost += word.raw.length;
+  for (let k = 0; k < command.argv.length; k++) cost += command.argv[k]!.raw.length;
   return cost;
 }
 
@@ -146,8 +152,16 @@ interface ArgvView {
 
 /** The argv with literal values NFKC-folded (fullwidth `ｒｍ` reads as `rm`). */
 function folded(view: ArgvView): readonly Word[] {
-  view.folded ??= view.argv.some((word) => word.kind === 'literal' && NON_ASCII.test(word.value)) ? view.argv.map(foldWord) : view.argv;
+  view.folded ??= hasNonAsciiLiteral(view.argv) ? view.argv.map(foldWord) : view.argv;
   return view.folded;
+}
+
+function hasNonAsciiLiteral(argv: readonly Word[]): boolean {
+  for (let k = 0; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.kind === 'literal' && NON_ASCII.test(word.value)) return true;
+  }
+  return false;
 }
 
 function peeled(view: ArgvView): PeeledCommand {
@@ -166,6 +180,8 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
     const next = deeper(context);
     return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
   };
+  // Read exactly, the unwrapped argv is the only reading.
+  if (unwrapped.exact) return checkProgram(unwrapped.argv, context.home, recheck);
   for (const candidate of readings(unwrapped)) {
     const found = checkProgram(candidate, context.home, recheck);
     if (found !== null) return found;
@@ -179,7 +195,10 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   // Reading payloads turns opaque words back into text; in text read from nested substitutions
   // those words overlap, so their length is paid for up front.
   let opaqueLength = 0;
-  for (const word of view.argv) if (word.kind !== 'literal') opaqueLength += word.raw.length;
+  for (let k = 0; k < view.argv.length; k++) {
+    const word = view.argv[k]!;
+    if (word.kind !== 'literal') opaqueLength += word.raw.length;
+  }
   if (!pay(context, opaqueLength)) return null;
   for (const payload of executedPayloads(folded(view))) {
     // Wrapped commands (`xargs rm …`) are already judged through unwrap.
@@ -286,13 +305,15 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
       command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target))),
   );
   const units = new Map<number, CommandShape[]>();
-  for (const command of commands) {
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
     const key = openSocket ? 0 : command.unit;
     const unit = units.get(key);
     if (unit === undefined) units.set(key, [command]);
     else unit.push(command);
   }
   for (const unit of units.values()) {
+    if (!unit.some((command) => maySend(peeled(command), command.redirects))) continue;
     const found = checkExfiltration(
       unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects })),
       context.home,
@@ -300,7 +321,8 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
     if (found !== null) return found;
   }
   if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
-  for (const command of commands) {
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
     if (command.pipedFrom === null) continue;
     const found = checkPipedText(peeled(command.pipedFrom), peeled(command), context);
     if (found !== null) return found;

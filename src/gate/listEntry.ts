@@ -77,8 +77,15 @@ export class CompiledRegexp {
 
   private readonly engine: RE2JS;
 
+  /**
+   * Text every whole-text match starts with (`^git branch( …)*$` → `git branch`), or '' when
+   * none is known. Lets the allow matcher pass over a segment without running the engine.
+   */
+  readonly anchoredPrefix: string;
+
   constructor(readonly source: string) {
     this.engine = RE2JS.compile(source);
+    this.anchoredPrefix = anchoredLiteralPrefix(source);
   }
 
   get programSize(): number {
@@ -101,6 +108,28 @@ export class CompiledRegexp {
     if (performance.now() - started > budgetMs) return 'over-budget';
     return matched ? 'match' : 'no-match';
   }
+}
+
+/** Characters that stand for themselves in RE2 outside a class (and are no quantifier). */
+const PLAIN_REGEXP_CHARACTER = /^[A-Za-z0-9 _,:/=@%-]$/;
+
+/**
+ * The literal text right after a leading `^`, for patterns simple enough to be sure of it: no
+ * backslash, no character class, no top-level `|` (which would make the `^` apply to one branch
+ * only). A character followed by a quantifier is left out. '' when in any doubt.
+ */
+function anchoredLiteralPrefix(source: string): string {
+  if (!source.startsWith('^') || source.includes('\\') || source.includes('[')) return '';
+  let depth = 0;
+  for (const c of source) {
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth <= 0) return '';
+  }
+  let end = 1;
+  while (end < source.length && PLAIN_REGEXP_CHARACTER.test(source[end]!)) end++;
+  const quantified = '*+?{'.includes(source[end] ?? '') && end < source.length;
+  return source.slice(1, quantified ? end - 1 : end);
 }
 
 /** The parsed form of a pattern, per match kind. */

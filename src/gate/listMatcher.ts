@@ -52,21 +52,71 @@ export function matchAllow(reading: CommandReading, entries: readonly ListEntry[
   const { resolution } = reading;
   if (!resolution.resolved || reading.hidden.length > 0 || entries.length === 0) return null;
   const perSegment: ListEntry[] = [];
-  for (const [index, segment] of resolution.segments.entries()) {
-    let view: SegmentView | undefined;
-    const covering = entries.find((entry) => {
-      try {
-        if (entry.compiled.match === 'exact') return exactCoversSegment(entry, resolution.segments, index, reading.home);
-        view ??= viewSegment(segment);
-        return patternCoversSegment(entry, view, reading.home);
-      } catch {
-        return false;
-      }
-    });
-    if (!covering) return null;
+  for (let index = 0; index < resolution.segments.length; index++) {
+    const covering = coveringEntry(entries, resolution.segments, index, reading.home);
+    if (covering === null) return null;
     perSegment.push(covering);
   }
   return { perSegment };
+}
+
+/**
+ * The first entry that covers segment `index`, or null. An entry that throws while matching does
+ * not cover. The segment's view (wrappers, carve-outs, payloads) is only worked out once some
+ * entry passes the cheap necessary conditions checked first; most entries name another program
+ * and are passed over without it.
+ */
+function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string): ListEntry | null {
+  const segment = segments[index]!;
+  let view: SegmentView | undefined;
+  /** The argv text (null: some word is opaque), made when a regexp entry first needs it. */
+  let text: string | null | undefined;
+  for (const entry of entries) {
+    try {
+      const { compiled } = entry;
+      if (compiled.match === 'exact') {
+        if (exactCoversSegment(entry, segments, index, home)) return entry;
+        continue;
+      }
+      if (!programMayMatch(entry, segment, home)) continue;
+      if (compiled.match === 'regexp' && compiled.regexp.anchoredPrefix !== '') {
+        // A whole-text match starts with the regexp's literal start.
+        if (text === undefined) text = literalArgvText(segment);
+        if (text !== null && !text.startsWith(compiled.regexp.anchoredPrefix)) continue;
+      }
+      view ??= viewSegment(segment);
+      if (patternCoversSegment(entry, view, home)) return entry;
+    } catch {
+      // An entry that cannot be applied covers nothing.
+    }
+  }
+  return null;
+}
+
+/**
+ * A necessary condition for a prefix, glob or regexp entry to cover a segment, checked on the
+ * program word alone: there is a literal program word (else the view has an obstacle), and a
+ * prefix or glob entry's first word is that word (see {@link patternCoversSegment}). False means
+ * the entry cannot cover the segment; true decides nothing.
+ */
+function programMayMatch(entry: ListEntry, segment: Segment, home: string): boolean {
+  const program = segment.argv[0];
+  if (program === undefined || program.kind !== 'literal') return false;
+  const { compiled } = entry;
+  if (compiled.match !== 'prefix' && compiled.match !== 'glob') return true;
+  const first = compiled.items[0];
+  if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
+  return program.value === (first.home ? home + first.pieces[0]! : first.pieces[0]!);
+}
+
+/** The argv text of a segment whose words are all literal, or null. */
+function literalArgvText(segment: Segment): string | null {
+  const words: string[] = [];
+  for (const word of segment.argv) {
+    if (word.kind !== 'literal') return null;
+    words.push(word.value);
+  }
+  return argvText(words);
 }
 
 /** What a non-exact allow entry needs to know about one segment, computed once. */
@@ -74,7 +124,8 @@ interface SegmentView {
   /** Why no prefix/glob/regexp/default entry can cover this segment, or null. */
   obstacle: string | null;
   words: string[];
-  text: string;
+  /** The argv text regexp entries see, made on first use. */
+  text?: string;
   /** The segment writes a known file through a redirect: the entry must say `writes: true`. */
   writes: boolean;
   /** The program word when it is a wrapper (`sudo`, `timeout`, …): the entry must name it. */
@@ -82,7 +133,7 @@ interface SegmentView {
 }
 
 function viewSegment(segment: Segment): SegmentView {
-  const blocked = (obstacle: string): SegmentView => ({ obstacle, words: [], text: '', writes: false, wrapper: null });
+  const blocked = (obstacle: string): SegmentView => ({ obstacle, words: [], writes: false, wrapper: null });
   if (segment.argv.length === 0) return blocked('no program (an assignment or redirect alone changes the shell)');
   const words: string[] = [];
   for (const word of segment.argv) {
@@ -112,7 +163,6 @@ function viewSegment(segment: Segment): SegmentView {
   return {
     obstacle: null,
     words,
-    text: argvText(words),
     writes,
     wrapper: peeled.wrappers.length > 0 ? (programName(segment.argv[0]) ?? words[0]!) : null,
   };
@@ -129,10 +179,11 @@ function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string)
       // The first pattern word must literally be the program (the wrapper, when there is one).
       if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
       const options = { anchorEnd: compiled.match === 'glob', contained: false, caseInsensitive: false, opaqueMatchesAnything: false, home };
-      return matchWords(wordPattern(compiled.items, options), view.words, options);
+      return matchWords(allowWordPattern(compiled.items, home), view.words, options);
     }
     case 'regexp':
       if (view.wrapper !== null && !regexpNamesProgram(entry.pattern, view.wrapper)) return false;
+      view.text ??= argvText(view.words);
       return compiled.regexp.evaluate(view.text, true) === 'match';
     case 'exact':
       return false;
@@ -422,6 +473,19 @@ interface WordPattern {
 
 function wordPattern(items: readonly PatternItem[], options: Pick<WordMatchOptions, 'caseInsensitive' | 'home'>): WordPattern {
   return { items, pieces: items.map((item) => (item.kind === 'word' ? patternPieces(item, options) : null)) };
+}
+
+/** Allow patterns by entry, for the home folder they were last made for (entries outlive decisions). */
+const allowPatterns = new WeakMap<readonly PatternItem[], { home: string; pattern: WordPattern }>();
+
+/** The case-sensitive pattern of an allow entry under `home`, made once per entry and home. */
+function allowWordPattern(items: readonly PatternItem[], home: string): WordPattern {
+  let cached = allowPatterns.get(items);
+  if (cached === undefined || cached.home !== home) {
+    cached = { home, pattern: wordPattern(items, { caseInsensitive: false, home }) };
+    allowPatterns.set(items, cached);
+  }
+  return cached.pattern;
 }
 
 function patternPieces(word: PatternWord, options: Pick<WordMatchOptions, 'caseInsensitive' | 'home'>): string[] {

@@ -22,21 +22,27 @@ export type { HiddenCharacter } from './hiddenCharacters';
  */
 export function normaliseForDetection(original: string): { text: string; hidden: HiddenCharacter[] } {
   const hidden = findHiddenCharacters(original);
+  const ascii = !NON_ASCII.test(original);
   let text = stripTerminalEscapes(original);
   text = text.replace(/\0/g, '');
-  text = toWellFormed(text).normalize('NFKC');
+  // NFKC leaves ASCII as it is, and ASCII has no lone surrogates: only other text pays for it.
+  if (!ascii) text = toWellFormed(text).normalize('NFKC');
   text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n');
-  text = removeInvisible(text);
+  // In ASCII the only hidden characters are the controls other than tab and newline.
+  text = ascii ? text.replace(ASCII_CONTROLS, '') : removeInvisible(text);
   text = text.replace(/\\([A-Za-z0-9_\-./])/g, '$1');
   text = text.replace(/''|""/g, '');
   text = text.replace(/[^\S\n]+/g, ' ');
-  text = text
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    .trim();
+  // Only ' ' and '\n' are left as white space, each run of spaces one long: trimming every
+  // line is dropping the space on either side of each line break.
+  text = text.replace(/ ?\n ?/g, '\n').trim();
   return { text, hidden };
 }
+
+/** Any character outside ASCII. */
+const NON_ASCII = /[^\x00-\x7f]/;
+/** What {@link removeInvisible} drops from ASCII text: control characters other than tab and newline. */
+const ASCII_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
  * Removes CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ESC \`), other two-character escapes and

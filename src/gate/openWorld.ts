@@ -1059,6 +1059,8 @@ function firstHttpieUrl(args: readonly Word[], { program }: ReaderContext): Host
 /** Reader lookup that also knows versioned names (`python3.12`, `pip3.11`). */
 function readerFor(program: string): { reader: HostReader; name: string } | undefined {
   if (Object.prototype.hasOwnProperty.call(READERS, program)) return { reader: READERS[program]!, name: program };
+  // Both versioned families start with `p`; most words are no program of either.
+  if (!program.startsWith('p')) return undefined;
   if (/^pip\d+(\.\d+)?$/.test(program)) return { reader: pipHosts, name: program };
   if (/^python\d*(\.\d+)?$/.test(program) || program === 'py') return { reader: pipHosts, name: program };
   return undefined;
@@ -1076,8 +1078,8 @@ const NETWORK_WRAPPERS: Readonly<Record<string, OptionSpec>> = {
   tsocks: { stopAtOperand: true },
 };
 
-function peelNetworkWrappers(argv: readonly Word[]): Word[] {
-  let current = [...argv];
+function peelNetworkWrappers(argv: readonly Word[]): readonly Word[] {
+  let current = argv;
   for (let depth = 0; depth < 4; depth++) {
     const name = programName(current[0])?.toLowerCase();
     if (name === undefined || !Object.prototype.hasOwnProperty.call(NETWORK_WRAPPERS, name)) break;

@@ -74,7 +74,8 @@ interface GateState {
   call: GateCall;
   reading: CommandReading;
   services: GateServices;
-  findings: PreflightFinding[];
+  /** The preflight findings once {@link findingsOf} has worked them out; null until then. */
+  findings: PreflightFinding[] | null;
   /** The live capture record, when a capture log is attached. */
   record?: CaptureRecord;
 }
@@ -121,11 +122,13 @@ async function decideUnrecorded(call: GateCall, services: GateServices, record: 
       call,
       reading,
       services,
-      findings: preflightFindings(reading, { cwd: call.cwd }),
+      findings: null,
       ...(record ? { record } : {}),
     };
     for (const stage of STAGES) {
-      const result = await stage(state);
+      const pending = stage(state);
+      // Most stages decide synchronously; only a rating is worth waiting for.
+      const result = pending instanceof Promise ? await pending : pending;
       if (!result) continue;
       const reached = 'toPerson' in result ? await askPerson(state, result) : result;
       return { ...reached, resolution: summariseResolution(reading.resolution) };
@@ -158,6 +161,17 @@ export function recheckBeforeExecution(command: string, home: string): Decision 
     hardline: hit,
     resolution: summariseResolution(reading.resolution),
   };
+}
+
+/**
+ * The preflight findings, worked out the first time a stage asks: the deny list, the hardline
+ * floor and bypass decide without them, so a command they settle never pays for the preflight
+ * arms. `preflightFindings` depends on nothing but its arguments and never throws, so when it
+ * runs does not change what it finds.
+ */
+function findingsOf(state: GateState): PreflightFinding[] {
+  state.findings ??= preflightFindings(state.reading, { cwd: state.call.cwd });
+  return state.findings;
 }
 
 // ── The stages, in order ────────────────────────────────────────────────────────────────
@@ -205,12 +219,13 @@ function escalateEntryStage({ reading, services }: GateState): StageResult {
  * so) but never the protected-write floor. An entry with `rate: true` at a rated rung gets one
  * rating as a tripwire.
  */
-async function allowListStage(state: GateState): Promise<StageResult> {
-  const { reading, services, findings } = state;
+function allowListStage(state: GateState): StageResult | Promise<StageResult> {
+  const { reading, services } = state;
   const { policy } = services;
   const entries: ListEntry[] = [...policy.grants, ...policy.allow, ...(policy.defaultAllow ? DEFAULT_ALLOW_LIST : [])];
   const match = matchAllow(reading, entries);
   if (!match) return undefined;
+  const findings = findingsOf(state);
   const grant = match.perSegment.find((e) => e.list === 'grant');
   const deciding = grant ?? match.perSegment.find((e) => e.list === 'allow') ?? match.perSegment[0]!;
   const rule = ruleRecord(deciding);
@@ -229,6 +244,11 @@ async function allowListStage(state: GateState): Promise<StageResult> {
   if (!rated || !isRatedRung(policy.rung)) {
     return { action: 'approve', stage, reason: `Allowed by ${describeEntry(deciding)}.`, rule };
   }
+  return allowTripwire(state, deciding, rule);
+}
+
+/** An allow entry with `rate: true` at a rated rung: one rating, which can only stop the command. */
+async function allowTripwire(state: GateState, deciding: ListEntry, rule: RuleRecord): Promise<StageResult> {
   const rating = await rate(state, true);
   const record = ratingRecord(rating, rating.verdict.outcome, true);
   switch (rating.verdict.outcome) {
@@ -260,7 +280,8 @@ function unratedRungStage({ reading, services }: GateState): StageResult {
  * outcome is handed back to the agent within the negotiation bounds (D§9).
  */
 async function raterStage(state: GateState): Promise<StageResult> {
-  const { services, findings, reading, call } = state;
+  const { services, reading, call } = state;
+  const findings = findingsOf(state);
   const negotiation = services.policy.rung === 'auto' ? services.negotiation : undefined;
   const context = negotiation?.contextFor(call.command, call.justification, services.userMessages ?? []);
   const rating = await rate(state, false, context);
@@ -314,7 +335,8 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
     rule: request.rule,
     rating: request.rating,
   };
-  const preflight = state.findings.length > 0 ? preflightRecords(state.findings, request.stage === 'preflight-floor') : undefined;
+  const findings = findingsOf(state);
+  const preflight = findings.length > 0 ? preflightRecords(findings, request.stage === 'preflight-floor') : undefined;
   if (request.attack && !services.person) {
     if (state.record) state.record.humanAnswer = 'no-person';
     return { action: 'halt', stage: request.stage, reason: request.reason, ...stripUndefined(context), ...(preflight ? { preflight } : {}) };
@@ -402,7 +424,7 @@ async function rate(state: GateState, tripwire: boolean, negotiation?: Negotiati
     try {
       result = await rater.rate({
         reading: state.reading,
-        findings: state.findings,
+        findings: findingsOf(state),
         rung: policy.rung,
         tripwire,
         ...(negotiation ? { negotiation } : {}),

@@ -212,13 +212,15 @@ function protectedWritesInText(text: string, context: { cwd: string; home: strin
   };
   const tokens = text.split(/\s+/);
   let inTee = false;
+  // Each pattern below is tried only on tokens that hold the character it needs: a long line
+  // has tens of thousands of tokens, nearly all of them plain words.
   for (let i = 0; i < tokens.length && out.length < 16; i++) {
     const token = tokens[i]!;
-    if (/^[;&|()]+$/.test(token)) {
+    if (OPERATOR_START.has(token[0]!) && /^[;&|()]+$/.test(token)) {
       inTee = false;
       continue;
     }
-    const redirect = /^(?:\d*|&)(>>?|>\|)(.*)$/.exec(token);
+    const redirect = token.includes('>') ? /^(?:\d*|&)(>>?|>\|)(.*)$/.exec(token) : null;
     if (redirect) {
       const rest = redirect[2]!;
       if (rest.startsWith('&')) continue;
@@ -226,16 +228,20 @@ function protectedWritesInText(text: string, context: { cwd: string; home: strin
       check(target.replace(/[;&|)]+$/, ''), `redirect ${redirect[1]}`);
       continue;
     }
-    const name = token.slice(token.lastIndexOf('/') + 1).replace(/^[('"`]+/, '');
-    if (name === 'tee') {
+    if (token.includes('tee') && token.slice(token.lastIndexOf('/') + 1).replace(/^[('"`]+/, '') === 'tee') {
       inTee = true;
       continue;
     }
     if (inTee && !token.startsWith('-')) check(token.replace(/[;&|)]+$/, ''), 'tee');
-    if (/[;&|)]$/.test(token)) inTee = false;
+    if (OPERATOR_END.has(token[token.length - 1]!)) inTee = false;
   }
   return out;
 }
+
+/** First characters of an operator token (`;`, `&&`, `|`, `)`). */
+const OPERATOR_START: ReadonlySet<string> = new Set([';', '&', '|', '(', ')']);
+/** Last characters that end a command inside a token (`x;`, `y)`). */
+const OPERATOR_END: ReadonlySet<string> = new Set([';', '&', '|', ')']);
 
 /**
  * All preflight findings for a command, at most one per arm, in arm order: unresolved,

@@ -329,9 +329,11 @@ export interface ProtectedWrite {
  */
 export function protectedWrites(targets: readonly WriteTarget[], context: PathContext): ProtectedWrite[] {
   const out: ProtectedWrite[] = [];
+  // A command with thousands of redirects names the same few files again and again.
+  const files = new Map<string, { absolute: string; why: string | null }>();
   for (const target of targets) {
     try {
-      const hit = protectedTarget(target, context);
+      const hit = protectedTarget(target, context, files);
       if (hit) out.push(hit);
     } catch {
       out.push({ path: null, why: 'a path the gate could not check', via: target.via });
@@ -340,16 +342,26 @@ export function protectedWrites(targets: readonly WriteTarget[], context: PathCo
   return out;
 }
 
-function protectedTarget(target: WriteTarget, context: PathContext): ProtectedWrite | null {
+/** `files`: what a written file path resolves to and why it is protected, by path as written. */
+function protectedTarget(
+  target: WriteTarget,
+  context: PathContext,
+  files: Map<string, { absolute: string; why: string | null }>,
+): ProtectedWrite | null {
   if (target.path === null) {
     return { path: null, why: 'a path the gate cannot read', via: target.via, ...(target.source ? { source: target.source } : {}) };
   }
-  const absolute = resolveWritePath(target.path, context);
   const scope = target.scope ?? 'file';
   if (scope === 'file') {
-    const why = protectedPathReason(absolute, context);
-    return why ? { path: absolute, why, via: target.via } : null;
+    let file = files.get(target.path);
+    if (file === undefined) {
+      const absolute = resolveWritePath(target.path, context);
+      file = { absolute, why: protectedPathReason(absolute, context) };
+      files.set(target.path, file);
+    }
+    return file.why ? { path: file.absolute, why: file.why, via: target.via } : null;
   }
+  const absolute = resolveWritePath(target.path, context);
   if (scope === 'tree' || scope === 'new-tree') {
     const why =
       scope === 'new-tree' && surelyExists(absolute, context) ? protectedPathReason(absolute, context) : treeReason(absolute, context);

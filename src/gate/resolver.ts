@@ -55,14 +55,17 @@ function unresolved(mechanisms: Mechanism[], detail: string): Resolution {
   return { resolved: false, mechanisms, detail };
 }
 
-/** Thrown inside the parser to stop at the first construct outside the supported grammar. */
-class Unresolvable extends Error {
+/**
+ * Thrown inside the parser to stop at the first construct outside the supported grammar, and
+ * caught by {@link resolve} alone. Deliberately not an `Error`: one is thrown for every command
+ * the resolver refuses (and for every refused payload the floors read back), and capturing a
+ * stack trace each time would cost more than reading the command.
+ */
+class Unresolvable {
   constructor(
     readonly mechanism: Mechanism,
     readonly detail: string,
-  ) {
-    super(detail);
-  }
+  ) {}
 }
 
 /** Reserved words that open compound commands or other grammar the resolver does not follow. */
@@ -90,6 +93,10 @@ const CODE_RUNNING_BUILTINS: Readonly<Record<string, string>> = {
 const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Characters that end an unquoted word. */
 const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
+/** Characters {@link CommandParser.readWord} treats other than as a plain unquoted character. */
+const WORD_SPECIAL = new Set([...WORD_END, '~', '\\', "'", '"', '$', '`', '*', '?', '!', '=']);
+/** Characters {@link CommandParser.readDoubleQuoted} treats other than as a plain quoted character. */
+const DOUBLE_QUOTED_SPECIAL = new Set(['"', '\\', '$', '`', '!']);
 /** Characters allowed inside `${…}` for it to count as a plain (opaque) parameter expansion. */
 const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
 
@@ -104,6 +111,14 @@ type WordMode = 'argument' | 'assignment-value';
 
 class CommandParser {
   private pos = 0;
+  /**
+   * The word {@link readWord} is reading (words are read one at a time, never nested): its
+   * value, a parallel mask with 'q' for each quoted and 'u' for each unquoted character, and
+   * why it is opaque.
+   */
+  private value = '';
+  private mask = '';
+  private readonly expansions: OpaqueExpansion[] = [];
   /**
    * Set once anything in the line may have changed HOME (`HOME=…`, `export HOME`, `read HOME`,
    * `unset HOME` …): from then on a `~` is only known at run time.
@@ -204,7 +219,7 @@ class CommandParser {
         continue;
       }
       const atCommandPosition = argv.length === 0;
-      if (atCommandPosition && ASSIGNMENT_START.test(this.text.slice(this.pos, this.pos + 256))) {
+      if (atCommandPosition && startsAssignment(this.text, this.pos)) {
         const from = this.pos;
         assignments.push(this.readAssignment());
         touch(from, this.pos);
@@ -366,6 +381,17 @@ class CommandParser {
     throw new Unresolvable('syntax', `Unexpected \`${c}\`.`);
   }
 
+  /** Adds characters to the word being read, all quoted or all unquoted. */
+  private add(chars: string, quoted: boolean): void {
+    this.value += chars;
+    this.mask += (quoted ? 'q' : 'u').repeat(chars.length);
+  }
+
+  /** Marks the word being read as opaque for this reason (each reason once, in first-seen order). */
+  private expand(why: OpaqueExpansion): void {
+    if (!this.expansions.includes(why)) this.expansions.push(why);
+  }
+
   /**
    * Reads one word. Literal characters are collected with a parallel mask that says which of
    * them were quoted, so brace and bracket patterns can be recognised afterwards exactly as
@@ -374,20 +400,15 @@ class CommandParser {
   private readWord(mode: WordMode): ParsedWord {
     const t = this.text;
     const start = this.pos;
-    let value = '';
-    let mask = ''; // 'q' quoted, 'u' unquoted, per character of `value`
-    const expansions = new Set<OpaqueExpansion>();
-    const add = (chars: string, quoted: boolean) => {
-      value += chars;
-      mask += (quoted ? 'q' : 'u').repeat(chars.length);
-    };
-    // A leading tilde (and, in an assignment value, one after `:`).
-    const tildeAt = (at: number) => at === start || (mode === 'assignment-value' && t[at - 1] === ':' && mask.endsWith('u'));
+    this.value = '';
+    this.mask = '';
+    this.expansions.length = 0;
     while (this.pos < t.length) {
       const c = t[this.pos]!;
       if (WORD_END.has(c)) break;
-      if (c === '~' && tildeAt(this.pos)) {
-        this.readTilde(mode, add, expansions);
+      // A leading tilde (and, in an assignment value, one after `:`).
+      if (c === '~' && (this.pos === start || (mode === 'assignment-value' && t[this.pos - 1] === ':' && this.mask.endsWith('u')))) {
+        this.readTilde(mode);
         continue;
       }
       switch (c) {
@@ -396,52 +417,56 @@ class CommandParser {
           if (next === undefined) throw new Unresolvable('syntax', 'The command ends with a lone backslash.');
           if (next === '\n') this.checkContinuation();
           this.pos += 2;
-          if (next !== '\n') add(next, true);
+          if (next !== '\n') this.add(next, true);
           continue;
         }
         case "'": {
           const close = t.indexOf("'", this.pos + 1);
           if (close < 0) throw new Unresolvable('unbalanced-quote', 'A single quote is never closed.');
-          add(t.slice(this.pos + 1, close), true);
+          this.add(t.slice(this.pos + 1, close), true);
           this.pos = close + 1;
           continue;
         }
         case '"':
-          this.readDoubleQuoted(add, expansions);
+          this.readDoubleQuoted();
           continue;
         case '$':
-          this.readDollar(false, add, expansions);
+          this.readDollar(false);
           continue;
         case '`':
           throw new Unresolvable('substitution', 'Backticks run a command and insert its output.');
         case '*':
         case '?':
-          if (mode === 'argument') expansions.add('glob');
+          if (mode === 'argument') this.expand('glob');
           if (t[this.pos + 1] === '(') throw new Unresolvable('dialect', '`*(…)` / `?(…)` is an extended glob.');
-          add(c, false);
+          this.add(c, false);
           this.pos++;
           continue;
         case '!':
           this.checkHistory(false);
-          add(c, false);
+          this.add(c, false);
           this.pos++;
           continue;
         case '=':
           if (t[this.pos + 1] === '(' && this.pos === start) throw new Unresolvable('dialect', '`=(…)` is zsh process substitution.');
-          add(c, false);
+          this.add(c, false);
           this.pos++;
           continue;
         case '~':
           // A tilde after `=` or `:` in an argument that looks like an assignment is expanded by bash too.
-          if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(t.slice(start, this.pos)) && (t[this.pos - 1] === '=' || t[this.pos - 1] === ':') && mask.endsWith('u')) {
-            expansions.add('tilde');
+          if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(t.slice(start, this.pos)) && (t[this.pos - 1] === '=' || t[this.pos - 1] === ':') && this.mask.endsWith('u')) {
+            this.expand('tilde');
           }
-          add(c, false);
+          this.add(c, false);
           this.pos++;
           continue;
-        default:
-          add(c, false);
-          this.pos++;
+        default: {
+          // A run of plain characters is taken whole, as the character-by-character reading would.
+          let end = this.pos + 1;
+          while (end < t.length && !WORD_SPECIAL.has(t[end]!)) end++;
+          this.add(t.slice(this.pos, end), false);
+          this.pos = end;
+        }
       }
     }
     if (t[this.pos] === '(' && this.pos > start) {
@@ -452,11 +477,12 @@ class CommandParser {
       if (/[@!+?*]$/.test(t.slice(start, this.pos))) throw new Unresolvable('dialect', '`@(…)`-style extended glob.');
     }
     if (mode === 'argument') {
-      if (hasBraceExpansion(value, mask)) expansions.add('brace');
-      if (hasBracketPattern(value, mask)) expansions.add('glob');
+      if (hasBraceExpansion(this.value, this.mask)) this.expand('brace');
+      if (hasBracketPattern(this.value, this.mask)) this.expand('glob');
     }
     const raw = t.slice(start, this.pos);
-    const word: Word = expansions.size > 0 ? { kind: 'opaque', raw, expansions: [...expansions] } : { kind: 'literal', value, raw };
+    const word: Word =
+      this.expansions.length > 0 ? { kind: 'opaque', raw, expansions: [...this.expansions] } : { kind: 'literal', value: this.value, raw };
     return { word, start, end: this.pos };
   }
 
@@ -464,7 +490,7 @@ class CommandParser {
    * `~` at the start of a word: `~` and `~/…` are the home folder; `~user`, `~+`, `~-` are only
    * known at run time; a tilde-prefix with any quoting is not expanded at all.
    */
-  private readTilde(mode: WordMode, add: (chars: string, quoted: boolean) => void, expansions: Set<OpaqueExpansion>): void {
+  private readTilde(mode: WordMode): void {
     const t = this.text;
     let j = this.pos + 1;
     let quoted = false;
@@ -474,8 +500,8 @@ class CommandParser {
       if (ch === '\\' && t[j + 1] === '\n') {
         // bash deletes the backslash-newline before it reads the tilde-prefix (`~+\⏎` is `~+`):
         // rather than re-derive the prefix across it, the word is only known at run time.
-        expansions.add('tilde');
-        add('~', false);
+        this.expand('tilde');
+        this.add('~', false);
         this.pos++;
         return;
       }
@@ -486,25 +512,25 @@ class CommandParser {
       j++;
     }
     if (quoted) {
-      add('~', false);
+      this.add('~', false);
       this.pos++;
       return;
     }
     const prefix = t.slice(this.pos + 1, j);
     if (prefix === '' && this.homeMayChange) {
-      expansions.add('tilde');
-      add('~', false);
+      this.expand('tilde');
+      this.add('~', false);
     } else if (prefix === '') {
       // The expansion's result is treated as quoted: no splitting, no globbing.
-      add(this.home, true);
+      this.add(this.home, true);
     } else {
-      expansions.add('tilde-user');
-      add('~' + prefix, false);
+      this.expand('tilde-user');
+      this.add('~' + prefix, false);
     }
     this.pos = j;
   }
 
-  private readDoubleQuoted(add: (chars: string, quoted: boolean) => void, expansions: Set<OpaqueExpansion>): void {
+  private readDoubleQuoted(): void {
     const t = this.text;
     this.pos++; // opening quote
     while (this.pos < t.length) {
@@ -520,28 +546,36 @@ class CommandParser {
           this.checkContinuation();
           this.pos += 2;
         } else if (next === '$' || next === '`' || next === '"' || next === '\\') {
-          add(next, true);
+          this.add(next, true);
           this.pos += 2;
         } else {
-          add('\\', true);
+          this.add('\\', true);
           this.pos++;
         }
         continue;
       }
       if (c === '$') {
-        this.readDollar(true, add, expansions);
+        this.readDollar(true);
         continue;
       }
       if (c === '`') throw new Unresolvable('substitution', 'Backticks inside double quotes run a command and insert its output.');
-      if (c === '!') this.checkHistory(true);
-      add(c, true);
-      this.pos++;
+      if (c === '!') {
+        this.checkHistory(true);
+        this.add(c, true);
+        this.pos++;
+        continue;
+      }
+      // A run of plain characters is taken whole, as the character-by-character reading would.
+      let end = this.pos + 1;
+      while (end < t.length && !DOUBLE_QUOTED_SPECIAL.has(t[end]!)) end++;
+      this.add(t.slice(this.pos, end), true);
+      this.pos = end;
     }
     throw new Unresolvable('unbalanced-quote', 'A double quote is never closed.');
   }
 
   /** `$…` in a word: ANSI-C quoting, parameters (opaque), or substitutions (unresolved). */
-  private readDollar(inDoubleQuotes: boolean, add: (chars: string, quoted: boolean) => void, expansions: Set<OpaqueExpansion>): void {
+  private readDollar(inDoubleQuotes: boolean): void {
     const t = this.text;
     const next = t[this.pos + 1];
     if (next === '(') {
@@ -554,7 +588,7 @@ class CommandParser {
       if ('error' in decoded) {
         throw new Unresolvable(decoded.error === 'unterminated' ? 'unbalanced-quote' : 'syntax', decoded.message);
       }
-      add(decoded.value, true);
+      this.add(decoded.value, true);
       this.pos = decoded.end;
       return;
     }
@@ -566,23 +600,23 @@ class CommandParser {
       if (!SIMPLE_PARAMETER_BODY.test(body) || body === '') {
         throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
       }
-      expansions.add('variable');
+      this.expand('variable');
       this.pos = close + 1;
       return;
     }
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(t.slice(this.pos + 1, this.pos + 257));
     if (name) {
-      expansions.add('variable');
+      this.expand('variable');
       this.pos += 1 + name[0].length;
       return;
     }
     if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
-      expansions.add('variable');
+      this.expand('variable');
       this.pos += 2;
       return;
     }
     // A `$` that starts no expansion is an ordinary character.
-    add('$', inDoubleQuotes);
+    this.add('$', inDoubleQuotes);
     this.pos++;
   }
 
@@ -655,6 +689,28 @@ class CommandParser {
   private atWordEnd(): boolean {
     return this.atEnd() || WORD_END.has(this.text[this.pos]!);
   }
+}
+
+/**
+ * `ASSIGNMENT_START.test(text.slice(pos, pos + 256))` without the copy: a name, then `=` or
+ * `+=`, all within 256 characters of `pos`.
+ */
+function startsAssignment(text: string, pos: number): boolean {
+  const end = Math.min(text.length, pos + 256);
+  if (pos >= end || !isNameStart(text.charCodeAt(pos))) return false;
+  let k = pos + 1;
+  while (k < end && (isNameStart(text.charCodeAt(k)) || isDigitCode(text.charCodeAt(k)))) k++;
+  if (k < end && text[k] === '=') return true;
+  return k + 1 < end && text[k] === '+' && text[k + 1] === '=';
+}
+
+/** `[A-Za-z_]` */
+function isNameStart(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 function literal(word: Word | undefined): string {

@@ -18,9 +18,15 @@ export const INTERPRETERS: readonly string[] = [
 /** Shells: their `-c` code is expanded once more by the shell itself. */
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 
+const INTERPRETER_NAMES: ReadonlySet<string> = new Set(INTERPRETERS);
+
 /** True for an interpreter name (lower case), including versioned Pythons (`python3.12`). */
 export function isInterpreter(name: string): boolean {
-  return INTERPRETERS.includes(name) || /^python\d+(\.\d+)*$/.test(name) || /^pypy\d+(\.\d+)*$/.test(name) || /^node\d+$/.test(name);
+  if (INTERPRETER_NAMES.has(name)) return true;
+  // The versioned families all start with `p` or `n`: most words are spared the patterns.
+  const first = name[0];
+  if (first !== 'p' && first !== 'n') return false;
+  return /^python\d+(\.\d+)*$/.test(name) || /^pypy\d+(\.\d+)*$/.test(name) || /^node\d+$/.test(name);
 }
 
 /**

@@ -693,8 +693,19 @@ function wrapperName(word: Word | undefined): string | null {
   return name !== null && Object.prototype.hasOwnProperty.call(READERS, name) ? name : null;
 }
 
+/** True when the argv's program is a wrapper, i.e. {@link peelWrappers} would peel something. */
+export function startsWithWrapper(argv: readonly Word[]): boolean {
+  return wrapperName(argv[0]) !== null;
+}
+
 /** Most wrapper layers peeled off one argv (each layer copies the rest of the argv). */
 export const MAX_WRAPPER_LAYERS = 16;
+
+/**
+ * The empty lists of an argv with no wrapper — most of them — shared rather than made anew for
+ * every reading: nothing changes a reading's lists (frozen, so nothing can by mistake).
+ */
+const NONE: never[] = Object.freeze([]) as never[];
 
 /** Every wrapper layer of an argv, outermost first, and what remains inside the last one. */
 export interface PeeledCommand extends UnwrappedCommand {
@@ -706,10 +717,10 @@ export interface PeeledCommand extends UnwrappedCommand {
  * text). Used by {@link unwrap} and by the executor-payload reader.
  */
 export function peelWrappers(argv: readonly Word[]): PeeledCommand {
+  if (wrapperName(argv[0]) === null) return { wrappers: NONE, argv: argv as Word[], assignments: NONE, exact: true, layers: NONE };
   const layers: WrapperLayer[] = [];
   const assignments: Array<{ name: string; value: Word }> = [];
   let exact = true;
-  if (wrapperName(argv[0]) === null) return { wrappers: [], argv: argv as Word[], assignments, exact, layers };
   let current: Word[] = [...argv];
   for (;;) {
     const name = wrapperName(current[0]);
@@ -733,6 +744,6 @@ export function peelWrappers(argv: readonly Word[]): PeeledCommand {
  * `['sudo', 'env', 'timeout']`, argv `rm -rf x`, assignments `FOO=1`. Never throws.
  */
 export function unwrap(argv: readonly Word[]): UnwrappedCommand {
-  const { wrappers, argv: inner, assignments, exact } = peelWrappers(argv);
-  return { wrappers, argv: inner, assignments, exact };
+  // A peeled command is an unwrapped one with its layers besides.
+  return peelWrappers(argv);
 }

@@ -12,7 +12,25 @@ export interface CommandName {
 
 export function commandName(word: Word | undefined): CommandName | null {
   if (word === undefined || word.kind !== 'literal') return null;
-  const value = NON_ASCII.test(word.value) ? word.value.normalize('NFKC') : word.value;
+  // Every arm asks for the program's name, and a long line repeats the same few programs:
+  // short words are read once and the (never changed) answer is shared.
+  if (word.value.length > MAX_REMEMBERED_LENGTH) return readCommandName(word.value);
+  let name = remembered.get(word.value);
+  if (name === undefined) {
+    name = readCommandName(word.value);
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(word.value, name);
+  }
+  return name;
+}
+
+/** Names already read, by word value; bounded in count and in the length of what is kept. */
+const remembered = new Map<string, CommandName | null>();
+const MAX_REMEMBERED = 1024;
+const MAX_REMEMBERED_LENGTH = 128;
+
+function readCommandName(literal: string): CommandName | null {
+  const value = NON_ASCII.test(literal) ? literal.normalize('NFKC') : literal;
   const slash = value.lastIndexOf('/');
   let name = (slash === -1 ? value : value.slice(slash + 1)).toLowerCase();
   if (name.endsWith('.exe')) name = name.slice(0, -4);

@@ -34,6 +34,8 @@ export function checkProgram(argv: readonly Word[], home: string, recheck: Reche
   const program = commandName(argv[0]);
   if (program === null) return null;
   const { name } = program;
+  // Every arm below is keyed on one of these names; anything else is no arm's business.
+  if (!isHardlineProgram(name)) return null;
   const args = argv.slice(1);
   switch (name) {
     case 'rm':

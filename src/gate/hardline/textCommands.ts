@@ -28,7 +28,8 @@ interface WordBuilder {
   start: number;
   value: string;
   opaque: boolean;
-  expansions: OpaqueExpansion[];
+  /** Why the word is opaque; made when the first reason is found. */
+  expansions: OpaqueExpansion[] | null;
   quoted: boolean;
   /** An unquoted `{` was seen (a later `,` makes it a brace expansion). */
   sawBrace: boolean;
@@ -58,10 +59,48 @@ const EMPTY_SUBSTITUTIONS = new Set(['', 'true', ':', 'false', 'echo', 'echo -n'
 /** `NAME=…` or `NAME+=…`; reads only the name, however long the word. */
 function isAssignmentWord(raw: string): boolean {
   let k = 0;
-  while (k < raw.length && /[A-Za-z0-9_]/.test(raw[k]!)) k++;
-  if (k === 0 || /[0-9]/.test(raw[0]!)) return false;
+  while (k < raw.length && isNameCharacter(raw.charCodeAt(k))) k++;
+  if (k === 0 || isDigit(raw.charCodeAt(0))) return false;
   return raw[k] === '=' || (raw[k] === '+' && raw[k + 1] === '=');
 }
+
+/** `[A-Za-z0-9_]` */
+function isNameCharacter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || isDigit(code) || code === 0x5f;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/**
+ * Characters the reader treats as nothing but part of the current word, outside double quotes
+ * (everything its main switch sends to the default branch except `{`, `}` and `,`, which the
+ * brace check looks at): a run of them is added in one piece.
+ */
+function isPlainCharacter(c: string): boolean {
+  return !PLAIN_EXCEPTIONS.has(c);
+}
+const PLAIN_EXCEPTIONS = new Set([' ', '\t', '\n', '#', "'", '"', '\\', '$', '`', ';', '|', '&', '<', '>', '(', ')', '*', '?', '[', '~', '{', '}', ',']);
+/** Characters with a meaning inside double quotes; a run of any others is added in one piece. */
+const DOUBLE_QUOTED_EXCEPTIONS = new Set(['"', '\\', '$', '`']);
+
+/**
+ * Shared empty lists and one-reason lists, frozen: a line of thousands of commands (or of
+ * substitutions nested thousands deep) holds every command until the floor has read them all,
+ * and most of them have no redirect, one word, one reason to be opaque. The shared lists are
+ * never changed: a command's first word or redirect replaces the empty list with one of its
+ * own, and a word's second reason replaces its one-reason list.
+ */
+const NO_WORDS: Word[] = Object.freeze([]) as unknown as Word[];
+const NO_REDIRECTS: Redirect[] = Object.freeze([]) as unknown as Redirect[];
+const ONE_EXPANSION: Readonly<Record<OpaqueExpansion, OpaqueExpansion[]>> = {
+  variable: Object.freeze(['variable']) as unknown as OpaqueExpansion[],
+  glob: Object.freeze(['glob']) as unknown as OpaqueExpansion[],
+  brace: Object.freeze(['brace']) as unknown as OpaqueExpansion[],
+  tilde: Object.freeze(['tilde']) as unknown as OpaqueExpansion[],
+  'tilde-user': Object.freeze(['tilde-user']) as unknown as OpaqueExpansion[],
+};
 
 /** Reads the text into simple commands. Never throws; linear time. */
 export function readTextCommands(text: string, home: string): TextCommand[] {
@@ -69,8 +108,8 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
   const pendingHeredocs: Array<{ command: TextCommand; delimiter: string; stripTabs: boolean }> = [];
   let unit = 0;
   const newCommand = (pipedFrom: TextCommand | null = null): TextCommand => ({
-    argv: [],
-    redirects: [],
+    argv: NO_WORDS,
+    redirects: NO_REDIRECTS,
     unit,
     pipedFrom,
     stdinText: null,
@@ -90,13 +129,14 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
   let i = 0;
 
   const ensureWord = (frame: Frame, at: number): WordBuilder => {
-    if (frame.word === null) frame.word = { start: at, value: '', opaque: false, expansions: [], quoted: false, sawBrace: false };
+    if (frame.word === null) frame.word = { start: at, value: '', opaque: false, expansions: null, quoted: false, sawBrace: false };
     return frame.word;
   };
   const markOpaque = (frame: Frame, at: number, why: OpaqueExpansion): void => {
     const word = ensureWord(frame, at);
     word.opaque = true;
-    if (!word.expansions.includes(why)) word.expansions.push(why);
+    if (word.expansions === null) word.expansions = ONE_EXPANSION[why];
+    else if (!word.expansions.includes(why)) word.expansions = [...word.expansions, why];
   };
 
   const endWord = (frame: Frame, end: number): void => {
@@ -105,7 +145,7 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
     if (builder === null) return;
     const raw = text.slice(builder.start, end);
     const word: Word = builder.opaque
-      ? { kind: 'opaque', raw, expansions: builder.expansions }
+      ? { kind: 'opaque', raw, expansions: builder.expansions ?? [] }
       : { kind: 'literal', value: builder.value, raw };
     const pending = frame.pendingRedirect;
     if (pending !== null) {
@@ -115,7 +155,9 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
       } else if (pending.op === '<<<') {
         frame.command.stdinText = builder.value + '\n';
       } else {
-        frame.command.redirects.push({ fd: pending.fd, op: pending.op, target: word, raw });
+        const redirect: Redirect = { fd: pending.fd, op: pending.op, target: word, raw };
+        if (frame.command.redirects === NO_REDIRECTS) frame.command.redirects = [redirect];
+        else frame.command.redirects.push(redirect);
       }
       return;
     }
@@ -132,13 +174,16 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
       }
     }
     if (atCommandPosition && isAssignmentWord(raw)) return;
-    frame.command.argv.push(word);
+    if (frame.command.argv === NO_WORDS) frame.command.argv = [word];
+    else frame.command.argv.push(word);
   };
 
-  const endCommand = (frame: Frame, end: number, connector: string | null): void => {
+  /** `closing`: the frame ends here, so no next command is started in it. */
+  const endCommand = (frame: Frame, end: number, connector: string | null, closing = false): void => {
     endWord(frame, end);
     const command = frame.command;
     if (command.argv.length > 0 || command.redirects.length > 0 || command.stdinText !== null) commands.push(command);
+    if (closing) return;
     const topLevel = stack.length === 1 && stack[0] === frame;
     if (topLevel && connector !== null && connector !== '|' && connector !== '|&') unit++;
     const piped = connector === '|' || connector === '|&';
@@ -155,7 +200,7 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
   };
 
   const closeFrame = (frame: Frame, at: number): void => {
-    endCommand(frame, at, null);
+    endCommand(frame, at, null, true);
     stack.pop();
     const parent = stack[stack.length - 1]!;
     // Only a short substitution can be one of the known-empty ones; do not copy long ones.
@@ -218,8 +263,10 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
         word.value += c;
         i++;
       } else {
-        word.value += c;
-        i++;
+        let end = i + 1;
+        while (end < n && !DOUBLE_QUOTED_EXCEPTIONS.has(text[end]!)) end++;
+        word.value += text.slice(i, end);
+        i = end;
       }
       continue;
     }
@@ -357,7 +404,7 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
         } else if (text[i + 1] === ')') {
           // `name()`: a function definition; the name is not a program.
           frame.word = null;
-          frame.command.argv = [];
+          frame.command.argv = NO_WORDS;
           i += 2;
         } else {
           // `a=(…)` or an extglob `@(…)`: part of the word, never a command.
@@ -411,8 +458,10 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
         const word = ensureWord(frame, i);
         if (c === '{') word.sawBrace = true;
         if (c === ',' && word.sawBrace) markOpaque(frame, i, 'brace');
-        word.value += c;
-        i++;
+        let end = i + 1;
+        if (isPlainCharacter(c)) while (end < n && isPlainCharacter(text[end]!)) end++;
+        word.value += text.slice(i, end);
+        i = end;
         break;
       }
     }
