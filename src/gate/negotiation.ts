@@ -269,6 +269,14 @@ function suggestion(verdict: Verdict): string {
     : '';
 }
 
+/** The agent's three moves after a rejection at `auto` (D§9), naming the tool it called. */
+export function negotiationMoves(tool = 'the tool'): string {
+  return (
+    `What you can do: (1) call ${tool} again with the same command and a \`justification\` argument that explains why it is needed; ` +
+    '(2) propose a different command that does what you need with less risk; or (3) ask the user.'
+  );
+}
+
 /**
  * The rejection the agent reads: who refused, why, the three moves and any suggested tool, then
  * how many more refusals it has before a person decides. Plain text, one paragraph per part.
@@ -277,9 +285,7 @@ function rejectionMessage(verdict: Verdict, refusedBy: RefusedBy, left: number):
   return [
     `Command not run: refused by ${refuser(refusedBy)}.`,
     `Reason: ${boundedLine(verdict.reason, REASON_MAX_CHARS)}`,
-    'What you can do: (1) call the tool again with the same command and a `justification` argument that explains why it is needed; ' +
-      '(2) propose a different command that does what you need with less risk; or (3) ask the user.' +
-      suggestion(verdict),
+    negotiationMoves() + suggestion(verdict),
     `${left === 1 ? 'One more refusal' : `${left} more refusals`} and the command goes to the user to decide.`,
   ].join('\n');
 }

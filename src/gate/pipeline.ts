@@ -5,7 +5,7 @@ import { DEFAULT_ALLOW_LIST } from './defaultAllowList';
 import type { ListEntry } from './listEntry';
 import { matchAllow, matchBlocking } from './listMatcher';
 import type { CaptureLog, CaptureRecord } from './captureLog';
-import type { NegotiationContext, NegotiationSession, TranscriptRow } from './negotiation';
+import { negotiationMoves, type NegotiationContext, type NegotiationSession, type TranscriptRow } from './negotiation';
 import type { Escalation, HumanAnswer, Person } from './person';
 import type { GatePolicy } from './policy';
 import { preflightFindings, type PreflightFinding } from './preflight';
@@ -312,7 +312,7 @@ async function raterStage(state: GateState): Promise<StageResult> {
         return { toPerson: true, stage, outcome, reason: why, rating: record, grantable, ...withPreflight };
       }
       if (!negotiation) {
-        return { action: 'reject', stage, outcome, reason: `${why} ${NEGOTIATION_MOVES}`, rating: record, ...withPreflight };
+        return { action: 'reject', stage, outcome, reason: `${why} ${negotiationMoves()}`, rating: record, ...withPreflight };
       }
       const step = negotiation.onDestructive(call.command, call.justification, { ...verdict, reason: floored ? why : rating.verdict.reason }, floored ? 'preflight-floor' : 'rater');
       if (step.action === 'reject') return { action: 'reject', stage, outcome, reason: step.message, rating: record, ...withPreflight };
@@ -321,9 +321,6 @@ async function raterStage(state: GateState): Promise<StageResult> {
   }
 }
 
-/** What an agent may do after a rejection at `auto` when no negotiation session is kept (CLI). */
-const NEGOTIATION_MOVES =
-  'You may call again with a `justification` explaining why the command is needed, propose a different command, or ask the user.';
 
 // ── The person ──────────────────────────────────────────────────────────────────────────
 

@@ -2,6 +2,7 @@ import type { Decision } from '../decision';
 import { capOutput } from '../execution/outputCap';
 import type { ExecutionRecord } from '../execution/executionRecord';
 import type { GatedOutcome, ToolOutcome } from './agentTool';
+import { negotiationMoves } from '../negotiation';
 
 /**
  * What the agent reads after a gated shell call, in our words (D§9, D§13): what became of the
@@ -57,9 +58,7 @@ function reportApproved(decision: Decision, execution: ExecutionRecord | undefin
 }
 
 /** Moves the agent has after a rejection at `auto`, when the reason does not already list them. */
-const MOVES =
-  'What you can do: (1) call run_shell_command again with the same command and a `justification` argument that explains why it is needed; ' +
-  '(2) propose a different command that does what you need with less risk; or (3) ask the user.';
+const MOVES = negotiationMoves('run_shell_command');
 
 function reportRejected(decision: Decision): string {
   switch (decision.stage) {
