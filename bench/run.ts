@@ -22,7 +22,7 @@ import { SHAPES, SIZES_KIB } from './shapes';
 import { formatBytes, formatMs, median, table, timeRepeated } from './stats';
 import { loadBashParser } from './treeSitter';
 import { raterOverheadSection } from './raterOverhead';
-import { extensionFiguresSection } from './extensionFigures';
+import { extensionFiguresSection, inVsCodeSection } from './extensionFigures';
 import { likeForLike } from './likeForLike';
 
 /** Commands longer than this are left out of the side-by-side run (the size run covers them). */
@@ -163,6 +163,8 @@ async function main(): Promise<void> {
   console.log((await raterOverheadSection()).join('\n'));
   console.log('');
   console.log(extensionFiguresSection().join('\n'));
+  console.log('');
+  console.log(inVsCodeSection(process.argv.includes('--no-vscode')).join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,9 @@
 //     are kept under .e2e/artifacts/.
 //
 // Options: --vsix FILE (test this vsix; skip build and package), --only TEXT (repeatable: run only
-// the UI files whose name contains TEXT; "in-host" selects the in-host suite), --skip-install.
+// the UI files whose name contains TEXT; "in-host" selects the in-host suite), --skip-install,
+// --ui-file FILE (repeatable: run this Playwright script, from anywhere, instead of the suites —
+// `npm run bench` measures the extension inside VS Code this way: bench/inVsCode.mjs).
 // Environment: E2E_FILE_TIMEOUT_MS (per UI file, default 180000), E2E_INHOST_TIMEOUT_MS (default
 // 240000), E2E_KEEP_RUN=1 (keep the run dirs), E2E_VERBOSE=1 (browser console),
 // APPROVALS_GATE_E2E_GREP (in-host test title filter), CODE_SERVER (another code-server binary).
@@ -104,11 +106,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 function parseArgs(argv) {
-  const options = { vsix: undefined, only: [], skipInstall: false, serve: undefined };
+  const options = { vsix: undefined, only: [], uiFiles: [], skipInstall: false, serve: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--vsix') options.vsix = path.resolve(argv[++i] ?? '');
     else if (arg === '--only') options.only.push(argv[++i] ?? '');
+    else if (arg === '--ui-file') options.uiFiles.push(path.resolve(argv[++i] ?? ''));
     else if (arg === '--skip-install') options.skipInstall = true;
     else if (arg === '--serve') options.serve = argv[i + 1] === 'untrusted' ? (i += 1, 'untrusted') : 'trusted';
     else throw new Error(`run.mjs: unknown argument ${arg}`);
@@ -304,7 +307,7 @@ async function runInHost(session, built, wsEndpoint) {
 // ---- the UI files --------------------------------------------------------------------------------
 
 function runUiFile(session, file, wsEndpoint) {
-  const name = path.basename(file).replace(/\.test\.mjs$/, '');
+  const name = path.basename(file).replace(/(\.test)?\.mjs$/, '');
   const resultFile = path.join(session.dirs.run, `ui-${name}.json`);
   const env = {
     ...process.env,
@@ -381,8 +384,11 @@ async function main() {
   const selected = (name) => options.only.length === 0 || options.only.some((text) => name.includes(text));
   const inHostFiles = readdirSync(inHostOut, { recursive: true }).filter((name) => name.endsWith('.test.js'));
   const uiDir = path.join(root, 'test/e2e/ui');
-  const uiFiles = readdirSync(uiDir).filter((name) => name.endsWith('.test.mjs') && selected(name)).sort().map((name) => path.join(uiDir, name));
-  const runInHostSuite = options.only.length === 0 || options.only.includes('in-host');
+  const uiFiles = options.uiFiles.length > 0
+    ? options.uiFiles
+    : readdirSync(uiDir).filter((name) => name.endsWith('.test.mjs') && selected(name)).sort().map((name) => path.join(uiDir, name));
+  for (const file of uiFiles) if (!existsSync(file)) throw new Error(`run.mjs: no UI file ${file}`);
+  const runInHostSuite = options.uiFiles.length === 0 && (options.only.length === 0 || options.only.includes('in-host'));
   const plan = ['trusted', 'untrusted'].map((trust) => ({
     trust,
     inHost: runInHostSuite && inHostFiles.some((name) => UNTRUSTED.test(name) === (trust === 'untrusted')),

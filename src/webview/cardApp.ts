@@ -14,6 +14,9 @@ import { el, append } from './dom';
  * (what the person typed and where the focus is survive it); it only adds, removes and
  * reorders. When the card in front changes, focus moves to its Reject button.
  */
+/** The User Timing mark name of `markCardShown`. */
+export const CARD_SHOWN_MARK = 'approvals-gate:card-shown';
+
 export class CardApp {
   private lastSeq = -1;
   private order: string[] = [];
@@ -82,7 +85,10 @@ export class CardApp {
     const previous = this.current;
     if (this.current === null || !ids.has(this.current)) this.current = this.order[0] ?? null;
     this.render();
-    if (this.current !== previous && this.current !== null) this.handles.get(this.current)?.focusDefault();
+    if (this.current !== previous && this.current !== null) {
+      this.handles.get(this.current)?.focusDefault();
+      markCardShown(this.root.ownerDocument, this.current);
+    }
   }
 
   private applyAck(ack: AckMessage): void {
@@ -150,4 +156,16 @@ export class CardApp {
     if (shown && this.stage.firstChild !== shown.root) this.stage.replaceChildren(shown.root);
     if (!shown) this.stage.replaceChildren();
   }
+}
+
+/**
+ * A User Timing mark once the frame that draws a newly shown card has been painted: DevTools'
+ * performance panel shows it, and `npm run bench` reads it to time "escalation → card visible"
+ * without depending on how often a test driver polls. Detail: the card id. No-op without the API.
+ */
+function markCardShown(document: Document, cardId: string): void {
+  const view = document.defaultView;
+  if (!view || typeof view.requestAnimationFrame !== 'function' || typeof view.performance?.mark !== 'function') return;
+  // The callback runs before the next paint; the timeout after it runs once that paint is done.
+  view.requestAnimationFrame(() => view.setTimeout(() => view.performance.mark(CARD_SHOWN_MARK, { detail: { cardId } }), 0));
 }

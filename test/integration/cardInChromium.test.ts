@@ -337,4 +337,19 @@ describe('approval card in Chromium (built bundle, real CSP)', function () {
     console.log(`      card rendered ${elapsed.toFixed(1)} ms after the snapshot was posted (200-line command)`);
     assert.ok(elapsed < 500);
   });
+
+  it('marks each newly shown card with a User Timing mark after it is painted (what the bench times)', async () => {
+    const view = card('touch marked-card.txt');
+    await show(view);
+    const marks = await page.waitForFunction(
+      (id) => {
+        const found = performance.getEntriesByName('approvals-gate:card-shown').filter((m) => (m as PerformanceMark).detail?.cardId === id);
+        return found.length > 0 ? found.map((m) => m.startTime) : false;
+      },
+      view.id,
+    ).then((handle) => handle.jsonValue() as Promise<number[]>);
+    assert.equal(marks.length, 1);
+    const shownAt = await page.evaluate(() => performance.now());
+    assert.ok(marks[0]! <= shownAt);
+  });
 });

@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFakeRater } from './fakeRaterServer.mjs';
 import {
   answerModal, card, cardButton, clearNotifications, commandFrame, gateTask, logText, notification, pendingCardId, postFromCardWebview,
-  queueLine, RawJson, runExactCommand, runTask, sleep, submitAndWaitForCard, waitForCard, waitForEmptyQueue, waitForFile,
+  queueLine, RawJson, runExactCommand, runTask, sleep, submitAndWaitForCard, timeCardAfterSubmit, waitForCard, waitForEmptyQueue, waitForFile,
   waitForNotification, writeGateTasks,
 } from './gateUi.mjs';
 import { quickInput, TIMEOUTS, UiSuite } from './lib.mjs';
@@ -39,15 +38,12 @@ COMMIT_LINES.push('"');
 const COMMIT_MESSAGE = COMMIT_LINES.join('\n');
 const COMMIT_TASK = 'e2e: gate a 200-line commit message';
 
-/** Where the measured figures go (git-ignored), beside the other e2e output. */
-const FIGURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.e2e/figures');
 
 const PLANTED_KEY = 'sk-e2eCardRaterKey0123456789abcdefABCDEF';
 const rater = await startFakeRater(() => ({ outcome: 'attack', reason: 'E2E fake rater: this command exfiltrates credentials.' }));
 
 let workspace;
 const file = (name) => path.join(workspace, name);
-const figures = { coldMs: undefined, warmMs: [] };
 let decidedCardId;
 
 const suite = new UiSuite('approval card', {
@@ -74,7 +70,7 @@ async function isFocused(locator) {
 const REJECTED = /Not run — reject \(human\): You rejected this command/;
 
 test('the card is in front moments after submitting, with the focus on Reject; Escape rejects', async ({ page }) => {
-  figures.coldMs = await submitAndWaitForCard(page, 'touch card-escape.txt');
+  const firstMs = await timeCardAfterSubmit(page, 'touch card-escape.txt');
   assert.equal(await isFocused(cardButton(page, 'Reject')), true, 'Reject does not have the focus');
   assert.match(await queueLine(page).innerText(), /^Command 1 of 1 waiting for your decision/);
   await page.keyboard.press('Escape');
@@ -83,17 +79,16 @@ test('the card is in front moments after submitting, with the focus on Reject; E
   assert.equal(fs.existsSync(file('card-escape.txt')), false, 'the rejected command ran');
 
   // The panel stays open between cards: the later cards are "warm".
+  const warmMs = [];
   for (let i = 1; i <= 3; i += 1) {
-    figures.warmMs.push(await submitAndWaitForCard(page, `touch card-latency-${i}.txt`));
+    warmMs.push(await timeCardAfterSubmit(page, `touch card-latency-${i}.txt`));
     assert.equal(await isFocused(cardButton(page, 'Reject')), true, `Reject does not have the focus on warm card ${i}`);
     await page.keyboard.press('Escape');
     await waitForEmptyQueue(page);
     assert.equal(fs.existsSync(file(`card-latency-${i}.txt`)), false);
   }
-  console.log(`figure: card visible after submit (Enter in the input box → Reject visible): first card (panel created) ${figures.coldMs} ms; panel already open ${figures.warmMs.join(', ')} ms`);
-  // For `npm run bench` to pick up (a figure, not a pass/fail bound: the machine is shared).
-  fs.mkdirSync(FIGURES_DIR, { recursive: true });
-  fs.writeFileSync(path.join(FIGURES_DIR, 'card-latency.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), what: 'ms from Enter in the Run command input box to the card\'s Reject button visible (code-server 4.100.3, chromium)', firstCardMs: figures.coldMs, panelOpenMs: figures.warmMs }, null, 2)}\n`);
+  // A figure, not a bound (the machine is shared): `npm run bench` measures it over several window loads.
+  console.log(`figure: Enter in the input box → card drawn: first card (panel created) ${firstMs} ms; panel already open ${warmMs.join(', ')} ms`);
 });
 
 test('hostile text is shown as text: no element, no script, escapes for ESC/BEL/U+202E/zero-width, the ";" marked, nothing ran', async ({ page }) => {

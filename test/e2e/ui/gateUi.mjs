@@ -65,6 +65,28 @@ export async function waitForCard(page, command, since = Date.now(), rejectName 
 }
 
 /**
+ * When the card page last showed a new card, in ms since the epoch: its `approvals-gate:card-shown`
+ * User Timing mark (set after the frame that drew the card), read on the card page's own clock. A
+ * polling driver only notices a card some time after it is drawn; this is when it was drawn.
+ */
+export async function cardShownAt(page) {
+  const shownAt = await card(page).locator('body').evaluate(() => {
+    const marks = performance.getEntriesByName('approvals-gate:card-shown');
+    const last = marks[marks.length - 1];
+    return last ? performance.timeOrigin + last.startTime : null;
+  });
+  if (shownAt === null) throw new Error('the card page has no approvals-gate:card-shown mark');
+  return shownAt;
+}
+
+/** Submits `command` and returns ms from Enter to the moment its card was drawn (`cardShownAt`). */
+export async function timeCardAfterSubmit(page, command) {
+  const submitted = await submitCommand(page, command);
+  await waitForCard(page, command, submitted);
+  return Math.round(await cardShownAt(page)) - submitted;
+}
+
+/**
  * Runs a palette command by its exact title, clicking its row: `runCommand` presses Enter, which
  * takes the highlighted row, and for "Tasks: Run Task" that is "Tasks: Restart Running Task".
  */
