@@ -72,6 +72,11 @@ export class ApprovalPanel implements Person, vscode.Disposable {
     return this.pending.cancel(cardId);
   }
 
+  /** Calls `listener` after every change of the queue: a card added, decided, withdrawn or cancelled. */
+  onDidChangePending(listener: () => void): vscode.Disposable {
+    return new vscode.Disposable(this.pending.onChange(listener));
+  }
+
   /** Ids of the pending cards, in queue order. */
   pendingIds(): string[] {
     return this.pending.cards().map((card) => card.id);

@@ -56,8 +56,6 @@ export interface GateParticipantParts {
   secrets: vscode.SecretStorage;
 }
 
-/** How often the chat checks whether a card opened for the command being decided. */
-const CARD_POLL_MS = 250;
 /** Refused commands remembered per response for the follow-ups. */
 const REFUSED_KEPT = 3;
 
@@ -229,7 +227,7 @@ class TurnRenderer {
   readonly refused: string[] = [];
   private readonly started = new Map<string, Readonly<Record<string, unknown>>>();
   private wroteText = false;
-  private cardWatch: NodeJS.Timeout | undefined;
+  private cardWatch: vscode.Disposable | undefined;
 
   constructor(
     private readonly stream: vscode.ChatResponseStream,
@@ -302,16 +300,16 @@ class TurnRenderer {
   private watchForCard(): void {
     this.stopWatching();
     const before = new Set(this.panel.pendingIds());
-    this.cardWatch = setInterval(() => {
+    this.cardWatch = this.panel.onDidChangePending(() => {
       if (!this.panel.pendingIds().some((id) => !before.has(id))) return;
       this.stopWatching();
       this.stream.markdown('\n\nWaiting for your approval on the Approvals Gate card.\n');
       this.stream.button({ command: 'approvalsGate.showApprovals', title: 'Show pending approvals' });
-    }, CARD_POLL_MS);
+    });
   }
 
   private stopWatching(): void {
-    if (this.cardWatch) clearInterval(this.cardWatch);
+    this.cardWatch?.dispose();
     this.cardWatch = undefined;
   }
 }

@@ -23,6 +23,8 @@ export class ScriptedPanel {
   autoAnswer: HumanAnswer | undefined;
   shown = 0;
 
+  private readonly listeners = new Set<() => void>();
+
   ask(escalation: Escalation, signal?: AbortSignal): Promise<HumanAnswer> {
     const entry = { escalation, signal, withdrawn: false };
     this.asked.push(entry);
@@ -32,9 +34,11 @@ export class ScriptedPanel {
       const id = `card-${++this.count}`;
       const settle = (answer: HumanAnswer) => {
         this.pending = this.pending.filter((p) => p.id !== id);
+        this.changed();
         resolve(answer);
       };
       this.pending.push({ id, resolve: settle });
+      this.changed();
       signal?.addEventListener('abort', () => {
         entry.withdrawn = true;
         settle({ kind: 'cancelled' });
@@ -51,6 +55,16 @@ export class ScriptedPanel {
 
   pendingIds(): string[] {
     return this.pending.map((p) => p.id);
+  }
+
+  /** Like the real panel's: called after every change of the queue. */
+  onDidChangePending(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 
   show(): void {
