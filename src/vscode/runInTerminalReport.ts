@@ -2,6 +2,7 @@ import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
 import { capOutput } from '../gate/execution/outputCap';
 import { readToolArguments } from '../gate/agent/toolArguments';
+import { negotiationMoves } from '../gate/negotiation';
 import { MODEL_OUTPUT_CAP } from '../gate/agent/shellToolReport';
 import { runShellCommandArgs, type RunShellCommandArgs } from '../gate/agent/tools/runShellCommand';
 import { failClosedResult, type Rater, type RatingResult } from '../gate/raterContract';
@@ -104,7 +105,7 @@ function rejectedResult(decision: Decision, by: string): string {
         `Not run: ${decision.reason}\n` +
         (/justification/.test(decision.reason)
           ? ''
-          : `You may call ${RUN_IN_TERMINAL_TOOL} again with the same command and a \`justification\` that explains why it is needed, propose a different command, or ask the user.\n`) +
+          : `${negotiationMoves(RUN_IN_TERMINAL_TOOL)}\n`) +
         NO_WORKAROUND
       );
     case 'human':

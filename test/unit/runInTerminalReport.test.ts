@@ -140,7 +140,8 @@ describe('approvalsGate_runInTerminal words', () => {
 
     it('rejected at auto without a negotiation session still names this tool and the justification argument', async () => {
       const text = runInTerminalResult(await decision('rm -rf build', { rung: 'auto', rater: verdict('destructive') }));
-      assert.match(text, /justification/);
+      assert.match(text, /\(1\) call (the tool|approvalsGate_runInTerminal) again with the same command and a `justification` argument/);
+      assert.match(text, /\(2\) propose a different command .*\(3\) ask the user/);
     });
 
     it('an attack halts: stop the task, tell the user, and not by any other means', async () => {
