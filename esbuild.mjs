@@ -5,6 +5,20 @@
 // `node esbuild.mjs webview` builds the webview bundle alone (the Chromium card test does).
 import { build } from 'esbuild';
 
+/**
+ * The CLI's model rater (LangChain, most of the CLI's code) lives in `dist/cli-rater.js`, which
+ * `src/cli/gateServices.ts` imports only when a rater URL is given: `batch` and `explain` without
+ * one start without reading it. Run from source (tsx) the import is the module itself.
+ */
+const cliRaterExternal = {
+  name: 'cli-rater-external',
+  setup(build) {
+    build.onResolve({ filter: /rater[\\/]openAiRater$/ }, (args) =>
+      args.importer.endsWith('gateServices.ts') && args.kind === 'dynamic-import' ? { path: './cli-rater.js', external: true } : undefined,
+    );
+  },
+};
+
 const builds = {
   cli: () =>
     build({
@@ -17,6 +31,24 @@ const builds = {
       sourcemap: true,
       banner: { js: '#!/usr/bin/env node' },
       // jsonc-parser's `main` is a UMD build whose dynamic requires esbuild cannot follow.
+      mainFields: ['module', 'main'],
+      plugins: [cliRaterExternal],
+      logLevel: 'warning',
+    }).then(async (result) => {
+      // The rater must stay out of the CLI bundle, or start-up pays for LangChain again.
+      const { readFile } = await import('node:fs/promises');
+      if ((await readFile('dist/cli.js', 'utf8')).includes('@langchain')) throw new Error('esbuild.mjs: LangChain leaked into dist/cli.js');
+      return result;
+    }),
+  cliRater: () =>
+    build({
+      entryPoints: ['src/gate/rater/openAiRater.ts'],
+      outfile: 'dist/cli-rater.js',
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      sourcemap: true,
       mainFields: ['module', 'main'],
       logLevel: 'warning',
     }),

@@ -10,7 +10,7 @@ import { entriesFromFlags } from './options';
 import { raterFromOptions, servicesFor } from './gateServices';
 
 /** One request line. Unknown keys are tolerated (corpora carry notes); known keys are checked. */
-const BatchRequest = z.looseObject({
+export const BatchRequest = z.looseObject({
   id: z.union([z.string(), z.number(), z.null()]).optional(),
   command: z.string(),
   rung: z.string().optional(),
@@ -34,13 +34,13 @@ export async function runBatch(options: CliOptions, input: Readable, out: (line:
   }
 }
 
-type BatchRequestData = z.infer<typeof BatchRequest>;
+export type BatchRequestData = z.infer<typeof BatchRequest>;
 
 /**
  * The request when it has exactly the shape {@link BatchRequest} accepts (the common case, read
  * without the schema library), else null: the schema then reads it and names what is wrong.
  */
-function plainRequest(json: unknown): BatchRequestData | null {
+export function plainRequest(json: unknown): BatchRequestData | null {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return null;
   const r = json as Record<string, unknown>;
   if (typeof r.command !== 'string') return null;

@@ -19,7 +19,7 @@ import type { HardlineRecord } from './decision';
 import { executedPayloads, wordText } from './executorPayloads';
 import { readCommand, type CommandReading } from './reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from './resolution';
-import { peelWrappers, type PeeledCommand } from './wrappers';
+import { peelWrappers, startsWithWrapper, type PeeledCommand } from './wrappers';
 import { hardlineFinding, type HardlineFinding } from './hardline/arms';
 import { commandName, literalText } from './hardline/commandName';
 import { checkRedirects } from './hardline/devices';
@@ -27,6 +27,7 @@ import { checkExfiltration, maySend } from './hardline/exfiltration';
 import { findShellForkBomb } from './hardline/forkBomb';
 import { isNetworkDevicePath, wordPathText } from './hardline/paths';
 import { checkProgram, isHardlineProgram } from './hardline/programArms';
+import type { Recheck } from './hardline/deletion';
 import { readTextCommands } from './hardline/textCommands';
 
 export type { HardlineArm } from './hardline/arms';
@@ -68,6 +69,11 @@ interface Context {
   budget: { remaining: number };
   /** Payloads already read (shared): chains like `watch watch watch …` repeat their suffixes. */
   seen: Set<string>;
+  /**
+   * find's `{}` re-check at this depth, made the first time it is needed: one closure per
+   * context rather than one per simple command of a line that may hold thousands.
+   */
+  recheck?: Recheck;
 }
 
 /** Null when no arm fires. Deterministic, unconfigurable. */
@@ -114,16 +120,47 @@ function checkCommands(commands: readonly CommandShape[], context: Context): Har
   // Then payloads, cheapest first: the budget for nested reading is shared, and a few huge
   // overlapping words (text read from nested substitutions) must not use it up before a short
   // `sh -c 'rm -rf /'` elsewhere on the line is read.
-  const costs = commands.map(payloadCost);
-  // Ties keep line order (as a stable sort of the commands would).
-  const byCost = commands.map((_, index) => index).sort((a, b) => costs[a]! - costs[b]! || a - b);
-  for (const index of byCost) {
-    const command = commands[index]!;
+  const byCost = payloadOrder(commands);
+  for (let k = 0; k < byCost.length; k++) {
+    const command = commands[byCost[k]!]!;
     const found = checkPayloads(command, command.stdinText, context);
     if (found !== null) return found;
   }
   return checkPipelines(commands, context);
 }
+
+/**
+ * The commands' indexes by payload cost, ties in line order (a stable sort by cost). Lines are
+ * often in that order already (text read from nested substitutions grows word by word), which
+ * one pass finds; otherwise each key packs cost and index into one number, so the typed
+ * array's own numeric sort orders them without a comparator call per pair.
+ */
+function payloadOrder(commands: readonly CommandShape[]): ArrayLike<number> {
+  const count = commands.length;
+  const costs = new Float64Array(count);
+  let sorted = true;
+  for (let k = 0; k < count; k++) {
+    costs[k] = payloadCost(commands[k]!);
+    if (k > 0 && costs[k]! < costs[k - 1]!) sorted = false;
+  }
+  const order = new Float64Array(count);
+  if (sorted) {
+    for (let k = 0; k < count; k++) order[k] = k;
+    return order;
+  }
+  if (count > INDEX_SPAN || costs.some((cost) => cost >= MAX_PACKED_COST)) {
+    // Beyond what a key holds exactly (only text far over the resolver's limit gets here).
+    return Array.from(order, (_, index) => index).sort((a, b) => costs[a]! - costs[b]! || a - b);
+  }
+  for (let k = 0; k < count; k++) order[k] = costs[k]! * INDEX_SPAN + k;
+  order.sort();
+  for (let k = 0; k < count; k++) order[k] = order[k]! % INDEX_SPAN;
+  return order;
+}
+
+/** The low part of a {@link payloadOrder} key is the index; keys stay below 2^53, so exact. */
+const INDEX_SPAN = 2 ** 21;
+const MAX_PACKED_COST = 2 ** 31;
 
 /** Non-ASCII text, the only kind NFKC can change. */
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -169,17 +206,24 @@ function peeled(view: ArgvView): PeeledCommand {
   return view.peeled;
 }
 
+/**
+ * The program's argv inside its wrappers: `peeled(view).argv`, without making (and keeping) a
+ * peeled record for the common argv that starts with no wrapper, which peels to itself.
+ */
+function innerArgv(view: ArgvView): readonly Word[] {
+  if (view.peeled !== undefined) return view.peeled.argv;
+  const argv = folded(view);
+  return startsWithWrapper(argv) ? peeled(view).argv : argv;
+}
+
 /** One simple command's redirects and the program inside its wrappers; payloads aside. */
 function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context): HardlineFinding | null {
   const redirected = checkRedirects(redirects);
   if (redirected !== null) return redirected;
+  const recheck = recheckAt(context);
+  // No wrapper: the argv itself is the one exact reading (what peeling it would give).
+  if (view.peeled === undefined && !startsWithWrapper(folded(view))) return checkProgram(folded(view), context.home, recheck);
   const unwrapped = peeled(view);
-  // find's `{}` filled in with the starting folder: judged on its own argv (its payloads are
-  // the same as those of the unfilled command, which checkPayloads reads).
-  const recheck = (inner: Word[]): HardlineFinding | null => {
-    const next = deeper(context);
-    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
-  };
   // Read exactly, the unwrapped argv is the only reading.
   if (unwrapped.exact) return checkProgram(unwrapped.argv, context.home, recheck);
   for (const candidate of readings(unwrapped)) {
@@ -187,6 +231,18 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * find's `{}` filled in with the starting folder: judged on its own argv (its payloads are
+ * the same as those of the unfilled command, which checkPayloads reads).
+ */
+function recheckAt(context: Context): Recheck {
+  context.recheck ??= (inner: Word[]): HardlineFinding | null => {
+    const next = deeper(context);
+    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
+  };
+  return context.recheck;
 }
 
 /** The code one simple command runs from its arguments (and a script fed on its stdin). */
@@ -209,7 +265,7 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
         : checkNestedCommand(payload.argv, context);
     if (found !== null) return found;
   }
-  if (stdinText !== null && readsScriptFromStdin(peeled(view).argv)) return checkPayloadText(stdinText, false, context);
+  if (stdinText !== null && readsScriptFromStdin(innerArgv(view))) return checkPayloadText(stdinText, false, context);
   return null;
 }
 
@@ -241,7 +297,8 @@ function firstVisit(context: Context, kind: string, key: string): boolean {
 }
 
 function deeper(context: Context): Context {
-  return { ...context, depth: context.depth + 1 };
+  // A fresh context of its own: the re-check closure is bound to the depth it was made at.
+  return { home: context.home, depth: context.depth + 1, budget: context.budget, seen: context.seen };
 }
 
 /**
@@ -313,7 +370,7 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
     else unit.push(command);
   }
   for (const unit of units.values()) {
-    if (!unit.some((command) => maySend(peeled(command), command.redirects))) continue;
+    if (!unit.some((command) => maySend(innerArgv(command), command.redirects))) continue;
     const found = checkExfiltration(
       unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects })),
       context.home,

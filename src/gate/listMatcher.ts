@@ -61,16 +61,110 @@ export function matchAllow(reading: CommandReading, entries: readonly ListEntry[
 }
 
 /**
+ * {@link matchAllow} over several lists taken one after another (`[grants, allow, default]`),
+ * with the same answer as over their concatenation. A long list is looked up through an index by
+ * program word, built once per list and home folder: a segment is tried only against the entries
+ * {@link programMayMatch} could let through, in list order, so the first covering entry is the same.
+ */
+export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>): AllowMatch | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0 || lists.every((list) => list.length === 0)) return null;
+  const perSegment: ListEntry[] = [];
+  for (let index = 0; index < resolution.segments.length; index++) {
+    const segment = resolution.segments[index]!;
+    const scratch: SegmentScratch = {};
+    let covering: ListEntry | null = null;
+    for (let k = 0; k < lists.length && covering === null; k++) {
+      const list = lists[k]!;
+      const candidates = list.length >= MIN_INDEXED_LIST ? programIndex(list, reading.home).candidates(segment) : list;
+      covering = coveringEntry(candidates, resolution.segments, index, reading.home, scratch);
+    }
+    if (covering === null) return null;
+    perSegment.push(covering);
+  }
+  return { perSegment };
+}
+
+/** Shorter lists are scanned whole: building an index would cost more than it saves. */
+const MIN_INDEXED_LIST = 16;
+
+/**
+ * A list's entries by the program word a prefix or glob entry needs ({@link programMayMatch}:
+ * its first pattern word, one piece, after the home folder when it starts with `~`). Exact and
+ * regexp entries may cover any segment and are candidates for all; a prefix or glob entry whose
+ * first item is not a one-piece word covers nothing and is left out.
+ */
+class ProgramIndex {
+  /** Positions in the list, ascending, per program word. */
+  private readonly byProgram = new Map<string, number[]>();
+  /** Positions of the exact and regexp entries, ascending. */
+  private readonly anyProgram: number[] = [];
+  private readonly anyProgramEntries: readonly ListEntry[];
+  /** Per program word: its entries and the exact and regexp ones, in list order. */
+  private readonly merged = new Map<string, readonly ListEntry[]>();
+
+  constructor(
+    private readonly entries: readonly ListEntry[],
+    home: string,
+  ) {
+    entries.forEach((entry, position) => {
+      const { compiled } = entry;
+      if (compiled.match !== 'prefix' && compiled.match !== 'glob') {
+        this.anyProgram.push(position);
+        return;
+      }
+      const first = compiled.items[0];
+      if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return;
+      const program = first.home ? home + first.pieces[0]! : first.pieces[0]!;
+      const group = this.byProgram.get(program);
+      if (group === undefined) this.byProgram.set(program, [position]);
+      else group.push(position);
+    });
+    this.anyProgramEntries = this.anyProgram.map((position) => entries[position]!);
+  }
+
+  /** The entries that may cover the segment, in list order. */
+  candidates(segment: Segment): readonly ListEntry[] {
+    const program = segment.argv[0];
+    if (program === undefined || program.kind !== 'literal') return this.anyProgramEntries;
+    const named = this.byProgram.get(program.value);
+    if (named === undefined) return this.anyProgramEntries;
+    let merged = this.merged.get(program.value);
+    if (merged === undefined) {
+      const positions = [...named, ...this.anyProgram].sort((a, b) => a - b);
+      merged = positions.map((position) => this.entries[position]!);
+      this.merged.set(program.value, merged);
+    }
+    return merged;
+  }
+}
+
+/** Indexes by list and home folder; a list that is no longer used takes its index with it. */
+const programIndexes = new WeakMap<readonly ListEntry[], { home: string; index: ProgramIndex }>();
+
+function programIndex(list: readonly ListEntry[], home: string): ProgramIndex {
+  const known = programIndexes.get(list);
+  if (known !== undefined && known.home === home) return known.index;
+  const index = new ProgramIndex(list, home);
+  programIndexes.set(list, { home, index });
+  return index;
+}
+
+/** What {@link coveringEntry} works out about one segment, shared by the lists it is tried against. */
+interface SegmentScratch {
+  view?: SegmentView;
+  /** The argv text (null: some word is opaque), made when a regexp entry first needs it. */
+  text?: string | null;
+}
+
+/**
  * The first entry that covers segment `index`, or null. An entry that throws while matching does
  * not cover. The segment's view (wrappers, carve-outs, payloads) is only worked out once some
  * entry passes the cheap necessary conditions checked first; most entries name another program
  * and are passed over without it.
  */
-function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string): ListEntry | null {
+function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = {}): ListEntry | null {
   const segment = segments[index]!;
-  let view: SegmentView | undefined;
-  /** The argv text (null: some word is opaque), made when a regexp entry first needs it. */
-  let text: string | null | undefined;
   for (const entry of entries) {
     try {
       const { compiled } = entry;
@@ -81,11 +175,11 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
       if (!programMayMatch(entry, segment, home)) continue;
       if (compiled.match === 'regexp' && compiled.regexp.anchoredPrefix !== '') {
         // A whole-text match starts with the regexp's literal start.
-        if (text === undefined) text = literalArgvText(segment);
-        if (text !== null && !text.startsWith(compiled.regexp.anchoredPrefix)) continue;
+        if (scratch.text === undefined) scratch.text = literalArgvText(segment);
+        if (scratch.text !== null && !scratch.text.startsWith(compiled.regexp.anchoredPrefix)) continue;
       }
-      view ??= viewSegment(segment);
-      if (patternCoversSegment(entry, view, home)) return entry;
+      scratch.view ??= viewSegment(segment);
+      if (patternCoversSegment(entry, scratch.view, home)) return entry;
     } catch {
       // An entry that cannot be applied covers nothing.
     }

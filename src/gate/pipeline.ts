@@ -3,7 +3,7 @@ import type { Decision, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stag
 import { checkHardline } from './hardline';
 import { DEFAULT_ALLOW_LIST } from './defaultAllowList';
 import type { ListEntry } from './listEntry';
-import { matchAllow, matchBlocking } from './listMatcher';
+import { matchAllowLists, matchBlocking } from './listMatcher';
 import type { CaptureLog, CaptureRecord } from './captureLog';
 import { negotiationMoves, type NegotiationContext, type NegotiationSession, type TranscriptRow } from './negotiation';
 import type { Escalation, HumanAnswer, Person } from './person';
@@ -222,8 +222,8 @@ function escalateEntryStage({ reading, services }: GateState): StageResult {
 function allowListStage(state: GateState): StageResult | Promise<StageResult> {
   const { reading, services } = state;
   const { policy } = services;
-  const entries: ListEntry[] = [...policy.grants, ...policy.allow, ...(policy.defaultAllow ? DEFAULT_ALLOW_LIST : [])];
-  const match = matchAllow(reading, entries);
+  // Taken in this order, as one list; the built-in list is indexed by program once.
+  const match = matchAllowLists(reading, policy.defaultAllow ? [policy.grants, policy.allow, DEFAULT_ALLOW_LIST] : [policy.grants, policy.allow]);
   if (!match) return undefined;
   const findings = findingsOf(state);
   const grant = match.perSegment.find((e) => e.list === 'grant');
@@ -327,7 +327,7 @@ async function raterStage(state: GateState): Promise<StageResult> {
 /** 10. A person decides; with nobody to ask, the call ends as `non-interactive` and never runs. */
 async function askPerson(state: GateState, request: ToPerson): Promise<Reached> {
   const { services, reading } = state;
-  const context = {
+  const context: PersonContext = {
     outcome: request.outcome,
     rule: request.rule,
     rating: request.rating,
@@ -475,7 +475,19 @@ function describeEntry(entry: ListEntry): string {
   }
 }
 
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** The context's fields that are set, in the same order (`outcome`, `rule`, `rating`): one record, no entry arrays. */
+function stripUndefined(value: PersonContext): Partial<PersonContext> {
+  const out: Partial<PersonContext> = {};
+  if (value.outcome !== undefined) out.outcome = value.outcome;
+  if (value.rule !== undefined) out.rule = value.rule;
+  if (value.rating !== undefined) out.rating = value.rating;
+  return out;
+}
+
+/** What a hand-off to a person carries into the decision record besides its own fields. */
+interface PersonContext {
+  outcome: Outcome | undefined;
+  rule: RuleRecord | undefined;
+  rating: RatingRecord | undefined;
 }
 

@@ -102,16 +102,16 @@ function isRemoteSpec(text: string): boolean {
 }
 
 /**
- * False when {@link sinkName} certainly finds no sink in this command: no redirect to a network
+ * False when {@link sinkName} certainly finds no sink in this command (`innerArgv`: its argv with wrappers peeled): no redirect to a network
  * device and no program of {@link SINKS}. Lets the floor pass over a pipeline without building
  * its {@link PipelineCommand}s; `checkExfiltration` of a pipeline where this is false for every
  * command is null.
  */
-export function maySend(peeled: PeeledCommand, redirects: readonly Redirect[]): boolean {
+export function maySend(innerArgv: readonly Word[], redirects: readonly Redirect[]): boolean {
   for (let k = 0; k < redirects.length; k++) {
     if (isNetworkDevicePath(wordPathText(redirects[k]!.target))) return true;
   }
-  const name = commandName(peeled.argv[0])?.name ?? null;
+  const name = commandName(innerArgv[0])?.name ?? null;
   return name !== null && Object.prototype.hasOwnProperty.call(SINKS, name);
 }
 
