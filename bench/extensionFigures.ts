@@ -58,6 +58,13 @@ interface LoadFigures {
 interface InVsCodeFigures {
   fresh: LoadFigures[];
   reloaded: LoadFigures[];
+  reloadedWithTab: number[];
+}
+
+function verdictFor(values: readonly number[]): string {
+  if (values.length === 0) return 'not measured';
+  const slowest = Math.max(...values);
+  return `${slowest <= CARD_TARGET_MS ? 'MET' : 'NOT MET'} (slowest ${slowest} ms)`;
 }
 
 function spread(values: readonly number[]): string[] {
@@ -84,10 +91,9 @@ export function inVsCodeSection(skip: boolean): string[] {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 15 * 60_000,
     });
-    if (run.status !== 0 || !existsSync(figuresFile)) {
-      const tail = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').slice(-15).map((line) => `    | ${line}`);
-      return [heading, `  FAILED (scripts/e2e/run.mjs exit ${run.status ?? run.signal ?? run.error?.message}):`, ...tail];
-    }
+    // A failed step is reported with the runner's own lines; the figures of the steps that passed still print.
+    const failed = run.status === 0 ? [] : [`  ${existsSync(figuresFile) ? 'SOME STEPS FAILED' : 'FAILED'} (scripts/e2e/run.mjs exit ${run.status ?? run.signal ?? run.error?.message}):`, ...`${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').filter((line) => /FAIL|Error|error:/.test(line)).slice(-8).map((line) => `    | ${line.trim()}`)];
+    if (!existsSync(figuresFile)) return [heading, ...failed];
     const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as InVsCodeFigures;
     const fresh = figures.fresh;
     const reloaded = figures.reloaded;
@@ -95,21 +101,23 @@ export function inVsCodeSection(skip: boolean): string[] {
     const freshFirst = fresh.map((l) => l.firstCardMs);
     const reloadedFirst = reloaded.map((l) => l.firstCardMs);
     const openPanel = all.flatMap((l) => l.openPanelCardMs);
-    const worstFresh = Math.max(...freshFirst, ...openPanel);
     return [
       heading,
       table([
         ['measure', 'median', 'min', 'max', 'samples'],
         ['activation, as VS Code reports it (Developer: Show Running Extensions), every window load', ...spread(all.map((l) => l.activationMs))],
         ['first card: Enter → card drawn, fresh window (the panel is created)', ...spread(freshFirst)],
-        ['first card: Enter → card drawn, after Developer: Reload Window', ...spread(reloadedFirst)],
+        ['first card: Enter → card drawn, after Developer: Reload Window with the card tab left open', ...spread(figures.reloadedWithTab)],
+        ['first card: Enter → card drawn, after Developer: Reload Window, the card tab closed', ...spread(reloadedFirst)],
         ['next cards: Enter → card drawn, panel already open', ...spread(openPanel)],
       ]),
       '  "Enter → card drawn": from Enter in "Approvals Gate: Run a command through the gate…" to the card page\'s',
       '  approvals-gate:card-shown mark (after the frame that drew it); the escalation itself comes after Enter.',
-      '  After a reload, code-server\'s webview host holds every new webview ~1 s while its shared service worker',
-      '  updates (VS Code\'s Markdown preview shows the same); see docs/approval-card.md.',
-      `  card visible ≤ ${CARD_TARGET_MS} ms after an escalation: fresh windows and open panel ${worstFresh <= CARD_TARGET_MS ? 'MET' : 'NOT MET'} (slowest ${worstFresh} ms); after a reload in code-server ${Math.max(...reloadedFirst) <= CARD_TARGET_MS ? 'MET' : 'NOT MET'} (slowest ${Math.max(...reloadedFirst)} ms)`,
+      '  After a reload (or once a webview was closed), code-server\'s webview host holds every new webview ~1 s while',
+      '  its shared service worker updates (VS Code\'s Markdown preview shows the same); a card tab left open is restored',
+      '  while the window loads, so no new webview is needed. See docs/approval-card.md.',
+      `  card visible ≤ ${CARD_TARGET_MS} ms after an escalation: fresh windows, open panel and restored tab ${verdictFor([...freshFirst, ...openPanel, ...figures.reloadedWithTab])}; a new webview after a reload in code-server ${verdictFor(reloadedFirst)}`,
+      ...failed,
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,11 +5,15 @@
 // Two kinds of window load, each measured several times:
 //   - a fresh window (a new browser profile opening the workbench: what a person gets opening
 //     code-server in a new browser, and what VS Code desktop gives every window);
-//   - "Developer: Reload Window" of an open one. In code-server every webview of the browser shares
-//     one origin and one service worker registration; after a reload, the webview host holds the
-//     first request of a new webview (fake.html) for about one second while that registration is
-//     updated — VS Code's own Markdown preview shows the same 1,000 ms (docs/approval-card.md). So
-//     these loads are reported on their own row, not mixed with the fresh ones.
+//   - "Developer: Reload Window" of an open one, the card's tab closed first. In code-server every
+//     webview of the browser shares one origin and one service worker registration; after a reload
+//     (or once any webview has been closed) the webview host holds the first request of a new
+//     webview (fake.html) for about one second while that registration is updated — VS Code's own
+//     Markdown preview shows the same 1,000 ms (docs/approval-card.md). So these loads are reported
+//     on their own row, not mixed with the fresh ones;
+//   - "Developer: Reload Window" with the card's (empty) tab left open: the extension restores the
+//     tab while the window loads (ApprovalPanel.adopt), so the first card needs no new webview.
+//     Only the card is timed here (the Running Extensions editor would cover the tab).
 // For each load:
 //   - activation: the figure VS Code itself reports for the extension in "Developer: Show Running
 //     Extensions" ("Activation: 92ms" — module load plus activate(), measured by the extension host);
@@ -20,19 +24,21 @@
 // The escalation happens after Enter (the command is read, decided and sent to the card first), so
 // Enter → drawn is an upper bound on escalation → visible.
 //
-// Writes { fresh: Load[], reloaded: Load[] } (Load = { activationMs, firstCardMs, openPanelCardMs[] })
+// Writes { fresh: Load[], reloaded: Load[], reloadedWithTab: number[] }
+// (Load = { activationMs, firstCardMs, openPanelCardMs[] }; reloadedWithTab: first-card ms)
 // as JSON to $BENCH_FIGURES_FILE; each load is a UiSuite test, so a failed step is a failed test.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { timeCardAfterSubmit, waitForEmptyQueue } from '../test/e2e/ui/gateUi.mjs';
+import { queueLine, timeCardAfterSubmit, waitForEmptyQueue } from '../test/e2e/ui/gateUi.mjs';
 import { openWorkbench, reloadWindow, runCommand, TIMEOUTS, UiSuite, VIEWPORT, waitForGate, workbenchUrl } from '../test/e2e/ui/lib.mjs';
 
 const FRESH_WINDOWS = Number(process.env.BENCH_FRESH_WINDOWS || 5);
 const RELOADS = Number(process.env.BENCH_RELOADS || 3);
+const SHOW_TITLE = 'Approvals Gate: Show pending approvals';
 const QUEUED_CARDS = 3;
 const EXTENSION_NAME = 'Approvals Gate';
 
-const figures = { fresh: [], reloaded: [] };
+const figures = { fresh: [], reloaded: [], reloadedWithTab: [] };
 const suite = new UiSuite('bench in VS Code', { testTimeoutMs: 120_000 });
 
 /** VS Code's own activation figure for this extension, from the Running Extensions editor. */
@@ -100,6 +106,21 @@ for (let n = 1; n <= RELOADS; n += 1) {
   suite.test(`reloaded window ${n}: activation and card latency`, async ({ page }) => {
     await reloadWindow(page);
     figures.reloaded.push(await measureLoad(page, `reload-${n}`));
+    save();
+  });
+}
+
+for (let n = 1; n <= RELOADS; n += 1) {
+  suite.test(`reloaded window with the card tab open ${n}: card latency`, async ({ page }) => {
+    await runCommand(page, SHOW_TITLE);
+    await queueLine(page).waitFor({ timeout: TIMEOUTS.webview });
+    await reloadWindow(page);
+    // The restored tab is on screen before anything is asked.
+    await queueLine(page).waitFor({ timeout: TIMEOUTS.webview });
+    figures.reloadedWithTab.push(await timeCardAfterSubmit(page, `touch bench-tab-${n}.txt`));
+    await page.keyboard.press('Escape');
+    await waitForEmptyQueue(page);
+    for (const name of fs.readdirSync(process.env.E2E_WORKSPACE)) assert.ok(!name.startsWith('bench-'), `${name}: a rejected command ran`);
     save();
   });
 }

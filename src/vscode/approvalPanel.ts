@@ -95,20 +95,51 @@ export class ApprovalPanel implements Person, vscode.Disposable {
     this.panel = undefined;
   }
 
+  /**
+   * Takes over a panel VS Code restored after a window reload (the tab was open when the window
+   * went away). It gets a fresh page and the queue as it is now — empty, since the calls that were
+   * waiting ended with the old extension host. Keeping the tab means its webview is set up while the
+   * window loads rather than when the next card is due: in code-server a new webview after a reload
+   * is held about a second (docs/approval-card.md). A second restored panel is closed.
+   */
+  adopt(panel: vscode.WebviewPanel): void {
+    if (this.disposed || this.panel) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = this.webviewOptions();
+    this.attach(panel);
+  }
+
   /** Creates the panel beside the editor, or brings it forward. A first card takes focus (Reject). */
   private reveal(preserveFocus: boolean): void {
     if (this.panel) {
-      if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
+      // A first card takes the focus even when the (empty) panel is already on screen.
+      if (!this.panel.visible || !preserveFocus) this.panel.reveal(undefined, preserveFocus);
       return;
     }
-    const dist = vscode.Uri.joinPath(this.options.extensionUri, 'dist');
     const panel = vscode.window.createWebviewPanel(
       ApprovalPanel.viewType,
       this.title(),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
-      { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [dist], retainContextWhenHidden: false },
+      { ...this.webviewOptions(), retainContextWhenHidden: false },
     );
+    this.attach(panel);
+  }
+
+  /** The locked-down webview: scripts from `dist/` only, no forms, no command links. */
+  private webviewOptions(): vscode.WebviewOptions {
+    return { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [this.dist()] };
+  }
+
+  private dist(): vscode.Uri {
+    return vscode.Uri.joinPath(this.options.extensionUri, 'dist');
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    const dist = this.dist();
     this.panel = panel;
+    panel.title = this.title();
     this.webviewReady = false;
     panel.onDidDispose(() => {
       if (this.panel !== panel) return;

@@ -48,6 +48,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Approv
     log: (line) => log.info(`card: ${line}`),
     recentCommands: () => capture.records().map((r) => r.command),
   });
+  // The card's tab survives a window reload like any editor (see ApprovalPanel.adopt).
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(ApprovalPanel.viewType, {
+      deserializeWebviewPanel: async (restored) => panel.adopt(restored),
+    }),
+  );
   const runner = new TerminalRunner({
     log: (line) => log.info(`terminal: ${line}`),
     home: homedir(),

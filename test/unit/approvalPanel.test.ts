@@ -23,6 +23,7 @@ class FakePanel {
   private readonly disposers: Array<Listener<void>> = [];
   readonly webview = {
     html: '',
+    options: {} as Record<string, unknown>,
     cspSource: 'https://fake.vscode-cdn.net',
     asWebviewUri: (uri: { path: string }) => ({ toString: () => `https://fake.vscode-cdn.net${uri.path}` }),
     postMessage: (message: HostMessage) => {
@@ -182,5 +183,39 @@ describe('approval panel host (vscode stand-in)', () => {
     host.dispose();
     assert.deepEqual(await a, { kind: 'cancelled' });
     assert.deepEqual(await host.ask(escalation('rm -rf b')), { kind: 'cancelled' });
+  });
+
+  it('adopts a panel restored after a reload: locked-down options, a fresh page, the queue; the next card uses it', async () => {
+    const restored = new FakePanel(ApprovalPanel.viewType, {});
+    restored.webview.options = { enableScripts: true, enableCommandUris: true, localResourceRoots: [] };
+    restored.webview.html = '<p>old page</p>';
+    host.adopt(restored as never);
+    assert.deepEqual(restored.webview.options, { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [{ path: '/ext/dist' }] });
+    assert.match(restored.webview.html, /default-src 'none'; script-src 'nonce-/);
+    assert.equal(restored.title, 'Approvals Gate');
+    restored.fromWebview({ type: 'ready', protocol: 1 });
+    await tick();
+    assert.deepEqual(restored.snapshots().at(-1)!.cards, []);
+    const answer = host.ask(escalation('rm -rf build'));
+    assert.equal(panels.length, 0, 'no new panel is created while the restored one is open');
+    assert.equal(restored.revealed, 1, 'a first card brings the panel forward with the focus');
+    assert.equal(restored.title, 'Approvals Gate (1 waiting)');
+    await tick();
+    const cardId = restored.snapshots().at(-1)!.cards[0]!.id;
+    restored.fromWebview({ type: 'decide', requestId: 'req-9', cardId, answer: { kind: 'reject' } });
+    assert.deepEqual(await answer, { kind: 'reject' });
+  });
+
+  it('a second restored panel is closed; after dispose a restored panel is closed too', () => {
+    const first = new FakePanel(ApprovalPanel.viewType, {});
+    const second = new FakePanel(ApprovalPanel.viewType, {});
+    host.adopt(first as never);
+    host.adopt(second as never);
+    assert.equal(first.disposed, false);
+    assert.equal(second.disposed, true);
+    host.dispose();
+    const late = new FakePanel(ApprovalPanel.viewType, {});
+    host.adopt(late as never);
+    assert.equal(late.disposed, true);
   });
 });

@@ -170,6 +170,8 @@ export async function runCommand(page, title) {
  */
 export async function reloadWindow(page) {
   const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: TIMEOUTS.workbench });
+  // Awaited below; when runCommand fails first, its later rejection must not crash the process.
+  navigated.catch(() => {});
   await runCommand(page, 'Developer: Reload Window');
   await navigated;
   await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUTS.workbench });
