@@ -1,13 +1,15 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { decide } from '../gate/pipeline';
+import type { Decision } from '../gate/decision';
+import type { ListEntry } from '../gate/listEntry';
 import { parseRung } from '../gate/rung';
 import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../gate/raterContract';
 import { parseVerdict } from '../gate/verdictSchema';
 import type { CliOptions } from './options';
 import { entriesFromFlags } from './options';
 import { raterFromOptions, servicesFor } from './gateServices';
+import { LineSplitter } from './batchLines';
 
 /** One request line. Unknown keys are tolerated (corpora carry notes); known keys are checked. */
 export const BatchRequest = z.looseObject({
@@ -24,13 +26,24 @@ export const BatchRequest = z.looseObject({
  * `approvals-gate batch`: one JSON request per input line, one decision per output line, in
  * input order. A line that cannot be read gets `{id?, action: "error", reason}`; nothing a line
  * contains can stop the batch or approve by accident.
+ *
+ * Lines are cut as `readline` cuts them ({@link LineSplitter}) and answered one after the
+ * other, each as soon as its chunk of input has arrived; the only wait per line is the decision.
  */
 export async function runBatch(options: CliOptions, input: Readable, out: (line: string) => void): Promise<void> {
   const configuredRater = raterFromOptions(options);
   const lineRaters = new LineRaters();
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  for await (const line of lines) {
-    out(JSON.stringify(await answerLine(line, options, configuredRater, lineRaters)));
+  const splitter = new LineSplitter();
+  for await (const chunk of input) {
+    for (const line of splitter.push(chunk)) {
+      const answer = answerLine(line, options, configuredRater, lineRaters);
+      out(typeof answer === 'string' ? answer : await answer);
+    }
+  }
+  const last = splitter.end();
+  if (last !== undefined) {
+    const answer = answerLine(last, options, configuredRater, lineRaters);
+    out(typeof answer === 'string' ? answer : await answer);
   }
 }
 
@@ -52,15 +65,19 @@ export function plainRequest(json: unknown): BatchRequestData | null {
   return r as BatchRequestData;
 }
 
-async function answerLine(line: string, options: CliOptions, configuredRater: Rater, lineRaters: LineRaters): Promise<Record<string, unknown>> {
+/**
+ * The answer to one line as its JSON text: a string when the line is refused before deciding,
+ * else a promise of the decision's text (the decision is the only wait).
+ */
+function answerLine(line: string, options: CliOptions, configuredRater: Rater, lineRaters: LineRaters): string | Promise<string> {
   let json: unknown;
   try {
     json = JSON.parse(line);
   } catch (error) {
-    return { action: 'error', reason: `The line is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return JSON.stringify({ action: 'error', reason: `The line is not JSON: ${error instanceof Error ? error.message : String(error)}` });
   }
   const id = json !== null && typeof json === 'object' && 'id' in json ? (json as { id: unknown }).id : undefined;
-  const withId = (body: Record<string, unknown>) => (id === undefined ? body : { id, ...body });
+  const withId = (body: Record<string, unknown>) => JSON.stringify(id === undefined ? body : { id, ...body });
   let data = plainRequest(json);
   if (data === null) {
     const request = BatchRequest.safeParse(json);
@@ -75,21 +92,48 @@ async function answerLine(line: string, options: CliOptions, configuredRater: Ra
     if (!parsed) return withId({ action: 'error', reason: `Unknown rung ${JSON.stringify(data.rung)}.` });
     rung = parsed;
   }
-  const warnings: string[] = [];
-  const lists = (['allow', 'deny', 'escalate'] as const).map((list) => {
+  let warnings: string[] | undefined;
+  const lists: ListEntry[][] = [];
+  for (const list of LIST_NAMES) {
     const parsed = entriesFromFlags(data[list] ?? [], list, `line ${list}`);
-    warnings.push(...parsed.problems.map((p) => `${p.setting}: ${p.message} (ignored)`));
-    return parsed.entries;
-  });
+    for (const p of parsed.problems) (warnings ??= []).push(`${p.setting}: ${p.message} (ignored)`);
+    lists.push(parsed.entries);
+  }
+  let pending: Promise<Decision>;
   try {
-    const decision = await decide(
+    pending = decide(
       { command: data.command, cwd: options.cwd },
       servicesFor(options, lineRaters.for(data, configuredRater), { rung, allow: lists[0], deny: lists[1], escalate: lists[2] }),
     );
-    return withId({ ...decision, ...(warnings.length > 0 ? { warnings } : {}) });
   } catch (error) {
-    return withId({ action: 'error', reason: `The gate failed on this line: ${error instanceof Error ? error.message : String(error)}` });
+    return withId(gateFailed(error));
   }
+  return pending.then(
+    (decision) => decisionLine(id, decision, warnings),
+    (error: unknown) => withId(gateFailed(error)),
+  );
+}
+
+const LIST_NAMES = ['allow', 'deny', 'escalate'] as const;
+
+function gateFailed(error: unknown): Record<string, unknown> {
+  return { action: 'error', reason: `The gate failed on this line: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+/**
+ * `JSON.stringify({ id, ...decision, warnings })` (`id` only when the line has one, `warnings`
+ * only when there are some) without copying the decision: its own text with the id put first and
+ * the warnings put last. A decision that has either key itself takes the copying path.
+ */
+export function decisionLine(id: unknown, decision: Decision, warnings: readonly string[] | undefined): string {
+  if (Object.prototype.hasOwnProperty.call(decision, 'id') || Object.prototype.hasOwnProperty.call(decision, 'warnings')) {
+    const body = { ...decision, ...(warnings !== undefined ? { warnings } : {}) };
+    return JSON.stringify(id === undefined ? body : { id, ...body });
+  }
+  let text = JSON.stringify(decision);
+  if (id !== undefined) text = text === '{}' ? `{"id":${JSON.stringify(id)}}` : `{"id":${JSON.stringify(id)},${text.slice(1)}`;
+  if (warnings !== undefined) text = text === '{}' ? `{"warnings":${JSON.stringify(warnings)}}` : `${text.slice(0, -1)},"warnings":${JSON.stringify(warnings)}}`;
+  return text;
 }
 
 /** `raterVerdict` stands in for the model: an object is the model's answer, `null` is no model. */

@@ -18,7 +18,7 @@ class LineWriter {
   constructor(private readonly sink: (text: string) => void) {}
 
   write(line: string): void {
-    this.pending.push(line + '\n');
+    this.pending.push(line);
     this.size += line.length + 1;
     if (this.size >= LineWriter.HIGH_WATER) this.flush();
     else if (!this.scheduled) {
@@ -30,7 +30,7 @@ class LineWriter {
   flush(): void {
     this.scheduled = false;
     if (this.pending.length === 0) return;
-    const text = this.pending.join('');
+    const text = this.pending.join('\n') + '\n';
     this.pending = [];
     this.size = 0;
     this.sink(text);

@@ -65,6 +65,8 @@ export function findHiddenCharacters(text: string): HiddenCharacter[] {
   const found: HiddenCharacter[] = [];
   for (let i = 0; i < text.length; i++) {
     let codePoint = text.charCodeAt(i);
+    // Printable ASCII, tab and newline show as what they are (hiddenKind is null): most text.
+    if ((codePoint >= 0x20 && codePoint < 0x7f) || codePoint === 0x09 || codePoint === 0x0a) continue;
     const start = i;
     if (codePoint >= 0xd800 && codePoint <= 0xdbff && i + 1 < text.length) {
       const low = text.charCodeAt(i + 1);

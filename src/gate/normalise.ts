@@ -21,6 +21,34 @@ export type { HiddenCharacter } from './hiddenCharacters';
  * input, including 64 KiB of adversarial text.
  */
 export function normaliseForDetection(original: string): { text: string; hidden: HiddenCharacter[] } {
+  // Most commands are printable ASCII with nothing any step below changes: they are their own
+  // normal form (and have no hidden characters).
+  if (isAlreadyNormal(original)) return { text: original, hidden: [] };
+  return normaliseFully(original);
+}
+
+/**
+ * Printable ASCII other than `\\`, with no `''` or `""`, no two spaces in a row and no space at
+ * either end: no terminal escape, NUL, line separator or control to change, NFKC leaves ASCII
+ * alone, no backslash to drop, no empty quote pair, no run of blanks longer than one, no line
+ * break and nothing to trim. Every step of {@link normaliseFully} leaves such text as it is.
+ */
+function isAlreadyNormal(text: string): boolean {
+  return (
+    PLAIN_PRINTABLE.test(text) &&
+    text.charCodeAt(0) !== 0x20 &&
+    text.charCodeAt(text.length - 1) !== 0x20 &&
+    !text.includes('  ') &&
+    !text.includes("''") &&
+    !text.includes('""')
+  );
+}
+
+/** Printable ASCII (space to `~`) except the backslash, from start to end (empty included). */
+const PLAIN_PRINTABLE = /^[\x20-\x5b\x5d-\x7e]*$/;
+
+/** {@link normaliseForDetection} step by step, for any text. Exported for the test that holds the shortcut to it. */
+export function normaliseFully(original: string): { text: string; hidden: HiddenCharacter[] } {
   const hidden = findHiddenCharacters(original);
   const ascii = !NON_ASCII.test(original);
   let text = stripTerminalEscapes(original);

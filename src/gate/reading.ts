@@ -26,7 +26,7 @@ export function readCommand(original: string, options: ReadOptions): CommandRead
     original,
     normalised: text,
     hidden,
-    resolution: resolve(original, { home: options.home }),
+    resolution: resolve(original, { home: options.home }, hidden),
     home: options.home,
   };
 }

@@ -1,4 +1,4 @@
-import { findHiddenCharacters } from './hiddenCharacters';
+import { findHiddenCharacters, type HiddenCharacter } from './hiddenCharacters';
 import { decodeAnsiCQuote } from './ansiCQuote';
 import { scanMechanisms } from './mechanismScan';
 import {
@@ -29,12 +29,14 @@ export interface ResolveOptions {
  * the program; this is checked against a real bash by the differential tests.
  *
  * Never throws; linear in the length of the input.
+ *
+ * `hidden` is `findHiddenCharacters(command)` when the caller has it already (`readCommand`).
  */
-export function resolve(command: string, options: ResolveOptions): Resolution {
+export function resolve(command: string, options: ResolveOptions, hidden?: readonly HiddenCharacter[]): Resolution {
   if (command.length > MAX_COMMAND_LENGTH) {
     return unresolved(['too-long'], `The command is ${command.length} characters long; the gate reads at most ${MAX_COMMAND_LENGTH}.`);
   }
-  const hidden = findHiddenCharacters(command);
+  hidden ??= findHiddenCharacters(command);
   if (hidden.length > 0) {
     const shown = [...new Set(hidden.map((h) => h.escape))].slice(0, 5).join(' ');
     return unresolved(['hidden-characters'], `The command contains characters that display differently from what runs: ${shown}.`);
@@ -92,11 +94,38 @@ const CODE_RUNNING_BUILTINS: Readonly<Record<string, string>> = {
 
 const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Characters that end an unquoted word. */
-const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
+const WORD_END_CHARS = ' \t\n;&|<>()';
 /** Characters {@link CommandParser.readWord} treats other than as a plain unquoted character. */
-const WORD_SPECIAL = new Set([...WORD_END, '~', '\\', "'", '"', '$', '`', '*', '?', '!', '=']);
+const WORD_SPECIAL_CHARS = WORD_END_CHARS + '~\\\'"$`*?!=';
 /** Characters {@link CommandParser.readDoubleQuoted} treats other than as a plain quoted character. */
-const DOUBLE_QUOTED_SPECIAL = new Set(['"', '\\', '$', '`', '!']);
+const DOUBLE_QUOTED_SPECIAL_CHARS = '"\\$`!';
+/** Characters that make {@link CommandParser.peekBareWord} give up (quoting and expansions). */
+const NOT_BARE_CHARS = '\'"\\$`';
+const WORD_END = 1;
+const WORD_SPECIAL = 2;
+const DOUBLE_QUOTED_SPECIAL = 4;
+const NOT_BARE = 8;
+/**
+ * The classes above by character code (all of them are ASCII, so any code from 128 up is in
+ * none): one array read per character instead of a set lookup of a one-character string.
+ */
+const CHAR_CLASS = (() => {
+  const table = new Uint8Array(128);
+  const mark = (chars: string, flag: number) => {
+    for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)]! |= flag;
+  };
+  mark(WORD_END_CHARS, WORD_END);
+  mark(WORD_SPECIAL_CHARS, WORD_SPECIAL);
+  mark(DOUBLE_QUOTED_SPECIAL_CHARS, DOUBLE_QUOTED_SPECIAL);
+  mark(NOT_BARE_CHARS, NOT_BARE);
+  return table;
+})();
+
+/** Whether the character at `index` (a UTF-16 code unit; none past the end) is in the class. */
+function charIs(text: string, index: number, flag: number): boolean {
+  const code = text.charCodeAt(index);
+  return code < 128 && (CHAR_CLASS[code]! & flag) !== 0;
+}
 /** Characters allowed inside `${…}` for it to count as a plain (opaque) parameter expansion. */
 const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
 
@@ -113,11 +142,11 @@ class CommandParser {
   private pos = 0;
   /**
    * The word {@link readWord} is reading (words are read one at a time, never nested): its
-   * value, a parallel mask with 'q' for each quoted and 'u' for each unquoted character, and
-   * why it is opaque.
+   * value, where its unquoted characters are (`unquoted`: start and end index in `value` of each
+   * run of unquoted characters, adjacent runs joined), and why it is opaque.
    */
   private value = '';
-  private mask = '';
+  private readonly unquoted: number[] = [];
   private readonly expansions: OpaqueExpansion[] = [];
   /**
    * Set once anything in the line may have changed HOME (`HOME=…`, `export HOME`, `read HOME`,
@@ -192,12 +221,9 @@ class CommandParser {
     const argv: Word[] = [];
     const assignments: Assignment[] = [];
     const redirects: Redirect[] = [];
+    // Where the command's text starts and ends (`raw`): from its first to its last part.
     let start = -1;
     let end = -1;
-    const touch = (from: number, to: number) => {
-      if (start < 0) start = from;
-      end = to;
-    };
     for (;;) {
       this.skipBlanks();
       if (this.atEnd()) break;
@@ -213,20 +239,21 @@ class CommandParser {
       }
       if (c === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
       if (c === '<' || c === '>' || c === '&') {
-        const from = this.pos;
+        if (start < 0) start = this.pos;
         redirects.push(this.readRedirect(null));
-        touch(from, this.pos);
+        end = this.pos;
         continue;
       }
       const atCommandPosition = argv.length === 0;
       if (atCommandPosition && startsAssignment(this.text, this.pos)) {
-        const from = this.pos;
+        if (start < 0) start = this.pos;
         assignments.push(this.readAssignment());
-        touch(from, this.pos);
+        end = this.pos;
         continue;
       }
       const parsed = this.readWord('argument');
-      touch(parsed.start, parsed.end);
+      if (start < 0) start = parsed.start;
+      end = parsed.end;
       if (parsed.word.raw.includes('HOME')) this.homeMayChange = true;
       if (parsed.word.raw.includes('POSIXLY_CORRECT')) {
         throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
@@ -236,7 +263,7 @@ class CommandParser {
         const raw = parsed.word.raw;
         if (/^[0-9]+$/.test(raw)) {
           redirects.push(this.readRedirect(Number(raw)));
-          touch(parsed.start, this.pos);
+          end = this.pos;
           continue;
         }
         if (/^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(raw)) {
@@ -383,8 +410,27 @@ class CommandParser {
 
   /** Adds characters to the word being read, all quoted or all unquoted. */
   private add(chars: string, quoted: boolean): void {
+    if (chars.length === 0) return;
+    const from = this.value.length;
     this.value += chars;
-    this.mask += (quoted ? 'q' : 'u').repeat(chars.length);
+    if (quoted) return;
+    const runs = this.unquoted;
+    if (runs.length > 0 && runs[runs.length - 1] === from) runs[runs.length - 1] = this.value.length;
+    else runs.push(from, this.value.length);
+  }
+
+  /** Whether the last character added to the word was unquoted (none added: no). */
+  private endsUnquoted(): boolean {
+    const runs = this.unquoted;
+    return runs.length > 0 && runs[runs.length - 1] === this.value.length;
+  }
+
+  /** The word's quoting as a string as long as its value: 'u' for each unquoted, 'q' for each quoted character. */
+  private mask(): string {
+    let mask = '';
+    const runs = this.unquoted;
+    for (let k = 0; k < runs.length; k += 2) mask += 'q'.repeat(runs[k]! - mask.length) + 'u'.repeat(runs[k + 1]! - runs[k]!);
+    return mask + 'q'.repeat(this.value.length - mask.length);
   }
 
   /** Marks the word being read as opaque for this reason (each reason once, in first-seen order). */
@@ -401,13 +447,13 @@ class CommandParser {
     const t = this.text;
     const start = this.pos;
     this.value = '';
-    this.mask = '';
+    this.unquoted.length = 0;
     this.expansions.length = 0;
     while (this.pos < t.length) {
+      if (charIs(t, this.pos, WORD_END)) break;
       const c = t[this.pos]!;
-      if (WORD_END.has(c)) break;
       // A leading tilde (and, in an assignment value, one after `:`).
-      if (c === '~' && (this.pos === start || (mode === 'assignment-value' && t[this.pos - 1] === ':' && this.mask.endsWith('u')))) {
+      if (c === '~' && (this.pos === start || (mode === 'assignment-value' && t[this.pos - 1] === ':' && this.endsUnquoted()))) {
         this.readTilde(mode);
         continue;
       }
@@ -454,7 +500,7 @@ class CommandParser {
           continue;
         case '~':
           // A tilde after `=` or `:` in an argument that looks like an assignment is expanded by bash too.
-          if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(t.slice(start, this.pos)) && (t[this.pos - 1] === '=' || t[this.pos - 1] === ':') && this.mask.endsWith('u')) {
+          if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(t.slice(start, this.pos)) && (t[this.pos - 1] === '=' || t[this.pos - 1] === ':') && this.endsUnquoted()) {
             this.expand('tilde');
           }
           this.add(c, false);
@@ -463,7 +509,7 @@ class CommandParser {
         default: {
           // A run of plain characters is taken whole, as the character-by-character reading would.
           let end = this.pos + 1;
-          while (end < t.length && !WORD_SPECIAL.has(t[end]!)) end++;
+          while (end < t.length && !charIs(t, end, WORD_SPECIAL)) end++;
           this.add(t.slice(this.pos, end), false);
           this.pos = end;
         }
@@ -476,9 +522,11 @@ class CommandParser {
       }
       if (/[@!+?*]$/.test(t.slice(start, this.pos))) throw new Unresolvable('dialect', '`@(…)`-style extended glob.');
     }
-    if (mode === 'argument') {
-      if (hasBraceExpansion(this.value, this.mask)) this.expand('brace');
-      if (hasBracketPattern(this.value, this.mask)) this.expand('glob');
+    // Both patterns need an unquoted `{` or `[`: a word with neither character has neither.
+    if (mode === 'argument' && this.unquoted.length > 0 && (this.value.includes('{') || this.value.includes('['))) {
+      const mask = this.mask();
+      if (hasBraceExpansion(this.value, mask)) this.expand('brace');
+      if (hasBracketPattern(this.value, mask)) this.expand('glob');
     }
     const raw = t.slice(start, this.pos);
     const word: Word =
@@ -496,7 +544,7 @@ class CommandParser {
     let quoted = false;
     while (j < t.length) {
       const ch = t[j]!;
-      if (ch === '/' || WORD_END.has(ch) || (mode === 'assignment-value' && ch === ':')) break;
+      if (ch === '/' || charIs(t, j, WORD_END) || (mode === 'assignment-value' && ch === ':')) break;
       if (ch === '\\' && t[j + 1] === '\n') {
         // bash deletes the backslash-newline before it reads the tilde-prefix (`~+\⏎` is `~+`):
         // rather than re-derive the prefix across it, the word is only known at run time.
@@ -567,7 +615,7 @@ class CommandParser {
       }
       // A run of plain characters is taken whole, as the character-by-character reading would.
       let end = this.pos + 1;
-      while (end < t.length && !DOUBLE_QUOTED_SPECIAL.has(t[end]!)) end++;
+      while (end < t.length && !charIs(t, end, DOUBLE_QUOTED_SPECIAL)) end++;
       this.add(t.slice(this.pos, end), true);
       this.pos = end;
     }
@@ -604,13 +652,14 @@ class CommandParser {
       this.pos = close + 1;
       return;
     }
-    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(t.slice(this.pos + 1, this.pos + 257));
-    if (name) {
+    // `/^[A-Za-z_][A-Za-z0-9_]*/` over the next 256 characters, without the copy.
+    const nameLength = nameLengthAt(t, this.pos + 1, Math.min(t.length, this.pos + 257));
+    if (nameLength > 0) {
       this.expand('variable');
-      this.pos += 1 + name[0].length;
+      this.pos += 1 + nameLength;
       return;
     }
-    if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
+    if (next !== undefined && SPECIAL_PARAMETERS.includes(next)) {
       this.expand('variable');
       this.pos += 2;
       return;
@@ -648,8 +697,8 @@ class CommandParser {
   private peekBareWord(): string | null {
     const t = this.text;
     let j = this.pos;
-    while (j < t.length && !WORD_END.has(t[j]!)) {
-      if (/['"\\$`]/.test(t[j]!)) return null;
+    while (j < t.length && !charIs(t, j, WORD_END)) {
+      if (charIs(t, j, NOT_BARE)) return null;
       j++;
     }
     return j > this.pos ? t.slice(this.pos, j) : null;
@@ -687,7 +736,7 @@ class CommandParser {
   }
 
   private atWordEnd(): boolean {
-    return this.atEnd() || WORD_END.has(this.text[this.pos]!);
+    return this.atEnd() || charIs(this.text, this.pos, WORD_END);
   }
 }
 
@@ -703,6 +752,17 @@ function startsAssignment(text: string, pos: number): boolean {
   if (k < end && text[k] === '=') return true;
   return k + 1 < end && text[k] === '+' && text[k + 1] === '=';
 }
+
+/** The length of the name (`[A-Za-z_][A-Za-z0-9_]*`) at `pos`, reading no further than `end`; 0 for none. */
+function nameLengthAt(text: string, pos: number, end: number): number {
+  if (pos >= end || !isNameStart(text.charCodeAt(pos))) return 0;
+  let k = pos + 1;
+  while (k < end && (isNameStart(text.charCodeAt(k)) || isDigitCode(text.charCodeAt(k)))) k++;
+  return k - pos;
+}
+
+/** The one-character parameters `$0`…`$9`, `$@`, `$*`, `$#`, `$?`, `$$`, `$!`, `$-`. */
+const SPECIAL_PARAMETERS = '0123456789@*#?$!-';
 
 /** `[A-Za-z_]` */
 function isNameStart(code: number): boolean {
