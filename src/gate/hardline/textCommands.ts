@@ -11,6 +11,7 @@
  */
 import { approximateAnsiCQuote } from '../executorPayloads';
 import type { OpaqueExpansion, Redirect, Word } from '../resolution';
+import type { PeeledCommand } from '../wrappers';
 
 /** One simple command found in the text. */
 export interface TextCommand {
@@ -22,32 +23,19 @@ export interface TextCommand {
   pipedFrom: TextCommand | null;
   /** A heredoc body or here-string fed to this command's stdin. */
   stdinText: string | null;
+  /**
+   * Left undefined here: slots for the floor's cached folded and unwrapped argv (hardline.ts
+   * `ArgvView`), made with the object so that filling them in later does not grow each of
+   * thousands of commands by a separate property store.
+   */
+  folded?: readonly Word[];
+  peeled?: PeeledCommand;
 }
 
-interface WordBuilder {
-  start: number;
-  value: string;
-  opaque: boolean;
-  /** Why the word is opaque; made when the first reason is found. */
-  expansions: OpaqueExpansion[] | null;
-  quoted: boolean;
-  /** An unquoted `{` was seen (a later `,` makes it a brace expansion). */
-  sawBrace: boolean;
-}
-
-interface Frame {
-  /** What closes this frame: `)` for `$(`, `(` and `<(`; a backtick; nothing at top level. */
-  closer: ')' | '`' | null;
-  /** A substitution (`$(…)`, backticks, `<(…)`) stands for a word of the enclosing command; a subshell does not. */
-  substitution: boolean;
-  command: TextCommand;
-  word: WordBuilder | null;
-  inDoubleQuotes: boolean;
-  pendingRedirect: { fd: number | null; op: Redirect['op'] | '<<' | '<<-' | '<<<' } | null;
-  /** The next word is a function name (after the `function` keyword), not a program. */
-  expectFunctionName: boolean;
-  /** Where the substitution that opened this frame began (for its word's raw text). */
-  openedAt: number;
+/** What a pending redirect will do with the next word. */
+interface PendingRedirect {
+  fd: number | null;
+  op: Redirect['op'] | '<<' | '<<-' | '<<<';
 }
 
 /** Reserved words that may stand where a program would and are not programs. */
@@ -102,110 +90,229 @@ const ONE_EXPANSION: Readonly<Record<OpaqueExpansion, OpaqueExpansion[]>> = {
   'tilde-user': Object.freeze(['tilde-user']) as unknown as OpaqueExpansion[],
 };
 
-/** Reads the text into simple commands. Never throws; linear time. */
+/** What closes a frame: nothing (the top level), `)` (for `$(`, `(` and `<(`) or a backtick. */
+const NO_CLOSER = 0;
+const CLOSES_WITH_PARENTHESIS = 1;
+const CLOSES_WITH_BACKTICK = 2;
+
+/** Bits of a saved frame's flags (two low bits: its closer). */
+const SUBSTITUTION = 1 << 2;
+const IN_DOUBLE_QUOTES = 1 << 3;
+const EXPECT_FUNCTION_NAME = 1 << 4;
+const HAS_WORD = 1 << 5;
+const WORD_OPAQUE = 1 << 6;
+const WORD_QUOTED = 1 << 7;
+const WORD_SAW_BRACE = 1 << 8;
+
+/** Slots one enclosing frame's saved state takes: flags, command, pending redirect, opened at, word start, word value, word expansions. */
+const FRAME_SLOTS = 7;
+
+/** Enclosing frames per chunk of saved state. */
+const FRAMES_PER_CHUNK = 32;
+
+/**
+ * Reads the text into simple commands. Never throws; linear time.
+ *
+ * The innermost open frame (the top level, or the substitution or subshell being read) and the
+ * word it is building live in the local variables below. Opening a frame saves the enclosing
+ * one's state in `saved`, {@link FRAME_SLOTS} array slots per level, and closing it restores that
+ * state: substitutions nested thousands deep then cost a few array slots per level while they
+ * are open, and nothing once closed, rather than a frame and a word builder object each that
+ * all stay alive until the whole line has been read.
+ */
 export function readTextCommands(text: string, home: string): TextCommand[] {
   const commands: TextCommand[] = [];
   const pendingHeredocs: Array<{ command: TextCommand; delimiter: string; stripTabs: boolean }> = [];
   let unit = 0;
-  const newCommand = (pipedFrom: TextCommand | null = null): TextCommand => ({
+  const newCommand = (pipedFrom: TextCommand | null, commandUnit: number): TextCommand => ({
     argv: NO_WORDS,
     redirects: NO_REDIRECTS,
-    unit,
+    unit: commandUnit,
     pipedFrom,
     stdinText: null,
+    folded: undefined,
+    peeled: undefined,
   });
-  const newFrame = (closer: Frame['closer'], openedAt: number, substitution = true): Frame => ({
-    closer,
-    substitution,
-    command: newCommand(),
-    word: null,
-    inDoubleQuotes: false,
-    pendingRedirect: null,
-    expectFunctionName: false,
-    openedAt,
-  });
-  const stack: Frame[] = [newFrame(null, 0)];
   const n = text.length;
   let i = 0;
 
-  const ensureWord = (frame: Frame, at: number): WordBuilder => {
-    if (frame.word === null) frame.word = { start: at, value: '', opaque: false, expansions: null, quoted: false, sawBrace: false };
-    return frame.word;
+  // The innermost open frame.
+  /** What closes it. */
+  let closer = NO_CLOSER;
+  /** A substitution (`$(…)`, backticks, `<(…)`) stands for a word of the enclosing command; a subshell does not. */
+  let substitution = true;
+  let command = newCommand(null, unit);
+  let inDoubleQuotes = false;
+  let pendingRedirect: PendingRedirect | null = null;
+  /** The next word is a function name (after the `function` keyword), not a program. */
+  let expectFunctionName = false;
+  /** Where the substitution that opened it began (for its word's raw text). */
+  let openedAt = 0;
+  // The word it is building, if `hasWord`.
+  let hasWord = false;
+  let wordStart = 0;
+  let wordValue = '';
+  let wordOpaque = false;
+  /** Why the word is opaque; made when the first reason is found. */
+  let wordExpansions: OpaqueExpansion[] | null = null;
+  let wordQuoted = false;
+  /** An unquoted `{` was seen (a later `,` makes it a brace expansion). */
+  let wordSawBrace = false;
+
+  /**
+   * The enclosing frames, outermost first, {@link FRAME_SLOTS} slots each, in chunks of
+   * {@link FRAMES_PER_CHUNK} frames: deeper nesting adds a chunk rather than copying one long array.
+   */
+  const saved: unknown[][] = [];
+  /** How many frames enclose the current one. */
+  let depth = 0;
+
+  const ensureWord = (at: number): void => {
+    if (hasWord) return;
+    hasWord = true;
+    wordStart = at;
+    wordValue = '';
+    wordOpaque = false;
+    wordExpansions = null;
+    wordQuoted = false;
+    wordSawBrace = false;
   };
-  const markOpaque = (frame: Frame, at: number, why: OpaqueExpansion): void => {
-    const word = ensureWord(frame, at);
-    word.opaque = true;
-    if (word.expansions === null) word.expansions = ONE_EXPANSION[why];
-    else if (!word.expansions.includes(why)) word.expansions = [...word.expansions, why];
+  const markOpaque = (at: number, why: OpaqueExpansion): void => {
+    ensureWord(at);
+    wordOpaque = true;
+    if (wordExpansions === null) wordExpansions = ONE_EXPANSION[why];
+    else if (!wordExpansions.includes(why)) wordExpansions = [...wordExpansions, why];
   };
 
-  const endWord = (frame: Frame, end: number): void => {
-    const builder = frame.word;
-    frame.word = null;
-    if (builder === null) return;
-    const raw = text.slice(builder.start, end);
-    const word: Word = builder.opaque
-      ? { kind: 'opaque', raw, expansions: builder.expansions ?? [] }
-      : { kind: 'literal', value: builder.value, raw };
-    const pending = frame.pendingRedirect;
+  const endWord = (end: number): void => {
+    if (!hasWord) return;
+    hasWord = false;
+    const raw = text.slice(wordStart, end);
+    const word: Word = wordOpaque
+      ? { kind: 'opaque', raw, expansions: wordExpansions ?? [] }
+      : { kind: 'literal', value: wordValue, raw };
+    const pending = pendingRedirect;
     if (pending !== null) {
-      frame.pendingRedirect = null;
+      pendingRedirect = null;
       if (pending.op === '<<' || pending.op === '<<-') {
-        pendingHeredocs.push({ command: frame.command, delimiter: builder.value, stripTabs: pending.op === '<<-' });
+        pendingHeredocs.push({ command, delimiter: wordValue, stripTabs: pending.op === '<<-' });
       } else if (pending.op === '<<<') {
-        frame.command.stdinText = builder.value + '\n';
+        command.stdinText = wordValue + '\n';
       } else {
         const redirect: Redirect = { fd: pending.fd, op: pending.op, target: word, raw };
-        if (frame.command.redirects === NO_REDIRECTS) frame.command.redirects = [redirect];
-        else frame.command.redirects.push(redirect);
+        if (command.redirects === NO_REDIRECTS) command.redirects = [redirect];
+        else command.redirects.push(redirect);
       }
       return;
     }
-    const atCommandPosition = frame.command.argv.length === 0;
-    if (atCommandPosition && frame.expectFunctionName) {
-      frame.expectFunctionName = false;
+    const atCommandPosition = command.argv.length === 0;
+    if (atCommandPosition && expectFunctionName) {
+      expectFunctionName = false;
       return;
     }
-    if (atCommandPosition && !builder.quoted && !builder.opaque) {
-      if (RESERVED.has(builder.value)) return;
-      if (builder.value === 'function') {
-        frame.expectFunctionName = true;
+    if (atCommandPosition && !wordQuoted && !wordOpaque) {
+      if (RESERVED.has(wordValue)) return;
+      if (wordValue === 'function') {
+        expectFunctionName = true;
         return;
       }
     }
     if (atCommandPosition && isAssignmentWord(raw)) return;
-    if (frame.command.argv === NO_WORDS) frame.command.argv = [word];
-    else frame.command.argv.push(word);
+    // A one- or two-word argv is made at its exact size (a push would reserve room for 17);
+    // lines of thousands of short commands keep every argv until the floor has read them all.
+    const argv = command.argv;
+    if (argv === NO_WORDS) command.argv = [word];
+    else if (argv.length === 1) command.argv = [argv[0]!, word];
+    else argv.push(word);
   };
 
   /** `closing`: the frame ends here, so no next command is started in it. */
-  const endCommand = (frame: Frame, end: number, connector: string | null, closing = false): void => {
-    endWord(frame, end);
-    const command = frame.command;
-    if (command.argv.length > 0 || command.redirects.length > 0 || command.stdinText !== null) commands.push(command);
+  const endCommand = (end: number, connector: string | null, closing = false): void => {
+    endWord(end);
+    const ended = command;
+    if (ended.argv.length > 0 || ended.redirects.length > 0 || ended.stdinText !== null) commands.push(ended);
     if (closing) return;
-    const topLevel = stack.length === 1 && stack[0] === frame;
-    if (topLevel && connector !== null && connector !== '|' && connector !== '|&') unit++;
+    if (depth === 0 && connector !== null && connector !== '|' && connector !== '|&') unit++;
     const piped = connector === '|' || connector === '|&';
-    frame.command = newCommand(piped ? command : null);
-    frame.command.unit = unit;
-    frame.pendingRedirect = null;
+    command = newCommand(piped ? ended : null, unit);
+    pendingRedirect = null;
   };
 
-  const openFrame = (parent: Frame, closer: ')' | '`', wordStart: number, openedAt: number): void => {
-    ensureWord(parent, wordStart);
-    const frame = newFrame(closer, openedAt);
-    frame.command.unit = parent.command.unit;
-    stack.push(frame);
+  /** Saves the current frame and starts a new one inside it, in the same unit. */
+  const pushFrame = (newCloser: number, newOpenedAt: number, newSubstitution: boolean): void => {
+    let flags = closer;
+    if (substitution) flags |= SUBSTITUTION;
+    if (inDoubleQuotes) flags |= IN_DOUBLE_QUOTES;
+    if (expectFunctionName) flags |= EXPECT_FUNCTION_NAME;
+    if (hasWord) flags |= HAS_WORD;
+    if (wordOpaque) flags |= WORD_OPAQUE;
+    if (wordQuoted) flags |= WORD_QUOTED;
+    if (wordSawBrace) flags |= WORD_SAW_BRACE;
+    const chunkIndex = (depth / FRAMES_PER_CHUNK) | 0;
+    let chunk = saved[chunkIndex];
+    if (chunk === undefined) {
+      chunk = new Array<unknown>(FRAMES_PER_CHUNK * FRAME_SLOTS);
+      saved.push(chunk);
+    }
+    const base = (depth % FRAMES_PER_CHUNK) * FRAME_SLOTS;
+    chunk[base] = flags;
+    chunk[base + 1] = command;
+    chunk[base + 2] = pendingRedirect;
+    chunk[base + 3] = openedAt;
+    chunk[base + 4] = wordStart;
+    chunk[base + 5] = wordValue;
+    chunk[base + 6] = wordExpansions;
+    depth++;
+    closer = newCloser;
+    substitution = newSubstitution;
+    command = newCommand(null, command.unit);
+    inDoubleQuotes = false;
+    pendingRedirect = null;
+    expectFunctionName = false;
+    openedAt = newOpenedAt;
+    hasWord = false;
   };
 
-  const closeFrame = (frame: Frame, at: number): void => {
-    endCommand(frame, at, null, true);
-    stack.pop();
-    const parent = stack[stack.length - 1]!;
+  /** Drops the current frame and makes the enclosing one current again. */
+  const popFrame = (): void => {
+    depth--;
+    const chunk = saved[(depth / FRAMES_PER_CHUNK) | 0]!;
+    const base = (depth % FRAMES_PER_CHUNK) * FRAME_SLOTS;
+    const flags = chunk[base] as number;
+    command = chunk[base + 1] as TextCommand;
+    pendingRedirect = chunk[base + 2] as PendingRedirect | null;
+    openedAt = chunk[base + 3] as number;
+    wordStart = chunk[base + 4] as number;
+    wordValue = chunk[base + 5] as string;
+    wordExpansions = chunk[base + 6] as OpaqueExpansion[] | null;
+    // Nothing of a closed frame is kept: its slots are reused by the next frame at this depth.
+    chunk[base + 1] = null;
+    chunk[base + 2] = null;
+    chunk[base + 5] = null;
+    chunk[base + 6] = null;
+    closer = flags & 3;
+    substitution = (flags & SUBSTITUTION) !== 0;
+    inDoubleQuotes = (flags & IN_DOUBLE_QUOTES) !== 0;
+    expectFunctionName = (flags & EXPECT_FUNCTION_NAME) !== 0;
+    hasWord = (flags & HAS_WORD) !== 0;
+    wordOpaque = (flags & WORD_OPAQUE) !== 0;
+    wordQuoted = (flags & WORD_QUOTED) !== 0;
+    wordSawBrace = (flags & WORD_SAW_BRACE) !== 0;
+  };
+
+  const openFrame = (newCloser: number, wordAt: number, newOpenedAt: number): void => {
+    ensureWord(wordAt);
+    pushFrame(newCloser, newOpenedAt, true);
+  };
+
+  const closeFrame = (at: number): void => {
+    endCommand(at, null, true);
+    const closedSubstitution = substitution;
+    const closedOpenedAt = openedAt;
+    popFrame();
     // Only a short substitution can be one of the known-empty ones; do not copy long ones.
-    const inner = frame.substitution && at - frame.openedAt <= 16 ? text.slice(frame.openedAt, at).trim() : null;
-    if (frame.substitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) markOpaque(parent, at, 'variable');
+    const inner = closedSubstitution && at - closedOpenedAt <= 16 ? text.slice(closedOpenedAt, at).trim() : null;
+    if (closedSubstitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) markOpaque(at, 'variable');
   };
 
   /** After a newline: consume the bodies of heredocs announced on the line just ended. */
@@ -233,46 +340,45 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
   };
 
   while (i < n) {
-    const frame = stack[stack.length - 1]!;
     const c = text[i]!;
 
-    if (frame.inDoubleQuotes) {
-      const word = ensureWord(frame, i);
+    if (inDoubleQuotes) {
+      ensureWord(i);
       if (c === '"') {
-        frame.inDoubleQuotes = false;
+        inDoubleQuotes = false;
         i++;
       } else if (c === '\\') {
         const next = text[i + 1];
         if (next !== undefined && '$`"\\'.includes(next)) {
-          word.value += next;
+          wordValue += next;
           i += 2;
         } else if (next === '\n') {
           i += 2;
         } else {
-          word.value += c;
+          wordValue += c;
           i++;
         }
       } else if (c === '$' && text[i + 1] === '(') {
-        openFrame(frame, ')', i, i + 2);
+        openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
         i += 2;
       } else if (c === '`') {
-        openFrame(frame, '`', i, i + 1);
+        openFrame(CLOSES_WITH_BACKTICK, i, i + 1);
         i++;
       } else if (c === '$' && text[i + 1] !== undefined && /[A-Za-z0-9_{@*#?$!-]/.test(text[i + 1]!)) {
-        markOpaque(frame, i, 'variable');
-        word.value += c;
+        markOpaque(i, 'variable');
+        wordValue += c;
         i++;
       } else {
         let end = i + 1;
         while (end < n && !DOUBLE_QUOTED_EXCEPTIONS.has(text[end]!)) end++;
-        word.value += text.slice(i, end);
+        wordValue += text.slice(i, end);
         i = end;
       }
       continue;
     }
 
-    if ((frame.closer === '`' && c === '`') || (frame.closer === ')' && c === ')')) {
-      closeFrame(frame, i);
+    if ((closer === CLOSES_WITH_BACKTICK && c === '`') || (closer === CLOSES_WITH_PARENTHESIS && c === ')')) {
+      closeFrame(i);
       i++;
       continue;
     }
@@ -280,88 +386,91 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
     switch (c) {
       case ' ':
       case '\t':
-        endWord(frame, i);
+        endWord(i);
         i++;
         break;
       case '\n':
-        endCommand(frame, i, '\n');
+        endCommand(i, '\n');
         i = readHeredocBodies(i + 1);
         break;
       case '#':
-        if (frame.word === null) {
+        if (!hasWord) {
           const end = text.indexOf('\n', i);
           i = end === -1 ? n : end;
         } else {
-          frame.word.value += c;
+          wordValue += c;
           i++;
         }
         break;
       case "'": {
-        const word = ensureWord(frame, i);
-        word.quoted = true;
+        ensureWord(i);
+        wordQuoted = true;
         const end = text.indexOf("'", i + 1);
         const close = end === -1 ? n : end;
-        word.value += text.slice(i + 1, close);
+        wordValue += text.slice(i + 1, close);
         i = close + 1;
         break;
       }
       case '"':
-        ensureWord(frame, i).quoted = true;
-        frame.inDoubleQuotes = true;
+        ensureWord(i);
+        wordQuoted = true;
+        inDoubleQuotes = true;
         i++;
         break;
       case '\\':
         if (text[i + 1] === '\n') {
           i += 2;
         } else {
-          const word = ensureWord(frame, i);
-          word.quoted = true;
-          if (i + 1 < n) word.value += text[i + 1];
+          ensureWord(i);
+          wordQuoted = true;
+          if (i + 1 < n) wordValue += text[i + 1];
           i += 2;
         }
         break;
       case '$': {
         const next = text[i + 1];
         if (next === '(') {
-          openFrame(frame, ')', i, i + 2);
+          openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
           i += 2;
         } else if (next === "'") {
-          const word = ensureWord(frame, i);
-          word.quoted = true;
+          ensureWord(i);
+          wordQuoted = true;
           const decoded = approximateAnsiCQuote(text, i + 2);
-          word.value += decoded.text;
+          wordValue += decoded.text;
           i = decoded.end;
         } else if (next === '"') {
-          ensureWord(frame, i).quoted = true;
-          frame.inDoubleQuotes = true;
+          ensureWord(i);
+          wordQuoted = true;
+          inDoubleQuotes = true;
           i += 2;
         } else if (next === '{') {
-          markOpaque(frame, i, 'variable');
+          markOpaque(i, 'variable');
           const end = text.indexOf('}', i + 2);
           const close = end === -1 ? n - 1 : end;
-          frame.word!.value += text.slice(i, close + 1);
+          wordValue += text.slice(i, close + 1);
           i = close + 1;
         } else if (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next)) {
-          markOpaque(frame, i, 'variable');
-          frame.word!.value += c;
+          markOpaque(i, 'variable');
+          wordValue += c;
           i++;
         } else {
-          ensureWord(frame, i).value += c;
+          ensureWord(i);
+          wordValue += c;
           i++;
         }
         break;
       }
       case '`':
-        openFrame(frame, '`', i, i + 1);
+        openFrame(CLOSES_WITH_BACKTICK, i, i + 1);
         i++;
         break;
       case ';':
       case '|':
       case '&': {
         if (c === '&' && text[i + 1] === '>') {
-          endWord(frame, i);
+          endWord(i);
           const append = text[i + 2] === '>';
-          frame.pendingRedirect = { fd: null, op: append ? '&>>' : '&>' };
+          pendingRedirect = { fd: null, op: append ? '&>>' : '&>' };
           i += append ? 3 : 2;
           break;
         }
@@ -369,111 +478,104 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
         let op: string = c;
         if (two === '&&' || two === '||' || two === '|&' || two === ';;' || two === ';&') op = two;
         if (op === ';;' && text[i + 2] === '&') op = ';;&';
-        endCommand(frame, i, op);
+        endCommand(i, op);
         i += op.length;
         break;
       }
       case '<':
       case '>': {
         if (text[i + 1] === '(') {
-          openFrame(frame, ')', i, i + 2);
+          openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
           i += 2;
           break;
         }
         let fd: number | null = null;
-        if (frame.word !== null && !frame.word.quoted && !frame.word.opaque && /^[0-9]{1,9}$/.test(frame.word.value)) {
-          fd = Number(frame.word.value);
-          frame.word = null;
+        if (hasWord && !wordQuoted && !wordOpaque && /^[0-9]{1,9}$/.test(wordValue)) {
+          fd = Number(wordValue);
+          hasWord = false;
         } else {
-          endWord(frame, i);
+          endWord(i);
         }
         const ops = c === '<' ? ['<<<', '<<-', '<<', '<>', '<&', '<'] : ['>>', '>|', '>&', '>'];
         const op = ops.find((candidate) => text.startsWith(candidate, i))!;
-        frame.pendingRedirect = { fd, op: op as Redirect['op'] };
+        pendingRedirect = { fd, op: op as Redirect['op'] };
         i += op.length;
         break;
       }
       case '(': {
-        const atCommandStart = frame.word === null && frame.command.argv.length === 0 && frame.pendingRedirect === null;
+        const atCommandStart = !hasWord && command.argv.length === 0 && pendingRedirect === null;
         if (atCommandStart) {
           // A subshell (or arithmetic `((`): its commands are read like any others.
-          const sub = newFrame(')', i + 1, false);
-          sub.command.unit = frame.command.unit;
-          stack.push(sub);
+          pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, false);
           i++;
         } else if (text[i + 1] === ')') {
           // `name()`: a function definition; the name is not a program.
-          frame.word = null;
-          frame.command.argv = NO_WORDS;
+          hasWord = false;
+          command.argv = NO_WORDS;
           i += 2;
         } else {
           // `a=(…)` or an extglob `@(…)`: part of the word, never a command.
-          markOpaque(frame, i, 'glob');
-          let depth = 0;
+          markOpaque(i, 'glob');
+          let nesting = 0;
           let k = i;
           for (; k < n; k++) {
-            if (text[k] === '(') depth++;
-            else if (text[k] === ')' && --depth === 0) break;
+            if (text[k] === '(') nesting++;
+            else if (text[k] === ')' && --nesting === 0) break;
           }
-          frame.word!.value += text.slice(i, k + 1);
+          wordValue += text.slice(i, k + 1);
           i = k + 1;
         }
         break;
       }
       case ')':
         // A `)` nothing opened (or a `case` pattern): ends the command.
-        endCommand(frame, i, ';');
+        endCommand(i, ';');
         i++;
         break;
       case '*':
       case '?':
       case '[':
-        markOpaque(frame, i, 'glob');
-        frame.word!.value += c;
+        markOpaque(i, 'glob');
+        wordValue += c;
         i++;
         break;
       case '~':
-        if (frame.word === null) {
+        if (!hasWord) {
           let k = i + 1;
           while (k < n && /[A-Za-z0-9._-]/.test(text[k]!)) k++;
           const name = text.slice(i + 1, k);
           const after = text[k];
           if (name === '' && (after === undefined || after === '/' || /[\s;&|<>)]/.test(after))) {
-            ensureWord(frame, i).value += home;
+            ensureWord(i);
+            wordValue += home;
           } else if (name !== '') {
-            markOpaque(frame, i, 'tilde-user');
-            frame.word!.value += text.slice(i, k);
+            markOpaque(i, 'tilde-user');
+            wordValue += text.slice(i, k);
           } else {
-            ensureWord(frame, i).value += c;
+            ensureWord(i);
+            wordValue += c;
           }
           i = k;
         } else {
-          frame.word.value += c;
+          wordValue += c;
           i++;
         }
         break;
       case '{':
       case '}':
       default: {
-        const word = ensureWord(frame, i);
-        if (c === '{') word.sawBrace = true;
-        if (c === ',' && word.sawBrace) markOpaque(frame, i, 'brace');
+        ensureWord(i);
+        if (c === '{') wordSawBrace = true;
+        if (c === ',' && wordSawBrace) markOpaque(i, 'brace');
         let end = i + 1;
         if (isPlainCharacter(c)) while (end < n && isPlainCharacter(text[end]!)) end++;
-        word.value += text.slice(i, end);
+        wordValue += text.slice(i, end);
         i = end;
         break;
       }
     }
   }
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (stack.length === 1) {
-      endCommand(frame, n, null);
-      stack.pop();
-    } else {
-      closeFrame(frame, n);
-    }
-  }
+  while (depth > 0) closeFrame(n);
+  endCommand(n, null);
   return commands;
 }
