@@ -91,12 +91,14 @@ function checkReading(reading: CommandReading, context: Context): HardlineFindin
 function shapesOfSegments(segments: readonly Segment[]): CommandShape[] {
   const shapes: CommandShape[] = [];
   let unit = 0;
-  segments.forEach((segment, index) => {
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
     const before = segments[index - 1];
     const piped = before !== undefined && (before.connector === '|' || before.connector === '|&');
     if (before !== undefined && !piped) unit++;
-    shapes.push({ argv: segment.argv, redirects: segment.redirects, unit, pipedFrom: piped ? shapes[index - 1]! : null, stdinText: null });
-  });
+    // The lazily filled fields are present from the start: one object shape for every command.
+    shapes.push({ argv: segment.argv, redirects: segment.redirects, unit, pipedFrom: piped ? shapes[index - 1]! : null, stdinText: null, folded: undefined, peeled: undefined });
+  }
   return shapes;
 }
 
@@ -135,8 +137,11 @@ function checkCommands(commands: readonly CommandShape[], context: Context): Har
  * one pass finds; otherwise each key packs cost and index into one number, so the typed
  * array's own numeric sort orders them without a comparator call per pair.
  */
-function payloadOrder(commands: readonly CommandShape[]): ArrayLike<number> {
+export function payloadOrder(commands: readonly PayloadCarrier[]): ArrayLike<number> {
   const count = commands.length;
+  // Most lines hold one or a few commands: a plain array, sorted by insertion (stable, so the
+  // same order as below), costs less than making typed arrays.
+  if (count <= SMALL_ORDER) return smallPayloadOrder(commands);
   const costs = new Float64Array(count);
   let sorted = true;
   for (let k = 0; k < count; k++) {
@@ -158,6 +163,28 @@ function payloadOrder(commands: readonly CommandShape[]): ArrayLike<number> {
   return order;
 }
 
+/** Up to this many commands, {@link smallPayloadOrder} orders them. */
+const SMALL_ORDER = 8;
+
+/** {@link payloadOrder} for a few commands: indexes by cost, ties in line order (a stable insertion sort). */
+function smallPayloadOrder(commands: readonly PayloadCarrier[]): number[] {
+  const order: number[] = [];
+  const costs: number[] = [];
+  for (let k = 0; k < commands.length; k++) {
+    const cost = payloadCost(commands[k]!);
+    let at = k;
+    // Move past every earlier command that costs more; an equal cost stays first.
+    while (at > 0 && costs[at - 1]! > cost) {
+      order[at] = order[at - 1]!;
+      costs[at] = costs[at - 1]!;
+      at--;
+    }
+    order[at] = k;
+    costs[at] = cost;
+  }
+  return order;
+}
+
 /** The low part of a {@link payloadOrder} key is the index; keys stay below 2^53, so exact. */
 const INDEX_SPAN = 2 ** 21;
 const MAX_PACKED_COST = 2 ** 31;
@@ -165,7 +192,13 @@ const MAX_PACKED_COST = 2 ** 31;
 /** Non-ASCII text, the only kind NFKC can change. */
 const NON_ASCII = /[^\x00-\x7f]/;
 
-function payloadCost(command: CommandShape): number {
+/** What a command's payload cost is worked out from (exported with {@link payloadOrder} for its tests). */
+export interface PayloadCarrier {
+  argv: readonly Word[];
+  stdinText: string | null;
+}
+
+function payloadCost(command: PayloadCarrier): number {
   let cost = command.stdinText?.length ?? 0;
   for (let k = 0; k < command.argv.length; k++) cost += command.argv[k]!.raw.length;
   return cost;
@@ -238,11 +271,16 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
  * the same as those of the unfilled command, which checkPayloads reads).
  */
 function recheckAt(context: Context): Recheck {
-  context.recheck ??= (inner: Word[]): HardlineFinding | null => {
+  // The closure is made in its own function: a parameter captured here would cost every call
+  // (thousands per line) a closure context even when the re-check already exists.
+  return (context.recheck ??= makeRecheck(context));
+}
+
+function makeRecheck(context: Context): Recheck {
+  return (inner: Word[]): HardlineFinding | null => {
     const next = deeper(context);
     return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
   };
-  return context.recheck;
 }
 
 /** The code one simple command runs from its arguments (and a script fed on its stdin). */

@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import type { Segment, Word } from './resolution';
-import { programName, unwrap } from './wrappers';
+import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
+import { programName } from './wrappers';
 import {
   CURL_SPEC,
   RSYNC_SPEC,
@@ -1056,6 +1057,13 @@ function firstHttpieUrl(args: readonly Word[], { program }: ReaderContext): Host
   return found.list;
 }
 
+/** Whether {@link readerFor} finds a reader, without making the answer. */
+function hasReader(program: string): boolean {
+  if (Object.prototype.hasOwnProperty.call(READERS, program)) return true;
+  if (!program.startsWith('p')) return false;
+  return /^pip\d+(\.\d+)?$/.test(program) || /^python\d*(\.\d+)?$/.test(program) || program === 'py';
+}
+
 /** Reader lookup that also knows versioned names (`python3.12`, `pip3.11`). */
 function readerFor(program: string): { reader: HostReader; name: string } | undefined {
   if (Object.prototype.hasOwnProperty.call(READERS, program)) return { reader: READERS[program]!, name: program };
@@ -1078,7 +1086,9 @@ const NETWORK_WRAPPERS: Readonly<Record<string, OptionSpec>> = {
   tsocks: { stopAtOperand: true },
 };
 
-function peelNetworkWrappers(argv: readonly Word[]): readonly Word[] {
+function peelNetworkWrappers(argv: readonly Word[], program: string): readonly Word[] {
+  // Most programs are no network wrapper: `argv` itself, as the loop below would return it.
+  if (!Object.prototype.hasOwnProperty.call(NETWORK_WRAPPERS, program)) return argv;
   let current = argv;
   for (let depth = 0; depth < 4; depth++) {
     const name = programName(current[0])?.toLowerCase();
@@ -1097,6 +1107,9 @@ const INLINE_CODE_OPTIONS: ReadonlyArray<[RegExp, readonly string[]]> = [
 ];
 
 function isInlineCodeInterpreter(program: string): boolean {
+  // Every pattern below starts with one of these letters; most programs are spared the patterns.
+  const first = program[0];
+  if (first !== 'n' && first !== 'b' && first !== 'd' && first !== 'p' && first !== 'r') return false;
   return INLINE_CODE_OPTIONS.some(([pattern]) => pattern.test(program));
 }
 
@@ -1191,12 +1204,14 @@ function redirectHosts(segment: Segment): HostMention[] {
  * unreadable host. When a wrapper's options could not be read exactly, a network program is
  * taken to contact a host the gate cannot read. Never throws.
  */
-export function hostMentions(segment: Segment): HostMention[] {
+export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): HostMention[] {
   try {
-    const out: HostMention[] = [...redirectHosts(segment)];
-    const unwrapped = unwrap(segment.argv);
-    const assignments = [...segment.assignments.map((a) => ({ name: a.name, value: a.value })), ...unwrapped.assignments];
-    const program = programName(unwrapped.argv[0])?.toLowerCase() ?? null;
+    // Most segments have no redirect and no assignment: nothing to copy or read for them.
+    const out: HostMention[] = segment.redirects.length > 0 ? redirectHosts(segment) : [];
+    const { peeled: unwrapped, program } = analysis ?? analyseArgv(segment.argv);
+    const assignments: Array<{ name: string; value: Word }> = [];
+    for (const a of segment.assignments) assignments.push({ name: a.name, value: a.value });
+    for (const a of unwrapped.assignments) assignments.push(a);
     if (program === 'export' || program === 'declare' || program === 'typeset') {
       for (const word of unwrapped.argv.slice(1)) {
         const text = textOf(word);
@@ -1204,10 +1219,11 @@ export function hostMentions(segment: Segment): HostMention[] {
         if (text !== null && eq > 0) assignments.push({ name: text.slice(0, eq), value: literalWord(text.slice(eq + 1)) });
       }
     }
-    out.push(...assignmentHosts(assignments));
+    if (assignments.length > 0) out.push(...assignmentHosts(assignments));
     if (program === null) return out;
-    const argv = peelNetworkWrappers(unwrapped.argv);
-    const inner = programName(argv[0])?.toLowerCase() ?? null;
+    const argv = peelNetworkWrappers(unwrapped.argv, program);
+    // Without a network wrapper the program inside is the one already named.
+    const inner = argv === unwrapped.argv ? program : (programName(argv[0])?.toLowerCase() ?? null);
     if (inner === null) {
       if (argv[0]) out.push({ host: null, source: argv[0].raw, via: `${program} (a program the gate cannot read)` });
       return out;
@@ -1245,17 +1261,40 @@ export function hostMentionsInText(text: string): HostMention[] {
   const out: HostMention[] = [];
   const programs: string[] = [];
   let fetcher: string | null = null;
-  for (const token of roughWords(text)) {
-    const name = token.slice(token.lastIndexOf('/') + 1).toLowerCase();
-    if (readerFor(name) && !programs.includes(name)) programs.push(name);
+  // Every host read below comes from a `scheme://` or a `/dev/tcp/`; most texts hold neither.
+  const urls = text.includes('://');
+  // The words of {@link roughWords}, read in place: only each word's basename is cut out.
+  const length = text.length;
+  for (let start = 0; start < length; ) {
+    if (isRoughSeparator(text.charCodeAt(start))) {
+      start++;
+      continue;
+    }
+    let end = start + 1;
+    let base = start;
+    for (; end < length; end++) {
+      const code = text.charCodeAt(end);
+      if (isRoughSeparator(code)) break;
+      if (code === SLASH) base = end + 1;
+    }
+    if (text.charCodeAt(start) === SLASH) base = Math.max(base, start + 1);
+    const name = text.slice(base, end).toLowerCase();
+    start = end;
+    if (hasReader(name) && !programs.includes(name)) programs.push(name);
     if (fetcher === null && FETCHERS.has(name)) fetcher = name;
+    // Without a URL the programs' names are not listed: knowing that there is one, and the first fetcher, is enough.
+    if (!urls && fetcher !== null && programs.length > 0) break;
   }
-  for (const match of text.matchAll(/\/dev\/(tcp|udp)\/([^/\s'"`;|&<>()]+)/g)) {
-    out.push({ host: match[2]!, source: match[0], via: `redirect /dev/${match[1]}` });
+  if (text.includes('/dev/')) {
+    for (const match of text.matchAll(/\/dev\/(tcp|udp)\/([^/\s'"`;|&<>()]+)/g)) {
+      out.push({ host: match[2]!, source: match[0], via: `redirect /dev/${match[1]}` });
+    }
   }
   if (programs.length === 0) return out;
-  const via = programs.join(', ');
-  for (const host of urlHostsIn(text)) out.push({ host, source: host, via });
+  if (urls) {
+    const via = programs.join(', ');
+    for (const host of urlHostsIn(text)) out.push({ host, source: host, via });
+  }
   // Only a program whose every use contacts a host (not git, npm or docker) is taken to
   // contact one the gate cannot read when no host is written.
   if (out.length === 0 && fetcher !== null) out.push({ host: null, source: `the arguments of ${fetcher}`, via: fetcher });
@@ -1267,6 +1306,23 @@ const FETCHERS = new Set([
   'curl', 'wget', 'wget2', 'http', 'https', 'xh', 'xhs', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh',
   'scp', 'sftp', 'ftp', 'tftp', 'lftp', 'ping', 'ping6', 'dig', 'nslookup',
 ]);
+
+const SLASH = 0x2f;
+
+/** The characters {@link roughWords} splits at: `\s` (as a JavaScript pattern reads it) and ``;&|()<>`'"{}$``. */
+function isRoughSeparator(code: number): boolean {
+  if (code < 0x80) return ROUGH_SEPARATORS[code] === 1;
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+const ROUGH_SEPARATORS = (() => {
+  const table = new Uint8Array(0x80);
+  for (const c of ' \t\n\v\f\r;&|()<>`\'"{}$') table[c.charCodeAt(0)] = 1;
+  return table;
+})();
 
 /** Words of a text split on blanks, shell operators and quotes: a rough, linear reading. */
 export function roughWords(text: string): string[] {

@@ -131,7 +131,11 @@ async function decideUnrecorded(call: GateCall, services: GateServices, record: 
       const result = pending instanceof Promise ? await pending : pending;
       if (!result) continue;
       const reached = 'toPerson' in result ? await askPerson(state, result) : result;
-      return { ...reached, resolution: summariseResolution(reading.resolution) };
+      // Every stage and askPerson return a record made for this call alone: adding the summary
+      // to it gives the same record (same keys, same order) as a copy would, without the copy.
+      const decision = reached as Decision;
+      decision.resolution = summariseResolution(reading.resolution);
+      return decision;
     }
     // The rater stage always decides; reaching here is a bug, and a bug never approves.
     throw new Error('no stage decided');

@@ -5,7 +5,7 @@ import type { CommandReading } from './reading';
 import type { Mechanism, Segment, Word } from './resolution';
 import { resolve } from './resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
-import { unwrap } from './wrappers';
+import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import { writeTargets } from './writeTargets';
 
 /**
@@ -86,8 +86,13 @@ interface UnreadablePayload {
  * back through the resolver (bounded in depth and count). Payloads that cannot be read exactly
  * are returned apart, to be reported on the unresolved arm.
  */
-function segmentsToCheck(top: readonly Segment[], home: string): { segments: Segment[]; unreadable: UnreadablePayload[] } {
+function segmentsToCheck(
+  top: readonly Segment[],
+  home: string,
+): { segments: Segment[]; analyses: SegmentAnalysis[]; unreadable: UnreadablePayload[] } {
   const segments: Segment[] = [];
+  // Each segment's wrappers peeled once, here, for this walk and for every arm.
+  const analyses: SegmentAnalysis[] = [];
   const unreadable: UnreadablePayload[] = [];
   const queue: Array<{ segment: Segment; depth: number }> = top.map((segment) => ({ segment, depth: 0 }));
   for (let next = 0; next < queue.length; next++) {
@@ -97,7 +102,9 @@ function segmentsToCheck(top: readonly Segment[], home: string): { segments: Seg
       break;
     }
     segments.push(segment);
-    const unwrapped = unwrap(segment.argv);
+    const analysis = analyseArgv(segment.argv);
+    analyses.push(analysis);
+    const unwrapped = analysis.peeled;
     const program = unwrapped.argv[0];
     if (unwrapped.wrappers.length > 0 && program && program.kind === 'opaque') {
       // `sudo $CMD …`: the resolver vouches for `sudo`, but what it runs is not written down.
@@ -133,7 +140,7 @@ function segmentsToCheck(top: readonly Segment[], home: string): { segments: Seg
       }
     }
   }
-  return { segments, unreadable };
+  return { segments, analyses, unreadable };
 }
 
 /**
@@ -201,7 +208,9 @@ function protectedWriteFinding(writes: readonly ProtectedWrite[]): PreflightFind
  * output redirects and of `tee`, read off the normalised text. Cheap and linear; it only names
  * paths on the card, since the unresolved floor already holds.
  */
-function protectedWritesInText(text: string, context: { cwd: string; home: string }): ProtectedWrite[] {
+export function protectedWritesInText(text: string, context: { cwd: string; home: string }): ProtectedWrite[] {
+  // Only a redirect (`>`) or `tee` names a path below: most texts hold neither.
+  if (!text.includes('>') && !text.includes('tee')) return [];
   const out: ProtectedWrite[] = [];
   const check = (word: string, via: string) => {
     const path = word.replace(/^['"]|['"]$/g, '');
@@ -261,15 +270,17 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
         protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
       ].filter((f): f is PreflightFinding => f !== null);
     }
-    const { segments, unreadable } = segmentsToCheck(resolution.segments, reading.home);
+    const { segments, analyses, unreadable } = segmentsToCheck(resolution.segments, reading.home);
     const leaks: EnvLeak[] = [];
     const mentions: HostMention[] = [];
     const writes: ProtectedWrite[] = [];
-    for (const segment of segments) {
-      const leak = scriptEnvLeak(segment);
+    for (let k = 0; k < segments.length; k++) {
+      const segment = segments[k]!;
+      const analysis = analyses[k]!;
+      const leak = scriptEnvLeak(segment, analysis);
       if (leak) leaks.push(leak);
-      for (const mention of hostMentions(segment)) mentions.push(mention);
-      for (const write of protectedWrites(writeTargets(segment), pathContext)) writes.push(write);
+      for (const mention of hostMentions(segment, analysis)) mentions.push(mention);
+      for (const write of protectedWrites(writeTargets(segment, analysis), pathContext)) writes.push(write);
     }
     return [unresolvedFinding(reading, unreadable), envLeakFinding(leaks), openWorldFinding(mentions), protectedWriteFinding(writes)].filter(
       (f): f is PreflightFinding => f !== null,

@@ -1,6 +1,7 @@
 import { executedPayloads } from './executorPayloads';
 import type { Segment, Word } from './resolution';
 import { programName, unwrap } from './wrappers';
+import type { SegmentAnalysis } from './segmentAnalysis';
 
 /**
  * The script-env-leak floor (D§7): an interpreter runs a script or inline code while one of
@@ -160,9 +161,9 @@ function interpreterOf(argv: readonly Word[]): { name: string; index: number } |
  * the interpreter (opaque words are the ones bash expands), at `NAME=$VALUE` assignments given
  * to the command, and at a shell's `-c` code, which the shell expands itself. Never throws.
  */
-export function scriptEnvLeak(segment: Segment): EnvLeak | null {
+export function scriptEnvLeak(segment: Segment, analysis?: SegmentAnalysis): EnvLeak | null {
   try {
-    const unwrapped = unwrap(segment.argv);
+    const unwrapped = analysis?.peeled ?? unwrap(segment.argv);
     const found = interpreterOf(unwrapped.argv);
     if (!found) return null;
     const names: string[] = [];
@@ -190,6 +191,8 @@ export function scriptEnvLeak(segment: Segment): EnvLeak | null {
  * unresolved floor already holds; this names the variables). Linear.
  */
 export function scriptEnvLeakInText(text: string): EnvLeak | null {
+  // Every variable expansion starts with `$`: without one there is nothing to report.
+  if (!text.includes('$')) return null;
   let interpreter: string | null = null;
   for (const word of text.split(/[\s;&|()<>`'"{}$]+/)) {
     const name = word.slice(word.lastIndexOf('/') + 1).toLowerCase();

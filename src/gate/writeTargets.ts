@@ -1,5 +1,6 @@
 import type { Redirect, Segment, Word } from './resolution';
-import { programName, unwrap } from './wrappers';
+import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
+import { programName } from './wrappers';
 
 /**
  * What paths a simple command writes (D§4.2, D§7): its output redirects and the file operands
@@ -868,16 +869,15 @@ export const WRITER_PROGRAMS: readonly string[] = Object.keys(WRITERS);
  * a writer may be writing somewhere unknown: that is reported as an opaque target.
  * Never throws.
  */
-export function writeTargets(segment: Segment): WriteTarget[] {
+export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): WriteTarget[] {
   try {
     const out: WriteTarget[] = [];
     for (const redirect of segment.redirects) {
       const target = redirectWrite(redirect);
       if (target) out.push(target);
     }
-    const unwrapped = unwrap(segment.argv);
+    const { peeled: unwrapped, program } = analysis ?? analyseArgv(segment.argv);
     const programWord = unwrapped.argv[0];
-    const program = programName(programWord)?.toLowerCase() ?? null;
     if (programWord && program === null) {
       out.push({ path: null, via: 'a program the gate cannot read', source: programWord.raw });
       return out;

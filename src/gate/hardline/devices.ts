@@ -9,13 +9,12 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText, operands } from './commandName';
 import { isRawBlockDevice, isRawBlockDevicePath, isSysrqTrigger, wordPathText } from './paths';
 
+/** Formatters named otherwise than `mkfs*` or `newfs*` (one set, not a list made per call). */
+const OTHER_FORMATTERS: ReadonlySet<string> = new Set(['mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'mkexfatfs', 'mkudffs']);
+
 /** Programs that create a file system (or swap) on their device operand. */
 export function isFormatter(name: string): boolean {
-  return (
-    name.startsWith('mkfs') ||
-    name.startsWith('newfs') ||
-    ['mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'mkexfatfs', 'mkudffs'].includes(name)
-  );
+  return name.startsWith('mkfs') || name.startsWith('newfs') || OTHER_FORMATTERS.has(name);
 }
 
 /** diskutil verbs that erase or repartition a whole disk. */
