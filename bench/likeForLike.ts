@@ -9,8 +9,10 @@
  *
  * - cold: tree-sitter in a fresh process of its own over the same request lines, start-up
  *   removed exactly as for `batch` (`treeSitterProcess.ts`);
- * - warm: the gate through `batch` once the process has warmed up, i.e. what N more lines cost
- *   after the first N: (T(2N) − T(N)) / N.
+ * - warm: the gate through `batch` once the process has warmed up: what 2N more lines cost after
+ *   the first 8N, (T(10N) − T(8N)) / 2N. V8 keeps optimising the gate's code for about 30,000
+ *   decisions (in-process, the corpus pass time falls from ~70 µs to ~11 µs per command over ~25
+ *   passes and then stays there); measuring after only N lines caught it half-way.
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -19,8 +21,11 @@ import { runBatch } from './batchProcess';
 import { formatMs, median, table } from './stats';
 
 const TREE_SITTER_PROCESS = path.resolve(__dirname, 'treeSitterProcess.ts');
-/** Runs timed back to back in pairs (empty and full, N and 2N lines); the median difference is kept. */
+/** Runs timed back to back in pairs (empty and full, 8N and 10N lines); the median difference is kept. */
 const PAIRS = 5;
+/** The warm batch figure is taken after WARM_AFTER × N lines, over WARM_SPAN × N more. */
+const WARM_AFTER = 8;
+const WARM_SPAN = 2;
 
 /** One tree-sitter process over `lines`; throws unless it parsed every line. */
 function runTreeSitter(lines: readonly string[]): number {
@@ -36,7 +41,7 @@ function runTreeSitter(lines: readonly string[]): number {
 export interface LikeForLike {
   /** tree-sitter in a fresh process, per command, start-up removed. */
   treeSitterColdMs: number;
-  /** The gate through batch once warm, per decision: (T(2N) − T(N)) / N. */
+  /** The gate through batch once warm, per decision: (T(10N) − T(8N)) / 2N. */
   batchWarmMs: number;
   /** Printable table. */
   lines: string[];
@@ -58,15 +63,16 @@ export async function likeForLike(lines: readonly string[], reference: { treeSit
   }
   const treeSitterStartupMs = median(startups);
   const treeSitterColdMs = Math.max(0, median(parses)) / n;
-  const doubled = [...lines, ...lines];
-  runBatch(lines);
-  runBatch(doubled);
+  const repeated = (copies: number) => Array.from({ length: copies }, () => lines).flat();
+  const warmedUp = repeated(WARM_AFTER);
+  const longer = repeated(WARM_AFTER + WARM_SPAN);
+  runBatch(warmedUp);
   const extra: number[] = [];
   for (let pair = 0; pair < PAIRS; pair += 1) {
-    const once = runBatch(lines).ms;
-    extra.push(runBatch(doubled).ms - once);
+    const before = runBatch(warmedUp).ms;
+    extra.push(runBatch(longer).ms - before);
   }
-  const batchWarmMs = Math.max(0, median(extra)) / n;
+  const batchWarmMs = Math.max(0, median(extra)) / (WARM_SPAN * n);
   const ratio = (ms: number, base: number) => `${(ms / base).toFixed(2)}×`;
   return {
     treeSitterColdMs,
@@ -75,8 +81,8 @@ export async function likeForLike(lines: readonly string[], reference: { treeSit
       ['like for like', 'per command', 'ratio'],
       [`cold: tree-sitter parse only in a fresh process (${n} lines, start-up ${formatMs(treeSitterStartupMs)} removed)`, formatMs(treeSitterColdMs), '1.00×'],
       [`cold: gate through batch, marginal (as above)`, formatMs(reference.batchMarginalMs), ratio(reference.batchMarginalMs, treeSitterColdMs)],
-      [`warm: tree-sitter parse only, in-process (as above)`, formatMs(reference.treeSitterMs), '1.00×'],
-      [`warm: gate through batch once warm, (T(${2 * n} lines) − T(${n} lines)) / ${n}`, formatMs(batchWarmMs), ratio(batchWarmMs, reference.treeSitterMs)],
+      [`warm: tree-sitter parse only, in-process (as above, after the same warm-up)`, formatMs(reference.treeSitterMs), '1.00×'],
+      [`warm: gate through batch once warm, (T(${longer.length} lines) − T(${warmedUp.length} lines)) / ${longer.length - warmedUp.length}`, formatMs(batchWarmMs), ratio(batchWarmMs, reference.treeSitterMs)],
     ]).split('\n'),
   };
 }
