@@ -226,8 +226,12 @@ interface SegmentView {
   wrapper: string | null;
 }
 
+/** A segment no allow entry can cover, and why. */
+function blocked(obstacle: string): SegmentView {
+  return { obstacle, words: [], writes: false, wrapper: null };
+}
+
 function viewSegment(segment: Segment): SegmentView {
-  const blocked = (obstacle: string): SegmentView => ({ obstacle, words: [], writes: false, wrapper: null });
   if (segment.argv.length === 0) return blocked('no program (an assignment or redirect alone changes the shell)');
   const words: string[] = [];
   for (const word of segment.argv) {

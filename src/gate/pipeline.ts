@@ -9,7 +9,7 @@ import { negotiationMoves, type NegotiationContext, type NegotiationSession, typ
 import type { Escalation, HumanAnswer, Person } from './person';
 import type { GatePolicy } from './policy';
 import { preflightFindings, type PreflightFinding } from './preflight';
-import { failClosedResult, type Rater, type RatingResult } from './raterContract';
+import { failClosedResult, type Rater, type RatingRequest, type RatingResult } from './raterContract';
 import { readCommand, type CommandReading } from './reading';
 import { summariseResolution } from './resolution';
 import { isRatedRung } from './rung';
@@ -108,46 +108,77 @@ export async function decide(call: GateCall, services: GateServices): Promise<De
     cwd: call.cwd,
     ...(services.negotiation ? { negotiation: services.negotiation.counters() } : {}),
   });
-  const decision = await decideUnrecorded(call, services, record);
+  const pending = decideUnrecorded(call, services, record);
+  // Most decisions are reached without waiting for anything: no await chain for them.
+  const decision = pending instanceof Promise ? await pending : pending;
   if (decision.action === 'approve') services.negotiation?.onApproved();
   if (record) services.capture!.finish(record, decision);
   return decision;
 }
 
-async function decideUnrecorded(call: GateCall, services: GateServices, record: CaptureRecord | undefined): Promise<Decision> {
+/**
+ * The stages in order, without an await until something returns a promise (a rating from a
+ * model, a person): from there {@link decideAfter} goes on with the same steps, awaiting.
+ * The stages run in the same order and with the same effects either way.
+ */
+function decideUnrecorded(call: GateCall, services: GateServices, record: CaptureRecord | undefined): Decision | Promise<Decision> {
   let reading: CommandReading | undefined;
   try {
     reading = readCommand(call.command, { home: services.home });
-    const state: GateState = {
-      call,
-      reading,
-      services,
-      findings: null,
-      ...(record ? { record } : {}),
-    };
-    for (const stage of STAGES) {
-      const pending = stage(state);
-      // Most stages decide synchronously; only a rating is worth waiting for.
-      const result = pending instanceof Promise ? await pending : pending;
+    const state: GateState = { call, reading, services, findings: null };
+    if (record) state.record = record;
+    for (let index = 0; index < STAGES.length; index += 1) {
+      const result = STAGES[index]!(state);
+      if (result instanceof Promise) return decideAfter(state, result, index + 1);
       if (!result) continue;
-      const reached = 'toPerson' in result ? await askPerson(state, result) : result;
-      // Every stage and askPerson return a record made for this call alone: adding the summary
-      // to it gives the same record (same keys, same order) as a copy would, without the copy.
-      const decision = reached as Decision;
-      decision.resolution = summariseResolution(reading.resolution);
-      return decision;
+      if (!('toPerson' in result)) return withResolution(result, reading);
+      const reached = askPerson(state, result);
+      return reached instanceof Promise ? decideAfter(state, reached, STAGES.length) : withResolution(reached, reading);
     }
     // The rater stage always decides; reaching here is a bug, and a bug never approves.
     throw new Error('no stage decided');
   } catch (error) {
-    if (record) record.error = error instanceof Error ? error.message : String(error);
-    return {
-      action: 'reject',
-      stage: 'gate-error',
-      reason: `The gate failed while deciding and refuses the command: ${error instanceof Error ? error.message : String(error)}`,
-      resolution: reading ? summariseResolution(reading.resolution) : { resolved: false, mechanisms: ['syntax'] },
-    };
+    return gateError(record, reading, error);
   }
+}
+
+/**
+ * {@link decideUnrecorded} from a pending step on: `pending` is the result of the stage before
+ * `next` (or, with `next` past the last stage, the person's decision).
+ */
+async function decideAfter(state: GateState, pending: Promise<StageResult | Reached>, next: number): Promise<Decision> {
+  try {
+    let result = await pending;
+    for (let index = next; !result && index < STAGES.length; index += 1) {
+      const step = STAGES[index]!(state);
+      result = step instanceof Promise ? await step : step;
+    }
+    if (!result) throw new Error('no stage decided');
+    const reached = 'toPerson' in result ? await askPerson(state, result) : result;
+    return withResolution(reached, state.reading);
+  } catch (error) {
+    return gateError(state.record, state.reading, error);
+  }
+}
+
+/**
+ * Every stage and askPerson return a record made for this call alone: adding the summary to it
+ * gives the same record (same keys, same order) as a copy would, without the copy.
+ */
+function withResolution(reached: Reached, reading: CommandReading): Decision {
+  const decision = reached as Decision;
+  decision.resolution = summariseResolution(reading.resolution);
+  return decision;
+}
+
+function gateError(record: CaptureRecord | undefined, reading: CommandReading | undefined, error: unknown): Decision {
+  if (record) record.error = error instanceof Error ? error.message : String(error);
+  return {
+    action: 'reject',
+    stage: 'gate-error',
+    reason: `The gate failed while deciding and refuses the command: ${error instanceof Error ? error.message : String(error)}`,
+    resolution: reading ? summariseResolution(reading.resolution) : { resolved: false, mechanisms: ['syntax'] },
+  };
 }
 
 /**
@@ -182,7 +213,9 @@ function findingsOf(state: GateState): PreflightFinding[] {
 
 /** 3. Deny list and session refusals: every rung, bypass included. */
 function denyListStage({ reading, services }: GateState): StageResult {
-  const entry = matchBlocking(reading, [...services.policy.deny, ...services.policy.denyGrants]);
+  const { deny, denyGrants } = services.policy;
+  // One list, deny entries first; no copy when either part is empty.
+  const entry = matchBlocking(reading, denyGrants.length === 0 ? deny : deny.length === 0 ? denyGrants : [...deny, ...denyGrants]);
   if (!entry) return undefined;
   return {
     action: 'reject',
@@ -230,11 +263,22 @@ function allowListStage(state: GateState): StageResult | Promise<StageResult> {
   const match = matchAllowLists(reading, policy.defaultAllow ? [policy.grants, policy.allow, DEFAULT_ALLOW_LIST] : [policy.grants, policy.allow]);
   if (!match) return undefined;
   const findings = findingsOf(state);
-  const grant = match.perSegment.find((e) => e.list === 'grant');
-  const deciding = grant ?? match.perSegment.find((e) => e.list === 'allow') ?? match.perSegment[0]!;
+  // One pass for what three searches found: the first grant, else the first allow entry, else
+  // the first entry; and whether any entry asks for a rating.
+  const { perSegment } = match;
+  let grant: ListEntry | undefined;
+  let allow: ListEntry | undefined;
+  let rated = false;
+  for (const e of perSegment) {
+    if (e.list === 'grant') grant ??= e;
+    else if (e.list === 'allow') allow ??= e;
+    if (e.rate) rated = true;
+  }
+  const deciding = grant ?? allow ?? perSegment[0]!;
   const rule = ruleRecord(deciding);
-  const protectedWrite = findings.filter((f) => f.arm === 'protected-write');
-  if (protectedWrite.length > 0) {
+  let protectedWrite: PreflightFinding[] | undefined;
+  for (const f of findings) if (f.arm === 'protected-write') (protectedWrite ??= []).push(f);
+  if (protectedWrite) {
     return {
       toPerson: true,
       stage: 'preflight-floor',
@@ -244,7 +288,6 @@ function allowListStage(state: GateState): StageResult | Promise<StageResult> {
     };
   }
   const stage: Stage = grant ? 'grant' : 'allow-list';
-  const rated = match.perSegment.some((e) => e.rate);
   if (!rated || !isRatedRung(policy.rung)) {
     return { action: 'approve', stage, reason: `Allowed by ${describeEntry(deciding)}.`, rule };
   }
@@ -252,8 +295,12 @@ function allowListStage(state: GateState): StageResult | Promise<StageResult> {
 }
 
 /** An allow entry with `rate: true` at a rated rung: one rating, which can only stop the command. */
-async function allowTripwire(state: GateState, deciding: ListEntry, rule: RuleRecord): Promise<StageResult> {
-  const rating = await rate(state, true);
+function allowTripwire(state: GateState, deciding: ListEntry, rule: RuleRecord): StageResult | Promise<StageResult> {
+  const rating = rate(state, true);
+  return rating instanceof Promise ? rating.then((r) => tripwireResult(deciding, rule, r)) : tripwireResult(deciding, rule, rating);
+}
+
+function tripwireResult(deciding: ListEntry, rule: RuleRecord, rating: RatingResult): StageResult {
   const record = ratingRecord(rating, rating.verdict.outcome, true);
   switch (rating.verdict.outcome) {
     case 'attack':
@@ -283,28 +330,33 @@ function unratedRungStage({ reading, services }: GateState): StageResult {
  * ever raise `safe` to `destructive`), then the rung × outcome map. At `auto` a `destructive`
  * outcome is handed back to the agent within the negotiation bounds (D§9).
  */
-async function raterStage(state: GateState): Promise<StageResult> {
-  const { services, reading, call } = state;
+function raterStage(state: GateState): StageResult | Promise<StageResult> {
+  const { services, call } = state;
   const findings = findingsOf(state);
   const negotiation = services.policy.rung === 'auto' ? services.negotiation : undefined;
   const context = negotiation?.contextFor(call.command, call.justification, services.userMessages ?? []);
-  const rating = await rate(state, false, context);
+  const rating = rate(state, false, context);
+  return rating instanceof Promise ? rating.then((r) => ratedResult(state, findings, negotiation, r)) : ratedResult(state, findings, negotiation, rating);
+}
+
+/** The rater stage once the rating is in. */
+function ratedResult(state: GateState, findings: PreflightFinding[], negotiation: NegotiationSession | undefined, rating: RatingResult): StageResult {
+  const { services, reading, call } = state;
   const settled = negotiation ? negotiation.settle(call.command, call.justification, rating.verdict.outcome) : rating.verdict.outcome;
   const floored = settled === 'safe' && findings.length > 0;
   const outcome: Outcome = floored ? 'destructive' : settled;
   const record = ratingRecord(rating, outcome, false);
   if (state.record?.rating) state.record.rating.flooredOutcome = outcome;
-  const preflight = preflightRecords(findings, floored);
-  const withPreflight = preflight.length > 0 ? { preflight } : {};
+  // A hand-off to a person carries no preflight records: askPerson makes them from the findings.
+  // Only a rejection here carries them.
   const grantable = reading.resolution.resolved;
-  const verdict = { ...rating.verdict, outcome };
   switch (outcome) {
     case 'attack':
-      negotiation?.onNotNegotiable(call.command, call.justification, verdict, 'halt');
-      return { toPerson: true, attack: true, stage: 'rater', outcome, reason: `The rater sees an attack: ${rating.verdict.reason}`, rating: record, grantable: false, ...withPreflight };
+      negotiation?.onNotNegotiable(call.command, call.justification, { ...rating.verdict, outcome }, 'halt');
+      return { toPerson: true, attack: true, stage: 'rater', outcome, reason: `The rater sees an attack: ${rating.verdict.reason}`, rating: record, grantable: false };
     case 'catastrophic':
-      negotiation?.onNotNegotiable(call.command, call.justification, verdict, 'escalate');
-      return { toPerson: true, stage: 'rater', outcome, reason: `The rater finds this catastrophic: ${rating.verdict.reason}`, rating: record, grantable: false, ...withPreflight };
+      negotiation?.onNotNegotiable(call.command, call.justification, { ...rating.verdict, outcome }, 'escalate');
+      return { toPerson: true, stage: 'rater', outcome, reason: `The rater finds this catastrophic: ${rating.verdict.reason}`, rating: record, grantable: false };
     case 'safe':
       return { action: 'approve', stage: 'rater', outcome, reason: `The rater finds this safe: ${rating.verdict.reason}`, rating: record };
     case 'destructive': {
@@ -313,14 +365,14 @@ async function raterStage(state: GateState): Promise<StageResult> {
         ? `The rater found it safe, but the gate does not let that stand: ${findings.map((f) => f.reason).join(' ')}`
         : `The rater finds this destructive: ${rating.verdict.reason}`;
       if (services.policy.rung !== 'auto') {
-        return { toPerson: true, stage, outcome, reason: why, rating: record, grantable, ...withPreflight };
+        return { toPerson: true, stage, outcome, reason: why, rating: record, grantable };
       }
       if (!negotiation) {
-        return { action: 'reject', stage, outcome, reason: `${why} ${negotiationMoves()}`, rating: record, ...withPreflight };
+        return { action: 'reject', stage, outcome, reason: `${why} ${negotiationMoves()}`, rating: record, ...preflightField(findings, floored) };
       }
-      const step = negotiation.onDestructive(call.command, call.justification, { ...verdict, reason: floored ? why : rating.verdict.reason }, floored ? 'preflight-floor' : 'rater');
-      if (step.action === 'reject') return { action: 'reject', stage, outcome, reason: step.message, rating: record, ...withPreflight };
-      return { toPerson: true, stage, outcome, reason: step.message, rating: record, grantable, transcript: step.transcript, ...withPreflight };
+      const step = negotiation.onDestructive(call.command, call.justification, { ...rating.verdict, outcome, reason: floored ? why : rating.verdict.reason }, floored ? 'preflight-floor' : 'rater');
+      if (step.action === 'reject') return { action: 'reject', stage, outcome, reason: step.message, rating: record, ...preflightField(findings, floored) };
+      return { toPerson: true, stage, outcome, reason: step.message, rating: record, grantable, transcript: step.transcript };
     }
   }
 }
@@ -329,7 +381,7 @@ async function raterStage(state: GateState): Promise<StageResult> {
 // ── The person ──────────────────────────────────────────────────────────────────────────
 
 /** 10. A person decides; with nobody to ask, the call ends as `non-interactive` and never runs. */
-async function askPerson(state: GateState, request: ToPerson): Promise<Reached> {
+function askPerson(state: GateState, request: ToPerson): Reached | Promise<Reached> {
   const { services, reading } = state;
   const context: PersonContext = {
     outcome: request.outcome,
@@ -353,6 +405,12 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
       ...(preflight ? { preflight } : {}),
     };
   }
+  return askSomeone(state, request, services.person, context, preflight);
+}
+
+/** askPerson with someone to ask: the escalation card and the wait for an answer. */
+async function askSomeone(state: GateState, request: ToPerson, person: Person, context: PersonContext, preflight: PreflightRecord[] | undefined): Promise<Reached> {
+  const { services, reading } = state;
   const escalation: Escalation = {
     reading,
     stage: request.stage,
@@ -364,7 +422,7 @@ async function askPerson(state: GateState, request: ToPerson): Promise<Reached> 
   };
   let answer: HumanAnswer;
   try {
-    answer = services.signal?.aborted ? { kind: 'cancelled' } : await services.person.ask(escalation, services.signal);
+    answer = services.signal?.aborted ? { kind: 'cancelled' } : await person.ask(escalation, services.signal);
   } catch {
     answer = { kind: 'cancelled' };
   }
@@ -416,24 +474,43 @@ function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer,
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────
 
-async function rate(state: GateState, tripwire: boolean, negotiation?: NegotiationContext): Promise<RatingResult> {
+/**
+ * One rating. A rater that answers at once (`rateNow`, the fixed verdict of `batch`) is not
+ * awaited; anything it throws fails closed exactly as a rejected `rate` does.
+ */
+function rate(state: GateState, tripwire: boolean, negotiation?: NegotiationContext): RatingResult | Promise<RatingResult> {
   const { rater, policy } = state.services;
-  let result: RatingResult;
-  if (!rater) {
-    result = failClosedResult('no-model', 'none');
-  } else {
+  if (!rater) return rated(state, tripwire, negotiation, failClosedResult('no-model', 'none'));
+  const request: RatingRequest = { reading: state.reading, findings: findingsOf(state), rung: policy.rung, tripwire };
+  if (negotiation) request.negotiation = negotiation;
+  if (rater.rateNow) {
+    let result: RatingResult;
     try {
-      result = await rater.rate({
-        reading: state.reading,
-        findings: findingsOf(state),
-        rung: policy.rung,
-        tripwire,
-        ...(negotiation ? { negotiation } : {}),
-      });
+      result = rater.rateNow(request);
     } catch (error) {
-      result = failClosedResult('threw', 'unknown', error instanceof Error ? error.message : String(error));
+      result = threwResult(error);
     }
+    return rated(state, tripwire, negotiation, result);
   }
+  return rateLater(state, tripwire, negotiation, rater, request);
+}
+
+async function rateLater(state: GateState, tripwire: boolean, negotiation: NegotiationContext | undefined, rater: Rater, request: RatingRequest): Promise<RatingResult> {
+  let result: RatingResult;
+  try {
+    result = await rater.rate(request);
+  } catch (error) {
+    result = threwResult(error);
+  }
+  return rated(state, tripwire, negotiation, result);
+}
+
+function threwResult(error: unknown): RatingResult {
+  return failClosedResult('threw', 'unknown', error instanceof Error ? error.message : String(error));
+}
+
+/** Notes the rating in the capture record, when there is one, and hands it on. */
+function rated(state: GateState, tripwire: boolean, negotiation: NegotiationContext | undefined, result: RatingResult): RatingResult {
   if (state.record) {
     const sent = result.capture;
     state.record.rating = {
@@ -451,13 +528,16 @@ async function rate(state: GateState, tripwire: boolean, negotiation?: Negotiati
 }
 
 function ratingRecord(rating: RatingResult, flooredOutcome: Outcome, tripwire: boolean): RatingRecord {
-  return {
-    verdict: rating.verdict,
-    source: rating.source,
-    flooredOutcome,
-    ...(rating.failClosed ? { failClosed: rating.failClosed } : {}),
-    ...(tripwire ? { tripwire } : {}),
-  };
+  // The optional keys added in place, in the order the record has always had them.
+  const record: RatingRecord = { verdict: rating.verdict, source: rating.source, flooredOutcome };
+  if (rating.failClosed) record.failClosed = rating.failClosed;
+  if (tripwire) record.tripwire = tripwire;
+  return record;
+}
+
+/** `{ preflight }` for a record when there are findings, else nothing to add. */
+function preflightField(findings: readonly PreflightFinding[], rewroteRating: boolean): { preflight?: PreflightRecord[] } {
+  return findings.length > 0 ? { preflight: preflightRecords(findings, rewroteRating) } : {};
 }
 
 function preflightRecords(findings: readonly PreflightFinding[], rewroteRating: boolean): PreflightRecord[] {

@@ -56,6 +56,11 @@ export interface RatingResult {
  */
 export interface Rater {
   rate(request: RatingRequest): Promise<RatingResult>;
+  /**
+   * The same answer as {@link rate}, given at once, for raters that need no I/O. The pipeline
+   * calls it instead of `rate` when it is there, so a fixed rating costs no await.
+   */
+  rateNow?(request: RatingRequest): RatingResult;
 }
 
 export const COULD_NOT_ASSESS_PREFIX = 'Could not assess this command';
@@ -82,6 +87,10 @@ export class FixedVerdictRater implements Rater {
   ) {}
 
   async rate(): Promise<RatingResult> {
+    return this.rateNow();
+  }
+
+  rateNow(): RatingResult {
     return { verdict: { ...this.verdict }, source: this.source };
   }
 }
@@ -89,6 +98,10 @@ export class FixedVerdictRater implements Rater {
 /** The rater used when no model is configured: every rating fails closed as `no-model`. */
 export class NoModelRater implements Rater {
   async rate(): Promise<RatingResult> {
+    return this.rateNow();
+  }
+
+  rateNow(): RatingResult {
     return failClosedResult('no-model', 'none');
   }
 }

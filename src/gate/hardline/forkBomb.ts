@@ -52,9 +52,6 @@ function unquotedSkeleton(text: string): string {
   const heredocs: Array<{ delimiter: string; stripTabs: boolean }> = [];
   let run = 0;
   let i = 0;
-  const flush = (): void => {
-    if (run < i) out.push(text.slice(run, i));
-  };
   while (i < text.length) {
     const c = text[i]!;
     if (c === '<' && text[i + 1] === '<' && text[i + 2] !== '<') {
@@ -62,30 +59,30 @@ function unquotedSkeleton(text: string): string {
       if (heredoc !== null) heredocs.push(heredoc);
       i += 2;
     } else if (c === '\n' && heredocs.length > 0) {
-      flush();
+      if (run < i) out.push(text.slice(run, i));
       out.push(';');
       i++;
       for (const heredoc of heredocs.splice(0)) i = skipHeredocBody(text, i, heredoc);
       run = i;
     } else if (c === "'" || c === '"') {
-      flush();
+      if (run < i) out.push(text.slice(run, i));
       let k = i + 1;
       while (k < text.length && text[k] !== c) k += c === '"' && text[k] === '\\' ? 2 : 1;
       out.push("'");
       i = k + 1;
       run = i;
     } else if (c === '\\') {
-      flush();
+      if (run < i) out.push(text.slice(run, i));
       if (i + 1 < text.length && text[i + 1] !== '\n') out.push(text[i + 1]!);
       i += 2;
       run = i;
     } else if (c === '#' && (i === 0 || /[\s;&|(){}]/.test(text[i - 1]!))) {
-      flush();
+      if (run < i) out.push(text.slice(run, i));
       const end = text.indexOf('\n', i);
       i = end === -1 ? text.length : end;
       run = i;
     } else if (c === ' ' || c === '\t' || c === '\n') {
-      flush();
+      if (run < i) out.push(text.slice(run, i));
       if (c === '\n') out.push(';');
       i++;
       run = i;
@@ -93,7 +90,7 @@ function unquotedSkeleton(text: string): string {
       i++;
     }
   }
-  flush();
+  if (run < i) out.push(text.slice(run, i));
   return out.join('');
 }
 
@@ -124,17 +121,18 @@ function calledAfter(skeleton: string, from: number, name: string): boolean {
   return false;
 }
 
+/** A function body from `bodyStart` to `close` (its first `}`) that calls `name` twice in a pipe or background, and the name called after it. */
+function callsItselfTwice(skeleton: string, name: string, bodyStart: number, close: number): boolean {
+  if (close === -1 || close - bodyStart > MAX_BODY) return false;
+  const body = skeleton.slice(bodyStart, close);
+  return countCalls(body, name) >= 2 && /[|&]/.test(body) && calledAfter(skeleton, close + 1, name);
+}
+
 /** The fork-bomb function's name if the text defines and calls one, else null. Linear time. */
 export function findShellForkBomb(text: string): string | null {
   const skeleton = unquotedSkeleton(text);
+  /** The first `}` at or after the body being looked at, found once per body start that passed it. */
   let nextClose = -1;
-  const check = (name: string, bodyStart: number): boolean => {
-    if (name === '' || name.length > MAX_NAME) return false;
-    if (nextClose < bodyStart) nextClose = skeleton.indexOf('}', bodyStart);
-    if (nextClose === -1 || nextClose - bodyStart > MAX_BODY) return false;
-    const body = skeleton.slice(bodyStart, nextClose);
-    return countCalls(body, name) >= 2 && /[|&]/.test(body) && calledAfter(skeleton, nextClose + 1, name);
-  };
 
   // `name(){ …; }` (with or without the `function` keyword, which the skeleton glues on).
   let from = 0;
@@ -145,7 +143,11 @@ export function findShellForkBomb(text: string): string | null {
     while (start > 0 && at - start < MAX_NAME + 8 && !NOT_NAME.has(skeleton[start - 1]!)) start--;
     let name = skeleton.slice(start, at);
     if (name.startsWith('function') && name.length > 8) name = name.slice(8);
-    if (check(name, at + 3)) return name;
+    const bodyStart = at + 3;
+    if (name !== '' && name.length <= MAX_NAME) {
+      if (nextClose < bodyStart) nextClose = skeleton.indexOf('}', bodyStart);
+      if (callsItselfTwice(skeleton, name, bodyStart, nextClose)) return name;
+    }
     from = at + 3;
   }
   // `function name { …; }`
@@ -155,7 +157,14 @@ export function findShellForkBomb(text: string): string | null {
     if (at === -1) break;
     let end = at + 8;
     while (end < skeleton.length && end - at < MAX_NAME + 8 && !NOT_NAME.has(skeleton[end]!)) end++;
-    if (skeleton[end] === '{' && check(skeleton.slice(at + 8, end), end + 1)) return skeleton.slice(at + 8, end);
+    if (skeleton[end] === '{') {
+      const name = skeleton.slice(at + 8, end);
+      const bodyStart = end + 1;
+      if (name !== '' && name.length <= MAX_NAME) {
+        if (nextClose < bodyStart) nextClose = skeleton.indexOf('}', bodyStart);
+        if (callsItselfTwice(skeleton, name, bodyStart, nextClose)) return name;
+      }
+    }
     from = at + 8;
   }
   return null;

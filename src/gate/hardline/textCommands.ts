@@ -114,17 +114,18 @@ const FRAMES_PER_CHUNK = 32;
  * Reads the text into simple commands. Never throws; linear time.
  *
  * The innermost open frame (the top level, or the substitution or subshell being read) and the
- * word it is building live in the local variables below. Opening a frame saves the enclosing
- * one's state in `saved`, {@link FRAME_SLOTS} array slots per level, and closing it restores that
+ * word it is building live in the reader's fields. Opening a frame saves the enclosing one's
+ * state in `saved`, {@link FRAME_SLOTS} array slots per level, and closing it restores that
  * state: substitutions nested thousands deep then cost a few array slots per level while they
  * are open, and nothing once closed, rather than a frame and a word builder object each that
  * all stay alive until the whole line has been read.
  */
 export function readTextCommands(text: string, home: string): TextCommand[] {
-  const commands: TextCommand[] = [];
-  const pendingHeredocs: Array<{ command: TextCommand; delimiter: string; stripTabs: boolean }> = [];
-  let unit = 0;
-  const newCommand = (pipedFrom: TextCommand | null, commandUnit: number): TextCommand => ({
+  return new TextCommandReader(text, home).read();
+}
+
+function newCommand(pipedFrom: TextCommand | null, commandUnit: number): TextCommand {
+  return {
     argv: NO_WORDS,
     redirects: NO_REDIRECTS,
     unit: commandUnit,
@@ -132,199 +133,215 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
     stdinText: null,
     folded: undefined,
     peeled: undefined,
-  });
-  const n = text.length;
-  let i = 0;
+  };
+}
+
+/**
+ * The state of one {@link readTextCommands} call, in fields rather than in closures over local
+ * variables: a call then makes one object, not a closure per helper.
+ */
+class TextCommandReader {
+  private readonly commands: TextCommand[] = [];
+  private readonly pendingHeredocs: Array<{ command: TextCommand; delimiter: string; stripTabs: boolean }> = [];
+  private unit = 0;
+  private readonly n: number;
 
   // The innermost open frame.
   /** What closes it. */
-  let closer = NO_CLOSER;
+  private closer = NO_CLOSER;
   /** A substitution (`$(…)`, backticks, `<(…)`) stands for a word of the enclosing command; a subshell does not. */
-  let substitution = true;
-  let command = newCommand(null, unit);
-  let inDoubleQuotes = false;
-  let pendingRedirect: PendingRedirect | null = null;
+  private substitution = true;
+  private command: TextCommand = newCommand(null, 0);
+  private inDoubleQuotes = false;
+  private pendingRedirect: PendingRedirect | null = null;
   /** The next word is a function name (after the `function` keyword), not a program. */
-  let expectFunctionName = false;
+  private expectFunctionName = false;
   /** Where the substitution that opened it began (for its word's raw text). */
-  let openedAt = 0;
+  private openedAt = 0;
   // The word it is building, if `hasWord`.
-  let hasWord = false;
-  let wordStart = 0;
-  let wordValue = '';
-  let wordOpaque = false;
+  private hasWord = false;
+  private wordStart = 0;
+  private wordValue = '';
+  private wordOpaque = false;
   /** Why the word is opaque; made when the first reason is found. */
-  let wordExpansions: OpaqueExpansion[] | null = null;
-  let wordQuoted = false;
+  private wordExpansions: OpaqueExpansion[] | null = null;
+  private wordQuoted = false;
   /** An unquoted `{` was seen (a later `,` makes it a brace expansion). */
-  let wordSawBrace = false;
+  private wordSawBrace = false;
 
   /**
    * The enclosing frames, outermost first, {@link FRAME_SLOTS} slots each, in chunks of
    * {@link FRAMES_PER_CHUNK} frames: deeper nesting adds a chunk rather than copying one long array.
    */
-  const saved: unknown[][] = [];
+  private readonly saved: unknown[][] = [];
   /** How many frames enclose the current one. */
-  let depth = 0;
+  private depth = 0;
 
-  const ensureWord = (at: number): void => {
-    if (hasWord) return;
-    hasWord = true;
-    wordStart = at;
-    wordValue = '';
-    wordOpaque = false;
-    wordExpansions = null;
-    wordQuoted = false;
-    wordSawBrace = false;
-  };
-  const markOpaque = (at: number, why: OpaqueExpansion): void => {
-    ensureWord(at);
-    wordOpaque = true;
-    if (wordExpansions === null) wordExpansions = ONE_EXPANSION[why];
-    else if (!wordExpansions.includes(why)) wordExpansions = [...wordExpansions, why];
-  };
+  constructor(
+    private readonly text: string,
+    private readonly home: string,
+  ) {
+    this.n = text.length;
+  }
 
-  const endWord = (end: number): void => {
-    if (!hasWord) return;
-    hasWord = false;
-    const raw = text.slice(wordStart, end);
-    const word: Word = wordOpaque
-      ? { kind: 'opaque', raw, expansions: wordExpansions ?? [] }
-      : { kind: 'literal', value: wordValue, raw };
-    const pending = pendingRedirect;
+  private ensureWord(at: number): void {
+    if (this.hasWord) return;
+    this.hasWord = true;
+    this.wordStart = at;
+    this.wordValue = '';
+    this.wordOpaque = false;
+    this.wordExpansions = null;
+    this.wordQuoted = false;
+    this.wordSawBrace = false;
+  }
+  private markOpaque(at: number, why: OpaqueExpansion): void {
+    this.ensureWord(at);
+    this.wordOpaque = true;
+    if (this.wordExpansions === null) this.wordExpansions = ONE_EXPANSION[why];
+    else if (!this.wordExpansions.includes(why)) this.wordExpansions = [...this.wordExpansions, why];
+  }
+
+  private endWord(end: number): void {
+    if (!this.hasWord) return;
+    this.hasWord = false;
+    const raw = this.text.slice(this.wordStart, end);
+    const word: Word = this.wordOpaque
+      ? { kind: 'opaque', raw, expansions: this.wordExpansions ?? [] }
+      : { kind: 'literal', value: this.wordValue, raw };
+    const pending = this.pendingRedirect;
     if (pending !== null) {
-      pendingRedirect = null;
+      this.pendingRedirect = null;
       if (pending.op === '<<' || pending.op === '<<-') {
-        pendingHeredocs.push({ command, delimiter: wordValue, stripTabs: pending.op === '<<-' });
+        this.pendingHeredocs.push({ command: this.command, delimiter: this.wordValue, stripTabs: pending.op === '<<-' });
       } else if (pending.op === '<<<') {
-        command.stdinText = wordValue + '\n';
+        this.command.stdinText = this.wordValue + '\n';
       } else {
         const redirect: Redirect = { fd: pending.fd, op: pending.op, target: word, raw };
-        if (command.redirects === NO_REDIRECTS) command.redirects = [redirect];
-        else command.redirects.push(redirect);
+        if (this.command.redirects === NO_REDIRECTS) this.command.redirects = [redirect];
+        else this.command.redirects.push(redirect);
       }
       return;
     }
-    const atCommandPosition = command.argv.length === 0;
-    if (atCommandPosition && expectFunctionName) {
-      expectFunctionName = false;
+    const atCommandPosition = this.command.argv.length === 0;
+    if (atCommandPosition && this.expectFunctionName) {
+      this.expectFunctionName = false;
       return;
     }
-    if (atCommandPosition && !wordQuoted && !wordOpaque) {
-      if (RESERVED.has(wordValue)) return;
-      if (wordValue === 'function') {
-        expectFunctionName = true;
+    if (atCommandPosition && !this.wordQuoted && !this.wordOpaque) {
+      if (RESERVED.has(this.wordValue)) return;
+      if (this.wordValue === 'function') {
+        this.expectFunctionName = true;
         return;
       }
     }
     if (atCommandPosition && isAssignmentWord(raw)) return;
     // A one- or two-word argv is made at its exact size (a push would reserve room for 17);
     // lines of thousands of short commands keep every argv until the floor has read them all.
-    const argv = command.argv;
-    if (argv === NO_WORDS) command.argv = [word];
-    else if (argv.length === 1) command.argv = [argv[0]!, word];
+    const argv = this.command.argv;
+    if (argv === NO_WORDS) this.command.argv = [word];
+    else if (argv.length === 1) this.command.argv = [argv[0]!, word];
     else argv.push(word);
-  };
+  }
 
   /** `closing`: the frame ends here, so no next command is started in it. */
-  const endCommand = (end: number, connector: string | null, closing = false): void => {
-    endWord(end);
-    const ended = command;
-    if (ended.argv.length > 0 || ended.redirects.length > 0 || ended.stdinText !== null) commands.push(ended);
+  private endCommand(end: number, connector: string | null, closing = false): void {
+    this.endWord(end);
+    const ended = this.command;
+    if (ended.argv.length > 0 || ended.redirects.length > 0 || ended.stdinText !== null) this.commands.push(ended);
     if (closing) return;
-    if (depth === 0 && connector !== null && connector !== '|' && connector !== '|&') unit++;
+    if (this.depth === 0 && connector !== null && connector !== '|' && connector !== '|&') this.unit++;
     const piped = connector === '|' || connector === '|&';
-    command = newCommand(piped ? ended : null, unit);
-    pendingRedirect = null;
-  };
+    this.command = newCommand(piped ? ended : null, this.unit);
+    this.pendingRedirect = null;
+  }
 
   /** Saves the current frame and starts a new one inside it, in the same unit. */
-  const pushFrame = (newCloser: number, newOpenedAt: number, newSubstitution: boolean): void => {
-    let flags = closer;
-    if (substitution) flags |= SUBSTITUTION;
-    if (inDoubleQuotes) flags |= IN_DOUBLE_QUOTES;
-    if (expectFunctionName) flags |= EXPECT_FUNCTION_NAME;
-    if (hasWord) flags |= HAS_WORD;
-    if (wordOpaque) flags |= WORD_OPAQUE;
-    if (wordQuoted) flags |= WORD_QUOTED;
-    if (wordSawBrace) flags |= WORD_SAW_BRACE;
-    const chunkIndex = (depth / FRAMES_PER_CHUNK) | 0;
-    let chunk = saved[chunkIndex];
+  private pushFrame(newCloser: number, newOpenedAt: number, newSubstitution: boolean): void {
+    let flags = this.closer;
+    if (this.substitution) flags |= SUBSTITUTION;
+    if (this.inDoubleQuotes) flags |= IN_DOUBLE_QUOTES;
+    if (this.expectFunctionName) flags |= EXPECT_FUNCTION_NAME;
+    if (this.hasWord) flags |= HAS_WORD;
+    if (this.wordOpaque) flags |= WORD_OPAQUE;
+    if (this.wordQuoted) flags |= WORD_QUOTED;
+    if (this.wordSawBrace) flags |= WORD_SAW_BRACE;
+    const chunkIndex = (this.depth / FRAMES_PER_CHUNK) | 0;
+    let chunk = this.saved[chunkIndex];
     if (chunk === undefined) {
       chunk = new Array<unknown>(FRAMES_PER_CHUNK * FRAME_SLOTS);
-      saved.push(chunk);
+      this.saved.push(chunk);
     }
-    const base = (depth % FRAMES_PER_CHUNK) * FRAME_SLOTS;
+    const base = (this.depth % FRAMES_PER_CHUNK) * FRAME_SLOTS;
     chunk[base] = flags;
-    chunk[base + 1] = command;
-    chunk[base + 2] = pendingRedirect;
-    chunk[base + 3] = openedAt;
-    chunk[base + 4] = wordStart;
-    chunk[base + 5] = wordValue;
-    chunk[base + 6] = wordExpansions;
-    depth++;
-    closer = newCloser;
-    substitution = newSubstitution;
-    command = newCommand(null, command.unit);
-    inDoubleQuotes = false;
-    pendingRedirect = null;
-    expectFunctionName = false;
-    openedAt = newOpenedAt;
-    hasWord = false;
-  };
+    chunk[base + 1] = this.command;
+    chunk[base + 2] = this.pendingRedirect;
+    chunk[base + 3] = this.openedAt;
+    chunk[base + 4] = this.wordStart;
+    chunk[base + 5] = this.wordValue;
+    chunk[base + 6] = this.wordExpansions;
+    this.depth++;
+    this.closer = newCloser;
+    this.substitution = newSubstitution;
+    this.command = newCommand(null, this.command.unit);
+    this.inDoubleQuotes = false;
+    this.pendingRedirect = null;
+    this.expectFunctionName = false;
+    this.openedAt = newOpenedAt;
+    this.hasWord = false;
+  }
 
   /** Drops the current frame and makes the enclosing one current again. */
-  const popFrame = (): void => {
-    depth--;
-    const chunk = saved[(depth / FRAMES_PER_CHUNK) | 0]!;
-    const base = (depth % FRAMES_PER_CHUNK) * FRAME_SLOTS;
+  private popFrame(): void {
+    this.depth--;
+    const chunk = this.saved[(this.depth / FRAMES_PER_CHUNK) | 0]!;
+    const base = (this.depth % FRAMES_PER_CHUNK) * FRAME_SLOTS;
     const flags = chunk[base] as number;
-    command = chunk[base + 1] as TextCommand;
-    pendingRedirect = chunk[base + 2] as PendingRedirect | null;
-    openedAt = chunk[base + 3] as number;
-    wordStart = chunk[base + 4] as number;
-    wordValue = chunk[base + 5] as string;
-    wordExpansions = chunk[base + 6] as OpaqueExpansion[] | null;
+    this.command = chunk[base + 1] as TextCommand;
+    this.pendingRedirect = chunk[base + 2] as PendingRedirect | null;
+    this.openedAt = chunk[base + 3] as number;
+    this.wordStart = chunk[base + 4] as number;
+    this.wordValue = chunk[base + 5] as string;
+    this.wordExpansions = chunk[base + 6] as OpaqueExpansion[] | null;
     // Nothing of a closed frame is kept: its slots are reused by the next frame at this depth.
     chunk[base + 1] = null;
     chunk[base + 2] = null;
     chunk[base + 5] = null;
     chunk[base + 6] = null;
-    closer = flags & 3;
-    substitution = (flags & SUBSTITUTION) !== 0;
-    inDoubleQuotes = (flags & IN_DOUBLE_QUOTES) !== 0;
-    expectFunctionName = (flags & EXPECT_FUNCTION_NAME) !== 0;
-    hasWord = (flags & HAS_WORD) !== 0;
-    wordOpaque = (flags & WORD_OPAQUE) !== 0;
-    wordQuoted = (flags & WORD_QUOTED) !== 0;
-    wordSawBrace = (flags & WORD_SAW_BRACE) !== 0;
-  };
+    this.closer = flags & 3;
+    this.substitution = (flags & SUBSTITUTION) !== 0;
+    this.inDoubleQuotes = (flags & IN_DOUBLE_QUOTES) !== 0;
+    this.expectFunctionName = (flags & EXPECT_FUNCTION_NAME) !== 0;
+    this.hasWord = (flags & HAS_WORD) !== 0;
+    this.wordOpaque = (flags & WORD_OPAQUE) !== 0;
+    this.wordQuoted = (flags & WORD_QUOTED) !== 0;
+    this.wordSawBrace = (flags & WORD_SAW_BRACE) !== 0;
+  }
 
-  const openFrame = (newCloser: number, wordAt: number, newOpenedAt: number): void => {
-    ensureWord(wordAt);
-    pushFrame(newCloser, newOpenedAt, true);
-  };
+  private openFrame(newCloser: number, wordAt: number, newOpenedAt: number): void {
+    this.ensureWord(wordAt);
+    this.pushFrame(newCloser, newOpenedAt, true);
+  }
 
-  const closeFrame = (at: number): void => {
-    endCommand(at, null, true);
-    const closedSubstitution = substitution;
-    const closedOpenedAt = openedAt;
-    popFrame();
+  private closeFrame(at: number): void {
+    this.endCommand(at, null, true);
+    const closedSubstitution = this.substitution;
+    const closedOpenedAt = this.openedAt;
+    this.popFrame();
     // Only a short substitution can be one of the known-empty ones; do not copy long ones.
-    const inner = closedSubstitution && at - closedOpenedAt <= 16 ? text.slice(closedOpenedAt, at).trim() : null;
-    if (closedSubstitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) markOpaque(at, 'variable');
-  };
+    const inner = closedSubstitution && at - closedOpenedAt <= 16 ? this.text.slice(closedOpenedAt, at).trim() : null;
+    if (closedSubstitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) this.markOpaque(at, 'variable');
+  }
 
   /** After a newline: consume the bodies of heredocs announced on the line just ended. */
-  const readHeredocBodies = (from: number): number => {
+  private readHeredocBodies(from: number): number {
     let at = from;
-    while (pendingHeredocs.length > 0) {
-      const heredoc = pendingHeredocs.shift()!;
+    while (this.pendingHeredocs.length > 0) {
+      const heredoc = this.pendingHeredocs.shift()!;
       let body = '';
-      while (at < n) {
-        const lineEnd = text.indexOf('\n', at);
-        const end = lineEnd === -1 ? n : lineEnd;
-        let line = text.slice(at, end);
+      while (at < this.n) {
+        const lineEnd = this.text.indexOf('\n', at);
+        const end = lineEnd === -1 ? this.n : lineEnd;
+        let line = this.text.slice(at, end);
         at = end + 1;
         if (heredoc.stripTabs) {
           let k = 0;
@@ -336,246 +353,251 @@ export function readTextCommands(text: string, home: string): TextCommand[] {
       }
       heredoc.command.stdinText = body;
     }
-    return Math.min(at, n);
-  };
-
-  while (i < n) {
-    const c = text[i]!;
-
-    if (inDoubleQuotes) {
-      ensureWord(i);
-      if (c === '"') {
-        inDoubleQuotes = false;
-        i++;
-      } else if (c === '\\') {
-        const next = text[i + 1];
-        if (next !== undefined && '$`"\\'.includes(next)) {
-          wordValue += next;
-          i += 2;
-        } else if (next === '\n') {
-          i += 2;
-        } else {
-          wordValue += c;
-          i++;
-        }
-      } else if (c === '$' && text[i + 1] === '(') {
-        openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
-        i += 2;
-      } else if (c === '`') {
-        openFrame(CLOSES_WITH_BACKTICK, i, i + 1);
-        i++;
-      } else if (c === '$' && text[i + 1] !== undefined && /[A-Za-z0-9_{@*#?$!-]/.test(text[i + 1]!)) {
-        markOpaque(i, 'variable');
-        wordValue += c;
-        i++;
-      } else {
-        let end = i + 1;
-        while (end < n && !DOUBLE_QUOTED_EXCEPTIONS.has(text[end]!)) end++;
-        wordValue += text.slice(i, end);
-        i = end;
-      }
-      continue;
-    }
-
-    if ((closer === CLOSES_WITH_BACKTICK && c === '`') || (closer === CLOSES_WITH_PARENTHESIS && c === ')')) {
-      closeFrame(i);
-      i++;
-      continue;
-    }
-
-    switch (c) {
-      case ' ':
-      case '\t':
-        endWord(i);
-        i++;
-        break;
-      case '\n':
-        endCommand(i, '\n');
-        i = readHeredocBodies(i + 1);
-        break;
-      case '#':
-        if (!hasWord) {
-          const end = text.indexOf('\n', i);
-          i = end === -1 ? n : end;
-        } else {
-          wordValue += c;
-          i++;
-        }
-        break;
-      case "'": {
-        ensureWord(i);
-        wordQuoted = true;
-        const end = text.indexOf("'", i + 1);
-        const close = end === -1 ? n : end;
-        wordValue += text.slice(i + 1, close);
-        i = close + 1;
-        break;
-      }
-      case '"':
-        ensureWord(i);
-        wordQuoted = true;
-        inDoubleQuotes = true;
-        i++;
-        break;
-      case '\\':
-        if (text[i + 1] === '\n') {
-          i += 2;
-        } else {
-          ensureWord(i);
-          wordQuoted = true;
-          if (i + 1 < n) wordValue += text[i + 1];
-          i += 2;
-        }
-        break;
-      case '$': {
-        const next = text[i + 1];
-        if (next === '(') {
-          openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
-          i += 2;
-        } else if (next === "'") {
-          ensureWord(i);
-          wordQuoted = true;
-          const decoded = approximateAnsiCQuote(text, i + 2);
-          wordValue += decoded.text;
-          i = decoded.end;
-        } else if (next === '"') {
-          ensureWord(i);
-          wordQuoted = true;
-          inDoubleQuotes = true;
-          i += 2;
-        } else if (next === '{') {
-          markOpaque(i, 'variable');
-          const end = text.indexOf('}', i + 2);
-          const close = end === -1 ? n - 1 : end;
-          wordValue += text.slice(i, close + 1);
-          i = close + 1;
-        } else if (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next)) {
-          markOpaque(i, 'variable');
-          wordValue += c;
-          i++;
-        } else {
-          ensureWord(i);
-          wordValue += c;
-          i++;
-        }
-        break;
-      }
-      case '`':
-        openFrame(CLOSES_WITH_BACKTICK, i, i + 1);
-        i++;
-        break;
-      case ';':
-      case '|':
-      case '&': {
-        if (c === '&' && text[i + 1] === '>') {
-          endWord(i);
-          const append = text[i + 2] === '>';
-          pendingRedirect = { fd: null, op: append ? '&>>' : '&>' };
-          i += append ? 3 : 2;
-          break;
-        }
-        const two = text.slice(i, i + 2);
-        let op: string = c;
-        if (two === '&&' || two === '||' || two === '|&' || two === ';;' || two === ';&') op = two;
-        if (op === ';;' && text[i + 2] === '&') op = ';;&';
-        endCommand(i, op);
-        i += op.length;
-        break;
-      }
-      case '<':
-      case '>': {
-        if (text[i + 1] === '(') {
-          openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
-          i += 2;
-          break;
-        }
-        let fd: number | null = null;
-        if (hasWord && !wordQuoted && !wordOpaque && /^[0-9]{1,9}$/.test(wordValue)) {
-          fd = Number(wordValue);
-          hasWord = false;
-        } else {
-          endWord(i);
-        }
-        const ops = c === '<' ? ['<<<', '<<-', '<<', '<>', '<&', '<'] : ['>>', '>|', '>&', '>'];
-        const op = ops.find((candidate) => text.startsWith(candidate, i))!;
-        pendingRedirect = { fd, op: op as Redirect['op'] };
-        i += op.length;
-        break;
-      }
-      case '(': {
-        const atCommandStart = !hasWord && command.argv.length === 0 && pendingRedirect === null;
-        if (atCommandStart) {
-          // A subshell (or arithmetic `((`): its commands are read like any others.
-          pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, false);
-          i++;
-        } else if (text[i + 1] === ')') {
-          // `name()`: a function definition; the name is not a program.
-          hasWord = false;
-          command.argv = NO_WORDS;
-          i += 2;
-        } else {
-          // `a=(…)` or an extglob `@(…)`: part of the word, never a command.
-          markOpaque(i, 'glob');
-          let nesting = 0;
-          let k = i;
-          for (; k < n; k++) {
-            if (text[k] === '(') nesting++;
-            else if (text[k] === ')' && --nesting === 0) break;
-          }
-          wordValue += text.slice(i, k + 1);
-          i = k + 1;
-        }
-        break;
-      }
-      case ')':
-        // A `)` nothing opened (or a `case` pattern): ends the command.
-        endCommand(i, ';');
-        i++;
-        break;
-      case '*':
-      case '?':
-      case '[':
-        markOpaque(i, 'glob');
-        wordValue += c;
-        i++;
-        break;
-      case '~':
-        if (!hasWord) {
-          let k = i + 1;
-          while (k < n && /[A-Za-z0-9._-]/.test(text[k]!)) k++;
-          const name = text.slice(i + 1, k);
-          const after = text[k];
-          if (name === '' && (after === undefined || after === '/' || /[\s;&|<>)]/.test(after))) {
-            ensureWord(i);
-            wordValue += home;
-          } else if (name !== '') {
-            markOpaque(i, 'tilde-user');
-            wordValue += text.slice(i, k);
-          } else {
-            ensureWord(i);
-            wordValue += c;
-          }
-          i = k;
-        } else {
-          wordValue += c;
-          i++;
-        }
-        break;
-      case '{':
-      case '}':
-      default: {
-        ensureWord(i);
-        if (c === '{') wordSawBrace = true;
-        if (c === ',' && wordSawBrace) markOpaque(i, 'brace');
-        let end = i + 1;
-        if (isPlainCharacter(c)) while (end < n && isPlainCharacter(text[end]!)) end++;
-        wordValue += text.slice(i, end);
-        i = end;
-        break;
-      }
-    }
+    return Math.min(at, this.n);
   }
-  while (depth > 0) closeFrame(n);
-  endCommand(n, null);
-  return commands;
+
+
+  read(): TextCommand[] {
+    const { text, n, home } = this;
+    let i = 0;
+    while (i < n) {
+      const c = text[i]!;
+
+      if (this.inDoubleQuotes) {
+        this.ensureWord(i);
+        if (c === '"') {
+          this.inDoubleQuotes = false;
+          i++;
+        } else if (c === '\\') {
+          const next = text[i + 1];
+          if (next !== undefined && '$`"\\'.includes(next)) {
+            this.wordValue += next;
+            i += 2;
+          } else if (next === '\n') {
+            i += 2;
+          } else {
+            this.wordValue += c;
+            i++;
+          }
+        } else if (c === '$' && text[i + 1] === '(') {
+          this.openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
+          i += 2;
+        } else if (c === '`') {
+          this.openFrame(CLOSES_WITH_BACKTICK, i, i + 1);
+          i++;
+        } else if (c === '$' && text[i + 1] !== undefined && /[A-Za-z0-9_{@*#?$!-]/.test(text[i + 1]!)) {
+          this.markOpaque(i, 'variable');
+          this.wordValue += c;
+          i++;
+        } else {
+          let end = i + 1;
+          while (end < n && !DOUBLE_QUOTED_EXCEPTIONS.has(text[end]!)) end++;
+          this.wordValue += text.slice(i, end);
+          i = end;
+        }
+        continue;
+      }
+
+      if ((this.closer === CLOSES_WITH_BACKTICK && c === '`') || (this.closer === CLOSES_WITH_PARENTHESIS && c === ')')) {
+        this.closeFrame(i);
+        i++;
+        continue;
+      }
+
+      switch (c) {
+        case ' ':
+        case '\t':
+          this.endWord(i);
+          i++;
+          break;
+        case '\n':
+          this.endCommand(i, '\n');
+          i = this.readHeredocBodies(i + 1);
+          break;
+        case '#':
+          if (!this.hasWord) {
+            const end = text.indexOf('\n', i);
+            i = end === -1 ? n : end;
+          } else {
+            this.wordValue += c;
+            i++;
+          }
+          break;
+        case "'": {
+          this.ensureWord(i);
+          this.wordQuoted = true;
+          const end = text.indexOf("'", i + 1);
+          const close = end === -1 ? n : end;
+          this.wordValue += text.slice(i + 1, close);
+          i = close + 1;
+          break;
+        }
+        case '"':
+          this.ensureWord(i);
+          this.wordQuoted = true;
+          this.inDoubleQuotes = true;
+          i++;
+          break;
+        case '\\':
+          if (text[i + 1] === '\n') {
+            i += 2;
+          } else {
+            this.ensureWord(i);
+            this.wordQuoted = true;
+            if (i + 1 < n) this.wordValue += text[i + 1];
+            i += 2;
+          }
+          break;
+        case '$': {
+          const next = text[i + 1];
+          if (next === '(') {
+            this.openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
+            i += 2;
+          } else if (next === "'") {
+            this.ensureWord(i);
+            this.wordQuoted = true;
+            const decoded = approximateAnsiCQuote(text, i + 2);
+            this.wordValue += decoded.text;
+            i = decoded.end;
+          } else if (next === '"') {
+            this.ensureWord(i);
+            this.wordQuoted = true;
+            this.inDoubleQuotes = true;
+            i += 2;
+          } else if (next === '{') {
+            this.markOpaque(i, 'variable');
+            const end = text.indexOf('}', i + 2);
+            const close = end === -1 ? n - 1 : end;
+            this.wordValue += text.slice(i, close + 1);
+            i = close + 1;
+          } else if (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next)) {
+            this.markOpaque(i, 'variable');
+            this.wordValue += c;
+            i++;
+          } else {
+            this.ensureWord(i);
+            this.wordValue += c;
+            i++;
+          }
+          break;
+        }
+        case '`':
+          this.openFrame(CLOSES_WITH_BACKTICK, i, i + 1);
+          i++;
+          break;
+        case ';':
+        case '|':
+        case '&': {
+          if (c === '&' && text[i + 1] === '>') {
+            this.endWord(i);
+            const append = text[i + 2] === '>';
+            this.pendingRedirect = { fd: null, op: append ? '&>>' : '&>' };
+            i += append ? 3 : 2;
+            break;
+          }
+          const two = text.slice(i, i + 2);
+          let op: string = c;
+          if (two === '&&' || two === '||' || two === '|&' || two === ';;' || two === ';&') op = two;
+          if (op === ';;' && text[i + 2] === '&') op = ';;&';
+          this.endCommand(i, op);
+          i += op.length;
+          break;
+        }
+        case '<':
+        case '>': {
+          if (text[i + 1] === '(') {
+            this.openFrame(CLOSES_WITH_PARENTHESIS, i, i + 2);
+            i += 2;
+            break;
+          }
+          let fd: number | null = null;
+          if (this.hasWord && !this.wordQuoted && !this.wordOpaque && /^[0-9]{1,9}$/.test(this.wordValue)) {
+            fd = Number(this.wordValue);
+            this.hasWord = false;
+          } else {
+            this.endWord(i);
+          }
+          const ops = c === '<' ? ['<<<', '<<-', '<<', '<>', '<&', '<'] : ['>>', '>|', '>&', '>'];
+          const op = ops.find((candidate) => text.startsWith(candidate, i))!;
+          this.pendingRedirect = { fd, op: op as Redirect['op'] };
+          i += op.length;
+          break;
+        }
+        case '(': {
+          const atCommandStart = !this.hasWord && this.command.argv.length === 0 && this.pendingRedirect === null;
+          if (atCommandStart) {
+            // A subshell (or arithmetic `((`): its commands are read like any others.
+            this.pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, false);
+            i++;
+          } else if (text[i + 1] === ')') {
+            // `name()`: a function definition; the name is not a program.
+            this.hasWord = false;
+            this.command.argv = NO_WORDS;
+            i += 2;
+          } else {
+            // `a=(…)` or an extglob `@(…)`: part of the word, never a command.
+            this.markOpaque(i, 'glob');
+            let nesting = 0;
+            let k = i;
+            for (; k < n; k++) {
+              if (text[k] === '(') nesting++;
+              else if (text[k] === ')' && --nesting === 0) break;
+            }
+            this.wordValue += text.slice(i, k + 1);
+            i = k + 1;
+          }
+          break;
+        }
+        case ')':
+          // A `)` nothing opened (or a `case` pattern): ends the command.
+          this.endCommand(i, ';');
+          i++;
+          break;
+        case '*':
+        case '?':
+        case '[':
+          this.markOpaque(i, 'glob');
+          this.wordValue += c;
+          i++;
+          break;
+        case '~':
+          if (!this.hasWord) {
+            let k = i + 1;
+            while (k < n && /[A-Za-z0-9._-]/.test(text[k]!)) k++;
+            const name = text.slice(i + 1, k);
+            const after = text[k];
+            if (name === '' && (after === undefined || after === '/' || /[\s;&|<>)]/.test(after))) {
+              this.ensureWord(i);
+              this.wordValue += home;
+            } else if (name !== '') {
+              this.markOpaque(i, 'tilde-user');
+              this.wordValue += text.slice(i, k);
+            } else {
+              this.ensureWord(i);
+              this.wordValue += c;
+            }
+            i = k;
+          } else {
+            this.wordValue += c;
+            i++;
+          }
+          break;
+        case '{':
+        case '}':
+        default: {
+          this.ensureWord(i);
+          if (c === '{') this.wordSawBrace = true;
+          if (c === ',' && this.wordSawBrace) this.markOpaque(i, 'brace');
+          let end = i + 1;
+          if (isPlainCharacter(c)) while (end < n && isPlainCharacter(text[end]!)) end++;
+          this.wordValue += text.slice(i, end);
+          i = end;
+          break;
+        }
+      }
+    }
+    while (this.depth > 0) this.closeFrame(n);
+    this.endCommand(n, null);
+    return this.commands;
+  }
 }
