@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { decide } from '../gate/pipeline';
+import { decide, type GateServices } from '../gate/pipeline';
 import type { Decision } from '../gate/decision';
 import type { ListEntry } from '../gate/listEntry';
-import { parseRung } from '../gate/rung';
+import { parseRung, type Rung } from '../gate/rung';
 import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../gate/raterContract';
 import { parseVerdict } from '../gate/verdictSchema';
 import type { CliOptions } from './options';
@@ -31,19 +31,80 @@ export const BatchRequest = z.looseObject({
  * other, each as soon as its chunk of input has arrived; the only wait per line is the decision.
  */
 export async function runBatch(options: CliOptions, input: Readable, out: (line: string) => void): Promise<void> {
-  const configuredRater = raterFromOptions(options);
-  const lineRaters = new LineRaters();
+  const context = new BatchContext(options);
   const splitter = new LineSplitter();
   for await (const chunk of input) {
     for (const line of splitter.push(chunk)) {
-      const answer = answerLine(line, options, configuredRater, lineRaters);
-      out(typeof answer === 'string' ? answer : await answer);
+      const answer = answerLine(line, context);
+      if (typeof answer === 'string') {
+        out(answer);
+        continue;
+      }
+      // The decision is awaited here rather than in a helper: one promise per line fewer.
+      let decision: Decision;
+      try {
+        decision = await answer.decision;
+      } catch (error) {
+        out(withId(answer.id, gateFailed(error)));
+        continue;
+      }
+      out(decisionLine(answer.id, decision, answer.warnings));
     }
   }
   const last = splitter.end();
   if (last !== undefined) {
-    const answer = answerLine(last, options, configuredRater, lineRaters);
-    out(typeof answer === 'string' ? answer : await answer);
+    const answer = answerLine(last, context);
+    out(typeof answer === 'string' ? answer : await settle(answer));
+  }
+}
+
+/** A line whose decision is under way: what its answer needs besides the decision. */
+interface PendingLine {
+  id: unknown;
+  warnings: string[] | undefined;
+  decision: Promise<Decision>;
+}
+
+/** The line's text once its decision is reached; a decision that throws is an error line. */
+async function settle(line: PendingLine): Promise<string> {
+  let decision: Decision;
+  try {
+    decision = await line.decision;
+  } catch (error) {
+    return withId(line.id, gateFailed(error));
+  }
+  return decisionLine(line.id, decision, line.warnings);
+}
+
+/** `body` as a line, with the request's `id` first when it has one. */
+function withId(id: unknown, body: Record<string, unknown>): string {
+  return JSON.stringify(id === undefined ? body : { id, ...body });
+}
+
+/**
+ * What every line of one batch shares: the options, the configured rater, the raters of recent
+ * `raterVerdict`s, and the services of the latest line without lists of its own.
+ */
+class BatchContext {
+  readonly configuredRater: Rater;
+  readonly lineRaters = new LineRaters();
+  private plainServices: { rung: Rung; rater: Rater; services: GateServices } | undefined;
+
+  constructor(readonly options: CliOptions) {
+    this.configuredRater = raterFromOptions(options);
+  }
+
+  /**
+   * The services for a line at `rung` rated by `rater` that adds no list entries: the same
+   * object for consecutive lines alike in both. `decide()` only reads its services, and a line
+   * is decided only after the one before it, so sharing them changes nothing a line sees.
+   */
+  servicesWithoutLists(rung: Rung, rater: Rater): GateServices {
+    const last = this.plainServices;
+    if (last !== undefined && last.rung === rung && last.rater === rater) return last.services;
+    const services = servicesFor(this.options, rater, { rung });
+    this.plainServices = { rung, rater, services };
+    return services;
   }
 }
 
@@ -66,10 +127,10 @@ export function plainRequest(json: unknown): BatchRequestData | null {
 }
 
 /**
- * The answer to one line as its JSON text: a string when the line is refused before deciding,
- * else a promise of the decision's text (the decision is the only wait).
+ * The answer to one line: its JSON text when the line is refused before deciding, else the
+ * decision under way (the decision is the only wait).
  */
-function answerLine(line: string, options: CliOptions, configuredRater: Rater, lineRaters: LineRaters): string | Promise<string> {
+function answerLine(line: string, context: BatchContext): string | PendingLine {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -77,41 +138,47 @@ function answerLine(line: string, options: CliOptions, configuredRater: Rater, l
     return JSON.stringify({ action: 'error', reason: `The line is not JSON: ${error instanceof Error ? error.message : String(error)}` });
   }
   const id = json !== null && typeof json === 'object' && 'id' in json ? (json as { id: unknown }).id : undefined;
-  const withId = (body: Record<string, unknown>) => JSON.stringify(id === undefined ? body : { id, ...body });
   let data = plainRequest(json);
   if (data === null) {
     const request = BatchRequest.safeParse(json);
     if (!request.success) {
-      return withId({ action: 'error', reason: `The request is not valid: ${request.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ')}` });
+      return withId(id, { action: 'error', reason: `The request is not valid: ${request.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ')}` });
     }
     data = request.data;
   }
+  const options = context.options;
   let rung = options.rung;
   if (data.rung !== undefined) {
     const parsed = parseRung(data.rung);
-    if (!parsed) return withId({ action: 'error', reason: `Unknown rung ${JSON.stringify(data.rung)}.` });
+    if (!parsed) return withId(id, { action: 'error', reason: `Unknown rung ${JSON.stringify(data.rung)}.` });
     rung = parsed;
   }
   let warnings: string[] | undefined;
-  const lists: ListEntry[][] = [];
-  for (const list of LIST_NAMES) {
-    const parsed = entriesFromFlags(data[list] ?? [], list, `line ${list}`);
-    for (const p of parsed.problems) (warnings ??= []).push(`${p.setting}: ${p.message} (ignored)`);
-    lists.push(parsed.entries);
+  let lists: ListEntry[][] | undefined;
+  if (hasLists(data)) {
+    lists = [];
+    for (const list of LIST_NAMES) {
+      const parsed = entriesFromFlags(data[list] ?? [], list, `line ${list}`);
+      for (const p of parsed.problems) (warnings ??= []).push(`${p.setting}: ${p.message} (ignored)`);
+      lists.push(parsed.entries);
+    }
   }
-  let pending: Promise<Decision>;
+  let decision: Promise<Decision>;
   try {
-    pending = decide(
-      { command: data.command, cwd: options.cwd },
-      servicesFor(options, lineRaters.for(data, configuredRater), { rung, allow: lists[0], deny: lists[1], escalate: lists[2] }),
-    );
+    const rater = context.lineRaters.for(data, context.configuredRater);
+    // A line without entries of its own gets what three empty lists would give it.
+    const services =
+      lists === undefined ? context.servicesWithoutLists(rung, rater) : servicesFor(options, rater, { rung, allow: lists[0], deny: lists[1], escalate: lists[2] });
+    decision = decide({ command: data.command, cwd: options.cwd }, services);
   } catch (error) {
-    return withId(gateFailed(error));
+    return withId(id, gateFailed(error));
   }
-  return pending.then(
-    (decision) => decisionLine(id, decision, warnings),
-    (error: unknown) => withId(gateFailed(error)),
-  );
+  return { id, warnings, decision };
+}
+
+/** Whether the line brings list entries of its own (an empty or absent list brings none). */
+function hasLists(data: BatchRequestData): boolean {
+  return (data.allow !== undefined && data.allow.length > 0) || (data.deny !== undefined && data.deny.length > 0) || (data.escalate !== undefined && data.escalate.length > 0);
 }
 
 const LIST_NAMES = ['allow', 'deny', 'escalate'] as const;
@@ -151,19 +218,47 @@ function raterForLine(data: { raterVerdict?: unknown }, configured: Rater): Rate
  * lines the same stand-in verdict, which then is validated once. The raters hold no state (each
  * rating is a fresh copy of the fixed verdict), so lines with equal verdicts can share one.
  */
-class LineRaters {
+export class LineRaters {
   private static readonly MAX = 64;
   private readonly byVerdict = new Map<string, Rater>();
+  /** The latest `{outcome, reason}` verdict with exactly those two keys, in that order. */
+  private lastPair: { outcome: string; reason: string; rater: Rater } | undefined;
 
   for(data: { raterVerdict?: unknown }, configured: Rater): Rater {
-    if (data.raterVerdict === undefined || data.raterVerdict === null) return raterForLine(data, configured);
-    const key = JSON.stringify(data.raterVerdict);
+    const verdict = data.raterVerdict;
+    if (verdict === undefined || verdict === null) return raterForLine(data, configured);
+    // A verdict with the same two keys in the same order and the same two strings as the last
+    // such verdict has the same JSON text, so the same key below: the same rater, found without
+    // writing the text out again (a corpus run repeats one verdict on every line).
+    const pair = verdictPair(verdict);
+    const last = this.lastPair;
+    if (pair !== undefined && last !== undefined && pair.outcome === last.outcome && pair.reason === last.reason) return last.rater;
+    const key = JSON.stringify(verdict);
     let rater = this.byVerdict.get(key);
     if (rater === undefined) {
       rater = raterForLine(data, configured);
       if (this.byVerdict.size >= LineRaters.MAX) this.byVerdict.clear();
       this.byVerdict.set(key, rater);
     }
+    if (pair !== undefined) this.lastPair = { outcome: pair.outcome, reason: pair.reason, rater };
     return rater;
   }
+}
+
+/**
+ * `verdict`'s outcome and reason when it is a plain object whose enumerable keys are exactly
+ * `outcome` then `reason`, both own and both strings (its JSON text is then fixed by the two
+ * strings), else undefined.
+ */
+function verdictPair(verdict: unknown): { outcome: string; reason: string } | undefined {
+  if (typeof verdict !== 'object' || verdict === null || Array.isArray(verdict) || Object.getPrototypeOf(verdict) !== Object.prototype) return undefined;
+  let keys = 0;
+  for (const key in verdict) {
+    if (keys === 0 ? key !== 'outcome' : keys === 1 ? key !== 'reason' : true) return undefined;
+    keys += 1;
+  }
+  if (keys !== 2) return undefined;
+  const { outcome, reason } = verdict as { outcome: unknown; reason: unknown };
+  if (typeof outcome !== 'string' || typeof reason !== 'string' || !Object.hasOwn(verdict, 'outcome') || !Object.hasOwn(verdict, 'reason')) return undefined;
+  return { outcome, reason };
 }

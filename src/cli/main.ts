@@ -30,7 +30,10 @@ class LineWriter {
   flush(): void {
     this.scheduled = false;
     if (this.pending.length === 0) return;
-    const text = this.pending.join('\n') + '\n';
+    // An empty last element puts the final newline in the one flat string the join makes
+    // (`join() + '\n'` would hand the stream a rope it then has to copy flat again).
+    this.pending.push('');
+    const text = this.pending.join('\n');
     this.pending = [];
     this.size = 0;
     this.sink(text);
