@@ -48,6 +48,8 @@ export function extensionFiguresSection(): string[] {
 /** Issue 4: "the card visible ≤ 500 ms after an escalation". */
 const CARD_TARGET_MS = 500;
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** Screenshots and logs of a failed step of the VS Code section. */
+const BENCH_ARTIFACTS = path.join(ROOT, '.e2e/bench-artifacts');
 
 interface LoadFigures {
   activationMs: number;
@@ -86,13 +88,14 @@ export function inVsCodeSection(skip: boolean): string[] {
   try {
     const run = spawnSync(process.execPath, ['scripts/e2e/run.mjs', '--ui-file', 'bench/inVsCode.mjs'], {
       cwd: ROOT,
-      env: { ...process.env, BENCH_FIGURES_FILE: figuresFile },
+      // Its own artifacts folder: a test run beside it keeps .e2e/artifacts.
+      env: { ...process.env, BENCH_FIGURES_FILE: figuresFile, E2E_ARTIFACTS_DIR: BENCH_ARTIFACTS },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
       timeout: 15 * 60_000,
     });
     // A failed step is reported with the runner's own lines; the figures of the steps that passed still print.
-    const failed = run.status === 0 ? [] : [`  ${existsSync(figuresFile) ? 'SOME STEPS FAILED' : 'FAILED'} (scripts/e2e/run.mjs exit ${run.status ?? run.signal ?? run.error?.message}):`, ...`${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').filter((line) => /FAIL|Error|error:/.test(line)).slice(-8).map((line) => `    | ${line.trim()}`)];
+    const failed = run.status === 0 ? [] : [`  ${existsSync(figuresFile) ? 'SOME STEPS FAILED' : 'FAILED'} (scripts/e2e/run.mjs exit ${run.status ?? run.signal ?? run.error?.message}; screenshots and logs in ${path.relative(ROOT, BENCH_ARTIFACTS)}):`, ...`${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').filter((line) => /FAIL|Error|error:/.test(line)).slice(-8).map((line) => `    | ${line.trim()}`)];
     if (!existsSync(figuresFile)) return [heading, ...failed];
     const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as InVsCodeFigures;
     const fresh = figures.fresh;

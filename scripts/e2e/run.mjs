@@ -22,7 +22,7 @@
 // --ui-file FILE (repeatable: run this Playwright script, from anywhere, instead of the suites —
 // `npm run bench` measures the extension inside VS Code this way: bench/inVsCode.mjs).
 // Environment: E2E_FILE_TIMEOUT_MS (per UI file, default 180000), E2E_INHOST_TIMEOUT_MS (default
-// 240000), E2E_KEEP_RUN=1 (keep the run dirs), E2E_VERBOSE=1 (browser console),
+// 240000), E2E_ARTIFACTS_DIR (default .e2e/artifacts), E2E_KEEP_RUN=1 (keep the run dirs), E2E_VERBOSE=1 (browser console),
 // APPROVALS_GATE_E2E_GREP (in-host test title filter), CODE_SERVER (another code-server binary).
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CODE_SERVER = process.env.CODE_SERVER || path.join(root, '.e2e/code-server/node_modules/.bin/code-server');
 const CHAT_HELPER_ID = 'approvals-gate-test.chat-helper';
 const EXTENSION_ID = 'approvals-gate.approvals-gate';
-const ARTIFACTS = path.join(root, '.e2e/artifacts');
+// E2E_ARTIFACTS_DIR: somewhere else for screenshots and logs (the bench uses its own, so a bench
+// run beside a test run does not wipe the test run's artifacts).
+const ARTIFACTS = process.env.E2E_ARTIFACTS_DIR ? path.resolve(process.env.E2E_ARTIFACTS_DIR) : path.join(root, '.e2e/artifacts');
 const FILE_TIMEOUT_MS = Number(process.env.E2E_FILE_TIMEOUT_MS || 180_000);
 const INHOST_TIMEOUT_MS = Number(process.env.E2E_INHOST_TIMEOUT_MS || 240_000);
 const UNTRUSTED = /\.untrusted\.test\.[cm]?[jt]s$/;
@@ -144,7 +146,8 @@ async function setup(options) {
     return path.join(root, 'approvals-gate.vsix');
   }));
   if (!existsSync(vsix)) throw new Error(`no vsix at ${vsix}`);
-  const testsPath = await step('in-host bundle', () => buildInHost());
+  // --ui-file runs no in-host suite: out/e2e (shared by every run on this checkout) is left alone.
+  const testsPath = options.uiFiles.length > 0 ? undefined : await step('in-host bundle', () => buildInHost());
   const chatHelperVsix = await step('chat helper vsix', () => packageChatHelper());
   return { vsix, testsPath, chatHelperVsix };
 }
@@ -382,7 +385,8 @@ async function main() {
   }
 
   const selected = (name) => options.only.length === 0 || options.only.some((text) => name.includes(text));
-  const inHostFiles = readdirSync(inHostOut, { recursive: true }).filter((name) => name.endsWith('.test.js'));
+  // Not built for --ui-file runs (setup skips it), so only read when it was.
+  const inHostFiles = built.testsPath ? readdirSync(inHostOut, { recursive: true }).filter((name) => name.endsWith('.test.js')) : [];
   const uiDir = path.join(root, 'test/e2e/ui');
   const uiFiles = options.uiFiles.length > 0
     ? options.uiFiles
