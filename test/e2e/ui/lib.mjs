@@ -147,6 +147,7 @@ export async function chooseQuickPickItem(page, label) {
  */
 export async function runCommand(page, title) {
   const input = quickInput(page).locator('input.input');
+  await keysToWorkbench(page);
   await page.keyboard.press('F1');
   if (!(await input.isVisible().catch(() => false))) {
     await input.waitFor({ state: 'visible', timeout: 3_000 }).catch(async () => {
@@ -159,6 +160,19 @@ export async function runCommand(page, title) {
   const row = quickPickRows(page).filter({ hasText: title }).first();
   await row.waitFor({ timeout: TIMEOUTS.command });
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Moves the keyboard focus out of a webview into the workbench, so the next key reaches VS Code's
+ * keybindings. A webview forwards keys once its page is loaded; while it loads (the card's tab
+ * restored after a window reload, say) a key pressed inside it is lost. Blurring the webview's
+ * frame element is what clicking the workbench would do, without clicking anything.
+ */
+export async function keysToWorkbench(page) {
+  await page.evaluate(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLIFrameElement) active.blur();
+  });
 }
 
 /**
