@@ -36,19 +36,7 @@ export async function runBatch(options: CliOptions, input: Readable, out: (line:
   for await (const chunk of input) {
     for (const line of splitter.push(chunk)) {
       const answer = answerLine(line, context);
-      if (typeof answer === 'string') {
-        out(answer);
-        continue;
-      }
-      // The decision is awaited here rather than in a helper: one promise per line fewer.
-      let decision: Decision;
-      try {
-        decision = await answer.decision;
-      } catch (error) {
-        out(withId(answer.id, gateFailed(error)));
-        continue;
-      }
-      out(decisionLine(answer.id, decision, answer.warnings));
+      out(typeof answer === 'string' ? answer : await settle(answer));
     }
   }
   const last = splitter.end();

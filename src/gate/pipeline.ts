@@ -389,10 +389,10 @@ function askPerson(state: GateState, request: ToPerson): Reached | Promise<Reach
     rating: request.rating,
   };
   const findings = findingsOf(state);
-  const preflight = findings.length > 0 ? preflightRecords(findings, request.stage === 'preflight-floor') : undefined;
+  const withPreflight = preflightField(findings, request.stage === 'preflight-floor');
   if (request.attack && !services.person) {
     if (state.record) state.record.humanAnswer = 'no-person';
-    return { action: 'halt', stage: request.stage, reason: request.reason, ...stripUndefined(context), ...(preflight ? { preflight } : {}) };
+    return { action: 'halt', stage: request.stage, reason: request.reason, ...stripUndefined(context), ...withPreflight };
   }
   if (!services.person) {
     if (state.record) state.record.humanAnswer = 'no-person';
@@ -402,21 +402,21 @@ function askPerson(state: GateState, request: ToPerson): Reached | Promise<Reach
       escalatedFrom: request.stage,
       reason: `${request.reason} ${nonInteractiveAdvice(reading)}`,
       ...stripUndefined(context),
-      ...(preflight ? { preflight } : {}),
+      ...withPreflight,
     };
   }
-  return askSomeone(state, request, services.person, context, preflight);
+  return askSomeone(state, request, services.person, context, withPreflight);
 }
 
 /** askPerson with someone to ask: the escalation card and the wait for an answer. */
-async function askSomeone(state: GateState, request: ToPerson, person: Person, context: PersonContext, preflight: PreflightRecord[] | undefined): Promise<Reached> {
+async function askSomeone(state: GateState, request: ToPerson, person: Person, context: PersonContext, withPreflight: { preflight?: PreflightRecord[] }): Promise<Reached> {
   const { services, reading } = state;
   const escalation: Escalation = {
     reading,
     stage: request.stage,
     reason: request.reason,
     ...stripUndefined(context),
-    ...(preflight ? { preflight } : {}),
+    ...withPreflight,
     ...(request.grantable ? { grantPreview: reading.original } : {}),
     ...(request.transcript ? { transcript: request.transcript } : {}),
   };
@@ -428,7 +428,7 @@ async function askSomeone(state: GateState, request: ToPerson, person: Person, c
   }
   if (answer.kind !== 'cancelled') services.negotiation?.onPersonReached();
   if (state.record) state.record.humanAnswer = answer.kind;
-  return humanDecision(state, request, answer, { ...stripUndefined(context), ...(preflight ? { preflight } : {}) });
+  return humanDecision(state, request, answer, { ...stripUndefined(context), ...withPreflight });
 }
 
 function humanDecision(state: GateState, request: ToPerson, answer: HumanAnswer, context: Partial<Reached>): Reached {

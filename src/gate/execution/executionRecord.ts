@@ -36,17 +36,7 @@ export interface ExecutionRecord {
 
 /** The record for a command the exec-time recheck refused: nothing ran. */
 export function refusedRecord(decision: Decision, via: ExecutionVia): ExecutionRecord {
-  return {
-    exitCode: null,
-    output: '',
-    truncatedBytes: 0,
-    timedOut: false,
-    via,
-    durationMs: 0,
-    started: false,
-    refused: decision,
-    notes: [`Not run: ${decision.reason}`],
-  };
+  return { ...notStartedRecord(via, decision.reason), refused: decision };
 }
 
 /** The record for a command that could not be started (missing folder, no bash, spawn error). */
