@@ -102,21 +102,26 @@ test('the export is one valid JSON document with a schema version, the planted s
   assert.deepEqual(partials(workspace), []);
 });
 
+/** Exports to `target` while `locked` cannot be written: the error names the file; `locked` is writable again after. */
+async function exportFailsWithError(page, target, locked) {
+  const undo = makeUnwritable(locked);
+  try {
+    await runExactCommand(page, EXPORT_TITLE);
+    await answerSaveDialog(page, target);
+    const shown = await waitForNotification(page, /could not write the debug dump/);
+    assert.ok(shown.startsWith(`Approvals Gate could not write the debug dump to ${target}: `), shown);
+    console.log(`error shown: ${shown}`);
+  } finally {
+    undo();
+  }
+}
+
 test('an export to a file that cannot be replaced: a clear error, the file untouched, nothing partial left', async ({ page }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approvals-gate-e2e-export-'));
   const target = path.join(dir, 'locked-dump.json');
   fs.writeFileSync(target, '{"kept": true}\n');
   try {
-    const undo = makeUnwritable(target);
-    try {
-      await runExactCommand(page, EXPORT_TITLE);
-      await answerSaveDialog(page, target);
-      const shown = await waitForNotification(page, /could not write the debug dump/);
-      assert.ok(shown.startsWith(`Approvals Gate could not write the debug dump to ${target}: `), shown);
-      console.log(`error shown: ${shown}`);
-    } finally {
-      undo();
-    }
+    await exportFailsWithError(page, target, target);
     assert.equal(fs.readFileSync(target, 'utf8'), '{"kept": true}\n');
     assert.deepEqual(partials(dir), []);
   } finally {
@@ -130,16 +135,7 @@ test('an export into a folder that cannot be written: a clear error, nothing cre
   fs.mkdirSync(sealed);
   const target = path.join(sealed, 'dump.json');
   try {
-    const undo = makeUnwritable(sealed);
-    try {
-      await runExactCommand(page, EXPORT_TITLE);
-      await answerSaveDialog(page, target);
-      const shown = await waitForNotification(page, /could not write the debug dump/);
-      assert.ok(shown.startsWith(`Approvals Gate could not write the debug dump to ${target}: `), shown);
-      console.log(`error shown: ${shown}`);
-    } finally {
-      undo();
-    }
+    await exportFailsWithError(page, target, sealed);
     assert.deepEqual(fs.readdirSync(sealed), []);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
