@@ -5,7 +5,7 @@
 // exception is `postFromCardWebview`, which plays a compromised card page on purpose.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chooseQuickPickItem, keysToWorkbench, modalDialog, quickInput, runCommand, TIMEOUTS, webviewFrame } from './lib.mjs';
+import { chooseQuickPickItem, modalDialog, openPalette, quickInput, runCommand, TIMEOUTS, webviewFrame } from './lib.mjs';
 
 export const RUN_TITLE = 'Approvals Gate: Run a command through the gate…';
 
@@ -91,10 +91,7 @@ export async function timeCardAfterSubmit(page, command) {
  * takes the highlighted row, and for "Tasks: Run Task" that is "Tasks: Restart Running Task".
  */
 export async function runExactCommand(page, title) {
-  await keysToWorkbench(page);
-  await page.keyboard.press('F1');
-  const input = quickInput(page).locator('input.input');
-  await input.waitFor({ state: 'visible', timeout: TIMEOUTS.command });
+  const input = await openPalette(page);
   await input.fill(`>${title}`);
   await chooseQuickPickItem(page, title);
 }

@@ -146,20 +146,29 @@ export async function chooseQuickPickItem(page, label) {
  * webview open there, a click moves the focus into its iframe and the workbench keys stop working.
  */
 export async function runCommand(page, title) {
-  const input = quickInput(page).locator('input.input');
-  await keysToWorkbench(page);
-  await page.keyboard.press('F1');
-  if (!(await input.isVisible().catch(() => false))) {
-    await input.waitFor({ state: 'visible', timeout: 3_000 }).catch(async () => {
-      await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => {});
-      await page.keyboard.press('F1');
-    });
-  }
-  await input.waitFor({ state: 'visible', timeout: TIMEOUTS.command });
+  const input = await openPalette(page);
   await input.fill(`>${title}`);
   const row = quickPickRows(page).filter({ hasText: title }).first();
   await row.waitFor({ timeout: TIMEOUTS.command });
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Opens the command palette (F1) and returns its input. F1 is pressed again, after moving the
+ * focus to the workbench, until the palette shows: a webview that is still loading (the card's
+ * tab restored after a window reload) swallows a key pressed inside it, and can take the focus
+ * back when its page arrives, so one press is not always enough.
+ */
+export async function openPalette(page) {
+  const input = quickInput(page).locator('input.input');
+  const until = Date.now() + TIMEOUTS.command;
+  for (;;) {
+    if (await input.isVisible().catch(() => false)) return input;
+    await keysToWorkbench(page);
+    await page.keyboard.press('F1');
+    if (await input.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false)) return input;
+    if (Date.now() > until) throw new Error(`the command palette did not open (F1) within ${TIMEOUTS.command} ms`);
+  }
 }
 
 /**
