@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { decide, type GateServices } from '../gate/pipeline';
+import { decideNow, type GateServices } from '../gate/pipeline';
 import type { Decision } from '../gate/decision';
 import type { ListEntry } from '../gate/listEntry';
 import { parseRung, type Rung } from '../gate/rung';
@@ -115,8 +115,8 @@ export function plainRequest(json: unknown): BatchRequestData | null {
 }
 
 /**
- * The answer to one line: its JSON text when the line is refused before deciding, else the
- * decision under way (the decision is the only wait).
+ * The answer to one line: its JSON text when the line is refused before deciding or decided at
+ * once, else the decision under way (a rating or a person to wait for).
  */
 function answerLine(line: string, context: BatchContext): string | PendingLine {
   let json: unknown;
@@ -151,17 +151,18 @@ function answerLine(line: string, context: BatchContext): string | PendingLine {
       lists.push(parsed.entries);
     }
   }
-  let decision: Promise<Decision>;
+  let decision: Decision | Promise<Decision>;
   try {
     const rater = context.lineRaters.for(data, context.configuredRater);
     // A line without entries of its own gets what three empty lists would give it.
     const services =
       lists === undefined ? context.servicesWithoutLists(rung, rater) : servicesFor(options, rater, { rung, allow: lists[0], deny: lists[1], escalate: lists[2] });
-    decision = decide({ command: data.command, cwd: options.cwd }, services);
+    decision = decideNow({ command: data.command, cwd: options.cwd }, services);
   } catch (error) {
     return withId(id, gateFailed(error));
   }
-  return { id, warnings, decision };
+  // Most lines are decided without waiting (a fixed verdict, nobody to ask): answered here.
+  return decision instanceof Promise ? { id, warnings, decision } : decisionLine(id, decision, warnings);
 }
 
 /** Whether the line brings list entries of its own (an empty or absent list brings none). */

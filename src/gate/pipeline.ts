@@ -100,6 +100,17 @@ const STAGES: ReadonlyArray<(state: GateState) => StageResult | Promise<StageRes
  * The returned record is the only thing callers act on.
  */
 export async function decide(call: GateCall, services: GateServices): Promise<Decision> {
+  return decideNow(call, services);
+}
+
+/**
+ * {@link decide}, answering at once when nothing had to be waited for (a rater with `rateNow`
+ * and no person asked): the decision itself, else its promise. Same stages, same effects, same
+ * record. For callers that answer many commands in a row (`batch`), where a promise and a turn
+ * of the microtask queue per command cost more than some whole stages. A synchronous throw
+ * here is what a rejection of `decide()` is.
+ */
+export function decideNow(call: GateCall, services: GateServices): Decision | Promise<Decision> {
   // The record goes into the log before anything can fail, so a halt or a crash still leaves it.
   const record = services.capture?.begin({
     tool: call.tool ?? 'shell',
@@ -109,8 +120,11 @@ export async function decide(call: GateCall, services: GateServices): Promise<De
     ...(services.negotiation ? { negotiation: services.negotiation.counters() } : {}),
   });
   const pending = decideUnrecorded(call, services, record);
-  // Most decisions are reached without waiting for anything: no await chain for them.
-  const decision = pending instanceof Promise ? await pending : pending;
+  if (pending instanceof Promise) return pending.then((decision) => finished(services, record, decision));
+  return finished(services, record, pending);
+}
+
+function finished(services: GateServices, record: CaptureRecord | undefined, decision: Decision): Decision {
   if (decision.action === 'approve') services.negotiation?.onApproved();
   if (record) services.capture!.finish(record, decision);
   return decision;

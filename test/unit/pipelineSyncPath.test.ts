@@ -2,7 +2,9 @@
  * decide() reaches most decisions without an await: a rater that answers at once (`rateNow`, the
  * fixed verdict of `batch`) is not awaited, and a hand-off with nobody to ask ends at once. The
  * awaiting path (a rater with only `rate`, a person) must give the same decision, the same
- * capture record and the same negotiation state for every command, rung and rating.
+ * capture record and the same negotiation state for every command, rung and rating. And
+ * `decideNow()` (what `batch` calls) hands back the decision itself, not a promise, exactly when
+ * nothing was waited for.
  */
 import { strict as assert } from 'node:assert';
 import { CaptureLog } from '../../src/gate/captureLog';
@@ -10,7 +12,7 @@ import type { Decision, Outcome } from '../../src/gate/decision';
 import { parseListEntries, type ListEntry } from '../../src/gate/listEntry';
 import { NegotiationSession } from '../../src/gate/negotiation';
 import type { Escalation, HumanAnswer, Person } from '../../src/gate/person';
-import { decide, type GateServices } from '../../src/gate/pipeline';
+import { decideNow, type GateServices } from '../../src/gate/pipeline';
 import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../../src/gate/raterContract';
 import type { Rung } from '../../src/gate/rung';
 import { generateCommands } from '../support/commandGenerator';
@@ -52,6 +54,8 @@ interface Run {
   record: unknown;
   counters: unknown;
   grants: unknown[];
+  /** Whether decideNow() answered without a promise. */
+  immediate: boolean;
 }
 
 async function run(command: string, rung: Rung, rater: Rater, person: Person | null, secondRound = false): Promise<Run> {
@@ -70,8 +74,11 @@ async function run(command: string, rung: Rung, rater: Rater, person: Person | n
     onGrant: (grant) => grants.push(grant),
     userMessages: ['please build it'],
   };
-  const decision = await decide({ command, cwd: CWD, justification: rung === 'auto' ? 'needed for the build' : undefined }, services);
-  return { decision, record: JSON.parse(JSON.stringify(capture.records())), counters: negotiation.counters(), grants };
+  const call = { command, cwd: CWD, justification: rung === 'auto' ? 'needed for the build' : undefined };
+  const answered = decideNow(call, services);
+  const immediate = !(answered instanceof Promise);
+  const decision = immediate ? answered : await answered;
+  return { decision, record: JSON.parse(JSON.stringify(capture.records())), counters: negotiation.counters(), grants, immediate };
 }
 
 describe('pipeline: decisions reached without an await equal the awaited ones', function () {
@@ -98,6 +105,11 @@ describe('pipeline: decisions reached without an await equal the awaited ones', 
           const secondRound = index % 2 === 1;
           const now = await run(command, rung, fixed, person, secondRound);
           const later = await run(command, rung, awaited, person, secondRound);
+          // decideNow answers at once exactly when nothing is waited for: no person asked (the
+          // fixed rater is never awaited); the awaited rater is a wait whenever it is asked.
+          if (person === null) assert.equal(now.immediate, true, `not answered at once: ${rung} / ${outcome}: ${JSON.stringify(command)}`);
+          if (later.decision.rating !== undefined) assert.equal(later.immediate, false, `a rating was not waited for: ${JSON.stringify(command)}`);
+          now.immediate = later.immediate = false;
           assert.deepEqual(now, later, `${rung} / ${outcome}: ${JSON.stringify(command)}`);
           // Same keys in the same order too: the records are compared as text downstream.
           assert.equal(JSON.stringify(now), JSON.stringify(later), `${rung} / ${outcome}: ${JSON.stringify(command)}`);
@@ -115,6 +127,8 @@ describe('pipeline: decisions reached without an await equal the awaited ones', 
       for (const command of commands.slice(0, 300)) {
         const a = await run(command, rung, noModel, null, true);
         const b = await run(command, rung, awaitedNoModel, null, true);
+        assert.equal(a.immediate, true, `not answered at once: ${rung}: ${JSON.stringify(command)}`);
+        a.immediate = b.immediate = false;
         assert.equal(JSON.stringify(a), JSON.stringify(b), `${rung}: ${JSON.stringify(command)}`);
       }
     }
@@ -132,6 +146,7 @@ describe('pipeline: decisions reached without an await equal the awaited ones', 
       for (const command of ['make build', 'git status', 'rm -rf ./dist']) {
         const a = await run(command, rung, throwsNow, null);
         const b = await run(command, rung, rejects, null);
+        a.immediate = b.immediate = false;
         assert.deepEqual(a, b);
         assert.equal(a.decision.rating?.failClosed, 'threw');
       }
