@@ -61,14 +61,22 @@ interface CommandShape extends ArgvView {
   stdinText: string | null;
 }
 
+interface SharedWalk {
+  /** Characters of payload text and words of nested commands still allowed to be read. */
+  remaining: number;
+  /**
+   * Payloads already read: chains like `watch watch watch …` repeat their suffixes. Made when
+   * the first payload is read (most commands carry none).
+   */
+  seen: Set<string> | null;
+}
+
 interface Context {
   home: string;
   /** Payload nesting level of the text being checked (0 for the command itself). */
   depth: number;
-  /** Characters of payload text and words of nested commands still allowed to be read, shared by the whole check. */
-  budget: { remaining: number };
-  /** Payloads already read (shared): chains like `watch watch watch …` repeat their suffixes. */
-  seen: Set<string>;
+  /** What the whole check shares, at every depth. */
+  shared: SharedWalk;
   /**
    * find's `{}` re-check at this depth, made the first time it is needed: one closure per
    * context rather than one per simple command of a line that may hold thousands.
@@ -78,7 +86,7 @@ interface Context {
 
 /** Null when no arm fires. Deterministic, unconfigurable. */
 export function checkHardline(reading: CommandReading): HardlineRecord | null {
-  const context: Context = { home: reading.home, depth: 0, budget: { remaining: 4 * MAX_COMMAND_LENGTH }, seen: new Set() };
+  const context: Context = { home: reading.home, depth: 0, shared: { remaining: 4 * MAX_COMMAND_LENGTH, seen: null } };
   const found = checkReading(reading, context);
   return found === null ? null : { arm: found.arm, detail: found.detail };
 }
@@ -163,11 +171,15 @@ export function payloadOrder(commands: readonly PayloadCarrier[]): ArrayLike<num
   return order;
 }
 
+const ONLY_FIRST: readonly number[] = Object.freeze([0]);
+
 /** Up to this many commands, {@link smallPayloadOrder} orders them. */
 const SMALL_ORDER = 8;
 
 /** {@link payloadOrder} for a few commands: indexes by cost, ties in line order (a stable insertion sort). */
-function smallPayloadOrder(commands: readonly PayloadCarrier[]): number[] {
+function smallPayloadOrder(commands: readonly PayloadCarrier[]): readonly number[] {
+  // One command (most lines): nothing to order.
+  if (commands.length === 1) return ONLY_FIRST;
   const order: number[] = [];
   const costs: number[] = [];
   for (let k = 0; k < commands.length; k++) {
@@ -321,22 +333,23 @@ function checkNestedCommand(argv: readonly Word[], context: Context): HardlineFi
  * than its length; the direct checks of the command itself are never skipped.
  */
 function pay(context: Context, cost: number): boolean {
-  if (context.depth > MAX_TEXT_PAYLOAD_DEPTH || context.budget.remaining < cost) return false;
-  context.budget.remaining -= cost;
+  if (context.depth > MAX_TEXT_PAYLOAD_DEPTH || context.shared.remaining < cost) return false;
+  context.shared.remaining -= cost;
   return true;
 }
 
 /** True the first time a payload is met; the same payload reached twice is read once. */
 function firstVisit(context: Context, kind: string, key: string): boolean {
   const full = `${kind}:${key}`;
-  if (context.seen.has(full)) return false;
-  context.seen.add(full);
+  const seen = (context.shared.seen ??= new Set());
+  if (seen.has(full)) return false;
+  seen.add(full);
   return true;
 }
 
 function deeper(context: Context): Context {
   // A fresh context of its own: the re-check closure is bound to the depth it was made at.
-  return { home: context.home, depth: context.depth + 1, budget: context.budget, seen: context.seen };
+  return { home: context.home, depth: context.depth + 1, shared: context.shared };
 }
 
 /**
@@ -399,8 +412,11 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
       command.argv.length === 1 &&
       command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target))),
   );
+  // Only a unit with a command that may send can leak: with none on the line, no grouping.
+  let anySender = false;
+  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(innerArgv(commands[k]!), commands[k]!.redirects);
   const units = new Map<number, CommandShape[]>();
-  for (let k = 0; k < commands.length; k++) {
+  for (let k = 0; anySender && k < commands.length; k++) {
     const command = commands[k]!;
     const key = openSocket ? 0 : command.unit;
     const unit = units.get(key);

@@ -528,7 +528,11 @@ class CommandParser {
       if (hasBraceExpansion(this.value, mask)) this.expand('brace');
       if (hasBracketPattern(this.value, mask)) this.expand('glob');
     }
-    const raw = t.slice(start, this.pos);
+    // Every unquoted character is added exactly as it stands in the text, so a word that is one
+    // unquoted run as long as the text it came from is that text: no second copy of it.
+    const runs = this.unquoted;
+    const verbatim = runs.length === 2 && runs[0] === 0 && runs[1] === this.value.length && this.value.length === this.pos - start;
+    const raw = verbatim ? this.value : t.slice(start, this.pos);
     const word: Word =
       this.expansions.length > 0 ? { kind: 'opaque', raw, expansions: [...this.expansions] } : { kind: 'literal', value: this.value, raw };
     return { word, start, end: this.pos };
