@@ -156,11 +156,20 @@ async function main(): Promise<void> {
 
   // ── targets ──────────────────────────────────────────────────────────────────────────────
   console.log('Targets of issue 2 on this machine');
-  console.log(`  batch per decision ≤ tree-sitter parse-only: ${verdict(batchMarginalMs <= treeSitterMs)} (marginal ${formatMs(batchMarginalMs)} vs ${formatMs(treeSitterMs)}); with start-up amortised: ${verdict(batchAmortisedMs <= treeSitterMs)} (${formatMs(batchAmortisedMs)})`);
+  const held = paired.heldOutSized;
+  console.log('  batch per decision ≤ tree-sitter parse-only, each measured as a process over the same request lines:');
   console.log(
-    `    like for like: both in a fresh process ${verdict(batchMarginalMs <= paired.treeSitterColdMs)} (${formatMs(batchMarginalMs)} vs ${formatMs(paired.treeSitterColdMs)}); both warm ${verdict(paired.batchWarmMs <= treeSitterMs)} (${formatMs(paired.batchWarmMs)} vs ${formatMs(treeSitterMs)})`,
+    `    ${held.lines} lines (the held-out corpus's size), fresh processes, start-up removed: ${verdict(held.batchMarginalMs <= held.treeSitterMarginalMs)} (${formatMs(held.batchMarginalMs)} vs ${formatMs(held.treeSitterMarginalMs)}); start-up included: ${verdict(held.batchWholeMs <= held.treeSitterWholeMs)} (${formatMs(held.batchWholeMs)} vs ${formatMs(held.treeSitterWholeMs)})`,
   );
-  console.log(`    the engine alone: decide() in-process at steady state ${verdict(inProcessMs <= treeSitterMs)} (${formatMs(inProcessMs)} vs ${formatMs(treeSitterMs)}); the rest of the warm batch figure is JSON in and out`);
+  console.log(
+    `    ${lines.length} lines, fresh processes, start-up removed: ${verdict(batchMarginalMs <= paired.treeSitterColdMs)} (${formatMs(batchMarginalMs)} vs ${formatMs(paired.treeSitterColdMs)})`,
+  );
+  console.log(
+    `    steady state, one process after ${paired.warmAfterLines} lines: ${verdict(paired.batchWarmMs <= paired.treeSitterWarmMs)} (${formatMs(paired.batchWarmMs)} vs ${formatMs(paired.treeSitterWarmMs)})`,
+  );
+  console.log(
+    `    context, against tree-sitter in-process (${formatMs(treeSitterMs)}, no line reading): the engine alone at steady state ${formatMs(inProcessMs)} (${ratio(inProcessMs)}); batch once warm ${formatMs(paired.batchWarmMs)} (${ratio(paired.batchWarmMs)}); a fresh batch process ${formatMs(batchMarginalMs)} (${ratio(batchMarginalMs)}), ${formatMs(batchAmortisedMs)} with its start-up`,
+  );
   console.log(
     `  64 KiB command decided in ≤ ${TARGET_64_KIB_MS} ms: ${verdict(worst64Ms <= TARGET_64_KIB_MS && worstBatch64Ms <= TARGET_64_KIB_MS)} (slowest shape in-process ${formatMs(worst64Ms)}, through batch ${formatMs(worstBatch64Ms)})`,
   );
