@@ -146,8 +146,10 @@ function longNames(given: string, long: Readonly<Record<string, Arity>>): string
 function findOption(tokens: readonly Token[], names: readonly string[]): Extract<Token, { kind: 'option' }> | null {
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    const wanted = names.filter((n) => (n.length === 1) === !token.long);
-    if (token.names.some((n) => wanted.includes(n))) return token;
+    // A one-letter name is a short option, a longer one a long option: each meets only its kind.
+    for (const name of token.names) {
+      if ((name.length === 1) === !token.long && names.includes(name)) return token;
+    }
   }
   return null;
 }
@@ -158,7 +160,9 @@ function firstUnknown(tokens: readonly Token[]): string | null {
 }
 
 function operands(tokens: readonly Token[]): string[] {
-  return tokens.flatMap((t) => (t.kind === 'operand' ? [t.value] : []));
+  const words: string[] = [];
+  for (const token of tokens) if (token.kind === 'operand') words.push(token.value);
+  return words;
 }
 
 /** A row that fires when any of the named options is present. */
@@ -1058,7 +1062,8 @@ export function findCarveOut(argv: readonly Word[]): CarveOut | null {
   const row = ROW_BY_PROGRAM.get(program);
   if (!row) return null;
   const args: string[] = [];
-  for (const word of argv.slice(1)) {
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
     if (word.kind !== 'literal') {
       return { program: row.program, option: word.raw, why: 'a word only known at run time could be any option of this program' };
     }

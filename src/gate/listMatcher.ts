@@ -68,11 +68,14 @@ export function matchAllow(reading: CommandReading, entries: readonly ListEntry[
  */
 export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>): AllowMatch | null {
   const { resolution } = reading;
-  if (!resolution.resolved || reading.hidden.length > 0 || lists.every((list) => list.length === 0)) return null;
+  if (!resolution.resolved || reading.hidden.length > 0 || allEmpty(lists)) return null;
   const perSegment: ListEntry[] = [];
+  // One scratch for the whole line, cleared per segment: what is worked out about a segment is
+  // shared by the lists it is tried against, never by the next segment.
+  const scratch: SegmentScratch = { view: undefined };
   for (let index = 0; index < resolution.segments.length; index++) {
     const segment = resolution.segments[index]!;
-    const scratch: SegmentScratch = {};
+    scratch.view = undefined;
     let covering: ListEntry | null = null;
     for (let k = 0; k < lists.length && covering === null; k++) {
       const list = lists[k]!;
@@ -85,6 +88,44 @@ export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<re
   return { perSegment };
 }
 
+function allEmpty(lists: ReadonlyArray<readonly ListEntry[]>): boolean {
+  for (const list of lists) if (list.length > 0) return false;
+  return true;
+}
+
+/**
+ * {@link matchAllow} by the definition alone: every entry, in order, tried with
+ * {@link entryCoversSegment}, none of the short cuts {@link coveringEntry} takes. For tests,
+ * which hold the short cuts to it.
+ */
+export function matchAllowPlainly(reading: CommandReading, entries: readonly ListEntry[]): AllowMatch | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0 || entries.length === 0) return null;
+  const perSegment: ListEntry[] = [];
+  for (let index = 0; index < resolution.segments.length; index++) {
+    let covering: ListEntry | null = null;
+    for (const entry of entries) {
+      try {
+        if (entryCoversSegment(entry, resolution.segments, index, reading.home)) {
+          covering = entry;
+          break;
+        }
+      } catch {
+        // An entry that cannot be applied covers nothing.
+      }
+    }
+    if (covering === null) return null;
+    perSegment.push(covering);
+  }
+  return { perSegment };
+}
+
+/** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
+function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string): boolean {
+  if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
+  return patternCoversSegment(entry, viewSegment(segments[index]!), home);
+}
+
 /** Shorter lists are scanned whole: building an index would cost more than it saves. */
 const MIN_INDEXED_LIST = 16;
 
@@ -95,13 +136,14 @@ const MIN_INDEXED_LIST = 16;
  * first item is not a one-piece word covers nothing and is left out.
  */
 class ProgramIndex {
-  /** Positions in the list, ascending, per program word. */
-  private readonly byProgram = new Map<string, number[]>();
+  /**
+   * Per program word: the positions of its entries (ascending), and once first asked for, its
+   * entries merged with the exact and regexp ones in list order.
+   */
+  private readonly byProgram = new Map<string, { positions: number[]; merged: readonly ListEntry[] | null }>();
   /** Positions of the exact and regexp entries, ascending. */
   private readonly anyProgram: number[] = [];
   private readonly anyProgramEntries: readonly ListEntry[];
-  /** Per program word: its entries and the exact and regexp ones, in list order. */
-  private readonly merged = new Map<string, readonly ListEntry[]>();
 
   constructor(
     private readonly entries: readonly ListEntry[],
@@ -117,8 +159,8 @@ class ProgramIndex {
       if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return;
       const program = first.home ? home + first.pieces[0]! : first.pieces[0]!;
       const group = this.byProgram.get(program);
-      if (group === undefined) this.byProgram.set(program, [position]);
-      else group.push(position);
+      if (group === undefined) this.byProgram.set(program, { positions: [position], merged: null });
+      else group.positions.push(position);
     });
     this.anyProgramEntries = this.anyProgram.map((position) => entries[position]!);
   }
@@ -129,13 +171,11 @@ class ProgramIndex {
     if (program === undefined || program.kind !== 'literal') return this.anyProgramEntries;
     const named = this.byProgram.get(program.value);
     if (named === undefined) return this.anyProgramEntries;
-    let merged = this.merged.get(program.value);
-    if (merged === undefined) {
-      const positions = [...named, ...this.anyProgram].sort((a, b) => a - b);
-      merged = positions.map((position) => this.entries[position]!);
-      this.merged.set(program.value, merged);
+    if (named.merged === null) {
+      const positions = [...named.positions, ...this.anyProgram].sort((a, b) => a - b);
+      named.merged = positions.map((position) => this.entries[position]!);
     }
-    return merged;
+    return named.merged;
   }
 }
 
@@ -152,18 +192,17 @@ function programIndex(list: readonly ListEntry[], home: string): ProgramIndex {
 
 /** What {@link coveringEntry} works out about one segment, shared by the lists it is tried against. */
 interface SegmentScratch {
-  view?: SegmentView;
-  /** The argv text (null: some word is opaque), made when a regexp entry first needs it. */
-  text?: string | null;
+  view: SegmentView | undefined;
 }
 
 /**
- * The first entry that covers segment `index`, or null. An entry that throws while matching does
- * not cover. The segment's view (wrappers, carve-outs, payloads) is only worked out once some
- * entry passes the cheap necessary conditions checked first; most entries name another program
+ * The first entry that covers segment `index`, or null: the first for which
+ * {@link entryCoversSegment} holds. An entry that throws while matching does not cover. The
+ * segment's view (wrappers, carve-outs, payloads) is only worked out once some entry passes the
+ * cheap necessary conditions checked first; most entries name another program, or other words,
  * and are passed over without it.
  */
-function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = {}): ListEntry | null {
+function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = { view: undefined }): ListEntry | null {
   const segment = segments[index]!;
   for (const entry of entries) {
     try {
@@ -173,10 +212,21 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
         continue;
       }
       if (!programMayMatch(entry, segment, home)) continue;
-      if (compiled.match === 'regexp' && compiled.regexp.anchoredPrefix !== '') {
+      if (compiled.match === 'regexp') {
         // A whole-text match starts with the regexp's literal start.
-        if (scratch.text === undefined) scratch.text = literalArgvText(segment);
-        if (scratch.text !== null && !scratch.text.startsWith(compiled.regexp.anchoredPrefix)) continue;
+        const prefix = compiled.regexp.anchoredPrefix;
+        if (prefix !== '' && !argvTextMayStartWith(segment.argv, prefix)) continue;
+      } else {
+        // Plain words (the usual prefix or glob entry) are compared with the argv first: the
+        // view only decides between entries whose words are there. Equivalent to
+        // patternCoversSegment: with no obstacle the view's words are exactly the argv values.
+        const plain = allowWordPattern(compiled.items, home).plain;
+        if (plain !== null) {
+          if (!plainWordsMatch(plain, segment.argv, compiled.match === 'glob')) continue;
+          scratch.view ??= viewSegment(segment);
+          if (viewAdmits(entry, scratch.view)) return entry;
+          continue;
+        }
       }
       scratch.view ??= viewSegment(segment);
       if (patternCoversSegment(entry, scratch.view, home)) return entry;
@@ -203,21 +253,57 @@ function programMayMatch(entry: ListEntry, segment: Segment, home: string): bool
   return program.value === (first.home ? home + first.pieces[0]! : first.pieces[0]!);
 }
 
-/** The argv text of a segment whose words are all literal, or null. */
-function literalArgvText(segment: Segment): string | null {
-  const words: string[] = [];
-  for (const word of segment.argv) {
-    if (word.kind !== 'literal') return null;
-    words.push(word.value);
+/**
+ * A necessary condition for a regexp entry with a literal start: the segment's argv text starts
+ * with `prefix`. Compared word by word as the text would render, so that the usual answer (no:
+ * another program) joins no text. False is only answered from literal words; a mismatch found
+ * before an opaque word also answers false, which the entry's view would have done anyway (an
+ * opaque word is an obstacle). True decides nothing.
+ */
+function argvTextMayStartWith(argv: readonly Word[], prefix: string): boolean {
+  let at = 0;
+  for (let i = 0; i < argv.length; i++) {
+    if (at === prefix.length) return true;
+    const word = argv[i]!;
+    if (word.kind !== 'literal') return true;
+    if (i > 0) {
+      if (prefix.charCodeAt(at) !== 0x20) return false;
+      at++;
+      if (at === prefix.length) return true;
+    }
+    // The word shows as itself or quoted: its text starts with its first character or a quote.
+    // Checking that first spares rendering a word of another program.
+    const expected = prefix.charCodeAt(at);
+    if (expected !== 0x27 && word.value.charCodeAt(0) !== expected) return false;
+    const text = wordText(word.value);
+    const n = Math.min(text.length, prefix.length - at);
+    for (let j = 0; j < n; j++) if (text.charCodeAt(j) !== prefix.charCodeAt(at + j)) return false;
+    at += n;
   }
-  return argvText(words);
+  return at === prefix.length;
+}
+
+/**
+ * A pattern of plain words against argv: `anchorEnd` (glob) wants exactly these words, else
+ * (prefix) these words first. An opaque word matches none (and would be an obstacle anyway).
+ */
+function plainWordsMatch(words: readonly string[], argv: readonly Word[], anchorEnd: boolean): boolean {
+  if (anchorEnd ? argv.length !== words.length : argv.length < words.length) return false;
+  for (let i = 0; i < words.length; i++) {
+    const word = argv[i]!;
+    if (word.kind !== 'literal' || word.value !== words[i]) return false;
+  }
+  return true;
 }
 
 /** What a non-exact allow entry needs to know about one segment, computed once. */
 interface SegmentView {
   /** Why no prefix/glob/regexp/default entry can cover this segment, or null. */
   obstacle: string | null;
-  words: string[];
+  /** The argv (all literal when there is no obstacle). */
+  argv: readonly Word[];
+  /** The argv values, made on first use (a plain-word entry compares the argv itself). */
+  words?: string[];
   /** The argv text regexp entries see, made on first use. */
   text?: string;
   /** The segment writes a known file through a redirect: the entry must say `writes: true`. */
@@ -228,15 +314,15 @@ interface SegmentView {
 
 /** A segment no allow entry can cover, and why. */
 function blocked(obstacle: string): SegmentView {
-  return { obstacle, words: [], writes: false, wrapper: null };
+  return { obstacle, argv: [], words: [], writes: false, wrapper: null };
 }
 
 function viewSegment(segment: Segment): SegmentView {
-  if (segment.argv.length === 0) return blocked('no program (an assignment or redirect alone changes the shell)');
-  const words: string[] = [];
-  for (const word of segment.argv) {
+  const { argv } = segment;
+  const program = argv[0];
+  if (program === undefined) return blocked('no program (an assignment or redirect alone changes the shell)');
+  for (const word of argv) {
     if (word.kind !== 'literal') return blocked(`the word ${word.raw} is only known at run time`);
-    words.push(word.value);
   }
   for (const assignment of segment.assignments) {
     if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
@@ -247,24 +333,46 @@ function viewSegment(segment: Segment): SegmentView {
     if (kind === 'unsafe') return blocked(`the redirect ${redirect.raw} goes somewhere the gate cannot vouch for`);
     if (kind === 'write') writes = true;
   }
-  const peeled = peelWrappers(segment.argv);
+  const peeled = peelWrappers(argv);
   if (!peeled.exact) return blocked('a wrapper\'s options could not be read exactly');
   for (const assignment of peeled.assignments) {
     if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
   }
-  const levels: Word[][] = [segment.argv, ...peeled.layers.map((layer) => layer.inner).filter((inner) => inner.length > 0)];
-  for (const level of levels) {
-    const carveOut = findCarveOut(level);
-    if (carveOut) return blocked(`carve-out: ${carveOut.program} ${carveOut.option} (${carveOut.why})`);
+  // The program itself, then what each wrapper runs.
+  let carveOut = findCarveOut(argv);
+  for (let k = 0; carveOut === null && k < peeled.layers.length; k++) {
+    const inner = peeled.layers[k]!.inner;
+    if (inner.length > 0) carveOut = findCarveOut(inner);
   }
-  if (executedPayloads(segment.argv).length > 0) return blocked('the command executes a payload from its arguments');
+  if (carveOut) return blocked(`carve-out: ${carveOut.program} ${carveOut.option} (${carveOut.why})`);
+  if (executedPayloads(argv).length > 0) return blocked('the command executes a payload from its arguments');
   return {
     obstacle: null,
-    words,
+    argv,
     writes,
-    wrapper: peeled.wrappers.length > 0 ? (programName(segment.argv[0]) ?? words[0]!) : null,
+    wrapper: peeled.wrappers.length > 0 ? (programName(program) ?? (program.kind === 'literal' ? program.value : program.raw)) : null,
   };
 }
+
+/** The values of a view's argv (all literal when there is no obstacle), made once per view. */
+function viewWords(view: SegmentView): string[] {
+  return (view.words ??= literalValues(view.argv));
+}
+
+function literalValues(argv: readonly Word[]): string[] {
+  const words: string[] = [];
+  for (const word of argv) words.push(word.kind === 'literal' ? word.value : word.raw);
+  return words;
+}
+
+/** The view lets a prefix or glob entry whose words match cover the segment. */
+function viewAdmits(entry: ListEntry, view: SegmentView): boolean {
+  return view.obstacle === null && (!view.writes || entry.writes);
+}
+
+/** Allow matches a prefix entry's words at the start of the argv, a glob entry's against all of it. */
+const ALLOW_PREFIX_OPTIONS: WordMatchOptions = Object.freeze({ anchorEnd: false, contained: false, caseInsensitive: false, opaqueMatchesAnything: false, home: '' });
+const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPTIONS, anchorEnd: true });
 
 function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string): boolean {
   if (view.obstacle !== null) return false;
@@ -276,12 +384,12 @@ function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string)
       const first = compiled.items[0];
       // The first pattern word must literally be the program (the wrapper, when there is one).
       if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
-      const options = { anchorEnd: compiled.match === 'glob', contained: false, caseInsensitive: false, opaqueMatchesAnything: false, home };
-      return matchWords(allowWordPattern(compiled.items, home), view.words, options);
+      // (The home folder is already in the pattern's pieces; matchWords does not read it.)
+      return matchWords(allowWordPattern(compiled.items, home), viewWords(view), compiled.match === 'glob' ? ALLOW_GLOB_OPTIONS : ALLOW_PREFIX_OPTIONS);
     }
     case 'regexp':
       if (view.wrapper !== null && !regexpNamesProgram(entry.pattern, view.wrapper)) return false;
-      view.text ??= argvText(view.words);
+      view.text ??= argvText(viewWords(view));
       return compiled.regexp.evaluate(view.text, true) === 'match';
     case 'exact':
       return false;
@@ -567,10 +675,19 @@ interface WordPattern {
   items: readonly PatternItem[];
   /** Per item: the pieces of a word, or null for a lone `*`. */
   pieces: Array<string[] | null>;
+  /**
+   * When every item is a word without wildcards (every prefix entry, most globs): those words,
+   * which match a run word for word (the automaton then has one state); else null.
+   */
+  plain: string[] | null;
 }
 
 function wordPattern(items: readonly PatternItem[], options: Pick<WordMatchOptions, 'caseInsensitive' | 'home'>): WordPattern {
-  return { items, pieces: items.map((item) => (item.kind === 'word' ? patternPieces(item, options) : null)) };
+  const pieces = items.map((item) => (item.kind === 'word' ? patternPieces(item, options) : null));
+  // Never for a pattern without items: no words would then match every argv (the parser
+  // refuses an empty pattern; this holds even for an entry made some other way).
+  const plain = pieces.length > 0 && pieces.every((word) => word !== null && word.length === 1) ? pieces.map((word) => word![0]!) : null;
+  return { items, pieces, plain };
 }
 
 /** Allow patterns by entry, for the home folder they were last made for (entries outlive decisions). */
@@ -665,11 +782,16 @@ const BARE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * are rendered as written (deny and escalate only; allow never renders an opaque word).
  */
 export function argvText(words: readonly string[], original?: readonly Word[]): string {
-  return words
-    .map((word, i) => {
-      if (original?.[i]?.kind === 'opaque') return word;
-      if (word === '') return "''";
-      return BARE_WORD.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-    })
-    .join(' ');
+  let text = '';
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0) text += ' ';
+    text += original?.[i]?.kind === 'opaque' ? words[i]! : wordText(words[i]!);
+  }
+  return text;
+}
+
+/** One literal word as the argv text shows it: bare when plain, single-quoted otherwise. */
+function wordText(word: string): string {
+  if (word === '') return "''";
+  return BARE_WORD.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
