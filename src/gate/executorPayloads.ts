@@ -9,7 +9,7 @@
  * words.
  */
 import type { Word } from './resolution';
-import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable } from './wrappers';
+import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
 
 export type Payload =
   | {
@@ -29,9 +29,13 @@ export type Payload =
  * `flock -c`, `xargs CMD`; the outermost one of each kind, which contains the others) and those
  * in the innermost program's arguments. One level only: a payload's own payloads are found by
  * reading the payload. Never throws.
+ *
+ * `peeled`, when the caller has it already, is `peelWrappers(argv)`: it spares peeling the
+ * wrappers a second time.
  */
-export function executedPayloads(argv: readonly Word[]): Payload[] {
-  if (!startsWithWrapper(argv)) {
+export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand): Payload[] {
+  // `peelWrappers` makes a layer for each wrapper it peels: none exactly when there is no wrapper.
+  if (peeled ? peeled.layers.length === 0 : !startsWithWrapper(argv)) {
     // No wrapper layer to read (the common case): only the program's own arguments can carry code.
     const name = foldedName(programName(argv[0]));
     if (name === null || !Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return NO_PAYLOADS;
@@ -39,7 +43,7 @@ export function executedPayloads(argv: readonly Word[]): Payload[] {
     own.push(...EXTRACTORS[name]!(argv.slice(1), name));
     return own;
   }
-  const peeled = peelWrappers(argv);
+  peeled ??= peelWrappers(argv);
   const payloads: Payload[] = [];
   // A wrapper's shell text or xargs command holds every wrapper inside it, so only the
   // outermost of each is reported: reading it finds the rest (and `watch watch watch …` does

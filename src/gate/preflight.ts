@@ -1,6 +1,6 @@
 import { executedPayloads, type Payload } from './executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
-import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWrites, resolveWritePath, type ProtectedWrite } from './protectedWrite';
+import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWrites, resolveWritePath, type PathContext, type ProtectedWrite } from './protectedWrite';
 import type { CommandReading } from './reading';
 import type { Mechanism, Segment, Word } from './resolution';
 import { resolve } from './resolver';
@@ -81,66 +81,107 @@ interface UnreadablePayload {
   why: string;
 }
 
+/** What the arms found over a resolved command's segments; each list stays null until it gets an entry. */
+interface Gathered {
+  leaks: EnvLeak[] | null;
+  mentions: HostMention[] | null;
+  writes: ProtectedWrite[] | null;
+  unreadable: UnreadablePayload[] | null;
+}
+
 /**
- * The segments to check: the command's own, then those of every payload they execute, read
- * back through the resolver (bounded in depth and count). Payloads that cannot be read exactly
- * are returned apart, to be reported on the unresolved arm.
+ * Walks the segments to check — the command's own, then those of every payload they execute,
+ * read back through the resolver (bounded in depth and count) — and runs the arms on each as it
+ * comes. Payloads that cannot be read exactly are gathered apart, for the unresolved arm.
+ *
+ * The walk is breadth-first: the command's own segments, then the nested ones in the order
+ * they were found. Only nested segments wait in a queue (most commands have none), and the
+ * arms run as each segment is reached rather than over lists of segments made first: the arms
+ * never throw, so running them early changes neither what they find nor its order.
  */
-function segmentsToCheck(
-  top: readonly Segment[],
-  home: string,
-): { segments: Segment[]; analyses: SegmentAnalysis[]; unreadable: UnreadablePayload[] } {
-  const segments: Segment[] = [];
-  // Each segment's wrappers peeled once, here, for this walk and for every arm.
-  const analyses: SegmentAnalysis[] = [];
-  const unreadable: UnreadablePayload[] = [];
-  const queue: Array<{ segment: Segment; depth: number }> = top.map((segment) => ({ segment, depth: 0 }));
-  for (let next = 0; next < queue.length; next++) {
-    const { segment, depth } = queue[next]!;
-    if (segments.length >= MAX_CHECKED_SEGMENTS) {
-      unreadable.push({ via: 'nested commands', why: `more than ${MAX_CHECKED_SEGMENTS} commands in all` });
+function checkSegments(top: readonly Segment[], home: string, pathContext: PathContext): Gathered {
+  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null };
+  // Payload segments and their depths, in the order found; they come after all of `top`.
+  let nested: Segment[] | null = null;
+  let nestedDepths: number[] | null = null;
+  for (let next = 0; next < top.length + (nested === null ? 0 : nested.length); next++) {
+    const own = next < top.length;
+    const segment = own ? top[next]! : nested![next - top.length]!;
+    const depth = own ? 0 : nestedDepths![next - top.length]!;
+    if (next >= MAX_CHECKED_SEGMENTS) {
+      addUnreadable(found, 'nested commands', `more than ${MAX_CHECKED_SEGMENTS} commands in all`);
       break;
     }
-    segments.push(segment);
+    // The segment's wrappers peeled once, here, for this walk and for every arm.
     const analysis = analyseArgv(segment.argv);
-    analyses.push(analysis);
+    checkSegment(segment, analysis, pathContext, found);
     const unwrapped = analysis.peeled;
     const program = unwrapped.argv[0];
     if (unwrapped.wrappers.length > 0 && program && program.kind === 'opaque') {
       // `sudo $CMD …`: the resolver vouches for `sudo`, but what it runs is not written down.
-      unreadable.push({ via: unwrapped.wrappers.join(' '), why: `the program it runs is not literal: ${program.raw}` });
+      addUnreadable(found, unwrapped.wrappers.join(' '), `the program it runs is not literal: ${program.raw}`);
     }
     let payloads: Payload[];
     try {
-      payloads = executedPayloads(segment.argv);
+      payloads = executedPayloads(segment.argv, unwrapped);
     } catch {
-      unreadable.push({ via: segment.raw, why: 'its arguments could not be read' });
+      addUnreadable(found, segment.raw, 'its arguments could not be read');
       continue;
     }
-    if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
-      unreadable.push({ via: payloads[0]!.via, why: 'commands nested too deeply' });
+    if (payloads.length === 0) continue;
+    if (depth >= MAX_PAYLOAD_DEPTH) {
+      addUnreadable(found, payloads[0]!.via, 'commands nested too deeply');
       continue;
     }
+    nested ??= [];
+    nestedDepths ??= [];
     for (const payload of payloads) {
       if (payload.kind === 'argv') {
         // `xargs CMD` is CMD itself, already read through the wrapper by every arm.
         if (payload.via === 'xargs') continue;
-        queue.push({ segment: payloadSegment(payload.argv, payload.via), depth: depth + 1 });
+        nested.push(payloadSegment(payload.argv, payload.via));
+        nestedDepths.push(depth + 1);
         continue;
       }
       if (payload.approximate) {
-        unreadable.push({ via: payload.via, why: 'its code comes from an expansion the gate cannot read' });
+        addUnreadable(found, payload.via, 'its code comes from an expansion the gate cannot read');
         continue;
       }
       const inner = resolve(payload.text, { home });
       if (inner.resolved) {
-        for (const innerSegment of inner.segments) queue.push({ segment: innerSegment, depth: depth + 1 });
+        for (const innerSegment of inner.segments) {
+          nested.push(innerSegment);
+          nestedDepths.push(depth + 1);
+        }
       } else {
-        unreadable.push({ via: payload.via, why: describeMechanisms(inner.mechanisms) });
+        addUnreadable(found, payload.via, describeMechanisms(inner.mechanisms));
       }
     }
   }
-  return { segments, analyses, unreadable };
+  return found;
+}
+
+function addUnreadable(found: Gathered, via: string, why: string): void {
+  (found.unreadable ??= []).push({ via, why });
+}
+
+/** The script-env-leak, open-world and protected-write arms on one segment, into `found`. */
+function checkSegment(segment: Segment, analysis: SegmentAnalysis, pathContext: PathContext, found: Gathered): void {
+  const leak = scriptEnvLeak(segment, analysis);
+  if (leak) (found.leaks ??= []).push(leak);
+  const mentions = hostMentions(segment, analysis);
+  if (mentions.length > 0) {
+    const all = (found.mentions ??= []);
+    for (const mention of mentions) all.push(mention);
+  }
+  const targets = writeTargets(segment, analysis);
+  // Most segments write nothing: no protected write to look for.
+  if (targets.length === 0) return;
+  const writes = protectedWrites(targets, pathContext);
+  if (writes.length > 0) {
+    const all = (found.writes ??= []);
+    for (const write of writes) all.push(write);
+  }
 }
 
 /**
@@ -163,6 +204,8 @@ function payloadSegment(argv: readonly Word[], via: string): Segment {
 }
 
 function unresolvedFinding(reading: CommandReading, unreadable: readonly UnreadablePayload[]): PreflightFinding | null {
+  // A command read exactly, all of whose payloads were read too (nearly every one): nothing to say.
+  if (reading.resolution.resolved && unreadable.length === 0) return null;
   const parts: string[] = [];
   if (!reading.resolution.resolved) {
     parts.push(`The gate cannot read this command exactly: ${describeMechanisms(reading.resolution.mechanisms)}.`);
@@ -263,27 +306,19 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
     const resolution = reading.resolution;
     if (!resolution.resolved) {
       const leak = scriptEnvLeakInText(reading.normalised);
-      return [
-        unresolvedFinding(reading, []),
-        envLeakFinding(leak ? [leak] : []),
+      return findingsList(
+        unresolvedFinding(reading, NONE),
+        envLeakFinding(leak ? [leak] : NONE),
         openWorldFinding(hostMentionsInText(reading.normalised)),
         protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
-      ].filter((f): f is PreflightFinding => f !== null);
+      );
     }
-    const { segments, analyses, unreadable } = segmentsToCheck(resolution.segments, reading.home);
-    const leaks: EnvLeak[] = [];
-    const mentions: HostMention[] = [];
-    const writes: ProtectedWrite[] = [];
-    for (let k = 0; k < segments.length; k++) {
-      const segment = segments[k]!;
-      const analysis = analyses[k]!;
-      const leak = scriptEnvLeak(segment, analysis);
-      if (leak) leaks.push(leak);
-      for (const mention of hostMentions(segment, analysis)) mentions.push(mention);
-      for (const write of protectedWrites(writeTargets(segment, analysis), pathContext)) writes.push(write);
-    }
-    return [unresolvedFinding(reading, unreadable), envLeakFinding(leaks), openWorldFinding(mentions), protectedWriteFinding(writes)].filter(
-      (f): f is PreflightFinding => f !== null,
+    const found = checkSegments(resolution.segments, reading.home, pathContext);
+    return findingsList(
+      unresolvedFinding(reading, found.unreadable ?? NONE),
+      envLeakFinding(found.leaks ?? NONE),
+      openWorldFinding(found.mentions ?? NONE),
+      protectedWriteFinding(found.writes ?? NONE),
     );
   } catch (error) {
     return [
@@ -293,4 +328,26 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
       },
     ];
   }
+}
+
+/** No findings, shared by every command without any (most of them; callers only read the list). */
+const NO_FINDINGS: PreflightFinding[] = Object.freeze([]) as unknown as PreflightFinding[];
+
+/** An empty list for an arm that found nothing, shared (the finding functions only read it). */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The findings that fired, in arm order. */
+function findingsList(
+  unresolved: PreflightFinding | null,
+  envLeak: PreflightFinding | null,
+  openWorld: PreflightFinding | null,
+  protectedWrite: PreflightFinding | null,
+): PreflightFinding[] {
+  if (unresolved === null && envLeak === null && openWorld === null && protectedWrite === null) return NO_FINDINGS;
+  const out: PreflightFinding[] = [];
+  if (unresolved !== null) out.push(unresolved);
+  if (envLeak !== null) out.push(envLeak);
+  if (openWorld !== null) out.push(openWorld);
+  if (protectedWrite !== null) out.push(protectedWrite);
+  return out;
 }

@@ -19,7 +19,7 @@ export interface PathContext {
 }
 
 /** Folders recognised wherever they appear in a path (a workspace may sit anywhere). */
-const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
+export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
   '.vscode': 'VS Code workspace settings and tasks',
   '.husky': 'Husky git hooks',
   '.devcontainer': 'dev container definition',
@@ -27,7 +27,7 @@ const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
 };
 
 /** File names recognised wherever they appear. */
-const PROTECTED_FILES: Readonly<Record<string, string>> = {
+export const PROTECTED_FILES: Readonly<Record<string, string>> = {
   'package.json': 'npm package scripts',
   '.npmrc': 'npm configuration',
   '.yarnrc': 'Yarn configuration',
@@ -60,7 +60,7 @@ const PROTECTED_FILES: Readonly<Record<string, string>> = {
 };
 
 /** Folders under the home folder (relative to it). */
-const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
+export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['.config/git', 'git configuration'],
   ['.config/fish', 'shell startup files'],
   ['.config/systemd', 'systemd user units'],
@@ -93,7 +93,7 @@ const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
 ];
 
 /** System folders. */
-const SYSTEM_FOLDERS: ReadonlyArray<[string, string]> = [
+export const SYSTEM_FOLDERS: ReadonlyArray<[string, string]> = [
   ['/etc', 'system configuration'],
   ['/var/spool/cron', 'crontab'],
   ['/usr/lib/cron/tabs', 'crontab'],
@@ -147,13 +147,15 @@ interface PreparedContext {
   rooted: ReadonlyArray<readonly [string, string]>;
   /** The same folders by path, for a lookup per ancestor instead of a scan per folder. */
   rootedByPath: ReadonlyMap<string, string>;
+  /** {@link headOf} each of those folders: an ancestor of a path can be one only when the path has such a head. */
+  rootedHeads: ReadonlySet<string>;
 }
 
-let lastPrepared: { key: string; value: PreparedContext } | null = null;
+let lastPrepared: { cwd: string; home: string; value: PreparedContext } | null = null;
 
 function prepare(context: PathContext): PreparedContext {
-  const key = `${context.cwd}\0${context.home}`;
-  if (lastPrepared?.key === key) return lastPrepared.value;
+  // Compared field by field: a key joined from both would be a new string on every call.
+  if (lastPrepared !== null && lastPrepared.cwd === context.cwd && lastPrepared.home === context.home) return lastPrepared.value;
   const homeAsGiven = posix.resolve('/', context.home || '/');
   const cwdAsGiven = posix.resolve('/', context.cwd || '/');
   const home = homeAsGiven.toLowerCase();
@@ -163,9 +165,21 @@ function prepare(context: PathContext): PreparedContext {
   ];
   const rootedByPath = new Map<string, string>();
   for (const [folder, why] of rooted) if (!rootedByPath.has(folder)) rootedByPath.set(folder, why);
-  const value: PreparedContext = { cwd: cwdAsGiven.toLowerCase(), home, cwdAsGiven, homeAsGiven, rooted, rootedByPath };
-  lastPrepared = { key, value };
+  const rootedHeads = new Set<string>();
+  for (const folder of rootedByPath.keys()) rootedHeads.add(headOf(folder));
+  const value: PreparedContext = { cwd: cwdAsGiven.toLowerCase(), home, cwdAsGiven, homeAsGiven, rooted, rootedByPath, rootedHeads };
+  lastPrepared = { cwd: context.cwd, home: context.home, value };
   return value;
+}
+
+/**
+ * A path up to (not including) its first `/` after the first character: `/usr` of `/usr/bin/x`,
+ * all of `/etc`. Every ancestor {@link protectedPathReason} looks up starts with the path's head
+ * and goes on with a `/` or not at all, so it has the same head.
+ */
+function headOf(path: string): string {
+  const slash = path.indexOf('/', 1);
+  return slash < 0 ? path : path.slice(0, slash);
 }
 
 function rootedFolders(context: PathContext): ReadonlyArray<readonly [string, string]> {
@@ -184,12 +198,18 @@ export function protectedPathReason(absolutePath: string, context: PathContext):
   const path = absolutePath.toLowerCase();
   // Rooted folders first (`~/.vscode/` holds extensions, not a workspace's settings), looked up
   // for each ancestor of the path, shortest first.
-  const { rootedByPath } = prepare(context);
-  for (let slash = path.indexOf('/', 1); ; slash = path.indexOf('/', slash + 1)) {
-    const why = rootedByPath.get(slash < 0 ? path : path.slice(0, slash));
-    if (why !== undefined) return why;
-    if (slash < 0) break;
+  const { rootedByPath, rootedHeads } = prepare(context);
+  // Most paths (`/tmp/x`, the workspace's files) lie under no rooted folder's head: one lookup says so.
+  if (rootedHeads.has(headOf(path))) {
+    for (let slash = path.indexOf('/', 1); ; slash = path.indexOf('/', slash + 1)) {
+      const why = rootedByPath.get(slash < 0 ? path : path.slice(0, slash));
+      if (why !== undefined) return why;
+      if (slash < 0) break;
+    }
   }
+  // The folder checks below only fire on a component that starts with `.` or ends with `.git`:
+  // when no component can (most paths), only the last one, the file name, is left to look at.
+  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git')) return protectedFileReason(lastComponent(path));
   const components = path.split('/').filter((c) => c.length > 0);
   const base = components[components.length - 1] ?? '';
   for (let k = 0; k < components.length; k++) {
@@ -203,9 +223,26 @@ export function protectedPathReason(absolutePath: string, context: PathContext):
     }
     if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
   }
+  return protectedFileReason(base);
+}
+
+const DOT = 0x2e;
+const SLASH = 0x2f;
+
+/** Why a file of this (lower-case) name is protected wherever it lies, or `null`. */
+function protectedFileReason(base: string): string | null {
   if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
   if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
   return null;
+}
+
+/** The last non-empty component of a path (`''` when there is none), as splitting it at `/` finds it. */
+function lastComponent(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  let start = end;
+  while (start > 0 && path.charCodeAt(start - 1) !== SLASH) start--;
+  return path.slice(start, end);
 }
 
 /**
@@ -329,8 +366,9 @@ export interface ProtectedWrite {
  */
 export function protectedWrites(targets: readonly WriteTarget[], context: PathContext): ProtectedWrite[] {
   const out: ProtectedWrite[] = [];
-  // A command with thousands of redirects names the same few files again and again.
-  const files = new Map<string, { absolute: string; why: string | null }>();
+  // A command with thousands of redirects names the same few files again and again; most
+  // segments write one file or none, and a lone target has nothing to share.
+  const files = targets.length > 1 ? new Map<string, { absolute: string; why: string | null }>() : null;
   for (const target of targets) {
     try {
       const hit = protectedTarget(target, context, files);
@@ -342,22 +380,25 @@ export function protectedWrites(targets: readonly WriteTarget[], context: PathCo
   return out;
 }
 
-/** `files`: what a written file path resolves to and why it is protected, by path as written. */
+/**
+ * `files`: what a written file path resolves to and why it is protected, by path as written
+ * (null: work it out each time; the answer is the same either way).
+ */
 function protectedTarget(
   target: WriteTarget,
   context: PathContext,
-  files: Map<string, { absolute: string; why: string | null }>,
+  files: Map<string, { absolute: string; why: string | null }> | null,
 ): ProtectedWrite | null {
   if (target.path === null) {
     return { path: null, why: 'a path the gate cannot read', via: target.via, ...(target.source ? { source: target.source } : {}) };
   }
   const scope = target.scope ?? 'file';
   if (scope === 'file') {
-    let file = files.get(target.path);
+    let file = files?.get(target.path);
     if (file === undefined) {
       const absolute = resolveWritePath(target.path, context);
       file = { absolute, why: protectedPathReason(absolute, context) };
-      files.set(target.path, file);
+      files?.set(target.path, file);
     }
     return file.why ? { path: file.absolute, why: file.why, via: target.via } : null;
   }

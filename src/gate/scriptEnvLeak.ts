@@ -1,7 +1,7 @@
 import { executedPayloads } from './executorPayloads';
 import type { Segment, Word } from './resolution';
-import { programName, unwrap } from './wrappers';
-import type { SegmentAnalysis } from './segmentAnalysis';
+import { programName } from './wrappers';
+import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 
 /**
  * The script-env-leak floor (D§7): an interpreter runs a script or inline code while one of
@@ -127,10 +127,12 @@ const RUNNERS: Readonly<Record<string, readonly string[] | null>> = {
   uvx: null,
 };
 
-/** The interpreter an argv runs (directly or through a runner), with the index of its word. */
-function interpreterOf(argv: readonly Word[]): { name: string; index: number } | null {
-  const first = programName(argv[0])?.toLowerCase();
-  if (first === undefined) return null;
+/**
+ * The interpreter an argv runs (directly or through a runner), with the index of its word.
+ * `first`: the lower-cased program name of `argv[0]`, or null (as {@link SegmentAnalysis} has it).
+ */
+function interpreterOf(argv: readonly Word[], first: string | null): { name: string; index: number } | null {
+  if (first === null) return null;
   if (isInterpreter(first)) return { name: first, index: 0 };
   if (!Object.prototype.hasOwnProperty.call(RUNNERS, first)) return null;
   const verbs = RUNNERS[first]!;
@@ -163,8 +165,8 @@ function interpreterOf(argv: readonly Word[]): { name: string; index: number } |
  */
 export function scriptEnvLeak(segment: Segment, analysis?: SegmentAnalysis): EnvLeak | null {
   try {
-    const unwrapped = analysis?.peeled ?? unwrap(segment.argv);
-    const found = interpreterOf(unwrapped.argv);
+    const { peeled: unwrapped, program } = analysis ?? analyseArgv(segment.argv);
+    const found = interpreterOf(unwrapped.argv, program);
     if (!found) return null;
     const names: string[] = [];
     for (const word of unwrapped.argv.slice(found.index + 1)) {

@@ -635,6 +635,19 @@ const GIT_GLOBAL_SPEC: OptionSpec = {
   stopAtOperand: true,
 };
 
+/**
+ * The subcommand of `git SUBCOMMAND …` when no global option comes before it (nearly every git
+ * command), lower-cased: what {@link readGitCommand} would give as `subcommand`, without reading
+ * the rest. `undefined` when the first word is an option or opaque: then only the full reading can say.
+ */
+export function plainGitSubcommand(args: readonly Word[]): string | undefined {
+  const first = args[0];
+  if (first === undefined || first.kind !== 'literal') return undefined;
+  // {@link parseArgs} takes a word for an option only when it starts with `-` and is longer than that.
+  if (first.value.length >= 2 && first.value.startsWith('-')) return undefined;
+  return first.value.toLowerCase();
+}
+
 /** `git [-C dir]… [--git-dir d] SUBCOMMAND …`: the subcommand, its arguments and where the repository is. */
 export function readGitCommand(args: readonly Word[]): {
   subcommand: string | null;
@@ -673,6 +686,9 @@ const GIT_CONFIG_WRITES = ['--add', '--replace-all', '--unset', '--unset-all', '
 
 /** `git config` writes a config file unless it only reads (D§7: `.git/config` runs code through hooksPath, pager, fsmonitor…). */
 function gitTargets(args: readonly Word[], context: WriterContext): WriteTarget[] {
+  // Only `git config` writes here: any other plain subcommand is settled without reading on.
+  const plain = plainGitSubcommand(args);
+  if (plain !== undefined && plain !== 'config') return [];
   const git = readGitCommand(args);
   if (git.subcommandWord && git.subcommand === null) return [targetOf(git.subcommandWord, 'git (a subcommand the gate cannot read)')];
   if (git.subcommand !== 'config') return [];
@@ -885,10 +901,13 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
     if (program === null) return out;
     const reader = Object.prototype.hasOwnProperty.call(WRITERS, program) ? WRITERS[program] : undefined;
     if (!reader) return out;
-    const assignments = [
-      ...segment.assignments.map((a) => ({ name: a.name, value: a.value })),
-      ...unwrapped.assignments,
-    ];
+    // Readers only look assignments up by name: either list serves as it is when the other is empty (most segments).
+    const assignments: WriterContext['assignments'] =
+      unwrapped.assignments.length === 0
+        ? segment.assignments
+        : segment.assignments.length === 0
+          ? unwrapped.assignments
+          : [...segment.assignments.map((a) => ({ name: a.name, value: a.value })), ...unwrapped.assignments];
     const args = unwrapped.argv.slice(1);
     const context = { program, assignments };
     if (unwrapped.wrappers.includes('xargs')) {

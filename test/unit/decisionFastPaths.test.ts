@@ -5,16 +5,30 @@
  * programs and interpreters, in every case).
  */
 import { strict as assert } from 'node:assert';
+import { posix } from 'node:path';
+import { executedPayloads } from '../../src/gate/executorPayloads';
 import { payloadOrder, type PayloadCarrier } from '../../src/gate/hardline';
-import { hostMentions, hostMentionsInText, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../src/gate/openWorld';
-import { protectedWritesInText } from '../../src/gate/preflight';
-import { protectedPathReason, resolveWritePath, type ProtectedWrite } from '../../src/gate/protectedWrite';
+import { describeHostMentions, hostMentions, hostMentionsInText, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../src/gate/openWorld';
+import { preflightFindings, protectedWritesInText } from '../../src/gate/preflight';
+import {
+  collapseNested,
+  describeProtectedWrites,
+  HOME_FOLDERS,
+  PROTECTED_FILES,
+  PROTECTED_FOLDERS,
+  protectedPathReason,
+  protectedWrites,
+  resolveWritePath,
+  SYSTEM_FOLDERS,
+  type ProtectedWrite,
+} from '../../src/gate/protectedWrite';
 import { readCommand } from '../../src/gate/reading';
-import type { Word } from '../../src/gate/resolution';
+import type { Segment, Word } from '../../src/gate/resolution';
+import { resolve } from '../../src/gate/resolver';
 import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from '../../src/gate/scriptEnvLeak';
 import { analyseArgv } from '../../src/gate/segmentAnalysis';
-import { programName, unwrap } from '../../src/gate/wrappers';
-import { writeTargets } from '../../src/gate/writeTargets';
+import { peelWrappers, programName, unwrap } from '../../src/gate/wrappers';
+import { plainGitSubcommand, readGitCommand, writeTargets } from '../../src/gate/writeTargets';
 import { generateCommands, Prng } from '../support/commandGenerator';
 import { loadCorpus } from '../support/evalCorpus';
 
@@ -103,6 +117,87 @@ function referenceProtectedWritesInText(text: string, context: { cwd: string; ho
     if (OPERATOR_END.has(token[token.length - 1]!)) inTee = false;
   }
   return out;
+}
+
+/** Why a path is protected, looking up every ancestor and every component (no early exit). */
+function referenceProtectedPathReason(absolutePath: string, context: { cwd: string; home: string }): string | null {
+  const path = absolutePath.toLowerCase();
+  const homeAsGiven = posix.resolve('/', context.home || '/');
+  const home = homeAsGiven.toLowerCase();
+  const rootedByPath = new Map<string, string>();
+  for (const [folder, why] of [...HOME_FOLDERS.map(([relative, why]) => [posix.join(home, relative), why] as const), ...SYSTEM_FOLDERS]) {
+    if (!rootedByPath.has(folder)) rootedByPath.set(folder, why);
+  }
+  for (let slash = path.indexOf('/', 1); ; slash = path.indexOf('/', slash + 1)) {
+    const why = rootedByPath.get(slash < 0 ? path : path.slice(0, slash));
+    if (why !== undefined) return why;
+    if (slash < 0) break;
+  }
+  const components = path.split('/').filter((c) => c.length > 0);
+  const base = components[components.length - 1] ?? '';
+  const accountHome = (above: readonly string[]) =>
+    `/${above.join('/')}` === home ||
+    above.length <= 1 ||
+    (above.length === 2 && (above[0] === 'home' || above[0] === 'users')) ||
+    (above.length === 3 && above[0] === 'var' && above[1] === 'lib');
+  for (let k = 0; k < components.length; k++) {
+    const component = components[k]!;
+    if (Object.prototype.hasOwnProperty.call(PROTECTED_FOLDERS, component)) return PROTECTED_FOLDERS[component]!;
+    if (component === '.ssh' && accountHome(components.slice(0, k))) return 'SSH configuration and keys';
+    if (component === '.git' || (component.endsWith('.git') && component.length > 4)) {
+      const below = components.slice(k + 1);
+      if (below.includes('hooks')) return 'git hooks';
+      if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
+    }
+    if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
+  }
+  if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
+  if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
+  return null;
+}
+
+/** What the preflight arms found over a resolved command, walked as a list of segments made first. */
+function referenceArms(segments: readonly Segment[], home: string, context: { cwd: string; home: string }) {
+  const all: Segment[] = [];
+  const queue = segments.map((segment) => ({ segment, depth: 0 }));
+  let unreadable = 0;
+  for (let next = 0; next < queue.length; next++) {
+    const { segment, depth } = queue[next]!;
+    if (all.length >= 256) {
+      unreadable++;
+      break;
+    }
+    all.push(segment);
+    const peeled = unwrap(segment.argv);
+    if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
+    const payloads = executedPayloads(segment.argv);
+    if (payloads.length > 0 && depth >= 4) {
+      unreadable++;
+      continue;
+    }
+    for (const payload of payloads) {
+      if (payload.kind === 'argv') {
+        if (payload.via === 'xargs') continue;
+        const argv = payload.via.startsWith('find')
+          ? payload.argv.map((word): Word => (word.kind === 'literal' && word.value.includes('{}') ? { kind: 'opaque', raw: word.raw, expansions: ['glob'] } : word))
+          : [...payload.argv];
+        const raw = argv.map((w) => w.raw).join(' ');
+        queue.push({ segment: { argv, assignments: [], redirects: [], connector: null, negated: false, timed: false, raw }, depth: depth + 1 });
+      } else if (payload.approximate) {
+        unreadable++;
+      } else {
+        const inner = resolve(payload.text, { home });
+        if (inner.resolved) for (const segment of inner.segments) queue.push({ segment, depth: depth + 1 });
+        else unreadable++;
+      }
+    }
+  }
+  return {
+    leaks: all.map((segment) => scriptEnvLeak(segment)).filter((leak): leak is EnvLeak => leak !== null),
+    mentions: all.flatMap((segment) => hostMentions(segment)),
+    writes: all.flatMap((segment) => protectedWrites(writeTargets(segment), context)),
+    unreadable,
+  };
 }
 
 /** Indexes by cost, ties in line order. */
@@ -194,6 +289,82 @@ describe('decision fast paths give the answers of the code they replaced', () =>
       }
     }
     assert.ok(wrapped > 1000, `only ${wrapped} wrapped segments were compared`);
+  });
+
+  it('protectedPathReason: the early exits on a path\'s head and components', () => {
+    const random = new Prng(99);
+    const parts = ['', '.', '..', 'x', 'X', 'src', '.git', 'x.git', '.GIT', 'hooks', 'config', 'config.worktree', '.github', 'workflows', '.ssh',
+      '.vscode', '.VSCode', 'package.json', '.bashrc', 'a.code-workspace', 'home', 'dev', 'users', 'var', 'lib', 'etc', 'usr', 'bin', 'local',
+      '.config', 'git', 'library', 'launchagents', 'tmp', 'root', '.x', 'x.', 'git.x', '.gitx'];
+    const paths: string[] = [];
+    for (let k = 0; k < 20000; k++) {
+      let path = random.next() < 0.8 ? '/' : '';
+      const count = random.int(0, 6);
+      for (let c = 0; c < count; c++) path += parts[random.int(0, parts.length - 1)]! + (random.next() < 0.9 ? '/' : '//');
+      paths.push(random.next() < 0.5 ? path.replace(/\/+$/, '') : path);
+    }
+    for (const text of all) {
+      const resolution = readCommand(text, { home: HOME }).resolution;
+      if (!resolution.resolved) continue;
+      for (const segment of resolution.segments) for (const target of writeTargets(segment)) if (target.path !== null) paths.push(resolveWritePath(target.path, CONTEXT));
+    }
+    for (const context of [CONTEXT, { cwd: '/', home: '/' }, { cwd: '/Users/Dev/x', home: '/Users/Dev' }]) {
+      for (const path of paths) assert.equal(protectedPathReason(path, context), referenceProtectedPathReason(path, context), path);
+    }
+  });
+
+  it('plainGitSubcommand is the subcommand readGitCommand reads, when it gives one', () => {
+    let plain = 0;
+    for (const text of all) {
+      const resolution = readCommand(`git ${text}`, { home: HOME }).resolution;
+      if (!resolution.resolved) continue;
+      for (const segment of resolution.segments) {
+        const args = segment.argv.slice(1);
+        const subcommand = plainGitSubcommand(args);
+        if (subcommand === undefined) continue;
+        plain++;
+        assert.equal(subcommand, readGitCommand(args).subcommand, text);
+      }
+    }
+    assert.ok(plain > 1000, `only ${plain} plain subcommands were compared`);
+  });
+
+  it('executedPayloads given the peeled argv finds what it finds peeling it', () => {
+    for (const text of all) {
+      for (const prefix of ['', 'sudo ', 'env -S ', 'xargs ', 'timeout 5 sh -c ']) {
+        const resolution = readCommand(prefix + text, { home: HOME }).resolution;
+        if (!resolution.resolved) continue;
+        for (const segment of resolution.segments) {
+          assert.deepEqual(executedPayloads(segment.argv, peelWrappers(segment.argv)), executedPayloads(segment.argv), prefix + text);
+        }
+      }
+    }
+  });
+
+  it('preflightFindings: the arms run during the walk find what they find over the segments listed first', () => {
+    let compared = 0;
+    // Shell text and argv payloads nested up to the depth bound and past it.
+    const deep = ["find . -exec find . -exec find . -exec sh -c 'sh -c ls' \\; \\; \\; \\;", "find . -exec find . -exec sh -c 'sh -c ls' \\; \\; \\;"];
+    for (const text of [...deep, ...all]) {
+      // The last prefix nests `find -exec` deep enough for the depth bound.
+      for (const prefix of ['', 'sh -c \'curl https://x.example; ', 'find . -exec ', 'sudo bash -c ', 'find . -exec find . -exec find . -exec find . -exec ']) {
+        const reading = readCommand(prefix + text, { home: HOME });
+        if (!reading.resolution.resolved) continue;
+        compared++;
+        const findings = preflightFindings(reading, { cwd: CONTEXT.cwd });
+        const arm = (name: string) => findings.find((f) => f.arm === name);
+        const { leaks, mentions, writes, unreadable } = referenceArms(reading.resolution.segments, HOME, { cwd: CONTEXT.cwd, home: HOME });
+        assert.equal(arm('unresolved') !== undefined, unreadable > 0, prefix + text);
+        assert.deepEqual(arm('script-env-leak')?.variables, leaks.length > 0 ? [...new Set(leaks.flatMap((l) => l.variables))] : undefined, prefix + text);
+        const described = describeHostMentions(mentions);
+        assert.equal(arm('open-world')?.reason, described?.reason, prefix + text);
+        assert.deepEqual(arm('open-world')?.hosts, described && described.hosts.length > 0 ? described.hosts : undefined, prefix + text);
+        assert.equal(arm('protected-write')?.reason, writes.length > 0 ? describeProtectedWrites(writes) : undefined, prefix + text);
+        const paths = [...new Set(collapseNested(writes).flatMap((w) => (w.path === null ? [] : [w.path])))];
+        assert.deepEqual(arm('protected-write')?.paths, paths.length > 0 ? paths : undefined, prefix + text);
+      }
+    }
+    assert.ok(compared > 10000, `only ${compared} commands were compared`);
   });
 
   it('payloadOrder: stable by cost, few commands or many', () => {
