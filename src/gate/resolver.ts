@@ -129,13 +129,6 @@ function charIs(text: string, index: number, flag: number): boolean {
 /** Characters allowed inside `${…}` for it to count as a plain (opaque) parameter expansion. */
 const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
 
-/** A word as read from the text, before it is known to be an assignment or an argument. */
-interface ParsedWord {
-  word: Word;
-  start: number;
-  end: number;
-}
-
 type WordMode = 'argument' | 'assignment-value';
 
 class CommandParser {
@@ -251,16 +244,17 @@ class CommandParser {
         end = this.pos;
         continue;
       }
-      const parsed = this.readWord('argument');
-      if (start < 0) start = parsed.start;
-      end = parsed.end;
-      if (parsed.word.raw.includes('HOME')) this.homeMayChange = true;
-      if (parsed.word.raw.includes('POSIXLY_CORRECT')) {
+      // A word starts where reading it starts and ends where reading it stops.
+      if (start < 0) start = this.pos;
+      const word = this.readWord('argument');
+      end = this.pos;
+      if (word.raw.includes('HOME')) this.homeMayChange = true;
+      if (word.raw.includes('POSIXLY_CORRECT')) {
         throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
       }
       const after = this.text[this.pos];
       if (after === '<' || after === '>') {
-        const raw = parsed.word.raw;
+        const raw = word.raw;
         if (/^[0-9]+$/.test(raw)) {
           redirects.push(this.readRedirect(Number(raw)));
           end = this.pos;
@@ -270,8 +264,8 @@ class CommandParser {
           throw new Unresolvable('fd-variable', '`{name}>` stores a file descriptor in a variable.');
         }
       }
-      if (atCommandPosition) this.checkCommandWord(parsed.word);
-      argv.push(parsed.word);
+      if (atCommandPosition) this.checkCommandWord(word);
+      argv.push(word);
     }
     if (start < 0) throw new Unresolvable('syntax', 'An operator with no command before it.');
     this.checkProgram(argv);
@@ -339,7 +333,7 @@ class CommandParser {
     if (this.text[this.pos] === '(') throw new Unresolvable('array-assignment', `\`${name}=(…)\` assigns an array.`);
     const value = this.atWordEnd()
       ? ({ kind: 'literal', value: '', raw: '' } as Word)
-      : this.readWord('assignment-value').word;
+      : this.readWord('assignment-value');
     return { name, append, value, raw: this.text.slice(start, this.pos) };
   }
 
@@ -370,7 +364,7 @@ class CommandParser {
     this.skipBlanks();
     if (this.atEnd() || this.atWordEnd()) throw new Unresolvable('syntax', `\`${op}\` has no target.`);
     if (t[this.pos] === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
-    const target = this.readWord('argument').word;
+    const target = this.readWord('argument');
     return { fd, op, target, raw: t.slice(start, this.pos) };
   }
 
@@ -443,7 +437,7 @@ class CommandParser {
    * them were quoted, so brace and bracket patterns can be recognised afterwards exactly as
    * bash does: only unquoted `{ , .. }` and `[ ]` are special.
    */
-  private readWord(mode: WordMode): ParsedWord {
+  private readWord(mode: WordMode): Word {
     const t = this.text;
     const start = this.pos;
     this.value = '';
@@ -535,7 +529,7 @@ class CommandParser {
     const raw = verbatim ? this.value : t.slice(start, this.pos);
     const word: Word =
       this.expansions.length > 0 ? { kind: 'opaque', raw, expansions: [...this.expansions] } : { kind: 'literal', value: this.value, raw };
-    return { word, start, end: this.pos };
+    return word;
   }
 
   /**
