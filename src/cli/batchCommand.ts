@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { decideNow, type GateServices } from '../gate/pipeline';
 import type { Decision } from '../gate/decision';
@@ -30,7 +29,7 @@ export const BatchRequest = z.looseObject({
  * Lines are cut as `readline` cuts them ({@link LineSplitter}) and answered one after the
  * other, each as soon as its chunk of input has arrived; the only wait per line is the decision.
  */
-export async function runBatch(options: CliOptions, input: Readable, out: (line: string) => void): Promise<void> {
+export async function runBatch(options: CliOptions, input: AsyncIterable<unknown>, out: (line: string) => void): Promise<void> {
   const context = new BatchContext(options);
   const splitter = new LineSplitter();
   for await (const chunk of input) {
