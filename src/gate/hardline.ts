@@ -27,7 +27,7 @@ import { checkExfiltration, maySend } from './hardline/exfiltration';
 import { findShellForkBomb } from './hardline/forkBomb';
 import { isNetworkDevicePath, wordPathText } from './hardline/paths';
 import { checkProgram, isHardlineProgram } from './hardline/programArms';
-import type { Recheck } from './hardline/deletion';
+import type { Rechecker } from './hardline/deletion';
 import { readTextCommands } from './hardline/textCommands';
 
 export type { HardlineArm } from './hardline/arms';
@@ -65,28 +65,42 @@ interface SharedWalk {
   /** Characters of payload text and words of nested commands still allowed to be read. */
   remaining: number;
   /**
-   * Payloads already read: chains like `watch watch watch …` repeat their suffixes. Made when
-   * the first payload is read (most commands carry none).
+   * Payloads already read, shell text and argv (joined by NUL) apart: chains like
+   * `watch watch watch …` repeat their suffixes. Made when the first payload is read (most
+   * commands carry none); two sets rather than one keyed by `kind:key`, which would build a
+   * string per payload just to look it up.
    */
-  seen: Set<string> | null;
+  seenText: Set<string> | null;
+  seenArgv: Set<string> | null;
 }
 
-interface Context {
-  home: string;
-  /** Payload nesting level of the text being checked (0 for the command itself). */
-  depth: number;
-  /** What the whole check shares, at every depth. */
-  shared: SharedWalk;
+/**
+ * Where a check stands: the home folder, the payload nesting level, and the walk shared by every
+ * level. A fresh one per level: find's re-check reads the depth it was met at.
+ */
+class Context implements Rechecker {
+  constructor(
+    readonly home: string,
+    /** Payload nesting level of the text being checked (0 for the command itself). */
+    readonly depth: number,
+    /** What the whole check shares, at every depth. */
+    readonly shared: SharedWalk,
+  ) {}
+
   /**
-   * find's `{}` re-check at this depth, made the first time it is needed: one closure per
-   * context rather than one per simple command of a line that may hold thousands.
+   * find's `{}` filled in with the starting folder: judged on its own argv (its payloads are
+   * the same as those of the unfilled command, which checkPayloads reads). A method rather than
+   * a closure over the context: nearly no command needs it, and none then pays for making one.
    */
-  recheck?: Recheck;
+  recheck(inner: Word[]): HardlineFinding | null {
+    const next = deeper(this);
+    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
+  }
 }
 
 /** Null when no arm fires. Deterministic, unconfigurable. */
 export function checkHardline(reading: CommandReading): HardlineRecord | null {
-  const context: Context = { home: reading.home, depth: 0, shared: { remaining: 4 * MAX_COMMAND_LENGTH, seen: null } };
+  const context = new Context(reading.home, 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
   const found = checkReading(reading, context);
   return found === null ? null : { arm: found.arm, detail: found.detail };
 }
@@ -176,10 +190,24 @@ const ONLY_FIRST: readonly number[] = Object.freeze([0]);
 /** Up to this many commands, {@link smallPayloadOrder} orders them. */
 const SMALL_ORDER = 8;
 
+/** `[0, 1, …, n - 1]` for each n up to {@link SMALL_ORDER}, shared (callers only read an order). */
+const SMALL_IDENTITY: ReadonlyArray<readonly number[]> = Array.from({ length: SMALL_ORDER + 1 }, (_, n) =>
+  Object.freeze(Array.from({ length: n }, (_unused, k) => k)),
+);
+
 /** {@link payloadOrder} for a few commands: indexes by cost, ties in line order (a stable insertion sort). */
 function smallPayloadOrder(commands: readonly PayloadCarrier[]): readonly number[] {
   // One command (most lines): nothing to order.
   if (commands.length === 1) return ONLY_FIRST;
+  // Costs already in line order (`cd x && make`, text growing word by word): the stable sort
+  // leaves every index where it is, and the shared identity spares making the two arrays.
+  let inOrder = true;
+  for (let k = 0, previous = 0; k < commands.length && inOrder; k++) {
+    const cost = payloadCost(commands[k]!);
+    inOrder = cost >= previous;
+    previous = cost;
+  }
+  if (inOrder) return SMALL_IDENTITY[commands.length]!;
   const order: number[] = [];
   const costs: number[] = [];
   for (let k = 0; k < commands.length; k++) {
@@ -265,34 +293,19 @@ function innerArgv(view: ArgvView): readonly Word[] {
 function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context): HardlineFinding | null {
   const redirected = checkRedirects(redirects);
   if (redirected !== null) return redirected;
-  const recheck = recheckAt(context);
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
-  if (view.peeled === undefined && !startsWithWrapper(folded(view))) return checkProgram(folded(view), context.home, recheck);
+  if (view.peeled === undefined) {
+    const argv = folded(view);
+    if (!startsWithWrapper(argv)) return checkProgram(argv, context.home, context);
+  }
   const unwrapped = peeled(view);
   // Read exactly, the unwrapped argv is the only reading.
-  if (unwrapped.exact) return checkProgram(unwrapped.argv, context.home, recheck);
+  if (unwrapped.exact) return checkProgram(unwrapped.argv, context.home, context);
   for (const candidate of readings(unwrapped)) {
-    const found = checkProgram(candidate, context.home, recheck);
+    const found = checkProgram(candidate, context.home, context);
     if (found !== null) return found;
   }
   return null;
-}
-
-/**
- * find's `{}` filled in with the starting folder: judged on its own argv (its payloads are
- * the same as those of the unfilled command, which checkPayloads reads).
- */
-function recheckAt(context: Context): Recheck {
-  // The closure is made in its own function: a parameter captured here would cost every call
-  // (thousands per line) a closure context even when the re-check already exists.
-  return (context.recheck ??= makeRecheck(context));
-}
-
-function makeRecheck(context: Context): Recheck {
-  return (inner: Word[]): HardlineFinding | null => {
-    const next = deeper(context);
-    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
-  };
 }
 
 /** The code one simple command runs from its arguments (and a script fed on its stdin). */
@@ -306,7 +319,10 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (word.kind !== 'literal') opaqueLength += word.raw.length;
   }
   if (!pay(context, opaqueLength)) return null;
-  for (const payload of executedPayloads(folded(view))) {
+  // The peeled record, when the direct checks made one, spares peeling the wrappers again.
+  const payloads = executedPayloads(folded(view), view.peeled);
+  for (let k = 0; k < payloads.length; k++) {
+    const payload = payloads[k]!;
     // Wrapped commands (`xargs rm …`) are already judged through unwrap.
     if (payload.kind === 'argv' && payload.via === 'xargs') continue;
     const found =
@@ -339,17 +355,15 @@ function pay(context: Context, cost: number): boolean {
 }
 
 /** True the first time a payload is met; the same payload reached twice is read once. */
-function firstVisit(context: Context, kind: string, key: string): boolean {
-  const full = `${kind}:${key}`;
-  const seen = (context.shared.seen ??= new Set());
-  if (seen.has(full)) return false;
-  seen.add(full);
+function firstVisit(context: Context, kind: 'text' | 'argv', key: string): boolean {
+  const seen = kind === 'text' ? (context.shared.seenText ??= new Set()) : (context.shared.seenArgv ??= new Set());
+  if (seen.has(key)) return false;
+  seen.add(key);
   return true;
 }
 
 function deeper(context: Context): Context {
-  // A fresh context of its own: the re-check closure is bound to the depth it was made at.
-  return { home: context.home, depth: context.depth + 1, shared: context.shared };
+  return new Context(context.home, context.depth + 1, context.shared);
 }
 
 /**
@@ -405,6 +419,26 @@ function readsScriptFromStdin(argv: readonly Word[]): boolean {
 // ---------------------------------------------------------------------------------------------
 
 function checkPipelines(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  // Only a unit with a command that may send can leak: with none on the line (most lines), no
+  // grouping and no look at the redirects for an open socket.
+  let anySender = false;
+  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(innerArgv(commands[k]!), commands[k]!.redirects);
+  if (anySender) {
+    const found = checkSendingUnits(commands, context);
+    if (found !== null) return found;
+  }
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    if (command.pipedFrom === null) continue;
+    const found = checkPipedText(command.pipedFrom, command, context);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The exfiltration arm over each unit (pipeline, subshell, …) of a line with a possible sender. */
+function checkSendingUnits(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
   // `exec 3<>/dev/tcp/h/p` keeps a connection open for every later command of the line.
   const openSocket = commands.some(
     (command) =>
@@ -412,11 +446,8 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
       command.argv.length === 1 &&
       command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target))),
   );
-  // Only a unit with a command that may send can leak: with none on the line, no grouping.
-  let anySender = false;
-  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(innerArgv(commands[k]!), commands[k]!.redirects);
   const units = new Map<number, CommandShape[]>();
-  for (let k = 0; anySender && k < commands.length; k++) {
+  for (let k = 0; k < commands.length; k++) {
     const command = commands[k]!;
     const key = openSocket ? 0 : command.unit;
     const unit = units.get(key);
@@ -429,13 +460,6 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
       unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects })),
       context.home,
     );
-    if (found !== null) return found;
-  }
-  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
-  for (let k = 0; k < commands.length; k++) {
-    const command = commands[k]!;
-    if (command.pipedFrom === null) continue;
-    const found = checkPipedText(peeled(command.pipedFrom), peeled(command), context);
     if (found !== null) return found;
   }
   return null;
@@ -473,9 +497,12 @@ function printedWords(args: readonly Word[]): Word[] {
 }
 
 /** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
-function checkPipedText(source: PeeledCommand, sink: PeeledCommand, context: Context): HardlineFinding | null {
-  const args = printedArguments(source.argv);
+function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context): HardlineFinding | null {
+  // The source's program is read without a peeled record (most are not echo or printf), and the
+  // sink is peeled only when something is printed into it.
+  const args = printedArguments(innerArgv(source));
   if (args === null || args.length === 0) return null;
+  const sink = peeled(sinkView);
   if (readsScriptFromStdin(sink.argv)) {
     const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context);
     if (found !== null) return found;

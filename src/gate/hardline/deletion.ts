@@ -8,14 +8,17 @@ import { literalText, operands } from './commandName';
 import { deletionTarget } from './paths';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
-export type Recheck = (argv: Word[]) => HardlineFinding | null;
+export interface Rechecker {
+  recheck(argv: Word[]): HardlineFinding | null;
+}
 
 export function checkRemove(name: string, args: readonly Word[], home: string): HardlineFinding | null {
   // rm reads options anywhere before `--` (GNU getopt permutes), so scan every word.
   let recursive = name === 'rimraf';
   let optionsEnded = false;
   const targets: Word[] = [];
-  for (const word of args) {
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k]!;
     const text = literalText(word);
     if (text === null) {
       if (optionsEnded || !word.raw.startsWith('-')) targets.push(word);
@@ -28,12 +31,14 @@ export function checkRemove(name: string, args: readonly Word[], home: string): 
     } else if (text.startsWith('--')) {
       const option = text.slice(2).split('=')[0]!;
       if (option !== '' && 'recursive'.startsWith(option)) recursive = true;
-    } else if (/[rR]/.test(text.slice(1))) {
+    } else if (text.indexOf('r', 1) !== -1 || text.indexOf('R', 1) !== -1) {
+      // An `r` or `R` in a cluster (`-rf`, `-fR`), looked for without slicing off the dash.
       recursive = true;
     }
   }
   if (!recursive) return null;
-  for (const target of targets) {
+  for (let k = 0; k < targets.length; k++) {
+    const target = targets[k]!;
     const what = deletionTarget(target, home);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name} -r on ${what}`);
   }
@@ -54,7 +59,7 @@ const FIND_EXECUTORS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
  * find visits, so an unfiltered delete or `-exec` reaches it. A test before the action (`-name`,
  * `-mtime`, …) narrows what is deleted, and the command is left to the other layers.
  */
-export function checkFind(args: readonly Word[], home: string, recheck: Recheck): HardlineFinding | null {
+export function checkFind(args: readonly Word[], home: string, rechecker: Rechecker): HardlineFinding | null {
   let i = 0;
   for (; i < args.length; i++) {
     const text = literalText(args[i]);
@@ -94,7 +99,7 @@ export function checkFind(args: readonly Word[], home: string, recheck: Recheck)
       }
       if (!unfiltered || command.length === 0) continue;
       for (const start of starts) {
-        const found = recheck(command.map((word) => fillPlaceholder(word, start.word)));
+        const found = rechecker.recheck(command.map((word) => fillPlaceholder(word, start.word)));
         if (found !== null) return found;
       }
       continue;

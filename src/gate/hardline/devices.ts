@@ -105,7 +105,8 @@ function cpTargetDirectory(args: readonly Word[]): Word | undefined {
 
 /** Output redirections (`>`, `>>`, `&>`, `<>`, …) onto a block device or the SysRq trigger. */
 export function checkRedirects(redirects: readonly Redirect[]): HardlineFinding | null {
-  for (const redirect of redirects) {
+  for (let k = 0; k < redirects.length; k++) {
+    const redirect = redirects[k]!;
     if (redirect.op === '<' || redirect.op === '<&') continue;
     if (redirect.op === '>&') {
       const text = literalText(redirect.target);

@@ -173,55 +173,88 @@ function sentWords(reading: SinkReading, args: readonly Word[]): Word[] {
   return [...optionWords, ...sources];
 }
 
-/** Paths a word may name: itself, after `@` (`-d @file`, `f=@file`), after `=`, before `;type=`. */
-function pathCandidates(word: Word): string[] {
+/**
+ * The credential a word may name, with the path it was seen as, or null. The paths tried, in
+ * this order: the word itself, after `@` (`-d @file`, `f=@file`), after `=`, after `:` up to a
+ * `,`, and up to a `,`; each up to a `;` (`;type=`). Tried one by one rather than gathered (and
+ * deduplicated) first: a path met twice gives the same answer twice, so the first hit is the
+ * same, and the usual word (no credential) costs no list.
+ */
+function credentialInWord(word: Word, home: string): string | null {
   const text = wordPathText(word);
-  if (text === '' || text.includes('://')) return [];
-  const candidates = new Set<string>([text]);
+  if (text === '' || text.includes('://')) return null;
+  let found = credentialAt(text, home);
+  if (found !== null) return found;
   const at = text.lastIndexOf('@');
-  if (at !== -1) candidates.add(text.slice(at + 1));
+  if (at !== -1 && (found = credentialAt(text.slice(at + 1), home)) !== null) return found;
   const eq = text.indexOf('=');
-  if (eq !== -1) candidates.add(text.slice(eq + 1).replace(/^@/, ''));
+  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), home)) !== null) return found;
   const colon = text.indexOf(':');
-  if (colon !== -1) candidates.add(text.slice(colon + 1).split(',')[0]!);
-  candidates.add(text.split(',')[0]!);
-  return [...candidates].map((candidate) => candidate.split(';')[0]!).filter((candidate) => candidate !== '');
+  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), home)) !== null) return found;
+  return credentialAt(upTo(text, ','), home);
 }
 
-function credentialIn(words: readonly Word[], home: string): string | null {
-  for (const word of words) {
-    for (const candidate of pathCandidates(word)) {
-      const kind = credentialKind(candidate, home);
-      if (kind !== null) return `${kind} (${candidate})`;
-    }
+/** The text before the first `separator` (all of it when there is none): `split(separator)[0]`. */
+function upTo(text: string, separator: string): string {
+  const end = text.indexOf(separator);
+  return end === -1 ? text : text.slice(0, end);
+}
+
+/** One path of {@link credentialInWord}: cut at `;`, then judged unless empty. */
+function credentialAt(candidate: string, home: string): string | null {
+  const path = upTo(candidate, ';');
+  if (path === '') return null;
+  const kind = credentialKind(path, home);
+  return kind === null ? null : `${kind} (${path})`;
+}
+
+/** The first credential named by `words[from…]`. */
+function credentialIn(words: readonly Word[], from: number, home: string): string | null {
+  for (let k = from; k < words.length; k++) {
+    const found = credentialInWord(words[k]!, home);
+    if (found !== null) return found;
   }
   return null;
+}
+
+/** True when every argument (`argv[1…]`) is a literal option: `env`, `env -0`, `export -p`. */
+function onlyOptions(argv: readonly Word[]): boolean {
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null || !text.startsWith('-')) return false;
+  }
+  return true;
+}
+
+function exportsSecretKeys(argv: readonly Word[]): boolean {
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === '--export-secret-keys' || text === '--export-secret-subkeys') return true;
+  }
+  return false;
 }
 
 /** What secret a command puts on its output (or sends itself), or null. */
 function sourceOf(command: PipelineCommand, home: string): string | null {
   const { peeled, redirects } = command;
-  const inputs = redirects.filter((r) => r.op === '<' || r.op === '<>').map((r) => r.target);
-  const fromInput = credentialIn(inputs, home);
-  if (fromInput !== null) return fromInput;
+  for (let k = 0; k < redirects.length; k++) {
+    const redirect = redirects[k]!;
+    if (redirect.op !== '<' && redirect.op !== '<>') continue;
+    const fromInput = credentialInWord(redirect.target, home);
+    if (fromInput !== null) return fromInput;
+  }
   const argv = peeled.argv;
   const lastWrapper = peeled.wrappers[peeled.wrappers.length - 1];
   if (argv.length === 0) return lastWrapper === 'env' ? 'the whole environment (env)' : null;
   const name = commandName(argv[0])?.name ?? null;
   if (name === null) return null;
-  const args = argv.slice(1);
-  const texts = args.map(literalText);
-  const allOptions = texts.every((text) => text !== null && text.startsWith('-'));
-  if (name === 'env' && allOptions) return 'the whole environment (env)';
-  if (name === 'printenv' && allOptions) return 'the whole environment (printenv)';
-  if (name === 'set' && args.length === 0) return 'every shell variable (set)';
-  if ((name === 'export' || name === 'declare' || name === 'typeset') && allOptions) return `every shell variable (${name})`;
-  if ((name === 'gpg' || name === 'gpg2') && texts.some((t) => t === '--export-secret-keys' || t === '--export-secret-subkeys')) {
-    return 'GnuPG secret keys';
-  }
+  if ((name === 'env' || name === 'printenv') && onlyOptions(argv)) return `the whole environment (${name})`;
+  if (name === 'set' && argv.length === 1) return 'every shell variable (set)';
+  if ((name === 'export' || name === 'declare' || name === 'typeset') && onlyOptions(argv)) return `every shell variable (${name})`;
+  if ((name === 'gpg' || name === 'gpg2') && exportsSecretKeys(argv)) return 'GnuPG secret keys';
   if (NOT_READERS.has(name)) return null;
-  const reading = Object.prototype.hasOwnProperty.call(SINKS, name) ? SINKS[name]! : null;
-  return credentialIn(reading === null ? args : sentWords(reading, args), home);
+  if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, home);
+  return credentialIn(argv, 1, home);
 }
 
 /**

@@ -66,6 +66,9 @@ export function absoluteComponents(text: string): string[] | null {
 
 const GLOB_CHARS = /[*?[]/;
 
+/** Non-ASCII text, the only kind NFKC can change. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
  * Bash pattern matching of one path component (`*`, `?`, `[…]`, backslash escapes); no
  * extglob. Linear in name length times pattern length, with both bounded by one word.
@@ -322,12 +325,26 @@ const CREDENTIAL_DIRS: ReadonlyArray<[path: string, what: string]> = [
   ['.gnupg', 'the GnuPG keyring'],
 ];
 
+/** {@link CREDENTIAL_DIRS} with each path split into its components once. */
+const CREDENTIAL_DIR_PARTS: ReadonlyArray<[parts: readonly string[], what: string, isSsh: boolean]> = CREDENTIAL_DIRS.map(
+  ([dir, what]) => [dir.split('/'), what, dir === '.ssh'],
+);
+
+/** True when `parts[at…]` starts with every component of `dirParts`. */
+function componentsAt(parts: readonly string[], at: number, dirParts: readonly string[]): boolean {
+  for (let offset = 0; offset < dirParts.length; offset++) {
+    if (parts[at + offset] !== dirParts[offset]) return false;
+  }
+  return true;
+}
+
 /**
  * What kind of credential the path names (e.g. `an SSH private key`), or null. Public keys
  * (`*.pub`), certificates and `.env.example`-style templates are not credentials.
  */
 export function credentialKind(pathText: string, home: string): string | null {
-  let text = expandHome(pathText.normalize('NFKC'), home);
+  // NFKC leaves ASCII text as it is: only other text is folded (most paths are ASCII).
+  let text = expandHome(NON_ASCII.test(pathText) ? pathText.normalize('NFKC') : pathText, home);
   const homePrefix = home.endsWith('/') ? home : home + '/';
   if (home !== '' && home !== '/' && text.startsWith(homePrefix)) text = '~/' + text.slice(homePrefix.length);
   while (text.length > 1 && text.endsWith('/')) text = text.slice(0, -1);
@@ -344,20 +361,22 @@ export function credentialKind(pathText: string, home: string): string | null {
   const parent = parts[parts.length - 2];
   if (parent === '.ssh' && (lowerBase.startsWith('id_') || lowerBase === '*')) return 'an SSH private key';
   const joined = parts.join('/');
-  for (const [dir, what] of CREDENTIAL_DIRS) {
-    const dirParts = dir.split('/');
+  for (let d = 0; d < CREDENTIAL_DIR_PARTS.length; d++) {
+    const [dirParts, what, isSsh] = CREDENTIAL_DIR_PARTS[d]!;
     for (let k = 0; k + dirParts.length <= parts.length; k++) {
-      if (dirParts.every((part, offset) => parts[k + offset] === part)) {
+      if (componentsAt(parts, k, dirParts)) {
         // A folder (or its glob) is the credential when it is the whole path or `dir/*`; below
         // `.ssh` only the private keys count (config and known_hosts are not secrets).
-        const rest = parts.slice(k + dirParts.length);
-        if (rest.length === 0 || (rest.length === 1 && rest[0] === '*')) return what;
-        if (dir !== '.ssh') return what;
+        const restFrom = k + dirParts.length;
+        const restLength = parts.length - restFrom;
+        if (restLength === 0 || (restLength === 1 && parts[restFrom] === '*')) return what;
+        if (!isSsh) return what;
       }
     }
   }
   for (const [suffix, what] of CREDENTIAL_FILES) {
-    if (joined === suffix || joined.endsWith('/' + suffix)) return what;
+    // `joined.endsWith('/' + suffix)`, without building that string for every call.
+    if (joined === suffix || (joined.endsWith(suffix) && joined[joined.length - suffix.length - 1] === '/')) return what;
   }
   if (Object.prototype.hasOwnProperty.call(CREDENTIAL_NAMES, base)) return CREDENTIAL_NAMES[base]!;
   if (base === '.env') return 'a .env file';

@@ -6,7 +6,7 @@ import type { Word } from '../resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { checkFind, checkRemove, checkRsyncDelete, type Recheck } from './deletion';
+import { checkFind, checkRemove, checkRsyncDelete, type Rechecker } from './deletion';
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkPermissions } from './permissions';
@@ -30,7 +30,7 @@ export function isHardlineProgram(name: string): boolean {
 }
 
 /** Runs the arm (if any) that applies to `argv[0]`. */
-export function checkProgram(argv: readonly Word[], home: string, recheck: Recheck): HardlineFinding | null {
+export function checkProgram(argv: readonly Word[], home: string, rechecker: Rechecker): HardlineFinding | null {
   const program = commandName(argv[0]);
   if (program === null) return null;
   const { name } = program;
@@ -42,7 +42,7 @@ export function checkProgram(argv: readonly Word[], home: string, recheck: Reche
     case 'rimraf':
       return checkRemove(name, args, home);
     case 'find':
-      return checkFind(args, home, recheck);
+      return checkFind(args, home, rechecker);
     case 'rsync':
       return checkRsyncDelete(args, home);
     case 'chmod':

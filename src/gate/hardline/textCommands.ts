@@ -66,12 +66,23 @@ function isDigit(code: number): boolean {
  * (everything its main switch sends to the default branch except `{`, `}` and `,`, which the
  * brace check looks at): a run of them is added in one piece.
  */
-function isPlainCharacter(c: string): boolean {
-  return !PLAIN_EXCEPTIONS.has(c);
+function isPlainCharacter(code: number): boolean {
+  // Every exception is ASCII: a table lookup by UTF-16 code unit rather than a set of strings.
+  return code >= 0x80 || PLAIN_ASCII[code] === 1;
 }
-const PLAIN_EXCEPTIONS = new Set([' ', '\t', '\n', '#', "'", '"', '\\', '$', '`', ';', '|', '&', '<', '>', '(', ')', '*', '?', '[', '~', '{', '}', ',']);
 /** Characters with a meaning inside double quotes; a run of any others is added in one piece. */
-const DOUBLE_QUOTED_EXCEPTIONS = new Set(['"', '\\', '$', '`']);
+function isPlainInDoubleQuotes(code: number): boolean {
+  return code >= 0x80 || PLAIN_ASCII_IN_DOUBLE_QUOTES[code] === 1;
+}
+
+/** 1 for each ASCII code unit that is not one of `exceptions`. */
+function plainTable(exceptions: string): Uint8Array {
+  const table = new Uint8Array(0x80).fill(1);
+  for (let k = 0; k < exceptions.length; k++) table[exceptions.charCodeAt(k)] = 0;
+  return table;
+}
+const PLAIN_ASCII = plainTable(' \t\n#\'"\\$`;|&<>()*?[~{},');
+const PLAIN_ASCII_IN_DOUBLE_QUOTES = plainTable('"\\$`');
 
 /**
  * Shared empty lists and one-reason lists, frozen: a line of thousands of commands (or of
@@ -391,7 +402,7 @@ class TextCommandReader {
           i++;
         } else {
           let end = i + 1;
-          while (end < n && !DOUBLE_QUOTED_EXCEPTIONS.has(text[end]!)) end++;
+          while (end < n && isPlainInDoubleQuotes(text.charCodeAt(end))) end++;
           this.wordValue += text.slice(i, end);
           i = end;
         }
@@ -589,7 +600,7 @@ class TextCommandReader {
           if (c === '{') this.wordSawBrace = true;
           if (c === ',' && this.wordSawBrace) this.markOpaque(i, 'brace');
           let end = i + 1;
-          if (isPlainCharacter(c)) while (end < n && isPlainCharacter(text[end]!)) end++;
+          if (isPlainCharacter(text.charCodeAt(i))) while (end < n && isPlainCharacter(text.charCodeAt(end))) end++;
           this.wordValue += text.slice(i, end);
           i = end;
           break;
