@@ -24,7 +24,24 @@ export function normaliseForDetection(original: string): { text: string; hidden:
   // Most commands are printable ASCII with nothing any step below changes: they are their own
   // normal form (and have no hidden characters).
   if (isAlreadyNormal(original)) return { text: original, hidden: [] };
+  // Most other commands are printable ASCII with tabs or line breaks: no hidden character, and
+  // only the steps that splice names and lay out blanks can change them.
+  if (isPlainAscii(original)) return { text: normaliseLayout(original), hidden: [] };
   return normaliseFully(original);
+}
+
+/**
+ * Printable ASCII, tab and newline only: {@link findHiddenCharacters} finds nothing in such text
+ * (tab and newline are ordinary), and the steps of {@link normaliseFully} before
+ * {@link normaliseLayout} leave it as it is (no ESC, NUL, CR or other control, nothing outside
+ * ASCII for NFKC or the line separators).
+ */
+function isPlainAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 || code > 0x7e) && code !== 0x09 && code !== 0x0a) return false;
+  }
+  return true;
 }
 
 /**
@@ -34,18 +51,19 @@ export function normaliseForDetection(original: string): { text: string; hidden:
  * break and nothing to trim. Every step of {@link normaliseFully} leaves such text as it is.
  */
 function isAlreadyNormal(text: string): boolean {
-  return (
-    PLAIN_PRINTABLE.test(text) &&
-    text.charCodeAt(0) !== 0x20 &&
-    text.charCodeAt(text.length - 1) !== 0x20 &&
-    !text.includes('  ') &&
-    !text.includes("''") &&
-    !text.includes('""')
-  );
+  const length = text.length;
+  if (text.charCodeAt(0) === 0x20 || text.charCodeAt(length - 1) === 0x20) return false;
+  // One pass instead of a pattern and three searches: each character must be printable ASCII
+  // other than the backslash, and none of space, `'` and `"` may follow itself.
+  let previous = -1;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x5c) return false;
+    if (code === previous && (code === 0x20 || code === 0x27 || code === 0x22)) return false;
+    previous = code;
+  }
+  return true;
 }
-
-/** Printable ASCII (space to `~`) except the backslash, from start to end (empty included). */
-const PLAIN_PRINTABLE = /^[\x20-\x5b\x5d-\x7e]*$/;
 
 /** {@link normaliseForDetection} step by step, for any text. Exported for the test that holds the shortcut to it. */
 export function normaliseFully(original: string): { text: string; hidden: HiddenCharacter[] } {
@@ -58,13 +76,17 @@ export function normaliseFully(original: string): { text: string; hidden: Hidden
   text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n');
   // In ASCII the only hidden characters are the controls other than tab and newline.
   text = ascii ? text.replace(ASCII_CONTROLS, '') : removeInvisible(text);
+  return { text: normaliseLayout(text), hidden };
+}
+
+/** The last steps of {@link normaliseFully}: backslashes and empty quotes that splice names, then blanks and line ends. */
+function normaliseLayout(text: string): string {
   text = text.replace(/\\([A-Za-z0-9_\-./])/g, '$1');
   text = text.replace(/''|""/g, '');
   text = text.replace(/[^\S\n]+/g, ' ');
   // Only ' ' and '\n' are left as white space, each run of spaces one long: trimming every
   // line is dropping the space on either side of each line break.
-  text = text.replace(/ ?\n ?/g, '\n').trim();
-  return { text, hidden };
+  return text.replace(/ ?\n ?/g, '\n').trim();
 }
 
 /** Any character outside ASCII. */

@@ -158,6 +158,7 @@ interface ReaderContext {
   program: string;
 }
 
+/** Reads a program's arguments. Each call returns a new list of its own, which the caller may add to. */
 type HostReader = (args: readonly Word[], context: ReaderContext) => HostMention[];
 
 /** Collects mentions, turning opaque words into unreadable hosts. */
@@ -1213,7 +1214,7 @@ function redirectHosts(segment: Segment): HostMention[] {
 export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): HostMention[] {
   try {
     // Most segments have no redirect and no assignment: nothing to copy or read for them.
-    const out: HostMention[] = segment.redirects.length > 0 ? redirectHosts(segment) : [];
+    let out: HostMention[] = segment.redirects.length > 0 ? redirectHosts(segment) : [];
     const { peeled: unwrapped, program } = analysis ?? analyseArgv(segment.argv);
     const declares = program === 'export' || program === 'declare' || program === 'typeset';
     // Most segments assign nothing: no list of assignments to make for them.
@@ -1249,7 +1250,10 @@ export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): Host
         out.push(mention.host === null ? { ...mention, via: `${mention.via} through xargs` } : mention);
       }
     } else {
-      for (const mention of reader(argv.slice(1), { program: inner })) out.push(mention);
+      const mentions = reader(argv.slice(1), { program: inner });
+      // Every reader returns a list of its own: with nothing found before it, that list is the answer.
+      if (out.length === 0) out = mentions;
+      else for (const mention of mentions) out.push(mention);
     }
     if (!unwrapped.exact) {
       // A wrapper whose options could not be read exactly may have hidden words of the command.

@@ -70,8 +70,34 @@ class Unresolvable {
   ) {}
 }
 
+/**
+ * A small set of words looked up once per command word. Most command words are none of them,
+ * and most differ from all of them already in their first character or their length: a table
+ * of those two turns such words away before the map has to hash them.
+ */
+class WordTable<T> {
+  private readonly map: ReadonlyMap<string, T>;
+  /** For each ASCII first character, bit `n` set when some word of `n` characters starts with it. */
+  private readonly shapes = new Uint32Array(128);
+
+  constructor(entries: Readonly<Record<string, T>>) {
+    this.map = new Map(Object.entries(entries));
+    for (const word of this.map.keys()) {
+      if (word.length === 0 || word.length > 31 || word.charCodeAt(0) >= 128) throw new Error(`WordTable cannot hold ${JSON.stringify(word)}`);
+      this.shapes[word.charCodeAt(0)]! |= 1 << word.length;
+    }
+  }
+
+  /** What `word` maps to, or `undefined` when it is none of the words. */
+  get(word: string): T | undefined {
+    const first = word.charCodeAt(0); // NaN for '', which no entry is
+    if (!(first < 128) || word.length > 31 || (this.shapes[first]! & (1 << word.length)) === 0) return undefined;
+    return this.map.get(word);
+  }
+}
+
 /** Reserved words that open compound commands or other grammar the resolver does not follow. */
-const RESERVED_WORDS: Readonly<Record<string, Mechanism>> = {
+const RESERVED_WORDS = new WordTable<Mechanism>({
   if: 'control-flow', then: 'control-flow', else: 'control-flow', elif: 'control-flow', fi: 'control-flow',
   case: 'control-flow', esac: 'control-flow', for: 'control-flow', select: 'control-flow',
   while: 'control-flow', until: 'control-flow', do: 'control-flow', done: 'control-flow', in: 'control-flow',
@@ -80,17 +106,17 @@ const RESERVED_WORDS: Readonly<Record<string, Mechanism>> = {
   '[[': 'test-expression', ']]': 'test-expression',
   coproc: 'coproc',
   time: 'syntax', '!': 'syntax',
-};
+});
 
 /** Builtins whose arguments become shell code or change how later text is read. */
-const CODE_RUNNING_BUILTINS: Readonly<Record<string, string>> = {
+const CODE_RUNNING_BUILTINS = new WordTable<string>({
   eval: 'eval runs its arguments as shell code',
   source: 'source runs a file as shell code',
   '.': '. runs a file as shell code',
   alias: 'alias changes what later command names run',
   enable: 'enable adds or removes shell builtins',
   shopt: 'shopt changes how the shell reads later commands',
-};
+});
 
 const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Characters that end an unquoted word. */
@@ -99,12 +125,9 @@ const WORD_END_CHARS = ' \t\n;&|<>()';
 const WORD_SPECIAL_CHARS = WORD_END_CHARS + '~\\\'"$`*?!=';
 /** Characters {@link CommandParser.readDoubleQuoted} treats other than as a plain quoted character. */
 const DOUBLE_QUOTED_SPECIAL_CHARS = '"\\$`!';
-/** Characters that make {@link CommandParser.peekBareWord} give up (quoting and expansions). */
-const NOT_BARE_CHARS = '\'"\\$`';
 const WORD_END = 1;
 const WORD_SPECIAL = 2;
 const DOUBLE_QUOTED_SPECIAL = 4;
-const NOT_BARE = 8;
 /**
  * The classes above by character code (all of them are ASCII, so any code from 128 up is in
  * none): one array read per character instead of a set lookup of a one-character string.
@@ -117,7 +140,6 @@ const CHAR_CLASS = (() => {
   mark(WORD_END_CHARS, WORD_END);
   mark(WORD_SPECIAL_CHARS, WORD_SPECIAL);
   mark(DOUBLE_QUOTED_SPECIAL_CHARS, DOUBLE_QUOTED_SPECIAL);
-  mark(NOT_BARE_CHARS, NOT_BARE);
   return table;
 })();
 
@@ -131,6 +153,13 @@ const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
 
 type WordMode = 'argument' | 'assignment-value';
 
+/** The `!` and `time` reserved words in front of a pipeline. Never changed once made. */
+interface PipelinePrefix {
+  readonly negated: boolean;
+  readonly timed: boolean;
+}
+const NO_PREFIX: PipelinePrefix = { negated: false, timed: false };
+
 class CommandParser {
   private pos = 0;
   /**
@@ -141,6 +170,14 @@ class CommandParser {
   private value = '';
   private readonly unquoted: number[] = [];
   private readonly expansions: OpaqueExpansion[] = [];
+  /**
+   * How many entries of `unquoted` and `expansions` belong to the word being read. Starting a
+   * word sets these to 0 rather than the arrays' `length`: setting an array's length is a call
+   * into the runtime, once per word; entries past the count are left over from earlier words
+   * and never read.
+   */
+  private unquotedCount = 0;
+  private expansionCount = 0;
   /**
    * Set once anything in the line may have changed HOME (`HOME=…`, `export HOME`, `read HOME`,
    * `unset HOME` …): from then on a `~` is only known at run time.
@@ -157,7 +194,7 @@ class CommandParser {
     this.skipBlanksAndNewlines();
     if (this.atEnd()) throw new Unresolvable('syntax', 'The command is empty.');
     let pipelineStart = true;
-    let pipeline: { negated: boolean; timed: boolean } = { negated: false, timed: false };
+    let pipeline: PipelinePrefix = NO_PREFIX;
     for (;;) {
       if (pipelineStart) pipeline = this.readPipelinePrefix();
       const segment = this.readSimpleCommand(pipeline);
@@ -184,7 +221,7 @@ class CommandParser {
   }
 
   /** `!` and `time [-p]` reserved words in front of a pipeline. */
-  private readPipelinePrefix(): { negated: boolean; timed: boolean } {
+  private readPipelinePrefix(): PipelinePrefix {
     let negated = false;
     let timed = false;
     for (;;) {
@@ -192,25 +229,25 @@ class CommandParser {
       if (this.lineStartsWithCaret()) {
         throw new Unresolvable('history-expansion', 'A line starting with `^` is a history substitution in an interactive shell.');
       }
-      const bare = this.peekBareWord();
-      if (bare === '!') {
+      if (this.atBareWord('!')) {
         negated = !negated;
         this.pos += 1;
-      } else if (bare === 'time') {
+      } else if (this.atBareWord('time')) {
         // `time [-p] [--]`: bash 5.2 takes one `-p`, then one `--`, as the keyword's own options.
         timed = true;
         this.pos += 4;
         this.skipBlanks();
-        if (this.peekBareWord() === '-p') this.pos += 2;
+        if (this.atBareWord('-p')) this.pos += 2;
         this.skipBlanks();
-        if (this.peekBareWord() === '--') this.pos += 2;
+        if (this.atBareWord('--')) this.pos += 2;
       } else {
-        return { negated, timed };
+        // Most pipelines have neither: one shared answer instead of an object each.
+        return negated || timed ? { negated, timed } : NO_PREFIX;
       }
     }
   }
 
-  private readSimpleCommand(pipeline: { negated: boolean; timed: boolean }): Segment {
+  private readSimpleCommand(pipeline: PipelinePrefix): Segment {
     const argv: Word[] = [];
     const assignments: Assignment[] = [];
     const redirects: Redirect[] = [];
@@ -246,14 +283,14 @@ class CommandParser {
       }
       // A word starts where reading it starts and ends where reading it stops.
       if (start < 0) start = this.pos;
+      const wordStart = this.pos;
       const word = this.readWord('argument');
       end = this.pos;
-      if (word.raw.includes('HOME')) this.homeMayChange = true;
-      if (word.raw.includes('POSIXLY_CORRECT')) {
-        throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
-      }
-      const after = this.text[this.pos];
-      if (after === '<' || after === '>') {
+      // The word's text (its `raw`) naming HOME or POSIXLY_CORRECT; read in place.
+      this.checkVariableNames(wordStart, end);
+      // A character code, not `text[pos]`: after the last word `pos` is past the end of the text.
+      const after = this.text.charCodeAt(this.pos);
+      if (after === 0x3c /* < */ || after === 0x3e /* > */) {
         const raw = word.raw;
         if (/^[0-9]+$/.test(raw)) {
           redirects.push(this.readRedirect(Number(raw)));
@@ -280,10 +317,27 @@ class CommandParser {
     };
   }
 
+  /**
+   * A word whose text (from `start` to `end`) mentions HOME may change it (`export HOME`,
+   * `read HOME`, `unset HOME` …); one that mentions POSIXLY_CORRECT may switch bash to POSIX
+   * mode. `raw.includes(…)` for both, without a call per word: most words hold neither `H` nor `P`.
+   */
+  private checkVariableNames(start: number, end: number): void {
+    const t = this.text;
+    for (let i = start; i < end; i++) {
+      const code = t.charCodeAt(i);
+      if (code === 0x48 /* H */ && i + 4 <= end && t.startsWith('HOME', i)) {
+        this.homeMayChange = true;
+      } else if (code === 0x50 /* P */ && i + 15 <= end && t.startsWith('POSIXLY_CORRECT', i)) {
+        throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
+      }
+    }
+  }
+
   /** Reserved words and `((` at command position mean grammar the resolver does not follow. */
   private checkCommandWord(word: Word): void {
-    const mechanism = Object.prototype.hasOwnProperty.call(RESERVED_WORDS, word.raw) ? RESERVED_WORDS[word.raw] : undefined;
-    if (mechanism) throw new Unresolvable(mechanism, `\`${word.raw}\` is a shell reserved word here.`);
+    const mechanism = RESERVED_WORDS.get(word.raw);
+    if (mechanism !== undefined) throw new Unresolvable(mechanism, `\`${word.raw}\` is a shell reserved word here.`);
   }
 
   /** The program word must be literal, and must not be a builtin that runs text as code. */
@@ -301,8 +355,8 @@ class CommandParser {
         if (index > 0) throw new Unresolvable('opaque-program', `The program run by \`${literal(argv[0])}\` is only known at run time.`);
         return;
       }
-      const why = Object.prototype.hasOwnProperty.call(CODE_RUNNING_BUILTINS, word.value) ? CODE_RUNNING_BUILTINS[word.value] : undefined;
-      if (why) throw new Unresolvable('eval', `${why}.`);
+      const why = CODE_RUNNING_BUILTINS.get(word.value);
+      if (why !== undefined) throw new Unresolvable('eval', `${why}.`);
       if (word.value === 'set' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /posix/i.test(w.value))) {
         throw new Unresolvable('dialect', '`set -o posix` changes how bash reads later commands.');
       }
@@ -409,27 +463,35 @@ class CommandParser {
     this.value += chars;
     if (quoted) return;
     const runs = this.unquoted;
-    if (runs.length > 0 && runs[runs.length - 1] === from) runs[runs.length - 1] = this.value.length;
-    else runs.push(from, this.value.length);
+    const count = this.unquotedCount;
+    if (count > 0 && runs[count - 1] === from) {
+      runs[count - 1] = this.value.length;
+    } else {
+      runs[count] = from;
+      runs[count + 1] = this.value.length;
+      this.unquotedCount = count + 2;
+    }
   }
 
   /** Whether the last character added to the word was unquoted (none added: no). */
   private endsUnquoted(): boolean {
-    const runs = this.unquoted;
-    return runs.length > 0 && runs[runs.length - 1] === this.value.length;
+    const count = this.unquotedCount;
+    return count > 0 && this.unquoted[count - 1] === this.value.length;
   }
 
   /** The word's quoting as a string as long as its value: 'u' for each unquoted, 'q' for each quoted character. */
   private mask(): string {
     let mask = '';
     const runs = this.unquoted;
-    for (let k = 0; k < runs.length; k += 2) mask += 'q'.repeat(runs[k]! - mask.length) + 'u'.repeat(runs[k + 1]! - runs[k]!);
+    for (let k = 0; k < this.unquotedCount; k += 2) mask += 'q'.repeat(runs[k]! - mask.length) + 'u'.repeat(runs[k + 1]! - runs[k]!);
     return mask + 'q'.repeat(this.value.length - mask.length);
   }
 
   /** Marks the word being read as opaque for this reason (each reason once, in first-seen order). */
   private expand(why: OpaqueExpansion): void {
-    if (!this.expansions.includes(why)) this.expansions.push(why);
+    const expansions = this.expansions;
+    for (let k = 0; k < this.expansionCount; k++) if (expansions[k] === why) return;
+    expansions[this.expansionCount++] = why;
   }
 
   /**
@@ -441,8 +503,8 @@ class CommandParser {
     const t = this.text;
     const start = this.pos;
     this.value = '';
-    this.unquoted.length = 0;
-    this.expansions.length = 0;
+    this.unquotedCount = 0;
+    this.expansionCount = 0;
     while (this.pos < t.length) {
       if (charIs(t, this.pos, WORD_END)) break;
       const c = t[this.pos]!;
@@ -509,15 +571,16 @@ class CommandParser {
         }
       }
     }
-    if (t[this.pos] === '(' && this.pos > start) {
+    if (t.charCodeAt(this.pos) === 0x28 /* ( */ && this.pos > start) {
       // `f()` is left to the caller; these two forms are named here because only the word shows them.
       if (mode === 'argument' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(t.slice(start, this.pos))) {
         throw new Unresolvable('array-assignment', 'An array assignment `name=(…)`.');
       }
       if (/[@!+?*]$/.test(t.slice(start, this.pos))) throw new Unresolvable('dialect', '`@(…)`-style extended glob.');
     }
-    // Both patterns need an unquoted `{` or `[`: a word with neither character has neither.
-    if (mode === 'argument' && this.unquoted.length > 0 && (this.value.includes('{') || this.value.includes('['))) {
+    // Both patterns need an unquoted `{` or `[`. Every unquoted character of the word is one
+    // of its text, as it stands there: a word whose text has neither character has neither.
+    if (mode === 'argument' && this.unquotedCount > 0 && hasBraceOrBracket(t, start, this.pos)) {
       const mask = this.mask();
       if (hasBraceExpansion(this.value, mask)) this.expand('brace');
       if (hasBracketPattern(this.value, mask)) this.expand('glob');
@@ -525,10 +588,12 @@ class CommandParser {
     // Every unquoted character is added exactly as it stands in the text, so a word that is one
     // unquoted run as long as the text it came from is that text: no second copy of it.
     const runs = this.unquoted;
-    const verbatim = runs.length === 2 && runs[0] === 0 && runs[1] === this.value.length && this.value.length === this.pos - start;
+    const verbatim = this.unquotedCount === 2 && runs[0] === 0 && runs[1] === this.value.length && this.value.length === this.pos - start;
     const raw = verbatim ? this.value : t.slice(start, this.pos);
     const word: Word =
-      this.expansions.length > 0 ? { kind: 'opaque', raw, expansions: [...this.expansions] } : { kind: 'literal', value: this.value, raw };
+      this.expansionCount > 0
+        ? { kind: 'opaque', raw, expansions: this.expansions.slice(0, this.expansionCount) }
+        : { kind: 'literal', value: this.value, raw };
     return word;
   }
 
@@ -691,15 +756,16 @@ class CommandParser {
     throw new Unresolvable('syntax', 'A backslash-newline joins two pieces of text into one token.');
   }
 
-  /** The next word if it is made of plain characters only (for `!`, `time`, `-p`). */
-  private peekBareWord(): string | null {
+  /**
+   * Whether the next word is exactly `word` (`!`, `time`, `-p`, `--`), unquoted: `word` is
+   * there and a word end (or the end of the text) follows it. None of these words holds a
+   * quote, a backslash, a `$` or a backtick, so this is "the next word, if made of plain
+   * characters only, is `word`", read in place.
+   */
+  private atBareWord(word: string): boolean {
     const t = this.text;
-    let j = this.pos;
-    while (j < t.length && !charIs(t, j, WORD_END)) {
-      if (charIs(t, j, NOT_BARE)) return null;
-      j++;
-    }
-    return j > this.pos ? t.slice(this.pos, j) : null;
+    const after = this.pos + word.length;
+    return t.startsWith(word, this.pos) && (after >= t.length || charIs(t, after, WORD_END));
   }
 
   private lineStartsWithCaret(): boolean {
@@ -792,6 +858,15 @@ function hasBraceExpansion(value: string, mask: string): boolean {
     } else if (c === '}' && open >= 0 && separator) {
       return true;
     }
+  }
+  return false;
+}
+
+/** Whether `text` holds a `{` or a `[` between `start` and `end`. */
+function hasBraceOrBracket(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7b /* { */ || code === 0x5b /* [ */) return true;
   }
   return false;
 }

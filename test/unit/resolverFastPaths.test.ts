@@ -2,8 +2,9 @@
  * The resolver keeps, for the word it reads, where its unquoted characters are (runs of indexes)
  * instead of a character-by-character quoting mask, and builds the mask only for a word with a
  * `{` or `[`; `findHiddenCharacters` skips printable ASCII without asking `hiddenKind`;
- * `normaliseForDetection` returns text that no step would change as it is. These tests hold each
- * to the plain definition over many inputs.
+ * `normaliseForDetection` returns text that no step would change as it is, and gives printable
+ * ASCII with tabs and line breaks only the layout steps. These tests hold each to the plain
+ * definition over many inputs.
  */
 import { strict as assert } from 'node:assert';
 
