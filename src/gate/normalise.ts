@@ -37,6 +37,7 @@ export function normaliseForDetection(original: string): { text: string; hidden:
  * ASCII for NFKC or the line separators).
  */
 function isPlainAscii(text: string): boolean {
+  if (text.length > NATIVE_SCAN_FROM) return PLAIN_ASCII.test(text);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if ((code < 0x20 || code > 0x7e) && code !== 0x09 && code !== 0x0a) return false;
@@ -53,6 +54,7 @@ function isPlainAscii(text: string): boolean {
 function isAlreadyNormal(text: string): boolean {
   const length = text.length;
   if (text.charCodeAt(0) === 0x20 || text.charCodeAt(length - 1) === 0x20) return false;
+  if (length > NATIVE_SCAN_FROM) return PLAIN_PRINTABLE.test(text) && !text.includes('  ') && !text.includes("''") && !text.includes('""');
   // One pass instead of a pattern and three searches: each character must be printable ASCII
   // other than the backslash, and none of space, `'` and `"` may follow itself.
   let previous = -1;
@@ -64,6 +66,17 @@ function isAlreadyNormal(text: string): boolean {
   }
   return true;
 }
+
+/**
+ * Up to this many characters the checks above are one loop of our own (cheaper than a pattern
+ * and three searches on the short text nearly every command is); longer text takes the native
+ * pattern and searches, several times faster per character.
+ */
+const NATIVE_SCAN_FROM = 64;
+/** Printable ASCII (space to `~`) except the backslash, from start to end. */
+const PLAIN_PRINTABLE = /^[\x20-\x5b\x5d-\x7e]*$/;
+/** Printable ASCII, tab and newline, from start to end. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n]*$/;
 
 /** {@link normaliseForDetection} step by step, for any text. Exported for the test that holds the shortcut to it. */
 export function normaliseFully(original: string): { text: string; hidden: HiddenCharacter[] } {

@@ -153,6 +153,13 @@ const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
 
 type WordMode = 'argument' | 'assignment-value';
 
+/**
+ * Up to this many characters a word is scanned in a loop of our own (cheaper than a call into
+ * the runtime for the short words nearly every command has); a longer one with the native
+ * searches, several times faster per character (a 64 KiB word took twice as long otherwise).
+ */
+const NATIVE_SCAN_FROM = 64;
+
 /** The `!` and `time` reserved words in front of a pipeline. Never changed once made. */
 interface PipelinePrefix {
   readonly negated: boolean;
@@ -324,6 +331,14 @@ class CommandParser {
    */
   private checkVariableNames(start: number, end: number): void {
     const t = this.text;
+    if (end - start > NATIVE_SCAN_FROM) {
+      const raw = t.slice(start, end);
+      if (raw.includes('HOME')) this.homeMayChange = true;
+      if (raw.includes('POSIXLY_CORRECT')) {
+        throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
+      }
+      return;
+    }
     for (let i = start; i < end; i++) {
       const code = t.charCodeAt(i);
       if (code === 0x48 /* H */ && i + 4 <= end && t.startsWith('HOME', i)) {
@@ -864,6 +879,10 @@ function hasBraceExpansion(value: string, mask: string): boolean {
 
 /** Whether `text` holds a `{` or a `[` between `start` and `end`. */
 function hasBraceOrBracket(text: string, start: number, end: number): boolean {
+  if (end - start > NATIVE_SCAN_FROM) {
+    const raw = text.slice(start, end);
+    return raw.includes('{') || raw.includes('[');
+  }
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code === 0x7b /* { */ || code === 0x5b /* [ */) return true;

@@ -22,6 +22,9 @@ const PIECES: Array<[text: string, value: string, quoted: boolean]> = [
   ['"{"', '{', true], ['"x,"', 'x,', true], ['""', '', true], ['"[a]"', '[a]', true], ['"$"', '$', true], ['"."', '.', true],
   ['\\{', '{', true], ['\\,', ',', true], ['\\[', '[', true], ['\\.', '.', true], ['\\}', '}', true],
   ["$'{'", '{', true], ["$'\\x5b'", '[', true], ["$''", '', true],
+  // Long pieces, so that many words are longer than the resolver scans in a loop of its own.
+  ['abcdefghijklmnopqrstuvwxyz0123456789', 'abcdefghijklmnopqrstuvwxyz0123456789', false],
+  ["'quoted text that is rather long, with {braces} and [brackets]'", 'quoted text that is rather long, with {braces} and [brackets]', true],
 ];
 
 /** Bash's rules on the full mask (as the resolver states them). */
@@ -53,6 +56,7 @@ describe('resolver fast paths agree with the plain definitions', () => {
   it('brace and bracket patterns over 20,000 words of mixed quoting', () => {
     const random = new Prng(424242);
     let opaque = 0;
+    let long = 0;
     for (let n = 0; n < 20000; n++) {
       let text = '';
       let value = '';
@@ -64,6 +68,7 @@ describe('resolver fast paths agree with the plain definitions', () => {
         value += pieceValue;
         mask += (quoted ? 'q' : 'u').repeat(pieceValue.length);
       }
+      if (text.length > 64) long++;
       const resolution = resolve(`echo ${text}`, { home: '/home/u' });
       assert.ok(resolution.resolved, `${text}: ${resolution.resolved ? '' : resolution.detail}`);
       const word = resolution.segments[0]!.argv[1]!;
@@ -76,6 +81,35 @@ describe('resolver fast paths agree with the plain definitions', () => {
       }
     }
     assert.ok(opaque > 400, `only ${opaque} opaque words: the pieces should make many`);
+    assert.ok(long > 2000 && long < 18000, `${long} of 20,000 words over 64 characters: both scans should be used`);
+  });
+
+  it('a word naming HOME makes later tildes opaque, one naming POSIXLY_CORRECT is refused, short or long', () => {
+    const FILLER = ['a', 'x=', '/', 'HOM', 'OME', 'H', 'POSIXLY_CORREC', 'OSIXLY_CORRECT', 'abcdefghijklmnopqrstuvwxyz0123456789', '_'];
+    const random = new Prng(2718);
+    const seen = { home: 0, posix: 0, neither: 0, long: 0 };
+    for (let n = 0; n < 5000; n++) {
+      let word = '';
+      const count = random.int(1, 8);
+      for (let k = 0; k < count; k++) word += random.chance(0.08) ? random.pick(['HOME', 'POSIXLY_CORRECT']) : random.pick(FILLER);
+      if (word.length > 64) seen.long++;
+      const resolution = resolve(`echo ${word}; echo ~/x`, { home: '/home/u' });
+      if (word.includes('POSIXLY_CORRECT')) {
+        seen.posix++;
+        assert.ok(!resolution.resolved && resolution.mechanisms.includes('dialect'), word);
+        continue;
+      }
+      assert.ok(resolution.resolved, word);
+      const tilde = resolution.segments[1]!.argv[1]!;
+      if (word.includes('HOME')) {
+        seen.home++;
+        assert.equal(tilde.kind, 'opaque', `${word}: HOME may have changed, ~ is only known at run time`);
+      } else {
+        seen.neither++;
+        assert.deepEqual(tilde, { kind: 'literal', value: '/home/u/x', raw: '~/x' }, word);
+      }
+    }
+    assert.ok(seen.home > 300 && seen.posix > 300 && seen.neither > 300 && seen.long > 500, JSON.stringify(seen));
   });
 
   it('findHiddenCharacters finds exactly the code points hiddenKind names', () => {
@@ -100,13 +134,18 @@ describe('normaliseForDetection: text already in normal form is returned as it i
     for (const c of loadCorpus()) check(c.command);
     const random = new Prng(31337);
     let unchanged = 0;
+    let long = 0;
     for (let n = 0; n < 20000; n++) {
-      let text = '';
-      const count = random.int(0, 8);
+      // A third of the texts start with a long plain run, so that both scans see many.
+      let text = random.chance(0.33) ? 'git log --oneline --graph --decorate --all -- src/gate/resolver.ts' : '';
+      const count = random.int(0, 12);
       for (let k = 0; k < count; k++) text += random.pick(PIECES_ASCII);
       check(text);
       if (normaliseFully(text).text === text) unchanged++;
+      if (text.length > 64) long++;
     }
     assert.ok(unchanged > 1000, `only ${unchanged} texts were already normal`);
+    // Text over 64 characters is checked with native searches, shorter text in a loop: both are held to the definition.
+    assert.ok(long > 2000 && long < 18000, `${long} of 20,000 texts over 64 characters`);
   });
 });
