@@ -47,7 +47,10 @@ function buildTreeSitterProcess(): void {
 
 /** About the size of the held-out corpus the issue checks from outside. */
 const HELD_OUT_SIZE = 900;
-/** Runs timed back to back in pairs (empty and full, 8N and 10N lines); the median difference is kept. */
+/**
+ * Runs per measure, made back to back with their partners (an empty and a full run; 8N and 16N
+ * lines): the median difference is kept for the fresh figures, the fastest run of each for the warm ones.
+ */
 const PAIRS = 7;
 /** The warm figures are taken after WARM_AFTER × N lines, over WARM_SPAN × N more. */
 const WARM_AFTER = 8;
