@@ -8,6 +8,7 @@
  * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
  * words.
  */
+import { foldCompatibility } from './normalise';
 import type { Word } from './resolution';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
 
@@ -81,10 +82,8 @@ const NO_PAYLOADS: Payload[] = Object.freeze([]) as unknown as Payload[];
 /** A program name NFKC-folded and lower-cased (ASCII, which NFKC leaves alone, skips the fold). */
 function foldedName(name: string | null): string | null {
   if (name === null) return null;
-  return (NON_ASCII.test(name) ? name.normalize('NFKC') : name).toLowerCase();
+  return foldCompatibility(name).toLowerCase();
 }
-
-const NON_ASCII = /[^\x00-\x7f]/;
 
 // ---------------------------------------------------------------------------------------------
 // Word text helpers

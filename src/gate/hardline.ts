@@ -17,6 +17,7 @@
  */
 import type { HardlineRecord } from './decision';
 import { executedPayloads, wordText } from './executorPayloads';
+import { foldCompatibility, hasNonAscii } from './normalise';
 import { readCommand, type CommandReading } from './reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from './resolution';
 import { peelWrappers, startsWithWrapper, type PeeledCommand } from './wrappers';
@@ -229,9 +230,6 @@ function smallPayloadOrder(commands: readonly PayloadCarrier[]): readonly number
 const INDEX_SPAN = 2 ** 21;
 const MAX_PACKED_COST = 2 ** 31;
 
-/** Non-ASCII text, the only kind NFKC can change. */
-const NON_ASCII = /[^\x00-\x7f]/;
-
 /** What a command's payload cost is worked out from (exported with {@link payloadOrder} for its tests). */
 export interface PayloadCarrier {
   argv: readonly Word[];
@@ -245,8 +243,8 @@ function payloadCost(command: PayloadCarrier): number {
 }
 
 function foldWord(word: Word): Word {
-  if (word.kind !== 'literal' || !NON_ASCII.test(word.value)) return word;
-  const value = word.value.normalize('NFKC');
+  if (word.kind !== 'literal') return word;
+  const value = foldCompatibility(word.value);
   return value === word.value ? word : { kind: 'literal', value, raw: word.raw };
 }
 
@@ -269,7 +267,7 @@ function folded(view: ArgvView): readonly Word[] {
 function hasNonAsciiLiteral(argv: readonly Word[]): boolean {
   for (let k = 0; k < argv.length; k++) {
     const word = argv[k]!;
-    if (word.kind === 'literal' && NON_ASCII.test(word.value)) return true;
+    if (word.kind === 'literal' && hasNonAscii(word.value)) return true;
   }
   return false;
 }

@@ -104,6 +104,19 @@ function normaliseLayout(text: string): string {
 
 /** Any character outside ASCII. */
 const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Whether `text` holds a character outside ASCII: the only text NFKC can change. */
+export function hasNonAscii(text: string): boolean {
+  return NON_ASCII.test(text);
+}
+
+/**
+ * `text.normalize('NFKC')` — fullwidth `ｒｍ` reads `rm` — without the call for ASCII text, which
+ * it leaves as it is (most text the floors fold is ASCII).
+ */
+export function foldCompatibility(text: string): string {
+  return NON_ASCII.test(text) ? text.normalize('NFKC') : text;
+}
 /** What {@link removeInvisible} drops from ASCII text: control characters other than tab and newline. */
 const ASCII_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 

@@ -209,7 +209,7 @@ export function protectedPathReason(absolutePath: string, context: PathContext):
   }
   // The folder checks below only fire on a component that starts with `.` or ends with `.git`:
   // when no component can (most paths), only the last one, the file name, is left to look at.
-  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git')) return protectedFileReason(lastComponent(path));
+  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git')) return protectedFileReason(posix.basename(path));
   const components = path.split('/').filter((c) => c.length > 0);
   const base = components[components.length - 1] ?? '';
   for (let k = 0; k < components.length; k++) {
@@ -227,22 +227,12 @@ export function protectedPathReason(absolutePath: string, context: PathContext):
 }
 
 const DOT = 0x2e;
-const SLASH = 0x2f;
 
 /** Why a file of this (lower-case) name is protected wherever it lies, or `null`. */
 function protectedFileReason(base: string): string | null {
   if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
   if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
   return null;
-}
-
-/** The last non-empty component of a path (`''` when there is none), as splitting it at `/` finds it. */
-function lastComponent(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
-  let start = end;
-  while (start > 0 && path.charCodeAt(start - 1) !== SLASH) start--;
-  return path.slice(start, end);
 }
 
 /**

@@ -2,6 +2,7 @@
  * How the floor names a program: the basename, NFKC-folded (fullwidth `ｒｍ` reads as `rm`),
  * lower-cased (macOS file systems run `RM` as `rm`) and without a Windows `.exe`.
  */
+import { foldCompatibility } from '../normalise';
 import type { Word } from '../resolution';
 
 export interface CommandName {
@@ -30,7 +31,7 @@ const MAX_REMEMBERED = 1024;
 const MAX_REMEMBERED_LENGTH = 128;
 
 function readCommandName(literal: string): CommandName | null {
-  const value = NON_ASCII.test(literal) ? literal.normalize('NFKC') : literal;
+  const value = foldCompatibility(literal);
   const slash = value.lastIndexOf('/');
   let name = (slash === -1 ? value : value.slice(slash + 1)).toLowerCase();
   if (name.endsWith('.exe')) name = name.slice(0, -4);
@@ -43,11 +44,8 @@ function readCommandName(literal: string): CommandName | null {
 /** A literal word's value, NFKC-folded; null for an opaque word. */
 export function literalText(word: Word | undefined): string | null {
   if (word === undefined || word.kind !== 'literal') return null;
-  return NON_ASCII.test(word.value) ? word.value.normalize('NFKC') : word.value;
+  return foldCompatibility(word.value);
 }
-
-/** Non-ASCII text, the only kind NFKC can change. */
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The words that are not options (do not start with `-`), honouring `--`. Opaque words count as operands unless they start with `-`. */
 export function operands(args: readonly Word[]): Word[] {

@@ -6,6 +6,7 @@
  * what is certainly catastrophic, and a miss is preferred to a false positive.
  */
 import { approximateWordText } from '../executorPayloads';
+import { foldCompatibility } from '../normalise';
 import type { Word } from '../resolution';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
@@ -65,9 +66,6 @@ export function absoluteComponents(text: string): string[] | null {
 }
 
 const GLOB_CHARS = /[*?[]/;
-
-/** Non-ASCII text, the only kind NFKC can change. */
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Bash pattern matching of one path component (`*`, `?`, `[…]`, backslash escapes); no
@@ -343,8 +341,7 @@ function componentsAt(parts: readonly string[], at: number, dirParts: readonly s
  * (`*.pub`), certificates and `.env.example`-style templates are not credentials.
  */
 export function credentialKind(pathText: string, home: string): string | null {
-  // NFKC leaves ASCII text as it is: only other text is folded (most paths are ASCII).
-  let text = expandHome(NON_ASCII.test(pathText) ? pathText.normalize('NFKC') : pathText, home);
+  let text = expandHome(foldCompatibility(pathText), home);
   const homePrefix = home.endsWith('/') ? home : home + '/';
   if (home !== '' && home !== '/' && text.startsWith(homePrefix)) text = '~/' + text.slice(homePrefix.length);
   while (text.length > 1 && text.endsWith('/')) text = text.slice(0, -1);
