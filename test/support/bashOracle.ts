@@ -88,9 +88,9 @@ export const ORACLE_VARIABLES: Readonly<Record<string, string>> = {
 };
 
 const RECORD_MAGIC = 'GATE-REC';
-const SANDBOX_BASH = '/.oracle/bash';
+export const SANDBOX_BASH = '/.oracle/bash';
 const ARGS_RECORDER = '/.oracle/record-args';
-const PATH_RECORDER = '/.oracle/record-path';
+export const PATH_RECORDER = '/.oracle/record-path';
 const EMPTY_PATH_DIR = '/.oracle/empty';
 
 /** Thrown when the machine cannot host the sandbox. The differential test must fail on it. */
@@ -346,7 +346,7 @@ exit "$GATE_ORACLE_STATUS"
  */
 export type RecorderKind = 'static-binary' | 'bash-script';
 
-function installRecorders(root: string): RecorderKind {
+export function installRecorders(root: string): RecorderKind {
   fs.writeFileSync(path.join(root, ARGS_RECORDER), ARGS_RECORDER_SCRIPT, { mode: 0o755 });
   fs.writeFileSync(path.join(root, PATH_RECORDER), PATH_RECORDER_SCRIPT, { mode: 0o755 });
   const compiler = findHostProgram('cc') ?? findHostProgram('gcc');
@@ -447,7 +447,7 @@ function buildSandbox(root: string, hostBash: string): RecorderKind {
  * Agents' shells run in a UTF-8 locale, and bash's reading of `$'\u…'` and of multibyte text
  * depends on it, so the sandbox gets the C.UTF-8 locale data (glibc does not build it in).
  */
-function copyUtf8Locale(root: string): void {
+export function copyUtf8Locale(root: string): void {
   const localeDir = '/usr/lib/locale';
   let entries: string[] = [];
   try {
@@ -466,7 +466,7 @@ function copyUtf8Locale(root: string): void {
  * Where to build the sandbox: a memory file system when one allows executing files (each run
  * writes and reads a handful of small files), otherwise the temp folder.
  */
-function sandboxParent(): string {
+export function sandboxParent(): string {
   try {
     for (const line of fs.readFileSync('/proc/mounts', 'utf8').split('\n')) {
       const [, mountPoint, type, options] = line.split(' ');
@@ -489,7 +489,7 @@ function findHostBash(): string {
 }
 
 /** Every library the dynamic loader maps for bash, by absolute path (from `ldd`). */
-function sharedLibraries(binary: string): string[] {
+export function sharedLibraries(binary: string): string[] {
   const out = runOnHost(['ldd', binary]);
   const libraries = new Set<string>();
   for (const line of out.split('\n')) {
@@ -517,7 +517,7 @@ function listBuiltins(hostBash: string): string[] {
   return names;
 }
 
-function findHostProgram(name: string): string | null {
+export function findHostProgram(name: string): string | null {
   for (const dir of (process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin').split(':').concat(['/usr/sbin', '/usr/bin', '/sbin', '/bin'])) {
     if (dir === '') continue;
     const candidate = path.join(dir, name);
@@ -546,7 +546,7 @@ function singleQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-type BoundedOutcome =
+export type BoundedOutcome =
   | { kind: 'exited'; exitCode: number | null; stderr: string }
   | { kind: 'timeout'; stderr: string }
   | { kind: 'spawn-error'; stderr: string; detail: string };
@@ -556,7 +556,7 @@ type BoundedOutcome =
  * bash is PID 1 of the run's pid namespace, so by then every process of the run is gone. The
  * whole group is killed at the deadline.
  */
-function spawnBounded(program: string, args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<BoundedOutcome> {
+export function spawnBounded(program: string, args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<BoundedOutcome> {
   return new Promise((resolve) => {
     const child = spawn(program, args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     const stderr: Buffer[] = [];
@@ -592,7 +592,7 @@ function spawnBounded(program: string, args: string[], timeoutMs: number, env: N
 }
 
 /** Reads every record file of a run, in the order the recorders started. */
-function readRecordDirectory(dir: string): { ok: true; records: Buffer[][] } | { ok: false; detail: string } {
+export function readRecordDirectory(dir: string): { ok: true; records: Buffer[][] } | { ok: false; detail: string } {
   const entries: Array<{ name: string; micros: bigint; pid: number }> = [];
   for (const name of fs.readdirSync(dir)) {
     const match = /^([0-9]+)\.([0-9]{6})-([0-9]+)$/.exec(name);
