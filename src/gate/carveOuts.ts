@@ -1,3 +1,4 @@
+import { readSedInvocation } from './programs/sed';
 import type { Word } from './resolution';
 
 /**
@@ -386,168 +387,20 @@ const gitRow: CarveOutRow = {
 // sed
 // ---------------------------------------------------------------------------------------------
 
-const SED_GRAMMAR: Grammar = {
-  shortValue: 'efl',
-  shortOptional: 'i',
-  shortFlags: 'nrEsuzb',
-  long: {
-    expression: 'value', file: 'value', 'line-length': 'value', 'in-place': 'optional',
-    quiet: 'flag', silent: 'flag', debug: 'flag', 'follow-symlinks': 'flag', 'null-data': 'flag',
-    'zero-terminated': 'flag', posix: 'flag', 'regexp-extended': 'flag', separate: 'flag',
-    sandbox: 'flag', unbuffered: 'flag', binary: 'flag', help: 'flag', version: 'flag',
-  },
-  strict: true,
-};
-
+/**
+ * sed: the reader in programs/sed.ts follows GNU sed's own option loop and script compiler; any
+ * executor or writer form it finds, or a script it cannot read for sure, keeps the entry off.
+ */
 const sedRow: CarveOutRow = {
   program: 'sed',
   check(args) {
-    const tokens = scan(args, SED_GRAMMAR);
-    const unknown = firstUnknown(tokens);
-    if (unknown) return { option: unknown, why: 'an option the gate does not know could change which word is the sed script' };
-    const inPlace = findOption(tokens, ['i', 'in-place']);
-    if (inPlace) return { option: inPlace.word, why: 'sed -i rewrites the files it reads' };
-    const file = findOption(tokens, ['f', 'file']);
-    if (file) return { option: file.word, why: 'sed -f reads its script from a file the gate cannot see' };
-    const expressions = tokens.flatMap((t) => (t.kind === 'option' && t.names.some((n) => n === 'e' || n === 'expression') && t.value !== null ? [t.value] : []));
-    const script = expressions.length > 0 ? expressions.join('\n') : operands(tokens)[0];
-    if (script === undefined) return null;
-    const danger = sedScriptDanger(script);
-    return danger ? { option: danger, why: 'the sed script runs a command (e, s///e) or writes a file (w, W, s///w), or the gate could not read it for sure' } : null;
+    const reading = readSedInvocation(args);
+    if (!reading.readable) return { option: reading.why, why: `the gate could not read this sed command for sure (${reading.why}), so it cannot know that it neither runs nor writes anything` };
+    const form = reading.forms[0];
+    if (!form) return null;
+    return { option: form.text === null ? form.form : `${form.form} ${form.text}`, why: form.note };
   },
 };
-
-const SED_NO_ARGUMENT = new Set(['{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
-
-/**
- * Reads a sed script the way GNU sed parses it, closely enough to find every command that runs
- * a program or writes a file. Text that sed never executes (a/i/c text, labels, comments, file
- * names of r/R, regexps and replacements) is skipped, always by the shortest span sed could
- * give it, so a command hidden after it is still seen. Anything unexpected is reported.
- * Returns the offending fragment, or null.
- */
-export function sedScriptDanger(script: string): string | null {
-  const n = script.length;
-  let i = 0;
-  const untilAny = (stops: string): void => {
-    while (i < n && !stops.includes(script[i]!)) i++;
-  };
-  /** Skips to after the next unescaped `delim`; false when sed would reject the script. */
-  const skipDelimited = (delim: string): boolean => {
-    while (i < n) {
-      const c = script[i]!;
-      if (c === '\\') {
-        i += 2;
-        continue;
-      }
-      if (c === delim) {
-        i++;
-        return true;
-      }
-      if (c === '\n') return false;
-      i++;
-    }
-    return false;
-  };
-  while (i < n) {
-    const c = script[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === ';') {
-      i++;
-      continue;
-    }
-    // Addresses: numbers, `$`, `first~step`, `addr,+N`, `/re/` or `\cREc` with I/M flags, `!`.
-    while (i < n) {
-      const a = script[i]!;
-      if (/[0-9$~+,! \t]/.test(a)) {
-        i++;
-        continue;
-      }
-      if (a === '/' || a === '\\') {
-        let delim = '/';
-        if (a === '\\') {
-          delim = script[i + 1] ?? '';
-          if (delim === '' || delim === '\n' || delim === '\\') return script.slice(i, i + 2) || '\\';
-          i++;
-        }
-        i++;
-        if (!skipDelimited(delim)) return 'an unterminated address';
-        while (i < n && (script[i] === 'I' || script[i] === 'M')) i++;
-        continue;
-      }
-      break;
-    }
-    if (i >= n) break;
-    const command = script[i]!;
-    i++;
-    if (SED_NO_ARGUMENT.has(command)) continue;
-    switch (command) {
-      case 'l':
-      case 'L':
-      case 'q':
-      case 'Q':
-        while (i < n && /[ \t0-9]/.test(script[i]!)) i++;
-        continue;
-      case '#':
-        untilAny('\n');
-        continue;
-      case ':':
-      case 'b':
-      case 't':
-      case 'T':
-      case 'v':
-        // GNU ends a label at a newline or `;` (and b/t/T labels at `}` too); stopping at the
-        // first of them is the shortest reading.
-        untilAny('\n;}');
-        continue;
-      case 'a':
-      case 'i':
-      case 'c':
-        // The text runs to the end of the line, continued while a line ends in a backslash.
-        for (;;) {
-          untilAny('\n');
-          let backslashes = 0;
-          for (let k = i - 1; k >= 0 && script[k] === '\\'; k--) backslashes++;
-          if (backslashes % 2 === 1 && i < n) {
-            i++;
-            continue;
-          }
-          break;
-        }
-        continue;
-      case 'r':
-      case 'R':
-        untilAny('\n');
-        continue;
-      case 'w':
-      case 'W':
-        return `${command} (writes a file)`;
-      case 'e':
-        return 'e (runs a command)';
-      case 's':
-      case 'y': {
-        const delim = script[i];
-        if (delim === undefined || delim === '\n' || delim === '\\') return `an unreadable ${command} command`;
-        i++;
-        if (!skipDelimited(delim) || !skipDelimited(delim)) return `an unterminated ${command} command`;
-        if (command === 'y') continue;
-        while (i < n) {
-          const flag = script[i]!;
-          if ('gpiImM0123456789'.includes(flag)) {
-            i++;
-            continue;
-          }
-          if (flag === 'e') return 's///e (runs the result as a command)';
-          if (flag === 'w') return 's///w (writes a file)';
-          break;
-        }
-        continue;
-      }
-      default:
-        return `the sed command "${command}"`;
-    }
-  }
-  return null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // awk

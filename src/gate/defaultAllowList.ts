@@ -23,7 +23,7 @@ import { parseListEntries, type ListEntry } from './listEntry';
  * - `file`: carve-outs take away `-C/--compile` (writes a magic file).
  * - `sort`: carve-outs take away `-o/--output` and `--compress-program`.
  * - `uniq`: carve-outs take away a second file operand (uniq writes its output there).
- * - `sed`: carve-outs take away `-i`, `-f`, unknown options and any script with `e`, `w`, `W`,
+ * - `sed`: carve-outs (the reader in `programs/sed.ts`) take away `-i`, `-f`, unreadable scripts and `e`, `w`, `W`,
  *   `s///e` or `s///w`; what is left prints to standard output.
  * - `printf`: carve-outs take away `-v NAME` (the builtin assigns a shell variable).
  * - `date`: carve-outs take away `-s/--set` and any operand other than `+FORMAT` (`date

@@ -9,6 +9,7 @@
  * words.
  */
 import { foldCompatibility } from './normalise';
+import { readSedInvocation } from './programs/sed';
 import type { Word } from './resolution';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
 
@@ -669,6 +670,23 @@ function npmCall(args: readonly Word[], name: string): Payload[] {
   return payloads;
 }
 
+/**
+ * sed's `e COMMAND` and `s///e` (programs/sed.ts reads them): the text of `e COMMAND` is exactly
+ * what sed runs; an `s///e` replacement is what runs when the regexp takes the whole line. Opaque
+ * words are read by their approximate text, and everything is then approximate.
+ */
+function sedCommands(args: readonly Word[], name: string): Payload[] {
+  const exactWords = args.every((word) => word.kind === 'literal');
+  const reading = readSedInvocation(args.map(wordText));
+  const payloads: Payload[] = [];
+  for (const form of reading.forms) {
+    if (form.kind !== 'executes' || form.text === null) continue;
+    const payload: Payload = { kind: 'shell-text', text: form.text, via: `${name} ${form.form}` };
+    payloads.push(exactWords && form.exact ? payload : { ...payload, approximate: true });
+  }
+  return payloads;
+}
+
 const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash', 'fish'];
 
 const EXTRACTORS: Readonly<Record<string, Extractor>> = {
@@ -689,6 +707,8 @@ const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   npx: npmCall,
   npm: npmCall,
   pnpm: npmCall,
+  sed: sedCommands,
+  gsed: sedCommands,
 };
 
 /** Programs whose arguments this module reads for payloads (wrappers aside). */

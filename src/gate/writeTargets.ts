@@ -1,3 +1,5 @@
+import { wordText } from './executorPayloads';
+import { readSedInvocation } from './programs/sed';
 import type { Redirect, Segment, Word } from './resolution';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import { programName } from './wrappers';
@@ -480,6 +482,13 @@ function sedTargets(args: readonly Word[]): WriteTarget[] {
     // inside a script is not read here; the carve-outs keep such scripts off the allow list.)
     const files = scripted ? parsed.operands : parsed.operands.slice(1);
     for (const word of files) out.push(targetOf(word, 'sed -i'));
+  }
+  // The script's own w, W and s///w files (read by programs/sed.ts). sed takes the name as
+  // written (no `~`); a script only known at run time names a file only known then.
+  const exactWords = args.every((word) => word.kind === 'literal');
+  for (const form of readSedInvocation(args.map(wordText)).forms) {
+    if (form.kind !== 'writes' || form.form === '-i' || form.text === null) continue;
+    out.push(exactWords ? { path: form.text, via: `sed ${form.form}` } : { path: null, via: `sed ${form.form}`, source: form.text });
   }
   return out;
 }
