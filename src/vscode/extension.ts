@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { CaptureLog } from '../gate/captureLog';
+import { CaptureLog } from '../gate/capture/captureLog';
 import { GrantStore } from '../gate/grants/grantStore';
 import { gatePolicy } from '../gate/settings/effectiveSettings';
 import { registerAgentKeyCommands } from './agentApiKey';

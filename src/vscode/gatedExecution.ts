@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
-import type { CaptureLog } from '../gate/captureLog';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
 import type { NegotiationSession } from '../gate/negotiation';
 import type { HumanAnswer, Person } from '../gate/person';
 import { decide, type GateServices } from '../gate/pipeline';
 import type { GatePolicy } from '../gate/policy';
-import type { Rater } from '../gate/raterContract';
+import type { Rater } from '../gate/rater/raterContract';
 
 /** What running an approved command produced (both runners return it). */
 export type ExecutionResult = ExecutionRecord;

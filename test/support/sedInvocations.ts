@@ -1,5 +1,5 @@
 /**
- * Generated GNU sed invocations for the sed differential (test/unit/sedDifferential.test.ts):
+ * Generated GNU sed invocations for the sed differential (test/unit/programs/sedDifferential.test.ts):
  * fragments of every construct the reader claims to read (addresses, blocks, labels, a/i/c/e
  * text, s with every flag and odd delimiters, y, r/R/w/W, comments, options that change how sed
  * reads its scripts), joined by every separator sed knows, then a few characters inserted or

@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import type { CaptureLog } from '../captureLog';
+import type { CaptureLog } from '../capture/captureLog';
 import type { NegotiationSession } from '../negotiation';
 import type { Person } from '../person';
 import { describeModelError } from '../rater/modelRater';

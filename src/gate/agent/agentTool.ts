@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CaptureLog } from '../captureLog';
+import type { CaptureLog } from '../capture/captureLog';
 import type { Decision } from '../decision';
 import type { ExecutionRecord } from '../execution/executionRecord';
 import type { NegotiationSession } from '../negotiation';

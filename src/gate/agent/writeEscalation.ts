@@ -1,7 +1,7 @@
 import type { Decision, PreflightRecord, Stage } from '../decision';
 import type { Escalation, HumanAnswer } from '../person';
-import { readCommand, type CommandReading } from '../reading';
-import { summariseResolution } from '../resolution';
+import { readCommand, type CommandReading } from '../reading/reading';
+import { summariseResolution } from '../reading/resolution';
 
 /**
  * How a `write_file` call is put in front of a person, and the decision records it leaves.

@@ -7,7 +7,7 @@
  * it calls: addresses, `match_slash` with bracket expressions, labels, a/i/c/e text with its
  * backslash rules, file names to the end of the line, `s` flags) and of its option loop
  * (`getopt_long` over `bsnrzuEe:f:l:i::V:` and the long options). It is held to the real program
- * by `test/unit/sedDifferential.test.ts` (docs/differential-testing.md).
+ * by `test/unit/programs/sedDifferential.test.ts` (docs/differential-testing.md).
  *
  * What it reports:
  * - executor forms: `e COMMAND` (the text sed hands to `/bin/sh -c`, exactly), `e` alone (runs

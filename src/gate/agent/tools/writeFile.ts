@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { Decision } from '../../decision';
 import type { HumanAnswer } from '../../person';
-import { protectedPathReason } from '../../protectedWrite';
+import { protectedPathReason } from '../../preflight/protectedWrite';
 import type { Rung } from '../../rung';
 import type { AgentTool, ToolContext, ToolOutcome } from '../agentTool';
 import { FILE_WRITES_AT_RUNG, PROTECTED_PATHS_NOTE } from '../rungWords';
