@@ -1,5 +1,6 @@
 import { readSedInvocation } from '../programs/sed';
 import type { Word } from '../reading/resolution';
+import { readAwkCommand, type AwkFormKind } from '../programs/awk';
 
 /**
  * The carve-out table (D§6): for programs that are innocent readers in their everyday form,
@@ -406,48 +407,27 @@ const sedRow: CarveOutRow = {
 // awk
 // ---------------------------------------------------------------------------------------------
 
-const AWK_GRAMMAR: Grammar = {
-  shortValue: 'FvfeEilW',
-  shortOptional: 'dDLopT',
-  shortFlags: 'bcCghIkMnNOPrsStVY',
-  long: {
-    'field-separator': 'value', assign: 'value', source: 'value', file: 'value', exec: 'value', include: 'value', load: 'value',
-    'dump-variables': 'optional', debug: 'optional', lint: 'optional', 'pretty-print': 'optional', profile: 'optional',
-    'characters-as-bytes': 'flag', traditional: 'flag', copyright: 'flag', 'gen-pot': 'flag', help: 'flag', bignum: 'flag',
-    'use-lc-numeric': 'flag', 'non-decimal-data': 'flag', optimize: 'flag', posix: 'flag', 're-interval': 'flag',
-    'no-optimize': 'flag', sandbox: 'flag', 'lint-old': 'flag', version: 'flag', csv: 'flag', 'trace': 'flag',
-  },
-  stopAtOperand: true,
-  strict: true,
+/** Why each kind of awk form stops an allow entry from covering the command. */
+const AWK_WHY: Readonly<Record<AwkFormKind, string>> = {
+  executor: 'the awk program runs a command (system(), a pipe to or from a command, gawk indirect calls)',
+  writer: 'the awk program or an option writes a file (print > file, print >> file, -o/-p/-d)',
+  loader: 'the option or directive loads program text or an extension the gate cannot see (-f, -E, -i, -l, @include, @load)',
+  network: 'gawk opens /inet/ special files as network connections',
+  unreadable: 'the gate could not read the awk command for sure, so it does not vouch for it',
 };
 
-const AWK_DANGEROUS_OPTIONS = ['f', 'file', 'E', 'exec', 'i', 'include', 'l', 'load', 'd', 'dump-variables', 'D', 'debug', 'o', 'pretty-print', 'p', 'profile', 'W'];
-
 /**
- * What in an awk program can run or write: `system(…)`, pipes to and from commands (`|`, `|&`),
- * output redirection (`>`, `>>`; a comparison `>` is reported too), gawk's `@` directives and
- * indirect calls (`@load`, `@f()` can reach `system`), and gawk's `/inet/` network files.
+ * awk, gawk, mawk, nawk: the reader in `programs/awk.ts` owns the grammar; the row reports its
+ * first form. `awk` and `nawk` are read as any awk they could be (the union of the dangers).
  */
-const AWK_PROGRAM_DANGER = /system|[|>@]|\/inet/;
-
 function awkRow(program: string): CarveOutRow {
   return {
     program,
     check(args) {
-      const tokens = scan(args, AWK_GRAMMAR);
-      const unknown = firstUnknown(tokens);
-      if (unknown) return { option: unknown, why: 'an option the gate does not know could change which word is the awk program' };
-      const option = findOption(tokens, AWK_DANGEROUS_OPTIONS);
-      if (option) {
-        return { option: option.word, why: 'the option loads program text or extensions the gate cannot see, or writes a file' };
-      }
-      const sources = tokens.flatMap((t) => (t.kind === 'option' && t.names.some((n) => n === 'e' || n === 'source') && t.value !== null ? [t.value] : []));
-      const programs = sources.length > 0 ? sources : operands(tokens).slice(0, 1);
-      for (const text of programs) {
-        const match = AWK_PROGRAM_DANGER.exec(text);
-        if (match) return { option: match[0], why: 'the awk program runs commands (system, |) or writes files (>)' };
-      }
-      return null;
+      const form = readAwkCommand(args, program).forms[0];
+      if (form === undefined) return null;
+      const shown = form.text !== null && form.kind !== 'unreadable' ? `${form.construct} ${JSON.stringify(form.text)}` : form.construct;
+      return { option: shown, why: form.detail !== undefined && form.kind === 'unreadable' ? `${AWK_WHY.unreadable}: ${form.detail}` : AWK_WHY[form.kind] };
     },
   };
 }

@@ -11,6 +11,7 @@
 import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
 import type { Word } from '../reading/resolution';
+import { readAwkCommand } from './awk';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
 
 export type Payload =
@@ -687,6 +688,23 @@ function sedCommands(args: readonly Word[], name: string): Payload[] {
   return payloads;
 }
 
+/**
+ * awk programs: every command the program hands to `sh -c` (`system()`, `print | CMD`,
+ * `CMD | getline`, gawk's `|&`), as the awk reader reports it — exact when the command is string
+ * literals every awk decodes alike, approximate (its literal pieces) otherwise.
+ */
+function awkCommands(args: readonly Word[], name: string): Payload[] {
+  const opaque = args.some((word) => word.kind !== 'literal');
+  const payloads: Payload[] = [];
+  for (const form of readAwkCommand(args.map(wordText), name).forms) {
+    if (form.kind !== 'executor') continue;
+    const via = `awk ${form.construct}`;
+    if (form.text !== null) payloads.push(opaque ? { kind: 'shell-text', text: form.text, via, approximate: true } : { kind: 'shell-text', text: form.text, via });
+    else if (form.approximateText) payloads.push({ kind: 'shell-text', text: form.approximateText, via, approximate: true });
+  }
+  return payloads;
+}
+
 const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash', 'fish'];
 
 const EXTRACTORS: Readonly<Record<string, Extractor>> = {
@@ -709,6 +727,10 @@ const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   pnpm: npmCall,
   sed: sedCommands,
   gsed: sedCommands,
+  awk: awkCommands,
+  gawk: awkCommands,
+  mawk: awkCommands,
+  nawk: awkCommands,
 };
 
 /** Programs whose arguments this module reads for payloads (wrappers aside). */

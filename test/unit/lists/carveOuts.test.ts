@@ -48,8 +48,26 @@ const AWK_FIRES = [
   'awk -W exec x',
   'awk -Q 1',
   'awk 1 $FILE',
+  `awk '{print $1 > $2}' f`,
+  `awk 'BEGIN{print length / 2}'`,
+  `awk '{ while ((getline line < ARGV[1]) > 0) n++ }' f`,
 ];
-const AWK_INNOCENT = [`awk '{print $1}' f`, `awk -F: '{print $2}' /etc/passwd`, `awk -v n=3 'NR<n' f`, `awk 'NR%2==0' f`, `awk -- '{print}' f`, `awk -e '{print $2}' f`];
+const AWK_INNOCENT = [
+  `awk '{print $1}' f`,
+  `awk -F: '{print $2}' /etc/passwd`,
+  `awk -v n=3 'NR<n' f`,
+  `awk 'NR%2==0' f`,
+  `awk -- '{print}' f`,
+  `awk -e '{print $2}' f`,
+  // comparisons, regexps and strings holding | or > are what they are (issue 11)
+  `awk '$3 > 100 {print}' data.csv`,
+  `awk '/a|b/ {print}' f`,
+  `awk '{print "a|b"}' f`,
+  `awk -F'|' '{print $1}' f`,
+  `awk '{print ($1 > $2)}' f`,
+  `awk '{printf "%s\\n", $1 > "/dev/stderr"}' f`,
+  `awk '{ s += $2 } END { print s / NR }' f`,
+];
 
 const SED_FIRES = [
   'sed -i s/a/b/ f',
@@ -198,7 +216,8 @@ const ROWS: Record<string, Row> = {
   gsed: { fires: SED_FIRES.map((c) => c.replace(/^sed/, 'gsed')), innocent: SED_INNOCENT.map((c) => c.replace(/^sed/, 'gsed')) },
   awk: { fires: AWK_FIRES, innocent: AWK_INNOCENT },
   gawk: { fires: AWK_FIRES.map((c) => c.replace(/^awk/, 'gawk')), innocent: AWK_INNOCENT.map((c) => c.replace(/^awk/, 'gawk')) },
-  mawk: { fires: AWK_FIRES.map((c) => c.replace(/^awk/, 'mawk')), innocent: AWK_INNOCENT.map((c) => c.replace(/^awk/, 'mawk')) },
+  // mawk has no /inet/ special files: reading one is reading a file.
+  mawk: { fires: AWK_FIRES.filter((c) => !/inet|ARGV/.test(c)).map((c) => c.replace(/^awk/, 'mawk')), innocent: AWK_INNOCENT.map((c) => c.replace(/^awk/, 'mawk')) },
   nawk: { fires: AWK_FIRES.map((c) => c.replace(/^awk/, 'nawk')), innocent: AWK_INNOCENT.map((c) => c.replace(/^awk/, 'nawk')) },
   rg: {
     fires: ['rg --pre sh foo', 'rg --pre=sh foo', 'rg -z foo', 'rg -iz foo', 'rg --search-zip foo', 'rg --hostname-bin=/tmp/x foo', 'rg --pr=sh foo', 'rg foo -z', 'rg foo $DIR'],

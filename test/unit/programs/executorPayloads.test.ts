@@ -126,6 +126,14 @@ const ROWS: Array<[command: string, expected: string[]]> = [
   // eval (unresolved in practice; read here on words directly below)
   ['ls -la', []],
   ['echo sh -c x', []],
+  // awk: the commands the program hands to sh -c (the awk reader, src/gate/programs/awk.ts)
+  [`awk 'BEGIN{system("rm -rf /")}'`, ['text:awk system():rm -rf /']],
+  [`gawk '{print | "sh"}' f`, ['text:awk print | cmd:sh']],
+  [`mawk 'BEGIN{"id" | getline x}'`, ['text:awk cmd | getline:id']],
+  [`awk '{system("rm -rf " $1)}' f`, ['text~:awk system():rm -rf ']],
+  [`awk -v cmd=id '{system(cmd)}' f`, []],
+  [`awk '$3 > 100 {print}' f`, []],
+  [`timeout 5 awk 'BEGIN{system("id")}'`, ['text:awk system():id']],
 ];
 
 describe('executor payloads', () => {
