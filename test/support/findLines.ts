@@ -21,7 +21,7 @@ export interface FindCase {
 }
 
 /** Values of pattern tests: many look like primaries, operators or terminators. */
-const PATTERN_VALUES = ['x', 'f', '*.txt', 'sub', '-exec', '-delete', '-fprint', '-ok', ';', '+', '{}', '(', ')', '!', ',', '-print', '-name', '-o'];
+const PATTERN_VALUES = ['x', 'f', '*.txt', 'sub', '-exec', '-delete', '-fprint', '-ok', ';', '+', '{}', '(', ')', '!', ',', '-print', '-name', '-o', '', '-(', '--'];
 const FILES = ['out', 'sub/o', '-exec', ';', '{}', '-delete'];
 const FORMATS = ['%p\\n', '%f', '-exec', ';', '{}'];
 const REFERENCE_FILES = ['f', 'in.txt', 'sub'];
@@ -59,7 +59,7 @@ const actionFragment: fc.Arbitrary<string[]> = fc.oneof(
 );
 
 /** Words of an executor's command after its program: placeholders, primaries, terminators. */
-const COMMAND_WORDS = ['{}', 'x', '-delete', '-exec', '+', 'a{}b', '-name', '-c', 'id'];
+const COMMAND_WORDS = ['{}', 'x', '-delete', '-exec', '+', 'a{}b', '-name', '-c', 'id', '\\;', '{}+', ';x', '{ }', '-(', ')'];
 
 const executorFragment: fc.Arbitrary<string[]> = fc
   .tuple(

@@ -89,14 +89,21 @@ export function matchesPayload(executed: readonly string[], executor: FindExecut
   return true;
 }
 
+/**
+ * Why a pure line was refused, as far as the reader tells: it holds an executor or a writer form
+ * that did nothing this time (a filter that matched nothing, `-ok` on EOF), the reader could not
+ * read it exactly although find did, or something other than the reader refused.
+ */
+type FrictionCause = 'executor-or-writer' | 'unreadable' | 'other';
+
 interface CaseResult {
   accepted: boolean;
   executed: boolean;
   wrote: boolean;
   /** Differentials: each a sentence. Empty when the gate and the reader held. */
   findings: string[];
-  /** Configurations that refused a pure, accepted line; `reader` when the reader flagged it. */
-  friction: Array<{ configuration: string; byReader: boolean }>;
+  /** Configurations that refused a pure, accepted line, with what the reader had said of it. */
+  friction: Array<{ configuration: string; cause: FrictionCause }>;
 }
 
 /** Runs one case with the real find and holds the gate and the reader to it. */
@@ -117,8 +124,9 @@ async function checkCase(oracle: ProgramOracle, testCase: FindCase): Promise<Cas
       result.findings.push(`[${configuration.name}] approved (stage ${decision.stage}) a run that executed ${JSON.stringify(run.executed)} and wrote ${JSON.stringify(run.wrote)}`);
     }
     if (!approved && result.accepted && !hadEffect(run)) {
-      const byReader = reading.executors.length > 0 || reading.writers.length > 0 || reading.unreadable !== null;
-      result.friction.push({ configuration: configuration.name, byReader });
+      const cause: FrictionCause =
+        reading.executors.length > 0 || reading.writers.length > 0 ? 'executor-or-writer' : reading.unreadable !== null ? 'unreadable' : 'other';
+      result.friction.push({ configuration: configuration.name, cause });
     }
   }
   return result;
@@ -181,7 +189,8 @@ interface Tally {
   accepted: number;
   executed: number;
   wrote: number;
-  friction: Map<string, { total: number; byReader: number }>;
+  /** Per configuration: friction lines by cause. */
+  friction: Map<string, Record<FrictionCause, number>>;
 }
 
 function newTally(): Tally {
@@ -193,12 +202,7 @@ function add(tally: Tally, result: CaseResult): void {
   if (result.accepted) tally.accepted++;
   if (result.executed) tally.executed++;
   if (result.wrote) tally.wrote++;
-  for (const { configuration, byReader } of result.friction) {
-    const entry = tally.friction.get(configuration) ?? { total: 0, byReader: 0 };
-    entry.total++;
-    if (byReader) entry.byReader++;
-    tally.friction.set(configuration, entry);
-  }
+  for (const { configuration, cause } of result.friction) frictionOf(tally, configuration)[cause]++;
 }
 
 function merge(into: Tally, from: Tally): void {
@@ -206,14 +210,25 @@ function merge(into: Tally, from: Tally): void {
   into.accepted += from.accepted;
   into.executed += from.executed;
   into.wrote += from.wrote;
-  for (const [name, f] of from.friction) {
-    const entry = into.friction.get(name) ?? { total: 0, byReader: 0 };
-    into.friction.set(name, { total: entry.total + f.total, byReader: entry.byReader + f.byReader });
+  for (const [name, counts] of from.friction) {
+    const entry = frictionOf(into, name);
+    for (const cause of Object.keys(counts) as FrictionCause[]) entry[cause] += counts[cause];
   }
 }
 
+function frictionOf(tally: Tally, configuration: string): Record<FrictionCause, number> {
+  let entry = tally.friction.get(configuration);
+  if (entry === undefined) {
+    entry = { 'executor-or-writer': 0, unreadable: 0, other: 0 };
+    tally.friction.set(configuration, entry);
+  }
+  return entry;
+}
+
 function report(tally: Tally): string {
-  const friction = [...tally.friction].map(([name, f]) => `${name}: ${f.total} (${f.byReader} flagged by the reader)`).join('; ');
+  const friction = [...tally.friction]
+    .map(([name, f]) => `${name}: ${f['executor-or-writer'] + f.unreadable + f.other} (${f['executor-or-writer']} executor/writer forms that did nothing, ${f.unreadable} unreadable, ${f.other} other)`)
+    .join('; ');
   return `${tally.lines} lines run, ${tally.accepted} accepted by find, ${tally.executed} executed, ${tally.wrote} wrote; friction (accepted, pure, refused): ${friction || 'none'}`;
 }
 
