@@ -170,6 +170,7 @@ describe('find reader', function () {
       ['. -exec echo a{} +', /by itself/],
       ['. -exec echo {} {} +', /by itself/],
       ['-D', /-D needs/],
+      ['-D $X . -print', /value of -D/],
       ['. $X', /run time/],
       ['$X -print', /run time/],
       ['. -name $X', /run time/],

@@ -209,7 +209,8 @@ export function readFind(args: readonly Word[]): FindReading {
     } else if (text === '-D') {
       reading.leadingOptions.push(args[i]!);
       if (i + 1 >= args.length) unreadable(i, 'find -D needs its debug options');
-      else reading.leadingOptions.push(args[++i]!);
+      else if (args[i + 1]!.kind !== 'literal') unreadable(i + 1, 'the value of -D is only known at run time');
+      if (i + 1 < args.length) reading.leadingOptions.push(args[++i]!);
     } else if (text === '--') {
       reading.leadingOptions.push(args[i]!);
       i++;
