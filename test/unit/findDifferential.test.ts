@@ -97,7 +97,11 @@ export function matchesPayload(executed: readonly string[], executor: FindExecut
 type FrictionCause = 'executor-or-writer' | 'unreadable' | 'other';
 
 interface CaseResult {
+  /** The command line asked about. */
+  line: string;
   accepted: boolean;
+  /** The run was killed at the oracle's deadline (a loaded machine): its records still count. */
+  timedOut: boolean;
   executed: boolean;
   wrote: boolean;
   /** Differentials: each a sentence. Empty when the gate and the reader held. */
@@ -110,7 +114,7 @@ interface CaseResult {
 async function checkCase(oracle: ProgramOracle, testCase: FindCase): Promise<CaseResult> {
   const run = await oracle.run(testCase.argv, testCase.yes ? { stdin: YES } : {});
   const line = commandLine(testCase.argv);
-  const result: CaseResult = { accepted: accepted(run), executed: run.executed.length > 0, wrote: run.wrote.length > 0, findings: [], friction: [] };
+  const result: CaseResult = { line, accepted: accepted(run), timedOut: run.status === 'timeout', executed: run.executed.length > 0, wrote: run.wrote.length > 0, findings: [], friction: [] };
   if (run.status !== 'ok') {
     // A timeout still has its records: judge them. A broken run is an oracle failure.
     if (run.status !== 'timeout') result.findings.push(`oracle ${run.status}: ${run.detail ?? run.stderr}`);
@@ -186,30 +190,39 @@ function positiveInteger(text: string | undefined, fallback: number, name: strin
 
 interface Tally {
   lines: number;
+  timedOut: number;
   accepted: number;
   executed: number;
   wrote: number;
   /** Per configuration: friction lines by cause. */
   friction: Map<string, Record<FrictionCause, number>>;
+  /** A few lines refused for a cause other than an executor or writer form, to look at. */
+  oddFriction: string[];
 }
 
 function newTally(): Tally {
-  return { lines: 0, accepted: 0, executed: 0, wrote: 0, friction: new Map() };
+  return { lines: 0, timedOut: 0, accepted: 0, executed: 0, wrote: 0, friction: new Map(), oddFriction: [] };
 }
 
 function add(tally: Tally, result: CaseResult): void {
   tally.lines++;
+  if (result.timedOut) tally.timedOut++;
   if (result.accepted) tally.accepted++;
   if (result.executed) tally.executed++;
   if (result.wrote) tally.wrote++;
-  for (const { configuration, cause } of result.friction) frictionOf(tally, configuration)[cause]++;
+  for (const { configuration, cause } of result.friction) {
+    frictionOf(tally, configuration)[cause]++;
+    if (cause !== 'executor-or-writer' && tally.oddFriction.length < 5 && !tally.oddFriction.includes(result.line)) tally.oddFriction.push(result.line);
+  }
 }
 
 function merge(into: Tally, from: Tally): void {
   into.lines += from.lines;
+  into.timedOut += from.timedOut;
   into.accepted += from.accepted;
   into.executed += from.executed;
   into.wrote += from.wrote;
+  for (const line of from.oddFriction) if (into.oddFriction.length < 10) into.oddFriction.push(line);
   for (const [name, counts] of from.friction) {
     const entry = frictionOf(into, name);
     for (const cause of Object.keys(counts) as FrictionCause[]) entry[cause] += counts[cause];
@@ -229,7 +242,9 @@ function report(tally: Tally): string {
   const friction = [...tally.friction]
     .map(([name, f]) => `${name}: ${f['executor-or-writer'] + f.unreadable + f.other} (${f['executor-or-writer']} executor/writer forms that did nothing, ${f.unreadable} unreadable, ${f.other} other)`)
     .join('; ');
-  return `${tally.lines} lines run, ${tally.accepted} accepted by find, ${tally.executed} executed, ${tally.wrote} wrote; friction (accepted, pure, refused): ${friction || 'none'}`;
+  const odd = tally.oddFriction.length === 0 ? '' : `; refused for another cause, e.g. ${tally.oddFriction.join(' | ')}`;
+  const timeouts = tally.timedOut === 0 ? '' : ` (${tally.timedOut} timed out)`;
+  return `${tally.lines} lines run${timeouts}, ${tally.accepted} accepted by find, ${tally.executed} executed, ${tally.wrote} wrote; friction (accepted, pure, refused): ${friction || 'none'}${odd}`;
 }
 
 describe('find differential (reader and gate vs real find)', function () {
@@ -239,7 +254,8 @@ describe('find differential (reader and gate vs real find)', function () {
   before(function () {
     // Throws OracleUnavailableError when the machine cannot host the sandbox: the suite then
     // fails, it never passes without having compared anything.
-    oracle = createProgramOracle({ programs: ['find'] });
+    // A generous deadline: a run killed early on a loaded machine would hide what it would have run.
+    oracle = createProgramOracle({ programs: ['find'], timeoutMs: 15_000 });
     console.log(`      ${oracle.version('find')} in the program oracle's sandbox`);
   });
 
