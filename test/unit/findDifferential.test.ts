@@ -299,9 +299,10 @@ describe('find differential (reader and gate vs real find)', function () {
     it('knows exactly the primaries find takes a value for (the reader table, probed)', async function () {
       // find . -maxdepth 0 -NAME: find says "missing argument" (or a value error) exactly when -NAME takes one.
       const wrong: string[] = [];
-      for (const primary of findPrimaries()) {
-        if (primary.kind === 'operator' || primary.kind === 'executor') continue;
-        const run = await oracle.run(['find', '.', '-maxdepth', '0', primary.name]);
+      const primaries = findPrimaries().filter((primary) => primary.kind !== 'operator' && primary.kind !== 'executor');
+      const runs = await Promise.all(primaries.map((primary) => oracle.run(['find', '.', '-maxdepth', '0', primary.name])));
+      for (const [k, primary] of primaries.entries()) {
+        const run = runs[k]!;
         const asksForValue = /missing argument|needs an argument|invalid argument `-/.test(run.stderr);
         if (asksForValue !== primary.values > 0) wrong.push(`${primary.name}: reader says ${primary.values} value(s), find says ${JSON.stringify(run.stderr.trim())}`);
         if (/unknown predicate/.test(run.stderr)) wrong.push(`${primary.name}: find does not know it`);
@@ -326,6 +327,8 @@ describe('find differential (reader and gate vs real find)', function () {
   it('generated lines', async function () {
     const seeds = seedsToRun();
     const perSeed = positiveInteger(process.env.GATE_DIFF_PER_SEED, 500, 'GATE_DIFF_PER_SEED');
+    // The default run takes about 25 s; a full run grows with its size (and a shared machine).
+    this.timeout(Math.max(240_000, seeds.length * perSeed * 150));
     const total = newTally();
     const failures: string[] = [];
     for (const seed of seeds) {
