@@ -2,6 +2,8 @@ import { readSedInvocation } from '../programs/sed';
 import type { Word } from '../reading/resolution';
 import { readAwkCommand, type AwkFormKind } from '../programs/awk';
 
+import { literalWord, readFind } from '../programs/find';
+
 /**
  * The carve-out table (D§6): for programs that are innocent readers in their everyday form,
  * the options (or operands, or script contents) that turn them into executors or writers. A
@@ -187,19 +189,21 @@ function alwaysRow(program: string, why: string): CarveOutRow {
 // find
 // ---------------------------------------------------------------------------------------------
 
-const FIND_EXECUTES = ['-exec', '-execdir', '-ok', '-okdir'];
-const FIND_WRITES = ['-delete', '-fls'];
-
+/**
+ * find's expression read by the one reader of its grammar (programs/find.ts): an executor or a
+ * writer anywhere in it, or anything the reader cannot vouch for, is the carve-out. A value that
+ * looks like a primary (`-name -exec`) is a value, and so not one.
+ */
 const findRow: CarveOutRow = {
   program: 'find',
   check(args) {
-    // find's primaries are whole words; a file literally named `-exec` would be a pattern
-    // argument instead, and reading it as the primary only over-reports.
-    for (const word of args) {
-      if (FIND_EXECUTES.includes(word)) return { option: word, why: 'find runs a command for every file it finds' };
-      if (FIND_WRITES.includes(word) || word.startsWith('-fprint')) {
-        return { option: word, why: 'find deletes files or writes its listing to a file' };
-      }
+    const reading = readFind(args.map(literalWord));
+    const executor = reading.executors[0];
+    if (executor !== undefined) return { option: executor.primary, why: 'find runs a command for every file it finds' };
+    const writer = reading.writers[0];
+    if (writer !== undefined) return { option: writer.primary, why: 'find deletes files or writes its listing to a file' };
+    if (reading.unreadable !== null) {
+      return { option: args[reading.unreadable.index] ?? '', why: `the gate cannot read this find expression exactly (${reading.unreadable.why})` };
     }
     return null;
   },

@@ -12,6 +12,8 @@ import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
 import type { Word } from '../reading/resolution';
 import { readAwkCommand } from './awk';
+
+import { readFind } from './find';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
 
 export type Payload =
@@ -344,28 +346,15 @@ function sgCommand(args: readonly Word[]): Payload[] {
   return rest.length === 0 ? [] : [shellTextPayload(rest, 'sg')];
 }
 
-const FIND_EXECUTORS = ['-exec', '-execdir', '-ok', '-okdir'];
-
-/** `find … -exec CMD ARGS ;` or `… {} +`, every occurrence. */
+/**
+ * `find … -exec CMD ARGS ;` or `… {} +` (and `-execdir`, `-ok`, `-okdir`), every occurrence, as
+ * the one reader of find's grammar reads them: `-name -exec` is a name, words of a command are
+ * not primaries. An expression the reader cannot read exactly still gives the commands it found.
+ */
 function findExec(args: readonly Word[]): Payload[] {
   const payloads: Payload[] = [];
-  let i = 0;
-  while (i < args.length) {
-    const action = literal(args[i]);
-    if (action === null || !FIND_EXECUTORS.includes(action)) {
-      i++;
-      continue;
-    }
-    const command: Word[] = [];
-    i++;
-    for (; i < args.length; i++) {
-      const text = literal(args[i]);
-      if (text === ';') break;
-      if (text === '+' && command.length > 0 && literal(command[command.length - 1]) === '{}') break;
-      command.push(args[i]!);
-    }
-    i++;
-    if (command.length > 0) payloads.push({ kind: 'argv', argv: command, via: `find ${action}` });
+  for (const executor of readFind(args).executors) {
+    if (executor.argv.length > 0) payloads.push({ kind: 'argv', argv: executor.argv, via: `find ${executor.primary}` });
   }
   return payloads;
 }

@@ -1,6 +1,8 @@
 import { wordText } from './executorPayloads';
 import { readSedInvocation } from './sed';
 import type { Redirect, Segment, Word } from '../reading/resolution';
+
+import { readFind } from './find';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import { programName } from './wrappers';
 
@@ -851,6 +853,17 @@ export function withXargsInput(argv: readonly Word[], inner: readonly Word[]): W
   );
 }
 
+/**
+ * `find -fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FMT`: the files find writes its
+ * listing to, as the one reader of find's grammar reports them (`-name -fprint` is a name, not a
+ * write). `-delete` removes files, which this module does not count.
+ */
+function findTargets(args: readonly Word[]): WriteTarget[] {
+  const out: WriteTarget[] = [];
+  for (const writer of readFind(args).writers) if (writer.file !== null) out.push(targetOf(writer.file, `find ${writer.primary}`));
+  return out;
+}
+
 /** The writers this module knows, by program name (lower case). */
 const WRITERS: Readonly<Record<string, WriterReader>> = {
   tee: operandsOf('tee', TEE_SPEC),
@@ -866,6 +879,7 @@ const WRITERS: Readonly<Record<string, WriterReader>> = {
   chown: modeChangeTargets,
   chgrp: modeChangeTargets,
   dd: ddTargets,
+  find: findTargets,
   sed: sedTargets,
   gsed: sedTargets,
   perl: perlTargets,

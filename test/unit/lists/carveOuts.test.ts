@@ -135,8 +135,37 @@ const ROWS: Record<string, Row> = {
       'find . -fls out',
       '/usr/bin/find . -delete',
       'find . $OPTS',
+      // The tricky forms: an executor after a value, after an operator spelled with a dash, after
+      // -D's value, or hidden by an -exec command that looks like it holds a primary.
+      "find . -name x -exec rm {} ';' -delete",
+      "find . -name -exec -exec id ';'",
+      "find -D exec . -exec id ';'",
+      "find -O3 . '-(' -exec id ';' '-)'",
+      "find . -exec echo -delete ';' -fls out",
+      "find . -ok id {} + ';'",
+      'find -files0-from list -execdir id {} +',
+      // Lines the reader cannot vouch for: unknown primaries, a missing `;`, a value at the end.
+      'find . -fprintx out',
+      'find . -HL',
+      'find . -exec rm {}',
+      'find . -name',
+      'find . -print name',
     ],
-    innocent: [`find . -name '*.ts'`, 'find src -type f -newer x -print', `find . -printf '%p\\n'`, 'find . -maxdepth 2 -type d'],
+    innocent: [
+      `find . -name '*.ts'`,
+      'find src -type f -newer x -print',
+      `find . -printf '%p\\n'`,
+      'find . -maxdepth 2 -type d',
+      // Values that look like executors or writers are values.
+      'find . -name -exec',
+      'find . -name -delete -o -path -fprint',
+      'find . -printf -fls',
+      "find -D exec . -name x",
+      "find -O3 -L . '(' -name a -o -name b ')' -print0",
+      "find , ')' - -maxdepth 0",
+      'find -files0-from list -print',
+      'find . --help',
+    ],
   },
   git: {
     fires: [

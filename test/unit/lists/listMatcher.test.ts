@@ -198,6 +198,12 @@ const BLOCKING_CASES: Record<string, BlockingCase[]> = {
     [['git push'], 'sh -c "cd x && git push --force"', 'git push'],
     [['git push'], `sh -c "sh -c 'bash -c \\"git push\\"'"`, 'git push'],
     [['git push'], 'find . -exec git push ;', 'git push'],
+    // find read by its one reader: a command after a value that looks like a primary, after an
+    // unknown primary, in a -ok that ends only at `;`; and -D's value is no executor.
+    [['git push'], 'find . -name -exec -exec git push ;', 'git push'],
+    [['git push'], 'find . -bogus -execdir git push {} +', 'git push'],
+    [['git push'], 'find . -ok git push {} + ;', 'git push'],
+    [['git push'], 'find -D -exec git push ;', null],
     [['git push'], 'xargs git push', 'git push'],
     [['git push'], 'echo x | xargs -I{} git push', 'git push'],
     [['git push'], 'watch git push', 'git push'],

@@ -77,6 +77,15 @@ const ROWS: Array<[command: string, expected: string[]]> = [
   ['find . -exec echo + {} + -exec ls {} ;', ['argv:find -exec:echo + {}', 'argv:find -exec:ls {}']],
   ['find . -name x -print', []],
   ['find . -exec', []],
+  // Words of a command and values are not primaries; -D takes the next word; -ok ends only at `;`.
+  ['find . -name -exec -print', []],
+  ["find . -name x -exec rm {} ';' -delete", ['argv:find -exec:rm {}']],
+  ["find . -exec echo -exec ';'", ['argv:find -exec:echo -exec']],
+  ["find -D -exec rm {} ';'", []],
+  ["find -D exec / -exec rm -rf {} +", ['argv:find -exec:rm -rf {}']],
+  ["find . -ok rm {} + ';'", ['argv:find -ok:rm {} +']],
+  ["find . '-(' -execdir id ';' '-)'", ['argv:find -execdir:id']],
+  ["find / -bogus -exec rm -rf {} +", ['argv:find -exec:rm -rf {}']],
   // git
   ["git rebase --exec 'make test' main", ['text:git rebase --exec:make test']],
   ["git rebase --exec='make test' main", ['text:git rebase --exec:make test']],
