@@ -1,0 +1,386 @@
+import { findCarveOut } from './carveOuts';
+import { exactCoversSegment } from './exactPatterns';
+import { isHarmlessAssignment } from './harmlessAssignments';
+import type { ListEntry } from './listEntry';
+import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
+import { executedPayloads } from '../programs/executorPayloads';
+import { peelWrappers, programName } from '../programs/wrappers';
+import { redirectWrite } from '../programs/writeTargets';
+import type { CommandReading } from '../reading/reading';
+import type { Redirect, Segment, Word } from '../reading/resolution';
+
+/**
+ * Allow matching (D§6): allow entries, grants and the default list must never cover more than
+ * the entry says. Every segment of a RESOLVED command must be covered; anything the gate cannot
+ * read exactly (an opaque word, an unreadable wrapper option, an assignment outside the harmless
+ * list, a redirect to an unknown place) makes a non-exact entry refuse. The short cuts here
+ * (the program index, the plain-word comparison) are held to {@link matchAllowPlainly}, the
+ * definition, by tests.
+ */
+
+export interface AllowMatch {
+  /** One covering entry per segment, in segment order. */
+  perSegment: ListEntry[];
+}
+
+/**
+ * The entries that cover every segment of the command, or null. An unresolved command never
+ * matches. Exact entries and grants compare the whole segment (argv, assignments, redirects)
+ * or the whole line and take no carve-outs; prefix, glob, regexp and default entries need:
+ * literal argv, only harmless assignments, harmless redirects (or `writes: true` for writes
+ * to a known file), no carve-out at any wrapper level, no executed payload, readable wrappers,
+ * and an entry that names the wrapper when there is one. Never throws.
+ */
+export function matchAllow(reading: CommandReading, entries: readonly ListEntry[]): AllowMatch | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0 || entries.length === 0) return null;
+  const perSegment: ListEntry[] = [];
+  for (let index = 0; index < resolution.segments.length; index++) {
+    const covering = coveringEntry(entries, resolution.segments, index, reading.home);
+    if (covering === null) return null;
+    perSegment.push(covering);
+  }
+  return { perSegment };
+}
+
+/**
+ * {@link matchAllow} over several lists taken one after another (`[grants, allow, default]`),
+ * with the same answer as over their concatenation. A long list is looked up through an index by
+ * program word, built once per list and home folder: a segment is tried only against the entries
+ * {@link programMayMatch} could let through, in list order, so the first covering entry is the same.
+ */
+export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>): AllowMatch | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0 || allEmpty(lists)) return null;
+  const perSegment: ListEntry[] = [];
+  // One scratch for the whole line, cleared per segment: what is worked out about a segment is
+  // shared by the lists it is tried against, never by the next segment.
+  const scratch: SegmentScratch = { view: undefined };
+  for (let index = 0; index < resolution.segments.length; index++) {
+    const segment = resolution.segments[index]!;
+    scratch.view = undefined;
+    let covering: ListEntry | null = null;
+    for (let k = 0; k < lists.length && covering === null; k++) {
+      const list = lists[k]!;
+      const candidates = list.length >= MIN_INDEXED_LIST ? programIndex(list, reading.home).candidates(segment) : list;
+      covering = coveringEntry(candidates, resolution.segments, index, reading.home, scratch);
+    }
+    if (covering === null) return null;
+    perSegment.push(covering);
+  }
+  return { perSegment };
+}
+
+function allEmpty(lists: ReadonlyArray<readonly ListEntry[]>): boolean {
+  for (const list of lists) if (list.length > 0) return false;
+  return true;
+}
+
+/**
+ * {@link matchAllow} by the definition alone: every entry, in order, tried with
+ * {@link entryCoversSegment}, none of the short cuts {@link coveringEntry} takes. For tests,
+ * which hold the short cuts to it.
+ */
+export function matchAllowPlainly(reading: CommandReading, entries: readonly ListEntry[]): AllowMatch | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0 || entries.length === 0) return null;
+  const perSegment: ListEntry[] = [];
+  for (let index = 0; index < resolution.segments.length; index++) {
+    let covering: ListEntry | null = null;
+    for (const entry of entries) {
+      try {
+        if (entryCoversSegment(entry, resolution.segments, index, reading.home)) {
+          covering = entry;
+          break;
+        }
+      } catch {
+        // An entry that cannot be applied covers nothing.
+      }
+    }
+    if (covering === null) return null;
+    perSegment.push(covering);
+  }
+  return { perSegment };
+}
+
+/** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
+function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string): boolean {
+  if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
+  return patternCoversSegment(entry, viewSegment(segments[index]!), home);
+}
+
+/** Shorter lists are scanned whole: building an index would cost more than it saves. */
+const MIN_INDEXED_LIST = 16;
+
+/**
+ * A list's entries by the program word a prefix or glob entry needs ({@link programMayMatch}:
+ * its first pattern word, one piece, after the home folder when it starts with `~`). Exact and
+ * regexp entries may cover any segment and are candidates for all; a prefix or glob entry whose
+ * first item is not a one-piece word covers nothing and is left out.
+ */
+class ProgramIndex {
+  /**
+   * Per program word: the positions of its entries (ascending), and once first asked for, its
+   * entries merged with the exact and regexp ones in list order.
+   */
+  private readonly byProgram = new Map<string, { positions: number[]; merged: readonly ListEntry[] | null }>();
+  /** Positions of the exact and regexp entries, ascending. */
+  private readonly anyProgram: number[] = [];
+  private readonly anyProgramEntries: readonly ListEntry[];
+
+  constructor(
+    private readonly entries: readonly ListEntry[],
+    home: string,
+  ) {
+    entries.forEach((entry, position) => {
+      const { compiled } = entry;
+      if (compiled.match !== 'prefix' && compiled.match !== 'glob') {
+        this.anyProgram.push(position);
+        return;
+      }
+      const first = compiled.items[0];
+      if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return;
+      const program = first.home ? home + first.pieces[0]! : first.pieces[0]!;
+      const group = this.byProgram.get(program);
+      if (group === undefined) this.byProgram.set(program, { positions: [position], merged: null });
+      else group.positions.push(position);
+    });
+    this.anyProgramEntries = this.anyProgram.map((position) => entries[position]!);
+  }
+
+  /** The entries that may cover the segment, in list order. */
+  candidates(segment: Segment): readonly ListEntry[] {
+    const program = segment.argv[0];
+    if (program === undefined || program.kind !== 'literal') return this.anyProgramEntries;
+    const named = this.byProgram.get(program.value);
+    if (named === undefined) return this.anyProgramEntries;
+    if (named.merged === null) {
+      const positions = [...named.positions, ...this.anyProgram].sort((a, b) => a - b);
+      named.merged = positions.map((position) => this.entries[position]!);
+    }
+    return named.merged;
+  }
+}
+
+/** Indexes by list and home folder; a list that is no longer used takes its index with it. */
+const programIndexes = new WeakMap<readonly ListEntry[], { home: string; index: ProgramIndex }>();
+
+function programIndex(list: readonly ListEntry[], home: string): ProgramIndex {
+  const known = programIndexes.get(list);
+  if (known !== undefined && known.home === home) return known.index;
+  const index = new ProgramIndex(list, home);
+  programIndexes.set(list, { home, index });
+  return index;
+}
+
+/** What {@link coveringEntry} works out about one segment, shared by the lists it is tried against. */
+interface SegmentScratch {
+  view: SegmentView | undefined;
+}
+
+/**
+ * The first entry that covers segment `index`, or null: the first for which
+ * {@link entryCoversSegment} holds. An entry that throws while matching does not cover. The
+ * segment's view (wrappers, carve-outs, payloads) is only worked out once some entry passes the
+ * cheap necessary conditions checked first; most entries name another program, or other words,
+ * and are passed over without it.
+ */
+function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = { view: undefined }): ListEntry | null {
+  const segment = segments[index]!;
+  for (const entry of entries) {
+    try {
+      const { compiled } = entry;
+      if (compiled.match === 'exact') {
+        if (exactCoversSegment(entry, segments, index, home)) return entry;
+        continue;
+      }
+      if (!programMayMatch(entry, segment, home)) continue;
+      if (compiled.match === 'regexp') {
+        // A whole-text match starts with the regexp's literal start.
+        const prefix = compiled.regexp.anchoredPrefix;
+        if (prefix !== '' && !argvTextMayStartWith(segment.argv, prefix)) continue;
+      } else {
+        // Plain words (the usual prefix or glob entry) are compared with the argv first: the
+        // view only decides between entries whose words are there. Equivalent to
+        // patternCoversSegment: with no obstacle the view's words are exactly the argv values.
+        const plain = allowWordPattern(compiled.items, home).plain;
+        if (plain !== null) {
+          if (!plainWordsMatch(plain, segment.argv, compiled.match === 'glob')) continue;
+          scratch.view ??= viewSegment(segment);
+          if (viewAdmits(entry, scratch.view)) return entry;
+          continue;
+        }
+      }
+      scratch.view ??= viewSegment(segment);
+      if (patternCoversSegment(entry, scratch.view, home)) return entry;
+    } catch {
+      // An entry that cannot be applied covers nothing.
+    }
+  }
+  return null;
+}
+
+/**
+ * A necessary condition for a prefix, glob or regexp entry to cover a segment, checked on the
+ * program word alone: there is a literal program word (else the view has an obstacle), and a
+ * prefix or glob entry's first word is that word (see {@link patternCoversSegment}). False means
+ * the entry cannot cover the segment; true decides nothing.
+ */
+function programMayMatch(entry: ListEntry, segment: Segment, home: string): boolean {
+  const program = segment.argv[0];
+  if (program === undefined || program.kind !== 'literal') return false;
+  const { compiled } = entry;
+  if (compiled.match !== 'prefix' && compiled.match !== 'glob') return true;
+  const first = compiled.items[0];
+  if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
+  return program.value === (first.home ? home + first.pieces[0]! : first.pieces[0]!);
+}
+
+/**
+ * A necessary condition for a regexp entry with a literal start: the segment's argv text starts
+ * with `prefix`. Compared word by word as the text would render, so that the usual answer (no:
+ * another program) joins no text. False is only answered from literal words; a mismatch found
+ * before an opaque word also answers false, which the entry's view would have done anyway (an
+ * opaque word is an obstacle). True decides nothing.
+ */
+function argvTextMayStartWith(argv: readonly Word[], prefix: string): boolean {
+  let at = 0;
+  for (let i = 0; i < argv.length; i++) {
+    if (at === prefix.length) return true;
+    const word = argv[i]!;
+    if (word.kind !== 'literal') return true;
+    if (i > 0) {
+      if (prefix.charCodeAt(at) !== 0x20) return false;
+      at++;
+      if (at === prefix.length) return true;
+    }
+    // The word shows as itself or quoted: its text starts with its first character or a quote.
+    // Checking that first spares rendering a word of another program.
+    const expected = prefix.charCodeAt(at);
+    if (expected !== 0x27 && word.value.charCodeAt(0) !== expected) return false;
+    const text = wordText(word.value);
+    const n = Math.min(text.length, prefix.length - at);
+    for (let j = 0; j < n; j++) if (text.charCodeAt(j) !== prefix.charCodeAt(at + j)) return false;
+    at += n;
+  }
+  return at === prefix.length;
+}
+
+/** What a non-exact allow entry needs to know about one segment, computed once. */
+interface SegmentView {
+  /** Why no prefix/glob/regexp/default entry can cover this segment, or null. */
+  obstacle: string | null;
+  /** The argv (all literal when there is no obstacle). */
+  argv: readonly Word[];
+  /** The argv values, made on first use (a plain-word entry compares the argv itself). */
+  words?: string[];
+  /** The argv text regexp entries see, made on first use. */
+  text?: string;
+  /** The segment writes a known file through a redirect: the entry must say `writes: true`. */
+  writes: boolean;
+  /** The program word when it is a wrapper (`sudo`, `timeout`, …): the entry must name it. */
+  wrapper: string | null;
+}
+
+/** A segment no allow entry can cover, and why. */
+function blocked(obstacle: string): SegmentView {
+  return { obstacle, argv: [], words: [], writes: false, wrapper: null };
+}
+
+function viewSegment(segment: Segment): SegmentView {
+  const { argv } = segment;
+  const program = argv[0];
+  if (program === undefined) return blocked('no program (an assignment or redirect alone changes the shell)');
+  for (const word of argv) {
+    if (word.kind !== 'literal') return blocked(`the word ${word.raw} is only known at run time`);
+  }
+  for (const assignment of segment.assignments) {
+    if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
+  }
+  let writes = false;
+  for (const redirect of segment.redirects) {
+    const kind = redirectKind(redirect);
+    if (kind === 'unsafe') return blocked(`the redirect ${redirect.raw} goes somewhere the gate cannot vouch for`);
+    if (kind === 'write') writes = true;
+  }
+  const peeled = peelWrappers(argv);
+  if (!peeled.exact) return blocked('a wrapper\'s options could not be read exactly');
+  for (const assignment of peeled.assignments) {
+    if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
+  }
+  // The program itself, then what each wrapper runs.
+  let carveOut = findCarveOut(argv);
+  for (let k = 0; carveOut === null && k < peeled.layers.length; k++) {
+    const inner = peeled.layers[k]!.inner;
+    if (inner.length > 0) carveOut = findCarveOut(inner);
+  }
+  if (carveOut) return blocked(`carve-out: ${carveOut.program} ${carveOut.option} (${carveOut.why})`);
+  if (executedPayloads(argv).length > 0) return blocked('the command executes a payload from its arguments');
+  return {
+    obstacle: null,
+    argv,
+    writes,
+    wrapper: peeled.wrappers.length > 0 ? (programName(program) ?? (program.kind === 'literal' ? program.value : program.raw)) : null,
+  };
+}
+
+/** The values of a view's argv (all literal when there is no obstacle), made once per view. */
+function viewWords(view: SegmentView): string[] {
+  return (view.words ??= literalValues(view.argv));
+}
+
+function literalValues(argv: readonly Word[]): string[] {
+  const words: string[] = [];
+  for (const word of argv) words.push(word.kind === 'literal' ? word.value : word.raw);
+  return words;
+}
+
+/** The view lets a prefix or glob entry whose words match cover the segment. */
+function viewAdmits(entry: ListEntry, view: SegmentView): boolean {
+  return view.obstacle === null && (!view.writes || entry.writes);
+}
+
+/** Allow matches a prefix entry's words at the start of the argv, a glob entry's against all of it. */
+const ALLOW_PREFIX_OPTIONS: WordMatchOptions = Object.freeze({ anchorEnd: false, contained: false, caseInsensitive: false, opaqueMatchesAnything: false, home: '' });
+const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPTIONS, anchorEnd: true });
+
+function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string): boolean {
+  if (view.obstacle !== null) return false;
+  if (view.writes && !entry.writes) return false;
+  const { compiled } = entry;
+  switch (compiled.match) {
+    case 'prefix':
+    case 'glob': {
+      const first = compiled.items[0];
+      // The first pattern word must literally be the program (the wrapper, when there is one).
+      if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
+      // (The home folder is already in the pattern's pieces; matchWords does not read it.)
+      return matchWords(allowWordPattern(compiled.items, home), viewWords(view), compiled.match === 'glob' ? ALLOW_GLOB_OPTIONS : ALLOW_PREFIX_OPTIONS);
+    }
+    case 'regexp':
+      if (view.wrapper !== null && !regexpNamesProgram(entry.pattern, view.wrapper)) return false;
+      view.text ??= argvText(viewWords(view));
+      return compiled.regexp.evaluate(view.text, true) === 'match';
+    case 'exact':
+      return false;
+  }
+}
+
+/** A regexp names a wrapper only by starting with it literally: `^sudo `, `^sudo\s`. */
+function regexpNamesProgram(pattern: string, program: string): boolean {
+  return pattern.startsWith(`^${program} `) || pattern.startsWith(`^${program}\\s`);
+}
+
+/**
+ * How a redirect bears on allow entries: `harmless` (D§4.2: `>/dev/null`, `2>&1`, `<file`, …),
+ * `write` (output to a named file: needs `writes: true`), `unsafe` (a target only known at run
+ * time, or a network path: no entry covers it).
+ */
+function redirectKind(redirect: Redirect): 'harmless' | 'write' | 'unsafe' {
+  const target = redirect.target.kind === 'literal' ? redirect.target.value : null;
+  if (target !== null && /^\/dev\/(tcp|udp)\//.test(target)) return 'unsafe';
+  if (redirect.op === '<' || redirect.op === '<&') return target === null ? 'unsafe' : 'harmless';
+  const write = redirectWrite(redirect);
+  if (write === undefined) return 'harmless';
+  return write.path === null ? 'unsafe' : 'write';
+}
