@@ -5,7 +5,7 @@ import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
 import { executedPayloads } from '../programs/executorPayloads';
 import { peelWrappers, programName } from '../programs/wrappers';
-import { redirectWrite } from '../programs/writeTargets';
+import { redirectWrite } from '../programs/redirectTargets';
 import type { CommandReading } from '../reading/reading';
 import type { Redirect, Segment, Word } from '../reading/resolution';
 

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { WriteTarget } from '../programs/writeTargets';
+import type { WriteTarget } from '../programs/writeTarget';
 
 /**
  * The protected-write floor (D§7): writes to the gate's own configuration, or to files that make

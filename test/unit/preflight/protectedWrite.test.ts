@@ -2,7 +2,9 @@ import { strict as assert } from 'node:assert';
 import { preflightFindings } from '../../../src/gate/preflight/preflight';
 import { globMatches, protectedPathReason, protectedWrites, resolveWritePath } from '../../../src/gate/preflight/protectedWrite';
 import { readCommand } from '../../../src/gate/reading/reading';
-import { parseArgs, writeTargets, type WriteTarget } from '../../../src/gate/programs/writeTargets';
+import { parseArgs } from '../../../src/gate/programs/optionReader';
+import type { WriteTarget } from '../../../src/gate/programs/writeTarget';
+import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import type { Word } from '../../../src/gate/reading/resolution';
 
 const HOME = '/home/dev';

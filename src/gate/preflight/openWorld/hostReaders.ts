@@ -1,20 +1,7 @@
 import type { Segment, Word } from '../../reading/resolution';
 import { programName } from '../../programs/wrappers';
-import {
-  CURL_SPEC,
-  RSYNC_SPEC,
-  WGET_SPEC,
-  hasOption,
-  isRemoteTransferPath,
-  literalWord,
-  optionValues,
-  parseArgs,
-  plainGitSubcommand,
-  readGitCommand,
-  textOf,
-  type OptionSpec,
-  type ParsedArgs,
-} from '../../programs/writeTargets';
+import { hasOption, literalWord, optionValues, parseArgs, textOf, type OptionSpec, type ParsedArgs } from '../../programs/optionReader';
+import { CURL_SPEC, RSYNC_SPEC, WGET_SPEC, isRemoteTransferPath, plainGitSubcommand, readGitCommand } from '../../programs/writeTargets';
 import {
   PORT_LIKE,
   gitRemoteHost,
