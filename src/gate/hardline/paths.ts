@@ -7,6 +7,7 @@
  */
 import { approximateWordText } from '../programs/executorPayloads';
 import { foldCompatibility } from '../reading/normalise';
+import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
@@ -66,84 +67,6 @@ export function absoluteComponents(text: string): string[] | null {
 }
 
 const GLOB_CHARS = /[*?[]/;
-
-/**
- * Bash pattern matching of one path component (`*`, `?`, `[…]`, backslash escapes); no
- * extglob. Linear in name length times pattern length, with both bounded by one word.
- */
-export function globMatches(pattern: string, name: string): boolean {
-  let p = 0;
-  let s = 0;
-  let starP = -1;
-  let starS = 0;
-  while (s < name.length) {
-    if (p < pattern.length) {
-      const pc = pattern[p]!;
-      if (pc === '*') {
-        starP = p++;
-        starS = s;
-        continue;
-      }
-      if (pc === '?') {
-        p++;
-        s++;
-        continue;
-      }
-      if (pc === '[') {
-        const cls = matchBracket(pattern, p, name[s]!);
-        if (cls !== null) {
-          if (cls.matched) {
-            p = cls.next;
-            s++;
-            continue;
-          }
-        } else if (name[s] === '[') {
-          p++;
-          s++;
-          continue;
-        }
-      } else if (pc === '\\' && p + 1 < pattern.length) {
-        if (pattern[p + 1] === name[s]) {
-          p += 2;
-          s++;
-          continue;
-        }
-      } else if (pc === name[s]) {
-        p++;
-        s++;
-        continue;
-      }
-    }
-    if (starP === -1) return false;
-    p = starP + 1;
-    s = ++starS;
-  }
-  while (p < pattern.length && pattern[p] === '*') p++;
-  return p === pattern.length;
-}
-
-/** A `[…]` class at `start`: whether `ch` is in it and where it ends; null when unterminated. */
-function matchBracket(pattern: string, start: number, ch: string): { matched: boolean; next: number } | null {
-  let i = start + 1;
-  const negate = pattern[i] === '!' || pattern[i] === '^';
-  if (negate) i++;
-  let matched = false;
-  let first = true;
-  while (i < pattern.length && (first || pattern[i] !== ']')) {
-    first = false;
-    const lo = pattern[i]!;
-    if (pattern[i + 1] === '-' && i + 2 < pattern.length && pattern[i + 2] !== ']') {
-      const hi = pattern[i + 2]!;
-      if (ch >= lo && ch <= hi) matched = true;
-      i += 3;
-    } else {
-      if (ch === lo) matched = true;
-      i++;
-    }
-  }
-  if (i >= pattern.length) return null;
-  return { matched: matched !== negate, next: i + 1 };
-}
 
 function sameComponents(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index]);
@@ -212,7 +135,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   if (opaque && last !== undefined && GLOB_CHARS.test(last)) {
     const parent = parts.slice(0, -1);
     if (parent.length === 0) {
-      for (const dir of systemDirs) if (globMatches(last, dir)) return `every folder under / matched by ${text}`;
+      for (const dir of systemDirs) if (globMatch(last, dir, BASH_PATTERN)) return `every folder under / matched by ${text}`;
       return null;
     }
     if (last !== '*' && last !== '.*') return null;

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { WriteTarget } from '../programs/writeTarget';
+import { globMatch, type GlobOptions } from '../reading/globMatch';
 
 /**
  * The protected-write floor (D§7): writes to the gate's own configuration, or to files that make
@@ -274,71 +275,17 @@ const CANDIDATE_NAMES: readonly string[] = [
 ];
 
 /**
- * A shell glob (`*`, `?`, `[…]`) matched against a whole name, without regard to case.
- * A leading dot is matched by `*` too: with `dotglob` set it would be, and the gate does not
- * know the shell's options. O(name × pattern).
+ * How a copied glob's name pattern is matched against the candidate names: without regard to
+ * case (a case-insensitive file system would land `*.SSH` on `.ssh`), a backslash an ordinary
+ * character, and `[!]` a whole class (any one character) as this floor has always read it, which
+ * errs towards a match. A leading dot is matched by `*` too: with `dotglob` set it would be, and
+ * the gate does not know the shell's options.
  */
-export function globMatches(pattern: string, name: string): boolean {
-  const p = pattern.toLowerCase();
-  const s = name.toLowerCase();
-  let pi = 0;
-  let si = 0;
-  let starP = -1;
-  let starS = 0;
-  while (si < s.length) {
-    if (pi < p.length) {
-      const c = p[pi]!;
-      if (c === '*') {
-        starP = pi++;
-        starS = si;
-        continue;
-      }
-      if (c === '?') {
-        pi++;
-        si++;
-        continue;
-      }
-      if (c === '[') {
-        const close = p.indexOf(']', pi + 2);
-        if (close > 0) {
-          if (classMatches(p.slice(pi + 1, close), s[si]!)) {
-            pi = close + 1;
-            si++;
-            continue;
-          }
-        } else if (s[si] === '[') {
-          pi++;
-          si++;
-          continue;
-        }
-      } else if (c === s[si]) {
-        pi++;
-        si++;
-        continue;
-      }
-    }
-    if (starP < 0) return false;
-    pi = starP + 1;
-    si = ++starS;
-  }
-  while (pi < p.length && p[pi] === '*') pi++;
-  return pi === p.length;
-}
-
-function classMatches(body: string, char: string): boolean {
-  const negated = body.startsWith('!') || body.startsWith('^');
-  const set = negated ? body.slice(1) : body;
-  let hit = false;
-  for (let i = 0; i < set.length; i++) {
-    if (set[i + 1] === '-' && i + 2 < set.length) {
-      if (char >= set[i]! && char <= set[i + 2]!) hit = true;
-      i += 2;
-    } else if (set[i] === char) {
-      hit = true;
-    }
-  }
-  return hit !== negated;
-}
+export const CHILD_NAME_GLOB: GlobOptions = Object.freeze({
+  caseInsensitive: true,
+  backslashEscapes: false,
+  bracketAfterNegationIsMember: false,
+});
 
 /** One protected write. `path` is absolute, or `null` when the gate cannot read it. */
 export interface ProtectedWrite {
@@ -411,7 +358,7 @@ function protectedTarget(
     }
   }
   for (const name of candidates) {
-    if (pattern !== undefined && !globMatches(pattern, name)) continue;
+    if (pattern !== undefined && !globMatch(pattern, name, CHILD_NAME_GLOB)) continue;
     const candidate = posix.join(absolute, name);
     const why = target.childTree ? treeReason(candidate, context) : protectedPathReason(candidate, context);
     if (why) return { path: posix.join(absolute, pattern ?? '*'), why: `${why}, if the name is ${name}`, via: target.via };

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { preflightFindings } from '../../../src/gate/preflight/preflight';
-import { globMatches, protectedPathReason, protectedWrites, resolveWritePath } from '../../../src/gate/preflight/protectedWrite';
+import { CHILD_NAME_GLOB, protectedPathReason, protectedWrites, resolveWritePath } from '../../../src/gate/preflight/protectedWrite';
 import { readCommand } from '../../../src/gate/reading/reading';
 import { parseArgs } from '../../../src/gate/programs/optionReader';
+import { globMatch } from '../../../src/gate/reading/globMatch';
 import type { WriteTarget } from '../../../src/gate/programs/writeTarget';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import type { Word } from '../../../src/gate/reading/resolution';
@@ -341,10 +342,10 @@ describe('protected-write floor: paths and globs', () => {
     ['a*b*c', 'aXbYc', true],
     ['a*b*c', 'aXbY', false],
   ];
-  for (const [pattern, name, expected] of globs) it(`globMatches(${pattern}, ${name}) = ${expected}`, () => assert.equal(globMatches(pattern, name), expected));
-  it('globMatches stays fast on many stars', () => {
+  for (const [pattern, name, expected] of globs) it(`globMatch(${pattern}, ${name}, CHILD_NAME_GLOB) = ${expected}`, () => assert.equal(globMatch(pattern, name, CHILD_NAME_GLOB), expected));
+  it('globMatch stays fast on many stars', () => {
     const started = process.hrtime.bigint();
-    assert.equal(globMatches('*a'.repeat(2000) + 'b', 'a'.repeat(40)), false);
+    assert.equal(globMatch('*a'.repeat(2000) + 'b', 'a'.repeat(40), CHILD_NAME_GLOB), false);
     assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 200);
   });
   it('protectedWrites reports an opaque target without a path', () => {
