@@ -9,7 +9,7 @@
  * One pass over the text with an explicit stack (no recursion, no backtracking regex): linear
  * in the input, whatever the input is.
  */
-import { approximateAnsiCQuote } from '../programs/executorPayloads';
+import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import type { OpaqueExpansion, Redirect, Word } from '../reading/resolution';
 import type { PeeledCommand } from '../programs/wrappers';
 

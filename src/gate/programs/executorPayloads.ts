@@ -8,6 +8,7 @@
  * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
  * words.
  */
+import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
 import type { Word } from '../reading/resolution';
@@ -142,81 +143,6 @@ export function approximateWordText(raw: string): string {
     }
   }
   return out;
-}
-
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '?': '?',
-};
-
-function isHex(c: string | undefined): boolean {
-  return c !== undefined && /^[0-9A-Fa-f]$/.test(c);
-}
-
-/**
- * Decodes the body of a bash `$'…'` word starting at `start` (just after the opening quote).
- * Returns the decoded text and the index just past the closing quote. Like bash, a NUL ends the
- * value (the rest up to the quote is dropped).
- */
-export function approximateAnsiCQuote(raw: string, start: number): { text: string; end: number } {
-  let out = '';
-  let i = start;
-  let ended = false;
-  const add = (s: string): void => {
-    if (ended) return;
-    const nul = s.indexOf('\0');
-    if (nul !== -1) {
-      out += s.slice(0, nul);
-      ended = true;
-    } else {
-      out += s;
-    }
-  };
-  while (i < raw.length) {
-    const c = raw[i]!;
-    if (c === "'") return { text: out, end: i + 1 };
-    if (c !== '\\' || i + 1 >= raw.length) {
-      add(c);
-      i++;
-      continue;
-    }
-    const e = raw[i + 1]!;
-    i += 2;
-    if (Object.prototype.hasOwnProperty.call(SIMPLE_ESCAPES, e)) {
-      add(SIMPLE_ESCAPES[e]!);
-    } else if (e >= '0' && e <= '7') {
-      let digits = e;
-      while (digits.length < 3 && raw[i] !== undefined && raw[i]! >= '0' && raw[i]! <= '7') digits += raw[i++];
-      add(String.fromCharCode(parseInt(digits, 8) & 0xff));
-    } else if (e === 'x' || e === 'u' || e === 'U') {
-      const max = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-      let digits = '';
-      while (digits.length < max && isHex(raw[i])) digits += raw[i++];
-      if (digits === '') {
-        add('\\' + e);
-      } else {
-        const code = parseInt(digits, 16);
-        add(code <= 0x10ffff ? String.fromCodePoint(code) : '');
-      }
-    } else if (e === 'c' && i < raw.length) {
-      add(String.fromCharCode(raw.charCodeAt(i) & 0x1f));
-      i++;
-    } else {
-      add('\\' + e);
-    }
-  }
-  return { text: out, end: raw.length };
 }
 
 // ---------------------------------------------------------------------------------------------

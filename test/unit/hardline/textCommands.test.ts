@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { approximateAnsiCQuote } from '../../../src/gate/programs/executorPayloads';
+import { approximateAnsiCQuote } from '../../../src/gate/reading/ansiCQuote';
 import { readTextCommands, type TextCommand } from '../../../src/gate/hardline/textCommands';
 import type { OpaqueExpansion, Redirect, Word } from '../../../src/gate/reading/resolution';
 import { SHAPES } from '../../../bench/shapes';

@@ -15,7 +15,7 @@ function strings(alphabet: readonly string[], max: number): string[] {
   for (let length = 1; length <= max; length++) {
     const next: string[] = [];
     for (const prefix of layer) for (const c of alphabet) next.push(prefix + c);
-    out.push(...next);
+    for (const s of next) out.push(s);
     layer = next;
   }
   return out;
