@@ -1,4 +1,4 @@
-import { visit } from 'jsonc-parser';
+import { duplicateKey } from '../rater/jsonDuplicateKey';
 import type { z } from 'zod';
 
 /**
@@ -92,25 +92,4 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return current;
-}
-
-/** The first key given twice in one object of a valid JSON text, or `null`. */
-function duplicateKey(text: string): string | null {
-  const open: Array<Set<string>> = [];
-  let found: string | null = null;
-  visit(text, {
-    onObjectBegin: () => {
-      open.push(new Set());
-    },
-    onObjectEnd: () => {
-      open.pop();
-    },
-    onObjectProperty: (property) => {
-      const keys = open[open.length - 1];
-      if (!keys || found !== null) return;
-      if (keys.has(property)) found = property;
-      keys.add(property);
-    },
-  });
-  return found;
 }

@@ -20,7 +20,7 @@ import type { BaseLanguageModelInput } from '@langchain/core/language_models/bas
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Runnable } from '@langchain/core/runnables';
 import { HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
-import { visit } from 'jsonc-parser';
+import { duplicateKey } from './jsonDuplicateKey';
 import type { Verdict } from '../decision';
 import type { Rung } from '../rung';
 import { failClosedResult, type Rater, type RatingCapture, type RatingRequest, type RatingResult } from './raterContract';
@@ -298,26 +298,6 @@ export function readVerdict(text: string | null): { verdict: Verdict } | { error
   return 'error' in parsed ? { error: `the answer is not a valid verdict (${parsed.error})` } : parsed;
 }
 
-/** The first key that appears twice in one object of a (valid) JSON text, or `null`. */
-function duplicateKey(text: string): string | null {
-  const stack: Array<Set<string>> = [];
-  let found: string | null = null;
-  visit(text, {
-    onObjectBegin: () => {
-      stack.push(new Set());
-    },
-    onObjectEnd: () => {
-      stack.pop();
-    },
-    onObjectProperty: (property) => {
-      const keys = stack[stack.length - 1];
-      if (!keys) return;
-      if (keys.has(property) && found === null) found = property;
-      keys.add(property);
-    },
-  });
-  return found;
-}
 
 // ── Describing failures ─────────────────────────────────────────────────────────────────
 
