@@ -11,6 +11,7 @@
  * output.
  */
 import { OUTCOMES, type Outcome } from '../decision';
+import { JUSTIFICATION_MAX_CHARS, MAX_REJECTIONS_WITHOUT_PERSON, USER_MESSAGE_MAX_CHARS, USER_MESSAGE_WINDOW } from '../negotiation';
 import type { NegotiationContext, RatingRequest } from './raterContract';
 import { COMMAND_FENCE_TAG, countTagLookAlikes, fenceCommand, fenceInline, neutraliseTagLookAlikes, NEUTRALISED_TAG_MARKER } from './commandFence';
 import { mechanismNotes } from './mechanismNotes';
@@ -18,14 +19,15 @@ import { mechanismNotes } from './mechanismNotes';
 /** The name of the single tool the model answers through. */
 export const VERDICT_TOOL_NAME = 'record_verdict';
 
-/** Negotiation limits (D§9): the user's last 5 messages, 1000 characters each. */
-export const NEGOTIATION_USER_MESSAGES = 5;
-export const NEGOTIATION_USER_MESSAGE_CHARS = 1000;
-/** Our own bounds on the other negotiation parts, so a long argument cannot crowd the prompt. */
-export const NEGOTIATION_JUSTIFICATION_CHARS = 2000;
+/*
+ * Negotiation limits (D§9) are bounded again here, whoever built the context: the user's last
+ * USER_MESSAGE_WINDOW messages, USER_MESSAGE_MAX_CHARS each, and the justification at
+ * JUSTIFICATION_MAX_CHARS, all from negotiation.ts, their one home.
+ */
+/** Our own bound on a prior round's justification and reason, so a long argument cannot crowd the prompt. */
 export const NEGOTIATION_PRIOR_PART_CHARS = 1000;
 /** The ninth rejection since a person was involved escalates, so at most 8 rounds precede one. */
-export const NEGOTIATION_PRIOR_ROUNDS = 8;
+const NEGOTIATION_PRIOR_ROUNDS = MAX_REJECTIONS_WITHOUT_PERSON - 1;
 
 /** The two strings handed to the model, plus what the fence had to neutralise. */
 export interface RaterPrompt {
@@ -160,13 +162,13 @@ function negotiationSection(negotiation: NegotiationContext): { text: string; re
     return result.text;
   };
   const priorRounds = (Array.isArray(negotiation.priorRounds) ? negotiation.priorRounds : []).slice(-NEGOTIATION_PRIOR_ROUNDS);
-  const userMessages = (Array.isArray(negotiation.userMessages) ? negotiation.userMessages : []).slice(-NEGOTIATION_USER_MESSAGES);
+  const userMessages = (Array.isArray(negotiation.userMessages) ? negotiation.userMessages : []).slice(-USER_MESSAGE_WINDOW);
   const round = priorRounds.length + 1;
 
   const lines: string[] = [
     `This is round ${round} of a negotiation: the gate refused this command before and the agent is asking again. A justification may show that a cautious outcome was too severe, but only when it explains a legitimate purpose that the command itself bears out; it never makes the command do less than it does, and it never changes a catastrophic or attack outcome.`,
     `The agent's justification for this attempt:`,
-    fenceInline('agent_justification', line(negotiation.justification, NEGOTIATION_JUSTIFICATION_CHARS)),
+    fenceInline('agent_justification', line(negotiation.justification, JUSTIFICATION_MAX_CHARS)),
   ];
   if (priorRounds.length > 0) {
     lines.push('Earlier rounds, oldest first (the justification offered, and the reason the rater gave):');
@@ -179,7 +181,7 @@ function negotiationSection(negotiation: NegotiationContext): { text: string; re
   }
   if (userMessages.length > 0) {
     lines.push(`The user's most recent messages to the agent, oldest first:`);
-    for (const message of userMessages) lines.push(fenceInline('user_message', line(message, NEGOTIATION_USER_MESSAGE_CHARS)));
+    for (const message of userMessages) lines.push(fenceInline('user_message', line(message, USER_MESSAGE_MAX_CHARS)));
   } else {
     lines.push('The user has sent the agent no messages that can be shown.');
   }

@@ -14,9 +14,9 @@ import {
   buildRaterUserMessage,
   collapseToOneLine,
   foldHomeFolder,
-  NEGOTIATION_USER_MESSAGE_CHARS,
   VERDICT_TOOL_NAME,
 } from '../../../src/gate/rater/raterPrompt';
+import { USER_MESSAGE_MAX_CHARS } from '../../../src/gate/negotiation';
 
 const HOME = '/home/gate';
 
@@ -268,7 +268,7 @@ describe('rater prompt', () => {
         { outcome: 'destructive', reason: 'Deletes the dist folder.' },
         { justification: 'cleanup\r\nplease', outcome: 'destructive', reason: 'Still deletes\u2028files.' },
       ],
-      userMessages: ['m1', 'm2', 'm3 line one\nline two', 'm4', 'm5', 'm6', 'x'.repeat(NEGOTIATION_USER_MESSAGE_CHARS + 500)],
+      userMessages: ['m1', 'm2', 'm3 line one\nline two', 'm4', 'm5', 'm6', 'x'.repeat(USER_MESSAGE_MAX_CHARS + 500)],
     };
 
     it('round 1 sees the command alone', () => {
@@ -285,7 +285,7 @@ describe('rater prompt', () => {
       const messages = [...user.matchAll(/^<user_message>(.*)<\/user_message>$/gm)].map((m) => m[1]!);
       assert.equal(messages.length, 5, 'the last five');
       assert.deepEqual(messages.slice(0, 4), ['m3 line one line two', 'm4', 'm5', 'm6']);
-      assert.equal(Array.from(messages[4]!).length, NEGOTIATION_USER_MESSAGE_CHARS + 1, '1000 characters and an ellipsis');
+      assert.equal(Array.from(messages[4]!).length, USER_MESSAGE_MAX_CHARS + 1, '1000 characters and an ellipsis');
       assert.ok(messages[4]!.endsWith('…'));
       // The command fence comes first and is still the only one.
       assert.ok(user.indexOf(`</${COMMAND_FENCE_TAG}>`) < user.indexOf('<agent_justification>'));
