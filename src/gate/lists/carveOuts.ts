@@ -2,7 +2,8 @@ import { readSedInvocation } from '../programs/sed';
 import type { Word } from '../reading/resolution';
 import { readAwkCommand, type AwkFormKind } from '../programs/awk';
 
-import { literalWord, readFind } from '../programs/find';
+import { readFind } from '../programs/find';
+import { literalWord } from '../reading/resolution';
 
 /**
  * The carve-out table (D§6): for programs that are innocent readers in their everyday form,

@@ -1,7 +1,7 @@
-import type { Segment, Word } from '../reading/resolution';
+import { literalWord, type Segment, type Word } from '../reading/resolution';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { programName } from '../programs/wrappers';
-import { literalWord, textOf } from '../programs/optionReader';
+import { textOf } from '../programs/optionReader';
 import { withXargsInput } from '../programs/writeTargets';
 import { assignmentHosts, inlineCodeHosts, isInlineCodeInterpreter, peelNetworkWrappers, readerOf, redirectHosts } from './openWorld/hostReaders';
 import type { HostMention } from './openWorld/mentions';

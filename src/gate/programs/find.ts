@@ -313,11 +313,6 @@ function readExecutor(
   return terminator === null ? i : i + 1;
 }
 
-/** A literal word for `text` (the carve-out table reads plain strings). */
-export function literalWord(text: string): Word {
-  return { kind: 'literal', value: text, raw: text };
-}
-
 /** Every primary and operator in the table, as find spells it, with its kind and number of values. */
 export function findPrimaries(): Array<{ name: string; kind: FindPrimaryKind; values: number }> {
   return [...PRIMARIES.keys()].map((key) => {

@@ -1,4 +1,4 @@
-import type { Word } from '../reading/resolution';
+import { literalWord, type Word } from '../reading/resolution';
 
 /**
  * The option reader for program argv (getopt-like): a program's {@link OptionSpec} says which
@@ -40,11 +40,6 @@ export interface ParsedOption {
 export interface ParsedArgs {
   options: ParsedOption[];
   operands: Word[];
-}
-
-/** A literal word made from part of another word (an attached option value). */
-export function literalWord(value: string): Word {
-  return { kind: 'literal', value, raw: value };
 }
 
 /** Part of an opaque word (the value after `--name=`), still opaque. */

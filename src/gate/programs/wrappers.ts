@@ -5,7 +5,7 @@
  * exactly as the wrapper does (most use getopt with a leading `+`: options stop at the first
  * operand), so that `sudo -u root rm` is read as `rm` and not as a program called `root`.
  */
-import type { Word } from '../reading/resolution';
+import { literalWord, type Word } from '../reading/resolution';
 
 /** Programs that run another program given in their arguments. Compared on the lower-cased basename. */
 export const WRAPPER_PROGRAMS: readonly string[] = [
@@ -208,10 +208,6 @@ export function readOptions(words: readonly Word[], start: number, table: Option
     }
   }
   return { options, next: Math.min(i, words.length), exact };
-}
-
-function literalWord(value: string): Word {
-  return { kind: 'literal', value, raw: value };
 }
 
 // ---------------------------------------------------------------------------------------------

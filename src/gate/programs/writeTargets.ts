@@ -1,12 +1,12 @@
 import { wordText } from './executorPayloads';
 import { readFind } from './find';
-import { hasOption, literalWord, optionValues, parseArgs, textOf, type OptionSpec } from './optionReader';
+import { hasOption, optionValues, parseArgs, textOf, type OptionSpec } from './optionReader';
 import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import { programName } from './wrappers';
 import { pathText, targetOf, type WriteTarget } from './writeTarget';
-import type { Segment, Word } from '../reading/resolution';
+import { literalWord, type Segment, type Word } from '../reading/resolution';
 
 /**
  * What paths a simple command writes (D§4.2, D§7): its output redirects and the file operands

@@ -93,6 +93,11 @@ export const MAX_SEGMENTS = 64;
 /** Longest command (in UTF-16 code units) the resolver reads. */
 export const MAX_COMMAND_LENGTH = 64 * 1024;
 
+/** A literal word for `text`: a word made from part of another (an attached option value) or from a plain string (the carve-out table). */
+export function literalWord(text: string): Word {
+  return { kind: 'literal', value: text, raw: text };
+}
+
 /** The literal value of a word, or `null` when it is opaque. */
 export function literalValue(word: Word): string | null {
   return word.kind === 'literal' ? word.value : null;

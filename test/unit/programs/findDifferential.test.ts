@@ -19,7 +19,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 
-import { findPrimaries, literalWord, readFind, type FindExecutor, type FindReading } from '../../../src/gate/programs/find';
+import { findPrimaries, readFind, type FindExecutor, type FindReading } from '../../../src/gate/programs/find';
+import { literalWord } from '../../../src/gate/reading/resolution';
 import { readCommand } from '../../../src/gate/reading/reading';
 import { askGate, commandLine, configurationsFor, type Configuration } from '../../support/askGate';
 import { fuzzSeed } from '../../support/commandGenerator';

@@ -1,6 +1,6 @@
-import type { Segment, Word } from '../../reading/resolution';
+import { literalWord, type Segment, type Word } from '../../reading/resolution';
 import { programName } from '../../programs/wrappers';
-import { hasOption, literalWord, optionValues, parseArgs, textOf, type OptionSpec, type ParsedArgs } from '../../programs/optionReader';
+import { hasOption, optionValues, parseArgs, textOf, type OptionSpec, type ParsedArgs } from '../../programs/optionReader';
 import { CURL_SPEC, RSYNC_SPEC, WGET_SPEC, isRemoteTransferPath, plainGitSubcommand, readGitCommand } from '../../programs/writeTargets';
 import {
   PORT_LIKE,
