@@ -2,8 +2,8 @@ import { homedir } from 'node:os';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import * as vscode from 'vscode';
-import type { AgentEvents, ToolEndEvent } from '../gate/agent/agentEvents';
-import type { AgentTurnResult } from '../gate/agent/agentLoop';
+import type { AgentEvents, ToolEndEvent } from '../agent/agentEvents';
+import type { AgentTurnResult } from '../agent/agentLoop';
 import type { CaptureLog } from '../gate/captureLog';
 import { formatTrace } from '../gate/decisionTrace';
 import type { Decision } from '../gate/decision';
@@ -21,7 +21,7 @@ import type { RungSwitcher } from './rungSwitcher';
 
 /**
  * `@gate` (D§13, issue 5): a small coding agent in the Chat view whose shell commands and (at
- * `manual`) file writes pass the gate. The agent loop itself is vscode-free (`src/gate/agent/`);
+ * `manual`) file writes pass the gate. The agent loop itself is vscode-free (`src/agent/`);
  * this file connects it to VS Code:
  * - its model: `ChatOpenAI` on `approvalsGate.agent.baseUrl`/`.model` when both are set (key:
  *   `agentApiKey.ts`), otherwise the model picked in the Chat view through the `vscode.lm` adapter;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
-import type { GatedOutcome, GatedShellCall } from '../../src/gate/agent/agentTool';
+import type { GatedOutcome, GatedShellCall } from '../../src/agent/agentTool';
 import type { Decision } from '../../src/gate/decision';
 import { readCommand } from '../../src/gate/reading';
 import type { RatingRequest } from '../../src/gate/raterContract';
@@ -22,7 +22,7 @@ import { ScriptedLanguageModel, sentText, type ScriptedReply } from '../support/
 
 type LmModule = typeof import('../../src/vscode/lmChatModel');
 type RaterModule = typeof import('../../src/vscode/lmRater');
-type LoopModule = typeof import('../../src/gate/agent/agentLoop');
+type LoopModule = typeof import('../../src/agent/agentLoop');
 
 const { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall, LanguageModelToolResultPart: ToolResult } = standIn;
 
@@ -43,7 +43,7 @@ describe('LmChatModel (vscode.lm adapter, vscode stand-in)', () => {
     standIn.install();
     lm = await import('../../src/vscode/lmChatModel');
     raters = await import('../../src/vscode/lmRater');
-    loop = await import('../../src/gate/agent/agentLoop');
+    loop = await import('../../src/agent/agentLoop');
   });
   after(() => standIn.uninstall());
 

@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
-import type { GatedOutcome } from '../../src/gate/agent/agentTool';
-import { reportGatedOutcome } from '../../src/gate/agent/shellToolReport';
-import { runShellCommandTool } from '../../src/gate/agent/tools/runShellCommand';
-import type { Decision } from '../../src/gate/decision';
-import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
-import { NegotiationSession } from '../../src/gate/negotiation';
-import { decide } from '../../src/gate/pipeline';
-import { FixedVerdictRater } from '../../src/gate/raterContract';
+import type { GatedOutcome } from '../../../src/agent/agentTool';
+import { reportGatedOutcome } from '../../../src/agent/shellToolReport';
+import { runShellCommandTool } from '../../../src/agent/tools/runShellCommand';
+import type { Decision } from '../../../src/gate/decision';
+import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
+import { NegotiationSession } from '../../../src/gate/negotiation';
+import { decide } from '../../../src/gate/pipeline';
+import { FixedVerdictRater } from '../../../src/gate/raterContract';
 
 /**
  * What the agent reads after a gated shell call (D§9, D§13): approved → exit code and output;

@@ -1,5 +1,5 @@
-import type { Decision } from '../decision';
-import type { ExecutionRecord } from '../execution/executionRecord';
+import type { Decision } from '../gate/decision';
+import type { ExecutionRecord } from '../gate/execution/executionRecord';
 
 /**
  * What the agent loop reports while a turn runs, so a surface (the VS Code chat participant, a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Rung } from '../rung';
+import type { Rung } from '../gate/rung';
 import type { AgentTool } from './agentTool';
 import { listDirectoryTool } from './tools/listDirectory';
 import { readFileTool } from './tools/readFile';

@@ -1,7 +1,7 @@
-import type { Decision, PreflightRecord, Stage } from '../decision';
-import type { Escalation, HumanAnswer } from '../person';
-import { readCommand, type CommandReading } from '../reading';
-import { summariseResolution } from '../resolution';
+import type { Decision, PreflightRecord, Stage } from '../gate/decision';
+import type { Escalation, HumanAnswer } from '../gate/person';
+import { readCommand, type CommandReading } from '../gate/reading';
+import { summariseResolution } from '../gate/resolution';
 
 /**
  * How a `write_file` call is put in front of a person, and the decision records it leaves.

@@ -1,10 +1,10 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import type { CaptureLog } from '../captureLog';
-import type { NegotiationSession } from '../negotiation';
-import type { Person } from '../person';
-import { describeModelError } from '../rater/modelRater';
-import type { Rung } from '../rung';
+import type { CaptureLog } from '../gate/captureLog';
+import type { NegotiationSession } from '../gate/negotiation';
+import type { Person } from '../gate/person';
+import { describeModelError } from '../gate/rater/modelRater';
+import type { Rung } from '../gate/rung';
 import { emit, type AgentEvents, type ToolEndEvent } from './agentEvents';
 import type { AgentTool, RunGated, ToolContext, ToolOutcome } from './agentTool';
 import { AGENT_TOOLS, toolDefinition } from './agentTools';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Rung } from '../../rung';
+import type { Rung } from '../../gate/rung';
 import type { AgentTool, ToolContext, ToolOutcome } from '../agentTool';
 import { ATTACK_NOTE, SHELL_COMMANDS_AT_RUNG } from '../rungWords';
 import { reportGatedOutcome } from '../shellToolReport';

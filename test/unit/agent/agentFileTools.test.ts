@@ -3,15 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentTool, ToolContext, ToolOutcome } from '../../src/gate/agent/agentTool';
-import { readToolArguments } from '../../src/gate/agent/toolArguments';
-import { listDirectoryTool } from '../../src/gate/agent/tools/listDirectory';
-import { READ_FILE_MAX_BYTES, readFileTool } from '../../src/gate/agent/tools/readFile';
-import { SEARCH_MAX_MATCHES, searchTextTool } from '../../src/gate/agent/tools/searchText';
-import { MAX_WRITE_BYTES, writeFileTool } from '../../src/gate/agent/tools/writeFile';
-import { CaptureLog } from '../../src/gate/captureLog';
-import type { Escalation, HumanAnswer, Person } from '../../src/gate/person';
-import type { Rung } from '../../src/gate/rung';
+import type { AgentTool, ToolContext, ToolOutcome } from '../../../src/agent/agentTool';
+import { readToolArguments } from '../../../src/agent/toolArguments';
+import { listDirectoryTool } from '../../../src/agent/tools/listDirectory';
+import { READ_FILE_MAX_BYTES, readFileTool } from '../../../src/agent/tools/readFile';
+import { SEARCH_MAX_MATCHES, searchTextTool } from '../../../src/agent/tools/searchText';
+import { MAX_WRITE_BYTES, writeFileTool } from '../../../src/agent/tools/writeFile';
+import { CaptureLog } from '../../../src/gate/captureLog';
+import type { Escalation, HumanAnswer, Person } from '../../../src/gate/person';
+import type { Rung } from '../../../src/gate/rung';
 
 /**
  * The free file tools are confined to the workspace (`..`, absolute paths, links that lead out,

@@ -1,8 +1,8 @@
-import type { Decision } from '../decision';
-import { capOutput } from '../execution/outputCap';
-import type { ExecutionRecord } from '../execution/executionRecord';
+import type { Decision } from '../gate/decision';
+import { capOutput } from '../gate/execution/outputCap';
+import type { ExecutionRecord } from '../gate/execution/executionRecord';
 import type { GatedOutcome, ToolOutcome } from './agentTool';
-import { negotiationMoves } from '../negotiation';
+import { negotiationMoves } from '../gate/negotiation';
 
 /**
  * What the agent reads after a gated shell call, in our words (D§9, D§13): what became of the

@@ -1,4 +1,4 @@
-import type { Rung } from '../rung';
+import type { Rung } from '../gate/rung';
 import { ATTACK_NOTE, FILE_WRITES_AT_RUNG, PROTECTED_PATHS_NOTE, SHELL_COMMANDS_AT_RUNG } from './rungWords';
 
 /**

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { CaptureLog } from '../captureLog';
-import type { Decision } from '../decision';
-import type { ExecutionRecord } from '../execution/executionRecord';
-import type { NegotiationSession } from '../negotiation';
-import type { Person } from '../person';
-import type { Rung } from '../rung';
+import type { CaptureLog } from '../gate/captureLog';
+import type { Decision } from '../gate/decision';
+import type { ExecutionRecord } from '../gate/execution/executionRecord';
+import type { NegotiationSession } from '../gate/negotiation';
+import type { Person } from '../gate/person';
+import type { Rung } from '../gate/rung';
 
 /**
  * The contract between the agent loop and one of its tools. A tool never sees the raw model

@@ -1,4 +1,4 @@
-import type { Rung } from '../rung';
+import type { Rung } from '../gate/rung';
 
 /**
  * What the agent is told will happen to its shell commands and its file writes at each rung

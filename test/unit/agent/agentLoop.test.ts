@@ -4,16 +4,16 @@ import type { BaseLanguageModelInput } from '@langchain/core/language_models/bas
 import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
-import { runAgentTurn, DEFAULT_MAX_MODEL_CALLS, MAX_TOOL_CALLS_PER_ANSWER, type AgentTurnOptions } from '../../src/gate/agent/agentLoop';
-import type { AgentEvents, ToolEndEvent } from '../../src/gate/agent/agentEvents';
-import type { GatedOutcome, GatedShellCall } from '../../src/gate/agent/agentTool';
-import type { Decision } from '../../src/gate/decision';
-import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
-import { NegotiationSession } from '../../src/gate/negotiation';
-import type { Rung } from '../../src/gate/rung';
+import { runAgentTurn, DEFAULT_MAX_MODEL_CALLS, MAX_TOOL_CALLS_PER_ANSWER, type AgentTurnOptions } from '../../../src/agent/agentLoop';
+import type { AgentEvents, ToolEndEvent } from '../../../src/agent/agentEvents';
+import type { GatedOutcome, GatedShellCall } from '../../../src/agent/agentTool';
+import type { Decision } from '../../../src/gate/decision';
+import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
+import { NegotiationSession } from '../../../src/gate/negotiation';
+import type { Rung } from '../../../src/gate/rung';
 
 /**
- * The agent loop (src/gate/agent/agentLoop.ts) driven by a scripted LangChain chat model: what
+ * The agent loop (src/agent/agentLoop.ts) driven by a scripted LangChain chat model: what
  * the model is sent, what runs, what it is told, and how a turn ends (answer, step limit, halt,
  * cancellation, a failing model).
  */
