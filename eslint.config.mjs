@@ -17,11 +17,11 @@ export default tseslint.config(
   },
   {
     // The card is browser code: no Node, no VS Code API, and untrusted text never becomes HTML.
-    files: ['src/webview/**/*.ts'],
+    files: ['webview-ui/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/webview is browser code.' }],
-        patterns: [{ group: ['node:*', '**/vscode/**'], message: 'src/webview is browser code.' }],
+        paths: [{ name: 'vscode', message: 'webview-ui is browser code.' }],
+        patterns: [{ group: ['node:*', '**/vscode/**'], message: 'webview-ui is browser code.' }],
       }],
       'no-restricted-properties': ['error',
         { property: 'innerHTML', message: 'Set untrusted text with textContent or DOM nodes.' },

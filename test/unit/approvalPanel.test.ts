@@ -116,11 +116,12 @@ describe('approval panel host (vscode stand-in)', () => {
     const answer = host.ask(escalation('rm -rf build'));
     assert.equal(panels.length, 1);
     const panel = panels[0]!;
-    assert.deepEqual(panel.options.localResourceRoots, [{ path: '/ext/dist' }]);
+    assert.deepEqual(panel.options.localResourceRoots, [{ path: '/ext/dist' }, { path: '/ext/media' }]);
     assert.equal(panel.options.enableScripts, true);
     assert.equal(panel.options.enableCommandUris, false);
     assert.match(panel.webview.html, /default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]{24}'/);
     assert.match(panel.webview.html, /src="https:\/\/fake\.vscode-cdn\.net\/ext\/dist\/webview\.js"/);
+    assert.match(panel.webview.html, /<link rel="stylesheet" nonce="[^"]+" href="https:\/\/fake\.vscode-cdn\.net\/ext\/media\/card\.css">/);
     assert.equal(panel.title, 'Approvals Gate (1 waiting)');
     assert.equal(panel.posted.length, 0, 'nothing is posted before the webview is ready');
     panel.fromWebview({ type: 'ready', protocol: 1 });
@@ -190,7 +191,7 @@ describe('approval panel host (vscode stand-in)', () => {
     restored.webview.options = { enableScripts: true, enableCommandUris: true, localResourceRoots: [] };
     restored.webview.html = '<p>old page</p>';
     host.adopt(restored as never);
-    assert.deepEqual(restored.webview.options, { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [{ path: '/ext/dist' }] });
+    assert.deepEqual(restored.webview.options, { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [{ path: '/ext/dist' }, { path: '/ext/media' }] });
     assert.match(restored.webview.html, /default-src 'none'; script-src 'nonce-/);
     assert.equal(restored.title, 'Approvals Gate');
     restored.fromWebview({ type: 'ready', protocol: 1 });

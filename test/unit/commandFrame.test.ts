@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { compositionSites, operatorsIgnoringQuotes } from '../../src/protocol/compositionSites';
 import type { CompositionSite, HostMark, SiteKind } from '../../src/protocol/messages';
-import { cardPageHtml } from '../../src/webview/cardPage';
-import { escapeFor, frameLines, oneLinePreview, SITE_LABELS, type FrameLine } from '../../src/webview/commandFrame';
-import { entryCovers, previewEntry, simpleWords, wildcardWord } from '../../src/webview/entryPreview';
+import { cardPageHtml } from '../../src/vscode/cardPage';
+import { escapeFor, frameLines, oneLinePreview, SITE_LABELS, type FrameLine } from '../../webview-ui/commandFrame';
+import { entryCovers, previewEntry, simpleWords, wildcardWord } from '../../webview-ui/entryPreview';
 
 /** The frame's lines as the command's own text (escapes as they are shown, newline marks dropped). */
 function shownLines(lines: readonly FrameLine[]): string[] {
@@ -241,7 +241,7 @@ describe('always-allow preview matcher (browser side, a guide only)', () => {
 });
 
 describe('card page', () => {
-  const parts = { cspSource: 'https://file+.vscode-resource.vscode-cdn.net', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/dist/webview.css', nonce: 'AbCdEfGhIjKlMnOpQrStUv==' };
+  const parts = { cspSource: 'https://file+.vscode-resource.vscode-cdn.net', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/media/card.css', nonce: 'AbCdEfGhIjKlMnOpQrStUv==' };
   it('ships the strict CSP with a nonce and no inline script', () => {
     const html = cardPageHtml(parts);
     const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];

@@ -1,5 +1,4 @@
-/// <reference lib="dom" />
-import { parseHostMessage, PROTOCOL_VERSION, type AckMessage, type CardAnswer, type SnapshotMessage, type WebviewMessage } from '../protocol/messages';
+import { parseHostMessage, PROTOCOL_VERSION, type AckMessage, type CardAnswer, type SnapshotMessage, type WebviewMessage } from '../src/protocol/messages';
 import { oneLinePreview } from './commandFrame';
 import { OUTCOME_WORDS } from './cardWords';
 import { renderCard, type CardHandle } from './cardElement';

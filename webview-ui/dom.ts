@@ -1,10 +1,9 @@
-/// <reference lib="dom" />
 /**
  * The only way the card builds DOM. Untrusted text only ever becomes a text node; attribute
  * names are fixed by the card's code, and the ones that could load or run something (`on…`,
  * `href`, `src`, `style`, `srcdoc`, `action`, `formaction`) are refused outright, so a future
  * edit cannot route command text into one by accident. There is no `innerHTML` anywhere in
- * `src/webview/`.
+ * `webview-ui/`.
  */
 
 export type Child = Node | string | null | undefined | false;

@@ -1,4 +1,4 @@
-import type { Outcome, Stage } from '../gate/decision';
+import type { Outcome, Stage } from '../src/gate/decision';
 
 /**
  * The words the card uses for outcomes and stages. The outcome is always shown as a word and a

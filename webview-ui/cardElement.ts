@@ -1,5 +1,4 @@
-/// <reference lib="dom" />
-import { RUN_ANYWAY_TEXT, LIMITS, type AnswerKind, type CardAnswer, type CardView } from '../protocol/messages';
+import { RUN_ANYWAY_TEXT, LIMITS, type AnswerKind, type CardAnswer, type CardView } from '../src/protocol/messages';
 import { frameLines, type FrameLine } from './commandFrame';
 import { OUTCOME_WORDS, STAGE_WORDS } from './cardWords';
 import { el, append } from './dom';

@@ -1,5 +1,5 @@
-import { hiddenKind, visibleEscape, type HiddenKind } from '../gate/hiddenCharacters';
-import type { CompositionSite, HostMark, SiteKind } from '../protocol/messages';
+import { hiddenKind, visibleEscape, type HiddenKind } from '../src/gate/hiddenCharacters';
+import type { CompositionSite, HostMark, SiteKind } from '../src/protocol/messages';
 
 /**
  * The command frame's layout as plain data (D§10), separate from the DOM so it is tested under

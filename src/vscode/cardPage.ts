@@ -4,8 +4,9 @@
  *
  *   default-src 'none'; script-src 'nonce-…'; style-src <cspSource> 'nonce-…'; font-src <cspSource>
  *
- * Nothing inline: one script file and one stylesheet, both from the extension's `dist/`.
- * Browser-safe and DOM-free.
+ * Nothing inline: one script file (the `webview-ui/` bundle, `dist/webview.js`) and one stylesheet
+ * (`media/card.css`), both from the extension's own folder. Host-side (it builds HTML from text,
+ * which `webview-ui/` never does), pure and DOM-free.
  */
 
 export interface CardPageParts {
@@ -13,7 +14,7 @@ export interface CardPageParts {
   cspSource: string;
   /** `webview.asWebviewUri(dist/webview.js)`, as a string. */
   scriptUri: string;
-  /** `webview.asWebviewUri(dist/webview.css)`, as a string. */
+  /** `webview.asWebviewUri(media/card.css)`, as a string. */
   styleUri: string;
   /** Fresh per page: at least 128 bits, base64 or hex. */
   nonce: string;

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import './zodJitless';
 import { CardApp } from './cardApp';
 
