@@ -58,7 +58,7 @@ const builds = {
   extension: () =>
     build({
       entryPoints: [
-        { in: 'src/vscode/extension.ts', out: 'extension' },
+        { in: 'src/extension.ts', out: 'extension' },
         { in: 'src/vscode/raterModule.ts', out: 'rater' },
       ],
       outdir: 'dist',

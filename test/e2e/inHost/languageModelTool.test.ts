@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ApprovalsGateApi } from '../../../src/vscode/extension';
+import type { ApprovalsGateApi } from '../../../src/extension';
 
 /**
  * `approvalsGate_runInTerminal` as another agent sees it, inside a real VS Code: listed in

@@ -1,20 +1,20 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { CaptureLog } from '../gate/captureLog';
-import { GrantStore } from '../gate/grants/grantStore';
-import { gatePolicy } from '../gate/settings/effectiveSettings';
-import { registerAgentKeyCommands } from './agentApiKey';
-import { clearRaterApiKey, setRaterApiKey, RATER_KEY_SECRET } from './apiKeyCommands';
-import { ApprovalPanel } from './approvalPanel';
-import { registerGateParticipant } from './chatParticipant';
-import { registerCommands } from './commands';
-import { GatedExecution } from './gatedExecution';
-import { RaterProvider } from './raterProvider';
-import { registerRunInTerminalTool } from './runInTerminalTool';
-import { RungSwitcher } from './rungSwitcher';
-import { SettingsService } from './settingsService';
-import { TerminalRunner } from './terminalRunner';
-import { WideningGuard } from './wideningGuard';
+import { CaptureLog } from './gate/captureLog';
+import { GrantStore } from './gate/grants/grantStore';
+import { gatePolicy } from './gate/settings/effectiveSettings';
+import { registerAgentKeyCommands } from './vscode/agentApiKey';
+import { clearRaterApiKey, setRaterApiKey, RATER_KEY_SECRET } from './vscode/apiKeyCommands';
+import { ApprovalPanel } from './vscode/approvalPanel';
+import { registerGateParticipant } from './vscode/chatParticipant';
+import { registerCommands } from './vscode/commands';
+import { GatedExecution } from './vscode/gatedExecution';
+import { RaterProvider } from './vscode/raterProvider';
+import { registerRunInTerminalTool } from './vscode/runInTerminalTool';
+import { RungSwitcher } from './vscode/rungSwitcher';
+import { SettingsService } from './vscode/settingsService';
+import { TerminalRunner } from './vscode/terminalRunner';
+import { WideningGuard } from './vscode/wideningGuard';
 
 /** What the extension hands other code in the window (the in-host tests read it). */
 export interface ApprovalsGateApi {
