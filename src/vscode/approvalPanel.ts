@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { CaptureLog } from '../gate/captureLog';
 import type { Escalation, Person } from '../gate/person';
 import type { EntryCheck } from '../protocol/allowEntryCheck';
 import type { CardExtras } from '../protocol/cardView';
@@ -190,4 +191,20 @@ export class ApprovalPanel implements Person, vscode.Disposable {
       (error: unknown) => this.options.log(`Posting a ${message.type} message to the approval card failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
+}
+
+/** The card, logging to the extension's log; its "Always allow…" preview runs over the commands captured so far. */
+export function createApprovalPanel(extensionUri: vscode.Uri, capture: CaptureLog, log: vscode.LogOutputChannel): ApprovalPanel {
+  return new ApprovalPanel({
+    extensionUri,
+    log: (line) => log.info(`card: ${line}`),
+    recentCommands: () => capture.records().map((r) => r.command),
+  });
+}
+
+/** The card's tab survives a window reload like any editor (see `ApprovalPanel.adopt`). */
+export function registerApprovalPanelSerializer(panel: ApprovalPanel): vscode.Disposable {
+  return vscode.window.registerWebviewPanelSerializer(ApprovalPanel.viewType, {
+    deserializeWebviewPanel: async (restored) => panel.adopt(restored),
+  });
 }

@@ -18,6 +18,7 @@ import { ChatSessions, sessionIdOf, turnOf, type ChatSession, type GateChatMetad
 import type { GatedExecution } from './gatedExecution';
 import type { RaterProvider } from './raterProvider';
 import type { RungSwitcher } from './rungSwitcher';
+import type { WideningGuard } from './wideningGuard';
 
 /**
  * `@gate` (D§13, issue 5): a small coding agent in the Chat view whose shell commands and (at
@@ -58,6 +59,25 @@ export interface GateParticipantParts {
 
 /** Refused commands remembered per response for the follow-ups. */
 const REFUSED_KEPT = 3;
+
+/**
+ * `@gate` for the extension (issue 5): the endpoints in force (after the widening guard), the
+ * agent key in the extension's secret storage.
+ */
+export function registerChatParticipant(
+  context: vscode.ExtensionContext,
+  wiring: Omit<GateParticipantParts, 'endpoints' | 'secrets'> & { widening: WideningGuard },
+): vscode.Disposable {
+  const { widening, ...parts } = wiring;
+  return registerGateParticipant({
+    ...parts,
+    endpoints: () => ({
+      agent: { baseUrl: widening.settings.agent.baseUrl ?? '', model: widening.settings.agent.model ?? '' },
+      rater: { baseUrl: widening.settings.rater.baseUrl ?? '' },
+    }),
+    secrets: context.secrets,
+  });
+}
 
 export function registerGateParticipant(parts: GateParticipantParts): vscode.Disposable {
   const sessions = new ChatSessions();

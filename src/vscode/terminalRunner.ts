@@ -15,6 +15,7 @@ import { TerminalTextScanner } from '../gate/execution/terminalText';
 import { terminalTypingProblem } from '../gate/execution/terminalTyping';
 import { recheckBeforeExecution } from '../gate/pipeline';
 import { runInChildProcess, workingFolderProblem } from './childProcessRunner';
+import type { WideningGuard } from './wideningGuard';
 
 /**
  * Runs approved commands in the VS Code terminal named "Approvals Gate" through shell integration
@@ -732,4 +733,13 @@ function samePath(a: string, b: string): boolean {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The runner of the "Approvals Gate" terminal, on the terminal settings in force, logging to the extension's log. */
+export function createTerminalRunner(widening: WideningGuard, log: vscode.LogOutputChannel): TerminalRunner {
+  return new TerminalRunner({
+    log: (line) => log.info(`terminal: ${line}`),
+    home: os.homedir(),
+    settings: () => widening.settings.terminal,
+  });
 }
