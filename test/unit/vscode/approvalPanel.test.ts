@@ -1,15 +1,15 @@
 /**
  * The panel host's wiring, under plain Node with a minimal stand-in for the `vscode` module:
  * the page it serves, the ready → snapshot handshake, acks, abort signals, cancel, closing the
- * panel. (The queue and validation rules themselves are in pendingDecisions.test.ts; the real
- * VS Code run is the e2e suite's.)
+ * panel. (The queue and validation rules themselves are in
+ * test/unit/protocol/pendingDecisions.test.ts; the real VS Code run is the e2e suite's.)
  */
 import { strict as assert } from 'node:assert';
 import Module from 'node:module';
-import type { Escalation } from '../../src/gate/person';
-import { readCommand } from '../../src/gate/reading';
-import type { HostMessage, SnapshotMessage } from '../../src/protocol/messages';
-import type { ApprovalPanel as ApprovalPanelType } from '../../src/vscode/approvalPanel';
+import type { Escalation } from '../../../src/gate/person';
+import { readCommand } from '../../../src/gate/reading';
+import type { HostMessage, SnapshotMessage } from '../../../src/protocol/messages';
+import type { ApprovalPanel as ApprovalPanelType } from '../../../src/vscode/approvalPanel';
 
 type Listener<T> = (value: T) => void;
 
@@ -95,7 +95,7 @@ describe('approval panel host (vscode stand-in)', () => {
     fake.exports = fakeVscode;
     fake.loaded = true;
     require.cache[FAKE_PATH] = fake;
-    ({ ApprovalPanel } = await import('../../src/vscode/approvalPanel'));
+    ({ ApprovalPanel } = await import('../../../src/vscode/approvalPanel'));
   });
 
   after(() => {

@@ -5,8 +5,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import { historyMessages, HISTORY_TURNS_KEPT } from '../../src/vscode/chatHistory';
-import { ChatSessions, MAX_TURNS_KEPT, sessionIdOf } from '../../src/vscode/chatSessions';
+import { historyMessages, HISTORY_TURNS_KEPT } from '../../../src/vscode/chatHistory';
+import { ChatSessions, MAX_TURNS_KEPT, sessionIdOf } from '../../../src/vscode/chatSessions';
 
 describe('@gate chat sessions', () => {
   it('a request with no earlier @gate response starts a new session; its responses lead later requests back to it', () => {

@@ -6,10 +6,10 @@
  * negotiation hands a repeated argument to a person.
  */
 import { strict as assert } from 'node:assert';
-import type { Rater, RatingResult } from '../../src/gate/raterContract';
-import { FixedVerdictRater } from '../../src/gate/raterContract';
-import { wireGate, silentLog, type Wiring } from '../support/gateWiring';
-import * as standIn from '../support/vscodeLmStandIn';
+import type { Rater, RatingResult } from '../../../src/gate/raterContract';
+import { FixedVerdictRater } from '../../../src/gate/raterContract';
+import { wireGate, silentLog, type Wiring } from '../../support/gateWiring';
+import * as standIn from '../../support/vscodeLmStandIn';
 
 type Tool = {
   prepareInvocation: (options: { input: unknown }, token: unknown) => Promise<{ invocationMessage: { value: string } }>;
@@ -35,7 +35,7 @@ describe('approvalsGate_runInTerminal (vscode stand-in, real gated path)', () =>
   beforeEach(async () => {
     standIn.workspace.workspaceFolders = [{ uri: { fsPath: '/work/sample' } }];
     wiring = await wireGate();
-    const { registerRunInTerminalTool } = await import('../../src/vscode/runInTerminalTool');
+    const { registerRunInTerminalTool } = await import('../../../src/vscode/runInTerminalTool');
     registration = registerRunInTerminalTool({ gate: wiring.gate, rater: wiring.rater, log: silentLog as never });
     tool = standIn.registered.tools.get('approvalsGate_runInTerminal') as unknown as Tool;
   });

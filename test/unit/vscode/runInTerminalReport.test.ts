@@ -5,15 +5,15 @@
  * happened and what it may do next — never to work around a refusal through another tool.
  */
 import { strict as assert } from 'node:assert';
-import type { Decision } from '../../src/gate/decision';
-import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
-import { parseListEntries } from '../../src/gate/listEntry';
-import { NegotiationSession } from '../../src/gate/negotiation';
-import type { HumanAnswer, Person } from '../../src/gate/person';
-import { decide } from '../../src/gate/pipeline';
-import { FixedVerdictRater, type Rater } from '../../src/gate/raterContract';
-import type { Rung } from '../../src/gate/rung';
-import { PREVIEW_RATER_SOURCE, PreviewRater, previewSummary, readRunInTerminalInput, runInTerminalResult, RUN_IN_TERMINAL_TOOL } from '../../src/vscode/runInTerminalReport';
+import type { Decision } from '../../../src/gate/decision';
+import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
+import { parseListEntries } from '../../../src/gate/listEntry';
+import { NegotiationSession } from '../../../src/gate/negotiation';
+import type { HumanAnswer, Person } from '../../../src/gate/person';
+import { decide } from '../../../src/gate/pipeline';
+import { FixedVerdictRater, type Rater } from '../../../src/gate/raterContract';
+import type { Rung } from '../../../src/gate/rung';
+import { PREVIEW_RATER_SOURCE, PreviewRater, previewSummary, readRunInTerminalInput, runInTerminalResult, RUN_IN_TERMINAL_TOOL } from '../../../src/vscode/runInTerminalReport';
 
 const HOME = '/home/gate';
 const CWD = '/work/project';

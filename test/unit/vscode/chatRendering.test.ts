@@ -4,9 +4,9 @@
  * and each command gets its decision line (what happened · stage · outcome — reason).
  */
 import { strict as assert } from 'node:assert';
-import type { Decision } from '../../src/gate/decision';
-import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
-import { commandBlock, decisionLine, escapeMarkdown, fenced, inlineCode, outputExcerpt, shownCommand, SHOWN_OUTPUT_MAX_LINES } from '../../src/vscode/chatRendering';
+import type { Decision } from '../../../src/gate/decision';
+import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
+import { commandBlock, decisionLine, escapeMarkdown, fenced, inlineCode, outputExcerpt, shownCommand, SHOWN_OUTPUT_MAX_LINES } from '../../../src/vscode/chatRendering';
 
 const resolution = { resolved: true, segments: [] } as unknown as Decision['resolution'];
 

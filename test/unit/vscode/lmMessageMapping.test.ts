@@ -18,7 +18,7 @@ import {
   toLmTools,
   toolSelection,
   type LmTool,
-} from '../../src/vscode/lmMessageMapping';
+} from '../../../src/vscode/lmMessageMapping';
 
 describe('vscode.lm message mapping', () => {
   describe('LangChain → vscode.lm', () => {

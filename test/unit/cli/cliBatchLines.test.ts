@@ -8,11 +8,11 @@ import { strict as assert } from 'node:assert';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 
-import { decisionLine, runBatch } from '../../src/cli/batchCommand';
-import { LineSplitter } from '../../src/cli/batchLines';
-import { parseCliOptions } from '../../src/cli/options';
-import type { Decision } from '../../src/gate/decision';
-import { Prng } from '../support/commandGenerator';
+import { decisionLine, runBatch } from '../../../src/cli/batchCommand';
+import { LineSplitter } from '../../../src/cli/batchLines';
+import { parseCliOptions } from '../../../src/cli/options';
+import type { Decision } from '../../../src/gate/decision';
+import { Prng } from '../../support/commandGenerator';
 
 const PIECES = ['a', 'b', ' ', '{', '"', 'é', '€', '😀', '\r', '\n', '\r\n', '\n\r', '\r\r', '\u2028', '\u0085', '\t'];
 

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { compositionSites, operatorsIgnoringQuotes } from '../../src/protocol/compositionSites';
-import type { CompositionSite, HostMark, SiteKind } from '../../src/protocol/messages';
-import { cardPageHtml } from '../../src/vscode/cardPage';
-import { escapeFor, frameLines, oneLinePreview, SITE_LABELS, type FrameLine } from '../../webview-ui/commandFrame';
-import { entryCovers, previewEntry, simpleWords, wildcardWord } from '../../webview-ui/entryPreview';
+import { compositionSites, operatorsIgnoringQuotes } from '../../../src/protocol/compositionSites';
+import type { CompositionSite, HostMark, SiteKind } from '../../../src/protocol/messages';
+import { cardPageHtml } from '../../../src/vscode/cardPage';
+import { escapeFor, frameLines, oneLinePreview, SITE_LABELS, type FrameLine } from '../../../webview-ui/commandFrame';
+import { entryCovers, previewEntry, simpleWords, wildcardWord } from '../../../webview-ui/entryPreview';
 
 /** The frame's lines as the command's own text (escapes as they are shown, newline marks dropped). */
 function shownLines(lines: readonly FrameLine[]): string[] {

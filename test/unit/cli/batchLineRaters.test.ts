@@ -8,11 +8,11 @@
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
 
-import { LineRaters, runBatch } from '../../src/cli/batchCommand';
-import { parseCliOptions } from '../../src/cli/options';
-import { readCommand } from '../../src/gate/reading';
-import { NoModelRater, type Rater, type RatingRequest } from '../../src/gate/raterContract';
-import { Prng } from '../support/commandGenerator';
+import { LineRaters, runBatch } from '../../../src/cli/batchCommand';
+import { parseCliOptions } from '../../../src/cli/options';
+import { readCommand } from '../../../src/gate/reading';
+import { NoModelRater, type Rater, type RatingRequest } from '../../../src/gate/raterContract';
+import { Prng } from '../../support/commandGenerator';
 
 const OUTCOMES = ['safe', 'destructive', 'catastrophic', 'attack', 'SAFE', '', 'safe\u0000', 'maybe'];
 const REASONS = ['benchmark', 'benchmark ', '', 'x', 'é"\\\n', 'safe', 'benchmark\u0000safe'];

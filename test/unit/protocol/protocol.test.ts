@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import type { Escalation } from '../../src/gate/person';
-import { readCommand } from '../../src/gate/reading';
-import { answersOffered, cardViewFor } from '../../src/protocol/cardView';
+import type { Escalation } from '../../../src/gate/person';
+import { readCommand } from '../../../src/gate/reading';
+import { answersOffered, cardViewFor } from '../../../src/protocol/cardView';
 import {
   attributableRequestId,
   CardViewSchema,
@@ -10,8 +10,8 @@ import {
   parseWebviewMessage,
   PROTOCOL_VERSION,
   RUN_ANYWAY_TEXT,
-} from '../../src/protocol/messages';
-import { plainDataProblem } from '../../src/protocol/plainData';
+} from '../../../src/protocol/messages';
+import { plainDataProblem } from '../../../src/protocol/plainData';
 
 const HOME = '/home/gate';
 

@@ -5,9 +5,9 @@
  * endpoint. (The endpoint itself is the lead's existing behaviour, not re-tested here.)
  */
 import { strict as assert } from 'node:assert';
-import { FixedVerdictRater } from '../../src/gate/raterContract';
-import type { RaterProvider as RaterProviderType } from '../../src/vscode/raterProvider';
-import * as standIn from '../support/vscodeLmStandIn';
+import { FixedVerdictRater } from '../../../src/gate/raterContract';
+import type { RaterProvider as RaterProviderType } from '../../../src/vscode/raterProvider';
+import * as standIn from '../../support/vscodeLmStandIn';
 
 describe('RaterProvider request scope', () => {
   let provider: RaterProviderType;
@@ -17,7 +17,7 @@ describe('RaterProvider request scope', () => {
 
   before(async () => {
     standIn.install();
-    const { RaterProvider } = await import('../../src/vscode/raterProvider');
+    const { RaterProvider } = await import('../../../src/vscode/raterProvider');
     const secrets = { get: async () => 'key-for-test' };
     provider = new RaterProvider(() => endpoint, secrets as never, { info() {} } as never);
     const configured = new FixedVerdictRater({ outcome: 'safe', reason: 'endpoint' }, 'endpoint');

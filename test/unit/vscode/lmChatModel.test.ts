@@ -13,16 +13,16 @@ import { join } from 'node:path';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
-import type { GatedOutcome, GatedShellCall } from '../../src/agent/agentTool';
-import type { Decision } from '../../src/gate/decision';
-import { readCommand } from '../../src/gate/reading';
-import type { RatingRequest } from '../../src/gate/raterContract';
-import * as standIn from '../support/vscodeLmStandIn';
-import { ScriptedLanguageModel, sentText, type ScriptedReply } from '../support/vscodeLmStandIn';
+import type { GatedOutcome, GatedShellCall } from '../../../src/agent/agentTool';
+import type { Decision } from '../../../src/gate/decision';
+import { readCommand } from '../../../src/gate/reading';
+import type { RatingRequest } from '../../../src/gate/raterContract';
+import * as standIn from '../../support/vscodeLmStandIn';
+import { ScriptedLanguageModel, sentText, type ScriptedReply } from '../../support/vscodeLmStandIn';
 
-type LmModule = typeof import('../../src/vscode/lmChatModel');
-type RaterModule = typeof import('../../src/vscode/lmRater');
-type LoopModule = typeof import('../../src/agent/agentLoop');
+type LmModule = typeof import('../../../src/vscode/lmChatModel');
+type RaterModule = typeof import('../../../src/vscode/lmRater');
+type LoopModule = typeof import('../../../src/agent/agentLoop');
 
 const { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall, LanguageModelToolResultPart: ToolResult } = standIn;
 
@@ -41,9 +41,9 @@ describe('LmChatModel (vscode.lm adapter, vscode stand-in)', () => {
 
   before(async () => {
     standIn.install();
-    lm = await import('../../src/vscode/lmChatModel');
-    raters = await import('../../src/vscode/lmRater');
-    loop = await import('../../src/agent/agentLoop');
+    lm = await import('../../../src/vscode/lmChatModel');
+    raters = await import('../../../src/vscode/lmRater');
+    loop = await import('../../../src/agent/agentLoop');
   });
   after(() => standIn.uninstall());
 

@@ -6,8 +6,8 @@
  * afterwards; and nothing may wait past the next turn of the event loop.
  */
 import { strict as assert } from 'node:assert';
-import { LineWriter } from '../../src/cli/lineWriter';
-import { Prng } from '../support/commandGenerator';
+import { LineWriter } from '../../../src/cli/lineWriter';
+import { Prng } from '../../support/commandGenerator';
 
 const PIECES = ['a', '{"id":1}', ' ', '"', '\\', 'é', '€', '😀', '\u2028', '\t', 'x'.repeat(40)];
 

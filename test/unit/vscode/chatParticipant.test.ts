@@ -8,10 +8,10 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Rung } from '../../src/gate/rung';
-import { silentLog, wireGate, type Wiring } from '../support/gateWiring';
-import * as standIn from '../support/vscodeLmStandIn';
-import { ScriptedLanguageModel, sentText, type ScriptedReply } from '../support/vscodeLmStandIn';
+import type { Rung } from '../../../src/gate/rung';
+import { silentLog, wireGate, type Wiring } from '../../support/gateWiring';
+import * as standIn from '../../support/vscodeLmStandIn';
+import { ScriptedLanguageModel, sentText, type ScriptedReply } from '../../support/vscodeLmStandIn';
 
 const { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall, LanguageModelToolResultPart: ToolResult } = standIn;
 
@@ -71,7 +71,7 @@ describe('@gate chat participant (vscode stand-in, real loop and gate)', () => {
         return true;
       },
     };
-    const { registerGateParticipant } = await import('../../src/vscode/chatParticipant');
+    const { registerGateParticipant } = await import('../../../src/vscode/chatParticipant');
     registration = registerGateParticipant({
       gate: wiring.gate,
       panel: wiring.panel as never,

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { Writable } from 'node:stream';
-import { pacedInput } from '../../src/cli/pacedInput';
+import { pacedInput } from '../../../src/cli/pacedInput';
 
 /** A writable whose writes complete only when the test releases them. */
 class HeldWritable extends Writable {

@@ -5,8 +5,8 @@
  */
 import { strict as assert } from 'node:assert';
 
-import { BatchRequest, plainRequest } from '../../src/cli/batchCommand';
-import { Prng } from '../support/commandGenerator';
+import { BatchRequest, plainRequest } from '../../../src/cli/batchCommand';
+import { Prng } from '../../support/commandGenerator';
 
 const KNOWN_KEYS = ['id', 'command', 'rung', 'allow', 'deny', 'escalate', 'raterVerdict'] as const;
 
