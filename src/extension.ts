@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CaptureLog } from './gate/captureLog';
+import { CaptureLog } from './gate/capture/captureLog';
 import type { GrantStore } from './gate/grants/grantStore';
 import { registerAgentKeyCommands } from './vscode/agentApiKey';
 import { createApprovalPanel, registerApprovalPanelSerializer } from './vscode/approvalPanel';

@@ -1,4 +1,4 @@
-import { hiddenKind, visibleEscape, type HiddenKind } from '../src/gate/hiddenCharacters';
+import { hiddenKind, visibleEscape, type HiddenKind } from '../src/gate/reading/hiddenCharacters';
 import type { CompositionSite, HostMark, SiteKind } from '../src/protocol/messages';
 
 /**
@@ -11,7 +11,7 @@ import type { CompositionSite, HostMark, SiteKind } from '../src/protocol/messag
  *   carriage return included, ESC as `\e` so ANSI sequences show as text), bidi controls,
  *   zero-width and other invisible format characters, line separators, non-ASCII spaces, lone
  *   surrogates — become visible escapes. What counts as hidden is the gate's own definition
- *   (`src/gate/hiddenCharacters.ts`, a dependency-free module), so the card and the gate agree.
+ *   (`src/gate/reading/hiddenCharacters.ts`, a dependency-free module), so the card and the gate agree.
  * - Composition sites (from the extension) become marked pieces with an accessible label; an
  *   unquoted line break gets a visible `↵` marker before the break.
  * - Look-alike hosts are marked and followed by their ASCII (punycode) form.

@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import type { CaptureLog } from '../gate/captureLog';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { NegotiationSession } from '../gate/negotiation';
 import type { Person } from '../gate/person';
 import { describeModelError } from '../gate/rater/modelRater';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CaptureLog } from '../gate/captureLog';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
 import type { NegotiationSession } from '../gate/negotiation';

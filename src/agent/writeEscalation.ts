@@ -1,7 +1,7 @@
 import type { Decision, PreflightRecord, Stage } from '../gate/decision';
 import type { Escalation, HumanAnswer } from '../gate/person';
-import { readCommand, type CommandReading } from '../gate/reading';
-import { summariseResolution } from '../gate/resolution';
+import { readCommand, type CommandReading } from '../gate/reading/reading';
+import { summariseResolution } from '../gate/reading/resolution';
 
 /**
  * How a `write_file` call is put in front of a person, and the decision records it leaves.

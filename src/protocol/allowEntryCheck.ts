@@ -1,5 +1,5 @@
-import { parseListEntries } from '../gate/listEntry';
-import { matchAllow } from '../gate/listMatcher';
+import { parseListEntries } from '../gate/lists/listEntry';
+import { matchAllow } from '../gate/lists/listMatcher';
 import type { Escalation } from '../gate/person';
 import type { EditedAllowEntry } from './messages';
 

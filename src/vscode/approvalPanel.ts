@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { CaptureLog } from '../gate/captureLog';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { Escalation, Person } from '../gate/person';
 import type { EntryCheck } from '../protocol/allowEntryCheck';
 import type { CardExtras } from '../protocol/cardView';

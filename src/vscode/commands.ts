@@ -1,10 +1,10 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { CaptureLog } from '../gate/captureLog';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { Decision } from '../gate/decision';
 import { formatTrace } from '../gate/decisionTrace';
 import type { GrantStore } from '../gate/grants/grantStore';
-import { readCommand } from '../gate/reading';
+import { readCommand } from '../gate/reading/reading';
 import type { EffectiveSettings, SettingsReading } from '../gate/settings/effectiveSettings';
 import { clearRaterApiKey, RATER_KEY_SECRET, setRaterApiKey } from './apiKeyCommands';
 import type { ApprovalPanel } from './approvalPanel';

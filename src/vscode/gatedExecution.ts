@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import type * as vscode from 'vscode';
-import type { CaptureLog } from '../gate/captureLog';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { GrantStore } from '../gate/grants/grantStore';
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
@@ -8,7 +8,7 @@ import type { NegotiationSession } from '../gate/negotiation';
 import type { HumanAnswer, Person } from '../gate/person';
 import { decide, type GateServices } from '../gate/pipeline';
 import type { GatePolicy } from '../gate/policy';
-import type { Rater } from '../gate/raterContract';
+import type { Rater } from '../gate/rater/raterContract';
 import { gatePolicy } from '../gate/settings/effectiveSettings';
 import type { ApprovalPanel } from './approvalPanel';
 import type { RaterProvider } from './raterProvider';

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
-import type { Rater } from '../gate/raterContract';
+import type { Rater } from '../gate/rater/raterContract';
 import { RATER_KEY_SECRET } from './apiKeyCommands';
 import type { WideningGuard } from './wideningGuard';
 

@@ -5,7 +5,7 @@ import { readToolArguments } from '../agent/toolArguments';
 import { negotiationMoves } from '../gate/negotiation';
 import { MODEL_OUTPUT_CAP } from '../agent/shellToolReport';
 import { runShellCommandArgs, type RunShellCommandArgs } from '../agent/tools/runShellCommand';
-import { failClosedResult, type Rater, type RatingResult } from '../gate/raterContract';
+import { failClosedResult, type Rater, type RatingResult } from '../gate/rater/raterContract';
 
 /**
  * The words of the `approvalsGate_runInTerminal` language-model tool (no `vscode` here, so they

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Escalation } from '../../src/gate/person';
-import { readCommand } from '../../src/gate/reading';
+import { readCommand } from '../../src/gate/reading/reading';
 import { cardViewFor, type CardExtras } from '../../src/protocol/cardView';
 import type { CardView, HostMessage, SnapshotMessage } from '../../src/protocol/messages';
 import { cardPageHtml } from '../../src/vscode/cardPage';

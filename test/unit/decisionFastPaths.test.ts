@@ -6,10 +6,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { posix } from 'node:path';
-import { executedPayloads } from '../../src/gate/executorPayloads';
-import { payloadOrder, type PayloadCarrier } from '../../src/gate/hardline';
-import { describeHostMentions, hostMentions, hostMentionsInText, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../src/gate/openWorld';
-import { preflightFindings, protectedWritesInText } from '../../src/gate/preflight';
+import { executedPayloads } from '../../src/gate/programs/executorPayloads';
+import { payloadOrder, type PayloadCarrier } from '../../src/gate/hardline/hardline';
+import { describeHostMentions, hostMentions, hostMentionsInText, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../src/gate/preflight/openWorld';
+import { preflightFindings, protectedWritesInText } from '../../src/gate/preflight/preflight';
 import {
   collapseNested,
   describeProtectedWrites,
@@ -21,14 +21,14 @@ import {
   resolveWritePath,
   SYSTEM_FOLDERS,
   type ProtectedWrite,
-} from '../../src/gate/protectedWrite';
-import { readCommand } from '../../src/gate/reading';
-import type { Segment, Word } from '../../src/gate/resolution';
-import { resolve } from '../../src/gate/resolver';
-import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from '../../src/gate/scriptEnvLeak';
-import { analyseArgv } from '../../src/gate/segmentAnalysis';
-import { peelWrappers, programName, unwrap } from '../../src/gate/wrappers';
-import { plainGitSubcommand, readGitCommand, writeTargets } from '../../src/gate/writeTargets';
+} from '../../src/gate/preflight/protectedWrite';
+import { readCommand } from '../../src/gate/reading/reading';
+import type { Segment, Word } from '../../src/gate/reading/resolution';
+import { resolve } from '../../src/gate/reading/resolver';
+import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from '../../src/gate/preflight/scriptEnvLeak';
+import { analyseArgv } from '../../src/gate/programs/segmentAnalysis';
+import { peelWrappers, programName, unwrap } from '../../src/gate/programs/wrappers';
+import { plainGitSubcommand, readGitCommand, writeTargets } from '../../src/gate/programs/writeTargets';
 import { generateCommands, Prng } from '../support/commandGenerator';
 import { loadCorpus } from '../support/evalCorpus';
 

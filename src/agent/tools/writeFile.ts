@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { Decision } from '../../gate/decision';
 import type { HumanAnswer } from '../../gate/person';
-import { protectedPathReason } from '../../gate/protectedWrite';
+import { protectedPathReason } from '../../gate/preflight/protectedWrite';
 import type { Rung } from '../../gate/rung';
 import type { AgentTool, ToolContext, ToolOutcome } from '../agentTool';
 import { FILE_WRITES_AT_RUNG, PROTECTED_PATHS_NOTE } from '../rungWords';

@@ -2,7 +2,7 @@
  * Arm `recursive-delete-root`: `rm -r`/`rimraf` of the root, a system folder or the home folder,
  * `find` that deletes everything below such a folder, and `rsync --delete` into one.
  */
-import type { Word } from '../resolution';
+import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText, operands } from './commandName';
 import { deletionTarget } from './paths';

@@ -9,7 +9,7 @@ import { listDirectoryTool } from '../../../src/agent/tools/listDirectory';
 import { READ_FILE_MAX_BYTES, readFileTool } from '../../../src/agent/tools/readFile';
 import { SEARCH_MAX_MATCHES, searchTextTool } from '../../../src/agent/tools/searchText';
 import { MAX_WRITE_BYTES, writeFileTool } from '../../../src/agent/tools/writeFile';
-import { CaptureLog } from '../../../src/gate/captureLog';
+import { CaptureLog } from '../../../src/gate/capture/captureLog';
 import type { Escalation, HumanAnswer, Person } from '../../../src/gate/person';
 import type { Rung } from '../../../src/gate/rung';
 

@@ -6,7 +6,7 @@ import type { Decision } from '../../../src/gate/decision';
 import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
 import { NegotiationSession } from '../../../src/gate/negotiation';
 import { decide } from '../../../src/gate/pipeline';
-import { FixedVerdictRater } from '../../../src/gate/raterContract';
+import { FixedVerdictRater } from '../../../src/gate/rater/raterContract';
 
 /**
  * What the agent reads after a gated shell call (D§9, D§13): approved → exit code and output;

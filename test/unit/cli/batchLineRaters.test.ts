@@ -10,8 +10,8 @@ import { Readable } from 'node:stream';
 
 import { LineRaters, runBatch } from '../../../src/cli/batchCommand';
 import { parseCliOptions } from '../../../src/cli/options';
-import { readCommand } from '../../../src/gate/reading';
-import { NoModelRater, type Rater, type RatingRequest } from '../../../src/gate/raterContract';
+import { readCommand } from '../../../src/gate/reading/reading';
+import { NoModelRater, type Rater, type RatingRequest } from '../../../src/gate/rater/raterContract';
 import { Prng } from '../../support/commandGenerator';
 
 const OUTCOMES = ['safe', 'destructive', 'catastrophic', 'attack', 'SAFE', '', 'safe\u0000', 'maybe'];

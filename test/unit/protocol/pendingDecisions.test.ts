@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Stage } from '../../../src/gate/decision';
 import type { Escalation } from '../../../src/gate/person';
-import { readCommand } from '../../../src/gate/reading';
+import { readCommand } from '../../../src/gate/reading/reading';
 import { checkEditedAllowEntry } from '../../../src/protocol/allowEntryCheck';
 import { RUN_ANYWAY_TEXT, type AckMessage } from '../../../src/protocol/messages';
 import { PendingDecisions, type PanelAnswer, type Reply } from '../../../src/protocol/pendingDecisions';

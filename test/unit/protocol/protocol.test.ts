@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { Escalation } from '../../../src/gate/person';
-import { readCommand } from '../../../src/gate/reading';
+import { readCommand } from '../../../src/gate/reading/reading';
 import { answersOffered, cardViewFor } from '../../../src/protocol/cardView';
 import {
   attributableRequestId,

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import Module from 'node:module';
 import type { Escalation } from '../../../src/gate/person';
-import { readCommand } from '../../../src/gate/reading';
+import { readCommand } from '../../../src/gate/reading/reading';
 import type { HostMessage, SnapshotMessage } from '../../../src/protocol/messages';
 import type { ApprovalPanel as ApprovalPanelType } from '../../../src/vscode/approvalPanel';
 

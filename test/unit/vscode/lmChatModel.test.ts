@@ -15,8 +15,8 @@ import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { GatedOutcome, GatedShellCall } from '../../../src/agent/agentTool';
 import type { Decision } from '../../../src/gate/decision';
-import { readCommand } from '../../../src/gate/reading';
-import type { RatingRequest } from '../../../src/gate/raterContract';
+import { readCommand } from '../../../src/gate/reading/reading';
+import type { RatingRequest } from '../../../src/gate/rater/raterContract';
 import * as standIn from '../../support/vscodeLmStandIn';
 import { ScriptedLanguageModel, sentText, type ScriptedReply } from '../../support/vscodeLmStandIn';
 

@@ -5,7 +5,7 @@
  * endpoint. (The endpoint itself is the lead's existing behaviour, not re-tested here.)
  */
 import { strict as assert } from 'node:assert';
-import { FixedVerdictRater } from '../../../src/gate/raterContract';
+import { FixedVerdictRater } from '../../../src/gate/rater/raterContract';
 import type { RaterProvider as RaterProviderType } from '../../../src/vscode/raterProvider';
 import * as standIn from '../../support/vscodeLmStandIn';
 

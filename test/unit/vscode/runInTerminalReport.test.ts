@@ -7,11 +7,11 @@
 import { strict as assert } from 'node:assert';
 import type { Decision } from '../../../src/gate/decision';
 import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
-import { parseListEntries } from '../../../src/gate/listEntry';
+import { parseListEntries } from '../../../src/gate/lists/listEntry';
 import { NegotiationSession } from '../../../src/gate/negotiation';
 import type { HumanAnswer, Person } from '../../../src/gate/person';
 import { decide } from '../../../src/gate/pipeline';
-import { FixedVerdictRater, type Rater } from '../../../src/gate/raterContract';
+import { FixedVerdictRater, type Rater } from '../../../src/gate/rater/raterContract';
 import type { Rung } from '../../../src/gate/rung';
 import { PREVIEW_RATER_SOURCE, PreviewRater, previewSummary, readRunInTerminalInput, runInTerminalResult, RUN_IN_TERMINAL_TOOL } from '../../../src/vscode/runInTerminalReport';
 

@@ -6,8 +6,8 @@
  * negotiation hands a repeated argument to a person.
  */
 import { strict as assert } from 'node:assert';
-import type { Rater, RatingResult } from '../../../src/gate/raterContract';
-import { FixedVerdictRater } from '../../../src/gate/raterContract';
+import type { Rater, RatingResult } from '../../../src/gate/rater/raterContract';
+import { FixedVerdictRater } from '../../../src/gate/rater/raterContract';
 import { wireGate, silentLog, type Wiring } from '../../support/gateWiring';
 import * as standIn from '../../support/vscodeLmStandIn';
 
