@@ -1,3 +1,4 @@
+import { gitProgramKey, type GitKeyUse } from './gitConfigKeys';
 import type { Word } from './resolution';
 
 /**
@@ -228,6 +229,19 @@ const GIT_HARMLESS_GLOBALS = new Set([
   '--info-path',
 ]);
 
+/** How each kind of program-running key runs its program, for the card. */
+const GIT_KEY_USE_WHY: Readonly<Record<GitKeyUse, string>> = {
+  'shell-text': 'the value is run as shell text',
+  words: 'the value is run as a command',
+  alias: 'a value starting with ! is run as shell text, any other as git options and a subcommand',
+  bang: 'a value starting with ! is run as shell text',
+  'credential-helper': 'the helper is run as shell text',
+  program: 'the value is the program git starts',
+  loads: 'git loads hooks, configuration or templates from the path',
+  'url-value': 'ext:: and NAME:: URLs start a program',
+  'url-base': 'URLs are rewritten to an ext:: or NAME:: URL that starts a program',
+};
+
 /** Subcommands that take the diff and revision options (`--output`, `--ext-diff`, `--textconv`). */
 const GIT_DIFF_LIKE = new Set([
   'log', 'show', 'diff', 'whatchanged', 'format-patch', 'range-diff', 'diff-tree', 'diff-index',
@@ -342,6 +356,12 @@ const gitRow: CarveOutRow = {
     let i = 0;
     for (; i < args.length && args[i]!.startsWith('-'); i++) {
       const word = args[i]!;
+      // `-c KEY=VALUE` is refused like every other global; a key from the one list of
+      // program-running keys (gitConfigKeys.ts) says so on the card.
+      const setting = word === '-c' ? args[i + 1] : undefined;
+      const key = setting === undefined ? null : setting.split('=', 1)[0]!;
+      const row = key === null ? null : gitProgramKey(key);
+      if (row !== null) return { option: `-c ${key}`, why: `git -c ${key}=… makes git run a program (${GIT_KEY_USE_WHY[row.use]})` };
       if (!GIT_HARMLESS_GLOBALS.has(word)) {
         return {
           option: word,

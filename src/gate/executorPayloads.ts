@@ -8,6 +8,7 @@
  * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
  * words.
  */
+import { gitConfigCode } from './gitConfigKeys';
 import { foldCompatibility } from './normalise';
 import type { Word } from './resolution';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
@@ -371,34 +372,20 @@ function findExec(args: readonly Word[]): Payload[] {
 /** git global options that take the next word as their value. */
 const GIT_GLOBAL_WITH_VALUE = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source'];
 
-/** Config keys whose value git runs as a shell command (lower-case; `*` is one subsection). */
-const GIT_COMMAND_KEYS: readonly RegExp[] = [
-  /^core\.(pager|editor|sshcommand|fsmonitor|askpass)$/,
-  /^sequence\.editor$/,
-  /^diff\.external$/,
-  /^pager\.[^=]+$/,
-  /^diff\..+\.(command|textconv)$/,
-  /^filter\..+\.(clean|smudge|process)$/,
-  /^merge\..+\.driver$/,
-  /^(difftool|mergetool)\..+\.cmd$/,
-  /^gpg(\.[a-z0-9]+)?\.program$/,
-  /^remote\..+\.(uploadpack|receivepack)$/,
-];
-/** Config keys whose value is a command only when it starts with `!`. */
-const GIT_BANG_KEYS: readonly RegExp[] = [/^alias\..+$/, /^credential(\..+)?\.helper$/];
-
+/**
+ * A `-c KEY=VALUE` setting's program, read through the one list of program-running keys
+ * (gitConfigKeys.ts). A program path is an argv of one word: git adds arguments of its own.
+ */
 function gitConfigPayload(setting: Word, via: string): Payload | null {
   const text = wordText(setting);
   const eq = text.indexOf('=');
   if (eq <= 0) return null;
-  const key = text.slice(0, eq).toLowerCase();
-  const value = text.slice(eq + 1);
+  const code = gitConfigCode(text.slice(0, eq), text.slice(eq + 1));
+  if (code === null) return null;
   const approximate = setting.kind !== 'literal';
-  const make = (code: string): Payload =>
-    approximate ? { kind: 'shell-text', text: code, via, approximate: true } : { kind: 'shell-text', text: code, via };
-  if (GIT_COMMAND_KEYS.some((re) => re.test(key))) return make(value);
-  if (GIT_BANG_KEYS.some((re) => re.test(key)) && value.startsWith('!')) return make(value.slice(1));
-  return null;
+  if (code.kind === 'program' && !approximate) return { kind: 'argv', argv: [{ kind: 'literal', value: code.path, raw: code.path }], via };
+  const run = code.kind === 'program' ? code.path : code.text;
+  return approximate ? { kind: 'shell-text', text: run, via, approximate: true } : { kind: 'shell-text', text: run, via };
 }
 
 /** Value of `--name=VALUE` or `--name VALUE` at `args[i]`, with how many words it used. */
