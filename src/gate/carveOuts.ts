@@ -1,4 +1,5 @@
 import { gitProgramKey, type GitKeyUse } from './gitConfigKeys';
+import { readTarOptions } from './tarOptions';
 import type { Word } from './resolution';
 
 /**
@@ -722,45 +723,32 @@ const printfRow: CarveOutRow = {
 // Archivers, pagers, documentation
 // ---------------------------------------------------------------------------------------------
 
-const TAR_GRAMMAR: Grammar = {
-  shortValue: 'bCfFgHIKLNTVX',
-  long: {
-    'to-command': 'value', 'checkpoint-action': 'value', 'use-compress-program': 'value', 'info-script': 'value',
-    'new-volume-script': 'value', 'rsh-command': 'value', 'rmt-command': 'value', 'index-file': 'value',
-    'listed-incremental': 'value', 'remove-files': 'flag', file: 'value', 'force-local': 'flag',
-    checkpoint: 'optional', 'to-stdout': 'flag', directory: 'value',
-  },
+/** tar options that run programs or write besides the archive; read by tarOptions.ts. */
+const TAR_DANGEROUS: Readonly<Record<string, string>> = {
+  'to-command': 'tar --to-command pipes every extracted file into a command',
+  'checkpoint-action': 'tar --checkpoint-action can run a command',
+  'use-compress-program': 'tar -I/--use-compress-program runs the named program',
+  'info-script': 'tar -F/--info-script runs a script at each volume',
+  'new-volume-script': 'tar --new-volume-script runs a script at each volume',
+  'rsh-command': 'tar --rsh-command names the remote shell program',
+  'rmt-command': 'tar --rmt-command names the remote tape program',
+  'index-file': 'tar --index-file writes a file',
+  'listed-incremental': 'tar -g/--listed-incremental writes a snapshot file',
+  'remove-files': 'tar --remove-files deletes the files it archives',
 };
-
-const TAR_DANGEROUS: ReadonlyArray<[string, string]> = [
-  ['to-command', 'tar --to-command pipes every extracted file into a command'],
-  ['checkpoint-action', 'tar --checkpoint-action can run a command'],
-  ['use-compress-program', 'tar --use-compress-program runs the named program'],
-  ['I', 'tar -I runs the named compression program'],
-  ['info-script', 'tar --info-script runs a script at each volume'],
-  ['new-volume-script', 'tar --new-volume-script runs a script at each volume'],
-  ['F', 'tar -F runs a script at each volume'],
-  ['rsh-command', 'tar --rsh-command names the remote shell program'],
-  ['rmt-command', 'tar --rmt-command names the remote tape program'],
-  ['index-file', 'tar --index-file writes a file'],
-  ['listed-incremental', 'tar --listed-incremental writes a snapshot file'],
-  ['g', 'tar -g writes a snapshot file'],
-  ['remove-files', 'tar --remove-files deletes the files it archives'],
-];
 
 const tarRow: CarveOutRow = {
   program: 'tar',
   check(args) {
-    // Old-style keys: `tar xvfI archive prog` — the first word without a dash is a cluster.
-    const words = args[0] !== undefined && !args[0].startsWith('-') ? [`-${args[0]}`, ...args.slice(1)] : args;
-    const tokens = scan(words, TAR_GRAMMAR);
-    for (const [name, why] of TAR_DANGEROUS) {
-      const hit = findOption(tokens, [name]);
-      if (hit) return { option: hit.word, why };
+    // One reader for old-style keys (`tar xvfI archive prog`), clusters and abbreviations.
+    const options = readTarOptions(args);
+    for (const option of options) {
+      const why = TAR_DANGEROUS[option.name];
+      if (why !== undefined) return { option: option.word, why };
     }
     // `-f host:archive` makes tar start a remote shell, unless --force-local says otherwise.
-    const archive = findOption(tokens, ['f', 'file']);
-    if (archive?.value && /^[^/]*:/.test(archive.value) && !findOption(tokens, ['force-local'])) {
+    const archive = options.find((option) => option.name === 'file' && option.value !== null);
+    if (archive?.value && /^[^/]*:/.test(archive.value) && !options.some((option) => option.name === 'force-local')) {
       return { option: archive.value, why: 'tar reaches a host:path archive by running a remote shell program' };
     }
     return null;

@@ -10,6 +10,7 @@
  */
 import { gitConfigCode } from './gitConfigKeys';
 import { foldCompatibility } from './normalise';
+import { tarCommandTexts } from './tarOptions';
 import type { Word } from './resolution';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
 
@@ -586,54 +587,13 @@ function rsyncShell(args: readonly Word[]): Payload[] {
   return payloads;
 }
 
-/** tar long options (with the shortest prefix tar accepts for them) whose value is run as a command. */
-const TAR_COMMAND_OPTIONS: ReadonlyArray<[full: string, shortest: string]> = [
-  ['--to-command', '--to-c'],
-  ['--use-compress-program', '--use-'],
-  ['--info-script', '--inf'],
-  ['--new-volume-script', '--new-v'],
-  ['--checkpoint-action', '--checkpoint-'],
-];
-
+/** tar's commands, read by the one tar option reader (tarOptions.ts). */
 function tarCommands(args: readonly Word[]): Payload[] {
-  const payloads: Payload[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const text = literal(args[k]);
-    if (text === null) continue;
-    if (text === '--') break;
-    if (text === '-I' && args[k + 1] !== undefined) {
-      payloads.push(textFrom(args[++k]!, 'tar -I'));
-      continue;
-    }
-    if (text.startsWith('-I') && !text.startsWith('--')) {
-      const value = text.slice(2);
-      payloads.push(textFrom({ kind: 'literal', value, raw: value }, 'tar -I'));
-      continue;
-    }
-    if (!text.startsWith('--')) continue;
-    const eq = text.indexOf('=');
-    const name = eq === -1 ? text : text.slice(0, eq);
-    const option = TAR_COMMAND_OPTIONS.find(([full, shortest]) => full.startsWith(name) && name.length >= shortest.length);
-    if (option === undefined) continue;
-    let value: Word | undefined;
-    if (eq !== -1) value = { kind: 'literal', value: text.slice(eq + 1), raw: text.slice(eq + 1) };
-    else value = args[++k];
-    if (value === undefined) continue;
-    if (option[0] === '--checkpoint-action') {
-      const action = wordText(value);
-      if (action.startsWith('exec=')) {
-        const code = action.slice(5);
-        payloads.push(
-          value.kind === 'literal'
-            ? { kind: 'shell-text', text: code, via: 'tar --checkpoint-action' }
-            : { kind: 'shell-text', text: code, via: 'tar --checkpoint-action', approximate: true },
-        );
-      }
-      continue;
-    }
-    payloads.push(textFrom(value, `tar ${option[0]}`));
-  }
-  return payloads;
+  // A word only known at run time makes every text read from the line approximate.
+  const approximate = args.some((word) => word.kind !== 'literal');
+  return tarCommandTexts(args.map(wordText)).map(({ text, via }) =>
+    approximate ? { kind: 'shell-text', text, via, approximate: true } : { kind: 'shell-text', text, via },
+  );
 }
 
 /** `npx -c TEXT`, `npm exec --call TEXT`. */

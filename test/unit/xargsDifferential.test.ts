@@ -248,6 +248,8 @@ describe('xargs against the real GNU xargs', function () {
   it('generated lines: the gate\'s peel finds exactly the command xargs runs', async function () {
     const seeds = Number(process.env.GATE_XARGS_SEEDS ?? '1');
     const count = Number(process.env.GATE_XARGS_COUNT ?? '400');
+    // A bigger run takes longer: about 25 ms a line on two cores, with room to spare.
+    this.timeout(Math.max(300_000, seeds * count * 100));
     const first = fuzzSeed();
     const findings: string[] = [];
     let exact = 0;
