@@ -988,9 +988,19 @@ const rsyncRow = optionRow(
 /** ssh_config keywords that run a program or load code locally. */
 const SSH_RUNNING_KEYWORDS = /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|match|include|pkcs11provider|securitykeyprovider)$/i;
 
-function sshLikeRow(program: 'ssh' | 'scp'): CarveOutRow {
-  const shortValue = program === 'ssh' ? 'BbcDEeFIiJLlmOoPpQRSWw' : 'cFiJloPSX';
-  const dangerous = program === 'ssh' ? ['F', 'I', 'E'] : ['F', 'S'];
+/**
+ * Short options that take a value (OpenSSH 9.2's getopt strings) and the dangerous ones: `-F`
+ * another configuration (Match exec), `-S` the program to run instead of ssh, sftp's `-D` a local
+ * server program and `-b` a batch file whose `!command` lines run here.
+ */
+const SSH_FAMILY: Readonly<Record<'ssh' | 'scp' | 'sftp', { shortValue: string; dangerous: string[] }>> = {
+  ssh: { shortValue: 'BbcDEeFIiJLlmOoPpQRSWw', dangerous: ['F', 'I', 'E'] },
+  scp: { shortValue: 'cDFiJloPSX', dangerous: ['F', 'S'] },
+  sftp: { shortValue: 'bBcDFiJloPRsS', dangerous: ['F', 'S', 'D', 'b'] },
+};
+
+function sshLikeRow(program: 'ssh' | 'scp' | 'sftp'): CarveOutRow {
+  const { shortValue, dangerous } = SSH_FAMILY[program];
   return {
     program,
     check(args) {
@@ -1045,6 +1055,7 @@ const ROWS: readonly CarveOutRow[] = [
   rsyncRow,
   sshLikeRow('ssh'),
   sshLikeRow('scp'),
+  sshLikeRow('sftp'),
 ];
 
 const ROW_BY_PROGRAM: ReadonlyMap<string, CarveOutRow> = new Map(ROWS.map((row) => [row.program, row]));

@@ -533,27 +533,60 @@ function evalArgs(args: readonly Word[]): Payload[] {
 /** ssh options whose value is a command run on this machine. */
 const SSH_LOCAL_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
 
+/**
+ * The short options that take a value, per program (OpenSSH 9.2's getopt strings); every other
+ * letter is read as a flag, so a cluster goes on (`ssh -vo ProxyCommand=…`, `-4oProxyCommand=…`).
+ * `program` options name a program run here with arguments of the program's own: `scp -S`,
+ * `sftp -S` (the ssh to use) and `sftp -D` (a local sftp server).
+ */
+const SSH_FAMILY_OPTIONS: Readonly<Record<string, { withValue: string; program: string }>> = {
+  ssh: { withValue: 'bceilmopBDEFIJLOPQRSwW', program: '' },
+  scp: { withValue: 'cDFiJlPoSX', program: 'S' },
+  sftp: { withValue: 'bBcDFiJloPRsS', program: 'SD' },
+};
+
+/**
+ * `-o KEY=VALUE` settings that run a command here, and the program options above. Every word is
+ * read, not only those before the host: ssh reads options after the host too, and reading a
+ * remote command's words as well only reports more.
+ */
 function sshOptions(args: readonly Word[], name: string): Payload[] {
+  const grammar = SSH_FAMILY_OPTIONS[name] ?? SSH_FAMILY_OPTIONS.ssh!;
   const payloads: Payload[] = [];
   for (let k = 0; k < args.length; k++) {
     const text = literal(args[k]);
-    let setting: Word | undefined;
-    if (text === '-o') setting = args[++k];
-    else if (text !== null && text.startsWith('-o') && text.length > 2) setting = { kind: 'literal', value: text.slice(2), raw: text.slice(2) };
-    if (setting === undefined) continue;
-    const value = wordText(setting);
-    const match = /^\s*([A-Za-z]+)\s*(=|\s)\s*/.exec(value);
-    if (match === null) continue;
-    const key = match[1]!.toLowerCase();
-    const code = value.slice(match[0].length);
-    if (!SSH_LOCAL_COMMAND_KEYS.includes(key) || code.toLowerCase() === 'none' || code === '') continue;
-    payloads.push(
-      setting.kind === 'literal'
-        ? { kind: 'shell-text', text: code, via: `${name} -o ${match[1]}` }
-        : { kind: 'shell-text', text: code, via: `${name} -o ${match[1]}`, approximate: true },
-    );
+    if (text === null || !text.startsWith('-') || text.startsWith('--')) continue;
+    for (let c = 1; c < text.length; c++) {
+      const letter = text[c]!;
+      if (!grammar.withValue.includes(letter)) continue;
+      const attached = text.slice(c + 1);
+      const value: Word | undefined = attached !== '' ? { kind: 'literal', value: attached, raw: attached } : args[++k];
+      if (value === undefined) break;
+      if (letter === 'o') {
+        const payload = sshSettingPayload(value, name);
+        if (payload !== null) payloads.push(payload);
+      } else if (grammar.program.includes(letter)) {
+        payloads.push(textFrom(value, `${name} -${letter}`));
+      }
+      break;
+    }
   }
   return payloads;
+}
+
+/**
+ * `KEY=VALUE`, `KEY VALUE`, `KEY = VALUE`: ssh skips every blank and `=` between the keyword and a
+ * command (`ProxyCommand==cmd` runs `cmd`); `none` turns the command off.
+ */
+function sshSettingPayload(setting: Word, name: string): Payload | null {
+  const value = wordText(setting);
+  const match = /^\s*([A-Za-z]+)[\s=]+/.exec(value);
+  if (match === null) return null;
+  const key = match[1]!.toLowerCase();
+  const code = value.slice(match[0].length);
+  if (!SSH_LOCAL_COMMAND_KEYS.includes(key) || code.toLowerCase() === 'none' || code === '') return null;
+  const via = `${name} -o ${match[1]}`;
+  return setting.kind === 'literal' ? { kind: 'shell-text', text: code, via } : { kind: 'shell-text', text: code, via, approximate: true };
 }
 
 /** `rsync -e TEXT` / `--rsh=TEXT`: the remote shell program (and its arguments) runs here. */

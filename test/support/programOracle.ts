@@ -17,7 +17,7 @@
  * pid and network namespaces of its own, as an unprivileged uid (`setpriv`) unique to the run, with
  * the process group killed at the deadline.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -235,12 +235,13 @@ class ChrootProgramOracle implements ProgramOracle {
   version(program: string): string {
     const inSandbox = this.programs.get(program);
     if (inSandbox === undefined) throw new Error(`${program} is not in this oracle`);
-    try {
-      return execFileSync(path.join(this.root, inSandbox), ['--version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0]!;
-    } catch (error) {
-      // mawk answers -W version, not --version
-      return execFileSync(path.join(this.root, inSandbox), ['-W', 'version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0] ?? String(error);
+    // `--version` for most; mawk answers `-W version`, ssh `-V` (on stderr).
+    for (const args of [['--version'], ['-W', 'version'], ['-V']]) {
+      const result = spawnSync(path.join(this.root, inSandbox), args, { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] });
+      const line = (result.stdout || result.stderr || '').split('\n')[0]!;
+      if (result.status === 0 && line !== '') return line;
     }
+    return `${program} (version unknown)`;
   }
 
   async run(argv: readonly string[], options: RunOptions = {}): Promise<ProgramRun> {
@@ -276,6 +277,10 @@ class ChrootProgramOracle implements ProgramOracle {
     const folders: RunFolders = { host: hostWork, sandbox: work };
     options.setup?.(folders);
     const extraEnv = options.env?.(folders) ?? {};
+    // The run's uid has an account, home its working folder: ssh and tar's remote archives look
+    // the running user up and stop without one. Appended per run (the file is root's).
+    fs.appendFileSync(path.join(this.root, 'etc/passwd'), `run${id}:x:${uid}:${uid}::${work}:/bin/sh\n`);
+    fs.appendFileSync(path.join(this.root, 'etc/group'), `run${id}:x:${uid}:\n`);
     chownTree(hostWork, uid);
     fs.chownSync(path.join(this.root, records), uid, uid);
     const before = snapshot(hostWork);
