@@ -6,7 +6,7 @@
 import { homedir } from 'node:os';
 import type { Decision } from '../src/gate/decision';
 import { decide, type GateServices } from '../src/gate/pipeline';
-import { FixedVerdictRater } from '../src/gate/raterContract';
+import { FixedVerdictRater } from '../src/gate/rater/raterContract';
 
 const services: GateServices = {
   policy: { rung: 'assisted', allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] },

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { decideNow, type GateServices } from '../gate/pipeline';
 import type { Decision } from '../gate/decision';
-import type { ListEntry } from '../gate/listEntry';
+import type { ListEntry } from '../gate/lists/listEntry';
 import { parseRung, type Rung } from '../gate/rung';
-import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../gate/raterContract';
-import { parseVerdict } from '../gate/verdictSchema';
+import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../gate/rater/raterContract';
+import { parseVerdict } from '../gate/rater/verdictSchema';
 import type { CliOptions } from './options';
 import { entriesFromFlags } from './options';
 import { raterFromOptions, servicesFor } from './gateServices';

@@ -1,10 +1,10 @@
 import { decide } from '../gate/pipeline';
-import { readCommand } from '../gate/reading';
+import { readCommand } from '../gate/reading/reading';
 import type { Action } from '../gate/decision';
 import type { CliOptions } from './options';
 import { raterApiKey, raterFromOptions, servicesFor } from './gateServices';
-import { CaptureLog } from '../gate/captureLog';
-import { collectSecretLiterals, redact } from '../gate/redaction';
+import { CaptureLog } from '../gate/capture/captureLog';
+import { collectSecretLiterals, redact } from '../gate/capture/redaction';
 import { formatTrace } from '../gate/decisionTrace';
 
 /** Exit codes of `explain` (D§14). */

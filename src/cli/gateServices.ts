@@ -1,8 +1,8 @@
 import type { GateServices } from '../gate/pipeline';
-import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingRequest, type RatingResult } from '../gate/raterContract';
+import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingRequest, type RatingResult } from '../gate/rater/raterContract';
 import type { CliOptions } from './options';
 import type { OpenAiRaterConfig } from '../gate/rater/openAiRater';
-import type { ListEntry } from '../gate/listEntry';
+import type { ListEntry } from '../gate/lists/listEntry';
 import type { Rung } from '../gate/rung';
 
 /** The rater the command line asks for: a stub outcome, a model, or none (fails closed). */

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { parseListEntries, type ListEntry, type ListName } from '../gate/listEntry';
+import { parseListEntries, type ListEntry, type ListName } from '../gate/lists/listEntry';
 import { OUTCOMES, type Outcome } from '../gate/decision';
-import { readPolicySettings, type SettingProblem } from '../gate/policySettings';
+import { readPolicySettings, type SettingProblem } from '../gate/settings/policySettings';
 import { DEFAULT_RUNG, parseRung, type Rung } from '../gate/rung';
 
 /** A command-line mistake: printed with the usage, exit code 1. */

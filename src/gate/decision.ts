@@ -1,4 +1,4 @@
-import type { ResolutionSummary } from './resolution';
+import type { ResolutionSummary } from './reading/resolution';
 
 /** What the rater may answer (D§2). `catastrophic` and `attack` are not ranked against each other. */
 export const OUTCOMES = ['safe', 'destructive', 'catastrophic', 'attack'] as const;

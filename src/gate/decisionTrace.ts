@@ -1,6 +1,6 @@
 import type { Decision } from './decision';
-import type { CommandReading } from './reading';
-import { literalValue, type Segment } from './resolution';
+import type { CommandReading } from './reading/reading';
+import { literalValue, type Segment } from './reading/resolution';
 import { RUNG_DESCRIPTIONS, type Rung } from './rung';
 
 /** The readable trace (`approvals-gate explain`, "Approvals Gate: Explain a command…") prints: what the gate read, and who decided what. */

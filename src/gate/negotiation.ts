@@ -1,5 +1,5 @@
 import type { Action, Outcome, Verdict } from './decision';
-import { normaliseForDetection } from './normalise';
+import { normaliseForDetection } from './reading/normalise';
 
 /**
  * Negotiation at rung `auto` (D§9): the state one agent session keeps between gated calls, the

@@ -1,4 +1,4 @@
-import type { CommandReading } from './reading';
+import type { CommandReading } from './reading/reading';
 import type { Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
 import type { TranscriptRow } from './negotiation';
 

@@ -1,17 +1,17 @@
-import { nonInteractiveAdvice } from './allowSuggestion';
+import { nonInteractiveAdvice } from './lists/allowSuggestion';
 import type { Decision, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
-import { checkHardline } from './hardline';
-import { DEFAULT_ALLOW_LIST } from './defaultAllowList';
-import type { ListEntry } from './listEntry';
-import { matchAllowLists, matchBlocking } from './listMatcher';
-import type { CaptureLog, CaptureRecord } from './captureLog';
+import { checkHardline } from './hardline/hardline';
+import { DEFAULT_ALLOW_LIST } from './lists/defaultAllowList';
+import type { ListEntry } from './lists/listEntry';
+import { matchAllowLists, matchBlocking } from './lists/listMatcher';
+import type { CaptureLog, CaptureRecord } from './capture/captureLog';
 import { negotiationMoves, type NegotiationContext, type NegotiationSession, type TranscriptRow } from './negotiation';
 import type { Escalation, HumanAnswer, Person } from './person';
 import type { GatePolicy } from './policy';
-import { preflightFindings, type PreflightFinding } from './preflight';
-import { failClosedResult, type Rater, type RatingRequest, type RatingResult } from './raterContract';
-import { readCommand, type CommandReading } from './reading';
-import { summariseResolution } from './resolution';
+import { preflightFindings, type PreflightFinding } from './preflight/preflight';
+import { failClosedResult, type Rater, type RatingRequest, type RatingResult } from './rater/raterContract';
+import { readCommand, type CommandReading } from './reading/reading';
+import { summariseResolution } from './reading/resolution';
 import { isRatedRung } from './rung';
 
 /** One gated shell call. */

@@ -1,4 +1,4 @@
-import type { ListEntry } from './listEntry';
+import type { ListEntry } from './lists/listEntry';
 import type { Rung } from './rung';
 
 /** Everything the user has configured that the pipeline consults, for one call. */

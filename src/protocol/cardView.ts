@@ -1,4 +1,4 @@
-import { suggestAllowEntries } from '../gate/allowSuggestion';
+import { suggestAllowEntries } from '../gate/lists/allowSuggestion';
 import type { TranscriptRow } from '../gate/negotiation';
 import type { Escalation } from '../gate/person';
 import { compositionSites } from './compositionSites';

@@ -1,5 +1,5 @@
-import { asciiForm, hostMentions, hostMentionsInText, urlHostsIn } from '../gate/openWorld';
-import type { CommandReading } from '../gate/reading';
+import { asciiForm, hostMentions, hostMentionsInText, urlHostsIn } from '../gate/preflight/openWorld';
+import type { CommandReading } from '../gate/reading/reading';
 import type { HostMark } from './messages';
 
 /**

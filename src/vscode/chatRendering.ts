@@ -1,6 +1,6 @@
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
-import { findHiddenCharacters } from '../gate/hiddenCharacters';
+import { findHiddenCharacters } from '../gate/reading/hiddenCharacters';
 
 /**
  * How `@gate` shows what happened in the chat, as markdown strings (no `vscode` here, so the

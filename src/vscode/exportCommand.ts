@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { buildDebugDump, type DebugDumpParts } from '../gate/debugDump';
-import { collectSecretLiterals } from '../gate/redaction';
+import { buildDebugDump, type DebugDumpParts } from '../gate/capture/debugDump';
+import { collectSecretLiterals } from '../gate/capture/redaction';
 
 /**
  * "Approvals Gate: Export approvals debug dump": one redacted JSON document through a save dialog.

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { ModelRater } from '../gate/rater/modelRater';
-import type { Rater } from '../gate/raterContract';
+import type { Rater } from '../gate/rater/raterContract';
 import { LmChatModel, lmModelLabel } from './lmChatModel';
 
 /**

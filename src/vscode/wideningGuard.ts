@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseListEntries } from '../gate/listEntry';
+import { parseListEntries } from '../gate/lists/listEntry';
 import type { EffectiveSettings } from '../gate/settings/effectiveSettings';
 import {
   holdBackWidening,

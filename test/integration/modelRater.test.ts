@@ -6,8 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { createServer } from 'node:net';
 import type { Outcome } from '../../src/gate/decision';
-import { COULD_NOT_ASSESS_PREFIX, type RatingRequest, type RatingResult } from '../../src/gate/raterContract';
-import { readCommand } from '../../src/gate/reading';
+import { COULD_NOT_ASSESS_PREFIX, type RatingRequest, type RatingResult } from '../../src/gate/rater/raterContract';
+import { readCommand } from '../../src/gate/reading/reading';
 import { COMMAND_FENCE_TAG, countTagLookAlikes, NEUTRALISED_TAG_MARKER } from '../../src/gate/rater/commandFence';
 import { VERDICT_TOOL_NAME } from '../../src/gate/rater/raterPrompt';
 import { createOpenAiRater, openAiRaterLabel, type OpenAiRaterConfig } from '../../src/gate/rater/openAiRater';

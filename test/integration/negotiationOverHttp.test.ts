@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { CaptureLog } from '../../src/gate/captureLog';
+import { CaptureLog } from '../../src/gate/capture/captureLog';
 import { decide, type GateServices } from '../../src/gate/pipeline';
 import { NegotiationSession } from '../../src/gate/negotiation';
 import type { Person, HumanAnswer, Escalation } from '../../src/gate/person';

@@ -14,7 +14,7 @@
  * - a program named by a path where the sandbox has nothing to run cannot be recorded: bash
  *   fails to execute it (status 126/127), so it is expected to leave no record and to fail.
  */
-import type { Segment, Word } from '../../src/gate/resolution';
+import type { Segment, Word } from '../../src/gate/reading/resolution';
 import type { RecorderMode } from './bashOracle';
 
 /** The pipelines bash must run, in order, each as the segments that execute a program. */

@@ -3,10 +3,10 @@
  * the differential harnesses that hold the gate to a real program: "would the gate run this argv
  * without asking?" under each configuration a user could have.
  */
-import { parseListEntries } from '../../src/gate/listEntry';
+import { parseListEntries } from '../../src/gate/lists/listEntry';
 import type { Decision } from '../../src/gate/decision';
 import { decide } from '../../src/gate/pipeline';
-import { FixedVerdictRater } from '../../src/gate/raterContract';
+import { FixedVerdictRater } from '../../src/gate/rater/raterContract';
 import type { Rung } from '../../src/gate/rung';
 
 export const ASK_HOME = '/home/gate-test';

@@ -4,7 +4,7 @@
  * the real `RaterProvider`, with a recording runner instead of a terminal and a scripted person
  * instead of the card. Load it only after the `vscode` stand-in is installed.
  */
-import type { CaptureLog as CaptureLogType } from '../../src/gate/captureLog';
+import type { CaptureLog as CaptureLogType } from '../../src/gate/capture/captureLog';
 import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
 import type { Escalation, HumanAnswer } from '../../src/gate/person';
 import type { GatePolicy } from '../../src/gate/policy';
@@ -116,7 +116,7 @@ export interface Wiring {
 export async function wireGate(): Promise<Wiring> {
   const { GatedExecution } = await import('../../src/vscode/gatedExecution');
   const { RaterProvider } = await import('../../src/vscode/raterProvider');
-  const { CaptureLog } = await import('../../src/gate/captureLog');
+  const { CaptureLog } = await import('../../src/gate/capture/captureLog');
   let rung: Rung = 'assisted';
   const capture = new CaptureLog();
   const panel = new ScriptedPanel();

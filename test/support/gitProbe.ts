@@ -1,6 +1,6 @@
 /**
  * Probes of git's configuration keys against the real git: which `-c KEY=VALUE` settings make git
- * start a program. Used by test/unit/gitDifferential.test.ts; the candidates and what git did
+ * start a program. Used by test/unit/programs/gitDifferential.test.ts; the candidates and what git did
  * with each are kept in test/fixtures/programs/git-config-keys.json.
  *
  * A probe runs `git -c WITH… -c KEY=VALUE ARGV…` in a small repository built for it (see

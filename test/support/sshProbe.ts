@@ -1,5 +1,5 @@
 /**
- * Probes of ssh's options against the real OpenSSH client (test/unit/sshDifferential.test.ts):
+ * Probes of ssh's options against the real OpenSSH client (test/unit/programs/sshDifferential.test.ts):
  * which `-o` settings, configuration files and options make ssh, scp or sftp start a program
  * here. The probes and what the real programs did are kept in
  * test/fixtures/programs/ssh-options.json.

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { decide, recheckBeforeExecution, type GateServices } from '../../src/gate/pipeline';
 import type { Action, Outcome, Stage } from '../../src/gate/decision';
-import { parseListEntries, type ListEntry } from '../../src/gate/listEntry';
+import { parseListEntries, type ListEntry } from '../../src/gate/lists/listEntry';
 import type { Escalation, HumanAnswer, Person } from '../../src/gate/person';
-import { FixedVerdictRater, type Rater } from '../../src/gate/raterContract';
+import { FixedVerdictRater, type Rater } from '../../src/gate/rater/raterContract';
 import type { Rung } from '../../src/gate/rung';
 
 const HOME = '/home/gate';

@@ -7,13 +7,13 @@
  * nothing was waited for.
  */
 import { strict as assert } from 'node:assert';
-import { CaptureLog } from '../../src/gate/captureLog';
+import { CaptureLog } from '../../src/gate/capture/captureLog';
 import type { Decision, Outcome } from '../../src/gate/decision';
-import { parseListEntries, type ListEntry } from '../../src/gate/listEntry';
+import { parseListEntries, type ListEntry } from '../../src/gate/lists/listEntry';
 import { NegotiationSession } from '../../src/gate/negotiation';
 import type { Escalation, HumanAnswer, Person } from '../../src/gate/person';
 import { decideNow, type GateServices } from '../../src/gate/pipeline';
-import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../../src/gate/raterContract';
+import { failClosedResult, FixedVerdictRater, NoModelRater, type Rater, type RatingResult } from '../../src/gate/rater/raterContract';
 import type { Rung } from '../../src/gate/rung';
 import { generateCommands } from '../support/commandGenerator';
 import { loadCorpus } from '../support/evalCorpus';

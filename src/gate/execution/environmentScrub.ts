@@ -1,4 +1,4 @@
-import { isSecretEnvName, redactText } from '../redaction';
+import { isSecretEnvName, redactText } from '../capture/redaction';
 
 /**
  * The environment an approved command runs with (D§13): the editor's own environment minus

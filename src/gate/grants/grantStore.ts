@@ -15,7 +15,7 @@
  * Changes take effect in memory at once (the next call already sees them); writes are queued so
  * two quick answers cannot overwrite each other, and each write stores the latest state.
  */
-import { grantEntry, type ListEntry } from '../listEntry';
+import { grantEntry, type ListEntry } from '../lists/listEntry';
 import { shownText } from '../settings/shownText';
 import {
   GRANT_STORE_KEY,

@@ -21,7 +21,7 @@
  * migrated store can only be narrower than what its writer meant, never wider.
  */
 import * as z from 'zod';
-import { MAX_COMMAND_LENGTH } from '../resolution';
+import { MAX_COMMAND_LENGTH } from '../reading/resolution';
 import { shownText } from '../settings/shownText';
 
 /** The storage key, in `ExtensionContext.workspaceState`. */

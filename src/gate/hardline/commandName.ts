@@ -2,8 +2,8 @@
  * How the floor names a program: the basename, NFKC-folded (fullwidth `ｒｍ` reads as `rm`),
  * lower-cased (macOS file systems run `RM` as `rm`) and without a Windows `.exe`.
  */
-import { foldCompatibility } from '../normalise';
-import type { Word } from '../resolution';
+import { foldCompatibility } from '../reading/normalise';
+import type { Word } from '../reading/resolution';
 
 export interface CommandName {
   name: string;

@@ -2,10 +2,11 @@
  * Arm `recursive-delete-root`: `rm -r`/`rimraf` of the root, a system folder or the home folder,
  * `find` that deletes everything below such a folder, and `rsync --delete` into one.
  */
-import type { Word } from '../resolution';
+import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText, operands } from './commandName';
 import { deletionTarget } from './paths';
+import { readFind } from '../programs/find';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
 export interface Rechecker {
@@ -45,84 +46,51 @@ export function checkRemove(name: string, args: readonly Word[], home: string): 
   return null;
 }
 
-/** find expression words that neither filter nor act: everything still reaches what follows. */
-const FIND_PASS_THROUGH = new Set([
-  '-depth', '-d', '-xdev', '-mount', '-follow', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race',
-  '-warn', '-nowarn', '-daystart', '-true', '-a', '-and', '-print', '-print0', '-ls',
-]);
-/** The same, taking one value. */
-const FIND_PASS_THROUGH_WITH_VALUE = new Set(['-maxdepth', '-mindepth', '-regextype', '-printf', '-fprint', '-fprint0', '-fls']);
-const FIND_EXECUTORS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-
 /**
  * `find / -delete`, `find ~ -exec rm -rf {} +`: the starting folder itself is the first thing
  * find visits, so an unfiltered delete or `-exec` reaches it. A test before the action (`-name`,
- * `-mtime`, …) narrows what is deleted, and the command is left to the other layers.
+ * `-mtime`, …) narrows what is deleted, and the command is left to the other layers. The line is
+ * read by the one reader of find's grammar (programs/find.ts), so a value is never taken for a
+ * primary (`-name -delete`) nor a primary for a value.
  */
 export function checkFind(args: readonly Word[], home: string, rechecker: Rechecker): HardlineFinding | null {
-  let i = 0;
-  for (; i < args.length; i++) {
-    const text = literalText(args[i]);
-    if (text === '-H' || text === '-L' || text === '-P' || (text !== null && text.startsWith('-O'))) continue;
-    if (text === '-D') {
-      i++;
-      continue;
-    }
-    break;
-  }
+  const reading = readFind(args);
   const starts: Array<{ word: Word; what: string }> = [];
-  for (; i < args.length; i++) {
-    const word = args[i]!;
-    const text = literalText(word);
-    if (text !== null && ((text.startsWith('-') && text.length > 1) || ['(', '!', ')', ','].includes(text))) break;
+  for (const word of reading.startPoints) {
     const what = deletionTarget(word, home);
     if (what !== null) starts.push({ word, what });
   }
   if (starts.length === 0) return null;
   let unfiltered = true;
-  for (; i < args.length; i++) {
-    const text = literalText(args[i]);
-    if (text === null) {
-      unfiltered = false;
-      continue;
-    }
-    if (text === '-delete') {
+  for (const item of reading.expression) {
+    if (item.name === '-delete') {
       if (unfiltered) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
       continue;
     }
-    if (FIND_EXECUTORS.has(text)) {
-      const command: Word[] = [];
-      for (i++; i < args.length; i++) {
-        const part = literalText(args[i]);
-        if (part === ';' || (part === '+' && literalText(command[command.length - 1]) === '{}')) break;
-        command.push(args[i]!);
-      }
-      if (!unfiltered || command.length === 0) continue;
+    if (item.kind === 'executor') {
+      if (!unfiltered || item.values.length === 0) continue;
       for (const start of starts) {
-        const found = rechecker.recheck(command.map((word) => fillPlaceholder(word, start.word)));
+        const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, start.word)));
         if (found !== null) return found;
       }
       continue;
     }
-    if (text === '-o' || text === '-or') {
-      // The right side of -or sees everything the left side rejected: almost everything.
+    if (item.name === '-o' || item.name === '-or' || item.name === ',') {
+      // The right side of -or sees everything the left side rejected (almost everything), and
+      // the right side of `,` sees everything.
       unfiltered = true;
       continue;
     }
     // `-type f` keeps every file: `find ~ -type f -delete` still empties the home folder.
-    if (text === '-type' && /f/.test(literalText(args[i + 1]) ?? '')) {
-      i++;
-      continue;
-    }
-    if (FIND_PASS_THROUGH.has(text)) continue;
-    if (FIND_PASS_THROUGH_WITH_VALUE.has(text)) {
-      i++;
-      continue;
-    }
+    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) continue;
+    if (item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
     unfiltered = false;
   }
   return null;
 }
+
+/** Operators that neither filter nor act: `-a` and grouping. */
+const FIND_PASS_THROUGH = new Set(['-a', '-and', '(', ')']);
 
 /** find replaces `{}` with the path it visits; the first visit is the starting folder. */
 function fillPlaceholder(word: Word, start: Word): Word {

@@ -4,7 +4,7 @@
  * on image files (`mkfs.ext4 ./disk.img`) and writes to harmless devices (`/dev/null`,
  * `/dev/tty`, serial ports) are left alone.
  */
-import type { Redirect, Word } from '../resolution';
+import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText, operands } from './commandName';
 import { isRawBlockDevice, isRawBlockDevicePath, isSysrqTrigger, wordPathText } from './paths';

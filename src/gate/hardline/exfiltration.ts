@@ -5,8 +5,8 @@
  * not sending it: `ssh -i key host`, `curl --cert c.pem --key c.key url`, `scp -i key f host:`
  * are left alone, and so are public keys (`*.pub`) and templates (`.env.example`).
  */
-import type { Redirect, Word } from '../resolution';
-import type { PeeledCommand } from '../wrappers';
+import type { Redirect, Word } from '../reading/resolution';
+import type { PeeledCommand } from '../programs/wrappers';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { credentialKind, isNetworkDevicePath, wordPathText } from './paths';

@@ -5,9 +5,9 @@
  * removed) and is linear in its length. The lists are deliberately short: the floor refuses only
  * what is certainly catastrophic, and a miss is preferred to a false positive.
  */
-import { approximateWordText } from '../executorPayloads';
-import { foldCompatibility } from '../normalise';
-import type { Word } from '../resolution';
+import { approximateWordText } from '../programs/executorPayloads';
+import { foldCompatibility } from '../reading/normalise';
+import type { Word } from '../reading/resolution';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([

@@ -3,7 +3,7 @@
  * top-level system folder. The home folder is not on the list: `sudo chown -R $USER ~` is a
  * common repair.
  */
-import type { Word } from '../resolution';
+import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText } from './commandName';
 import { permissionTarget } from './paths';

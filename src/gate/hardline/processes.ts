@@ -3,7 +3,7 @@
  * poweroff, `init 0|6`, `systemctl poweroff|reboot|…`, `kexec -e`). `pkill`/`killall` with a
  * pattern are left to the other layers: what they match cannot be known here.
  */
-import type { Word } from '../resolution';
+import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText, operands } from './commandName';
 

@@ -2,7 +2,7 @@
  * One place that says which arm looks at which program. Every check takes the innermost argv
  * (wrappers already peeled, literal values NFKC-folded) and answers with a finding or null.
  */
-import type { Word } from '../resolution';
+import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';

@@ -9,9 +9,9 @@
  * One pass over the text with an explicit stack (no recursion, no backtracking regex): linear
  * in the input, whatever the input is.
  */
-import { approximateAnsiCQuote } from '../executorPayloads';
-import type { OpaqueExpansion, Redirect, Word } from '../resolution';
-import type { PeeledCommand } from '../wrappers';
+import { approximateAnsiCQuote } from '../programs/executorPayloads';
+import type { OpaqueExpansion, Redirect, Word } from '../reading/resolution';
+import type { PeeledCommand } from '../programs/wrappers';
 
 /** One simple command found in the text. */
 export interface TextCommand {

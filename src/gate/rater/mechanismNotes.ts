@@ -1,4 +1,4 @@
-import type { Mechanism } from '../resolution';
+import type { Mechanism } from '../reading/resolution';
 
 /**
  * What the shell does with each mechanism that kept the resolver from reading a command

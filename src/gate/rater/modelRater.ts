@@ -23,8 +23,8 @@ import { HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/m
 import { visit } from 'jsonc-parser';
 import type { Verdict } from '../decision';
 import type { Rung } from '../rung';
-import { failClosedResult, type Rater, type RatingCapture, type RatingRequest, type RatingResult } from '../raterContract';
-import { parseVerdict, VerdictSchema } from '../verdictSchema';
+import { failClosedResult, type Rater, type RatingCapture, type RatingRequest, type RatingResult } from './raterContract';
+import { parseVerdict, VerdictSchema } from './verdictSchema';
 import { buildRaterPrompt, VERDICT_TOOL_NAME } from './raterPrompt';
 
 /** The default budget for one rating (D§8, `approvalsGate.rater.timeoutMs`). */

@@ -9,7 +9,7 @@
  * crashes the host or approves anything.
  */
 import { ChatOpenAI } from '@langchain/openai';
-import { failClosedResult, type Rater, type RatingResult } from '../raterContract';
+import { failClosedResult, type Rater, type RatingResult } from './raterContract';
 import { DEFAULT_RATER_TIMEOUT_MS, MAX_RATER_TIMEOUT_MS, ModelRater, type GrantedTools, type StructuredOutputMethod } from './modelRater';
 
 /**

@@ -11,7 +11,7 @@
  * output.
  */
 import { OUTCOMES, type Outcome } from '../decision';
-import type { NegotiationContext, RatingRequest } from '../raterContract';
+import type { NegotiationContext, RatingRequest } from './raterContract';
 import { COMMAND_FENCE_TAG, countTagLookAlikes, fenceCommand, fenceInline, neutraliseTagLookAlikes, NEUTRALISED_TAG_MARKER } from './commandFence';
 import { mechanismNotes } from './mechanismNotes';
 

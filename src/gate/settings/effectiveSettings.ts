@@ -20,9 +20,9 @@
  *
  * Pure: no VS Code API. The extension builds the scope values with {@link scopeValuesFromInspect}.
  */
-import type { ListEntry } from '../listEntry';
+import type { ListEntry } from '../lists/listEntry';
 import type { GatePolicy } from '../policy';
-import { readPolicySettings, type SettingProblem } from '../policySettings';
+import { readPolicySettings, type SettingProblem } from './policySettings';
 import type { Rung } from '../rung';
 import {
   LIST_SETTING_KEYS,

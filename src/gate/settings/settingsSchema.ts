@@ -15,7 +15,7 @@
  */
 import * as z from 'zod';
 import { parseRung, DEFAULT_RUNG, RUNGS, type Rung } from '../rung';
-import { findHiddenCharacters } from '../hiddenCharacters';
+import { findHiddenCharacters } from '../reading/hiddenCharacters';
 import { shownValue } from './shownText';
 
 export const SETTING_PREFIX = 'approvalsGate.';

@@ -1,4 +1,4 @@
-import { hiddenKind, visibleEscape } from '../hiddenCharacters';
+import { hiddenKind, visibleEscape } from '../reading/hiddenCharacters';
 
 /**
  * A value from settings or from storage made safe to put in a log line, a problem message or a

@@ -23,8 +23,8 @@
  * anything beyond the defaults is asked about once.
  */
 import * as z from 'zod';
-import type { ListEntry, MatchKind } from '../listEntry';
-import { MAX_COMMAND_LENGTH } from '../resolution';
+import type { ListEntry, MatchKind } from '../lists/listEntry';
+import { MAX_COMMAND_LENGTH } from '../reading/resolution';
 import { RUNGS, type Rung } from '../rung';
 import type { EffectiveSettings } from './effectiveSettings';
 import { MAX_MODEL_NAME_LENGTH, MAX_URL_LENGTH, SETTING_DEFAULTS, settingName } from './settingsSchema';

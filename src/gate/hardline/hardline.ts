@@ -1,0 +1,524 @@
+/**
+ * The hardline floor (D§5): a small, fixed, unconfigurable set of refusals for the certainly
+ * catastrophic. It applies at every rung, bypass included, and nothing lifts it, so it is
+ * built to prefer a miss over a false positive on everyday commands.
+ *
+ * How a command is read:
+ * - resolved → every segment's exact argv, looked at through wrappers (`sudo`, `env`, `timeout`,
+ *   …) and into executor payloads (`sh -c`, `find -exec`, `git rebase --exec`, …), which are read
+ *   back through the resolver up to {@link MAX_PAYLOAD_DEPTH} levels deep (then through the
+ *   text fallback, up to {@link MAX_TEXT_PAYLOAD_DEPTH});
+ * - unresolved → the normalised text, split by a tolerant reader into the same shape, so making a
+ *   command unresolvable (`rm -rf / $(true)`, `{ rm -rf /; }`) does not dodge the floor. Quoted
+ *   text stays an argument on both paths: `grep -rn "rm -rf /" docs` is never refused.
+ * - an opaque word (`$HOME`, `/*`) is judged by its source text.
+ * Pipelines are checked as a whole for the credential-exfiltration arm, and for text piped into
+ * a shell or `xargs` (`echo 'rm -rf /' | sh`).
+ */
+import type { HardlineRecord } from '../decision';
+import { executedPayloads, wordText } from '../programs/executorPayloads';
+import { foldCompatibility, hasNonAscii } from '../reading/normalise';
+import { readCommand, type CommandReading } from '../reading/reading';
+import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
+import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { commandName, literalText } from './commandName';
+import { checkRedirects } from './devices';
+import { checkExfiltration, maySend } from './exfiltration';
+import { findShellForkBomb } from './forkBomb';
+import { isNetworkDevicePath, wordPathText } from './paths';
+import { checkProgram, isHardlineProgram } from './programArms';
+import type { Rechecker } from './deletion';
+import { readTextCommands } from './textCommands';
+
+export type { HardlineArm } from './arms';
+export { HARDLINE_ARMS } from './arms';
+
+/** How many levels of payload (`sh -c "sh -c '…'"`) are read back through the resolver. */
+export const MAX_PAYLOAD_DEPTH = 4;
+
+/**
+ * Deeper payloads (`eval eval eval … rm -rf /`) are still followed, by the text fallback, up to
+ * this level; below it a payload's own payloads are no longer read. The shared character budget
+ * keeps the total work linear whatever the depth.
+ */
+export const MAX_TEXT_PAYLOAD_DEPTH = 32;
+
+/** At most this many alternative readings of an inexactly unwrapped argv are tried. */
+const MAX_REANCHORED = 8;
+
+/** Shells that read a script from stdin when given neither `-c` nor a script operand. */
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash']);
+
+/** A simple command as the floor sees it, from the resolver or from the tolerant text reader. */
+interface CommandShape extends ArgvView {
+  argv: readonly Word[];
+  redirects: readonly Redirect[];
+  /** Commands with the same unit form one pipeline. */
+  unit: number;
+  /** The command whose output this one reads through a pipe. */
+  pipedFrom: CommandShape | null;
+  /** Heredoc or here-string text on stdin. */
+  stdinText: string | null;
+}
+
+interface SharedWalk {
+  /** Characters of payload text and words of nested commands still allowed to be read. */
+  remaining: number;
+  /**
+   * Payloads already read, shell text and argv (joined by NUL) apart: chains like
+   * `watch watch watch …` repeat their suffixes. Made when the first payload is read (most
+   * commands carry none); two sets rather than one keyed by `kind:key`, which would build a
+   * string per payload just to look it up.
+   */
+  seenText: Set<string> | null;
+  seenArgv: Set<string> | null;
+}
+
+/**
+ * Where a check stands: the home folder, the payload nesting level, and the walk shared by every
+ * level. A fresh one per level: find's re-check reads the depth it was met at.
+ */
+class Context implements Rechecker {
+  constructor(
+    readonly home: string,
+    /** Payload nesting level of the text being checked (0 for the command itself). */
+    readonly depth: number,
+    /** What the whole check shares, at every depth. */
+    readonly shared: SharedWalk,
+  ) {}
+
+  /**
+   * find's `{}` filled in with the starting folder: judged on its own argv (its payloads are
+   * the same as those of the unfilled command, which checkPayloads reads). A method rather than
+   * a closure over the context: nearly no command needs it, and none then pays for making one.
+   */
+  recheck(inner: Word[]): HardlineFinding | null {
+    const next = deeper(this);
+    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
+  }
+}
+
+/** Null when no arm fires. Deterministic, unconfigurable. */
+export function checkHardline(reading: CommandReading): HardlineRecord | null {
+  const context = new Context(reading.home, 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
+  const found = checkReading(reading, context);
+  return found === null ? null : { arm: found.arm, detail: found.detail };
+}
+
+function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
+  if (reading.resolution.resolved) return checkCommands(shapesOfSegments(reading.resolution.segments), context);
+  return checkText(reading.normalised, context);
+}
+
+function shapesOfSegments(segments: readonly Segment[]): CommandShape[] {
+  const shapes: CommandShape[] = [];
+  let unit = 0;
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const before = segments[index - 1];
+    const piped = before !== undefined && (before.connector === '|' || before.connector === '|&');
+    if (before !== undefined && !piped) unit++;
+    // The lazily filled fields are present from the start: one object shape for every command.
+    shapes.push({ argv: segment.argv, redirects: segment.redirects, unit, pipedFrom: piped ? shapes[index - 1]! : null, stdinText: null, folded: undefined, peeled: undefined });
+  }
+  return shapes;
+}
+
+/** Unresolved text: fork bombs on the raw structure, then every command the tolerant reader finds. */
+function checkText(text: string, context: Context): HardlineFinding | null {
+  const bomb = findShellForkBomb(text);
+  if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
+  return checkCommands(readTextCommands(text, context.home), context);
+}
+
+function checkCommands(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  // Every command's own argv first, so that no amount of payload work can crowd out a plain
+  // `rm -rf /` later in the line.
+  // Indexed loops here and below: these run once per command of a line that may hold
+  // thousands, often before the optimiser has seen them, where `for…of` costs an iterator.
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    const found = checkDirect(command, command.redirects, context);
+    if (found !== null) return found;
+  }
+  // Then payloads, cheapest first: the budget for nested reading is shared, and a few huge
+  // overlapping words (text read from nested substitutions) must not use it up before a short
+  // `sh -c 'rm -rf /'` elsewhere on the line is read.
+  const byCost = payloadOrder(commands);
+  for (let k = 0; k < byCost.length; k++) {
+    const command = commands[byCost[k]!]!;
+    const found = checkPayloads(command, command.stdinText, context);
+    if (found !== null) return found;
+  }
+  return checkPipelines(commands, context);
+}
+
+/**
+ * The commands' indexes by payload cost, ties in line order (a stable sort by cost). Lines are
+ * often in that order already (text read from nested substitutions grows word by word), which
+ * one pass finds; otherwise each key packs cost and index into one number, so the typed
+ * array's own numeric sort orders them without a comparator call per pair.
+ */
+export function payloadOrder(commands: readonly PayloadCarrier[]): ArrayLike<number> {
+  const count = commands.length;
+  // Most lines hold one or a few commands: a plain array, sorted by insertion (stable, so the
+  // same order as below), costs less than making typed arrays.
+  if (count <= SMALL_ORDER) return smallPayloadOrder(commands);
+  const costs = new Float64Array(count);
+  let sorted = true;
+  for (let k = 0; k < count; k++) {
+    costs[k] = payloadCost(commands[k]!);
+    if (k > 0 && costs[k]! < costs[k - 1]!) sorted = false;
+  }
+  const order = new Float64Array(count);
+  if (sorted) {
+    for (let k = 0; k < count; k++) order[k] = k;
+    return order;
+  }
+  if (count > INDEX_SPAN || costs.some((cost) => cost >= MAX_PACKED_COST)) {
+    // Beyond what a key holds exactly (only text far over the resolver's limit gets here).
+    return Array.from(order, (_, index) => index).sort((a, b) => costs[a]! - costs[b]! || a - b);
+  }
+  for (let k = 0; k < count; k++) order[k] = costs[k]! * INDEX_SPAN + k;
+  order.sort();
+  for (let k = 0; k < count; k++) order[k] = order[k]! % INDEX_SPAN;
+  return order;
+}
+
+const ONLY_FIRST: readonly number[] = Object.freeze([0]);
+
+/** Up to this many commands, {@link smallPayloadOrder} orders them. */
+const SMALL_ORDER = 8;
+
+/** `[0, 1, …, n - 1]` for each n up to {@link SMALL_ORDER}, shared (callers only read an order). */
+const SMALL_IDENTITY: ReadonlyArray<readonly number[]> = Array.from({ length: SMALL_ORDER + 1 }, (_, n) =>
+  Object.freeze(Array.from({ length: n }, (_unused, k) => k)),
+);
+
+/** {@link payloadOrder} for a few commands: indexes by cost, ties in line order (a stable insertion sort). */
+function smallPayloadOrder(commands: readonly PayloadCarrier[]): readonly number[] {
+  // One command (most lines): nothing to order.
+  if (commands.length === 1) return ONLY_FIRST;
+  // Costs already in line order (`cd x && make`, text growing word by word): the stable sort
+  // leaves every index where it is, and the shared identity spares making the two arrays.
+  let inOrder = true;
+  for (let k = 0, previous = 0; k < commands.length && inOrder; k++) {
+    const cost = payloadCost(commands[k]!);
+    inOrder = cost >= previous;
+    previous = cost;
+  }
+  if (inOrder) return SMALL_IDENTITY[commands.length]!;
+  const order: number[] = [];
+  const costs: number[] = [];
+  for (let k = 0; k < commands.length; k++) {
+    const cost = payloadCost(commands[k]!);
+    let at = k;
+    // Move past every earlier command that costs more; an equal cost stays first.
+    while (at > 0 && costs[at - 1]! > cost) {
+      order[at] = order[at - 1]!;
+      costs[at] = costs[at - 1]!;
+      at--;
+    }
+    order[at] = k;
+    costs[at] = cost;
+  }
+  return order;
+}
+
+/** The low part of a {@link payloadOrder} key is the index; keys stay below 2^53, so exact. */
+const INDEX_SPAN = 2 ** 21;
+const MAX_PACKED_COST = 2 ** 31;
+
+/** What a command's payload cost is worked out from (exported with {@link payloadOrder} for its tests). */
+export interface PayloadCarrier {
+  argv: readonly Word[];
+  stdinText: string | null;
+}
+
+function payloadCost(command: PayloadCarrier): number {
+  let cost = command.stdinText?.length ?? 0;
+  for (let k = 0; k < command.argv.length; k++) cost += command.argv[k]!.raw.length;
+  return cost;
+}
+
+function foldWord(word: Word): Word {
+  if (word.kind !== 'literal') return word;
+  const value = foldCompatibility(word.value);
+  return value === word.value ? word : { kind: 'literal', value, raw: word.raw };
+}
+
+/**
+ * An argv with its folded and unwrapped forms, computed at most once: the direct checks, the
+ * payload reader and the pipeline checks all look at them.
+ */
+interface ArgvView {
+  argv: readonly Word[];
+  folded?: readonly Word[];
+  peeled?: PeeledCommand;
+}
+
+/** The argv with literal values NFKC-folded (fullwidth `ｒｍ` reads as `rm`). */
+function folded(view: ArgvView): readonly Word[] {
+  view.folded ??= hasNonAsciiLiteral(view.argv) ? view.argv.map(foldWord) : view.argv;
+  return view.folded;
+}
+
+function hasNonAsciiLiteral(argv: readonly Word[]): boolean {
+  for (let k = 0; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.kind === 'literal' && hasNonAscii(word.value)) return true;
+  }
+  return false;
+}
+
+function peeled(view: ArgvView): PeeledCommand {
+  view.peeled ??= peelWrappers(folded(view));
+  return view.peeled;
+}
+
+/**
+ * The program's argv inside its wrappers: `peeled(view).argv`, without making (and keeping) a
+ * peeled record for the common argv that starts with no wrapper, which peels to itself.
+ */
+function innerArgv(view: ArgvView): readonly Word[] {
+  if (view.peeled !== undefined) return view.peeled.argv;
+  const argv = folded(view);
+  return startsWithWrapper(argv) ? peeled(view).argv : argv;
+}
+
+/** One simple command's redirects and the program inside its wrappers; payloads aside. */
+function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context): HardlineFinding | null {
+  const redirected = checkRedirects(redirects);
+  if (redirected !== null) return redirected;
+  // No wrapper: the argv itself is the one exact reading (what peeling it would give).
+  if (view.peeled === undefined) {
+    const argv = folded(view);
+    if (!startsWithWrapper(argv)) return checkProgram(argv, context.home, context);
+  }
+  const unwrapped = peeled(view);
+  // Read exactly, the unwrapped argv is the only reading.
+  if (unwrapped.exact) return checkProgram(unwrapped.argv, context.home, context);
+  for (const candidate of readings(unwrapped)) {
+    const found = checkProgram(candidate, context.home, context);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The code one simple command runs from its arguments (and a script fed on its stdin). */
+function checkPayloads(view: ArgvView, stdinText: string | null, context: Context): HardlineFinding | null {
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  // Reading payloads turns opaque words back into text; in text read from nested substitutions
+  // those words overlap, so their length is paid for up front.
+  let opaqueLength = 0;
+  for (let k = 0; k < view.argv.length; k++) {
+    const word = view.argv[k]!;
+    if (word.kind !== 'literal') opaqueLength += word.raw.length;
+  }
+  if (!pay(context, opaqueLength)) return null;
+  // The peeled record, when the direct checks made one, spares peeling the wrappers again.
+  const payloads = executedPayloads(folded(view), view.peeled);
+  for (let k = 0; k < payloads.length; k++) {
+    const payload = payloads[k]!;
+    // Wrapped commands (`xargs rm …`) are already judged through unwrap.
+    if (payload.kind === 'argv' && payload.via === 'xargs') continue;
+    const found =
+      payload.kind === 'shell-text'
+        ? checkPayloadText(payload.text, payload.approximate === true, context)
+        : checkNestedCommand(payload.argv, context);
+    if (found !== null) return found;
+  }
+  if (stdinText !== null && readsScriptFromStdin(innerArgv(view))) return checkPayloadText(stdinText, false, context);
+  return null;
+}
+
+/** A command built from another's payload (`find -exec CMD ;`, piped `xargs` input). */
+function checkNestedCommand(argv: readonly Word[], context: Context): HardlineFinding | null {
+  const next = deeper(context);
+  if (!firstVisit(context, 'argv', argv.map((word) => word.raw).join('\0')) || !pay(next, argv.length)) return null;
+  const view: ArgvView = { argv };
+  return checkDirect(view, [], next) ?? checkPayloads(view, null, next);
+}
+
+/**
+ * Takes `cost` (characters of text or words of argv) from the shared budget. Nested work is
+ * bounded in depth and in total, so a crafted command cannot make the floor's work grow faster
+ * than its length; the direct checks of the command itself are never skipped.
+ */
+function pay(context: Context, cost: number): boolean {
+  if (context.depth > MAX_TEXT_PAYLOAD_DEPTH || context.shared.remaining < cost) return false;
+  context.shared.remaining -= cost;
+  return true;
+}
+
+/** True the first time a payload is met; the same payload reached twice is read once. */
+function firstVisit(context: Context, kind: 'text' | 'argv', key: string): boolean {
+  const seen = kind === 'text' ? (context.shared.seenText ??= new Set()) : (context.shared.seenArgv ??= new Set());
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
+function deeper(context: Context): Context {
+  return new Context(context.home, context.depth + 1, context.shared);
+}
+
+/**
+ * The argv to judge: the unwrapped one, and — when a wrapper's options could not be read
+ * exactly — also each later word that names a program some arm looks at (`sudo $OPTS rm -rf /`).
+ */
+function readings(peeled: PeeledCommand): Word[][] {
+  const out: Word[][] = [peeled.argv];
+  if (peeled.exact) return out;
+  for (let k = 1; k < peeled.argv.length && out.length <= MAX_REANCHORED; k++) {
+    const name = commandName(peeled.argv[k])?.name;
+    if (name !== undefined && isHardlineProgram(name)) out.push(peeled.argv.slice(k));
+  }
+  return out;
+}
+
+/** Shell text a command will run: read back through the resolver while the depth allows. */
+function checkPayloadText(text: string, approximate: boolean, context: Context): HardlineFinding | null {
+  const next = deeper(context);
+  if (!firstVisit(context, 'text', text) || !pay(next, text.length)) return null;
+  if (approximate || next.depth > MAX_PAYLOAD_DEPTH) return checkText(text.normalize('NFKC'), next);
+  let reading: CommandReading;
+  try {
+    reading = readCommand(text, { home: context.home });
+  } catch {
+    return checkText(text.normalize('NFKC'), next);
+  }
+  return checkReading(reading, next);
+}
+
+/** `bash`, `sh -s`, `bash -` with no `-c` and no script operand: the script comes from stdin. */
+function readsScriptFromStdin(argv: readonly Word[]): boolean {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined || !SHELLS.has(name)) return false;
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null) return false;
+    if (text === '-' || text === '--') return k + 1 >= argv.length;
+    if ((text.startsWith('-') || text.startsWith('+')) && text.length > 1 && !text.startsWith('--')) {
+      if (text.includes('c')) return false;
+      if (text.includes('s')) return true;
+      if (text.includes('o') || text.includes('O')) k++;
+      continue;
+    }
+    if (text.startsWith('--')) continue;
+    return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pipelines
+// ---------------------------------------------------------------------------------------------
+
+function checkPipelines(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  // Only a unit with a command that may send can leak: with none on the line (most lines), no
+  // grouping and no look at the redirects for an open socket.
+  let anySender = false;
+  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(innerArgv(commands[k]!), commands[k]!.redirects);
+  if (anySender) {
+    const found = checkSendingUnits(commands, context);
+    if (found !== null) return found;
+  }
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    if (command.pipedFrom === null) continue;
+    const found = checkPipedText(command.pipedFrom, command, context);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The exfiltration arm over each unit (pipeline, subshell, …) of a line with a possible sender. */
+function checkSendingUnits(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  // `exec 3<>/dev/tcp/h/p` keeps a connection open for every later command of the line.
+  const openSocket = commands.some(
+    (command) =>
+      literalText(command.argv[0]) === 'exec' &&
+      command.argv.length === 1 &&
+      command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target))),
+  );
+  const units = new Map<number, CommandShape[]>();
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    const key = openSocket ? 0 : command.unit;
+    const unit = units.get(key);
+    if (unit === undefined) units.set(key, [command]);
+    else unit.push(command);
+  }
+  for (const unit of units.values()) {
+    if (!unit.some((command) => maySend(innerArgv(command), command.redirects))) continue;
+    const found = checkExfiltration(
+      unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects })),
+      context.home,
+    );
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The arguments `echo`/`printf` print (after echo's own flags), or null for other programs. */
+function printedArguments(argv: readonly Word[]): readonly Word[] | null {
+  const name = commandName(argv[0])?.name;
+  if (name !== 'echo' && name !== 'printf') return null;
+  let args = argv.slice(1);
+  if (name === 'echo') {
+    while (args.length > 0 && /^-[neE]+$/.test(literalText(args[0]) ?? '')) args = args.slice(1);
+  }
+  return args;
+}
+
+/** The printed text, with `\n` escapes as line breaks (echo -e and printf print them so). */
+function printedText(args: readonly Word[]): string {
+  return args.map((word) => wordText(word).replace(/\\n/g, '\n')).join(' ');
+}
+
+/** The printed text split into the words xargs would read (opaque words kept whole). */
+function printedWords(args: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of args) {
+    if (word.kind !== 'literal') {
+      out.push(word);
+      continue;
+    }
+    for (const part of word.value.replace(/\\n/g, '\n').split(/[ \t\n]+/)) {
+      if (part !== '') out.push({ kind: 'literal', value: part, raw: part });
+    }
+  }
+  return out;
+}
+
+/** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
+function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context): HardlineFinding | null {
+  // The source's program is read without a peeled record (most are not echo or printf), and the
+  // sink is peeled only when something is printed into it.
+  const args = printedArguments(innerArgv(source));
+  if (args === null || args.length === 0) return null;
+  const sink = peeled(sinkView);
+  if (readsScriptFromStdin(sink.argv)) {
+    const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context);
+    if (found !== null) return found;
+  }
+  const printed = printedWords(args);
+  if (printed.length === 0) return null;
+  const xargs = sink.layers.find((layer) => layer.program === 'xargs');
+  if (xargs === undefined || xargs.inner.length === 0) return null;
+  const replace = xargs.options.find((option) => option.name === 'I' || option.name === 'i');
+  const replacement = replace === undefined ? null : replace.value === null ? '{}' : wordText(replace.value);
+  const first = printed[0]!;
+  const fill = (word: Word): Word => {
+    if (replacement === null || replacement === '' || word.kind !== 'literal' || !word.value.includes(replacement)) return word;
+    if (word.value === replacement) return first;
+    if (first.kind !== 'literal') return { kind: 'opaque', raw: word.value.split(replacement).join(first.raw), expansions: first.expansions };
+    const value = word.value.split(replacement).join(first.value);
+    return { kind: 'literal', value, raw: value };
+  };
+  const inner = replacement === null ? [...xargs.inner, ...printed] : xargs.inner.map(fill);
+  return checkNestedCommand(inner, context);
+}

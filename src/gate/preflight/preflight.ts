@@ -1,0 +1,353 @@
+import { executedPayloads, type Payload } from '../programs/executorPayloads';
+import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
+import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWrites, resolveWritePath, type PathContext, type ProtectedWrite } from './protectedWrite';
+import type { CommandReading } from '../reading/reading';
+import type { Mechanism, Segment, Word } from '../reading/resolution';
+import { resolve } from '../reading/resolver';
+import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
+import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
+import { writeTargets } from '../programs/writeTargets';
+
+/**
+ * The preflight floors (D§7). Each arm names something the gate established about a command
+ * that a `safe` rating alone must not wave through; the pipeline raises `safe` to `destructive`
+ * when any arm fires (it never lowers anything). The findings are also notes for the rater
+ * prompt and lines on the approval card, so each carries one plain sentence.
+ *
+ * The arms read the resolved segments, and also the commands hidden in their arguments
+ * (`sh -c '…'`, `find -exec …`, `xargs …`, through `executorPayloads.ts`), so wrapping a write
+ * or a fetch in `bash -c` does not hide it.
+ */
+
+export type PreflightArm = 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write';
+
+export interface PreflightFinding {
+  arm: PreflightArm;
+  /** One sentence for the card, the rater prompt and the agent, e.g. 'This command names a host: evil.example (curl).' */
+  reason: string;
+  /** open-world: hosts named, in order, deduplicated (IDN hosts also in punycode form). */
+  hosts?: string[];
+  /** protected-write: the protected paths written (absolute). */
+  paths?: string[];
+  /** script-env-leak: the ALL_CAPS variables expanded. */
+  variables?: string[];
+}
+
+/** `reading.home` gives the home folder. */
+export interface PreflightContext {
+  cwd: string;
+}
+
+/** How deep commands inside commands are followed (`bash -c "sh -c '…'"`). */
+const MAX_PAYLOAD_DEPTH = 4;
+/** How many segments, nested ones included, are read before the rest counts as unreadable. */
+const MAX_CHECKED_SEGMENTS = 256;
+
+/** Plain words for the resolver's mechanisms, for the unresolved reason. */
+const MECHANISM_WORDS: Readonly<Record<Mechanism, string>> = {
+  substitution: 'command substitution',
+  'process-substitution': 'process substitution',
+  arithmetic: 'arithmetic expansion',
+  eval: 'text run as code (eval, source)',
+  'opaque-program': 'a program name that is not literal',
+  subshell: 'a subshell',
+  group: 'a command group',
+  'control-flow': 'control flow',
+  'function-definition': 'a function definition',
+  'test-expression': 'a [[ ]] test',
+  heredoc: 'a heredoc',
+  'here-string': 'a here-string',
+  coproc: 'a coprocess',
+  'history-expansion': 'history expansion',
+  comment: 'a comment',
+  'unbalanced-quote': 'an unbalanced quote',
+  dialect: 'syntax bash does not share',
+  'array-assignment': 'an array assignment',
+  'fd-variable': 'a file descriptor variable',
+  syntax: 'syntax outside what the gate reads',
+  'too-many-segments': 'more than 64 commands',
+  'too-long': 'more than 64 KiB of text',
+  'hidden-characters': 'hidden characters',
+};
+
+function describeMechanisms(mechanisms: readonly Mechanism[]): string {
+  const words = mechanisms.map((m) => MECHANISM_WORDS[m] ?? m);
+  return words.length > 0 ? [...new Set(words)].join(', ') : 'syntax outside what the gate reads';
+}
+
+/** A command inside another that the gate could not read. */
+interface UnreadablePayload {
+  via: string;
+  why: string;
+}
+
+/** What the arms found over a resolved command's segments; each list stays null until it gets an entry. */
+interface Gathered {
+  leaks: EnvLeak[] | null;
+  mentions: HostMention[] | null;
+  writes: ProtectedWrite[] | null;
+  unreadable: UnreadablePayload[] | null;
+}
+
+/**
+ * Walks the segments to check — the command's own, then those of every payload they execute,
+ * read back through the resolver (bounded in depth and count) — and runs the arms on each as it
+ * comes. Payloads that cannot be read exactly are gathered apart, for the unresolved arm.
+ *
+ * The walk is breadth-first: the command's own segments, then the nested ones in the order
+ * they were found. Only nested segments wait in a queue (most commands have none), and the
+ * arms run as each segment is reached rather than over lists of segments made first: the arms
+ * never throw, so running them early changes neither what they find nor its order.
+ */
+function checkSegments(top: readonly Segment[], home: string, pathContext: PathContext): Gathered {
+  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null };
+  // Payload segments and their depths, in the order found; they come after all of `top`.
+  let nested: Segment[] | null = null;
+  let nestedDepths: number[] | null = null;
+  for (let next = 0; next < top.length + (nested === null ? 0 : nested.length); next++) {
+    const own = next < top.length;
+    const segment = own ? top[next]! : nested![next - top.length]!;
+    const depth = own ? 0 : nestedDepths![next - top.length]!;
+    if (next >= MAX_CHECKED_SEGMENTS) {
+      addUnreadable(found, 'nested commands', `more than ${MAX_CHECKED_SEGMENTS} commands in all`);
+      break;
+    }
+    // The segment's wrappers peeled once, here, for this walk and for every arm.
+    const analysis = analyseArgv(segment.argv);
+    checkSegment(segment, analysis, pathContext, found);
+    const unwrapped = analysis.peeled;
+    const program = unwrapped.argv[0];
+    if (unwrapped.wrappers.length > 0 && program && program.kind === 'opaque') {
+      // `sudo $CMD …`: the resolver vouches for `sudo`, but what it runs is not written down.
+      addUnreadable(found, unwrapped.wrappers.join(' '), `the program it runs is not literal: ${program.raw}`);
+    }
+    let payloads: Payload[];
+    try {
+      payloads = executedPayloads(segment.argv, unwrapped);
+    } catch {
+      addUnreadable(found, segment.raw, 'its arguments could not be read');
+      continue;
+    }
+    if (payloads.length === 0) continue;
+    if (depth >= MAX_PAYLOAD_DEPTH) {
+      addUnreadable(found, payloads[0]!.via, 'commands nested too deeply');
+      continue;
+    }
+    nested ??= [];
+    nestedDepths ??= [];
+    for (const payload of payloads) {
+      if (payload.kind === 'argv') {
+        // `xargs CMD` is CMD itself, already read through the wrapper by every arm.
+        if (payload.via === 'xargs') continue;
+        nested.push(payloadSegment(payload.argv, payload.via));
+        nestedDepths.push(depth + 1);
+        continue;
+      }
+      if (payload.approximate) {
+        addUnreadable(found, payload.via, 'its code comes from an expansion the gate cannot read');
+        continue;
+      }
+      const inner = resolve(payload.text, { home });
+      if (inner.resolved) {
+        for (const innerSegment of inner.segments) {
+          nested.push(innerSegment);
+          nestedDepths.push(depth + 1);
+        }
+      } else {
+        addUnreadable(found, payload.via, describeMechanisms(inner.mechanisms));
+      }
+    }
+  }
+  return found;
+}
+
+function addUnreadable(found: Gathered, via: string, why: string): void {
+  (found.unreadable ??= []).push({ via, why });
+}
+
+/** The script-env-leak, open-world and protected-write arms on one segment, into `found`. */
+function checkSegment(segment: Segment, analysis: SegmentAnalysis, pathContext: PathContext, found: Gathered): void {
+  const leak = scriptEnvLeak(segment, analysis);
+  if (leak) (found.leaks ??= []).push(leak);
+  const mentions = hostMentions(segment, analysis);
+  if (mentions.length > 0) {
+    const all = (found.mentions ??= []);
+    for (const mention of mentions) all.push(mention);
+  }
+  const targets = writeTargets(segment, analysis);
+  // Most segments write nothing: no protected write to look for.
+  if (targets.length === 0) return;
+  const writes = protectedWrites(targets, pathContext);
+  if (writes.length > 0) {
+    const all = (found.writes ??= []);
+    for (const write of writes) all.push(write);
+  }
+}
+
+/**
+ * A segment made from an argv payload. `find -exec` replaces `{}` with each path it finds, so a
+ * word holding `{}` is opaque: the gate does not know those paths.
+ */
+function payloadSegment(argv: readonly Word[], via: string): Segment {
+  const words = via.startsWith('find')
+    ? argv.map((word): Word => (word.kind === 'literal' && word.value.includes('{}') ? { kind: 'opaque', raw: word.raw, expansions: ['glob'] } : word))
+    : [...argv];
+  return {
+    argv: words,
+    assignments: [],
+    redirects: [],
+    connector: null,
+    negated: false,
+    timed: false,
+    raw: words.map((w) => w.raw).join(' '),
+  };
+}
+
+function unresolvedFinding(reading: CommandReading, unreadable: readonly UnreadablePayload[]): PreflightFinding | null {
+  // A command read exactly, all of whose payloads were read too (nearly every one): nothing to say.
+  if (reading.resolution.resolved && unreadable.length === 0) return null;
+  const parts: string[] = [];
+  if (!reading.resolution.resolved) {
+    parts.push(`The gate cannot read this command exactly: ${describeMechanisms(reading.resolution.mechanisms)}.`);
+  }
+  const payloadParts = [...new Set(unreadable.map((u) => `${u.via} (${u.why})`))];
+  if (payloadParts.length > 0) parts.push(`The gate cannot read the code it runs through ${payloadParts.join('; ')}.`);
+  return parts.length > 0 ? { arm: 'unresolved', reason: parts.join(' ') } : null;
+}
+
+/** How many variables a reason lists before it counts the rest (the `variables` list keeps them all). */
+const MAX_LISTED_VARIABLES = 12;
+
+function envLeakFinding(leaks: readonly EnvLeak[]): PreflightFinding | null {
+  if (leaks.length === 0) return null;
+  const variables = [...new Set(leaks.flatMap((l) => l.variables))];
+  const interpreters = [...new Set(leaks.map((l) => l.interpreter))];
+  const more = variables.length > MAX_LISTED_VARIABLES ? ` and ${variables.length - MAX_LISTED_VARIABLES} more` : '';
+  const shown = `${variables
+    .slice(0, MAX_LISTED_VARIABLES)
+    .map((v) => (v.startsWith('!') ? `\${${v}}` : `$${v}`))
+    .join(', ')}${more}`;
+  return {
+    arm: 'script-env-leak',
+    reason: `This command hands environment variables to a script (${interpreters.join(', ')}): ${shown}; their values, often secrets, reach code the gate has not read.`,
+    variables,
+  };
+}
+
+function openWorldFinding(mentions: readonly HostMention[]): PreflightFinding | null {
+  const described = describeHostMentions(mentions);
+  if (!described) return null;
+  return { arm: 'open-world', reason: described.reason, ...(described.hosts.length > 0 ? { hosts: described.hosts } : {}) };
+}
+
+function protectedWriteFinding(writes: readonly ProtectedWrite[]): PreflightFinding | null {
+  if (writes.length === 0) return null;
+  const paths = [...new Set(collapseNested(writes).flatMap((w) => (w.path === null ? [] : [w.path])))];
+  return { arm: 'protected-write', reason: describeProtectedWrites(writes), ...(paths.length > 0 ? { paths } : {}) };
+}
+
+/**
+ * The text fallback of the protected-write arm for unresolved commands: literal targets of
+ * output redirects and of `tee`, read off the normalised text. Cheap and linear; it only names
+ * paths on the card, since the unresolved floor already holds.
+ */
+export function protectedWritesInText(text: string, context: { cwd: string; home: string }): ProtectedWrite[] {
+  // Only a redirect (`>`) or `tee` names a path below: most texts hold neither.
+  if (!text.includes('>') && !text.includes('tee')) return [];
+  const out: ProtectedWrite[] = [];
+  const check = (word: string, via: string) => {
+    const path = word.replace(/^['"]|['"]$/g, '');
+    if (path.length === 0 || /[$`*?[{]/.test(path)) return;
+    const absolute = resolveWritePath(path, context);
+    const why = protectedPathReason(absolute, context);
+    if (why) out.push({ path: absolute, why, via });
+  };
+  const tokens = text.split(/\s+/);
+  let inTee = false;
+  // Each pattern below is tried only on tokens that hold the character it needs: a long line
+  // has tens of thousands of tokens, nearly all of them plain words.
+  for (let i = 0; i < tokens.length && out.length < 16; i++) {
+    const token = tokens[i]!;
+    if (OPERATOR_START.has(token[0]!) && /^[;&|()]+$/.test(token)) {
+      inTee = false;
+      continue;
+    }
+    const redirect = token.includes('>') ? /^(?:\d*|&)(>>?|>\|)(.*)$/.exec(token) : null;
+    if (redirect) {
+      const rest = redirect[2]!;
+      if (rest.startsWith('&')) continue;
+      const target = rest.length > 0 ? rest : (tokens[++i] ?? '');
+      check(target.replace(/[;&|)]+$/, ''), `redirect ${redirect[1]}`);
+      continue;
+    }
+    if (token.includes('tee') && token.slice(token.lastIndexOf('/') + 1).replace(/^[('"`]+/, '') === 'tee') {
+      inTee = true;
+      continue;
+    }
+    if (inTee && !token.startsWith('-')) check(token.replace(/[;&|)]+$/, ''), 'tee');
+    if (OPERATOR_END.has(token[token.length - 1]!)) inTee = false;
+  }
+  return out;
+}
+
+/** First characters of an operator token (`;`, `&&`, `|`, `)`). */
+const OPERATOR_START: ReadonlySet<string> = new Set([';', '&', '|', '(', ')']);
+/** Last characters that end a command inside a token (`x;`, `y)`). */
+const OPERATOR_END: ReadonlySet<string> = new Set([';', '&', '|', ')']);
+
+/**
+ * All preflight findings for a command, at most one per arm, in arm order: unresolved,
+ * script-env-leak, open-world, protected-write. Never throws: if reading the command fails
+ * the answer is an unresolved finding, which floors the command.
+ */
+export function preflightFindings(reading: CommandReading, context: PreflightContext): PreflightFinding[] {
+  try {
+    const pathContext = { cwd: context.cwd, home: reading.home };
+    const resolution = reading.resolution;
+    if (!resolution.resolved) {
+      const leak = scriptEnvLeakInText(reading.normalised);
+      return findingsList(
+        unresolvedFinding(reading, NONE),
+        envLeakFinding(leak ? [leak] : NONE),
+        openWorldFinding(hostMentionsInText(reading.normalised)),
+        protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
+      );
+    }
+    const found = checkSegments(resolution.segments, reading.home, pathContext);
+    return findingsList(
+      unresolvedFinding(reading, found.unreadable ?? NONE),
+      envLeakFinding(found.leaks ?? NONE),
+      openWorldFinding(found.mentions ?? NONE),
+      protectedWriteFinding(found.writes ?? NONE),
+    );
+  } catch (error) {
+    return [
+      {
+        arm: 'unresolved',
+        reason: `The gate failed while checking this command (${error instanceof Error ? error.message : String(error)}), so nothing about it is vouched for.`,
+      },
+    ];
+  }
+}
+
+/** No findings, shared by every command without any (most of them; callers only read the list). */
+const NO_FINDINGS: PreflightFinding[] = Object.freeze([]) as unknown as PreflightFinding[];
+
+/** An empty list for an arm that found nothing, shared (the finding functions only read it). */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The findings that fired, in arm order. */
+function findingsList(
+  unresolved: PreflightFinding | null,
+  envLeak: PreflightFinding | null,
+  openWorld: PreflightFinding | null,
+  protectedWrite: PreflightFinding | null,
+): PreflightFinding[] {
+  if (unresolved === null && envLeak === null && openWorld === null && protectedWrite === null) return NO_FINDINGS;
+  const out: PreflightFinding[] = [];
+  if (unresolved !== null) out.push(unresolved);
+  if (envLeak !== null) out.push(envLeak);
+  if (openWorld !== null) out.push(openWorld);
+  if (protectedWrite !== null) out.push(protectedWrite);
+  return out;
+}

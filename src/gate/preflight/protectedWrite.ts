@@ -1,0 +1,463 @@
+import { posix } from 'node:path';
+import type { WriteTarget } from '../programs/writeTargets';
+
+/**
+ * The protected-write floor (D§7): writes to the gate's own configuration, or to files that make
+ * later commands run code — VS Code workspace settings and tasks, git hooks and config, package
+ * scripts, shell startup files, SSH, cron, systemd, folders on `PATH`. An allow entry never
+ * lifts this floor (D§3 step 7): an agent that can rewrite these can approve itself or run code
+ * the next time anyone types `git commit` or opens a shell.
+ *
+ * Paths are compared after resolving them against the working directory and the home folder
+ * (`./.vscode/../.vscode/x`, `~/.bashrc`), and without regard to case: on the case-insensitive
+ * file systems of macOS and Windows `.VSCode/` is `.vscode/`.
+ */
+
+export interface PathContext {
+  cwd: string;
+  home: string;
+}
+
+/** Folders recognised wherever they appear in a path (a workspace may sit anywhere). */
+export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
+  '.vscode': 'VS Code workspace settings and tasks',
+  '.husky': 'Husky git hooks',
+  '.devcontainer': 'dev container definition',
+  '.circleci': 'CI pipeline',
+};
+
+/** File names recognised wherever they appear. */
+export const PROTECTED_FILES: Readonly<Record<string, string>> = {
+  'package.json': 'npm package scripts',
+  '.npmrc': 'npm configuration',
+  '.yarnrc': 'Yarn configuration',
+  '.yarnrc.yml': 'Yarn configuration',
+  '.pnpmfile.cjs': 'pnpm hook file',
+  '.pnpmfile.mjs': 'pnpm hook file',
+  '.envrc': 'direnv script',
+  '.gitconfig': 'git configuration',
+  '.gitlab-ci.yml': 'CI pipeline',
+  '.pre-commit-config.yaml': 'pre-commit hooks',
+  'pip.conf': 'pip configuration',
+  'sitecustomize.py': 'Python startup hook',
+  'usercustomize.py': 'Python startup hook',
+  '.bashrc': 'shell startup file',
+  '.bash_profile': 'shell startup file',
+  '.bash_login': 'shell startup file',
+  '.bash_logout': 'shell startup file',
+  '.profile': 'shell startup file',
+  '.zshrc': 'shell startup file',
+  '.zshenv': 'shell startup file',
+  '.zprofile': 'shell startup file',
+  '.zlogin': 'shell startup file',
+  '.zlogout': 'shell startup file',
+  '.kshrc': 'shell startup file',
+  '.mkshrc': 'shell startup file',
+  '.cshrc': 'shell startup file',
+  '.tcshrc': 'shell startup file',
+  '.inputrc': 'shell startup file',
+  'config.fish': 'shell startup file',
+};
+
+/** Folders under the home folder (relative to it). */
+export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
+  ['.config/git', 'git configuration'],
+  ['.config/fish', 'shell startup files'],
+  ['.config/systemd', 'systemd user units'],
+  ['.config/autostart', 'desktop autostart entries'],
+  ['.config/environment.d', 'session environment'],
+  ['.config/pnpm', 'pnpm configuration'],
+  ['.config/pip', 'pip configuration'],
+  ['.pip', 'pip configuration'],
+  ['.docker', 'Docker configuration (credential helpers)'],
+  ['.local/bin', 'a folder on PATH'],
+  ['bin', 'a folder on PATH'],
+  ['.config/approvals-gate', "the gate's own configuration"],
+  ['.config/code', 'VS Code user settings'],
+  ['.config/code - insiders', 'VS Code user settings'],
+  ['.config/vscodium', 'VS Code user settings'],
+  ['.config/cursor', 'VS Code user settings'],
+  ['.config/code-server', 'VS Code user settings'],
+  ['.local/share/code-server', 'VS Code user settings and extensions'],
+  ['.vscode', 'VS Code extensions'],
+  ['.vscode-insiders', 'VS Code extensions'],
+  ['.vscode-oss', 'VS Code extensions'],
+  ['.vscode-server', 'VS Code server settings and extensions'],
+  ['.vscode-server-insiders', 'VS Code server settings and extensions'],
+  ['.cursor', 'VS Code extensions'],
+  ['library/application support/code', 'VS Code user settings'],
+  ['library/application support/code - insiders', 'VS Code user settings'],
+  ['library/application support/vscodium', 'VS Code user settings'],
+  ['library/application support/cursor', 'VS Code user settings'],
+  ['library/launchagents', 'launchd agents'],
+];
+
+/** System folders. */
+export const SYSTEM_FOLDERS: ReadonlyArray<[string, string]> = [
+  ['/etc', 'system configuration'],
+  ['/var/spool/cron', 'crontab'],
+  ['/usr/lib/cron/tabs', 'crontab'],
+  ['/var/at/tabs', 'crontab'],
+  ['/usr/lib/systemd', 'systemd units'],
+  ['/lib/systemd', 'systemd units'],
+  ['/run/systemd', 'systemd units'],
+  ['/library/launchagents', 'launchd agents'],
+  ['/library/launchdaemons', 'launchd daemons'],
+  ['/bin', 'a folder on PATH'],
+  ['/sbin', 'a folder on PATH'],
+  ['/usr/bin', 'a folder on PATH'],
+  ['/usr/sbin', 'a folder on PATH'],
+  ['/usr/local/bin', 'a folder on PATH'],
+  ['/usr/local/sbin', 'a folder on PATH'],
+  ['/opt/homebrew/bin', 'a folder on PATH'],
+];
+
+/** The absolute path a written path resolves to; a leading `~` is the home folder. */
+export function resolveWritePath(path: string, context: PathContext): string {
+  const { cwdAsGiven: cwd, homeAsGiven: home } = prepare(context);
+  if (path === '~') return home;
+  if (path.startsWith('~/')) return posix.resolve(home, path.slice(2));
+  return posix.resolve(cwd, path);
+}
+
+/**
+ * A folder that is, or may be, some account's home: the gate's home folder, `/root`, and the
+ * folders directly under `/home`, `/Users` and `/var/lib` (service accounts). `~/.ssh` of any of
+ * them admits logins; a `.ssh` folder inside a project or a backup does not.
+ */
+function isAccountHome(components: readonly string[], context: PathContext): boolean {
+  if (`/${components.join('/')}` === prepare(context).home) return true;
+  if (components.length <= 1) return true;
+  if (components.length === 2) return components[0] === 'home' || components[0] === 'users';
+  return components.length === 3 && components[0] === 'var' && components[1] === 'lib';
+}
+
+function isGitDirectoryName(component: string): boolean {
+  return component === '.git' || (component.endsWith('.git') && component.length > 4);
+}
+
+/** A context with its folders resolved and lower-cased once, not once per path. */
+interface PreparedContext {
+  /** Lower case, for comparisons. */
+  cwd: string;
+  home: string;
+  /** Absolute, in the case given, for building paths. */
+  cwdAsGiven: string;
+  homeAsGiven: string;
+  rooted: ReadonlyArray<readonly [string, string]>;
+  /** The same folders by path, for a lookup per ancestor instead of a scan per folder. */
+  rootedByPath: ReadonlyMap<string, string>;
+  /** {@link headOf} each of those folders: an ancestor of a path can be one only when the path has such a head. */
+  rootedHeads: ReadonlySet<string>;
+}
+
+let lastPrepared: { cwd: string; home: string; value: PreparedContext } | null = null;
+
+function prepare(context: PathContext): PreparedContext {
+  // Compared field by field: a key joined from both would be a new string on every call.
+  if (lastPrepared !== null && lastPrepared.cwd === context.cwd && lastPrepared.home === context.home) return lastPrepared.value;
+  const homeAsGiven = posix.resolve('/', context.home || '/');
+  const cwdAsGiven = posix.resolve('/', context.cwd || '/');
+  const home = homeAsGiven.toLowerCase();
+  const rooted: Array<[string, string]> = [
+    ...HOME_FOLDERS.map(([relative, why]): [string, string] => [posix.join(home, relative), why]),
+    ...SYSTEM_FOLDERS,
+  ];
+  const rootedByPath = new Map<string, string>();
+  for (const [folder, why] of rooted) if (!rootedByPath.has(folder)) rootedByPath.set(folder, why);
+  const rootedHeads = new Set<string>();
+  for (const folder of rootedByPath.keys()) rootedHeads.add(headOf(folder));
+  const value: PreparedContext = { cwd: cwdAsGiven.toLowerCase(), home, cwdAsGiven, homeAsGiven, rooted, rootedByPath, rootedHeads };
+  lastPrepared = { cwd: context.cwd, home: context.home, value };
+  return value;
+}
+
+/**
+ * A path up to (not including) its first `/` after the first character: `/usr` of `/usr/bin/x`,
+ * all of `/etc`. Every ancestor {@link protectedPathReason} looks up starts with the path's head
+ * and goes on with a `/` or not at all, so it has the same head.
+ */
+function headOf(path: string): string {
+  const slash = path.indexOf('/', 1);
+  return slash < 0 ? path : path.slice(0, slash);
+}
+
+function rootedFolders(context: PathContext): ReadonlyArray<readonly [string, string]> {
+  return prepare(context).rooted;
+}
+
+function isWithin(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder === '/' ? '/' : `${folder}/`);
+}
+
+/**
+ * Why an absolute path is protected, or `null`. The path itself, or anything inside a
+ * protected folder, counts.
+ */
+export function protectedPathReason(absolutePath: string, context: PathContext): string | null {
+  const path = absolutePath.toLowerCase();
+  // Rooted folders first (`~/.vscode/` holds extensions, not a workspace's settings), looked up
+  // for each ancestor of the path, shortest first.
+  const { rootedByPath, rootedHeads } = prepare(context);
+  // Most paths (`/tmp/x`, the workspace's files) lie under no rooted folder's head: one lookup says so.
+  if (rootedHeads.has(headOf(path))) {
+    for (let slash = path.indexOf('/', 1); ; slash = path.indexOf('/', slash + 1)) {
+      const why = rootedByPath.get(slash < 0 ? path : path.slice(0, slash));
+      if (why !== undefined) return why;
+      if (slash < 0) break;
+    }
+  }
+  // The folder checks below only fire on a component that starts with `.` or ends with `.git`:
+  // when no component can (most paths), only the last one, the file name, is left to look at.
+  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git')) return protectedFileReason(posix.basename(path));
+  const components = path.split('/').filter((c) => c.length > 0);
+  const base = components[components.length - 1] ?? '';
+  for (let k = 0; k < components.length; k++) {
+    const component = components[k]!;
+    if (Object.prototype.hasOwnProperty.call(PROTECTED_FOLDERS, component)) return PROTECTED_FOLDERS[component]!;
+    if (component === '.ssh' && isAccountHome(components.slice(0, k), context)) return 'SSH configuration and keys';
+    if (isGitDirectoryName(component)) {
+      const below = components.slice(k + 1);
+      if (below.includes('hooks')) return 'git hooks';
+      if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
+    }
+    if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
+  }
+  return protectedFileReason(base);
+}
+
+const DOT = 0x2e;
+
+/** Why a file of this (lower-case) name is protected wherever it lies, or `null`. */
+function protectedFileReason(base: string): string | null {
+  if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
+  if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
+  return null;
+}
+
+/**
+ * Why writing a whole directory tree at this path could reach a protected path, or `null`:
+ * the tree is protected itself, holds the working directory or the home folder (a copy there
+ * can drop `.vscode/` or `.bashrc` in), holds a protected system or home folder, or is a git
+ * directory (whose `hooks/` and `config` lie below).
+ */
+function treeReason(absolutePath: string, context: PathContext): string | null {
+  const own = protectedPathReason(absolutePath, context);
+  if (own) return own;
+  const path = absolutePath.toLowerCase();
+  const { cwd, home } = prepare(context);
+  if (isWithin(cwd, path)) return 'a folder that holds the working directory';
+  if (isWithin(home, path)) return 'a folder that holds the home folder';
+  for (const [folder, why] of rootedFolders(context)) if (isWithin(folder, path)) return `a folder that holds ${why}`;
+  const components = path.split('/').filter((c) => c.length > 0);
+  const base = components[components.length - 1] ?? '';
+  if (components.some(isGitDirectoryName)) return 'a git folder (hooks and configuration)';
+  if (base === '.github') return 'a folder that holds CI workflows';
+  return null;
+}
+
+/** True when the path is the working directory, the home folder, or holds either: it exists. */
+function surelyExists(absolutePath: string, context: PathContext): boolean {
+  const path = absolutePath.toLowerCase();
+  const { cwd, home } = prepare(context);
+  return isWithin(cwd, path) || isWithin(home, path);
+}
+
+/** Names worth trying when a copy lands an unknown name inside a folder. */
+const CANDIDATE_NAMES: readonly string[] = [
+  ...Object.keys(PROTECTED_FOLDERS),
+  '.ssh',
+  ...Object.keys(PROTECTED_FILES),
+  '.git',
+  '.github',
+  'project.code-workspace',
+];
+
+/**
+ * A shell glob (`*`, `?`, `[…]`) matched against a whole name, without regard to case.
+ * A leading dot is matched by `*` too: with `dotglob` set it would be, and the gate does not
+ * know the shell's options. O(name × pattern).
+ */
+export function globMatches(pattern: string, name: string): boolean {
+  const p = pattern.toLowerCase();
+  const s = name.toLowerCase();
+  let pi = 0;
+  let si = 0;
+  let starP = -1;
+  let starS = 0;
+  while (si < s.length) {
+    if (pi < p.length) {
+      const c = p[pi]!;
+      if (c === '*') {
+        starP = pi++;
+        starS = si;
+        continue;
+      }
+      if (c === '?') {
+        pi++;
+        si++;
+        continue;
+      }
+      if (c === '[') {
+        const close = p.indexOf(']', pi + 2);
+        if (close > 0) {
+          if (classMatches(p.slice(pi + 1, close), s[si]!)) {
+            pi = close + 1;
+            si++;
+            continue;
+          }
+        } else if (s[si] === '[') {
+          pi++;
+          si++;
+          continue;
+        }
+      } else if (c === s[si]) {
+        pi++;
+        si++;
+        continue;
+      }
+    }
+    if (starP < 0) return false;
+    pi = starP + 1;
+    si = ++starS;
+  }
+  while (pi < p.length && p[pi] === '*') pi++;
+  return pi === p.length;
+}
+
+function classMatches(body: string, char: string): boolean {
+  const negated = body.startsWith('!') || body.startsWith('^');
+  const set = negated ? body.slice(1) : body;
+  let hit = false;
+  for (let i = 0; i < set.length; i++) {
+    if (set[i + 1] === '-' && i + 2 < set.length) {
+      if (char >= set[i]! && char <= set[i + 2]!) hit = true;
+      i += 2;
+    } else if (set[i] === char) {
+      hit = true;
+    }
+  }
+  return hit !== negated;
+}
+
+/** One protected write. `path` is absolute, or `null` when the gate cannot read it. */
+export interface ProtectedWrite {
+  path: string | null;
+  /** What the path is (`git hooks`), or why an unreadable path counts. */
+  why: string;
+  via: string;
+  /** The word as written, for an unreadable path. */
+  source?: string;
+}
+
+/**
+ * The write targets that reach a protected path. A target the gate cannot read counts: it
+ * may be any path. Never throws.
+ */
+export function protectedWrites(targets: readonly WriteTarget[], context: PathContext): ProtectedWrite[] {
+  const out: ProtectedWrite[] = [];
+  // A command with thousands of redirects names the same few files again and again; most
+  // segments write one file or none, and a lone target has nothing to share.
+  const files = targets.length > 1 ? new Map<string, { absolute: string; why: string | null }>() : null;
+  for (const target of targets) {
+    try {
+      const hit = protectedTarget(target, context, files);
+      if (hit) out.push(hit);
+    } catch {
+      out.push({ path: null, why: 'a path the gate could not check', via: target.via });
+    }
+  }
+  return out;
+}
+
+/**
+ * `files`: what a written file path resolves to and why it is protected, by path as written
+ * (null: work it out each time; the answer is the same either way).
+ */
+function protectedTarget(
+  target: WriteTarget,
+  context: PathContext,
+  files: Map<string, { absolute: string; why: string | null }> | null,
+): ProtectedWrite | null {
+  if (target.path === null) {
+    return { path: null, why: 'a path the gate cannot read', via: target.via, ...(target.source ? { source: target.source } : {}) };
+  }
+  const scope = target.scope ?? 'file';
+  if (scope === 'file') {
+    let file = files?.get(target.path);
+    if (file === undefined) {
+      const absolute = resolveWritePath(target.path, context);
+      file = { absolute, why: protectedPathReason(absolute, context) };
+      files?.set(target.path, file);
+    }
+    return file.why ? { path: file.absolute, why: file.why, via: target.via } : null;
+  }
+  const absolute = resolveWritePath(target.path, context);
+  if (scope === 'tree' || scope === 'new-tree') {
+    const why =
+      scope === 'new-tree' && surelyExists(absolute, context) ? protectedPathReason(absolute, context) : treeReason(absolute, context);
+    return why ? { path: absolute, why, via: target.via } : null;
+  }
+  // `child`: an entry of unknown name lands inside `absolute`.
+  const inside = protectedPathReason(posix.join(absolute, 'x'), context);
+  if (inside) return { path: posix.join(absolute, target.childPattern ?? '*'), why: inside, via: target.via };
+  const pattern = target.childPattern;
+  const candidates = [...CANDIDATE_NAMES];
+  const lower = absolute.toLowerCase();
+  for (const [folder] of rootedFolders(context)) {
+    if (folder !== lower && isWithin(folder, lower)) {
+      const next = folder.slice(lower === '/' ? 1 : lower.length + 1).split('/')[0];
+      if (next) candidates.push(next);
+    }
+  }
+  for (const name of candidates) {
+    if (pattern !== undefined && !globMatches(pattern, name)) continue;
+    const candidate = posix.join(absolute, name);
+    const why = target.childTree ? treeReason(candidate, context) : protectedPathReason(candidate, context);
+    if (why) return { path: posix.join(absolute, pattern ?? '*'), why: `${why}, if the name is ${name}`, via: target.via };
+  }
+  return null;
+}
+
+/** How many places a reason lists before it counts the rest. */
+const MAX_LISTED = 12;
+
+/** The one-sentence reason of a protected-write finding; long lists end with a count. */
+export function describeProtectedWrites(writes: readonly ProtectedWrite[]): string {
+  const items = new Set<string>();
+  for (const write of collapseNested(writes)) {
+    items.add(
+      write.path === null
+        ? `${write.source ? clip(write.source) : 'an unknown path'} (${write.via}, ${write.why})`
+        : `${write.path} (${write.why}, ${write.via})`,
+    );
+  }
+  const all = [...items];
+  const shown = all.slice(0, MAX_LISTED).join('; ');
+  const more = all.length > MAX_LISTED ? `; and ${all.length - MAX_LISTED} more` : '';
+  return `This command writes a protected path: ${shown}${more}.`;
+}
+
+/**
+ * Drops writes inside a path already listed (`cp x .vscode` lists `.vscode` and `.vscode/x`,
+ * because the gate cannot know whether `.vscode` is a folder): one line per place is enough.
+ * Looks up each ancestor in a set, so thousands of writes stay linear.
+ */
+export function collapseNested(writes: readonly ProtectedWrite[]): ProtectedWrite[] {
+  const listed = new Set(writes.flatMap((w) => (w.path === null || w.path.endsWith('/*') ? [] : [w.path])));
+  return writes.filter((write) => {
+    if (write.path === null) return true;
+    const wildcard = write.path.endsWith('/*');
+    const own = wildcard ? write.path.slice(0, -2) || '/' : write.path;
+    if (wildcard && listed.has(own)) return false;
+    for (let slash = own.lastIndexOf('/'); slash >= 0; slash = own.lastIndexOf('/', slash - 1)) {
+      if (listed.has(slash === 0 ? '/' : own.slice(0, slash))) return false;
+      if (slash === 0) break;
+    }
+    return true;
+  });
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,706 @@
+/**
+ * Executor payloads: code that a well-known program runs, hidden in its arguments
+ * (`sh -c 'TEXT'`, `find -exec CMD ;`, `git rebase --exec TEXT`, `trap 'TEXT' EXIT`, …). A floor
+ * or a deny entry that only looked at the program name would see `sh`, `find` or `git` and miss
+ * what actually runs, so these payloads are read out and checked like commands of their own.
+ *
+ * This module only finds payloads; it does not judge them. Shell text is returned as text (the
+ * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
+ * words.
+ */
+import { gitConfigCode } from './gitConfigKeys';
+import { tarCommandTexts } from './tarOptions';
+import { foldCompatibility } from '../reading/normalise';
+import { readSedInvocation } from './sed';
+import type { Word } from '../reading/resolution';
+import { readAwkCommand } from './awk';
+
+import { readFind } from './find';
+import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
+
+export type Payload =
+  | {
+      kind: 'shell-text';
+      text: string;
+      via: string;
+      /**
+       * Set when the text came from an opaque word (`sh -c "rm -rf $DIR"`): it is the word's
+       * source with quotes removed and expansions left as written, not what will run.
+       */
+      approximate?: true;
+    }
+  | { kind: 'argv'; argv: Word[]; via: string };
+
+/**
+ * Every payload the command would execute: those carried by its wrappers (`env -S`, `watch`,
+ * `flock -c`, `xargs CMD`; the outermost one of each kind, which contains the others) and those
+ * in the innermost program's arguments. One level only: a payload's own payloads are found by
+ * reading the payload. Never throws.
+ *
+ * `peeled`, when the caller has it already, is `peelWrappers(argv)`: it spares peeling the
+ * wrappers a second time.
+ */
+export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand): Payload[] {
+  // `peelWrappers` makes a layer for each wrapper it peels: none exactly when there is no wrapper.
+  if (peeled ? peeled.layers.length === 0 : !startsWithWrapper(argv)) {
+    // No wrapper layer to read (the common case): only the program's own arguments can carry code.
+    const name = foldedName(programName(argv[0]));
+    if (name === null || !Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return NO_PAYLOADS;
+    const own: Payload[] = [];
+    own.push(...EXTRACTORS[name]!(argv.slice(1), name));
+    return own;
+  }
+  peeled ??= peelWrappers(argv);
+  const payloads: Payload[] = [];
+  // A wrapper's shell text or xargs command holds every wrapper inside it, so only the
+  // outermost of each is reported: reading it finds the rest (and `watch watch watch …` does
+  // not multiply the text to read).
+  let textReported = false;
+  let xargsReported = false;
+  for (const layer of peeled.layers) {
+    if (layer.shellText !== null && layer.shellText.length > 0) {
+      if (!textReported) {
+        const via = layer.program === 'env' ? 'env -S' : layer.program === 'flock' ? 'flock -c' : layer.program;
+        payloads.push(shellTextPayload(layer.shellText, via));
+      }
+      textReported = true;
+    } else if (layer.program === 'env') {
+      // `env -S 'a b'` split exactly still runs a string: report it like any other.
+      for (const option of layer.options) {
+        if (option.name === 'S' && option.value !== null) payloads.push(textFrom(option.value, 'env -S'));
+      }
+    }
+    if (layer.program === 'xargs' && layer.inner.length > 0 && !xargsReported) {
+      payloads.push({ kind: 'argv', argv: layer.inner, via: 'xargs' });
+      xargsReported = true;
+    }
+  }
+  const name = foldedName(programName(peeled.argv[0]));
+  if (name !== null && Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) {
+    payloads.push(...EXTRACTORS[name]!(peeled.argv.slice(1), name));
+  }
+  return payloads;
+}
+
+/** No payloads, shared by every command that has none (callers only read the list). */
+const NO_PAYLOADS: Payload[] = Object.freeze([]) as unknown as Payload[];
+
+/** A program name NFKC-folded and lower-cased (ASCII, which NFKC leaves alone, skips the fold). */
+function foldedName(name: string | null): string | null {
+  if (name === null) return null;
+  return foldCompatibility(name).toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word text helpers
+// ---------------------------------------------------------------------------------------------
+
+/** The text of a word: its value when literal, its approximate text when opaque. */
+export function wordText(word: Word): string {
+  return word.kind === 'literal' ? word.value : approximateWordText(word.raw);
+}
+
+function shellTextPayload(words: readonly Word[], via: string): Payload {
+  const text = words.map(wordText).join(' ');
+  return words.some((w) => w.kind !== 'literal') ? { kind: 'shell-text', text, via, approximate: true } : { kind: 'shell-text', text, via };
+}
+
+/**
+ * A word's source text with quoting removed and escapes decoded, but expansions (`$VAR`,
+ * `${…}`, `$(…)`, globs) left exactly as written. Linear in the length of `raw`.
+ */
+export function approximateWordText(raw: string): string {
+  let out = '';
+  let i = 0;
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === "'") {
+      const end = raw.indexOf("'", i + 1);
+      if (end === -1) return out + raw.slice(i + 1);
+      out += raw.slice(i + 1, end);
+      i = end + 1;
+    } else if (c === '$' && raw[i + 1] === "'") {
+      const decoded = approximateAnsiCQuote(raw, i + 2);
+      out += decoded.text;
+      i = decoded.end;
+    } else if (c === '"') {
+      i++;
+      while (i < raw.length && raw[i] !== '"') {
+        if (raw[i] === '\\' && i + 1 < raw.length && '$`"\\\n'.includes(raw[i + 1]!)) {
+          if (raw[i + 1] !== '\n') out += raw[i + 1];
+          i += 2;
+        } else {
+          out += raw[i];
+          i++;
+        }
+      }
+      i++;
+    } else if (c === '\\') {
+      if (i + 1 < raw.length && raw[i + 1] !== '\n') out += raw[i + 1];
+      i += 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
+
+function isHex(c: string | undefined): boolean {
+  return c !== undefined && /^[0-9A-Fa-f]$/.test(c);
+}
+
+/**
+ * Decodes the body of a bash `$'…'` word starting at `start` (just after the opening quote).
+ * Returns the decoded text and the index just past the closing quote. Like bash, a NUL ends the
+ * value (the rest up to the quote is dropped).
+ */
+export function approximateAnsiCQuote(raw: string, start: number): { text: string; end: number } {
+  let out = '';
+  let i = start;
+  let ended = false;
+  const add = (s: string): void => {
+    if (ended) return;
+    const nul = s.indexOf('\0');
+    if (nul !== -1) {
+      out += s.slice(0, nul);
+      ended = true;
+    } else {
+      out += s;
+    }
+  };
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === "'") return { text: out, end: i + 1 };
+    if (c !== '\\' || i + 1 >= raw.length) {
+      add(c);
+      i++;
+      continue;
+    }
+    const e = raw[i + 1]!;
+    i += 2;
+    if (Object.prototype.hasOwnProperty.call(SIMPLE_ESCAPES, e)) {
+      add(SIMPLE_ESCAPES[e]!);
+    } else if (e >= '0' && e <= '7') {
+      let digits = e;
+      while (digits.length < 3 && raw[i] !== undefined && raw[i]! >= '0' && raw[i]! <= '7') digits += raw[i++];
+      add(String.fromCharCode(parseInt(digits, 8) & 0xff));
+    } else if (e === 'x' || e === 'u' || e === 'U') {
+      const max = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+      let digits = '';
+      while (digits.length < max && isHex(raw[i])) digits += raw[i++];
+      if (digits === '') {
+        add('\\' + e);
+      } else {
+        const code = parseInt(digits, 16);
+        add(code <= 0x10ffff ? String.fromCodePoint(code) : '');
+      }
+    } else if (e === 'c' && i < raw.length) {
+      add(String.fromCharCode(raw.charCodeAt(i) & 0x1f));
+      i++;
+    } else {
+      add('\\' + e);
+    }
+  }
+  return { text: out, end: raw.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extractors, one per program
+// ---------------------------------------------------------------------------------------------
+
+type Extractor = (args: readonly Word[], name: string) => Payload[];
+
+function literal(word: Word | undefined): string | null {
+  return word !== undefined && word.kind === 'literal' ? word.value : null;
+}
+
+function textFrom(word: Word, via: string): Payload {
+  return shellTextPayload([word], via);
+}
+
+/**
+ * `sh -c TEXT`: the shell reads its options (clusters like `-lc`, `-o NAME`, `+O NAME`, long
+ * options first) and, when `c` was among them, runs the first operand as code.
+ */
+function shellCommand(args: readonly Word[], name: string): Payload[] {
+  let hasC = false;
+  let i = 0;
+  while (i < args.length) {
+    const text = literal(args[i]);
+    if (text === null) break;
+    if (text === '--' || text === '-') {
+      i++;
+      break;
+    }
+    if (text.startsWith('--')) {
+      // fish: --command=TEXT / --command TEXT / --init-command
+      const eq = text.indexOf('=');
+      const option = eq === -1 ? text : text.slice(0, eq);
+      if (option === '--command' || option === '--init-command') {
+        const value = eq === -1 ? args[i + 1] : ({ kind: 'literal', value: text.slice(eq + 1), raw: text.slice(eq + 1) } as Word);
+        return value === undefined ? [] : [textFrom(value, `${name} ${option}`)];
+      }
+      i += (option === '--rcfile' || option === '--init-file') && eq === -1 ? 2 : 1;
+      continue;
+    }
+    if ((text.startsWith('-') || text.startsWith('+')) && text.length > 1) {
+      let skip = 1;
+      for (const c of text.slice(1)) {
+        if (c === 'c') hasC = true;
+        if (c === 'o' || c === 'O') skip++;
+      }
+      i += skip;
+      continue;
+    }
+    break;
+  }
+  if (!hasC) return [];
+  const code = args[i];
+  return code === undefined ? [] : [textFrom(code, `${name} -c`)];
+}
+
+/** Values of the wanted options anywhere before `--` (GNU getopt permutes operands). */
+function permutedOptionValues(args: readonly Word[], table: OptionTable, wanted: readonly string[]): Word[] {
+  const values: Word[] = [];
+  let i = 0;
+  while (i < args.length) {
+    const reading = readOptions(args, i, table);
+    for (const option of reading.options) {
+      if (wanted.includes(option.name) && option.value !== null) values.push(option.value);
+    }
+    if (reading.next >= args.length) break;
+    if (reading.next > i && literal(args[reading.next - 1]) === '--' && !reading.options.some((o) => o.value === args[reading.next - 1])) break;
+    i = reading.next + 1;
+  }
+  return values;
+}
+
+const SU_TABLE = optionTable({
+  flags: 'flmpPhV',
+  args: 'cgGswu',
+  long: {
+    command: ['arg', 'c'],
+    'session-command': ['arg', 'c'],
+    group: ['arg', 'g'],
+    'supp-group': ['arg', 'G'],
+    shell: ['arg', 's'],
+    'whitelist-environment': ['arg', 'w'],
+    user: ['arg', 'u'],
+    login: ['flag', 'l'],
+    'preserve-environment': ['flag', 'p'],
+    fast: ['flag', 'f'],
+    pty: ['flag', 'P'],
+    help: ['flag', 'h'],
+    version: ['flag', 'V'],
+  },
+});
+
+const SCRIPT_TABLE = optionTable({
+  flags: 'aefqhV',
+  args: 'cEIOBTmo',
+  optional: 't',
+  long: {
+    command: ['arg', 'c'],
+    append: ['flag', 'a'],
+    echo: ['arg', 'E'],
+    'return': ['flag', 'e'],
+    flush: ['flag', 'f'],
+    'log-in': ['arg', 'I'],
+    'log-out': ['arg', 'O'],
+    'log-io': ['arg', 'B'],
+    'log-timing': ['arg', 'T'],
+    'logging-format': ['arg', 'm'],
+    'output-limit': ['arg', 'o'],
+    quiet: ['flag', 'q'],
+    timing: ['optional', 't'],
+    help: ['flag', 'h'],
+    version: ['flag', 'V'],
+  },
+});
+
+function optionTextExtractor(table: OptionTable, via: string): Extractor {
+  return (args) => permutedOptionValues(args, table, ['c']).map((value) => textFrom(value, via));
+}
+
+/** `sg [-] GROUP [-c] TEXT`: the command runs through `sh -c`. */
+function sgCommand(args: readonly Word[]): Payload[] {
+  let i = literal(args[0]) === '-' ? 1 : 0;
+  i++; // the group
+  if (literal(args[i]) === '-c') i++;
+  const rest = args.slice(i);
+  return rest.length === 0 ? [] : [shellTextPayload(rest, 'sg')];
+}
+
+/**
+ * `find … -exec CMD ARGS ;` or `… {} +` (and `-execdir`, `-ok`, `-okdir`), every occurrence, as
+ * the one reader of find's grammar reads them: `-name -exec` is a name, words of a command are
+ * not primaries. An expression the reader cannot read exactly still gives the commands it found.
+ */
+function findExec(args: readonly Word[]): Payload[] {
+  const payloads: Payload[] = [];
+  for (const executor of readFind(args).executors) {
+    if (executor.argv.length > 0) payloads.push({ kind: 'argv', argv: executor.argv, via: `find ${executor.primary}` });
+  }
+  return payloads;
+}
+
+/** git global options that take the next word as their value. */
+const GIT_GLOBAL_WITH_VALUE = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source'];
+
+/**
+ * A `-c KEY=VALUE` setting's program, read through the one list of program-running keys
+ * (gitConfigKeys.ts). A program path is an argv of one word: git adds arguments of its own.
+ */
+function gitConfigPayload(setting: Word, via: string): Payload | null {
+  const text = wordText(setting);
+  const eq = text.indexOf('=');
+  if (eq <= 0) return null;
+  const code = gitConfigCode(text.slice(0, eq), text.slice(eq + 1));
+  if (code === null) return null;
+  const approximate = setting.kind !== 'literal';
+  if (code.kind === 'program' && !approximate) return { kind: 'argv', argv: [{ kind: 'literal', value: code.path, raw: code.path }], via };
+  const run = code.kind === 'program' ? code.path : code.text;
+  return approximate ? { kind: 'shell-text', text: run, via, approximate: true } : { kind: 'shell-text', text: run, via };
+}
+
+/** Value of `--name=VALUE` or `--name VALUE` at `args[i]`, with how many words it used. */
+function longValue(args: readonly Word[], i: number, name: string): { value: Word; used: number } | null {
+  const text = literal(args[i]);
+  if (text === null) return null;
+  if (text === name) {
+    const value = args[i + 1];
+    return value === undefined ? null : { value, used: 2 };
+  }
+  if (text.startsWith(name + '=')) {
+    const rest = text.slice(name.length + 1);
+    return { value: { kind: 'literal', value: rest, raw: rest }, used: 1 };
+  }
+  return null;
+}
+
+const GIT_FILTER_OPTIONS = [
+  '--tree-filter',
+  '--index-filter',
+  '--msg-filter',
+  '--env-filter',
+  '--commit-filter',
+  '--parent-filter',
+  '--tag-name-filter',
+];
+
+function gitCommand(args: readonly Word[]): Payload[] {
+  const payloads: Payload[] = [];
+  let i = 0;
+  while (i < args.length) {
+    const text = literal(args[i]);
+    if (text === null || !text.startsWith('-')) break;
+    if (text === '-c') {
+      const setting = args[i + 1];
+      const payload = setting === undefined ? null : gitConfigPayload(setting, 'git -c');
+      if (payload !== null) payloads.push(payload);
+    }
+    i += GIT_GLOBAL_WITH_VALUE.includes(text) ? 2 : 1;
+  }
+  const subcommand = literal(args[i]);
+  const rest = args.slice(i + 1);
+  // `ext::` URLs make git run a local command; --upload-pack/--receive-pack name one.
+  for (let k = 0; k < rest.length; k++) {
+    const word = rest[k]!;
+    const text = wordText(word);
+    if (text.startsWith('ext::')) {
+      payloads.push({ kind: 'shell-text', text: text.slice(5).replace(/% /g, ' '), via: 'git ext::' });
+    }
+    for (const option of ['--upload-pack', '--receive-pack']) {
+      const found = longValue(rest, k, option);
+      if (found !== null) payloads.push(textFrom(found.value, `git ${option}`));
+    }
+  }
+  if (subcommand === 'rebase') payloads.push(...gitRebaseExec(rest));
+  if (subcommand === 'filter-branch') {
+    for (let k = 0; k < rest.length; k++) {
+      for (const option of GIT_FILTER_OPTIONS) {
+        const found = longValue(rest, k, option);
+        if (found !== null) payloads.push(textFrom(found.value, `git filter-branch ${option}`));
+      }
+    }
+  }
+  if (subcommand === 'difftool') {
+    for (let k = 0; k < rest.length; k++) {
+      const found = longValue(rest, k, '--extcmd') ?? (literal(rest[k]) === '-x' && rest[k + 1] !== undefined ? { value: rest[k + 1]!, used: 2 } : null);
+      if (found !== null) payloads.push(textFrom(found.value, 'git difftool --extcmd'));
+    }
+  }
+  if (subcommand === 'submodule') {
+    const foreach = rest.findIndex((w) => literal(w) === 'foreach');
+    if (foreach !== -1) {
+      let k = foreach + 1;
+      while (k < rest.length && ['--recursive', '-q', '--quiet'].includes(literal(rest[k]) ?? '')) k++;
+      if (literal(rest[k]) === '--') k++;
+      const command = rest.slice(k);
+      if (command.length === 1) payloads.push(textFrom(command[0]!, 'git submodule foreach'));
+      else if (command.length > 1) payloads.push({ kind: 'argv', argv: command, via: 'git submodule foreach' });
+    }
+  }
+  if (subcommand === 'bisect' && literal(rest[0]) === 'run' && rest.length > 1) {
+    payloads.push({ kind: 'argv', argv: rest.slice(1), via: 'git bisect run' });
+  }
+  return payloads;
+}
+
+/** `git rebase --exec TEXT`, `--exec=TEXT`, `-x TEXT`, `-xTEXT`, or `x` inside a short cluster. */
+function gitRebaseExec(args: readonly Word[]): Payload[] {
+  const payloads: Payload[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const text = literal(args[k]);
+    if (text === null) continue;
+    if (text === '--') break;
+    const long = longValue(args, k, '--exec');
+    if (long !== null) {
+      payloads.push(textFrom(long.value, 'git rebase --exec'));
+      k += long.used - 1;
+      continue;
+    }
+    if (!text.startsWith('-') || text.startsWith('--')) continue;
+    for (let c = 1; c < text.length; c++) {
+      const letter = text[c]!;
+      // Short options of rebase that take a value: the rest of the cluster (or the next word) is it.
+      if ('sXC'.includes(letter)) {
+        if (c === text.length - 1) k++;
+        break;
+      }
+      if (letter === 'x') {
+        const attached = text.slice(c + 1);
+        if (attached !== '') payloads.push(textFrom({ kind: 'literal', value: attached, raw: attached }, 'git rebase --exec'));
+        else if (args[k + 1] !== undefined) payloads.push(textFrom(args[++k]!, 'git rebase --exec'));
+        break;
+      }
+    }
+  }
+  return payloads;
+}
+
+/** `trap [--] ACTION SIGNAL…`: with two or more operands the first is code run on the signal. */
+function trapAction(args: readonly Word[]): Payload[] {
+  let i = 0;
+  while (i < args.length) {
+    const text = literal(args[i]);
+    if (text === '--') {
+      i++;
+      break;
+    }
+    if (text === '-p' || text === '-l' || text === '-P') return [];
+    break;
+  }
+  const operands = args.slice(i);
+  if (operands.length < 2) return [];
+  const action = operands[0]!;
+  if (literal(action) === '-') return [];
+  return [textFrom(action, 'trap')];
+}
+
+/** `eval ARGS…`: the arguments joined with spaces are run as code. */
+function evalArgs(args: readonly Word[]): Payload[] {
+  const rest = literal(args[0]) === '--' ? args.slice(1) : args;
+  return rest.length === 0 ? [] : [shellTextPayload(rest, 'eval')];
+}
+
+/** ssh options whose value is a command run on this machine. */
+const SSH_LOCAL_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
+
+/**
+ * The short options that take a value, per program (OpenSSH 9.2's getopt strings); every other
+ * letter is read as a flag, so a cluster goes on (`ssh -vo ProxyCommand=…`, `-4oProxyCommand=…`).
+ * `program` options name a program run here with arguments of the program's own: `scp -S`,
+ * `sftp -S` (the ssh to use) and `sftp -D` (a local sftp server).
+ */
+const SSH_FAMILY_OPTIONS: Readonly<Record<string, { withValue: string; program: string }>> = {
+  ssh: { withValue: 'bceilmopBDEFIJLOPQRSwW', program: '' },
+  scp: { withValue: 'cDFiJlPoSX', program: 'S' },
+  sftp: { withValue: 'bBcDFiJloPRsS', program: 'SD' },
+};
+
+/**
+ * `-o KEY=VALUE` settings that run a command here, and the program options above. Every word is
+ * read, not only those before the host: ssh reads options after the host too, and reading a
+ * remote command's words as well only reports more.
+ */
+function sshOptions(args: readonly Word[], name: string): Payload[] {
+  const grammar = SSH_FAMILY_OPTIONS[name] ?? SSH_FAMILY_OPTIONS.ssh!;
+  const payloads: Payload[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const text = literal(args[k]);
+    if (text === null || !text.startsWith('-') || text.startsWith('--')) continue;
+    for (let c = 1; c < text.length; c++) {
+      const letter = text[c]!;
+      if (!grammar.withValue.includes(letter)) continue;
+      const attached = text.slice(c + 1);
+      const value: Word | undefined = attached !== '' ? { kind: 'literal', value: attached, raw: attached } : args[++k];
+      if (value === undefined) break;
+      if (letter === 'o') {
+        const payload = sshSettingPayload(value, name);
+        if (payload !== null) payloads.push(payload);
+      } else if (grammar.program.includes(letter)) {
+        payloads.push(textFrom(value, `${name} -${letter}`));
+      }
+      break;
+    }
+  }
+  return payloads;
+}
+
+/**
+ * `KEY=VALUE`, `KEY VALUE`, `KEY = VALUE`: ssh skips every blank and `=` between the keyword and a
+ * command (`ProxyCommand==cmd` runs `cmd`); `none` turns the command off.
+ */
+function sshSettingPayload(setting: Word, name: string): Payload | null {
+  const value = wordText(setting);
+  const match = /^\s*([A-Za-z]+)[\s=]+/.exec(value);
+  if (match === null) return null;
+  const key = match[1]!.toLowerCase();
+  const code = value.slice(match[0].length);
+  if (!SSH_LOCAL_COMMAND_KEYS.includes(key) || code.toLowerCase() === 'none' || code === '') return null;
+  const via = `${name} -o ${match[1]}`;
+  return setting.kind === 'literal' ? { kind: 'shell-text', text: code, via } : { kind: 'shell-text', text: code, via, approximate: true };
+}
+
+/** `rsync -e TEXT` / `--rsh=TEXT`: the remote shell program (and its arguments) runs here. */
+function rsyncShell(args: readonly Word[]): Payload[] {
+  const payloads: Payload[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const text = literal(args[k]);
+    if (text === null) continue;
+    if (text === '--') break;
+    const long = longValue(args, k, '--rsh');
+    if (long !== null) {
+      payloads.push(textFrom(long.value, 'rsync --rsh'));
+      k += long.used - 1;
+      continue;
+    }
+    if (!text.startsWith('-') || text.startsWith('--')) continue;
+    for (let c = 1; c < text.length; c++) {
+      const letter = text[c]!;
+      if ('BfTM'.includes(letter)) {
+        if (c === text.length - 1) k++;
+        break;
+      }
+      if (letter === 'e') {
+        const attached = text.slice(c + 1);
+        if (attached !== '') payloads.push(textFrom({ kind: 'literal', value: attached, raw: attached }, 'rsync -e'));
+        else if (args[k + 1] !== undefined) payloads.push(textFrom(args[++k]!, 'rsync -e'));
+        break;
+      }
+    }
+  }
+  return payloads;
+}
+
+/** tar's commands, read by the one tar option reader (tarOptions.ts). */
+function tarCommands(args: readonly Word[]): Payload[] {
+  // A word only known at run time makes every text read from the line approximate.
+  const approximate = args.some((word) => word.kind !== 'literal');
+  return tarCommandTexts(args.map(wordText)).map(({ text, via }) =>
+    approximate ? { kind: 'shell-text', text, via, approximate: true } : { kind: 'shell-text', text, via },
+  );
+}
+
+/** `npx -c TEXT`, `npm exec --call TEXT`. */
+function npmCall(args: readonly Word[], name: string): Payload[] {
+  let start = 0;
+  if (name === 'npm' || name === 'pnpm') {
+    const sub = args.findIndex((w) => !(literal(w) ?? '-').startsWith('-'));
+    if (sub === -1 || !['exec', 'x', 'dlx'].includes(literal(args[sub]) ?? '')) return [];
+    start = sub + 1;
+  }
+  const payloads: Payload[] = [];
+  for (let k = start; k < args.length; k++) {
+    if (literal(args[k]) === '--') break;
+    const found = longValue(args, k, '--call') ?? (literal(args[k]) === '-c' && args[k + 1] !== undefined ? { value: args[k + 1]!, used: 2 } : null);
+    if (found !== null) {
+      payloads.push(textFrom(found.value, `${name} --call`));
+      k += found.used - 1;
+    }
+  }
+  return payloads;
+}
+
+/**
+ * sed's `e COMMAND` and `s///e` (programs/sed.ts reads them): the text of `e COMMAND` is exactly
+ * what sed runs; an `s///e` replacement is what runs when the regexp takes the whole line. Opaque
+ * words are read by their approximate text, and everything is then approximate.
+ */
+function sedCommands(args: readonly Word[], name: string): Payload[] {
+  const exactWords = args.every((word) => word.kind === 'literal');
+  const reading = readSedInvocation(args.map(wordText));
+  const payloads: Payload[] = [];
+  for (const form of reading.forms) {
+    if (form.kind !== 'executes' || form.text === null) continue;
+    const payload: Payload = { kind: 'shell-text', text: form.text, via: `${name} ${form.form}` };
+    payloads.push(exactWords && form.exact ? payload : { ...payload, approximate: true });
+  }
+  return payloads;
+}
+
+/**
+ * awk programs: every command the program hands to `sh -c` (`system()`, `print | CMD`,
+ * `CMD | getline`, gawk's `|&`), as the awk reader reports it — exact when the command is string
+ * literals every awk decodes alike, approximate (its literal pieces) otherwise.
+ */
+function awkCommands(args: readonly Word[], name: string): Payload[] {
+  const opaque = args.some((word) => word.kind !== 'literal');
+  const payloads: Payload[] = [];
+  for (const form of readAwkCommand(args.map(wordText), name).forms) {
+    if (form.kind !== 'executor') continue;
+    const via = `awk ${form.construct}`;
+    if (form.text !== null) payloads.push(opaque ? { kind: 'shell-text', text: form.text, via, approximate: true } : { kind: 'shell-text', text: form.text, via });
+    else if (form.approximateText) payloads.push({ kind: 'shell-text', text: form.approximateText, via, approximate: true });
+  }
+  return payloads;
+}
+
+const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash', 'fish'];
+
+const EXTRACTORS: Readonly<Record<string, Extractor>> = {
+  ...Object.fromEntries(SHELLS.map((shell) => [shell, shellCommand] as const)),
+  su: optionTextExtractor(SU_TABLE, 'su -c'),
+  runuser: optionTextExtractor(SU_TABLE, 'runuser -c'),
+  script: optionTextExtractor(SCRIPT_TABLE, 'script -c'),
+  sg: sgCommand,
+  find: findExec,
+  git: gitCommand,
+  trap: trapAction,
+  eval: evalArgs,
+  ssh: sshOptions,
+  scp: sshOptions,
+  sftp: sshOptions,
+  rsync: rsyncShell,
+  tar: tarCommands,
+  npx: npmCall,
+  npm: npmCall,
+  pnpm: npmCall,
+  sed: sedCommands,
+  gsed: sedCommands,
+  awk: awkCommands,
+  gawk: awkCommands,
+  mawk: awkCommands,
+  nawk: awkCommands,
+};
+
+/** Programs whose arguments this module reads for payloads (wrappers aside). */
+export const PAYLOAD_PROGRAMS: readonly string[] = Object.keys(EXTRACTORS);

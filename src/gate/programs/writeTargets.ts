@@ -1,0 +1,953 @@
+import { wordText } from './executorPayloads';
+import { readSedInvocation } from './sed';
+import type { Redirect, Segment, Word } from '../reading/resolution';
+
+import { readFind } from './find';
+import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
+import { programName } from './wrappers';
+
+/**
+ * What paths a simple command writes (D§4.2, D§7): its output redirects and the file operands
+ * of programs whose job is to write, create, move, link or change files. Deleting is not
+ * counted here: removing a file plants nothing that a later command would run.
+ *
+ * This module only says *what* is written, as the command names it; `protectedWrite.ts`
+ * decides whether that matters. It reads argv the way each program does (which options take
+ * a value, where the destination is), because a write target mistaken for an option value
+ * is a missed floor, and an option value mistaken for a target is a false alarm.
+ */
+
+/** One place a command writes. */
+export interface WriteTarget {
+  /**
+   * The path as bash passes it (a leading `~` already expanded by the resolver), relative to the
+   * working directory unless absolute; `null` when the word is opaque (`> $F`, `tee "$OUT"`)
+   * or the program picks the name itself.
+   */
+  path: string | null;
+  /** What writes it: `redirect >`, `tee`, `cp`, `sed -i`, `git config`, … */
+  via: string;
+  /**
+   * How much is written at `path`:
+   * - `file` (default): the path itself;
+   * - `tree`: a directory tree, anything below `path` may be written;
+   * - `new-tree`: a tree, but only if `path` does not exist yet (`cp -r src dest`: an existing
+   *   `dest` gets `dest/src` instead, which is listed as its own target);
+   * - `child`: an entry of unknown name directly inside the directory `path` (a glob or a
+   *   variable was copied there); `childPattern` narrows the name when it came from a glob.
+   */
+  scope?: 'file' | 'tree' | 'new-tree' | 'child';
+  /** For `child`: a glob the unknown name matches; absent when it may be any name. */
+  childPattern?: string;
+  /** For `child` and trees: the unknown entry may itself be a directory tree. */
+  childTree?: boolean;
+  /** The word as written, when `path` is `null` (for the card: `$OUT`). */
+  source?: string;
+}
+
+/** A target for a word: its path, or `null` with the word's source when the gate cannot read it. */
+function targetOf(word: Word, via: string, extra: Partial<WriteTarget> = {}): WriteTarget {
+  const path = pathText(word);
+  if (path !== null) return { path, via, ...extra };
+  // `sed -i … src/*.ts`: the folder is known and the glob limits the names written in it.
+  const glob = globParts(word);
+  if (glob && extra.scope === undefined) return { path: glob.folder, via, scope: 'child', childPattern: glob.pattern };
+  return { path: null, via, source: word.raw, ...extra };
+}
+
+/**
+ * A glob word whose only glob characters are in its last component (`src/*.ts`, `*.json`):
+ * the literal folder and the pattern of the names. `null` for anything else (globs in folder
+ * components, quotes, escapes, variables, braces).
+ */
+function globParts(word: Word): { folder: string; pattern: string } | null {
+  if (word.kind !== 'opaque' || !word.expansions.every((e) => e === 'glob')) return null;
+  const slash = word.raw.lastIndexOf('/');
+  const folder = slash < 0 ? '.' : word.raw.slice(0, slash) || '/';
+  const pattern = word.raw.slice(slash + 1);
+  if (!/^[A-Za-z0-9._/~+@%,=:-]*$/.test(folder) || folder.startsWith('~')) return null;
+  if (!/^[A-Za-z0-9._*?[\]!^@%+,=:-]+$/.test(pattern)) return null;
+  return { folder, pattern };
+}
+
+/**
+ * The path a word names. Besides literal words this reads a plain word whose only expansion is a
+ * tilde after `=` or `:` (`of=~/.profile`): bash may or may not expand that tilde, and the
+ * expanded reading (`~/` = the home folder) is the one that can reach a protected path.
+ */
+export function pathText(word: Word): string | null {
+  if (word.kind === 'literal') return word.value;
+  if (word.expansions.length > 0 && word.expansions.every((e) => e === 'tilde') && /^[A-Za-z0-9_.,:=+@%~\/-]+$/.test(word.raw)) {
+    return word.raw;
+  }
+  return null;
+}
+
+// ── Reading argv ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * How a program reads its options. Options not described here are taken to take no value:
+ * for the floors that is the cautious reading, because the word after an unknown option is
+ * then looked at as an operand (a possible host or write target) instead of being skipped.
+ */
+export interface OptionSpec {
+  /** Short option letters that take a value, attached (`-ofile`) or as the next word. */
+  readonly short?: string;
+  /** Short option letters whose value can only be attached (`sed -i.bak`, `mysql -psecret`). */
+  readonly shortAttached?: string;
+  /** Long option names (no dashes) that take a value, as `--name=value` or the next word. */
+  readonly long?: readonly string[];
+  /** Accept unambiguous prefixes of the `long` names, as GNU `getopt_long` does. */
+  readonly abbreviations?: boolean;
+  /** Options are whole words after one dash (`go -tags x`, `find -name x`): no short clusters. */
+  readonly singleDash?: boolean;
+  /** Options end at the first operand (POSIX getopt; later words belong to a script or a remote command). */
+  readonly stopAtOperand?: boolean;
+}
+
+/** An option as read: `-o`, `--output`; `value` is `null` for a flag or a missing value. */
+export interface ParsedOption {
+  name: string;
+  value: Word | null;
+}
+
+export interface ParsedArgs {
+  options: ParsedOption[];
+  operands: Word[];
+}
+
+/** A literal word made from part of another word (an attached option value). */
+export function literalWord(value: string): Word {
+  return { kind: 'literal', value, raw: value };
+}
+
+/** Part of an opaque word (the value after `--name=`), still opaque. */
+function opaquePart(word: Word, raw: string): Word {
+  return word.kind === 'opaque' ? { kind: 'opaque', raw, expansions: word.expansions } : literalWord(raw);
+}
+
+/**
+ * Splits argv words (without the program) into options and operands the way getopt does.
+ * Opaque words are operands unless they are plainly `--name=$X` or `-o$X`: bash may turn them
+ * into several words, so only their position is trusted. Never throws.
+ */
+export function parseArgs(args: readonly Word[], spec: OptionSpec): ParsedArgs {
+  const options: ParsedOption[] = [];
+  const operands: Word[] = [];
+  const short = spec.short ?? '';
+  const attached = spec.shortAttached ?? '';
+  const long = spec.long ?? [];
+  let onlyOperands = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const text = word.kind === 'literal' ? word.value : word.raw;
+    if (onlyOperands || text.length < 2 || !text.startsWith('-')) {
+      operands.push(word);
+      if (spec.stopAtOperand) onlyOperands = true;
+      continue;
+    }
+    if (word.kind === 'literal' && text === '--') {
+      onlyOperands = true;
+      continue;
+    }
+    if (text.startsWith('--') || spec.singleDash) {
+      const body = text.slice(text.startsWith('--') ? 2 : 1);
+      const eq = body.indexOf('=');
+      const given = eq >= 0 ? body.slice(0, eq) : body;
+      if (word.kind === 'opaque' && !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(given)) {
+        operands.push(word);
+        if (spec.stopAtOperand) onlyOperands = true;
+        continue;
+      }
+      const name = longName(given, long, spec.abbreviations === true);
+      const display = `${text.startsWith('--') ? '--' : '-'}${name ?? given}`;
+      if (eq >= 0) {
+        options.push({ name: display, value: opaquePart(word, body.slice(eq + 1)) });
+      } else if (name !== null) {
+        const next = args[i + 1];
+        options.push({ name: display, value: next ?? null });
+        if (next) i++;
+      } else if (word.kind === 'opaque') {
+        operands.push(word);
+      } else {
+        options.push({ name: display, value: null });
+      }
+      continue;
+    }
+    // A short cluster: `-sSLo out`, `-oout`, `-i.bak`.
+    if (word.kind === 'opaque') {
+      const letter = text[1]!;
+      if (short.includes(letter) || attached.includes(letter)) {
+        options.push({ name: `-${letter}`, value: opaquePart(word, text.slice(2)) });
+      } else {
+        operands.push(word);
+        if (spec.stopAtOperand) onlyOperands = true;
+      }
+      continue;
+    }
+    for (let k = 1; k < text.length; k++) {
+      const letter = text[k]!;
+      const rest = text.slice(k + 1);
+      if (attached.includes(letter)) {
+        options.push({ name: `-${letter}`, value: rest.length > 0 ? literalWord(rest) : null });
+        break;
+      }
+      if (short.includes(letter)) {
+        if (rest.length > 0) {
+          options.push({ name: `-${letter}`, value: literalWord(rest) });
+        } else {
+          const next = args[i + 1];
+          options.push({ name: `-${letter}`, value: next ?? null });
+          if (next) i++;
+        }
+        break;
+      }
+      options.push({ name: `-${letter}`, value: null });
+    }
+  }
+  return { options, operands };
+}
+
+function longName(given: string, names: readonly string[], abbreviations: boolean): string | null {
+  if (names.includes(given)) return given;
+  if (!abbreviations || given.length < 2) return null;
+  const matches = names.filter((n) => n.startsWith(given));
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+/** True when any of the names (`-o`, `--output`) was given. */
+export function hasOption(parsed: ParsedArgs, ...names: string[]): boolean {
+  return parsed.options.some((o) => names.includes(o.name));
+}
+
+/** The values of every option with one of these names, in order. */
+export function optionValues(parsed: ParsedArgs, ...names: string[]): Word[] {
+  const out: Word[] = [];
+  for (const option of parsed.options) if (names.includes(option.name) && option.value) out.push(option.value);
+  return out;
+}
+
+/** The literal text of a word, or `null` when opaque. */
+export function textOf(word: Word | undefined | null): string | null {
+  return word && word.kind === 'literal' ? word.value : null;
+}
+
+// ── Redirects ────────────────────────────────────────────────────────────────────────────
+
+/** Output redirect targets that write nothing a later command could read (D§4.2). */
+const HARMLESS_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/fd/1', '/dev/fd/2']);
+
+/**
+ * The path an output redirect writes, or `undefined` when it writes nothing (input redirects,
+ * fd duplications such as `2>&1` and `>&-`, harmless sinks).
+ */
+export function redirectWrite(redirect: Redirect): WriteTarget | undefined {
+  const { op, target } = redirect;
+  if (op === '<') return undefined;
+  const value = textOf(target);
+  if (op === '>&' || op === '<&') {
+    // `>&2`, `2>&1`, `>&-`, `3<&0` duplicate or close a descriptor. `<&word` with anything
+    // else is an error; `>&word` with a file name writes that file (like `&>word`).
+    if (value !== null && /^(\d+-?|-)$/.test(value)) return undefined;
+    if (op === '<&') return undefined;
+  }
+  if (value !== null && HARMLESS_SINKS.has(value)) return undefined;
+  return targetOf(target, `redirect ${op}`);
+}
+
+// ── Programs ─────────────────────────────────────────────────────────────────────────────
+
+/** Reads the write targets of one program from its arguments (after the program word). */
+type WriterReader = (args: readonly Word[], context: WriterContext) => WriteTarget[];
+
+interface WriterContext {
+  /** The program name as matched (lower case). */
+  program: string;
+  /** `NAME=value` given to the command (segment assignments and `env NAME=value`). */
+  assignments: ReadonlyArray<{ name: string; value: Word }>;
+}
+
+const COPY_SPEC: OptionSpec = {
+  short: 'StZ',
+  long: ['suffix', 'target-directory', 'backup', 'sparse', 'reflink', 'preserve', 'no-preserve', 'context', 'update', 'debug'],
+  abbreviations: true,
+};
+
+/**
+ * `cp`, `mv`, `ln`, `install`, `rsync`: sources and a destination. Where the destination is
+ * a directory the write lands at `dest/basename(source)`; where it does not exist yet it is
+ * `dest` itself. The gate cannot know which, so both are listed.
+ */
+function copyLike(
+  via: string,
+  sources: readonly Word[],
+  dest: Word | null,
+  mode: { intoDirectory: boolean; noTargetDirectory: boolean; recursive: boolean; contentsOnTrailingSlash?: boolean; parents?: boolean },
+): WriteTarget[] {
+  if (!dest) return [];
+  const destPath = textOf(dest);
+  if (destPath === null) return [targetOf(dest, via)];
+  const out: WriteTarget[] = [];
+  const treeScope = mode.recursive ? 'new-tree' : 'file';
+  if (mode.noTargetDirectory) return [{ path: destPath, via, scope: treeScope }];
+  // A trailing slash says the destination is a folder that exists.
+  if (!mode.intoDirectory && sources.length <= 1 && !destPath.endsWith('/')) out.push({ path: destPath, via, scope: treeScope });
+  for (const source of sources) {
+    const sourcePath = textOf(source);
+    if (sourcePath === null) {
+      const pattern = globBasename(source);
+      out.push({ path: destPath, via, scope: 'child', ...(pattern !== null ? { childPattern: pattern } : {}), childTree: mode.recursive });
+      continue;
+    }
+    const trimmed = sourcePath.replace(/\/+$/, '');
+    const name = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+    const contentsOnly =
+      name === '.' || name === '..' || trimmed === '' || (mode.contentsOnTrailingSlash === true && sourcePath.endsWith('/'));
+    if (contentsOnly) {
+      // `cp -r src/. dest`, `rsync -a src/ dest`: the source's entries land inside `dest`.
+      out.push({ path: destPath, via, scope: mode.recursive ? 'tree' : 'file' });
+      continue;
+    }
+    out.push({ path: joinPath(destPath, name), via, scope: mode.recursive ? 'tree' : 'file' });
+    if (mode.parents && !sourcePath.startsWith('/')) {
+      out.push({ path: joinPath(destPath, trimmed), via, scope: mode.recursive ? 'tree' : 'file' });
+    }
+  }
+  // `rsync -a src/ dest` lists `dest` twice (maybe new, and receiving src's entries): keep the wider.
+  return out.filter((t, i) => !(t.scope === 'new-tree' && out.some((o, j) => j !== i && o.path === t.path && o.scope === 'tree')));
+}
+
+function joinPath(dir: string, name: string): string {
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+/**
+ * The last path component of a glob word, when it is nothing but plain characters and glob
+ * characters (`src/*.json` → `*.json`); `null` when it holds quotes, escapes or expansions
+ * that could make the name anything.
+ */
+function globBasename(word: Word): string | null {
+  if (word.kind !== 'opaque' || word.expansions.some((e) => e !== 'glob')) return null;
+  const name = word.raw.slice(word.raw.lastIndexOf('/') + 1);
+  return /^[A-Za-z0-9._*?[\]!^@%+,=:-]+$/.test(name) && name.length > 0 ? name : null;
+}
+
+/** `cp`/`mv`: a moved directory carries its whole tree, so `mv` is always recursive. */
+function cpTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
+  const parsed = parseArgs(args, COPY_SPEC);
+  const recursive = program === 'mv' || hasOption(parsed, '-r', '-R', '-a', '--recursive', '--archive');
+  const targetDir = optionValues(parsed, '-t', '--target-directory')[0] ?? null;
+  if (!targetDir && parsed.operands.length < 2) return [];
+  const sources = targetDir ? parsed.operands : parsed.operands.slice(0, -1);
+  const dest = targetDir ?? parsed.operands[parsed.operands.length - 1] ?? null;
+  return copyLike(program, sources, dest, {
+    intoDirectory: targetDir !== null || sources.length > 1,
+    noTargetDirectory: hasOption(parsed, '-T', '--no-target-directory'),
+    recursive,
+    parents: hasOption(parsed, '--parents'),
+  });
+}
+
+function lnTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, COPY_SPEC);
+  const targetDir = optionValues(parsed, '-t', '--target-directory')[0] ?? null;
+  const noTargetDirectory = hasOption(parsed, '-T', '--no-target-directory');
+  if (targetDir) return copyLike('ln', parsed.operands, targetDir, { intoDirectory: true, noTargetDirectory, recursive: false });
+  if (parsed.operands.length === 1) {
+    // `ln -s /path/to/x` makes `./x`.
+    return copyLike('ln', parsed.operands, literalWord('.'), { intoDirectory: true, noTargetDirectory: false, recursive: false });
+  }
+  const sources = parsed.operands.slice(0, -1);
+  const dest = parsed.operands[parsed.operands.length - 1] ?? null;
+  return copyLike('ln', sources, dest, { intoDirectory: sources.length > 1, noTargetDirectory, recursive: false });
+}
+
+const INSTALL_SPEC: OptionSpec = {
+  short: 'gmoStZ',
+  long: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'backup', 'context', 'strip-program'],
+  abbreviations: true,
+};
+
+function installTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, INSTALL_SPEC);
+  if (hasOption(parsed, '-d', '--directory')) return parsed.operands.map((word) => targetOf(word, 'install -d'));
+  const targetDir = optionValues(parsed, '-t', '--target-directory')[0] ?? null;
+  const noTargetDirectory = hasOption(parsed, '-T', '--no-target-directory');
+  if (targetDir) return copyLike('install', parsed.operands, targetDir, { intoDirectory: true, noTargetDirectory, recursive: false });
+  const sources = parsed.operands.slice(0, -1);
+  const dest = parsed.operands[parsed.operands.length - 1] ?? null;
+  if (sources.length === 0) return [];
+  return copyLike('install', sources, dest, { intoDirectory: sources.length > 1, noTargetDirectory, recursive: false });
+}
+
+export const RSYNC_SPEC: OptionSpec = {
+  short: 'efTBM',
+  long: [
+    'rsh', 'rsync-path', 'exclude', 'include', 'exclude-from', 'include-from', 'files-from', 'filter', 'log-file',
+    'log-file-format', 'password-file', 'port', 'chmod', 'chown', 'usermap', 'groupmap', 'timeout', 'contimeout',
+    'partial-dir', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'backup-dir', 'suffix', 'block-size',
+    'max-size', 'min-size', 'max-delete', 'bwlimit', 'out-format', 'remote-option', 'iconv', 'checksum-choice',
+    'compress-choice', 'compress-level', 'skip-compress', 'info', 'debug', 'address', 'sockopts', 'outbuf',
+    'stop-after', 'stop-at', 'modify-window', 'only-write-batch', 'write-batch', 'read-batch', 'protocol',
+    'checksum-seed', 'max-alloc', 'early-input', 'mkpath-mode',
+  ],
+  abbreviations: true,
+};
+
+/** `host:path`, `host::module`, `rsync://…`: a path on another machine. */
+export function isRemoteTransferPath(text: string): boolean {
+  if (text.includes('://')) return true;
+  const colon = text.indexOf(':');
+  const slash = text.indexOf('/');
+  return colon > 0 && (slash < 0 || colon < slash);
+}
+
+function rsyncTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, RSYNC_SPEC);
+  const out: WriteTarget[] = [];
+  for (const log of optionValues(parsed, '--log-file')) out.push(targetOf(log, 'rsync --log-file'));
+  if (parsed.operands.length < 2) return out;
+  const sources = parsed.operands.slice(0, -1);
+  const dest = parsed.operands[parsed.operands.length - 1]!;
+  const destText = textOf(dest);
+  if (destText !== null && isRemoteTransferPath(destText)) return out;
+  const recursive = hasOption(parsed, '-r', '-a', '--recursive', '--archive');
+  return out.concat(
+    copyLike('rsync', sources, dest, { intoDirectory: sources.length > 1, noTargetDirectory: false, recursive, contentsOnTrailingSlash: true }),
+  );
+}
+
+function operandsOf(via: string, spec: OptionSpec) {
+  return (args: readonly Word[]): WriteTarget[] =>
+    parseArgs(args, spec).operands.map((word) => targetOf(word, via));
+}
+
+const TEE_SPEC: OptionSpec = {};
+const TOUCH_SPEC: OptionSpec = { short: 'drt', long: ['date', 'reference', 'time'], abbreviations: true };
+const TRUNCATE_SPEC: OptionSpec = { short: 'rs', long: ['reference', 'size'], abbreviations: true };
+const SPONGE_SPEC: OptionSpec = {};
+
+
+/** `chmod MODE FILE…`, `chown OWNER FILE…`: the files' modes or owners change (`chmod +x` arms a hook). */
+function modeChangeTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
+  // A chmod mode may look like an option (`chmod -x file`), so any word after the known options
+  // that is not one of them counts as an operand.
+  const known = new Set(['-R', '-c', '-f', '-v', '-h', '-H', '-L', '-P']);
+  const operands: Word[] = [];
+  let reference = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const text = textOf(word);
+    if (text !== null && (known.has(text) || /^--(recursive|changes|silent|quiet|verbose|no-dereference|dereference|preserve-root|no-preserve-root)$/.test(text))) continue;
+    if (text !== null && /^--(reference|from)=/.test(text)) {
+      reference ||= text.startsWith('--reference');
+      continue;
+    }
+    if (text === '--reference' || text === '--from') {
+      reference ||= text === '--reference';
+      i++;
+      continue;
+    }
+    if (text === '--') continue;
+    operands.push(word);
+  }
+  const files = reference ? operands : operands.slice(1);
+  return files.map((word) => targetOf(word, program));
+}
+
+function ddTargets(args: readonly Word[]): WriteTarget[] {
+  const out: WriteTarget[] = [];
+  for (const word of args) {
+    const text = pathText(word) ?? word.raw.replace(/^["']/, '');
+    if (!text.startsWith('of=')) continue;
+    out.push(pathText(word) !== null ? { path: text.slice(3), via: 'dd of=' } : { path: null, via: 'dd of=', source: word.raw });
+  }
+  return out;
+}
+
+const SED_SPEC: OptionSpec = {
+  short: 'efl',
+  shortAttached: 'i',
+  long: ['expression', 'file', 'line-length', 'in-place'],
+};
+
+function sedTargets(args: readonly Word[]): WriteTarget[] {
+  // `--in-place` takes its suffix only attached; read it apart from the other long options.
+  const filtered = args.filter((w) => !(w.kind === 'literal' && /^--in-place(=.*)?$/.test(w.value)));
+  const inPlace = filtered.length !== args.length;
+  const parsed = parseArgs(filtered, SED_SPEC);
+  const out: WriteTarget[] = [];
+  if (inPlace || hasOption(parsed, '-i')) {
+    const scripted = hasOption(parsed, '-e', '-f', '--expression', '--file');
+    // GNU `sed -i SCRIPT FILE…`, BSD `sed -i '' SCRIPT FILE…`: after an empty first operand the
+    // gate cannot tell which sed runs, so the script counts as a file too. (The `w` command
+    // inside a script is not read here; the carve-outs keep such scripts off the allow list.)
+    const files = scripted ? parsed.operands : parsed.operands.slice(1);
+    for (const word of files) out.push(targetOf(word, 'sed -i'));
+  }
+  // The script's own w, W and s///w files (read by programs/sed.ts). sed takes the name as
+  // written (no `~`); a script only known at run time names a file only known then.
+  const exactWords = args.every((word) => word.kind === 'literal');
+  for (const form of readSedInvocation(args.map(wordText)).forms) {
+    if (form.kind !== 'writes' || form.form === '-i' || form.text === null) continue;
+    out.push(exactWords ? { path: form.text, via: `sed ${form.form}` } : { path: null, via: `sed ${form.form}`, source: form.text });
+  }
+  return out;
+}
+
+/** `perl -i -pe CODE FILE…` edits files in place. */
+function perlTargets(args: readonly Word[]): WriteTarget[] {
+  let inPlace = false;
+  let code = false;
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const text = textOf(word);
+    if (operands.length > 0 || text === null || !text.startsWith('-') || text === '-') {
+      operands.push(word);
+      continue;
+    }
+    if (text === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    for (let k = 1; k < text.length; k++) {
+      const letter = text[k]!;
+      if (letter === 'i') {
+        inPlace = true;
+        break;
+      }
+      if (letter === 'e' || letter === 'E') {
+        code = true;
+        if (k === text.length - 1) i++;
+        break;
+      }
+      if ('MmIxdDFC'.includes(letter)) break;
+      if ('0l'.includes(letter)) {
+        while (k + 1 < text.length && /[0-9a-fA-Fx]/.test(text[k + 1]!)) k++;
+      }
+    }
+  }
+  if (!inPlace) return [];
+  const files = code ? operands : operands.slice(1);
+  return files.map((word) => targetOf(word, 'perl -i'));
+}
+
+export const CURL_SPEC: OptionSpec = {
+  short: 'abcdeEFhHKmoQrtTuUwxXyYzCDP',
+  long: [
+    'output', 'output-dir', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save',
+    'etag-compare', 'header', 'data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'json', 'form',
+    'form-string', 'request', 'user', 'user-agent', 'referer', 'cookie', 'config', 'write-out', 'max-time',
+    'connect-timeout', 'range', 'continue-at', 'retry', 'retry-delay', 'retry-max-time', 'cert', 'key', 'cacert',
+    'capath', 'proxy', 'proxy-user', 'preproxy', 'resolve', 'connect-to', 'interface', 'dns-servers', 'url',
+    'upload-file', 'limit-rate', 'max-filesize', 'noproxy', 'quote', 'telnet-option', 'cert-type', 'key-type',
+    'ciphers', 'oauth2-bearer', 'variable', 'doh-url', 'hsts', 'alt-svc', 'time-cond', 'max-redirs', 'expect100-timeout',
+    'happy-eyeballs-timeout-ms', 'keepalive-time', 'local-port', 'mail-from', 'mail-rcpt', 'mail-auth', 'aws-sigv4',
+    'pass', 'pinnedpubkey', 'proto', 'proto-redir', 'proto-default', 'proxy-header', 'request-target', 'sasl-authzid',
+    'service-name', 'socks4', 'socks4a', 'socks5', 'socks5-hostname', 'socks5-gssapi-service', 'speed-limit',
+    'speed-time', 'tls-max', 'tlsuser', 'tlspassword', 'unix-socket', 'abstract-unix-socket', 'ftp-port', 'krb',
+    'ftp-account', 'ftp-alternative-to-user', 'crlfile', 'curves', 'engine', 'egd-file', 'random-file', 'login-options',
+    'netrc-file', 'parallel-max', 'ech', 'ip-tos', 'vlan-priority',
+  ],
+};
+
+/** The last path segment of a URL, as `curl -O` and `wget` name their output file. */
+function urlFileName(url: string): string | null {
+  const withoutQuery = url.replace(/[?#].*$/s, '');
+  const afterScheme = withoutQuery.includes('://') ? withoutQuery.slice(withoutQuery.indexOf('://') + 3) : withoutQuery;
+  const slash = afterScheme.indexOf('/');
+  if (slash < 0) return null;
+  const name = afterScheme.slice(afterScheme.lastIndexOf('/') + 1);
+  return name.length > 0 ? name : null;
+}
+
+function curlTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, CURL_SPEC);
+  const out: WriteTarget[] = [];
+  const dirWord = optionValues(parsed, '--output-dir')[0];
+  const dir = dirWord ? textOf(dirWord) : '.';
+  const inDir = (name: string) => (dir === null ? null : name.startsWith('/') || !dirWord ? name : joinPath(dir, name));
+  for (const word of optionValues(parsed, '-o', '--output')) {
+    const name = textOf(word);
+    if (name === '-') continue;
+    out.push(name === null ? targetOf(word, 'curl -o') : { path: inDir(name), via: 'curl -o' });
+  }
+  for (const option of ['-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--etag-save']) {
+    for (const word of optionValues(parsed, option)) {
+      const name = textOf(word);
+      if (name !== '-' && name !== '%') out.push(targetOf(word, `curl ${option}`));
+    }
+  }
+  const remoteName = hasOption(parsed, '-O', '--remote-name', '--remote-name-all');
+  if (remoteName) {
+    const serverNamed = hasOption(parsed, '-J', '--remote-header-name');
+    const urls = [...parsed.operands, ...optionValues(parsed, '--url')];
+    for (const url of urls) {
+      const text = textOf(url);
+      const name = text === null || serverNamed ? null : urlFileName(text);
+      if (name === null) {
+        out.push(dir === null ? { path: null, via: 'curl -O' } : { path: dir, via: 'curl -O', scope: 'child' });
+      } else {
+        out.push({ path: inDir(name), via: 'curl -O' });
+      }
+    }
+  }
+  return out;
+}
+
+export const WGET_SPEC: OptionSpec = {
+  short: 'OoaPiUtTwlARDXIQeBY',
+  long: [
+    'output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'tries',
+    'timeout', 'wait', 'level', 'accept', 'reject', 'domains', 'exclude-domains', 'include-directories',
+    'exclude-directories', 'quota', 'execute', 'base', 'header', 'user', 'password', 'http-user', 'http-password',
+    'ftp-user', 'ftp-password', 'post-data', 'post-file', 'method', 'body-data', 'body-file', 'referer',
+    'load-cookies', 'save-cookies', 'ca-certificate', 'ca-directory', 'certificate', 'private-key', 'limit-rate',
+    'bind-address', 'dns-timeout', 'connect-timeout', 'read-timeout', 'waitretry', 'cut-dirs', 'default-page',
+    'adjust-extension', 'config', 'local-encoding', 'remote-encoding', 'restrict-file-names', 'secure-protocol',
+    'certificate-type', 'private-key-type', 'progress', 'e-robots', 'backups', 'accept-regex', 'reject-regex',
+    'regex-type', 'rejected-log', 'warc-file', 'report-speed', 'use-askpass', 'retry-on-http-error', 'crl-file',
+    'pinnedpubkey', 'random-file', 'egd-file', 'hsts-file', 'xattr', 'proxy-user', 'proxy-password',
+  ],
+};
+
+function wgetTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, WGET_SPEC);
+  const out: WriteTarget[] = [];
+  for (const option of ['-o', '--output-file', '-a', '--append-output', '--save-cookies', '--rejected-log']) {
+    for (const word of optionValues(parsed, option)) out.push(targetOf(word, `wget ${option}`));
+  }
+  const documents = optionValues(parsed, '-O', '--output-document');
+  if (documents.length > 0) {
+    for (const word of documents) if (textOf(word) !== '-') out.push(targetOf(word, 'wget -O'));
+    return out;
+  }
+  const prefixWord = optionValues(parsed, '-P', '--directory-prefix')[0];
+  const dir = prefixWord ? textOf(prefixWord) : '.';
+  if (dir === null) return out.concat({ path: null, via: 'wget -P' });
+  if (hasOption(parsed, '-r', '--recursive', '-m', '--mirror', '-p', '--page-requisites')) {
+    // Recursive downloads name files after the server's links.
+    return out.concat({ path: dir, via: 'wget -r', scope: 'child', childTree: true });
+  }
+  const urls = [...parsed.operands];
+  if (hasOption(parsed, '-i', '--input-file')) out.push({ path: dir, via: 'wget -i', scope: 'child' });
+  for (const url of urls) {
+    const text = textOf(url);
+    const name = text === null || hasOption(parsed, '--content-disposition') ? null : (urlFileName(text) ?? 'index.html');
+    out.push(name === null ? { path: dir, via: 'wget', scope: 'child' } : { path: joinPath(dir, name), via: 'wget' });
+  }
+  return out;
+}
+
+const GIT_GLOBAL_SPEC: OptionSpec = {
+  short: 'Cc',
+  long: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'],
+  stopAtOperand: true,
+};
+
+/**
+ * The subcommand of `git SUBCOMMAND …` when no global option comes before it (nearly every git
+ * command), lower-cased: what {@link readGitCommand} would give as `subcommand`, without reading
+ * the rest. `undefined` when the first word is an option or opaque: then only the full reading can say.
+ */
+export function plainGitSubcommand(args: readonly Word[]): string | undefined {
+  const first = args[0];
+  if (first === undefined || first.kind !== 'literal') return undefined;
+  // {@link parseArgs} takes a word for an option only when it starts with `-` and is longer than that.
+  if (first.value.length >= 2 && first.value.startsWith('-')) return undefined;
+  return first.value.toLowerCase();
+}
+
+/** `git [-C dir]… [--git-dir d] SUBCOMMAND …`: the subcommand, its arguments and where the repository is. */
+export function readGitCommand(args: readonly Word[]): {
+  subcommand: string | null;
+  subcommandWord: Word | null;
+  rest: Word[];
+  /** Where `-C` options leave the working directory, relative to the starting one (`null`: opaque). */
+  directory: string | null;
+  gitDir: Word | null;
+  globalValues: Word[];
+} {
+  const parsed = parseArgs(args, GIT_GLOBAL_SPEC);
+  let directory: string | null = '.';
+  for (const option of parsed.options) {
+    if (option.name !== '-C') continue;
+    const dir = textOf(option.value);
+    if (dir === null || directory === null) directory = null;
+    else if (dir !== '') directory = dir.startsWith('/') ? dir : joinPath(directory, dir);
+  }
+  const subcommandWord = parsed.operands[0] ?? null;
+  return {
+    subcommand: subcommandWord ? (textOf(subcommandWord)?.toLowerCase() ?? null) : null,
+    subcommandWord,
+    rest: parsed.operands.slice(1),
+    directory,
+    gitDir: optionValues(parsed, '--git-dir')[0] ?? null,
+    globalValues: parsed.options.flatMap((o) => (o.value ? [o.value] : [])),
+  };
+}
+
+const GIT_CONFIG_SPEC: OptionSpec = {
+  short: 'f',
+  long: ['file', 'blob', 'type', 'default', 'comment', 'value', 'url'],
+};
+const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list'];
+const GIT_CONFIG_WRITES = ['--add', '--replace-all', '--unset', '--unset-all', '--rename-section', '--remove-section', '-e', '--edit'];
+
+/** `git config` writes a config file unless it only reads (D§7: `.git/config` runs code through hooksPath, pager, fsmonitor…). */
+function gitTargets(args: readonly Word[], context: WriterContext): WriteTarget[] {
+  // Only `git config` writes here: any other plain subcommand is settled without reading on.
+  const plain = plainGitSubcommand(args);
+  if (plain !== undefined && plain !== 'config') return [];
+  const git = readGitCommand(args);
+  if (git.subcommandWord && git.subcommand === null) return [targetOf(git.subcommandWord, 'git (a subcommand the gate cannot read)')];
+  if (git.subcommand !== 'config') return [];
+  const parsed = parseArgs(git.rest, GIT_CONFIG_SPEC);
+  const first = textOf(parsed.operands[0]);
+  const verbs = ['get', 'list', 'set', 'unset', 'rename-section', 'remove-section', 'edit'];
+  let writes: boolean;
+  if (first !== null && verbs.includes(first)) {
+    writes = first !== 'get' && first !== 'list';
+  } else if (hasOption(parsed, ...GIT_CONFIG_WRITES)) {
+    writes = true;
+  } else if (hasOption(parsed, ...GIT_CONFIG_READS) || hasOption(parsed, '--blob')) {
+    writes = false;
+  } else {
+    // `git config key` reads, `git config key value` writes; an opaque word may be either.
+    writes = parsed.operands.length >= 2 || parsed.operands.some((w) => w.kind === 'opaque');
+  }
+  if (!writes) return [];
+  const assigned = (name: string): Word | undefined => context.assignments.find((a) => a.name === name)?.value;
+  const within = (path: string): string | null =>
+    git.directory === null ? null : path.startsWith('/') ? path : git.directory === '.' ? path : joinPath(git.directory, path);
+  const file = optionValues(parsed, '-f', '--file')[0];
+  if (file) {
+    const path = textOf(file);
+    return [path === null ? targetOf(file, 'git config --file') : { path: within(path), via: 'git config --file' }];
+  }
+  if (hasOption(parsed, '--global')) {
+    const override = assigned('GIT_CONFIG_GLOBAL');
+    return override ? [{ path: textOf(override), via: 'git config --global' }] : [{ path: '~/.gitconfig', via: 'git config --global' }];
+  }
+  if (hasOption(parsed, '--system')) {
+    const override = assigned('GIT_CONFIG_SYSTEM');
+    return [{ path: override ? textOf(override) : '/etc/gitconfig', via: 'git config --system' }];
+  }
+  const gitDirWord = git.gitDir ?? assigned('GIT_DIR') ?? null;
+  const gitDir = gitDirWord ? textOf(gitDirWord) : '.git';
+  const name = hasOption(parsed, '--worktree') ? 'config.worktree' : 'config';
+  return [{ path: gitDir === null ? null : within(joinPath(gitDir, name)), via: 'git config' }];
+}
+
+const CRONTAB_SPEC: OptionSpec = { short: 'usc' };
+
+function crontabTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, CRONTAB_SPEC);
+  const onlyLists =
+    hasOption(parsed, '-l', '-T', '-V') &&
+    parsed.operands.length === 0 &&
+    parsed.options.every((o) => ['-l', '-u', '-T', '-V', '-c', '-s'].includes(o.name));
+  if (onlyLists) return [];
+  return [{ path: CRONTAB_PATH, via: 'crontab' }];
+}
+
+/** Where `crontab` keeps the tables it installs (Debian/Ubuntu; cronie and macOS use `/var/spool/cron` and `/usr/lib/cron/tabs`). */
+export const CRONTAB_PATH = '/var/spool/cron/crontabs';
+
+const SYSTEMCTL_WRITES = new Set([
+  'enable', 'reenable', 'link', 'edit', 'set-property', 'preset', 'preset-all', 'add-wants', 'add-requires',
+  'set-environment', 'import-environment', 'revert', 'mask', 'unmask', 'set-default',
+]);
+const SYSTEMCTL_SPEC: OptionSpec = {
+  short: 'tpPHMnoD',
+  long: ['type', 'property', 'host', 'machine', 'lines', 'output', 'root', 'image', 'state', 'signal', 'kill-whom', 'job-mode', 'what', 'boot-loader-menu', 'boot-loader-entry', 'reboot-argument', 'timestamp', 'drop-in', 'when', 'preset-mode', 'message', 'kill-value', 'check-inhibitors', 'image-policy', 'legend', 'wait'],
+};
+
+/** `systemctl enable|edit|link…` makes a unit run at boot or login: a write to the unit folders. */
+function systemctlTargets(args: readonly Word[]): WriteTarget[] {
+  const parsed = parseArgs(args, SYSTEMCTL_SPEC);
+  const verb = textOf(parsed.operands[0])?.toLowerCase();
+  if (parsed.operands[0] && verb === undefined) return [{ path: null, via: 'systemctl' }];
+  if (!verb || !SYSTEMCTL_WRITES.has(verb)) return [];
+  const via = `systemctl ${verb}`;
+  if (hasOption(parsed, '--user')) return [{ path: '~/.config/systemd/user', via, scope: 'child' }];
+  if (hasOption(parsed, '--runtime')) return [{ path: '/run/systemd/system', via, scope: 'child' }];
+  return [{ path: '/etc/systemd/system', via, scope: 'child' }];
+}
+
+const NPM_SPEC: OptionSpec = {
+  short: 'wC',
+  long: ['workspace', 'prefix', 'location', 'registry', 'userconfig', 'globalconfig', 'cache', 'tag', 'otp', 'loglevel', 'omit', 'include', 'userconfig', 'dir'],
+};
+
+/** `npm pkg set` edits package.json; `npm config set` edits an npmrc; `code --install-extension` adds code VS Code runs. */
+function packageManagerTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
+  const parsed = parseArgs(args, NPM_SPEC);
+  const verb = textOf(parsed.operands[0]);
+  const action = textOf(parsed.operands[1]);
+  const prefixWord = optionValues(parsed, '--prefix', '-C', '--dir')[0];
+  const prefix = prefixWord ? textOf(prefixWord) : '.';
+  if ((verb === 'pkg' && (action === 'set' || action === 'delete' || action === 'fix')) || verb === 'set-script') {
+    if (hasOption(parsed, '-w', '--workspace', '--workspaces', '-ws')) return [{ path: null, via: `${program} pkg ${action}` }];
+    return [{ path: prefix === null ? null : joinPath(prefix, 'package.json'), via: `${program} ${verb === 'pkg' ? `pkg ${action}` : verb}` }];
+  }
+  if ((verb === 'config' || verb === 'c') && (action === 'set' || action === 'delete' || action === 'edit' || action === 'fix')) {
+    const via = `${program} config ${action}`;
+    if (program === 'yarn') return [{ path: '.yarnrc.yml', via }, { path: '~/.yarnrc.yml', via }, { path: '~/.yarnrc', via }];
+    const locationWord = optionValues(parsed, '--location')[0];
+    const location = locationWord ? textOf(locationWord) : 'user';
+    const userconfig = optionValues(parsed, '--userconfig')[0];
+    if (hasOption(parsed, '-g', '--global') || location === 'global' || location === null) return [{ path: null, via }];
+    if (location === 'project') return [{ path: prefix === null ? null : joinPath(prefix, '.npmrc'), via }];
+    if (userconfig) return [{ path: textOf(userconfig), via }];
+    return program === 'pnpm' ? [{ path: '~/.config/pnpm/rc', via }, { path: '~/.npmrc', via }] : [{ path: '~/.npmrc', via }];
+  }
+  return [];
+}
+
+const CODE_SPEC: OptionSpec = { long: ['extensions-dir', 'user-data-dir', 'install-extension', 'uninstall-extension', 'profile', 'locale'] };
+
+function editorExtensionTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
+  const parsed = parseArgs(args, CODE_SPEC);
+  if (!hasOption(parsed, '--install-extension', '--uninstall-extension')) return [];
+  const dirWord = optionValues(parsed, '--extensions-dir')[0];
+  const defaults: Record<string, string> = {
+    code: '~/.vscode/extensions',
+    'code-insiders': '~/.vscode-insiders/extensions',
+    codium: '~/.vscode-oss/extensions',
+    'code-server': '~/.local/share/code-server/extensions',
+    cursor: '~/.cursor/extensions',
+  };
+  const dir = dirWord ? textOf(dirWord) : (defaults[program] ?? null);
+  return [{ path: dir, via: `${program} --install-extension`, scope: 'child', childTree: true }];
+}
+
+/** Stands for the words xargs appends: opaque, so every reader treats it as unknown. */
+export const XARGS_WORD: Word = { kind: 'opaque', raw: 'arguments xargs adds', expansions: ['variable'] };
+
+/**
+ * The arguments of a command run by xargs, as the gate can know them: xargs appends words read
+ * from its input (one opaque word stands for them), or with `-I STR`/`-i`/`--replace` puts them
+ * wherever STR appears (those words become opaque). `inner` is the command after the wrappers;
+ * its words are the same objects as in `argv`, which is how the xargs options are found.
+ */
+export function withXargsInput(argv: readonly Word[], inner: readonly Word[]): Word[] {
+  const args = inner.slice(1);
+  const start = argv.findIndex((w) => programName(w)?.toLowerCase() === 'xargs');
+  const end = inner.length > 0 ? argv.indexOf(inner[0]!) : argv.length;
+  let replace: string | null = null;
+  for (let i = start + 1; start >= 0 && i < end; i++) {
+    const text = textOf(argv[i]);
+    if (text === null) continue;
+    if (text === '-I' || text === '-J') replace = textOf(argv[i + 1]) ?? '{}';
+    else if (/^-[IJ]./.test(text)) replace = text.slice(2);
+    else if (text === '-i' || text === '--replace') replace = '{}';
+    else if (text.startsWith('-i')) replace = text.slice(2);
+    else if (text.startsWith('--replace=')) replace = text.slice('--replace='.length) || '{}';
+  }
+  if (replace === null) return [...args, XARGS_WORD];
+  const marker = replace;
+  return args.map((word) =>
+    word.kind === 'literal' && word.value.includes(marker) ? { ...XARGS_WORD, raw: word.value } : word,
+  );
+}
+
+/**
+ * `find -fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FMT`: the files find writes its
+ * listing to, as the one reader of find's grammar reports them (`-name -fprint` is a name, not a
+ * write). `-delete` removes files, which this module does not count.
+ */
+function findTargets(args: readonly Word[]): WriteTarget[] {
+  const out: WriteTarget[] = [];
+  for (const writer of readFind(args).writers) if (writer.file !== null) out.push(targetOf(writer.file, `find ${writer.primary}`));
+  return out;
+}
+
+/** The writers this module knows, by program name (lower case). */
+const WRITERS: Readonly<Record<string, WriterReader>> = {
+  tee: operandsOf('tee', TEE_SPEC),
+  sponge: operandsOf('sponge', SPONGE_SPEC),
+  touch: operandsOf('touch', TOUCH_SPEC),
+  truncate: operandsOf('truncate', TRUNCATE_SPEC),
+  cp: cpTargets,
+  mv: cpTargets,
+  ln: lnTargets,
+  install: installTargets,
+  rsync: rsyncTargets,
+  chmod: modeChangeTargets,
+  chown: modeChangeTargets,
+  chgrp: modeChangeTargets,
+  dd: ddTargets,
+  find: findTargets,
+  sed: sedTargets,
+  gsed: sedTargets,
+  perl: perlTargets,
+  curl: curlTargets,
+  wget: wgetTargets,
+  git: gitTargets,
+  crontab: crontabTargets,
+  systemctl: systemctlTargets,
+  npm: packageManagerTargets,
+  pnpm: packageManagerTargets,
+  yarn: packageManagerTargets,
+  code: editorExtensionTargets,
+  'code-insiders': editorExtensionTargets,
+  codium: editorExtensionTargets,
+  'code-server': editorExtensionTargets,
+  cursor: editorExtensionTargets,
+};
+
+/** Program names (lower case) whose arguments name what they write. */
+export const WRITER_PROGRAMS: readonly string[] = Object.keys(WRITERS);
+
+/**
+ * Every path a segment writes: output redirects (other than the harmless ones, D§4.2) and the
+ * targets of the writer programs above, looked up through wrappers (`sudo tee /etc/x` counts).
+ * When a wrapper's options could not be read exactly, or the wrapped program word is opaque,
+ * a writer may be writing somewhere unknown: that is reported as an opaque target.
+ * Never throws.
+ */
+export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): WriteTarget[] {
+  try {
+    const out: WriteTarget[] = [];
+    for (const redirect of segment.redirects) {
+      const target = redirectWrite(redirect);
+      if (target) out.push(target);
+    }
+    const { peeled: unwrapped, program } = analysis ?? analyseArgv(segment.argv);
+    const programWord = unwrapped.argv[0];
+    if (programWord && program === null) {
+      out.push({ path: null, via: 'a program the gate cannot read', source: programWord.raw });
+      return out;
+    }
+    if (program === null) return out;
+    const reader = Object.prototype.hasOwnProperty.call(WRITERS, program) ? WRITERS[program] : undefined;
+    if (!reader) return out;
+    // Readers only look assignments up by name: either list serves as it is when the other is empty (most segments).
+    const assignments: WriterContext['assignments'] =
+      unwrapped.assignments.length === 0
+        ? segment.assignments
+        : segment.assignments.length === 0
+          ? unwrapped.assignments
+          : [...segment.assignments.map((a) => ({ name: a.name, value: a.value })), ...unwrapped.assignments];
+    const args = unwrapped.argv.slice(1);
+    const context = { program, assignments };
+    if (unwrapped.wrappers.includes('xargs')) {
+      // Read the command with the words xargs adds standing in as unknown ones, so that
+      // `xargs sed -i s/a/b/` writes unknown files and `xargs git add` writes none.
+      const withInput = withXargsInput(segment.argv, unwrapped.argv);
+      out.push(...reader(withInput, context).map((t) => ({ ...t, via: `${t.via} through xargs` })));
+    } else {
+      out.push(...reader(args, context));
+    }
+    if (!unwrapped.exact) {
+      // A wrapper whose options could not be read exactly may have hidden words of the command.
+      out.push({ path: null, via: `${program} through ${unwrapped.wrappers.join(', ')}`, source: segment.raw });
+    }
+    return out;
+  } catch {
+    // A reader bug must not hide a write: say a path was written that the gate cannot read.
+    return [{ path: null, via: 'a command the gate could not read' }];
+  }
+}

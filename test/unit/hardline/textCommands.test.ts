@@ -1,0 +1,93 @@
+/**
+ * The hardline floor's tolerant text reader (src/gate/hardline/textCommands.ts) keeps the state of
+ * enclosing frames in a flat array rather than one frame and word builder object per level. This
+ * compares it, command by command and word by word, with the reader as it was before that change
+ * (kept below, verbatim but for its name), over generated commands, the eval corpus, the hardline
+ * fixtures, the benchmark shapes and random strings of the characters that open and close frames.
+ */
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readTextCommands, type TextCommand } from '../../../src/gate/hardline/textCommands';
+import { SHAPES } from '../../../bench/shapes';
+import { generateCommands, Prng } from '../../support/commandGenerator';
+import { loadCorpus } from '../../support/evalCorpus';
+import { referenceReadTextCommands } from '../../support/reference/textCommandsReader';
+
+const HOME = '/home/agent';
+
+/** A command as plain data; `pipedFrom` by index among the commands read, or in full if not among them. */
+function plain(command: TextCommand, index: Map<TextCommand, number>): unknown {
+  const from = command.pipedFrom;
+  return {
+    argv: command.argv,
+    redirects: command.redirects,
+    unit: command.unit,
+    pipedFrom: from === null ? null : index.has(from) ? index.get(from) : plain(from, index),
+    stdinText: command.stdinText,
+  };
+}
+
+function plainAll(commands: readonly TextCommand[]): unknown[] {
+  const index = new Map(commands.map((command, k) => [command, k]));
+  return commands.map((command) => plain(command, index));
+}
+
+function assertSameReading(text: string): void {
+  const actual = readTextCommands(text, HOME);
+  const expected = referenceReadTextCommands(text, HOME);
+  assert.deepStrictEqual(plainAll(actual), plainAll(expected), `reading differs for ${JSON.stringify(text.length > 300 ? text.slice(0, 300) + '…' : text)}`);
+  for (const command of actual) {
+    assert.equal(command.folded, undefined);
+    assert.equal(command.peeled, undefined);
+  }
+}
+
+/** Characters that open, close or quote frames and words, and a few plain ones. */
+const ALPHABET = ['$(', '$(', '`', '`', '(', ')', ')', '<(', '>(', '"', '"', "'", '\\', '$', '${a}', '{', '}', ',', ';', '|', '&', '&&', '||', '>', '<', '<<', '<<-', '<<<', '2>', '&>', '\n', '\n', '\t', ' ', ' ', ' ', '#', '~', '~u', '*', '?', '[', 'a', 'rm', 'echo', 'x=1', 'function', 'f()', '{', 'E', '$\'\\x41\'', 'true', ':'];
+
+function randomText(random: Prng): string {
+  let out = '';
+  const length = random.int(1, 40);
+  for (let k = 0; k < length; k++) out += ALPHABET[random.int(0, ALPHABET.length - 1)]!;
+  return out;
+}
+
+describe('hardline text reader (frames kept flat)', () => {
+  it('reads generated commands as the previous reader did', () => {
+    for (const command of generateCommands(20261130, 3000)) assertSameReading(command);
+  });
+
+  it('reads random strings of frame-opening and quoting characters as the previous reader did', () => {
+    const random = new Prng(424242);
+    for (let k = 0; k < 10000; k++) assertSameReading(randomText(random));
+  });
+
+  it('reads the eval corpus as the previous reader did', () => {
+    for (const entry of loadCorpus()) assertSameReading(entry.command);
+  });
+
+  it('reads the hardline fixtures as the previous reader did', () => {
+    const dir = join(__dirname, '..', '..', 'fixtures', 'hardline');
+    for (const name of ['must-refuse.txt', 'must-not-refuse.txt']) {
+      for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+        if (line.trim() === '' || line.startsWith('#')) continue;
+        assertSameReading(
+          line.replace(/«(LF|CR|TAB|U\+([0-9A-Fa-f]{1,6}))»/g, (_match, name: string, hex: string | undefined) =>
+            name === 'LF' ? '\n' : name === 'CR' ? '\r' : name === 'TAB' ? '\t' : String.fromCodePoint(parseInt(hex!, 16)),
+          ),
+        );
+      }
+    }
+  });
+
+  it('reads deep nesting of every kind and the benchmark shapes as the previous reader did', () => {
+    const units = ['$(', '`', '<(', '(', '"$(', '$( a; ', '$( a | ', 'echo $(', '>(', '$(cat <<E\n'];
+    for (const unit of units) {
+      assertSameReading('echo ' + unit.repeat(500));
+      assertSameReading('echo ' + unit.repeat(300) + ' rm -rf / ' + ')'.repeat(300));
+      assertSameReading('echo ' + unit.repeat(200) + '`'.repeat(100) + '"'.repeat(50) + ')'.repeat(120));
+    }
+    for (const shape of SHAPES) for (const size of [1024, 8192]) assertSameReading(shape.build(size));
+  });
+});

