@@ -1,7 +1,8 @@
 // Bundles the shipped entry points. The CLI is one self-contained file with a shebang,
 // so `dist/cli.js` runs with plain Node and nothing else from the source tree. The approval
-// card's webview is browser code: one script and one stylesheet, loaded by the page that
-// `src/webview/cardPage.ts` builds (no inline script, so the CSP can forbid it).
+// card's webview is browser code (`webview-ui/`): one script, loaded with the stylesheet
+// `media/card.css` (shipped as is, not built) by the page that `src/vscode/cardPage.ts` builds
+// (no inline script or style, so the CSP can forbid them).
 // `node esbuild.mjs webview` builds the webview bundle alone (the Chromium card test does).
 import { build } from 'esbuild';
 
@@ -57,7 +58,7 @@ const builds = {
   extension: () =>
     build({
       entryPoints: [
-        { in: 'src/vscode/extension.ts', out: 'extension' },
+        { in: 'src/extension.ts', out: 'extension' },
         { in: 'src/vscode/raterModule.ts', out: 'rater' },
       ],
       outdir: 'dist',
@@ -71,13 +72,11 @@ const builds = {
       sourcemap: true,
       logLevel: 'warning',
     }),
-  // platform 'browser': a Node built-in imported anywhere under src/webview/ fails the build.
+  // platform 'browser': a Node built-in imported anywhere under webview-ui/ fails the build.
+  // Type-checked on its own (`tsc -p webview-ui`, lib "dom"), not by the root tsconfig.
   webview: () =>
     build({
-      entryPoints: [
-        { in: 'src/webview/main.ts', out: 'webview' },
-        { in: 'src/webview/card.css', out: 'webview' },
-      ],
+      entryPoints: [{ in: 'webview-ui/main.ts', out: 'webview' }],
       outdir: 'dist',
       bundle: true,
       platform: 'browser',

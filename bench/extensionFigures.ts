@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { formatBytes, formatMs, median, table } from './stats';
 
 const ROOT = path.resolve(__dirname, '..');
-const FILES = ['dist/extension.js', 'dist/rater.js', 'dist/webview.js', 'dist/webview.css', 'dist/cli.js', 'approvals-gate.vsix'];
+const FILES = ['dist/extension.js', 'dist/rater.js', 'dist/webview.js', 'media/card.css', 'dist/cli.js', 'approvals-gate.vsix'];
 
 /** Enough of `vscode` for the bundle's top level to evaluate (it only touches the API in activate()). */
 const vscodeStandIn = new Proxy({}, { get: () => new Proxy(function () {}, { get: () => ({}) }) });

@@ -5,7 +5,7 @@ import type { EditedAllowEntry } from './messages';
 
 /**
  * The extension's own check of an entry written in the card's "Always allow…" editor (D§11).
- * The webview's live preview uses a simple matcher over plain strings (`src/webview/entryPreview.ts`);
+ * The webview's live preview uses a simple matcher over plain strings (`webview-ui/entryPreview.ts`);
  * it is a guide for the person, never the judge. Before anything is stored, the entry is read by
  * the gate's real list parser (the same load-time checks a settings entry gets) and must cover
  * the command on the card with the gate's real list matcher. Extension-side only.

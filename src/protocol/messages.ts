@@ -4,7 +4,7 @@ import { plainDataProblem } from './plainData';
 
 /**
  * The one message module of the approval card (D§10). The extension (`src/vscode/approvalPanel.ts`)
- * and the webview (`src/webview/`) both import it, and both run every message they RECEIVE
+ * and the webview (`webview-ui/`) both import it, and both run every message they RECEIVE
  * through `parseWebviewMessage` / `parseHostMessage` before acting on it.
  *
  * Rules of the protocol:

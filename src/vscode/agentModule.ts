@@ -5,8 +5,8 @@
  * lazily loaded `dist/rater.js` (re-exported by `raterModule.ts`), so LangChain stays out of
  * `dist/extension.js` and is loaded on the first chat request or rating, not at activation.
  */
-export { runAgentTurn } from '../gate/agent/agentLoop';
-export { createOpenAiAgentModel } from '../gate/agent/openAiAgentModel';
+export { runAgentTurn } from '../agent/agentLoop';
+export { createOpenAiAgentModel } from '../agent/openAiAgentModel';
 export { historyMessages } from './chatHistory';
 export { LmChatModel } from './lmChatModel';
 export { createLmRater } from './lmRater';

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { CaptureLog } from '../gate/capture/captureLog';
 import type { Escalation, Person } from '../gate/person';
 import type { EntryCheck } from '../protocol/allowEntryCheck';
 import type { CardExtras } from '../protocol/cardView';
 import type { HostMessage } from '../protocol/messages';
 import { PendingDecisions, type PanelAnswer } from '../protocol/pendingDecisions';
-import { cardPageHtml } from '../webview/cardPage';
+import { cardPageHtml } from './cardPage';
 
 /**
  * The approval card's host (D§10): one webview panel, revealed beside the editor, that shows
@@ -14,7 +15,7 @@ import { cardPageHtml } from '../webview/cardPage';
  * The queue, the message validation and the decide-once rule live in `PendingDecisions`
  * (vscode-free, unit-tested); this class only wires it to VS Code:
  * - the page is `cardPageHtml` with a fresh nonce per load: strict CSP, no inline script,
- *   scripts and styles only from this extension's `dist/`;
+ *   the script only from this extension's `dist/`, the stylesheet only from its `media/`;
  * - every message from the webview goes through `PendingDecisions.receive` (zod, strict,
  *   bounded); what fails is dropped and logged; each decide gets an ack;
  * - the webview gets whole snapshots: after its `ready`, and after every change of the queue;
@@ -25,7 +26,7 @@ import { cardPageHtml } from '../webview/cardPage';
  */
 
 export interface ApprovalPanelOptions {
-  /** The extension's root; the webview loads `dist/webview.js` and `dist/webview.css` from it. */
+  /** The extension's root; the webview loads `dist/webview.js` and `media/card.css` from it. */
   extensionUri: vscode.Uri;
   /** One line per dropped message, refusal, decision and cancellation (the LogOutputChannel). */
   log: (line: string) => void;
@@ -127,17 +128,16 @@ export class ApprovalPanel implements Person, vscode.Disposable {
     this.attach(panel);
   }
 
-  /** The locked-down webview: scripts from `dist/` only, no forms, no command links. */
+  /** The locked-down webview: files from `dist/` and `media/` only, no forms, no command links. */
   private webviewOptions(): vscode.WebviewOptions {
-    return { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [this.dist()] };
+    return { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [this.folder('dist'), this.folder('media')] };
   }
 
-  private dist(): vscode.Uri {
-    return vscode.Uri.joinPath(this.options.extensionUri, 'dist');
+  private folder(name: 'dist' | 'media'): vscode.Uri {
+    return vscode.Uri.joinPath(this.options.extensionUri, name);
   }
 
   private attach(panel: vscode.WebviewPanel): void {
-    const dist = this.dist();
     this.panel = panel;
     panel.title = this.title();
     this.webviewReady = false;
@@ -154,8 +154,8 @@ export class ApprovalPanel implements Person, vscode.Disposable {
     panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
     panel.webview.html = cardPageHtml({
       cspSource: panel.webview.cspSource,
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.folder('dist'), 'webview.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.folder('media'), 'card.css')).toString(),
       nonce: randomBytes(18).toString('base64'),
     });
   }
@@ -191,4 +191,20 @@ export class ApprovalPanel implements Person, vscode.Disposable {
       (error: unknown) => this.options.log(`Posting a ${message.type} message to the approval card failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
+}
+
+/** The card, logging to the extension's log; its "Always allow…" preview runs over the commands captured so far. */
+export function createApprovalPanel(extensionUri: vscode.Uri, capture: CaptureLog, log: vscode.LogOutputChannel): ApprovalPanel {
+  return new ApprovalPanel({
+    extensionUri,
+    log: (line) => log.info(`card: ${line}`),
+    recentCommands: () => capture.records().map((r) => r.command),
+  });
+}
+
+/** The card's tab survives a window reload like any editor (see `ApprovalPanel.adopt`). */
+export function registerApprovalPanelSerializer(panel: ApprovalPanel): vscode.Disposable {
+  return vscode.window.registerWebviewPanelSerializer(ApprovalPanel.viewType, {
+    deserializeWebviewPanel: async (restored) => panel.adopt(restored),
+  });
 }

@@ -2,8 +2,8 @@ import { homedir } from 'node:os';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import * as vscode from 'vscode';
-import type { AgentEvents, ToolEndEvent } from '../gate/agent/agentEvents';
-import type { AgentTurnResult } from '../gate/agent/agentLoop';
+import type { AgentEvents, ToolEndEvent } from '../agent/agentEvents';
+import type { AgentTurnResult } from '../agent/agentLoop';
 import type { CaptureLog } from '../gate/capture/captureLog';
 import { formatTrace } from '../gate/decisionTrace';
 import type { Decision } from '../gate/decision';
@@ -18,10 +18,11 @@ import { ChatSessions, sessionIdOf, turnOf, type ChatSession, type GateChatMetad
 import type { GatedExecution } from './gatedExecution';
 import type { RaterProvider } from './raterProvider';
 import type { RungSwitcher } from './rungSwitcher';
+import type { WideningGuard } from './wideningGuard';
 
 /**
  * `@gate` (D§13, issue 5): a small coding agent in the Chat view whose shell commands and (at
- * `manual`) file writes pass the gate. The agent loop itself is vscode-free (`src/gate/agent/`);
+ * `manual`) file writes pass the gate. The agent loop itself is vscode-free (`src/agent/`);
  * this file connects it to VS Code:
  * - its model: `ChatOpenAI` on `approvalsGate.agent.baseUrl`/`.model` when both are set (key:
  *   `agentApiKey.ts`), otherwise the model picked in the Chat view through the `vscode.lm` adapter;
@@ -58,6 +59,25 @@ export interface GateParticipantParts {
 
 /** Refused commands remembered per response for the follow-ups. */
 const REFUSED_KEPT = 3;
+
+/**
+ * `@gate` for the extension (issue 5): the endpoints in force (after the widening guard), the
+ * agent key in the extension's secret storage.
+ */
+export function registerChatParticipant(
+  context: vscode.ExtensionContext,
+  wiring: Omit<GateParticipantParts, 'endpoints' | 'secrets'> & { widening: WideningGuard },
+): vscode.Disposable {
+  const { widening, ...parts } = wiring;
+  return registerGateParticipant({
+    ...parts,
+    endpoints: () => ({
+      agent: { baseUrl: widening.settings.agent.baseUrl ?? '', model: widening.settings.agent.model ?? '' },
+      rater: { baseUrl: widening.settings.rater.baseUrl ?? '' },
+    }),
+    secrets: context.secrets,
+  });
+}
 
 export function registerGateParticipant(parts: GateParticipantParts): vscode.Disposable {
   const sessions = new ChatSessions();

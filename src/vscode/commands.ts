@@ -6,10 +6,13 @@ import { formatTrace } from '../gate/decisionTrace';
 import type { GrantStore } from '../gate/grants/grantStore';
 import { readCommand } from '../gate/reading/reading';
 import type { EffectiveSettings, SettingsReading } from '../gate/settings/effectiveSettings';
+import { clearRaterApiKey, RATER_KEY_SECRET, setRaterApiKey } from './apiKeyCommands';
 import type { ApprovalPanel } from './approvalPanel';
 import { exportDebugDump } from './exportCommand';
 import type { ExecutionResult, GatedExecution } from './gatedExecution';
 import type { RungSwitcher } from './rungSwitcher';
+import type { SettingsService } from './settingsService';
+import type { WideningGuard } from './wideningGuard';
 
 export interface CommandParts {
   gate: GatedExecution;
@@ -131,4 +134,34 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     register('approvalsGate.clearApiKey', () => parts.clearApiKey()),
     register('approvalsGate.showLog', () => log.show()),
   ];
+}
+
+/** The extension's parts the commands are built from. */
+export interface CommandWiring {
+  gate: GatedExecution;
+  rung: RungSwitcher;
+  grants: GrantStore;
+  capture: CaptureLog;
+  panel: ApprovalPanel;
+  log: vscode.LogOutputChannel;
+  settings: SettingsService;
+  widening: WideningGuard;
+}
+
+/**
+ * `registerCommands` for the extension: the settings as read and as in force (after the widening
+ * guard), the rater key in the extension's secret storage, the review of held-back widening.
+ */
+export function registerGateCommands(context: vscode.ExtensionContext, wiring: CommandWiring): vscode.Disposable[] {
+  const { settings, widening, ...parts } = wiring;
+  return registerCommands({
+    ...parts,
+    settings: () => settings.current,
+    effective: () => widening.settings,
+    extension: context.extension,
+    setApiKey: () => setRaterApiKey(context.secrets),
+    clearApiKey: () => clearRaterApiKey(context.secrets),
+    apiKey: async () => context.secrets.get(RATER_KEY_SECRET),
+    reviewSettings: () => widening.review(),
+  });
 }

@@ -1,5 +1,7 @@
+import { homedir } from 'node:os';
 import type * as vscode from 'vscode';
 import type { CaptureLog } from '../gate/capture/captureLog';
+import type { GrantStore } from '../gate/grants/grantStore';
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
 import type { NegotiationSession } from '../gate/negotiation';
@@ -7,6 +9,12 @@ import type { HumanAnswer, Person } from '../gate/person';
 import { decide, type GateServices } from '../gate/pipeline';
 import type { GatePolicy } from '../gate/policy';
 import type { Rater } from '../gate/rater/raterContract';
+import { gatePolicy } from '../gate/settings/effectiveSettings';
+import type { ApprovalPanel } from './approvalPanel';
+import type { RaterProvider } from './raterProvider';
+import type { RungSwitcher } from './rungSwitcher';
+import type { TerminalRunner } from './terminalRunner';
+import type { WideningGuard } from './wideningGuard';
 
 /** What running an approved command produced (both runners return it). */
 export type ExecutionResult = ExecutionRecord;
@@ -115,4 +123,36 @@ export class GatedExecution {
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
+
+/** The extension's parts the gated path is built from. */
+export interface GatedExecutionWiring {
+  widening: WideningGuard;
+  grants: GrantStore;
+  rung: RungSwitcher;
+  rater: RaterProvider;
+  panel: ApprovalPanel;
+  runner: TerminalRunner;
+  capture: CaptureLog;
+  log: vscode.LogOutputChannel;
+  storeGrant: (grant: GrantRequest) => Promise<void>;
+}
+
+/**
+ * The gated path of the extension. The policy is read afresh at each decision: the settings in
+ * force (after the widening guard) with the workspace's grants, at the rung in force now (D§3);
+ * the rater likewise; the card is the person.
+ */
+export function createGatedExecution(wiring: GatedExecutionWiring): GatedExecution {
+  const { widening, grants, rung, rater } = wiring;
+  return new GatedExecution({
+    policy: () => ({ ...gatePolicy(widening.settings, grants.policyEntries()), rung: rung.rung }),
+    rater: () => rater.current(),
+    person: wiring.panel,
+    runner: wiring.runner,
+    capture: wiring.capture,
+    home: homedir(),
+    log: wiring.log,
+    storeGrant: wiring.storeGrant,
+  });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import type { Rater } from '../gate/rater/raterContract';
 import { RATER_KEY_SECRET } from './apiKeyCommands';
+import type { WideningGuard } from './wideningGuard';
 
 type RaterModule = typeof import('./raterModule');
 
@@ -82,4 +83,13 @@ export class RaterProvider {
     this.module ??= require(join(__dirname, 'rater.js')) as RaterModule;
     return this.module;
   }
+}
+
+/** The provider over the rater settings in force (after the widening guard), read at each rating. */
+export function createRaterProvider(widening: WideningGuard, secrets: vscode.SecretStorage, log: vscode.LogOutputChannel): RaterProvider {
+  return new RaterProvider(
+    () => ({ baseUrl: widening.settings.rater.baseUrl ?? '', model: widening.settings.rater.model ?? '', timeoutMs: widening.settings.rater.timeoutMs }),
+    secrets,
+    log,
+  );
 }

@@ -1,10 +1,10 @@
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
 import { capOutput } from '../gate/execution/outputCap';
-import { readToolArguments } from '../gate/agent/toolArguments';
+import { readToolArguments } from '../agent/toolArguments';
 import { negotiationMoves } from '../gate/negotiation';
-import { MODEL_OUTPUT_CAP } from '../gate/agent/shellToolReport';
-import { runShellCommandArgs, type RunShellCommandArgs } from '../gate/agent/tools/runShellCommand';
+import { MODEL_OUTPUT_CAP } from '../agent/shellToolReport';
+import { runShellCommandArgs, type RunShellCommandArgs } from '../agent/tools/runShellCommand';
 import { failClosedResult, type Rater, type RatingResult } from '../gate/rater/raterContract';
 
 /**

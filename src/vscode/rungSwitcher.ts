@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { RUNG_DESCRIPTIONS, RUNGS, parseRung, type Rung } from '../gate/rung';
 import { RESTRICTED_SETTING_NAMES } from '../gate/settings/settingsSchema';
+import type { SettingsService } from './settingsService';
+import type { WideningGuard } from './wideningGuard';
 
 /** Where the status-bar choice is kept: the extension's own per-workspace storage, not a file the agent can edit. */
 const RUNG_KEY = 'approvalsGate.rungOverride';
@@ -99,4 +101,17 @@ export class RungSwitcher implements vscode.Disposable {
     this.item.dispose();
     this.changed.dispose();
   }
+}
+
+/**
+ * The switcher, kept in step with the settings in force: a change that the widening guard lets
+ * through updates the rung (and the status bar's note on ignored workspace values); every change
+ * of the rung is logged.
+ */
+export function createRungSwitcher(state: vscode.Memento, widening: WideningGuard, settings: SettingsService, log: vscode.LogOutputChannel): RungSwitcher {
+  const rung = new RungSwitcher(state, widening.settings.rung);
+  widening.onDidChange(() => rung.update(widening.settings.rung, settings.current.ignoredBecauseUntrusted));
+  rung.update(widening.settings.rung, settings.current.ignoredBecauseUntrusted);
+  rung.onDidChange((value) => log.info(`Rung for this workspace: ${value}`));
+  return rung;
 }

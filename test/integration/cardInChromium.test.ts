@@ -1,8 +1,8 @@
 /**
  * The approval card in a real browser: Debian Chromium driven by playwright-core, loading the
- * BUILT webview bundle (`dist/webview.js`, `dist/webview.css`) into the same page the extension
- * serves (`cardPageHtml`, with its CSP and nonce), from a fake origin routed in memory (no
- * network). `acquireVsCodeApi` is a stub that records what the card posts; the test plays the
+ * BUILT webview bundle (`dist/webview.js`) and the shipped stylesheet (`media/card.css`) into
+ * the same page the extension serves (`cardPageHtml`, with its CSP and nonce), from a fake origin
+ * routed in memory (no network). `acquireVsCodeApi` is a stub that records what the card posts; the test plays the
  * extension by posting protocol messages to the window. The full in-VS-Code e2e is separate.
  */
 import { strict as assert } from 'node:assert';
@@ -14,7 +14,7 @@ import type { Escalation } from '../../src/gate/person';
 import { readCommand } from '../../src/gate/reading/reading';
 import { cardViewFor, type CardExtras } from '../../src/protocol/cardView';
 import type { CardView, HostMessage, SnapshotMessage } from '../../src/protocol/messages';
-import { cardPageHtml } from '../../src/webview/cardPage';
+import { cardPageHtml } from '../../src/vscode/cardPage';
 
 const ROOT = join(__dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -81,13 +81,13 @@ describe('approval card in Chromium (built bundle, real CSP)', function () {
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const script = readFileSync(join(ROOT, 'dist', 'webview.js'));
-    const style = readFileSync(join(ROOT, 'dist', 'webview.css'));
-    const html = cardPageHtml({ cspSource: ORIGIN, scriptUri: `${ORIGIN}/dist/webview.js`, styleUri: `${ORIGIN}/dist/webview.css`, nonce: 'VGhpcyBpcyBhIHRlc3Qgbm9uY2U=' });
+    const style = readFileSync(join(ROOT, 'media', 'card.css'));
+    const html = cardPageHtml({ cspSource: ORIGIN, scriptUri: `${ORIGIN}/dist/webview.js`, styleUri: `${ORIGIN}/media/card.css`, nonce: 'VGhpcyBpcyBhIHRlc3Qgbm9uY2U=' });
     await context.route('**/*', async (route) => {
       const url = route.request().url();
       if (url === `${ORIGIN}/card.html`) return route.fulfill({ contentType: 'text/html', body: html });
       if (url === `${ORIGIN}/dist/webview.js`) return route.fulfill({ contentType: 'text/javascript', body: script });
-      if (url === `${ORIGIN}/dist/webview.css`) return route.fulfill({ contentType: 'text/css', body: style });
+      if (url === `${ORIGIN}/media/card.css`) return route.fulfill({ contentType: 'text/css', body: style });
       // Anything else the page asks for (an <img src=x> that should never exist) is recorded and refused.
       await page.evaluate((u) => (window as unknown as { __requests: string[] }).__requests.push(u), url).catch(() => {});
       return route.abort();

@@ -17,7 +17,7 @@
  * pid and network namespaces of its own, as an unprivileged uid (`setpriv`) unique to the run, with
  * the process group killed at the deadline.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -67,10 +67,41 @@ export interface ProgramRun {
   detail?: string;
 }
 
+/** Where a run's working folder is, seen from the host and from inside the sandbox. */
+export interface RunFolders {
+  /** The host path: write files here. */
+  host: string;
+  /** The same folder inside the sandbox (the program's cwd and HOME): name it in argv. */
+  sandbox: string;
+}
+
+export interface RunOptions {
+  /** The program's stdin, as a file; without it stdin is the sandbox's empty `/dev/null`. */
+  stdin?: string;
+  /**
+   * Prepares the working folder before the run (a git repository, an archive, a hook that is a
+   * symlink to a recorder: `/.oracle/bin/NAME` resolves inside the sandbox). It runs on the host
+   * as root; what it leaves is handed to the run's uid, and `wrote` only counts the run's changes.
+   */
+  setup?: (folders: RunFolders) => void;
+  /**
+   * Gives the program a terminal as stdout and stderr (through the host's `script`): some programs
+   * only run their pager or prompt when stdout is a terminal (git's `core.pager`), and an agent's
+   * shell usually is one. The program's output is not kept then, so `stderr` is empty.
+   */
+  tty?: boolean;
+  /**
+   * More environment variables for the run (git's `TMPDIR`), computed from its folders. They
+   * cannot replace the oracle's own (`PATH`, `HOME`, the locale, `GATE_*`): those make the
+   * observation what it is.
+   */
+  env?: (folders: RunFolders) => Record<string, string>;
+}
+
 export interface ProgramOracle {
   readonly recorder: RecorderKind;
   /** Runs `argv` (argv[0] a program name given to {@link createProgramOracle}) in a fresh folder. */
-  run(argv: readonly string[], options?: { stdin?: string }): Promise<ProgramRun>;
+  run(argv: readonly string[], options?: RunOptions): Promise<ProgramRun>;
   /** The program's own version line (`--version`), for the closing note. */
   version(program: string): string;
   dispose(): void;
@@ -79,6 +110,13 @@ export interface ProgramOracle {
 export interface ProgramOracleOptions {
   /** Host programs to copy into the sandbox, by name (`sed`, `mawk`, `gawk`, `find`). */
   programs: readonly string[];
+  /**
+   * Host files or folders copied into the sandbox at the same path (`cp -a`, so symlinks stay
+   * symlinks), with the libraries of every ELF file among them: the helpers a program starts by
+   * a compiled-in path, such as git's exec path (`/usr/lib/git-core`). A path that does not exist
+   * makes the oracle unavailable rather than quietly weaker.
+   */
+  extraPaths?: readonly string[];
   timeoutMs?: number;
   concurrency?: number;
 }
@@ -125,6 +163,12 @@ class ChrootProgramOracle implements ProgramOracle {
       // A regular file anyone may write: programs open /dev/null; what lands there is not a write.
       fs.writeFileSync(path.join(this.root, 'dev/null'), '', { mode: 0o666 });
       fs.chmodSync(path.join(this.root, 'dev/null'), 0o666);
+      // Programs that make temporary files read /dev/urandom (git does, for mkstemp names). A
+      // device node may not work where the sandbox lives (nodev), so it is a regular file of
+      // random bytes: every open reads the same bytes, which only matters to a program that keeps
+      // two temporary files of one template at once (it then retries and fails: fail visible).
+      fs.writeFileSync(path.join(this.root, 'dev/urandom'), crypto.randomBytes(64 * 1024), { mode: 0o444 });
+      fs.chmodSync(path.join(this.root, 'dev/urandom'), 0o444);
       const hostBash = fs.realpathSync(findHostProgram('bash') ?? '/bin/bash');
       this.copyBinary(hostBash, SANDBOX_BASH);
       this.copyBinary(fs.realpathSync(setpriv), '/.oracle/setpriv');
@@ -135,6 +179,7 @@ class ChrootProgramOracle implements ProgramOracle {
         this.copyBinary(fs.realpathSync(host), inSandbox);
         this.programs.set(name, inSandbox);
       }
+      for (const extra of options.extraPaths ?? []) this.copyExtra(extra);
       copyUtf8Locale(this.root);
       this.recorder = installRecorders(this.root);
       for (const target of [...SHELL_PATHS, ...MARKER_PROGRAMS.map((name) => `${MARKER_DIR}/${name}`)]) {
@@ -161,18 +206,45 @@ class ChrootProgramOracle implements ProgramOracle {
     }
   }
 
+  /** Copies a host path (file or folder) to the same path in the sandbox, ELF libraries included. */
+  private copyExtra(hostPath: string): void {
+    if (!path.isAbsolute(hostPath) || !fs.existsSync(hostPath)) throw new OracleUnavailableError(`${hostPath} is not on this machine (extraPaths)`);
+    const target = path.join(this.root, hostPath);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    execFileSync('cp', ['-a', '--', hostPath, target], { stdio: 'ignore', timeout: 60_000 });
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      const stat = fs.lstatSync(file);
+      if (stat.isDirectory()) {
+        for (const entry of fs.readdirSync(file)) visit(path.join(file, entry));
+        return;
+      }
+      if (!stat.isFile() || seen.has(`${stat.dev}:${stat.ino}`)) return;
+      seen.add(`${stat.dev}:${stat.ino}`);
+      if (!isElf(file)) return;
+      for (const library of sharedLibrariesOrNone(file)) {
+        const libraryTarget = path.join(this.root, library);
+        if (fs.existsSync(libraryTarget)) continue;
+        fs.mkdirSync(path.dirname(libraryTarget), { recursive: true });
+        fs.copyFileSync(library, libraryTarget);
+      }
+    };
+    visit(hostPath);
+  }
+
   version(program: string): string {
     const inSandbox = this.programs.get(program);
     if (inSandbox === undefined) throw new Error(`${program} is not in this oracle`);
-    try {
-      return execFileSync(path.join(this.root, inSandbox), ['--version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0]!;
-    } catch (error) {
-      // mawk answers -W version, not --version
-      return execFileSync(path.join(this.root, inSandbox), ['-W', 'version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0] ?? String(error);
+    // `--version` for most; mawk answers `-W version`, ssh `-V` (on stderr).
+    for (const args of [['--version'], ['-W', 'version'], ['-V']]) {
+      const result = spawnSync(path.join(this.root, inSandbox), args, { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'pipe'] });
+      const line = (result.stdout || result.stderr || '').split('\n')[0]!;
+      if (result.status === 0 && line !== '') return line;
     }
+    return `${program} (version unknown)`;
   }
 
-  async run(argv: readonly string[], options: { stdin?: string } = {}): Promise<ProgramRun> {
+  async run(argv: readonly string[], options: RunOptions = {}): Promise<ProgramRun> {
     if (this.disposed) throw new Error('program oracle already disposed');
     const program = this.programs.get(argv[0] ?? '');
     if (program === undefined) throw new Error(`${argv[0]} is not one of this oracle's programs`);
@@ -182,13 +254,14 @@ class ChrootProgramOracle implements ProgramOracle {
     }
     await this.acquire();
     try {
-      return await this.runInSandbox(program, argv.slice(1), options.stdin);
+      return await this.runInSandbox(program, argv.slice(1), options);
     } finally {
       this.release();
     }
   }
 
-  private async runInSandbox(program: string, args: readonly string[], stdin: string | undefined): Promise<ProgramRun> {
+  private async runInSandbox(program: string, args: readonly string[], options: RunOptions): Promise<ProgramRun> {
+    const stdin = options.stdin;
     const id = this.nextRunId++;
     const uid = FIRST_UID + id;
     const runDir = `/runs/${id}`;
@@ -201,6 +274,13 @@ class ChrootProgramOracle implements ProgramOracle {
       fs.writeFileSync(path.join(hostWork, name), content);
     }
     if (stdin !== undefined) fs.writeFileSync(path.join(this.root, runDir, 'stdin'), stdin);
+    const folders: RunFolders = { host: hostWork, sandbox: work };
+    options.setup?.(folders);
+    const extraEnv = options.env?.(folders) ?? {};
+    // The run's uid has an account, home its working folder: ssh and tar's remote archives look
+    // the running user up and stop without one. Appended per run (the file is root's).
+    fs.appendFileSync(path.join(this.root, 'etc/passwd'), `run${id}:x:${uid}:${uid}::${work}:/bin/sh\n`);
+    fs.appendFileSync(path.join(this.root, 'etc/group'), `run${id}:x:${uid}:\n`);
     chownTree(hostWork, uid);
     fs.chownSync(path.join(this.root, records), uid, uid);
     const before = snapshot(hostWork);
@@ -211,7 +291,13 @@ class ChrootProgramOracle implements ProgramOracle {
       SANDBOX_BASH, '--norc', '--noprofile', '-c', 'exec "$@" < "$GATE_STDIN"', 'launch',
       '/.oracle/setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--', program, ...args,
     ];
-    const outcome = await spawnBounded(this.unshare, launch, this.timeoutMs, {
+    // With a terminal: the host's `script` opens a pty and runs the launch on it (`-e`: its exit
+    // status is the program's). The pty's fds pass into the chroot; no /dev/pts is needed there.
+    const [command, commandArgs] = options.tty
+      ? [this.script(), ['-q', '-e', '-c', [this.unshare, ...launch].map(shellQuote).join(' '), '/dev/null']]
+      : [this.unshare, launch];
+    const outcome = await spawnBounded(command, commandArgs, this.timeoutMs, {
+      ...extraEnv,
       PATH: MARKER_DIR,
       HOME: work,
       LC_ALL: 'C.UTF-8',
@@ -227,6 +313,14 @@ class ChrootProgramOracle implements ProgramOracle {
     const executed = parsed.records.map((record) => record.map((arg) => arg.toString('utf8')));
     if (outcome.kind === 'timeout') return { status: 'timeout', exitCode: null, stderr: outcome.stderr, executed, wrote };
     return { status: 'ok', exitCode: outcome.exitCode, stderr: outcome.stderr, executed, wrote };
+  }
+
+  private scriptPath: string | null = null;
+
+  private script(): string {
+    this.scriptPath ??= findHostProgram('script');
+    if (this.scriptPath === null) throw new OracleUnavailableError('a tty run needs the host\'s script (util-linux)');
+    return this.scriptPath;
   }
 
   private readonly disposeOnExit = (): void => this.dispose();
@@ -254,6 +348,29 @@ class ChrootProgramOracle implements ProgramOracle {
     const next = this.waiting.shift();
     if (next) next();
     else this.inFlight--;
+  }
+}
+
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function isElf(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    return fs.readSync(fd, head, 0, 4, 0) === 4 && head.toString('latin1') === '\x7fELF';
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Libraries of an ELF file; none for a static one (ldd then says so and finds nothing). */
+function sharedLibrariesOrNone(file: string): string[] {
+  try {
+    return sharedLibraries(file);
+  } catch {
+    return [];
   }
 }
 

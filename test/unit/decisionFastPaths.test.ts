@@ -5,206 +5,23 @@
  * programs and interpreters, in every case).
  */
 import { strict as assert } from 'node:assert';
-import { posix } from 'node:path';
 import { executedPayloads } from '../../src/gate/programs/executorPayloads';
 import { payloadOrder, type PayloadCarrier } from '../../src/gate/hardline/hardline';
-import { describeHostMentions, hostMentions, hostMentionsInText, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../src/gate/preflight/openWorld';
+import { describeHostMentions, hostMentions, hostMentionsInText } from '../../src/gate/preflight/openWorld';
 import { preflightFindings, protectedWritesInText } from '../../src/gate/preflight/preflight';
-import {
-  collapseNested,
-  describeProtectedWrites,
-  HOME_FOLDERS,
-  PROTECTED_FILES,
-  PROTECTED_FOLDERS,
-  protectedPathReason,
-  protectedWrites,
-  resolveWritePath,
-  SYSTEM_FOLDERS,
-  type ProtectedWrite,
-} from '../../src/gate/preflight/protectedWrite';
+import { collapseNested, describeProtectedWrites, protectedPathReason, resolveWritePath } from '../../src/gate/preflight/protectedWrite';
 import { readCommand } from '../../src/gate/reading/reading';
-import type { Segment, Word } from '../../src/gate/reading/resolution';
-import { resolve } from '../../src/gate/reading/resolver';
-import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from '../../src/gate/preflight/scriptEnvLeak';
+import type { Word } from '../../src/gate/reading/resolution';
+import { scriptEnvLeak, scriptEnvLeakInText } from '../../src/gate/preflight/scriptEnvLeak';
 import { analyseArgv } from '../../src/gate/programs/segmentAnalysis';
 import { peelWrappers, programName, unwrap } from '../../src/gate/programs/wrappers';
 import { plainGitSubcommand, readGitCommand, writeTargets } from '../../src/gate/programs/writeTargets';
 import { generateCommands, Prng } from '../support/commandGenerator';
 import { loadCorpus } from '../support/evalCorpus';
+import { referenceHostMentionsInText, referenceScriptEnvLeakInText, referenceProtectedWritesInText, referenceProtectedPathReason, referenceArms, referencePayloadOrder } from '../support/reference/decisionFastPaths';
 
 const HOME = '/home/dev';
 const CONTEXT = { cwd: '/home/dev/project', home: HOME };
-
-// ── The code the fast paths replaced, kept here as the reference ───────────────────────────
-
-const FETCHERS = new Set([
-  'curl', 'wget', 'wget2', 'http', 'https', 'xh', 'xhs', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh',
-  'scp', 'sftp', 'ftp', 'tftp', 'lftp', 'ping', 'ping6', 'dig', 'nslookup',
-]);
-
-function referenceReaderFor(program: string): boolean {
-  if (NETWORK_PROGRAMS.includes(program)) return true;
-  if (!program.startsWith('p')) return false;
-  return /^pip\d+(\.\d+)?$/.test(program) || /^python\d*(\.\d+)?$/.test(program) || program === 'py';
-}
-
-function referenceHostMentionsInText(text: string): HostMention[] {
-  const out: HostMention[] = [];
-  const programs: string[] = [];
-  let fetcher: string | null = null;
-  for (const token of roughWords(text)) {
-    const name = token.slice(token.lastIndexOf('/') + 1).toLowerCase();
-    if (referenceReaderFor(name) && !programs.includes(name)) programs.push(name);
-    if (fetcher === null && FETCHERS.has(name)) fetcher = name;
-  }
-  for (const match of text.matchAll(/\/dev\/(tcp|udp)\/([^/\s'"`;|&<>()]+)/g)) {
-    out.push({ host: match[2]!, source: match[0], via: `redirect /dev/${match[1]}` });
-  }
-  if (programs.length === 0) return out;
-  const via = programs.join(', ');
-  for (const host of urlHostsIn(text)) out.push({ host, source: host, via });
-  if (out.length === 0 && fetcher !== null) out.push({ host: null, source: `the arguments of ${fetcher}`, via: fetcher });
-  return out;
-}
-
-function referenceScriptEnvLeakInText(text: string): EnvLeak | null {
-  let interpreter: string | null = null;
-  for (const word of text.split(/[\s;&|()<>`'"{}$]+/)) {
-    const name = word.slice(word.lastIndexOf('/') + 1).toLowerCase();
-    if (name.length > 0 && isInterpreter(name)) {
-      interpreter = name;
-      break;
-    }
-  }
-  if (interpreter === null) return null;
-  const variables = expandedVariables(text).filter((name) => name.startsWith('!') || isAllCaps(name));
-  return variables.length > 0 ? { interpreter, variables } : null;
-}
-
-const OPERATOR_START: ReadonlySet<string> = new Set([';', '&', '|', '(', ')']);
-const OPERATOR_END: ReadonlySet<string> = new Set([';', '&', '|', ')']);
-
-function referenceProtectedWritesInText(text: string, context: { cwd: string; home: string }): ProtectedWrite[] {
-  const out: ProtectedWrite[] = [];
-  const check = (word: string, via: string) => {
-    const path = word.replace(/^['"]|['"]$/g, '');
-    if (path.length === 0 || /[$`*?[{]/.test(path)) return;
-    const absolute = resolveWritePath(path, context);
-    const why = protectedPathReason(absolute, context);
-    if (why) out.push({ path: absolute, why, via });
-  };
-  const tokens = text.split(/\s+/);
-  let inTee = false;
-  for (let i = 0; i < tokens.length && out.length < 16; i++) {
-    const token = tokens[i]!;
-    if (OPERATOR_START.has(token[0]!) && /^[;&|()]+$/.test(token)) {
-      inTee = false;
-      continue;
-    }
-    const redirect = token.includes('>') ? /^(?:\d*|&)(>>?|>\|)(.*)$/.exec(token) : null;
-    if (redirect) {
-      const rest = redirect[2]!;
-      if (rest.startsWith('&')) continue;
-      const target = rest.length > 0 ? rest : (tokens[++i] ?? '');
-      check(target.replace(/[;&|)]+$/, ''), `redirect ${redirect[1]}`);
-      continue;
-    }
-    if (token.includes('tee') && token.slice(token.lastIndexOf('/') + 1).replace(/^[('"`]+/, '') === 'tee') {
-      inTee = true;
-      continue;
-    }
-    if (inTee && !token.startsWith('-')) check(token.replace(/[;&|)]+$/, ''), 'tee');
-    if (OPERATOR_END.has(token[token.length - 1]!)) inTee = false;
-  }
-  return out;
-}
-
-/** Why a path is protected, looking up every ancestor and every component (no early exit). */
-function referenceProtectedPathReason(absolutePath: string, context: { cwd: string; home: string }): string | null {
-  const path = absolutePath.toLowerCase();
-  const homeAsGiven = posix.resolve('/', context.home || '/');
-  const home = homeAsGiven.toLowerCase();
-  const rootedByPath = new Map<string, string>();
-  for (const [folder, why] of [...HOME_FOLDERS.map(([relative, why]) => [posix.join(home, relative), why] as const), ...SYSTEM_FOLDERS]) {
-    if (!rootedByPath.has(folder)) rootedByPath.set(folder, why);
-  }
-  for (let slash = path.indexOf('/', 1); ; slash = path.indexOf('/', slash + 1)) {
-    const why = rootedByPath.get(slash < 0 ? path : path.slice(0, slash));
-    if (why !== undefined) return why;
-    if (slash < 0) break;
-  }
-  const components = path.split('/').filter((c) => c.length > 0);
-  const base = components[components.length - 1] ?? '';
-  const accountHome = (above: readonly string[]) =>
-    `/${above.join('/')}` === home ||
-    above.length <= 1 ||
-    (above.length === 2 && (above[0] === 'home' || above[0] === 'users')) ||
-    (above.length === 3 && above[0] === 'var' && above[1] === 'lib');
-  for (let k = 0; k < components.length; k++) {
-    const component = components[k]!;
-    if (Object.prototype.hasOwnProperty.call(PROTECTED_FOLDERS, component)) return PROTECTED_FOLDERS[component]!;
-    if (component === '.ssh' && accountHome(components.slice(0, k))) return 'SSH configuration and keys';
-    if (component === '.git' || (component.endsWith('.git') && component.length > 4)) {
-      const below = components.slice(k + 1);
-      if (below.includes('hooks')) return 'git hooks';
-      if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
-    }
-    if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
-  }
-  if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
-  if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
-  return null;
-}
-
-/** What the preflight arms found over a resolved command, walked as a list of segments made first. */
-function referenceArms(segments: readonly Segment[], home: string, context: { cwd: string; home: string }) {
-  const all: Segment[] = [];
-  const queue = segments.map((segment) => ({ segment, depth: 0 }));
-  let unreadable = 0;
-  for (let next = 0; next < queue.length; next++) {
-    const { segment, depth } = queue[next]!;
-    if (all.length >= 256) {
-      unreadable++;
-      break;
-    }
-    all.push(segment);
-    const peeled = unwrap(segment.argv);
-    if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
-    const payloads = executedPayloads(segment.argv);
-    if (payloads.length > 0 && depth >= 4) {
-      unreadable++;
-      continue;
-    }
-    for (const payload of payloads) {
-      if (payload.kind === 'argv') {
-        if (payload.via === 'xargs') continue;
-        const argv = payload.via.startsWith('find')
-          ? payload.argv.map((word): Word => (word.kind === 'literal' && word.value.includes('{}') ? { kind: 'opaque', raw: word.raw, expansions: ['glob'] } : word))
-          : [...payload.argv];
-        const raw = argv.map((w) => w.raw).join(' ');
-        queue.push({ segment: { argv, assignments: [], redirects: [], connector: null, negated: false, timed: false, raw }, depth: depth + 1 });
-      } else if (payload.approximate) {
-        unreadable++;
-      } else {
-        const inner = resolve(payload.text, { home });
-        if (inner.resolved) for (const segment of inner.segments) queue.push({ segment, depth: depth + 1 });
-        else unreadable++;
-      }
-    }
-  }
-  return {
-    leaks: all.map((segment) => scriptEnvLeak(segment)).filter((leak): leak is EnvLeak => leak !== null),
-    mentions: all.flatMap((segment) => hostMentions(segment)),
-    writes: all.flatMap((segment) => protectedWrites(writeTargets(segment), context)),
-    unreadable,
-  };
-}
-
-/** Indexes by cost, ties in line order. */
-function referencePayloadOrder(commands: readonly PayloadCarrier[]): number[] {
-  const cost = (c: PayloadCarrier) => (c.stdinText?.length ?? 0) + c.argv.reduce((sum, word) => sum + word.raw.length, 0);
-  return commands.map((_, index) => index).sort((a, b) => cost(commands[a]!) - cost(commands[b]!) || a - b);
-}
 
 // ── Inputs ──────────────────────────────────────────────────────────────────────────────
 

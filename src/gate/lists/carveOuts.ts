@@ -1,3 +1,5 @@
+import { gitProgramKey, type GitKeyUse } from '../programs/gitConfigKeys';
+import { readTarOptions } from '../programs/tarOptions';
 import { readSedInvocation } from '../programs/sed';
 import type { Word } from '../reading/resolution';
 import { readAwkCommand, type AwkFormKind } from '../programs/awk';
@@ -235,6 +237,19 @@ const GIT_HARMLESS_GLOBALS = new Set([
   '--info-path',
 ]);
 
+/** How each kind of program-running key runs its program, for the card. */
+const GIT_KEY_USE_WHY: Readonly<Record<GitKeyUse, string>> = {
+  'shell-text': 'the value is run as shell text',
+  words: 'the value is run as a command',
+  alias: 'a value starting with ! is run as shell text, any other as git options and a subcommand',
+  bang: 'a value starting with ! is run as shell text',
+  'credential-helper': 'the helper is run as shell text',
+  program: 'the value is the program git starts',
+  loads: 'git loads hooks, configuration or templates from the path',
+  'url-value': 'ext:: and NAME:: URLs start a program',
+  'url-base': 'URLs are rewritten to an ext:: or NAME:: URL that starts a program',
+};
+
 /** Subcommands that take the diff and revision options (`--output`, `--ext-diff`, `--textconv`). */
 const GIT_DIFF_LIKE = new Set([
   'log', 'show', 'diff', 'whatchanged', 'format-patch', 'range-diff', 'diff-tree', 'diff-index',
@@ -349,6 +364,12 @@ const gitRow: CarveOutRow = {
     let i = 0;
     for (; i < args.length && args[i]!.startsWith('-'); i++) {
       const word = args[i]!;
+      // `-c KEY=VALUE` is refused like every other global; a key from the one list of
+      // program-running keys (gitConfigKeys.ts) says so on the card.
+      const setting = word === '-c' ? args[i + 1] : undefined;
+      const key = setting === undefined ? null : setting.split('=', 1)[0]!;
+      const row = key === null ? null : gitProgramKey(key);
+      if (row !== null) return { option: `-c ${key}`, why: `git -c ${key}=… makes git run a program (${GIT_KEY_USE_WHY[row.use]})` };
       if (!GIT_HARMLESS_GLOBALS.has(word)) {
         return {
           option: word,
@@ -540,45 +561,32 @@ const printfRow: CarveOutRow = {
 // Archivers, pagers, documentation
 // ---------------------------------------------------------------------------------------------
 
-const TAR_GRAMMAR: Grammar = {
-  shortValue: 'bCfFgHIKLNTVX',
-  long: {
-    'to-command': 'value', 'checkpoint-action': 'value', 'use-compress-program': 'value', 'info-script': 'value',
-    'new-volume-script': 'value', 'rsh-command': 'value', 'rmt-command': 'value', 'index-file': 'value',
-    'listed-incremental': 'value', 'remove-files': 'flag', file: 'value', 'force-local': 'flag',
-    checkpoint: 'optional', 'to-stdout': 'flag', directory: 'value',
-  },
+/** tar options that run programs or write besides the archive; read by tarOptions.ts. */
+const TAR_DANGEROUS: Readonly<Record<string, string>> = {
+  'to-command': 'tar --to-command pipes every extracted file into a command',
+  'checkpoint-action': 'tar --checkpoint-action can run a command',
+  'use-compress-program': 'tar -I/--use-compress-program runs the named program',
+  'info-script': 'tar -F/--info-script runs a script at each volume',
+  'new-volume-script': 'tar --new-volume-script runs a script at each volume',
+  'rsh-command': 'tar --rsh-command names the remote shell program',
+  'rmt-command': 'tar --rmt-command names the remote tape program',
+  'index-file': 'tar --index-file writes a file',
+  'listed-incremental': 'tar -g/--listed-incremental writes a snapshot file',
+  'remove-files': 'tar --remove-files deletes the files it archives',
 };
-
-const TAR_DANGEROUS: ReadonlyArray<[string, string]> = [
-  ['to-command', 'tar --to-command pipes every extracted file into a command'],
-  ['checkpoint-action', 'tar --checkpoint-action can run a command'],
-  ['use-compress-program', 'tar --use-compress-program runs the named program'],
-  ['I', 'tar -I runs the named compression program'],
-  ['info-script', 'tar --info-script runs a script at each volume'],
-  ['new-volume-script', 'tar --new-volume-script runs a script at each volume'],
-  ['F', 'tar -F runs a script at each volume'],
-  ['rsh-command', 'tar --rsh-command names the remote shell program'],
-  ['rmt-command', 'tar --rmt-command names the remote tape program'],
-  ['index-file', 'tar --index-file writes a file'],
-  ['listed-incremental', 'tar --listed-incremental writes a snapshot file'],
-  ['g', 'tar -g writes a snapshot file'],
-  ['remove-files', 'tar --remove-files deletes the files it archives'],
-];
 
 const tarRow: CarveOutRow = {
   program: 'tar',
   check(args) {
-    // Old-style keys: `tar xvfI archive prog` — the first word without a dash is a cluster.
-    const words = args[0] !== undefined && !args[0].startsWith('-') ? [`-${args[0]}`, ...args.slice(1)] : args;
-    const tokens = scan(words, TAR_GRAMMAR);
-    for (const [name, why] of TAR_DANGEROUS) {
-      const hit = findOption(tokens, [name]);
-      if (hit) return { option: hit.word, why };
+    // One reader for old-style keys (`tar xvfI archive prog`), clusters and abbreviations.
+    const options = readTarOptions(args);
+    for (const option of options) {
+      const why = TAR_DANGEROUS[option.name];
+      if (why !== undefined) return { option: option.word, why };
     }
     // `-f host:archive` makes tar start a remote shell, unless --force-local says otherwise.
-    const archive = findOption(tokens, ['f', 'file']);
-    if (archive?.value && /^[^/]*:/.test(archive.value) && !findOption(tokens, ['force-local'])) {
+    const archive = options.find((option) => option.name === 'file' && option.value !== null);
+    if (archive?.value && /^[^/]*:/.test(archive.value) && !options.some((option) => option.name === 'force-local')) {
       return { option: archive.value, why: 'tar reaches a host:path archive by running a remote shell program' };
     }
     return null;
@@ -818,9 +826,19 @@ const rsyncRow = optionRow(
 /** ssh_config keywords that run a program or load code locally. */
 const SSH_RUNNING_KEYWORDS = /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|match|include|pkcs11provider|securitykeyprovider)$/i;
 
-function sshLikeRow(program: 'ssh' | 'scp'): CarveOutRow {
-  const shortValue = program === 'ssh' ? 'BbcDEeFIiJLlmOoPpQRSWw' : 'cFiJloPSX';
-  const dangerous = program === 'ssh' ? ['F', 'I', 'E'] : ['F', 'S'];
+/**
+ * Short options that take a value (OpenSSH 9.2's getopt strings) and the dangerous ones: `-F`
+ * another configuration (Match exec), `-S` the program to run instead of ssh, sftp's `-D` a local
+ * server program and `-b` a batch file whose `!command` lines run here.
+ */
+const SSH_FAMILY: Readonly<Record<'ssh' | 'scp' | 'sftp', { shortValue: string; dangerous: string[] }>> = {
+  ssh: { shortValue: 'BbcDEeFIiJLlmOoPpQRSWw', dangerous: ['F', 'I', 'E'] },
+  scp: { shortValue: 'cDFiJloPSX', dangerous: ['F', 'S'] },
+  sftp: { shortValue: 'bBcDFiJloPRsS', dangerous: ['F', 'S', 'D', 'b'] },
+};
+
+function sshLikeRow(program: 'ssh' | 'scp' | 'sftp'): CarveOutRow {
+  const { shortValue, dangerous } = SSH_FAMILY[program];
   return {
     program,
     check(args) {
@@ -875,6 +893,7 @@ const ROWS: readonly CarveOutRow[] = [
   rsyncRow,
   sshLikeRow('ssh'),
   sshLikeRow('scp'),
+  sshLikeRow('sftp'),
 ];
 
 const ROW_BY_PROGRAM: ReadonlyMap<string, CarveOutRow> = new Map(ROWS.map((row) => [row.program, row]));

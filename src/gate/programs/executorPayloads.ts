@@ -8,6 +8,8 @@
  * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
  * words.
  */
+import { gitConfigCode } from './gitConfigKeys';
+import { tarCommandTexts } from './tarOptions';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
@@ -288,34 +290,20 @@ function findExec(args: readonly Word[]): Payload[] {
 /** git global options that take the next word as their value. */
 const GIT_GLOBAL_WITH_VALUE = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source'];
 
-/** Config keys whose value git runs as a shell command (lower-case; `*` is one subsection). */
-const GIT_COMMAND_KEYS: readonly RegExp[] = [
-  /^core\.(pager|editor|sshcommand|fsmonitor|askpass)$/,
-  /^sequence\.editor$/,
-  /^diff\.external$/,
-  /^pager\.[^=]+$/,
-  /^diff\..+\.(command|textconv)$/,
-  /^filter\..+\.(clean|smudge|process)$/,
-  /^merge\..+\.driver$/,
-  /^(difftool|mergetool)\..+\.cmd$/,
-  /^gpg(\.[a-z0-9]+)?\.program$/,
-  /^remote\..+\.(uploadpack|receivepack)$/,
-];
-/** Config keys whose value is a command only when it starts with `!`. */
-const GIT_BANG_KEYS: readonly RegExp[] = [/^alias\..+$/, /^credential(\..+)?\.helper$/];
-
+/**
+ * A `-c KEY=VALUE` setting's program, read through the one list of program-running keys
+ * (gitConfigKeys.ts). A program path is an argv of one word: git adds arguments of its own.
+ */
 function gitConfigPayload(setting: Word, via: string): Payload | null {
   const text = wordText(setting);
   const eq = text.indexOf('=');
   if (eq <= 0) return null;
-  const key = text.slice(0, eq).toLowerCase();
-  const value = text.slice(eq + 1);
+  const code = gitConfigCode(text.slice(0, eq), text.slice(eq + 1));
+  if (code === null) return null;
   const approximate = setting.kind !== 'literal';
-  const make = (code: string): Payload =>
-    approximate ? { kind: 'shell-text', text: code, via, approximate: true } : { kind: 'shell-text', text: code, via };
-  if (GIT_COMMAND_KEYS.some((re) => re.test(key))) return make(value);
-  if (GIT_BANG_KEYS.some((re) => re.test(key)) && value.startsWith('!')) return make(value.slice(1));
-  return null;
+  if (code.kind === 'program' && !approximate) return { kind: 'argv', argv: [{ kind: 'literal', value: code.path, raw: code.path }], via };
+  const run = code.kind === 'program' ? code.path : code.text;
+  return approximate ? { kind: 'shell-text', text: run, via, approximate: true } : { kind: 'shell-text', text: run, via };
 }
 
 /** Value of `--name=VALUE` or `--name VALUE` at `args[i]`, with how many words it used. */
@@ -462,27 +450,60 @@ function evalArgs(args: readonly Word[]): Payload[] {
 /** ssh options whose value is a command run on this machine. */
 const SSH_LOCAL_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
 
+/**
+ * The short options that take a value, per program (OpenSSH 9.2's getopt strings); every other
+ * letter is read as a flag, so a cluster goes on (`ssh -vo ProxyCommand=…`, `-4oProxyCommand=…`).
+ * `program` options name a program run here with arguments of the program's own: `scp -S`,
+ * `sftp -S` (the ssh to use) and `sftp -D` (a local sftp server).
+ */
+const SSH_FAMILY_OPTIONS: Readonly<Record<string, { withValue: string; program: string }>> = {
+  ssh: { withValue: 'bceilmopBDEFIJLOPQRSwW', program: '' },
+  scp: { withValue: 'cDFiJlPoSX', program: 'S' },
+  sftp: { withValue: 'bBcDFiJloPRsS', program: 'SD' },
+};
+
+/**
+ * `-o KEY=VALUE` settings that run a command here, and the program options above. Every word is
+ * read, not only those before the host: ssh reads options after the host too, and reading a
+ * remote command's words as well only reports more.
+ */
 function sshOptions(args: readonly Word[], name: string): Payload[] {
+  const grammar = SSH_FAMILY_OPTIONS[name] ?? SSH_FAMILY_OPTIONS.ssh!;
   const payloads: Payload[] = [];
   for (let k = 0; k < args.length; k++) {
     const text = literal(args[k]);
-    let setting: Word | undefined;
-    if (text === '-o') setting = args[++k];
-    else if (text !== null && text.startsWith('-o') && text.length > 2) setting = { kind: 'literal', value: text.slice(2), raw: text.slice(2) };
-    if (setting === undefined) continue;
-    const value = wordText(setting);
-    const match = /^\s*([A-Za-z]+)\s*(=|\s)\s*/.exec(value);
-    if (match === null) continue;
-    const key = match[1]!.toLowerCase();
-    const code = value.slice(match[0].length);
-    if (!SSH_LOCAL_COMMAND_KEYS.includes(key) || code.toLowerCase() === 'none' || code === '') continue;
-    payloads.push(
-      setting.kind === 'literal'
-        ? { kind: 'shell-text', text: code, via: `${name} -o ${match[1]}` }
-        : { kind: 'shell-text', text: code, via: `${name} -o ${match[1]}`, approximate: true },
-    );
+    if (text === null || !text.startsWith('-') || text.startsWith('--')) continue;
+    for (let c = 1; c < text.length; c++) {
+      const letter = text[c]!;
+      if (!grammar.withValue.includes(letter)) continue;
+      const attached = text.slice(c + 1);
+      const value: Word | undefined = attached !== '' ? { kind: 'literal', value: attached, raw: attached } : args[++k];
+      if (value === undefined) break;
+      if (letter === 'o') {
+        const payload = sshSettingPayload(value, name);
+        if (payload !== null) payloads.push(payload);
+      } else if (grammar.program.includes(letter)) {
+        payloads.push(textFrom(value, `${name} -${letter}`));
+      }
+      break;
+    }
   }
   return payloads;
+}
+
+/**
+ * `KEY=VALUE`, `KEY VALUE`, `KEY = VALUE`: ssh skips every blank and `=` between the keyword and a
+ * command (`ProxyCommand==cmd` runs `cmd`); `none` turns the command off.
+ */
+function sshSettingPayload(setting: Word, name: string): Payload | null {
+  const value = wordText(setting);
+  const match = /^\s*([A-Za-z]+)[\s=]+/.exec(value);
+  if (match === null) return null;
+  const key = match[1]!.toLowerCase();
+  const code = value.slice(match[0].length);
+  if (!SSH_LOCAL_COMMAND_KEYS.includes(key) || code.toLowerCase() === 'none' || code === '') return null;
+  const via = `${name} -o ${match[1]}`;
+  return setting.kind === 'literal' ? { kind: 'shell-text', text: code, via } : { kind: 'shell-text', text: code, via, approximate: true };
 }
 
 /** `rsync -e TEXT` / `--rsh=TEXT`: the remote shell program (and its arguments) runs here. */
@@ -516,54 +537,13 @@ function rsyncShell(args: readonly Word[]): Payload[] {
   return payloads;
 }
 
-/** tar long options (with the shortest prefix tar accepts for them) whose value is run as a command. */
-const TAR_COMMAND_OPTIONS: ReadonlyArray<[full: string, shortest: string]> = [
-  ['--to-command', '--to-c'],
-  ['--use-compress-program', '--use-'],
-  ['--info-script', '--inf'],
-  ['--new-volume-script', '--new-v'],
-  ['--checkpoint-action', '--checkpoint-'],
-];
-
+/** tar's commands, read by the one tar option reader (tarOptions.ts). */
 function tarCommands(args: readonly Word[]): Payload[] {
-  const payloads: Payload[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const text = literal(args[k]);
-    if (text === null) continue;
-    if (text === '--') break;
-    if (text === '-I' && args[k + 1] !== undefined) {
-      payloads.push(textFrom(args[++k]!, 'tar -I'));
-      continue;
-    }
-    if (text.startsWith('-I') && !text.startsWith('--')) {
-      const value = text.slice(2);
-      payloads.push(textFrom({ kind: 'literal', value, raw: value }, 'tar -I'));
-      continue;
-    }
-    if (!text.startsWith('--')) continue;
-    const eq = text.indexOf('=');
-    const name = eq === -1 ? text : text.slice(0, eq);
-    const option = TAR_COMMAND_OPTIONS.find(([full, shortest]) => full.startsWith(name) && name.length >= shortest.length);
-    if (option === undefined) continue;
-    let value: Word | undefined;
-    if (eq !== -1) value = { kind: 'literal', value: text.slice(eq + 1), raw: text.slice(eq + 1) };
-    else value = args[++k];
-    if (value === undefined) continue;
-    if (option[0] === '--checkpoint-action') {
-      const action = wordText(value);
-      if (action.startsWith('exec=')) {
-        const code = action.slice(5);
-        payloads.push(
-          value.kind === 'literal'
-            ? { kind: 'shell-text', text: code, via: 'tar --checkpoint-action' }
-            : { kind: 'shell-text', text: code, via: 'tar --checkpoint-action', approximate: true },
-        );
-      }
-      continue;
-    }
-    payloads.push(textFrom(value, `tar ${option[0]}`));
-  }
-  return payloads;
+  // A word only known at run time makes every text read from the line approximate.
+  const approximate = args.some((word) => word.kind !== 'literal');
+  return tarCommandTexts(args.map(wordText)).map(({ text, via }) =>
+    approximate ? { kind: 'shell-text', text, via, approximate: true } : { kind: 'shell-text', text, via },
+  );
 }
 
 /** `npx -c TEXT`, `npm exec --call TEXT`. */

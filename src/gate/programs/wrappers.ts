@@ -509,6 +509,28 @@ const XARGS_TABLE = optionTable({
   },
 });
 
+/**
+ * xargs (GNU findutils 4.9, proven by test/unit/programs/xargsDifferential.test.ts): options stop at the
+ * first operand. `--help`/`--version` run nothing; `--show-limits` prints the limits and then
+ * runs the command all the same. `-I R` fills input into the initial arguments but never into
+ * the program word (xargs 4.9 runs `R` itself). `--process-slot-var=NAME` sets NAME in the
+ * command's environment to a slot number only known at run time — `NAME=PATH` makes xargs look
+ * the program up elsewhere — so it is reported as an assignment, which the lists judge like
+ * `env NAME=…`.
+ */
+function readXargs(args: readonly Word[]): Omit<WrapperLayer, 'program'> {
+  const reading = readOptions(args, 0, XARGS_TABLE);
+  if (hasOption(reading, ['help', 'version'])) return layer(reading, []);
+  const assignments: Array<{ name: string; value: Word }> = [];
+  let exact = true;
+  for (const option of reading.options) {
+    if (option.name !== 'process-slot-var') continue;
+    if (option.value?.kind === 'literal') assignments.push({ name: option.value.value, value: { kind: 'opaque', raw: '$SLOT', expansions: ['variable'] } });
+    else exact = false;
+  }
+  return layer(reading, args.slice(reading.next), { assignments, exact });
+}
+
 const WATCH_TABLE = optionTable({
   flags: 'bcCeghprtwxv',
   args: 'nq',
@@ -673,7 +695,7 @@ const READERS: Readonly<Record<string, WrapperReader>> = {
   command: simpleReader(COMMAND_TABLE, { noCommand: ['v', 'V'] }),
   builtin: simpleReader(BUILTIN_TABLE),
   exec: simpleReader(EXEC_TABLE),
-  xargs: simpleReader(XARGS_TABLE, { noCommand: ['help', 'version', 'show-limits'] }),
+  xargs: readXargs,
   watch: readWatch,
   chrt: readChrt,
   taskset: simpleReader(TASKSET_TABLE, { noCommand: ['p', 'h', 'V'], positionals: 1 }),

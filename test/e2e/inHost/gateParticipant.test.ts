@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ApprovalsGateApi } from '../../../src/vscode/extension';
+import type { ApprovalsGateApi } from '../../../src/extension';
 
 /**
  * `@gate` inside a real VS Code, driven the way the Chat view is (`workbench.action.chat.open`

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ApprovalsGateApi } from '../../../src/vscode/extension';
+import type { ApprovalsGateApi } from '../../../src/extension';
 
 /**
  * `approvalsGate_runInTerminal` as another agent sees it, inside a real VS Code: listed in
@@ -14,7 +14,7 @@ import type { ApprovalsGateApi } from '../../../src/vscode/extension';
  * caller cancels its token; the gate records the call as rejected ("cancelled"), the card is
  * withdrawn and nothing ran (the `touch` target does not exist). `bypass` cannot be reached from here — it needs a person to
  * confirm a modal dialog — so it is covered by the UI test (test/e2e/ui/chat.test.mjs) and the
- * stand-in unit test (test/unit/runInTerminalTool.test.ts).
+ * stand-in unit test (test/unit/vscode/runInTerminalTool.test.ts).
  */
 
 const TOOL = 'approvalsGate_runInTerminal';

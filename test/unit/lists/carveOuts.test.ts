@@ -397,6 +397,10 @@ const ROWS: Record<string, Row> = {
     fires: ['scp -S sh a h:b', 'scp -o ProxyCommand=sh a h:b', 'scp -F cfg a h:b', 'scp -rS sh a h:b'],
     innocent: ['scp a h:b', 'scp -P 2222 a h:b', 'scp -r -i key a h:b'],
   },
+  sftp: {
+    fires: ['sftp -D /usr/lib/sftp-server', 'sftp -S ./myssh h', 'sftp -b cmds h', 'sftp -o ProxyCommand=sh h', 'sftp -F cfg h', 'sftp -qD sh'],
+    innocent: ['sftp h', 'sftp -P 2222 h', 'sftp -i key h:dir'],
+  },
 };
 
 /** The argv of the only segment of a command, read by the resolver. */
