@@ -16,7 +16,7 @@
  * a shell or `xargs` (`echo 'rm -rf /' | sh`).
  */
 import type { HardlineRecord } from '../decision';
-import { executedPayloads, wordText } from '../programs/executorPayloads';
+import { executedPayloads, MAX_PAYLOAD_DEPTH, wordText } from '../programs/executorPayloads';
 import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
@@ -34,8 +34,7 @@ import { readTextCommands } from './textCommands';
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
 
-/** How many levels of payload (`sh -c "sh -c '…'"`) are read back through the resolver. */
-export const MAX_PAYLOAD_DEPTH = 4;
+export { MAX_PAYLOAD_DEPTH };
 
 /**
  * Deeper payloads (`eval eval eval … rm -rf /`) are still followed, by the text fallback, up to

@@ -1,7 +1,7 @@
 import { exactResolution, sameLine, segmentsEqual } from './exactPatterns';
 import type { ListEntry } from './listEntry';
 import { ANY_ONE_WORD, argvText, matchWords, wordPattern, type RunWord } from './wordPatterns';
-import { executedPayloads } from '../programs/executorPayloads';
+import { executedPayloads, MAX_PAYLOAD_DEPTH } from '../programs/executorPayloads';
 import { peelWrappers, programName } from '../programs/wrappers';
 import { normaliseForDetection } from '../reading/normalise';
 import type { CommandReading } from '../reading/reading';
@@ -17,8 +17,6 @@ import { resolve } from '../reading/resolver';
 
 /** Most argv vectors (segments, wrapped programs, payloads) one deny check collects. */
 const MAX_BLOCKING_CANDIDATES = 256;
-/** Deepest payload nesting read (`sh -c "find -exec sh -c '…'"`). */
-const MAX_PAYLOAD_DEPTH = 6;
 
 /** One run of words to match prefix/glob entries against. `null` marks an opaque word. */
 interface WordRun {

@@ -1,4 +1,4 @@
-import { executedPayloads, type Payload } from '../programs/executorPayloads';
+import { executedPayloads, MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
 import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWrites, resolveWritePath, type PathContext, type ProtectedWrite } from './protectedWrite';
 import type { CommandReading } from '../reading/reading';
@@ -38,8 +38,6 @@ export interface PreflightContext {
   cwd: string;
 }
 
-/** How deep commands inside commands are followed (`bash -c "sh -c '…'"`). */
-const MAX_PAYLOAD_DEPTH = 4;
 /** How many segments, nested ones included, are read before the rest counts as unreadable. */
 const MAX_CHECKED_SEGMENTS = 256;
 
@@ -129,6 +127,7 @@ function checkSegments(top: readonly Segment[], home: string, pathContext: PathC
       continue;
     }
     if (payloads.length === 0) continue;
+    // A segment at depth MAX_PAYLOAD_DEPTH is itself the deepest payload read.
     if (depth >= MAX_PAYLOAD_DEPTH) {
       addUnreadable(found, payloads[0]!.via, 'commands nested too deeply');
       continue;

@@ -83,6 +83,14 @@ export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand):
   return payloads;
 }
 
+/**
+ * How many levels of payloads inside payloads (`sh -c "find / -exec sh -c '…' \;"`) every layer reads
+ * back through the resolver: the hardline floor, the preflight arms and the deny and escalate lists
+ * (D§4.3: at least 6). Past it, the hardline floor reads the rest as text, the preflight counts it as
+ * unreadable and the lists as a possible match.
+ */
+export const MAX_PAYLOAD_DEPTH = 6;
+
 /** No payloads, shared by every command that has none (callers only read the list). */
 const NO_PAYLOADS: Payload[] = Object.freeze([]) as unknown as Payload[];
 

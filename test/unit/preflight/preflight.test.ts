@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { preflightFindings, type PreflightArm } from '../../../src/gate/preflight/preflight';
+import { MAX_PAYLOAD_DEPTH } from '../../../src/gate/programs/executorPayloads';
 import { readCommand } from '../../../src/gate/reading/reading';
 
 const HOME = '/home/dev';
@@ -20,6 +21,11 @@ function fixtureLines(name: string): string[] {
   return readFileSync(join(__dirname, '..', '..', 'fixtures', 'preflight', name), 'utf8')
     .split('\n')
     .filter((line) => line.trim().length > 0 && !line.startsWith('#'));
+}
+
+/** `find . -exec` nested `levels` times around `ls` (argv payloads: no quoting grows with depth). */
+function nestedShells(levels: number): string {
+  return `${'find . -exec '.repeat(levels)}ls${' \\;'.repeat(levels)}`;
 }
 
 describe('preflight floors: everyday commands raise nothing (false-positive guard)', () => {
@@ -80,8 +86,11 @@ describe('preflight floors: the unresolved arm', () => {
     ['sh -c "$CMD"', /sh -c \(its code comes from an expansion the gate cannot read\)/],
     ["find . -exec sh -c 'if true; then :; fi' \\;", /sh -c \(control flow\)/],
     ['sudo -u app $CMD --flag', /sudo \(the program it runs is not literal: \$CMD\)/],
-    ["bash -c \"bash -c 'bash -c \\\"bash -c \\\\\\\"bash -c ls\\\\\\\"\\\"'\"", /nested too deeply/],
+    [nestedShells(MAX_PAYLOAD_DEPTH + 1), /nested too deeply/],
   ];
+  it(`payloads nested ${MAX_PAYLOAD_DEPTH} deep are still read (one depth for every layer)`, () => {
+    assert.deepEqual(findings(nestedShells(MAX_PAYLOAD_DEPTH)), []);
+  });
   for (const [command, reason] of payloads) {
     it(`a payload the gate cannot read: ${command}`, () => {
       assert.ok(readCommand(command, { home: HOME }).resolution.resolved, 'the outer command resolves');
