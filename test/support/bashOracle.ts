@@ -128,14 +128,14 @@ class ChrootBashOracle implements BashOracle {
   private readonly concurrency: number;
   /** Host programs that start a run: the run's own PATH points into the sandbox. */
   private readonly launchPrefix: string[];
-  private inFlight = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly slots: RunSlots;
   private nextRunId = 0;
   private disposed = false;
 
   constructor(options: BashOracleOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism() + 1));
+    this.slots = new RunSlots(this.concurrency);
     if (process.platform !== 'linux') throw new OracleUnavailableError('the bash oracle needs Linux (chroot)');
     if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
       throw new OracleUnavailableError('the bash oracle must run as root to chroot its sandbox (CI and the dev machines run as root)');
@@ -234,26 +234,15 @@ class ChrootBashOracle implements BashOracle {
     if (this.disposed) return;
     this.disposed = true;
     process.removeListener('exit', this.disposeOnExit);
-    // Thousands of small run directories: the C implementation of rm is much faster than Node's.
-    try {
-      execFileSync('rm', ['-rf', '--one-file-system', this.root], { stdio: 'ignore', timeout: 60_000 });
-    } catch {
-      fs.rmSync(this.root, { recursive: true, force: true });
-    }
+    removeSandbox(this.root);
   }
 
   private acquire(): Promise<void> {
-    if (this.inFlight < this.concurrency) {
-      this.inFlight++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return this.slots.acquire();
   }
 
   private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.inFlight--;
+    this.slots.release();
   }
 
   /**
@@ -632,4 +621,35 @@ export function parseRecords(raw: Buffer): { ok: true; records: Buffer[][] } | {
     i += 2 + count;
   }
   return { ok: true, records };
+}
+
+/** At most `size` runs at once; the others wait in order. Shared by the bash and program oracles. */
+export class RunSlots {
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  acquire(): Promise<void> {
+    if (this.inFlight < this.size) {
+      this.inFlight++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight--;
+  }
+}
+
+/** Removes a sandbox tree: thousands of small run folders, which the C rm removes much faster than Node. */
+export function removeSandbox(root: string): void {
+  try {
+    execFileSync('rm', ['-rf', '--one-file-system', root], { stdio: 'ignore', timeout: 60_000 });
+  } catch {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }

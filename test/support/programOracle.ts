@@ -30,6 +30,8 @@ import {
   findHostProgram,
   installRecorders,
   readRecordDirectory,
+  removeSandbox,
+  RunSlots,
   sandboxParent,
   sharedLibraries,
   spawnBounded,
@@ -136,14 +138,14 @@ class ChrootProgramOracle implements ProgramOracle {
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   private readonly unshare: string;
-  private inFlight = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly slots: RunSlots;
   private nextRunId = 0;
   private disposed = false;
 
   constructor(options: ProgramOracleOptions) {
     this.timeoutMs = options.timeoutMs ?? 3000;
     this.concurrency = Math.max(1, options.concurrency ?? Math.min(6, os.availableParallelism() * 3));
+    this.slots = new RunSlots(this.concurrency);
     if (process.platform !== 'linux') throw new OracleUnavailableError('the program oracle needs Linux (chroot)');
     if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
       throw new OracleUnavailableError('the program oracle must run as root to chroot its sandbox and drop to a uid of its own');
@@ -329,25 +331,15 @@ class ChrootProgramOracle implements ProgramOracle {
     if (this.disposed) return;
     this.disposed = true;
     process.removeListener('exit', this.disposeOnExit);
-    try {
-      execFileSync('rm', ['-rf', '--one-file-system', this.root], { stdio: 'ignore', timeout: 60_000 });
-    } catch {
-      fs.rmSync(this.root, { recursive: true, force: true });
-    }
+    removeSandbox(this.root);
   }
 
   private acquire(): Promise<void> {
-    if (this.inFlight < this.concurrency) {
-      this.inFlight++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return this.slots.acquire();
   }
 
   private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.inFlight--;
+    this.slots.release();
   }
 }
 

@@ -4,7 +4,7 @@
  * this file once table tests state the behaviour of each fast path on its own.
  */
 import { posix } from 'node:path';
-import { executedPayloads } from '../../../src/gate/programs/executorPayloads';
+import { executedPayloads, MAX_PAYLOAD_DEPTH } from '../../../src/gate/programs/executorPayloads';
 import { type PayloadCarrier } from '../../../src/gate/hardline/hardline';
 import { hostMentions, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../../src/gate/preflight/openWorld';
 import { HOME_FOLDERS, PROTECTED_FILES, PROTECTED_FOLDERS, protectedPathReason, protectedWrites, resolveWritePath, SYSTEM_FOLDERS, type ProtectedWrite } from '../../../src/gate/preflight/protectedWrite';
@@ -150,7 +150,7 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     const peeled = unwrap(segment.argv);
     if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
     const payloads = executedPayloads(segment.argv);
-    if (payloads.length > 0 && depth >= 4) {
+    if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
       unreadable++;
       continue;
     }
