@@ -603,9 +603,24 @@ export function readAwkProgram(text: string, dialect: AwkDialect): AwkForm[] {
   try {
     return formsOf(tokenize(text, dialect), dialect);
   } catch (error) {
-    if (error instanceof Unreadable) return [{ kind: 'unreadable', construct: 'program', text: null, detail: error.message }];
-    return [{ kind: 'unreadable', construct: 'program', text: null, detail: `the reader failed: ${error instanceof Error ? error.message : String(error)}` }];
+    const detail = error instanceof Unreadable ? error.message : `the reader failed: ${error instanceof Error ? error.message : String(error)}`;
+    return [{ kind: 'unreadable', construct: 'program', text: null, detail }];
   }
+}
+
+/**
+ * The string literals of an awk program text, escapes like `\n` decoded and others dropped to their
+ * character: for the hardline floor's approximate reading of a program the reader could not place.
+ * One awk may run a program the other rejects (`system("…"); x = length / 2` is division to gawk), and
+ * a floor dodged by making the program unreadable would be no floor (D§5). Never used to vouch.
+ */
+export function stringLiteralsOf(text: string): string[] {
+  const literals: string[] = [];
+  for (const match of text.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)) {
+    const value = match[1]!.replace(/\\(.)/g, (_escape, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+    if (value.trim() !== '') literals.push(value);
+  }
+  return literals;
 }
 
 interface OpenParen {

@@ -14,7 +14,7 @@ import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
 import type { Word } from '../reading/resolution';
-import { readAwkCommand } from './awk';
+import { readAwkCommand, stringLiteralsOf } from './awk';
 
 import { readFind } from './find';
 import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
@@ -599,7 +599,15 @@ function sedCommands(args: readonly Word[], name: string): Payload[] {
 function awkCommands(args: readonly Word[], name: string): Payload[] {
   const opaque = args.some((word) => word.kind !== 'literal');
   const payloads: Payload[] = [];
-  for (const form of readAwkCommand(args.map(wordText), name).forms) {
+  const reading = readAwkCommand(args.map(wordText), name);
+  for (const form of reading.forms) {
+    if (form.kind === 'unreadable' && form.construct === 'program') {
+      // A program the reader could not place may still run in one awk: every string it holds is read.
+      for (const program of reading.programs) {
+        for (const text of stringLiteralsOf(program)) payloads.push({ kind: 'shell-text', text, via: `${name} (a program the gate could not read)`, approximate: true });
+      }
+      continue;
+    }
     if (form.kind !== 'executor') continue;
     const via = `awk ${form.construct}`;
     if (form.text !== null) payloads.push(opaque ? { kind: 'shell-text', text: form.text, via, approximate: true } : { kind: 'shell-text', text: form.text, via });
