@@ -1,0 +1,187 @@
+import type { Word } from '../reading/resolution';
+import type { ArgReading, Grammar } from './grammar';
+
+/**
+ * A row of the program table (D§4.3): what one program does with its argv, written once and read
+ * by every layer. A row holds the option grammar, read by the one option reader (`grammar.ts`),
+ * and the program's **roles**, each naming exactly which option or operand carries it, with a
+ * one-line note in our words that the card and the rater's mechanism notes show.
+ */
+
+/**
+ * What a form of a program does:
+ * - `executor`: a value or operand is run (shell text, a shell argv, an interpreter's inline code,
+ *   a program path);
+ * - `loader`: a script, plugin, library or configuration that runs code is loaded;
+ * - `writer`: a file is written (besides standard output);
+ * - `network`: a host is contacted (D§7 open world);
+ * - `listener`: the program opens the machine to others (a server, a tunnel, a debugger port);
+ * - `destructive`: a form that deletes or changes state which a prefix entry for the harmless
+ *   form must not cover (`git branch -D`, `docker run --privileged`).
+ */
+export type Role = 'executor' | 'loader' | 'writer' | 'network' | 'listener' | 'destructive';
+
+export const ROLES: readonly Role[] = ['executor', 'loader', 'writer', 'network', 'listener', 'destructive'];
+
+/** What the value of an executor form is, so that the hardline floor can read it back. */
+export type PayloadKind =
+  /** shell text, run by `sh -c` (`vim -c '!…'` after the `!`, `gdb -ex '!…'`). */
+  | 'shell-text'
+  /** a command's argv: the form's value and every word after it (`find -exec`, `parallel`). */
+  | 'shell-argv'
+  /** an interpreter's inline code (`python3 -c`, `node -e`): read by nobody, run by the program. */
+  | 'code'
+  /** the path of a program the program starts. */
+  | 'program';
+
+/** A role carried by an option. */
+export interface OptionRole {
+  readonly role: Role;
+  /** The option's spellings as the reader names them: `-c`, `--eval` (or a long option's key). */
+  readonly options: readonly string[];
+  /** Only when the option's value (its literal text; null when missing or opaque) says so. */
+  readonly when?: (value: string | null) => boolean;
+  /** For an executor: what the value is. */
+  readonly payload?: PayloadKind;
+  /** For `payload`: the part of the value that is run (`vim -c '!rm …'` runs `rm …`). */
+  readonly payloadText?: (value: string) => string | null;
+  /** A value for the row's tests that this role fires on (default `x`). */
+  readonly example?: string;
+  /** See {@link OperandRole.everyday}. */
+  readonly everyday?: boolean;
+  readonly note: string;
+}
+
+/** A role carried by an operand (after the options; after the subcommand when there is one). */
+export interface OperandRole {
+  readonly role: Role;
+  /** Which operand: its position (0 first), `last`, or `every`. */
+  readonly operand: number | 'last' | 'every' | 'all-but-first';
+  /** Only when the operand's literal text says so (null when opaque). */
+  readonly when?: (text: string | null) => boolean;
+  readonly payload?: PayloadKind;
+  readonly payloadText?: (value: string) => string | null;
+  /** An operand for the row's tests that this role fires on (default `x`). */
+  readonly example?: string;
+  /**
+   * The role is the program's own job (`cp`'s target, `tee`'s files, `rm`'s operands): an allow
+   * entry for the program covers it, because whoever wrote `cp` meant copying; the preflight and
+   * the floors still read it (protected paths, unknown targets, the hardline arms).
+   */
+  readonly everyday?: boolean;
+  readonly note: string;
+}
+
+/** A program that runs another program given in its argv (D§4.3 wrappers). */
+export interface WrapperRole {
+  /**
+   * The wrapped command may be covered by an allow entry for it alone (`timeout 30 npm test` by
+   * `npm test`): true for wrappers that run the command here, as the same user, in the same folder
+   * and environment (timing, priority, buffering). False for wrappers that change who runs it,
+   * where, or with what (sudo, chroot, containers, remote hosts, xargs input): an entry must name
+   * the wrapper and the wrapped command both.
+   */
+  readonly peel: boolean;
+  /** Operands between the options and the command (`timeout DURATION`, `chroot DIR`, `docker run IMAGE`). */
+  readonly skip?: number;
+  /** The command starts after `--` (`kubectl exec POD -- CMD`). */
+  readonly afterDashDash?: boolean;
+  /** Options after which nothing is run (`--help`, `sudo -l`), as the reader names them. */
+  readonly noCommand?: readonly string[];
+  /** A reader of its own, for wrappers whose options do more than precede the command (`env -S`, `watch`, `flock -c`). */
+  readonly read?: (args: readonly Word[]) => WrapperReading;
+  readonly note: string;
+}
+
+/** What a wrapper does with the words after its name. */
+export interface WrapperReading {
+  readonly options: ReadonlyArray<{ readonly name: string; readonly key: string; readonly value: Word | null }>;
+  /** The words the wrapper runs next (program first); empty when it runs no command. */
+  readonly inner: Word[];
+  /**
+   * Set when the wrapper hands text to a shell instead of running `inner` as an argv: `watch`
+   * without `-x`, `flock … -c TEXT`, `env -S TEXT` that could not be split exactly. The words are
+   * joined with spaces to get the text.
+   */
+  readonly shellText: Word[] | null;
+  readonly assignments: Array<{ name: string; value: Word }>;
+  readonly exact: boolean;
+}
+
+/** One form found in an argv: which role, carried by which word, and the row's note. */
+export interface Form {
+  readonly role: Role;
+  /** The program (row name) the form belongs to. */
+  readonly program: string;
+  /** The word that carries it as written (`-c`, `--eval`, `exec`, `stash drop`). */
+  readonly trigger: string;
+  /** Index of that word in the argv the form was read from (the program word is 0). */
+  readonly index: number;
+  /** The value or operand the role acts on, when there is one. */
+  readonly value: Word | null;
+  readonly payload?: PayloadKind;
+  /** The run text of a `shell-text` payload when it is not the whole value. */
+  readonly payloadText?: string;
+  /** The program's own job (see {@link OperandRole.everyday}): not a carve-out. */
+  readonly everyday?: boolean;
+  readonly note: string;
+}
+
+/** What a subcommand of a program does: the same parts as a row, and the subcommand's own roles. */
+export interface Command {
+  /** The options of this level (for a row: the global options before any subcommand). */
+  readonly grammar?: Grammar;
+  readonly options?: readonly OptionRole[];
+  readonly operands?: readonly OperandRole[];
+  /** Subcommands by name; the first operand picks one. */
+  readonly subcommands?: Readonly<Record<string, Command>>;
+  /** The command itself has this role whatever its arguments (`git stash drop`, `docker exec`). */
+  readonly role?: { readonly role: Role; readonly note: string };
+  /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
+  readonly wrapper?: WrapperRole;
+  /** Options not in the grammar are forms of their own: the gate does not know what they do. */
+  readonly strict?: boolean;
+  /**
+   * A reader of the program's own small language (sed scripts, awk programs, find expressions,
+   * tar keys, git configuration keys), for what the declarative parts cannot say. It gets the
+   * words after the command word and the reading of them; indexes it reports are into those words.
+   */
+  readonly read?: (args: readonly Word[], reading: ArgReading) => readonly Form[];
+  /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
+  readonly plain?: readonly string[];
+}
+
+/** The kinds of program, for the table's documentation and counts. */
+export type Category =
+  | 'shell'
+  | 'interpreter'
+  | 'wrapper'
+  | 'package'
+  | 'build'
+  | 'editor'
+  | 'pager'
+  | 'debugger'
+  | 'archive'
+  | 'container'
+  | 'cloud'
+  | 'vcs'
+  | 'network'
+  | 'file'
+  | 'text'
+  | 'system'
+  | 'database'
+  | 'misc';
+
+export interface ProgramRow extends Command {
+  /** The names the program is run by (basenames; the first is the row's name). */
+  readonly names: readonly string[];
+  readonly category: Category;
+  /** One line: what the program is. */
+  readonly what: string;
+  /** Its everyday forms only read and print: it may be on the default allow list (D§6). */
+  readonly readOnly?: boolean;
+  /** The program runs code it reads from standard input when no script or code is named (shells, interpreters). */
+  readonly stdinCode?: boolean;
+  /** The whole program is a wrapper (its own options, then a command). */
+  readonly wrapper?: WrapperRole;
+}

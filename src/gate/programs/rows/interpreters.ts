@@ -1,0 +1,21 @@
+import { flagged, valued } from '../grammar';
+import type { ProgramRow } from '../row';
+
+/**
+ * Interpreters: an entry for one covers the scripts and modules it names, never inline code
+ * (`-c`, `-e`, `-r`, `--eval`, `-p`) unless the entry spells that option (D§4.3).
+ */
+export const INTERPRETER_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['python3', 'python', 'python2', 'pypy3', 'pypy'],
+    category: 'interpreter',
+    what: 'the Python interpreter',
+    stdinCode: true,
+    grammar: { short: 'cmWXQ', flags: 'bBdEhiIOPqsSuvVx3', long: { ...flagged('help', 'version'), 'check-hash-based-pycs': 'value' }, stopAtOperand: true },
+    options: [
+      { role: 'executor', options: ['-c'], payload: 'code', example: 'import os; os.system("id")', note: '-c runs the Python code given on the command line' },
+      { role: 'listener', options: ['-m'], when: (v) => v === 'http.server' || v === 'SimpleHTTPServer' || v === 'pydoc', example: 'http.server', note: '-m http.server serves the folder to the network' },
+    ],
+    plain: ['script.py', '-m pytest -q', 'script.py --flag value', '-u script.py', '--version', '-V'],
+  },
+];

@@ -1,0 +1,106 @@
+/**
+ * Command lines generated from a row of the program table: for each role, the spellings the
+ * program accepts; for the row, its plain forms. Shared by the table's own tests and by the
+ * allow-entry tests, so that both are held to the same lines.
+ */
+import type { Grammar } from '../../src/gate/programs/grammar';
+import type { Command, OptionRole, ProgramRow, Role } from '../../src/gate/programs/row';
+
+export interface RowCase {
+  /** The command line, program first. */
+  line: string;
+  /** The role a form must be found for, or `plain` (no form at all). */
+  expect: Role | 'plain';
+  /** The words of the entry that names the program and subcommands (`git branch`). */
+  entry: string;
+}
+
+/** A word as bash would read it back as exactly that text. */
+export function quoted(text: string): string {
+  return /^[A-Za-z0-9_./=:,@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Wrappers that peel (run the command here, unchanged), as a person would put them in front. */
+const PEELING_WRAPPERS = ['timeout 30', 'nice -n 5', 'env FORCE_COLOR=1', 'nohup', 'stdbuf -oL'];
+
+export function commandLines(row: ProgramRow): RowCase[] {
+  const cases: RowCase[] = [];
+  const name = row.names[0]!;
+  collect(row, [name], cases, row);
+  return cases;
+}
+
+function collect(command: Command, path: string[], cases: RowCase[], row: ProgramRow): void {
+  const prefix = path.join(' ');
+  const entry = prefix;
+  const grammar = command.grammar ?? {};
+  for (const plain of command.plain ?? []) cases.push({ line: plain === '' ? prefix : `${prefix} ${plain}`, expect: 'plain', entry });
+  if (command.role) cases.push({ line: prefix, expect: command.role.role, entry: path.slice(0, -1).join(' ') || prefix });
+  for (const role of command.options ?? []) {
+    for (const spelling of role.options) {
+      for (const words of spellings(spelling, role, grammar)) {
+        cases.push({ line: `${prefix} ${words}`, expect: role.role, entry });
+      }
+    }
+  }
+  for (const role of command.operands ?? []) {
+    const example = role.example ?? 'x';
+    const before = role.operand === 'last' || role.operand === 'all-but-first' ? 'first ' : typeof role.operand === 'number' ? 'a '.repeat(role.operand) : '';
+    cases.push({ line: `${prefix} ${before}${quoted(example)}`, expect: role.role, entry });
+  }
+  if (command.wrapper && !command.wrapper.peel) {
+    const skip = 'a '.repeat(command.wrapper.skip ?? 0);
+    cases.push({ line: `${prefix} ${skip}${command.wrapper.afterDashDash ? '-- ' : ''}rm -rf build`, expect: 'executor', entry });
+  }
+  for (const [sub, inner] of Object.entries(command.subcommands ?? {})) collect(inner, [...path, sub], cases, row);
+  // Behind a wrapper that peels, the same forms are found (one spelling each, to keep the count sane).
+  if (path.length === 1) {
+    const first = cases.find((c) => c.expect !== 'plain' && c.line.startsWith(`${prefix} `));
+    if (first !== undefined && row.wrapper === undefined) {
+      for (const wrapper of PEELING_WRAPPERS) cases.push({ ...first, line: `${wrapper} ${first.line}` });
+    }
+  }
+}
+
+/** The spellings of one option with its example value. */
+function spellings(spelling: string, role: OptionRole, grammar: Grammar): string[] {
+  const value = quoted(role.example ?? 'x');
+  const out: string[] = [];
+  if (spelling.startsWith('--') || (grammar.singleDash && spelling.startsWith('-') && spelling.length > 2)) {
+    const bare = spelling.replace(/^--?/, '');
+    const long = grammar.long?.[bare];
+    const arity = long === undefined ? 'flag' : typeof long === 'string' ? long : long[0];
+    if (arity === 'value') out.push(`${spelling} ${value}`, `${spelling}=${value}`);
+    else if (arity === 'optional') out.push(`${spelling}=${value}`);
+    else out.push(spelling);
+    // An unambiguous abbreviation (getopt_long) is the same option.
+    if (grammar.abbreviations !== false && !grammar.singleDash && grammar.long !== undefined) {
+      const names = Object.keys(grammar.long);
+      for (let n = bare.length - 1; n >= 3; n--) {
+        const prefix = bare.slice(0, n);
+        const fits = names.filter((other) => other.startsWith(prefix));
+        if (fits.length === 1 && fits[0] === bare) {
+          out.push(arity === 'value' ? `--${prefix} ${value}` : arity === 'optional' ? `--${prefix}=${value}` : `--${prefix}`);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+  if (!spelling.startsWith('-') || spelling.length !== 2) return [`${spelling} ${value}`];
+  const letter = spelling[1]!;
+  const valued = (grammar.short ?? '').includes(letter);
+  const attachedOnly = (grammar.shortAttached ?? '').includes(letter);
+  const flag = [...(grammar.flags ?? '')].find((f) => f !== letter && !(grammar.short ?? '').includes(f));
+  if (valued) {
+    out.push(`-${letter} ${value}`);
+    if (!value.startsWith("'") && !value.startsWith('-')) out.push(`-${letter}${value}`);
+    if (flag !== undefined) out.push(`-${flag}${letter} ${value}`);
+  } else if (attachedOnly) {
+    out.push(`-${letter}${value}`);
+  } else {
+    out.push(`-${letter}`);
+    if (flag !== undefined) out.push(`-${flag}${letter}`);
+  }
+  return out;
+}
