@@ -23,9 +23,12 @@ export function quoted(text: string): string {
 /** Wrappers that peel (run the command here, unchanged), as a person would put them in front. */
 const PEELING_WRAPPERS = ['timeout 30', 'nice -n 5', 'env FORCE_COLOR=1', 'nohup', 'stdbuf -oL'];
 
+/** Names bash reads as something else at the start of a command: `time` is a keyword, `/usr/bin/time` the program. */
+const SPELLED_AS: Readonly<Record<string, string>> = { time: '/usr/bin/time' };
+
 export function commandLines(row: ProgramRow): RowCase[] {
   const cases: RowCase[] = [];
-  const name = row.names[0]!;
+  const name = SPELLED_AS[row.names[0]!] ?? row.names[0]!;
   collect(row, [name], cases, row);
   return cases;
 }
@@ -63,7 +66,9 @@ function collect(command: Command, path: string[], cases: RowCase[], row: Progra
 }
 
 /** The spellings of one option with its example value. */
-function spellings(spelling: string, role: OptionRole, grammar: Grammar): string[] {
+function spellings(given: string, role: OptionRole, grammar: Grammar): string[] {
+  // A role may name an option by its key (`s` for `-s`/`--shell`): spell the short form.
+  const spelling = given.startsWith('-') ? given : given.length === 1 ? `-${given}` : `--${given}`;
   const value = quoted(role.example ?? 'x');
   const out: string[] = [];
   if (spelling.startsWith('--') || (grammar.singleDash && spelling.startsWith('-') && spelling.length > 2)) {

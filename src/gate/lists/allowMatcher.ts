@@ -1,10 +1,11 @@
-import { findCarveOut } from './carveOuts';
 import { exactCoversSegment } from './exactPatterns';
 import { isHarmlessAssignment } from './harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
 import { executedPayloads } from '../programs/executorPayloads';
-import { peelWrappers, programName } from '../programs/wrappers';
+import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
+import { programForms } from '../programs/table';
+import type { Form } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import type { CommandReading } from '../reading/reading';
 import type { Redirect, Segment, Word } from '../reading/resolution';
@@ -150,6 +151,8 @@ class ProgramIndex {
 
   /** The entries that may cover the segment, in list order. */
   candidates(segment: Segment): readonly ListEntry[] {
+    // Behind a wrapper an entry for the wrapped program may cover the segment: every entry is a candidate.
+    if (startsWithWrapper(segment.argv)) return this.entries;
     const program = segment.argv[0];
     if (program === undefined || program.kind !== 'literal') return this.anyProgramEntries;
     const named = this.byProgram.get(program.value);
@@ -198,18 +201,13 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
       if (compiled.match === 'regexp') {
         // A whole-text match starts with the regexp's literal start.
         const prefix = compiled.regexp.anchoredPrefix;
-        if (prefix !== '' && !argvTextMayStartWith(segment.argv, prefix)) continue;
+        if (prefix !== '' && !startsWithWrapper(segment.argv) && !argvTextMayStartWith(segment.argv, prefix)) continue;
       } else {
         // Plain words (the usual prefix or glob entry) are compared with the argv first: the
         // view only decides between entries whose words are there. Equivalent to
         // patternCoversSegment: with no obstacle the view's words are exactly the argv values.
         const plain = allowWordPattern(compiled.items, home).plain;
-        if (plain !== null) {
-          if (!plainWordsMatch(plain, segment.argv, compiled.match === 'glob')) continue;
-          scratch.view ??= viewSegment(segment);
-          if (viewAdmits(entry, scratch.view)) return entry;
-          continue;
-        }
+        if (plain !== null && !plainWordsMatch(plain, segment.argv, compiled.match === 'glob') && !startsWithWrapper(segment.argv)) continue;
       }
       scratch.view ??= viewSegment(segment);
       if (patternCoversSegment(entry, scratch.view, home)) return entry;
@@ -231,6 +229,8 @@ function programMayMatch(entry: ListEntry, segment: Segment, home: string): bool
   if (program === undefined || program.kind !== 'literal') return false;
   const { compiled } = entry;
   if (compiled.match !== 'prefix' && compiled.match !== 'glob') return true;
+  // Behind a wrapper that peels, the entry may name the wrapped program instead.
+  if (startsWithWrapper(segment.argv)) return true;
   const first = compiled.items[0];
   if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
   return program.value === (first.home ? home + first.pieces[0]! : first.pieces[0]!);
@@ -278,13 +278,26 @@ interface SegmentView {
   text?: string;
   /** The segment writes a known file through a redirect: the entry must say `writes: true`. */
   writes: boolean;
-  /** The program word when it is a wrapper (`sudo`, `timeout`, …): the entry must name it. */
-  wrapper: string | null;
+  /**
+   * Indexes of the argv words an entry must spell to cover the segment (D§4.3): each word that
+   * carries an executor, loader, writer, network, listener or destructive form of the program
+   * table (not the program's everyday job), and the first word of each command a wrapper runs —
+   * an entry for `timeout` or `sudo` alone never covers what they run.
+   */
+  mustSpell: readonly number[];
+  /**
+   * Where the command inside the leading wrappers that peel starts (`timeout 30 npm test` → 2),
+   * when their own options carry no form: an entry may cover the command from there on instead
+   * (`npm test`). 0 when there is no such wrapper.
+   */
+  peelStart: number;
+  /** The forms found, for the reason of a refusal. */
+  forms: readonly Form[];
 }
 
 /** A segment no allow entry can cover, and why. */
 function blocked(obstacle: string): SegmentView {
-  return { obstacle, argv: [], words: [], writes: false, wrapper: null };
+  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [] };
 }
 
 function viewSegment(segment: Segment): SegmentView {
@@ -308,20 +321,65 @@ function viewSegment(segment: Segment): SegmentView {
   for (const assignment of peeled.assignments) {
     if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
   }
-  // The program itself, then what each wrapper runs.
-  let carveOut = findCarveOut(argv);
-  for (let k = 0; carveOut === null && k < peeled.layers.length; k++) {
-    const inner = peeled.layers[k]!.inner;
-    if (inner.length > 0) carveOut = findCarveOut(inner);
+  const reading = programForms(argv);
+  if (reading.unreadable !== null) return blocked(`the program table cannot read it for sure: ${reading.unreadable}`);
+  const forms = reading.forms.filter((form) => form.everyday !== true);
+  // A payload no form accounts for (a git ext:: URL, say) keeps every non-exact entry off.
+  if (forms.length === 0 && executedPayloads(argv, peeled).length > 0) return blocked('the command executes a payload from its arguments');
+  const mustSpell = new Set<number>();
+  for (const form of forms) mustSpell.add(form.index);
+  // The first word of each wrapped command, and where the command inside the peeling wrappers starts.
+  let at = 0;
+  let peelStart = 0;
+  let peeling = true;
+  for (const layer of peeled.layers) {
+    const innerStart = argv.length - layer.inner.length;
+    const suffix = layer.inner.length > 0 && layer.inner[0] === argv[innerStart];
+    if (!suffix) {
+      peeling = false;
+      if (layer.inner.length > 0 || layer.shellText !== null) mustSpell.add(at);
+      break;
+    }
+    mustSpell.add(innerStart);
+    const ownForm = forms.some((form) => form.index >= at && form.index < innerStart);
+    if (peeling && layer.peel && !ownForm && layer.shellText === null) peelStart = innerStart;
+    else peeling = false;
+    at = innerStart;
   }
-  if (carveOut) return blocked(`carve-out: ${carveOut.program} ${carveOut.option} (${carveOut.why})`);
-  if (executedPayloads(argv).length > 0) return blocked('the command executes a payload from its arguments');
-  return {
-    obstacle: null,
-    argv,
-    writes,
-    wrapper: peeled.wrappers.length > 0 ? (programName(program) ?? (program.kind === 'literal' ? program.value : program.raw)) : null,
-  };
+  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms };
+}
+
+/**
+ * Whether the entry spells every word the view says it must, counted from `offset` (the entry
+ * matched the argv from there). A prefix entry of plain words spells a word by having it at the
+ * same place; a glob entry by having it as one of its literal words; a regexp spells nothing.
+ */
+function spellsAll(entry: ListEntry, view: SegmentView, offset: number, home: string): boolean {
+  const { compiled } = entry;
+  const words = viewWords(view);
+  if (compiled.match === 'regexp') {
+    // A regexp spells the words its literal start holds whole (`^sudo apt update$` spells `sudo apt update`).
+    const start = compiled.regexp.anchoredPrefix;
+    return view.mustSpell.every((index) => {
+      if (index < offset) return true;
+      if (index >= words.length) return false;
+      const text = argvText(words.slice(offset, index + 1));
+      return start.startsWith(text) && (start.length === text.length || start[text.length] === ' ');
+    });
+  }
+  if (compiled.match !== 'prefix' && compiled.match !== 'glob') return view.mustSpell.every((index) => index < offset);
+  const pattern = allowWordPattern(compiled.items, home);
+  for (const index of view.mustSpell) {
+    if (index < offset) continue;
+    const word = words[index];
+    if (word === undefined) return false;
+    if (compiled.match === 'prefix' && pattern.plain !== null) {
+      if (pattern.plain[index - offset] !== word) return false;
+    } else if (!pattern.pieces.some((pieces) => pieces !== null && pieces.length === 1 && pieces[0] === word)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The values of a view's argv (all literal when there is no obstacle), made once per view. */
@@ -335,11 +393,6 @@ function literalValues(argv: readonly Word[]): string[] {
   return words;
 }
 
-/** The view lets a prefix or glob entry whose words match cover the segment. */
-function viewAdmits(entry: ListEntry, view: SegmentView): boolean {
-  return view.obstacle === null && (!view.writes || entry.writes);
-}
-
 /** Allow matches a prefix entry's words at the start of the argv, a glob entry's against all of it. */
 const ALLOW_PREFIX_OPTIONS: WordMatchOptions = Object.freeze({ anchorEnd: false, contained: false, caseInsensitive: false, opaqueMatchesAnything: false, home: '' });
 const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPTIONS, anchorEnd: true });
@@ -347,28 +400,32 @@ const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPT
 function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string): boolean {
   if (view.obstacle !== null) return false;
   if (view.writes && !entry.writes) return false;
+  if (coversFrom(entry, view, home, 0)) return true;
+  // Wrappers peel (D§4.3): `timeout 30 npm test` is covered by an entry for `npm test`.
+  return view.peelStart > 0 && coversFrom(entry, view, home, view.peelStart);
+}
+
+/** The entry matches the argv from `offset` on and spells every word it must from there. */
+function coversFrom(entry: ListEntry, view: SegmentView, home: string, offset: number): boolean {
   const { compiled } = entry;
+  const words = offset === 0 ? viewWords(view) : viewWords(view).slice(offset);
   switch (compiled.match) {
     case 'prefix':
     case 'glob': {
       const first = compiled.items[0];
-      // The first pattern word must literally be the program (the wrapper, when there is one).
+      // The first pattern word must literally be the program.
       if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
       // (The home folder is already in the pattern's pieces; matchWords does not read it.)
-      return matchWords(allowWordPattern(compiled.items, home), viewWords(view), compiled.match === 'glob' ? ALLOW_GLOB_OPTIONS : ALLOW_PREFIX_OPTIONS);
+      if (!matchWords(allowWordPattern(compiled.items, home), words, compiled.match === 'glob' ? ALLOW_GLOB_OPTIONS : ALLOW_PREFIX_OPTIONS)) return false;
+      return spellsAll(entry, view, offset, home);
     }
-    case 'regexp':
-      if (view.wrapper !== null && !regexpNamesProgram(entry.pattern, view.wrapper)) return false;
-      view.text ??= argvText(viewWords(view));
-      return compiled.regexp.evaluate(view.text, true) === 'match';
+    case 'regexp': {
+      const text = offset === 0 ? (view.text ??= argvText(words)) : argvText(words);
+      return compiled.regexp.evaluate(text, true) === 'match' && spellsAll(entry, view, offset, home);
+    }
     case 'exact':
       return false;
   }
-}
-
-/** A regexp names a wrapper only by starting with it literally: `^sudo `, `^sudo\s`. */
-function regexpNamesProgram(pattern: string, program: string): boolean {
-  return pattern.startsWith(`^${program} `) || pattern.startsWith(`^${program}\\s`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { literalWord, type Segment, type Word } from '../reading/resolution';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { programName } from '../programs/wrappers';
-import { textOf } from '../programs/optionReader';
+import { textOf } from '../programs/grammar';
 import { withXargsInput } from '../programs/writeTargets';
 import { assignmentHosts, inlineCodeHosts, isInlineCodeInterpreter, peelNetworkWrappers, readerOf, redirectHosts } from './openWorld/hostReaders';
 import type { HostMention } from './openWorld/mentions';

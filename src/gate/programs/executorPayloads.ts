@@ -17,7 +17,8 @@ import type { Word } from '../reading/resolution';
 import { readAwkCommand, stringLiteralsOf } from './awk';
 
 import { readFind } from './find';
-import { optionTable, peelWrappers, programName, readOptions, startsWithWrapper, type OptionTable, type PeeledCommand } from './wrappers';
+import { peelWrappers, programName, startsWithWrapper, type PeeledCommand } from './wrappers';
+import { programForms } from './table';
 
 export type Payload =
   | {
@@ -45,11 +46,7 @@ export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand):
   // `peelWrappers` makes a layer for each wrapper it peels: none exactly when there is no wrapper.
   if (peeled ? peeled.layers.length === 0 : !startsWithWrapper(argv)) {
     // No wrapper layer to read (the common case): only the program's own arguments can carry code.
-    const name = foldedName(programName(argv[0]));
-    if (name === null || !Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return NO_PAYLOADS;
-    const own: Payload[] = [];
-    own.push(...EXTRACTORS[name]!(argv.slice(1), name));
-    return own;
+    return programPayloads(argv);
   }
   peeled ??= peelWrappers(argv);
   const payloads: Payload[] = [];
@@ -76,11 +73,31 @@ export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand):
       xargsReported = true;
     }
   }
-  const name = foldedName(programName(peeled.argv[0]));
-  if (name !== null && Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) {
-    payloads.push(...EXTRACTORS[name]!(peeled.argv.slice(1), name));
-  }
+  payloads.push(...programPayloads(peeled.argv));
   return payloads;
+}
+
+/**
+ * The payloads in one program's own arguments (no wrapper in front): those its reader below
+ * finds, or else the executor forms of its row in the program table whose value is shell text
+ * or a command's argv.
+ */
+function programPayloads(argv: readonly Word[]): Payload[] {
+  const name = foldedName(programName(argv[0]));
+  if (name === null) return NO_PAYLOADS;
+  if (Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return EXTRACTORS[name]!(argv.slice(1), name);
+  const reading = programForms(argv);
+  let payloads: Payload[] | null = null;
+  for (const form of reading.forms) {
+    if (form.value === null || (form.payload !== 'shell-text' && form.payload !== 'shell-argv')) continue;
+    const via = form.trigger === form.program || form.trigger === '' ? form.program : `${form.program} ${form.trigger}`;
+    let payload: Payload;
+    if (form.payload === 'shell-argv') payload = { kind: 'argv', argv: argv.slice(form.index), via };
+    else if (form.payloadText !== undefined) payload = form.value.kind === 'literal' ? { kind: 'shell-text', text: form.payloadText, via } : { kind: 'shell-text', text: form.payloadText, via, approximate: true };
+    else payload = textFrom(form.value, via);
+    (payloads ??= []).push(payload);
+  }
+  return payloads ?? NO_PAYLOADS;
 }
 
 /**
@@ -167,119 +184,6 @@ function literal(word: Word | undefined): string | null {
 
 function textFrom(word: Word, via: string): Payload {
   return shellTextPayload([word], via);
-}
-
-/**
- * `sh -c TEXT`: the shell reads its options (clusters like `-lc`, `-o NAME`, `+O NAME`, long
- * options first) and, when `c` was among them, runs the first operand as code.
- */
-function shellCommand(args: readonly Word[], name: string): Payload[] {
-  let hasC = false;
-  let i = 0;
-  while (i < args.length) {
-    const text = literal(args[i]);
-    if (text === null) break;
-    if (text === '--' || text === '-') {
-      i++;
-      break;
-    }
-    if (text.startsWith('--')) {
-      // fish: --command=TEXT / --command TEXT / --init-command
-      const eq = text.indexOf('=');
-      const option = eq === -1 ? text : text.slice(0, eq);
-      if (option === '--command' || option === '--init-command') {
-        const value = eq === -1 ? args[i + 1] : ({ kind: 'literal', value: text.slice(eq + 1), raw: text.slice(eq + 1) } as Word);
-        return value === undefined ? [] : [textFrom(value, `${name} ${option}`)];
-      }
-      i += (option === '--rcfile' || option === '--init-file') && eq === -1 ? 2 : 1;
-      continue;
-    }
-    if ((text.startsWith('-') || text.startsWith('+')) && text.length > 1) {
-      let skip = 1;
-      for (const c of text.slice(1)) {
-        if (c === 'c') hasC = true;
-        if (c === 'o' || c === 'O') skip++;
-      }
-      i += skip;
-      continue;
-    }
-    break;
-  }
-  if (!hasC) return [];
-  const code = args[i];
-  return code === undefined ? [] : [textFrom(code, `${name} -c`)];
-}
-
-/** Values of the wanted options anywhere before `--` (GNU getopt permutes operands). */
-function permutedOptionValues(args: readonly Word[], table: OptionTable, wanted: readonly string[]): Word[] {
-  const values: Word[] = [];
-  let i = 0;
-  while (i < args.length) {
-    const reading = readOptions(args, i, table);
-    for (const option of reading.options) {
-      if (wanted.includes(option.name) && option.value !== null) values.push(option.value);
-    }
-    if (reading.next >= args.length) break;
-    if (reading.next > i && literal(args[reading.next - 1]) === '--' && !reading.options.some((o) => o.value === args[reading.next - 1])) break;
-    i = reading.next + 1;
-  }
-  return values;
-}
-
-const SU_TABLE = optionTable({
-  flags: 'flmpPhV',
-  args: 'cgGswu',
-  long: {
-    command: ['arg', 'c'],
-    'session-command': ['arg', 'c'],
-    group: ['arg', 'g'],
-    'supp-group': ['arg', 'G'],
-    shell: ['arg', 's'],
-    'whitelist-environment': ['arg', 'w'],
-    user: ['arg', 'u'],
-    login: ['flag', 'l'],
-    'preserve-environment': ['flag', 'p'],
-    fast: ['flag', 'f'],
-    pty: ['flag', 'P'],
-    help: ['flag', 'h'],
-    version: ['flag', 'V'],
-  },
-});
-
-const SCRIPT_TABLE = optionTable({
-  flags: 'aefqhV',
-  args: 'cEIOBTmo',
-  optional: 't',
-  long: {
-    command: ['arg', 'c'],
-    append: ['flag', 'a'],
-    echo: ['arg', 'E'],
-    'return': ['flag', 'e'],
-    flush: ['flag', 'f'],
-    'log-in': ['arg', 'I'],
-    'log-out': ['arg', 'O'],
-    'log-io': ['arg', 'B'],
-    'log-timing': ['arg', 'T'],
-    'logging-format': ['arg', 'm'],
-    'output-limit': ['arg', 'o'],
-    quiet: ['flag', 'q'],
-    timing: ['optional', 't'],
-    help: ['flag', 'h'],
-    version: ['flag', 'V'],
-  },
-});
-
-function optionTextExtractor(table: OptionTable, via: string): Extractor {
-  return (args) => permutedOptionValues(args, table, ['c']).map((value) => textFrom(value, via));
-}
-
-/** `sg [-] GROUP [-c] TEXT`: the command runs through `sh -c`. */
-function sgCommand(args: readonly Word[]): Payload[] {
-  let i = literal(args[0]) === '-' ? 1 : 0;
-  i++; // the group
-  if (literal(args[i]) === '-c') i++;
-  const rest = args.slice(i);
-  return rest.length === 0 ? [] : [shellTextPayload(rest, 'sg')];
 }
 
 /**
@@ -428,31 +332,6 @@ function gitRebaseExec(args: readonly Word[]): Payload[] {
     }
   }
   return payloads;
-}
-
-/** `trap [--] ACTION SIGNAL…`: with two or more operands the first is code run on the signal. */
-function trapAction(args: readonly Word[]): Payload[] {
-  let i = 0;
-  while (i < args.length) {
-    const text = literal(args[i]);
-    if (text === '--') {
-      i++;
-      break;
-    }
-    if (text === '-p' || text === '-l' || text === '-P') return [];
-    break;
-  }
-  const operands = args.slice(i);
-  if (operands.length < 2) return [];
-  const action = operands[0]!;
-  if (literal(action) === '-') return [];
-  return [textFrom(action, 'trap')];
-}
-
-/** `eval ARGS…`: the arguments joined with spaces are run as code. */
-function evalArgs(args: readonly Word[]): Payload[] {
-  const rest = literal(args[0]) === '--' ? args.slice(1) : args;
-  return rest.length === 0 ? [] : [shellTextPayload(rest, 'eval')];
 }
 
 /** ssh options whose value is a command run on this machine. */
@@ -616,18 +495,9 @@ function awkCommands(args: readonly Word[], name: string): Payload[] {
   return payloads;
 }
 
-const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash', 'fish'];
-
 const EXTRACTORS: Readonly<Record<string, Extractor>> = {
-  ...Object.fromEntries(SHELLS.map((shell) => [shell, shellCommand] as const)),
-  su: optionTextExtractor(SU_TABLE, 'su -c'),
-  runuser: optionTextExtractor(SU_TABLE, 'runuser -c'),
-  script: optionTextExtractor(SCRIPT_TABLE, 'script -c'),
-  sg: sgCommand,
   find: findExec,
   git: gitCommand,
-  trap: trapAction,
-  eval: evalArgs,
   ssh: sshOptions,
   scp: sshOptions,
   sftp: sshOptions,

@@ -1,5 +1,5 @@
 import type { Redirect } from '../reading/resolution';
-import { textOf } from './optionReader';
+import { textOf } from './grammar';
 import { targetOf, type WriteTarget } from './writeTarget';
 
 /**

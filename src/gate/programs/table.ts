@@ -1,7 +1,7 @@
 import type { Word } from '../reading/resolution';
 import { foldCompatibility } from '../reading/normalise';
-import { readArgs, type ArgReading } from './grammar';
-import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role } from './row';
+import { readArgs } from './grammar';
+import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role, WrapperReading } from './row';
 import { ROWS } from './rows';
 
 /**
@@ -47,6 +47,11 @@ export function rowFor(program: string): ProgramRow | null {
   return null;
 }
 
+/** A program word's basename, folded as rows are looked up. */
+export function invokedName(program: string): string {
+  return foldCompatibility(program.slice(program.lastIndexOf('/') + 1)).toLowerCase();
+}
+
 /** The row's name: the first of its names. */
 export function rowName(row: ProgramRow): string {
   return row.names[0]!;
@@ -86,7 +91,8 @@ function formsAt(argv: readonly Word[], offset: number, depth: number): FormRead
   const row = rowFor(first.value);
   if (row === null) return NONE;
   const forms: Form[] = [];
-  const name = rowName(row);
+  // Forms are named by the program as the command runs it (`bash -c`, not the row's `sh -c`).
+  const name = invokedName(first.value);
   const state = { unreadable: null as string | null };
   readCommand(row, name, argv, offset + 1, forms, state, depth);
   return { row, forms, unreadable: state.unreadable };
@@ -110,7 +116,10 @@ function readCommand(
   const args = argv.slice(start);
   const reading = readArgs(args, stops && grammar.stopAtOperand !== true ? { ...grammar, stopAtOperand: true } : grammar);
   if (command.role !== undefined) {
-    forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index: start - 1, value: null, note: command.role.note });
+    // A subcommand's role is carried by its word (`git stash drop`: an entry spelling `drop` covers
+    // it); a whole program's by no word: only an exact entry or a person covers it.
+    const index = level === 0 ? argv.length : start - 1;
+    forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, note: command.role.note });
   }
   for (const option of reading.options) {
     if (command.strict && !option.known && state.unreadable === null) {
@@ -125,7 +134,7 @@ function readCommand(
   }
   if (command.read !== undefined) {
     try {
-      for (const form of command.read(args, reading)) forms.push({ ...form, index: form.index + start });
+      for (const form of command.read(args, reading)) forms.push({ ...form, program, index: form.index + start });
     } catch (error) {
       state.unreadable ??= `${program}: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -144,17 +153,7 @@ function readCommand(
     }
   }
   if (command.wrapper !== undefined) {
-    const wrapped = wrappedStart(command, reading, start);
-    if (wrapped !== null && wrapped < argv.length) {
-      if (!command.wrapper.peel) {
-        forms.push({ role: 'executor', program, trigger: wordText(argv[wrapped]), index: wrapped, value: argv[wrapped]!, payload: 'shell-argv', note: command.wrapper.note });
-      }
-      if (depth < MAX_NESTING) {
-        const inner = formsAt(argv, wrapped, depth + 1);
-        forms.push(...inner.forms);
-        if (inner.unreadable !== null) state.unreadable ??= inner.unreadable;
-      }
-    }
+    readWrapped(command, program, argv, start, forms, state, depth);
     return;
   }
   for (const role of command.operands ?? []) {
@@ -168,13 +167,66 @@ function readCommand(
   }
 }
 
-/** Where the command a wrapper role runs starts, as an index into the argv, or null. */
-function wrappedStart(command: Command, reading: ArgReading, start: number): number | null {
+/**
+ * A wrapper role: the command it runs is read against the table too (its forms are the
+ * wrapper's), and a wrapper that does not peel is an executor form of its own at the wrapped
+ * program word. Text handed to a shell (`watch`, `flock -c`, `env -S`) is an executor form.
+ */
+function readWrapped(command: Command, program: string, argv: readonly Word[], start: number, forms: Form[], state: { unreadable: string | null }, depth: number): void {
   const wrapper = command.wrapper!;
-  const skip = wrapper.skip ?? 0;
-  if (wrapper.afterDashDash) return reading.endOfOptions === -1 ? null : reading.endOfOptions + 1 + start;
-  const index = reading.operandIndexes[skip];
-  return index === undefined ? null : index + start;
+  const args = argv.slice(start);
+  const read = readWrapper(command, args);
+  if (!read.exact) state.unreadable ??= `${program}: its options or the command it runs could not be read exactly`;
+  if (read.shellText !== null && read.shellText.length > 0) {
+    forms.push({ role: 'executor', program, trigger: program, index: start - 1, value: read.shellText[0]!, payload: 'shell-text', note: wrapper.note });
+  }
+  if (read.inner.length === 0) return;
+  // The wrapped command is usually the rest of the argv; `env -S` makes words of its own.
+  const offset = args.length - read.inner.length;
+  const suffix = offset >= 0 && read.inner.every((word, k) => word === args[offset + k]);
+  const at = suffix ? start + offset : start - 1;
+  if (!wrapper.peel && read.shellText === null) {
+    forms.push({ role: 'executor', program, trigger: wordText(read.inner[0]), index: at, value: read.inner[0]!, payload: 'shell-argv', note: wrapper.note });
+  }
+  if (depth >= MAX_NESTING) {
+    state.unreadable ??= `${program}: wrappers nested too deep to read`;
+    return;
+  }
+  const inner = suffix ? formsAt(argv, at, depth + 1) : formsAt(read.inner, 0, depth + 1);
+  for (const form of inner.forms) forms.push(suffix ? form : { ...form, index: at });
+  if (inner.unreadable !== null) state.unreadable ??= inner.unreadable;
+}
+
+/**
+ * The reading of a wrapper without a reader of its own: its options (stopping at the first
+ * operand), the operands it takes before the command, and the options that run nothing.
+ */
+function genericReading(row: Command, args: readonly Word[]): WrapperReading {
+  const wrapper = row.wrapper!;
+  const reading = readArgs(args, { ...(row.grammar ?? {}), stopAtOperand: true });
+  const options = reading.options.map((o) => ({ name: o.key, key: o.key, value: o.value }));
+  const exact = reading.exact;
+  if (reading.options.some((o) => (wrapper.noCommand ?? []).includes(o.name) || (wrapper.noCommand ?? []).includes(o.key))) {
+    return { options, inner: [], shellText: null, assignments: [], exact };
+  }
+  let next = reading.next;
+  if (wrapper.afterDashDash) {
+    if (reading.endOfOptions === -1) return { options, inner: [], shellText: null, assignments: [], exact: false };
+    next = reading.endOfOptions + 1;
+  }
+  let positionalsExact = true;
+  for (let p = 0; p < (wrapper.skip ?? 0); p++) {
+    const positional = args[next];
+    if (positional === undefined) return { options, inner: [], shellText: null, assignments: [], exact: false };
+    if (positional.kind !== 'literal') positionalsExact = false;
+    next++;
+  }
+  return { options, inner: args.slice(next), shellText: null, assignments: [], exact: exact && positionalsExact };
+}
+
+/** What the wrapper row does with the words after its name. */
+export function readWrapper(row: Command, args: readonly Word[]): WrapperReading {
+  return row.wrapper?.read !== undefined ? row.wrapper.read(args) : genericReading(row, args);
 }
 
 function optionHasRole(name: string, key: string, candidates: readonly string[], role: OptionRole): boolean {

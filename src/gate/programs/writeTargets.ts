@@ -1,6 +1,6 @@
 import { wordText } from './executorPayloads';
 import { readFind } from './find';
-import { hasOption, optionValues, parseArgs, textOf, type OptionSpec } from './optionReader';
+import { hasOption, optionValues, readArgs, textOf, type Grammar, valued } from './grammar';
 import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
@@ -34,9 +34,9 @@ interface WriterContext {
   assignments: ReadonlyArray<{ name: string; value: Word }>;
 }
 
-const COPY_SPEC: OptionSpec = {
+const COPY_SPEC: Grammar = {
   short: 'StZ',
-  long: ['suffix', 'target-directory', 'backup', 'sparse', 'reflink', 'preserve', 'no-preserve', 'context', 'update', 'debug'],
+  long: valued('suffix', 'target-directory', 'backup', 'sparse', 'reflink', 'preserve', 'no-preserve', 'context', 'update', 'debug'),
   abbreviations: true,
 };
 
@@ -101,7 +101,7 @@ function globBasename(word: Word): string | null {
 
 /** `cp`/`mv`: a moved directory carries its whole tree, so `mv` is always recursive. */
 function cpTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
-  const parsed = parseArgs(args, COPY_SPEC);
+  const parsed = readArgs(args, COPY_SPEC);
   const recursive = program === 'mv' || hasOption(parsed, '-r', '-R', '-a', '--recursive', '--archive');
   const targetDir = optionValues(parsed, '-t', '--target-directory')[0] ?? null;
   if (!targetDir && parsed.operands.length < 2) return [];
@@ -116,7 +116,7 @@ function cpTargets(args: readonly Word[], { program }: WriterContext): WriteTarg
 }
 
 function lnTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, COPY_SPEC);
+  const parsed = readArgs(args, COPY_SPEC);
   const targetDir = optionValues(parsed, '-t', '--target-directory')[0] ?? null;
   const noTargetDirectory = hasOption(parsed, '-T', '--no-target-directory');
   if (targetDir) return copyLike('ln', parsed.operands, targetDir, { intoDirectory: true, noTargetDirectory, recursive: false });
@@ -129,14 +129,14 @@ function lnTargets(args: readonly Word[]): WriteTarget[] {
   return copyLike('ln', sources, dest, { intoDirectory: sources.length > 1, noTargetDirectory, recursive: false });
 }
 
-const INSTALL_SPEC: OptionSpec = {
+const INSTALL_SPEC: Grammar = {
   short: 'gmoStZ',
-  long: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'backup', 'context', 'strip-program'],
+  long: valued('group', 'mode', 'owner', 'suffix', 'target-directory', 'backup', 'context', 'strip-program'),
   abbreviations: true,
 };
 
 function installTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, INSTALL_SPEC);
+  const parsed = readArgs(args, INSTALL_SPEC);
   if (hasOption(parsed, '-d', '--directory')) return parsed.operands.map((word) => targetOf(word, 'install -d'));
   const targetDir = optionValues(parsed, '-t', '--target-directory')[0] ?? null;
   const noTargetDirectory = hasOption(parsed, '-T', '--no-target-directory');
@@ -147,17 +147,9 @@ function installTargets(args: readonly Word[]): WriteTarget[] {
   return copyLike('install', sources, dest, { intoDirectory: sources.length > 1, noTargetDirectory, recursive: false });
 }
 
-export const RSYNC_SPEC: OptionSpec = {
+export const RSYNC_SPEC: Grammar = {
   short: 'efTBM',
-  long: [
-    'rsh', 'rsync-path', 'exclude', 'include', 'exclude-from', 'include-from', 'files-from', 'filter', 'log-file',
-    'log-file-format', 'password-file', 'port', 'chmod', 'chown', 'usermap', 'groupmap', 'timeout', 'contimeout',
-    'partial-dir', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'backup-dir', 'suffix', 'block-size',
-    'max-size', 'min-size', 'max-delete', 'bwlimit', 'out-format', 'remote-option', 'iconv', 'checksum-choice',
-    'compress-choice', 'compress-level', 'skip-compress', 'info', 'debug', 'address', 'sockopts', 'outbuf',
-    'stop-after', 'stop-at', 'modify-window', 'only-write-batch', 'write-batch', 'read-batch', 'protocol',
-    'checksum-seed', 'max-alloc', 'early-input', 'mkpath-mode',
-  ],
+  long: valued('rsh', 'rsync-path', 'exclude', 'include', 'exclude-from', 'include-from', 'files-from', 'filter', 'log-file', 'log-file-format', 'password-file', 'port', 'chmod', 'chown', 'usermap', 'groupmap', 'timeout', 'contimeout', 'partial-dir', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'backup-dir', 'suffix', 'block-size', 'max-size', 'min-size', 'max-delete', 'bwlimit', 'out-format', 'remote-option', 'iconv', 'checksum-choice', 'compress-choice', 'compress-level', 'skip-compress', 'info', 'debug', 'address', 'sockopts', 'outbuf', 'stop-after', 'stop-at', 'modify-window', 'only-write-batch', 'write-batch', 'read-batch', 'protocol', 'checksum-seed', 'max-alloc', 'early-input', 'mkpath-mode'),
   abbreviations: true,
 };
 
@@ -170,7 +162,7 @@ export function isRemoteTransferPath(text: string): boolean {
 }
 
 function rsyncTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, RSYNC_SPEC);
+  const parsed = readArgs(args, RSYNC_SPEC);
   const out: WriteTarget[] = [];
   for (const log of optionValues(parsed, '--log-file')) out.push(targetOf(log, 'rsync --log-file'));
   if (parsed.operands.length < 2) return out;
@@ -184,15 +176,15 @@ function rsyncTargets(args: readonly Word[]): WriteTarget[] {
   );
 }
 
-function operandsOf(via: string, spec: OptionSpec) {
+function operandsOf(via: string, spec: Grammar) {
   return (args: readonly Word[]): WriteTarget[] =>
-    parseArgs(args, spec).operands.map((word) => targetOf(word, via));
+    readArgs(args, spec).operands.map((word) => targetOf(word, via));
 }
 
-const TEE_SPEC: OptionSpec = {};
-const TOUCH_SPEC: OptionSpec = { short: 'drt', long: ['date', 'reference', 'time'], abbreviations: true };
-const TRUNCATE_SPEC: OptionSpec = { short: 'rs', long: ['reference', 'size'], abbreviations: true };
-const SPONGE_SPEC: OptionSpec = {};
+const TEE_SPEC: Grammar = {};
+const TOUCH_SPEC: Grammar = { short: 'drt', long: valued('date', 'reference', 'time'), abbreviations: true };
+const TRUNCATE_SPEC: Grammar = { short: 'rs', long: valued('reference', 'size'), abbreviations: true };
+const SPONGE_SPEC: Grammar = {};
 
 
 /** `chmod MODE FILE…`, `chown OWNER FILE…`: the files' modes or owners change (`chmod +x` arms a hook). */
@@ -232,17 +224,18 @@ function ddTargets(args: readonly Word[]): WriteTarget[] {
   return out;
 }
 
-const SED_SPEC: OptionSpec = {
+const SED_SPEC: Grammar = {
   short: 'efl',
   shortAttached: 'i',
-  long: ['expression', 'file', 'line-length', 'in-place'],
+  long: valued('expression', 'file', 'line-length', 'in-place'),
+  abbreviations: false,
 };
 
 function sedTargets(args: readonly Word[]): WriteTarget[] {
   // `--in-place` takes its suffix only attached; read it apart from the other long options.
   const filtered = args.filter((w) => !(w.kind === 'literal' && /^--in-place(=.*)?$/.test(w.value)));
   const inPlace = filtered.length !== args.length;
-  const parsed = parseArgs(filtered, SED_SPEC);
+  const parsed = readArgs(filtered, SED_SPEC);
   const out: WriteTarget[] = [];
   if (inPlace || hasOption(parsed, '-i')) {
     const scripted = hasOption(parsed, '-e', '-f', '--expression', '--file');
@@ -300,23 +293,10 @@ function perlTargets(args: readonly Word[]): WriteTarget[] {
   return files.map((word) => targetOf(word, 'perl -i'));
 }
 
-export const CURL_SPEC: OptionSpec = {
+export const CURL_SPEC: Grammar = {
   short: 'abcdeEFhHKmoQrtTuUwxXyYzCDP',
-  long: [
-    'output', 'output-dir', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save',
-    'etag-compare', 'header', 'data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'json', 'form',
-    'form-string', 'request', 'user', 'user-agent', 'referer', 'cookie', 'config', 'write-out', 'max-time',
-    'connect-timeout', 'range', 'continue-at', 'retry', 'retry-delay', 'retry-max-time', 'cert', 'key', 'cacert',
-    'capath', 'proxy', 'proxy-user', 'preproxy', 'resolve', 'connect-to', 'interface', 'dns-servers', 'url',
-    'upload-file', 'limit-rate', 'max-filesize', 'noproxy', 'quote', 'telnet-option', 'cert-type', 'key-type',
-    'ciphers', 'oauth2-bearer', 'variable', 'doh-url', 'hsts', 'alt-svc', 'time-cond', 'max-redirs', 'expect100-timeout',
-    'happy-eyeballs-timeout-ms', 'keepalive-time', 'local-port', 'mail-from', 'mail-rcpt', 'mail-auth', 'aws-sigv4',
-    'pass', 'pinnedpubkey', 'proto', 'proto-redir', 'proto-default', 'proxy-header', 'request-target', 'sasl-authzid',
-    'service-name', 'socks4', 'socks4a', 'socks5', 'socks5-hostname', 'socks5-gssapi-service', 'speed-limit',
-    'speed-time', 'tls-max', 'tlsuser', 'tlspassword', 'unix-socket', 'abstract-unix-socket', 'ftp-port', 'krb',
-    'ftp-account', 'ftp-alternative-to-user', 'crlfile', 'curves', 'engine', 'egd-file', 'random-file', 'login-options',
-    'netrc-file', 'parallel-max', 'ech', 'ip-tos', 'vlan-priority',
-  ],
+  long: valued('output', 'output-dir', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save', 'etag-compare', 'header', 'data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'json', 'form', 'form-string', 'request', 'user', 'user-agent', 'referer', 'cookie', 'config', 'write-out', 'max-time', 'connect-timeout', 'range', 'continue-at', 'retry', 'retry-delay', 'retry-max-time', 'cert', 'key', 'cacert', 'capath', 'proxy', 'proxy-user', 'preproxy', 'resolve', 'connect-to', 'interface', 'dns-servers', 'url', 'upload-file', 'limit-rate', 'max-filesize', 'noproxy', 'quote', 'telnet-option', 'cert-type', 'key-type', 'ciphers', 'oauth2-bearer', 'variable', 'doh-url', 'hsts', 'alt-svc', 'time-cond', 'max-redirs', 'expect100-timeout', 'happy-eyeballs-timeout-ms', 'keepalive-time', 'local-port', 'mail-from', 'mail-rcpt', 'mail-auth', 'aws-sigv4', 'pass', 'pinnedpubkey', 'proto', 'proto-redir', 'proto-default', 'proxy-header', 'request-target', 'sasl-authzid', 'service-name', 'socks4', 'socks4a', 'socks5', 'socks5-hostname', 'socks5-gssapi-service', 'speed-limit', 'speed-time', 'tls-max', 'tlsuser', 'tlspassword', 'unix-socket', 'abstract-unix-socket', 'ftp-port', 'krb', 'ftp-account', 'ftp-alternative-to-user', 'crlfile', 'curves', 'engine', 'egd-file', 'random-file', 'login-options', 'netrc-file', 'parallel-max', 'ech', 'ip-tos', 'vlan-priority'),
+  abbreviations: false,
 };
 
 /** The last path segment of a URL, as `curl -O` and `wget` name their output file. */
@@ -330,7 +310,7 @@ function urlFileName(url: string): string | null {
 }
 
 function curlTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, CURL_SPEC);
+  const parsed = readArgs(args, CURL_SPEC);
   const out: WriteTarget[] = [];
   const dirWord = optionValues(parsed, '--output-dir')[0];
   const dir = dirWord ? textOf(dirWord) : '.';
@@ -363,24 +343,14 @@ function curlTargets(args: readonly Word[]): WriteTarget[] {
   return out;
 }
 
-export const WGET_SPEC: OptionSpec = {
+export const WGET_SPEC: Grammar = {
   short: 'OoaPiUtTwlARDXIQeBY',
-  long: [
-    'output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'tries',
-    'timeout', 'wait', 'level', 'accept', 'reject', 'domains', 'exclude-domains', 'include-directories',
-    'exclude-directories', 'quota', 'execute', 'base', 'header', 'user', 'password', 'http-user', 'http-password',
-    'ftp-user', 'ftp-password', 'post-data', 'post-file', 'method', 'body-data', 'body-file', 'referer',
-    'load-cookies', 'save-cookies', 'ca-certificate', 'ca-directory', 'certificate', 'private-key', 'limit-rate',
-    'bind-address', 'dns-timeout', 'connect-timeout', 'read-timeout', 'waitretry', 'cut-dirs', 'default-page',
-    'adjust-extension', 'config', 'local-encoding', 'remote-encoding', 'restrict-file-names', 'secure-protocol',
-    'certificate-type', 'private-key-type', 'progress', 'e-robots', 'backups', 'accept-regex', 'reject-regex',
-    'regex-type', 'rejected-log', 'warc-file', 'report-speed', 'use-askpass', 'retry-on-http-error', 'crl-file',
-    'pinnedpubkey', 'random-file', 'egd-file', 'hsts-file', 'xattr', 'proxy-user', 'proxy-password',
-  ],
+  long: valued('output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'tries', 'timeout', 'wait', 'level', 'accept', 'reject', 'domains', 'exclude-domains', 'include-directories', 'exclude-directories', 'quota', 'execute', 'base', 'header', 'user', 'password', 'http-user', 'http-password', 'ftp-user', 'ftp-password', 'post-data', 'post-file', 'method', 'body-data', 'body-file', 'referer', 'load-cookies', 'save-cookies', 'ca-certificate', 'ca-directory', 'certificate', 'private-key', 'limit-rate', 'bind-address', 'dns-timeout', 'connect-timeout', 'read-timeout', 'waitretry', 'cut-dirs', 'default-page', 'adjust-extension', 'config', 'local-encoding', 'remote-encoding', 'restrict-file-names', 'secure-protocol', 'certificate-type', 'private-key-type', 'progress', 'e-robots', 'backups', 'accept-regex', 'reject-regex', 'regex-type', 'rejected-log', 'warc-file', 'report-speed', 'use-askpass', 'retry-on-http-error', 'crl-file', 'pinnedpubkey', 'random-file', 'egd-file', 'hsts-file', 'xattr', 'proxy-user', 'proxy-password'),
+  abbreviations: false,
 };
 
 function wgetTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, WGET_SPEC);
+  const parsed = readArgs(args, WGET_SPEC);
   const out: WriteTarget[] = [];
   for (const option of ['-o', '--output-file', '-a', '--append-output', '--save-cookies', '--rejected-log']) {
     for (const word of optionValues(parsed, option)) out.push(targetOf(word, `wget ${option}`));
@@ -407,10 +377,11 @@ function wgetTargets(args: readonly Word[]): WriteTarget[] {
   return out;
 }
 
-const GIT_GLOBAL_SPEC: OptionSpec = {
+const GIT_GLOBAL_SPEC: Grammar = {
   short: 'Cc',
-  long: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'],
+  long: valued('git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'),
   stopAtOperand: true,
+  abbreviations: false,
 };
 
 /**
@@ -436,7 +407,7 @@ export function readGitCommand(args: readonly Word[]): {
   gitDir: Word | null;
   globalValues: Word[];
 } {
-  const parsed = parseArgs(args, GIT_GLOBAL_SPEC);
+  const parsed = readArgs(args, GIT_GLOBAL_SPEC);
   let directory: string | null = '.';
   for (const option of parsed.options) {
     if (option.name !== '-C') continue;
@@ -455,9 +426,10 @@ export function readGitCommand(args: readonly Word[]): {
   };
 }
 
-const GIT_CONFIG_SPEC: OptionSpec = {
+const GIT_CONFIG_SPEC: Grammar = {
   short: 'f',
-  long: ['file', 'blob', 'type', 'default', 'comment', 'value', 'url'],
+  long: valued('file', 'blob', 'type', 'default', 'comment', 'value', 'url'),
+  abbreviations: false,
 };
 const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list'];
 const GIT_CONFIG_WRITES = ['--add', '--replace-all', '--unset', '--unset-all', '--rename-section', '--remove-section', '-e', '--edit'];
@@ -470,7 +442,7 @@ function gitTargets(args: readonly Word[], context: WriterContext): WriteTarget[
   const git = readGitCommand(args);
   if (git.subcommandWord && git.subcommand === null) return [targetOf(git.subcommandWord, 'git (a subcommand the gate cannot read)')];
   if (git.subcommand !== 'config') return [];
-  const parsed = parseArgs(git.rest, GIT_CONFIG_SPEC);
+  const parsed = readArgs(git.rest, GIT_CONFIG_SPEC);
   const first = textOf(parsed.operands[0]);
   const verbs = ['get', 'list', 'set', 'unset', 'rename-section', 'remove-section', 'edit'];
   let writes: boolean;
@@ -507,10 +479,10 @@ function gitTargets(args: readonly Word[], context: WriterContext): WriteTarget[
   return [{ path: gitDir === null ? null : within(joinPath(gitDir, name)), via: 'git config' }];
 }
 
-const CRONTAB_SPEC: OptionSpec = { short: 'usc' };
+const CRONTAB_SPEC: Grammar = { short: 'usc', abbreviations: false };
 
 function crontabTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, CRONTAB_SPEC);
+  const parsed = readArgs(args, CRONTAB_SPEC);
   const onlyLists =
     hasOption(parsed, '-l', '-T', '-V') &&
     parsed.operands.length === 0 &&
@@ -526,14 +498,15 @@ const SYSTEMCTL_WRITES = new Set([
   'enable', 'reenable', 'link', 'edit', 'set-property', 'preset', 'preset-all', 'add-wants', 'add-requires',
   'set-environment', 'import-environment', 'revert', 'mask', 'unmask', 'set-default',
 ]);
-const SYSTEMCTL_SPEC: OptionSpec = {
+const SYSTEMCTL_SPEC: Grammar = {
   short: 'tpPHMnoD',
-  long: ['type', 'property', 'host', 'machine', 'lines', 'output', 'root', 'image', 'state', 'signal', 'kill-whom', 'job-mode', 'what', 'boot-loader-menu', 'boot-loader-entry', 'reboot-argument', 'timestamp', 'drop-in', 'when', 'preset-mode', 'message', 'kill-value', 'check-inhibitors', 'image-policy', 'legend', 'wait'],
+  long: valued('type', 'property', 'host', 'machine', 'lines', 'output', 'root', 'image', 'state', 'signal', 'kill-whom', 'job-mode', 'what', 'boot-loader-menu', 'boot-loader-entry', 'reboot-argument', 'timestamp', 'drop-in', 'when', 'preset-mode', 'message', 'kill-value', 'check-inhibitors', 'image-policy', 'legend', 'wait'),
+  abbreviations: false,
 };
 
 /** `systemctl enable|edit|link…` makes a unit run at boot or login: a write to the unit folders. */
 function systemctlTargets(args: readonly Word[]): WriteTarget[] {
-  const parsed = parseArgs(args, SYSTEMCTL_SPEC);
+  const parsed = readArgs(args, SYSTEMCTL_SPEC);
   const verb = textOf(parsed.operands[0])?.toLowerCase();
   if (parsed.operands[0] && verb === undefined) return [{ path: null, via: 'systemctl' }];
   if (!verb || !SYSTEMCTL_WRITES.has(verb)) return [];
@@ -543,14 +516,15 @@ function systemctlTargets(args: readonly Word[]): WriteTarget[] {
   return [{ path: '/etc/systemd/system', via, scope: 'child' }];
 }
 
-const NPM_SPEC: OptionSpec = {
+const NPM_SPEC: Grammar = {
   short: 'wC',
-  long: ['workspace', 'prefix', 'location', 'registry', 'userconfig', 'globalconfig', 'cache', 'tag', 'otp', 'loglevel', 'omit', 'include', 'userconfig', 'dir'],
+  long: valued('workspace', 'prefix', 'location', 'registry', 'userconfig', 'globalconfig', 'cache', 'tag', 'otp', 'loglevel', 'omit', 'include', 'userconfig', 'dir'),
+  abbreviations: false,
 };
 
 /** `npm pkg set` edits package.json; `npm config set` edits an npmrc; `code --install-extension` adds code VS Code runs. */
 function packageManagerTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
-  const parsed = parseArgs(args, NPM_SPEC);
+  const parsed = readArgs(args, NPM_SPEC);
   const verb = textOf(parsed.operands[0]);
   const action = textOf(parsed.operands[1]);
   const prefixWord = optionValues(parsed, '--prefix', '-C', '--dir')[0];
@@ -573,10 +547,10 @@ function packageManagerTargets(args: readonly Word[], { program }: WriterContext
   return [];
 }
 
-const CODE_SPEC: OptionSpec = { long: ['extensions-dir', 'user-data-dir', 'install-extension', 'uninstall-extension', 'profile', 'locale'] };
+const CODE_SPEC: Grammar = { long: valued('extensions-dir', 'user-data-dir', 'install-extension', 'uninstall-extension', 'profile', 'locale'), abbreviations: false };
 
 function editorExtensionTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
-  const parsed = parseArgs(args, CODE_SPEC);
+  const parsed = readArgs(args, CODE_SPEC);
   if (!hasOption(parsed, '--install-extension', '--uninstall-extension')) return [];
   const dirWord = optionValues(parsed, '--extensions-dir')[0];
   const defaults: Record<string, string> = {

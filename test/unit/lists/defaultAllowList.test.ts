@@ -19,6 +19,8 @@ const HOME = '/home/tester';
 const PROBES = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'lists', 'hostile-suffixes.json'), 'utf8')) as {
   generic: string[];
   prefixes: string[];
+  /** Wrappers that peel (D§4.3): the wrapped command is covered by the entry that covers it alone. */
+  peeling: string[];
   byEntry: Record<string, string[]>;
   innocent: string[];
 };
@@ -72,7 +74,9 @@ describe('default allow list', () => {
         const leaks: string[] = [];
         for (const suffix of PROBES.generic) if (covered(base + suffix)) leaks.push(JSON.stringify(base + suffix));
         for (const prefix of PROBES.prefixes) if (covered(prefix + base)) leaks.push(JSON.stringify(prefix + base));
+        for (const prefix of PROBES.peeling) for (const suffix of PROBES.generic) if (covered(prefix + base + suffix)) leaks.push(JSON.stringify(prefix + base + suffix));
         assert.deepEqual(leaks, []);
+        for (const prefix of PROBES.peeling) assert.ok(covered(prefix + base), `a wrapper that peels: "${prefix + base}" is covered like "${base}"`);
       });
     }
   });

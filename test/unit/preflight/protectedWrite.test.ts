@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { preflightFindings } from '../../../src/gate/preflight/preflight';
 import { CHILD_NAME_GLOB, protectedPathReason, protectedWrites, resolveWritePath } from '../../../src/gate/preflight/protectedWrite';
 import { readCommand } from '../../../src/gate/reading/reading';
-import { parseArgs } from '../../../src/gate/programs/optionReader';
+import { readArgs, valued } from '../../../src/gate/programs/grammar';
 import { globMatch } from '../../../src/gate/reading/globMatch';
 import type { WriteTarget } from '../../../src/gate/programs/writeTarget';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
@@ -353,11 +353,11 @@ describe('protected-write floor: paths and globs', () => {
       { path: null, why: 'a path the gate cannot read', via: 'tee', source: '$X' },
     ]);
   });
-  it('parseArgs reads clusters, attached values and --', () => {
+  it('the option reader reads clusters, attached values and --', () => {
     const words = ['-sSLo', 'out', '--header=x', '-H', 'y', '--', '-not-an-option'].map(
       (value): Word => ({ kind: 'literal', value, raw: value }),
     );
-    const parsed = parseArgs(words, { short: 'oH', long: ['header'] });
+    const parsed = readArgs(words, { short: 'oH', long: valued('header') });
     assert.deepEqual(
       parsed.options.map((o) => [o.name, o.value && o.value.kind === 'literal' ? o.value.value : null]),
       [['-s', null], ['-S', null], ['-L', null], ['-o', 'out'], ['--header', 'x'], ['-H', 'y']],

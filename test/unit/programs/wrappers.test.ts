@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Word } from '../../../src/gate/reading/resolution';
-import { optionTable, programName, readOptions, unwrap, WRAPPER_PROGRAMS } from '../../../src/gate/programs/wrappers';
+import { readArgs, type Grammar } from '../../../src/gate/programs/grammar';
+import { programName, unwrap, WRAPPER_PROGRAMS } from '../../../src/gate/programs/wrappers';
 
 /**
  * Test words: a string starting with `$` is an opaque variable word (its text is its source),
@@ -199,8 +200,8 @@ describe('wrappers: programName', () => {
   }
 });
 
-describe('wrappers: readOptions (getopt with a leading +)', () => {
-  const table = optionTable({ flags: 'ab', args: 'o', optional: 'd', long: { output: ['arg', 'o'], all: ['flag', 'a'], debug: ['optional', 'd'] } });
+describe('the option reader with options stopping at the first operand (getopt with a leading +)', () => {
+  const table: Grammar = { flags: 'ab', short: 'o', shortAttached: 'd', long: { output: ['value', 'o'], all: ['flag', 'a'], debug: ['optional', 'd'] }, stopAtOperand: true };
   const rows: Array<{ argv: string[]; options: Array<[string, string | null]>; next: number; exact: boolean }> = [
     { argv: ['-ab', 'x'], options: [['a', null], ['b', null]], next: 1, exact: true },
     { argv: ['-ao', 'f', 'x'], options: [['a', null], ['o', 'f']], next: 2, exact: true },
@@ -220,9 +221,10 @@ describe('wrappers: readOptions (getopt with a leading +)', () => {
   ];
   for (const row of rows) {
     it(row.argv.join(' '), () => {
-      const reading = readOptions(words(...row.argv), 0, table);
+      const reading = readArgs(words(...row.argv), table);
+      // Options the grammar does not know are kept, marked unknown (and the reading inexact).
       assert.deepEqual(
-        reading.options.map((o) => [o.name, o.value === null ? null : shown(o.value)]),
+        reading.options.filter((o) => o.known).map((o) => [o.key, o.value === null ? null : shown(o.value)]),
         row.options,
       );
       assert.equal(reading.next, row.next);

@@ -1,6 +1,6 @@
 import { literalWord, type Segment, type Word } from '../../reading/resolution';
 import { programName } from '../../programs/wrappers';
-import { hasOption, optionValues, parseArgs, textOf, type OptionSpec, type ParsedArgs } from '../../programs/optionReader';
+import { hasOption, optionValues, readArgs, textOf, type Grammar, type ArgReading, valued } from '../../programs/grammar';
 import { CURL_SPEC, RSYNC_SPEC, WGET_SPEC, isRemoteTransferPath, plainGitSubcommand, readGitCommand } from '../../programs/writeTargets';
 import {
   PORT_LIKE,
@@ -48,7 +48,7 @@ interface ReaderContext {
 type HostReader = (args: readonly Word[], context: ReaderContext) => HostMention[];
 
 function curlHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, CURL_SPEC);
+  const parsed = readArgs(args, CURL_SPEC);
   const found = new Mentions('curl');
   const viaSocket = hasOption(parsed, '--unix-socket', '--abstract-unix-socket');
   for (const word of [...parsed.operands, ...optionValues(parsed, '--url')]) {
@@ -66,7 +66,7 @@ function curlHosts(args: readonly Word[]): HostMention[] {
 }
 
 function wgetHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, WGET_SPEC);
+  const parsed = readArgs(args, WGET_SPEC);
   const found = new Mentions('wget');
   for (const word of parsed.operands) found.word(word, hostOfUrl);
   for (const word of optionValues(parsed, '-i', '--input-file')) found.unreadable(word.raw, 'wget -i (URLs read from a file)');
@@ -79,13 +79,14 @@ function wgetHosts(args: readonly Word[]): HostMention[] {
   return found.list;
 }
 
-const ARIA2_SPEC: OptionSpec = {
+const ARIA2_SPEC: Grammar = {
   short: 'dolijsxktmUTMuO',
-  long: ['dir', 'out', 'log', 'input-file', 'split', 'max-connection-per-server', 'min-split-size', 'timeout', 'max-tries', 'user-agent', 'torrent-file', 'metalink-file', 'max-concurrent-downloads', 'max-upload-limit', 'index-out'],
+  long: valued('dir', 'out', 'log', 'input-file', 'split', 'max-connection-per-server', 'min-split-size', 'timeout', 'max-tries', 'user-agent', 'torrent-file', 'metalink-file', 'max-concurrent-downloads', 'max-upload-limit', 'index-out'),
+  abbreviations: false,
 };
 
 function aria2Hosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, ARIA2_SPEC);
+  const parsed = readArgs(args, ARIA2_SPEC);
   const found = new Mentions('aria2c');
   for (const word of parsed.operands) {
     const text = textOf(word);
@@ -105,13 +106,14 @@ function aria2Hosts(args: readonly Word[]): HostMention[] {
 }
 
 /** A spec that is the union of nc, netcat, ncat and OpenBSD nc options that take a value. */
-const NC_SPEC: OptionSpec = {
+const NC_SPEC: Grammar = {
   short: 'cegGHIiKMmOoPpqRsTVWwXxZd',
-  long: ['exec', 'sh-exec', 'lua-exec', 'proxy', 'proxy-type', 'proxy-auth', 'proxy-dns', 'source', 'source-port', 'wait', 'idle-timeout', 'output', 'hex-dump', 'allow', 'allowfile', 'deny', 'denyfile', 'max-conns', 'delay', 'ssl-cert', 'ssl-key', 'ssl-trustfile', 'ssl-ciphers', 'ssl-servername', 'ssl-alpn'],
+  long: valued('exec', 'sh-exec', 'lua-exec', 'proxy', 'proxy-type', 'proxy-auth', 'proxy-dns', 'source', 'source-port', 'wait', 'idle-timeout', 'output', 'hex-dump', 'allow', 'allowfile', 'deny', 'denyfile', 'max-conns', 'delay', 'ssl-cert', 'ssl-key', 'ssl-trustfile', 'ssl-ciphers', 'ssl-servername', 'ssl-alpn'),
+  abbreviations: false,
 };
 
 function ncHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, NC_SPEC);
+  const parsed = readArgs(args, NC_SPEC);
   const found = new Mentions(program);
   const unixSocket = hasOption(parsed, '-U', '--unixsock');
   if (!unixSocket) {
@@ -189,9 +191,9 @@ function socatHosts(args: readonly Word[]): HostMention[] {
   return found.list;
 }
 
-function everyOperandHost(spec: OptionSpec, read: (text: string) => string | undefined) {
+function everyOperandHost(spec: Grammar, read: (text: string) => string | undefined) {
   return (args: readonly Word[], { program }: ReaderContext): HostMention[] => {
-    const parsed = parseArgs(args, spec);
+    const parsed = readArgs(args, spec);
     const found = new Mentions(program);
     for (const word of parsed.operands) {
       const text = textOf(word);
@@ -202,12 +204,12 @@ function everyOperandHost(spec: OptionSpec, read: (text: string) => string | und
   };
 }
 
-const SSH_SPEC: OptionSpec = { short: 'BbcDEeFIiJLlmOoPpQRSWw' };
-const SCP_SPEC: OptionSpec = { short: 'cDFiJlloPSX' };
-const SFTP_SPEC: OptionSpec = { short: 'BbcDFiJlloPRSsX' };
+const SSH_SPEC: Grammar = { short: 'BbcDEeFIiJLlmOoPpQRSWw', abbreviations: false };
+const SCP_SPEC: Grammar = { short: 'cDFiJlloPSX', abbreviations: false };
+const SFTP_SPEC: Grammar = { short: 'BbcDFiJlloPRSsX', abbreviations: false };
 
 /** Hosts in ssh-family options: jump hosts, `-o ProxyJump=…`/`Hostname=…`, forwards, `-W`. */
-function sshOptionHosts(parsed: ParsedArgs, found: Mentions, program: string): void {
+function sshOptionHosts(parsed: ArgReading, found: Mentions, program: string): void {
   for (const word of optionValues(parsed, '-J')) {
     if (word.kind === 'opaque') {
       found.unreadable(word.raw, `${program} -J`);
@@ -251,7 +253,7 @@ function sshOptionHosts(parsed: ParsedArgs, found: Mentions, program: string): v
 }
 
 function sshHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, SSH_SPEC);
+  const parsed = readArgs(args, SSH_SPEC);
   const found = new Mentions('ssh');
   found.word(parsed.operands[0], hostOfDestination);
   sshOptionHosts(parsed, found, 'ssh');
@@ -259,7 +261,7 @@ function sshHosts(args: readonly Word[]): HostMention[] {
 }
 
 function scpHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, SCP_SPEC);
+  const parsed = readArgs(args, SCP_SPEC);
   const found = new Mentions(program);
   for (const word of parsed.operands) {
     found.word(word, (text) => {
@@ -276,7 +278,7 @@ function scpHosts(args: readonly Word[], { program }: ReaderContext): HostMentio
 }
 
 function sftpHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, SFTP_SPEC);
+  const parsed = readArgs(args, SFTP_SPEC);
   const found = new Mentions('sftp');
   found.word(parsed.operands[0], (text) => {
     if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) return hostOfUrl(text);
@@ -288,7 +290,7 @@ function sftpHosts(args: readonly Word[]): HostMention[] {
 }
 
 function rsyncHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, RSYNC_SPEC);
+  const parsed = readArgs(args, RSYNC_SPEC);
   const found = new Mentions('rsync');
   for (const word of parsed.operands) {
     found.word(word, (text) => {
@@ -300,10 +302,10 @@ function rsyncHosts(args: readonly Word[]): HostMention[] {
   return found.list;
 }
 
-const FTP_SPEC: OptionSpec = { short: 'oPqrsTux' };
+const FTP_SPEC: Grammar = { short: 'oPqrsTux', abbreviations: false };
 
 function ftpHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, FTP_SPEC);
+  const parsed = readArgs(args, FTP_SPEC);
   const found = new Mentions(program);
   for (const word of parsed.operands) {
     const text = textOf(word);
@@ -314,9 +316,9 @@ function ftpHosts(args: readonly Word[], { program }: ReaderContext): HostMentio
   return found.list;
 }
 
-const PING_SPEC: OptionSpec = { short: 'cFiIlmMpQsStTwW' };
-const TELNET_SPEC: OptionSpec = { short: 'belnXkS' };
-const HOST_SPEC: OptionSpec = { short: 'cNRtWm' };
+const PING_SPEC: Grammar = { short: 'cFiIlmMpQsStTwW', abbreviations: false };
+const TELNET_SPEC: Grammar = { short: 'belnXkS', abbreviations: false };
+const HOST_SPEC: Grammar = { short: 'cNRtWm', abbreviations: false };
 
 /** DNS record types and classes dig accepts as bare words. */
 const DNS_WORDS = new Set([
@@ -364,14 +366,15 @@ function nslookupHosts(args: readonly Word[]): HostMention[] {
   return found.list;
 }
 
-const PSQL_SPEC: OptionSpec = {
+const PSQL_SPEC: Grammar = {
   short: 'cdfhLopPRTUvFSZEjnNtIs',
-  long: ['command', 'dbname', 'file', 'host', 'log-file', 'output', 'port', 'pset', 'record-separator', 'table-attr', 'username', 'set', 'variable', 'field-separator', 'role', 'format', 'jobs', 'schema', 'table', 'compress', 'encoding', 'exclude-schema', 'exclude-table', 'superuser'],
+  long: valued('command', 'dbname', 'file', 'host', 'log-file', 'output', 'port', 'pset', 'record-separator', 'table-attr', 'username', 'set', 'variable', 'field-separator', 'role', 'format', 'jobs', 'schema', 'table', 'compress', 'encoding', 'exclude-schema', 'exclude-table', 'superuser'),
+  abbreviations: false,
 };
 
 
 function postgresHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, PSQL_SPEC);
+  const parsed = readArgs(args, PSQL_SPEC);
   const found = new Mentions(program);
   for (const word of optionValues(parsed, '-h', '--host')) {
     found.word(word, (text) => (text.startsWith('/') ? undefined : text), `${program} -h`);
@@ -391,41 +394,44 @@ function postgresHosts(args: readonly Word[], { program }: ReaderContext): HostM
   return found.list;
 }
 
-const MYSQL_SPEC: OptionSpec = {
+const MYSQL_SPEC: Grammar = {
   short: 'hPuSDeO',
   shortAttached: 'p',
-  long: ['host', 'port', 'user', 'socket', 'database', 'execute', 'defaults-file', 'defaults-extra-file', 'protocol', 'ssl-ca', 'ssl-cert', 'ssl-key', 'init-command', 'bind-address'],
+  long: valued('host', 'port', 'user', 'socket', 'database', 'execute', 'defaults-file', 'defaults-extra-file', 'protocol', 'ssl-ca', 'ssl-cert', 'ssl-key', 'init-command', 'bind-address'),
+  abbreviations: false,
 };
 
 function mysqlHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, MYSQL_SPEC);
+  const parsed = readArgs(args, MYSQL_SPEC);
   const found = new Mentions(program);
   for (const word of optionValues(parsed, '-h', '--host')) found.word(word, (t) => t || undefined, `${program} -h`);
   return found.list;
 }
 
-const REDIS_SPEC: OptionSpec = {
+const REDIS_SPEC: Grammar = {
   short: 'hpsaunridcx',
-  long: ['user', 'pass', 'askpass', 'cacert', 'cacertdir', 'cert', 'key', 'sni', 'rdb', 'functions-rdb', 'pipe-timeout', 'pattern', 'count', 'quoted-pattern', 'memkeys-samples', 'eval', 'ldb-sync-mode', 'replica', 'cluster', 'hotkeys', 'bigkeys', 'memkeys', 'intrinsic-latency', 'lru-test', 'stat', 'latency-dist', 'tls-ciphers', 'tls-ciphersuites'],
+  long: valued('user', 'pass', 'askpass', 'cacert', 'cacertdir', 'cert', 'key', 'sni', 'rdb', 'functions-rdb', 'pipe-timeout', 'pattern', 'count', 'quoted-pattern', 'memkeys-samples', 'eval', 'ldb-sync-mode', 'replica', 'cluster', 'hotkeys', 'bigkeys', 'memkeys', 'intrinsic-latency', 'lru-test', 'stat', 'latency-dist', 'tls-ciphers', 'tls-ciphersuites'),
   stopAtOperand: true,
+  abbreviations: false,
 };
 
 function redisHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, REDIS_SPEC);
+  const parsed = readArgs(args, REDIS_SPEC);
   const found = new Mentions('redis-cli');
   for (const word of optionValues(parsed, '-h')) found.word(word, (t) => t || undefined, 'redis-cli -h');
   for (const word of optionValues(parsed, '-u')) found.word(word, hostOfUrl, 'redis-cli -u');
   return found.list;
 }
 
-const MONGO_SPEC: OptionSpec = {
+const MONGO_SPEC: Grammar = {
   short: 'upf',
-  long: ['host', 'port', 'username', 'password', 'authenticationDatabase', 'authenticationMechanism', 'eval', 'file', 'tlsCAFile', 'tlsCertificateKeyFile', 'apiVersion', 'awsAccessKeyId', 'awsSecretAccessKey', 'awsSessionToken', 'keyVaultNamespace', 'kmsURL', 'gssapiServiceName', 'sspiHostnameCanonicalization', 'browser'],
+  long: valued('host', 'port', 'username', 'password', 'authenticationDatabase', 'authenticationMechanism', 'eval', 'file', 'tlsCAFile', 'tlsCertificateKeyFile', 'apiVersion', 'awsAccessKeyId', 'awsSecretAccessKey', 'awsSessionToken', 'keyVaultNamespace', 'kmsURL', 'gssapiServiceName', 'sspiHostnameCanonicalization', 'browser'),
+  abbreviations: false,
 };
 
 
 function mongoClientHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, MONGO_SPEC);
+  const parsed = readArgs(args, MONGO_SPEC);
   const found = new Mentions(program);
   for (const word of optionValues(parsed, '--host')) {
     if (word.kind === 'opaque') found.unreadable(word.raw, `${program} --host`);
@@ -440,18 +446,18 @@ function mongoClientHosts(args: readonly Word[], { program }: ReaderContext): Ho
 
 // ── git ──────────────────────────────────────────────────────────────────────────────────
 
-const GIT_NETWORK_SPECS: Readonly<Record<string, OptionSpec>> = {
+const GIT_NETWORK_SPECS: Readonly<Record<string, Grammar>> = {
   clone: {
     short: 'obucj',
-    long: ['origin', 'branch', 'upload-pack', 'reference', 'reference-if-able', 'separate-git-dir', 'depth', 'shallow-since', 'shallow-exclude', 'config', 'template', 'jobs', 'filter', 'server-option', 'bundle-uri', 'ref-format', 'revision'],
+    long: valued('origin', 'branch', 'upload-pack', 'reference', 'reference-if-able', 'separate-git-dir', 'depth', 'shallow-since', 'shallow-exclude', 'config', 'template', 'jobs', 'filter', 'server-option', 'bundle-uri', 'ref-format', 'revision'),
   },
-  fetch: { short: 'oj', long: ['depth', 'deepen', 'shallow-since', 'shallow-exclude', 'refmap', 'server-option', 'upload-pack', 'jobs', 'negotiation-tip', 'filter', 'submodule-prefix'] },
-  pull: { short: 'sXoj', long: ['depth', 'deepen', 'shallow-since', 'shallow-exclude', 'refmap', 'server-option', 'upload-pack', 'jobs', 'negotiation-tip', 'filter', 'strategy', 'strategy-option', 'cleanup'] },
-  push: { short: 'o', long: ['repo', 'receive-pack', 'exec', 'push-option'] },
-  'ls-remote': { short: 'o', long: ['upload-pack', 'server-option', 'sort'] },
-  remote: { short: 'tm', long: ['mirror'] },
-  submodule: { short: 'b', long: ['name', 'reference', 'depth', 'branch'] },
-  archive: { short: 'o', long: ['remote', 'exec', 'output', 'format', 'prefix', 'add-file', 'add-virtual-file', 'mtime'] },
+  fetch: { short: 'oj', long: valued('depth', 'deepen', 'shallow-since', 'shallow-exclude', 'refmap', 'server-option', 'upload-pack', 'jobs', 'negotiation-tip', 'filter', 'submodule-prefix') },
+  pull: { short: 'sXoj', long: valued('depth', 'deepen', 'shallow-since', 'shallow-exclude', 'refmap', 'server-option', 'upload-pack', 'jobs', 'negotiation-tip', 'filter', 'strategy', 'strategy-option', 'cleanup') },
+  push: { short: 'o', long: valued('repo', 'receive-pack', 'exec', 'push-option') },
+  'ls-remote': { short: 'o', long: valued('upload-pack', 'server-option', 'sort') },
+  remote: { short: 'tm', long: valued('mirror') },
+  submodule: { short: 'b', long: valued('name', 'reference', 'depth', 'branch') },
+  archive: { short: 'o', long: valued('remote', 'exec', 'output', 'format', 'prefix', 'add-file', 'add-virtual-file', 'mtime') },
 };
 
 function gitHosts(args: readonly Word[]): HostMention[] {
@@ -466,7 +472,7 @@ function gitHosts(args: readonly Word[]): HostMention[] {
   }
   const subcommand = git.subcommand;
   if (subcommand === null || !Object.prototype.hasOwnProperty.call(GIT_NETWORK_SPECS, subcommand)) return [];
-  const parsed = parseArgs(git.rest, GIT_NETWORK_SPECS[subcommand]!);
+  const parsed = readArgs(git.rest, GIT_NETWORK_SPECS[subcommand]!);
   let via = `git ${subcommand}`;
   let repositories: Array<Word | undefined> = [];
   switch (subcommand) {
@@ -528,13 +534,14 @@ function runsPackage(program: string, verb: string): boolean {
   if (program === 'npm') return verb === 'exec' || verb === 'x';
   return program === 'bun' && verb === 'x';
 }
-const NPM_SPEC: OptionSpec = {
+const NPM_SPEC: Grammar = {
   short: 'wpC',
-  long: ['registry', 'workspace', 'prefix', 'package', 'cache', 'tag', 'otp', 'loglevel', 'omit', 'include', 'userconfig', 'globalconfig', 'location', 'proxy', 'https-proxy', 'dir', 'filter', 'call'],
+  long: valued('registry', 'workspace', 'prefix', 'package', 'cache', 'tag', 'otp', 'loglevel', 'omit', 'include', 'userconfig', 'globalconfig', 'location', 'proxy', 'https-proxy', 'dir', 'filter', 'call'),
+  abbreviations: false,
 };
 
 function packageManagerHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, NPM_SPEC);
+  const parsed = readArgs(args, NPM_SPEC);
   const found = new Mentions(program);
   for (const option of parsed.options) {
     if (/registry$/i.test(option.name) || option.name === '--proxy' || option.name === '--https-proxy') {
@@ -608,40 +615,23 @@ function pipHosts(args: readonly Word[], { program }: ReaderContext): HostMentio
 
 // ── Containers and Go ────────────────────────────────────────────────────────────────────
 
-const DOCKER_GLOBAL_SPEC: OptionSpec = {
+const DOCKER_GLOBAL_SPEC: Grammar = {
   short: 'Hcl',
-  long: ['host', 'context', 'log-level', 'config', 'tlscacert', 'tlscert', 'tlskey', 'url', 'connection', 'identity', 'root', 'runroot', 'storage-driver', 'cgroup-manager', 'events-backend', 'namespace', 'address', 'module', 'network-cmd-path', 'network-config-dir', 'registries-conf', 'tmpdir', 'volumepath', 'imagestore', 'conmon', 'hooks-dir', 'runtime', 'ssh', 'db-backend'],
+  long: valued('host', 'context', 'log-level', 'config', 'tlscacert', 'tlscert', 'tlskey', 'url', 'connection', 'identity', 'root', 'runroot', 'storage-driver', 'cgroup-manager', 'events-backend', 'namespace', 'address', 'module', 'network-cmd-path', 'network-config-dir', 'registries-conf', 'tmpdir', 'volumepath', 'imagestore', 'conmon', 'hooks-dir', 'runtime', 'ssh', 'db-backend'),
   stopAtOperand: true,
+  abbreviations: false,
 };
 
-const DOCKER_RUN_SPEC: OptionSpec = {
+const DOCKER_RUN_SPEC: Grammar = {
   short: 'acehlmpuvwi',
-  long: [
-    'add-host', 'annotation', 'attach', 'blkio-weight', 'blkio-weight-device', 'cap-add', 'cap-drop', 'cgroup-parent',
-    'cgroupns', 'cidfile', 'cpu-count', 'cpu-percent', 'cpu-period', 'cpu-quota', 'cpu-rt-period', 'cpu-rt-runtime',
-    'cpu-shares', 'cpus', 'cpuset-cpus', 'cpuset-mems', 'detach-keys', 'device', 'device-cgroup-rule',
-    'device-read-bps', 'device-read-iops', 'device-write-bps', 'device-write-iops', 'dns', 'dns-option', 'dns-opt',
-    'dns-search', 'domainname', 'entrypoint', 'env', 'env-file', 'expose', 'gpus', 'group-add', 'health-cmd',
-    'health-interval', 'health-retries', 'health-start-period', 'health-start-interval', 'health-timeout', 'hostname',
-    'ip', 'ip6', 'ipc', 'isolation', 'kernel-memory', 'label', 'label-file', 'link', 'link-local-ip', 'log-driver',
-    'log-opt', 'mac-address', 'memory', 'memory-reservation', 'memory-swap', 'memory-swappiness', 'mount', 'name',
-    'network', 'net', 'network-alias', 'net-alias', 'oom-score-adj', 'pid', 'pids-limit', 'platform', 'publish',
-    'pull', 'restart', 'runtime', 'security-opt', 'shm-size', 'stop-signal', 'stop-timeout', 'storage-opt', 'sysctl',
-    'tmpfs', 'ulimit', 'user', 'userns', 'uts', 'volume', 'volume-driver', 'volumes-from', 'workdir', 'arch', 'os',
-    'variant', 'secret', 'pod', 'uidmap', 'gidmap', 'subuidname', 'subgidname', 'chrootdirs', 'cgroup-conf',
-    'cgroups', 'conmon-pidfile', 'decryption-key', 'env-host', 'hostuser', 'image-volume', 'init-path', 'log-opt',
-    'passwd-entry', 'personality', 'pidfile', 'preserve-fds', 'rdt-class', 'requires', 'rootfs', 'sdnotify',
-    'seccomp-policy', 'systemd', 'timeout', 'tls-verify', 'umask', 'unsetenv', 'creds', 'authfile', 'cert-dir',
-    'retry', 'retry-delay', 'label-file', 'health-on-failure', 'health-log-destination', 'health-max-log-count',
-    'health-max-log-size', 'health-startup-cmd', 'health-startup-interval', 'health-startup-retries',
-    'health-startup-success', 'health-startup-timeout', 'memory-swappiness', 'oom-kill-disable',
-  ],
+  long: valued('add-host', 'annotation', 'attach', 'blkio-weight', 'blkio-weight-device', 'cap-add', 'cap-drop', 'cgroup-parent', 'cgroupns', 'cidfile', 'cpu-count', 'cpu-percent', 'cpu-period', 'cpu-quota', 'cpu-rt-period', 'cpu-rt-runtime', 'cpu-shares', 'cpus', 'cpuset-cpus', 'cpuset-mems', 'detach-keys', 'device', 'device-cgroup-rule', 'device-read-bps', 'device-read-iops', 'device-write-bps', 'device-write-iops', 'dns', 'dns-option', 'dns-opt', 'dns-search', 'domainname', 'entrypoint', 'env', 'env-file', 'expose', 'gpus', 'group-add', 'health-cmd', 'health-interval', 'health-retries', 'health-start-period', 'health-start-interval', 'health-timeout', 'hostname', 'ip', 'ip6', 'ipc', 'isolation', 'kernel-memory', 'label', 'label-file', 'link', 'link-local-ip', 'log-driver', 'log-opt', 'mac-address', 'memory', 'memory-reservation', 'memory-swap', 'memory-swappiness', 'mount', 'name', 'network', 'net', 'network-alias', 'net-alias', 'oom-score-adj', 'pid', 'pids-limit', 'platform', 'publish', 'pull', 'restart', 'runtime', 'security-opt', 'shm-size', 'stop-signal', 'stop-timeout', 'storage-opt', 'sysctl', 'tmpfs', 'ulimit', 'user', 'userns', 'uts', 'volume', 'volume-driver', 'volumes-from', 'workdir', 'arch', 'os', 'variant', 'secret', 'pod', 'uidmap', 'gidmap', 'subuidname', 'subgidname', 'chrootdirs', 'cgroup-conf', 'cgroups', 'conmon-pidfile', 'decryption-key', 'env-host', 'hostuser', 'image-volume', 'init-path', 'log-opt', 'passwd-entry', 'personality', 'pidfile', 'preserve-fds', 'rdt-class', 'requires', 'rootfs', 'sdnotify', 'seccomp-policy', 'systemd', 'timeout', 'tls-verify', 'umask', 'unsetenv', 'creds', 'authfile', 'cert-dir', 'retry', 'retry-delay', 'label-file', 'health-on-failure', 'health-log-destination', 'health-max-log-count', 'health-max-log-size', 'health-startup-cmd', 'health-startup-interval', 'health-startup-retries', 'health-startup-success', 'health-startup-timeout', 'memory-swappiness', 'oom-kill-disable'),
+  abbreviations: false,
 };
-const DOCKER_PULL_SPEC: OptionSpec = { long: ['platform', 'arch', 'os', 'variant', 'creds', 'authfile', 'cert-dir', 'decryption-key', 'retry', 'retry-delay', 'policy'] };
-const DOCKER_LOGIN_SPEC: OptionSpec = { short: 'up', long: ['username', 'password', 'authfile', 'cert-dir'] };
+const DOCKER_PULL_SPEC: Grammar = { long: valued('platform', 'arch', 'os', 'variant', 'creds', 'authfile', 'cert-dir', 'decryption-key', 'retry', 'retry-delay', 'policy'), abbreviations: false };
+const DOCKER_LOGIN_SPEC: Grammar = { short: 'up', long: valued('username', 'password', 'authfile', 'cert-dir'), abbreviations: false };
 
 function dockerHosts(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const globals = parseArgs(args, DOCKER_GLOBAL_SPEC);
+  const globals = readArgs(args, DOCKER_GLOBAL_SPEC);
   const found = new Mentions(program);
   for (const word of optionValues(globals, '-H', '--host', '--url')) {
     found.word(word, (text) => (text.includes('://') ? hostOfUrl(text) : text.startsWith('/') ? undefined : stripPort(text) || undefined), `${program} -H`);
@@ -657,18 +647,18 @@ function dockerHosts(args: readonly Word[], { program }: ReaderContext): HostMen
   switch (verb) {
     case 'pull':
     case 'push': {
-      const parsed = parseArgs(rest, DOCKER_PULL_SPEC);
+      const parsed = readArgs(rest, DOCKER_PULL_SPEC);
       found.word(parsed.operands[0], imageRegistryHost, via);
       break;
     }
     case 'run':
     case 'create': {
-      const parsed = parseArgs(rest, { ...DOCKER_RUN_SPEC, stopAtOperand: true });
+      const parsed = readArgs(rest, { ...DOCKER_RUN_SPEC, stopAtOperand: true });
       found.word(parsed.operands[0], imageRegistryHost, via);
       break;
     }
     case 'login': {
-      const parsed = parseArgs(rest, DOCKER_LOGIN_SPEC);
+      const parsed = readArgs(rest, DOCKER_LOGIN_SPEC);
       found.word(parsed.operands[0], (text) => hostOfUrl(text), via);
       break;
     }
@@ -689,13 +679,14 @@ function dockerHosts(args: readonly Word[], { program }: ReaderContext): HostMen
   return found.list;
 }
 
-const GO_SPEC: OptionSpec = {
+const GO_SPEC: Grammar = {
   singleDash: true,
-  long: ['o', 'C', 'p', 'tags', 'mod', 'modfile', 'ldflags', 'gcflags', 'asmflags', 'gccgoflags', 'overlay', 'pgo', 'exec', 'toolexec', 'pkgdir', 'buildmode', 'compiler', 'installsuffix', 'covermode', 'coverpkg', 'coverprofile', 'json'],
+  long: valued('o', 'C', 'p', 'tags', 'mod', 'modfile', 'ldflags', 'gcflags', 'asmflags', 'gccgoflags', 'overlay', 'pgo', 'exec', 'toolexec', 'pkgdir', 'buildmode', 'compiler', 'installsuffix', 'covermode', 'coverpkg', 'coverprofile', 'json'),
+  abbreviations: false,
 };
 
 function goHosts(args: readonly Word[]): HostMention[] {
-  const parsed = parseArgs(args, GO_SPEC);
+  const parsed = readArgs(args, GO_SPEC);
   const verb = textOf(parsed.operands[0]);
   const found = new Mentions('go');
   if (verb === 'get' || verb === 'install') {
@@ -781,16 +772,17 @@ const READERS: Readonly<Record<string, HostReader>> = {
   composer: urlWordHosts,
 };
 
-const HTTPIE_SPEC: OptionSpec = {
+const HTTPIE_SPEC: Grammar = {
   short: 'aAopsb',
-  long: ['auth', 'auth-type', 'output', 'session', 'session-read-only', 'verify', 'cert', 'cert-key', 'cert-key-pass', 'proxy', 'pretty', 'style', 'print', 'format-options', 'timeout', 'max-redirects', 'default-scheme', 'response-charset', 'response-mime', 'max-headers', 'ssl', 'ciphers', 'boundary', 'bearer', 'unix-socket', 'history-print', 'resolve', 'interface', 'local-port'],
+  long: valued('auth', 'auth-type', 'output', 'session', 'session-read-only', 'verify', 'cert', 'cert-key', 'cert-key-pass', 'proxy', 'pretty', 'style', 'print', 'format-options', 'timeout', 'max-redirects', 'default-scheme', 'response-charset', 'response-mime', 'max-headers', 'ssl', 'ciphers', 'boundary', 'bearer', 'unix-socket', 'history-print', 'resolve', 'interface', 'local-port'),
+  abbreviations: false,
 };
 
 const HTTP_METHODS = /^(get|head|post|put|patch|delete|options|trace|connect|[A-Z]+)$/i;
 
 /** httpie and xh: `[METHOD] URL [ITEM…]`; `:3000/x` is shorthand for localhost. */
 function firstHttpieUrl(args: readonly Word[], { program }: ReaderContext): HostMention[] {
-  const parsed = parseArgs(args, HTTPIE_SPEC);
+  const parsed = readArgs(args, HTTPIE_SPEC);
   const found = new Mentions(program);
   const operands = [...parsed.operands];
   if (operands[0] && HTTP_METHODS.test(textOf(operands[0]) ?? '')) operands.shift();
@@ -821,11 +813,11 @@ export function readerOf(program: string): HostReader | undefined {
  * Programs that run another program through a proxy or with a password (`sshpass -p pw ssh host`,
  * `proxychains curl …`, `torsocks wget …`): the wrapped program is what contacts a host.
  */
-const NETWORK_WRAPPERS: Readonly<Record<string, OptionSpec>> = {
+const NETWORK_WRAPPERS: Readonly<Record<string, Grammar>> = {
   sshpass: { short: 'pfdPe', stopAtOperand: true },
   proxychains: { short: 'f', stopAtOperand: true },
   proxychains4: { short: 'f', stopAtOperand: true },
-  torsocks: { short: 'uaP', long: ['user', 'pass', 'address', 'port'], stopAtOperand: true },
+  torsocks: { short: 'uaP', long: valued('user', 'pass', 'address', 'port'), stopAtOperand: true },
   tsocks: { stopAtOperand: true },
 };
 
@@ -836,7 +828,7 @@ export function peelNetworkWrappers(argv: readonly Word[], program: string): rea
   for (let depth = 0; depth < 4; depth++) {
     const name = programName(current[0])?.toLowerCase();
     if (name === undefined || !Object.prototype.hasOwnProperty.call(NETWORK_WRAPPERS, name)) break;
-    current = parseArgs(current.slice(1), NETWORK_WRAPPERS[name]!).operands;
+    current = readArgs(current.slice(1), NETWORK_WRAPPERS[name]!).operands;
   }
   return current;
 }

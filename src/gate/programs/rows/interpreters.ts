@@ -1,4 +1,4 @@
-import { flagged, valued } from '../grammar';
+import { flagged } from '../grammar';
 import type { ProgramRow } from '../row';
 
 /**

@@ -1,11 +1,12 @@
-import { gitProgramKey, type GitKeyUse } from '../programs/gitConfigKeys';
-import { readTarOptions } from '../programs/tarOptions';
-import { readSedInvocation } from '../programs/sed';
-import type { Word } from '../reading/resolution';
-import { readAwkCommand, type AwkFormKind } from '../programs/awk';
+import { gitProgramKey, type GitKeyUse } from '../gitConfigKeys';
+import { readTarOptions } from '../tarOptions';
+import { readSedInvocation } from '../sed';
+import { readAwkCommand, type AwkFormKind } from '../awk';
+import { readArgs, type Grammar as ProgramGrammar } from '../grammar';
+import type { Category, Form, ProgramRow, Role } from '../row';
 
-import { readFind } from '../programs/find';
-import { literalWord } from '../reading/resolution';
+import { readFind } from '../find';
+import { literalWord } from '../../reading/resolution';
 
 /**
  * The carve-out table (D§6): for programs that are innocent readers in their everyday form,
@@ -86,67 +87,37 @@ type Token =
   | { kind: 'operand'; value: string }
   | { kind: 'unknown'; word: string };
 
-/** Splits argv into options and operands, erring towards seeing more options, never fewer. */
+/**
+ * The words as tokens, read by the one option reader (`grammar.ts`). An ambiguous abbreviation
+ * stands for every option it may be; with `strict`, an option the grammar does not know is a token
+ * of its own, so that a row can refuse to guess.
+ */
 function scan(args: readonly string[], grammar: Grammar): Token[] {
-  const tokens: Token[] = [];
-  const long = grammar.long ?? {};
-  const shortValue = grammar.shortValue ?? '';
-  const shortOptional = grammar.shortOptional ?? '';
-  let operandsOnly = false;
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i]!;
-    if (operandsOnly || word === '-' || !word.startsWith('-')) {
-      tokens.push({ kind: 'operand', value: word });
-      if (grammar.stopAtOperand) operandsOnly = true;
+  const words = args.map(literalWord);
+  const programGrammar: ProgramGrammar = {
+    short: grammar.shortValue ?? '',
+    shortAttached: grammar.shortOptional ?? '',
+    ...(grammar.shortFlags !== undefined ? { flags: grammar.shortFlags } : {}),
+    long: grammar.long ?? {},
+    ...(grammar.stopAtOperand ? { stopAtOperand: true } : {}),
+  };
+  const reading = readArgs(words, programGrammar);
+  const tokens: Array<{ at: number; token: Token }> = [];
+  for (const option of reading.options) {
+    const word = args[option.index]!;
+    const long = option.name.startsWith('--');
+    if (grammar.strict && !option.known && !(long && option.candidates.length > 1)) {
+      tokens.push({ at: option.index, token: { kind: 'unknown', word } });
       continue;
     }
-    if (word === '--') {
-      operandsOnly = true;
-      continue;
-    }
-    if (word.startsWith('--')) {
-      const eq = word.indexOf('=');
-      const given = eq === -1 ? word.slice(2) : word.slice(2, eq);
-      const names = longNames(given, long);
-      if (names.length === 0) {
-        if (grammar.strict) tokens.push({ kind: 'unknown', word });
-        else tokens.push({ kind: 'option', names: [given], long: true, word, value: eq === -1 ? null : word.slice(eq + 1) });
-        continue;
-      }
-      let value: string | null = eq === -1 ? null : word.slice(eq + 1);
-      // Only a sure reading skips the next word: one candidate, and it takes a value.
-      if (value === null && names.length === 1 && long[names[0]!] === 'value' && i + 1 < args.length) value = args[++i]!;
-      tokens.push({ kind: 'option', names, long: true, word, value });
-      continue;
-    }
-    for (let k = 1; k < word.length; k++) {
-      const letter = word[k]!;
-      const rest = word.slice(k + 1);
-      if (shortValue.includes(letter)) {
-        let value: string | null = rest;
-        if (rest === '') value = i + 1 < args.length ? args[++i]! : null;
-        tokens.push({ kind: 'option', names: [letter], long: false, word, value });
-        break;
-      }
-      if (shortOptional.includes(letter)) {
-        tokens.push({ kind: 'option', names: [letter], long: false, word, value: rest === '' ? null : rest });
-        break;
-      }
-      if (grammar.strict && !(grammar.shortFlags ?? '').includes(letter)) {
-        tokens.push({ kind: 'unknown', word });
-        break;
-      }
-      tokens.push({ kind: 'option', names: [letter], long: false, word, value: null });
-    }
+    const value = option.value === null ? null : option.value.kind === 'literal' ? option.value.value : option.value.raw;
+    tokens.push({ at: option.index, token: { kind: 'option', names: long ? [...option.candidates] : [option.key], long, word, value } });
   }
-  return tokens;
-}
-
-/** The known long names `given` may stand for: itself if known, else every name it abbreviates. */
-function longNames(given: string, long: Readonly<Record<string, Arity>>): string[] {
-  if (Object.prototype.hasOwnProperty.call(long, given)) return [given];
-  if (given === '') return [];
-  return Object.keys(long).filter((name) => name.startsWith(given));
+  reading.operands.forEach((operand, k) => {
+    tokens.push({ at: reading.operandIndexes[k]!, token: { kind: 'operand', value: operand.kind === 'literal' ? operand.value : operand.raw } });
+  });
+  // Options of one cluster share their word's index: a stable sort keeps their order.
+  return tokens.sort((x, y) => x.at - y.at).map((t) => t.token);
 }
 
 /** The first option token standing for any of `names` (short letters or long names). */
@@ -158,11 +129,6 @@ function findOption(tokens: readonly Token[], names: readonly string[]): Extract
       if ((name.length === 1) === !token.long && names.includes(name)) return token;
     }
   }
-  return null;
-}
-
-function firstUnknown(tokens: readonly Token[]): string | null {
-  for (const token of tokens) if (token.kind === 'unknown') return token.word;
   return null;
 }
 
@@ -635,80 +601,7 @@ const manRow = optionRow(
 // Programs that run other programs
 // ---------------------------------------------------------------------------------------------
 
-const xargsRow = alwaysRow('xargs', 'xargs runs a command with arguments read from its input, which nobody has seen');
 const parallelRow = alwaysRow('parallel', 'parallel runs commands built from its arguments and input');
-const watchRow = alwaysRow('watch', 'watch hands its words to sh -c, which reads them again as shell code');
-
-const envRow: CarveOutRow = {
-  program: 'env',
-  check(args) {
-    const tokens = scan(args, {
-      shortValue: 'uCS',
-      shortFlags: '0iv',
-      long: {
-        'split-string': 'value', unset: 'value', chdir: 'value', 'ignore-environment': 'flag', null: 'flag', debug: 'flag',
-        'block-signal': 'optional', 'default-signal': 'optional', 'ignore-signal': 'optional', 'list-signal-handling': 'flag',
-        help: 'flag', version: 'flag',
-      },
-      stopAtOperand: true,
-      strict: true,
-    });
-    const unknown = firstUnknown(tokens);
-    if (unknown) return { option: unknown, why: 'an option the gate does not know could hide where the command starts' };
-    const split = findOption(tokens, ['S', 'split-string']);
-    return split ? { option: split.word, why: 'env -S splits a string into a new command line' } : null;
-  },
-};
-
-const sudoRow: CarveOutRow = {
-  program: 'sudo',
-  check(args) {
-    const tokens = scan(args, {
-      shortValue: 'aCcDgpRrTtUu',
-      shortOptional: 'h',
-      shortFlags: 'AbBEeHiKklNnPSsVv',
-      long: {
-        shell: 'flag', login: 'flag', edit: 'flag', 'preserve-env': 'optional', askpass: 'flag', chroot: 'value',
-        user: 'value', group: 'value', chdir: 'value', prompt: 'value', 'non-interactive': 'flag', 'close-from': 'value',
-        'login-class': 'value', role: 'value', type: 'value', 'command-timeout': 'value', 'other-user': 'value', host: 'value',
-      },
-      stopAtOperand: true,
-      strict: true,
-    });
-    const unknown = firstUnknown(tokens);
-    if (unknown) return { option: unknown, why: 'an option the gate does not know could hide where the command starts' };
-    const hit = findOption(tokens, ['s', 'shell', 'i', 'login', 'e', 'edit', 'E', 'preserve-env', 'A', 'askpass', 'R', 'chroot']);
-    return hit ? { option: hit.word, why: 'sudo starts a shell, runs an editor or askpass program, or keeps the caller\'s environment' } : null;
-  },
-};
-
-const doasRow: CarveOutRow = {
-  program: 'doas',
-  check(args) {
-    const tokens = scan(args, { shortValue: 'aCu', shortFlags: 'Lns', stopAtOperand: true, strict: true });
-    const unknown = firstUnknown(tokens);
-    if (unknown) return { option: unknown, why: 'an option the gate does not know could hide where the command starts' };
-    const hit = findOption(tokens, ['s']);
-    return hit ? { option: hit.word, why: 'doas -s starts a shell' } : null;
-  },
-};
-
-const timeRow: CarveOutRow = {
-  program: 'time',
-  check(args) {
-    const tokens = scan(args, {
-      shortValue: 'fo',
-      shortFlags: 'apqvV',
-      long: { output: 'value', format: 'value', append: 'flag', portability: 'flag', quiet: 'flag', verbose: 'flag', help: 'flag', version: 'flag' },
-      stopAtOperand: true,
-      strict: true,
-    });
-    const unknown = firstUnknown(tokens);
-    if (unknown) return { option: unknown, why: 'an option the gate does not know could hide where the command starts' };
-    const hit = findOption(tokens, ['o', 'output']);
-    return hit ? { option: hit.word, why: 'time -o writes its report to a file' } : null;
-  },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Toolchains
@@ -859,78 +752,59 @@ function sshLikeRow(program: 'ssh' | 'scp' | 'sftp'): CarveOutRow {
 // The table
 // ---------------------------------------------------------------------------------------------
 
-const ROWS: readonly CarveOutRow[] = [
-  findRow,
-  gitRow,
-  sedRow,
-  { ...sedRow, program: 'gsed' },
-  awkRow('awk'),
-  awkRow('gawk'),
-  awkRow('mawk'),
-  awkRow('nawk'),
-  rgRow,
-  fdRow,
-  treeRow,
-  sortRow,
-  uniqRow,
-  fileRow,
-  dateRow,
-  printfRow,
-  tarRow,
-  zipRow,
-  lessRow,
-  manRow,
-  xargsRow,
-  parallelRow,
-  watchRow,
-  envRow,
-  sudoRow,
-  doasRow,
-  timeRow,
-  goRow,
-  npmRow,
-  curlRow,
-  rsyncRow,
-  sshLikeRow('ssh'),
-  sshLikeRow('scp'),
-  sshLikeRow('sftp'),
-];
-
-const ROW_BY_PROGRAM: ReadonlyMap<string, CarveOutRow> = new Map(ROWS.map((row) => [row.program, row]));
-
-/** Every program with a row in the table, one row each. */
-export const CARVE_OUT_PROGRAMS: readonly string[] = Object.freeze(ROWS.map((row) => row.program));
-
 /**
- * The option that turns an innocent program into an executor or a writer, or null.
- *
- * Input: the argv after unwrapping (argv[0] may be a path: the row is chosen by the lower-cased
- * basename). An opaque program word, or an opaque word after the program of a table row, is a
- * carve-out by itself: it could be any option. Never throws.
+ * A row of this file as a row of the program table: its check reads the literal words after the
+ * program (an allow entry never covers a word only known at run time, so only literal argv needs
+ * reading here); what it reports is one form, with the row's role and its reason as the note.
  */
-export function findCarveOut(argv: readonly Word[]): CarveOut | null {
-  const first = argv[0];
-  if (first === undefined) return null;
-  if (first.kind !== 'literal') {
-    return { program: first.raw, option: first.raw, why: 'the program is only known at run time' };
-  }
-  const slash = first.value.lastIndexOf('/');
-  const program = first.value.slice(slash + 1).toLowerCase();
-  const row = ROW_BY_PROGRAM.get(program);
-  if (!row) return null;
-  const args: string[] = [];
-  for (let k = 1; k < argv.length; k++) {
-    const word = argv[k]!;
-    if (word.kind !== 'literal') {
-      return { program: row.program, option: word.raw, why: 'a word only known at run time could be any option of this program' };
-    }
-    args.push(word.value);
-  }
-  try {
-    const finding = row.check(args);
-    return finding ? { program: row.program, ...finding } : null;
-  } catch (error) {
-    // A row that cannot read its arguments has not shown them to be innocent.
-    return { program: row.program, option: '', why: `the gate could not read the arguments: ${error instanceof Error ? error.message : String(error)}` };
-  }
+function tableRow(row: CarveOutRow, category: Category, what: string, role: Role, extra: Partial<ProgramRow> = {}): ProgramRow {
+  return {
+    names: [row.program],
+    category,
+    what,
+    read(args): Form[] {
+      const opaque = args.findIndex((word) => word.kind !== 'literal');
+      if (opaque !== -1) {
+        return [{ role, program: row.program, trigger: args[opaque]!.raw, index: opaque, value: args[opaque]!, note: 'a word only known at run time could be any option of this program' }];
+      }
+      const literal = args.map((word) => (word as { value: string }).value);
+      const finding = row.check(literal);
+      if (finding === null) return [];
+      const at = literal.findIndex((word) => word === finding.option || finding.option.startsWith(`${word} `));
+      // A finding no single word carries (a sed script the reader cannot place) is at no word: no entry spells it.
+      return [{ role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, note: finding.why }];
+    },
+    ...extra,
+  };
 }
+
+/** The rows whose forms are read by the program's own small language or by hand-written checks. */
+export const READER_ROWS: readonly ProgramRow[] = [
+  tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
+  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', { plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'] }),
+  tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),
+  tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] }),
+  ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
+    tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
+  ),
+  tableRow(rgRow, 'text', 'ripgrep, a recursive search tool', 'executor', { readOnly: true, plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo'] }),
+  tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, plain: ['', 'foo', '-e ts src', '-H -t f'] }),
+  tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, plain: ['', '-L 2', '-a src'] }),
+  tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
+  tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, plain: ['f', '-c f', '-d'] }),
+  tableRow(fileRow, 'file', 'guesses the type of files', 'writer', { readOnly: true, plain: ['f', '-b f', '--mime-type f'] }),
+  tableRow(dateRow, 'system', 'prints or sets the date', 'destructive', { readOnly: true, plain: ['', '+%Y-%m-%d', '-u', '-d yesterday +%F', '--iso-8601=seconds'] }),
+  tableRow(printfRow, 'text', 'formats and prints text', 'destructive', { readOnly: true, plain: ["'%s\\n' a", "'%d' 3"] }),
+  tableRow(tarRow, 'archive', 'the tape archiver', 'executor', { plain: ['-tf a.tar', '-xzf a.tgz', '-czf out.tgz src', '--list -f a.tar'] }),
+  tableRow(zipRow, 'archive', 'packs files into a zip archive', 'executor', { plain: ['-r out.zip src', '-q out.zip f'] }),
+  tableRow(lessRow, 'pager', 'a terminal pager', 'executor', { plain: ['f', '-R f', '-N f'] }),
+  tableRow(manRow, 'pager', 'shows manual pages', 'executor', { plain: ['ls', '1 printf', '-k copy'] }),
+  tableRow(parallelRow, 'wrapper', 'GNU parallel: runs commands built from its arguments and input', 'executor', { plain: [] }),
+  tableRow(goRow, 'build', 'the Go toolchain', 'executor', { plain: ['build ./...', 'test ./...', 'vet ./...', 'version'] }),
+  tableRow(npmRow, 'package', 'the Node.js package manager', 'executor', { plain: ['test', 'run build', 'install', 'ci', 'ls'] }),
+  tableRow(curlRow, 'network', 'transfers data from or to a URL', 'writer', { plain: ['https://example.com', '-sS https://example.com', '-o - https://example.com'] }),
+  tableRow(rsyncRow, 'network', 'copies files, locally or to other hosts', 'executor', { plain: ['-av src/ dst/', '-n -av a/ b/'] }),
+  tableRow(sshLikeRow('ssh'), 'network', 'the OpenSSH remote shell client', 'executor', { plain: ['host', '-p 2222 host'] }),
+  tableRow(sshLikeRow('scp'), 'network', 'copies files over SSH', 'executor', { plain: ['f host:/tmp/', '-r dir host:'] }),
+  tableRow(sshLikeRow('sftp'), 'network', 'transfers files over SSH interactively', 'executor', { plain: ['host', '-P 2222 host'] }),
+];
