@@ -68,7 +68,7 @@ export interface HardlineRecord {
 
 /** A preflight floor finding (D§7). */
 export interface PreflightRecord {
-  arm: 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write';
+  arm: 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write' | 'unknown-code' | 'unknown-target';
   reason: string;
   /** True when this finding raised a `safe` rating to `destructive`. */
   rewroteRating: boolean;

@@ -126,7 +126,7 @@ export const CaptureRecordSchema = z.strictObject({
   hardline: z.strictObject({ arm: z.string(), detail: z.string() }).optional(),
   rule: z.strictObject({ list: z.enum(['deny', 'escalate', 'allow', 'default-allow', 'grant']), entry: z.string(), source: z.string() }).optional(),
   preflight: z
-    .array(z.strictObject({ arm: z.enum(['unresolved', 'script-env-leak', 'open-world', 'protected-write']), reason: z.string(), rewroteRating: z.boolean() }))
+    .array(z.strictObject({ arm: z.enum(['unresolved', 'script-env-leak', 'open-world', 'protected-write', 'unknown-code', 'unknown-target']), reason: z.string(), rewroteRating: z.boolean() }))
     .optional(),
   resolution: ResolutionCaptureSchema.optional(),
   negotiation: NegotiationCountersSchema.optional(),

@@ -62,6 +62,8 @@ export function checkFind(args: readonly Word[], home: string, rechecker: Rechec
   }
   if (starts.length === 0) return null;
   let unfiltered = true;
+  // `-type f` passes every file: a plain `rm {}` then deletes every file below the start.
+  let everyFile = false;
   for (const item of reading.expression) {
     if (item.name === '-delete') {
       if (unfiltered) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
@@ -69,6 +71,11 @@ export function checkFind(args: readonly Word[], home: string, rechecker: Rechec
     }
     if (item.kind === 'executor') {
       if (!unfiltered || item.values.length === 0) continue;
+      const program = literalText(item.values[0]);
+      const base = program === null ? null : program.slice(program.lastIndexOf('/') + 1);
+      if (everyFile && base !== null && FILE_DELETERS.has(base)) {
+        return hardlineFinding('recursive-delete-root', `find ${item.name} ${base} on every file under ${starts[0]!.what}`);
+      }
       for (const start of starts) {
         const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, start.word)));
         if (found !== null) return found;
@@ -82,12 +89,18 @@ export function checkFind(args: readonly Word[], home: string, rechecker: Rechec
       continue;
     }
     // `-type f` keeps every file: `find ~ -type f -delete` still empties the home folder.
-    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) continue;
+    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) {
+      everyFile = true;
+      continue;
+    }
     if (item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
     unfiltered = false;
   }
   return null;
 }
+
+/** Programs that delete the files they are given, one by one (no recursion needed under find). */
+const FILE_DELETERS = new Set(['rm', 'unlink', 'shred', 'srm', 'wipe', 'rimraf', 'del', 'trash', 'trash-put', 'gio']);
 
 /** Operators that neither filter nor act: `-a` and grouping. */
 const FIND_PASS_THROUGH = new Set(['-a', '-and', '(', ')']);

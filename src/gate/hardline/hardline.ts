@@ -128,8 +128,19 @@ function shapesOfSegments(segments: readonly Segment[]): CommandShape[] {
 function checkText(text: string, context: Context): HardlineFinding | null {
   const bomb = findShellForkBomb(text);
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
-  return checkCommands(readTextCommands(text, context.home), context);
+  const found = checkCommands(readTextCommands(text, context.home), context);
+  if (found !== null) return found;
+  // `rm${IFS}-rf${IFS}/`: unquoted, the default IFS splits the word where it stands (D§5). The
+  // text is read again with each such expansion as a blank; quoted ones stay inside their word.
+  if (IFS_EXPANSION.test(text) && !/(^|[\s;&|(])IFS\+?=/.test(text)) {
+    return checkPayloadText(text.replace(IFS_EXPANSIONS, ' '), true, context);
+  }
+  return null;
 }
+
+/** `$IFS`, `${IFS}` and `${IFS…}` (`${IFS%?}`, `${IFS:0:1}`): a blank where the default IFS is in force. */
+const IFS_EXPANSION = /\$(\{IFS[^}]*\}|IFS(?![A-Za-z0-9_]))/;
+const IFS_EXPANSIONS = new RegExp(IFS_EXPANSION.source, 'g');
 
 function checkCommands(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
   // Every command's own argv first, so that no amount of payload work can crowd out a plain
@@ -328,7 +339,37 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
         : checkNestedCommand(payload.argv, context);
     if (found !== null) return found;
   }
-  if (stdinText !== null && readsScriptFromStdin(innerArgv(view))) return checkPayloadText(stdinText, false, context);
+  const inner = innerArgv(view);
+  if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context);
+  return checkSubstitutedScripts(inner, context);
+}
+
+/** `source`/`.` of standard input (`. /dev/stdin <<< 'TEXT'`): the text fed in is run. */
+function sourcesStdin(argv: readonly Word[]): boolean {
+  const name = commandName(argv[0])?.name;
+  if (name !== 'source' && name !== '.') return false;
+  const file = literalText(argv[1]);
+  return file === '/dev/stdin' || file === '/dev/fd/0' || file === '/proc/self/fd/0' || argv.length === 1;
+}
+
+/**
+ * `source <(echo 'TEXT')`, `bash <(printf …)`: a shell or `source` running a process
+ * substitution runs what the substituted command prints. The text echo or printf print there is
+ * read like any other payload (approximately: it is not run through the resolver exactly).
+ */
+function checkSubstitutedScripts(argv: readonly Word[], context: Context): HardlineFinding | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined || !(SHELLS.has(name) || name === 'source' || name === '.')) return null;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.kind === 'literal' || !word.raw.startsWith('<(') || !word.raw.endsWith(')')) continue;
+    for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
+      const args = printedArguments(command.argv);
+      if (args === null || args.length === 0) continue;
+      const found = checkPayloadText(printedText(args), true, context);
+      if (found !== null) return found;
+    }
+  }
   return null;
 }
 

@@ -7,6 +7,8 @@ import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { writeTargets } from '../programs/writeTargets';
+import { programName } from '../programs/wrappers';
+import { readsCodeFromStdin } from '../programs/table';
 
 /**
  * The preflight floors (D§7). Each arm names something the gate established about a command
@@ -19,7 +21,7 @@ import { writeTargets } from '../programs/writeTargets';
  * or a fetch in `bash -c` does not hide it.
  */
 
-export type PreflightArm = 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write';
+export type PreflightArm = 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write' | 'unknown-code' | 'unknown-target';
 
 export interface PreflightFinding {
   arm: PreflightArm;
@@ -85,6 +87,8 @@ interface Gathered {
   mentions: HostMention[] | null;
   writes: ProtectedWrite[] | null;
   unreadable: UnreadablePayload[] | null;
+  /** Deleting, moving or writing roles whose target is only known at run time (D§7 unknown-target). */
+  opaqueTargets: string[] | null;
 }
 
 /**
@@ -98,7 +102,7 @@ interface Gathered {
  * never throw, so running them early changes neither what they find nor its order.
  */
 function checkSegments(top: readonly Segment[], home: string, pathContext: PathContext): Gathered {
-  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null };
+  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, opaqueTargets: null };
   // Payload segments and their depths, in the order found; they come after all of `top`.
   let nested: Segment[] | null = null;
   let nestedDepths: number[] | null = null;
@@ -173,6 +177,8 @@ function checkSegment(segment: Segment, analysis: SegmentAnalysis, pathContext: 
     const all = (found.mentions ??= []);
     for (const mention of mentions) all.push(mention);
   }
+  const opaque = opaqueTarget(segment, analysis);
+  if (opaque !== null) (found.opaqueTargets ??= []).push(opaque);
   const targets = writeTargets(segment, analysis);
   // Most segments write nothing: no protected write to look for.
   if (targets.length === 0) return;
@@ -181,6 +187,66 @@ function checkSegment(segment: Segment, analysis: SegmentAnalysis, pathContext: 
     const all = (found.writes ??= []);
     for (const write of writes) all.push(write);
   }
+}
+
+/** Programs whose operands are the files they delete, move or change (any operand is a target). */
+const OPERAND_TARGETS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'rimraf', 'mv', 'chmod', 'chown', 'chgrp', 'touch', 'truncate', 'tee', 'sponge', 'ln']);
+/** Programs whose last operand is the file or folder they write. */
+const LAST_OPERAND_TARGETS = new Set(['cp', 'install', 'rsync', 'scp']);
+
+/**
+ * The unknown-target arm on one segment (D§7): a delete, move or write whose target is only
+ * known at run time (`rm -rf "$TARGET"`, `tee "$F"`, `> "$OUT"`, `dd of=$X`), or a deleting or
+ * writing command whose arguments come from input (`xargs rm`). Null when none.
+ */
+function opaqueTarget(segment: Segment, analysis: SegmentAnalysis): string | null {
+  for (const redirect of segment.redirects) {
+    if (redirect.op === '<' || redirect.op === '<&' || redirect.op === '>&') continue;
+    if (redirect.target.kind !== 'literal') return `the redirect ${redirect.raw} writes to a file only known at run time`;
+  }
+  const peeled = analysis.peeled;
+  const argv = peeled.argv;
+  const name = programName(argv[0]);
+  if (name === null) return null;
+  const program = name.toLowerCase();
+  if (peeled.layers.some((layer) => layer.program === 'xargs') && (OPERAND_TARGETS.has(program) || LAST_OPERAND_TARGETS.has(program))) {
+    return `xargs ${program} ${OPERAND_TARGETS.has(program) ? 'deletes, moves or changes' : 'writes'} files named by its input, which nobody has seen`;
+  }
+  const operands = argv.slice(1).filter((word) => !(word.kind === 'literal' && word.value.startsWith('-')));
+  if (OPERAND_TARGETS.has(program)) {
+    const word = operands.find((w) => w.kind !== 'literal' && w.expansions.includes('variable'));
+    if (word !== undefined) return `${program} ${word.raw}: the file it acts on is only known at run time`;
+  }
+  if (LAST_OPERAND_TARGETS.has(program)) {
+    const last = operands[operands.length - 1];
+    if (last !== undefined && last.kind !== 'literal' && last.expansions.includes('variable')) return `${program} writes to ${last.raw}, only known at run time`;
+  }
+  if (program === 'dd') {
+    const of = argv.find((w) => w.kind !== 'literal' && w.raw.startsWith('of='));
+    if (of !== undefined) return `dd ${of.raw}: the file it writes is only known at run time`;
+  }
+  return null;
+}
+
+/** Programs that run the code they read on standard input when given no script (shells, interpreters). */
+function readsCodeFromPipe(segment: Segment, analysis: SegmentAnalysis): string | null {
+  const argv = analysis.peeled.argv;
+  return readsCodeFromStdin(argv) ? (programName(argv[0]) ?? 'the program') : null;
+}
+
+/**
+ * The unknown-code arm (D§7): an interpreter or shell fed by the pipeline before it (`curl … | sh`,
+ * `base64 -d | bash`) runs code nobody has read. (The hardline floor still reads what it can.)
+ */
+function unknownCode(segments: readonly Segment[]): string | null {
+  for (let k = 1; k < segments.length; k++) {
+    const before = segments[k - 1]!.connector;
+    if (before !== '|' && before !== '|&') continue;
+    const segment = segments[k]!;
+    const reader = readsCodeFromPipe(segment, analyseArgv(segment.argv));
+    if (reader !== null) return `${reader} runs the code piped into it by \`${segments[k - 1]!.raw}\`, which nobody has read.`;
+  }
+  return null;
 }
 
 /**
@@ -313,12 +379,18 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
       );
     }
     const found = checkSegments(resolution.segments, reading.home, pathContext);
-    return findingsList(
+    const code = unknownCode(resolution.segments);
+    const list = findingsList(
       unresolvedFinding(reading, found.unreadable ?? NONE),
       envLeakFinding(found.leaks ?? NONE),
       openWorldFinding(found.mentions ?? NONE),
       protectedWriteFinding(found.writes ?? NONE),
     );
+    if (code === null && found.opaqueTargets === null) return list;
+    const more = [...list];
+    if (code !== null) more.push({ arm: 'unknown-code', reason: code });
+    if (found.opaqueTargets !== null) more.push({ arm: 'unknown-target', reason: `The target is only known at run time: ${found.opaqueTargets.slice(0, 3).join('; ')}.` });
+    return more;
   } catch (error) {
     return [
       {

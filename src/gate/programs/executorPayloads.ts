@@ -495,7 +495,32 @@ function awkCommands(args: readonly Word[], name: string): Payload[] {
   return payloads;
 }
 
+/** GNU parallel options that take the next word as their value (the ones a command line uses). */
+const PARALLEL_VALUED = new Set(['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '-I', '--colsep', '-C', '-N', '-n', '--max-args', '-L', '--max-lines', '-E', '--joblog', '--results', '--res', '--tmpdir', '--workdir', '--wd', '--timeout', '--retries', '--delay', '--memfree', '--load', '-l', '--env', '--tag-string', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transfer-file', '--tf', '--shebang-wrap']);
+
+/**
+ * `parallel CMD ::: ARGS…`: parallel runs CMD through the shell once per argument, the argument
+ * in place of `{}` (or after the command). Each run is read as shell text.
+ */
+function parallelRuns(args: readonly Word[]): Payload[] {
+  let i = 0;
+  while (i < args.length) {
+    const text = literal(args[i]);
+    if (text === null || !text.startsWith('-') || text.startsWith(':::')) break;
+    i += PARALLEL_VALUED.has(text) ? 2 : 1;
+  }
+  const separator = args.findIndex((word, k) => k >= i && /^:::+\+?$/.test(literal(word) ?? ''));
+  const command = args.slice(i, separator === -1 ? args.length : separator);
+  if (command.length === 0) return [];
+  const inputs = separator === -1 ? [] : args.slice(separator + 1).filter((word) => !/^:::+\+?$/.test(literal(word) ?? ''));
+  const approximate = args.some((word) => word.kind !== 'literal');
+  const base = command.map(wordText).join(' ');
+  const runs = inputs.length === 0 ? [base] : inputs.slice(0, 16).map((input) => (base.includes('{}') ? base.split('{}').join(wordText(input)) : `${base} ${wordText(input)}`));
+  return runs.map((text) => (approximate ? { kind: 'shell-text', text, via: 'parallel', approximate: true } : { kind: 'shell-text', text, via: 'parallel' }));
+}
+
 const EXTRACTORS: Readonly<Record<string, Extractor>> = {
+  parallel: parallelRuns,
   find: findExec,
   git: gitCommand,
   ssh: sshOptions,

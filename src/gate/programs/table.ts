@@ -278,3 +278,23 @@ function wordText(word: Word | undefined): string {
 export function formsOfRole(reading: FormReading, role: Role): Form[] {
   return reading.forms.filter((form) => form.role === role);
 }
+
+/**
+ * The program runs code read from standard input: its row says it can (shells, interpreters),
+ * and the argv names neither inline code nor a script (`sh`, `bash -s`, `python3 -`, `node`).
+ */
+export function readsCodeFromStdin(argv: readonly Word[]): boolean {
+  const first = argv[0];
+  if (first === undefined || first.kind !== 'literal') return false;
+  const row = rowFor(first.value);
+  if (row === null || row.stdinCode !== true) return false;
+  const reading = programForms(argv);
+  if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return false;
+  const args = argv.slice(1);
+  // A shell's `-s` reads the script from standard input whatever follows.
+  if (row.category === 'shell' && args.some((w) => w.kind === 'literal' && /^[-+][A-Za-z]*s[A-Za-z]*$/.test(w.value))) return true;
+  const operands = readArgs(args, row.grammar ?? {}).operands;
+  if (operands.length === 0) return true;
+  const script = operands[0]!;
+  return script.kind === 'literal' && (script.value === '-' || script.value === '/dev/stdin' || script.value === '/dev/fd/0');
+}
