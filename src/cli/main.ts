@@ -3,6 +3,7 @@ import { runExplain } from './explainCommand';
 import { runBatch } from './batchCommand';
 import { LineWriter } from './lineWriter';
 import { pacedInput } from './pacedInput';
+import { describeProgram, programsMarkdown } from '../gate/programs/describe';
 
 /** `approvals-gate` — the gate, headless (D§14). */
 async function main(argv: readonly string[]): Promise<number> {
@@ -10,6 +11,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return argv.length === 0 ? 1 : 0;
   }
+  if (argv[0] === 'programs') return programs(argv.slice(1));
   try {
     const options = parseCliOptions(argv);
     for (const problem of options.problems) process.stderr.write(`approvals-gate: ${problem.setting}: ${problem.message} (ignored)\n`);
@@ -34,6 +36,25 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** `approvals-gate programs [NAME…]`: the program table's rows (all of them without a name). */
+function programs(names: readonly string[]): number {
+  if (names.length === 0) {
+    process.stdout.write(programsMarkdown() + '\n');
+    return 0;
+  }
+  let missing = 0;
+  for (const name of names) {
+    const text = describeProgram(name);
+    if (text === null) {
+      process.stderr.write(`approvals-gate: ${name} has no row in the program table: an entry for it covers every argument it is given\n`);
+      missing++;
+    } else {
+      process.stdout.write(text + '\n');
+    }
+  }
+  return missing > 0 ? 2 : 0;
 }
 
 main(process.argv.slice(2)).then(

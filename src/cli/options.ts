@@ -13,6 +13,7 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   approvals-gate explain [options] -- COMMAND
   approvals-gate batch [options] < requests.jsonl
+  approvals-gate programs [NAME...]   what the program table knows of each program (all without a name)
 
 Options:
   --rung R                 manual | write | assisted | auto | bypass (default ${DEFAULT_RUNG})
