@@ -134,7 +134,8 @@ function readCommand(
   }
   if (command.read !== undefined) {
     try {
-      for (const form of command.read(args, reading)) forms.push({ ...form, program, index: form.index + start });
+      // A form at no word (index -1: an implicit target) is carried by no word an entry could spell.
+      for (const form of command.read(args, reading)) forms.push({ ...form, program, index: form.index < 0 ? argv.length : form.index + start });
     } catch (error) {
       state.unreadable ??= `${program}: ${error instanceof Error ? error.message : String(error)}`;
     }
