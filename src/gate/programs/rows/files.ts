@@ -133,6 +133,12 @@ const OWNER_GRAMMAR: Grammar = {
   long: { ...valued('from', 'reference'), ...flagged('changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'no-preserve-root', 'preserve-root', 'recursive', 'help', 'version') },
 };
 
+/** `chown --reference=RFILE FILE…`: no owner operand, so the first operand is a file too. */
+function referenceTakesOwner(program: string, note: string) {
+  return (_args: readonly Word[], reading: ArgReading): Form[] =>
+    reading.operands.length > 0 && given(reading, 'reference') ? [onOperand(program, 'writer', reading, 0, note)] : [];
+}
+
 const COPY_LONG = {
   ...valued('no-preserve', 'sparse', 'suffix', 'target-directory'),
   ...flagged('archive', 'attributes-only', 'copy-contents', 'force', 'interactive', 'link', 'dereference', 'no-clobber', 'no-dereference', 'parents', 'recursive', 'remove-destination', 'strip-trailing-slashes', 'symbolic-link', 'no-target-directory', 'verbose', 'one-file-system', 'keep-directory-symlink', 'help', 'version'),
@@ -224,6 +230,23 @@ const LZ4_GRAMMAR: Grammar = {
   abbreviations: false,
 };
 
+/** GNU sharutils' uuencode/uudecode (AutoOpts), with the BSD letters (-p, -c, -i, -s). */
+const SHARUTILS_GRAMMAR: Grammar = {
+  short: 'or',
+  shortAttached: 'Rv',
+  flags: 'mecipsh!',
+  long: {
+    ...valued('output-file', 'load-opts'),
+    ...flagged('base64', 'encode-file-name', 'ignore-chmod', 'help', 'more-help', 'no-load-opts'),
+    version: 'optional',
+    'save-opts': 'optional',
+  },
+};
+const SHARUTILS_OPTION_FILES: readonly OptionRole[] = [
+  { role: 'writer', options: ['-R', '--save-opts'], note: '--save-opts writes the current options to a configuration file' },
+  { role: 'loader', options: ['-r', '--load-opts'], example: 'opts.cfg', note: '--load-opts reads options (an output file among them) from a file' },
+];
+
 // -------------------------------------------------------------------------------------------------
 // Archivers with one-letter commands (7-Zip, RAR, ARJ)
 // -------------------------------------------------------------------------------------------------
@@ -247,6 +270,13 @@ function archiveCommand(grammar: Grammar, options: readonly OptionRole[], extra:
   return { grammar, options, operands: [{ role: 'writer', operand: 0, everyday: true, example: 'backup.7z', note: ARCHIVE_WRITE_NOTE }], ...extra };
 }
 
+/** The commands again under their upper-case names: these archivers read commands case-insensitively. */
+function anyCase(commands: Record<string, Command>): Record<string, Command> {
+  const out: Record<string, Command> = { ...commands };
+  for (const [name, command] of Object.entries(commands)) out[name.toUpperCase()] ??= command;
+  return out;
+}
+
 /** Every letter, both cases: these archivers' switches are `-LETTERS[VALUE]` words, case-insensitive. */
 const SWITCH_LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -262,7 +292,7 @@ const sevenZipExtract = (program: string) => (_args: readonly Word[], reading: A
     ? []
     : [implicit(program, 'writer', '.', `${program} extracts the archive's files into the current folder`)];
 const SEVENZIP_READ: Command = { grammar: SEVENZIP_GRAMMAR, options: SEVENZIP_SWITCHES };
-const SEVENZIP_COMMANDS: Record<string, Command> = {
+const SEVENZIP_COMMANDS: Record<string, Command> = anyCase({
   a: archiveCommand(SEVENZIP_GRAMMAR, SEVENZIP_SWITCHES),
   u: archiveCommand(SEVENZIP_GRAMMAR, SEVENZIP_SWITCHES),
   d: archiveCommand(SEVENZIP_GRAMMAR, SEVENZIP_SWITCHES),
@@ -274,7 +304,7 @@ const SEVENZIP_COMMANDS: Record<string, Command> = {
   h: SEVENZIP_READ,
   i: SEVENZIP_READ,
   b: SEVENZIP_READ,
-};
+});
 
 const RAR_GRAMMAR: Grammar = { shortAttached: SWITCH_LETTERS, abbreviations: false };
 const RAR_SWITCHES: readonly OptionRole[] = [
@@ -304,7 +334,7 @@ function rarCommands(program: string, writes: boolean): Record<string, Command> 
     commands['cw'] = { grammar: RAR_GRAMMAR, options: RAR_SWITCHES, operands: [{ role: 'writer', operand: 1, everyday: true, example: 'comment.txt', note: 'cw writes the archive comment to the named file' }] };
     commands['m'] = { grammar: RAR_GRAMMAR, options: RAR_SWITCHES, role: RAR_MOVE };
   }
-  return commands;
+  return anyCase(commands);
 }
 
 const ARJ_GRAMMAR: Grammar = { shortAttached: SWITCH_LETTERS, abbreviations: false };
@@ -312,7 +342,7 @@ const ARJ_SWITCHES: readonly OptionRole[] = [
   { role: 'destructive', options: ['-d', '-D'], note: '-d deletes the files once they are added to the archive' },
 ];
 const ARJ_READ: Command = { grammar: ARJ_GRAMMAR, options: ARJ_SWITCHES };
-const ARJ_COMMANDS: Record<string, Command> = {
+const ARJ_COMMANDS: Record<string, Command> = anyCase({
   ...Object.fromEntries(['a', 'c', 'd', 'f', 'g', 'j', 'k', 'n', 'o', 'r', 'u', 'y'].map((name) => [name, archiveCommand(ARJ_GRAMMAR, ARJ_SWITCHES)])),
   m: { grammar: ARJ_GRAMMAR, options: ARJ_SWITCHES, role: { role: 'destructive', note: 'the m command moves files into the archive, deleting the originals' } },
   e: { grammar: ARJ_GRAMMAR, options: ARJ_SWITCHES, read: extractsInto('arj e', () => false) },
@@ -324,7 +354,7 @@ const ARJ_COMMANDS: Record<string, Command> = {
   s: ARJ_READ,
   i: ARJ_READ,
   w: ARJ_READ,
-};
+});
 
 // -------------------------------------------------------------------------------------------------
 // The rows
@@ -661,9 +691,9 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       { role: 'destructive', operand: 0, when: setsIdBits, example: 'u+s', note: 'a set-user-ID or set-group-ID mode makes a program run with its owner\'s rights' },
       { role: 'writer', operand: 'all-but-first', everyday: true, example: 'script.sh', note: 'chmod changes the mode of each file it names' },
     ],
-    // `chmod -x FILE`: a mode that looks like options leaves the first operand a file too.
+    // `chmod -x FILE` (a mode that looks like options) and `--reference=RFILE FILE`: the first operand is a file too.
     read: (_args, reading) =>
-      reading.operands.length > 0 && reading.options.some((o) => o.name.length === 2 && 'rwxXstugoa'.includes(o.key))
+      reading.operands.length > 0 && (given(reading, 'reference') || reading.options.some((o) => o.name.length === 2 && 'rwxXstugoa'.includes(o.key)))
         ? [onOperand('chmod', 'writer', reading, 0, 'chmod changes the mode of each file it names')]
         : [],
     plain: ['--version', '--help'],
@@ -674,6 +704,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'changes file owner and group',
     grammar: OWNER_GRAMMAR,
     operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, example: 'file.txt', note: 'chown changes the owner of each file it names' }],
+    read: referenceTakesOwner('chown', 'chown changes the owner of each file it names'),
     plain: ['--version', '--help'],
   },
   {
@@ -682,6 +713,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'changes file group',
     grammar: OWNER_GRAMMAR,
     operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, example: 'file.txt', note: 'chgrp changes the group of each file it names' }],
+    read: referenceTakesOwner('chgrp', 'chgrp changes the group of each file it names'),
     plain: ['--version', '--help'],
   },
   {
@@ -878,7 +910,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['--base64 file.bin', '-d --base32 data', '--base16 -w0 x'],
   },
   {
-    // Facts not verified here (not installed): the Python base58 tool's -d/--decode and -c/--check.
+    // The Python base58 tool (argparse): -d/--decode, -c/--check.
     names: ['base58'],
     category: 'text',
     what: 'encodes or decodes base58',
@@ -887,33 +919,40 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['file.bin', '--decode', '-d'],
   },
   {
-    // Facts not verified here (not installed): the ascii85 tool's -d/--decode and -n/-w options.
+    // The Ruby gem's tool (-w/--wrap COLUMN, -d/--decode) and the C one (also -i, -n).
     names: ['ascii85'],
     category: 'text',
     what: 'encodes or decodes Ascii85',
     readOnly: true,
-    grammar: { short: 'w', flags: 'dnhV', long: { ...valued('width'), ...flagged('decode', 'help', 'version') } },
+    grammar: { short: 'w', flags: 'dinhVy', long: { ...valued('wrap'), ...flagged('decode', 'help', 'version') } },
     plain: ['file.bin', '--decode', '-d'],
   },
   {
     // `uuencode [INFILE] NAME`: NAME is only written into the encoded text; the output is stdout.
+    // GNU sharutils (AutoOpts) also saves and loads option files (-R, -r).
     names: ['uuencode'],
     category: 'text',
     what: 'encodes a file in uuencode or base64 text',
     readOnly: true,
-    grammar: { flags: 'mehv', long: flagged('base64', 'encode-file-name', 'help', 'version') },
+    grammar: SHARUTILS_GRAMMAR,
+    options: SHARUTILS_OPTION_FILES,
     plain: ['file.bin file.bin', '-m file.bin name', 'name'],
   },
   {
-    // uudecode writes the file named inside its input unless -o says where.
+    // uudecode writes the file named inside its input unless -o (or -p on BSD) says where.
     names: ['uudecode'],
     category: 'text',
     what: 'decodes uuencoded text into the file it names',
-    grammar: { short: 'o', flags: 'cihv', long: { ...valued('output-file'), ...flagged('continue', 'ignore-chmod', 'help', 'version') } },
-    options: [{ role: 'writer', options: ['-o', '--output-file'], when: (v) => v !== '-' && v !== '/dev/stdout', everyday: true, example: 'out.bin', note: '-o names the file uudecode writes' }],
+    grammar: SHARUTILS_GRAMMAR,
+    options: [
+      ...SHARUTILS_OPTION_FILES,
+      { role: 'writer', options: ['-o', '--output-file'], when: (v) => v !== '-' && v !== '/dev/stdout', everyday: true, example: 'out.bin', note: '-o names the file uudecode writes' },
+    ],
     read: (_args, reading) =>
-      given(reading, 'o', 'output-file', 'help', 'version') ? [] : [implicit('uudecode', 'writer', null, 'uudecode writes the file whose name is inside the encoded input')],
-    plain: ['-o /dev/stdout data.uu', '--version'],
+      given(reading, 'o', 'output-file', 'p', 'h', 'help', 'version', 'more-help')
+        ? []
+        : [implicit('uudecode', 'writer', null, 'uudecode writes the file whose name is inside the encoded input')],
+    plain: ['-o /dev/stdout data.uu', '-o - x.uu', '--help'],
   },
   {
     names: ['md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum'],
@@ -1246,6 +1285,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     options: [
       ...ZSTD_WRITERS,
       { role: 'destructive', options: ['--rm'], everyday: true, note: '--rm deletes each input file once it has been (de)compressed' },
+      { role: 'writer', options: ['--filelist'], everyday: true, example: 'list.txt', note: '--filelist reads the names of the files to (de)compress from a list' },
     ],
     read: (_args, reading) => {
       if (given(reading, 'c', 'stdout', 't', 'test', 'l', 'list', 'o', 'output-dir-flat', 'output-dir-mirror', 'h', 'H', 'help', 'V', 'version', 'b', 'e', 'show-default-cparams')) return [];
@@ -1353,6 +1393,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     operands: [{ role: 'loader', operand: 'every', when: (t) => t === null || t.startsWith('@'), example: '@opts.txt', note: '@FILE reads more options from a file, a plugin to load among them' }],
     read: (_args, reading) => {
       const clustered = reading.options.filter((o) => o.name.length === 2).map((o) => o.key).join('');
+      // `ar -M`: an MRI script read from standard input creates and saves archives.
+      if (clustered === 'M') return [implicit('ar', 'writer', null, 'ar -M runs a script from standard input that creates and saves archives')];
       let key = clustered;
       let at = 0;
       if (!/[dmpqrstx]/.test(key)) {
