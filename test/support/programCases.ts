@@ -13,6 +13,8 @@ export interface RowCase {
   expect: Role | 'plain';
   /** The words of the entry that names the program and subcommands (`git branch`). */
   entry: string;
+  /** The role is the program's everyday job: an entry for the program covers it. */
+  everyday?: boolean;
 }
 
 /** A word as bash would read it back as exactly that text. */
@@ -37,19 +39,23 @@ function collect(command: Command, path: string[], cases: RowCase[], row: Progra
   const prefix = path.join(' ');
   const entry = prefix;
   const grammar = command.grammar ?? {};
-  for (const plain of command.plain ?? []) cases.push({ line: plain === '' ? prefix : `${prefix} ${plain}`, expect: 'plain', entry });
+  for (const plain of command.plain ?? []) {
+    const line = plain === '' ? prefix : `${prefix} ${plain}`;
+    // An entry for a wrapper alone never covers what it runs: its plain lines are covered by entries spelling them.
+    cases.push({ line, expect: 'plain', entry: command.wrapper !== undefined ? line : entry });
+  }
   if (command.role) cases.push({ line: prefix, expect: command.role.role, entry: path.slice(0, -1).join(' ') || prefix });
   for (const role of command.options ?? []) {
     for (const spelling of role.options) {
       for (const words of spellings(spelling, role, grammar)) {
-        cases.push({ line: `${prefix} ${words}`, expect: role.role, entry });
+        cases.push({ line: `${prefix} ${words}`, expect: role.role, entry, ...(role.everyday ? { everyday: true } : {}) });
       }
     }
   }
   for (const role of command.operands ?? []) {
     const example = role.example ?? 'x';
     const before = role.operand === 'last' || role.operand === 'all-but-first' ? 'first ' : typeof role.operand === 'number' ? 'a '.repeat(role.operand) : '';
-    cases.push({ line: `${prefix} ${before}${quoted(example)}`, expect: role.role, entry });
+    cases.push({ line: `${prefix} ${before}${quoted(example)}`, expect: role.role, entry, ...(role.everyday ? { everyday: true } : {}) });
   }
   if (command.wrapper && !command.wrapper.peel) {
     const skip = 'a '.repeat(command.wrapper.skip ?? 0);
@@ -58,7 +64,7 @@ function collect(command: Command, path: string[], cases: RowCase[], row: Progra
   for (const [sub, inner] of Object.entries(command.subcommands ?? {})) collect(inner, [...path, sub], cases, row);
   // Behind a wrapper that peels, the same forms are found (one spelling each, to keep the count sane).
   if (path.length === 1) {
-    const first = cases.find((c) => c.expect !== 'plain' && c.line.startsWith(`${prefix} `));
+    const first = cases.find((c) => c.expect !== 'plain' && !c.everyday && c.line.startsWith(`${prefix} `));
     if (first !== undefined && row.wrapper === undefined) {
       for (const wrapper of PEELING_WRAPPERS) cases.push({ ...first, line: `${wrapper} ${first.line}` });
     }

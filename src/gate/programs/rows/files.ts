@@ -414,7 +414,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'counts lines, words and bytes',
     readOnly: true,
     grammar: { flags: 'Lclmw', long: { ...valued('files0-from', 'total'), ...flagged('bytes', 'chars', 'lines', 'max-line-length', 'words', 'help', 'version') } },
-    plain: ['-l src/*.ts', 'README.md', '-c data.bin', '-w notes.txt'],
+    plain: ['-l src/a.ts', 'README.md', '-c data.bin', '-w notes.txt'],
   },
   {
     names: ['pwd'],
@@ -431,7 +431,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'searches files for lines matching a pattern',
     readOnly: true,
     grammar: GREP_GRAMMAR,
-    plain: ['-rn TODO src', '-i error log.txt', '-E "foo|bar" file.txt', '--include=*.ts -r import .', '-c main -- a.c', '-e x -f patterns.txt data'],
+    plain: ['-rn TODO src', '-i error log.txt', '-E "foo|bar" file.txt', "--include='*.ts' -r import .", '-c main -- a.c', '-e x -f patterns.txt data'],
   },
   {
     // zgrep runs gzip -cdfq and grep on each file; it takes grep's options.
@@ -448,7 +448,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'prints file or file-system status',
     readOnly: true,
     grammar: { short: 'c', flags: 'Lft', long: { ...valued('cached', 'format', 'printf'), ...flagged('dereference', 'file-system', 'terse', 'help', 'version') } },
-    plain: ['README.md', '-c %s file.bin', '--format="%n %y" src/*', '-f /'],
+    plain: ['README.md', '-c %s file.bin', '--format="%n %y" src/a.ts', '-f /'],
   },
   {
     names: ['which'],
@@ -536,7 +536,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       flags: '0DHLPSabchklmsx',
       long: { ...valued('block-size', 'max-depth', 'files0-from', 'threshold', 'time-style', 'exclude-from', 'exclude'), ...flagged('null', 'all', 'apparent-size', 'bytes', 'total', 'dereference-args', 'summarize', 'human-readable', 'inodes', 'dereference', 'count-links', 'no-dereference', 'separate-dirs', 'si', 'one-file-system', 'help', 'version'), time: 'optional' },
     },
-    plain: ['-sh .', '-h --max-depth=1 src', '-sh node_modules', '-a --exclude=*.o build'],
+    plain: ['-sh .', '-h --max-depth=1 src', '-sh node_modules', "-a --exclude='*.o' build"],
   },
   {
     names: ['df'],

@@ -1,0 +1,45 @@
+/**
+ * Every row of the program table against an innocent allow entry for the program (D§4.3, D§6):
+ * each executor, loader, writer, network, listener and destructive form the row's generated lines
+ * hold is NOT covered by a prefix entry naming the program (and its subcommands), and each plain
+ * form is. The lines come from the row itself (test/support/programCases.ts), so a new row is
+ * tested here without a line written for it.
+ */
+import { strict as assert } from 'node:assert';
+
+import { parseListEntries } from '../../../src/gate/lists/listEntry';
+import { matchAllow } from '../../../src/gate/lists/listMatcher';
+import { programForms, programRows, rowName } from '../../../src/gate/programs/table';
+import { readCommand } from '../../../src/gate/reading/reading';
+import { commandLines } from '../../support/programCases';
+
+const HOME = '/home/tester';
+
+function argvOf(line: string) {
+  return readCommand(line, { home: HOME }).resolution.segments[0]?.argv ?? [];
+}
+
+function covered(line: string, entry: string): boolean {
+  const entries = parseListEntries([entry], 'allow', 'test').entries;
+  assert.equal(entries.length, 1, entry);
+  return matchAllow(readCommand(line, { home: HOME }), entries) !== null;
+}
+
+describe('an innocent entry for each program of the table', () => {
+  for (const row of programRows()) {
+    const cases = commandLines(row);
+    if (cases.length === 0) continue;
+    it(`${rowName(row)}: refuses every form, covers every plain line`, () => {
+      const wrongly: string[] = [];
+      for (const c of cases) {
+        // An everyday line the generator made may also hold another form (`rename first old.txt`: perl code).
+        if (c.everyday === true && programForms(argvOf(c.line)).forms.some((f) => f.everyday !== true)) continue;
+        const entry = c.line.startsWith(c.entry) ? c.entry : c.entry.split(' ')[0]!;
+        const yes = covered(c.line, entry);
+        // The program's everyday job (cp's target) is covered like a plain form.
+        if (c.expect === 'plain' || c.everyday === true ? !yes : yes) wrongly.push(`${c.expect === 'plain' || c.everyday === true ? 'not covered' : 'covered'} by "${entry}": ${c.line}`);
+      }
+      assert.deepEqual(wrongly, []);
+    });
+  }
+});
