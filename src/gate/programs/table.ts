@@ -14,8 +14,9 @@ import { ROWS } from './rows';
 const BY_NAME: ReadonlyMap<string, ProgramRow> = (() => {
   const map = new Map<string, ProgramRow>();
   for (const row of ROWS) {
-    for (const name of row.names) {
-      if (map.has(name)) throw new Error(`program table: ${name} has two rows`);
+    for (const written of row.names) {
+      const name = written.toLowerCase();
+      if (map.has(name)) throw new Error(`program table: ${written} has two rows`);
       map.set(name, row);
     }
   }
@@ -40,7 +41,8 @@ export function rowFor(program: string): ProgramRow | null {
   const row = BY_NAME.get(name);
   if (row !== undefined) return row;
   const unversioned = /^(.*?[a-z+])[-.]?[0-9][0-9.]*$/.exec(name)?.[1];
-  if (unversioned !== undefined) {
+  // A one-letter base is no version of anything (`r2` is radare2, not R 2).
+  if (unversioned !== undefined && unversioned.replace(/[-.]$/, '').length >= 2) {
     const again = BY_NAME.get(unversioned) ?? BY_NAME.get(unversioned.replace(/[-.]$/, ''));
     if (again !== undefined) return again;
   }

@@ -16,7 +16,8 @@ import { commandLines } from '../../support/programCases';
 const HOME = '/home/tester';
 
 function argvOf(line: string) {
-  return readCommand(line, { home: HOME }).resolution.segments[0]?.argv ?? [];
+  const { resolution } = readCommand(line, { home: HOME });
+  return resolution.resolved ? (resolution.segments[0]?.argv ?? []) : [];
 }
 
 function covered(line: string, entry: string): boolean {

@@ -1,6 +1,7 @@
 import type { ProgramRow } from '../row';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
+import { LANGUAGE_ROWS } from './languages';
 import { READER_ROWS } from './readers';
 import { SHELL_ROWS } from './shells';
 import { WRAPPER_ROWS } from './wrappers';
@@ -9,4 +10,11 @@ import { WRAPPER_ROWS } from './wrappers';
  * Every row of the program table, by kind. A program is in exactly one file; `table.ts` refuses a
  * name written twice.
  */
-export const ROWS: readonly ProgramRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...READER_ROWS, ...INTERPRETER_ROWS, ...FILE_ROWS];
+export const ROWS: readonly ProgramRow[] = [
+  ...WRAPPER_ROWS,
+  ...SHELL_ROWS,
+  ...READER_ROWS,
+  ...INTERPRETER_ROWS,
+  ...FILE_ROWS,
+  ...LANGUAGE_ROWS,
+];
