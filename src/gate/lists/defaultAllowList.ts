@@ -1,81 +1,29 @@
 import { parseListEntries, type ListEntry } from './listEntry';
+import { programRows } from '../programs/table';
 
 /**
  * The built-in default allow list (D§6): read-only everyday commands that should cost neither a
  * model call nor a prompt. On by default, switchable off, never rated.
  *
- * The bar for a line here: the entry must stay read-only for ANY words an agent can add after
- * it, given the rest of the gate — the matcher (every segment covered, no opaque words, no
- * assignment outside the harmless list, no write redirect, no wrapper, no executed payload) and
- * the carve-out table (`carveOuts.ts`). Printing to the terminal is not a write. Where a program
- * has ANY argument form that writes, runs something or changes state and the carve-out table does
- * not take that form away, the entry is narrowed (a glob without `*`, or a regexp) instead.
+ * It is made from the program table (D§4.3): every name of every row marked `readOnly` is a
+ * prefix entry, and the same rows carve their dangerous forms out of it — an entry never covers a
+ * form it does not spell (`sort -o`, `find -exec`, `sed -i`, `date -s`, `xxd IN OUT`). The bar
+ * for `readOnly`, in the row: with its forms taken away, any words an agent can add only read and
+ * print. `approvals-gate programs NAME` shows a row; docs/programs.md lists them all.
  *
- * Why each line is here, and what it leans on:
- * - `ls`, `cat`, `head`, `tail`, `wc`, `stat`, `du`, `df`, `cut`, `tr`, `diff`, `grep`, `echo`,
- *   `pwd`, `whoami`, `uname`, `which`, `basename`, `dirname`, `realpath`: read or print only; no
- *   option of theirs runs a program or writes a file (`tail -f` never ends, which is harmless;
- *   `diff` has no option that runs a helper — that is `sdiff`/`diff3`, which are not here).
- * - `rg`: carve-outs take away `--pre`, `--hostname-bin`, `-z/--search-zip`.
- * - `find`: carve-outs take away `-exec`, `-execdir`, `-ok`, `-okdir`, `-delete`, `-fprint*`, `-fls`.
- * - `fd`: carve-outs take away `-x/--exec`, `-X/--exec-batch`.
- * - `tree`: carve-outs take away `-o FILE` and `-R` (which writes HTML files).
- * - `file`: carve-outs take away `-C/--compile` (writes a magic file).
- * - `sort`: carve-outs take away `-o/--output` and `--compress-program`.
- * - `uniq`: carve-outs take away a second file operand (uniq writes its output there).
- * - `sed`: carve-outs (the reader in `programs/sed.ts`) take away `-i`, `-f`, unreadable scripts and `e`, `w`, `W`,
- *   `s///e` or `s///w`; what is left prints to standard output.
- * - `printf`: carve-outs take away `-v NAME` (the builtin assigns a shell variable).
- * - `date`: carve-outs take away `-s/--set` and any operand other than `+FORMAT` (`date
- *   MMDDhhmm` sets the clock too).
- * - `git status|log|diff|show|rev-parse|blame|ls-files`: read the repository. A prefix entry
- *   already excludes options before the subcommand (`git -c …`); carve-outs take away
- *   `--output`, `--ext-diff` and `--textconv` from log/diff/show.
- * - `git branch`: with arguments it creates, renames, deletes or re-targets branches, so only
- *   the listing forms are here (a regexp over the argv text).
- * - `git remote`: `git remote -v add …` adds a remote, so only `git remote`, `git remote -v`
- *   and `git remote --verbose` exactly.
+ * The lines below are for rows that are not read-only as a whole but have read-only forms:
+ * - `git status|log|diff|show|rev-parse|blame|ls-files`: read the repository; the git row carves
+ *   out `--output`, `--ext-diff`, `--textconv` and every option before the subcommand.
+ * - `git branch`: with arguments it creates, renames or deletes branches, so only the listing
+ *   forms (a regexp over the argv text); `git remote`: only the bare and `-v` forms.
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
  *   `python3 --version|-V`: exactly these words; any other argument could run code.
  *
- * Deliberately absent: `less`, `more`, `man` (interactive pagers: their key commands run shells,
- * and LESSOPEN preprocessors come from the environment), `env`/`printenv` (print secrets), `awk`
- * (a programming language; the carve-out row reads programs conservatively but a user should opt
- * in), `jq` (reads the environment via `env`/`$ENV`), `xargs`, `watch` (always executors),
- * `git branch`/`git tag`/`git stash`/`git config` in their general forms (they write), `ps` (shows
- * other processes' arguments and, with `e`, their environments).
+ * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
+ * shells), `env`/`printenv` (print secrets), `awk` (a language), `jq`/`yq` (read the environment),
+ * `xargs`, `watch` (always executors), `ps` (other processes' arguments and environments).
  */
-const DEFAULT_ALLOW_SOURCE: readonly unknown[] = [
-  'ls',
-  'cat',
-  'head',
-  'tail',
-  'wc',
-  'pwd',
-  'grep',
-  'rg',
-  'find',
-  'fd',
-  'tree',
-  'stat',
-  'file',
-  'which',
-  'echo',
-  'printf',
-  'date',
-  'whoami',
-  'uname',
-  'sort',
-  'uniq',
-  'cut',
-  'tr',
-  'diff',
-  'du',
-  'df',
-  'sed',
-  'basename',
-  'dirname',
-  'realpath',
+const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git status',
   'git log',
   'git diff',
@@ -97,6 +45,14 @@ const DEFAULT_ALLOW_SOURCE: readonly unknown[] = [
   { match: 'glob', pattern: 'python3 --version' },
   { match: 'glob', pattern: 'python3 -V' },
 ];
+
+/** Every name of every read-only row (a bash reserved word or `[` is not a program an entry can name). */
+const READ_ONLY_PROGRAMS: readonly string[] = programRows()
+  .filter((row) => row.readOnly === true)
+  .flatMap((row) => row.names)
+  .filter((name) => /^[A-Za-z0-9_.+-]+$/.test(name));
+
+const DEFAULT_ALLOW_SOURCE: readonly unknown[] = [...READ_ONLY_PROGRAMS, ...SUBCOMMAND_FORMS];
 
 const parsed = parseListEntries(DEFAULT_ALLOW_SOURCE, 'default-allow', 'built-in');
 
