@@ -1,5 +1,5 @@
 import type { Word } from '../../reading/resolution';
-import { flagged, hasOption, textOf, valued, type ArgReading, type Grammar } from '../grammar';
+import { flagged, hasOption, readArgs, textOf, valued, type ArgReading, type Grammar } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
 
 /**
@@ -12,6 +12,12 @@ import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row'
  * Most of them stop reading options at the first operand (getopt with a leading `+`, or a loop of
  * their own), and all are strict: an option the row does not know could take a value and move
  * the place where the wrapped command starts.
+ *
+ * GTFOBins lists a `shell` function for most of these: it is the wrapped command (`strace -o
+ * /dev/null /bin/sh`), which the table reads as a command of its own (its row, its forms), and
+ * which an entry for the launcher never covers. Where the launcher starts a shell when no command
+ * is given (`nsenter`, `unshare`, `fakeroot`, `firejail`, `setarch ARCH`, `systemd-nspawn`), the row
+ * says `stdinCode`.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -188,7 +194,7 @@ const CHPST: ProgramRow = {
   strict: true,
   wrapper: { peel: false, note: 'chpst runs the command with the user, root folder, environment folder and limits its options set' },
   options: [{ role: 'loader', options: ['-e'], note: '-e sets the environment of the command from the files of a folder, which can make it load other code' }],
-  plain: [],
+  plain: [''],
 };
 
 const SETPRIV: ProgramRow = {
@@ -295,7 +301,7 @@ const SANDBOX_EXEC: ProgramRow = {
   grammar: { short: 'fnpD', stopAtOperand: true },
   strict: true,
   wrapper: { peel: false, note: 'sandbox-exec runs the command under the sandbox profile it is given, which decides what it may touch' },
-  plain: [],
+  plain: [''],
 };
 
 const FAKEROOT: ProgramRow = {
@@ -454,6 +460,7 @@ const SYSTEMD_NSPAWN: ProgramRow = {
   names: ['systemd-nspawn'],
   category: 'container',
   what: 'runs a command or boots an OS tree in a light container',
+  stdinCode: true,
   grammar: {
     short: 'DuLMSZipE',
     flags: 'hVabjqxnUP',
@@ -481,10 +488,20 @@ const SYSTEMD_NSPAWN: ProgramRow = {
   plain: ['--help', '--version'],
 };
 
-/** arch-nspawn reads (and sources) the working folder's `etc/makepkg.conf` and `etc/pacman.conf`. */
+/**
+ * arch-nspawn reads (and sources) the working folder's `etc/makepkg.conf` and `etc/pacman.conf`;
+ * the words after the folder are systemd-nspawn's, its options first, then the command.
+ */
 function readArchNspawn(args: readonly Word[], reading: ArgReading): Form[] {
   const at = firstOperand(reading);
-  return at < 0 ? [] : [form('arch-nspawn', 'loader', args, at, 'arch-nspawn sources the makepkg.conf of the folder it is given, which is shell code')];
+  if (at < 0) return [];
+  const forms = [form('arch-nspawn', 'loader', args, at, 'arch-nspawn sources the makepkg.conf of the folder it is given, which is shell code')];
+  const nspawn = readArgs(args, SYSTEMD_NSPAWN.grammar!, at + 1);
+  const command = nspawn.operandIndexes[0];
+  if (command !== undefined && command !== at + 1) {
+    forms.push(form('arch-nspawn', 'executor', args, command, 'arch-nspawn runs the command inside the chroot folder it is given, as root there', 'shell-argv'));
+  }
+  return forms;
 }
 
 const ARCH_NSPAWN: ProgramRow = {
@@ -586,7 +603,7 @@ const DAEMONIZE: ProgramRow = {
     { role: 'writer', options: ['-p', '-l'], example: 'app.pid', note: '-p and -l write a pid file and a lock file' },
     { role: 'loader', options: ['-E'], when: envMayLoad, example: 'LD_PRELOAD=/tmp/x.so', note: '-E sets an environment variable of the daemon, which can make it load other code' },
   ],
-  plain: [],
+  plain: [''],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -596,26 +613,38 @@ const DAEMONIZE: ProgramRow = {
 /** Environment for a new session or window (`-e NAME=value`). */
 const TMUX_ENV: OptionRole = { role: 'loader', options: ['-e'], when: envMayLoad, example: 'LD_PRELOAD=/tmp/x.so', note: '-e sets an environment variable of the new shell, which can make it load other code' };
 
-function tmuxWrapper(what: string, grammar: Grammar): Command {
+function tmuxWrapper(program: string, what: string, grammar: Grammar): Command {
   return {
     grammar: { ...grammar, stopAtOperand: true },
     strict: true,
-    wrapper: { peel: false, note: `${what} runs the command (shell text when it is one word) in a new tmux pane that outlives the call` },
+    wrapper: { peel: false, note: `${what} runs the command (shell text when it is one word) in a new ${program} pane that outlives the call` },
     options: [TMUX_ENV],
     read: (args, reading) => {
       // One word is handed to the default shell as text.
       if (reading.operands.length !== 1) return [];
-      return [form('tmux', 'executor', args, reading.operandIndexes[0]!, `${what} hands a one-word command to the shell as text`, 'shell-text')];
+      return [form(program, 'executor', args, reading.operandIndexes[0]!, `${what} hands a one-word command to the shell as text`, 'shell-text')];
     },
+  };
+}
+
+/** The tmux commands that start a command in a new pane, by every name they go by. */
+function tmuxWrappers(program: string): Record<string, Command> {
+  const newSession: Command = { ...tmuxWrapper(program, 'new-session', { short: 'cefFnstxy', flags: 'AdDEPX' }), plain: ['-d -s work', '-A -s main -d'] };
+  const newWindow: Command = { ...tmuxWrapper(program, 'new-window', { short: 'cenFt', flags: 'abdkPS' }), plain: ['-d -n logs'] };
+  const splitWindow: Command = { ...tmuxWrapper(program, 'split-window', { short: 'celtF', flags: 'bdfhIvPZ' }), plain: ['-h -d'] };
+  const respawn: Command = { ...tmuxWrapper(program, 'respawn', { short: 'cet', flags: 'k' }), plain: ['-k -t work:1'] };
+  const popup: Command = tmuxWrapper(program, 'display-popup', { short: 'bcdehsSTtwxy', flags: 'BCEk' });
+  return {
+    'new-session': newSession, new: newSession,
+    'new-window': newWindow, neww: newWindow,
+    'split-window': splitWindow, splitw: splitWindow,
+    'respawn-pane': respawn, respawnp: respawn, 'respawn-window': respawn, respawnw: respawn,
+    'display-popup': popup, popup,
   };
 }
 
 const shellTextOperand = (note: string): OperandRole => ({ role: 'executor', operand: 0, payload: 'shell-text', example: 'rm -rf build', note });
 
-const TMUX_NEW_SESSION: Command = { ...tmuxWrapper('new-session', { short: 'cefFnstxy', flags: 'AdDEPX' }), plain: ['-d -s work', '-A -s main -d'] };
-const TMUX_NEW_WINDOW: Command = { ...tmuxWrapper('new-window', { short: 'cenFt', flags: 'abdkPS' }), plain: ['-d -n logs'] };
-const TMUX_SPLIT_WINDOW: Command = { ...tmuxWrapper('split-window', { short: 'celtF', flags: 'bdfhIvPZ' }), plain: ['-h -d'] };
-const TMUX_RESPAWN: Command = { ...tmuxWrapper('respawn', { short: 'cet', flags: 'k' }), plain: ['-k -t work:1'] };
 const TMUX_RUN_SHELL: Command = {
   grammar: { short: 'cdt', flags: 'bC', stopAtOperand: true },
   operands: [shellTextOperand('run-shell runs shell text in the background of the tmux server')],
@@ -637,7 +666,6 @@ const TMUX_PIPE_PANE: Command = {
   operands: [shellTextOperand('pipe-pane pipes the pane through a shell command')],
   plain: ['-t work'],
 };
-const TMUX_POPUP: Command = { ...tmuxWrapper('display-popup', { short: 'bcdehsSTtwxy', flags: 'BCEk' }) };
 const TMUX_SOURCE: Command = {
   grammar: { flags: 'Fnqv', stopAtOperand: true },
   operands: [{ role: 'loader', operand: 'every', example: 'conf.tmux', note: 'source-file reads tmux commands from a file, which can run shell text' }],
@@ -659,23 +687,32 @@ const TMUX_SAVE_BUFFER: Command = {
   grammar: { short: 'b', flags: 'a', stopAtOperand: true },
   operands: [{ role: 'writer', operand: 0, example: 'out.txt', note: 'save-buffer writes a paste buffer to a file' }],
 };
+const TMUX_BIND: Command = { role: { role: 'executor', note: 'bind-key ties a key to a tmux command, which can run shell text when the key is pressed' } };
+const TMUX_CONFIRM: Command = { role: { role: 'executor', note: 'confirm-before runs a tmux command (which can run shell text) once someone answers y' } };
+const TMUX_PROMPT: Command = { role: { role: 'executor', note: 'command-prompt runs the tmux command typed at its prompt' } };
+const TMUX_SETENV: Command = {
+  grammar: { short: 't', flags: 'FghruU', stopAtOperand: true },
+  operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !HARMLESS_ENV.has(v), example: 'LD_PRELOAD', note: 'set-environment sets a variable for the shells of new panes, which can make them load other code' }],
+  plain: ['-g TZ UTC'],
+};
 const killRole = (what: string): Command => ({ grammar: { short: 't', flags: 'aC', stopAtOperand: true }, role: { role: 'destructive', note: `${what} ends the processes running in it` } });
 /** A tmux command that only reads or moves things; its grammar is loose (no roles hang on it). */
 const PLAIN_TMUX: Command = { grammar: { short: 'tcFfsnbST', flags: 'aAdDeEhjJNpPqQrRvxXZ', stopAtOperand: true } };
 
 const TMUX_SUBCOMMANDS: Readonly<Record<string, Command>> = {
-  'new-session': TMUX_NEW_SESSION, new: TMUX_NEW_SESSION,
-  'new-window': TMUX_NEW_WINDOW, neww: TMUX_NEW_WINDOW,
-  'split-window': TMUX_SPLIT_WINDOW, splitw: TMUX_SPLIT_WINDOW,
-  'respawn-pane': TMUX_RESPAWN, respawnp: TMUX_RESPAWN, 'respawn-window': TMUX_RESPAWN, respawnw: TMUX_RESPAWN,
+  ...tmuxWrappers('tmux'),
   'run-shell': TMUX_RUN_SHELL, run: TMUX_RUN_SHELL,
   'if-shell': TMUX_IF_SHELL, if: TMUX_IF_SHELL,
   'send-keys': TMUX_SEND_KEYS, send: TMUX_SEND_KEYS,
   'pipe-pane': TMUX_PIPE_PANE, pipep: TMUX_PIPE_PANE,
-  'display-popup': TMUX_POPUP, popup: TMUX_POPUP,
   'source-file': TMUX_SOURCE, source: TMUX_SOURCE,
   'set-option': TMUX_SET_OPTION, set: TMUX_SET_OPTION, 'set-window-option': TMUX_SET_OPTION, setw: TMUX_SET_OPTION,
   'set-hook': { role: { role: 'executor', note: 'set-hook runs a tmux command (which can run shell text) on an event' } },
+  'bind-key': TMUX_BIND, bind: TMUX_BIND,
+  'confirm-before': TMUX_CONFIRM, confirm: TMUX_CONFIRM,
+  'command-prompt': TMUX_PROMPT,
+  'set-environment': TMUX_SETENV, setenv: TMUX_SETENV,
+  'load-buffer': PLAIN_TMUX, loadb: PLAIN_TMUX,
   'save-buffer': TMUX_SAVE_BUFFER, saveb: TMUX_SAVE_BUFFER,
   'kill-server': { role: { role: 'destructive', note: 'kill-server ends every session and the programs running in them' } },
   'kill-session': killRole('kill-session'),
@@ -710,12 +747,15 @@ function readTmux(program: string) {
     }
     const name = textOf(args[at]);
     if (name === null || Object.prototype.hasOwnProperty.call(TMUX_SUBCOMMANDS, name)) return [];
-    if (TMUX_ACTIVE.some((full) => full.startsWith(name))) throw new Error(`${program} ${name}: an abbreviated command the gate does not read`);
+    if (TMUX_ACTIVE.some((full) => full.startsWith(name))) throw new Error(`${program} ${name}: a command name the gate does not read (tmux takes any unique prefix)`);
     return [];
   };
 }
 
 const TMUX_GRAMMAR: Grammar = { short: 'cfLST', flags: '2CDhlNquUvV', stopAtOperand: true };
+
+/** GTFOBins: `tmux -S SOCKET` reaches the sessions of whichever server owns the socket (tmux < 3.3). */
+const TMUX_SOCKET: OptionRole = { role: 'executor', options: ['-S'], example: '/tmp/tmux-0/default', note: '-S talks to the tmux server behind that socket, whose shells may belong to another user' };
 
 const TMUX_OPTIONS: readonly OptionRole[] = [
   { role: 'executor', options: ['-c'], payload: 'shell-text', example: 'rm -rf build', note: '-c runs shell text with the default shell, as a login shell would' },
@@ -729,13 +769,14 @@ const TMUX: ProgramRow = {
   what: 'terminal multiplexer: sessions, windows and panes that keep running',
   grammar: TMUX_GRAMMAR,
   strict: true,
-  options: TMUX_OPTIONS,
+  options: [...TMUX_OPTIONS, TMUX_SOCKET],
   read: readTmux('tmux'),
   subcommands: TMUX_SUBCOMMANDS,
   plain: ['ls', 'list-sessions', 'has-session -t work', 'capture-pane -p -t work', '-V', 'display-message -p "#S"'],
 };
 
-const TMATE_NEW_SESSION: Command = { ...TMUX_NEW_SESSION, role: { role: 'listener', note: 'a new tmate session is shared with whoever gets its ssh or web address' }, plain: [] };
+const TMATE_WRAPPERS = tmuxWrappers('tmate');
+const TMATE_NEW_SESSION: Command = { ...TMATE_WRAPPERS['new-session']!, role: { role: 'listener', note: 'a new tmate session is shared with whoever gets its ssh or web address' }, plain: [] };
 
 const TMATE: ProgramRow = {
   names: ['tmate'],
@@ -752,7 +793,7 @@ const TMATE: ProgramRow = {
     }
     return forms;
   },
-  subcommands: { ...TMUX_SUBCOMMANDS, 'new-session': TMATE_NEW_SESSION, new: TMATE_NEW_SESSION },
+  subcommands: { ...TMUX_SUBCOMMANDS, ...TMATE_WRAPPERS, 'new-session': TMATE_NEW_SESSION, new: TMATE_NEW_SESSION },
   plain: ['-V', 'ls', 'display -p "#{tmate_ssh}"', '-S /tmp/tmate.sock wait tmate-ready'],
 };
 
@@ -1211,7 +1252,7 @@ const ENTR: ProgramRow = {
   strict: true,
   wrapper: { peel: false, note: 'entr runs the command again each time a watched file changes, long after the call' },
   read: readEntr,
-  plain: [],
+  plain: [''],
 };
 
 const INOTIFYWAIT: ProgramRow = {
