@@ -643,6 +643,11 @@ function tmuxWrappers(program: string): Record<string, Command> {
   };
 }
 
+/** Text typed into a terminal usually ends with Enter, written `\n`, `\r` or `^M`: the shell runs what comes before. */
+function stripTypedEnter(text: string): string {
+  return text.replace(/(\\n|\\r|\^M|\n|\r)+$/, '');
+}
+
 const shellTextOperand = (note: string): OperandRole => ({ role: 'executor', operand: 0, payload: 'shell-text', example: 'rm -rf build', note });
 
 const TMUX_RUN_SHELL: Command = {
@@ -659,7 +664,7 @@ const TMUX_IF_SHELL: Command = {
 };
 const TMUX_SEND_KEYS: Command = {
   grammar: { short: 'Nt', flags: 'FHKlMRX', stopAtOperand: true },
-  operands: [{ role: 'executor', operand: 'every', payload: 'shell-text', payloadText: (v) => v.replace(/(\\n|\\r|\n|\r)+$/, ''), example: 'rm -rf build', note: 'send-keys types the text into a pane, where its shell runs it' }],
+  operands: [{ role: 'executor', operand: 'every', payload: 'shell-text', payloadText: stripTypedEnter, example: 'rm -rf build', note: 'send-keys types the text into a pane, where its shell runs it' }],
 };
 const TMUX_PIPE_PANE: Command = {
   grammar: { short: 't', flags: 'IOo', stopAtOperand: true },
@@ -797,14 +802,28 @@ const TMATE: ProgramRow = {
   plain: ['-V', 'ls', 'display -p "#{tmate_ssh}"', '-S /tmp/tmate.sock wait tmate-ready'],
 };
 
-/** screen -X stuff TEXT types the text into a window; -s names the shell (but `-ls`, `-list` only list). */
+/**
+ * screen -X sends the operands to a running session as a screen command: `stuff TEXT` types the
+ * text into a window, `exec`/`screen` start a program. -s names the shell (`-ls`, `-list` only list).
+ */
 function readScreen(args: readonly Word[], reading: ArgReading): Form[] {
   const forms: Form[] = [];
-  for (const option of reading.options) {
-    if (option.key === 'X' && textOf(option.value) === 'stuff') {
-      const at = firstOperand(reading);
-      if (at >= 0) forms.push(form('screen', 'executor', args, at, '`screen -X stuff TEXT` types the text into a window, where its shell runs it', 'shell-text'));
+  const at = firstOperand(reading);
+  const before = at < 0 ? args : args.slice(0, at);
+  // -X is a flag; look at the words themselves too, in case a letter taking a session name ate it.
+  const sends = hasOption(reading, 'X') || before.some((w) => /^-[A-Za-z]*X[A-Za-z]*$/.test(textOf(w) ?? ''));
+  if (sends && at >= 0) {
+    const command = textOf(args[at]);
+    const next = reading.operandIndexes[1];
+    if (next !== undefined && command === 'stuff') {
+      const typed = form('screen', 'executor', args, next, '`screen -X stuff TEXT` types the text into a window, where its shell runs it', 'shell-text');
+      const text = textOf(args[next]);
+      forms.push(text === null ? typed : { ...typed, payloadText: stripTypedEnter(text) });
+    } else if (next !== undefined && (command === 'exec' || command === 'screen')) {
+      forms.push(form('screen', 'executor', args, next, '`screen -X exec` and `-X screen` start a program in the session', 'shell-argv'));
     }
+  }
+  for (const option of reading.options) {
     const spelled = textOf(args[option.index]);
     if (option.key === 's' && spelled !== '-ls' && spelled !== '-list' && option.value !== null) {
       forms.push(form('screen', 'executor', args, option.valueIndex ?? option.index, '-s names the shell screen starts in new windows', 'program'));
@@ -817,17 +836,19 @@ const SCREEN: ProgramRow = {
   names: ['screen'],
   category: 'misc',
   what: 'GNU screen: terminal multiplexer with sessions that keep running',
-  // screen reads its own argv: `-r NAME`, `-x NAME`, `-R NAME` take the session name as the next
-  // word; `-ls`, `-list`, `-wipe`, `-Logfile F` are whole words the reader sees as clusters (their
-  // letters are listed as flags so that they read; `-Logfile` is `-L` with `-e` taking the file).
-  grammar: { short: 'cehpsStTXrRx', flags: 'aAdDfiLlmnOqQUvw46og', stopAtOperand: true },
+  // screen reads its own argv: `-r`, `-R`, `-x` take the next word as a session name unless it
+  // starts with `-` (read here as valued letters); `-ls`, `-list`, `-wipe`, `-Logfile F` are whole
+  // words the reader sees as clusters (their letters are listed as flags so that they read;
+  // `-Logfile` is `-L` with `-e` taking the file). `-X` is a flag: the operands are then a screen
+  // command, not a program.
+  grammar: { short: 'cehpsStTrRx', flags: 'aAdDfiLlmnOqQUvwXog', stopAtOperand: true },
   strict: true,
   wrapper: { peel: false, note: 'screen runs the command in a new screen window that can outlive the call' },
   read: readScreen,
   options: [
     { role: 'writer', options: ['-L'], note: '-L logs the window output to a file (screenlog.N, or the file after -Logfile)' },
     { role: 'loader', options: ['-c'], example: 'my.screenrc', note: '-c loads a screenrc, whose commands can run programs' },
-    { role: 'executor', options: ['-X'], example: 'stuff', note: '-X sends a screen command (stuff, exec, screen…) to a running session' },
+    { role: 'executor', options: ['-X'], note: '-X sends the words that follow as a screen command (stuff, exec, screen…) to a running session' },
   ],
   plain: ['-ls', '-list', '-r work', '-d -r work', '-x work', '-v'],
 };
@@ -1103,8 +1124,8 @@ const DBUS_LAUNCH: ProgramRow = {
   grammar: {
     long: {
       ...flagged('version', 'help', 'sh-syntax', 'csh-syntax', 'auto-syntax', 'binary-syntax', 'close-stderr', 'exit-with-session', 'exit-with-x11'),
-      autolaunch: 'optional',
-      'config-file': 'optional',
+      // Both `--config-file=FILE` and `--config-file FILE` (the same for --autolaunch).
+      ...valued('autolaunch', 'config-file'),
     },
     abbreviations: false,
     stopAtOperand: true,
