@@ -347,7 +347,7 @@ const SYSTEMD_RUN: ProgramRow = {
     long: {
       ...flagged(
         'help', 'version', 'no-ask-password', 'user', 'system', 'scope', 'slice-inherit', 'no-block', 'remain-after-exit', 'wait', 'send-sighup', 'same-dir',
-        'pty', 'pipe', 'quiet', 'collect', 'shell', 'on-timezone-change', 'on-clock-change', 'ignore-failure', 'empower', 'verbose',
+        'pty', 'tty', 'pipe', 'quiet', 'collect', 'shell', 'on-timezone-change', 'on-clock-change', 'ignore-failure', 'empower', 'verbose',
       ),
       ...valued(
         'host', 'machine', 'unit', 'property', 'description', 'slice', 'service-type', 'uid', 'gid', 'nice', 'working-directory', 'setenv',
@@ -466,8 +466,8 @@ const SYSTEMD_NSPAWN: ProgramRow = {
     flags: 'hVabjqxnUP',
     long: {
       ...flagged(
-        'help', 'version', 'ephemeral', 'read-only', 'boot', 'keep-unit', 'private-network', 'network-veth', 'no-new-privileges', 'as-pid2', 'pipe',
-        'quiet', 'no-pager', 'notify-ready',
+        'help', 'version', 'ephemeral', 'read-only', 'boot', 'keep-unit', 'private-network', 'network-veth', 'as-pid2', 'pipe', 'quiet', 'no-pager',
+        'share-system',
       ),
       ...valued(
         'directory', 'template', 'image', 'image-policy', 'oci-bundle', 'chdir', 'pivot-root', 'user', 'machine', 'hostname', 'uuid', 'slice', 'property',
@@ -475,9 +475,11 @@ const SYSTEMD_NSPAWN: ProgramRow = {
         'network-zone', 'network-namespace-path', 'port', 'selinux-context', 'selinux-apifs-context', 'capability', 'drop-capability',
         'ambient-capability', 'system-call-filter', 'rlimit', 'oom-score-adjust', 'cpu-affinity', 'kill-signal', 'suppress-sync', 'personality',
         'bind', 'bind-ro', 'inaccessible', 'tmpfs', 'overlay', 'overlay-ro', 'setenv', 'load-credential', 'set-credential', 'console', 'settings',
-        'link-journal', 'resolv-conf', 'timezone', 'bind-user', 'background',
+        'link-journal', 'resolv-conf', 'timezone', 'bind-user', 'background', 'no-new-privileges', 'notify-ready', 'root-hash', 'root-hash-sig',
+        'verity-data',
       ),
       'private-users': 'optional',
+      'private-users-chown': 'optional',
       volatile: 'optional',
     },
     stopAtOperand: true,
