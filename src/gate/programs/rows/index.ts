@@ -2,6 +2,7 @@ import type { ProgramRow } from '../row';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
+import { LAUNCHER_ROWS } from './launchers';
 import { READER_ROWS } from './readers';
 import { SHELL_ROWS } from './shells';
 import { WRAPPER_ROWS } from './wrappers';
@@ -17,4 +18,5 @@ export const ROWS: readonly ProgramRow[] = [
   ...INTERPRETER_ROWS,
   ...FILE_ROWS,
   ...LANGUAGE_ROWS,
+  ...LAUNCHER_ROWS,
 ];
