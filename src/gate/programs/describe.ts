@@ -1,6 +1,7 @@
 import type { Grammar } from './grammar';
 import type { Command, OperandRole, OptionRole, ProgramRow, Role } from './row';
-import { programRows, rowFor, rowName } from './table';
+import { programForms, programRows, rowFor, rowName } from './table';
+import type { Word } from '../reading/resolution';
 import { ROLES } from './row';
 
 /**
@@ -107,4 +108,36 @@ export function programsMarkdown(): string {
     out.push('```text', describeRow(row), '```', '');
   }
   return out.join('\n');
+}
+
+/** One form found in a command, for the card and the rater: where, and the row's note. */
+export interface FormNote {
+  /** The program and the word that carries the form, as written (`find -exec`). */
+  readonly where: string;
+  readonly role: string;
+  readonly note: string;
+}
+
+/** Most form notes given for one command (the first ones, in segment order). */
+const MAX_FORM_NOTES = 8;
+
+/**
+ * The notes of the forms the program table finds in a resolved command's segments (not the
+ * programs' everyday jobs), each once, in order.
+ */
+export function formNotes(argvs: ReadonlyArray<readonly Word[]>): FormNote[] {
+  const out: FormNote[] = [];
+  const seen = new Set<string>();
+  for (const argv of argvs) {
+    for (const form of programForms(argv).forms) {
+      if (form.everyday === true) continue;
+      const where = form.trigger === form.program ? form.program : `${form.program} ${form.trigger}`;
+      const key = `${where}\0${form.note}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ where, role: form.role, note: form.note });
+      if (out.length >= MAX_FORM_NOTES) return out;
+    }
+  }
+  return out;
 }

@@ -15,6 +15,7 @@ import { JUSTIFICATION_MAX_CHARS, MAX_REJECTIONS_WITHOUT_PERSON, USER_MESSAGE_MA
 import type { NegotiationContext, RatingRequest } from './raterContract';
 import { COMMAND_FENCE_TAG, countTagLookAlikes, fenceCommand, fenceInline, neutraliseTagLookAlikes, NEUTRALISED_TAG_MARKER } from './commandFence';
 import { mechanismNotes } from './mechanismNotes';
+import { formNotes } from '../programs/describe';
 
 /** The name of the single tool the model answers through. */
 export const VERDICT_TOOL_NAME = 'record_verdict';
@@ -126,6 +127,14 @@ export function buildRaterUserMessage(request: RatingRequest): { text: string; n
     const line = untrustedLine(finding.reason, 1000);
     neutralisedTags += line.replaced;
     notes.push(`- ${line.text}`);
+  }
+  if (reading.resolution.resolved) {
+    // What the program table knows the programs do with these arguments (D§4.3).
+    for (const form of formNotes(reading.resolution.segments.map((segment) => segment.argv))) {
+      const where = untrustedLine(form.where, 200);
+      neutralisedTags += where.replaced;
+      notes.push(`- \`${where.text}\` (${form.role}): ${form.note}`);
+    }
   }
   if (!reading.resolution.resolved) {
     notes.push('- The gate could not read this command exactly. What the shell does with what it found:');
