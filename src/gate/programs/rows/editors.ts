@@ -1,6 +1,6 @@
 import type { Word } from '../../reading/resolution';
 import { flagged, readArgs, valued, type ArgReading, type Grammar, type LongOption } from '../grammar';
-import type { Form, OperandRole, OptionRole, ProgramRow } from '../row';
+import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
 
 /**
  * Editors, pagers, viewers, file managers, documentation readers, debuggers and tracers' front
@@ -24,6 +24,14 @@ function dashed(...names: string[]): string[] {
 /** A value only known at run time (null) fails closed; `NONE`-like values that load nothing do not. */
 function loadsSomething(...nothing: string[]): (value: string | null) => boolean {
   return (value) => value === null || !nothing.includes(value);
+}
+
+/**
+ * A pager command that only shows text: `cat`, or `less`/`more` with option letters that neither
+ * log (-o, -O) nor load key bindings (-k). Anything else, or a value only known at run time, is run.
+ */
+function runsOtherPager(value: string | null): boolean {
+  return value === null || !/^(?:cat|less|more)(?:\s+-[A-NP-Za-jl-np-z]+)*$/.test(value.trim());
 }
 
 /** A URL that a program reaches over the network (not `file:`). */
@@ -482,7 +490,7 @@ const MAN_ROW: ProgramRow = {
   what: 'the manual page reader',
   readOnly: true,
   grammar: {
-    short: 'CeELmMprRsS',
+    short: 'CeELmMpPrRsS',
     shortAttached: 'HXT',
     flags: 'dDfkKlwWciIauVtZ7?h',
     long: {
@@ -494,12 +502,12 @@ const MAN_ROW: ProgramRow = {
     },
   },
   options: [
-    { role: 'executor', options: ['-P', '--pager'], payload: 'shell-text', example: 'sh -c id', note: '-P names the pager man starts, given as shell text' },
+    { role: 'executor', options: ['-P', '--pager'], when: runsOtherPager, payload: 'shell-text', example: 'sh -c id', note: '-P names the pager man starts, given as shell text' },
     { role: 'executor', options: ['-H', '--html'], payload: 'shell-text', example: 'firefox', note: '-H formats the page as HTML and starts a browser (the named one, or the default)' },
     { role: 'executor', options: ['-X', '--gxditview'], note: '-X formats the page with groff and starts the gxditview X viewer' },
     { role: 'loader', options: ['-C', '--config-file'], note: '-C reads another man configuration, which names the pagers and formatters man runs' },
   ],
-  plain: ['ls', '3 printf', '-k socket', '-f grep', '-w git', '--version', 'git-commit'],
+  plain: ['ls', '3 printf', '-k socket', '-f grep', '-w git', '--version', 'git-commit', '-P cat ls'],
 };
 
 const INFO_ROW: ProgramRow = {
@@ -808,6 +816,9 @@ export function gdbCommandClass(command: string | null): DebuggerClass {
   if (/^(?:attach|at)(?:\s|$)/.test(cmd)) return 'destructive';
   const threadApply = /^(?:thread|t|frame)\s+apply\s+(?:all|[\d\s.-]+)\s*(?:-\w+\s+)*(.*)$/.exec(cmd);
   if (threadApply) return gdbCommandClass(threadApply[1]!);
+  // An expression that calls a function runs code in the program (`break f if system("…")`,
+  // `x/s getenv("X")`); the commands that only name functions or types do not evaluate one.
+  if (/[A-Za-z_$][\w$]*\s*\(/.test(cmd) && !/^(?:info|i|list|l|disassemble|disas|bt|backtrace|where|help|h|apropos|echo|show|ptype|whatis)(?:\s|\/|$)/.test(cmd)) return 'code';
   if (/^(?:bt|backtrace|where|info|i|list|l|disassemble|disas|x(?:\/\S*)?|frame|f|up|down|quit|q|continue|c|cont|next|n|step|s|stepi|si|nexti|ni|finish|fin|kill|k|break|b|br|tbreak|delete|d|thread|echo|show|ptype|whatis|display|undisplay|watch|rwatch|awatch|catch|tcatch|detach|help|h|apropos|until|u|advance|signal|handle|inferior|maint\s+info|sharedlibrary|info\s+\w+)(?:\s|\/|$)/.test(cmd)) return 'safe';
   if (/^(?:run|r|start|starti)$/.test(cmd)) return 'safe';
   if (/^(?:print|p|output|printf|inspect)(?:\s|\/|$)/.test(cmd) && !cmd.includes('(')) return 'safe';
@@ -885,6 +896,9 @@ export function lldbCommandClass(command: string | null): DebuggerClass {
   if (/^(?:process\s+save-core|memory\s+read\b.*(?:--outfile|-o\s)|log\s+enable\b.*(?:-f|--file)|settings\s+write|session\s+save|trace\s+save)/.test(cmd)) return 'writer';
   if (/^(?:gdb-remote|process\s+connect|platform\s+connect|kdp-remote)(?:\s|$)/.test(cmd)) return 'network';
   if (/^(?:attach|process\s+attach|memory\s+write|register\s+write)(?:\s|$)/.test(cmd)) return 'destructive';
+  // A call in an expression or condition runs code in the program; a breakpoint -C command runs a command later.
+  if (/[A-Za-z_$][\w$]*\s*\(/.test(cmd) && !/^(?:image\s+lookup|help|source\s+list|list|l|disassemble|di)(?:\s|$)/.test(cmd)) return 'code';
+  if (/^(?:breakpoint|br|b)\b.*\s(?:-C|--command|-F|--python-function|--script-type)\b/.test(cmd)) return 'code';
   if (/^(?:bt|thread\s+(?:backtrace|list|info|select)|frame\s+(?:info|select|variable)|register\s+read|image\s+(?:list|lookup|dump)|disassemble|di|quit|q|exit|continue|c|next|n|step|s|finish|run|r|process\s+(?:launch|status|continue|kill|detach|interrupt)|breakpoint\s+(?:set|list|delete|enable|disable)|b|br|target\s+(?:create|list|select)|source\s+list|list|l|help|version|settings\s+(?:show|set\s+(?:auto-confirm|stop-disassembly-display|target\.x86-disassembly-flavor|use-color))|up|down|f|memory\s+read|x|v|var|frame\s+variable)(?:\s|$)/.test(cmd)) {
     return /^(?:run|r|process\s+launch)\s+\S/.test(cmd) ? 'code' : 'safe';
   }
@@ -1032,6 +1046,12 @@ const PERF_ROW: ProgramRow = {
       plain: ['-l', 'report.children'],
     },
     list: { plain: ['', 'cache'] },
+    ...Object.fromEntries(['sched', 'lock', 'mem', 'c2c', 'kmem', 'timechart', 'kwork', 'kvm'].map((tool) => [tool, {
+      grammar: PERF_REPORT_GRAMMAR,
+      subcommands: {
+        record: { grammar: PERF_RECORD_GRAMMAR, options: [PERF_OUTPUT_WRITER], wrapper: { peel: true, noCommand: ['--help', '-h'], note: `perf ${tool} record runs the command that follows while recording it` }, plain: ['ls'] },
+      },
+    } satisfies Command])),
   },
   plain: ['--version', 'list', 'stat ls', 'record -g ./prog', 'report --stdio'],
 };
@@ -1491,14 +1511,14 @@ const BAT_ROW: ProgramRow = {
     },
   },
   options: [
-    { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager names the pager command bat starts' },
+    { role: 'executor', options: ['--pager'], when: runsOtherPager, payload: 'shell-text', example: 'sh -c id', note: '--pager names the pager command bat starts' },
     { role: 'executor', options: ['--lessopen'], note: '--lessopen runs the input preprocessor that the LESSOPEN variable names' },
     { role: 'writer', options: ['--generate-config-file'], note: '--generate-config-file writes a configuration file' },
   ],
   operands: [
     { role: 'writer', operand: 0, when: (t) => t === 'cache', example: 'cache', note: 'bat cache builds or clears the syntax and theme cache' },
   ],
-  plain: ['README.md', '-n src/main.rs', '--plain --paging=never log.txt', '-l json data.txt', '--list-languages', '--version'],
+  plain: ['README.md', '-n src/main.rs', '--plain --paging=never log.txt', '--pager "less -RF" notes.md', '-l json data.txt', '--list-languages', '--version'],
 };
 
 const ASPELL_ROW: ProgramRow = {
