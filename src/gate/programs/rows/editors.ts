@@ -187,13 +187,21 @@ function formsOf(program: string, reading: ArgReading, options: readonly OptionR
 }
 
 /**
- * `vim -es -c CMD`: the row's grammar reads `-s` as taking a scriptin file (fail closed when it
- * does), which would swallow the next word. When Ex mode was switched on before the `-s`, the
- * words are read again with `-s` as a flag, and what that second reading finds in words the first
- * one took for the `-s` file is added.
+ * What the grammar alone reads wrong in a Vim command line:
+ * - `-s` is "silent" once Ex mode is on (an `-e`/`-E` before it), else `-s scriptin`; the row's
+ *   grammar takes a value (fail closed), which would swallow the next word (`vim -es -c CMD`);
+ * - `-S` followed by an option loads Session.vim and leaves that option alone (`vim -S -c CMD`);
+ * - `--log` and `--startuptime` are also accepted in capitals.
+ * In the first two cases the words are read again with that letter as a flag, and what the second
+ * reading finds in words the first one took for its value is added.
  */
-function vimExModeRead(program: string, options: readonly OptionRole[], operands: readonly OperandRole[], exGrammar: Grammar) {
+function vimRead(program: string, options: readonly OptionRole[], operands: readonly OperandRole[], base: Grammar) {
   return (args: readonly Word[], reading: ArgReading): readonly Form[] => {
+    const out: Form[] = [];
+    args.forEach((word, i) => {
+      if (word.kind !== 'literal' || !/^--(?:log|startuptime)$/i.test(word.value) || /^--(?:log|startuptime)$/.test(word.value)) return;
+      out.push({ role: 'writer', program, trigger: word.value, index: i, value: args[i + 1] ?? null, note: '--startuptime and --log write timing or log messages to the named file' });
+    });
     let ex = false;
     let silentInEx = false;
     for (const word of args) {
@@ -203,15 +211,20 @@ function vimExModeRead(program: string, options: readonly OptionRole[], operands
       for (const letter of word.value.slice(1)) {
         if (letter === 'e' || letter === 'E') ex = true;
         if (letter === 's' && ex) silentInEx = true;
-        if ('cSuUiTtqwWVoOp'.includes(letter)) break;
+        if ((base.short ?? '').includes(letter) || (base.shortAttached ?? '').includes(letter)) break;
       }
     }
-    if (!silentInEx) return [];
+    const bareSession = reading.options.some((o) => o.key === 'S' && o.valueIndex !== null && (textOf(o.value) ?? '').startsWith('-'));
+    if (!silentInEx && !bareSession) return out;
+    const asFlags = `${silentInEx ? 's' : ''}${bareSession ? 'S' : ''}`;
+    const grammar: Grammar = { ...base, short: [...(base.short ?? '')].filter((l) => !asFlags.includes(l)).join(''), flags: `${base.flags ?? ''}${asFlags}` };
     const seen = new Set<string>();
     for (const option of reading.options) seen.add(`${option.index}:${option.key}`);
     const operandsSeen = new Set(reading.operandIndexes);
-    const again = readArgs(args, exGrammar);
-    return formsOf(program, again, options.filter((r) => !r.options.includes('-s')), operands, (index, key) => (key === '' ? operandsSeen.has(index) : seen.has(`${index}:${key}`)));
+    const again = readArgs(args, grammar);
+    const roles = options.filter((r) => !(silentInEx && r.options.includes('-s')));
+    out.push(...formsOf(program, again, roles, operands, (index, key) => (key === '' ? operandsSeen.has(index) : seen.has(`${index}:${key}`))));
+    return out;
   };
 }
 
@@ -222,7 +235,7 @@ const VIM_ROW: ProgramRow = {
   grammar: VIM_GRAMMAR,
   options: VIM_OPTIONS,
   operands: [VIM_PLUS, VIM_REMOTE_FILE],
-  read: vimExModeRead('vim', VIM_OPTIONS, [VIM_PLUS, VIM_REMOTE_FILE], EX_GRAMMAR),
+  read: vimRead('vim', VIM_OPTIONS, [VIM_PLUS, VIM_REMOTE_FILE], VIM_GRAMMAR),
   plain: ['', 'file.txt', '-R README.md', '+42 src/main.c', '-d a.txt b.txt', '--version', '-u NONE -N file.txt', '+/TODO notes.md', '-p a.ts b.ts'],
 };
 
@@ -236,6 +249,7 @@ const EX_ROW: ProgramRow = {
   grammar: EX_GRAMMAR,
   options: EX_OPTIONS,
   operands: [VIM_PLUS, VIM_REMOTE_FILE],
+  read: vimRead('ex', EX_OPTIONS, [VIM_PLUS, VIM_REMOTE_FILE], EX_GRAMMAR),
   plain: ['--version', '-R file.txt', '-s -R +42 file.txt'],
 };
 
@@ -248,14 +262,16 @@ const NVIM_OPTIONS: readonly OptionRole[] = [
   { role: 'network', options: ['--server'], when: (v) => v === null || /:\d+$/.test(v), example: 'host:6666', note: '--server with a host:port connects to a remote Neovim over TCP' },
 ];
 
+const NVIM_GRAMMAR: Grammar = { ...VIM_GRAMMAR, short: 'cSsuiTtqwWl' };
+
 const NVIM_ROW: ProgramRow = {
   names: ['nvim'],
   category: 'editor',
   what: 'the Neovim text editor',
-  grammar: { ...VIM_GRAMMAR, short: 'cSsuiTtqwWl' },
+  grammar: NVIM_GRAMMAR,
   options: NVIM_OPTIONS,
   operands: [VIM_PLUS, VIM_REMOTE_FILE],
-  read: vimExModeRead('nvim', NVIM_OPTIONS, [VIM_PLUS, VIM_REMOTE_FILE], { ...VIM_GRAMMAR, short: 'cSuiTtqwWl', flags: `${VIM_GRAMMAR.flags}s` }),
+  read: vimRead('nvim', NVIM_OPTIONS, [VIM_PLUS, VIM_REMOTE_FILE], NVIM_GRAMMAR),
   plain: ['', 'file.txt', '-R README.md', '+10 init.lua', '--headless --version', '-d a b'],
 };
 
