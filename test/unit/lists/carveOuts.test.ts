@@ -319,7 +319,7 @@ const ROWS: Record<string, Row> = {
     innocent: ['zip a.zip x', 'zip -r a.zip dir', 'zip -T a.zip x'],
   },
   less: {
-    fires: [`less '+!id' f`, `less '+|sh' f`, 'less ++G f', 'less -o log f', 'less --log-file=log f', 'less -O log f', 'less -k keys f', 'less --lesskey-src=k f', 'less -No log f'],
+    fires: [`less '+!id' f`, `less '+|sh' f`, 'less -o log f', 'less --log-file=log f', 'less -O log f', 'less -k keys f', 'less --lesskey-src=k f', 'less -No log f'],
     innocent: ['less f', 'less -N f', 'less -p pattern f', 'less -R f'],
   },
   man: {

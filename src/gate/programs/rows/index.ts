@@ -1,4 +1,5 @@
 import type { ProgramRow } from '../row';
+import { EDITOR_ROWS } from './editors';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
@@ -16,6 +17,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...SHELL_ROWS,
   ...READER_ROWS,
   ...INTERPRETER_ROWS,
+  ...EDITOR_ROWS,
   ...FILE_ROWS,
   ...LANGUAGE_ROWS,
   ...LAUNCHER_ROWS,

@@ -571,32 +571,6 @@ const zipRow: CarveOutRow = {
   },
 };
 
-const lessRow: CarveOutRow = {
-  program: 'less',
-  check(args) {
-    const tokens = scan(args, {
-      shortValue: 'bhjkoOpPtTxyz#',
-      long: { 'log-file': 'value', 'LOG-FILE': 'value', 'lesskey-file': 'value', 'lesskey-src': 'value', 'lesskey-content': 'value' },
-    });
-    for (const word of args) {
-      if (word.startsWith('+')) return { option: word, why: 'less runs the commands given with + at start-up, and a less command can start a shell' };
-    }
-    const hit = findOption(tokens, ['o', 'O', 'log-file', 'LOG-FILE', 'k', 'lesskey-file', 'lesskey-src', 'lesskey-content']);
-    return hit ? { option: hit.word, why: 'less writes a log file or loads key bindings that can run commands' } : null;
-  },
-};
-
-const manRow = optionRow(
-  'man',
-  {
-    shortValue: 'CeELmMprRsS',
-    shortOptional: 'HXT',
-    long: { pager: 'value', html: 'optional', gxditview: 'optional', 'config-file': 'value', prompt: 'value' },
-  },
-  ['P', 'pager', 'H', 'html', 'X', 'gxditview', 'C', 'config-file'],
-  'man runs the named pager or browser program, or reads a configuration that names them',
-);
-
 // ---------------------------------------------------------------------------------------------
 // Programs that run other programs
 // ---------------------------------------------------------------------------------------------
@@ -797,8 +771,6 @@ export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(printfRow, 'text', 'formats and prints text', 'destructive', { readOnly: true, plain: ["'%s\\n' a", "'%d' 3"] }),
   tableRow(tarRow, 'archive', 'the tape archiver', 'executor', { plain: ['-tf a.tar', '-xzf a.tgz', '-czf out.tgz src', '--list -f a.tar'] }),
   tableRow(zipRow, 'archive', 'packs files into a zip archive', 'executor', { plain: ['-r out.zip src', '-q out.zip f'] }),
-  tableRow(lessRow, 'pager', 'a terminal pager', 'executor', { plain: ['f', '-R f', '-N f'] }),
-  tableRow(manRow, 'pager', 'shows manual pages', 'executor', { plain: ['ls', '1 printf', '-k copy'] }),
   tableRow(parallelRow, 'wrapper', 'GNU parallel: runs commands built from its arguments and input', 'executor', { plain: [] }),
   tableRow(goRow, 'build', 'the Go toolchain', 'executor', { plain: ['build ./...', 'test ./...', 'vet ./...', 'version'] }),
   tableRow(npmRow, 'package', 'the Node.js package manager', 'executor', { plain: ['test', 'run build', 'install', 'ci', 'ls'] }),
