@@ -6,6 +6,7 @@ import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
 import { READER_ROWS } from './readers';
 import { SHELL_ROWS } from './shells';
+import { SYSTEM_ROWS } from './system';
 import { WRAPPER_ROWS } from './wrappers';
 
 /**
@@ -21,4 +22,5 @@ export const ROWS: readonly ProgramRow[] = [
   ...FILE_ROWS,
   ...LANGUAGE_ROWS,
   ...LAUNCHER_ROWS,
+  ...SYSTEM_ROWS,
 ];
