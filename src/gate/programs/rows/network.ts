@@ -195,6 +195,22 @@ const sshRead: NonNullable<Command['read']> = (args, reading) => {
   ];
   const again = readArgs(args.slice(host + 1), SSH_GRAMMAR);
   forms.push(...optionForms('ssh', SSH_ROLES, again.options, host + 1));
+  // The remote command: ssh joins the words with spaces and the remote user's shell runs the text.
+  const start = host + 1 + again.next;
+  const words = args.slice(start);
+  if (words.length > 0) {
+    const text = words.every((w) => w.kind === 'literal') ? words.map(wordText).join(' ') : null;
+    forms.push({
+      role: 'executor',
+      program: 'ssh',
+      trigger: wordText(args[start]),
+      index: start,
+      value: args[start] ?? null,
+      payload: 'shell-text',
+      ...(text !== null ? { payloadText: text } : {}),
+      note: 'ssh HOST CMD runs CMD through the remote user\'s shell',
+    });
+  }
   return forms;
 };
 
@@ -291,7 +307,7 @@ const DOWNLOADERS: readonly ProgramRow[] = [
     plain: ['--version', '-V', '--help', '--manual'],
   },
   {
-    names: ['wget', 'wget2'],
+    names: ['wget'],
     category: 'network',
     what: 'a non-interactive downloader for HTTP and FTP',
     grammar: {
@@ -389,12 +405,13 @@ const DOWNLOADERS: readonly ProgramRow[] = [
     plain: ['-v', '-h'],
   },
   {
-    // Not verified: a small URL fetcher; GTFOBins lists only a file read for it.
+    // gettext's helper (often only in /usr/lib/gettext): `urlget URL FILE` prints the URL's contents, or FILE's when the URL fails.
     names: ['urlget'],
     category: 'network',
-    what: 'a small URL fetcher that prints what it gets',
-    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://example.com', note: 'urlget fetches the URL it is given' }],
-    plain: [''],
+    what: 'gettext\'s helper that prints a URL, falling back to a local file',
+    grammar: { flags: 'q', long: flagged('quiet', 'help', 'version') },
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'https://example.com/po/de.po', note: 'urlget fetches the URL it is given' }],
+    plain: ['--version', '--help'],
   },
 ];
 
@@ -520,7 +537,7 @@ const REMOTES: readonly ProgramRow[] = [
     names: ['ssh-keyscan'],
     category: 'network',
     what: 'collects the public host keys of SSH servers',
-    grammar: { short: 'fpTt', flags: '46cDHv' },
+    grammar: { short: 'fpTt', flags: '46cDHv', stopAtOperand: true },
     operands: [{ role: 'network', operand: 'every', everyday: true, example: 'example.com', note: 'ssh-keyscan connects to the hosts it is given' }],
     plain: ['', '-t ed25519 -f hosts.txt'],
   },
@@ -620,6 +637,7 @@ const REMOTES: readonly ProgramRow[] = [
     },
   },
   {
+    // Whatever -l sends to the host (GTFOBins upload) goes to the host rlogin is asked to contact.
     names: ['rlogin'],
     category: 'network',
     what: 'the BSD remote login client',
@@ -652,6 +670,7 @@ const REMOTES: readonly ProgramRow[] = [
     plain: [''],
   },
   {
+    // get/put read from standard input move files to and from the named host: tftp's own job.
     names: ['tftp'],
     category: 'network',
     what: 'the Trivial FTP client',
@@ -727,7 +746,7 @@ const SOCAT_LISTEN =
   /^(?:(?:tcp|udp|sctp|dccp|udplite)[46]?-(?:listen|l|recv|recvfrom)|openssl-listen|ssl-l|openssl-dtls-server|vsock-(?:listen|l)|ip[46]?-recv(?:from)?|socket-(?:listen|recv|recvfrom))(?:[:,]|$)/i;
 const SOCAT_CONNECT =
   /^(?:(?:tcp|udp|sctp|dccp|udplite)[46]?(?:-connect|-sendto|-datagram)?|openssl(?:-connect|-dtls-client)?|ssl|socks[45]a?|socks|proxy(?:-connect)?|ip[46]?-(?:sendto|datagram)|vsock(?:-connect)?|socket-(?:connect|sendto|datagram)):/i;
-const SOCAT_WRITE = /^(?:(?:open|create|creat|gopen|pipe|named):|[./~])/i;
+const SOCAT_WRITE = /^(?:(?:open|create|creat|gopen|file|pipe|named):|[./~])/i;
 
 /** The command of an `exec:`/`system:` address: up to the first `,` (address options follow). */
 function socatCommand(address: string): string | null {
@@ -1447,6 +1466,7 @@ const PROBES: readonly ProgramRow[] = [
   httpieRow(['http', 'https'], 'HTTPie, a command line HTTP client', true),
   httpieRow(['xh', 'xhs'], 'xh, an HTTPie-compatible HTTP client', false),
   {
+    // Sending the query to the server named with -h (GTFOBins upload/download) is whois's own job.
     names: ['whois'],
     category: 'network',
     what: 'looks up domain and address registrations',
@@ -1455,6 +1475,7 @@ const PROBES: readonly ProgramRow[] = [
     plain: ['example.com', '8.8.8.8', '--version'],
   },
   {
+    // Sending USER@HOST to that host (GTFOBins upload/download) is finger's own job.
     names: ['finger'],
     category: 'network',
     what: 'shows information about users, here or on another host',
@@ -1802,6 +1823,7 @@ const SERVICES: readonly ProgramRow[] = [
     plain: ['--version', '--help', '--list-extractors'],
   },
   {
+    // ~/.rtorrent.rc is read at every start and can run commands; that file is not on the command line.
     names: ['rtorrent'],
     category: 'network',
     what: 'a terminal BitTorrent client',
