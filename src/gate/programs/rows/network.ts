@@ -1,4 +1,4 @@
-import { flagged, readArgs, valued, type ArgReading, type Grammar, type ReadOption } from '../grammar';
+import { flagged, readArgs, valued, type Grammar, type ReadOption } from '../grammar';
 import type { Word } from '../../reading/resolution';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
 
