@@ -220,7 +220,8 @@ function genericReading(row: Command, args: readonly Word[]): WrapperReading {
   let positionalsExact = true;
   for (let p = 0; p < (wrapper.skip ?? 0); p++) {
     const positional = args[next];
-    if (positional === undefined) return { options, inner: [], shellText: null, assignments: [], exact: false };
+    // Without its operands the wrapper runs nothing (`ssh` alone prints its usage).
+    if (positional === undefined) return { options, inner: [], shellText: null, assignments: [], exact };
     if (positional.kind !== 'literal') positionalsExact = false;
     next++;
   }

@@ -7,6 +7,7 @@
 import { strict as assert } from 'node:assert';
 
 import { programForms, rowFor, rowName } from '../../../src/gate/programs/table';
+import { unwrap } from '../../../src/gate/programs/wrappers';
 import { readSedScript } from '../../../src/gate/programs/sed';
 import { parseListEntries } from '../../../src/gate/lists/listEntry';
 import { matchAllow } from '../../../src/gate/lists/listMatcher';
@@ -391,8 +392,8 @@ const ROWS: Record<string, Row> = {
     innocent: ['curl -s https://e.example', `curl -sS -o /dev/null -w '%{http_code}' https://e.example`, 'curl -o - https://e.example', `curl -H 'X: y' https://e.example`, 'curl -b cookies https://e.example'],
   },
   rsync: {
-    fires: ['rsync -e sh a b', 'rsync -avze sh a h:b', 'rsync --rsh=sh a b', 'rsync --rsync-path=sh a h:b', 'rsync --log-file=x a b', 'rsync --write-batch=x a b'],
-    innocent: ['rsync -av a b', 'rsync -avz --delete a h:b'],
+    fires: ['rsync -e sh a b', 'rsync -avze sh a h:b', 'rsync --rsh=sh a b', 'rsync --rsync-path=sh a h:b', 'rsync --log-file=x a b', 'rsync --write-batch=x a b', 'rsync -avz --delete a h:b'],
+    innocent: ['rsync -av a b'],
   },
   ssh: {
     fires: [
@@ -452,7 +453,7 @@ describe('carve-out table', () => {
           if (rowFor(program)?.wrapper?.peel !== false) assert.equal(findCarveOut(argvOf(command)), null);
           const entries = parseListEntries([entryText], 'allow', 'test').entries;
           assert.notEqual(matchAllow(readCommand(command, { home: HOME }), entries), null);
-          if (wrapper) {
+          if (wrapper && unwrap(argvOf(command)).argv.length > 0) {
             const alone = parseListEntries([command.split(' ')[0]!], 'allow', 'test').entries;
             assert.equal(matchAllow(readCommand(command, { home: HOME }), alone), null, 'an entry for the wrapper alone covers nothing it runs');
           }

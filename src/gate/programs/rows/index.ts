@@ -4,6 +4,7 @@ import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
+import { NETWORK_ROWS } from './network';
 import { READER_ROWS } from './readers';
 import { SHELL_ROWS } from './shells';
 import { SYSTEM_ROWS } from './system';
@@ -22,5 +23,6 @@ export const ROWS: readonly ProgramRow[] = [
   ...FILE_ROWS,
   ...LANGUAGE_ROWS,
   ...LAUNCHER_ROWS,
+  ...NETWORK_ROWS,
   ...SYSTEM_ROWS,
 ];

@@ -649,80 +649,6 @@ const npmRow: CarveOutRow = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Network clients (open-world already floors them; these options also run or write)
-// ---------------------------------------------------------------------------------------------
-
-const CURL_WRITERS = [
-  'o', 'O', 'D', 'c', 'K', 'output', 'remote-name', 'remote-name-all', 'output-dir', 'dump-header', 'cookie-jar', 'trace',
-  'trace-ascii', 'libcurl', 'stderr', 'etag-save', 'hsts', 'alt-svc', 'config', 'engine',
-];
-
-const curlRow: CarveOutRow = {
-  program: 'curl',
-  check(args) {
-    const tokens = scan(args, {
-      shortValue: 'AbcCdDeEFHKmoPQrTuUwxXyYzt',
-      long: {
-        output: 'value', 'remote-name': 'flag', 'remote-name-all': 'flag', 'output-dir': 'value', 'dump-header': 'value',
-        'cookie-jar': 'value', trace: 'value', 'trace-ascii': 'value', libcurl: 'value', stderr: 'value', 'etag-save': 'value',
-        hsts: 'value', 'alt-svc': 'value', config: 'value', engine: 'value', 'write-out': 'value', cookie: 'value',
-      },
-    });
-    for (const token of tokens) {
-      if (token.kind !== 'option') continue;
-      const names = token.names;
-      if (names.some((n) => n === 'o' || n === 'output') && (token.value === '-' || token.value === '/dev/null')) continue;
-      if (names.some((n) => (n.length === 1) === !token.long && CURL_WRITERS.includes(n))) {
-        return { option: token.word, why: 'curl writes the response, headers, cookies or a trace to a file, or reads options from a file' };
-      }
-      if (names.some((n) => n === 'w' || n === 'write-out') && token.value !== null && token.value.includes('%output{')) {
-        return { option: token.value, why: 'curl -w %output{…} writes to a file' };
-      }
-    }
-    return null;
-  },
-};
-
-const rsyncRow = optionRow(
-  'rsync',
-  { shortValue: 'eBfMT', long: { rsh: 'value', 'rsync-path': 'value', 'write-batch': 'value', 'only-write-batch': 'value', 'log-file': 'value' } },
-  ['e', 'rsh', 'rsync-path', 'write-batch', 'only-write-batch', 'log-file'],
-  'rsync runs the named remote shell or remote rsync program, or writes a batch or log file',
-);
-
-/** ssh_config keywords that run a program or load code locally. */
-const SSH_RUNNING_KEYWORDS = /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|match|include|pkcs11provider|securitykeyprovider)$/i;
-
-/**
- * Short options that take a value (OpenSSH 9.2's getopt strings) and the dangerous ones: `-F`
- * another configuration (Match exec), `-S` the program to run instead of ssh, sftp's `-D` a local
- * server program and `-b` a batch file whose `!command` lines run here.
- */
-const SSH_FAMILY: Readonly<Record<'ssh' | 'scp' | 'sftp', { shortValue: string; dangerous: string[] }>> = {
-  ssh: { shortValue: 'BbcDEeFIiJLlmOoPpQRSWw', dangerous: ['F', 'I', 'E'] },
-  scp: { shortValue: 'cDFiJloPSX', dangerous: ['F', 'S'] },
-  sftp: { shortValue: 'bBcDFiJloPRsS', dangerous: ['F', 'S', 'D', 'b'] },
-};
-
-function sshLikeRow(program: 'ssh' | 'scp' | 'sftp'): CarveOutRow {
-  const { shortValue, dangerous } = SSH_FAMILY[program];
-  return {
-    program,
-    check(args) {
-      const tokens = scan(args, { shortValue });
-      const hit = findOption(tokens, dangerous);
-      if (hit) return { option: hit.word, why: `${program} ${hit.word} runs or loads a program, reads another configuration, or writes a log` };
-      for (const token of tokens) {
-        if (token.kind !== 'option' || token.long || token.names[0] !== 'o' || token.value === null) continue;
-        const keyword = token.value.trim().split(/[\s=]/)[0] ?? '';
-        if (SSH_RUNNING_KEYWORDS.test(keyword)) return { option: token.value, why: `${program} -o ${keyword} runs or loads a program locally` };
-      }
-      return null;
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------
 
@@ -774,9 +700,4 @@ export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(parallelRow, 'wrapper', 'GNU parallel: runs commands built from its arguments and input', 'executor', { plain: [] }),
   tableRow(goRow, 'build', 'the Go toolchain', 'executor', { plain: ['build ./...', 'test ./...', 'vet ./...', 'version'] }),
   tableRow(npmRow, 'package', 'the Node.js package manager', 'executor', { plain: ['test', 'run build', 'install', 'ci', 'ls'] }),
-  tableRow(curlRow, 'network', 'transfers data from or to a URL', 'writer', { plain: ['https://example.com', '-sS https://example.com', '-o - https://example.com'] }),
-  tableRow(rsyncRow, 'network', 'copies files, locally or to other hosts', 'executor', { plain: ['-av src/ dst/', '-n -av a/ b/'] }),
-  tableRow(sshLikeRow('ssh'), 'network', 'the OpenSSH remote shell client', 'executor', { plain: ['host', '-p 2222 host'] }),
-  tableRow(sshLikeRow('scp'), 'network', 'copies files over SSH', 'executor', { plain: ['f host:/tmp/', '-r dir host:'] }),
-  tableRow(sshLikeRow('sftp'), 'network', 'transfers files over SSH interactively', 'executor', { plain: ['host', '-P 2222 host'] }),
 ];

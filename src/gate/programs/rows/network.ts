@@ -1,0 +1,2067 @@
+import { flagged, readArgs, valued, type Grammar, type ReadOption } from '../grammar';
+import type { Word } from '../../reading/resolution';
+import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
+
+/**
+ * Network clients, remote shells, transfer tools, version control other than git and database
+ * clients. Contacting the host or URL named on the command line is each client's own job (an
+ * everyday network form); what an entry for the program must spell is everything else: a command
+ * run here or on the host, a file written, a script or library loaded, a port opened to others.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** A `when` that holds for a value only known at run time (fail closed) and for values passing `test`. */
+const orNull =
+  (test: (text: string) => boolean) =>
+  (text: string | null): boolean =>
+    text === null || test(text);
+
+/** The same matching rule as the table's (a spelling, a key, or an ambiguous abbreviation). */
+function optionMatches(option: ReadOption, role: OptionRole): boolean {
+  for (const spelled of role.options) {
+    if (spelled === option.name || spelled === option.key) return true;
+    if (spelled.startsWith('--') && option.candidates.length > 1 && option.candidates.includes(spelled.slice(2))) return true;
+  }
+  return false;
+}
+
+/** The forms the roles find among options read by a row's own `read` (indexes shifted by `offset`). */
+function optionForms(program: string, roles: readonly OptionRole[], options: readonly ReadOption[], offset: number): Form[] {
+  const forms: Form[] = [];
+  for (const option of options) {
+    for (const role of roles) {
+      if (!optionMatches(option, role)) continue;
+      const text = option.value?.kind === 'literal' ? option.value.value : null;
+      if (role.when !== undefined && !role.when(text)) continue;
+      const payloadText = role.payloadText !== undefined && text !== null ? role.payloadText(text) : null;
+      forms.push({
+        role: role.role,
+        program,
+        trigger: option.name,
+        index: option.index + offset,
+        value: option.value,
+        ...(role.payload !== undefined ? { payload: role.payload } : {}),
+        ...(payloadText !== null ? { payloadText } : {}),
+        ...(role.everyday === true ? { everyday: true } : {}),
+        note: role.note,
+      });
+    }
+  }
+  return forms;
+}
+
+/**
+ * A `read` for programs that take their global options after the subcommand too (cobra CLIs,
+ * argparse CLIs with common options): the words from the first operand on are read again with
+ * the global grammar, and the global roles applied to what is found there. The options before
+ * the first operand are read by the row's own `options`.
+ */
+function laterGlobals(program: string, grammar: Grammar, roles: readonly OptionRole[]): NonNullable<Command['read']> {
+  return (args, reading) => {
+    const start = reading.operandIndexes[0];
+    if (start === undefined) return [];
+    const again = readArgs(args.slice(start), { ...grammar, stopAtOperand: false });
+    return optionForms(program, roles, again.options, start);
+  };
+}
+
+/** Loopback names: a forward bound there is only reachable from this machine. */
+function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\./.test(bare);
+}
+
+/**
+ * `[bind_address:]port…` (ssh -L/-D, sshuttle -l): true when a bind address is given and is not
+ * loopback (`0.0.0.0:`, `*:`, an empty address, another interface's address). A first field that
+ * is a port number or a socket path binds nothing open.
+ */
+function opensBind(value: string): boolean {
+  const first = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.split(/[:/]/)[0] ?? '';
+  if (value.startsWith('/')) return false;
+  if (!value.includes(':') && !value.includes('/')) return false;
+  if (/^\d+$/.test(first)) return false;
+  return !isLoopback(first);
+}
+
+/** `scheme://`, `user@host:path`, `host:path` (not a local `./a:b`). */
+const REMOTE_SPEC = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[^/\s]*:)/;
+
+const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+// ---------------------------------------------------------------------------------------------
+// The OpenSSH family: ssh_config settings given with -o
+// ---------------------------------------------------------------------------------------------
+
+/** `KEY=VALUE`, `KEY VALUE`, `KEY = VALUE`: ssh skips blanks and `=` between keyword and value. */
+function sshSetting(value: string): { key: string; rest: string } {
+  const match = /^\s*([A-Za-z0-9]+)[\s=]*/.exec(value);
+  if (match === null) return { key: '', rest: value };
+  return { key: match[1]!.toLowerCase(), rest: value.slice(match[0].length) };
+}
+
+/** Settings whose value is a command run here (or, RemoteCommand, on the host). */
+const SSH_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand'];
+
+function sshRunsCommand(value: string): boolean {
+  const { key, rest } = sshSetting(value);
+  if (SSH_COMMAND_KEYS.includes(key)) return rest.trim().toLowerCase() !== 'none' && rest.trim() !== '';
+  if (key === 'permitlocalcommand') return rest.trim().toLowerCase() !== 'no';
+  // `Match exec "cmd"` runs cmd; a Match block on the command line is refused whatever it says.
+  return key === 'match';
+}
+
+/** The command a setting runs; '' for PermitLocalCommand and a Match without exec (nothing of their own to run). */
+function sshCommandText(value: string): string | null {
+  const { key, rest } = sshSetting(value);
+  if (SSH_COMMAND_KEYS.includes(key)) return rest;
+  if (key === 'match') {
+    const exec = /\bexec\s+(?:"([^"]*)"|(\S+))/i.exec(rest);
+    return exec === null ? '' : exec[1] ?? exec[2] ?? '';
+  }
+  return '';
+}
+
+/** Settings that load another configuration or a library. */
+const SSH_LOADING_KEYS = ['include', 'pkcs11provider', 'securitykeyprovider'];
+
+/** Settings that open a port to others or forward this machine's side outwards. */
+function sshOpensPort(value: string): boolean {
+  const { key, rest } = sshSetting(value);
+  const v = rest.trim().toLowerCase();
+  if (key === 'gatewayports') return v === 'yes' || v === 'clientspecified';
+  if (key === 'remoteforward') return v !== '';
+  if (key === 'tunnel') return v !== 'no' && v !== '';
+  if (key === 'localforward' || key === 'dynamicforward') return opensBind(rest.trim().split(/\s+/)[0] ?? '');
+  return false;
+}
+
+/** The -o roles shared by ssh, scp, sftp, ssh-copy-id and check_by_ssh. */
+function sshOptionRoles(program: string, option = '-o'): OptionRole[] {
+  return [
+    {
+      role: 'executor',
+      options: [option],
+      when: orNull(sshRunsCommand),
+      payload: 'shell-text',
+      payloadText: sshCommandText,
+      example: 'ProxyCommand=nc %h %p',
+      note: `${program} ${option} ProxyCommand/LocalCommand/KnownHostsCommand/Match exec runs a command on this machine`,
+    },
+    {
+      role: 'loader',
+      options: [option],
+      when: orNull((v) => SSH_LOADING_KEYS.includes(sshSetting(v).key)),
+      example: 'PKCS11Provider=/tmp/lib.so',
+      note: `${program} ${option} Include/PKCS11Provider/SecurityKeyProvider loads another configuration or a library`,
+    },
+    {
+      role: 'listener',
+      options: [option],
+      when: orNull(sshOpensPort),
+      example: 'GatewayPorts=yes',
+      note: `${program} ${option} GatewayPorts/RemoteForward/Tunnel opens forwarded ports to other machines`,
+    },
+  ];
+}
+
+/** ssh's options (OpenSSH 9.2 getopt string), read before the host and again after it. */
+const SSH_GRAMMAR: Grammar = { short: 'BbcDEeFIiJLlmOoPpQRSWw', flags: '46AaCfGgKkMNnqsTtVvXxYy', stopAtOperand: true };
+
+const SSH_ROLES: readonly OptionRole[] = [
+  ...sshOptionRoles('ssh'),
+  { role: 'loader', options: ['-F'], example: 'other_config', note: '-F reads another ssh configuration, whose settings can run commands (Match exec, ProxyCommand)' },
+  { role: 'loader', options: ['-I'], example: '/tmp/lib.so', note: '-I loads a PKCS#11 library into ssh' },
+  { role: 'writer', options: ['-E'], example: 'ssh.log', note: '-E appends ssh\'s debug log to a file' },
+  { role: 'listener', options: ['-g'], note: '-g lets other machines connect to the locally forwarded ports' },
+  { role: 'listener', options: ['-L', '-D'], when: orNull(opensBind), example: '0.0.0.0:8080:localhost:80', note: '-L/-D with a bind address other than loopback opens a forwarded port to other machines' },
+  { role: 'listener', options: ['-R'], example: '8080:localhost:80', note: '-R opens a port on the remote host that leads back to this machine\'s side' },
+  { role: 'listener', options: ['-w'], example: '0:0', note: '-w forwards a tunnel device between this machine and the host (a VPN)' },
+  { role: 'network', options: ['-J'], everyday: true, example: 'jump.example.com', note: '-J connects through a jump host' },
+];
+
+/**
+ * ssh reads options again after the host (OpenSSH restarts getopt there), so `ssh host -o
+ * ProxyCommand=…` counts; then the first operand after those options starts the remote command.
+ */
+const sshRead: NonNullable<Command['read']> = (args, reading) => {
+  const host = reading.operandIndexes[0];
+  if (host === undefined) return [];
+  const forms: Form[] = [
+    { role: 'network', program: 'ssh', trigger: wordText(args[host]), index: host, value: args[host] ?? null, everyday: true, note: 'ssh connects to the host it is given' },
+  ];
+  const again = readArgs(args.slice(host + 1), SSH_GRAMMAR);
+  forms.push(...optionForms('ssh', SSH_ROLES, again.options, host + 1));
+  // The remote command: ssh joins the words with spaces and the remote user's shell runs the text.
+  const start = host + 1 + again.next;
+  const words = args.slice(start);
+  if (words.length > 0) {
+    const text = words.every((w) => w.kind === 'literal') ? words.map(wordText).join(' ') : null;
+    forms.push({
+      role: 'executor',
+      program: 'ssh',
+      trigger: wordText(args[start]),
+      index: start,
+      value: args[start] ?? null,
+      payload: 'shell-text',
+      ...(text !== null ? { payloadText: text } : {}),
+      note: 'ssh HOST CMD runs CMD through the remote user\'s shell',
+    });
+  }
+  return forms;
+};
+
+function wordText(word: Word | undefined): string {
+  if (word === undefined) return '';
+  return word.kind === 'literal' ? word.value : word.raw;
+}
+
+/** scp/sftp: an operand that names a host (`host:path`, `scp://…`). */
+const remoteOperand = orNull((t) => REMOTE_SPEC.test(t));
+const localOperand = orNull((t) => !REMOTE_SPEC.test(t));
+
+// ---------------------------------------------------------------------------------------------
+// curl, wget and other downloaders
+// ---------------------------------------------------------------------------------------------
+
+/** curl 7.88's long options that take a value (`curl --help all`), and a few later ones. */
+const CURL_VALUED = valued(
+  'abstract-unix-socket', 'alt-svc', 'aws-sigv4', 'cacert', 'capath', 'cert-type', 'ciphers', 'connect-timeout', 'connect-to',
+  'create-file-mode', 'crlfile', 'curves', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'delegation', 'dns-interface',
+  'dns-ipv4-addr', 'dns-ipv6-addr', 'dns-servers', 'doh-url', 'egd-file', 'engine', 'etag-compare', 'etag-save', 'expect100-timeout',
+  'form-string', 'ftp-account', 'ftp-alternative-to-user', 'ftp-method', 'ftp-ssl-ccc-mode', 'happy-eyeballs-timeout-ms', 'hostpubmd5',
+  'hostpubsha256', 'hsts', 'interface', 'json', 'keepalive-time', 'key', 'key-type', 'krb', 'libcurl', 'limit-rate', 'local-port',
+  'login-options', 'mail-auth', 'mail-from', 'mail-rcpt', 'max-filesize', 'max-redirs', 'netrc-file', 'noproxy', 'oauth2-bearer',
+  'output-dir', 'parallel-max', 'pass', 'pinnedpubkey', 'preproxy', 'proto', 'proto-default', 'proto-redir', 'proxy-cacert',
+  'proxy-capath', 'proxy-cert', 'proxy-cert-type', 'proxy-ciphers', 'proxy-crlfile', 'proxy-header', 'proxy-key', 'proxy-key-type',
+  'proxy-pass', 'proxy-pinnedpubkey', 'proxy-service-name', 'proxy-tls13-ciphers', 'proxy-tlsauthtype', 'proxy-tlspassword',
+  'proxy-tlsuser', 'proxy1.0', 'pubkey', 'random-file', 'rate', 'request-target', 'resolve', 'retry', 'retry-delay', 'retry-max-time',
+  'sasl-authzid', 'service-name', 'socks4', 'socks4a', 'socks5', 'socks5-gssapi-service', 'socks5-hostname', 'stderr', 'tftp-blksize',
+  'tls-max', 'tls13-ciphers', 'tlsauthtype', 'tlspassword', 'tlsuser', 'trace', 'trace-ascii', 'unix-socket', 'url', 'url-query',
+  'variable', 'ssl-sessions', 'ech', 'ip-tos', 'vlan-priority', 'trace-config', 'knownhosts',
+);
+
+const CURL_FLAGS = flagged(
+  'anyauth', 'append', 'basic', 'cert-status', 'compressed', 'compressed-ssh', 'create-dirs', 'crlf', 'digest', 'disable', 'disable-eprt',
+  'disable-epsv', 'disallow-username-in-url', 'doh-cert-status', 'doh-insecure', 'fail', 'fail-early', 'fail-with-body', 'false-start',
+  'form-escape', 'ftp-create-dirs', 'ftp-pasv', 'ftp-pret', 'ftp-skip-pasv-ip', 'ftp-ssl-ccc', 'ftp-ssl-control', 'get', 'globoff',
+  'haproxy-protocol', 'head', 'help', 'http0.9', 'http1.0', 'http1.1', 'http2', 'http2-prior-knowledge', 'http3', 'http3-only',
+  'ignore-content-length', 'include', 'insecure', 'ipv4', 'ipv6', 'junk-session-cookies', 'list-only', 'location', 'location-trusted',
+  'mail-rcpt-allowfails', 'manual', 'metalink', 'negotiate', 'netrc', 'netrc-optional', 'next', 'no-alpn', 'no-buffer', 'no-clobber',
+  'no-keepalive', 'no-npn', 'no-progress-meter', 'no-sessionid', 'ntlm', 'ntlm-wb', 'parallel', 'parallel-immediate', 'path-as-is',
+  'post301', 'post302', 'post303', 'progress-bar', 'proxy-anyauth', 'proxy-basic', 'proxy-digest', 'proxy-insecure', 'proxy-negotiate',
+  'proxy-ntlm', 'proxy-ssl-allow-beast', 'proxy-ssl-auto-client-cert', 'proxy-tlsv1', 'proxytunnel', 'raw', 'remote-header-name',
+  'remote-name', 'remote-name-all', 'remote-time', 'remove-on-error', 'retry-all-errors', 'retry-connrefused', 'sasl-ir', 'show-error',
+  'silent', 'socks5-basic', 'socks5-gssapi', 'socks5-gssapi-nec', 'ssl', 'ssl-allow-beast', 'ssl-auto-client-cert', 'ssl-no-revoke',
+  'ssl-reqd', 'ssl-revoke-best-effort', 'sslv2', 'sslv3', 'styled-output', 'suppress-connect-headers', 'tcp-fastopen', 'tcp-nodelay',
+  'tftp-no-options', 'tlsv1', 'tlsv1.0', 'tlsv1.1', 'tlsv1.2', 'tlsv1.3', 'tr-encoding', 'trace-time', 'use-ascii', 'verbose', 'version',
+  'xattr', 'out-null', 'skip-existing',
+);
+
+const CURL_GRAMMAR: Grammar = {
+  short: 'AbcCdDeEFHKmoPQrTuUwxXyYzt',
+  flags: 'aBfGgIijJkLlMNnOpqRsSvVZ0123456',
+  long: {
+    ...CURL_FLAGS,
+    ...CURL_VALUED,
+    'user-agent': ['value', 'A'], cookie: ['value', 'b'], 'cookie-jar': ['value', 'c'], 'continue-at': ['value', 'C'], data: ['value', 'd'],
+    'dump-header': ['value', 'D'], referer: ['value', 'e'], cert: ['value', 'E'], form: ['value', 'F'], header: ['value', 'H'],
+    config: ['value', 'K'], 'max-time': ['value', 'm'], output: ['value', 'o'], 'ftp-port': ['value', 'P'], quote: ['value', 'Q'],
+    range: ['value', 'r'], 'upload-file': ['value', 'T'], user: ['value', 'u'], 'proxy-user': ['value', 'U'], 'write-out': ['value', 'w'],
+    proxy: ['value', 'x'], request: ['value', 'X'], 'speed-time': ['value', 'y'], 'speed-limit': ['value', 'Y'], 'time-cond': ['value', 'z'],
+    'telnet-option': ['value', 't'],
+  },
+};
+
+/** `-d @file`, `--data-binary @file`: the data is read from a local file. */
+const fromFile = orNull((v) => v.startsWith('@'));
+
+const DOWNLOADERS: readonly ProgramRow[] = [
+  {
+    names: ['curl'],
+    category: 'network',
+    what: 'a client for URLs (HTTP, FTP, SCP and many more)',
+    grammar: CURL_GRAMMAR,
+    options: [
+      { role: 'writer', options: ['-o', '--output'], when: orNull((v) => v !== '-' && v !== '/dev/null'), example: 'page.html', note: '-o writes the response to a file' },
+      { role: 'writer', options: ['-O', '--remote-name', '--remote-name-all'], note: '-O writes the response to a file named after the URL' },
+      { role: 'writer', options: ['--output-dir'], example: 'downloads', note: '--output-dir picks the folder the responses are written to' },
+      { role: 'writer', options: ['-D', '--dump-header'], example: 'headers.txt', note: '-D writes the response headers to a file' },
+      { role: 'writer', options: ['-c', '--cookie-jar'], example: 'cookies.txt', note: '-c writes the cookies to a file' },
+      { role: 'writer', options: ['--trace', '--trace-ascii', '--stderr'], example: 'trace.log', note: '--trace/--stderr write a trace or the error output to a file' },
+      { role: 'writer', options: ['--libcurl'], example: 'prog.c', note: '--libcurl writes C source code for the transfer to a file' },
+      { role: 'writer', options: ['--etag-save', '--hsts', '--alt-svc', '--ssl-sessions'], example: 'cache.txt', note: '--etag-save/--hsts/--alt-svc keep a cache file that curl writes' },
+      { role: 'writer', options: ['-w', '--write-out'], when: orNull((v) => v.includes('%output{')), example: '%output{resp.txt}%{http_code}', note: '-w %output{FILE} writes the report to a file' },
+      { role: 'loader', options: ['-K', '--config'], example: 'curl.cfg', note: '-K reads more options from a file, which can name outputs and uploads of its own' },
+      { role: 'loader', options: ['--engine'], when: orNull((v) => v !== 'list'), example: '/tmp/lib.so', note: '--engine loads an OpenSSL engine library into curl' },
+      { role: 'network', options: ['-T', '--upload-file'], example: 'report.pdf', note: '-T sends a local file to the host' },
+      { role: 'network', options: ['-d', '--data', '--data-binary', '--data-ascii', '--json'], when: fromFile, example: '@secrets.json', note: '-d @FILE sends a local file\'s contents to the host' },
+      { role: 'network', options: ['--data-urlencode'], when: orNull((v) => /^[^=]*@/.test(v)), example: '@notes.txt', note: '--data-urlencode @FILE sends a local file\'s contents to the host' },
+      { role: 'network', options: ['-F', '--form'], when: orNull((v) => /=[@<]/.test(v)), example: 'file=@report.pdf', note: '-F name=@FILE sends a local file to the host' },
+      { role: 'network', options: ['--url', '-x', '--proxy', '--preproxy'], everyday: true, example: 'https://example.com', note: 'curl contacts the URL or proxy it is given' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://example.com', note: 'curl contacts the URL it is given' }],
+    plain: ['--version', '-V', '--help', '--manual'],
+  },
+  {
+    names: ['wget'],
+    category: 'network',
+    what: 'a non-interactive downloader for HTTP and FTP',
+    grammar: {
+      short: 'eoaiBtOTwQPUlARDIX',
+      shortAttached: 'n',
+      flags: 'VhbdqvFcNS46xErkKmpHLzg',
+      long: {
+        ...flagged('version', 'help', 'background', 'debug', 'quiet', 'verbose', 'no-verbose', 'force-html', 'continue', 'timestamping', 'server-response',
+          'spider', 'inet4-only', 'inet6-only', 'force-directories', 'no-directories', 'adjust-extension', 'recursive', 'convert-links', 'backup-converted',
+          'mirror', 'page-requisites', 'span-hosts', 'relative', 'no-parent', 'no-clobber', 'no-check-certificate', 'ask-password', 'content-disposition',
+          'trust-server-names', 'delete-after', 'no-cookies', 'keep-session-cookies', 'ignore-length', 'auth-no-challenge', 'no-host-directories',
+          'protocol-directories', 'no-proxy', 'show-progress', 'no-config', 'https-only', 'xattr', 'unlink', 'no-cache', 'no-dns-cache'),
+        ...valued('report-speed', 'config', 'rejected-log', 'retry-on-http-error', 'start-pos', 'progress', 'dns-timeout', 'connect-timeout',
+          'read-timeout', 'waitretry', 'bind-address', 'limit-rate', 'restrict-file-names', 'prefer-family', 'user', 'password', 'use-askpass',
+          'local-encoding', 'remote-encoding', 'cut-dirs', 'http-user', 'http-password', 'default-page', 'header', 'compression', 'proxy-user',
+          'proxy-password', 'referer', 'load-cookies', 'save-cookies', 'post-data', 'post-file', 'method', 'body-data', 'body-file', 'secure-protocol',
+          'certificate', 'certificate-type', 'private-key', 'private-key-type', 'ca-certificate', 'ca-directory', 'crl-file', 'pinnedpubkey', 'ciphers',
+          'ftp-user', 'ftp-password', 'warc-file', 'warc-header', 'warc-max-size', 'warc-dedup', 'warc-tempdir', 'backups', 'accept-regex',
+          'reject-regex', 'regex-type', 'exclude-domains', 'follow-tags', 'ignore-tags', 'hsts-file', 'retry-on-host-error', 'ftps-fallback-to-ftp'),
+        execute: ['value', 'e'], 'output-file': ['value', 'o'], 'append-output': ['value', 'a'], 'input-file': ['value', 'i'], base: ['value', 'B'],
+        tries: ['value', 't'], 'output-document': ['value', 'O'], timeout: ['value', 'T'], wait: ['value', 'w'], quota: ['value', 'Q'],
+        'directory-prefix': ['value', 'P'], 'user-agent': ['value', 'U'], level: ['value', 'l'], accept: ['value', 'A'], reject: ['value', 'R'],
+        domains: ['value', 'D'], 'include-directories': ['value', 'I'], 'exclude-directories': ['value', 'X'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['-e', '--execute'], example: 'use_askpass=/tmp/run', note: '-e runs a wgetrc command, which can name a program to run, files to write or a configuration to read' },
+      { role: 'executor', options: ['--use-askpass'], payload: 'program', example: '/tmp/run', note: '--use-askpass runs a program to get the password' },
+      { role: 'loader', options: ['--config'], example: 'wgetrc', note: '--config reads wgetrc commands from a file' },
+      { role: 'writer', options: ['-O', '--output-document'], when: orNull((v) => v !== '-' && v !== '/dev/null'), example: 'page.html', note: '-O writes the download to the named file' },
+      { role: 'writer', options: ['-o', '--output-file', '-a', '--append-output', '--rejected-log'], example: 'wget.log', note: '-o/-a write wget\'s log to a file' },
+      { role: 'writer', options: ['-P', '--directory-prefix'], example: '/tmp/dl', note: '-P saves the downloads under another folder' },
+      { role: 'writer', options: ['--save-cookies', '--warc-file', '--hsts-file'], example: 'cookies.txt', note: '--save-cookies/--warc-file write cookies or an archive of the transfer to a file' },
+      { role: 'network', options: ['--post-file', '--body-file'], example: 'secrets.txt', note: '--post-file sends a local file to the host' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://example.com/file.tgz', note: 'wget downloads the URL it is given' }],
+    plain: ['--version', '-V', '--help'],
+  },
+  {
+    names: ['aria2c'],
+    category: 'network',
+    what: 'a download utility for HTTP, FTP, BitTorrent and Metalink',
+    grammar: {
+      short: 'doilxsktmTMPUujCp',
+      flags: 'hvcqDRSVZ',
+      long: {
+        ...flagged('help', 'version', 'continue', 'quiet', 'daemon', 'show-files', 'check-integrity', 'force-sequential', 'remote-time', 'parameterized-uri', 'dry-run'),
+        ...valued('on-download-start', 'on-download-pause', 'on-download-stop', 'on-download-complete', 'on-download-error', 'on-bt-download-complete',
+          'conf-path', 'save-session', 'save-cookies', 'load-cookies', 'all-proxy', 'http-proxy', 'https-proxy', 'ftp-proxy', 'rpc-listen-port',
+          'rpc-secret', 'rpc-user', 'rpc-passwd', 'listen-port', 'dht-listen-port', 'header', 'referer', 'http-user', 'http-passwd', 'ftp-user', 'ftp-passwd',
+          'max-overall-download-limit', 'max-download-limit', 'seed-time', 'seed-ratio', 'checksum', 'gid', 'log-level', 'console-log-level', 'file-allocation',
+          'min-split-size', 'dht-file-path', 'dht-file-path6', 'input-file', 'stop', 'summary-interval'),
+        ...{ 'enable-rpc': 'optional', 'rpc-listen-all': 'optional', 'allow-overwrite': 'optional', 'enable-dht': 'optional', 'rpc-allow-origin-all': 'optional' },
+        dir: ['value', 'd'], out: ['value', 'o'], log: ['value', 'l'], 'max-connection-per-server': ['value', 'x'], split: ['value', 's'],
+        'max-concurrent-downloads': ['value', 'j'], timeout: ['value', 't'], 'max-tries': ['value', 'm'], 'torrent-file': ['value', 'T'],
+        'metalink-file': ['value', 'M'], 'user-agent': ['value', 'U'], 'max-upload-limit': ['value', 'u'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['--on-download-start', '--on-download-pause', '--on-download-stop', '--on-download-complete', '--on-download-error', '--on-bt-download-complete'],
+        payload: 'program',
+        example: '/tmp/hook',
+        note: '--on-download-* runs a program when a download starts, stops, completes or fails',
+      },
+      { role: 'loader', options: ['--conf-path'], example: 'aria2.conf', note: '--conf-path reads options (hooks included) from a file' },
+      { role: 'writer', options: ['-o', '--out', '-d', '--dir'], example: '/tmp/file', note: '-o/-d choose the file or folder the download is written to' },
+      { role: 'writer', options: ['-l', '--log'], when: orNull((v) => v !== '-'), example: 'aria2.log', note: '-l writes a log file' },
+      { role: 'writer', options: ['--save-session', '--save-cookies'], example: 'session.txt', note: '--save-session/--save-cookies write a file' },
+      { role: 'listener', options: ['--enable-rpc', '--rpc-listen-all'], when: orNull((v) => v !== 'false'), example: 'true', note: '--enable-rpc starts a control server that accepts commands over the network' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://example.com/file.iso', note: 'aria2c downloads the URIs it is given' }],
+    plain: ['--version', '-h', '-v'],
+  },
+  {
+    // Copying a `file://` URL to the target (GTFOBins file-write) is the same everyday job as a download.
+    names: ['lwp-download'],
+    category: 'network',
+    what: 'a Perl LWP downloader that saves one URL to a file',
+    grammar: { flags: 'as' },
+    operands: [
+      { role: 'network', operand: 0, everyday: true, example: 'https://example.com/file', note: 'lwp-download fetches the URL it is given' },
+      { role: 'writer', operand: 1, everyday: true, example: 'file.out', note: 'lwp-download writes the download to the named file' },
+    ],
+    plain: [''],
+  },
+  {
+    names: ['lwp-request'],
+    category: 'network',
+    what: 'a Perl LWP client that sends one request and prints the answer',
+    grammar: { short: 'mbticCpHo', flags: 'fPuUsSeEdvhx' },
+    options: [{ role: 'network', options: ['-p'], everyday: true, example: 'http://proxy:3128', note: '-p sends the request through a proxy' }],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://example.com', note: 'lwp-request contacts the URL it is given' }],
+    plain: ['-v', '-h'],
+  },
+  {
+    // gettext's helper (often only in /usr/lib/gettext): `urlget URL FILE` prints the URL's contents, or FILE's when the URL fails.
+    names: ['urlget'],
+    category: 'network',
+    what: 'gettext\'s helper that prints a URL, falling back to a local file',
+    grammar: { flags: 'q', long: flagged('quiet', 'help', 'version') },
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'https://example.com/po/de.po', note: 'urlget fetches the URL it is given' }],
+    plain: ['--version', '--help'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Remote shells, file transfer
+// ---------------------------------------------------------------------------------------------
+
+const RSYNC_DELETES = [
+  '--delete', '--del', '--delete-before', '--delete-during', '--delete-delay', '--delete-after', '--delete-excluded', '--delete-missing-args',
+  '--remove-source-files',
+];
+
+const MOSH_GRAMMAR: Grammar = {
+  short: 'p',
+  flags: 'an46',
+  long: {
+    ...valued('client', 'server', 'ssh', 'predict', 'family', 'bind-server', 'experimental-remote-ip'),
+    ...flagged('local', 'no-init', 'no-ssh-pty', 'help', 'version', 'predict-overwrite'),
+    port: ['value', 'p'],
+  },
+};
+
+const MOSH_ROLES: readonly OptionRole[] = [
+  { role: 'executor', options: ['--ssh'], payload: 'shell-text', example: 'ssh -p 2222', note: '--ssh runs this command instead of ssh' },
+  { role: 'executor', options: ['--client'], payload: 'program', example: '/tmp/client', note: '--client runs the named program as the local mosh client' },
+  { role: 'executor', options: ['--server'], payload: 'shell-text', example: 'sudo mosh-server', note: '--server is the command the host runs to start the mosh server' },
+];
+
+const REMOTES: readonly ProgramRow[] = [
+  {
+    names: ['ssh'],
+    category: 'network',
+    what: 'the OpenSSH remote login client',
+    grammar: SSH_GRAMMAR,
+    options: SSH_ROLES,
+    read: sshRead,
+    wrapper: { peel: false, skip: 1, noCommand: ['-V', '-G', '-Q'], note: 'ssh HOST CMD runs CMD on the remote host' },
+    plain: ['-V', '', '-Q cipher'],
+  },
+  {
+    names: ['scp'],
+    category: 'network',
+    what: 'the OpenSSH file copy client',
+    grammar: { short: 'cDFiJlPoSX', flags: '346ABCOpqRrsTv', stopAtOperand: true },
+    options: [
+      ...sshOptionRoles('scp'),
+      { role: 'loader', options: ['-F'], example: 'other_config', note: '-F reads another ssh configuration, whose settings can run commands' },
+      { role: 'executor', options: ['-S'], payload: 'program', example: '/tmp/fake-ssh', note: '-S runs the named program instead of ssh' },
+      { role: 'executor', options: ['-D'], payload: 'program', example: '/usr/lib/sftp-server', note: '-D runs a local sftp server program instead of connecting through ssh' },
+    ],
+    operands: [
+      { role: 'network', operand: 'every', when: remoteOperand, everyday: true, example: 'host:file.txt', note: 'scp copies from or to the host named in HOST:PATH' },
+      { role: 'writer', operand: 'last', when: localOperand, everyday: true, example: 'copy.txt', note: 'scp writes the local target' },
+    ],
+    plain: [''],
+  },
+  {
+    names: ['sftp'],
+    category: 'network',
+    what: 'the OpenSSH interactive file transfer client',
+    stdinCode: true,
+    grammar: { short: 'bBcDFiJloPRsS', flags: '46AaCfNpqrv', stopAtOperand: true },
+    options: [
+      ...sshOptionRoles('sftp'),
+      { role: 'loader', options: ['-F'], example: 'other_config', note: '-F reads another ssh configuration, whose settings can run commands' },
+      { role: 'executor', options: ['-S'], payload: 'program', example: '/tmp/fake-ssh', note: '-S runs the named program instead of ssh' },
+      { role: 'executor', options: ['-D'], payload: 'program', example: '/usr/lib/sftp-server', note: '-D runs a local sftp server program instead of connecting through ssh' },
+      { role: 'loader', options: ['-b'], example: 'batch.txt', note: '-b reads sftp commands from a file; its !command lines run here' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'user@host', note: 'sftp connects to the host it is given' }],
+    plain: [''],
+  },
+  {
+    names: ['rsync'],
+    category: 'network',
+    what: 'a fast file copying tool, local or through a remote shell or daemon',
+    grammar: {
+      short: 'eBfMT@',
+      flags: 'vqcarRbuLlkKHpEAXogDtUNOJSnWxCFhzPi0468ysm',
+      abbreviations: false,
+      long: {
+        ...valued('rsync-path', 'info', 'debug', 'stderr', 'backup-dir', 'suffix', 'chmod', 'usermap', 'groupmap', 'chown', 'timeout', 'contimeout',
+          'compare-dest', 'copy-dest', 'link-dest', 'compress-choice', 'zc', 'compress-level', 'zl', 'skip-compress', 'checksum-choice', 'cc',
+          'max-delete', 'max-size', 'min-size', 'max-alloc', 'partial-dir', 'exclude', 'exclude-from', 'include', 'include-from', 'files-from',
+          'address', 'port', 'sockopts', 'out-format', 'log-file', 'log-file-format', 'log-format', 'password-file', 'bwlimit', 'stop-after', 'stop-at',
+          'write-batch', 'only-write-batch', 'read-batch', 'protocol', 'iconv', 'checksum-seed', 'outbuf', 'early-input', 'config', 'dparam', 'copy-as'),
+        ...flagged('daemon', 'no-detach', 'delete', 'del', 'delete-before', 'delete-during', 'delete-delay', 'delete-after', 'delete-excluded',
+          'delete-missing-args', 'remove-source-files', 'force', 'archive', 'verbose', 'quiet', 'recursive', 'dry-run', 'progress', 'partial',
+          'compress', 'checksum', 'update', 'links', 'times', 'perms', 'owner', 'group', 'devices', 'specials', 'human-readable', 'stats', 'help', 'version',
+          'list-only', 'ignore-existing', 'existing', 'inplace', 'append', 'append-verify', 'mkpath', 'sparse', 'whole-file', 'one-file-system', 'relative',
+          'itemize-changes', 'hard-links', 'acls', 'xattrs', 'numeric-ids', 'size-only', 'ignore-times', 'prune-empty-dirs', 'cvs-exclude', 'backup'),
+        rsh: ['value', 'e'], 'block-size': ['value', 'B'], filter: ['value', 'f'], 'remote-option': ['value', 'M'], 'temp-dir': ['value', 'T'],
+        'modify-window': ['value', '@'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['-e', '--rsh'], payload: 'shell-text', example: 'ssh -p 2222', note: '-e runs the named remote shell program (with its arguments) here' },
+      { role: 'executor', options: ['--rsync-path'], payload: 'shell-text', example: 'sudo rsync', note: '--rsync-path is the command the remote side runs instead of rsync' },
+      { role: 'writer', options: ['--write-batch', '--only-write-batch', '--log-file'], example: 'batch.bin', note: '--write-batch/--log-file write a batch or log file' },
+      { role: 'listener', options: ['--daemon'], note: '--daemon runs rsync as a server that others connect to' },
+      { role: 'loader', options: ['--config'], example: 'rsyncd.conf', note: '--config reads a daemon configuration, which can name commands to run' },
+      { role: 'destructive', options: RSYNC_DELETES, note: '--delete removes target files the source lacks (--remove-source-files removes the sent sources)' },
+    ],
+    operands: [
+      { role: 'network', operand: 'every', when: orNull((t) => REMOTE_SPEC.test(t)), everyday: true, example: 'host:backup/', note: 'rsync copies from or to the host named in HOST:PATH or rsync://' },
+      { role: 'writer', operand: 'last', when: localOperand, everyday: true, example: 'backup/', note: 'rsync writes into the local target' },
+    ],
+    plain: ['--version', '--help'],
+  },
+  {
+    names: ['ssh-keygen'],
+    category: 'network',
+    what: 'the OpenSSH key generation and management tool',
+    grammar: { short: 'CDEFIMNOPRVYZabfjmnrstwz', flags: 'ABHKLQUXceghiklopquvy', stopAtOperand: true },
+    options: [
+      { role: 'loader', options: ['-D'], example: '/tmp/lib.so', note: '-D loads a PKCS#11 library' },
+      { role: 'loader', options: ['-w'], when: orNull((v) => v !== 'internal'), example: '/tmp/provider.so', note: '-w loads a security key provider library' },
+      { role: 'writer', options: ['-R'], example: 'example.com', note: '-R removes a host\'s keys from known_hosts' },
+    ],
+    plain: ['-l -f key.pub', '-t ed25519 -C me@example.com -f id_test', '-y -f id_ed25519', '-F example.com'],
+  },
+  {
+    names: ['ssh-keyscan'],
+    category: 'network',
+    what: 'collects the public host keys of SSH servers',
+    grammar: { short: 'fpTt', flags: '46cDHv', stopAtOperand: true },
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'example.com', note: 'ssh-keyscan connects to the hosts it is given' }],
+    plain: ['', '-t ed25519 -f hosts.txt'],
+  },
+  {
+    names: ['ssh-agent'],
+    category: 'network',
+    what: 'the OpenSSH authentication agent',
+    grammar: { short: 'aEOPt', flags: 'csDdk', stopAtOperand: true },
+    options: [{ role: 'loader', options: ['-P'], example: '/tmp/*', note: '-P widens which PKCS#11 libraries the agent may be asked to load' }],
+    wrapper: { peel: false, note: 'ssh-agent COMMAND runs the command with the agent\'s keys available to it' },
+    plain: ['-s', '-c'],
+  },
+  {
+    names: ['ssh-copy-id'],
+    category: 'network',
+    what: 'installs a public key in a remote host\'s authorized_keys',
+    grammar: { short: 'ipFot', flags: 'fnsxh', stopAtOperand: true },
+    options: [
+      ...sshOptionRoles('ssh-copy-id'),
+      { role: 'loader', options: ['-F'], example: 'other_config', note: '-F reads another ssh configuration, whose settings can run commands' },
+      { role: 'writer', options: ['-t'], example: '/root/.ssh/authorized_keys', note: '-t writes the key to another path on the host' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'user@host', note: 'ssh-copy-id logs in to the host to install the key' }],
+    plain: ['-h'],
+  },
+  {
+    names: ['sshfs'],
+    category: 'network',
+    what: 'mounts a remote folder over SFTP (FUSE)',
+    grammar: { short: 'opF', flags: 'C1dfshV' },
+    options: [
+      {
+        role: 'executor',
+        options: ['-o'],
+        when: orNull((v) => /(^|,)\s*(ssh_command|sftp_server|proxycommand|localcommand|knownhostscommand|remotecommand)\s*=/i.test(v)),
+        payload: 'shell-text',
+        payloadText: (v) => /(?:^|,)\s*(?:ssh_command|proxycommand|localcommand|knownhostscommand)\s*=([^,]*)/i.exec(v)?.[1] ?? null,
+        example: 'ssh_command=/tmp/run',
+        note: '-o ssh_command/ProxyCommand runs a command on this machine instead of (or before) ssh',
+      },
+      { role: 'loader', options: ['-o'], when: orNull((v) => /(^|,)\s*(include|pkcs11provider|securitykeyprovider)\s*=/i.test(v)), example: 'PKCS11Provider=/tmp/lib.so', note: '-o PKCS11Provider/Include loads a library or another configuration' },
+      { role: 'loader', options: ['-F'], example: 'other_config', note: '-F reads another ssh configuration, whose settings can run commands' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'user@host:dir', note: 'sshfs connects to the host in HOST:PATH' }],
+    plain: ['-V', '-h'],
+  },
+  {
+    names: ['sshuttle'],
+    category: 'network',
+    what: 'a VPN over ssh that forwards subnets through the remote host',
+    grammar: {
+      short: 'rlexXs',
+      flags: 'vDHNVh',
+      long: {
+        ...valued('python', 'to-ns', 'ns-hosts', 'method', 'seed-hosts', 'pidfile', 'user', 'group', 'tmark', 'latency-buffer-size', 'remote-shell', 'sudoers-user', 'sudoers-filename'),
+        ...flagged('dns', 'syslog', 'no-latency-control', 'disable-ipv6', 'firewall', 'hostwatch', 'sudoers', 'sudoers-no-modify', 'no-sudo-pythonpath'),
+        remote: ['value', 'r'], listen: ['value', 'l'], 'ssh-cmd': ['value', 'e'], exclude: ['value', 'x'], 'exclude-from': ['value', 'X'], subnets: ['value', 's'],
+        verbose: ['flag', 'v'], daemon: ['flag', 'D'], 'auto-hosts': ['flag', 'H'], 'auto-nets': ['flag', 'N'], version: ['flag', 'V'], help: ['flag', 'h'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['-e', '--ssh-cmd'], payload: 'shell-text', example: 'ssh -i key', note: '-e runs this command instead of ssh' },
+      { role: 'listener', options: ['-l', '--listen'], when: orNull(opensBind), example: '0.0.0.0:0', note: '-l with an address other than loopback opens the proxy port to other machines' },
+      { role: 'destructive', options: ['--sudoers'], note: '--sudoers writes a sudoers rule that lets sshuttle change the firewall without a password' },
+      { role: 'network', options: ['-r', '--remote'], everyday: true, example: 'user@host', note: '-r names the host the traffic goes through' },
+    ],
+    plain: ['--version', '-h'],
+  },
+  {
+    names: ['mosh'],
+    category: 'network',
+    what: 'the mobile shell, a roaming remote terminal',
+    grammar: MOSH_GRAMMAR,
+    options: MOSH_ROLES,
+    // Getopt::Long permutes: options after the host are mosh's too, up to `--`.
+    read: (args, reading) => {
+      const host = reading.operandIndexes[0];
+      if (host === undefined) return [];
+      const again = readArgs(args.slice(host + 1), MOSH_GRAMMAR);
+      return [
+        { role: 'network', program: 'mosh', trigger: wordText(args[host]), index: host, value: args[host] ?? null, everyday: true, note: 'mosh connects to the host it is given' },
+        ...optionForms('mosh', MOSH_ROLES, again.options, host + 1),
+      ];
+    },
+    wrapper: { peel: false, skip: 1, noCommand: ['--help', '--version'], note: 'mosh HOST CMD runs CMD on the remote host' },
+    plain: ['--version', '--help'],
+  },
+  {
+    // Always a server: it opens a UDP port for the client and runs a login shell (or the command after --).
+    names: ['mosh-server'],
+    category: 'network',
+    what: 'the server side of mosh',
+    grammar: { short: 'ipcl', flags: 'sv' },
+    role: { role: 'listener', note: 'mosh-server opens a UDP port that a client connects to' },
+    subcommands: {
+      new: { grammar: { short: 'ipcl', flags: 'sv' }, wrapper: { peel: false, afterDashDash: true, note: 'mosh-server new -- CMD runs CMD in the session it serves' } },
+    },
+  },
+  {
+    // Whatever -l sends to the host (GTFOBins upload) goes to the host rlogin is asked to contact.
+    names: ['rlogin'],
+    category: 'network',
+    what: 'the BSD remote login client',
+    grammar: { short: 'el', flags: '8EKLdx' },
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'host', note: 'rlogin connects to the host it is given' }],
+    plain: [''],
+  },
+  {
+    // Bare telnet reads its own commands from standard input (command mode has a shell escape).
+    names: ['telnet'],
+    category: 'network',
+    what: 'the TELNET protocol client',
+    stdinCode: true,
+    grammar: { short: 'belnXk', flags: '468EFKLacdfrx' },
+    options: [{ role: 'writer', options: ['-n'], example: 'trace.txt', note: '-n writes a trace of the session to a file' }],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'example.com', note: 'telnet connects to the host it is given' }],
+    plain: [''],
+  },
+  {
+    names: ['ftp', 'tnftp'],
+    category: 'network',
+    what: 'the interactive FTP client',
+    stdinCode: true,
+    grammar: { short: 'oPrsTuqx', flags: '46AadefgimnpRtVv' },
+    options: [
+      { role: 'writer', options: ['-o'], when: orNull((v) => v !== '-'), example: 'file.out', note: '-o writes the auto-fetched file to the named path' },
+      { role: 'network', options: ['-u'], example: 'ftp://host/dir/', note: '-u uploads the files named as operands to the URL' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'ftp.example.com', note: 'ftp connects to the host or URL it is given' }],
+    plain: [''],
+  },
+  {
+    // get/put read from standard input move files to and from the named host: tftp's own job.
+    names: ['tftp'],
+    category: 'network',
+    what: 'the Trivial FTP client',
+    grammar: { short: 'mR', flags: '46vVlc' },
+    options: [{ role: 'writer', options: ['-c'], note: '-c runs a get or put at once: get writes a local file, put sends one' }],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'tftp.example.com', note: 'tftp talks to the host it is given' }],
+    plain: ['-V'],
+  },
+  {
+    names: ['lftp'],
+    category: 'network',
+    what: 'a scriptable file transfer client (FTP, HTTP, SFTP…)',
+    stdinCode: true,
+    grammar: { short: 'cefpu', flags: 'dv', long: { ...valued('rcfile'), ...flagged('norc', 'help', 'version') } },
+    options: [
+      {
+        role: 'executor',
+        options: ['-c', '-e'],
+        when: orNull((v) => /(^|[;&|]|\n)\s*!/.test(v)),
+        payload: 'shell-text',
+        payloadText: (v) => /(?:^|[;&|]|\n)\s*!([^\n]*)/.exec(v)?.[1] ?? null,
+        example: '!id',
+        note: '-c runs lftp commands; a !command among them runs in the shell here',
+      },
+      { role: 'executor', options: ['-c', '-e'], when: (v) => v !== null && !/(^|[;&|]|\n)\s*!/.test(v), example: 'open host; put file', note: '-c runs lftp commands: transfers both ways and deletes on the server' },
+      { role: 'loader', options: ['-f', '--rcfile'], example: 'script.lftp', note: '-f runs lftp commands from a file' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'sftp://host', note: 'lftp connects to the site it is given' }],
+    plain: ['--version', '--help'],
+  },
+  {
+    // Not verified against a manual page: the option letters follow ncftp 3's usage text.
+    names: ['ncftp'],
+    category: 'network',
+    what: 'the NcFTP interactive FTP client',
+    stdinCode: true,
+    grammar: { short: 'upPjfo', flags: 'FLvV' },
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'ftp.example.com', note: 'ncftp connects to the host it is given' }],
+    plain: [''],
+  },
+  {
+    names: ['psftp'],
+    category: 'network',
+    what: 'PuTTY\'s interactive SFTP client',
+    stdinCode: true,
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: {
+        ...valued('l', 'P', 'pw', 'i', 'b', 'load', 'proxycmd', 'hostkey', 'sshlog', 'sshrawlog', 'pwfile', 'cert', 'logoverwrite'),
+        ...flagged('v', 'V', 'C', '4', '6', '1', '2', 'A', 'a', 'bc', 'be', 'batch', 'noagent', 'agent', 'pgpfp', 'h', 'help', 'version'),
+      },
+    },
+    options: [
+      { role: 'loader', options: ['-b'], example: 'batch.txt', note: '-b reads psftp commands from a file; its !command lines run here' },
+      { role: 'loader', options: ['-load'], example: 'session', note: '-load reads a saved PuTTY session, which can hold a local proxy command' },
+      { role: 'executor', options: ['-proxycmd'], payload: 'shell-text', example: 'nc proxy 22', note: '-proxycmd runs a command here to reach the host' },
+      { role: 'writer', options: ['-sshlog', '-sshrawlog'], example: 'ssh.log', note: '-sshlog writes a log of the session to a file' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'user@host', note: 'psftp connects to the host it is given' }],
+    plain: ['-V', '-h'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Sockets: netcat, socat, openssl
+// ---------------------------------------------------------------------------------------------
+
+/** socat address types, matched on the start of an address operand (case does not matter). */
+const SOCAT_EXEC = /^exec:/i;
+const SOCAT_SYSTEM = /^system:/i;
+const SOCAT_LISTEN =
+  /^(?:(?:tcp|udp|sctp|dccp|udplite)[46]?-(?:listen|l|recv|recvfrom)|openssl-listen|ssl-l|openssl-dtls-server|vsock-(?:listen|l)|ip[46]?-recv(?:from)?|socket-(?:listen|recv|recvfrom))(?:[:,]|$)/i;
+const SOCAT_CONNECT =
+  /^(?:(?:tcp|udp|sctp|dccp|udplite)[46]?(?:-connect|-sendto|-datagram)?|openssl(?:-connect|-dtls-client)?|ssl|socks[45]a?|socks|proxy(?:-connect)?|ip[46]?-(?:sendto|datagram)|vsock(?:-connect)?|socket-(?:connect|sendto|datagram)):/i;
+const SOCAT_WRITE = /^(?:(?:open|create|creat|gopen|file|pipe|named):|[./~])/i;
+
+/** The command of an `exec:`/`system:` address: up to the first `,` (address options follow). */
+function socatCommand(address: string): string | null {
+  const colon = address.indexOf(':');
+  return colon === -1 ? null : address.slice(colon + 1).split(',')[0] ?? null;
+}
+
+const OPENSSL_VALUED = valued(
+  'in', 'out', 'inform', 'outform', 'passin', 'passout', 'pass', 'key', 'keyform', 'cert', 'certform', 'CAfile', 'CApath', 'CAstore', 'CA', 'CAkey',
+  'CAkeyform', 'CAserial', 'config', 'engine', 'provider', 'provider-path', 'propquery', 'days', 'subj', 'newkey', 'keyout', 'pkeyopt', 'sigopt',
+  'set_serial', 'extensions', 'extfile', 'name', 'section', 'md', 'cipher', 'ciphers', 'ciphersuites', 'connect', 'accept', 'port', 'host',
+  'servername', 'proxy', 'proxy_user', 'proxy_pass', 'sess_out', 'sess_in', 'rand', 'writerand', 'K', 'iv', 'S', 'kfile', 'iter', 'bufsize',
+  'keylogfile', 'msgfile', 'alpn', 'starttls', 'CRL', 'CRLfile', 'chainCAfile', 'verifyCAfile', 'cert_chain', 'dcert', 'dkey', 'naccept',
+  'serverinfo', 'dhparam', 'signkey', 'addext', 'copy_extensions', 'nameopt', 'certopt', 'reqopt', 'ext', 'checkend', 'checkhost', 'checkemail',
+  'checkip', 'setalias', 'outdir', 'sign', 'verify', 'signature', 'prverify', 'mac', 'macopt', 'kdf', 'kdfopt', 'keylen',
+  'digest', 'algorithm', 'pkeyopt', 'inkey', 'peerkey', 'sigfile', 'secret', 'trusted', 'untrusted', 'verify_hostname',
+  'verify_email', 'verify_ip', 'auth_level', 'attime', 'num', 'curves', 'groups', 'sigalgs', 'client_sigalgs', 'named_curve', 'psk', 'psk_identity',
+  'psk_hint', 'srpuser', 'srppass', 'xkey', 'xcert', 'xchain', 'max_send_frag', 'split_send_frag', 'max_pipelines', 'read_buf',
+  'keymatexport', 'keymatexportlen', 'early_data', 'status_url', 'status_file', 'recipient', 'from', 'to',
+  'inkey', 'rctform', 'contenttype', 'econtent_type', 'keyid', 'pwri_password', 'receipt_request_from', 'receipt_request_to', 'certfile', 'caname',
+  'macalg', 'keypbe', 'certpbe', 'LMK', 'CSP', 'saltlen', 'pkeyopt', 'policy',
+);
+
+const OPENSSL_WRITES = (v: string): boolean => v !== '-' && v !== '/dev/stdout' && v !== '/dev/null';
+
+const OPENSSL_BUILTIN_PROVIDERS = ['default', 'base', 'legacy', 'fips', 'null'];
+
+const SOCKETS: readonly ProgramRow[] = [
+  {
+    // The traditional, OpenBSD and BusyBox netcats share a row: their value-taking letters are read together.
+    names: ['nc', 'netcat', 'nc.traditional', 'nc.openbsd'],
+    category: 'network',
+    what: 'netcat, reads and writes data across TCP and UDP connections',
+    grammar: { short: 'ceoGgiIMmOPpqsTVwXxK', flags: '46bCDdFhklNnrStUuvzZ' },
+    options: [
+      { role: 'executor', options: ['-e'], payload: 'program', example: '/bin/sh', note: '-e runs a program with its input and output on the connection' },
+      { role: 'executor', options: ['-c'], payload: 'shell-text', example: 'sh -i', note: '-c runs shell commands with their input and output on the connection' },
+      { role: 'listener', options: ['-l'], note: '-l listens for incoming connections' },
+      { role: 'writer', options: ['-o'], example: 'dump.hex', note: '-o writes a hex dump of the traffic to a file' },
+      { role: 'network', options: ['-x'], everyday: true, example: 'proxy:1080', note: '-x connects through a proxy' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'example.com', note: 'nc connects to the host it is given' }],
+    plain: ['-h'],
+  },
+  {
+    names: ['ncat'],
+    category: 'network',
+    what: 'Nmap\'s netcat',
+    grammar: {
+      short: 'ecgGimpsdowx',
+      flags: '46UCnulkvhzt',
+      long: {
+        ...valued('lua-exec', 'proxy', 'proxy-type', 'proxy-auth', 'proxy-dns', 'allow', 'allowfile', 'deny', 'denyfile', 'ssl-cert', 'ssl-key',
+          'ssl-trustfile', 'ssl-ciphers', 'ssl-servername', 'ssl-alpn', 'ssl-crl'),
+        ...flagged('listen', 'broker', 'chat', 'keep-open', 'udp', 'sctp', 'crlf', 'nodns', 'telnet', 'ssl', 'ssl-verify', 'version', 'help', 'verbose',
+          'zero', 'unixsock', 'vsock', 'no-shutdown', 'send-only', 'recv-only', 'append-output'),
+        exec: ['value', 'e'], 'sh-exec': ['value', 'c'], source: ['value', 's'], 'source-port': ['value', 'p'], wait: ['value', 'w'],
+        'idle-timeout': ['value', 'i'], delay: ['value', 'd'], output: ['value', 'o'], 'hex-dump': ['value', 'x'], 'max-conns': ['value', 'm'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['-e', '--exec'], payload: 'program', example: '/bin/sh', note: '-e runs a program with its input and output on the connection' },
+      { role: 'executor', options: ['-c', '--sh-exec'], payload: 'shell-text', example: 'sh -i', note: '-c runs shell commands with their input and output on the connection' },
+      { role: 'loader', options: ['--lua-exec'], example: 'script.lua', note: '--lua-exec runs a Lua script with its input and output on the connection' },
+      { role: 'listener', options: ['-l', '--listen', '--broker', '--chat'], note: '-l listens for incoming connections' },
+      { role: 'writer', options: ['-o', '--output', '-x', '--hex-dump'], example: 'session.log', note: '-o writes the traffic to a file' },
+      { role: 'network', options: ['--proxy'], everyday: true, example: 'proxy:3128', note: '--proxy connects through a proxy' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'example.com', note: 'ncat connects to the host it is given' }],
+    plain: ['--version', '-h'],
+  },
+  {
+    names: ['socat'],
+    category: 'network',
+    what: 'relays data between two addresses (files, pipes, sockets, programs)',
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: { ...valued('lf', 'r', 'R'), ...flagged('d', 'dd', 'ddd', 'dddd', 'D', 'v', 'x', 'u', 'U', 'g', '4', '6', 'h', 'hh', 'hhh', 'V', 's', 'ly', 'lm', 'lu', 'lh') },
+    },
+    options: [{ role: 'writer', options: ['-lf', '-r', '-R'], example: 'socat.log', note: '-lf/-r/-R write a log or a dump of the traffic to a file' }],
+    operands: [
+      // exec: is split into words by socat itself, not by a shell; read as shell text it is close enough.
+      { role: 'executor', operand: 'every', when: orNull((t) => SOCAT_EXEC.test(t)), payload: 'shell-text', payloadText: socatCommand, example: 'exec:/bin/sh', note: 'an exec: address runs a program with its input and output on the other address' },
+      { role: 'executor', operand: 'every', when: orNull((t) => SOCAT_SYSTEM.test(t)), payload: 'shell-text', payloadText: socatCommand, example: 'system:id', note: 'a system: address runs shell commands with their input and output on the other address' },
+      { role: 'listener', operand: 'every', when: orNull((t) => SOCAT_LISTEN.test(t)), example: 'tcp-listen:8080', note: 'a *-listen: address waits for connections from other machines' },
+      { role: 'writer', operand: 'every', when: orNull((t) => SOCAT_WRITE.test(t)), example: 'open:out.txt,creat', note: 'an open:/create:/file address writes to a file' },
+      { role: 'network', operand: 'every', when: orNull((t) => SOCAT_CONNECT.test(t)), everyday: true, example: 'tcp:example.com:80', note: 'a tcp:/udp:/openssl: address connects to a host' },
+    ],
+    plain: ['-V', '-h', '-u STDIN STDOUT'],
+  },
+  {
+    names: ['socket'],
+    category: 'network',
+    what: 'a small tool that connects its input and output to a TCP socket',
+    grammar: { short: 'pB', flags: 'bcfqrvwslC' },
+    options: [
+      { role: 'executor', options: ['-p'], payload: 'shell-text', example: '/bin/sh -i', note: '-p runs a shell command with its input and output on the socket' },
+      { role: 'listener', options: ['-s'], note: '-s waits for incoming connections (a server)' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'example.com', note: 'socket connects to the host it is given' }],
+    plain: [''],
+  },
+  {
+    names: ['openssl'],
+    category: 'network',
+    what: 'the OpenSSL cryptography toolkit (keys, certificates, TLS clients and servers)',
+    grammar: { singleDash: true, abbreviations: false, long: OPENSSL_VALUED },
+    options: [
+      {
+        role: 'writer',
+        options: ['-out', '--out', '-keyout', '--keyout', '-writerand', '--writerand', '-sess_out', '--sess_out', '-keylogfile', '--keylogfile', '-msgfile', '--msgfile', '-outdir', '--outdir'],
+        when: orNull(OPENSSL_WRITES),
+        example: 'out.pem',
+        note: '-out/-keyout write the result (a key, a certificate, decrypted data) to a file',
+      },
+      { role: 'loader', options: ['-engine', '--engine'], example: './lib.so', note: '-engine loads an engine library into openssl' },
+      { role: 'loader', options: ['-provider', '--provider', '-provider-path', '--provider-path'], when: orNull((v) => !OPENSSL_BUILTIN_PROVIDERS.includes(v)), example: './mod', note: '-provider loads a provider module (a library) into openssl' },
+      { role: 'loader', options: ['-config', '--config'], example: 'openssl.cnf', note: '-config reads another configuration, which can load engines and providers' },
+      { role: 'network', options: ['-connect', '--connect', '-proxy', '--proxy'], everyday: true, example: 'example.com:443', note: '-connect opens a TLS connection to the host' },
+    ],
+    operands: [
+      { role: 'listener', operand: 0, when: orNull((t) => t === 's_server'), example: 's_server', note: 'openssl s_server runs a TLS server that accepts connections' },
+      { role: 'network', operand: 'all-but-first', when: orNull((t) => /^[A-Za-z0-9.-]+:\d+$/.test(t)), everyday: true, example: 'example.com:443', note: 'openssl s_client connects to the HOST:PORT it is given' },
+    ],
+    plain: ['version', 'x509 -in cert.pem -noout -text', 'rand -hex 16', 'dgst -sha256 file.txt', 'req -in req.csr -noout -subject', 'version -a'],
+  },
+  {
+    names: ['smbclient'],
+    category: 'network',
+    what: 'an FTP-like client for SMB/CIFS shares',
+    stdinCode: true,
+    grammar: {
+      short: 'RMILmtpdslAUWniODcb',
+      shortAttached: 'T',
+      flags: 'gqBNkePVEC',
+      abbreviations: false,
+      long: {
+        ...valued('option', 'use-kerberos'),
+        ...flagged('grepable', 'quiet', 'browse', 'no-pass', 'encrypt', 'version', 'help', 'usage'),
+        configfile: ['value', 's'], debuglevel: ['value', 'd'], 'log-basename': ['value', 'l'], user: ['value', 'U'], 'authentication-file': ['value', 'A'],
+        workgroup: ['value', 'W'], netbiosname: ['value', 'n'], scope: ['value', 'i'], 'socket-options': ['value', 'O'], 'name-resolve': ['value', 'R'],
+        message: ['value', 'M'], 'ip-address': ['value', 'I'], list: ['value', 'L'], 'max-protocol': ['value', 'm'], tar: ['value', 'T'],
+        directory: ['value', 'D'], command: ['value', 'c'], 'send-buffer': ['value', 'b'], timeout: ['value', 't'], port: ['value', 'p'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['-c', '--command'],
+        when: orNull((v) => /(^|;)\s*!/.test(v)),
+        payload: 'shell-text',
+        payloadText: (v) => /(?:^|;)\s*!([^;]*)/.exec(v)?.[1] ?? null,
+        example: '!id',
+        note: '-c runs smbclient commands; a !command among them runs in the shell here',
+      },
+      { role: 'writer', options: ['-c', '--command'], when: orNull((v) => /(^|;)\s*(m?get|tar|lcd)\b/.test(v)), example: 'get report.pdf', note: '-c get/tar writes files here' },
+      { role: 'network', options: ['-c', '--command'], when: orNull((v) => /(^|;)\s*m?put\b/.test(v)), example: 'put secrets.txt', note: '-c put sends local files to the share' },
+      { role: 'writer', options: ['-T', '--tar'], example: 'c', note: '-T makes or restores a tar backup of the share (a local tar file is written or sent)' },
+      { role: 'loader', options: ['-s', '--configfile'], example: 'smb.conf', note: '-s reads another Samba configuration' },
+      { role: 'writer', options: ['-l', '--log-basename'], example: '/tmp/smb', note: '-l writes log files under another name' },
+      { role: 'network', options: ['-L', '--list', '-M', '--message'], everyday: true, example: 'fileserver', note: '-L/-M contact the named server' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: '//server/share', note: 'smbclient connects to the share it is given' }],
+    plain: ['-V', '--version'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Version control other than git, and forge clients
+// ---------------------------------------------------------------------------------------------
+
+/** Mercurial settings that cannot run anything (display, defaults of commands). */
+const HG_HARMLESS_KEY = /^(ui\.(username|verbose|quiet|color|paginate|interactive|debug|traceback|tweakdefaults|relative-paths|statuscopies)|color\.|diff\.(git|nodates|showfunc|unified|ignorews|ignorewsamount|ignoreblanklines|noprefix)|commands\.|phases\.|defaults\.)/i;
+
+function hgKey(value: string): string {
+  const eq = value.indexOf('=');
+  return eq === -1 ? value : value.slice(0, eq);
+}
+
+/** The command an hg setting runs: `alias.x=!cmd` → cmd, `hooks.*=cmd`, `ui.editor=cmd`… */
+function hgCommand(value: string): string | null {
+  const eq = value.indexOf('=');
+  if (eq === -1) return null;
+  const key = value.slice(0, eq).toLowerCase();
+  const body = value.slice(eq + 1);
+  if (key.startsWith('alias.')) return body.startsWith('!') ? body.slice(1) : '';
+  if (key.startsWith('hooks.')) return body.startsWith('python:') ? '' : body;
+  // Any other setting: its value may name a program (ui.editor, ui.ssh, pager.pager, merge tools…).
+  return body;
+}
+
+/** hg subcommands whose name alone says what they do (Mercurial accepts unambiguous prefixes). */
+function hgCommandIs(...names: string[]) {
+  return orNull((t) => names.some((name) => t === name || (t.length >= 3 && name.startsWith(t))));
+}
+
+const GH_DELETE = (what: string): Command => ({ role: { role: 'destructive', note: `deletes the ${what} on the forge` } });
+
+const GH_EXTENSION: Command = {
+  subcommands: {
+    install: { role: { role: 'loader', note: 'gh extension install downloads a program that gh runs as a subcommand' } },
+    upgrade: { role: { role: 'loader', note: 'gh extension upgrade replaces an extension\'s program with a downloaded one' } },
+    exec: { role: { role: 'executor', note: 'gh extension exec runs an installed extension\'s program' } },
+  },
+  plain: ['list', 'search markdown'],
+};
+
+const GH_ALIAS_SET: Command = {
+  grammar: { flags: 's', abbreviations: false, long: { shell: ['flag', 's'], ...flagged('clobber') } },
+  options: [{ role: 'executor', options: ['-s', '--shell'], note: '--shell makes the alias a shell command run by sh' }],
+  operands: [{ role: 'executor', operand: 1, when: orNull((t) => t.startsWith('!')), payload: 'shell-text', payloadText: (t) => t.slice(1), example: '!echo hi', note: 'an alias starting with ! runs as a shell command' }],
+  plain: ['co "pr checkout"'],
+};
+
+/** `gh config set editor …`: the program gh (or glab) runs later as editor, browser or pager. */
+const FORGE_CONFIG_SET: Command = {
+  grammar: { short: 'hg', abbreviations: false, long: { host: ['value', 'h'], global: ['flag', 'g'] } },
+  operands: [{ role: 'executor', operand: 0, when: orNull((t) => ['editor', 'browser', 'pager', 'visual'].includes(t)), example: 'editor', note: 'config set editor/browser/pager names a program the client runs later' }],
+  plain: ['git_protocol ssh'],
+};
+
+const VCS: readonly ProgramRow[] = [
+  {
+    names: ['hg', 'chg'],
+    category: 'vcs',
+    what: 'Mercurial, a distributed version control system',
+    grammar: {
+      short: 'RrmudIXbBlTeckPt',
+      flags: 'yqvfnaAgpwCMSsiL',
+      long: {
+        ...valued('config', 'cwd', 'encoding', 'encodingmode', 'color', 'pager', 'remotecmd', 'style'),
+        ...flagged('noninteractive', 'quiet', 'verbose', 'debug', 'debugger', 'traceback', 'time', 'profile', 'version', 'help', 'hidden', 'all', 'clean', 'no-backup', 'force', 'dry-run'),
+        repository: ['value', 'R'], rev: ['value', 'r'], message: ['value', 'm'], user: ['value', 'u'], date: ['value', 'd'], include: ['value', 'I'],
+        exclude: ['value', 'X'], branch: ['value', 'b'], bookmark: ['value', 'B'], logfile: ['value', 'l'], template: ['value', 'T'], ssh: ['value', 'e'],
+        change: ['value', 'c'], keyword: ['value', 'k'], prune: ['value', 'P'], tool: ['value', 't'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['--config'],
+        when: orNull((v) => !/^extensions\./i.test(hgKey(v)) && !HG_HARMLESS_KEY.test(hgKey(v))),
+        payload: 'shell-text',
+        payloadText: hgCommand,
+        example: 'alias.x=!id',
+        note: '--config sets a Mercurial setting; aliases, hooks, the editor, merge tools and the ssh command run programs',
+      },
+      { role: 'loader', options: ['--config'], when: orNull((v) => /^extensions\./i.test(hgKey(v))), example: 'extensions.x=/tmp/ext.py', note: '--config extensions.NAME=PATH loads a Python extension into hg' },
+      { role: 'executor', options: ['-e', '--ssh'], payload: 'shell-text', example: 'ssh -i key', note: '-e runs this command instead of ssh' },
+      { role: 'executor', options: ['--remotecmd'], payload: 'shell-text', example: 'sudo hg', note: '--remotecmd is the command the host runs instead of hg' },
+    ],
+    operands: [
+      { role: 'listener', operand: 0, when: hgCommandIs('serve'), example: 'serve', note: 'hg serve runs a web server for the repository' },
+      { role: 'destructive', operand: 0, when: hgCommandIs('purge', 'clean', 'strip', 'rollback', 'prune'), example: 'purge', note: 'hg purge/strip/rollback delete files or history' },
+      { role: 'executor', operand: 0, when: hgCommandIs('debugshell'), example: 'debugshell', note: 'hg debugshell opens a Python shell' },
+      { role: 'network', operand: 'all-but-first', when: orNull((t) => URL_LIKE.test(t)), everyday: true, example: 'https://hg.example.com/repo', note: 'hg clone/pull/push contact the repository URL' },
+    ],
+    // `hg update -C` and `hg revert --all` throw away uncommitted changes.
+    read: (args, reading) => {
+      const first = reading.operands[0];
+      const name = first?.kind === 'literal' ? first.value : null;
+      if (name === null) return [];
+      const discards =
+        (['update', 'up', 'checkout', 'co'].includes(name) && reading.options.some((o) => o.key === 'C' || o.key === 'clean')) ||
+        (name === 'revert' && reading.options.some((o) => o.key === 'a' || o.key === 'all' || o.key === 'no-backup'));
+      if (!discards) return [];
+      const at = reading.operandIndexes[0]!;
+      return [{ role: 'destructive', program: 'hg', trigger: name, index: at, value: first ?? null, note: 'hg update -C / revert --all throw away uncommitted changes' }];
+    },
+    plain: ['status', 'log -l 5', 'diff -r tip', 'commit -m "fix typo"', '--version', 'summary'],
+  },
+  {
+    names: ['svn'],
+    category: 'vcs',
+    what: 'Subversion, a centralised version control client',
+    grammar: {
+      short: 'rmFclx',
+      flags: 'qvNRu',
+      abbreviations: false,
+      long: {
+        ...valued('encoding', 'username', 'password', 'config-dir', 'config-option', 'editor-cmd', 'diff-cmd', 'diff3-cmd', 'depth', 'set-depth', 'targets',
+          'accept', 'native-eol', 'changelist', 'cl', 'show-item', 'search', 'search-and', 'with-revprop', 'strip'),
+        ...flagged('quiet', 'verbose', 'non-interactive', 'force', 'remove-unversioned', 'remove-ignored', 'version', 'help', 'xml', 'summarize', 'dry-run', 'password-from-stdin'),
+        revision: ['value', 'r'], message: ['value', 'm'], file: ['value', 'F'], change: ['value', 'c'], limit: ['value', 'l'], extensions: ['value', 'x'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['--config-option'],
+        when: orNull((v) => /(-cmd|tunnels|ssh)\b/i.test(v)),
+        payload: 'shell-text',
+        payloadText: (v) => (v.includes('=') ? v.slice(v.indexOf('=') + 1) : null),
+        example: 'config:helpers:diff-cmd=/tmp/run',
+        note: '--config-option FILE:SECTION:OPTION sets diff-cmd/editor-cmd/tunnels, programs svn runs',
+      },
+      { role: 'loader', options: ['--config-dir'], example: '/tmp/svncfg', note: '--config-dir reads another configuration, which can name programs to run' },
+      { role: 'executor', options: ['--editor-cmd'], payload: 'shell-text', example: 'vim', note: '--editor-cmd runs this command as the editor' },
+      { role: 'executor', options: ['--diff-cmd', '--diff3-cmd'], payload: 'program', example: '/tmp/differ', note: '--diff-cmd runs this program to make the diff' },
+      { role: 'destructive', options: ['--remove-unversioned', '--remove-ignored'], note: 'cleanup --remove-unversioned deletes files that are not under version control' },
+    ],
+    operands: [
+      { role: 'destructive', operand: 0, when: orNull((t) => t === 'revert'), example: 'revert', note: 'svn revert throws away local changes' },
+      { role: 'network', operand: 'every', when: orNull((t) => URL_LIKE.test(t)), everyday: true, example: 'https://svn.example.com/repo', note: 'svn contacts the repository URL it is given' },
+    ],
+    plain: ['status', 'log -l 5', 'diff -r 100', 'info', '--version', 'update'],
+  },
+  {
+    names: ['fossil'],
+    category: 'vcs',
+    what: 'Fossil, a version control system with a built-in wiki and web UI',
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: {
+        ...valued('args', 'R', 'repository', 'user', 'U', 'comment', 'm', 'branch', 'tag', 'port', 'P', 'page', 'localauth', 'errorlog', 'chroot', 'baseurl', 'files', 'ssh-command', 'httpauth', 'proxy'),
+        ...flagged('help', 'version', 'quiet', 'verbose', 'force', 'f', 'dry-run', 'n', 'all', 'nobrowser', 'sqltrace', 'localhost'),
+      },
+    },
+    options: [
+      { role: 'loader', options: ['--args', '-args'], example: 'args.txt', note: '--args reads more command-line arguments from a file' },
+      { role: 'executor', options: ['--ssh-command', '-ssh-command'], payload: 'shell-text', example: 'ssh -i key', note: '--ssh-command runs this command instead of ssh' },
+      { role: 'writer', options: ['--errorlog', '-errorlog'], example: 'err.log', note: '--errorlog writes the server\'s error log to a file' },
+    ],
+    operands: [
+      { role: 'listener', operand: 0, when: orNull((t) => ['ui', 'server', 'serve'].includes(t)), example: 'server', note: 'fossil ui/server runs a web server for the repository' },
+      { role: 'executor', operand: 0, when: orNull((t) => ['sql', 'sqlite3'].includes(t)), example: 'sql', note: 'fossil sql opens an SQLite shell, whose .shell runs commands' },
+      { role: 'destructive', operand: 0, when: orNull((t) => ['clean', 'purge', 'scrub', 'revert'].includes(t)), example: 'clean', note: 'fossil clean/purge/scrub/revert delete files, history or local changes' },
+      { role: 'network', operand: 'all-but-first', when: orNull((t) => URL_LIKE.test(t)), everyday: true, example: 'https://fossil.example.com/repo', note: 'fossil clone/sync contact the repository URL' },
+    ],
+    // `fossil settings KEY VALUE`: several settings name programs fossil runs later.
+    read: (args, reading) => {
+      const [sub, key] = reading.operands;
+      if (sub?.kind !== 'literal' || !['settings', 'set'].includes(sub.value) || key === undefined) return [];
+      const name = key.kind === 'literal' ? key.value : null;
+      if (name !== null && !/^(editor|ssh-command|gdiff-command|gmerge-command|diff-command|pgp-command|web-browser|th1-setup|th1-hooks|tcl|tclsh)$/.test(name)) return [];
+      const at = reading.operandIndexes[1]!;
+      return [{ role: 'executor', program: 'fossil', trigger: name ?? key.raw, index: at, value: key, note: 'fossil settings editor/ssh-command/… names a program fossil runs later' }];
+    },
+    plain: ['status', 'timeline -n 5', 'diff', 'info', 'version', 'changes'],
+  },
+  {
+    names: ['bzr', 'brz'],
+    category: 'vcs',
+    what: 'Bazaar (and its successor Breezy), a distributed version control system',
+    grammar: {
+      short: 'rmFOd',
+      flags: 'qvhf',
+      long: {
+        ...valued('lsprof-file', 'directory', 'change', 'log-format', 'format'),
+        ...flagged('no-plugins', 'builtin', 'profile', 'version', 'help', 'quiet', 'verbose', 'no-aliases', 'lsprof', 'force', 'dry-run'),
+        revision: ['value', 'r'], message: ['value', 'm'], file: ['value', 'F'],
+      },
+    },
+    options: [
+      { role: 'writer', options: ['--lsprof-file'], example: 'profile.out', note: '--lsprof-file writes profiling data to a file' },
+      { role: 'executor', options: ['-O'], when: orNull((v) => /^(editor|bzr\.ssh|ssh|change_editor|bzr\.transform\.orphan_policy)\b/i.test(v)), example: 'editor=/tmp/run', note: '-O editor=…/ssh=… overrides a setting that names a program to run' },
+    ],
+    operands: [
+      { role: 'listener', operand: 0, when: orNull((t) => t === 'serve'), example: 'serve', note: 'bzr serve runs a server for the branch' },
+      { role: 'destructive', operand: 0, when: orNull((t) => ['uncommit', 'clean-tree', 'revert', 'remove-tree'].includes(t)), example: 'uncommit', note: 'bzr uncommit/clean-tree/revert delete history, files or local changes' },
+      { role: 'network', operand: 'all-but-first', when: orNull((t) => URL_LIKE.test(t) || /^lp:/.test(t)), everyday: true, example: 'https://bzr.example.com/trunk', note: 'bzr branch/pull/push contact the branch URL' },
+    ],
+    plain: ['status', 'log -l 5', 'diff', 'info', '--version'],
+  },
+  {
+    names: ['cvs'],
+    category: 'vcs',
+    what: 'CVS, the Concurrent Versions System client',
+    grammar: { short: 'desTzb', flags: 'afHlnQqrtvwxR', stopAtOperand: true, long: flagged('version', 'help') },
+    options: [
+      { role: 'executor', options: ['-e'], payload: 'program', example: 'vim', note: '-e runs this program as the editor for log messages' },
+      { role: 'network', options: ['-d'], when: orNull((v) => v.includes(':')), everyday: true, example: ':ext:user@host:/cvsroot', note: '-d names the repository, which may be on a host' },
+    ],
+    plain: ['status', 'log file.c', 'diff -u', 'update', '--version'],
+  },
+  {
+    names: ['gh'],
+    category: 'vcs',
+    what: 'GitHub\'s command line client',
+    grammar: { abbreviations: false, long: flagged('help', 'version') },
+    subcommands: {
+      api: { role: { role: 'network', note: 'gh api sends any request (writes and deletes included) to the GitHub API' } },
+      extension: GH_EXTENSION,
+      extensions: GH_EXTENSION,
+      ext: GH_EXTENSION,
+      repo: {
+        subcommands: {
+          delete: GH_DELETE('repository'),
+          archive: { role: { role: 'destructive', note: 'gh repo archive makes the repository read-only' } },
+          rename: { role: { role: 'destructive', note: 'gh repo rename renames the repository on GitHub' } },
+          'deploy-key': { subcommands: { delete: GH_DELETE('deploy key') } },
+        },
+        plain: ['view', 'list'],
+      },
+      release: {
+        subcommands: {
+          delete: GH_DELETE('release'),
+          'delete-asset': GH_DELETE('release asset'),
+          download: {
+            grammar: { short: 'DOpAR', abbreviations: false, long: { dir: ['value', 'D'], output: ['value', 'O'], pattern: ['value', 'p'], archive: ['value', 'A'], repo: ['value', 'R'], ...flagged('skip-existing', 'clobber') } },
+            options: [{ role: 'writer', options: ['-D', '--dir', '-O', '--output'], when: orNull((v) => v !== '-'), example: '/tmp/dl', note: '-D/-O write the downloaded assets to another folder or file' }],
+            plain: ['v1.0', '-p "*.tar.gz"'],
+          },
+        },
+        plain: ['list', 'view v1.0'],
+      },
+      alias: { subcommands: { set: GH_ALIAS_SET }, plain: ['list'] },
+      config: { subcommands: { set: FORGE_CONFIG_SET }, plain: ['get editor', 'list'] },
+      issue: { subcommands: { delete: GH_DELETE('issue') }, plain: ['list'] },
+      run: { subcommands: { delete: GH_DELETE('workflow run') }, plain: ['list'] },
+      gist: { subcommands: { delete: GH_DELETE('gist') }, plain: ['list'] },
+      label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
+      cache: { subcommands: { delete: GH_DELETE('Actions cache') }, plain: ['list'] },
+      secret: { subcommands: { delete: GH_DELETE('secret') }, plain: ['list'] },
+      variable: { subcommands: { delete: GH_DELETE('variable') }, plain: ['list'] },
+      'ssh-key': { subcommands: { delete: GH_DELETE('SSH key') }, plain: ['list'] },
+      'gpg-key': { subcommands: { delete: GH_DELETE('GPG key') }, plain: ['list'] },
+      codespace: { subcommands: { ssh: { wrapper: { peel: false, afterDashDash: true, note: 'gh codespace ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
+      cs: { subcommands: { ssh: { wrapper: { peel: false, afterDashDash: true, note: 'gh cs ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
+    },
+    plain: ['--version', 'pr list', 'issue list', 'repo view', 'auth status', 'pr status'],
+  },
+  {
+    names: ['glab'],
+    category: 'vcs',
+    what: 'GitLab\'s command line client',
+    grammar: { abbreviations: false, long: flagged('help', 'version') },
+    subcommands: {
+      api: { role: { role: 'network', note: 'glab api sends any request (writes and deletes included) to the GitLab API' } },
+      repo: { subcommands: { delete: GH_DELETE('project'), archive: { role: { role: 'destructive', note: 'glab repo archive archives the project' } } }, plain: ['view', 'list'] },
+      release: { subcommands: { delete: GH_DELETE('release') }, plain: ['list'] },
+      issue: { subcommands: { delete: GH_DELETE('issue') }, plain: ['list'] },
+      mr: { subcommands: { delete: GH_DELETE('merge request') }, plain: ['list'] },
+      variable: { subcommands: { delete: GH_DELETE('CI/CD variable') }, plain: ['list'] },
+      label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
+      alias: { subcommands: { set: GH_ALIAS_SET }, plain: ['list'] },
+      config: { subcommands: { set: FORGE_CONFIG_SET }, plain: ['get editor'] },
+    },
+    plain: ['--version', 'mr list', 'issue list', 'ci status', 'repo view'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Database clients: contacting the server named with -h/--host (or a URI) is the client's job
+// ---------------------------------------------------------------------------------------------
+
+/** mysql client commands that run a shell command: `\! cmd`, `system cmd`. */
+const MYSQL_SHELL = /(?:^|[;\n])\s*(?:\\!|system\s)/i;
+
+function mysqlShellText(text: string): string | null {
+  return /(?:^|[;\n])\s*(?:\\!|system\s)\s*([^\n]*)/i.exec(text)?.[1] ?? null;
+}
+
+/** psql meta-commands that run a shell command here: `\! cmd`, `\o |cmd`, `\g |cmd`, `\w |cmd`, `\copy … program`, `COPY … PROGRAM`. */
+const PSQL_SHELL = /\\!|\\(?:o|out|g|w|write|gx)\s*\|\s*|\bprogram\s+'/i;
+const PSQL_INCLUDE = /\\(?:i|ir|include|include_relative)\s/;
+const PSQL_WRITE = /\\(?:o|out|g|w|write|gx)\s+[^|\s]/;
+
+function psqlShellText(text: string): string | null {
+  const bang = /\\!\s*([^\n]*)/.exec(text);
+  if (bang !== null) return bang[1]!;
+  const pipe = /\\(?:o|out|g|w|write|gx)\s*\|\s*([^\n]*)/.exec(text);
+  if (pipe !== null) return pipe[1]!;
+  return /\bprogram\s+'((?:[^']|'')*)'/i.exec(text)?.[1]?.replace(/''/g, "'") ?? null;
+}
+
+/** A libpq connection string or URI that names a host. */
+const PG_CONNINFO = /:\/\/|(^|\s)host(addr)?\s*=/;
+
+/** sqlite3 shell dot-commands and SQL functions, in a -cmd value or an SQL operand. */
+const SQLITE_EXEC = /^\s*\.(?:shell|system|excel)\b|^\s*\.(?:output|once|read)\s+['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
+const SQLITE_WRITE = /^\s*\.(?:output|once|save|backup|clone|archive|ar)\s+['"]?[^|\s'"]|\bvacuum\s+into\b|\battach\b|\bwritefile\s*\(/im;
+const SQLITE_LOAD = /^\s*\.(?:load|read)\s+['"]?[^|]|\bload_extension\s*\(/im;
+
+function sqliteShellText(text: string): string | null {
+  const shell = /^\s*\.(?:shell|system)\s+([^\n]*)/im.exec(text);
+  if (shell !== null) return shell[1]!;
+  return /^\s*\.(?:output|once|read)\s+['"]?\|([^\n'"]*)/im.exec(text)?.[1] ?? null;
+}
+
+function sqliteRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'options'> & Omit<OperandRole, 'operand'>> {
+  const what = where === 'option' ? '-cmd' : 'an SQL operand';
+  return [
+    { role: 'executor', when: orNull((t) => SQLITE_EXEC.test(t)), payload: 'shell-text', payloadText: sqliteShellText, example: '.shell id', note: `${what} with .shell/.system (or .output |cmd) runs a shell command` },
+    { role: 'writer', when: orNull((t) => SQLITE_WRITE.test(t)), example: '.output out.txt', note: `${what} with .output/.save/.backup/VACUUM INTO/writefile() writes a file` },
+    { role: 'loader', when: orNull((t) => SQLITE_LOAD.test(t)), example: '.load ./ext.so', note: `${what} with .load/load_extension() loads a library, .read runs commands from a file` },
+  ];
+}
+
+/** redis commands sent as operands. */
+const REDIS_DESTRUCTIVE = ['flushall', 'flushdb', 'shutdown', 'config', 'debug', 'swapdb', 'del', 'unlink', 'slaveof', 'replicaof', 'failover', 'migrate', 'acl', 'cluster', 'client', 'bgrewriteaof'];
+const REDIS_CODE = ['eval', 'eval_ro', 'evalsha', 'evalsha_ro', 'fcall', 'fcall_ro', 'script'];
+const REDIS_LOAD = ['module', 'function'];
+
+const DATABASES: readonly ProgramRow[] = [
+  {
+    names: ['mysql', 'mariadb'],
+    category: 'database',
+    what: 'the MySQL / MariaDB command line client',
+    stdinCode: true,
+    grammar: {
+      short: 'DehPSu',
+      shortAttached: 'p#',
+      flags: 'ABCEfHiLnNoqrstUvVwXbcGjKkMTz',
+      long: {
+        ...valued('default-auth', 'plugin-dir', 'init-command', 'tee', 'defaults-file', 'defaults-extra-file', 'defaults-group-suffix', 'login-path',
+          'character-sets-dir', 'default-character-set', 'delimiter', 'prompt', 'connect-timeout', 'max-allowed-packet', 'net-buffer-length',
+          'select-limit', 'max-join-size', 'protocol', 'ssl-ca', 'ssl-capath', 'ssl-cert', 'ssl-cipher', 'ssl-key', 'ssl-crl', 'ssl-crlpath', 'ssl-mode',
+          'tls-version', 'bind-address', 'load-data-local-dir', 'server-public-key-path', 'histignore', 'dns-srv-name', 'plugin-authentication-kerberos-client-mode'),
+        ...flagged('batch', 'silent', 'verbose', 'version', 'help', 'force', 'html', 'xml', 'table', 'vertical', 'raw', 'quick', 'skip-column-names',
+          'no-defaults', 'print-defaults', 'safe-updates', 'i-am-a-dummy', 'unbuffered', 'compress', 'no-auto-rehash', 'auto-rehash', 'no-beep',
+          'skip-pager', 'no-tee', 'binary-mode', 'comments', 'show-warnings', 'ssl', 'skip-ssl', 'column-names', 'sigint-ignore', 'one-database'),
+        pager: 'optional', 'local-infile': 'optional',
+        execute: ['value', 'e'], database: ['value', 'D'], host: ['value', 'h'], port: ['value', 'P'], socket: ['value', 'S'], user: ['value', 'u'],
+        password: ['optional', 'p'], debug: ['optional', '#'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['-e', '--execute', '--init-command'], when: orNull((v) => MYSQL_SHELL.test(v)), payload: 'shell-text', payloadText: mysqlShellText, example: '\\! id', note: '-e with \\! or system runs a shell command here' },
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'less -S', note: '--pager runs a command to page the output' },
+      { role: 'writer', options: ['--tee'], example: 'session.log', note: '--tee copies the whole session to a file' },
+      { role: 'loader', options: ['--default-auth', '--plugin-dir'], example: '/tmp/plugins', note: '--default-auth/--plugin-dir load a client plugin library' },
+      { role: 'loader', options: ['--defaults-file', '--defaults-extra-file'], example: 'my.cnf', note: '--defaults-file reads options (a pager, an init command) from another file' },
+      { role: 'network', options: ['-h', '--host'], everyday: true, example: 'db.example.com', note: '-h connects to the named server' },
+    ],
+    plain: ['--version', '-u root -p mydb', '-e "SHOW DATABASES"', '-N -B -e "SELECT 1" mydb'],
+  },
+  {
+    names: ['psql'],
+    category: 'database',
+    what: 'the PostgreSQL interactive terminal',
+    stdinCode: true,
+    grammar: {
+      short: 'cdfvLoFPRThpU',
+      flags: 'lVX1aebEnqsSAHtxzOwW0',
+      long: {
+        ...flagged('list', 'version', 'no-psqlrc', 'single-transaction', 'echo-all', 'echo-errors', 'echo-queries', 'echo-hidden', 'no-readline', 'quiet',
+          'single-step', 'single-line', 'no-align', 'csv', 'html', 'tuples-only', 'expanded', 'field-separator-zero', 'record-separator-zero', 'no-password', 'password'),
+        help: 'optional',
+        command: ['value', 'c'], dbname: ['value', 'd'], file: ['value', 'f'], set: ['value', 'v'], variable: ['value', 'v'], 'log-file': ['value', 'L'],
+        output: ['value', 'o'], 'field-separator': ['value', 'F'], pset: ['value', 'P'], 'record-separator': ['value', 'R'], 'table-attr': ['value', 'T'],
+        host: ['value', 'h'], port: ['value', 'p'], username: ['value', 'U'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['-c', '--command'], when: orNull((v) => PSQL_SHELL.test(v)), payload: 'shell-text', payloadText: psqlShellText, example: '\\! id', note: '-c with \\!, \\o |cmd or COPY … PROGRAM runs a shell command' },
+      { role: 'loader', options: ['-c', '--command'], when: orNull((v) => PSQL_INCLUDE.test(v)), example: '\\i setup.sql', note: '-c \\i runs the commands of a file' },
+      { role: 'writer', options: ['-c', '--command'], when: orNull((v) => PSQL_WRITE.test(v)), example: '\\o out.txt', note: '-c \\o FILE / \\w FILE writes to a file' },
+      { role: 'loader', options: ['-f', '--file'], when: orNull((v) => v !== '-'), example: 'script.sql', note: '-f runs the commands of a file, whose \\! lines run shell commands' },
+      { role: 'writer', options: ['-o', '--output'], when: orNull((v) => !v.startsWith('|')), example: 'out.txt', note: '-o writes the query results to a file' },
+      { role: 'executor', options: ['-o', '--output'], when: orNull((v) => v.startsWith('|')), payload: 'shell-text', payloadText: (v) => v.slice(1), example: '|tee x', note: '-o |CMD pipes the query results to a shell command' },
+      { role: 'writer', options: ['-L', '--log-file'], example: 'session.log', note: '-L writes a log of the session to a file' },
+      { role: 'executor', options: ['-v', '--set', '--variable'], when: orNull((v) => v.includes('%`')), example: 'PROMPT1=%`id`', note: '-v PROMPT1=%`cmd` runs a shell command to draw the prompt' },
+      { role: 'network', options: ['-h', '--host'], everyday: true, example: 'db.example.com', note: '-h connects to the named server' },
+      { role: 'network', options: ['-d', '--dbname'], when: orNull((v) => PG_CONNINFO.test(v)), everyday: true, example: 'postgresql://db.example.com/app', note: '-d with a URI or host= connects to that server' },
+    ],
+    operands: [{ role: 'network', operand: 0, when: orNull((t) => PG_CONNINFO.test(t)), everyday: true, example: 'postgresql://db.example.com/app', note: 'a connection URI connects to that server' }],
+    plain: ['--version', '-l', '-c "SELECT 1"', '-X -A -t -c "select now()"', '-U app mydb'],
+  },
+  {
+    names: ['pg_dump'],
+    category: 'database',
+    what: 'dumps a PostgreSQL database as SQL or an archive',
+    readOnly: true,
+    grammar: {
+      short: 'fFjnNtTZdhpUESe',
+      flags: 'abBcCOsxvVwWo',
+      long: {
+        ...valued('role', 'snapshot', 'exclude-table-data', 'lock-wait-timeout', 'extra-float-digits', 'rows-per-insert', 'section', 'filter', 'exclude-extension',
+          'include-foreign-data', 'table-and-children', 'exclude-table-and-children', 'exclude-table-data-and-children', 'sync-method'),
+        ...flagged('data-only', 'schema-only', 'clean', 'create', 'no-owner', 'no-privileges', 'verbose', 'version', 'help', 'if-exists', 'inserts',
+          'column-inserts', 'no-comments', 'no-password', 'password'),
+        file: ['value', 'f'], format: ['value', 'F'], jobs: ['value', 'j'], schema: ['value', 'n'], 'exclude-schema': ['value', 'N'], table: ['value', 't'],
+        'exclude-table': ['value', 'T'], compress: ['value', 'Z'], dbname: ['value', 'd'], host: ['value', 'h'], port: ['value', 'p'],
+        username: ['value', 'U'], encoding: ['value', 'E'], superuser: ['value', 'S'], extension: ['value', 'e'],
+      },
+    },
+    options: [
+      { role: 'writer', options: ['-f', '--file'], when: orNull((v) => v !== '-'), example: 'dump.sql', note: '-f writes the dump to a file (or a folder with -Fd)' },
+      { role: 'network', options: ['-h', '--host'], everyday: true, example: 'db.example.com', note: '-h connects to the named server' },
+      { role: 'network', options: ['-d', '--dbname'], when: orNull((v) => PG_CONNINFO.test(v)), everyday: true, example: 'postgresql://db.example.com/app', note: '-d with a URI or host= connects to that server' },
+    ],
+    operands: [{ role: 'network', operand: 0, when: orNull((t) => PG_CONNINFO.test(t)), everyday: true, example: 'postgresql://db.example.com/app', note: 'a connection URI connects to that server' }],
+    plain: ['--version', 'mydb', '-Fc mydb', '-s -U app mydb'],
+  },
+  {
+    names: ['redis-cli'],
+    category: 'database',
+    what: 'the Redis command line client',
+    grammar: {
+      short: 'hpsaunrid',
+      flags: 'xXce23',
+      stopAtOperand: true,
+      abbreviations: false,
+      long: {
+        ...valued('user', 'pass', 'rdb', 'functions-rdb', 'eval', 'pattern', 'count', 'quoted-pattern', 'intrinsic-latency', 'ldb-sync-mode', 'pipe-timeout',
+          'cacert', 'cacertdir', 'cert', 'key', 'tls-ciphers', 'tls-ciphersuites', 'sni', 'memkeys-samples'),
+        ...flagged('askpass', 'tls', 'insecure', 'pipe', 'bigkeys', 'memkeys', 'hotkeys', 'scan', 'ldb', 'verbose', 'no-auth-warning', 'no-raw', 'raw', 'csv',
+          'json', 'quoted-json', 'show-pushes', 'stat', 'latency', 'latency-history', 'latency-dist', 'lru-test', 'replica', 'help', 'version'),
+      },
+    },
+    options: [
+      { role: 'network', options: ['-h', '-u'], everyday: true, example: 'redis.example.com', note: '-h/-u connect to the named server' },
+      { role: 'writer', options: ['--rdb', '--functions-rdb'], example: 'dump.rdb', note: '--rdb saves a copy of the server\'s data to a local file' },
+      { role: 'loader', options: ['--eval'], example: 'script.lua', note: '--eval runs a Lua script file on the server' },
+    ],
+    operands: [
+      { role: 'destructive', operand: 0, when: orNull((t) => REDIS_DESTRUCTIVE.includes(t.toLowerCase())), example: 'FLUSHALL', note: 'FLUSHALL/SHUTDOWN/CONFIG/DEL… delete data or change the server (CONFIG SET can make it write any file)' },
+      { role: 'executor', operand: 0, when: orNull((t) => REDIS_CODE.includes(t.toLowerCase())), payload: 'code', example: 'EVAL', note: 'EVAL runs Lua code on the server' },
+      { role: 'loader', operand: 0, when: orNull((t) => REDIS_LOAD.includes(t.toLowerCase())), example: 'MODULE', note: 'MODULE LOAD / FUNCTION LOAD load code into the server' },
+    ],
+    plain: ['ping', 'get mykey', 'info', '--version', '-n 1 keys "user:*"'],
+  },
+  {
+    names: ['mongosh', 'mongo'],
+    category: 'database',
+    what: 'the MongoDB shell (a JavaScript REPL)',
+    stdinCode: true,
+    grammar: {
+      short: 'upf',
+      flags: 'h',
+      abbreviations: false,
+      long: {
+        ...valued('eval', 'host', 'port', 'authenticationDatabase', 'authenticationMechanism', 'apiVersion', 'tlsCAFile', 'tlsCertificateKeyFile',
+          'tlsCertificateKeyFilePassword', 'tlsCRLFile', 'gssapiServiceName', 'sspiHostnameCanonicalization', 'awsAccessKeyId', 'awsSecretAccessKey',
+          'awsSessionToken', 'csfleLibraryPath', 'cryptSharedLibPath', 'keyVaultNamespace', 'kmsURL'),
+        ...flagged('shell', 'nodb', 'norc', 'quiet', 'verbose', 'help', 'version', 'tls', 'apiStrict', 'apiDeprecationErrors', 'build-info', 'retryWrites'),
+        username: ['value', 'u'], password: ['value', 'p'], file: ['value', 'f'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['--eval'], payload: 'code', example: 'db.dropDatabase()', note: '--eval runs the JavaScript given on the command line' },
+      { role: 'loader', options: ['-f', '--file'], everyday: true, example: 'script.js', note: '-f runs a JavaScript file' },
+      { role: 'loader', options: ['--csfleLibraryPath', '--cryptSharedLibPath'], example: '/tmp/lib.so', note: '--cryptSharedLibPath loads a shared library' },
+      { role: 'network', options: ['--host'], everyday: true, example: 'db.example.com', note: '--host connects to the named server' },
+    ],
+    operands: [
+      { role: 'network', operand: 'every', when: orNull((t) => /^mongodb(\+srv)?:\/\//.test(t) || /^[A-Za-z0-9.-]+:\d+(\/|$)/.test(t)), everyday: true, example: 'mongodb://db.example.com/app', note: 'mongosh connects to the server in the connection string' },
+      { role: 'loader', operand: 'every', when: orNull((t) => /\.(m?js|cjs)$/.test(t)), everyday: true, example: 'script.js', note: 'mongosh runs the JavaScript files it is given' },
+    ],
+    plain: ['--version', '--help', '--nodb --quiet'],
+  },
+  {
+    names: ['sqlite3', 'sqlite'],
+    category: 'database',
+    what: 'the SQLite command line shell',
+    stdinCode: true,
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: {
+        ...valued('cmd', 'init', 'separator', 'newline', 'nullvalue', 'vfs', 'mmap', 'lookaside', 'pagecache', 'heap', 'maxsize', 'nonce', 'escape'),
+        ...flagged('append', 'ascii', 'bail', 'batch', 'box', 'column', 'csv', 'deserialize', 'echo', 'header', 'noheader', 'help', 'html', 'interactive',
+          'json', 'line', 'list', 'markdown', 'memtrace', 'nofollow', 'quote', 'readonly', 'safe', 'stats', 'table', 'tabs', 'version', 'zip', 'A'),
+      },
+    },
+    options: [
+      ...sqliteRoles('option').map((r) => ({ ...r, options: ['-cmd', '--cmd'] })),
+      { role: 'loader', options: ['-init', '--init'], example: 'setup.sql', note: '-init runs the commands of a file first (its .shell lines run commands)' },
+    ],
+    operands: sqliteRoles('operand').map((r) => ({ ...r, operand: 'all-but-first' as const })),
+    // `-A…` (`-Ax`, `-Acf`): the rest of the line is an .archive command, which extracts or writes files.
+    read: (args) => {
+      const forms: Form[] = [];
+      args.forEach((word, k) => {
+        if (word.kind === 'literal' && /^--?A/.test(word.value)) {
+          forms.push({ role: 'writer', program: 'sqlite3', trigger: word.value, index: k, value: word, note: '-A runs an .archive command, which extracts files or writes the archive' });
+        }
+      });
+      return forms;
+    },
+    plain: ['app.db .tables', 'app.db "SELECT count(*) FROM users"', '-readonly app.db .schema', '-version', ':memory: "select 1"'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// HTTP clients, lookups and probes
+// ---------------------------------------------------------------------------------------------
+
+/** An HTTPie/xh request item that reads a local file: `field@path`, `field=@path`, `field:=@path`, `@path`. */
+const HTTPIE_FILE_ITEM = /^[A-Za-z0-9_.\-[\]]*(?:=@|:=@|@)[^@]/;
+/** The URL of an HTTPie/xh line: a scheme, `:port/path` shorthand, localhost or a dotted host. */
+const HTTPIE_URL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|:\d*(?:\/|$)|localhost(?:[:/]|$)|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d+)?(?:\/|$))/;
+
+function httpieRow(names: string[], what: string, abbreviations: boolean): ProgramRow {
+  return {
+    names,
+    category: 'network',
+    what,
+    grammar: {
+      short: 'oaApPs',
+      flags: 'jfhbvSdcqFIxm',
+      abbreviations,
+      long: {
+        ...valued('session', 'session-read-only', 'boundary', 'raw', 'pretty', 'proxy', 'max-redirects', 'max-headers', 'timeout', 'ssl', 'ciphers', 'cert',
+          'cert-key', 'cert-key-pass', 'verify', 'format-options', 'response-charset', 'response-mime', 'default-scheme', 'bearer', 'http-version', 'resolve', 'interface'),
+        ...flagged('json', 'form', 'multipart', 'headers', 'body', 'verbose', 'all', 'stream', 'download', 'continue', 'quiet', 'follow', 'check-status',
+          'path-as-is', 'chunked', 'offline', 'unsorted', 'sorted', 'ignore-stdin', 'compress', 'traceback', 'debug', 'version', 'help', 'curl', 'https', 'native-tls'),
+        output: ['value', 'o'], auth: ['value', 'a'], 'auth-type': ['value', 'A'], print: ['value', 'p'], 'history-print': ['value', 'P'], style: ['value', 's'],
+      },
+    },
+    options: [
+      { role: 'writer', options: ['-o', '--output'], example: 'body.json', note: '-o writes the response body to a file' },
+      { role: 'writer', options: ['--session'], when: orNull((v) => v.includes('/')), example: './session.json', note: '--session PATH keeps the cookies and headers in that file' },
+    ],
+    operands: [
+      { role: 'network', operand: 'all-but-first', when: orNull((t) => HTTPIE_FILE_ITEM.test(t) && !HTTPIE_URL.test(t)), example: 'file@report.pdf', note: 'a FIELD@PATH item sends a local file to the host' },
+      { role: 'network', operand: 'every', when: orNull((t) => HTTPIE_URL.test(t)), everyday: true, example: 'https://example.com/api', note: 'the client contacts the URL it is given' },
+    ],
+    plain: ['--version', '--help'],
+  };
+}
+
+const PROBES: readonly ProgramRow[] = [
+  httpieRow(['http', 'https'], 'HTTPie, a command line HTTP client', true),
+  httpieRow(['xh', 'xhs'], 'xh, an HTTPie-compatible HTTP client', false),
+  {
+    // Sending the query to the server named with -h (GTFOBins upload/download) is whois's own job.
+    names: ['whois'],
+    category: 'network',
+    what: 'looks up domain and address registrations',
+    grammar: { short: 'hpisgTtvq', flags: 'HIlLmMcxbBGdKrRa', long: { ...flagged('verbose', 'help', 'version', 'no-recursion'), host: ['value', 'h'], port: ['value', 'p'] } },
+    options: [{ role: 'network', options: ['-h', '--host'], everyday: true, example: 'whois.example.net', note: '-h asks the named whois server' }],
+    plain: ['example.com', '8.8.8.8', '--version'],
+  },
+  {
+    // Sending USER@HOST to that host (GTFOBins upload/download) is finger's own job.
+    names: ['finger'],
+    category: 'network',
+    what: 'shows information about users, here or on another host',
+    grammar: { flags: 'lmsp' },
+    operands: [{ role: 'network', operand: 'every', when: orNull((t) => t.includes('@')), everyday: true, example: 'alice@example.com', note: 'USER@HOST asks the finger server on that host' }],
+    plain: ['', 'alice', '-l alice'],
+  },
+  {
+    // getopt_long_only: `-oN` and `--oN`, `-script` and `--script` are the same options.
+    names: ['nmap'],
+    category: 'network',
+    what: 'a network scanner',
+    grammar: {
+      singleDash: true,
+      long: {
+        ...valued('p', 'oN', 'oX', 'oS', 'oG', 'oA', 'oM', 'oH', 'iL', 'iR', 'e', 'S', 'D', 'g', 'b', 'M', 'm', 'script', 'script-args', 'script-args-file',
+          'datadir', 'servicedb', 'versiondb', 'resume', 'stylesheet', 'exclude', 'excludefile', 'top-ports', 'max-retries', 'host-timeout', 'min-rate',
+          'max-rate', 'scan-delay', 'max-scan-delay', 'data-length', 'data', 'data-string', 'ttl', 'source-port', 'spoof-mac', 'proxies', 'dns-servers',
+          'min-parallelism', 'max-parallelism', 'min-hostgroup', 'max-hostgroup', 'min-rtt-timeout', 'max-rtt-timeout', 'initial-rtt-timeout',
+          'version-intensity', 'mtu', 'ip-options', 'script-timeout', 'sI', 'T', 'port-ratio', 'exclude-ports'),
+        ...flagged('interactive', 'append-output', 'script-trace', 'script-updatedb', 'privileged', 'unprivileged', 'version', 'help', 'h', 'V', 'open',
+          'reason', 'packet-trace', 'iflist', 'traceroute', 'n', 'R', 'A', 'F', 'r', 'v', 'vv', 'd', 'sn', 'sS', 'sT', 'sU', 'sV', 'sC', 'Pn', 'O', '6'),
+      },
+    },
+    options: [
+      { role: 'loader', options: ['-script', '--script'], when: orNull((v) => v !== 'default'), example: './probe.nse', note: '--script runs NSE scripts (Lua), the named ones or the files given' },
+      { role: 'loader', options: ['-datadir', '--datadir'], example: '/tmp/nmapdata', note: '--datadir loads nmap\'s scripts and data from another folder' },
+      { role: 'writer', options: ['-oN', '-oX', '-oS', '-oG', '-oA', '-oM', '-oH', '--oN', '--oX', '--oG', '--oA'], when: orNull((v) => v !== '-'), example: 'scan.txt', note: '-oN/-oX/-oG/-oA write the scan results to files' },
+      { role: 'executor', options: ['-interactive', '--interactive'], note: '--interactive (old versions) opens a prompt whose ! runs shell commands' },
+      { role: 'network', options: ['-proxies', '--proxies'], everyday: true, example: 'socks4://proxy:1080', note: '--proxies relays the probes through proxies' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'scanme.example.com', note: 'nmap probes the targets it is given' }],
+    plain: ['--version', '-h', '-iL hosts.txt -sn'],
+  },
+  {
+    names: ['dig'],
+    category: 'network',
+    what: 'a DNS lookup tool',
+    grammar: { short: 'bcfkpqtxy', flags: '46dhimnruv' },
+    operands: [{ role: 'network', operand: 'every', when: orNull((t) => t.startsWith('@')), everyday: true, example: '@8.8.8.8', note: '@SERVER sends the query to that name server' }],
+    plain: ['example.com', 'example.com MX +short', '-x 8.8.8.8', '+trace example.org'],
+  },
+  {
+    names: ['host'],
+    category: 'network',
+    what: 'a simple DNS lookup tool',
+    grammar: { short: 'cNRtWm', flags: 'aACdilrsTUvVw46' },
+    operands: [{ role: 'network', operand: 1, everyday: true, example: '8.8.8.8', note: 'the second operand is the name server to ask' }],
+    plain: ['example.com', '-t MX example.com', '-a example.org'],
+  },
+  {
+    names: ['nslookup'],
+    category: 'network',
+    what: 'queries DNS name servers (interactive or one-shot)',
+    grammar: { singleDash: true, abbreviations: false },
+    operands: [{ role: 'network', operand: 1, everyday: true, example: '8.8.8.8', note: 'the second operand is the name server to ask' }],
+    plain: ['example.com', '-type=mx example.com'],
+  },
+  {
+    names: ['ping', 'ping6'],
+    category: 'network',
+    what: 'sends ICMP echo requests to a host',
+    grammar: { short: 'ciIlmMpQsStTwWFe', flags: '46aAbBdDfhLnOqrRUvV' },
+    operands: [{ role: 'network', operand: 'last', everyday: true, example: 'example.com', note: 'ping sends packets to the host it is given' }],
+    plain: ['-V'],
+  },
+  {
+    names: ['fping'],
+    category: 'network',
+    what: 'pings many hosts at once',
+    grammar: { short: 'bBcCHiIOpQrStTf', flags: 'aAdDeglmnNoqRsuvxh46' },
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'example.com', note: 'fping sends packets to the hosts it is given' }],
+    plain: ['-v', '-h'],
+  },
+  {
+    // Without a host, hping3 (built with Tcl) reads Tcl commands from standard input.
+    names: ['hping3', 'hping'],
+    category: 'network',
+    what: 'a packet generator and analyser for TCP/IP',
+    stdinCode: true,
+    grammar: {
+      short: 'cidIatNHgmospwOMLeECK89',
+      flags: 'hvnqVDzZ012rWfxyGbQkFSRPAUXYjJBuT',
+      abbreviations: false,
+      long: {
+        ...flagged('flood', 'help', 'version', 'rand-source', 'rand-dest', 'icmp', 'udp', 'syn', 'fast', 'faster', 'dump', 'print', 'safe', 'end', 'traceroute'),
+        count: ['value', 'c'], interval: ['value', 'i'], interface: ['value', 'I'], spoof: ['value', 'a'], ttl: ['value', 't'], data: ['value', 'd'],
+        file: ['value', 'E'], sign: ['value', 'e'], listen: ['value', '9'], scan: ['value', '8'], destport: ['value', 'p'], baseport: ['value', 's'],
+      },
+    },
+    options: [
+      { role: 'network', options: ['-E', '--file'], example: 'secrets.txt', note: '-E sends a local file\'s bytes inside the packets' },
+      { role: 'listener', options: ['-9', '--listen'], example: 'signature', note: '--listen waits for packets carrying a signature and prints what follows' },
+      { role: 'destructive', options: ['--flood'], note: '--flood sends packets as fast as it can (a flood)' },
+    ],
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'example.com', note: 'hping3 sends packets to the host it is given' }],
+    plain: ['--version', '-h'],
+  },
+  {
+    names: ['mtr'],
+    category: 'network',
+    what: 'a traceroute and ping combined',
+    grammar: {
+      short: 'FaBcfGiImMPLQsUyZo',
+      flags: '46hvruTSwxtlCpjgnbez',
+      long: { ...flagged('report', 'report-wide', 'json', 'xml', 'csv', 'raw', 'split', 'curses', 'gtk', 'no-dns', 'show-ips', 'aslookup', 'help', 'version', 'udp', 'tcp'), 'report-cycles': ['value', 'c'], interval: ['value', 'i'], 'max-ttl': ['value', 'm'], order: ['value', 'o'], ipinfo: ['value', 'y'], filename: ['value', 'F'] },
+    },
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'example.com', note: 'mtr probes the route to the host it is given' }],
+    plain: ['--version', '-h'],
+  },
+  {
+    names: ['traceroute', 'traceroute6', 'tcptraceroute'],
+    category: 'network',
+    what: 'prints the route packets take to a host',
+    grammar: { short: 'fgimNptlwqszMOP', flags: '46IdFTUnreAVD', long: { ...valued('sport', 'fwmark', 'mtu'), ...flagged('back', 'help', 'version') } },
+    operands: [{ role: 'network', operand: 0, everyday: true, example: 'example.com', note: 'traceroute probes the route to the host it is given' }],
+    plain: ['--version', '--help'],
+  },
+  {
+    // iftop's `!` key (some versions) reads a shell command from the terminal and runs it.
+    names: ['iftop'],
+    category: 'network',
+    what: 'shows bandwidth use per connection on an interface',
+    stdinCode: true,
+    grammar: { short: 'ifFGcmLos', flags: 'hnNpbBPltT' },
+    plain: ['-h', '-t -s 10 -i eth0'],
+  },
+  {
+    names: ['irssi'],
+    category: 'network',
+    what: 'a terminal IRC client',
+    grammar: {
+      short: 'cwpnh',
+      abbreviations: true,
+      long: { ...valued('config', 'home'), ...flagged('version', 'help', 'noconnect', 'dummy'), connect: ['value', 'c'], password: ['value', 'w'], port: ['value', 'p'], nick: ['value', 'n'], hostname: ['value', 'h'] },
+    },
+    options: [
+      { role: 'network', options: ['-c', '--connect'], everyday: true, example: 'irc.example.net', note: '-c connects to the named IRC server' },
+      { role: 'loader', options: ['--config', '--home'], example: '/tmp/irssi', note: '--config/--home read another configuration, whose autorun scripts run' },
+    ],
+    plain: ['--version', '--help'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// VPNs, serial lines, mail, downloads, backups, plugins
+// ---------------------------------------------------------------------------------------------
+
+const OPENVPN_SCRIPTS = [
+  '--up', '--down', '--route-up', '--route-pre-down', '--ipchange', '--client-connect', '--client-disconnect', '--learn-address',
+  '--auth-user-pass-verify', '--tls-verify', '--tls-crypt-v2-verify',
+];
+
+const RCLONE_GRAMMAR: Grammar = {
+  flags: 'vPqniLlMucIh',
+  abbreviations: false,
+  long: {
+    ...valued('config', 'password-command', 'sftp-ssh', 'rc-addr', 'log-file', 'log-level', 'metadata-mapper', 'transfers', 'checkers', 'bwlimit', 'include',
+      'exclude', 'filter', 'filter-from', 'include-from', 'exclude-from', 'files-from', 'max-age', 'min-age', 'max-size', 'min-size', 'retries',
+      'low-level-retries', 'timeout', 'contimeout', 'user-agent', 'backup-dir', 'suffix', 'cache-dir', 'stats', 'stats-log-level', 'max-transfer',
+      'cutoff-mode', 'order-by', 'multi-thread-streams', 'buffer-size', 'tpslimit', 'rc-user', 'rc-pass', 'rc-htpasswd', 'rc-files', 'header',
+      'header-upload', 'header-download', 'bind', 'max-depth', 'compare-dest', 'copy-dest', 'dump', 'sftp-key-file', 'sftp-host', 'sftp-user'),
+    ...flagged('rc', 'rc-no-auth', 'rc-web-gui', 'rc-serve', 'dry-run', 'interactive', 'progress', 'quiet', 'verbose', 'checksum', 'update', 'links',
+      'copy-links', 'metadata', 'ignore-existing', 'help', 'version', 'no-check-certificate', 'fast-list', 'use-server-modtime'),
+  },
+};
+
+const RCLONE_GLOBALS: readonly OptionRole[] = [
+  { role: 'loader', options: ['--config'], example: 'rclone.conf', note: '--config reads another rclone configuration (remotes can name commands to run)' },
+  { role: 'executor', options: ['--password-command'], payload: 'shell-text', example: 'pass show rclone', note: '--password-command runs a command to get the configuration password' },
+  { role: 'executor', options: ['--sftp-ssh'], payload: 'shell-text', example: 'ssh -i key host', note: '--sftp-ssh runs this command instead of the built-in SSH client' },
+  { role: 'executor', options: ['--metadata-mapper'], payload: 'program', example: '/tmp/mapper', note: '--metadata-mapper runs a program on each file\'s metadata' },
+  { role: 'listener', options: ['--rc'], note: '--rc starts the remote control server' },
+  { role: 'listener', options: ['--rc-addr'], when: orNull(opensBind), example: '0.0.0.0:5572', note: '--rc-addr opens the remote control server on an address others can reach' },
+  { role: 'writer', options: ['--log-file'], example: 'rclone.log', note: '--log-file writes a log file' },
+];
+
+const RESTIC_GRAMMAR: Grammar = {
+  short: 'rpo',
+  flags: 'qv',
+  abbreviations: false,
+  long: {
+    ...valued('repository-file', 'password-command', 'key-hint', 'cache-dir', 'cacert', 'tls-client-cert', 'limit-upload', 'limit-download', 'pack-size',
+      'compression', 'retry-lock', 'stuck-request-timeout', 'tag', 'host', 'path', 'exclude', 'iexclude', 'exclude-file', 'files-from', 'target', 'keep-last',
+      'keep-daily', 'keep-weekly', 'keep-monthly', 'keep-yearly', 'keep-within', 'keep-tag'),
+    ...flagged('json', 'no-cache', 'no-lock', 'cleanup-cache', 'insecure-tls', 'no-extra-verify', 'quiet', 'help', 'version', 'dry-run'),
+    repo: ['value', 'r'], 'password-file': ['value', 'p'], option: ['value', 'o'],
+  },
+};
+
+const RESTIC_GLOBALS: readonly OptionRole[] = [
+  { role: 'executor', options: ['--password-command'], payload: 'shell-text', example: 'pass show restic', note: '--password-command runs a command to get the repository password' },
+  {
+    role: 'executor',
+    options: ['-o', '--option'],
+    when: orNull((v) => /^(sftp\.command|sftp\.args|rclone\.program|rclone\.args)=/.test(v)),
+    payload: 'shell-text',
+    payloadText: (v) => v.slice(v.indexOf('=') + 1),
+    example: 'sftp.command=ssh -i key host',
+    note: '-o sftp.command=/rclone.program= runs this command to reach the repository',
+  },
+  { role: 'network', options: ['-r', '--repo'], when: orNull((v) => /^(sftp|rest|s3|swift|b2|azure|gs|rclone):/.test(v)), everyday: true, example: 'sftp:host:/backups', note: '-r names a repository on another host' },
+];
+
+const BORG_REMOTE = /^ssh:\/\/|^[^/:\s]*@[^/:\s]+:/;
+
+const SERVICES: readonly ProgramRow[] = [
+  {
+    names: ['openvpn'],
+    category: 'network',
+    what: 'the OpenVPN daemon and client',
+    grammar: {
+      abbreviations: false,
+      long: {
+        ...valued(...OPENVPN_SCRIPTS.map((o) => o.slice(2)), 'config', 'plugin', 'script-security', 'log', 'log-append', 'status', 'writepid', 'replay-persist',
+          'ifconfig-pool-persist', 'management', 'remote', 'dev', 'dev-type', 'proto', 'port', 'lport', 'rport', 'ca', 'cert', 'key', 'tls-auth', 'tls-crypt',
+          'cd', 'chroot', 'user', 'group', 'mode', 'server', 'verb', 'cipher', 'auth', 'data-ciphers', 'secret', 'ping', 'ping-restart', 'keepalive', 'route',
+          'ifconfig', 'setenv', 'push', 'dhcp-option', 'pull-filter', 'topology', 'iroute', 'client-config-dir', 'crl-verify', 'dh', 'auth-user-pass', 'askpass'),
+        ...flagged('tls-server', 'tls-client', 'client', 'nobind', 'persist-key', 'persist-tun', 'help', 'version', 'show-ciphers', 'show-digests', 'genkey', 'daemon'),
+      },
+    },
+    options: [
+      { role: 'executor', options: OPENVPN_SCRIPTS, payload: 'shell-text', example: '/etc/openvpn/up.sh', note: '--up/--down/--client-connect… run a command when the tunnel changes' },
+      { role: 'loader', options: ['--plugin'], example: '/tmp/plugin.so', note: '--plugin loads a plugin library into openvpn' },
+      { role: 'loader', options: ['--config'], everyday: true, example: 'client.ovpn', note: '--config reads the connection\'s configuration (which can name scripts to run)' },
+      { role: 'writer', options: ['--log', '--log-append', '--status', '--writepid', '--replay-persist', '--ifconfig-pool-persist'], example: 'openvpn.log', note: '--log/--status/--writepid write files' },
+      { role: 'listener', options: ['--management'], when: orNull((v) => !v.startsWith('/') && !isLoopback(v)), example: '0.0.0.0', note: '--management opens a control port that can steer the daemon' },
+      { role: 'listener', options: ['--server', '--tls-server'], example: '10.8.0.0', note: '--server accepts VPN clients' },
+      { role: 'listener', options: ['--mode'], when: orNull((v) => v === 'server'), example: 'server', note: '--mode server accepts VPN clients' },
+      { role: 'network', options: ['--remote'], everyday: true, example: 'vpn.example.com', note: '--remote connects to the named VPN server' },
+    ],
+    operands: [{ role: 'loader', operand: 0, everyday: true, example: 'client.ovpn', note: 'openvpn reads the configuration file it is given (which can name scripts to run)' }],
+    plain: ['--version', '--help', '--show-ciphers'],
+  },
+  {
+    // Running an interface by name reads /etc/wireguard/NAME.conf, the administrator's own file.
+    names: ['wg-quick'],
+    category: 'network',
+    what: 'brings WireGuard interfaces up and down from a configuration file',
+    operands: [{ role: 'loader', operand: 1, when: orNull((t) => t.includes('/') || t.endsWith('.conf')), example: './tunnel.conf', note: 'a configuration path is read, and its PreUp/PostUp lines run as shell commands' }],
+    plain: ['up wg0', 'down wg0', 'strip wg0'],
+  },
+  {
+    names: ['wg'],
+    category: 'network',
+    what: 'configures WireGuard interfaces',
+    subcommands: {
+      set: { role: { role: 'destructive', note: 'wg set changes an interface\'s key, port or peers' } },
+      setconf: { role: { role: 'destructive', note: 'wg setconf replaces an interface\'s configuration' } },
+      addconf: { role: { role: 'destructive', note: 'wg addconf adds peers to an interface' } },
+      syncconf: { role: { role: 'destructive', note: 'wg syncconf replaces an interface\'s configuration' } },
+    },
+    plain: ['show', 'show wg0 peers', 'genkey', 'pubkey'],
+  },
+  {
+    // The TUI's own shell escape (Ctrl-A, configured commands) cannot be read from the line.
+    names: ['minicom'],
+    category: 'network',
+    what: 'a serial line terminal',
+    grammar: {
+      short: 'bDatcSCRpF',
+      flags: 'somMzlLwHT78hv',
+      long: { ...flagged('setup', 'noinit', 'metakey', 'metakey8', 'statline', 'wrap', 'help', 'version'), baudrate: ['value', 'b'], device: ['value', 'D'], script: ['value', 'S'], capturefile: ['value', 'C'], term: ['value', 't'], color: ['value', 'c'], attrib: ['value', 'a'] },
+    },
+    options: [
+      { role: 'loader', options: ['-S', '--script'], example: 'script.txt', note: '-S runs a runscript file, whose ! lines run shell commands' },
+      { role: 'writer', options: ['-C', '--capturefile'], example: 'capture.txt', note: '-C writes everything received to a file' },
+    ],
+    plain: ['-v', '-h'],
+  },
+  {
+    // Reading mode takes commands from standard input, and `!` among them runs a shell command.
+    names: ['mail', 'mailx', 'bsd-mailx', 's-nail'],
+    category: 'network',
+    what: 'the mail reader and sender (mailx family)',
+    stdinCode: true,
+    grammar: {
+      short: 'sScbraAfEuqXYTOM',
+      flags: 'dinNvVtHFBe',
+      long: { ...flagged('version', 'help'), exec: ['value', 'E'], attach: ['value', 'A'], subject: ['value', 's'], append: ['value', 'a'], 'return-address': ['value', 'r'], file: ['optional', 'f'] },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['-E', '--exec', '-X', '-Y'],
+        payload: 'shell-text',
+        payloadText: (v) => /(?:^|;)\s*(?:!|\||pipe\s|shell\s)([^;]*)/.exec(v)?.[1] ?? '',
+        example: '!id',
+        note: '-E runs a mail command first; !, | and pipe run shell commands',
+      },
+      { role: 'executor', options: ['-S'], when: orNull((v) => /^(sendmail|mta|editor|visual|pager|shell)=/i.test(v)), payload: 'program', example: 'sendmail=/tmp/run', note: '-S sendmail=/editor=/shell= names a program mail runs' },
+      { role: 'network', options: ['-a', '-A', '--attach', '--append'], example: 'secrets.txt', note: '-a/-A attach a local file to the message (in some versions -a adds a header)' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'bob@example.com', note: 'mail sends the message to the recipients it is given' }],
+    plain: ['--version', '-H'],
+  },
+  {
+    names: ['mutt', 'neomutt'],
+    category: 'network',
+    what: 'a terminal mail client',
+    grammar: { short: 'aAbcdeFfHimQs', flags: 'DEhnpRvxyzZN' },
+    options: [
+      { role: 'executor', options: ['-e'], payload: 'shell-text', payloadText: (v) => /`([^`]*)`/.exec(v)?.[1] ?? '', example: 'set editor=vim', note: '-e runs a muttrc command (settings name programs; `…` runs a shell command)' },
+      { role: 'loader', options: ['-F'], example: 'muttrc', note: '-F reads another muttrc, whose settings and backquotes run commands' },
+      { role: 'network', options: ['-a'], example: 'secrets.txt', note: '-a attaches local files to the message' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'bob@example.com', note: 'mutt sends the message to the recipients it is given' }],
+    plain: ['-v', '-h'],
+  },
+  {
+    names: ['yt-dlp', 'youtube-dl'],
+    category: 'network',
+    what: 'downloads videos and audio from many sites',
+    grammar: {
+      short: 'oPafSrRNupIt',
+      flags: 'xkUiwcvqsgejJF46',
+      long: {
+        ...valued('exec', 'exec-before-download', 'config-locations', 'config-location', 'plugin-dirs', 'use-postprocessor', 'downloader', 'external-downloader',
+          'downloader-args', 'external-downloader-args', 'ffmpeg-location', 'netrc-cmd', 'netrc-location', 'cookies', 'cookies-from-browser', 'download-archive',
+          'load-info-json', 'print-to-file', 'cache-dir', 'proxy', 'update-to', 'merge-output-format', 'remux-video', 'recode-video', 'audio-format',
+          'audio-quality', 'postprocessor-args', 'ppa', 'parse-metadata', 'referer', 'user-agent', 'add-headers', 'print', 'match-filters', 'sub-langs'),
+        ...flagged('update', 'version', 'help', 'list-extractors', 'extract-audio', 'keep-video', 'ignore-errors', 'no-overwrites', 'continue', 'verbose',
+          'quiet', 'simulate', 'get-url', 'dump-json', 'dump-single-json', 'list-formats', 'write-subs', 'write-thumbnail', 'embed-subs', 'no-playlist'),
+        output: ['value', 'o'], paths: ['value', 'P'], 'batch-file': ['value', 'a'], format: ['value', 'f'], 'format-sort': ['value', 'S'], 'limit-rate': ['value', 'r'],
+        retries: ['value', 'R'], 'concurrent-fragments': ['value', 'N'], username: ['value', 'u'], password: ['value', 'p'], 'playlist-items': ['value', 'I'], 'preset-alias': ['value', 't'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['--exec', '--exec-before-download', '--netrc-cmd'],
+        payload: 'shell-text',
+        payloadText: (v) => v.replace(/^(?:pre_process|after_filter|video|before_dl|post_process|after_move|after_video|playlist):/, ''),
+        example: 'echo {}',
+        note: '--exec runs a shell command for each downloaded file',
+      },
+      { role: 'executor', options: ['--downloader', '--external-downloader', '--ffmpeg-location'], payload: 'program', example: '/tmp/dl', note: '--downloader/--ffmpeg-location name a program yt-dlp runs' },
+      { role: 'loader', options: ['--config-locations', '--config-location', '--plugin-dirs', '--use-postprocessor'], example: 'yt.conf', note: '--config-locations/--plugin-dirs read options or Python plugins from elsewhere' },
+      { role: 'writer', options: ['-o', '--output', '-P', '--paths'], when: orNull((v) => v !== '-'), example: '/tmp/%(title)s.%(ext)s', note: '-o/-P choose where the downloads are written' },
+      { role: 'writer', options: ['--download-archive', '--print-to-file', '--cookies', '--cache-dir'], example: 'archive.txt', note: '--download-archive/--cookies/--print-to-file write a file' },
+      { role: 'destructive', options: ['-U', '--update', '--update-to'], note: '-U replaces the installed yt-dlp with a downloaded release' },
+      { role: 'network', options: ['--proxy'], everyday: true, example: 'socks5://proxy:1080', note: '--proxy downloads through a proxy' },
+    ],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://video.example.com/watch', note: 'yt-dlp downloads from the URLs it is given' }],
+    plain: ['--version', '--help', '--list-extractors'],
+  },
+  {
+    // ~/.rtorrent.rc is read at every start and can run commands; that file is not on the command line.
+    names: ['rtorrent'],
+    category: 'network',
+    what: 'a terminal BitTorrent client',
+    grammar: { short: 'dsoipb', flags: 'nhDIK' },
+    options: [{ role: 'executor', options: ['-o'], when: orNull((v) => /^\s*(execute|system|schedule|method|event|on_|import|try_import)/i.test(v)), example: 'execute=/tmp/run', note: '-o execute=/schedule=/import= runs a command or reads commands from a file' }],
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'file.torrent', note: 'rtorrent downloads (and shares) the torrents it is given' }],
+    plain: ['-h'],
+  },
+  {
+    names: ['certbot', 'letsencrypt'],
+    category: 'network',
+    what: 'the Let\'s Encrypt / ACME certificate client',
+    grammar: {
+      short: 'cwdmai',
+      flags: 'nqvh',
+      long: {
+        ...valued('pre-hook', 'post-hook', 'deploy-hook', 'renew-hook', 'manual-auth-hook', 'manual-cleanup-hook', 'config-dir', 'work-dir', 'logs-dir', 'server',
+          'cert-name', 'key-path', 'cert-path', 'chain-path', 'fullchain-path', 'http-01-port', 'https-port', 'http-01-address', 'preferred-challenges', 'key-type',
+          'rsa-key-size', 'elliptic-curve', 'eab-kid', 'eab-hmac-key', 'user-agent', 'max-log-backups', 'preferred-chain', 'issuance-timeout', 'csr', 'reason'),
+        ...flagged('standalone', 'webroot', 'manual', 'nginx', 'apache', 'dry-run', 'agree-tos', 'force-renewal', 'staging', 'test-cert', 'expand', 'redirect', 'version', 'help'),
+        config: ['value', 'c'], 'webroot-path': ['value', 'w'], domains: ['value', 'd'], email: ['value', 'm'], authenticator: ['value', 'a'], installer: ['value', 'i'],
+        'non-interactive': ['flag', 'n'], quiet: ['flag', 'q'], verbose: ['flag', 'v'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['--pre-hook', '--post-hook', '--deploy-hook', '--renew-hook', '--manual-auth-hook', '--manual-cleanup-hook'],
+        payload: 'shell-text',
+        example: 'systemctl reload nginx',
+        note: '--pre-hook/--deploy-hook… run a shell command around the renewal',
+      },
+      { role: 'listener', options: ['--standalone'], note: '--standalone answers the challenge with its own web server on port 80 or 443' },
+      { role: 'listener', options: ['-a', '--authenticator'], when: orNull((v) => v === 'standalone'), example: 'standalone', note: '-a standalone answers the challenge with its own web server' },
+      { role: 'loader', options: ['-c', '--config'], example: 'cli.ini', note: '-c reads options (hooks included) from a file' },
+      { role: 'network', options: ['--server'], everyday: true, example: 'https://acme.example.com/directory', note: '--server uses another ACME server' },
+    ],
+    operands: [{ role: 'destructive', operand: 0, when: orNull((t) => ['delete', 'revoke', 'unregister'].includes(t)), example: 'delete', note: 'certbot delete/revoke/unregister removes certificates or the account' }],
+    plain: ['certificates', '--version', 'renew --dry-run'],
+  },
+  {
+    // An attack tool: probing the target URL is its everyday job; what runs here or writes is not.
+    names: ['sqlmap'],
+    category: 'network',
+    what: 'an automatic SQL injection tester',
+    grammar: {
+      short: 'urlmgcstvDTCUXApH',
+      flags: 'h',
+      long: {
+        ...valued('data', 'cookie', 'eval', 'tamper', 'preprocess', 'postprocess', 'os-cmd', 'file-write', 'file-dest', 'file-read', 'output-dir', 'sql-query',
+          'level', 'risk', 'technique', 'dbms', 'os', 'threads', 'proxy', 'method', 'answers', 'crawl', 'param-exclude', 'prefix', 'suffix', 'dump-file'),
+        ...flagged('batch', 'os-shell', 'os-pwn', 'os-smbrelay', 'os-bof', 'sql-shell', 'purge', 'dump', 'dump-all', 'banner', 'dbs', 'tables', 'columns', 'forms',
+          'flush-session', 'fresh-queries', 'wizard', 'shell', 'update', 'version', 'hh', 'random-agent'),
+        url: ['value', 'u'], requestFile: ['value', 'r'], logFile: ['value', 'l'], bulkFile: ['value', 'm'], googleDork: ['value', 'g'], configFile: ['value', 'c'],
+        sessionFile: ['value', 's'], trafficFile: ['value', 't'], 'user-agent': ['value', 'A'], headers: ['value', 'H'],
+      },
+    },
+    options: [
+      { role: 'network', options: ['-u', '--url', '-g', '--googleDork', '--proxy'], everyday: true, example: 'https://target.example.com/?id=1', note: '-u tests the URL it is given' },
+      { role: 'executor', options: ['--eval'], payload: 'code', example: 'import os; os.system("id")', note: '--eval runs Python code before each request' },
+      { role: 'loader', options: ['--tamper', '--preprocess', '--postprocess', '-c', '--configFile'], example: './tamper.py', note: '--tamper/--preprocess load Python scripts into sqlmap' },
+      { role: 'executor', options: ['--os-cmd'], payload: 'shell-text', example: 'id', note: '--os-cmd runs a command on the target\'s server' },
+      { role: 'executor', options: ['--os-shell', '--os-pwn', '--os-smbrelay', '--os-bof', '--sql-shell'], note: '--os-shell opens a shell (or an attack) on the target\'s server' },
+      { role: 'writer', options: ['--file-write', '--file-dest'], example: '/var/www/x.php', note: '--file-write puts a file on the target\'s server' },
+      { role: 'writer', options: ['--output-dir', '-s', '--sessionFile', '-t', '--trafficFile', '--dump-file'], example: '/tmp/out', note: '--output-dir/-s/-t write results, session or traffic files' },
+      { role: 'destructive', options: ['--purge'], note: '--purge deletes sqlmap\'s whole data folder' },
+    ],
+    plain: ['--version', '-h'],
+  },
+  {
+    names: ['rclone'],
+    category: 'network',
+    what: 'syncs files with cloud storage',
+    grammar: RCLONE_GRAMMAR,
+    options: RCLONE_GLOBALS,
+    read: laterGlobals('rclone', RCLONE_GRAMMAR, RCLONE_GLOBALS),
+    subcommands: {
+      serve: { role: { role: 'listener', note: 'rclone serve runs a server (http, webdav, ftp, sftp…) for a remote' } },
+      rcd: { role: { role: 'listener', note: 'rclone rcd runs the remote control server' } },
+      delete: { role: { role: 'destructive', note: 'rclone delete removes files' } },
+      deletefile: { role: { role: 'destructive', note: 'rclone deletefile removes a file' } },
+      purge: { role: { role: 'destructive', note: 'rclone purge removes a path and everything in it' } },
+      rmdir: { role: { role: 'destructive', note: 'rclone rmdir removes a folder' } },
+      rmdirs: { role: { role: 'destructive', note: 'rclone rmdirs removes empty folders' } },
+      cleanup: { role: { role: 'destructive', note: 'rclone cleanup empties the trash and old versions' } },
+      dedupe: { role: { role: 'destructive', note: 'rclone dedupe deletes or renames duplicate files' } },
+      sync: { role: { role: 'destructive', note: 'rclone sync deletes destination files the source lacks' } },
+      bisync: { role: { role: 'destructive', note: 'rclone bisync deletes files on either side to match the other' } },
+      move: { role: { role: 'destructive', note: 'rclone move removes the source files once copied' } },
+      moveto: { role: { role: 'destructive', note: 'rclone moveto removes the source once copied' } },
+      selfupdate: { role: { role: 'destructive', note: 'rclone selfupdate replaces the rclone program with a downloaded one' } },
+      config: { subcommands: { delete: { role: { role: 'destructive', note: 'rclone config delete removes a remote' } } }, plain: ['show', 'file'] },
+    },
+    operands: [{ role: 'network', operand: 'all-but-first', when: orNull((t) => /^[A-Za-z0-9_. -]+:/.test(t)), everyday: true, example: 'remote:bucket', note: 'rclone contacts the remote named in REMOTE:PATH' }],
+    plain: ['--version', 'listremotes', 'version'],
+  },
+  {
+    names: ['restic'],
+    category: 'network',
+    what: 'a backup program with encrypted repositories',
+    grammar: RESTIC_GRAMMAR,
+    options: RESTIC_GLOBALS,
+    read: laterGlobals('restic', RESTIC_GRAMMAR, RESTIC_GLOBALS),
+    subcommands: {
+      forget: { role: { role: 'destructive', note: 'restic forget removes snapshots' } },
+      prune: { role: { role: 'destructive', note: 'restic prune deletes data no snapshot uses' } },
+      rewrite: { role: { role: 'destructive', note: 'restic rewrite changes (or with --forget drops) existing snapshots' } },
+      'self-update': { role: { role: 'destructive', note: 'restic self-update replaces the restic program with a downloaded one' } },
+      key: { subcommands: { remove: { role: { role: 'destructive', note: 'restic key remove deletes a key of the repository' } } }, plain: ['list'] },
+    },
+    plain: ['--version', 'snapshots', 'check', 'stats', 'version'],
+  },
+  {
+    names: ['borg', 'borgbackup'],
+    category: 'network',
+    what: 'BorgBackup, a deduplicating backup program',
+    grammar: {
+      short: 'ep',
+      flags: 'vnsx',
+      long: {
+        ...valued('rsh', 'remote-path', 'umask', 'lock-wait', 'debug-topic', 'upload-ratelimit', 'upload-buffer', 'debug-profile', 'remote-ratelimit', 'compression',
+          'exclude', 'exclude-from', 'pattern', 'patterns-from', 'keep-daily', 'keep-weekly', 'keep-monthly', 'keep-within', 'glob-archives', 'comment', 'encryption'),
+        ...flagged('critical', 'error', 'warning', 'info', 'verbose', 'debug', 'progress', 'log-json', 'show-version', 'show-rc', 'iec', 'stats', 'list',
+          'dry-run', 'json', 'version', 'help'),
+      },
+    },
+    options: [
+      { role: 'executor', options: ['--rsh'], payload: 'shell-text', example: 'ssh -i key', note: '--rsh runs this command instead of ssh' },
+      { role: 'executor', options: ['--remote-path'], payload: 'shell-text', example: 'sudo borg', note: '--remote-path is the command the host runs instead of borg' },
+      { role: 'writer', options: ['--debug-profile'], example: 'profile.out', note: '--debug-profile writes profiling data to a file' },
+    ],
+    operands: [
+      { role: 'destructive', operand: 0, when: orNull((t) => ['delete', 'prune', 'compact', 'recreate', 'rdelete', 'rcompact', 'break-lock'].includes(t)), example: 'prune', note: 'borg delete/prune/compact/recreate remove archives or data' },
+      { role: 'network', operand: 'all-but-first', when: orNull((t) => BORG_REMOTE.test(t)), everyday: true, example: 'ssh://backup.example.com/repo', note: 'borg contacts the repository on another host' },
+    ],
+    plain: ['list /backups/repo', 'info /backups/repo::arch', '--version', 'check /backups/repo'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Monitoring plugins (Nagios / Monitoring Plugins), found in /usr/lib/nagios/plugins
+// ---------------------------------------------------------------------------------------------
+
+const PLUGINS: readonly ProgramRow[] = [
+  {
+    names: ['check_by_ssh'],
+    category: 'network',
+    what: 'a monitoring plugin that runs a check on a remote host over ssh',
+    grammar: {
+      short: 'HpCoFiltwcnsO',
+      shortAttached: 'SE',
+      flags: 'fqvhV1246',
+      long: {
+        ...flagged('fork', 'quiet', 'verbose', 'help', 'version', 'proto1', 'proto2', 'use-ipv4', 'use-ipv6'),
+        hostname: ['value', 'H'], port: ['value', 'p'], command: ['value', 'C'], 'ssh-option': ['value', 'o'], configfile: ['value', 'F'], identity: ['value', 'i'],
+        logname: ['value', 'l'], timeout: ['value', 't'], warning: ['value', 'w'], critical: ['value', 'c'], name: ['value', 'n'], services: ['value', 's'],
+        output: ['value', 'O'], 'skip-stdout': ['optional', 'S'], 'skip-stderr': ['optional', 'E'],
+      },
+    },
+    options: [
+      ...sshOptionRoles('check_by_ssh').map((r) => ({ ...r, options: ['-o', '--ssh-option'] })),
+      { role: 'executor', options: ['-C', '--command'], payload: 'shell-text', example: 'uptime', note: '-C runs this command on the remote host' },
+      { role: 'loader', options: ['-F', '--configfile'], example: 'ssh_config', note: '-F reads another ssh configuration, whose settings can run commands' },
+      { role: 'writer', options: ['-O', '--output'], example: '/tmp/results', note: '-O writes passive check results to a file' },
+      { role: 'network', options: ['-H', '--hostname'], everyday: true, example: 'host.example.com', note: '-H names the host to check' },
+    ],
+    plain: ['-V', '-h'],
+  },
+  {
+    names: ['check_cups'],
+    category: 'network',
+    what: 'a monitoring plugin that checks a CUPS print server',
+    grammar: { short: 'HPQwcat', flags: 'hVvd' },
+    options: [{ role: 'network', options: ['-H'], everyday: true, example: 'printserver', note: '-H names the print server to check' }],
+    plain: ['-h'],
+  },
+  {
+    names: ['check_log'],
+    category: 'network',
+    what: 'a monitoring plugin that searches a log file for a pattern',
+    grammar: { short: 'FOqm', flags: 'hVe', long: { ...flagged('help', 'version'), filename: ['value', 'F'], oldlog: ['value', 'O'], query: ['value', 'q'], max_attempts: ['value', 'm'] } },
+    options: [{ role: 'writer', options: ['-O', '--oldlog'], example: '/tmp/old.log', note: '-O copies the log to this file to compare against next time' }],
+    plain: ['-h', '-V'],
+  },
+  {
+    names: ['check_memory'],
+    category: 'network',
+    what: 'a monitoring plugin that reports free memory',
+    readOnly: true,
+    grammar: { short: 'wcut', flags: 'hVvf', long: { ...flagged('help', 'version', 'verbose'), ...valued('extra-opts', 'warning', 'critical', 'unit', 'timeout') } },
+    plain: ['-w 10% -c 5%', '-h'],
+  },
+  {
+    // Not verified against its manual: `-S` sets up sudo rules for the tools it runs.
+    names: ['check_raid'],
+    category: 'network',
+    what: 'a monitoring plugin that checks software and hardware RAID',
+    grammar: { short: 'pwct', flags: 'hVvlSd', long: { ...flagged('help', 'version', 'verbose', 'list-plugins', 'sudo', 'debug'), ...valued('plugin', 'extra-opts', 'warning', 'critical', 'timeout') } },
+    options: [{ role: 'destructive', options: ['-S', '--sudo'], note: '-S writes sudoers rules for the tools the plugin runs' }],
+    plain: ['-l', '-h'],
+  },
+  {
+    names: ['check_ssl_cert'],
+    category: 'network',
+    what: 'a monitoring plugin that checks a server\'s TLS certificate',
+    grammar: {
+      short: 'HpPwcteNnfrsiuLo',
+      flags: 'hVvdA',
+      abbreviations: false,
+      long: {
+        ...valued('grep-bin', 'openssl', 'curl-bin', 'file-bin', 'date', 'nmap-bin', 'dig-bin', 'host-bin', 'nslookup-bin', 'python-bin', 'inetproto', 'temp',
+          'debug-file', 'proxy', 'sni', 'match', 'issuer', 'email', 'rootcert', 'rootcert-file', 'rootcert-dir', 'clientcert', 'clientkey', 'clientpass',
+          'file', 'protocol', 'timeout', 'warning', 'critical', 'port'),
+        ...flagged('help', 'version', 'verbose', 'debug', 'debug-cert', 'ignore-exp', 'ignore-ocsp', 'ignore-sct', 'no-proxy'),
+        host: ['value', 'H'],
+      },
+    },
+    options: [
+      {
+        role: 'executor',
+        options: ['--grep-bin', '--openssl', '--curl-bin', '--file-bin', '--date', '--nmap-bin', '--dig-bin', '--host-bin', '--nslookup-bin', '--python-bin'],
+        payload: 'program',
+        example: '/tmp/run',
+        note: '--grep-bin/--openssl/--curl-bin… name programs the plugin runs',
+      },
+      { role: 'writer', options: ['--debug-file', '--debug-cert', '--temp'], example: '/tmp/debug.txt', note: '--debug-file/--debug-cert write debugging output or the certificates to files' },
+      { role: 'network', options: ['-H', '--host', '--proxy'], everyday: true, example: 'www.example.com', note: '-H names the server whose certificate is checked' },
+    ],
+    plain: ['--version', '-h'],
+  },
+  {
+    // Not verified against its manual: it reads the status file it is given.
+    names: ['check_statusfile'],
+    category: 'network',
+    what: 'a monitoring plugin that reports the state written in a status file',
+    readOnly: true,
+    plain: ['/var/lib/status.txt', ''],
+  },
+];
+
+export const NETWORK_ROWS: readonly ProgramRow[] = [...DOWNLOADERS, ...REMOTES, ...SOCKETS, ...VCS, ...DATABASES, ...PROBES, ...SERVICES, ...PLUGINS];
