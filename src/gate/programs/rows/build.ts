@@ -82,12 +82,21 @@ function formOf(program: string, role: OptionRole | OperandRole, option: { name:
  * For programs that read their global options anywhere on the line (npm's nopt, cargo's and
  * pip's global flags): the global roles found after the word the top level stopped at, so that
  * `npm ls --script-shell=x` or `pip list --python /x` is seen whatever the subcommand. The top
- * level's own options (before the subcommand) are found by the table already.
+ * level's own options (before the subcommand) are found by the table already. It also serves
+ * CLIs whose options may follow an operand that is not a subcommand (`vitest src/a.test.ts -c x`).
  */
-function globalsAnywhere(program: string, grammar: Grammar, roles: readonly OptionRole[]): (args: readonly Word[], reading: ArgReading) => Form[] {
+function globalsAnywhere(
+  program: string,
+  grammar: Grammar,
+  roles: readonly OptionRole[],
+  /** Subcommands whose own level repeats these roles: read there, not here. */
+  known: readonly string[] = [],
+): (args: readonly Word[], reading: ArgReading) => Form[] {
   return (args, reading) => {
     const forms: Form[] = [];
     if (reading.next >= args.length) return forms;
+    const first = textOf(reading.operands[0]);
+    if (first !== null && known.includes(first)) return forms;
     const again = readArgs(args, { ...grammar, stopAtOperand: false });
     for (const option of again.options) {
       if (option.index < reading.next) continue;
@@ -410,7 +419,8 @@ const GO_ROW: ProgramRow = {
   subcommands: {
     build: goLevel({ plain: ['./...', '-v -trimpath ./cmd/tool', '-tags integration .'] }),
     install: goLevel({ plain: ['./cmd/tool', 'golang.org/x/tools/gopls@latest'] }),
-    // go run compiles and runs the named Go code: that is its job (GTFOBins' go shells are `go run`).
+    // go run compiles and runs the named Go code: that is its job (GTFOBins' go shell, reverse and
+    // bind shells and file read/write are all a Go program written to a file and then `go run`).
     run: goLevel({ plain: ['.', 'main.go --port 8080', './cmd/server -v'] }),
     test: goLevel({ grammar: GO_TEST_GRAMMAR, plain: ['./...', '-run TestX -v ./pkg', '-count=1 -race ./...', './... -short'] }),
     vet: goLevel({ plain: ['./...'] }),
@@ -623,6 +633,7 @@ const BUNX_ROW: ProgramRow = {
   category: 'package',
   what: 'runs a command from an npm package with Bun, downloading the package when it is missing',
   grammar: { short: 'p', flags: 'h', long: { ...valued('package'), ...flagged('bun', 'silent', 'verbose', 'help', 'no-install') }, stopAtOperand: true, abbreviations: false },
+  strict: true,
   wrapper: { peel: false, noCommand: ['--help', '-h'], note: 'bunx runs the named package’s command, which an entry for bunx alone does not cover' },
 };
 
@@ -1055,10 +1066,11 @@ const CARGO_ROW: ProgramRow = {
   // `cargo +TOOLCHAIN …` (rustup's proxy): the usual channels are read as the same command; any other
   // toolchain name is left unread (it may be a linked folder of programs, see `rustup toolchain link`).
   subcommands: { ...CARGO_SUBCOMMANDS, '+stable': CARGO_TOP, '+nightly': { ...CARGO_TOP, plain: [] }, '+beta': { ...CARGO_TOP, plain: [] } },
-  read: (_args, reading) => {
+  read: (args, reading) => {
     const first = textOf(reading.operands[0]);
     if (first !== null && first.startsWith('+') && !['+stable', '+nightly', '+beta'].includes(first)) throw new Error(`the toolchain ${first} may be any folder of programs`);
-    return [];
+    // An external subcommand (cargo-NAME on PATH): cargo's global options are still read.
+    return globalsAnywhere('cargo', CARGO_GRAMMAR, CARGO_OPTIONS, [...Object.keys(CARGO_SUBCOMMANDS), '+stable', '+nightly', '+beta'])(args, reading);
   },
 };
 
@@ -1295,7 +1307,7 @@ const GRADLE_ROW: ProgramRow = {
     flags: 'qidswvStmaUh?',
     abbreviations: false,
     long: {
-      ...valued('build-file', 'settings-file', 'project-dir', 'init-script', 'gradle-user-home', 'exclude-task', 'system-prop', 'project-prop', 'include-build', 'project-cache-dir', 'console', 'warning-mode', 'priority', 'max-workers', 'dependency-verification', 'write-verification-metadata', 'update-locks', 'configuration-cache-problems', 'watch-fs', 'problems-report', 'export-keys', 'task-graph', 'property'),
+      ...valued('build-file', 'settings-file', 'project-dir', 'init-script', 'gradle-user-home', 'exclude-task', 'system-prop', 'project-prop', 'include-build', 'project-cache-dir', 'console', 'warning-mode', 'priority', 'max-workers', 'dependency-verification', 'write-verification-metadata', 'update-locks', 'gradle-version', 'distribution-type', 'gradle-distribution-url', 'gradle-distribution-sha256-sum', 'network-timeout', 'configuration-cache-problems', 'watch-fs', 'problems-report', 'export-keys', 'task-graph', 'property'),
       ...flagged('help', 'version', 'quiet', 'info', 'debug', 'warn', 'stacktrace', 'full-stacktrace', 'scan', 'no-scan', 'offline', 'refresh-dependencies', 'rerun-tasks', 'rerun', 'dry-run', 'parallel', 'no-parallel', 'build-cache', 'no-build-cache', 'configure-on-demand', 'continue', 'continuous', 'daemon', 'no-daemon', 'foreground', 'stop', 'status', 'write-locks', 'configuration-cache', 'no-configuration-cache', 'no-rebuild', 'profile', 'refresh-keys', 'no-watch-fs', 'all', 'no-problems-report'),
     },
   },
@@ -1306,14 +1318,9 @@ const GRADLE_ROW: ProgramRow = {
     { role: 'loader', options: ['-g', '--gradle-user-home'], example: '/tmp/home', note: '-g uses another Gradle home, whose init.d scripts and properties then run' },
     { role: 'loader', options: ['--include-build'], example: '/tmp/plugin', note: '--include-build adds another build, whose scripts and plugins run' },
     { role: 'network', options: ['--scan'], note: '--scan uploads a report of the build to a build-scan server' },
+    // `gradle wrapper --gradle-distribution-url URL` (tasks and options mix freely, so it is read anywhere).
+    { role: 'loader', options: ['--gradle-distribution-url'], example: 'https://example.com/gradle.zip', note: '--gradle-distribution-url makes ./gradlew download and run another Gradle distribution' },
   ],
-  subcommands: {
-    wrapper: {
-      grammar: { long: valued('gradle-version', 'distribution-type', 'gradle-distribution-url', 'gradle-distribution-sha256-sum', 'network-timeout') },
-      options: [{ role: 'loader', options: ['--gradle-distribution-url'], example: 'https://example.com/gradle.zip', note: 'gradle wrapper --gradle-distribution-url makes ./gradlew download and run another distribution' }],
-      plain: ['--gradle-version 8.7'],
-    },
-  },
   plain: ['build', 'test --info', 'clean assemble', ':app:run', 'dependencies --configuration runtimeClasspath', '--version'],
 };
 
@@ -1807,7 +1814,7 @@ const TOX_ROW: ProgramRow = {
     exec: toxLevel({ wrapper: { peel: true, afterDashDash: true, note: 'tox exec runs the command inside a test environment' } }),
     e: toxLevel({ wrapper: { peel: true, afterDashDash: true, note: 'tox exec runs the command inside a test environment' } }),
   },
-  read: globalsAnywhere('tox', TOX_GRAMMAR, TOX_OPTIONS),
+  read: globalsAnywhere('tox', TOX_GRAMMAR, TOX_OPTIONS, ['run', 'r', 'run-parallel', 'p', 'depends', 'de', 'list', 'l', 'config', 'c', 'quickstart', 'q', 'legacy', 'le', 'devenv', 'd', 'exec', 'e']),
   plain: ['', '-e py312', 'run -e lint', '-p auto', 'list', '-e py -- -k slow'],
 };
 
@@ -1863,7 +1870,7 @@ const PYRIGHT_ROW: ProgramRow = {
     flags: 'wh',
     abbreviations: false,
     long: {
-      ...valued('project', 'pythonpath', 'pythonplatform', 'pythonversion', 'typeshedpath', 'venvpath', 'createstub', 'level', 'threads', 'verifytypes', 'baselinefile'),
+      ...valued('project', 'pythonpath', 'pythonplatform', 'pythonversion', 'typeshedpath', 'typeshed-path', 'venvpath', 'venv-path', 'createstub', 'level', 'threads', 'verifytypes', 'baselinefile'),
       ...flagged('help', 'version', 'outputjson', 'watch', 'verbose', 'stats', 'dependencies', 'skipunannotated', 'ignoreexternal', 'lib', 'warnings', 'writebaseline'),
     },
   },
@@ -1937,6 +1944,8 @@ const VITEST_ROW: ProgramRow = {
     ...Object.fromEntries(['run', 'watch', 'dev', 'related', 'bench', 'list'].map((s) => [s, vitestLevel()])),
     init: vitestLevel({ role: { role: 'writer', note: 'vitest init writes configuration files and may install packages' } }),
   },
+  // cac reads options anywhere: `vitest src/a.test.ts --config x`.
+  read: globalsAnywhere('vitest', VITEST_GRAMMAR, VITEST_OPTIONS, ['run', 'watch', 'dev', 'related', 'bench', 'list', 'init']),
   plain: ['run', '--run', 'src/a.test.ts', 'run -t "parses"', 'watch --coverage'],
 };
 
@@ -2107,6 +2116,7 @@ const WEBPACK_ROW: ProgramRow = {
     ...Object.fromEntries(['build', 'bundle', 'b', 'watch', 'w', 'serve', 'server', 's', 'configtest', 't', 'info', 'i', 'version', 'help'].map((s) => [s, webpackLevel()])),
     ...Object.fromEntries(['init', 'create', 'new', 'c', 'n', 'loader', 'l', 'plugin', 'p'].map((s) => [s, webpackLevel({ role: { role: 'executor', note: 'webpack init/loader/plugin download and run the generator packages' } })])),
   },
+  read: globalsAnywhere('webpack', WEBPACK_GRAMMAR, WEBPACK_OPTIONS, ['build', 'bundle', 'b', 'watch', 'w', 'serve', 'server', 's', 'configtest', 't', 'info', 'i', 'version', 'help', 'init', 'create', 'new', 'c', 'n', 'loader', 'l', 'plugin', 'p']),
   plain: ['', '--mode production', 'serve --port 3000', 'build --env prod', '--watch'],
 };
 
@@ -2134,6 +2144,8 @@ const VITE_ROW: ProgramRow = {
   grammar: VITE_GRAMMAR,
   options: VITE_OPTIONS,
   subcommands: Object.fromEntries(['build', 'dev', 'serve', 'preview', 'optimize'].map((s) => [s, viteLevel()])),
+  // `vite ROOT --config x`: cac reads options after the root folder too.
+  read: globalsAnywhere('vite', VITE_GRAMMAR, VITE_OPTIONS, ['build', 'dev', 'serve', 'preview', 'optimize']),
   plain: ['', 'build', 'preview --port 4173', '--port 3000 --open', 'build --mode staging', '--host localhost'],
 };
 
