@@ -223,6 +223,7 @@ const NPM_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['--init-module'], example: './init.js', note: '--init-module runs the named JavaScript file for npm init' },
   { role: 'loader', options: ['-C', '--prefix'], example: '/tmp/project', note: '-C/--prefix works on another folder, running that package.json’s scripts' },
   { role: 'network', options: ['--registry', '--proxy', '--https-proxy'], example: 'https://registry.example.com', note: '--registry/--proxy make npm fetch packages through another server' },
+  { role: 'loader', options: ['--allow-scripts', '--dangerously-allow-all-scripts'], example: 'esbuild', note: '--allow-scripts/--dangerously-allow-all-scripts let dependencies’ install scripts run' },
 ];
 
 /** A package spec that is not a registry name: git, a URL, a GitHub `user/repo`, a tarball or a folder. */
@@ -289,7 +290,8 @@ const npmWithChanges = (changing: readonly string[], note: string, reading: read
 });
 
 const NPM_SUBCOMMANDS: Record<string, Command> = {
-  ...Object.fromEntries(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add', 'update', 'up', 'u', 'upgrade', 'udpate', 'link', 'ln', 'install-test', 'it'].map((s) => [s, NPM_INSTALL])),
+  ...Object.fromEntries(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add', 'update', 'up', 'u', 'upgrade', 'udpate', 'install-test', 'it'].map((s) => [s, NPM_INSTALL])),
+  ...Object.fromEntries(['link', 'ln'].map((s) => [s, { ...NPM_INSTALL, role: { role: 'writer' as const, note: 'npm link puts a symlink to a package in the machine-wide folder (and its commands on PATH)' }, plain: [] }])),
   ...Object.fromEntries(['uninstall', 'unlink', 'remove', 'rm', 'r', 'un'].map((s) => [s, { grammar: NPM_GRAMMAR, options: NPM_GLOBAL, plain: ['lodash'] }])),
   ...Object.fromEntries(['exec', 'x'].map((s) => [s, NPM_EXEC])),
   ...Object.fromEntries(['init', 'create', 'innit'].map((s) => [s, NPM_INIT])),
@@ -298,6 +300,8 @@ const NPM_SUBCOMMANDS: Record<string, Command> = {
   ...Object.fromEntries(['config', 'c'].map((s) => [s, NPM_CONFIG])),
   set: { grammar: NPM_GRAMMAR, role: { role: 'destructive', note: 'npm set changes settings (the script shell, the registry) that later npm commands obey' } },
   get: { grammar: NPM_GRAMMAR, plain: ['registry'] },
+  'approve-scripts': { grammar: NPM_GRAMMAR, role: { role: 'destructive', note: 'npm approve-scripts lets the named dependencies’ install scripts run from now on' } },
+  'install-scripts': npmWithChanges(['approve'], 'npm install-scripts approve lets the named dependencies’ install scripts run from now on', ['ls', 'deny', 'prune']),
   pkg: npmWithChanges(['set', 'delete', 'fix'], 'npm pkg set/delete rewrites package.json, scripts included', ['get']),
   publish: npmPublishing('npm publish uploads the package to the registry for everyone'),
   unpublish: npmPublishing('npm unpublish removes a published package from the registry'),
@@ -896,7 +900,7 @@ const POETRY_ROW: ProgramRow = {
         show: poetryLevel({ plain: ['plugins'] }),
       },
     }),
-    config: poetryLevel({ operands: [{ role: 'destructive', operand: 1, when: (v) => v !== null, example: 'https://example.com', note: 'poetry config KEY VALUE changes settings (repositories, the virtualenv) that later commands obey' }], plain: ['--list', 'virtualenvs.in-project'] }),
+    config: poetryLevel({ options: [{ role: 'destructive', options: ['--unset'], note: 'poetry config --unset changes settings that later commands obey' }], operands: [{ role: 'destructive', operand: 1, when: (v) => v !== null, example: 'https://example.com', note: 'poetry config KEY VALUE changes settings (repositories, the virtualenv) that later commands obey' }], plain: ['--list', 'virtualenvs.in-project'] }),
     publish: poetryLevel({ role: { role: 'destructive', note: 'poetry publish uploads the package to the index for everyone' } }),
     source: poetryLevel({ subcommands: { add: poetryLevel({ role: { role: 'network', note: 'poetry source add makes the project fetch packages from another index' } }), show: poetryLevel({ plain: [''] }) } }),
     ...Object.fromEntries(['install', 'update', 'lock', 'show', 'build', 'check', 'new', 'init', 'remove', 'version', 'search', 'env', 'export', 'about', 'list', 'help', 'cache', 'sync', 'debug', 'python'].map((s) => [s, poetryLevel()])),
@@ -1432,7 +1436,7 @@ const BAZEL_ROW: ProgramRow = {
 
 const CMAKE_E_RUNS = ['env', 'time', 'chdir'];
 const CMAKE_E_DELETES = ['rm', 'remove', 'remove_directory', 'rmdir'];
-const CMAKE_E_WRITES = ['copy', 'copy_directory', 'copy_directory_if_different', 'copy_if_different', 'copy_if_newer', 'copy_directory_if_newer', 'rename', 'make_directory', 'touch', 'touch_nocreate', 'create_symlink', 'create_hardlink', 'tar', 'echo_append', 'cat'];
+const CMAKE_E_WRITES = ['copy', 'copy_directory', 'copy_directory_if_different', 'copy_if_different', 'copy_if_newer', 'copy_directory_if_newer', 'rename', 'make_directory', 'touch', 'touch_nocreate', 'create_symlink', 'create_hardlink', 'tar'];
 
 /** `-D NAME=VALUE` cache entries that load CMake code or name a program that runs. */
 function cmakeDefineRuns(v: string | null): boolean {
@@ -2273,6 +2277,8 @@ const BUNDLE_ROW: ProgramRow = {
     console: bundleLevel({ role: { role: 'executor', note: 'bundle console starts an interactive Ruby session' } }),
     open: bundleLevel({ role: { role: 'executor', note: 'bundle open starts an editor on an installed gem' } }),
     config: bundleLevel({
+      // Bundler 1/2 spelling: bundle config NAME VALUE.
+      operands: [{ role: 'destructive', operand: 1, example: 'vendor/bundle', note: 'bundle config NAME VALUE changes settings that later commands obey' }],
       subcommands: {
         set: bundleLevel({ role: { role: 'destructive', note: 'bundle config set changes settings (build flags, mirrors, paths) that later commands obey' } }),
         unset: bundleLevel({ role: { role: 'destructive', note: 'bundle config unset changes settings that later commands obey' } }),
@@ -2349,7 +2355,7 @@ const COMPOSER_ROW: ProgramRow = {
     'create-project': composerLevel({ role: COMPOSER_DANGEROUS['create-project']! }),
     // composer exec runs a binary of the project's vendor folder: an entry must cover that command.
     exec: composerLevel({ grammar: { ...COMPOSER_GRAMMAR, stopAtOperand: true }, wrapper: { peel: true, note: 'composer exec runs a binary of the project’s vendor folder' } }),
-    config: composerLevel({ operands: [{ role: 'destructive', operand: 1, example: 'https://example.com', note: 'composer config KEY VALUE changes settings or repositories that later commands obey' }], plain: ['--list', 'vendor-dir'] }),
+    config: composerLevel({ options: [{ role: 'destructive', options: ['--unset'], note: 'composer config --unset changes settings or repositories that later commands obey' }], operands: [{ role: 'destructive', operand: 1, example: 'https://example.com', note: 'composer config KEY VALUE changes settings or repositories that later commands obey' }], plain: ['--list', 'vendor-dir'] }),
     global: composerLevel({ role: COMPOSER_DANGEROUS.global! }),
     'self-update': composerLevel({ role: COMPOSER_DANGEROUS['self-update']! }),
     selfupdate: composerLevel({ role: COMPOSER_DANGEROUS['self-update']! }),
