@@ -807,6 +807,7 @@ const UV_WITH: readonly OptionRole[] = [
 const uvLevel = (extra: Partial<Command> = {}): Command => ({ grammar: UV_GRAMMAR, ...extra, options: [...UV_GLOBAL, ...(extra.options ?? [])] });
 
 const UV_PIP_INSTALL: Command = uvLevel({
+  grammar: { ...UV_GRAMMAR, short: `${UV_GRAMMAR.short}er` },
   options: [
     { role: 'loader', options: ['-e', '--editable'], example: '.', note: '-e installs a folder or VCS project, running its build code' },
     { role: 'writer', options: ['--target', '--prefix'], example: '/tmp/site', note: '--target/--prefix install into a chosen folder' },
