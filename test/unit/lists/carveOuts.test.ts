@@ -27,7 +27,7 @@ function findCarveOut(argv: readonly Word[]): { program: string; why: string } |
   const reading = programForms(argv);
   if (reading.unreadable !== null) return { program: reading.row === null ? first.value : rowName(reading.row), why: reading.unreadable };
   const form = reading.forms.find((f) => f.everyday !== true);
-  return form === undefined ? null : { program: rowName(rowFor(form.program)!), why: form.note };
+  return form === undefined ? null : { program: rowName(rowFor(form.program.split(' ')[0]!)!), why: form.note };
 }
 
 interface Row {

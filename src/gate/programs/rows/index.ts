@@ -1,4 +1,5 @@
 import type { ProgramRow } from '../row';
+import { BUILD_ROWS } from './build';
 import { EDITOR_ROWS } from './editors';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
@@ -19,6 +20,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...SHELL_ROWS,
   ...READER_ROWS,
   ...INTERPRETER_ROWS,
+  ...BUILD_ROWS,
   ...EDITOR_ROWS,
   ...FILE_ROWS,
   ...LANGUAGE_ROWS,

@@ -578,77 +578,6 @@ const zipRow: CarveOutRow = {
 const parallelRow = alwaysRow('parallel', 'parallel runs commands built from its arguments and input');
 
 // ---------------------------------------------------------------------------------------------
-// Toolchains
-// ---------------------------------------------------------------------------------------------
-
-/** Go flags (one or two dashes, `-name=value` or `-name value`; `-test.` forms reach the test binary). */
-const GO_DANGEROUS_FLAGS: Readonly<Record<string, string>> = {
-  exec: 'go -exec runs the built binary through the named program',
-  toolexec: 'go -toolexec runs every compiler tool through the named program',
-  vettool: 'go vet -vettool runs the named program as the analyser',
-  o: 'go -o writes the built binary to a chosen path',
-  coverprofile: 'the profile flags write files',
-  cpuprofile: 'the profile flags write files',
-  memprofile: 'the profile flags write files',
-  blockprofile: 'the profile flags write files',
-  mutexprofile: 'the profile flags write files',
-  trace: 'go test -trace writes a file',
-  outputdir: 'go test -outputdir chooses where profiles are written',
-  pkgdir: 'go -pkgdir writes packages to a chosen folder',
-  modfile: 'go -modfile reads and writes another module file',
-};
-
-const goRow: CarveOutRow = {
-  program: 'go',
-  check(args) {
-    let i = 0;
-    // `go -C dir SUBCOMMAND`: the only flag go accepts before the subcommand.
-    while (i < args.length && args[i]!.startsWith('-')) i += args[i] === '-C' ? 2 : 1;
-    const subcommand = args[i];
-    if (subcommand === 'generate') return { option: 'generate', why: 'go generate runs the commands written in //go:generate lines' };
-    if (subcommand === 'tool') return { option: 'tool', why: 'go tool runs tool programs, including ones the module declares' };
-    const rest = args.slice(i + 1);
-    if (subcommand === 'env') {
-      const write = rest.find((w) => /^--?[wu](=|$)/.test(w));
-      if (write) return { option: write, why: 'go env -w writes settings (GOFLAGS, GOTOOLCHAIN) that later go commands obey' };
-    }
-    for (const word of args) {
-      if (!word.startsWith('-')) continue;
-      const name = word.replace(/^--?/, '').split('=')[0]!.replace(/^test\./, '');
-      const why = GO_DANGEROUS_FLAGS[name];
-      if (why !== undefined && Object.prototype.hasOwnProperty.call(GO_DANGEROUS_FLAGS, name)) return { option: word, why };
-    }
-    return null;
-  },
-};
-
-const NPM_DANGEROUS_OPTIONS = [
-  'script-shell', 'node-options', 'userconfig', 'globalconfig', 'call', 'c', 'prefix', 'C', 'editor', 'shell',
-  'browser', 'viewer', 'init-module', 'git', 'node-gyp',
-];
-
-const npmRow: CarveOutRow = {
-  program: 'npm',
-  check(args) {
-    const tokens = scan(args, {
-      shortValue: 'cCw',
-      long: {
-        'script-shell': 'value', 'node-options': 'value', userconfig: 'value', globalconfig: 'value', call: 'value',
-        prefix: 'value', editor: 'value', shell: 'value', browser: 'value', viewer: 'value', 'init-module': 'value',
-        git: 'value', 'node-gyp': 'value', scope: 'value', save: 'flag', silent: 'flag', global: 'flag',
-        workspace: 'value', workspaces: 'flag', registry: 'value', loglevel: 'value',
-      },
-    });
-    const option = findOption(tokens, NPM_DANGEROUS_OPTIONS);
-    if (option) return { option: option.word, why: 'the option makes npm run a different shell, program, configuration or package folder' };
-    // Any operand naming one of these, not only the first: an option whose value the gate
-    // did not skip must not hide the subcommand.
-    const runner = operands(tokens).find((w) => ['exec', 'x', 'explore', 'edit'].includes(w));
-    return runner ? { option: runner, why: `npm ${runner} runs a package binary, a shell or an editor` } : null;
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------
 
@@ -698,6 +627,4 @@ export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(tarRow, 'archive', 'the tape archiver', 'executor', { plain: ['-tf a.tar', '-xzf a.tgz', '-czf out.tgz src', '--list -f a.tar'] }),
   tableRow(zipRow, 'archive', 'packs files into a zip archive', 'executor', { plain: ['-r out.zip src', '-q out.zip f'] }),
   tableRow(parallelRow, 'wrapper', 'GNU parallel: runs commands built from its arguments and input', 'executor', { plain: [] }),
-  tableRow(goRow, 'build', 'the Go toolchain', 'executor', { plain: ['build ./...', 'test ./...', 'vet ./...', 'version'] }),
-  tableRow(npmRow, 'package', 'the Node.js package manager', 'executor', { plain: ['test', 'run build', 'install', 'ci', 'ls'] }),
 ];
