@@ -184,6 +184,9 @@ function facts(view: CardView): HTMLElement {
     if (r.tripwire) parts.push('tripwire rating of an allow entry');
     row('Rating', `${parts.join('; ')}. `, el('span', { class: 'label' }, 'Rater said: '), r.reason);
   }
+  if (view.forms !== undefined && view.forms.length > 0) {
+    row('What the programs do', el('ul', {}, ...view.forms.map((f) => el('li', {}, el('code', {}, f.where), ` (${f.role}) ${f.note}`))));
+  }
   if (view.preflight.length > 0) {
     row('Preflight findings', el('ul', {}, ...view.preflight.map((p) => el('li', {}, el('code', {}, p.arm), ` ${p.reason}${p.rewroteRating ? ' (this raised the rating)' : ''}`))));
   }

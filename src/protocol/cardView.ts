@@ -1,4 +1,5 @@
 import { suggestAllowEntries } from '../gate/lists/allowSuggestion';
+import { formNotes } from '../gate/programs/describe';
 import type { TranscriptRow } from '../gate/negotiation';
 import type { Escalation } from '../gate/person';
 import { compositionSites } from './compositionSites';
@@ -47,6 +48,7 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
     reason: bounded(escalation.reason),
     ...(escalation.rule ? { rule: { list: escalation.rule.list, entry: bounded(escalation.rule.entry), source: bounded(escalation.rule.source) } } : {}),
     preflight: (escalation.preflight ?? []).slice(0, LIMITS.shortList).map((p) => ({ arm: p.arm, reason: bounded(p.reason), rewroteRating: p.rewroteRating })),
+    ...formsOf(reading),
     ...(rating
       ? {
           rating: {
@@ -74,6 +76,13 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
     attack,
     offers,
   };
+}
+
+/** The notes of the program-table forms in the command (nothing when it was not read exactly). */
+function formsOf(reading: Escalation['reading']): Pick<CardView, 'forms'> {
+  if (!reading.resolution.resolved) return {};
+  const forms = formNotes(reading.resolution.segments.map((segment) => segment.argv));
+  return forms.length === 0 ? {} : { forms: forms.slice(0, LIMITS.shortList).map((f) => ({ where: bounded(f.where), role: f.role, note: bounded(f.note) })) };
 }
 
 /**

@@ -6,7 +6,8 @@
  * operand), so that `sudo -u root rm` is read as `rm` and not as a program called `root`.
  */
 import type { Word } from '../reading/resolution';
-import type { ProgramRow, WrapperReading } from './row';
+import { readArgs } from './grammar';
+import type { Command, WrapperReading } from './row';
 import { invokedName, programRows, readWrapper, rowFor } from './table';
 
 export interface UnwrappedCommand {
@@ -44,16 +45,37 @@ export interface WrapperLayer extends WrapperReading {
 export const WRAPPER_PROGRAMS: readonly string[] = programRows().flatMap((row) => (row.wrapper !== undefined ? row.names : []));
 
 /** The lower-cased basename a wrapper is recognised by, or null when the word is no wrapper. */
-function wrapperRow(word: Word | undefined): ProgramRow | null {
-  const name = programName(word);
+/** Most subcommand levels looked through for a wrapper (`uv tool run`, `gh codespace ssh`). */
+const MAX_WRAPPER_SUBCOMMAND_LEVELS = 3;
+
+/**
+ * The wrapper an argv starts with: a row that is a wrapper (`sudo`, `timeout`), or a subcommand
+ * of a row that is one (`poetry run`, `docker run`, `kubectl exec`), with the words after it.
+ */
+function wrapperOf(argv: readonly Word[]): { program: string; command: Command; args: Word[] } | null {
+  const name = programName(argv[0]);
   if (name === null) return null;
   const row = rowFor(name);
-  return row !== null && row.wrapper !== undefined ? row : null;
+  if (row === null) return null;
+  let program = invokedName(name);
+  if (row.wrapper !== undefined) return { program, command: row, args: argv.slice(1) };
+  let command: Command = row;
+  let rest = argv.slice(1);
+  for (let level = 0; level < MAX_WRAPPER_SUBCOMMAND_LEVELS && command.subcommands !== undefined; level++) {
+    const reading = readArgs(rest, { ...(command.grammar ?? {}), stopAtOperand: true });
+    const word = reading.operands[0];
+    if (word === undefined || word.kind !== 'literal' || !Object.prototype.hasOwnProperty.call(command.subcommands, word.value)) return null;
+    command = command.subcommands[word.value]!;
+    program = `${program} ${word.value}`;
+    rest = rest.slice(reading.operandIndexes[0]! + 1);
+    if (command.wrapper !== undefined) return { program, command, args: rest };
+  }
+  return null;
 }
 
 /** True when the argv's program is a wrapper, i.e. {@link peelWrappers} would peel something. */
 export function startsWithWrapper(argv: readonly Word[]): boolean {
-  return wrapperRow(argv[0]) !== null;
+  return wrapperOf(argv) !== null;
 }
 
 /** Most wrapper layers peeled off one argv (each layer copies the rest of the argv). */
@@ -75,21 +97,21 @@ export interface PeeledCommand extends UnwrappedCommand {
  * text). Used by {@link unwrap} and by the executor-payload reader.
  */
 export function peelWrappers(argv: readonly Word[]): PeeledCommand {
-  if (wrapperRow(argv[0]) === null) return { wrappers: NONE, argv: argv as Word[], assignments: NONE, exact: true, layers: NONE };
+  if (wrapperOf(argv) === null) return { wrappers: NONE, argv: argv as Word[], assignments: NONE, exact: true, layers: NONE };
   const layers: WrapperLayer[] = [];
   const assignments: Array<{ name: string; value: Word }> = [];
   let exact = true;
   let current: Word[] = [...argv];
   for (;;) {
-    const row = wrapperRow(current[0]);
-    if (row === null) break;
+    const wrapper = wrapperOf(current);
+    if (wrapper === null) break;
     if (layers.length >= MAX_WRAPPER_LAYERS) {
       // Real commands nest a handful of wrappers; a chain longer than this is read no further.
       exact = false;
       break;
     }
-    const read = readWrapper(row, current.slice(1));
-    layers.push({ program: invokedName((current[0] as { value: string }).value), peel: row.wrapper!.peel, ...read });
+    const read = readWrapper(wrapper.command, wrapper.args);
+    layers.push({ program: wrapper.program, peel: wrapper.command.wrapper!.peel, ...read });
     assignments.push(...read.assignments);
     exact &&= read.exact;
     current = read.inner;

@@ -173,6 +173,14 @@ describe('protocol: cardViewFor', () => {
     assert.equal(view.grantPreview, 'npm test && rm -rf dist');
   });
 
+  it('shows the notes of the program-table forms the command holds, and none for plain commands', () => {
+    const view = cardViewFor('card-1', escalation("find . -name '*.o' -exec rm {} + && sort -o out.txt in.txt"));
+    assert.ok(CardViewSchema.safeParse(view).success);
+    assert.deepEqual(view.forms?.map((f) => [f.where, f.role]), [['find -exec', 'executor'], ['sort -o', 'writer']]);
+    assert.match(view.forms![0]!.note, /runs a command/);
+    assert.equal(cardViewFor('card-2', escalation('ls -la')).forms, undefined);
+  });
+
   it('offers no grants without a grant preview (catastrophic, unresolved, bypass)', () => {
     const view = cardViewFor('card-1', escalation('rm -rf ~', { outcome: 'catastrophic', grantPreview: undefined }));
     assert.deepEqual(view.offers, ['run-once', 'reject', 'reject-session']);

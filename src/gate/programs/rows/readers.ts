@@ -41,6 +41,8 @@ export interface CarveOut {
 interface Finding {
   option: string;
   why: string;
+  /** The role, when it is not the row's own (a git branch deletion among git's executor forms). */
+  role?: Role;
 }
 
 interface CarveOutRow {
@@ -254,10 +256,6 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, { grammar: Grammar; dangerous: Re
     grammar: { shortValue: 'u', long: { 'upload-pack': 'value' } },
     dangerous: [['u', 'git ls-remote -u names the program to run'], ['upload-pack', 'git ls-remote --upload-pack names the program to run']],
   },
-  push: {
-    grammar: { long: { 'receive-pack': 'value', exec: 'value' } },
-    dangerous: [['receive-pack', 'git push --receive-pack names the program to run'], ['exec', 'git push --exec names the program to run']],
-  },
   archive: {
     grammar: { shortValue: 'o', long: { exec: 'value', remote: 'value', output: 'value' } },
     dangerous: [
@@ -286,9 +284,68 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, { grammar: Grammar; dangerous: Re
     ],
   },
   branch: {
-    grammar: { long: { 'edit-description': 'flag' } },
-    dangerous: [['edit-description', 'git branch --edit-description runs an editor']],
+    grammar: {
+      shortValue: 'ut',
+      long: {
+        'edit-description': 'flag', delete: 'flag', move: 'flag', copy: 'flag', force: 'flag', 'set-upstream-to': 'value', 'unset-upstream': 'flag',
+        track: 'optional', contains: 'value', 'no-contains': 'value', merged: 'optional', 'no-merged': 'optional', 'points-at': 'value', sort: 'value', format: 'value', color: 'optional', column: 'optional',
+      },
+    },
+    dangerous: [
+      ['edit-description', 'git branch --edit-description runs an editor'],
+      ['d', 'git branch -d deletes a branch'], ['D', 'git branch -D deletes a branch, merged or not'], ['delete', 'git branch --delete deletes a branch'],
+      ['m', 'git branch -m renames a branch'], ['M', 'git branch -M renames a branch over another'], ['move', 'git branch --move renames a branch'],
+      ['c', 'git branch -c copies a branch'], ['C', 'git branch -C copies a branch over another'], ['copy', 'git branch --copy copies a branch'],
+      ['f', 'git branch -f moves a branch to another commit'], ['force', 'git branch --force moves a branch to another commit'],
+      ['u', 'git branch -u changes what a branch tracks'], ['set-upstream-to', 'git branch --set-upstream-to changes what a branch tracks'], ['unset-upstream', 'git branch --unset-upstream changes what a branch tracks'],
+    ],
   },
+  tag: {
+    grammar: { shortValue: 'mFu', long: { delete: 'flag', force: 'flag', message: 'value', file: 'value', 'local-user': 'value', sort: 'value', format: 'value', contains: 'value', 'points-at': 'value', list: 'flag' } },
+    dangerous: [['d', 'git tag -d deletes a tag'], ['delete', 'git tag --delete deletes a tag'], ['f', 'git tag -f moves a tag over another'], ['force', 'git tag --force moves a tag over another']],
+  },
+  push: {
+    grammar: { shortValue: 'o', long: { 'receive-pack': 'value', exec: 'value', force: 'flag', 'force-with-lease': 'optional', delete: 'flag', mirror: 'flag', prune: 'flag', 'push-option': 'value', repo: 'value' } },
+    dangerous: [
+      ['receive-pack', 'git push --receive-pack names the program to run'], ['exec', 'git push --exec names the program to run'],
+      ['f', 'git push -f overwrites history on the remote'], ['force', 'git push --force overwrites history on the remote'], ['force-with-lease', 'git push --force-with-lease overwrites history on the remote'],
+      ['d', 'git push -d deletes refs on the remote'], ['delete', 'git push --delete deletes refs on the remote'], ['mirror', 'git push --mirror makes the remote a copy, deleting what this repository lacks'], ['prune', 'git push --prune deletes remote branches this repository lacks'],
+    ],
+  },
+  'send-email': {
+    grammar: { long: { 'sendmail-cmd': 'value', 'cc-cmd': 'value', 'to-cmd': 'value', 'header-cmd': 'value', 'smtp-server': 'value', 'smtp-server-option': 'value', to: 'value', cc: 'value', from: 'value' } },
+    dangerous: [
+      ['sendmail-cmd', 'git send-email --sendmail-cmd runs its value as a shell command'], ['cc-cmd', 'git send-email --cc-cmd runs its value as a command'],
+      ['to-cmd', 'git send-email --to-cmd runs its value as a command'], ['header-cmd', 'git send-email --header-cmd runs its value as a command'],
+      ['smtp-server', 'git send-email --smtp-server names a server or a program to run'],
+    ],
+  },
+  reset: { grammar: { long: { hard: 'flag', merge: 'flag', keep: 'flag' } }, dangerous: [['hard', 'git reset --hard throws away uncommitted changes'], ['merge', 'git reset --merge can throw away changes'], ['keep', 'git reset --keep moves the branch']] },
+  clean: { grammar: { shortValue: 'e', long: { force: 'flag', exclude: 'value' } }, dangerous: [['f', 'git clean -f deletes untracked files'], ['force', 'git clean --force deletes untracked files']] },
+  stash: { grammar: {}, dangerous: [] },
+};
+
+/** Subcommands that act whatever their arguments: `git daemon` serves the repository, `git stash drop` deletes. */
+const GIT_ACTING_SUBCOMMANDS: Readonly<Record<string, string>> = {
+  daemon: 'git daemon serves repositories to the network (and with --enable=receive-pack accepts pushes)',
+  'http-backend': 'git http-backend serves repositories over HTTP',
+  shell: 'git shell runs the commands a remote user sends',
+  'filter-branch': 'git filter-branch rewrites history, running the filters it is given',
+  'filter-repo': 'git filter-repo rewrites history',
+  'update-ref': 'git update-ref moves or deletes any ref',
+  'replace': 'git replace changes what objects git shows',
+  'gc': 'git gc --prune can delete unreachable commits for good',
+  'prune': 'git prune deletes unreachable objects for good',
+};
+
+/** `git stash drop|clear|pop`, `git reflog expire|delete`, `git worktree remove`, `git remote remove`: the second word deletes. */
+const GIT_DELETING_VERBS: Readonly<Record<string, readonly string[]>> = {
+  stash: ['drop', 'clear'],
+  reflog: ['expire', 'delete'],
+  worktree: ['remove', 'prune'],
+  remote: ['remove', 'rm', 'set-url', 'add', 'rename', 'prune'],
+  submodule: ['deinit'],
+  notes: ['remove', 'prune'],
 };
 
 const GIT_CONFIG_READ_ACTIONS = ['get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'list', 'l'];
@@ -346,6 +403,17 @@ const gitRow: CarveOutRow = {
     const subcommand = args[i];
     if (subcommand === undefined) return null;
     const rest = args.slice(i + 1);
+    if (subcommand === 'daemon') {
+      const pushes = rest.find((word) => /^--enable=receive-pack$|^--allow-override=receive-pack$/.test(word));
+      if (pushes !== undefined) return { option: pushes, why: 'git daemon --enable=receive-pack lets anyone who can reach it push to the repositories it serves', role: 'destructive' };
+    }
+    const acting = GIT_ACTING_SUBCOMMANDS[subcommand];
+    if (acting !== undefined && Object.prototype.hasOwnProperty.call(GIT_ACTING_SUBCOMMANDS, subcommand)) {
+      return { option: subcommand, why: acting, role: subcommand === 'daemon' || subcommand === 'http-backend' || subcommand === 'shell' ? 'listener' : 'destructive' };
+    }
+    const verbs = Object.prototype.hasOwnProperty.call(GIT_DELETING_VERBS, subcommand) ? GIT_DELETING_VERBS[subcommand]! : [];
+    const verb = rest.find((word) => !word.startsWith('-'));
+    if (verb !== undefined && verbs.includes(verb)) return { option: verb, why: `git ${subcommand} ${verb} deletes or changes what the repository records`, role: 'destructive' };
     if (GIT_DIFF_LIKE.has(subcommand)) {
       const tokens = scan(rest, GIT_DIFF_GRAMMAR);
       const output = findOption(tokens, ['output']);
@@ -369,7 +437,7 @@ const gitRow: CarveOutRow = {
       const tokens = scan(rest, special.grammar);
       for (const [name, why] of special.dangerous) {
         const hit = findOption(tokens, [name]);
-        if (hit) return { option: hit.word, why };
+        if (hit) return { option: hit.word, why, ...(/runs|program|editor|pager|browser|command/.test(why) ? {} : { role: 'destructive' as const }) };
       }
     }
     return null;
@@ -601,7 +669,7 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
       if (finding === null) return [];
       const at = literal.findIndex((word) => word === finding.option || finding.option.startsWith(`${word} `));
       // A finding no single word carries (a sed script the reader cannot place) is at no word: no entry spells it.
-      return [{ role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, note: finding.why }];
+      return [{ role: finding.role ?? role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, note: finding.why }];
     },
     ...extra,
   };
