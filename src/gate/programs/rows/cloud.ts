@@ -1,0 +1,565 @@
+import type { Word } from '../../reading/resolution';
+import { flagged, valued, type ArgReading, type Grammar } from '../grammar';
+import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
+
+/**
+ * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
+ * daemon or an API; an entry for one covers that, never a form that hands the host to a container
+ * (`docker run -v /:/mnt`, `--privileged`), runs a command somewhere else (`docker exec`,
+ * `kubectl exec`), opens the machine to others (tunnels, servers bound to every address) or
+ * deletes (`kubectl delete`, `terraform destroy`, `helm uninstall`) unless the entry spells it.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shared readers of values.
+
+/** A host part that only this machine can reach. */
+function loopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === 'ip6-localhost';
+}
+
+/** An address list (`0.0.0.0`, `localhost,127.0.0.1`) that opens to more than this machine (null: unknown). */
+function openAddress(value: string | null): boolean {
+  if (value === null) return true;
+  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length === 0) return true;
+  return parts.some((p) => !loopbackHost(p.replace(/:\d+$/, '')));
+}
+
+/** `docker run -p`: a publish spec not bound to a loopback address (`8080:80`, `0.0.0.0:80:80`). */
+function openPublish(value: string | null): boolean {
+  if (value === null) return true;
+  const m = /^(\[[^\]]*\]|[^:]+):[^:]+:/.exec(value);
+  if (m === null) return true;
+  return !loopbackHost(m[1]!);
+}
+
+/** A URL or host that is not a local socket. */
+function remoteEndpoint(value: string | null): boolean {
+  if (value === null) return true;
+  return !/^(unix|npipe|fd):\/\//.test(value);
+}
+
+function isUrl(value: string | null): boolean {
+  return value === null || /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git@/.test(value) || /^github\.com\//.test(value);
+}
+
+/** System places a container must not get bound in: the root, system folders, sockets, home folders. */
+const SYSTEM_PATHS = ['/etc', '/root', '/boot', '/dev', '/proc', '/sys', '/run', '/var', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/srv', '/snap'];
+
+function normalisePath(path: string): string | null {
+  if (path.includes('..')) return null;
+  const collapsed = path.replace(/\/+/g, '/').replace(/\/\.(?=\/|$)/g, '').replace(/\/+$/, '');
+  return collapsed === '' ? '/' : collapsed;
+}
+
+/** A host path whose bind mount hands a container the host (null: unknown, so yes). */
+function systemSource(source: string | null): boolean {
+  if (source === null) return true;
+  if (source.startsWith('~') || source.startsWith('$')) return true;
+  if (!source.startsWith('/')) return false; // a named volume or a relative path
+  const path = normalisePath(source);
+  if (path === null || path === '/') return true;
+  if (path.includes('docker.sock') || path.includes('containerd.sock') || path.includes('podman.sock') || path.includes('crio.sock')) return true;
+  if (SYSTEM_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
+  // A whole home folder, or its secrets.
+  if (path === '/home' || /^\/home\/[^/]+$/.test(path)) return true;
+  if (/^\/home\/[^/]+\/\.(ssh|aws|kube|docker|gnupg|config|azure|gcloud|local)(\/|$)/.test(path)) return true;
+  return false;
+}
+
+/** `-v SRC:DST[:opts]`: the source part. */
+function volumeBindsSystem(value: string | null): boolean {
+  if (value === null) return true;
+  const colon = value.indexOf(':');
+  if (colon === -1) return false; // an anonymous volume at a container path
+  return systemSource(value.slice(0, colon));
+}
+
+/** `--mount type=bind,source=/,target=/x`: a bind of a system path. */
+function mountBindsSystem(value: string | null): boolean {
+  if (value === null) return true;
+  const fields = value.split(',');
+  let source: string | null = null;
+  for (const field of fields) {
+    const eq = field.indexOf('=');
+    const key = (eq === -1 ? field : field.slice(0, eq)).trim().toLowerCase();
+    const v = eq === -1 ? '' : field.slice(eq + 1);
+    if (key === 'source' || key === 'src') source = v;
+  }
+  if (source === null) return false;
+  return systemSource(source);
+}
+
+/** `--pid=host`, `--network=host`, `--ipc=host`: shares a namespace of the host. */
+function hostNamespace(value: string | null): boolean {
+  return value === null || value === 'host' || value.startsWith('ns:/proc/');
+}
+
+/** A boolean flag that is on (`--privileged`, `--privileged=true`; not `--privileged=false`). */
+function on(value: string | null): boolean {
+  return value === null || !/^(false|0)$/i.test(value);
+}
+
+/** `-- CMD…` after the operands of a command whose options stop at its first operand: the command after `--`. */
+function afterDashDash(program: string, note: string): (args: readonly Word[], reading: ArgReading) => readonly Form[] {
+  return (args) => {
+    const at = args.findIndex((w) => w.kind === 'literal' && w.value === '--');
+    if (at === -1 || at + 1 >= args.length) return [];
+    const word = args[at + 1]!;
+    return [{ role: 'executor', trigger: word.kind === 'literal' ? word.value : word.raw, index: at + 1, value: word, payload: 'shell-argv', program, note }];
+  };
+}
+
+/** A form for a read function, carried by the command word itself (index -1 of its args). */
+function selfForm(role: Form['role'], program: string, trigger: string, note: string): Form {
+  return { role, program, trigger, index: -1, value: null, note };
+}
+
+/** The operands that are words of a command path (not options), in order. */
+function commandWords(reading: ArgReading): string[] {
+  const out: string[] = [];
+  for (const word of reading.operands) {
+    if (word.kind !== 'literal') break;
+    if (word.value.startsWith('-')) continue;
+    out.push(word.value);
+  }
+  return out;
+}
+
+const DESTROY = (what: string): { role: 'destructive'; note: string } => ({ role: 'destructive', note: what });
+
+// ---------------------------------------------------------------------------------------------
+// docker, podman, nerdctl (one grammar: nerdctl and podman follow docker's).
+
+/** Global options of docker, podman and nerdctl (pflag: `--name value`, `--name=value`). */
+const DOCKER_GLOBAL_LONG = {
+  ...valued(
+    'config', 'context', 'host', 'log-level', 'tlscacert', 'tlscert', 'tlskey',
+    // podman
+    'url', 'connection', 'identity', 'root', 'runroot', 'storage-driver', 'storage-opt', 'cgroup-manager', 'conmon', 'events-backend', 'hooks-dir', 'imagestore', 'module', 'network-cmd-path', 'network-config-dir', 'out', 'registries-conf', 'runtime', 'runtime-flag', 'ssh', 'tmpdir', 'volumepath', 'cni-config-dir', 'db-backend',
+    // nerdctl
+    'address', 'namespace', 'snapshotter', 'cni-path', 'cni-netconfpath', 'data-root', 'hosts-dir', 'host-gateway-ip', 'bridge-ip',
+  ),
+  ...flagged('debug', 'tls', 'tlsverify', 'version', 'help', 'remote', 'syslog', 'noout', 'debug-full', 'insecure-registry', 'experimental', 'kube-hide-dupe'),
+};
+
+/** Dangerous global roles, repeated at every level (cobra reads persistent flags after a subcommand). */
+const DOCKER_GLOBAL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-H', '--host', '--url'], when: remoteEndpoint, example: 'tcp://203.0.113.5:2375', note: '-H/--host points the client at another machine\'s container daemon' },
+];
+
+/** The root-only roles (podman's engine options name programs and hook folders). */
+const DOCKER_ROOT_ROLES: readonly OptionRole[] = [
+  ...DOCKER_GLOBAL_ROLES,
+  { role: 'executor', options: ['--runtime', '--conmon', '--network-cmd-path'], payload: 'program', example: '/tmp/runtime', note: 'the value is a program the engine runs for every container' },
+  { role: 'loader', options: ['--hooks-dir'], example: '/tmp/hooks', note: '--hooks-dir loads container hooks, programs run around each container' },
+  { role: 'writer', options: ['--out'], example: 'out.txt', note: '--out writes the command\'s output to a file' },
+];
+
+/** The value-taking options of `docker run` / `create` (with podman's and nerdctl's extra ones). */
+const RUN_LONG = {
+  ...valued(
+    'add-host', 'annotation', 'attach', 'blkio-weight', 'blkio-weight-device', 'cap-add', 'cap-drop', 'cgroup-parent', 'cgroupns', 'cidfile', 'cpu-count', 'cpu-percent', 'cpu-period', 'cpu-quota', 'cpu-rt-period', 'cpu-rt-runtime', 'cpu-shares', 'cpus', 'cpuset-cpus', 'cpuset-mems', 'detach-keys', 'device', 'device-cgroup-rule', 'device-read-bps', 'device-read-iops', 'device-write-bps', 'device-write-iops', 'dns', 'dns-opt', 'dns-option', 'dns-search', 'domainname', 'entrypoint', 'env', 'env-file', 'expose', 'gpus', 'group-add', 'health-cmd', 'health-interval', 'health-retries', 'health-start-period', 'health-start-interval', 'health-timeout', 'hostname', 'ip', 'ip6', 'ipc', 'isolation', 'kernel-memory', 'label', 'label-file', 'link', 'link-local-ip', 'log-driver', 'log-opt', 'mac-address', 'memory', 'memory-reservation', 'memory-swap', 'memory-swappiness', 'mount', 'name', 'network', 'net', 'network-alias', 'net-alias', 'oom-score-adj', 'pid', 'pids-limit', 'platform', 'publish', 'pull', 'restart', 'runtime', 'security-opt', 'shm-size', 'stop-signal', 'stop-timeout', 'storage-opt', 'sysctl', 'tmpfs', 'ulimit', 'user', 'userns', 'uts', 'volume', 'volume-driver', 'volumes-from', 'workdir',
+    // podman
+    'arch', 'authfile', 'cert-dir', 'chrootdirs', 'conmon-pidfile', 'creds', 'decryption-key', 'env-merge', 'gidmap', 'group-entry', 'hostuser', 'image-volume', 'init-path', 'os', 'passwd-entry', 'personality', 'pidfile', 'pod', 'pod-id-file', 'preserve-fds', 'rdt-class', 'requires', 'retry', 'retry-delay', 'sdnotify', 'seccomp-policy', 'secret', 'subgidname', 'subuidname', 'systemd', 'timeout', 'uidmap', 'umask', 'unsetenv', 'variant', 'cgroups', 'cgroup-conf', 'chrootdirs', 'health-on-failure', 'health-log-destination', 'health-max-log-count', 'health-max-log-size', 'health-startup-cmd', 'health-startup-interval', 'health-startup-retries', 'health-startup-success', 'health-startup-timeout', 'label-file', 'shm-size-systemd',
+    // nerdctl
+    'cosign-key', 'verify', 'ipfs-address', 'snapshotter',
+  ),
+  ...flagged('detach', 'interactive', 'tty', 'rm', 'privileged', 'publish-all', 'quiet', 'read-only', 'init', 'disable-content-trust', 'no-healthcheck', 'oom-kill-disable', 'sig-proxy', 'use-api-socket', 'help', 'replace', 'rootfs', 'tls-verify', 'http-proxy', 'read-only-tmpfs', 'no-hosts', 'env-host', 'privileged-without-host-devices', 'net-host'),
+};
+
+const RUN_GRAMMAR: Grammar = { short: 'acehlmpuvwH', flags: 'diPqt', long: { ...RUN_LONG, host: 'value', url: 'value' }, abbreviations: false, stopAtOperand: true };
+
+/** What `docker run` and `docker create` options can hand the container. */
+const RUN_ROLES: readonly OptionRole[] = [
+  ...DOCKER_GLOBAL_ROLES,
+  { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host (or the whole disk, or the daemon socket) into the container' },
+  { role: 'destructive', options: ['--mount'], when: mountBindsSystem, example: 'type=bind,source=/,target=/mnt', note: '--mount binds a system folder of the host into the container' },
+  { role: 'destructive', options: ['--privileged', '--privileged-without-host-devices'], when: on, note: '--privileged gives the container every device and capability of the host' },
+  { role: 'destructive', options: ['--pid', '--ipc', '--uts', '--userns', '--cgroupns'], when: hostNamespace, example: 'host', note: 'shares a namespace of the host (its processes, memory or user ids) with the container' },
+  { role: 'destructive', options: ['--network', '--net'], when: hostNamespace, example: 'host', note: '--network=host puts the container on the host\'s own network' },
+  { role: 'destructive', options: ['--net-host'], when: on, note: '--net-host puts the container on the host\'s own network' },
+  { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' },
+  { role: 'destructive', options: ['--device'], example: '/dev/sda', note: '--device hands a device of the host to the container' },
+  { role: 'destructive', options: ['--security-opt'], example: 'seccomp=unconfined', note: '--security-opt loosens the container\'s confinement' },
+  { role: 'destructive', options: ['--volumes-from'], example: 'other', note: '--volumes-from mounts every volume of another container' },
+  { role: 'destructive', options: ['--use-api-socket'], when: on, note: '--use-api-socket hands the container the daemon socket, and with it the host' },
+  { role: 'listener', options: ['-p', '--publish'], when: openPublish, example: '8080:80', note: '-p publishes a container port on every address of the machine' },
+  { role: 'listener', options: ['-P', '--publish-all'], when: on, note: '-P publishes every exposed port on every address of the machine' },
+];
+
+const RUN_PLAIN = ['--rm alpine', '--rm -it -e A=1 -w /app ubuntu:22.04', '-d --name web -p 127.0.0.1:8080:80 nginx', '--rm -v ./src:/app -v cache:/root/.cache node:20'];
+
+const DOCKER_RUN: Command = {
+  grammar: RUN_GRAMMAR,
+  options: RUN_ROLES,
+  wrapper: { peel: false, skip: 1, note: 'runs the command inside a container of the image named first' },
+  plain: RUN_PLAIN,
+};
+
+const DOCKER_CREATE: Command = { grammar: { ...RUN_GRAMMAR, stopAtOperand: true }, options: RUN_ROLES, plain: ['--name web nginx'] };
+
+const DOCKER_EXEC: Command = {
+  grammar: { short: 'euwH', flags: 'dit', long: { ...valued('detach-keys', 'env', 'env-file', 'user', 'workdir', 'host', 'url', 'preserve-fds'), ...flagged('detach', 'interactive', 'tty', 'privileged', 'help', 'latest') }, abbreviations: false, stopAtOperand: true },
+  options: [...DOCKER_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
+  wrapper: { peel: false, skip: 1, note: 'runs the command inside the running container named first' },
+};
+
+/** A docker level with the global roles and the options of most listing and inspecting commands. */
+function dockerLeaf(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}, short = ''): Command {
+  return {
+    grammar: { short: `fnH${short}`, flags: 'aqs', long: { ...valued('filter', 'format', 'host', 'url', 'since', 'until', 'tail', 'time', 'type', 'signal', 'platform'), ...flagged('all', 'quiet', 'no-trunc', 'help', 'force', 'follow', 'timestamps', 'size', 'latest'), ...long }, abbreviations: false },
+    options: [...DOCKER_GLOBAL_ROLES, ...(extra.options ?? [])],
+    ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'options')),
+  };
+}
+
+const DOCKER_BUILD: Command = dockerLeaf(
+  {
+    options: [
+      { role: 'writer', options: ['-o', '--output'], example: 'out', note: '-o writes the build result into a local folder or file' },
+      { role: 'writer', options: ['--iidfile', '--metadata-file'], example: 'id.txt', note: 'writes the image id or build metadata to a file' },
+      { role: 'loader', options: ['--secret', '--ssh'], example: 'id=key,src=/home/u/.ssh/id_rsa', note: 'hands a secret or the SSH agent of this machine to the build' },
+      { role: 'destructive', options: ['--allow'], example: 'security.insecure', note: '--allow grants the build extra privileges (host network, insecure mode)' },
+      { role: 'destructive', options: ['--network'], when: hostNamespace, example: 'host', note: '--network=host runs the build steps on the host\'s own network' },
+    ],
+    operands: [{ role: 'network', operand: 0, when: isUrl, example: 'https://example.com/repo.git', note: 'builds from a remote repository or archive, fetched from that URL' }],
+    plain: ['-t app:dev .', '-f docker/Dockerfile --build-arg V=1 -t app .', '--no-cache -q .'],
+  },
+  { ...valued('tag', 'file', 'build-arg', 'target', 'label', 'cache-from', 'cache-to', 'output', 'iidfile', 'metadata-file', 'secret', 'ssh', 'allow', 'network', 'progress', 'builder', 'add-host', 'build-context', 'cgroup-parent', 'isolation', 'shm-size', 'ulimit', 'memory', 'cpu-shares', 'annotation', 'attest', 'call', 'provenance', 'sbom', 'set', 'cpuset-cpus'), ...flagged('no-cache', 'pull', 'push', 'load', 'rm', 'force-rm', 'squash', 'check', 'print') },
+  'tol',
+);
+
+const DOCKER_COPY: Command = dockerLeaf({
+  operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a container into this path of the machine' }],
+  plain: [],
+}, flagged('archive', 'follow-link'), 'L');
+
+const DOCKER_RM = (what: string): Command => dockerLeaf({ role: DESTROY(what) });
+
+/** The docker-compose grammar: `docker compose` and the standalone `docker-compose`. */
+const COMPOSE_GLOBAL_LONG = { ...valued('file', 'project-name', 'project-directory', 'profile', 'env-file', 'ansi', 'parallel', 'progress', 'host', 'context'), ...flagged('compatibility', 'dry-run', 'all-resources', 'verbose', 'version', 'help', 'no-ansi') };
+const COMPOSE_GLOBAL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-H', '--host'], when: remoteEndpoint, example: 'tcp://203.0.113.5:2375', note: '-H/--host points compose at another machine\'s container daemon' },
+];
+const COMPOSE_RUN_LONG = { ...valued('env', 'entrypoint', 'label', 'name', 'publish', 'user', 'volume', 'workdir', 'cap-add', 'cap-drop', 'env-file', 'index', 'pull'), ...flagged('detach', 'rm', 'service-ports', 'use-aliases', 'no-deps', 'no-TTY', 'interactive', 'tty', 'build', 'quiet-pull', 'remove-orphans', 'privileged', 'quiet', 'quiet-build') };
+const COMPOSE: Command = {
+  grammar: { short: 'fpH', long: COMPOSE_GLOBAL_LONG, abbreviations: false },
+  options: COMPOSE_GLOBAL_ROLES,
+  subcommands: {
+    up: { grammar: { short: 'H', flags: 'dV', long: { ...valued('scale', 'timeout', 'exit-code-from', 'pull', 'attach', 'no-attach', 'wait-timeout'), ...flagged('detach', 'build', 'no-build', 'force-recreate', 'no-recreate', 'no-deps', 'remove-orphans', 'renew-anon-volumes', 'abort-on-container-exit', 'wait', 'watch', 'quiet-pull', 'no-color', 'no-start', 'timestamps', 'always-recreate-deps', 'menu', 'yes') , host: 'value' }, abbreviations: false }, options: COMPOSE_GLOBAL_ROLES, plain: ['-d', '--build -d web', ''] },
+    down: {
+      grammar: { short: 'tH', flags: 'v', long: { ...valued('rmi', 'timeout', 'host'), ...flagged('volumes', 'remove-orphans') }, abbreviations: false },
+      options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['-v', '--volumes'], note: '-v deletes the project\'s volumes and the data in them' }, { role: 'destructive', options: ['--rmi'], example: 'all', note: '--rmi deletes the project\'s images' }],
+      plain: ['', '--remove-orphans'],
+    },
+    run: {
+      grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
+      options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
+      wrapper: { peel: false, skip: 1, note: 'runs the command in a new container of the service named first' },
+    },
+    exec: {
+      grammar: { short: 'euwH', flags: 'dTi', long: { ...valued('env', 'user', 'workdir', 'index', 'host'), ...flagged('detach', 'no-TTY', 'privileged', 'interactive', 'tty') }, abbreviations: false, stopAtOperand: true },
+      options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
+      wrapper: { peel: false, skip: 1, note: 'runs the command in the running container of the service named first' },
+    },
+    rm: { grammar: { flags: 'fsv', long: flagged('force', 'stop', 'volumes'), abbreviations: false }, role: DESTROY('deletes the project\'s stopped containers') },
+    kill: { grammar: { short: 's', long: valued('signal'), abbreviations: false }, role: DESTROY('kills the project\'s containers') },
+    cp: { grammar: { flags: 'aL', long: flagged('archive', 'follow-link', 'all'), abbreviations: false }, operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a service container into this path of the machine' }] },
+    ps: { grammar: { flags: 'aq', long: { ...valued('format', 'filter', 'status'), ...flagged('all', 'quiet', 'services') }, abbreviations: false }, plain: ['', '-a'] },
+    logs: { grammar: { short: 'n', flags: 'ft', long: { ...valued('tail', 'since', 'until', 'index'), ...flagged('follow', 'timestamps', 'no-color', 'no-log-prefix') }, abbreviations: false }, plain: ['-f web', '--tail 50'] },
+    build: { grammar: { long: { ...valued('build-arg', 'builder', 'memory', 'progress', 'ssh', 'push'), ...flagged('no-cache', 'pull', 'quiet', 'with-dependencies') }, abbreviations: false }, plain: ['', '--no-cache web'] },
+    config: { grammar: { short: 'o', long: { ...valued('format', 'output', 'hash'), ...flagged('quiet', 'services', 'volumes', 'images', 'profiles', 'no-interpolate', 'resolve-image-digests') }, abbreviations: false }, options: [{ role: 'writer', options: ['-o', '--output'], example: 'out.yml', note: '-o writes the resolved compose file to a file' }], plain: ['', '--services'] },
+    pull: { plain: [''] },
+    stop: { plain: [''] },
+    restart: { plain: ['web'] },
+    start: { plain: [''] },
+    images: { plain: [''] },
+    top: { plain: [''] },
+    version: { plain: [''] },
+  },
+  plain: ['ps', 'up -d', 'logs -f web', '-f compose.dev.yml up --build'],
+};
+
+/** Every docker subcommand (and the CLI plugins docker ships): any other name runs a `docker-NAME` plugin. */
+const DOCKER_KNOWN = new Set([
+  'attach', 'build', 'builder', 'buildx', 'checkpoint', 'commit', 'compose', 'config', 'container', 'context', 'cp', 'create', 'diff', 'events', 'exec', 'export', 'help', 'history', 'image', 'images', 'import', 'info', 'init', 'inspect', 'kill', 'load', 'login', 'logout', 'logs', 'manifest', 'network', 'node', 'pause', 'plugin', 'port', 'ps', 'pull', 'push', 'rename', 'restart', 'rm', 'rmi', 'run', 'save', 'scan', 'scout', 'search', 'secret', 'service', 'stack', 'start', 'stats', 'stop', 'swarm', 'system', 'tag', 'top', 'trust', 'unpause', 'update', 'version', 'volume', 'wait', 'debug', 'sbom', 'ai', 'model', 'mcp', 'offload', 'desktop', 'extension', 'dev', 'feedback', 'cloud', 'bake',
+  // podman and nerdctl
+  'pod', 'machine', 'generate', 'kube', 'play', 'healthcheck', 'farm', 'artifact', 'quadlet', 'unshare', 'mount', 'umount', 'untag', 'namespace', 'ipfs', 'apparmor', 'builder', 'auto-update', 'completion', 'image-scp',
+]);
+
+const DOCKER_CONTAINER: Command = dockerLeaf({
+  subcommands: {
+    run: DOCKER_RUN,
+    create: DOCKER_CREATE,
+    exec: DOCKER_EXEC,
+    rm: DOCKER_RM('deletes the containers'),
+    kill: DOCKER_RM('kills the containers'),
+    prune: DOCKER_RM('deletes every stopped container'),
+    cp: DOCKER_COPY,
+    ls: dockerLeaf({ plain: ['', '-a'] }),
+    export: dockerLeaf({ options: [{ role: 'writer', options: ['-o', '--output'], example: 'out.tar', note: '-o writes the container\'s files to an archive' }] }, valued('output'), 'o'),
+  },
+  plain: ['ls -a', 'inspect web'],
+});
+
+const DOCKER_ROW_BODY: Command = {
+  grammar: { short: 'cHlan', flags: 'Dvr', long: DOCKER_GLOBAL_LONG, abbreviations: false },
+  options: DOCKER_ROOT_ROLES,
+  operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !DOCKER_KNOWN.has(v), example: 'evilplugin', note: 'an unknown subcommand runs the docker-NAME CLI plugin of that name' }],
+  subcommands: {
+    run: DOCKER_RUN,
+    create: DOCKER_CREATE,
+    exec: DOCKER_EXEC,
+    container: DOCKER_CONTAINER,
+    build: DOCKER_BUILD,
+    buildx: dockerLeaf({ subcommands: { build: DOCKER_BUILD, prune: DOCKER_RM('deletes the build cache'), rm: DOCKER_RM('deletes a builder'), bake: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'version'] }),
+    builder: dockerLeaf({ subcommands: { build: DOCKER_BUILD, prune: DOCKER_RM('deletes the build cache') }, plain: ['ls'] }),
+    compose: COMPOSE,
+    cp: DOCKER_COPY,
+    rm: DOCKER_RM('deletes the containers'),
+    rmi: DOCKER_RM('deletes the images'),
+    kill: DOCKER_RM('kills the containers'),
+    attach: dockerLeaf({ role: { role: 'executor', note: 'attaches this terminal to the main process of a running container' } }),
+    push: dockerLeaf({ role: { role: 'network', note: 'uploads an image to a registry' } }),
+    login: dockerLeaf({ operands: [{ role: 'network', operand: 0, example: 'registry.example.com', note: 'logs in to (and sends credentials to) the registry named' }], plain: ['', '-u me --password-stdin'] }, valued('username', 'password'), 'up'),
+    save: dockerLeaf({ options: [{ role: 'writer', options: ['-o', '--output'], example: 'img.tar', note: '-o writes the image to an archive file' }], plain: ['app:dev'] }, valued('output'), 'o'),
+    export: dockerLeaf({ options: [{ role: 'writer', options: ['-o', '--output'], example: 'fs.tar', note: '-o writes the container\'s files to an archive' }] }, valued('output'), 'o'),
+    import: dockerLeaf({ operands: [{ role: 'network', operand: 0, when: (v) => v !== null && isUrl(v), example: 'https://example.com/fs.tar', note: 'imports a file system downloaded from that URL' }], plain: ['fs.tar app:imported'] }, valued('change', 'message'), 'cm'),
+    image: dockerLeaf({
+      subcommands: {
+        rm: DOCKER_RM('deletes the images'),
+        prune: DOCKER_RM('deletes unused images'),
+        build: DOCKER_BUILD,
+        push: dockerLeaf({ role: { role: 'network', note: 'uploads an image to a registry' } }),
+        save: dockerLeaf({ options: [{ role: 'writer', options: ['-o', '--output'], example: 'img.tar', note: '-o writes the image to an archive file' }] }, valued('output'), 'o'),
+        ls: dockerLeaf({ plain: ['', '-a'] }),
+      },
+      plain: ['ls', 'inspect alpine'],
+    }),
+    volume: dockerLeaf({ subcommands: { rm: DOCKER_RM('deletes the volumes and their data'), prune: DOCKER_RM('deletes unused volumes and their data'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect data'] }),
+    network: dockerLeaf({ subcommands: { rm: DOCKER_RM('deletes the networks'), prune: DOCKER_RM('deletes unused networks'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect bridge'] }),
+    system: dockerLeaf({ subcommands: { prune: DOCKER_RM('deletes stopped containers, unused networks, images and caches'), df: dockerLeaf({ plain: [''] }) }, plain: ['df', 'info'] }),
+    plugin: dockerLeaf({ subcommands: { install: dockerLeaf({ role: { role: 'loader', note: 'installs a daemon plugin, code the daemon runs as root' } }), rm: DOCKER_RM('deletes a plugin') }, plain: ['ls'] }),
+    swarm: dockerLeaf({ subcommands: { init: dockerLeaf({ role: { role: 'listener', note: 'makes this machine a swarm manager that listens for other nodes' } }), join: dockerLeaf({ role: { role: 'network', note: 'joins this machine to the swarm of another host' } }), leave: DOCKER_RM('takes this machine out of its swarm') } }),
+    context: dockerLeaf({ subcommands: { rm: DOCKER_RM('deletes a context'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'show'] }),
+    ps: dockerLeaf({ plain: ['', '-a', '--format "{{.Names}}"'] }),
+    images: dockerLeaf({ plain: ['', '-q'] }),
+    logs: dockerLeaf({ plain: ['-f --tail 100 web'] }, {}, 'n'),
+    inspect: dockerLeaf({ plain: ['web'] }),
+    pull: dockerLeaf({ plain: ['alpine:3.20'] }),
+    version: dockerLeaf({ plain: [''] }),
+    info: dockerLeaf({ plain: [''] }),
+    stop: dockerLeaf({ plain: ['web'] }, {}, 't'),
+    start: dockerLeaf({ plain: ['web'] }),
+    restart: dockerLeaf({ plain: ['web'] }, {}, 't'),
+    tag: dockerLeaf({ plain: ['app:dev app:latest'] }),
+    stats: dockerLeaf({ plain: ['--no-stream'] }),
+  },
+  plain: ['ps', 'images', 'version', 'build -t app .', 'logs web', 'compose up -d'],
+};
+
+const DOCKER_ROWS: readonly ProgramRow[] = [
+  { names: ['docker', 'podman', 'nerdctl'], category: 'container', what: 'the Docker container client (and Podman, nerdctl, which share its commands)', ...DOCKER_ROW_BODY },
+  { names: ['docker-compose'], category: 'container', what: 'Docker Compose, which runs a set of containers from a compose file', ...COMPOSE },
+  {
+    names: ['dockerd'],
+    category: 'container',
+    what: 'the Docker daemon',
+    grammar: {
+      short: 'bGHlps',
+      flags: 'Dv',
+      long: {
+        ...valued('add-runtime', 'allow-nondistributable-artifacts', 'api-cors-header', 'authorization-plugin', 'bip', 'bip6', 'bridge', 'cdi-spec-dir', 'cgroup-parent', 'config-file', 'containerd', 'containerd-namespace', 'containerd-plugins-namespace', 'cpu-rt-period', 'cpu-rt-runtime', 'cri-containerd', 'data-root', 'default-address-pool', 'default-cgroupns-mode', 'default-gateway', 'default-gateway-v6', 'default-ipc-mode', 'default-network-opt', 'default-runtime', 'default-shm-size', 'default-ulimit', 'dns', 'dns-opt', 'dns-search', 'exec-opt', 'exec-root', 'feature', 'fixed-cidr', 'fixed-cidr-v6', 'group', 'host', 'host-gateway-ip', 'http-proxy', 'https-proxy', 'init-path', 'insecure-registry', 'ip', 'label', 'log-driver', 'log-format', 'log-level', 'log-opt', 'max-concurrent-downloads', 'max-concurrent-uploads', 'max-download-attempts', 'metrics-addr', 'mtu', 'network-control-plane-mtu', 'no-proxy', 'node-generic-resource', 'oom-score-adjust', 'pidfile', 'registry-mirror', 'seccomp-profile', 'shutdown-timeout', 'storage-driver', 'storage-opt', 'swarm-default-advertise-addr', 'tlscacert', 'tlscert', 'tlskey', 'userland-proxy-path', 'userns-remap', 'validate', 'add-host'),
+        ...flagged('debug', 'experimental', 'help', 'icc', 'init', 'ip-forward', 'ip-forward-no-drop', 'ip-masq', 'ip6tables', 'iptables', 'ipv6', 'live-restore', 'no-new-privileges', 'raw-logs', 'rootless', 'selinux-enabled', 'tls', 'tlsverify', 'userland-proxy', 'version', 'allow-direct-routing'),
+      },
+      abbreviations: false,
+    },
+    options: [
+      { role: 'listener', options: ['-H', '--host'], when: (v) => v === null || /^tcp:\/\//.test(v) || !/^(unix|fd|npipe):\/\//.test(v), example: 'tcp://0.0.0.0:2375', note: '-H tcp://… serves the Docker API, root on this machine, on a network port' },
+      { role: 'listener', options: ['--metrics-addr'], when: openAddress, example: '0.0.0.0:9323', note: '--metrics-addr serves the daemon\'s metrics on a network address' },
+      { role: 'loader', options: ['--config-file', '--authorization-plugin', '--add-runtime', '--userland-proxy-path', '--init-path'], example: '/tmp/x', note: 'names a configuration or a program the daemon loads and runs as root' },
+      { role: 'destructive', options: ['--insecure-registry'], example: 'registry.example.com', note: '--insecure-registry pulls images from a registry without checking its certificate' },
+    ],
+    plain: ['--version', '--validate', '--debug', '-H unix:///var/run/docker.sock'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// kubectl
+
+const KUBE_GLOBAL_LONG = {
+  ...valued('as', 'as-group', 'as-uid', 'cache-dir', 'certificate-authority', 'client-certificate', 'client-key', 'cluster', 'context', 'kubeconfig', 'log-flush-frequency', 'namespace', 'password', 'profile', 'profile-output', 'request-timeout', 'server', 'tls-server-name', 'token', 'user', 'username', 'v', 'vmodule', 'log-backtrace-at', 'log-dir', 'log-file', 'log-file-max-size', 'stderrthreshold'),
+  ...flagged('disable-compression', 'insecure-skip-tls-verify', 'match-server-version', 'warnings-as-errors', 'help', 'alsologtostderr', 'logtostderr', 'one-output', 'add-dir-header', 'skip-headers', 'skip-log-headers'),
+};
+
+/** kubectl's persistent flags, dangerous wherever they stand. */
+const KUBE_GLOBAL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-s', '--server'], example: 'https://203.0.113.5:6443', note: '-s/--server sends the request (and credentials) to another API server' },
+  { role: 'loader', options: ['--kubeconfig'], example: '/tmp/kubeconfig', note: '--kubeconfig loads a configuration whose credential plugins are programs kubectl runs' },
+  { role: 'writer', options: ['--profile-output', '--log-file'], example: 'out.prof', note: 'writes a profile or a log to a file' },
+  { role: 'destructive', options: ['--insecure-skip-tls-verify'], when: on, note: '--insecure-skip-tls-verify talks to the server without checking its certificate' },
+];
+
+/** A kubectl level's grammar: its own value-taking options and the persistent ones. */
+function kubeGrammar(short = '', long: Record<string, 'value' | 'flag'> = {}, stop = false): Grammar {
+  return { short: `sn${short}`, flags: 'hAqiwRt', long: { ...KUBE_GLOBAL_LONG, ...valued('output', 'selector', 'filename', 'field-selector', 'template', 'kustomize', 'label-columns', 'sort-by', 'chunk-size', 'show-managed-fields', 'container', 'raw', 'subresource', 'for', 'timeout', 'field-manager', 'dry-run', 'validate', 'grace-period', 'cascade', 'pod-running-timeout', 'port', 'address', 'image', 'overrides', 'env', 'labels', 'restart', 'serviceaccount', 'profile', 'target', 'copy-to', 'attach-timeout'), ...flagged('all-namespaces', 'watch', 'watch-only', 'show-labels', 'no-headers', 'recursive', 'ignore-not-found', 'force', 'now', 'wait', 'all', 'stdin', 'tty', 'quiet', 'ignore-daemonsets', 'delete-emptydir-data', 'disable-eviction', 'prune', 'server-side', 'force-conflicts', 'privileged', 'rm', 'follow', 'previous', 'timestamps', 'prefix', 'openapi-patch', 'local', 'overwrite', 'show-kind', 'share-processes', 'keep-annotations'), ...long }, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) };
+}
+
+const KUBE_LEAF_SHORT = 'oflcLk';
+
+function kube(extra: Partial<Command> = {}, short = KUBE_LEAF_SHORT, long: Record<string, 'value' | 'flag'> = {}, stop = false): Command {
+  return {
+    grammar: kubeGrammar(short, long, stop),
+    ...extra,
+    options: [...KUBE_GLOBAL_ROLES, ...(extra.options ?? [])],
+  };
+}
+
+/** `-f URL` of apply/create/replace/delete: the manifest is fetched from the network. */
+const KUBE_FILE_URL: OptionRole = { role: 'network', options: ['-f', '--filename', '-k', '--kustomize'], when: (v) => v !== null && isUrl(v), example: 'https://example.com/x.yaml', note: '-f URL fetches the manifest from the network' };
+
+/** Every kubectl subcommand: any other name runs a `kubectl-NAME` plugin from the PATH. */
+const KUBE_KNOWN = new Set(['annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'certificate', 'cluster-info', 'completion', 'config', 'cordon', 'cp', 'create', 'debug', 'delete', 'describe', 'diff', 'drain', 'edit', 'events', 'exec', 'explain', 'expose', 'get', 'help', 'kustomize', 'label', 'logs', 'options', 'patch', 'plugin', 'port-forward', 'proxy', 'replace', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait', 'alpha']);
+
+const KUBECTL_BODY: Command = {
+  grammar: kubeGrammar('', {}, true),
+  options: KUBE_GLOBAL_ROLES,
+  operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !KUBE_KNOWN.has(v), example: 'evilplugin', note: 'an unknown subcommand runs the kubectl-NAME plugin of that name from the PATH' }],
+  subcommands: {
+    get: kube({ plain: ['pods', 'pods -A -o wide', 'deploy web -n prod -o yaml', 'svc --watch'] }),
+    describe: kube({ plain: ['pod web-1', 'nodes'] }),
+    logs: kube({ plain: ['web-1 -c app --tail 100', '-f deploy/web', '-p web-1'] }, 'clL'),
+    explain: kube({ plain: ['pod.spec'] }),
+    version: kube({ plain: ['--client'] }),
+    'cluster-info': kube({ plain: [''] }),
+    'api-resources': kube({ plain: [''] }),
+    top: kube({ plain: ['pods', 'nodes'] }),
+    events: kube({ plain: [''] }),
+    diff: kube({ options: [KUBE_FILE_URL], plain: ['-f deploy.yaml'] }),
+    wait: kube({ plain: ['--for=condition=Ready pod/web-1 --timeout=60s'] }),
+    config: kube({
+      subcommands: {
+        view: kube({ plain: ['', '--minify'] }),
+        'current-context': kube({ plain: [''] }),
+        'get-contexts': kube({ plain: [''] }),
+        'use-context': kube({ plain: ['dev'] }),
+        'set-cluster': kube({ options: [{ role: 'network', options: ['--server'], example: 'https://203.0.113.5:6443', note: '--server points the saved cluster at another API server' }] }),
+        'set-credentials': kube({ options: [{ role: 'loader', options: ['--exec-command'], example: '/tmp/x', note: '--exec-command saves a credential program kubectl will run' }] }, KUBE_LEAF_SHORT, valued('exec-command', 'exec-api-version', 'exec-arg', 'exec-env', 'auth-provider', 'auth-provider-arg', 'client-certificate', 'client-key', 'token')),
+        'delete-context': kube({ role: DESTROY('deletes a context from the kubeconfig') }),
+        'delete-cluster': kube({ role: DESTROY('deletes a cluster from the kubeconfig') }),
+        'delete-user': kube({ role: DESTROY('deletes a user from the kubeconfig') }),
+      },
+      plain: ['view', 'current-context'],
+    }),
+    apply: kube({ options: [KUBE_FILE_URL, { role: 'destructive', options: ['--prune'], when: on, note: '--prune deletes every object the manifests no longer name' }, { role: 'destructive', options: ['--force'], when: on, note: '--force deletes and recreates objects it cannot update' }], plain: ['-f deploy.yaml', '-k overlays/dev'] }),
+    create: kube({ options: [KUBE_FILE_URL], plain: ['-f job.yaml', 'namespace dev'] }),
+    replace: kube({ options: [KUBE_FILE_URL, { role: 'destructive', options: ['--force'], when: on, note: '--force deletes the objects and creates them again' }], plain: ['-f deploy.yaml'] }),
+    delete: kube({ role: DESTROY('deletes objects from the cluster') }),
+    drain: kube({ role: DESTROY('evicts every pod from a node') }),
+    cordon: kube({ role: DESTROY('stops new pods from being scheduled on a node') }),
+    taint: kube({ role: DESTROY('changes which pods a node accepts (and may evict them)') }),
+    exec: kube({
+      wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- inside a container of the pod' },
+      read: afterDashDash('kubectl exec', 'runs the command after -- inside a container of the pod'),
+    }, KUBE_LEAF_SHORT, {}, true),
+    attach: kube({ role: { role: 'executor', note: 'attaches this terminal to the main process of a container in the pod' } }),
+    debug: kube({
+      role: { role: 'executor', note: 'starts a debugging container (on a node: with the node\'s file system and processes) and attaches to it' },
+      wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- in a debugging container' },
+      read: afterDashDash('kubectl debug', 'runs the command after -- in a debugging container'),
+    }, KUBE_LEAF_SHORT, {}, true),
+    run: kube({
+      options: [
+        { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the pod with every privilege of its node' },
+        { role: 'destructive', options: ['--overrides'], example: '{"spec":{"hostPID":true}}', note: '--overrides sets any field of the pod, privileged and host-sharing ones too' },
+      ],
+      wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- in a new pod' },
+      read: afterDashDash('kubectl run', 'runs the command after -- in a new pod'),
+      plain: ['web --image=nginx'],
+    }, KUBE_LEAF_SHORT, {}, true),
+    cp: kube({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a pod into this path of the machine' }] }),
+    'port-forward': kube({ options: [{ role: 'listener', options: ['--address'], when: openAddress, example: '0.0.0.0', note: '--address opens the forwarded port on a network address, not only this machine' }], plain: ['svc/web 8080:80', 'pod/db 5432'] }),
+    proxy: kube({
+      options: [
+        { role: 'listener', options: ['--address'], when: openAddress, example: '0.0.0.0', note: '--address serves the cluster API on a network address' },
+        { role: 'listener', options: ['--accept-hosts'], example: '.*', note: '--accept-hosts lets other hosts use the API proxy' },
+        { role: 'listener', options: ['--disable-filter'], when: on, note: '--disable-filter lets the proxy pass any request, exec and attach too' },
+        { role: 'listener', options: ['-w', '--www'], example: '/', note: '-w serves a local folder over the proxy' },
+      ],
+      plain: ['', '--port=8001'],
+    }, 'pPwu', { ...valued('accept-hosts', 'accept-paths', 'api-prefix', 'reject-methods', 'reject-paths', 'unix-socket', 'www', 'www-prefix', 'keepalive', 'append-server-path'), ...flagged('disable-filter') }),
+    plugin: kube({ plain: ['list'] }),
+    rollout: kube({ subcommands: { undo: kube({ role: DESTROY('rolls a workload back to an earlier revision') }) }, plain: ['status deploy/web', 'history deploy/web', 'restart deploy/web'] }),
+  },
+  plain: ['get pods', 'get pods -n kube-system -o wide', 'describe pod web-1', 'logs -f deploy/web', 'apply -f deploy.yaml', 'config current-context'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// helm
+
+const HELM_GLOBAL_LONG = {
+  ...valued('burst-limit', 'kube-apiserver', 'kube-as-group', 'kube-as-user', 'kube-ca-file', 'kube-context', 'kube-tls-server-name', 'kube-token', 'kubeconfig', 'namespace', 'qps', 'registry-config', 'repository-cache', 'repository-config', 'content-cache', 'color', 'colour'),
+  ...flagged('debug', 'help', 'kube-insecure-skip-tls-verify'),
+};
+const HELM_GLOBAL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['--kube-apiserver'], example: 'https://203.0.113.5:6443', note: '--kube-apiserver sends the request (and credentials) to another API server' },
+  { role: 'loader', options: ['--kubeconfig'], example: '/tmp/kubeconfig', note: '--kubeconfig loads a configuration whose credential plugins are programs helm runs' },
+  { role: 'destructive', options: ['--kube-insecure-skip-tls-verify'], when: on, note: 'talks to the API server without checking its certificate' },
+];
+function helm(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}, short = ''): Command {
+  return {
+    grammar: { short: `n${short}`, flags: 'agq', long: { ...HELM_GLOBAL_LONG, ...valued('output', 'values', 'set', 'set-string', 'set-file', 'set-json', 'set-literal', 'version', 'repo', 'timeout', 'post-renderer', 'post-renderer-args', 'description', 'username', 'password', 'ca-file', 'cert-file', 'key-file', 'keyring', 'name-template', 'labels', 'revision', 'destination', 'untardir', 'filter', 'max', 'offset', 'selector', 'cascade', 'api-versions', 'kube-version', 'output-dir', 'show-only', 'release-name'), ...flagged('install', 'atomic', 'wait', 'wait-for-jobs', 'create-namespace', 'dry-run', 'force', 'reset-values', 'reuse-values', 'reset-then-reuse-values', 'all-namespaces', 'generate-name', 'devel', 'dependency-update', 'disable-openapi-validation', 'no-hooks', 'skip-crds', 'insecure-skip-tls-verify', 'plain-http', 'pass-credentials', 'keep-history', 'cleanup-on-fail', 'verify', 'untar', 'all', 'include-crds', 'validate', 'rollback-on-failure', 'take-ownership'), ...long }, abbreviations: false },
+    ...extra,
+    options: [...HELM_GLOBAL_ROLES, ...(extra.options ?? [])],
+  };
+}
+const HELM_INSTALL_ROLES: readonly OptionRole[] = [
+  { role: 'executor', options: ['--post-renderer'], payload: 'program', example: './render.sh', note: '--post-renderer runs a program of this machine over the rendered manifests' },
+];
+const HELM_KNOWN = new Set(['completion', 'create', 'dependency', 'dep', 'dependencies', 'env', 'get', 'help', 'history', 'hist', 'install', 'lint', 'list', 'ls', 'package', 'plugin', 'pull', 'fetch', 'push', 'registry', 'repo', 'rollback', 'search', 'show', 'inspect', 'status', 'template', 'test', 'uninstall', 'delete', 'del', 'un', 'upgrade', 'verify', 'version']);
+const HELM_UNINSTALL = helm({ role: DESTROY('uninstalls a release and deletes its objects from the cluster') });
+
+const HELM_BODY: Command = {
+  grammar: { short: 'n', long: HELM_GLOBAL_LONG, abbreviations: false },
+  options: HELM_GLOBAL_ROLES,
+  operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !HELM_KNOWN.has(v), example: 'evilplugin', note: 'an unknown subcommand runs the helm plugin of that name' }],
+  subcommands: {
+    install: helm({ options: HELM_INSTALL_ROLES, plain: ['web ./chart -f values.yaml', 'web bitnami/nginx --version 15.0.0 -n prod'] }),
+    upgrade: helm({ options: HELM_INSTALL_ROLES, plain: ['web ./chart --install -f values.yaml'] }),
+    template: helm({ options: [...HELM_INSTALL_ROLES, { role: 'writer', options: ['--output-dir'], example: 'out', note: '--output-dir writes the rendered manifests to files' }], plain: ['web ./chart -f values.yaml'] }),
+    uninstall: HELM_UNINSTALL,
+    delete: HELM_UNINSTALL,
+    del: HELM_UNINSTALL,
+    un: HELM_UNINSTALL,
+    rollback: helm({ role: DESTROY('rolls a release back to an earlier revision') }),
+    list: helm({ plain: ['', '-A', '-n prod'] }),
+    ls: helm({ plain: [''] }),
+    status: helm({ plain: ['web'] }),
+    history: helm({ plain: ['web'] }),
+    get: helm({ plain: ['values web', 'manifest web'] }),
+    show: helm({ plain: ['values bitnami/nginx'] }),
+    lint: helm({ plain: ['./chart'] }),
+    search: helm({ plain: ['repo nginx'] }),
+    version: helm({ plain: [''] }),
+    pull: helm({ options: [{ role: 'writer', options: ['-d', '--destination', '--untardir'], example: 'charts', note: 'writes the downloaded chart into that folder' }], plain: ['bitnami/nginx --untar'] }, {}, 'd'),
+    package: helm({ options: [{ role: 'writer', options: ['-d', '--destination'], example: 'dist', note: '-d writes the chart archive into that folder' }], plain: ['./chart'] }, {}, 'd'),
+    repo: helm({ subcommands: { add: helm({ plain: ['bitnami https://charts.bitnami.com/bitnami'] }), remove: helm({ role: DESTROY('removes a chart repository') }), update: helm({ plain: [''] }), list: helm({ plain: [''] }) }, plain: ['list', 'update'] }),
+    plugin: helm({ subcommands: { install: helm({ role: { role: 'loader', note: 'installs a helm plugin, a program helm will run' } }), list: helm({ plain: [''] }), uninstall: helm({ role: DESTROY('removes a helm plugin') }) }, plain: ['list'] }),
+    dependency: helm({ plain: ['update ./chart', 'build ./chart'] }),
+    test: helm({ role: { role: 'executor', note: 'runs the release\'s test pods in the cluster' } }),
+  },
+  plain: ['list -A', 'status web', 'install web ./chart', 'upgrade --install web ./chart -f values.yaml', 'repo update', 'version'],
+};
+
+// ---------------------------------------------------------------------------------------------
+
+export const CLOUD_ROWS: readonly ProgramRow[] = [
+  ...DOCKER_ROWS,
+  { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
+  { names: ['helm'], category: 'container', what: 'the Helm package manager for Kubernetes', ...HELM_BODY },
+];
+
+export type { OperandRole };
