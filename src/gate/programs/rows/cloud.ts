@@ -555,11 +555,361 @@ const HELM_BODY: Command = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// terraform, tofu (Go flags: `-name=value` or `-name value`, one dash or two).
+
+/** `-backend-config=KEY=VALUE` naming where the state lives (a backend file is the project's own). */
+function backendEndpoint(value: string | null): boolean {
+  if (value === null) return true;
+  if (isUrl(value)) return true;
+  return /^\s*(address|endpoint|endpoints|url|host|hostname|server|bucket|storage_account_name|conn_str|region|organization|lock_address|unlock_address|sts_endpoint|dynamodb_endpoint|iam_endpoint)\s*=/i.test(value);
+}
+
+const TF_LONG = {
+  ...valued('chdir', 'var', 'var-file', 'target', 'replace', 'out', 'state', 'state-out', 'backup', 'lock-timeout', 'parallelism', 'backend-config', 'plugin-dir', 'from-module', 'lockfile', 'test-directory', 'filter', 'generate-config-out', 'input', 'lock', 'refresh', 'get', 'backend', 'upgrade', 'list', 'write', 'diff', 'check', 'recursive', 'json', 'raw', 'type', 'draw-cycles', 'module-depth', 'plan', 'provider', 'platform', 'fs-mirror', 'net-mirror', 'enable-plugin-cache', 'ignore-remote-version', 'allow-missing-config', 'allow-missing', 'force-copy', 'migrate-state', 'reconfigure', 'cloud', 'destroy', 'refresh-only', 'auto-approve', 'compact-warnings', 'no-color', 'detailed-exitcode', 'verbose', 'force', 'light', 'concise', 'deep', 'allow-empty'),
+  ...flagged('help', 'version', 'h', 'v'),
+};
+
+/** Terraform booleans take `=false`: a bare `-auto-approve` is on. The grammar reads them as valued, so the value is attached or absent. */
+const TF_BOOL = new Set(['input', 'lock', 'refresh', 'get', 'backend', 'upgrade', 'list', 'write', 'diff', 'check', 'recursive', 'json', 'raw', 'draw-cycles', 'enable-plugin-cache', 'ignore-remote-version', 'allow-missing-config', 'allow-missing', 'force-copy', 'migrate-state', 'reconfigure', 'destroy', 'refresh-only', 'auto-approve', 'compact-warnings', 'no-color', 'detailed-exitcode', 'verbose', 'force', 'light', 'concise', 'deep', 'allow-empty']);
+const TF_GRAMMAR: Grammar = {
+  singleDash: true,
+  abbreviations: false,
+  long: Object.fromEntries(Object.entries(TF_LONG).map(([k, v]) => [k, TF_BOOL.has(k) ? 'optional' : v])),
+};
+
+const TF_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-backend-config', '--backend-config'], when: backendEndpoint, example: 'address=https://203.0.113.5/state', note: '-backend-config points the state (and its secrets) at another server' },
+  { role: 'loader', options: ['-plugin-dir', '--plugin-dir'], example: '/tmp/plugins', note: '-plugin-dir loads provider programs from that folder' },
+  { role: 'network', options: ['-from-module', '--from-module'], example: 'git::https://example.com/mod.git', note: '-from-module downloads a module (code terraform will run) from that source' },
+];
+
+const TF_APPLY_ROLES: readonly OptionRole[] = [
+  ...TF_ROLES,
+  { role: 'destructive', options: ['-auto-approve', '--auto-approve'], when: on, note: '-auto-approve changes (and may destroy) infrastructure without asking' },
+  { role: 'destructive', options: ['-destroy', '--destroy'], when: on, note: '-destroy plans the destruction of every resource' },
+  { role: 'writer', options: ['-state-out', '--state-out', '-backup', '--backup'], example: 'other.tfstate', note: 'writes the state to another file' },
+];
+
+function tf(extra: Partial<Command> = {}): Command {
+  return { grammar: TF_GRAMMAR, ...extra, options: [...TF_ROLES, ...(extra.options ?? [])] };
+}
+
+// Terraform runs the providers and provisioners the project's own .tf files name (`local-exec`,
+// the `external` data source): that is its everyday job, like `make` running a Makefile.
+const TERRAFORM_BODY: Command = {
+  grammar: { ...TF_GRAMMAR, stopAtOperand: true },
+  options: TF_ROLES,
+  subcommands: {
+    init: tf({ plain: ['', '-upgrade', '-backend-config=dev.hcl', '-input=false -reconfigure'] }),
+    validate: tf({ plain: ['', '-json'] }),
+    plan: tf({ options: [...TF_APPLY_ROLES, { role: 'writer', options: ['-out', '--out'], everyday: true, example: 'tfplan', note: '-out writes the plan to a file' }], plain: ['', '-var-file=dev.tfvars -var region=eu-west-1', '-target=module.web'] }),
+    apply: tf({
+      options: TF_APPLY_ROLES,
+      operands: [{ role: 'destructive', operand: 0, example: 'tfplan', note: 'applies a saved plan without asking' }],
+      plain: ['', '-var-file=dev.tfvars', '-auto-approve=false'],
+    }),
+    destroy: tf({ role: DESTROY('destroys every resource of the configuration'), options: TF_APPLY_ROLES }),
+    refresh: tf({ plain: [''] }),
+    import: tf({ plain: ['aws_instance.web i-123'] }),
+    console: tf({ plain: [''] }),
+    fmt: tf({ plain: ['', '-check -recursive'] }),
+    output: tf({ plain: ['', '-json', '-raw url'] }),
+    show: tf({ plain: ['', '-json tfplan'] }),
+    providers: tf({ plain: [''] }),
+    graph: tf({ plain: [''] }),
+    version: tf({ plain: [''] }),
+    get: tf({ plain: [''] }),
+    test: tf({ plain: [''] }),
+    login: tf({ operands: [{ role: 'network', operand: 0, example: 'tf.example.com', note: 'logs in to (and stores a token for) the host named' }], plain: [''] }),
+    'force-unlock': tf({ role: DESTROY('removes the state lock another run may hold') }),
+    taint: tf({ role: DESTROY('marks a resource to be destroyed and recreated') }),
+    untaint: tf({ plain: ['aws_instance.web'] }),
+    workspace: tf({ subcommands: { delete: tf({ role: DESTROY('deletes a workspace and its state') }), list: tf({ plain: [''] }), show: tf({ plain: [''] }), select: tf({ plain: ['dev'] }), new: tf({ plain: ['dev'] }) }, plain: ['list', 'show'] }),
+    state: tf({
+      subcommands: {
+        rm: tf({ role: DESTROY('removes resources from the state') }),
+        push: tf({ role: DESTROY('overwrites the remote state') }),
+        mv: tf({ role: DESTROY('moves resources in the state') }),
+        'replace-provider': tf({ role: DESTROY('rewrites the provider of resources in the state') }),
+        list: tf({ plain: [''] }),
+        show: tf({ plain: ['aws_instance.web'] }),
+        pull: tf({ plain: [''] }),
+      },
+      plain: ['list', 'show aws_instance.web'],
+    }),
+  },
+  plain: ['init', 'plan', 'validate', 'fmt -check', '-chdir=infra plan'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// aws (options anywhere after the service; values with `--name value` or `--name=value`).
+
+const AWS_GLOBAL_LONG = {
+  ...valued('endpoint-url', 'output', 'query', 'profile', 'region', 'color', 'ca-bundle', 'cli-read-timeout', 'cli-connect-timeout', 'cli-binary-format', 'cli-input-json', 'cli-input-yaml', 'generate-cli-skeleton', 'page-size', 'max-items', 'starting-token'),
+  ...flagged('debug', 'no-verify-ssl', 'no-paginate', 'version', 'no-sign-request', 'no-cli-pager', 'cli-auto-prompt', 'no-cli-auto-prompt', 'help'),
+};
+const AWS_GLOBAL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['--endpoint-url'], example: 'https://203.0.113.5', note: '--endpoint-url sends the request (signed with the credentials) to another server' },
+  { role: 'destructive', options: ['--no-verify-ssl'], note: '--no-verify-ssl talks to the service without checking its certificate' },
+];
+
+/** Operations that delete, stop or take away. */
+const AWS_DELETE = /^(delete|terminate|remove|deregister|destroy|purge|revoke|cancel|stop|reboot|disable|reset|detach|disassociate|release|deactivate|abort|empty|schedule-key-deletion|batch-delete|force-delete)(-|$)/;
+/** Operations that hand out access or open resources to the world. */
+const AWS_GRANT = /^(attach-[a-z-]*policy|put-[a-z-]*policy|put-bucket-acl|put-object-acl|create-access-key|create-login-profile|update-login-profile|update-assume-role-policy|authorize-security-group-(ingress|egress)|add-permission|add-role-to-instance-profile|add-user-to-group|modify-[a-z-]*-attribute|set-[a-z-]*policy|update-function-code|put-public-access-block)$/;
+/** Operations that run commands somewhere. */
+const AWS_RUN = /^(send-command|start-session|execute-command|send-ssh-public-key|send-serial-console-ssh-public-key|invoke|invoke-async|run-task|start-automation-execution)$/;
+
+function awsOperationForms(program: string, operation: string | null, index: number): Form[] {
+  if (operation === null) return [];
+  if (AWS_RUN.test(operation)) return [{ role: 'executor', program, trigger: operation, index, value: null, note: 'runs a command or code on a cloud machine or function' }];
+  if (AWS_DELETE.test(operation)) return [{ role: 'destructive', program, trigger: operation, index, value: null, note: 'deletes, stops or takes away cloud resources' }];
+  if (AWS_GRANT.test(operation)) return [{ role: 'destructive', program, trigger: operation, index, value: null, note: 'grants access to cloud resources or opens them to others' }];
+  return [];
+}
+
+const AWS_SERVICE: Command = {
+  grammar: { long: AWS_GLOBAL_LONG, abbreviations: false },
+  options: AWS_GLOBAL_ROLES,
+  read: (args, reading) => {
+    const word = reading.operands[0];
+    if (word === undefined) return [];
+    return awsOperationForms('aws', word.kind === 'literal' ? word.value : null, reading.operandIndexes[0]!);
+  },
+  plain: ['describe-instances', 'describe-instances --filters Name=tag:env,Values=dev --output table', 'list-functions --region eu-west-1', 'get-caller-identity'],
+};
+
+function aws(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}): Command {
+  return { grammar: { long: { ...AWS_GLOBAL_LONG, ...valued('include', 'exclude', 'acl', 'storage-class', 'sse', 'sse-kms-key-id', 'content-type', 'cache-control', 'expires', 'metadata', 'grants', 'website-redirect', 'expected-size', 'source-region', 'request-payer', 'sse-c', 'sse-c-key', 'checksum-algorithm', 'expires-in', 'metadata-directive'), ...flagged('recursive', 'dryrun', 'quiet', 'only-show-errors', 'follow-symlinks', 'no-follow-symlinks', 'exact-timestamps', 'size-only', 'human-readable', 'summarize', 'force', 'no-progress', 'delete', 'no-guess-mime-type'), ...long }, abbreviations: false }, ...extra, options: [...AWS_GLOBAL_ROLES, ...(extra.options ?? [])] };
+}
+
+/** `aws s3 cp SRC DST`: DST a local path (not `s3://`). */
+const S3_LOCAL_TARGET: OperandRole = { role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^s3:\/\//.test(v)), everyday: true, example: 'out.txt', note: 'downloads into this path of the machine' };
+
+const AWS_SERVICES = ['ec2', 'iam', 'lambda', 'rds', 'dynamodb', 'cloudformation', 'eks', 'ecs', 'ecr', 'sts', 'logs', 'sqs', 'sns', 'route53', 'secretsmanager', 'ssm', 'kms', 'cloudwatch', 's3api', 'organizations', 'elbv2', 'autoscaling', 'cloudfront', 'apigateway', 'kinesis', 'glue', 'athena', 'stepfunctions', 'events', 'ec2-instance-connect', 'elasticache', 'efs', 'sagemaker', 'codebuild', 'codepipeline', 'acm', 'cognito-idp', 'batch', 'emr'];
+
+const AWS_BODY: Command = {
+  grammar: { long: AWS_GLOBAL_LONG, abbreviations: false },
+  options: AWS_GLOBAL_ROLES,
+  // A service the table does not list: its operation is the word after the service.
+  read: (args, reading) => {
+    const service = reading.operands[0];
+    if (service === undefined || service.kind !== 'literal' || service.value === 's3' || AWS_SERVICES.includes(service.value) || service.value === 'configure') return [];
+    const rest = readArgsAfter(args, reading.operandIndexes[0]! + 1, AWS_GLOBAL_LONG);
+    return rest === null ? [] : awsOperationForms('aws', rest.text, rest.index);
+  },
+  subcommands: {
+    ...Object.fromEntries(AWS_SERVICES.map((name) => [name, AWS_SERVICE])),
+    s3: aws({
+      subcommands: {
+        ls: aws({ plain: ['', 's3://bucket/prefix/ --recursive'] }),
+        cp: aws({ operands: [S3_LOCAL_TARGET], plain: ['s3://bucket/key.txt -'] }),
+        sync: aws({ operands: [S3_LOCAL_TARGET], options: [{ role: 'destructive', options: ['--delete'], note: '--delete deletes files at the target that the source does not have' }] }),
+        mv: aws({ role: DESTROY('moves objects, deleting them at the source') }),
+        rm: aws({ role: DESTROY('deletes objects from a bucket') }),
+        rb: aws({ role: DESTROY('deletes a bucket') }),
+        mb: aws({ plain: ['s3://new-bucket'] }),
+        presign: aws({ plain: ['s3://bucket/key'] }),
+        website: aws({ role: { role: 'listener', note: 'serves a bucket as a public website' } }),
+      },
+      plain: ['ls', 'ls s3://bucket/'],
+    }),
+    configure: aws({ subcommands: { list: aws({ plain: [''] }), get: aws({ plain: ['region'] }), set: aws({ role: { role: 'writer', note: 'writes a setting or credential into the AWS configuration' } }) }, plain: ['list', 'get region'] }),
+  },
+  plain: ['sts get-caller-identity', 'ec2 describe-instances --region eu-west-1', 's3 ls', '--version', 'lambda list-functions --output json'],
+};
+
+/** The first word at or after `from` that is not an option or the value of one: `[text|null, index]`. */
+function readArgsAfter(args: readonly Word[], from: number, long: Readonly<Record<string, unknown>>): { text: string | null; index: number } | null {
+  for (let i = from; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.kind !== 'literal') return { text: null, index: i };
+    if (w.value.startsWith('--')) {
+      const name = w.value.slice(2);
+      if (!name.includes('=') && long[name] === 'value') i++;
+      continue;
+    }
+    if (w.value.startsWith('-')) continue;
+    return { text: w.value, index: i };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// gcloud, az: command groups then a verb; a verb that deletes is read wherever it stands.
+
+/** Command words (not options) with their indexes, read from the operands of a level that stops at its first operand. */
+function pathWords(reading: ArgReading, long: Readonly<Record<string, unknown>>): Array<{ text: string | null; index: number }> {
+  const out: Array<{ text: string | null; index: number }> = [];
+  let skipNext = false;
+  reading.operands.forEach((w, k) => {
+    if (skipNext) {
+      skipNext = false;
+      return;
+    }
+    const index = reading.operandIndexes[k]!;
+    if (w.kind !== 'literal') {
+      out.push({ text: null, index });
+      return;
+    }
+    if (w.value.startsWith('--')) {
+      const name = w.value.slice(2);
+      if (!name.includes('=') && long[name] === 'value') skipNext = true;
+      return;
+    }
+    if (w.value.startsWith('-')) return;
+    out.push({ text: w.value, index });
+  });
+  return out;
+}
+
+const DELETE_VERBS = new Set(['delete', 'remove', 'destroy', 'purge', 'reset', 'remove-iam-policy-binding', 'add-iam-policy-binding', 'set-iam-policy', 'stop', 'deallocate', 'restart', 'disable', 'revoke', 'undelete', 'abandon-instances', 'delete-instances', 'recreate-instances', 'rollback', 'cancel', 'regenerate-key', 'reset-windows-password', 'role', 'deprovision']);
+
+function verbForms(program: string, note: string, verbs: ReadonlySet<string>, long: Readonly<Record<string, unknown>>) {
+  return (_args: readonly Word[], reading: ArgReading): Form[] => {
+    const words = pathWords(reading, long).slice(0, 6);
+    for (const w of words) {
+      if (w.text !== null && verbs.has(w.text)) return [{ role: 'destructive', program, trigger: w.text, index: w.index, value: null, note }];
+    }
+    return [];
+  };
+}
+
+const GCLOUD_GLOBAL_LONG = {
+  ...valued('account', 'billing-project', 'configuration', 'flags-file', 'flatten', 'format', 'project', 'verbosity', 'impersonate-service-account', 'access-token-file', 'trace-token', 'zone', 'region', 'filter', 'limit', 'page-size', 'sort-by', 'universe-domain'),
+  ...flagged('help', 'quiet', 'log-http', 'no-user-output-enabled', 'user-output-enabled', 'verbose', 'version'),
+};
+function gc(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}): Command {
+  return { grammar: { short: '', flags: 'qh', long: { ...GCLOUD_GLOBAL_LONG, ...long }, abbreviations: false }, ...extra };
+}
+const GCLOUD_SSH = gc({
+  role: { role: 'executor', note: 'opens a shell (or runs a command) on a cloud machine over SSH' },
+  options: [
+    { role: 'executor', options: ['--command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '--command runs that shell text on the cloud machine' },
+    { role: 'executor', options: ['--ssh-flag'], when: (v) => v === null || /proxycommand|localcommand|permitlocalcommand/i.test(v), example: '-oProxyCommand=sh -c id', note: '--ssh-flag passes an SSH option that runs a local command' },
+  ],
+}, valued('command', 'ssh-flag', 'ssh-key-file', 'container', 'internal-ip', 'strict-host-key-checking', 'tunnel-through-iap', 'troubleshoot', 'ssh-key-expire-after'));
+const GCLOUD_GROUPS: Record<string, Command> = {
+  compute: gc({
+    subcommands: {
+      ssh: GCLOUD_SSH,
+      scp: gc({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies from a cloud machine into this path' }] }),
+      'connect-to-serial-port': gc({ role: { role: 'executor', note: 'attaches this terminal to a cloud machine\'s serial console' } }),
+      'start-iap-tunnel': gc({ options: [{ role: 'listener', options: ['--local-host-port'], when: (v) => v === null || openAddress(v.replace(/:\d+$/, '')) && !/^:?\d+$/.test(v), example: '0.0.0.0:2222', note: '--local-host-port opens the tunnel on a network address' }], plain: ['vm-1 22 --local-host-port=localhost:2222'] }, valued('local-host-port')),
+      instances: gc({ plain: ['list', 'describe vm-1 --zone europe-west1-b'] }),
+    },
+    plain: ['instances list', 'zones list'],
+  }),
+  'cloud-shell': gc({ subcommands: { ssh: GCLOUD_SSH } }),
+  components: gc({ subcommands: { install: gc({ role: { role: 'loader', note: 'installs SDK components, programs gcloud will run' } }), update: gc({ role: { role: 'loader', note: 'downloads and installs new SDK components' } }), list: gc({ plain: [''] }) }, plain: ['list'] }),
+  auth: gc({ plain: ['list', 'login', 'application-default login'] }),
+  config: gc({ plain: ['list', 'get-value project', 'set project my-proj'] }),
+  projects: gc({ plain: ['list', 'describe my-proj'] }),
+  container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
+};
+const GCLOUD_BODY: Command = {
+  grammar: { flags: 'qh', long: GCLOUD_GLOBAL_LONG, abbreviations: false },
+  read: verbForms('gcloud', 'deletes, stops or resets cloud resources, or changes who may use them', DELETE_VERBS, GCLOUD_GLOBAL_LONG),
+  options: [{ role: 'loader', options: ['--flags-file'], example: 'flags.yaml', note: '--flags-file reads more flags from a file' }],
+  subcommands: { ...GCLOUD_GROUPS, alpha: gc({ subcommands: GCLOUD_GROUPS }), beta: gc({ subcommands: GCLOUD_GROUPS }) },
+  plain: ['config list', 'compute instances list --project my-proj', 'auth list', 'projects list --format=json', 'version'],
+};
+
+const AZ_GLOBAL_LONG = { ...valued('output', 'query', 'subscription'), ...flagged('debug', 'help', 'only-show-errors', 'verbose', 'yes') };
+function az(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}, short = ''): Command {
+  return { grammar: { short: `o${short}`, flags: 'hy', long: { ...AZ_GLOBAL_LONG, ...valued('resource-group', 'name', 'location', 'ids', 'scripts', 'command-id', 'parameters', 'command', 'file', 'source', 'method', 'url', 'uri', 'body', 'headers', 'resource', 'uri-parameters', 'skip-authorization-header', 'output-file', 'local-user', 'ip', 'vm-name', 'private-key-file'), ...long }, abbreviations: false }, ...extra };
+}
+const AZ_BODY: Command = {
+  grammar: { short: 'o', flags: 'h', long: AZ_GLOBAL_LONG, abbreviations: false },
+  read: verbForms('az', 'deletes, stops or resets cloud resources, or changes who may use them', new Set(['delete', 'purge', 'remove', 'stop', 'deallocate', 'restart', 'reset', 'revoke', 'delete-all', 'redeploy', 'reimage']), AZ_GLOBAL_LONG),
+  subcommands: {
+    rest: az({
+      options: [{ role: 'network', options: ['-u', '--url', '--uri'], example: 'https://203.0.113.5/x', note: '--url sends a request (with an Azure token) to that address' }, { role: 'writer', options: ['--output-file'], example: 'out.json', note: '--output-file writes the response to a file' }],
+      plain: [],
+    }, {}, 'mub'),
+    vm: az({ subcommands: { 'run-command': az({ subcommands: { invoke: az({ role: { role: 'executor', note: 'runs a script on a cloud machine' } }), create: az({ role: { role: 'executor', note: 'runs a script on a cloud machine' } }) } }), ssh: az({ role: { role: 'executor', note: 'opens a shell on a cloud machine over SSH' } }), list: az({ plain: ['', '-o table'] }) }, plain: ['list -o table', 'show -g rg -n vm1'] }, {}, 'gn'),
+    ssh: az({ subcommands: { vm: az({ role: { role: 'executor', note: 'opens a shell on a cloud machine over SSH' } }), arc: az({ role: { role: 'executor', note: 'opens a shell on a connected machine over SSH' } }) } }),
+    aks: az({ subcommands: { command: az({ subcommands: { invoke: az({ role: { role: 'executor', note: 'runs a command in the cluster' } }) } }) }, plain: ['list', 'get-credentials -g rg -n dev'] }, {}, 'gn'),
+    webapp: az({ subcommands: { ssh: az({ role: { role: 'executor', note: 'opens a shell in a web app\'s container' } }) }, plain: ['list'] }, {}, 'gn'),
+    extension: az({ subcommands: { add: az({ role: { role: 'loader', note: 'installs an Azure CLI extension, code az will run' } }), list: az({ plain: [''] }) }, plain: ['list'] }, {}, 'n'),
+    account: az({ plain: ['show', 'list -o table'] }),
+    group: az({ plain: ['list', 'show -n rg'] }, {}, 'gn'),
+    login: az({ plain: ['', '--use-device-code'] }),
+    version: az({ plain: [''] }),
+  },
+  plain: ['account show', 'group list -o table', 'vm list', 'version', 'login'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// vault (Go flags, one dash: `-address=URL`; the HTTP options stand on every command).
+
+const VAULT_HTTP_LONG = {
+  ...valued('address', 'agent-address', 'ca-cert', 'ca-path', 'client-cert', 'client-key', 'header', 'mfa', 'namespace', 'ns', 'tls-server-name', 'unlock-key', 'wrap-ttl', 'format', 'field', 'policy-override', 'method', 'path', 'mount', 'version', 'versions', 'cas', 'log-level', 'config', 'dev-root-token-id', 'dev-listen-address', 'dev-plugin-dir', 'plugin-dir', 'exec', 'role', 'mode', 'policy', 'ttl', 'explicit-max-ttl', 'period', 'display-name', 'type', 'description', 'id', 'accessor', 'increment', 'key-shares', 'key-threshold', 'pgp-keys', 'root-token-pgp-key', 'recovery-shares', 'recovery-threshold', 'recovery-pgp-keys', 'sha256', 'command', 'args', 'env', 'default-lease-ttl', 'max-lease-ttl', 'audit-non-hmac-request-keys', 'audit-non-hmac-response-keys', 'listing-visibility', 'plugin-name', 'plugin-version', 'options', 'local', 'seal-wrap', 'external-entropy-access', 'public-key-path', 'private-key-path', 'host-key-mount-point', 'host-key-hostnames', 'ssh-executable', 'user-known-hosts-file', 'strict-host-key-checking', 'valid-principals', 'mount-point', 'output', 'orphan'),
+  ...flagged('tls-skip-verify', 'non-interactive', 'output-curl-string', 'output-policy', 'detailed', 'dev', 'dev-tls', 'dev-ha', 'dev-transactional', 'dev-no-store-token', 'token-only', 'no-store', 'no-print', 'help', 'force', 'self', 'all', 'recursive', 'no-exec', 'init', 'status', 'cancel', 'nonce', 'verify', 'backup', 'delete-version-after', 'prefix', 'sync', 'exit-after-auth', 'dev-three-node', 'dev-four-cluster'),
+};
+const VAULT_GRAMMAR: Grammar = { singleDash: true, abbreviations: false, long: VAULT_HTTP_LONG };
+const VAULT_GLOBAL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-address', '--address', '-agent-address', '--agent-address'], example: 'https://203.0.113.5:8200', note: '-address sends the request (and the token) to another Vault server' },
+  { role: 'destructive', options: ['-tls-skip-verify', '--tls-skip-verify'], when: on, note: '-tls-skip-verify talks to the server without checking its certificate' },
+];
+function vault(extra: Partial<Command> = {}): Command {
+  return { grammar: VAULT_GRAMMAR, ...extra, options: [...VAULT_GLOBAL_ROLES, ...(extra.options ?? [])] };
+}
+const VAULT_SERVER_ROLES: readonly OptionRole[] = [
+  { role: 'loader', options: ['-config', '--config'], example: 'server.hcl', note: '-config loads a server configuration (listeners, plugins, seals)' },
+  { role: 'listener', options: ['-dev-listen-address', '--dev-listen-address'], when: openAddress, example: '0.0.0.0:8200', note: '-dev-listen-address serves the dev server on a network address' },
+  { role: 'loader', options: ['-dev-plugin-dir', '--dev-plugin-dir'], example: '/tmp/plugins', note: '-dev-plugin-dir loads plugin programs from that folder' },
+];
+const VAULT_BODY: Command = {
+  grammar: VAULT_GRAMMAR,
+  options: VAULT_GLOBAL_ROLES,
+  subcommands: {
+    login: vault({ plain: ['-method=userpass username=me', '-method=oidc'] }),
+    status: vault({ plain: ['', '-format=json'] }),
+    read: vault({ plain: ['secret/data/app', '-field=password secret/app'] }),
+    list: vault({ plain: ['secret/'] }),
+    write: vault({ plain: ['secret/app password=x'] }),
+    delete: vault({ role: DESTROY('deletes the secret or configuration at that path') }),
+    version: vault({ plain: [''] }),
+    token: vault({ subcommands: { revoke: vault({ role: DESTROY('revokes tokens (and their children)') }), lookup: vault({ plain: [''] }), create: vault({ plain: ['-ttl=1h'] }) }, plain: ['lookup'] }),
+    lease: vault({ subcommands: { revoke: vault({ role: DESTROY('revokes leases, ending the credentials they hold') }) } }),
+    kv: vault({
+      subcommands: {
+        get: vault({ plain: ['secret/app', '-mount=secret app'] }),
+        list: vault({ plain: ['secret/'] }),
+        put: vault({ plain: ['secret/app password=x'] }),
+        patch: vault({ plain: ['secret/app a=b'] }),
+        delete: vault({ role: DESTROY('deletes the latest version of a secret') }),
+        destroy: vault({ role: DESTROY('destroys secret versions for good') }),
+        metadata: vault({ subcommands: { delete: vault({ role: DESTROY('deletes a secret with every version') }) }, plain: ['get secret/app'] }),
+      },
+      plain: ['get secret/app'],
+    }),
+    secrets: vault({ subcommands: { disable: vault({ role: DESTROY('disables a secrets engine and deletes its data') }), list: vault({ plain: [''] }) }, plain: ['list'] }),
+    auth: vault({ subcommands: { disable: vault({ role: DESTROY('disables an auth method and revokes its tokens') }), list: vault({ plain: [''] }) }, plain: ['list'] }),
+    policy: vault({ subcommands: { delete: vault({ role: DESTROY('deletes a policy') }), list: vault({ plain: [''] }), read: vault({ plain: ['default'] }) }, plain: ['list'] }),
+    audit: vault({ subcommands: { disable: vault({ role: DESTROY('turns an audit log off') }), list: vault({ plain: [''] }) }, plain: ['list'] }),
+    operator: vault({ subcommands: { seal: vault({ role: DESTROY('seals the server: nothing can be read until it is unsealed') }), 'step-down': vault({ role: DESTROY('makes the active node give up its role') }), raft: vault({ subcommands: { 'remove-peer': vault({ role: DESTROY('removes a node from the cluster') }) }, plain: ['list-peers'] }), 'generate-root': vault({ role: DESTROY('generates a new root token') }), members: vault({ plain: [''] }) }, plain: ['members'] }),
+    plugin: vault({ subcommands: { register: vault({ role: { role: 'loader', note: 'registers a plugin program the server will run' } }), list: vault({ plain: [''] }) }, plain: ['list'] }),
+    server: vault({ role: { role: 'listener', note: 'starts a Vault server that listens for clients' }, options: VAULT_SERVER_ROLES }),
+    agent: vault({ role: { role: 'listener', note: 'starts a Vault agent (a local listener and template runner)' }, options: [...VAULT_SERVER_ROLES, { role: 'executor', options: ['-exec', '--exec'], payload: 'shell-text', example: 'sh -c id', note: '-exec runs that command with the secrets in its environment' }] }),
+    proxy: vault({ role: { role: 'listener', note: 'starts a Vault proxy that listens for clients' }, options: VAULT_SERVER_ROLES }),
+    ssh: vault({ role: { role: 'executor', note: 'opens a shell on a remote host with credentials from Vault' } }),
+  },
+  plain: ['status', 'kv get secret/app', 'read -format=json secret/data/app', 'login -method=oidc', 'version'],
+};
+
+// ---------------------------------------------------------------------------------------------
 
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
   { names: ['helm'], category: 'container', what: 'the Helm package manager for Kubernetes', ...HELM_BODY },
+  { names: ['terraform', 'tofu'], category: 'cloud', what: 'Terraform (and OpenTofu), which plans and applies infrastructure from configuration files', ...TERRAFORM_BODY },
+  { names: ['aws'], category: 'cloud', what: 'the AWS command-line client', ...AWS_BODY },
+  { names: ['gcloud'], category: 'cloud', what: 'the Google Cloud command-line client', ...GCLOUD_BODY },
+  { names: ['az'], category: 'cloud', what: 'the Azure command-line client', ...AZ_BODY },
+  { names: ['vault'], category: 'cloud', what: 'the HashiCorp Vault client and server', ...VAULT_BODY },
 ];
 
 export type { OperandRole };
