@@ -900,6 +900,303 @@ const VAULT_BODY: Command = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Tunnels: ngrok, cloudflared, tailscale.
+
+const NGROK_LONG = {
+  ...valued('config', 'log', 'log-format', 'log-level', 'authtoken', 'api-key', 'region', 'url', 'domain', 'basic-auth', 'oauth', 'oauth-allow-domain', 'oauth-allow-email', 'oidc', 'host-header', 'traffic-policy-file', 'traffic-policy-url', 'proxy-proto', 'remote-addr', 'scheme', 'upstream-protocol', 'binding', 'description', 'metadata', 'request-header-add', 'request-header-remove', 'response-header-add', 'response-header-remove', 'cidr-allow', 'cidr-deny', 'circuit-breaker', 'mutual-tls-cas', 'crt', 'key', 'ua-filter-allow', 'ua-filter-deny', 'verify-webhook', 'verify-webhook-secret', 'websocket-tcp-converter', 'hostname', 'subdomain', 'inspect', 'compression', 'pooling-enabled', 'terminate-at', 'name', 'label'),
+  ...flagged('help', 'all', 'none', 'insecure', 'app-protocol', 'force'),
+};
+function ngrok(extra: Partial<Command> = {}): Command {
+  return { grammar: { long: NGROK_LONG, abbreviations: false }, ...extra };
+}
+const NGROK_TUNNEL = (what: string): Command => ngrok({ role: { role: 'listener', note: what } });
+const NGROK_BODY: Command = {
+  grammar: { long: NGROK_LONG, abbreviations: false },
+  subcommands: {
+    http: NGROK_TUNNEL('opens a public URL that forwards to a local HTTP port'),
+    tcp: NGROK_TUNNEL('opens a public TCP address that forwards to a local port'),
+    tls: NGROK_TUNNEL('opens a public TLS address that forwards to a local port'),
+    start: NGROK_TUNNEL('starts the tunnels of the configuration file'),
+    tunnel: NGROK_TUNNEL('opens a labelled tunnel to a local port'),
+    service: ngrok({ subcommands: { install: NGROK_TUNNEL('installs ngrok as a system service that keeps its tunnels open'), start: NGROK_TUNNEL('starts the ngrok system service and its tunnels') }, plain: ['stop'] }),
+    update: ngrok({ role: { role: 'loader', note: 'downloads and installs a new ngrok program' } }),
+    config: ngrok({ plain: ['check', 'add-authtoken TOKEN'] }),
+    version: ngrok({ plain: [''] }),
+    diagnose: ngrok({ plain: [''] }),
+    completion: ngrok({ plain: [''] }),
+  },
+  plain: ['version', 'config check', 'help', '--help'],
+};
+
+const CLOUDFLARED_TUNNEL_MANAGE = new Set(['login', 'create', 'route', 'list', 'info', 'delete', 'cleanup', 'token', 'ingress', 'vnet', 'diag', 'help']);
+const CLOUDFLARED_LONG = {
+  ...valued('config', 'url', 'hostname', 'token', 'token-file', 'credentials-file', 'credentials-contents', 'metrics', 'loglevel', 'transport-loglevel', 'logfile', 'log-directory', 'protocol', 'edge-ip-version', 'edge-bind-address', 'region', 'name', 'origincert', 'origin-ca-pool', 'autoupdate-freq', 'pidfile', 'tag', 'grace-period', 'retries', 'label', 'lb-pool', 'unix-socket', 'http-host-header', 'origin-server-name', 'service-op-ip', 'management-diagnostics', 'output', 'address', 'port', 'upstream', 'bootstrap', 'max-upstream-conns', 'hello-world-port', 'connector-id', 'fields', 'sort-by', 'show-deleted', 'when', 'overwrite-dns', 'post-quantum', 'features', 'icmpv4-src', 'icmpv6-src', 'destination', 'service-token-id', 'service-token-secret', 'listener'),
+  ...flagged('hello-world', 'no-autoupdate', 'no-tls-verify', 'proxy-dns', 'no-chunked-encoding', 'bastion', 'socks5', 'help', 'version', 'quick-service', 'force', 'overwrite', 'legacy-hostname', 'is-no-autoupdate'),
+};
+function cf(extra: Partial<Command> = {}, stop = false): Command {
+  return { grammar: { long: CLOUDFLARED_LONG, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) }, ...extra };
+}
+const CLOUDFLARED_TUNNEL_ROLES: readonly OptionRole[] = [
+  { role: 'listener', options: ['--url', '--hello-world', '--unix-socket'], note: 'publishes a local service on a public hostname through the tunnel' },
+  { role: 'listener', options: ['--metrics'], when: openAddress, example: '0.0.0.0:2000', note: '--metrics serves the tunnel\'s metrics on a network address' },
+];
+const CLOUDFLARED_BODY: Command = {
+  grammar: { long: CLOUDFLARED_LONG, abbreviations: false },
+  options: CLOUDFLARED_TUNNEL_ROLES,
+  subcommands: {
+    tunnel: cf({
+      options: CLOUDFLARED_TUNNEL_ROLES,
+      // `cloudflared tunnel` alone (or `tunnel run`) runs a tunnel; its other verbs manage them.
+      read: (_args, reading) => {
+        const first = reading.operands[0];
+        if (first !== undefined && first.kind === 'literal' && CLOUDFLARED_TUNNEL_MANAGE.has(first.value)) return [];
+        return [selfForm('listener', 'cloudflared tunnel', 'tunnel', 'runs a tunnel that publishes local services to the internet')];
+      },
+      subcommands: {
+        run: cf({ role: { role: 'listener', note: 'runs a named tunnel that publishes local services to the internet' }, options: CLOUDFLARED_TUNNEL_ROLES }),
+        delete: cf({ role: DESTROY('deletes a tunnel') }),
+        cleanup: cf({ role: DESTROY('drops the connections of a tunnel') }),
+        list: cf({ plain: [''] }),
+        info: cf({ plain: ['web'] }),
+        create: cf({ plain: ['web'] }),
+        route: cf({ plain: ['dns web web.example.com'] }),
+        login: cf({ plain: [''] }),
+      },
+    }, true),
+    access: cf({
+      subcommands: {
+        tcp: cf({ options: [{ role: 'listener', options: ['--url'], when: openAddress, example: '0.0.0.0:2222', note: '--url opens the local end of the access tunnel on a network address' }], plain: ['--hostname ssh.example.com --url localhost:2222'] }),
+        ssh: cf({ options: [{ role: 'listener', options: ['--url'], when: openAddress, example: '0.0.0.0:2222', note: '--url opens the local end of the access tunnel on a network address' }], plain: ['--hostname ssh.example.com'] }),
+        login: cf({ plain: ['https://app.example.com'] }),
+        curl: cf({ plain: ['https://app.example.com/api'] }),
+      },
+    }),
+    'proxy-dns': cf({ options: [{ role: 'listener', options: ['--address'], when: openAddress, example: '0.0.0.0', note: '--address serves the DNS proxy on a network address' }], plain: [''] }),
+    service: cf({ subcommands: { install: cf({ role: { role: 'listener', note: 'installs a system service that keeps a tunnel open' } }), uninstall: cf({ role: DESTROY('removes the tunnel system service') }) } }),
+    update: cf({ role: { role: 'loader', note: 'downloads and installs a new cloudflared program' } }),
+    version: cf({ plain: [''] }),
+  },
+  plain: ['--version', 'version', 'tunnel list', 'tunnel info web'],
+};
+
+const TS_LONG = {
+  ...valued('socket', 'authkey', 'auth-key', 'login-server', 'advertise-routes', 'advertise-tags', 'exit-node', 'hostname', 'operator', 'netfilter-mode', 'timeout', 'set-path', 'bg', 'https', 'http', 'tcp', 'tls-terminated-tcp', 'set-path', 'cert-file', 'key-file', 'min-validity', 'listen', 'prefix', 'targets', 'name', 'verbose', 'c', 'until', 'size', 'peerapi', 'icmp', 'tsmp', 'service', 'accept-dns', 'accept-routes', 'shields-up', 'ssh', 'advertise-exit-node', 'advertise-connector', 'exit-node-allow-lan-access', 'snat-subnet-routes', 'stateful-filtering', 'webclient', 'auto-update', 'update-check', 'unattended', 'reset', 'force-reauth', 'json', 'qr', 'yes', 'active', 'self', 'peers', 'web', 'browser', 'readonly', 'conflict', 'wait', 'loop', 'targets', 'report-posture', 'relay-server-port'),
+  ...flagged('help', 'version', 'upstream', 'daemon'),
+};
+/** tailscale booleans also take `=false`; they are read as `optional` here so that the bare spelling is on. */
+const TS_BOOL = new Set(['accept-dns', 'accept-routes', 'shields-up', 'ssh', 'advertise-exit-node', 'advertise-connector', 'exit-node-allow-lan-access', 'snat-subnet-routes', 'stateful-filtering', 'webclient', 'auto-update', 'update-check', 'unattended', 'reset', 'force-reauth', 'json', 'qr', 'yes', 'active', 'self', 'peers', 'web', 'browser', 'readonly', 'wait', 'loop', 'report-posture', 'bg', 'verbose']);
+const TS_GRAMMAR: Grammar = { singleDash: true, abbreviations: false, long: Object.fromEntries(Object.entries(TS_LONG).map(([k, v]) => [k, TS_BOOL.has(k) ? 'optional' : v])) };
+function ts(extra: Partial<Command> = {}): Command {
+  return { grammar: TS_GRAMMAR, ...extra };
+}
+const TS_UP_ROLES: readonly OptionRole[] = [
+  { role: 'listener', options: ['--ssh', '-ssh'], when: on, note: '--ssh runs Tailscale\'s SSH server, letting the tailnet log in here' },
+  { role: 'listener', options: ['--advertise-exit-node', '-advertise-exit-node'], when: on, note: '--advertise-exit-node routes other machines\' internet traffic through this one' },
+  { role: 'listener', options: ['--advertise-routes', '-advertise-routes'], example: '10.0.0.0/24', note: '--advertise-routes opens local networks to the tailnet' },
+  { role: 'listener', options: ['--webclient', '-webclient'], when: on, note: '--webclient serves the device\'s web interface to the tailnet' },
+  { role: 'network', options: ['--login-server', '-login-server'], example: 'https://203.0.113.5', note: '--login-server joins the tailnet of another control server' },
+  { role: 'destructive', options: ['--shields-up', '-shields-up'], when: (v) => v !== null && /^(false|0)$/i.test(v), example: 'false', note: '--shields-up=false lets the tailnet connect to this machine' },
+];
+const TAILSCALE_BODY: Command = {
+  grammar: TS_GRAMMAR,
+  subcommands: {
+    funnel: ts({ role: { role: 'listener', note: 'publishes a local service to the whole internet' } }),
+    serve: ts({ role: { role: 'listener', note: 'serves a local service or folder to the tailnet' } }),
+    web: ts({ role: { role: 'listener', note: 'serves the device\'s web interface' } }),
+    up: ts({ options: TS_UP_ROLES, plain: ['', '--accept-routes', '--hostname=dev-box'] }),
+    set: ts({ options: TS_UP_ROLES, plain: ['--accept-routes=true'] }),
+    login: ts({ options: TS_UP_ROLES, plain: [''] }),
+    ssh: ts({ role: { role: 'executor', note: 'opens a shell on another machine of the tailnet' } }),
+    nc: ts({ role: { role: 'network', note: 'connects this terminal to a port of another machine of the tailnet' } }),
+    file: ts({ subcommands: { cp: ts({ role: { role: 'network', note: 'sends files to another machine of the tailnet' } }), get: ts({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'Downloads/', note: 'saves the received files into that folder' }] }) } }),
+    drive: ts({ subcommands: { share: ts({ role: { role: 'listener', note: 'shares a folder with the tailnet' } }), list: ts({ plain: [''] }) } }),
+    cert: ts({ options: [{ role: 'writer', options: ['--cert-file', '-cert-file', '--key-file', '-key-file'], example: 'tls.crt', note: 'writes the certificate or key to that file' }], plain: ['host.tailnet.ts.net'] }),
+    update: ts({ role: { role: 'loader', note: 'downloads and installs a new Tailscale version' } }),
+    logout: ts({ role: DESTROY('logs the machine out of its tailnet') }),
+    down: ts({ role: DESTROY('disconnects the machine from its tailnet') }),
+    status: ts({ plain: ['', '--json'] }),
+    ip: ts({ plain: ['', '-4'] }),
+    ping: ts({ plain: ['host'] }),
+    netcheck: ts({ plain: [''] }),
+    version: ts({ plain: [''] }),
+    whois: ts({ plain: ['100.64.0.1'] }),
+    'exit-node': ts({ plain: ['list'] }),
+  },
+  plain: ['status', 'ip -4', 'version', 'netcheck', 'ping host'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// code (VS Code's command line: options anywhere; `code tunnel`, `code serve-web`).
+
+const CODE_GRAMMAR: Grammar = {
+  short: 'g',
+  flags: 'dmnrwavhs',
+  long: {
+    ...valued('locale', 'user-data-dir', 'profile', 'extensions-dir', 'install-extension', 'uninstall-extension', 'enable-proposed-api', 'category', 'log', 'sync', 'remote', 'folder-uri', 'file-uri', 'add-mcp', 'inspect-extensions', 'inspect-brk-extensions', 'disable-extension', 'locate-extension', 'crash-reporter-directory', 'prof-startup-prefix', 'open-url', 'transient', 'accept-server-license-terms', 'name', 'host', 'port', 'socket-path', 'connection-token', 'connection-token-file', 'server-base-path', 'server-data-dir', 'cli-data-dir', 'random-name', 'mode', 'add-file', 'maximize', 'reuse-window'),
+    ...flagged('diff', 'merge', 'add', 'remove', 'goto', 'new-window', 'wait', 'help', 'version', 'verbose', 'status', 'telemetry', 'list-extensions', 'show-versions', 'pre-release', 'force', 'disable-extensions', 'disable-gpu', 'disable-lcd-text', 'disable-chromium-sandbox', 'prof-startup', 'locate-shell-integration-path', 'without-connection-token', 'no-sleep', 'install-source', 'update-extensions'),
+  },
+  abbreviations: false,
+};
+const CODE_TUNNEL_MANAGE = new Set(['status', 'prune', 'kill', 'rename', 'unregister', 'user', 'help', 'restart']);
+const CODE_ROW: ProgramRow = {
+  names: ['code', 'code-insiders', 'codium'],
+  category: 'editor',
+  what: 'Visual Studio Code (and VSCodium) from the command line',
+  grammar: CODE_GRAMMAR,
+  options: [
+    { role: 'loader', options: ['--install-extension'], example: 'publisher.ext', note: '--install-extension installs an extension, code the editor runs' },
+    { role: 'loader', options: ['--extensions-dir'], example: '/tmp/ext', note: '--extensions-dir loads every extension found in that folder' },
+    { role: 'loader', options: ['--add-mcp'], example: '{"name":"x","command":"sh"}', note: '--add-mcp registers an MCP server, a program the editor will start' },
+    { role: 'loader', options: ['--enable-proposed-api'], example: 'publisher.ext', note: '--enable-proposed-api gives an extension unreleased powers' },
+    { role: 'listener', options: ['--inspect-extensions', '--inspect-brk-extensions'], example: '9229', note: 'opens a debugger port into the extension host' },
+    { role: 'network', options: ['--remote'], example: 'ssh-remote+203.0.113.5', note: '--remote opens a window on another machine' },
+    { role: 'destructive', options: ['--disable-chromium-sandbox'], note: '--disable-chromium-sandbox turns off the editor\'s process sandbox' },
+  ],
+  operands: [{ role: 'listener', operand: 0, when: (v) => v === 'serve-web', example: 'serve-web', note: 'serve-web serves the editor (and a terminal) over HTTP' }],
+  // `code tunnel` opens this machine (a terminal included) to whoever signs in to the tunnel.
+  read: (_args, reading) => {
+    const ops = reading.operands.filter((w) => !(w.kind === 'literal' && w.value.startsWith('-')));
+    const first = ops[0];
+    if (first === undefined || first.kind !== 'literal' || first.value !== 'tunnel') return [];
+    const second = ops[1];
+    if (second !== undefined && second.kind === 'literal' && CODE_TUNNEL_MANAGE.has(second.value)) return [];
+    return [{ role: 'listener', program: 'code', trigger: 'tunnel', index: reading.operandIndexes[reading.operands.indexOf(first)]!, value: null, note: 'code tunnel opens this machine, a terminal included, to a remote editor' }];
+  },
+  plain: ['.', 'src/main.ts', '-g src/main.ts:10', '--diff a.txt b.txt', '--list-extensions', '-r .'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// jupyter (traitlets options: `--name=value`, `--Class.trait=value`).
+
+const JUPYTER_SERVER_LONG = {
+  ...valued('ip', 'port', 'port-retries', 'notebook-dir', 'root-dir', 'preferred-dir', 'config', 'certfile', 'keyfile', 'client-ca', 'browser', 'log-level', 'transport', 'sock', 'sock-mode', 'gateway-url', 'app-dir', 'user-settings-dir', 'workspaces-dir', 'knownhosts', 'info-file', 'pylab', 'notebook-dir',
+    'ServerApp.ip', 'NotebookApp.ip', 'ServerApp.token', 'NotebookApp.token', 'IdentityProvider.token', 'ServerApp.password', 'NotebookApp.password', 'PasswordIdentityProvider.hashed_password', 'ServerApp.allow_origin', 'NotebookApp.allow_origin', 'ServerApp.allow_remote_access', 'NotebookApp.allow_remote_access', 'ServerApp.disable_check_xsrf', 'NotebookApp.disable_check_xsrf', 'ServerApp.port', 'NotebookApp.port', 'ServerApp.root_dir', 'NotebookApp.notebook_dir', 'ServerApp.open_browser', 'NotebookApp.open_browser', 'ServerApp.allow_root', 'NotebookApp.allow_root', 'ServerApp.base_url', 'ServerApp.jpserver_extensions', 'NotebookApp.nbserver_extensions', 'ServerApp.allow_origin_pat', 'PasswordIdentityProvider.password_required', 'ServerApp.password_required'),
+  ...flagged('no-browser', 'allow-root', 'debug', 'autoreload', 'no-mathjax', 'generate-config', 'y', 'expose-app-in-browser', 'core-mode', 'dev-mode', 'watch', 'collaborative', 'help', 'help-all', 'version', 'no-script', 'script', 'show-config', 'show-config-json', 'NotebookApp.no_browser'),
+};
+const JUPYTER_SERVER_ROLES: readonly OptionRole[] = [
+  { role: 'listener', options: ['--ip', '--ServerApp.ip', '--NotebookApp.ip'], when: (v) => v === null || v === '*' || openAddress(v), example: '0.0.0.0', note: '--ip serves the notebook (code execution) on a network address' },
+  { role: 'listener', options: ['--ServerApp.token', '--NotebookApp.token', '--IdentityProvider.token', '--ServerApp.password', '--NotebookApp.password', '--PasswordIdentityProvider.hashed_password'], when: (v) => v === null || v === '', example: '', note: 'an empty token or password lets anyone who reaches the port run code' },
+  { role: 'listener', options: ['--ServerApp.allow_origin', '--NotebookApp.allow_origin', '--ServerApp.allow_origin_pat'], when: (v) => v === null || v === '*' || v.includes('*'), example: '*', note: 'allow_origin=* lets any web page drive the notebook' },
+  { role: 'listener', options: ['--ServerApp.allow_remote_access', '--NotebookApp.allow_remote_access', '--ServerApp.disable_check_xsrf', '--NotebookApp.disable_check_xsrf'], when: on, example: 'True', note: 'turns off a check that keeps other machines or pages out of the notebook' },
+  { role: 'loader', options: ['--config'], example: 'jupyter_config.py', note: '--config loads a configuration file, which is Python code' },
+  { role: 'loader', options: ['--ServerApp.jpserver_extensions', '--NotebookApp.nbserver_extensions'], example: '{"evil":true}', note: 'loads server extensions, Python modules the server imports' },
+];
+const JUPYTER_SERVER: Command = {
+  grammar: { long: JUPYTER_SERVER_LONG, abbreviations: false },
+  options: JUPYTER_SERVER_ROLES,
+  plain: ['', '--no-browser', '--port=8890', '--ip=127.0.0.1 --no-browser', 'notebook.ipynb'],
+};
+const JUPYTER_LEAF: Command = { grammar: { long: { ...JUPYTER_SERVER_LONG, ...valued('to', 'output', 'output-dir', 'template', 'ExecutePreprocessor.timeout', 'kernel', 'existing', 'name', 'prefix', 'user', 'display-name', 'env', 'replace', 'sys-prefix'), ...flagged('execute', 'inplace', 'stdout', 'allow-errors', 'clear-output', 'user', 'sys-prefix', 'replace', 'no-input') }, abbreviations: false }, options: [{ role: 'loader', options: ['--config'], example: 'jupyter_config.py', note: '--config loads a configuration file, which is Python code' }] };
+const JUPYTER_KNOWN = new Set(['notebook', 'lab', 'server', 'nbclassic', 'console', 'qtconsole', 'kernel', 'kernelspec', 'nbconvert', 'execute', 'run', 'trust', 'troubleshoot', 'labextension', 'nbextension', 'serverextension', 'migrate', 'events', 'dejavu', 'book', 'lite', 'bundlerextension', 'help']);
+const JUPYTER_BODY: Command = {
+  grammar: { long: { ...valued('config-dir', 'data-dir', 'runtime-dir'), ...flagged('paths', 'json', 'version', 'help', 'debug') }, abbreviations: false },
+  operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !JUPYTER_KNOWN.has(v), example: 'evil', note: 'an unknown subcommand runs the jupyter-NAME program of that name' }],
+  subcommands: {
+    notebook: JUPYTER_SERVER,
+    lab: { ...JUPYTER_SERVER, subcommands: { build: { plain: [''] }, clean: { plain: [''] }, path: { plain: [''] } } },
+    server: JUPYTER_SERVER,
+    nbclassic: JUPYTER_SERVER,
+    // Running a notebook's code is what these are for, as `python3 script.py` is for Python.
+    nbconvert: { ...JUPYTER_LEAF, options: [...JUPYTER_LEAF.options!, { role: 'writer', options: ['--output', '--output-dir'], everyday: true, example: 'out', note: 'writes the converted notebook to that file or folder' }, { role: 'writer', options: ['--inplace'], everyday: true, note: '--inplace overwrites the notebook' }], plain: ['--to html nb.ipynb', '--execute --to notebook nb.ipynb --stdout'] },
+    execute: { ...JUPYTER_LEAF, plain: ['nb.ipynb'] },
+    run: { ...JUPYTER_LEAF, plain: ['script.py'] },
+    console: { ...JUPYTER_LEAF, plain: ['', '--kernel python3'] },
+    kernelspec: { ...JUPYTER_LEAF, subcommands: { install: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'installs a kernel, a program jupyter will start to run code' } }, remove: { ...JUPYTER_LEAF, role: DESTROY('removes installed kernels') }, uninstall: { ...JUPYTER_LEAF, role: DESTROY('removes installed kernels') }, list: { plain: [''] } }, plain: ['list'] },
+    labextension: { ...JUPYTER_LEAF, subcommands: { install: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'installs a JupyterLab extension' } }, develop: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'links a JupyterLab extension under development' } }, list: { plain: [''] } }, plain: ['list'] },
+    nbextension: { ...JUPYTER_LEAF, subcommands: { install: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'installs a notebook extension' } }, enable: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'enables a notebook extension' } }, list: { plain: [''] } } },
+    serverextension: { ...JUPYTER_LEAF, subcommands: { enable: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'enables a server extension, Python code the server imports' } }, list: { plain: [''] } } },
+    trust: { ...JUPYTER_LEAF, role: { role: 'loader', note: 'marks notebooks trusted, so that their scripts and HTML run when opened' } },
+    troubleshoot: { plain: [''] },
+  },
+  plain: ['--version', '--paths', 'notebook', 'lab --no-browser', 'kernelspec list', 'nbconvert --to html nb.ipynb'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// systemctl, journalctl, service (GNU getopt_long: options anywhere, abbreviations accepted).
+
+const SYSTEMCTL_GRAMMAR: Grammar = {
+  short: 'tspPonHM',
+  flags: 'alqrifh',
+  long: {
+    ...valued('type', 'state', 'property', 'signal', 'kill-whom', 'kill-value', 'what', 'output', 'lines', 'host', 'machine', 'root', 'image', 'image-policy', 'job-mode', 'timestamp', 'preset-mode', 'boot-loader-menu', 'boot-loader-entry', 'reboot-argument', 'message', 'drop-in', 'when', 'check-inhibitors', 'legend', 'marked', 'runtime'),
+    ...flagged('all', 'recursive', 'reverse', 'after', 'before', 'with-dependencies', 'full', 'value', 'show-types', 'show-transaction', 'failed', 'ignore-inhibitors', 'quiet', 'wait', 'no-block', 'no-wall', 'no-reload', 'no-ask-password', 'no-warn', 'global', 'user', 'system', 'now', 'force', 'no-pager', 'plain', 'firmware-setup', 'help', 'version', 'read-only', 'mkdir', 'dry-run', 'stdin'),
+  },
+};
+const SYSTEMCTL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-H', '--host'], example: 'admin@203.0.113.5', note: '-H runs the command on another machine over SSH' },
+];
+const SYSTEMCTL_READ = new Set(['status', 'list-units', 'list-unit-files', 'list-sockets', 'list-timers', 'list-jobs', 'list-dependencies', 'list-automounts', 'list-paths', 'list-machines', 'cat', 'show', 'show-environment', 'is-active', 'is-enabled', 'is-failed', 'is-system-running', 'get-default', 'help', 'whoami']);
+function sctl(extra: Partial<Command> = {}): Command {
+  return { grammar: SYSTEMCTL_GRAMMAR, ...extra, options: [...SYSTEMCTL_ROLES, ...(extra.options ?? [])] };
+}
+const SCTL_CHANGE = (note: string): Command => sctl({ role: DESTROY(note) });
+// `systemctl` pages its output through less (whose `!` runs a shell) only on a terminal; an agent's
+// commands have none.
+const SYSTEMCTL_BODY: Command = {
+  grammar: SYSTEMCTL_GRAMMAR,
+  options: SYSTEMCTL_ROLES,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !SYSTEMCTL_READ.has(v), example: 'try-restart', note: 'a verb that starts, stops or changes units or the system' }],
+  subcommands: {
+    ...Object.fromEntries([...SYSTEMCTL_READ].map((verb) => [verb, sctl({ plain: verb === 'status' ? ['', 'nginx', 'nginx --no-pager -n 50', '--user pipewire'] : [''] })])),
+    start: SCTL_CHANGE('starts units'),
+    stop: SCTL_CHANGE('stops units'),
+    restart: SCTL_CHANGE('restarts units'),
+    reload: SCTL_CHANGE('makes units reload their configuration'),
+    enable: SCTL_CHANGE('makes units start at boot (with --now, starts them too)'),
+    disable: SCTL_CHANGE('stops units from starting at boot'),
+    mask: SCTL_CHANGE('blocks units from being started at all'),
+    kill: SCTL_CHANGE('sends a signal to the processes of units'),
+    poweroff: SCTL_CHANGE('powers the machine off'),
+    reboot: SCTL_CHANGE('reboots the machine'),
+    halt: SCTL_CHANGE('halts the machine'),
+    isolate: SCTL_CHANGE('stops every unit the target does not need'),
+    link: sctl({ role: { role: 'loader', note: 'adds a unit file from any path, a program the service manager will run' } }),
+    edit: sctl({ role: { role: 'writer', note: 'opens an editor (SYSTEMD_EDITOR) on unit files and saves an override' } }),
+    'daemon-reload': SCTL_CHANGE('reloads every unit file'),
+    'set-environment': SCTL_CHANGE('changes the environment every new unit gets'),
+  },
+  plain: ['', 'status nginx', 'list-units --failed', 'cat nginx.service', 'show -p ActiveState nginx', 'is-active --quiet nginx'],
+};
+
+const JOURNALCTL_ROW: ProgramRow = {
+  names: ['journalctl'],
+  category: 'system',
+  what: 'the reader of the systemd journal',
+  readOnly: true,
+  // `-n` and `-b` take an optional value that journalctl also reads from the next word (`-n 20`);
+  // read as flags here, the number becomes an operand, which journalctl takes as a match.
+  grammar: {
+    short: 'oDpgcSUtTuFMi',
+    flags: 'hefalqmkNIxrnb',
+    long: {
+      ...valued('output', 'output-fields', 'directory', 'file', 'root', 'image', 'image-policy', 'namespace', 'priority', 'facility', 'grep', 'cursor', 'after-cursor', 'cursor-file', 'since', 'until', 'identifier', 'exclude-identifier', 'unit', 'user-unit', 'field', 'machine', 'interval', 'verify-key', 'vacuum-size', 'vacuum-files', 'vacuum-time', 'invocation'),
+      lines: 'optional', boot: 'optional', 'case-sensitive': 'optional',
+      ...flagged('help', 'version', 'no-pager', 'pager-end', 'follow', 'all', 'full', 'quiet', 'merge', 'dmesg', 'system', 'user', 'reverse', 'catalog', 'utc', 'no-hostname', 'no-full', 'no-tail', 'show-cursor', 'list-boots', 'list-namespaces', 'disk-usage', 'verify', 'rotate', 'flush', 'sync', 'relinquish-var', 'smart-relinquish-var', 'setup-keys', 'update-catalog', 'list-catalog', 'dump-catalog', 'header', 'fields', 'list-invocations', 'force', 'truncate-newline', 'synchronize-on-exit'),
+    },
+  },
+  options: [
+    { role: 'destructive', options: ['--vacuum-size', '--vacuum-files', '--vacuum-time'], example: '1d', note: 'deletes old journal files' },
+    { role: 'destructive', options: ['--rotate', '--flush', '--relinquish-var', '--smart-relinquish-var', '--sync'], note: 'makes the journal daemon rotate, move or write its files' },
+    { role: 'writer', options: ['--cursor-file'], example: 'cursor.txt', note: '--cursor-file writes the position reached into that file' },
+    { role: 'writer', options: ['--setup-keys', '--update-catalog'], note: 'writes sealing keys or the message catalog' },
+  ],
+  plain: ['-u nginx', '-u nginx -n 100 --no-pager', '-f', '-b -p err', '--since "1 hour ago" -o json', '--disk-usage'],
+};
+
+const SERVICE_ROW: ProgramRow = {
+  names: ['service'],
+  category: 'system',
+  what: 'runs a System V init script (or the systemd unit) with an action',
+  grammar: { long: flagged('status-all', 'full-restart', 'help', 'version'), abbreviations: false, stopAtOperand: true },
+  operands: [
+    { role: 'destructive', operand: 1, when: (v) => v === null || v !== 'status', example: 'restart', note: 'an action that starts, stops or reloads the service' },
+    { role: 'executor', operand: 0, when: (v) => v === null || v.includes('/'), payload: 'program', example: '../../bin/sh', note: 'a service name with a slash runs that path as the init script' },
+  ],
+  options: [{ role: 'destructive', options: ['--full-restart'], note: '--full-restart stops and starts the service' }],
+  plain: ['--status-all', 'nginx status', 'ssh status', '--version'],
+};
+
+// ---------------------------------------------------------------------------------------------
 
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
@@ -910,6 +1207,15 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['gcloud'], category: 'cloud', what: 'the Google Cloud command-line client', ...GCLOUD_BODY },
   { names: ['az'], category: 'cloud', what: 'the Azure command-line client', ...AZ_BODY },
   { names: ['vault'], category: 'cloud', what: 'the HashiCorp Vault client and server', ...VAULT_BODY },
+  { names: ['ngrok'], category: 'network', what: 'ngrok, which opens public tunnels to local ports', ...NGROK_BODY },
+  { names: ['cloudflared'], category: 'network', what: 'Cloudflare\'s tunnel client', ...CLOUDFLARED_BODY },
+  CODE_ROW,
+  { names: ['jupyter'], category: 'interpreter', what: 'the Jupyter launcher (notebook, lab, nbconvert, kernels)', ...JUPYTER_BODY },
+  { names: ['jupyter-notebook', 'jupyter-lab', 'jupyter-server', 'jupyter-nbclassic'], category: 'interpreter', what: 'a Jupyter notebook server', ...JUPYTER_SERVER },
+  { names: ['systemctl'], category: 'system', what: 'the systemd service manager\'s control program', readOnly: true, ...SYSTEMCTL_BODY },
+  JOURNALCTL_ROW,
+  SERVICE_ROW,
+  { names: ['tailscale'], category: 'network', what: 'the Tailscale VPN client', ...TAILSCALE_BODY },
 ];
 
 export type { OperandRole };
