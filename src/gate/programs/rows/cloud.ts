@@ -1197,6 +1197,328 @@ const SERVICE_ROW: ProgramRow = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Local clusters and machines: minikube, kind, virsh, vagrant.
+
+const MK_LONG = {
+  ...valued('profile', 'bootstrapper', 'log_dir', 'log_file', 'user', 'v', 'vmodule', 'driver', 'cpus', 'memory', 'disk-size', 'kubernetes-version', 'container-runtime', 'mount-string', 'listen-address', 'apiserver-ips', 'apiserver-names', 'apiserver-name', 'apiserver-port', 'insecure-registry', 'registry-mirror', 'addons', 'extra-config', 'network', 'nodes', 'image-repository', 'base-image', 'iso-url', 'ports', 'node', 'format', 'output', 'bind-address', 'port', 'address', 'uid', 'gid', 'mode', 'msize', 'options', 'type', 'ip', 'namespace', 'interval', 'wait', 'cni', 'gpus', 'static-ip', 'subnet', 'service-cluster-ip-range', 'feature-gates', 'mount-9p-version', 'mount-gid', 'mount-uid', 'mount-ip', 'mount-port', 'mount-type', 'mount-options', 'mount-msize', 'docker-env', 'docker-opt', 'hyperkit-vpnkit-sock', 'kvm-network', 'vm-driver', 'wait-timeout', 'tag', 'file', 'build-env', 'build-opt', 'shell'),
+  ...flagged('alsologtostderr', 'logtostderr', 'skip-audit', 'rootless', 'help', 'all', 'purge', 'mount', 'force', 'native-ssh', 'url', 'https', 'cleanup', 'keep-context', 'delete-on-failure', 'install-addons', 'embed-certs', 'interactive', 'download-only', 'dry-run', 'unset', 'short', 'ha', 'no-kubernetes', 'disable-driver-mounts', 'preload', 'auto-update-drivers'),
+};
+function mk(extra: Partial<Command> = {}, stop = false): Command {
+  return { grammar: { short: 'pbvnfon', flags: 'h', long: MK_LONG, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) }, ...extra };
+}
+const MINIKUBE_BODY: Command = {
+  grammar: { short: 'pbv', flags: 'h', long: MK_LONG, abbreviations: false },
+  subcommands: {
+    start: mk({
+      options: [
+        { role: 'destructive', options: ['--mount-string'], when: volumeBindsSystem, example: '/:/host', note: '--mount-string shares a system folder of the host with the cluster' },
+        { role: 'listener', options: ['--listen-address'], when: openAddress, example: '0.0.0.0', note: '--listen-address opens the cluster\'s ports on a network address' },
+        { role: 'destructive', options: ['--insecure-registry'], example: '0.0.0.0/0', note: '--insecure-registry pulls images without checking certificates' },
+      ],
+      plain: ['', '--driver=docker --cpus=4 --memory=8g', '-p dev --kubernetes-version=v1.30.0'],
+    }),
+    stop: mk({ plain: ['', '-p dev'] }),
+    status: mk({ plain: [''] }),
+    ip: mk({ plain: [''] }),
+    version: mk({ plain: [''] }),
+    logs: mk({ plain: [''] }),
+    'docker-env': mk({ plain: [''] }),
+    'update-context': mk({ plain: [''] }),
+    dashboard: mk({ plain: ['--url'] }),
+    service: mk({ plain: ['web --url', 'list'] }),
+    addons: mk({ plain: ['list', 'enable ingress'] }),
+    profile: mk({ plain: ['list'] }),
+    image: mk({ subcommands: { rm: mk({ role: DESTROY('deletes images from the cluster') }), ls: mk({ plain: [''] }), load: mk({ plain: ['app:dev'] }), build: mk({ plain: ['-t app .'] }) }, plain: ['ls'] }),
+    node: mk({ subcommands: { delete: mk({ role: DESTROY('deletes a node of the cluster') }), list: mk({ plain: [''] }) } }),
+    delete: mk({ role: DESTROY('deletes the cluster and its machine') }),
+    ssh: mk({ role: { role: 'executor', note: 'opens a shell (or runs a command) on the cluster\'s machine' } }),
+    kubectl: mk({ role: { role: 'executor', note: 'runs kubectl against the cluster with the words after it' } }),
+    tunnel: mk({ role: { role: 'listener', note: 'routes the cluster\'s load-balancer services to this machine' } }),
+    mount: mk({
+      role: { role: 'listener', note: 'serves a host folder to the cluster over a file server' },
+      operands: [{ role: 'destructive', operand: 0, when: volumeBindsSystem, example: '/:/host', note: 'shares a system folder of the host with the cluster' }],
+      options: [{ role: 'listener', options: ['--address', '--ip'], when: openAddress, example: '0.0.0.0', note: '--address opens the file server on a network address' }],
+    }),
+    cp: mk({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies from the cluster machine into this path' }] }),
+  },
+  plain: ['status', 'start', 'stop', 'ip', 'version', 'addons list'],
+};
+
+const KIND_LONG = { ...valued('loglevel', 'verbosity', 'name', 'config', 'image', 'kubeconfig', 'wait', 'nodes', 'retain', 'type', 'base-image', 'arch', 'build-type'), ...flagged('quiet', 'help', 'retain', 'internal', 'all', 'version') };
+function kind(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'vn', flags: 'qhA', long: KIND_LONG, abbreviations: false }, ...extra };
+}
+const KIND_BODY: Command = {
+  grammar: { short: 'v', flags: 'qh', long: KIND_LONG, abbreviations: false },
+  subcommands: {
+    create: kind({ plain: ['cluster', 'cluster --name dev --config kind.yaml'] }),
+    delete: kind({ role: DESTROY('deletes clusters and their node containers') }),
+    get: kind({ plain: ['clusters', 'nodes', 'kubeconfig --name dev'] }),
+    load: kind({ plain: ['docker-image app:dev --name dev'] }),
+    export: kind({
+      subcommands: {
+        kubeconfig: kind({ options: [{ role: 'writer', options: ['--kubeconfig'], example: 'other.yaml', note: '--kubeconfig writes the cluster\'s credentials into that file' }], plain: ['', '--name dev'] }),
+        logs: kind({ operands: [{ role: 'writer', operand: 0, everyday: true, example: 'logs/', note: 'writes the cluster\'s logs into that folder' }] }),
+      },
+    }),
+    build: kind({ plain: ['node-image'] }),
+    version: kind({ plain: [''] }),
+  },
+  plain: ['get clusters', 'create cluster', 'version'],
+};
+
+/** A libvirt URI that reaches another host (`qemu+ssh://host/system`, `qemu://host/system`). */
+function remoteUri(value: string | null): boolean {
+  if (value === null) return true;
+  if (/^[a-z0-9]+\+(ssh|tcp|tls|libssh|libssh2)/i.test(value)) return true;
+  const m = /^[a-z0-9+]+:\/\/([^/]*)\//i.exec(value);
+  return m !== null && m[1] !== '' && !loopbackHost(m[1]!.replace(/^[^@]*@/, '').replace(/:\d+$/, ''));
+}
+const VIRSH_CHANGE = (note: string): Command => ({ role: DESTROY(note) });
+const VIRSH_LOAD = (note: string): Command => ({ role: { role: 'loader', note } });
+const VIRSH_WRITE = (note: string): Command => ({ role: { role: 'writer', note } });
+const VIRSH_BODY: Command = {
+  grammar: { short: 'cdekKl', flags: 'qrtvVh', long: { ...valued('connect', 'debug', 'escape', 'keepalive-interval', 'keepalive-count', 'log'), ...flagged('quiet', 'readonly', 'timing', 'version', 'help', 'no-pkttyagent') }, abbreviations: false, stopAtOperand: true },
+  options: [
+    { role: 'network', options: ['-c', '--connect'], when: remoteUri, example: 'qemu+ssh://root@203.0.113.5/system', note: '-c connects to the hypervisor of another machine' },
+    { role: 'writer', options: ['-l', '--log'], example: 'virsh.log', note: '-l writes a log to that file' },
+  ],
+  // Several commands in one word (`virsh 'destroy x; undefine x'`) are not read here.
+  read: (args, reading) => {
+    const first = reading.operands[0];
+    if (first !== undefined && first.kind === 'literal' && /[;\s]/.test(first.value)) throw new Error('several commands in one word');
+    if (args.some((w) => w.kind === 'literal' && w.value === ';')) throw new Error('several commands separated by ;');
+    return [];
+  },
+  subcommands: {
+    destroy: VIRSH_CHANGE('forces a virtual machine off'),
+    undefine: VIRSH_CHANGE('deletes a virtual machine\'s definition (and with options its disks)'),
+    shutdown: VIRSH_CHANGE('shuts a virtual machine down'),
+    reboot: VIRSH_CHANGE('reboots a virtual machine'),
+    reset: VIRSH_CHANGE('resets a virtual machine like a power cycle'),
+    suspend: VIRSH_CHANGE('pauses a virtual machine'),
+    'managedsave-remove': VIRSH_CHANGE('deletes a saved machine state'),
+    'snapshot-delete': VIRSH_CHANGE('deletes a snapshot'),
+    'snapshot-revert': VIRSH_CHANGE('reverts a machine to a snapshot, losing its current state'),
+    'vol-delete': VIRSH_CHANGE('deletes a storage volume'),
+    'vol-wipe': VIRSH_CHANGE('wipes a storage volume'),
+    'pool-destroy': VIRSH_CHANGE('stops a storage pool'),
+    'pool-delete': VIRSH_CHANGE('deletes the storage of a pool'),
+    'pool-undefine': VIRSH_CHANGE('deletes a storage pool\'s definition'),
+    'net-destroy': VIRSH_CHANGE('stops a virtual network'),
+    'net-undefine': VIRSH_CHANGE('deletes a virtual network\'s definition'),
+    'detach-device': VIRSH_CHANGE('takes a device away from a machine'),
+    'detach-disk': VIRSH_CHANGE('takes a disk away from a machine'),
+    create: VIRSH_LOAD('starts a machine from an XML file, which can name host devices and scripts'),
+    define: VIRSH_LOAD('defines a machine from an XML file, which can name host devices and scripts'),
+    edit: VIRSH_LOAD('opens an editor on a machine\'s XML and defines the result'),
+    'net-create': VIRSH_LOAD('starts a virtual network from an XML file'),
+    'net-define': VIRSH_LOAD('defines a virtual network from an XML file'),
+    'pool-create': VIRSH_LOAD('starts a storage pool from an XML file'),
+    'pool-define': VIRSH_LOAD('defines a storage pool from an XML file'),
+    'pool-create-as': VIRSH_WRITE('creates a storage pool on a host folder'),
+    'pool-define-as': VIRSH_WRITE('defines a storage pool on a host folder'),
+    'attach-device': VIRSH_LOAD('gives a machine a device from an XML file (a host disk or device too)'),
+    'attach-disk': VIRSH_LOAD('gives a machine a host file or disk'),
+    'nodedev-create': VIRSH_LOAD('creates a host device from an XML file'),
+    'vol-create': VIRSH_WRITE('creates a storage volume (a host file) from an XML file'),
+    'vol-create-as': VIRSH_WRITE('creates a storage volume (a host file)'),
+    'vol-upload': VIRSH_WRITE('writes a host file\'s contents into a storage volume'),
+    'vol-download': VIRSH_WRITE('writes a storage volume\'s contents into a host file'),
+    save: VIRSH_WRITE('saves a machine\'s memory into a host file'),
+    dump: VIRSH_WRITE('dumps a machine\'s memory into a host file'),
+    screenshot: VIRSH_WRITE('writes a screenshot of a machine into a host file'),
+    console: { role: { role: 'executor', note: 'attaches this terminal to a machine\'s console' } },
+    'qemu-monitor-command': { role: { role: 'executor', note: 'sends a raw command to the hypervisor\'s monitor' } },
+    'qemu-agent-command': { role: { role: 'executor', note: 'sends a command to the agent inside a machine' } },
+    list: { plain: ['', '--all'] },
+    dominfo: { plain: ['vm1'] },
+    domstate: { plain: ['vm1'] },
+    dumpxml: { plain: ['vm1'] },
+    'net-list': { plain: ['--all'] },
+    'pool-list': { plain: [''] },
+    'vol-list': { plain: ['default'] },
+    version: { plain: [''] },
+    nodeinfo: { plain: [''] },
+    uri: { plain: [''] },
+    start: { plain: ['vm1'] },
+  },
+  plain: ['list --all', 'dominfo vm1', 'version', '-c qemu:///system list', '--version'],
+};
+
+const VAGRANT_LONG = { ...valued('command', 'provider', 'provision-with', 'box-version', 'name', 'checksum', 'checksum-type', 'plugin-version', 'plugin-source', 'entry-point', 'machine-readable'), ...flagged('color', 'no-color', 'debug', 'timestamp', 'debug-timestamp', 'no-tty', 'help', 'version', 'force', 'graceful', 'provision', 'no-provision', 'destroy-on-error', 'no-destroy-on-error', 'parallel', 'no-parallel', 'install-provider', 'plain', 'tty', 'no-tty', 'prune', 'all', 'clean', 'local', 'insecure', 'parallel') };
+function vg(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'c', flags: 'fhvpt', long: VAGRANT_LONG }, ...extra };
+}
+// Every vagrant command first evaluates the project's Vagrantfile, which is Ruby: that is the
+// program's everyday job (as a Makefile is make's), so `vagrant up` is not a form of its own.
+const VAGRANT_BODY: Command = {
+  grammar: { flags: 'hv', long: VAGRANT_LONG },
+  subcommands: {
+    up: vg({ plain: ['', '--provider=virtualbox', 'web --no-provision'] }),
+    status: vg({ plain: [''] }),
+    'global-status': vg({ plain: [''] }),
+    'ssh-config': vg({ plain: [''] }),
+    halt: vg({ plain: [''] }),
+    reload: vg({ plain: [''] }),
+    provision: vg({ plain: [''] }),
+    suspend: vg({ plain: [''] }),
+    resume: vg({ plain: [''] }),
+    validate: vg({ plain: [''] }),
+    version: vg({ plain: [''] }),
+    ssh: vg({
+      role: { role: 'executor', note: 'opens a shell on the virtual machine' },
+      options: [{ role: 'executor', options: ['-c', '--command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '-c runs that shell text on the virtual machine' }],
+    }),
+    powershell: vg({ role: { role: 'executor', note: 'opens PowerShell on the virtual machine' } }),
+    winrm: vg({ role: { role: 'executor', note: 'runs commands on the virtual machine over WinRM' } }),
+    destroy: vg({ role: DESTROY('deletes the virtual machines and their disks') }),
+    share: vg({ role: { role: 'listener', note: 'shares the environment with others over the internet' } }),
+    plugin: vg({ subcommands: { install: vg({ role: { role: 'loader', note: 'installs a vagrant plugin, Ruby code vagrant loads' } }), list: vg({ plain: [''] }), uninstall: vg({ role: DESTROY('removes a plugin') }) }, plain: ['list'] }),
+    box: vg({ subcommands: { remove: vg({ role: DESTROY('deletes a box') }), prune: vg({ role: DESTROY('deletes old box versions') }), list: vg({ plain: [''] }), add: vg({ plain: ['hashicorp/bionic64'] }) }, plain: ['list'] }),
+    snapshot: vg({ subcommands: { delete: vg({ role: DESTROY('deletes a snapshot') }), restore: vg({ role: DESTROY('restores a snapshot, losing the current state') }), list: vg({ plain: [''] }), save: vg({ plain: ['before'] }) }, plain: ['list'] }),
+  },
+  plain: ['status', 'up', 'halt', 'global-status', 'version'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// ansible, ansible-playbook (argparse: options anywhere, abbreviations accepted).
+
+const ANSIBLE_COMMON_LONG = {
+  ...valued('inventory', 'inventory-file', 'limit', 'extra-vars', 'forks', 'module-path', 'user', 'connection', 'timeout', 'private-key', 'key-file', 'ssh-common-args', 'sftp-extra-args', 'scp-extra-args', 'ssh-extra-args', 'become-method', 'become-user', 'become-password-file', 'connection-password-file', 'vault-id', 'vault-password-file', 'playbook-dir', 'task-timeout'),
+  ...flagged('ask-vault-password', 'ask-vault-pass', 'ask-pass', 'ask-become-pass', 'become', 'check', 'diff', 'list-hosts', 'syntax-check', 'verbose', 'version', 'help', 'flush-cache'),
+};
+const ANSIBLE_COMMON_ROLES: readonly OptionRole[] = [
+  { role: 'loader', options: ['-M', '--module-path'], example: '/tmp/modules', note: '-M loads modules (code run on the hosts) from that folder' },
+  { role: 'loader', options: ['-i', '--inventory', '--inventory-file'], everyday: true, example: 'hosts.ini', note: '-i names the inventory; an executable inventory is a program ansible runs' },
+  { role: 'loader', options: ['--vault-password-file', '--vault-id', '--become-password-file', '--connection-password-file'], when: (v) => v === null || /\.(py|sh|bash|rb|pl)$|client|@prompt$/i.test(v) && !/@prompt$/.test(v), example: 'vault-client.py', note: 'an executable password file is a program ansible runs to get the password' },
+  { role: 'executor', options: ['--ssh-common-args', '--ssh-extra-args', '--sftp-extra-args', '--scp-extra-args'], when: (v) => v === null || /proxycommand|localcommand|permitlocalcommand|-o\s*proxyjump/i.test(v), example: '-o ProxyCommand="sh -c id"', note: 'passes an SSH option that runs a local command' },
+  { role: 'executor', options: ['-e', '--extra-vars'], when: (v) => v === null || /proxycommand|_executable|_interpreter|ansible_ssh_args|ansible_ssh_common_args|ansible_connection\s*=\s*local/i.test(v), example: 'ansible_python_interpreter=/tmp/x', note: '-e sets a variable that names a program ansible runs or how it connects' },
+];
+const ANSIBLE_ROW: ProgramRow = {
+  names: ['ansible'],
+  category: 'cloud',
+  what: 'Ansible\'s ad-hoc runner: one module on a set of hosts',
+  grammar: { short: 'iefluMcTaBPmt', flags: 'bCDkKovhy', long: { ...ANSIBLE_COMMON_LONG, ...valued('args', 'background', 'poll', 'module-name', 'tree'), ...flagged('one-line') } },
+  options: [
+    ...ANSIBLE_COMMON_ROLES,
+    { role: 'executor', options: ['-a', '--args'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '-a gives the module its arguments: with command, shell or raw, a command run on each host' },
+    { role: 'writer', options: ['-t', '--tree'], example: 'out/', note: '-t writes each host\'s output into that folder' },
+  ],
+  plain: ['all -m ping', 'web -m setup -l db1', '--version', 'all --list-hosts'],
+};
+// A playbook is ansible-playbook's own program (its tasks run shell commands): running the playbook
+// named is the everyday job, as running a script is an interpreter's.
+const ANSIBLE_PLAYBOOK_ROW: ProgramRow = {
+  names: ['ansible-playbook'],
+  category: 'cloud',
+  what: 'Ansible\'s playbook runner',
+  grammar: { short: 'iefluMcTt', flags: 'bCDkKvh', long: { ...ANSIBLE_COMMON_LONG, ...valued('tags', 'skip-tags', 'start-at-task'), ...flagged('list-tasks', 'list-tags', 'step', 'force-handlers') } },
+  options: ANSIBLE_COMMON_ROLES,
+  operands: [{ role: 'loader', operand: 'every', everyday: true, example: 'site.yml', note: 'runs the tasks of the playbook, shell commands included' }],
+  plain: ['--version', '--syntax-check', '--list-hosts'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// pulumi
+
+const PULUMI_LONG = {
+  ...valued('cwd', 'color', 'logflow', 'memprofilerate', 'profiling', 'tracing', 'verbose', 'stack', 'config', 'config-file', 'parallel', 'target', 'replace', 'message', 'exec-kind', 'exec-agent', 'policy-pack', 'policy-pack-config', 'secrets-provider', 'suppress-permalink', 'plan', 'save-plan', 'import-file', 'out', 'refresh', 'client', 'cloud-url', 'name', 'description', 'dir', 'generate-only', 'language', 'file', 'from', 'server', 'target-dependents', 'exclude', 'continue-on-error', 'attach-debugger', 'diff', 'json', 'show-secrets', 'yes', 'skip-preview', 'force', 'remove', 'preserve-config', 'run-program', 'expect-no-changes'),
+  ...flagged('disable-integrity-checking', 'emoji', 'logtostderr', 'non-interactive', 'help', 'version', 'all', 'debug', 'suppress-outputs', 'suppress-progress', 'show-config', 'show-replacement-steps', 'show-sames', 'show-reads', 'strict', 'upsert', 'local', 'insecure', 'path', 'watch'),
+};
+/** pulumi booleans such as `--yes` take `=false` too. */
+const PULUMI_BOOL = new Set(['diff', 'json', 'show-secrets', 'yes', 'skip-preview', 'force', 'remove', 'preserve-config', 'run-program', 'expect-no-changes', 'refresh', 'suppress-permalink', 'generate-only', 'target-dependents', 'continue-on-error']);
+const PULUMI_GRAMMAR: Grammar = { short: 'Cvscmptfdj', flags: 'yefh', long: Object.fromEntries(Object.entries(PULUMI_LONG).map(([k, v]) => [k, PULUMI_BOOL.has(k) ? 'optional' : v])), abbreviations: false };
+const PULUMI_YES: OptionRole = { role: 'destructive', options: ['-y', '--yes', '--skip-preview', '-f'], when: on, note: '--yes changes (and may delete) infrastructure without asking' };
+function pl(extra: Partial<Command> = {}): Command {
+  return { grammar: PULUMI_GRAMMAR, ...extra };
+}
+// `pulumi up` runs the project's own program (its everyday job, like make running a Makefile).
+const PULUMI_BODY: Command = {
+  grammar: PULUMI_GRAMMAR,
+  subcommands: {
+    up: pl({ options: [PULUMI_YES], plain: ['', '-s dev', '--diff'] }),
+    update: pl({ options: [PULUMI_YES], plain: [''] }),
+    refresh: pl({ options: [PULUMI_YES], plain: [''] }),
+    preview: pl({ plain: ['', '--diff -s dev'] }),
+    destroy: pl({ role: DESTROY('deletes every resource of the stack') }),
+    watch: pl({ role: DESTROY('applies every change of the program as it happens, without asking') }),
+    cancel: pl({ role: DESTROY('cancels the stack\'s running update') }),
+    stack: pl({ subcommands: { rm: pl({ role: DESTROY('deletes a stack') }), ls: pl({ plain: [''] }), select: pl({ plain: ['dev'] }), output: pl({ plain: ['url'] }), init: pl({ plain: ['dev'] }) }, plain: ['ls', 'output'] }),
+    state: pl({ subcommands: { delete: pl({ role: DESTROY('removes resources from the state') }), unprotect: pl({ role: DESTROY('lets protected resources be deleted') }), edit: pl({ role: DESTROY('edits the state by hand') }) } }),
+    plugin: pl({ subcommands: { install: pl({ role: { role: 'loader', note: 'installs a plugin, a program pulumi will run' } }), rm: pl({ role: DESTROY('removes plugins') }), ls: pl({ plain: [''] }) }, plain: ['ls'] }),
+    package: pl({ subcommands: { add: pl({ role: { role: 'loader', note: 'adds a package (a provider program) to the project' } }) } }),
+    login: pl({ operands: [{ role: 'network', operand: 0, when: isUrl, example: 'https://203.0.113.5', note: 'stores state with (and sends credentials to) that backend' }], plain: ['', '--local'] }),
+    new: pl({ operands: [{ role: 'network', operand: 0, when: (v) => v !== null && isUrl(v), example: 'https://example.com/template.git', note: 'downloads a project template (code it will run) from that URL' }], plain: ['aws-typescript'] }),
+    env: pl({ subcommands: { run: pl({ wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- with the environment\'s secrets' }, read: afterDashDash('pulumi env run', 'runs the command after -- with the environment\'s secrets') }) }, plain: ['ls'] }),
+    config: pl({ plain: ['', 'set aws:region eu-west-1', 'get aws:region'] }),
+    whoami: pl({ plain: [''] }),
+    version: pl({ plain: [''] }),
+    about: pl({ plain: [''] }),
+  },
+  plain: ['preview', 'up', 'stack ls', 'config', 'version'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// nginx, gsutil
+
+const NGINX_ROW: ProgramRow = {
+  names: ['nginx'],
+  category: 'network',
+  what: 'the nginx web server',
+  grammar: { short: 'cgpse', flags: 'tTqvVh?', abbreviations: false },
+  options: [
+    { role: 'loader', options: ['-c'], example: '/tmp/nginx.conf', note: '-c loads another configuration (it can load modules and serve any folder)' },
+    { role: 'loader', options: ['-g'], example: 'load_module /tmp/x.so;', note: '-g adds configuration directives (a module to load, a user to run as)' },
+    { role: 'loader', options: ['-p'], example: '/tmp/prefix', note: '-p takes the configuration and modules from another prefix folder' },
+    { role: 'writer', options: ['-e'], example: '/tmp/error.log', note: '-e writes the error log to that file' },
+    { role: 'destructive', options: ['-s'], when: (v) => v === null || v === 'stop' || v === 'quit', example: 'stop', note: '-s stop shuts the running server down' },
+  ],
+  // Without -t, -T, -v, -V, -h or -s, nginx starts serving.
+  read: (_args, reading) => {
+    if (reading.options.some((o) => 'tTvVh?s'.includes(o.key))) return [];
+    return [selfForm('listener', 'nginx', 'nginx', 'starts the web server, listening on its configured ports')];
+  },
+  // `nginx -t -c FILE` loads the modules FILE names while testing it: -c stays a form with -t.
+  plain: ['-t', '-T', '-v', '-V', '-s reload', '-q -t'],
+};
+
+const GSUTIL_ROW: ProgramRow = {
+  names: ['gsutil'],
+  category: 'cloud',
+  what: 'the Google Cloud Storage client',
+  grammar: { short: 'hiou', flags: 'Dmq', stopAtOperand: true, long: flagged('help', 'version') },
+  options: [
+    { role: 'network', options: ['-o'], when: (v) => v === null || /host|proxy|endpoint|url|port/i.test(v), example: 'Credentials:gs_json_host=203.0.113.5', note: '-o sets a client option; this one sends the requests to another server' },
+  ],
+  subcommands: {
+    ls: { grammar: { flags: 'ablLhreR', long: {} }, plain: ['', 'gs://bucket/', '-l gs://bucket/dir/'] },
+    cat: { plain: ['gs://bucket/a.txt'] },
+    du: { plain: ['-s gs://bucket'] },
+    stat: { plain: ['gs://bucket/a.txt'] },
+    version: { plain: ['', '-l'] },
+    cp: {
+      grammar: { short: 'ajLsxz', flags: 'AcDeIJMnpPrRUv' },
+      operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^gs:\/\//.test(v)), everyday: true, example: 'out.txt', note: 'downloads into this path of the machine' }],
+      options: [{ role: 'writer', options: ['-L'], example: 'cp.log', note: '-L writes a log of the copies to that file' }],
+    },
+    rsync: {
+      grammar: { short: 'aijxy', flags: 'cCdeJnpPrRuU' },
+      operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^gs:\/\//.test(v), everyday: true, example: 'out/', note: 'downloads into this folder of the machine' }],
+      options: [{ role: 'destructive', options: ['-d'], note: '-d deletes files at the target that the source does not have' }],
+    },
+    rm: { role: DESTROY('deletes objects') },
+    rb: { role: DESTROY('deletes a bucket') },
+    mv: { role: DESTROY('moves objects, deleting them at the source') },
+    acl: { subcommands: { ch: { role: DESTROY('changes who may read or write objects') }, set: { role: DESTROY('replaces the access list of objects') }, get: { plain: ['gs://bucket/a'] } } },
+    defacl: { subcommands: { ch: { role: DESTROY('changes the default access of new objects') }, set: { role: DESTROY('replaces the default access of new objects') } } },
+    iam: { subcommands: { ch: { role: DESTROY('changes who may use a bucket') }, set: { role: DESTROY('replaces who may use a bucket') }, get: { plain: ['gs://bucket'] } } },
+    mb: { plain: ['gs://new-bucket'] },
+  },
+  plain: ['ls', 'ls gs://bucket/', 'cat gs://bucket/a.txt', 'version'],
+};
+
+// ---------------------------------------------------------------------------------------------
 
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
@@ -1216,6 +1538,15 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   JOURNALCTL_ROW,
   SERVICE_ROW,
   { names: ['tailscale'], category: 'network', what: 'the Tailscale VPN client', ...TAILSCALE_BODY },
+  { names: ['minikube'], category: 'container', what: 'minikube, a local Kubernetes cluster', ...MINIKUBE_BODY },
+  { names: ['kind'], category: 'container', what: 'kind, Kubernetes clusters in containers', ...KIND_BODY },
+  { names: ['virsh'], category: 'container', what: 'the libvirt virtual machine shell', ...VIRSH_BODY },
+  { names: ['vagrant'], category: 'container', what: 'Vagrant, which builds and runs development virtual machines', ...VAGRANT_BODY },
+  ANSIBLE_ROW,
+  ANSIBLE_PLAYBOOK_ROW,
+  { names: ['pulumi'], category: 'cloud', what: 'Pulumi, infrastructure from a program', ...PULUMI_BODY },
+  NGINX_ROW,
+  GSUTIL_ROW,
 ];
 
 export type { OperandRole };
