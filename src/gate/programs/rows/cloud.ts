@@ -1519,6 +1519,413 @@ const GSUTIL_ROW: ProgramRow = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Hosting platforms: doctl, heroku, flyctl, vercel, wrangler, firebase.
+
+const DOCTL_LONG = {
+  ...valued('access-token', 'api-url', 'config', 'context', 'output', 'http-retry-max', 'http-retry-wait-max', 'http-retry-wait-min', 'ssh-command', 'ssh-key-path', 'ssh-port', 'ssh-user', 'format', 'region', 'size', 'image', 'tag-name', 'ssh-keys', 'vpc-uuid', 'user-data', 'user-data-file', 'expiry-seconds', 'spec', 'app', 'component', 'type', 'name'),
+  ...flagged('trace', 'verbose', 'interactive', 'help', 'no-header', 'force', 'ssh-agent-forwarding', 'ssh-private-ip', 'wait', 'follow', 'upsert', 'set-current-context'),
+};
+function doctl(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'tuco', flags: 'vfh', long: DOCTL_LONG, abbreviations: false }, ...extra, options: [...DOCTL_ROLES, ...(extra.options ?? [])] };
+}
+const DOCTL_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-u', '--api-url'], example: 'https://203.0.113.5', note: '--api-url sends the requests (and the token) to another server' },
+];
+const DOCTL_SSH = (): Command => doctl({
+  role: { role: 'executor', note: 'opens a shell on a droplet over SSH' },
+  options: [{ role: 'executor', options: ['--ssh-command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '--ssh-command runs that shell text on the droplet' }],
+});
+const DOCTL_BODY: Command = {
+  grammar: { short: 'tuco', flags: 'vh', long: DOCTL_LONG, abbreviations: false },
+  options: DOCTL_ROLES,
+  read: verbForms('doctl', 'deletes cloud resources', new Set(['delete', 'rm', 'd', 'del', 'destroy', 'purge', 'revoke', 'power-off', 'shutdown', 'power-cycle', 'reset']), DOCTL_LONG),
+  subcommands: {
+    compute: doctl({ subcommands: { ssh: DOCTL_SSH(), droplet: doctl({ plain: ['list', 'get 123'] }) }, plain: ['droplet list', 'region list'] }),
+    apps: doctl({ subcommands: { console: doctl({ role: { role: 'executor', note: 'opens a shell in an app\'s running component' } }), list: doctl({ plain: [''] }) }, plain: ['list'] }),
+    kubernetes: doctl({ plain: ['cluster list', 'cluster kubeconfig save dev'] }),
+    account: doctl({ plain: ['get'] }),
+    version: doctl({ plain: [''] }),
+    auth: doctl({ plain: ['init', 'list'] }),
+  },
+  plain: ['account get', 'compute droplet list', 'version', 'apps list -o json'],
+};
+
+const HEROKU_LONG = { ...valued('app', 'remote', 'size', 'env', 'type', 'dyno', 'num', 'tail', 'source', 'confirm', 'team', 'region', 'stack', 'space', 'process-type', 'command'), ...flagged('help', 'json', 'exit-code', 'no-tty', 'no-notify', 'tail', 'all', 'force', 'listen', 'extended', 'shell') };
+function hk(extra: Partial<Command> = {}, stop = false): Command {
+  return { grammar: { short: 'arsenct', flags: 'xh', long: HEROKU_LONG, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) }, ...extra };
+}
+const HK_RUN = hk({ role: { role: 'executor', note: 'runs a command (or a shell) in a one-off dyno of the app' } }, true);
+const HK_CHANGE = (note: string): Command => hk({ role: DESTROY(note) });
+const HEROKU_BODY: Command = {
+  grammar: { long: HEROKU_LONG, abbreviations: false },
+  subcommands: {
+    run: HK_RUN,
+    'run:detached': HK_RUN,
+    'run:inside': HK_RUN,
+    'ps:exec': hk({ role: { role: 'executor', note: 'opens a shell in a running dyno' } }),
+    'pg:psql': hk({ role: { role: 'executor', note: 'opens a SQL shell on the app\'s database' } }),
+    'redis:cli': hk({ role: { role: 'executor', note: 'opens a shell on the app\'s Redis' } }),
+    'apps:destroy': HK_CHANGE('deletes an app and its data'),
+    destroy: HK_CHANGE('deletes an app and its data'),
+    'pg:reset': HK_CHANGE('deletes every table of a database'),
+    'pg:kill': HK_CHANGE('kills a database query'),
+    'pg:killall': HK_CHANGE('kills every database connection'),
+    'addons:destroy': HK_CHANGE('deletes an add-on and its data'),
+    'config:unset': HK_CHANGE('removes settings and restarts the app'),
+    'ps:kill': HK_CHANGE('stops dynos'),
+    'ps:stop': HK_CHANGE('stops dynos'),
+    'maintenance:on': HK_CHANGE('takes the app offline'),
+    'domains:remove': HK_CHANGE('removes a domain from the app'),
+    'access:remove': HK_CHANGE('removes a collaborator'),
+    'access:add': HK_CHANGE('gives another account access to the app'),
+    'keys:add': HK_CHANGE('adds an SSH key that may push to your apps'),
+    'releases:rollback': HK_CHANGE('rolls the app back to an earlier release'),
+    rollback: HK_CHANGE('rolls the app back to an earlier release'),
+    'plugins:install': hk({ role: { role: 'loader', note: 'installs a CLI plugin, code heroku will run' } }),
+    'plugins:link': hk({ role: { role: 'loader', note: 'links a local CLI plugin, code heroku will run' } }),
+    apps: hk({ plain: ['', '--all'] }),
+    logs: hk({ plain: ['--tail -a web'] }),
+    config: hk({ plain: ['-a web'] }),
+    ps: hk({ plain: ['-a web'] }),
+    releases: hk({ plain: ['-a web'] }),
+    'git:remote': hk({ plain: ['-a web'] }),
+    info: hk({ plain: ['-a web'] }),
+    version: hk({ plain: [''] }),
+    login: hk({ plain: [''] }),
+    local: hk({ plain: ['web'] }),
+  },
+  plain: ['apps', 'logs --tail -a web', 'config -a web', 'ps -a web', '--version'],
+};
+
+const FLY_LONG = { ...valued('app', 'config', 'access-token', 'command', 'region', 'image', 'bind-addr', 'select', 'org', 'user', 'machine', 'pty', 'vm-size', 'env', 'port', 'name', 'strategy', 'dockerfile', 'build-arg', 'file', 'output'), ...flagged('verbose', 'json', 'debug', 'help', 'yes', 'force', 'quiet', 'detach', 'rm', 'remote-only', 'local-only', 'ha', 'now', 'interactive') };
+function fly(extra: Partial<Command> = {}, stop = false): Command {
+  return { grammar: { short: 'actCrbsoueip', flags: 'jyfdh', long: FLY_LONG, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) }, ...extra };
+}
+const FLY_DESTROY = (note: string): Command => fly({ role: DESTROY(note) });
+const FLY_CONSOLE = fly({
+  role: { role: 'executor', note: 'opens a shell on a machine of the app' },
+  options: [{ role: 'executor', options: ['-C', '--command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '-C runs that command on the machine' }],
+});
+const FLYCTL_BODY: Command = {
+  grammar: { short: 'act', flags: 'jh', long: FLY_LONG, abbreviations: false },
+  subcommands: {
+    ssh: fly({ subcommands: { console: FLY_CONSOLE, sftp: fly({ role: { role: 'network', note: 'copies files to and from a machine of the app' } }), issue: fly({ plain: [''] }) } }),
+    console: FLY_CONSOLE,
+    destroy: FLY_DESTROY('deletes an app'),
+    apps: fly({ subcommands: { destroy: FLY_DESTROY('deletes an app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
+    machine: fly({
+      subcommands: {
+        run: fly({ role: { role: 'executor', note: 'runs a command in a new cloud machine' } }),
+        exec: fly({ role: { role: 'executor', note: 'runs a command in a cloud machine' } }),
+        destroy: FLY_DESTROY('deletes a machine'),
+        remove: FLY_DESTROY('deletes a machine'),
+        rm: FLY_DESTROY('deletes a machine'),
+        list: fly({ plain: [''] }),
+      },
+      plain: ['list'],
+    }),
+    volumes: fly({ subcommands: { destroy: FLY_DESTROY('deletes a volume and its data'), delete: FLY_DESTROY('deletes a volume and its data'), list: fly({ plain: [''] }) }, plain: ['list'] }),
+    secrets: fly({ subcommands: { unset: FLY_DESTROY('removes secrets and restarts the app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
+    postgres: fly({ subcommands: { connect: fly({ role: { role: 'executor', note: 'opens a SQL shell on the app\'s database' } }) } }),
+    proxy: fly({ options: [{ role: 'listener', options: ['-b', '--bind-addr'], when: openAddress, example: '0.0.0.0', note: '--bind-addr opens the proxied port on a network address' }], plain: ['5432 -a db'] }),
+    deploy: fly({ plain: ['', '--remote-only'] }),
+    status: fly({ plain: [''] }),
+    logs: fly({ plain: ['-a web'] }),
+    version: fly({ plain: [''] }),
+  },
+  plain: ['status', 'deploy', 'logs -a web', 'apps list', 'version'],
+};
+
+const VERCEL_LONG = { ...valued('token', 'scope', 'local-config', 'global-config', 'cwd', 'env', 'build-env', 'meta', 'regions', 'listen', 'environment', 'git-branch', 'archive', 'target', 'output', 'since', 'until', 'limit'), ...flagged('debug', 'yes', 'help', 'version', 'no-color', 'prod', 'force', 'public', 'with-cache', 'prebuilt', 'skip-domain', 'no-wait', 'logs', 'safe', 'json', 'follow') };
+function vc(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'tSAQebml', flags: 'dyhvf', long: VERCEL_LONG, abbreviations: false }, ...extra };
+}
+const VC_RM = (note: string): Command => vc({ role: DESTROY(note) });
+const VERCEL_BODY: Command = {
+  grammar: { short: 'tSAQebm', flags: 'dyhvf', long: VERCEL_LONG, abbreviations: false },
+  options: [{ role: 'listener', options: ['--public'], note: '--public makes the deployment\'s source code public' }],
+  subcommands: {
+    dev: vc({ options: [{ role: 'listener', options: ['-l', '--listen'], when: (v) => v === null || (!/^\d+$/.test(v) && openAddress(v.replace(/^[a-z]+:\/\//, '').replace(/:\d+$/, ''))), example: '0.0.0.0:3000', note: '--listen serves the development server on a network address' }], plain: ['', '--listen 3000'] }),
+    remove: VC_RM('deletes deployments or projects'),
+    rm: VC_RM('deletes deployments or projects'),
+    env: vc({ subcommands: { rm: VC_RM('deletes environment variables'), remove: VC_RM('deletes environment variables'), ls: vc({ plain: [''] }), pull: vc({ operands: [{ role: 'writer', operand: 0, everyday: true, example: '.env.local', note: 'writes the environment variables into that file' }] }) }, plain: ['ls'] }),
+    domains: vc({ subcommands: { rm: VC_RM('removes a domain'), ls: vc({ plain: [''] }) }, plain: ['ls'] }),
+    project: vc({ subcommands: { rm: VC_RM('deletes a project'), ls: vc({ plain: [''] }) }, plain: ['ls'] }),
+    alias: vc({ subcommands: { rm: VC_RM('removes an alias'), ls: vc({ plain: [''] }) }, plain: ['ls'] }),
+    dns: vc({ subcommands: { rm: VC_RM('removes a DNS record'), ls: vc({ plain: [''] }) }, plain: ['ls'] }),
+    rollback: VC_RM('points production back at an earlier deployment'),
+    ls: vc({ plain: [''] }),
+    list: vc({ plain: [''] }),
+    logs: vc({ plain: ['https://app.vercel.app'] }),
+    whoami: vc({ plain: [''] }),
+    inspect: vc({ plain: ['app.vercel.app'] }),
+    build: vc({ plain: ['', '--prod'] }),
+    deploy: vc({ plain: ['', '--prod'] }),
+    link: vc({ plain: ['--yes'] }),
+    pull: vc({ plain: ['--yes --environment=preview'] }),
+  },
+  plain: ['', '--prod', 'ls', 'whoami', 'logs https://app.vercel.app'],
+};
+
+const WRANGLER_LONG = { ...valued('config', 'env', 'cwd', 'ip', 'port', 'host', 'local-protocol', 'inspector-port', 'upstream-protocol', 'var', 'define', 'persist-to', 'name', 'compatibility-date', 'routes', 'command', 'file', 'output', 'binding', 'namespace-id', 'database', 'format', 'message', 'tag', 'assets', 'site', 'outdir', 'branch', 'project-name', 'commit-hash', 'commit-message', 'script', 'env-file', 'experimental-json-config'), ...flagged('help', 'version', 'local', 'remote', 'live-reload', 'dry-run', 'minify', 'yes', 'force', 'preview', 'json', 'test-scheduled', 'experimental-local', 'latest', 'x-remote-bindings') };
+function wr(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'ce', flags: 'hvy', long: WRANGLER_LONG, abbreviations: false }, ...extra };
+}
+const WR_DEL = (note: string): Command => wr({ role: DESTROY(note) });
+const WRANGLER_DEV = wr({ options: [{ role: 'listener', options: ['--ip'], when: openAddress, example: '0.0.0.0', note: '--ip serves the development server on a network address' }], plain: ['', '--port 8788', '--remote'] });
+const WRANGLER_BODY: Command = {
+  grammar: { short: 'ce', flags: 'hv', long: WRANGLER_LONG, abbreviations: false },
+  subcommands: {
+    dev: WRANGLER_DEV,
+    delete: WR_DEL('deletes a Worker'),
+    rollback: WR_DEL('points the Worker back at an earlier version'),
+    secret: wr({ subcommands: { delete: WR_DEL('deletes a secret of the Worker'), list: wr({ plain: [''] }), put: wr({ plain: ['API_KEY'] }) }, plain: ['list'] }),
+    kv: wr({ subcommands: { namespace: wr({ subcommands: { delete: WR_DEL('deletes a KV namespace and its data') }, plain: ['list'] }), key: wr({ subcommands: { delete: WR_DEL('deletes a KV key') }, plain: ['list --binding KV'] }), bulk: wr({ subcommands: { delete: WR_DEL('deletes KV keys in bulk') } }) } }),
+    r2: wr({ subcommands: { bucket: wr({ subcommands: { delete: WR_DEL('deletes an R2 bucket') }, plain: ['list'] }), object: wr({ subcommands: { delete: WR_DEL('deletes an R2 object'), get: wr({ options: [{ role: 'writer', options: ['--file'], everyday: true, example: 'out.bin', note: '--file writes the object into that file' }] }) } }) } }),
+    d1: wr({
+      subcommands: {
+        execute: wr({ options: [{ role: 'executor', options: ['--command', '--file'], payload: 'code', example: 'DROP TABLE users', note: 'runs that SQL on the database' }], plain: [] }),
+        delete: WR_DEL('deletes a D1 database'),
+        export: wr({ options: [{ role: 'writer', options: ['--output'], everyday: true, example: 'dump.sql', note: '--output writes the export into that file' }] }),
+        list: wr({ plain: [''] }),
+      },
+      plain: ['list'],
+    }),
+    pages: wr({ subcommands: { dev: WRANGLER_DEV, project: wr({ subcommands: { delete: WR_DEL('deletes a Pages project') }, plain: ['list'] }), deploy: wr({ plain: ['dist'] }) }, plain: ['project list'] }),
+    deploy: wr({ plain: ['', '--env production'] }),
+    tail: wr({ plain: ['', '--format pretty'] }),
+    whoami: wr({ plain: [''] }),
+    login: wr({ plain: [''] }),
+    types: wr({ plain: [''] }),
+    versions: wr({ plain: ['list'] }),
+    deployments: wr({ plain: ['list'] }),
+  },
+  plain: ['dev', 'deploy', 'tail', 'whoami', '--version'],
+};
+
+const FIREBASE_LONG = { ...valued('project', 'token', 'config', 'account', 'only', 'except', 'message', 'port', 'host', 'import', 'export-on-exit', 'inspect-functions', 'ui', 'log-verbosity', 'data', 'instance', 'expires', 'site', 'format', 'hash-algo', 'rounds', 'salt-separator', 'hash-key', 'mem-cost', 'parallelization', 'block-size', 'dk-len', 'shard', 'limit', 'database', 'collection-ids', 'recursive-delete', 'output'), ...flagged('json', 'non-interactive', 'interactive', 'debug', 'help', 'version', 'force', 'yes', 'recursive', 'all-collections', 'shallow', 'pretty') };
+function fb(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'Pcmpoj', flags: 'hVfyr', long: FIREBASE_LONG, abbreviations: false }, ...extra };
+}
+const FB_DEL = (note: string): Command => fb({ role: DESTROY(note) });
+const FIREBASE_BODY: Command = {
+  grammar: { short: 'Pc', flags: 'jhV', long: FIREBASE_LONG, abbreviations: false },
+  subcommands: {
+    serve: fb({ options: [{ role: 'listener', options: ['-o', '--host'], when: openAddress, example: '0.0.0.0', note: '--host serves the site and functions on a network address' }], plain: ['', '--only hosting'] }),
+    'emulators:start': fb({ options: [{ role: 'listener', options: ['--host'], when: openAddress, example: '0.0.0.0', note: '--host serves the emulators on a network address' }], plain: ['', '--only functions'] }),
+    'emulators:exec': fb({ operands: [{ role: 'executor', operand: 0, payload: 'shell-text', example: 'npm test', note: 'runs that shell text with the emulators up' }] }),
+    'hosting:disable': FB_DEL('takes the site offline'),
+    'hosting:channel:delete': FB_DEL('deletes a preview channel'),
+    'functions:delete': FB_DEL('deletes Cloud Functions'),
+    'database:remove': FB_DEL('deletes data from the Realtime Database'),
+    'database:set': FB_DEL('overwrites data in the Realtime Database'),
+    'database:update': FB_DEL('changes data in the Realtime Database'),
+    'database:push': FB_DEL('adds data to the Realtime Database'),
+    'firestore:delete': FB_DEL('deletes Firestore documents or collections'),
+    'auth:import': FB_DEL('imports user accounts into Authentication'),
+    'auth:export': fb({ operands: [{ role: 'writer', operand: 0, example: 'users.json', note: 'writes every user account (with password hashes) into that file' }] }),
+    'ext:install': fb({ role: { role: 'loader', note: 'installs an extension, code run in the project' } }),
+    'functions:shell': fb({ role: { role: 'executor', note: 'opens an interactive shell that calls the project\'s functions' } }),
+    deploy: fb({ plain: ['', '--only hosting', '-P prod'] }),
+    login: fb({ plain: [''] }),
+    use: fb({ plain: ['prod'] }),
+    'projects:list': fb({ plain: [''] }),
+    'functions:log': fb({ plain: [''] }),
+    init: fb({ plain: ['hosting'] }),
+  },
+  plain: ['deploy', 'projects:list', 'use prod', '--version', 'login'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// crictl, ctr, lxc
+
+const CRICTL_GLOBAL: Grammar = { short: 'cirt', flags: 'Dh', long: { ...valued('config', 'image-endpoint', 'runtime-endpoint', 'timeout', 'tracing-endpoint', 'tracing-sampling-rate-per-million', 'profile-cpu', 'profile-mem'), ...flagged('debug', 'enable-tracing', 'help', 'version') }, abbreviations: false, stopAtOperand: true };
+const CRICTL_LEAF: Grammar = { short: 'o', flags: 'aqvfl', long: { ...valued('output', 'name', 'pod', 'label', 'state', 'image', 'namespace', 'id', 'since', 'tail', 'timeout', 'transport', 'env', 'filter', 'last', 'seconds', 'window'), ...flagged('all', 'quiet', 'verbose', 'latest', 'force', 'no-trunc', 'follow', 'timestamps', 'interactive', 'tty', 'sync', 'prune', 'digests', 'pinned') }, abbreviations: false };
+const CRICTL_DEL = (note: string): Command => ({ grammar: CRICTL_LEAF, role: DESTROY(note) });
+const CRICTL_ROW: ProgramRow = {
+  names: ['crictl'],
+  category: 'container',
+  what: 'the client of Kubernetes container runtimes (CRI)',
+  grammar: CRICTL_GLOBAL,
+  subcommands: {
+    exec: { grammar: { ...CRICTL_LEAF, short: 'oe', flags: 'itsql', stopAtOperand: true }, wrapper: { peel: false, skip: 1, note: 'runs the command inside the container named first' } },
+    attach: { grammar: CRICTL_LEAF, role: { role: 'executor', note: 'attaches this terminal to a running container' } },
+    run: { grammar: CRICTL_LEAF, role: { role: 'loader', note: 'creates and starts a container from spec files, which can ask for host privileges' } },
+    runp: { grammar: CRICTL_LEAF, role: { role: 'loader', note: 'starts a pod from a spec file, which can ask for host privileges' } },
+    create: { grammar: CRICTL_LEAF, role: { role: 'loader', note: 'creates a container from spec files, which can ask for host privileges' } },
+    rm: CRICTL_DEL('deletes containers'),
+    rmi: CRICTL_DEL('deletes images'),
+    rmp: CRICTL_DEL('deletes pods'),
+    stop: CRICTL_DEL('stops containers'),
+    stopp: CRICTL_DEL('stops pods'),
+    ps: { grammar: CRICTL_LEAF, plain: ['', '-a'] },
+    pods: { grammar: CRICTL_LEAF, plain: [''] },
+    images: { grammar: CRICTL_LEAF, plain: [''] },
+    inspect: { grammar: CRICTL_LEAF, plain: ['abc123'] },
+    inspectp: { grammar: CRICTL_LEAF, plain: ['abc123'] },
+    logs: { grammar: CRICTL_LEAF, plain: ['--tail 50 abc123'] },
+    stats: { grammar: CRICTL_LEAF, plain: [''] },
+    info: { grammar: CRICTL_LEAF, plain: [''] },
+    version: { grammar: CRICTL_LEAF, plain: [''] },
+    pull: { grammar: CRICTL_LEAF, plain: ['alpine'] },
+  },
+  plain: ['ps', 'pods', 'images', 'logs abc123', 'version'],
+};
+
+const CTR_RUN_LONG = {
+  ...valued('mount', 'env', 'env-file', 'label', 'snapshotter', 'snapshotter-label', 'config', 'cwd', 'user', 'runtime', 'runtime-config-path', 'with-ns', 'pid-file', 'fifo-dir', 'gpus', 'memory-limit', 'cpus', 'cpu-shares', 'cpu-quota', 'cpu-period', 'seccomp-profile', 'apparmor-profile', 'annotation', 'hostname', 'platform', 'blockio-config-file', 'rdt-class', 'log-uri', 'cgroup', 'uidmap', 'gidmap', 'cap-add', 'cap-drop', 'device', 'sandbox', 'exec-id', 'rootfs-propagation', 'isolated', 'ulimit', 'cni-netconfpath', 'net-host-if', 'key', 'signal', 'timeout'),
+  ...flagged('rm', 'tty', 'detach', 'null-io', 'read-only', 'privileged', 'privileged-without-host-devices', 'privileged-without-host-devices-all-devices-allowed', 'net-host', 'rootfs', 'cni', 'allow-new-privs', 'seccomp', 'apparmor-default-profile', 'remap-labels', 'all', 'quiet', 'force', 'help', 'no-pivot', 'skip-verify', 'plain-http', 'local'),
+};
+const CTR_RUN_ROLES: readonly OptionRole[] = [
+  { role: 'destructive', options: ['--mount'], when: mountBindsSystem, example: 'type=bind,src=/,dst=/host,options=rbind', note: '--mount binds a system folder of the host into the container' },
+  { role: 'destructive', options: ['--privileged', '--privileged-without-host-devices', '--privileged-without-host-devices-all-devices-allowed'], when: on, note: '--privileged gives the container every device and capability of the host' },
+  { role: 'destructive', options: ['--net-host'], when: on, note: '--net-host puts the container on the host\'s own network' },
+  { role: 'destructive', options: ['--cap-add'], example: 'CAP_SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' },
+  { role: 'destructive', options: ['--device'], example: '/dev/sda', note: '--device hands a device of the host to the container' },
+  { role: 'destructive', options: ['--with-ns'], example: 'pid:/proc/1/ns/pid', note: '--with-ns joins a namespace of another process (the host\'s too)' },
+  { role: 'destructive', options: ['--rootfs'], when: on, note: '--rootfs runs the container on a host folder instead of an image' },
+  { role: 'executor', options: ['--log-uri'], when: (v) => v === null || /^binary:\/\//.test(v), payload: 'program', example: 'binary:///tmp/logger', note: '--log-uri binary://… runs that program as the container\'s logger' },
+  { role: 'loader', options: ['--config', '--runtime-config-path'], example: 'spec.json', note: 'takes the container\'s whole spec (privileges and mounts too) from a file' },
+];
+const CTR_LEAF: Grammar = { short: 'unq', flags: 'qfh', long: CTR_RUN_LONG, abbreviations: false };
+const CTR_DEL = (note: string): Command => ({ grammar: CTR_LEAF, role: DESTROY(note) });
+const CTR_TASKS: Command = {
+  grammar: CTR_LEAF,
+  subcommands: {
+    exec: { grammar: { ...CTR_LEAF, stopAtOperand: true }, options: [CTR_RUN_ROLES[7]!], wrapper: { peel: false, skip: 1, note: 'runs the command inside the running task named first' } },
+    kill: CTR_DEL('kills a task'),
+    rm: CTR_DEL('deletes a task'),
+    delete: CTR_DEL('deletes a task'),
+    del: CTR_DEL('deletes a task'),
+    attach: { grammar: CTR_LEAF, role: { role: 'executor', note: 'attaches this terminal to a running task' } },
+    ls: { grammar: CTR_LEAF, plain: [''] },
+    list: { grammar: CTR_LEAF, plain: [''] },
+    ps: { grammar: CTR_LEAF, plain: ['web'] },
+  },
+  plain: ['ls'],
+};
+const CTR_CONTAINERS: Command = {
+  grammar: CTR_LEAF,
+  subcommands: {
+    create: { grammar: { ...CTR_LEAF, stopAtOperand: true }, options: CTR_RUN_ROLES, plain: ['docker.io/library/alpine:latest web'] },
+    rm: CTR_DEL('deletes containers'),
+    delete: CTR_DEL('deletes containers'),
+    del: CTR_DEL('deletes containers'),
+    remove: CTR_DEL('deletes containers'),
+    ls: { grammar: CTR_LEAF, plain: [''] },
+    list: { grammar: CTR_LEAF, plain: [''] },
+    info: { grammar: CTR_LEAF, plain: ['web'] },
+  },
+  plain: ['ls'],
+};
+const CTR_IMAGES: Command = {
+  grammar: CTR_LEAF,
+  subcommands: {
+    rm: CTR_DEL('deletes images'),
+    remove: CTR_DEL('deletes images'),
+    delete: CTR_DEL('deletes images'),
+    del: CTR_DEL('deletes images'),
+    push: { grammar: CTR_LEAF, role: { role: 'network', note: 'uploads an image to a registry' } },
+    export: { grammar: CTR_LEAF, operands: [{ role: 'writer', operand: 0, everyday: true, example: 'img.tar', note: 'writes the image into that archive' }] },
+    mount: { grammar: CTR_LEAF, role: { role: 'writer', note: 'mounts an image\'s files on a host folder' } },
+    ls: { grammar: CTR_LEAF, plain: [''] },
+    list: { grammar: CTR_LEAF, plain: [''] },
+    pull: { grammar: CTR_LEAF, plain: ['docker.io/library/alpine:latest'] },
+  },
+  plain: ['ls'],
+};
+const CTR_ROW: ProgramRow = {
+  names: ['ctr'],
+  category: 'container',
+  what: 'containerd\'s low-level client',
+  grammar: { short: 'an', flags: 'h', long: { ...valued('address', 'namespace', 'timeout', 'connect-timeout'), ...flagged('debug', 'help', 'version') }, abbreviations: false, stopAtOperand: true },
+  subcommands: {
+    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, wrapper: { peel: false, skip: 2, note: 'runs the command in a new container of the image, with the id named second' }, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
+    tasks: CTR_TASKS,
+    task: CTR_TASKS,
+    t: CTR_TASKS,
+    containers: CTR_CONTAINERS,
+    container: CTR_CONTAINERS,
+    c: CTR_CONTAINERS,
+    images: CTR_IMAGES,
+    image: CTR_IMAGES,
+    i: CTR_IMAGES,
+    snapshots: { grammar: CTR_LEAF, subcommands: { rm: CTR_DEL('deletes snapshots'), delete: CTR_DEL('deletes snapshots') }, plain: ['ls'] },
+    content: { grammar: CTR_LEAF, subcommands: { rm: CTR_DEL('deletes content blobs'), del: CTR_DEL('deletes content blobs') }, plain: ['ls'] },
+    namespaces: { grammar: CTR_LEAF, subcommands: { rm: CTR_DEL('deletes a namespace'), remove: CTR_DEL('deletes a namespace') }, plain: ['ls'] },
+    install: { grammar: CTR_LEAF, role: { role: 'loader', note: 'installs the programs an image carries onto the host' } },
+    version: { plain: [''] },
+  },
+  plain: ['images ls', 'containers ls', 'tasks ls', 'version', '-n k8s.io images ls'],
+};
+
+const LXC_LONG = { ...valued('project', 'cwd', 'env', 'group', 'user', 'mode', 'config', 'profile', 'storage', 'network', 'target', 'type', 'format', 'columns', 'device', 'console', 'vm', 'uid', 'gid'), ...flagged('debug', 'force-local', 'help', 'quiet', 'verbose', 'force', 'all', 'force-interactive', 'force-noninteractive', 'disable-stdin', 'recursive', 'empty', 'ephemeral', 'stateful', 'create-dirs', 'no-profiles') };
+const LXC_GRAMMAR: Grammar = { short: 'pcsntf', flags: 'hqvTr', long: LXC_LONG, abbreviations: false };
+function lxc(extra: Partial<Command> = {}): Command {
+  return { grammar: LXC_GRAMMAR, ...extra };
+}
+/** `-c security.privileged=true`, `raw.lxc`, `security.nesting`: instance settings that hand it the host. */
+function privilegedSetting(value: string | null): boolean {
+  return value === null || /^(security\.(privileged|nesting|syscalls|idmap)|raw\.|linux\.kernel_modules)/i.test(value);
+}
+const LXC_CONFIG_ROLES: readonly OptionRole[] = [
+  { role: 'destructive', options: ['-c', '--config'], when: privilegedSetting, example: 'security.privileged=true', note: '-c sets an instance option that hands it host privileges' },
+];
+const LXC_ROW: ProgramRow = {
+  names: ['lxc'],
+  category: 'container',
+  what: 'the LXD (and Incus) container and VM client',
+  grammar: LXC_GRAMMAR,
+  subcommands: {
+    exec: lxc({
+      grammar: { ...LXC_GRAMMAR, stopAtOperand: true },
+      wrapper: { peel: false, afterDashDash: true, note: 'runs the command inside the instance named first' },
+      // `lxc exec NAME CMD…` and `lxc exec NAME -- CMD…`: the command is after the instance.
+      read: (_args, reading) => {
+        let k = 1;
+        const ops = reading.operands;
+        if (ops[k] !== undefined && ops[k]!.kind === 'literal' && (ops[k] as { value: string }).value === '--') k++;
+        const word = ops[k];
+        if (word === undefined || reading.endOfOptions !== -1) return [];
+        return [{ role: 'executor', program: 'lxc exec', trigger: word.kind === 'literal' ? word.value : word.raw, index: reading.operandIndexes[k]!, value: word, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
+      },
+    }),
+    shell: lxc({ role: { role: 'executor', note: 'opens a shell inside the instance' } }),
+    console: lxc({ role: { role: 'executor', note: 'attaches this terminal to the instance\'s console' } }),
+    launch: lxc({ options: LXC_CONFIG_ROLES, plain: ['ubuntu:24.04 web'] }),
+    init: lxc({ options: LXC_CONFIG_ROLES, plain: ['ubuntu:24.04 web'] }),
+    config: lxc({
+      subcommands: {
+        set: lxc({ operands: [{ role: 'destructive', operand: 'every', when: privilegedSetting, example: 'security.privileged', note: 'sets an instance option that hands it host privileges' }], plain: ['web limits.cpu 2'] }),
+        device: lxc({ subcommands: { add: lxc({ operands: [{ role: 'destructive', operand: 'every', when: (v) => v === null || (/^source=/.test(v) && systemSource(v.slice(7))) || /^(type=)?(unix-char|unix-block|gpu|usb|pci|nic)$/.test(v), example: 'source=/', note: 'gives the instance a host folder or device' }], plain: ['web data disk source=/data/web path=/data'] }) }, plain: ['show web'] }),
+        show: lxc({ plain: ['web'] }),
+        edit: lxc({ role: { role: 'loader', note: 'opens an editor on the instance configuration and applies it' } }),
+      },
+      plain: ['show web'],
+    }),
+    delete: lxc({ role: DESTROY('deletes instances') }),
+    rm: lxc({ role: DESTROY('deletes instances') }),
+    restore: lxc({ role: DESTROY('restores a snapshot, losing the current state') }),
+    stop: lxc({ plain: ['web'] }),
+    start: lxc({ plain: ['web'] }),
+    restart: lxc({ plain: ['web'] }),
+    list: lxc({ plain: ['', '--format json'] }),
+    ls: lxc({ plain: [''] }),
+    info: lxc({ plain: ['web'] }),
+    snapshot: lxc({ plain: ['web before'] }),
+    image: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes images') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    storage: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a storage pool') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    network: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a network') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    profile: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a profile') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    project: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a project') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    remote: lxc({ subcommands: { add: lxc({ role: { role: 'network', note: 'adds (and trusts) another LXD server' } }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    file: lxc({ subcommands: { pull: lxc({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'out.txt', note: 'copies out of the instance into this path' }] }), push: lxc({ plain: ['a.txt web/tmp/'] }), mount: lxc({ role: { role: 'writer', note: 'mounts the instance\'s files on a host folder' } }) } }),
+    version: lxc({ plain: [''] }),
+  },
+  plain: ['list', 'info web', 'version', 'start web'],
+};
+
+// ---------------------------------------------------------------------------------------------
 
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
@@ -1547,6 +1954,15 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['pulumi'], category: 'cloud', what: 'Pulumi, infrastructure from a program', ...PULUMI_BODY },
   NGINX_ROW,
   GSUTIL_ROW,
+  { names: ['doctl'], category: 'cloud', what: 'the DigitalOcean command-line client', ...DOCTL_BODY },
+  { names: ['heroku'], category: 'cloud', what: 'the Heroku command-line client', ...HEROKU_BODY },
+  { names: ['flyctl'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
+  { names: ['vercel'], category: 'cloud', what: 'the Vercel command-line client', ...VERCEL_BODY },
+  { names: ['wrangler'], category: 'cloud', what: 'Cloudflare Workers\' command-line client', ...WRANGLER_BODY },
+  { names: ['firebase'], category: 'cloud', what: 'the Firebase command-line client', ...FIREBASE_BODY },
+  CRICTL_ROW,
+  CTR_ROW,
+  LXC_ROW,
 ];
 
 export type { OperandRole };
