@@ -1538,7 +1538,7 @@ const DOCTL_SSH = (): Command => doctl({
 const DOCTL_BODY: Command = {
   grammar: { short: 'tuco', flags: 'vh', long: DOCTL_LONG, abbreviations: false },
   options: DOCTL_ROLES,
-  read: verbForms('doctl', 'deletes cloud resources', new Set(['delete', 'rm', 'd', 'del', 'destroy', 'purge', 'revoke', 'power-off', 'shutdown', 'power-cycle', 'reset']), DOCTL_LONG),
+  read: verbForms('doctl', 'deletes cloud resources', new Set(['delete', 'rm', 'del', 'destroy', 'purge', 'revoke', 'power-off', 'shutdown', 'power-cycle', 'reset']), DOCTL_LONG),
   subcommands: {
     compute: doctl({ subcommands: { ssh: DOCTL_SSH(), droplet: doctl({ plain: ['list', 'get 123'] }) }, plain: ['droplet list', 'region list'] }),
     apps: doctl({ subcommands: { console: doctl({ role: { role: 'executor', note: 'opens a shell in an app\'s running component' } }), list: doctl({ plain: [''] }) }, plain: ['list'] }),
@@ -1878,16 +1878,29 @@ const LXC_ROW: ProgramRow = {
   grammar: LXC_GRAMMAR,
   subcommands: {
     exec: lxc({
-      grammar: { ...LXC_GRAMMAR, stopAtOperand: true },
+      grammar: { ...LXC_GRAMMAR, short: 'p', flags: 'ntTqh', stopAtOperand: true },
       wrapper: { peel: false, afterDashDash: true, note: 'runs the command inside the instance named first' },
-      // `lxc exec NAME CMD…` and `lxc exec NAME -- CMD…`: the command is after the instance.
-      read: (_args, reading) => {
-        let k = 1;
-        const ops = reading.operands;
-        if (ops[k] !== undefined && ops[k]!.kind === 'literal' && (ops[k] as { value: string }).value === '--') k++;
-        const word = ops[k];
-        if (word === undefined || reading.endOfOptions !== -1) return [];
-        return [{ role: 'executor', program: 'lxc exec', trigger: word.kind === 'literal' ? word.value : word.raw, index: reading.operandIndexes[k]!, value: word, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
+      // `lxc exec NAME [options] [--] CMD…`: options may follow the instance (cobra), the command is
+      // after `--` or is the first word after the instance that is not an option.
+      read: (args, reading) => {
+        const first = reading.operandIndexes[0];
+        if (first === undefined || reading.endOfOptions !== -1) return [];
+        for (let i = first + 1; i < args.length; i++) {
+          const w = args[i]!;
+          if (w.kind !== 'literal') return [{ role: 'executor', program: 'lxc exec', trigger: w.raw, index: i, value: w, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
+          if (w.value === '--') {
+            const next = args[i + 1];
+            if (next === undefined) return [];
+            return [{ role: 'executor', program: 'lxc exec', trigger: next.kind === 'literal' ? next.value : next.raw, index: i + 1, value: next, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
+          }
+          if (w.value.startsWith('-')) {
+            const name = w.value.replace(/^--?/, '');
+            if (!name.includes('=') && (LXC_LONG as Record<string, string>)[name] === 'value' || w.value === '-p') i++;
+            continue;
+          }
+          return [{ role: 'executor', program: 'lxc exec', trigger: w.value, index: i, value: w, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
+        }
+        return [];
       },
     }),
     shell: lxc({ role: { role: 'executor', note: 'opens a shell inside the instance' } }),
