@@ -1,5 +1,5 @@
 import type { Word } from '../../reading/resolution';
-import { flagged, valued, type ArgReading, type Grammar } from '../grammar';
+import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
 
 /**
@@ -185,6 +185,8 @@ const RUN_ROLES: readonly OptionRole[] = [
   { role: 'destructive', options: ['--device'], example: '/dev/sda', note: '--device hands a device of the host to the container' },
   { role: 'destructive', options: ['--security-opt'], example: 'seccomp=unconfined', note: '--security-opt loosens the container\'s confinement' },
   { role: 'destructive', options: ['--volumes-from'], example: 'other', note: '--volumes-from mounts every volume of another container' },
+  { role: 'destructive', options: ['--rootfs'], when: on, note: '--rootfs runs the container on a host folder (the host\'s root too) instead of an image' },
+  { role: 'executor', options: ['--entrypoint'], payload: 'program', example: 'sh', note: '--entrypoint replaces the program the container starts' },
   { role: 'destructive', options: ['--use-api-socket'], when: on, note: '--use-api-socket hands the container the daemon socket, and with it the host' },
   { role: 'listener', options: ['-p', '--publish'], when: openPublish, example: '8080:80', note: '-p publishes a container port on every address of the machine' },
   { role: 'listener', options: ['-P', '--publish-all'], when: on, note: '-P publishes every exposed port on every address of the machine' },
@@ -208,7 +210,7 @@ const DOCKER_EXEC: Command = {
 };
 
 /** A docker level with the global roles and the options of most listing and inspecting commands. */
-function dockerLeaf(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}, short = ''): Command {
+function dockerLeaf(extra: Partial<Command> = {}, long: Record<string, Arity> = {}, short = ''): Command {
   return {
     grammar: { short: `fnH${short}`, flags: 'aqs', long: { ...valued('filter', 'format', 'host', 'url', 'since', 'until', 'tail', 'time', 'type', 'signal', 'platform'), ...flagged('all', 'quiet', 'no-trunc', 'help', 'force', 'follow', 'timestamps', 'size', 'latest'), ...long }, abbreviations: false },
     options: [...DOCKER_GLOBAL_ROLES, ...(extra.options ?? [])],
@@ -232,6 +234,8 @@ const DOCKER_BUILD: Command = dockerLeaf(
   'tol',
 );
 
+// Copying a file out of a container onto the machine (GTFOBins' file-write for docker) is what
+// `docker cp` is for: the target is an everyday writer, which the preflight still reads.
 const DOCKER_COPY: Command = dockerLeaf({
   operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a container into this path of the machine' }],
   plain: [],
@@ -404,13 +408,13 @@ const KUBE_GLOBAL_ROLES: readonly OptionRole[] = [
 ];
 
 /** A kubectl level's grammar: its own value-taking options and the persistent ones. */
-function kubeGrammar(short = '', long: Record<string, 'value' | 'flag'> = {}, stop = false): Grammar {
+function kubeGrammar(short = '', long: Record<string, Arity> = {}, stop = false): Grammar {
   return { short: `sn${short}`, flags: 'hAqiwRt', long: { ...KUBE_GLOBAL_LONG, ...valued('output', 'selector', 'filename', 'field-selector', 'template', 'kustomize', 'label-columns', 'sort-by', 'chunk-size', 'show-managed-fields', 'container', 'raw', 'subresource', 'for', 'timeout', 'field-manager', 'dry-run', 'validate', 'grace-period', 'cascade', 'pod-running-timeout', 'port', 'address', 'image', 'overrides', 'env', 'labels', 'restart', 'serviceaccount', 'profile', 'target', 'copy-to', 'attach-timeout'), ...flagged('all-namespaces', 'watch', 'watch-only', 'show-labels', 'no-headers', 'recursive', 'ignore-not-found', 'force', 'now', 'wait', 'all', 'stdin', 'tty', 'quiet', 'ignore-daemonsets', 'delete-emptydir-data', 'disable-eviction', 'prune', 'server-side', 'force-conflicts', 'privileged', 'rm', 'follow', 'previous', 'timestamps', 'prefix', 'openapi-patch', 'local', 'overwrite', 'show-kind', 'share-processes', 'keep-annotations'), ...long }, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) };
 }
 
 const KUBE_LEAF_SHORT = 'oflcLk';
 
-function kube(extra: Partial<Command> = {}, short = KUBE_LEAF_SHORT, long: Record<string, 'value' | 'flag'> = {}, stop = false): Command {
+function kube(extra: Partial<Command> = {}, short = KUBE_LEAF_SHORT, long: Record<string, Arity> = {}, stop = false): Command {
   return {
     grammar: kubeGrammar(short, long, stop),
     ...extra,
@@ -509,7 +513,7 @@ const HELM_GLOBAL_ROLES: readonly OptionRole[] = [
   { role: 'loader', options: ['--kubeconfig'], example: '/tmp/kubeconfig', note: '--kubeconfig loads a configuration whose credential plugins are programs helm runs' },
   { role: 'destructive', options: ['--kube-insecure-skip-tls-verify'], when: on, note: 'talks to the API server without checking its certificate' },
 ];
-function helm(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}, short = ''): Command {
+function helm(extra: Partial<Command> = {}, long: Record<string, Arity> = {}, short = ''): Command {
   return {
     grammar: { short: `n${short}`, flags: 'agq', long: { ...HELM_GLOBAL_LONG, ...valued('output', 'values', 'set', 'set-string', 'set-file', 'set-json', 'set-literal', 'version', 'repo', 'timeout', 'post-renderer', 'post-renderer-args', 'description', 'username', 'password', 'ca-file', 'cert-file', 'key-file', 'keyring', 'name-template', 'labels', 'revision', 'destination', 'untardir', 'filter', 'max', 'offset', 'selector', 'cascade', 'api-versions', 'kube-version', 'output-dir', 'show-only', 'release-name'), ...flagged('install', 'atomic', 'wait', 'wait-for-jobs', 'create-namespace', 'dry-run', 'force', 'reset-values', 'reuse-values', 'reset-then-reuse-values', 'all-namespaces', 'generate-name', 'devel', 'dependency-update', 'disable-openapi-validation', 'no-hooks', 'skip-crds', 'insecure-skip-tls-verify', 'plain-http', 'pass-credentials', 'keep-history', 'cleanup-on-fail', 'verify', 'untar', 'all', 'include-crds', 'validate', 'rollback-on-failure', 'take-ownership'), ...long }, abbreviations: false },
     ...extra,
@@ -679,7 +683,7 @@ const AWS_SERVICE: Command = {
   plain: ['describe-instances', 'describe-instances --filters Name=tag:env,Values=dev --output table', 'list-functions --region eu-west-1', 'get-caller-identity'],
 };
 
-function aws(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}): Command {
+function aws(extra: Partial<Command> = {}, long: Record<string, Arity> = {}): Command {
   return { grammar: { long: { ...AWS_GLOBAL_LONG, ...valued('include', 'exclude', 'acl', 'storage-class', 'sse', 'sse-kms-key-id', 'content-type', 'cache-control', 'expires', 'metadata', 'grants', 'website-redirect', 'expected-size', 'source-region', 'request-payer', 'sse-c', 'sse-c-key', 'checksum-algorithm', 'expires-in', 'metadata-directive'), ...flagged('recursive', 'dryrun', 'quiet', 'only-show-errors', 'follow-symlinks', 'no-follow-symlinks', 'exact-timestamps', 'size-only', 'human-readable', 'summarize', 'force', 'no-progress', 'delete', 'no-guess-mime-type'), ...long }, abbreviations: false }, ...extra, options: [...AWS_GLOBAL_ROLES, ...(extra.options ?? [])] };
 }
 
@@ -688,6 +692,7 @@ const S3_LOCAL_TARGET: OperandRole = { role: 'writer', operand: 'last', when: (v
 
 const AWS_SERVICES = ['ec2', 'iam', 'lambda', 'rds', 'dynamodb', 'cloudformation', 'eks', 'ecs', 'ecr', 'sts', 'logs', 'sqs', 'sns', 'route53', 'secretsmanager', 'ssm', 'kms', 'cloudwatch', 's3api', 'organizations', 'elbv2', 'autoscaling', 'cloudfront', 'apigateway', 'kinesis', 'glue', 'athena', 'stepfunctions', 'events', 'ec2-instance-connect', 'elasticache', 'efs', 'sagemaker', 'codebuild', 'codepipeline', 'acm', 'cognito-idp', 'batch', 'emr'];
 
+// `aws help` pages through less (whose `!` runs a shell) only on a terminal; an agent has none.
 const AWS_BODY: Command = {
   grammar: { long: AWS_GLOBAL_LONG, abbreviations: false },
   options: AWS_GLOBAL_ROLES,
@@ -779,7 +784,7 @@ const GCLOUD_GLOBAL_LONG = {
   ...valued('account', 'billing-project', 'configuration', 'flags-file', 'flatten', 'format', 'project', 'verbosity', 'impersonate-service-account', 'access-token-file', 'trace-token', 'zone', 'region', 'filter', 'limit', 'page-size', 'sort-by', 'universe-domain'),
   ...flagged('help', 'quiet', 'log-http', 'no-user-output-enabled', 'user-output-enabled', 'verbose', 'version'),
 };
-function gc(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}): Command {
+function gc(extra: Partial<Command> = {}, long: Record<string, Arity> = {}): Command {
   return { grammar: { short: '', flags: 'qh', long: { ...GCLOUD_GLOBAL_LONG, ...long }, abbreviations: false }, ...extra };
 }
 const GCLOUD_SSH = gc({
@@ -807,6 +812,7 @@ const GCLOUD_GROUPS: Record<string, Command> = {
   projects: gc({ plain: ['list', 'describe my-proj'] }),
   container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
 };
+// `gcloud help` pages through less (whose `!` runs a shell) only on a terminal; an agent has none.
 const GCLOUD_BODY: Command = {
   grammar: { flags: 'qh', long: GCLOUD_GLOBAL_LONG, abbreviations: false },
   read: verbForms('gcloud', 'deletes, stops or resets cloud resources, or changes who may use them', DELETE_VERBS, GCLOUD_GLOBAL_LONG),
@@ -816,7 +822,7 @@ const GCLOUD_BODY: Command = {
 };
 
 const AZ_GLOBAL_LONG = { ...valued('output', 'query', 'subscription'), ...flagged('debug', 'help', 'only-show-errors', 'verbose', 'yes') };
-function az(extra: Partial<Command> = {}, long: Record<string, 'value' | 'flag'> = {}, short = ''): Command {
+function az(extra: Partial<Command> = {}, long: Record<string, Arity> = {}, short = ''): Command {
   return { grammar: { short: `o${short}`, flags: 'hy', long: { ...AZ_GLOBAL_LONG, ...valued('resource-group', 'name', 'location', 'ids', 'scripts', 'command-id', 'parameters', 'command', 'file', 'source', 'method', 'url', 'uri', 'body', 'headers', 'resource', 'uri-parameters', 'skip-authorization-header', 'output-file', 'local-user', 'ip', 'vm-name', 'private-key-file'), ...long }, abbreviations: false }, ...extra };
 }
 const AZ_BODY: Command = {
@@ -1158,6 +1164,7 @@ const SYSTEMCTL_BODY: Command = {
   plain: ['', 'status nginx', 'list-units --failed', 'cat nginx.service', 'show -p ActiveState nginx', 'is-active --quiet nginx'],
 };
 
+// Like systemctl, journalctl pages through less (whose `!` runs a shell) only on a terminal.
 const JOURNALCTL_ROW: ProgramRow = {
   names: ['journalctl'],
   category: 'system',
