@@ -480,7 +480,7 @@ const KUBECTL_BODY: Command = {
         { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the pod with every privilege of its node' },
         { role: 'destructive', options: ['--overrides'], example: '{"spec":{"hostPID":true}}', note: '--overrides sets any field of the pod, privileged and host-sharing ones too' },
       ],
-      wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- in a new pod' },
+      // No wrapper role: `kubectl run NAME --image=X` without `--` runs the image's own command.
       read: afterDashDash('kubectl run', 'runs the command after -- in a new pod'),
       plain: ['web --image=nginx'],
     }, KUBE_LEAF_SHORT, {}, true),
