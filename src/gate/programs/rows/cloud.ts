@@ -409,7 +409,7 @@ const KUBE_GLOBAL_ROLES: readonly OptionRole[] = [
 
 /** A kubectl level's grammar: its own value-taking options and the persistent ones. */
 function kubeGrammar(short = '', long: Record<string, Arity> = {}, stop = false): Grammar {
-  return { short: `sn${short}`, flags: 'hAqiwRt', long: { ...KUBE_GLOBAL_LONG, ...valued('output', 'selector', 'filename', 'field-selector', 'template', 'kustomize', 'label-columns', 'sort-by', 'chunk-size', 'show-managed-fields', 'container', 'raw', 'subresource', 'for', 'timeout', 'field-manager', 'dry-run', 'validate', 'grace-period', 'cascade', 'pod-running-timeout', 'port', 'address', 'image', 'overrides', 'env', 'labels', 'restart', 'serviceaccount', 'profile', 'target', 'copy-to', 'attach-timeout'), ...flagged('all-namespaces', 'watch', 'watch-only', 'show-labels', 'no-headers', 'recursive', 'ignore-not-found', 'force', 'now', 'wait', 'all', 'stdin', 'tty', 'quiet', 'ignore-daemonsets', 'delete-emptydir-data', 'disable-eviction', 'prune', 'server-side', 'force-conflicts', 'privileged', 'rm', 'follow', 'previous', 'timestamps', 'prefix', 'openapi-patch', 'local', 'overwrite', 'show-kind', 'share-processes', 'keep-annotations'), ...long }, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) };
+  return { short: `snv${short}`, flags: 'hAqiwRt', long: { ...KUBE_GLOBAL_LONG, ...valued('output', 'selector', 'filename', 'field-selector', 'template', 'kustomize', 'label-columns', 'sort-by', 'chunk-size', 'show-managed-fields', 'container', 'raw', 'subresource', 'for', 'timeout', 'field-manager', 'dry-run', 'validate', 'grace-period', 'cascade', 'pod-running-timeout', 'port', 'address', 'image', 'overrides', 'env', 'labels', 'restart', 'serviceaccount', 'profile', 'target', 'copy-to', 'attach-timeout'), ...flagged('all-namespaces', 'watch', 'watch-only', 'show-labels', 'no-headers', 'recursive', 'ignore-not-found', 'force', 'now', 'wait', 'all', 'stdin', 'tty', 'quiet', 'ignore-daemonsets', 'delete-emptydir-data', 'disable-eviction', 'prune', 'server-side', 'force-conflicts', 'privileged', 'rm', 'follow', 'previous', 'timestamps', 'prefix', 'openapi-patch', 'local', 'overwrite', 'show-kind', 'share-processes', 'keep-annotations'), ...long }, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) };
 }
 
 const KUBE_LEAF_SHORT = 'oflcLk';
@@ -1003,11 +1003,24 @@ const TS_UP_ROLES: readonly OptionRole[] = [
   { role: 'network', options: ['--login-server', '-login-server'], example: 'https://203.0.113.5', note: '--login-server joins the tailnet of another control server' },
   { role: 'destructive', options: ['--shields-up', '-shields-up'], when: (v) => v !== null && /^(false|0)$/i.test(v), example: 'false', note: '--shields-up=false lets the tailnet connect to this machine' },
 ];
+/** `tailscale serve|funnel …` opens a port unless it only reports (`status`) or takes one away (`reset`, `off`). */
+function tsServe(verb: string, note: string): Command {
+  const report = new Set(['status', 'reset', 'off', 'get-config']);
+  return ts({
+    read: (_args, reading) => {
+      const first = reading.operands[0];
+      if (first !== undefined && first.kind === 'literal' && report.has(first.value)) return [];
+      if (reading.operands.some((w) => w.kind === 'literal' && w.value === 'off')) return [];
+      return [selfForm('listener', `tailscale ${verb}`, verb, note)];
+    },
+    subcommands: { status: ts({ plain: ['', '--json'] }), reset: ts({ plain: [''] }) },
+  });
+}
 const TAILSCALE_BODY: Command = {
   grammar: TS_GRAMMAR,
   subcommands: {
-    funnel: ts({ role: { role: 'listener', note: 'publishes a local service to the whole internet' } }),
-    serve: ts({ role: { role: 'listener', note: 'serves a local service or folder to the tailnet' } }),
+    funnel: tsServe('funnel', 'publishes a local service or file to the whole internet'),
+    serve: tsServe('serve', 'serves a local service, folder or file to the tailnet'),
     web: ts({ role: { role: 'listener', note: 'serves the device\'s web interface' } }),
     up: ts({ options: TS_UP_ROLES, plain: ['', '--accept-routes', '--hostname=dev-box'] }),
     set: ts({ options: TS_UP_ROLES, plain: ['--accept-routes=true'] }),
@@ -1045,9 +1058,10 @@ const CODE_GRAMMAR: Grammar = {
 };
 const CODE_TUNNEL_MANAGE = new Set(['status', 'prune', 'kill', 'rename', 'unregister', 'user', 'help', 'restart']);
 const CODE_ROW: ProgramRow = {
-  names: ['code', 'code-insiders', 'codium'],
+  // Cursor is a fork of VS Code with the same command line.
+  names: ['code', 'code-insiders', 'codium', 'cursor'],
   category: 'editor',
-  what: 'Visual Studio Code (and VSCodium) from the command line',
+  what: 'Visual Studio Code (and VSCodium, Cursor) from the command line',
   grammar: CODE_GRAMMAR,
   options: [
     { role: 'loader', options: ['--install-extension'], example: 'publisher.ext', note: '--install-extension installs an extension, code the editor runs' },
@@ -1063,6 +1077,11 @@ const CODE_ROW: ProgramRow = {
   read: (_args, reading) => {
     const ops = reading.operands.filter((w) => !(w.kind === 'literal' && w.value.startsWith('-')));
     const first = ops[0];
+    if (first !== undefined && first.kind === 'literal' && first.value === 'ext') {
+      const verb = ops[1];
+      if (verb !== undefined && verb.kind === 'literal' && verb.value === 'install') return [{ role: 'loader', program: 'code', trigger: 'install', index: reading.operandIndexes[reading.operands.indexOf(verb)]!, value: null, note: 'code ext install installs an extension, code the editor runs' }];
+      return [];
+    }
     if (first === undefined || first.kind !== 'literal' || first.value !== 'tunnel') return [];
     const second = ops[1];
     if (second !== undefined && second.kind === 'literal' && CODE_TUNNEL_MANAGE.has(second.value)) return [];
