@@ -117,6 +117,37 @@ function selfForm(role: Form['role'], program: string, trigger: string, note: st
   return { role, program, trigger, index: -1, value: null, note };
 }
 
+/**
+ * `CMD [options] TARGET [options] [--] COMMAND…` (cobra, options on both sides of the target): the
+ * command is after `--`, or is the first word after the target that is neither an option nor the
+ * value of one (`valued`: the options, without dashes, that take a value).
+ */
+function commandAfterTarget(program: string, note: string, valued: ReadonlySet<string>): (args: readonly Word[], reading: ArgReading) => readonly Form[] {
+  const form = (w: Word, index: number): Form => ({ role: 'executor', program, trigger: w.kind === 'literal' ? w.value : w.raw, index, value: w, payload: 'shell-argv', note });
+  return (args, reading) => {
+    if (reading.endOfOptions !== -1) {
+      // `-- TARGET COMMAND…`
+      const k = reading.operandIndexes.findIndex((i) => i > reading.endOfOptions);
+      const at = k === -1 ? undefined : reading.operandIndexes[k + 1];
+      return at === undefined ? [] : [form(args[at]!, at)];
+    }
+    const first = reading.operandIndexes[0];
+    if (first === undefined) return [];
+    for (let i = first + 1; i < args.length; i++) {
+      const w = args[i]!;
+      if (w.kind !== 'literal') return [form(w, i)];
+      if (w.value === '--') return args[i + 1] === undefined ? [] : [form(args[i + 1]!, i + 1)];
+      if (w.value.startsWith('-') && w.value.length > 1) {
+        const name = w.value.replace(/^--?/, '');
+        if (!name.includes('=') && valued.has(name)) i++;
+        continue;
+      }
+      return [form(w, i)];
+    }
+    return [];
+  };
+}
+
 /** The operands that are words of a command path (not options), in order. */
 function commandWords(reading: ArgReading): string[] {
   const out: string[] = [];
@@ -1906,28 +1937,8 @@ const LXC_ROW: ProgramRow = {
     exec: lxc({
       grammar: { ...LXC_GRAMMAR, short: 'p', flags: 'ntTqh', stopAtOperand: true },
       wrapper: { peel: false, afterDashDash: true, note: 'runs the command inside the instance named first' },
-      // `lxc exec NAME [options] [--] CMD…`: options may follow the instance (cobra), the command is
-      // after `--` or is the first word after the instance that is not an option.
-      read: (args, reading) => {
-        const first = reading.operandIndexes[0];
-        if (first === undefined || reading.endOfOptions !== -1) return [];
-        for (let i = first + 1; i < args.length; i++) {
-          const w = args[i]!;
-          if (w.kind !== 'literal') return [{ role: 'executor', program: 'lxc exec', trigger: w.raw, index: i, value: w, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
-          if (w.value === '--') {
-            const next = args[i + 1];
-            if (next === undefined) return [];
-            return [{ role: 'executor', program: 'lxc exec', trigger: next.kind === 'literal' ? next.value : next.raw, index: i + 1, value: next, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
-          }
-          if (w.value.startsWith('-')) {
-            const name = w.value.replace(/^--?/, '');
-            if (!name.includes('=') && (LXC_LONG as Record<string, string>)[name] === 'value' || w.value === '-p') i++;
-            continue;
-          }
-          return [{ role: 'executor', program: 'lxc exec', trigger: w.value, index: i, value: w, payload: 'shell-argv', note: 'runs the command inside the instance named first' }];
-        }
-        return [];
-      },
+      // `lxc exec NAME [options] [--] CMD…`: options may follow the instance (cobra).
+      read: commandAfterTarget('lxc exec', 'runs the command inside the instance named first', new Set(['cwd', 'env', 'group', 'user', 'mode', 'project', 'p'])),
     }),
     shell: lxc({ role: { role: 'executor', note: 'opens a shell inside the instance' } }),
     console: lxc({ role: { role: 'executor', note: 'attaches this terminal to the instance\'s console' } }),
@@ -1962,6 +1973,602 @@ const LXC_ROW: ProgramRow = {
     version: lxc({ plain: [''] }),
   },
   plain: ['list', 'info web', 'version', 'start web'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// buildah, k3s, lxd, containerd
+
+const BUILDAH_RUN: Command = {
+  grammar: { short: 'tv', flags: 'h', long: { ...RUN_LONG, ...valued('isolation', 'runtime-flag', 'hostname', 'contextdir', 'no-hostname', 'no-hosts', 'network', 'terminal', 'volume', 'mount', 'cap-add', 'cap-drop', 'device', 'env', 'security-opt', 'user', 'workingdir', 'cgroupns', 'ipc', 'pid', 'uts', 'userns') }, abbreviations: false, stopAtOperand: true },
+  options: RUN_ROLES,
+  // `buildah run CTR [--] CMD…` or `buildah run -- CTR CMD…`: read here, not by a wrapper role, so
+  // that the `--` is never taken for the command.
+  read: commandAfterTarget('buildah run', 'runs the command inside the working container named first', new Set()),
+};
+const BUILDAH_LEAF: Grammar = { short: 'ftv', flags: 'aqh', long: { ...valued('file', 'tag', 'build-arg', 'layers', 'format', 'authfile', 'creds', 'cert-dir', 'name', 'pull', 'platform', 'arch', 'os', 'variant', 'isolation', 'network', 'volume', 'cap-add', 'cap-drop', 'device', 'security-opt', 'secret', 'ssh', 'target', 'output', 'iidfile', 'add-host', 'cgroupns', 'userns', 'pid', 'ipc', 'uts', 'chown', 'chmod', 'from', 'runtime', 'signature-policy', 'sign-by', 'compression-format', 'root', 'runroot', 'storage-driver'), ...flagged('all', 'quiet', 'help', 'rm', 'force-rm', 'no-cache', 'squash', 'tls-verify', 'json', 'noheading', 'notruncate') }, abbreviations: false };
+const BUILDAH_ROW: ProgramRow = {
+  names: ['buildah'],
+  category: 'container',
+  what: 'Buildah, which builds container images',
+  grammar: { long: { ...valued('root', 'runroot', 'storage-driver', 'storage-opt', 'registries-conf', 'short-name-alias-conf', 'log-level', 'cgroup-manager', 'userns-uid-map', 'userns-gid-map'), ...flagged('debug', 'help', 'version') }, abbreviations: false },
+  subcommands: {
+    run: BUILDAH_RUN,
+    unshare: { grammar: { short: 'm', flags: 'h', long: valued('mount'), stopAtOperand: true }, wrapper: { peel: false, note: 'runs the command as root of a user namespace (with image mounts)' } },
+    bud: { grammar: BUILDAH_LEAF, options: DOCKER_BUILD.options!.filter((r) => r.role !== 'network') },
+    build: { grammar: BUILDAH_LEAF, options: DOCKER_BUILD.options!.filter((r) => r.role !== 'network'), plain: ['-t app .', '-f Containerfile .'] },
+    from: { grammar: BUILDAH_LEAF, options: RUN_ROLES, plain: ['alpine'] },
+    rm: { grammar: BUILDAH_LEAF, role: DESTROY('deletes working containers') },
+    rmi: { grammar: BUILDAH_LEAF, role: DESTROY('deletes images') },
+    prune: { grammar: BUILDAH_LEAF, role: DESTROY('deletes unused images and build cache') },
+    push: { grammar: BUILDAH_LEAF, role: { role: 'network', note: 'uploads an image to a registry' } },
+    add: { grammar: BUILDAH_LEAF, operands: [{ role: 'network', operand: 'all-but-first', when: (v) => v !== null && isUrl(v), example: 'https://example.com/x.tar', note: 'downloads that URL into the container' }], plain: ['ctr ./app /app'] },
+    mount: { grammar: BUILDAH_LEAF, role: { role: 'writer', note: 'mounts a container\'s files on a host folder' } },
+    images: { grammar: BUILDAH_LEAF, plain: [''] },
+    containers: { grammar: BUILDAH_LEAF, plain: [''] },
+    inspect: { grammar: BUILDAH_LEAF, plain: ['ctr'] },
+    commit: { grammar: BUILDAH_LEAF, plain: ['ctr app:dev'] },
+    copy: { grammar: BUILDAH_LEAF, plain: ['ctr ./app /app'] },
+    config: { grammar: BUILDAH_LEAF, plain: ['--cmd "/app" ctr'] },
+    version: { plain: [''] },
+  },
+  plain: ['images', 'containers', 'build -t app .', 'version'],
+};
+
+const K3S_LONG = { ...valued('config', 'debug', 'data-dir', 'token', 'token-file', 'server', 'bind-address', 'advertise-address', 'https-listen-port', 'node-ip', 'node-external-ip', 'node-name', 'cluster-cidr', 'service-cidr', 'cluster-dns', 'cluster-domain', 'tls-san', 'write-kubeconfig', 'write-kubeconfig-mode', 'disable', 'flannel-backend', 'kube-apiserver-arg', 'kubelet-arg', 'node-label', 'node-taint', 'datastore-endpoint', 'etcd-snapshot-dir', 'name', 'dir', 'log', 'private-registry', 'image-credential-provider-bin-dir', 'image-credential-provider-config', 'container-runtime-endpoint', 'default-runtime', 'supervisor-port', 'egress-selector-mode', 'vpn-auth', 'vpn-auth-file', 'kube-controller-manager-arg', 'kube-scheduler-arg', 'kube-proxy-arg', 'etcd-arg'), ...flagged('help', 'version', 'cluster-init', 'cluster-reset', 'disable-agent', 'docker', 'rootless', 'secrets-encryption', 'selinux', 'protect-kernel-defaults', 'embedded-registry', 'prefer-bundled-bin', 'disable-apiserver', 'disable-etcd', 'disable-scheduler', 'flannel-ipv6-masq', 'etcd-expose-metrics') };
+const K3S_ROW: ProgramRow = {
+  names: ['k3s'],
+  category: 'container',
+  what: 'k3s, a small Kubernetes distribution (server, agent and bundled tools)',
+  grammar: { short: 'c', flags: 'hv', long: K3S_LONG, abbreviations: false },
+  subcommands: {
+    server: {
+      grammar: { short: 'ct', flags: 'h', long: K3S_LONG, abbreviations: false },
+      role: { role: 'listener', note: 'starts a Kubernetes server (API, kubelet) that listens for clients and nodes' },
+      options: [{ role: 'destructive', options: ['--cluster-reset'], note: '--cluster-reset throws away the other members of the cluster' }],
+    },
+    agent: { grammar: { short: 'cts', flags: 'h', long: K3S_LONG, abbreviations: false }, role: { role: 'network', note: 'joins this machine, as a node running any pod, to the server named' } },
+    // The bundled tools read their arguments exactly as the stand-alone ones.
+    kubectl: KUBECTL_BODY,
+    crictl: { grammar: CRICTL_ROW.grammar!, subcommands: CRICTL_ROW.subcommands! },
+    ctr: { grammar: CTR_ROW.grammar!, subcommands: CTR_ROW.subcommands! },
+    'etcd-snapshot': { grammar: { long: K3S_LONG, abbreviations: false }, subcommands: { delete: { role: DESTROY('deletes etcd snapshots') }, prune: { role: DESTROY('deletes old etcd snapshots') }, list: { plain: [''] }, save: { plain: [''] } }, plain: ['list'] },
+    'check-config': { plain: [''] },
+    'secrets-encrypt': { plain: ['status'] },
+    certificate: { plain: ['check'] },
+    token: { plain: ['list'] },
+  },
+  plain: ['--version', 'kubectl get pods -A', 'check-config', 'crictl ps'],
+};
+
+const LXD_ROW: ProgramRow = {
+  names: ['lxd'],
+  category: 'container',
+  what: 'the LXD daemon (and its administration commands)',
+  grammar: { short: '', flags: 'hqvd', long: { ...valued('group', 'logfile', 'syslog', 'trace', 'network-address', 'network-port', 'storage-backend', 'storage-create-device', 'storage-create-loop', 'storage-pool', 'preseed', 'dump', 'timeout', 'target', 'cpu-profile', 'memprofile', 'print-goroutines-every', 'format'), ...flagged('debug', 'help', 'verbose', 'version', 'quiet', 'auto', 'minimal', 'force', 'trust-password') }, abbreviations: false },
+  subcommands: {
+    init: {
+      options: [
+        { role: 'listener', options: ['--network-address'], when: openAddress, example: '0.0.0.0', note: '--network-address serves the LXD API (root on this machine) on a network address' },
+        { role: 'loader', options: ['--preseed'], when: on, note: '--preseed reads the whole configuration (network listeners too) from standard input' },
+      ],
+      plain: ['--auto', '--minimal'],
+    },
+    sql: { role: { role: 'executor', note: 'runs SQL on the daemon\'s own database' } },
+    shutdown: { role: DESTROY('stops every instance and the daemon') },
+    recover: { role: DESTROY('rebuilds the database from the storage pools') },
+    cluster: { plain: ['list-database'] },
+    waitready: { plain: ['', '--timeout=30'] },
+    version: { plain: [''] },
+  },
+  plain: ['--version', 'waitready', 'version'],
+};
+
+const CONTAINERD_ROW: ProgramRow = {
+  names: ['containerd'],
+  category: 'container',
+  what: 'the containerd container daemon',
+  grammar: { short: 'cal', flags: 'hv', long: { ...valued('config', 'address', 'log-level', 'root', 'state', 'namespace'), ...flagged('help', 'version') }, abbreviations: false },
+  options: [{ role: 'loader', options: ['-c', '--config'], example: '/tmp/config.toml', note: '-c loads a configuration naming the plugins and runtimes the daemon runs as root' }],
+  subcommands: {
+    config: { plain: ['default', 'dump'] },
+    'oci-hook': { role: { role: 'executor', note: 'runs as an OCI hook, handing control to the hook command' } },
+  },
+  plain: ['--version', 'config default'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// packer, consul, nomad (Go flags, one dash).
+
+const PACKER_LONG = { ...valued('var', 'var-file', 'only', 'except', 'on-error', 'parallel-builds', 'color', 'timestamp-ui', 'machine-readable', 'evaluate-datasources', 'output-file', 'with-annotations'), ...flagged('debug', 'force', 'help', 'upgrade', 'syntax-only', 'no-warn-undeclared-var', 'check', 'diff', 'recursive', 'write', 'version') };
+const PACKER_GRAMMAR: Grammar = { singleDash: true, abbreviations: false, long: PACKER_LONG };
+// `packer build` runs the template's provisioners (shell scripts) on the machine it builds: that is
+// its everyday job, as running a Makefile is make's.
+const PACKER_ROW: ProgramRow = {
+  names: ['packer'],
+  category: 'cloud',
+  what: 'Packer, which builds machine images from templates',
+  grammar: { ...PACKER_GRAMMAR, stopAtOperand: true },
+  subcommands: {
+    build: { grammar: PACKER_GRAMMAR, options: [{ role: 'destructive', options: ['-force', '--force'], note: '-force deletes earlier build artifacts before building' }], plain: ['.', '-var-file=dev.pkrvars.hcl .', '-only=amazon-ebs.web .'] },
+    init: { grammar: PACKER_GRAMMAR, plain: ['.', '-upgrade .'] },
+    validate: { grammar: PACKER_GRAMMAR, plain: ['.'] },
+    fmt: { grammar: PACKER_GRAMMAR, plain: ['-check .'] },
+    inspect: { grammar: PACKER_GRAMMAR, plain: ['.'] },
+    console: { grammar: PACKER_GRAMMAR, plain: ['.'] },
+    version: { plain: [''] },
+    plugins: { grammar: PACKER_GRAMMAR, subcommands: { install: { role: { role: 'loader', note: 'installs a plugin, a program packer will run' } }, remove: { role: DESTROY('removes installed plugins') }, installed: { plain: [''] } }, plain: ['installed'] },
+  },
+  plain: ['build .', 'validate .', 'init .', 'version'],
+};
+
+const HASHI_HTTP_LONG = { ...valued('http-addr', 'address', 'token', 'token-file', 'ca-file', 'ca-path', 'ca-cert', 'client-cert', 'client-key', 'tls-server-name', 'datacenter', 'stale', 'region', 'namespace', 'partition', 'peer', 'format', 'filter', 'type', 'key', 'prefix', 'service', 'tag', 'state', 'passingonly', 'shell', 'node', 'name', 'id', 'config-file', 'config-dir', 'data-dir', 'bind', 'client', 'advertise', 'retry-join', 'join', 'encrypt', 'ui-dir', 'log-level', 'node-id', 'dev-listen-address', 'wait', 'limit', 'n', 'timeout', 'recurse', 'modify-index', 'cas', 'flags', 'task', 'job', 'group', 'i', 't', 'e', 'check-index', 'var', 'var-file', 'policy', 'rules', 'description', 'accessor', 'http-port', 'https-port', 'dns-port', 'grpc-port', 'server-port', 'serf-lan-port', 'serf-wan-port', 'bootstrap-expect', 'network-interface', 'servers', 'plugin-dir', 'alloc-dir', 'state-dir', 'meta', 'node-class'), ...flagged('help', 'dev', 'server', 'ui', 'detailed', 'verbose', 'purge', 'yes', 'force', 'enable', 'disable', 'deadline', 'no-deadline', 'ignore-system-jobs', 'self', 'detach', 'global', 'all-allocs', 'json', 'monitor', 'prune', 'version', 'recurse', 'keys', 'base64', 'stale', 'no-shutdown-delay', 'hcl1', 'hcl2-strict', 'preserve-counts', 'consul-token', 'vault-token', 'check-index', 'tty', 'client') };
+const HASHI_GRAMMAR: Grammar = { singleDash: true, abbreviations: false, long: HASHI_HTTP_LONG };
+const HASHI_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-http-addr', '--http-addr', '-address', '--address'], example: 'https://203.0.113.5:8500', note: 'sends the request (and the token) to another server' },
+];
+const HASHI_AGENT_ROLES: readonly OptionRole[] = [
+  { role: 'listener', options: ['-client', '--client', '-bind', '--bind', '-dev-listen-address'], when: openAddress, example: '0.0.0.0', note: 'serves the agent\'s API on a network address' },
+  { role: 'loader', options: ['-config-file', '--config-file', '-config-dir', '--config-dir', '-config', '--config'], example: '/tmp/agent.hcl', note: 'loads an agent configuration (checks and watches in it run programs)' },
+  { role: 'loader', options: ['-plugin-dir', '--plugin-dir'], example: '/tmp/plugins', note: 'loads plugin programs from that folder' },
+];
+function hashi(extra: Partial<Command> = {}): Command {
+  return { grammar: HASHI_GRAMMAR, ...extra, options: [...HASHI_ROLES, ...(extra.options ?? [])] };
+}
+const CONSUL_ROW: ProgramRow = {
+  names: ['consul'],
+  category: 'cloud',
+  what: 'the HashiCorp Consul agent and client',
+  grammar: { ...HASHI_GRAMMAR, stopAtOperand: true },
+  subcommands: {
+    agent: hashi({ role: { role: 'listener', note: 'starts a Consul agent that listens for its cluster and clients' }, options: HASHI_AGENT_ROLES }),
+    exec: hashi({ role: { role: 'executor', note: 'runs the command on every node of the cluster that accepts remote exec' } }),
+    lock: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, wrapper: { peel: false, skip: 1, note: 'runs the command (through a shell) while holding the lock named first' } },
+    watch: hashi({ operands: [{ role: 'executor', operand: 0, payload: 'shell-text', example: 'sh -c id', note: 'runs that command each time the watched data changes' }], plain: ['-type=key -key=app/config'] }),
+    connect: hashi({ subcommands: { envoy: hashi({ role: { role: 'executor', note: 'starts the Envoy proxy program for a service' } }), proxy: hashi({ role: { role: 'listener', note: 'starts a service-mesh proxy that listens for connections' } }) } }),
+    kv: hashi({ subcommands: { delete: hashi({ role: DESTROY('deletes keys (with -recurse, a whole tree)') }), get: hashi({ plain: ['app/config'] }), put: hashi({ plain: ['app/config value'] }), export: hashi({ plain: ['app/'] }) }, plain: ['get app/config'] }),
+    leave: hashi({ role: DESTROY('takes the agent out of its cluster and stops it') }),
+    'force-leave': hashi({ role: DESTROY('forces a node out of the cluster') }),
+    snapshot: hashi({ subcommands: { restore: hashi({ role: DESTROY('replaces the cluster\'s whole state with a snapshot') }), save: hashi({ operands: [{ role: 'writer', operand: 0, everyday: true, example: 'backup.snap', note: 'writes the snapshot into that file' }] }) } }),
+    services: hashi({ subcommands: { deregister: hashi({ role: DESTROY('removes a service from the catalog') }) }, plain: [] }),
+    acl: hashi({ read: verbForms('consul acl', 'deletes or changes who may use the cluster', new Set(['delete', 'update', 'set-agent-token']), HASHI_HTTP_LONG), plain: ['token list', 'policy list'] }),
+    members: hashi({ plain: ['', '-detailed'] }),
+    catalog: hashi({ plain: ['services', 'nodes'] }),
+    info: hashi({ plain: [''] }),
+    monitor: hashi({ plain: [''] }),
+    version: hashi({ plain: [''] }),
+  },
+  plain: ['members', 'catalog services', 'kv get app/config', 'version'],
+};
+const NOMAD_ROW: ProgramRow = {
+  names: ['nomad'],
+  category: 'cloud',
+  what: 'the HashiCorp Nomad scheduler agent and client',
+  grammar: { ...HASHI_GRAMMAR, stopAtOperand: true },
+  subcommands: {
+    agent: hashi({ role: { role: 'listener', note: 'starts a Nomad agent (its client runs the jobs it is given)' }, options: HASHI_AGENT_ROLES }),
+    run: hashi({ role: { role: 'executor', note: 'schedules the job file\'s tasks, commands run on the cluster\'s nodes' } }),
+    exec: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, wrapper: { peel: false, skip: 1, note: 'runs the command inside the allocation named first' } },
+    stop: hashi({ role: DESTROY('stops a job') }),
+    job: hashi({
+      subcommands: {
+        run: hashi({ role: { role: 'executor', note: 'schedules the job file\'s tasks, commands run on the cluster\'s nodes' } }),
+        dispatch: hashi({ role: { role: 'executor', note: 'starts an instance of a parameterized job' } }),
+        stop: hashi({ role: DESTROY('stops a job (with -purge, deletes it)') }),
+        revert: hashi({ role: DESTROY('reverts a job to an earlier version') }),
+        status: hashi({ plain: ['', 'web'] }),
+        plan: hashi({ plain: ['web.nomad.hcl'] }),
+        validate: hashi({ plain: ['web.nomad.hcl'] }),
+      },
+      plain: ['status', 'status web'],
+    }),
+    alloc: hashi({
+      subcommands: {
+        exec: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, wrapper: { peel: false, skip: 1, note: 'runs the command inside the allocation named first' } },
+        stop: hashi({ role: DESTROY('stops an allocation') }),
+        signal: hashi({ role: DESTROY('sends a signal to an allocation\'s tasks') }),
+        restart: hashi({ role: DESTROY('restarts an allocation\'s tasks') }),
+        logs: hashi({ plain: ['abc123'] }),
+        status: hashi({ plain: ['abc123'] }),
+        fs: hashi({ plain: ['abc123 alloc/logs'] }),
+      },
+      plain: ['status abc123'],
+    }),
+    node: hashi({ subcommands: { drain: hashi({ role: DESTROY('moves every allocation off a node') }), eligibility: hashi({ role: DESTROY('changes whether a node takes new work') }), status: hashi({ plain: [''] }) }, plain: ['status'] }),
+    system: hashi({ subcommands: { gc: hashi({ role: DESTROY('garbage-collects stopped jobs and allocations') }) } }),
+    var: hashi({ subcommands: { purge: hashi({ role: DESTROY('deletes a variable') }), get: hashi({ plain: ['app/config'] }), list: hashi({ plain: [''] }) } }),
+    status: hashi({ plain: ['', 'web'] }),
+    version: hashi({ plain: [''] }),
+  },
+  plain: ['status', 'job status web', 'node status', 'version'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Configuration management: ansible-test, knife, puppet, facter, cdist.
+
+const ANSIBLE_TEST_ROW: ProgramRow = {
+  names: ['ansible-test'],
+  category: 'cloud',
+  what: 'the test runner of Ansible collections',
+  grammar: { long: { ...valued('python', 'docker', 'remote', 'venv', 'controller', 'target', 'test', 'skip-test', 'coverage-check', 'color', 'requirements-mode'), ...flagged('help', 'version', 'requirements', 'coverage', 'explain', 'venv-system-site-packages', 'allow-destructive', 'allow-root') } },
+  // Running a collection's own tests (sanity, units, integration) is the everyday job.
+  subcommands: {
+    shell: { role: { role: 'executor', note: 'opens an interactive shell in the test environment' } },
+    sanity: { plain: ['', '--test pep8'] },
+    units: { plain: ['', '--python 3.12'] },
+    integration: { options: [{ role: 'destructive', options: ['--allow-destructive', '--allow-root'], note: 'lets integration tests change (or run as root on) this machine' }], plain: ['ping'] },
+    env: { plain: ['', '--show'] },
+    coverage: { plain: ['report'] },
+  },
+  plain: ['sanity', 'units', '--version'],
+};
+
+const KNIFE_LONG = { ...valued('config', 'server-url', 'user', 'key', 'environment', 'format', 'editor', 'chef-zero-port', 'profile', 'exec', 'ssh-user', 'ssh-password', 'ssh-port', 'ssh-gateway', 'identity-file', 'attribute', 'connection-user', 'connection-password', 'connection-port', 'connection-protocol', 'run-list', 'node-name', 'bootstrap-version', 'concurrency', 'script-path', 'winrm-user', 'winrm-password', 'winrm-port'), ...flagged('help', 'version', 'yes', 'verbose', 'disable-editing', 'print-after', 'local-mode', 'defaults', 'sudo', 'no-host-key-verify', 'with-uri') };
+function kn(extra: Partial<Command> = {}, short = 'csukEFp'): Command {
+  return { grammar: { short, flags: 'hvyVdz', long: KNIFE_LONG }, ...extra, options: [...KNIFE_ROLES, ...(extra.options ?? [])] };
+}
+const KNIFE_ROLES: readonly OptionRole[] = [
+  { role: 'network', options: ['-s', '--server-url'], example: 'https://203.0.113.5', note: '-s sends the requests (signed with the key) to another Chef server' },
+  { role: 'loader', options: ['-c', '--config'], example: '/tmp/knife.rb', note: '-c loads a knife configuration, which is Ruby code' },
+];
+const KNIFE_ROW: ProgramRow = {
+  names: ['knife'],
+  category: 'cloud',
+  what: 'the Chef command-line client',
+  grammar: { short: 'csukE', flags: 'hvyVdz', long: KNIFE_LONG, stopAtOperand: true },
+  options: KNIFE_ROLES,
+  read: verbForms('knife', 'deletes objects from the Chef server', new Set(['delete', 'bulk']), KNIFE_LONG),
+  subcommands: {
+    exec: kn({
+      options: [{ role: 'executor', options: ['-E', '--exec'], payload: 'code', example: 'system("id")', note: '-E runs the Ruby code given on the command line' }],
+      operands: [{ role: 'loader', operand: 'every', example: 'script.rb', note: 'runs the Ruby script named' }],
+    }, 'csukEp'),
+    ssh: kn({ role: { role: 'executor', note: 'runs the command on every node the search finds, over SSH' } }, 'csukExipPGaC'),
+    winrm: kn({ role: { role: 'executor', note: 'runs the command on every node the search finds, over WinRM' } }, 'csukExipPa'),
+    bootstrap: kn({ role: { role: 'executor', note: 'logs in to a machine and installs and runs Chef on it' } }, 'csukExipPNr'),
+    node: kn({ plain: ['list', 'show web1'] }),
+    cookbook: kn({ plain: ['list', 'upload app'] }),
+    search: kn({ plain: ['node "role:web"'] }),
+    status: kn({ plain: [''] }),
+    role: kn({ plain: ['list'] }),
+  },
+  plain: ['node list', 'status', 'cookbook list', '--version'],
+};
+
+const PUPPET_LONG = { ...valued('execute', 'modulepath', 'environment', 'confdir', 'codedir', 'vardir', 'logdest', 'server', 'certname', 'catalog', 'hiera_config', 'loadclasses', 'tags', 'waitforcert', 'target-dir', 'version', 'render-as', 'param', 'edit', 'section', 'node', 'facts', 'config', 'local', 'bucket', 'libdir', 'basemodulepath', 'ca_server', 'masterport', 'serverport', 'runinterval'), ...flagged('help', 'debug', 'verbose', 'noop', 'test', 'onetime', 'no-daemonize', 'detailed-exitcodes', 'write-catalog-summary', 'color', 'evaltrace', 'summarize', 'trace', 'ignore-dependencies', 'force', 'remote', 'digest') };
+function pp(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'elL', flags: 'hdvtVw', long: PUPPET_LONG }, ...extra };
+}
+// A manifest is puppet apply's own program: applying the one named is its everyday job.
+const PUPPET_ROW: ProgramRow = {
+  names: ['puppet'],
+  category: 'cloud',
+  what: 'the Puppet configuration manager',
+  grammar: { flags: 'hV', long: PUPPET_LONG, stopAtOperand: true },
+  subcommands: {
+    apply: pp({
+      options: [
+        { role: 'executor', options: ['-e', '--execute'], payload: 'code', example: 'exec { "/bin/id": }', note: '-e applies the Puppet code given on the command line (it can run commands and write files)' },
+        { role: 'loader', options: ['--modulepath', '--basemodulepath', '--libdir'], example: '/tmp/modules', note: 'loads Puppet modules (code, with Ruby functions and facts) from that folder' },
+        { role: 'loader', options: ['--catalog'], example: 'catalog.json', note: '--catalog applies a compiled catalog from a file' },
+      ],
+      operands: [{ role: 'loader', operand: 0, everyday: true, example: 'site.pp', note: 'applies the manifest named, running what it declares' }],
+      plain: ['--noop --detailed-exitcodes'],
+    }),
+    agent: pp({ options: [{ role: 'network', options: ['--server'], example: 'puppet.example.com', note: '--server takes the configuration to apply from another server' }], plain: ['--test --noop'] }),
+    resource: pp({ operands: [{ role: 'destructive', operand: 'all-but-first', when: (v) => v === null || v.includes('='), example: 'ensure=absent', note: 'changes a resource of the machine (a user, package, file)' }], plain: ['user root', 'package'] }),
+    filebucket: pp({ role: { role: 'writer', note: 'reads and restores files through the file bucket' } }),
+    module: pp({ subcommands: { install: pp({ role: { role: 'loader', note: 'installs a module, code puppet will load' } }), uninstall: pp({ role: DESTROY('removes an installed module') }), list: pp({ plain: [''] }) }, plain: ['list'] }),
+    config: pp({ subcommands: { set: pp({ role: { role: 'writer', note: 'writes a setting into puppet.conf' } }), print: pp({ plain: ['', 'modulepath'] }) }, plain: ['print'] }),
+    parser: pp({ plain: ['validate site.pp'] }),
+    lookup: pp({ plain: ['ntp::servers'] }),
+    facts: pp({ plain: [''] }),
+  },
+  plain: ['--version', 'parser validate site.pp', 'module list', 'config print'],
+};
+
+const FACTER_ROW: ProgramRow = {
+  names: ['facter'],
+  category: 'system',
+  what: 'Facter, which prints facts about the machine',
+  readOnly: true,
+  grammar: { short: 'c', flags: 'dhjpvy', long: { ...valued('config', 'custom-dir', 'external-dir', 'log-level', 'list-block-groups', 'list-cache-groups', 'hocon', 'timing'), ...flagged('debug', 'help', 'json', 'yaml', 'puppet', 'trace', 'verbose', 'version', 'no-block', 'no-cache', 'no-custom-facts', 'no-external-facts', 'no-ruby', 'show-legacy', 'strict', 'color', 'no-color', 'plaintext') } },
+  options: [
+    { role: 'loader', options: ['--custom-dir'], example: '/tmp/facts', note: '--custom-dir loads custom facts, Ruby code, from that folder' },
+    { role: 'loader', options: ['--external-dir'], example: '/tmp/facts.d', note: '--external-dir runs the executable facts of that folder' },
+    { role: 'loader', options: ['-p', '--puppet'], note: '-p loads the facts of every installed Puppet module (Ruby code)' },
+    { role: 'loader', options: ['-c', '--config'], example: '/tmp/facter.conf', note: '-c loads a configuration naming fact folders' },
+  ],
+  plain: ['', 'os', 'networking.ip --json', '-y memory', '--version'],
+};
+
+const CDIST_ROW: ProgramRow = {
+  names: ['cdist'],
+  category: 'cloud',
+  what: 'cdist, a configuration manager driven by shell scripts',
+  grammar: { flags: 'hvqV', long: flagged('help', 'version', 'verbose', 'quiet'), stopAtOperand: true },
+  subcommands: {
+    shell: { grammar: { short: 's', flags: 'hvq', long: valued('shell') }, role: { role: 'executor', note: 'opens a shell with cdist\'s environment' } },
+    config: {
+      grammar: { short: 'ijcCrsfpIAaBbX', flags: 'hvqn', long: { ...valued('initial-manifest', 'jobs', 'conf-dir', 'cache-path-pattern', 'remote-copy', 'remote-exec', 'remote-out-path', 'file', 'parallel', 'inventory', 'tag', 'save-output-streams', 'timestamp', 'beta', 'all-tagged', 'has-all-tags', 'use-archiving'), ...flagged('dry-run', 'help', 'verbose', 'quiet') } },
+      options: [
+        { role: 'loader', options: ['-i', '--initial-manifest'], example: 'manifest.sh', note: '-i runs that shell script here as the initial manifest' },
+        { role: 'executor', options: ['--remote-exec', '--remote-copy'], payload: 'program', example: '/tmp/x', note: 'runs that program here instead of ssh or scp' },
+        { role: 'loader', options: ['-c', '--conf-dir'], example: '/tmp/conf', note: '-c loads types and manifests (shell scripts) from that folder' },
+      ],
+      plain: ['web1.example.com'],
+    },
+    banner: { plain: [''] },
+    info: { plain: [''] },
+    inventory: { plain: ['list'] },
+  },
+  plain: ['banner', 'config web1.example.com', '--version'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Web servers and brokers: apache2/httpd, apache2ctl, mosquitto, varnishncsa.
+
+const APACHE_GRAMMAR: Grammar = { short: 'CcDdEefkRn', flags: 'hlLMStTvVXSF', abbreviations: false };
+const APACHE_ROLES: readonly OptionRole[] = [
+  { role: 'loader', options: ['-f'], example: '/tmp/httpd.conf', note: '-f loads another configuration (it can load modules and serve any folder)' },
+  { role: 'loader', options: ['-C', '-c'], example: 'LoadModule x /tmp/x.so', note: 'adds a configuration directive (a module to load, a file to include)' },
+  { role: 'loader', options: ['-d'], example: '/tmp/root', note: '-d takes the configuration and modules from another server root' },
+  { role: 'loader', options: ['-R'], example: '/tmp/modules', note: '-R loads shared modules from that folder' },
+  { role: 'writer', options: ['-E'], example: '/tmp/startup.log', note: '-E writes the startup errors to that file' },
+  { role: 'destructive', options: ['-k'], when: (v) => v === null || v === 'stop' || v === 'graceful-stop', example: 'stop', note: '-k stop shuts the running server down' },
+];
+const APACHE_QUIET = 'tlLMSvVhk';
+const APACHE_ROW: ProgramRow = {
+  names: ['apache2', 'httpd'],
+  category: 'network',
+  what: 'the Apache HTTP server',
+  grammar: APACHE_GRAMMAR,
+  options: APACHE_ROLES,
+  // Without a test or listing option (or -k), the server starts.
+  read: (_args, reading) => {
+    if (reading.options.some((o) => APACHE_QUIET.includes(o.key) && !(o.key === 'k' && o.value !== null && o.value.kind === 'literal' && /^(start|restart|graceful)$/.test(o.value.value)))) return [];
+    return [selfForm('listener', 'apache2', 'apache2', 'starts the web server, listening on its configured ports')];
+  },
+  plain: ['-t', '-v', '-V', '-M', '-S', '-l'],
+};
+const APACHE2CTL_ROW: ProgramRow = {
+  names: ['apache2ctl', 'apachectl'],
+  category: 'network',
+  what: 'the control script of the Apache HTTP server',
+  grammar: APACHE_GRAMMAR,
+  options: APACHE_ROLES,
+  subcommands: {
+    start: { grammar: APACHE_GRAMMAR, options: APACHE_ROLES, role: { role: 'listener', note: 'starts the web server' } },
+    restart: { grammar: APACHE_GRAMMAR, options: APACHE_ROLES, role: { role: 'listener', note: 'restarts the web server with its configuration' } },
+    graceful: { grammar: APACHE_GRAMMAR, options: APACHE_ROLES, role: { role: 'listener', note: 'reloads the web server with its configuration' } },
+    stop: { role: DESTROY('stops the web server') },
+    'graceful-stop': { role: DESTROY('stops the web server once requests finish') },
+    configtest: { grammar: APACHE_GRAMMAR, options: APACHE_ROLES, plain: [''] },
+    status: { plain: [''] },
+    fullstatus: { plain: [''] },
+  },
+  plain: ['configtest', '-t', '-S', '-M', 'status'],
+};
+
+const MOSQUITTO_ROW: ProgramRow = {
+  names: ['mosquitto'],
+  category: 'network',
+  what: 'the Mosquitto MQTT broker',
+  grammar: { short: 'cp', flags: 'dvh', long: { ...valued('config-file', 'port'), ...flagged('daemon', 'verbose', 'help', 'test-config') } },
+  options: [
+    { role: 'loader', options: ['-c', '--config-file'], example: '/tmp/mosquitto.conf', note: '-c loads a configuration (listeners, plugins to load, files to read)' },
+    { role: 'listener', options: ['-p', '--port'], example: '1883', note: '-p opens a broker port (on every address when no configuration limits it)' },
+  ],
+  // Without a configuration, mosquitto 2 listens on this machine only.
+  plain: ['-h', '-v'],
+};
+
+const VARNISHNCSA_ROW: ProgramRow = {
+  names: ['varnishncsa'],
+  category: 'network',
+  what: 'Varnish\'s request logger in the Apache log format',
+  readOnly: true,
+  grammar: { short: 'FfgLnNPqrRTtw', flags: 'abcDEhV', abbreviations: false },
+  options: [
+    { role: 'writer', options: ['-w'], example: '/tmp/out.log', note: '-w writes the log lines to that file' },
+    { role: 'writer', options: ['-P'], example: '/tmp/x.pid', note: '-P writes the process id to that file' },
+  ],
+  plain: ['', '-F "%h %r"', '-q \'ReqURL ~ "/api"\'', '-g request', '-n web'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// systemd tools: loginctl, timedatectl, busctl, systemd-resolve (getopt_long; -H reaches another machine).
+
+const SYSTEMD_REMOTE: OptionRole = { role: 'network', options: ['-H', '--host'], example: 'admin@203.0.113.5', note: '-H runs the command on another machine over SSH' };
+// Their listings page through less (whose `!` runs a shell) only on a terminal; an agent has none.
+function systemdTool(names: string[], what: string, extraLong: Record<string, Arity>, readVerbs: readonly string[], changes: Record<string, string>, plain: readonly string[], short = '', extra: Partial<ProgramRow> = {}): ProgramRow {
+  const grammar: Grammar = { short: `HMpPno${short}`, flags: 'ahlq', long: { ...valued('host', 'machine', 'property', 'lines', 'output', 'signal', 'kill-whom', 'kill-value'), ...flagged('help', 'version', 'no-pager', 'no-legend', 'no-ask-password', 'all', 'full', 'value', 'quiet', 'json'), ...extraLong } };
+  const read = new Set(readVerbs);
+  const subcommands: Record<string, Command> = {};
+  for (const verb of readVerbs) subcommands[verb] = { grammar, options: [SYSTEMD_REMOTE], plain: [''] };
+  for (const [verb, note] of Object.entries(changes)) subcommands[verb] = { grammar, options: [SYSTEMD_REMOTE], role: DESTROY(note) };
+  return {
+    names,
+    category: 'system',
+    what,
+    readOnly: true,
+    grammar,
+    options: [SYSTEMD_REMOTE],
+    operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !read.has(v), example: 'x-unknown-verb', note: 'a verb that changes the system' }],
+    subcommands,
+    plain,
+    ...extra,
+  };
+}
+const LOGINCTL_ROW = systemdTool(['loginctl'], 'the systemd login manager\'s control program', {},
+  ['list-sessions', 'session-status', 'show-session', 'list-users', 'user-status', 'show-user', 'list-seats', 'seat-status', 'show-seat', 'help'],
+  { 'terminate-session': 'ends a login session', 'terminate-user': 'ends every session of a user', 'kill-session': 'sends a signal to a session\'s processes', 'kill-user': 'sends a signal to a user\'s processes', 'terminate-seat': 'ends every session of a seat', 'lock-session': 'locks a session', 'lock-sessions': 'locks every session', 'unlock-session': 'unlocks a session', 'unlock-sessions': 'unlocks every session', 'activate': 'switches the active session', 'enable-linger': 'keeps a user\'s services running after they log out', 'disable-linger': 'stops a user\'s services when they log out', 'attach': 'gives a seat a device', 'flush-devices': 'takes every device away from the seats' },
+  ['', 'list-sessions', 'session-status', 'user-status', 'show-user root -p Linger'], 's');
+const TIMEDATECTL_ROW = systemdTool(['timedatectl'], 'the systemd clock and time-zone control program', flagged('adjust-system-clock', 'monitor'),
+  ['status', 'show', 'list-timezones', 'timesync-status', 'show-timesync', 'help'],
+  { 'set-time': 'sets the system clock', 'set-timezone': 'sets the time zone', 'set-local-rtc': 'changes how the hardware clock is read', 'set-ntp': 'turns network time on or off', 'ntp-servers': 'sets the time servers of a link', 'revert': 'resets the time servers of a link' },
+  ['', 'status', 'show', 'list-timezones']);
+const BUSCTL_ROW = systemdTool(['busctl'], 'the D-Bus inspector and caller of systemd', { ...valued('address', 'match', 'size', 'timeout', 'destination', 'verbose'), ...flagged('system', 'user', 'show-machine', 'unique', 'acquired', 'activatable', 'list', 'expect-reply', 'auto-start', 'allow-interactive-authorization', 'augment-creds', 'watch-bind', 'limit-messages') },
+  ['list', 'status', 'monitor', 'capture', 'tree', 'introspect', 'get-property', 'help', 'wait'],
+  { call: 'calls a D-Bus method, which can start services or change the system', 'set-property': 'changes a property of a D-Bus object', emit: 'sends a D-Bus signal' },
+  ['', 'list', 'status', 'tree org.freedesktop.systemd1', '--user list'], '', {
+    options: [
+      SYSTEMD_REMOTE,
+      { role: 'executor', options: ['--address'], when: (v) => v === null || /unixexec:/i.test(v), payload: 'program', example: 'unixexec:path=/bin/sh', note: '--address=unixexec:… runs that program as the bus' },
+      { role: 'network', options: ['--address'], when: (v) => v !== null && /(^|;)tcp:/i.test(v), example: 'tcp:host=203.0.113.5,port=5555', note: '--address=tcp:… talks to the bus of another machine' },
+    ],
+  });
+const RESOLVE_GRAMMAR_LONG = { ...valued('interface', 'type', 'class', 'service-address', 'service-txt', 'cname', 'search', 'raw', 'legend', 'stale-data', 'relax-single-label', 'validate', 'synthesize', 'cache', 'zone', 'trust-anchor', 'network', 'set-dns', 'set-domain', 'set-llmnr', 'set-mdns', 'set-dnsovertls', 'set-dnssec', 'set-nta'), ...flagged('status', 'statistics', 'reset-statistics', 'flush-caches', 'reset-server-features', 'revert', 'service', 'openpgp', 'tlsa', 'no-pager') };
+const SYSTEMD_RESOLVE_ROW: ProgramRow = {
+  names: ['systemd-resolve'],
+  category: 'network',
+  what: 'the older command line of systemd\'s DNS resolver (now resolvectl)',
+  readOnly: true,
+  grammar: { short: 'ipt', flags: 'h46', long: RESOLVE_GRAMMAR_LONG },
+  options: [
+    { role: 'destructive', options: ['--set-dns', '--set-domain', '--set-llmnr', '--set-mdns', '--set-dnsovertls', '--set-dnssec', '--set-nta', '--revert'], note: 'changes the DNS settings of a network link' },
+    { role: 'destructive', options: ['--flush-caches', '--reset-statistics', '--reset-server-features'], note: 'resets the resolver\'s caches or counters' },
+  ],
+  plain: ['--status', 'example.com', '--statistics', '-t MX example.com'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// netlify, serverless, snap, flatpak
+
+const NETLIFY_LONG = { ...valued('auth', 'site', 'filter', 'dir', 'functions', 'message', 'alias', 'context', 'port', 'target-port', 'command', 'framework', 'name', 'payload', 'data', 'querystring', 'identity', 'live', 'json', 'git', 'team', 'account-slug'), ...flagged('help', 'version', 'prod', 'prod-if-unlocked', 'debug', 'open', 'offline', 'force', 'build', 'no-build', 'skip-functions-cache', 'trigger', 'upload-source-zip', 'dry', 'no-open') };
+function nl(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'dfmpacsno', flags: 'hVy', long: NETLIFY_LONG, abbreviations: false }, ...extra };
+}
+const NL_DEL = (note: string): Command => nl({ role: DESTROY(note) });
+const NETLIFY_BODY: Command = {
+  grammar: { short: '', flags: 'hV', long: NETLIFY_LONG, abbreviations: false },
+  subcommands: {
+    dev: nl({
+      options: [
+        { role: 'listener', options: ['--live'], note: '--live shares the development server on a public URL' },
+        { role: 'executor', options: ['-c', '--command'], payload: 'shell-text', example: 'npm run start', note: '-c runs that shell text as the development server' },
+      ],
+      plain: ['', '--port 8888', '--offline'],
+    }),
+    'sites:delete': NL_DEL('deletes a site'),
+    'env:unset': NL_DEL('removes an environment variable'),
+    'env:clone': NL_DEL('overwrites the environment variables of another site'),
+    'functions:invoke': nl({ role: { role: 'executor', note: 'runs a function of the site' } }),
+    api: nl({ operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || /^(delete|update|create|restore|cancel|lock|unlock|purge|transfer|provision|configure)/i.test(v), example: 'deleteSite', note: 'calls an API method that changes or deletes sites and accounts' }], plain: ['listSites'] }),
+    deploy: nl({ plain: ['', '--prod --dir dist'] }),
+    build: nl({ plain: [''] }),
+    status: nl({ plain: [''] }),
+    link: nl({ plain: [''] }),
+    'sites:list': nl({ plain: [''] }),
+    'env:list': nl({ plain: [''] }),
+  },
+  plain: ['status', 'deploy', 'build', '--version'],
+};
+
+const SLS_LONG = { ...valued('stage', 'region', 'config', 'function', 'data', 'path', 'context', 'contextPath', 'type', 'log', 'aws-profile', 'app', 'org', 'package', 'name', 'template', 'template-url', 'template-path', 'format', 'startTime', 'filter', 'interval', 'env', 'docker-arg'), ...flagged('help', 'version', 'verbose', 'debug', 'force', 'tail', 'raw', 'docker', 'update-config', 'enforce-hash-update', 'aws-s3-accelerate', 'no-color') };
+function sl(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'srcfdptl', flags: 'hv', long: SLS_LONG, abbreviations: false }, ...extra };
+}
+const SERVERLESS_BODY: Command = {
+  grammar: { short: 'src', flags: 'hv', long: SLS_LONG, abbreviations: false },
+  subcommands: {
+    deploy: sl({ plain: ['', '--stage prod'] }),
+    remove: sl({ role: DESTROY('deletes the deployed service and its resources') }),
+    // Running a function of the project locally is like running one of its scripts: everyday.
+    invoke: sl({
+      subcommands: { local: sl({ plain: ['-f hello'] }) },
+      read: (_args, reading) => {
+        const first = reading.operands[0];
+        if (first !== undefined && first.kind === 'literal' && first.value === 'local') return [];
+        return [selfForm('executor', 'serverless invoke', 'invoke', 'runs a deployed function in the cloud')];
+      },
+    }),
+    offline: sl({ role: { role: 'listener', note: 'serves the functions over HTTP (the serverless-offline plugin)' } }),
+    plugin: sl({ subcommands: { install: sl({ role: { role: 'loader', note: 'installs a plugin, code serverless will load' } }), uninstall: sl({ role: DESTROY('removes a plugin') }), list: sl({ plain: [''] }) } }),
+    create: sl({ options: [{ role: 'network', options: ['-u', '--template-url'], example: 'https://example.com/template', note: '--template-url downloads a project template from that URL' }], plain: ['-t aws-nodejs'] }),
+    info: sl({ plain: [''] }),
+    logs: sl({ plain: ['-f hello'] }),
+    print: sl({ plain: [''] }),
+    package: sl({ plain: [''] }),
+  },
+  plain: ['deploy', 'info', 'print', '--version'],
+};
+
+const SNAP_LONG = { ...valued('channel', 'revision', 'cohort', 'name', 'abs-time', 'color', 'unicode', 'last', 'n', 'command', 'shell', 'hook', 'time', 'abs-time', 'purge'), ...flagged('help', 'version', 'classic', 'devmode', 'jailmode', 'dangerous', 'unaliased', 'prefer', 'edge', 'beta', 'candidate', 'stable', 'no-wait', 'all', 'list', 'hold', 'unhold', 'enable', 'disable', 'strace', 'gdb', 'gdbserver', 'trace-exec', 'experimental-gdbserver', 'abs', 'verbose', 'private', 'abs-time', 'd', 'unset', 'reload', 'restart') };
+const SNAP_GRAMMAR: Grammar = { short: 'n', flags: 'h', long: SNAP_LONG };
+const SNAP_CHANGE = (note: string): Command => ({ grammar: SNAP_GRAMMAR, role: DESTROY(note) });
+const SNAP_ROW: ProgramRow = {
+  names: ['snap'],
+  category: 'package',
+  what: 'the snap package manager',
+  grammar: SNAP_GRAMMAR,
+  subcommands: {
+    install: { grammar: SNAP_GRAMMAR, role: DESTROY('installs snaps, running their hooks as root'), options: [{ role: 'destructive', options: ['--dangerous', '--devmode', '--classic', '--jailmode'], note: 'installs without signature checks or confinement' }] },
+    remove: SNAP_CHANGE('removes snaps and their data'),
+    refresh: SNAP_CHANGE('updates snaps, running their hooks as root'),
+    revert: SNAP_CHANGE('reverts a snap to an earlier revision'),
+    try: { grammar: SNAP_GRAMMAR, role: { role: 'loader', note: 'installs a snap from a folder in development mode, running its hooks as root' } },
+    run: { grammar: { ...SNAP_GRAMMAR, stopAtOperand: true }, wrapper: { peel: false, note: 'runs an application of a snap, in its confinement (or a shell with --shell)' } },
+    connect: SNAP_CHANGE('connects a snap to an interface, giving it more access'),
+    disconnect: SNAP_CHANGE('disconnects a snap from an interface'),
+    set: SNAP_CHANGE('changes a snap\'s configuration'),
+    unset: SNAP_CHANGE('removes a snap\'s configuration'),
+    start: SNAP_CHANGE('starts a snap\'s services'),
+    stop: SNAP_CHANGE('stops a snap\'s services'),
+    restart: SNAP_CHANGE('restarts a snap\'s services'),
+    enable: SNAP_CHANGE('enables a snap'),
+    disable: SNAP_CHANGE('disables a snap'),
+    alias: SNAP_CHANGE('adds a command alias for a snap'),
+    ack: { grammar: SNAP_GRAMMAR, role: { role: 'loader', note: 'adds an assertion (a signing key or a snap declaration) to the system\'s trust' } },
+    list: { grammar: SNAP_GRAMMAR, plain: ['', '--all'] },
+    info: { grammar: SNAP_GRAMMAR, plain: ['core'] },
+    find: { grammar: SNAP_GRAMMAR, plain: ['vlc'] },
+    version: { plain: [''] },
+    services: { plain: [''] },
+    changes: { plain: [''] },
+    connections: { plain: ['firefox'] },
+    logs: { grammar: SNAP_GRAMMAR, plain: ['lxd -n 50'] },
+    get: { plain: ['lxd'] },
+  },
+  plain: ['list', 'info core', 'find vlc', 'version', 'services'],
+};
+
+const FLATPAK_LONG = { ...valued('arch', 'branch', 'command', 'cwd', 'filesystem', 'nofilesystem', 'socket', 'nosocket', 'share', 'unshare', 'device', 'nodevice', 'allow', 'disallow', 'env', 'unset-env', 'env-fd', 'own-name', 'talk-name', 'system-own-name', 'system-talk-name', 'add-policy', 'remove-policy', 'persist', 'runtime', 'runtime-version', 'commit', 'installation', 'columns', 'subpath', 'title', 'default-branch', 'gpg-import', 'collection-id', 'origin', 'app-path', 'usr-path', 'bind-mount', 'build-dir', 'sdk', 'metadata', 'log-session-bus', 'from', 'ostree-verbose', 'parent-pid', 'instance-id-fd', 'root'), ...flagged('help', 'version', 'verbose', 'user', 'system', 'noninteractive', 'assumeyes', 'app', 'runtime', 'devel', 'sandbox', 'no-related', 'no-deps', 'no-pull', 'no-deploy', 'reinstall', 'or-update', 'die-with-parent', 'file-forwarding', 'no-documents-portal', 'no-a11y-bus', 'no-session-bus', 'delete-data', 'unused', 'all', 'if-not-exists', 'no-gpg-verify', 'show-details', 'reset', 'log-system-bus') };
+const FLATPAK_GRAMMAR: Grammar = { flags: 'hvuy', long: FLATPAK_LONG };
+const FLATPAK_SANDBOX_ROLES: readonly OptionRole[] = [
+  { role: 'destructive', options: ['--filesystem'], when: (v) => v === null || /^(host|host-os|host-etc|home|\/|~)(:|$)/.test(v) || systemSource(v.replace(/:(ro|rw|create)$/, '')), example: 'host', note: '--filesystem gives the application the host\'s files' },
+  { role: 'destructive', options: ['--socket', '--device', '--share'], when: (v) => v === null || /^(system-bus|session-bus|ssh-auth|all|network|kvm|shm)$/.test(v), example: 'all', note: 'gives the application host devices, buses or the network' },
+  { role: 'destructive', options: ['--talk-name', '--system-talk-name', '--own-name', '--system-own-name'], when: (v) => v === null || /^org\.freedesktop\.(Flatpak|systemd1|secrets|PolicyKit1)|\*/.test(v), example: 'org.freedesktop.Flatpak', note: 'lets the application talk to a bus service that can run host commands' },
+];
+const FLATPAK_CHANGE = (note: string): Command => ({ grammar: FLATPAK_GRAMMAR, role: DESTROY(note) });
+const FLATPAK_ROW: ProgramRow = {
+  names: ['flatpak'],
+  category: 'package',
+  what: 'the Flatpak application manager',
+  grammar: FLATPAK_GRAMMAR,
+  subcommands: {
+    install: FLATPAK_CHANGE('installs applications or runtimes'),
+    uninstall: FLATPAK_CHANGE('removes applications (with --delete-data, their data)'),
+    update: FLATPAK_CHANGE('updates installed applications'),
+    run: {
+      grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true },
+      options: [...FLATPAK_SANDBOX_ROLES, { role: 'executor', options: ['--command'], payload: 'program', example: 'sh', note: '--command runs that program in the sandbox instead of the application' }],
+      wrapper: { peel: false, note: 'runs an application (the ref named first) in its sandbox' },
+    },
+    override: { grammar: FLATPAK_GRAMMAR, options: FLATPAK_SANDBOX_ROLES, plain: ['--show org.example.App'] },
+    'remote-add': { grammar: FLATPAK_GRAMMAR, role: { role: 'network', note: 'adds (and trusts) a new repository of applications' } },
+    'remote-delete': FLATPAK_CHANGE('removes a repository'),
+    kill: FLATPAK_CHANGE('stops a running application'),
+    repair: FLATPAK_CHANGE('repairs the installation, deleting broken objects'),
+    build: { grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true }, wrapper: { peel: false, skip: 1, note: 'runs the command in the build folder named first' } },
+    enter: { grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true }, wrapper: { peel: false, skip: 1, note: 'runs the command inside the running sandbox named first' } },
+    list: { grammar: FLATPAK_GRAMMAR, plain: ['', '--app'] },
+    info: { grammar: FLATPAK_GRAMMAR, plain: ['org.example.App'] },
+    search: { grammar: FLATPAK_GRAMMAR, plain: ['gimp'] },
+    remotes: { grammar: FLATPAK_GRAMMAR, plain: [''] },
+    ps: { grammar: FLATPAK_GRAMMAR, plain: [''] },
+    history: { grammar: FLATPAK_GRAMMAR, plain: [''] },
+  },
+  plain: ['list', 'info org.example.App', 'search gimp', '--version'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -2002,6 +2609,30 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CRICTL_ROW,
   CTR_ROW,
   LXC_ROW,
+  BUILDAH_ROW,
+  K3S_ROW,
+  LXD_ROW,
+  CONTAINERD_ROW,
+  PACKER_ROW,
+  CONSUL_ROW,
+  NOMAD_ROW,
+  ANSIBLE_TEST_ROW,
+  KNIFE_ROW,
+  PUPPET_ROW,
+  FACTER_ROW,
+  CDIST_ROW,
+  APACHE_ROW,
+  APACHE2CTL_ROW,
+  MOSQUITTO_ROW,
+  VARNISHNCSA_ROW,
+  LOGINCTL_ROW,
+  TIMEDATECTL_ROW,
+  BUSCTL_ROW,
+  SYSTEMD_RESOLVE_ROW,
+  { names: ['netlify'], category: 'cloud', what: 'the Netlify command-line client', ...NETLIFY_BODY },
+  { names: ['serverless', 'sls'], category: 'cloud', what: 'the Serverless Framework client', ...SERVERLESS_BODY },
+  SNAP_ROW,
+  FLATPAK_ROW,
 ];
 
 export type { OperandRole };
