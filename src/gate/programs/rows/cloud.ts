@@ -103,12 +103,12 @@ function on(value: string | null): boolean {
 }
 
 /** `-- CMD…` after the operands of a command whose options stop at its first operand: the command after `--`. */
-function afterDashDash(program: string, note: string): (args: readonly Word[], reading: ArgReading) => readonly Form[] {
+function afterDashDash(program: string, note: string, here = false): (args: readonly Word[], reading: ArgReading) => readonly Form[] {
   return (args) => {
     const at = args.findIndex((w) => w.kind === 'literal' && w.value === '--');
     if (at === -1 || at + 1 >= args.length) return [];
     const word = args[at + 1]!;
-    return [{ role: 'executor', trigger: word.kind === 'literal' ? word.value : word.raw, index: at + 1, value: word, payload: 'shell-argv', program, note }];
+    return [{ role: 'executor', trigger: word.kind === 'literal' ? word.value : word.raw, index: at + 1, value: word, ...(here ? { payload: 'shell-argv' as const } : {}), program, note }];
   };
 }
 
@@ -123,7 +123,7 @@ function selfForm(role: Form['role'], program: string, trigger: string, note: st
  * value of one (`valued`: the options, without dashes, that take a value).
  */
 function commandAfterTarget(program: string, note: string, valued: ReadonlySet<string>): (args: readonly Word[], reading: ArgReading) => readonly Form[] {
-  const form = (w: Word, index: number): Form => ({ role: 'executor', program, trigger: w.kind === 'literal' ? w.value : w.raw, index, value: w, payload: 'shell-argv', note });
+  const form = (w: Word, index: number): Form => ({ role: 'executor', program, trigger: w.kind === 'literal' ? w.value : w.raw, index, value: w, note });
   return (args, reading) => {
     if (reading.endOfOptions !== -1) {
       // `-- TARGET COMMAND…`
@@ -145,6 +145,20 @@ function commandAfterTarget(program: string, note: string, valued: ReadonlySet<s
       return [form(w, i)];
     }
     return [];
+  };
+}
+
+/**
+ * A command run somewhere else (in a container, a pod, another machine): an executor form at its
+ * program word, the operand after `skip` others, for the allow entries — but no payload, because
+ * the hardline floor guards this machine and `docker run --rm img shutdown` does not shut it down.
+ * (A wrapper role would hand the floor the command as a payload of this machine.)
+ */
+function elsewhere(program: string, note: string, skip: number): (args: readonly Word[], reading: ArgReading) => readonly Form[] {
+  return (_args, reading) => {
+    const word = reading.operands[skip];
+    if (word === undefined) return [];
+    return [{ role: 'executor', program, trigger: word.kind === 'literal' ? word.value : word.raw, index: reading.operandIndexes[skip]!, value: word, note }];
   };
 }
 
@@ -228,7 +242,7 @@ const RUN_PLAIN = ['--rm alpine', '--rm -it -e A=1 -w /app ubuntu:22.04', '-d --
 const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
-  wrapper: { peel: false, skip: 1, note: 'runs the command inside a container of the image named first' },
+  read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
   plain: RUN_PLAIN,
 };
 
@@ -237,7 +251,7 @@ const DOCKER_CREATE: Command = { grammar: { ...RUN_GRAMMAR, stopAtOperand: true 
 const DOCKER_EXEC: Command = {
   grammar: { short: 'euwH', flags: 'dit', long: { ...valued('detach-keys', 'env', 'env-file', 'user', 'workdir', 'host', 'url', 'preserve-fds'), ...flagged('detach', 'interactive', 'tty', 'privileged', 'help', 'latest') }, abbreviations: false, stopAtOperand: true },
   options: [...DOCKER_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
-  wrapper: { peel: false, skip: 1, note: 'runs the command inside the running container named first' },
+  read: elsewhere('docker exec', 'runs the command inside the running container named first', 1),
 };
 
 /** A docker level with the global roles and the options of most listing and inspecting commands. */
@@ -293,12 +307,12 @@ const COMPOSE: Command = {
     run: {
       grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
-      wrapper: { peel: false, skip: 1, note: 'runs the command in a new container of the service named first' },
+      read: elsewhere('compose run', 'runs the command in a new container of the service named first', 1),
     },
     exec: {
       grammar: { short: 'euwH', flags: 'dTi', long: { ...valued('env', 'user', 'workdir', 'index', 'host'), ...flagged('detach', 'no-TTY', 'privileged', 'interactive', 'tty') }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
-      wrapper: { peel: false, skip: 1, note: 'runs the command in the running container of the service named first' },
+      read: elsewhere('compose exec', 'runs the command in the running container of the service named first', 1),
     },
     rm: { grammar: { flags: 'fsv', long: flagged('force', 'stop', 'volumes'), abbreviations: false }, role: DESTROY('deletes the project\'s stopped containers') },
     kill: { grammar: { short: 's', long: valued('signal'), abbreviations: false }, role: DESTROY('kills the project\'s containers') },
@@ -497,13 +511,11 @@ const KUBECTL_BODY: Command = {
     cordon: kube({ role: DESTROY('stops new pods from being scheduled on a node') }),
     taint: kube({ role: DESTROY('changes which pods a node accepts (and may evict them)') }),
     exec: kube({
-      wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- inside a container of the pod' },
       read: afterDashDash('kubectl exec', 'runs the command after -- inside a container of the pod'),
     }, KUBE_LEAF_SHORT, {}, true),
     attach: kube({ role: { role: 'executor', note: 'attaches this terminal to the main process of a container in the pod' } }),
     debug: kube({
       role: { role: 'executor', note: 'starts a debugging container (on a node: with the node\'s file system and processes) and attaches to it' },
-      wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- in a debugging container' },
       read: afterDashDash('kubectl debug', 'runs the command after -- in a debugging container'),
     }, KUBE_LEAF_SHORT, {}, true),
     run: kube({
@@ -821,7 +833,7 @@ function gc(extra: Partial<Command> = {}, long: Record<string, Arity> = {}): Com
 const GCLOUD_SSH = gc({
   role: { role: 'executor', note: 'opens a shell (or runs a command) on a cloud machine over SSH' },
   options: [
-    { role: 'executor', options: ['--command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '--command runs that shell text on the cloud machine' },
+    { role: 'executor', options: ['--command'], example: 'rm -rf /tmp/x', note: '--command runs that shell text on the cloud machine' },
     { role: 'executor', options: ['--ssh-flag'], when: (v) => v === null || /proxycommand|localcommand|permitlocalcommand/i.test(v), example: '-oProxyCommand=sh -c id', note: '--ssh-flag passes an SSH option that runs a local command' },
   ],
 }, valued('command', 'ssh-flag', 'ssh-key-file', 'container', 'internal-ip', 'strict-host-key-checking', 'tunnel-through-iap', 'troubleshoot', 'ssh-key-expire-after'));
@@ -1425,7 +1437,7 @@ const VAGRANT_BODY: Command = {
     version: vg({ plain: [''] }),
     ssh: vg({
       role: { role: 'executor', note: 'opens a shell on the virtual machine' },
-      options: [{ role: 'executor', options: ['-c', '--command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '-c runs that shell text on the virtual machine' }],
+      options: [{ role: 'executor', options: ['-c', '--command'], example: 'rm -rf /tmp/x', note: '-c runs that shell text on the virtual machine' }],
     }),
     powershell: vg({ role: { role: 'executor', note: 'opens PowerShell on the virtual machine' } }),
     winrm: vg({ role: { role: 'executor', note: 'runs commands on the virtual machine over WinRM' } }),
@@ -1459,9 +1471,21 @@ const ANSIBLE_ROW: ProgramRow = {
   grammar: { short: 'iefluMcTaBPmt', flags: 'bCDkKovhy', long: { ...ANSIBLE_COMMON_LONG, ...valued('args', 'background', 'poll', 'module-name', 'tree'), ...flagged('one-line') } },
   options: [
     ...ANSIBLE_COMMON_ROLES,
-    { role: 'executor', options: ['-a', '--args'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '-a gives the module its arguments: with command, shell or raw, a command run on each host' },
+    { role: 'executor', options: ['-a', '--args'], example: 'rm -rf /tmp/x', note: '-a gives the module its arguments: with command, shell or raw, a command run on each host' },
     { role: 'writer', options: ['-t', '--tree'], example: 'out/', note: '-t writes each host\'s output into that folder' },
   ],
+  // On this machine (`localhost`, `-c local`) the command of -a is a payload the hardline floor reads.
+  read: (args, reading) => {
+    const hosts = reading.operands[0];
+    const local = (hosts !== undefined && hosts.kind === 'literal' && /^(localhost|127\.0\.0\.1|::1)$/.test(hosts.value)) || reading.options.some((o) => (o.key === 'c' || o.key === 'connection') && o.value !== null && o.value.kind === 'literal' && o.value.value === 'local');
+    if (!local) return [];
+    const out: Form[] = [];
+    for (const o of reading.options) {
+      if ((o.key === 'a' || o.key === 'args') && o.value !== null) out.push({ role: 'executor', program: 'ansible', trigger: o.name, index: o.index, value: o.value, payload: 'shell-text', note: '-a runs that command on this machine' });
+    }
+    void args;
+    return out;
+  },
   plain: ['all -m ping', 'web -m setup -l db1', '--version', 'all --list-hosts'],
 };
 // A playbook is ansible-playbook's own program (its tasks run shell commands): running the playbook
@@ -1507,7 +1531,7 @@ const PULUMI_BODY: Command = {
     package: pl({ subcommands: { add: pl({ role: { role: 'loader', note: 'adds a package (a provider program) to the project' } }) } }),
     login: pl({ operands: [{ role: 'network', operand: 0, when: isUrl, example: 'https://203.0.113.5', note: 'stores state with (and sends credentials to) that backend' }], plain: ['', '--local'] }),
     new: pl({ operands: [{ role: 'network', operand: 0, when: (v) => v !== null && isUrl(v), example: 'https://example.com/template.git', note: 'downloads a project template (code it will run) from that URL' }], plain: ['aws-typescript'] }),
-    env: pl({ subcommands: { run: pl({ wrapper: { peel: false, afterDashDash: true, note: 'runs the command after -- with the environment\'s secrets' }, read: afterDashDash('pulumi env run', 'runs the command after -- with the environment\'s secrets') }) }, plain: ['ls'] }),
+    env: pl({ subcommands: { run: pl({ read: afterDashDash('pulumi env run', 'runs the command after -- here, with the environment\'s secrets', true) }) }, plain: ['ls'] }),
     config: pl({ plain: ['', 'set aws:region eu-west-1', 'get aws:region'] }),
     whoami: pl({ plain: [''] }),
     version: pl({ plain: [''] }),
@@ -1590,7 +1614,7 @@ const DOCTL_ROLES: readonly OptionRole[] = [
 ];
 const DOCTL_SSH = (): Command => doctl({
   role: { role: 'executor', note: 'opens a shell on a droplet over SSH' },
-  options: [{ role: 'executor', options: ['--ssh-command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '--ssh-command runs that shell text on the droplet' }],
+  options: [{ role: 'executor', options: ['--ssh-command'], example: 'rm -rf /tmp/x', note: '--ssh-command runs that shell text on the droplet' }],
 });
 const DOCTL_BODY: Command = {
   grammar: { short: 'tuco', flags: 'vh', long: DOCTL_LONG, abbreviations: false },
@@ -1661,7 +1685,7 @@ function fly(extra: Partial<Command> = {}, stop = false): Command {
 const FLY_DESTROY = (note: string): Command => fly({ role: DESTROY(note) });
 const FLY_CONSOLE = fly({
   role: { role: 'executor', note: 'opens a shell on a machine of the app' },
-  options: [{ role: 'executor', options: ['-C', '--command'], payload: 'shell-text', example: 'rm -rf /tmp/x', note: '-C runs that command on the machine' }],
+  options: [{ role: 'executor', options: ['-C', '--command'], example: 'rm -rf /tmp/x', note: '-C runs that command on the machine' }],
 });
 const FLYCTL_BODY: Command = {
   grammar: { short: 'act', flags: 'jh', long: FLY_LONG, abbreviations: false },
@@ -1805,7 +1829,7 @@ const CRICTL_ROW: ProgramRow = {
   what: 'the client of Kubernetes container runtimes (CRI)',
   grammar: CRICTL_GLOBAL,
   subcommands: {
-    exec: { grammar: { ...CRICTL_LEAF, short: 'oe', flags: 'itsql', stopAtOperand: true }, wrapper: { peel: false, skip: 1, note: 'runs the command inside the container named first' } },
+    exec: { grammar: { ...CRICTL_LEAF, short: 'oe', flags: 'itsql', stopAtOperand: true }, read: elsewhere('crictl exec', 'runs the command inside the container named first', 1) },
     attach: { grammar: CRICTL_LEAF, role: { role: 'executor', note: 'attaches this terminal to a running container' } },
     run: { grammar: CRICTL_LEAF, role: { role: 'loader', note: 'creates and starts a container from spec files, which can ask for host privileges' } },
     runp: { grammar: CRICTL_LEAF, role: { role: 'loader', note: 'starts a pod from a spec file, which can ask for host privileges' } },
@@ -1849,7 +1873,7 @@ const CTR_DEL = (note: string): Command => ({ grammar: CTR_LEAF, role: DESTROY(n
 const CTR_TASKS: Command = {
   grammar: CTR_LEAF,
   subcommands: {
-    exec: { grammar: { ...CTR_LEAF, stopAtOperand: true }, options: [CTR_RUN_ROLES[7]!], wrapper: { peel: false, skip: 1, note: 'runs the command inside the running task named first' } },
+    exec: { grammar: { ...CTR_LEAF, stopAtOperand: true }, options: [CTR_RUN_ROLES[7]!], read: elsewhere('ctr task exec', 'runs the command inside the running task named first', 1) },
     kill: CTR_DEL('kills a task'),
     rm: CTR_DEL('deletes a task'),
     delete: CTR_DEL('deletes a task'),
@@ -1897,7 +1921,7 @@ const CTR_ROW: ProgramRow = {
   what: 'containerd\'s low-level client',
   grammar: { short: 'an', flags: 'h', long: { ...valued('address', 'namespace', 'timeout', 'connect-timeout'), ...flagged('debug', 'help', 'version') }, abbreviations: false, stopAtOperand: true },
   subcommands: {
-    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, wrapper: { peel: false, skip: 2, note: 'runs the command in a new container of the image, with the id named second' }, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
+    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), plain: ['--rm -t docker.io/library/alpine:latest demo'] },
     tasks: CTR_TASKS,
     task: CTR_TASKS,
     t: CTR_TASKS,
@@ -1936,7 +1960,6 @@ const LXC_ROW: ProgramRow = {
   subcommands: {
     exec: lxc({
       grammar: { ...LXC_GRAMMAR, short: 'p', flags: 'ntTqh', stopAtOperand: true },
-      wrapper: { peel: false, afterDashDash: true, note: 'runs the command inside the instance named first' },
       // `lxc exec NAME [options] [--] CMD…`: options may follow the instance (cobra).
       read: commandAfterTarget('lxc exec', 'runs the command inside the instance named first', new Set(['cwd', 'env', 'group', 'user', 'mode', 'project', 'p'])),
     }),
@@ -2147,7 +2170,7 @@ const NOMAD_ROW: ProgramRow = {
   subcommands: {
     agent: hashi({ role: { role: 'listener', note: 'starts a Nomad agent (its client runs the jobs it is given)' }, options: HASHI_AGENT_ROLES }),
     run: hashi({ role: { role: 'executor', note: 'schedules the job file\'s tasks, commands run on the cluster\'s nodes' } }),
-    exec: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, wrapper: { peel: false, skip: 1, note: 'runs the command inside the allocation named first' } },
+    exec: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, read: elsewhere('nomad exec', 'runs the command inside the allocation named first', 1) },
     stop: hashi({ role: DESTROY('stops a job') }),
     job: hashi({
       subcommands: {
@@ -2163,7 +2186,7 @@ const NOMAD_ROW: ProgramRow = {
     }),
     alloc: hashi({
       subcommands: {
-        exec: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, wrapper: { peel: false, skip: 1, note: 'runs the command inside the allocation named first' } },
+        exec: { grammar: { ...HASHI_GRAMMAR, stopAtOperand: true }, options: HASHI_ROLES, read: elsewhere('nomad exec', 'runs the command inside the allocation named first', 1) },
         stop: hashi({ role: DESTROY('stops an allocation') }),
         signal: hashi({ role: DESTROY('sends a signal to an allocation\'s tasks') }),
         restart: hashi({ role: DESTROY('restarts an allocation\'s tasks') }),
@@ -2559,8 +2582,8 @@ const FLATPAK_ROW: ProgramRow = {
     'remote-delete': FLATPAK_CHANGE('removes a repository'),
     kill: FLATPAK_CHANGE('stops a running application'),
     repair: FLATPAK_CHANGE('repairs the installation, deleting broken objects'),
-    build: { grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true }, wrapper: { peel: false, skip: 1, note: 'runs the command in the build folder named first' } },
-    enter: { grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true }, wrapper: { peel: false, skip: 1, note: 'runs the command inside the running sandbox named first' } },
+    build: { grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true }, read: elsewhere('flatpak build', 'runs the command in a sandbox on the build folder named first', 1) },
+    enter: { grammar: { ...FLATPAK_GRAMMAR, stopAtOperand: true }, read: elsewhere('flatpak enter', 'runs the command inside the running sandbox named first', 1) },
     list: { grammar: FLATPAK_GRAMMAR, plain: ['', '--app'] },
     info: { grammar: FLATPAK_GRAMMAR, plain: ['org.example.App'] },
     search: { grammar: FLATPAK_GRAMMAR, plain: ['gimp'] },
