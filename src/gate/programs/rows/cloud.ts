@@ -458,6 +458,8 @@ function kubeGrammar(short = '', long: Record<string, Arity> = {}, stop = false)
 }
 
 const KUBE_LEAF_SHORT = 'oflcLk';
+/** The options of `kubectl exec` (and the persistent ones) that take a value, without dashes. */
+const KUBE_VALUED: ReadonlySet<string> = new Set(['c', 'container', 'f', 'filename', 'pod-running-timeout', 'n', 'namespace', 's', 'server', 'v', ...Object.entries(KUBE_GLOBAL_LONG).filter(([, a]) => a === 'value').map(([k]) => k)]);
 
 function kube(extra: Partial<Command> = {}, short = KUBE_LEAF_SHORT, long: Record<string, Arity> = {}, stop = false): Command {
   return {
@@ -511,7 +513,8 @@ const KUBECTL_BODY: Command = {
     cordon: kube({ role: DESTROY('stops new pods from being scheduled on a node') }),
     taint: kube({ role: DESTROY('changes which pods a node accepts (and may evict them)') }),
     exec: kube({
-      read: afterDashDash('kubectl exec', 'runs the command after -- inside a container of the pod'),
+      // The command follows `--`; kubectl before 1.20-something also took it without one.
+      read: commandAfterTarget('kubectl exec', 'runs the command inside a container of the pod', KUBE_VALUED),
     }, KUBE_LEAF_SHORT, {}, true),
     attach: kube({ role: { role: 'executor', note: 'attaches this terminal to the main process of a container in the pod' } }),
     debug: kube({
