@@ -692,7 +692,8 @@ const TERRAFORM_BODY: Command = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// aws (options anywhere after the service; values with `--name value` or `--name=value`).
+// aws (options anywhere after the service; values with `--name value` or `--name=value`; argparse,
+// which takes an unambiguous abbreviation of a long option: awscli's parsers keep that default).
 
 const AWS_GLOBAL_LONG = {
   ...valued('endpoint-url', 'output', 'query', 'profile', 'region', 'color', 'ca-bundle', 'cli-read-timeout', 'cli-connect-timeout', 'cli-binary-format', 'cli-input-json', 'cli-input-yaml', 'generate-cli-skeleton', 'page-size', 'max-items', 'starting-token'),
@@ -719,7 +720,7 @@ function awsOperationForms(program: string, operation: string | null, index: num
 }
 
 const AWS_SERVICE: Command = {
-  grammar: { long: AWS_GLOBAL_LONG, abbreviations: false },
+  grammar: { long: AWS_GLOBAL_LONG },
   options: AWS_GLOBAL_ROLES,
   read: (args, reading) => {
     const word = reading.operands[0];
@@ -730,7 +731,7 @@ const AWS_SERVICE: Command = {
 };
 
 function aws(extra: Partial<Command> = {}, long: Record<string, Arity> = {}): Command {
-  return { grammar: { long: { ...AWS_GLOBAL_LONG, ...valued('include', 'exclude', 'acl', 'storage-class', 'sse', 'sse-kms-key-id', 'content-type', 'cache-control', 'expires', 'metadata', 'grants', 'website-redirect', 'expected-size', 'source-region', 'request-payer', 'sse-c', 'sse-c-key', 'checksum-algorithm', 'expires-in', 'metadata-directive'), ...flagged('recursive', 'dryrun', 'quiet', 'only-show-errors', 'follow-symlinks', 'no-follow-symlinks', 'exact-timestamps', 'size-only', 'human-readable', 'summarize', 'force', 'no-progress', 'delete', 'no-guess-mime-type'), ...long }, abbreviations: false }, ...extra, options: [...AWS_GLOBAL_ROLES, ...(extra.options ?? [])] };
+  return { grammar: { long: { ...AWS_GLOBAL_LONG, ...valued('include', 'exclude', 'acl', 'storage-class', 'sse', 'sse-kms-key-id', 'content-type', 'cache-control', 'expires', 'metadata', 'grants', 'website-redirect', 'expected-size', 'source-region', 'request-payer', 'sse-c', 'sse-c-key', 'checksum-algorithm', 'expires-in', 'metadata-directive'), ...flagged('recursive', 'dryrun', 'quiet', 'only-show-errors', 'follow-symlinks', 'no-follow-symlinks', 'exact-timestamps', 'size-only', 'human-readable', 'summarize', 'force', 'no-progress', 'delete', 'no-guess-mime-type'), ...long } }, ...extra, options: [...AWS_GLOBAL_ROLES, ...(extra.options ?? [])] };
 }
 
 /** `aws s3 cp SRC DST`: DST a local path (not `s3://`). */
@@ -740,7 +741,7 @@ const AWS_SERVICES = ['ec2', 'iam', 'lambda', 'rds', 'dynamodb', 'cloudformation
 
 // `aws help` pages through less (whose `!` runs a shell) only on a terminal; an agent has none.
 const AWS_BODY: Command = {
-  grammar: { long: AWS_GLOBAL_LONG, abbreviations: false },
+  grammar: { long: AWS_GLOBAL_LONG },
   options: AWS_GLOBAL_ROLES,
   // A service the table does not list: its operation is the word after the service.
   read: (args, reading) => {
@@ -867,12 +868,13 @@ const GCLOUD_BODY: Command = {
   plain: ['config list', 'compute instances list --project my-proj', 'auth list', 'projects list --format=json', 'version'],
 };
 
+// az reads its options with argparse (knack), which takes unambiguous abbreviations of long options.
 const AZ_GLOBAL_LONG = { ...valued('output', 'query', 'subscription'), ...flagged('debug', 'help', 'only-show-errors', 'verbose', 'yes') };
 function az(extra: Partial<Command> = {}, long: Record<string, Arity> = {}, short = ''): Command {
-  return { grammar: { short: `o${short}`, flags: 'hy', long: { ...AZ_GLOBAL_LONG, ...valued('resource-group', 'name', 'location', 'ids', 'scripts', 'command-id', 'parameters', 'command', 'file', 'source', 'method', 'url', 'uri', 'body', 'headers', 'resource', 'uri-parameters', 'skip-authorization-header', 'output-file', 'local-user', 'ip', 'vm-name', 'private-key-file'), ...long }, abbreviations: false }, ...extra };
+  return { grammar: { short: `o${short}`, flags: 'hy', long: { ...AZ_GLOBAL_LONG, ...valued('resource-group', 'name', 'location', 'ids', 'scripts', 'command-id', 'parameters', 'command', 'file', 'source', 'method', 'url', 'uri', 'body', 'headers', 'resource', 'uri-parameters', 'skip-authorization-header', 'output-file', 'local-user', 'ip', 'vm-name', 'private-key-file'), ...long } }, ...extra };
 }
 const AZ_BODY: Command = {
-  grammar: { short: 'o', flags: 'h', long: AZ_GLOBAL_LONG, abbreviations: false },
+  grammar: { short: 'o', flags: 'h', long: AZ_GLOBAL_LONG },
   read: verbForms('az', 'deletes, stops or resets cloud resources, or changes who may use them', new Set(['delete', 'purge', 'remove', 'stop', 'deallocate', 'restart', 'reset', 'revoke', 'delete-all', 'redeploy', 'reimage']), AZ_GLOBAL_LONG),
   subcommands: {
     rest: az({
@@ -2379,7 +2381,7 @@ const MOSQUITTO_ROW: ProgramRow = {
   names: ['mosquitto'],
   category: 'network',
   what: 'the Mosquitto MQTT broker',
-  grammar: { short: 'cp', flags: 'dvh', long: { ...valued('config-file', 'port'), ...flagged('daemon', 'verbose', 'help', 'test-config') } },
+  grammar: { short: 'cp', flags: 'dvh', long: { ...valued('config-file', 'port'), ...flagged('daemon', 'verbose', 'help', 'test-config') }, abbreviations: false },
   options: [
     { role: 'loader', options: ['-c', '--config-file'], example: '/tmp/mosquitto.conf', note: '-c loads a configuration (listeners, plugins to load, files to read)' },
     { role: 'listener', options: ['-p', '--port'], example: '1883', note: '-p opens a broker port (on every address when no configuration limits it)' },
@@ -2520,7 +2522,7 @@ const SERVERLESS_BODY: Command = {
 };
 
 const SNAP_LONG = { ...valued('channel', 'revision', 'cohort', 'name', 'abs-time', 'color', 'unicode', 'last', 'n', 'command', 'shell', 'hook', 'time', 'abs-time', 'purge'), ...flagged('help', 'version', 'classic', 'devmode', 'jailmode', 'dangerous', 'unaliased', 'prefer', 'edge', 'beta', 'candidate', 'stable', 'no-wait', 'all', 'list', 'hold', 'unhold', 'enable', 'disable', 'strace', 'gdb', 'gdbserver', 'trace-exec', 'experimental-gdbserver', 'abs', 'verbose', 'private', 'abs-time', 'd', 'unset', 'reload', 'restart') };
-const SNAP_GRAMMAR: Grammar = { short: 'n', flags: 'h', long: SNAP_LONG };
+const SNAP_GRAMMAR: Grammar = { short: 'n', flags: 'h', long: SNAP_LONG, abbreviations: false };
 const SNAP_CHANGE = (note: string): Command => ({ grammar: SNAP_GRAMMAR, role: DESTROY(note) });
 const SNAP_ROW: ProgramRow = {
   names: ['snap'],
@@ -2559,7 +2561,7 @@ const SNAP_ROW: ProgramRow = {
 };
 
 const FLATPAK_LONG = { ...valued('arch', 'branch', 'command', 'cwd', 'filesystem', 'nofilesystem', 'socket', 'nosocket', 'share', 'unshare', 'device', 'nodevice', 'allow', 'disallow', 'env', 'unset-env', 'env-fd', 'own-name', 'talk-name', 'system-own-name', 'system-talk-name', 'add-policy', 'remove-policy', 'persist', 'runtime', 'runtime-version', 'commit', 'installation', 'columns', 'subpath', 'title', 'default-branch', 'gpg-import', 'collection-id', 'origin', 'app-path', 'usr-path', 'bind-mount', 'build-dir', 'sdk', 'metadata', 'log-session-bus', 'from', 'ostree-verbose', 'parent-pid', 'instance-id-fd', 'root'), ...flagged('help', 'version', 'verbose', 'user', 'system', 'noninteractive', 'assumeyes', 'app', 'runtime', 'devel', 'sandbox', 'no-related', 'no-deps', 'no-pull', 'no-deploy', 'reinstall', 'or-update', 'die-with-parent', 'file-forwarding', 'no-documents-portal', 'no-a11y-bus', 'no-session-bus', 'delete-data', 'unused', 'all', 'if-not-exists', 'no-gpg-verify', 'show-details', 'reset', 'log-system-bus') };
-const FLATPAK_GRAMMAR: Grammar = { flags: 'hvuy', long: FLATPAK_LONG };
+const FLATPAK_GRAMMAR: Grammar = { flags: 'hvuy', long: FLATPAK_LONG, abbreviations: false };
 const FLATPAK_SANDBOX_ROLES: readonly OptionRole[] = [
   { role: 'destructive', options: ['--filesystem'], when: (v) => v === null || /^(host|host-os|host-etc|home|\/|~)(:|$)/.test(v) || systemSource(v.replace(/:(ro|rw|create)$/, '')), example: 'host', note: '--filesystem gives the application the host\'s files' },
   { role: 'destructive', options: ['--socket', '--device', '--share'], when: (v) => v === null || /^(system-bus|session-bus|ssh-auth|all|network|kvm|shm)$/.test(v), example: 'all', note: 'gives the application host devices, buses or the network' },
