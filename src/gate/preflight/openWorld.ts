@@ -56,6 +56,14 @@ export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): Host
       }
       if (assignments.length > 0) out.push(...assignmentHosts(assignments));
     }
+    // A wrapper with a host reader of its own (`npx URL`, `pnpm dlx`, `sshpass … ssh HOST`).
+    let current: readonly Word[] = segment.argv;
+    for (const layer of unwrapped.layers) {
+      const name = programName(current[0])?.toLowerCase() ?? null;
+      const own = name === null ? undefined : readerOf(name);
+      if (own) for (const mention of own(current.slice(1), { program: name! })) out.push(mention);
+      current = layer.inner;
+    }
     if (program === null) return out;
     const argv = peelNetworkWrappers(unwrapped.argv, program);
     // Without a network wrapper the program inside is the one already named.

@@ -19,6 +19,7 @@ import { readAwkCommand, stringLiteralsOf } from './awk';
 import { readFind } from './find';
 import { peelWrappers, programName, startsWithWrapper, type PeeledCommand } from './wrappers';
 import { programForms } from './table';
+import type { Form } from './row';
 
 export type Payload =
   | {
@@ -73,8 +74,33 @@ export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand):
       xargsReported = true;
     }
   }
+  // A wrapper with a reader of its own above (`npx -c TEXT`, `npm exec --call`).
+  let current: readonly Word[] = argv;
+  for (const layer of peeled.layers) {
+    const name = foldedName(programName(current[0]));
+    if (name !== null && Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) payloads.push(...EXTRACTORS[name]!(current.slice(1), name));
+    current = layer.inner;
+  }
+  // Forms of the wrappers' own words (`tmux new-session 'TEXT'`, `systemd-run -p ExecStartPre=…`).
+  const innerStart = argv.length - peeled.argv.length;
+  const layerPrograms = new Set(peeled.layers.map((layer) => layer.program));
+  payloads.push(
+    ...formPayloads(argv, programForms(argv).forms.filter((form) => form.wrapped === undefined && (form.index < innerStart || layerPrograms.has(form.program)))),
+  );
   payloads.push(...programPayloads(peeled.argv));
-  return payloads;
+  return withoutRepeats(payloads);
+}
+
+/** The payloads, each text or argv once (the first way it was found names it). */
+function withoutRepeats(payloads: Payload[]): Payload[] {
+  if (payloads.length < 2) return payloads;
+  const seen = new Set<string>();
+  return payloads.filter((payload) => {
+    const key = payload.kind === 'shell-text' ? `t\0${payload.text}` : `a\0${payload.argv.map((word) => word.raw).join('\0')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
@@ -86,10 +112,16 @@ function programPayloads(argv: readonly Word[]): Payload[] {
   const name = foldedName(programName(argv[0]));
   if (name === null) return NO_PAYLOADS;
   if (Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return EXTRACTORS[name]!(argv.slice(1), name);
-  const reading = programForms(argv);
+  return formPayloads(argv, programForms(argv).forms);
+}
+
+/** The payloads of executor forms whose value is shell text or a command's argv. */
+function formPayloads(argv: readonly Word[], forms: readonly Form[]): Payload[] {
   let payloads: Payload[] | null = null;
-  for (const form of reading.forms) {
+  for (const form of forms) {
     if (form.value === null || (form.payload !== 'shell-text' && form.payload !== 'shell-argv')) continue;
+    // A command run on another machine is not judged as one of this machine's (`ssh host sudo reboot`).
+    if (form.wrapped === 'elsewhere') continue;
     const via = form.trigger === form.program || form.trigger === '' ? form.program : `${form.program} ${form.trigger}`;
     let payload: Payload;
     if (form.payload === 'shell-argv') payload = { kind: 'argv', argv: argv.slice(form.index), via };

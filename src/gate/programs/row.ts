@@ -82,6 +82,13 @@ export interface WrapperRole {
    * the wrapper and the wrapped command both.
    */
   readonly peel: boolean;
+  /**
+   * The wrapped command runs on another machine or inside a container (`ssh HOST CMD`,
+   * `kubectl exec`): it is a form of its own for allow entries, but the floors and the preflight
+   * do not judge it as a command of this machine (`ssh host sudo reboot` reboots the host, not
+   * this one), and they read the wrapper itself (its host, its ProxyCommand) instead.
+   */
+  readonly elsewhere?: boolean;
   /** Operands between the options and the command (`timeout DURATION`, `chroot DIR`, `docker run IMAGE`). */
   readonly skip?: number;
   /** The command starts after `--` (`kubectl exec POD -- CMD`). */
@@ -124,6 +131,12 @@ export interface Form {
   readonly payloadText?: string;
   /** The program's own job (see {@link OperandRole.everyday}): not a carve-out. */
   readonly everyday?: boolean;
+  /**
+   * Set on the form a wrapper role makes for the command it runs: `here` when that command runs on
+   * this machine (the wrapper peeler hands it to every layer already), `elsewhere` when it does not
+   * (see {@link WrapperRole.elsewhere}).
+   */
+  readonly wrapped?: 'here' | 'elsewhere';
   readonly note: string;
 }
 

@@ -181,7 +181,7 @@ function readWrapped(command: Command, program: string, argv: readonly Word[], s
   const read = readWrapper(command, args);
   if (!read.exact) state.unreadable ??= `${program}: its options or the command it runs could not be read exactly`;
   if (read.shellText !== null && read.shellText.length > 0) {
-    forms.push({ role: 'executor', program, trigger: program, index: start - 1, value: read.shellText[0]!, payload: 'shell-text', note: wrapper.note });
+    forms.push({ role: 'executor', program, trigger: program, index: start - 1, value: read.shellText[0]!, payload: 'shell-text', wrapped: wrapper.elsewhere ? 'elsewhere' : 'here', note: wrapper.note });
   }
   if (read.inner.length === 0) return;
   // The wrapped command is usually the rest of the argv; `env -S` makes words of its own.
@@ -189,7 +189,7 @@ function readWrapped(command: Command, program: string, argv: readonly Word[], s
   const suffix = offset >= 0 && read.inner.every((word, k) => word === args[offset + k]);
   const at = suffix ? start + offset : start - 1;
   if (!wrapper.peel && read.shellText === null) {
-    forms.push({ role: 'executor', program, trigger: wordText(read.inner[0]), index: at, value: read.inner[0]!, payload: 'shell-argv', note: wrapper.note });
+    forms.push({ role: 'executor', program, trigger: wordText(read.inner[0]), index: at, value: read.inner[0]!, payload: 'shell-argv', wrapped: wrapper.elsewhere ? 'elsewhere' : 'here', note: wrapper.note });
   }
   if (depth >= MAX_NESTING) {
     state.unreadable ??= `${program}: wrappers nested too deep to read`;
@@ -214,8 +214,11 @@ function genericReading(row: Command, args: readonly Word[]): WrapperReading {
   }
   let next = reading.next;
   if (wrapper.afterDashDash) {
-    if (reading.endOfOptions === -1) return { options, inner: [], shellText: null, assignments: [], exact: false };
-    next = reading.endOfOptions + 1;
+    // `kubectl exec POD -- CMD`: the command starts after the first `--`, which may follow operands.
+    let dashes = reading.endOfOptions;
+    for (let k = reading.next; dashes === -1 && k < args.length; k++) if (args[k]!.kind === 'literal' && (args[k] as { value: string }).value === '--') dashes = k;
+    if (dashes === -1) return { options, inner: [], shellText: null, assignments: [], exact };
+    next = dashes + 1;
   }
   let positionalsExact = true;
   for (let p = 0; p < (wrapper.skip ?? 0); p++) {

@@ -42,14 +42,15 @@ export interface WrapperLayer extends WrapperReading {
 }
 
 /** Every program whose row is a wrapper, by its names. */
-export const WRAPPER_PROGRAMS: readonly string[] = programRows().flatMap((row) => (row.wrapper !== undefined ? row.names : []));
+export const WRAPPER_PROGRAMS: readonly string[] = programRows().flatMap((row) => (row.wrapper !== undefined && row.wrapper.elsewhere !== true ? row.names : []));
 
 /** The lower-cased basename a wrapper is recognised by, or null when the word is no wrapper. */
 /** Most subcommand levels looked through for a wrapper (`uv tool run`, `gh codespace ssh`). */
 const MAX_WRAPPER_SUBCOMMAND_LEVELS = 3;
 
 /**
- * The wrapper an argv starts with: a row that is a wrapper (`sudo`, `timeout`), or a subcommand
+ * The wrapper an argv starts with (one that runs the command on this machine: `ssh HOST CMD` is
+ * read as ssh, see `WrapperRole.elsewhere`): a row that is a wrapper (`sudo`, `timeout`), or a subcommand
  * of a row that is one (`poetry run`, `docker run`, `kubectl exec`), with the words after it.
  */
 function wrapperOf(argv: readonly Word[]): { program: string; command: Command; args: Word[] } | null {
@@ -58,7 +59,7 @@ function wrapperOf(argv: readonly Word[]): { program: string; command: Command; 
   const row = rowFor(name);
   if (row === null) return null;
   let program = invokedName(name);
-  if (row.wrapper !== undefined) return { program, command: row, args: argv.slice(1) };
+  if (row.wrapper !== undefined) return row.wrapper.elsewhere === true ? null : { program, command: row, args: argv.slice(1) };
   let command: Command = row;
   let rest = argv.slice(1);
   for (let level = 0; level < MAX_WRAPPER_SUBCOMMAND_LEVELS && command.subcommands !== undefined; level++) {
@@ -68,7 +69,7 @@ function wrapperOf(argv: readonly Word[]): { program: string; command: Command; 
     command = command.subcommands[word.value]!;
     program = `${program} ${word.value}`;
     rest = rest.slice(reading.operandIndexes[0]! + 1);
-    if (command.wrapper !== undefined) return { program, command, args: rest };
+    if (command.wrapper !== undefined) return command.wrapper.elsewhere === true ? null : { program, command, args: rest };
   }
   return null;
 }

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 
 import { programForms, rowFor, rowName } from '../../../src/gate/programs/table';
-import { unwrap } from '../../../src/gate/programs/wrappers';
+import { peelWrappers } from '../../../src/gate/programs/wrappers';
 import { readSedScript } from '../../../src/gate/programs/sed';
 import { parseListEntries } from '../../../src/gate/lists/listEntry';
 import { matchAllow } from '../../../src/gate/lists/listMatcher';
@@ -453,7 +453,7 @@ describe('carve-out table', () => {
           if (rowFor(program)?.wrapper?.peel !== false) assert.equal(findCarveOut(argvOf(command)), null);
           const entries = parseListEntries([entryText], 'allow', 'test').entries;
           assert.notEqual(matchAllow(readCommand(command, { home: HOME }), entries), null);
-          if (wrapper && unwrap(argvOf(command)).argv.length > 0) {
+          if (wrapper && (peelWrappers(argvOf(command)).layers.some((layer) => layer.inner.length > 0) || programForms(argvOf(command)).forms.some((f) => f.wrapped !== undefined))) {
             const alone = parseListEntries([command.split(' ')[0]!], 'allow', 'test').entries;
             assert.equal(matchAllow(readCommand(command, { home: HOME }), alone), null, 'an entry for the wrapper alone covers nothing it runs');
           }

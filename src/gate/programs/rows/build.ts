@@ -2292,7 +2292,7 @@ const BUNDLE_ROW: ProgramRow = {
     add: bundleLevel({ options: [{ role: 'network', options: ['--git', '--github', '--source'], example: 'https://example.com/x.git', note: 'bundle add --git/--source fetches the gem from another place' }], plain: ['rspec --group test'] }),
     ...Object.fromEntries(['update', 'check', 'list', 'info', 'outdated', 'lock', 'show', 'clean', 'binstubs', 'cache', 'package', 'init', 'gem', 'platform', 'doctor', 'remove', 'pristine', 'version', 'help', 'licenses', 'viz', 'fund'].map((s) => [s, bundleLevel()])),
   },
-  plain: ['install', 'exec rspec', 'update rails', 'outdated', 'list', '--version'],
+  plain: ['install', 'update rails', 'outdated', 'list', '--version'],
 };
 
 const RAKE_ROW: ProgramRow = {

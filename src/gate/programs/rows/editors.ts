@@ -1069,7 +1069,7 @@ const PERF_ROW: ProgramRow = {
       },
     } satisfies Command])),
   },
-  plain: ['--version', 'list', 'stat ls', 'record -g ./prog', 'report --stdio'],
+  plain: ['--version', 'list', 'report --stdio'],
 };
 
 const GDBSERVER_ROW: ProgramRow = {

@@ -1,5 +1,6 @@
 import type { ProgramRow } from '../row';
 import { BUILD_ROWS } from './build';
+import { CLOUD_ROWS } from './cloud';
 import { EDITOR_ROWS } from './editors';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
@@ -21,6 +22,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...READER_ROWS,
   ...INTERPRETER_ROWS,
   ...BUILD_ROWS,
+  ...CLOUD_ROWS,
   ...EDITOR_ROWS,
   ...FILE_ROWS,
   ...LANGUAGE_ROWS,

@@ -448,7 +448,7 @@ const REMOTES: readonly ProgramRow[] = [
     grammar: SSH_GRAMMAR,
     options: SSH_ROLES,
     read: sshRead,
-    wrapper: { peel: false, skip: 1, noCommand: ['-V', '-G', '-Q'], note: 'ssh HOST CMD runs CMD on the remote host' },
+    wrapper: { peel: false, elsewhere: true, skip: 1, noCommand: ['-V', '-G', '-Q'], note: 'ssh HOST CMD runs CMD on the remote host' },
     plain: ['-V', '', '-Q cipher'],
   },
   {
@@ -622,7 +622,7 @@ const REMOTES: readonly ProgramRow[] = [
         ...optionForms('mosh', MOSH_ROLES, again.options, host + 1),
       ];
     },
-    wrapper: { peel: false, skip: 1, noCommand: ['--help', '--version'], note: 'mosh HOST CMD runs CMD on the remote host' },
+    wrapper: { peel: false, elsewhere: true, skip: 1, noCommand: ['--help', '--version'], note: 'mosh HOST CMD runs CMD on the remote host' },
     plain: ['--version', '--help'],
   },
   {
@@ -1166,8 +1166,8 @@ const VCS: readonly ProgramRow[] = [
       variable: { subcommands: { delete: GH_DELETE('variable') }, plain: ['list'] },
       'ssh-key': { subcommands: { delete: GH_DELETE('SSH key') }, plain: ['list'] },
       'gpg-key': { subcommands: { delete: GH_DELETE('GPG key') }, plain: ['list'] },
-      codespace: { subcommands: { ssh: { wrapper: { peel: false, afterDashDash: true, note: 'gh codespace ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
-      cs: { subcommands: { ssh: { wrapper: { peel: false, afterDashDash: true, note: 'gh cs ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
+      codespace: { subcommands: { ssh: { wrapper: { peel: false, elsewhere: true, afterDashDash: true, note: 'gh codespace ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
+      cs: { subcommands: { ssh: { wrapper: { peel: false, elsewhere: true, afterDashDash: true, note: 'gh cs ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
     },
     plain: ['--version', 'pr list', 'issue list', 'repo view', 'auth status', 'pr status'],
   },
