@@ -3,7 +3,7 @@ import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { programName } from '../programs/wrappers';
 import { textOf } from '../programs/grammar';
 import { withXargsInput } from '../programs/writeTargets';
-import { assignmentHosts, inlineCodeHosts, isInlineCodeInterpreter, peelNetworkWrappers, readerOf, redirectHosts } from './openWorld/hostReaders';
+import { assignmentHosts, inlineCodeHosts, isInlineCodeInterpreter, readerOf, redirectHosts } from './openWorld/hostReaders';
 import type { HostMention } from './openWorld/mentions';
 
 /**
@@ -65,9 +65,9 @@ export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): Host
       current = layer.inner;
     }
     if (program === null) return out;
-    const argv = peelNetworkWrappers(unwrapped.argv, program);
-    // Without a network wrapper the program inside is the one already named.
-    const inner = argv === unwrapped.argv ? program : (programName(argv[0])?.toLowerCase() ?? null);
+    // Network wrappers (`sshpass … ssh`, `torsocks curl`) are rows of the program table, peeled with the rest.
+    const argv = unwrapped.argv;
+    const inner = program;
     if (inner === null) {
       if (argv[0]) out.push({ host: null, source: argv[0].raw, via: `${program} (a program the gate cannot read)` });
       return out;

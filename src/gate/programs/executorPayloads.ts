@@ -19,6 +19,8 @@ import { readAwkCommand, stringLiteralsOf } from './awk';
 import { readFind } from './find';
 import { peelWrappers, programName, startsWithWrapper, type PeeledCommand } from './wrappers';
 import { programForms } from './table';
+import { readArgs } from './grammar';
+import { GIT_GLOBAL_GRAMMAR } from './rows/readers';
 import type { Form } from './row';
 
 export type Payload =
@@ -231,8 +233,6 @@ function findExec(args: readonly Word[]): Payload[] {
   return payloads;
 }
 
-/** git global options that take the next word as their value. */
-const GIT_GLOBAL_WITH_VALUE = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source'];
 
 /**
  * A `-c KEY=VALUE` setting's program, read through the one list of program-running keys
@@ -277,19 +277,15 @@ const GIT_FILTER_OPTIONS = [
 
 function gitCommand(args: readonly Word[]): Payload[] {
   const payloads: Payload[] = [];
-  let i = 0;
-  while (i < args.length) {
-    const text = literal(args[i]);
-    if (text === null || !text.startsWith('-')) break;
-    if (text === '-c') {
-      const setting = args[i + 1];
-      const payload = setting === undefined ? null : gitConfigPayload(setting, 'git -c');
-      if (payload !== null) payloads.push(payload);
-    }
-    i += GIT_GLOBAL_WITH_VALUE.includes(text) ? 2 : 1;
+  const globals = readArgs(args, GIT_GLOBAL_GRAMMAR);
+  for (const option of globals.options) {
+    if (option.name !== '-c' || option.value === null) continue;
+    const payload = gitConfigPayload(option.value, 'git -c');
+    if (payload !== null) payloads.push(payload);
   }
-  const subcommand = literal(args[i]);
-  const rest = args.slice(i + 1);
+  const at = globals.operandIndexes[0] ?? args.length;
+  const subcommand = literal(args[at]);
+  const rest = args.slice(at + 1);
   // `ext::` URLs make git run a local command; --upload-pack/--receive-pack name one.
   for (let k = 0; k < rest.length; k++) {
     const word = rest[k]!;

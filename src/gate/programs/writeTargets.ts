@@ -1,5 +1,6 @@
 import { wordText } from './executorPayloads';
 import { readFind } from './find';
+import { GIT_GLOBAL_GRAMMAR } from './rows/readers';
 import { hasOption, optionValues, readArgs, textOf, type Grammar, valued } from './grammar';
 import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
@@ -377,12 +378,6 @@ function wgetTargets(args: readonly Word[]): WriteTarget[] {
   return out;
 }
 
-const GIT_GLOBAL_SPEC: Grammar = {
-  short: 'Cc',
-  long: valued('git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'),
-  stopAtOperand: true,
-  abbreviations: false,
-};
 
 /**
  * The subcommand of `git SUBCOMMAND …` when no global option comes before it (nearly every git
@@ -407,7 +402,7 @@ export function readGitCommand(args: readonly Word[]): {
   gitDir: Word | null;
   globalValues: Word[];
 } {
-  const parsed = readArgs(args, GIT_GLOBAL_SPEC);
+  const parsed = readArgs(args, GIT_GLOBAL_GRAMMAR);
   let directory: string | null = '.';
   for (const option of parsed.options) {
     if (option.name !== '-C') continue;

@@ -1,5 +1,4 @@
 import { literalWord, type Segment, type Word } from '../../reading/resolution';
-import { programName } from '../../programs/wrappers';
 import { hasOption, optionValues, readArgs, textOf, type Grammar, type ArgReading, valued } from '../../programs/grammar';
 import { CURL_SPEC, RSYNC_SPEC, WGET_SPEC, isRemoteTransferPath, plainGitSubcommand, readGitCommand } from '../../programs/writeTargets';
 import {
@@ -809,29 +808,6 @@ export function readerOf(program: string): HostReader | undefined {
   return undefined;
 }
 
-/**
- * Programs that run another program through a proxy or with a password (`sshpass -p pw ssh host`,
- * `proxychains curl …`, `torsocks wget …`): the wrapped program is what contacts a host.
- */
-const NETWORK_WRAPPERS: Readonly<Record<string, Grammar>> = {
-  sshpass: { short: 'pfdPe', stopAtOperand: true },
-  proxychains: { short: 'f', stopAtOperand: true },
-  proxychains4: { short: 'f', stopAtOperand: true },
-  torsocks: { short: 'uaP', long: valued('user', 'pass', 'address', 'port'), stopAtOperand: true },
-  tsocks: { stopAtOperand: true },
-};
-
-export function peelNetworkWrappers(argv: readonly Word[], program: string): readonly Word[] {
-  // Most programs are no network wrapper: `argv` itself, as the loop below would return it.
-  if (!Object.prototype.hasOwnProperty.call(NETWORK_WRAPPERS, program)) return argv;
-  let current = argv;
-  for (let depth = 0; depth < 4; depth++) {
-    const name = programName(current[0])?.toLowerCase();
-    if (name === undefined || !Object.prototype.hasOwnProperty.call(NETWORK_WRAPPERS, name)) break;
-    current = readArgs(current.slice(1), NETWORK_WRAPPERS[name]!).operands;
-  }
-  return current;
-}
 
 /** The option that carries inline code, per interpreter. */
 const INLINE_CODE_OPTIONS: ReadonlyArray<[RegExp, readonly string[]]> = [

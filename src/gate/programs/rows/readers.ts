@@ -184,6 +184,25 @@ const findRow: CarveOutRow = {
 // git
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * git's options before the subcommand (git 2.39 `git.c`): the one grammar every layer reads
+ * them with — the carve-out below, the payload search (`git -c KEY=…`) and the write-target
+ * reader (`git -C DIR`). `--exec-path` takes its value only attached.
+ */
+export const GIT_GLOBAL_GRAMMAR: ProgramGrammar = {
+  short: 'Cc',
+  flags: 'pPhv',
+  long: {
+    ...Object.fromEntries(['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'].map((name) => [name, 'value' as const])),
+    'exec-path': 'optional',
+    ...Object.fromEntries(
+      ['paginate', 'no-pager', 'bare', 'no-replace-objects', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-optional-locks', 'no-lazy-fetch', 'no-advice', 'version', 'help', 'html-path', 'man-path', 'info-path'].map((name) => [name, 'flag' as const]),
+    ),
+  },
+  stopAtOperand: true,
+  abbreviations: false,
+};
+
 /** Options before the subcommand that only change output or path matching. */
 const GIT_HARMLESS_GLOBALS = new Set([
   '--no-pager',
@@ -384,25 +403,26 @@ function gitConfigFinding(args: readonly string[]): Finding | null {
 const gitRow: CarveOutRow = {
   program: 'git',
   check(args) {
-    let i = 0;
-    for (; i < args.length && args[i]!.startsWith('-'); i++) {
-      const word = args[i]!;
+    const globals = readArgs(args.map(literalWord), GIT_GLOBAL_GRAMMAR);
+    for (const option of globals.options) {
+      const word = args[option.index]!;
       // `-c KEY=VALUE` is refused like every other global; a key from the one list of
       // program-running keys (gitConfigKeys.ts) says so on the card.
-      const setting = word === '-c' ? args[i + 1] : undefined;
+      const setting = option.name === '-c' && option.value?.kind === 'literal' ? option.value.value : undefined;
       const key = setting === undefined ? null : setting.split('=', 1)[0]!;
       const row = key === null ? null : gitProgramKey(key);
       if (row !== null) return { option: `-c ${key}`, why: `git -c ${key}=… makes git run a program (${GIT_KEY_USE_WHY[row.use]})` };
-      if (!GIT_HARMLESS_GLOBALS.has(word)) {
+      if (!GIT_HARMLESS_GLOBALS.has(option.name) || !option.known) {
         return {
           option: word,
           why: 'git options before the subcommand change which configuration, repository or programs git uses (-c core.pager=…, --exec-path, -C, --git-dir, -p)',
         };
       }
     }
-    const subcommand = args[i];
-    if (subcommand === undefined) return null;
-    const rest = args.slice(i + 1);
+    const at = globals.operandIndexes[0];
+    if (at === undefined) return null;
+    const subcommand = args[at]!;
+    const rest = args.slice(at + 1);
     if (subcommand === 'daemon') {
       const pushes = rest.find((word) => /^--enable=receive-pack$|^--allow-override=receive-pack$/.test(word));
       if (pushes !== undefined) return { option: pushes, why: 'git daemon --enable=receive-pack lets anyone who can reach it push to the repositories it serves', role: 'destructive' };
@@ -678,7 +698,7 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
 /** The rows whose forms are read by the program's own small language or by hand-written checks. */
 export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
-  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', { plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'] }),
+  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', { grammar: GIT_GLOBAL_GRAMMAR, plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'] }),
   tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),
   tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] }),
   ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
