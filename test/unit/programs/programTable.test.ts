@@ -51,6 +51,15 @@ describe('program table', () => {
           if (command.role) assert.ok(command.role.note.length > 8);
         });
       });
+      if (row.readOnly) {
+        it('is read-only: no everyday role and no wrapper an entry from the default allow list would cover', () => {
+          walk(row, (command) => {
+            for (const role of [...(command.options ?? []), ...(command.operands ?? [])]) assert.notEqual(role.everyday, true, `${role.role} ${JSON.stringify(role)}`);
+            assert.equal(command.wrapper, undefined);
+          });
+          assert.equal(row.wrapper, undefined);
+        });
+      }
       const cases: RowCase[] = commandLines(row);
       for (const c of cases) {
         if (c.expect === 'plain') {

@@ -1995,7 +1995,9 @@ const ESLINT_ROW: ProgramRow = {
     { role: 'loader', options: ['--rulesdir', '--resolve-plugins-relative-to', '--plugin', '--parser'], example: '/tmp/rules', note: '--rulesdir/--plugin/--parser load rule, plugin or parser modules' },
     { role: 'loader', options: ['-f', '--format'], when: (v) => v === null || /[/.]/.test(v), example: './evil-formatter.js', note: '-f with a path loads that module as the formatter' },
     { role: 'writer', options: ['-o', '--output-file'], example: '/tmp/report.txt', note: '-o writes the report to the named file' },
-    { role: 'writer', options: ['--fix', '--suppress-all', '--suppress-rule', '--prune-suppressions'], note: '--fix rewrites the linted files; --suppress-* rewrite the suppressions file' },
+    // Fixing the files it lints is what an entry for eslint is written for: the everyday job.
+    { role: 'writer', options: ['--fix'], everyday: true, note: '--fix rewrites the linted files' },
+    { role: 'writer', options: ['--suppress-all', '--suppress-rule', '--prune-suppressions'], note: '--suppress-* rewrite the suppressions file' },
     { role: 'executor', options: ['--init', '--inspect-config'], note: '--init/--inspect-config download and run an npm package (the config wizard or inspector)' },
     { role: 'listener', options: ['--mcp'], note: '--mcp starts ESLint’s MCP server' },
   ],
@@ -2018,7 +2020,8 @@ const PRETTIER_ROW: ProgramRow = {
   options: [
     { role: 'loader', options: ['--plugin'], example: './evil-plugin.js', note: '--plugin loads a module as a Prettier plugin' },
     { role: 'loader', options: ['--config'], example: '/tmp/prettier.config.js', note: '--config uses another configuration (which can be JavaScript or list plugins)' },
-    { role: 'writer', options: ['-w', '--write'], note: '--write rewrites the files in place' },
+    // Formatting files in place is what an entry for prettier is written for: the everyday job.
+    { role: 'writer', options: ['-w', '--write'], everyday: true, note: '--write rewrites the files in place' },
     { role: 'writer', options: ['--cache-location'], example: '/tmp/cache', note: '--cache-location writes the cache to a chosen path' },
   ],
   plain: ['--check .', 'src/a.ts', '-l "src/**/*.ts"', '--version', '--parser babel --stdin-filepath x.js'],

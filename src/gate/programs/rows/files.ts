@@ -1304,7 +1304,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'prints Zstandard-compressed files decompressed',
     readOnly: true,
     grammar: ZSTD_GRAMMAR,
-    options: [...ZSTD_WRITERS, { role: 'destructive', options: ['--rm'], note: '--rm deletes each input file once it has been decompressed' }],
+    // zstdcat only prints: for it, writing a file is no everyday job (the default allow list covers zstdcat).
+    options: [...ZSTD_WRITERS.map((role) => ({ ...role, everyday: false })), { role: 'destructive', options: ['--rm'], note: '--rm deletes each input file once it has been decompressed' }],
     plain: ['log.zst', 'a.zst b.zst'],
   },
   {

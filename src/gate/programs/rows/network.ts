@@ -1312,7 +1312,8 @@ const DATABASES: readonly ProgramRow[] = [
     names: ['pg_dump'],
     category: 'database',
     what: 'dumps a PostgreSQL database as SQL or an archive',
-    readOnly: true,
+    // Not read-only: it contacts hosts it is given (a database server, a name server).
+    readOnly: false,
     grammar: {
       short: 'fFjnNtTZdhpUESe',
       flags: 'abBcCOsxvVwWo',

@@ -928,7 +928,8 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     names: ['getent'],
     category: 'system',
     what: 'prints entries of the account, host and service databases',
-    readOnly: true,
+    // Not read-only: it contacts hosts it is given (a database server, a name server).
+    readOnly: false,
     grammar: { short: 's', flags: 'AiV', long: { ...valued('service'), ...flagged('no-addrconfig', 'no-idn', 'help', 'usage', 'version') } },
     subcommands: Object.fromEntries(['hosts', 'ahosts', 'ahostsv4', 'ahostsv6'].map((db) => [db, { operands: [{ role: 'network', operand: 'every', everyday: true, example: 'example.com', note: 'resolves the name, which may ask a DNS server' }], plain: [''] }])),
     plain: ['passwd alice', 'group docker', 'services 22', 'passwd'],
