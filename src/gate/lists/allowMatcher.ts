@@ -151,8 +151,19 @@ class ProgramIndex {
 
   /** The entries that may cover the segment, in list order. */
   candidates(segment: Segment): readonly ListEntry[] {
-    // Behind a wrapper an entry for the wrapped program may cover the segment: every entry is a candidate.
-    if (startsWithWrapper(segment.argv)) return this.entries;
+    // Behind a wrapper an entry for the wrapper or for the wrapped program may cover the segment.
+    if (startsWithWrapper(segment.argv)) {
+      // The program word of each command in the chain: where an entry may start matching.
+      const starts = [segment.argv[0], ...peelWrappers(segment.argv).layers.map((layer) => layer.inner[0])];
+      const named: number[] = [];
+      for (const word of starts) {
+        if (word === undefined) continue;
+        if (word.kind !== 'literal') return this.entries;
+        named.push(...(this.byProgram.get(word.value)?.positions ?? []));
+      }
+      if (named.length === 0) return this.anyProgramEntries;
+      return [...new Set([...named, ...this.anyProgram])].sort((a, b) => a - b).map((position) => this.entries[position]!);
+    }
     const program = segment.argv[0];
     if (program === undefined || program.kind !== 'literal') return this.anyProgramEntries;
     const named = this.byProgram.get(program.value);
@@ -190,6 +201,9 @@ interface SegmentScratch {
  */
 function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = { view: undefined }): ListEntry | null {
   const segment = segments[index]!;
+  // Whether the segment starts with a wrapper, asked once for all the entries.
+  let wrapped: boolean | undefined;
+  const startsWrapped = (): boolean => (wrapped ??= startsWithWrapper(segment.argv));
   for (const entry of entries) {
     try {
       const { compiled } = entry;
@@ -197,17 +211,17 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
         if (exactCoversSegment(entry, segments, index, home)) return entry;
         continue;
       }
-      if (!programMayMatch(entry, segment, home)) continue;
+      if (!programMayMatch(entry, segment, home, startsWrapped)) continue;
       if (compiled.match === 'regexp') {
         // A whole-text match starts with the regexp's literal start.
         const prefix = compiled.regexp.anchoredPrefix;
-        if (prefix !== '' && !startsWithWrapper(segment.argv) && !argvTextMayStartWith(segment.argv, prefix)) continue;
+        if (prefix !== '' && !argvTextMayStartWith(segment.argv, prefix) && !startsWrapped()) continue;
       } else {
         // Plain words (the usual prefix or glob entry) are compared with the argv first: the
         // view only decides between entries whose words are there. Equivalent to
         // patternCoversSegment: with no obstacle the view's words are exactly the argv values.
         const plain = allowWordPattern(compiled.items, home).plain;
-        if (plain !== null && !plainWordsMatch(plain, segment.argv, compiled.match === 'glob') && !startsWithWrapper(segment.argv)) continue;
+        if (plain !== null && !plainWordsMatch(plain, segment.argv, compiled.match === 'glob') && !startsWrapped()) continue;
       }
       scratch.view ??= viewSegment(segment);
       if (patternCoversSegment(entry, scratch.view, home)) return entry;
@@ -224,16 +238,15 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
  * prefix or glob entry's first word is that word (see {@link patternCoversSegment}). False means
  * the entry cannot cover the segment; true decides nothing.
  */
-function programMayMatch(entry: ListEntry, segment: Segment, home: string): boolean {
+function programMayMatch(entry: ListEntry, segment: Segment, home: string, startsWrapped: () => boolean = () => startsWithWrapper(segment.argv)): boolean {
   const program = segment.argv[0];
   if (program === undefined || program.kind !== 'literal') return false;
   const { compiled } = entry;
   if (compiled.match !== 'prefix' && compiled.match !== 'glob') return true;
-  // Behind a wrapper that peels, the entry may name the wrapped program instead.
-  if (startsWithWrapper(segment.argv)) return true;
   const first = compiled.items[0];
   if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
-  return program.value === (first.home ? home + first.pieces[0]! : first.pieces[0]!);
+  // Behind a wrapper that peels, the entry may name the wrapped program instead.
+  return program.value === (first.home ? home + first.pieces[0]! : first.pieces[0]!) || startsWrapped();
 }
 
 /**

@@ -18,7 +18,7 @@ import { readAwkCommand, stringLiteralsOf } from './awk';
 
 import { readFind } from './find';
 import { peelWrappers, programName, startsWithWrapper, type PeeledCommand } from './wrappers';
-import { programForms } from './table';
+import { mayCarryPayload, ownPayloadRoles, programForms, rowFor } from './table';
 import { readArgs } from './grammar';
 import { GIT_GLOBAL_GRAMMAR } from './rows/readers';
 import type { Form } from './row';
@@ -86,9 +86,12 @@ export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand):
   // Forms of the wrappers' own words (`tmux new-session 'TEXT'`, `systemd-run -p ExecStartPre=…`).
   const innerStart = argv.length - peeled.argv.length;
   const layerPrograms = new Set(peeled.layers.map((layer) => layer.program));
-  payloads.push(
-    ...formPayloads(argv, programForms(argv).forms.filter((form) => form.wrapped === undefined && (form.index < innerStart || layerPrograms.has(form.program)))),
-  );
+  const layerRows = peeled.layers.map((layer) => rowFor(layer.program.split(' ')[0]!));
+  if (layerRows.some((row) => row !== null && ownPayloadRoles(row))) {
+    payloads.push(
+      ...formPayloads(argv, programForms(argv).forms.filter((form) => form.wrapped === undefined && (form.index < innerStart || layerPrograms.has(form.program)))),
+    );
+  }
   payloads.push(...programPayloads(peeled.argv));
   return withoutRepeats(payloads);
 }
@@ -114,6 +117,8 @@ function programPayloads(argv: readonly Word[]): Payload[] {
   const name = foldedName(programName(argv[0]));
   if (name === null) return NO_PAYLOADS;
   if (Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return EXTRACTORS[name]!(argv.slice(1), name);
+  const row = rowFor(name);
+  if (row === null || !mayCarryPayload(row)) return NO_PAYLOADS;
   return formPayloads(argv, programForms(argv).forms);
 }
 

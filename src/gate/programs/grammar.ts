@@ -169,21 +169,24 @@ export function readArgs(words: readonly Word[], grammar: Grammar, start = 0): A
       const definitions = candidates.map((name) => longOption(grammar, name)!);
       const sure = definitions.length > 0 && definitions.every((d) => d.key === definitions[0]!.key) ? definitions[0]! : null;
       const name = sure !== null && candidates.length === 1 ? candidates[0]! : sure !== null ? candidates.find((c) => longOption(grammar, c)!.key === sure.key)! : given;
-      const base = { name: `${dashes}${name}`, key: sure?.key ?? given, candidates: candidates.length > 0 ? candidates : [given], index: i, known: sure !== null };
+      const optionName = `${dashes}${name}`;
+      const key = sure?.key ?? given;
+      const names = candidates.length > 0 ? candidates : [given];
+      const known = sure !== null;
       if (sure === null) exact = false;
       if (eq >= 0) {
         if (sure?.arity === 'flag') exact = false;
-        options.push({ ...base, value: partOf(word, body.slice(eq + 1)), valueIndex: null });
+        options.push(readOption(optionName, key, names, partOf(word, body.slice(eq + 1)), i, null, known));
       } else if (sure?.arity === 'value') {
         const value = words[i + 1];
         if (value === undefined || value.kind !== 'literal') exact = false;
-        options.push({ ...base, value: value ?? null, valueIndex: value === undefined ? null : i + 1 });
+        options.push(readOption(optionName, key, names, value ?? null, i, value === undefined ? null : i + 1, known));
         if (value !== undefined) i++;
       } else if (word.kind === 'opaque') {
         exact = false;
         operand(i);
       } else {
-        options.push({ ...base, value: null, valueIndex: null });
+        options.push(readOption(optionName, key, names, null, i, null, known));
       }
       continue;
     }
@@ -191,7 +194,7 @@ export function readArgs(words: readonly Word[], grammar: Grammar, start = 0): A
     if (word.kind === 'opaque') {
       const letter = text[1]!;
       if (short.includes(letter) || attached.includes(letter)) {
-        options.push({ name: `-${letter}`, key: letter, candidates: [letter], value: partOf(word, text.slice(2)), index: i, valueIndex: null, known: true });
+        options.push(readOption(`-${letter}`, letter, [letter], partOf(word, text.slice(2)), i, null, true));
       } else {
         exact = false;
         operand(i);
@@ -200,29 +203,36 @@ export function readArgs(words: readonly Word[], grammar: Grammar, start = 0): A
     }
     for (let k = 1; k < text.length; k++) {
       const letter = text[k]!;
-      const rest = text.slice(k + 1);
-      const base = { name: `-${letter}`, key: letter, candidates: [letter], index: i };
+      const letterName = `-${letter}`;
+      const only = [letter];
       if (attached.includes(letter)) {
-        options.push({ ...base, value: rest.length > 0 ? literalWord(rest) : null, valueIndex: null, known: true });
+        const rest = text.slice(k + 1);
+        options.push(readOption(letterName, letter, only, rest.length > 0 ? literalWord(rest) : null, i, null, true));
         break;
       }
       if (short.includes(letter)) {
+        const rest = text.slice(k + 1);
         if (rest.length > 0) {
-          options.push({ ...base, value: literalWord(rest), valueIndex: null, known: true });
+          options.push(readOption(letterName, letter, only, literalWord(rest), i, null, true));
         } else {
           const value = words[i + 1];
           if (value === undefined || value.kind !== 'literal') exact = false;
-          options.push({ ...base, value: value ?? null, valueIndex: value === undefined ? null : i + 1, known: true });
+          options.push(readOption(letterName, letter, only, value ?? null, i, value === undefined ? null : i + 1, true));
           if (value !== undefined) i++;
         }
         break;
       }
       const known = flags === undefined ? false : flags.includes(letter);
       if (!known) exact = false;
-      options.push({ ...base, value: null, valueIndex: null, known });
+      options.push(readOption(letterName, letter, only, null, i, null, known));
     }
   }
   return { options, operands, operandIndexes, next, endOfOptions, exact };
+}
+
+/** One option, made in one shape (the reader makes many; one shape keeps them cheap). */
+function readOption(name: string, key: string, candidates: readonly string[], value: Word | null, index: number, valueIndex: number | null, known: boolean): ReadOption {
+  return { name, key, candidates, value, index, valueIndex, known };
 }
 
 /** True when any of the names (`-o`, `--output`, or a key such as `o`) was given. */

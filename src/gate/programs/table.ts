@@ -37,7 +37,8 @@ export function rowFor(program: string): ProgramRow | null {
   const slash = program.lastIndexOf('/');
   let name = slash === -1 ? program : program.slice(slash + 1);
   if (name === '') return null;
-  name = foldCompatibility(name).toLowerCase();
+  // Most program words are plain lower-case ASCII: NFKC and lower-casing leave them alone.
+  if (!isPlainName(name)) name = foldCompatibility(name).toLowerCase();
   const row = BY_NAME.get(name);
   if (row !== undefined) return row;
   const unversioned = /^(.*?[a-z+])[-.]?[0-9][0-9.]*$/.exec(name)?.[1];
@@ -51,7 +52,17 @@ export function rowFor(program: string): ProgramRow | null {
 
 /** A program word's basename, folded as rows are looked up. */
 export function invokedName(program: string): string {
-  return foldCompatibility(program.slice(program.lastIndexOf('/') + 1)).toLowerCase();
+  const name = program.slice(program.lastIndexOf('/') + 1);
+  return isPlainName(name) ? name : foldCompatibility(name).toLowerCase();
+}
+
+/** A name NFKC folding and lower-casing leave as it is. */
+function isPlainName(name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x5f || c === 0x2b || c === 0x2d)) return false;
+  }
+  return true;
 }
 
 /** The row's name: the first of its names. */
@@ -84,8 +95,17 @@ const MAX_NESTING = 16;
  * Never throws.
  */
 export function programForms(argv: readonly Word[]): FormReading {
-  return formsAt(argv, 0, 0);
+  const first = argv[0];
+  if (first === undefined || first.kind !== 'literal' || rowFor(first.value) === null) return NONE;
+  // Every layer asks about the same segment's argv: it is read once (argv arrays are never changed).
+  const known = FORMS.get(argv);
+  if (known !== undefined) return known;
+  const reading = formsAt(argv, 0, 0);
+  FORMS.set(argv, reading);
+  return reading;
 }
+
+const FORMS = new WeakMap<readonly Word[], FormReading>();
 
 function formsAt(argv: readonly Word[], offset: number, depth: number): FormReading {
   const first = argv[offset];
@@ -113,6 +133,13 @@ function readCommand(
   depth: number,
   level = 0,
 ): void {
+  // A level with nothing to find (most rows' plain programs) needs no reading of its words.
+  if (
+    command.options === undefined && command.operands === undefined && command.read === undefined && command.subcommands === undefined &&
+    command.wrapper === undefined && command.role === undefined && command.strict !== true
+  ) {
+    return;
+  }
   const grammar = command.grammar ?? {};
   const stops = grammar.stopAtOperand === true || command.subcommands !== undefined || command.wrapper !== undefined;
   const args = argv.slice(start);
@@ -123,12 +150,13 @@ function readCommand(
     const index = level === 0 ? argv.length : start - 1;
     forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, note: command.role.note });
   }
+  const roles = command.options === undefined ? null : rolesBySpelling(command);
   for (const option of reading.options) {
     if (command.strict && !option.known && state.unreadable === null) {
       state.unreadable = `${program} ${option.name}: an option the gate does not know`;
     }
-    for (const role of command.options ?? []) {
-      if (!optionHasRole(option.name, option.key, option.candidates, role)) continue;
+    if (roles === null) continue;
+    for (const role of rolesOf(roles, option)) {
       const text = option.value?.kind === 'literal' ? option.value.value : null;
       if (role.when !== undefined && !role.when(text)) continue;
       forms.push(optionForm(role, program, args, option.index + start, option.name, option.value, text));
@@ -236,13 +264,44 @@ export function readWrapper(row: Command, args: readonly Word[]): WrapperReading
   return row.wrapper?.read !== undefined ? row.wrapper.read(args) : genericReading(row, args);
 }
 
-function optionHasRole(name: string, key: string, candidates: readonly string[], role: OptionRole): boolean {
-  for (const spelled of role.options) {
-    if (spelled === name || spelled === key) return true;
-    // An ambiguous abbreviation is every option it may stand for.
-    if (spelled.startsWith('--') && candidates.length > 1 && candidates.includes(spelled.slice(2))) return true;
+/** A command's option roles by each spelling they name (`-c`, `--eval`, a key), made once per command. */
+function rolesBySpelling(command: Command): ReadonlyMap<string, readonly OptionRole[]> {
+  let index = ROLE_INDEXES.get(command);
+  if (index === undefined) {
+    const built = new Map<string, OptionRole[]>();
+    for (const role of command.options ?? []) {
+      for (const spelled of role.options) {
+        const list = built.get(spelled);
+        if (list === undefined) built.set(spelled, [role]);
+        else if (!list.includes(role)) list.push(role);
+      }
+    }
+    index = built;
+    ROLE_INDEXES.set(command, index);
   }
-  return false;
+  return index;
+}
+
+const ROLE_INDEXES = new WeakMap<Command, ReadonlyMap<string, readonly OptionRole[]>>();
+const NO_ROLES: readonly OptionRole[] = Object.freeze([]);
+
+/**
+ * The roles an option as read carries, in the command's order: those naming its spelling or its
+ * key, and for an ambiguous abbreviation those naming any long option it may stand for.
+ */
+function rolesOf(index: ReadonlyMap<string, readonly OptionRole[]>, option: { name: string; key: string; candidates: readonly string[] }): readonly OptionRole[] {
+  const byName = index.get(option.name);
+  const byKey = option.key === option.name ? undefined : index.get(option.key);
+  if (option.candidates.length <= 1) {
+    if (byKey === undefined) return byName ?? NO_ROLES;
+    if (byName === undefined) return byKey;
+  }
+  const out: OptionRole[] = [...(byName ?? NO_ROLES)];
+  for (const role of byKey ?? NO_ROLES) if (!out.includes(role)) out.push(role);
+  if (option.candidates.length > 1) {
+    for (const candidate of option.candidates) for (const role of index.get(`--${candidate}`) ?? NO_ROLES) if (!out.includes(role)) out.push(role);
+  }
+  return out;
 }
 
 function operandHasRole(role: OperandRole, k: number, count: number): boolean {
@@ -304,4 +363,44 @@ export function readsCodeFromStdin(argv: readonly Word[]): boolean {
   if (operands.length === 0) return true;
   const script = operands[0]!;
   return script.kind === 'literal' && (script.value === '-' || script.value === '/dev/stdin' || script.value === '/dev/fd/0');
+}
+
+/**
+ * Whether an argv of the row can hold a form whose value is shell text or a command (an executor
+ * role with such a payload, a reader of its own, a wrapper): most rows cannot, and the payload
+ * search skips reading them. Worked out once per row.
+ */
+export function mayCarryPayload(row: ProgramRow): boolean {
+  let known = PAYLOAD_ROWS.get(row);
+  if (known === undefined) {
+    known = commandMayCarryPayload(row);
+    PAYLOAD_ROWS.set(row, known);
+  }
+  return known;
+}
+
+const PAYLOAD_ROWS = new WeakMap<ProgramRow, boolean>();
+
+/**
+ * Whether the row's own options, operands or reader (its wrapper role aside) can carry shell text
+ * or a command: `sudo -s`, `env -S`, `flock -c`, `tmux new-session 'TEXT'`. Worked out once per row.
+ */
+export function ownPayloadRoles(row: ProgramRow): boolean {
+  let known = OWN_PAYLOAD_ROWS.get(row);
+  if (known === undefined) {
+    known = commandMayCarryPayload(row, false);
+    OWN_PAYLOAD_ROWS.set(row, known);
+  }
+  return known;
+}
+
+const OWN_PAYLOAD_ROWS = new WeakMap<ProgramRow, boolean>();
+
+function commandMayCarryPayload(command: Command, wrappers = true): boolean {
+  if (command.read !== undefined || (wrappers && command.wrapper !== undefined)) return true;
+  for (const role of [...(command.options ?? []), ...(command.operands ?? [])]) {
+    if (role.payload === 'shell-text' || role.payload === 'shell-argv') return true;
+  }
+  for (const sub of Object.values(command.subcommands ?? {})) if (commandMayCarryPayload(sub, wrappers)) return true;
+  return false;
 }

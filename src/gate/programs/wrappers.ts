@@ -53,13 +53,36 @@ const MAX_WRAPPER_SUBCOMMAND_LEVELS = 3;
  * read as ssh, see `WrapperRole.elsewhere`): a row that is a wrapper (`sudo`, `timeout`), or a subcommand
  * of a row that is one (`poetry run`, `docker run`, `kubectl exec`), with the words after it.
  */
-function wrapperOf(argv: readonly Word[]): { program: string; command: Command; args: Word[] } | null {
+function wrapperOf(argv: readonly Word[]): WrapperStart | null {
+  // Most programs are no wrapper and have no subcommand that is one: the row says so at once.
+  const name = programName(argv[0]);
+  const row = name === null ? null : rowFor(name);
+  if (row === null || (row.wrapper === undefined && !hasSubcommandWrapper(row))) return null;
+  // Reading where a wrapper's command starts takes longer: the same argv is read once.
+  const known = WRAPPER_STARTS.get(argv);
+  if (known !== undefined) return known === NO_WRAPPER ? null : known;
+  const found = findWrapper(argv);
+  WRAPPER_STARTS.set(argv, found ?? NO_WRAPPER);
+  return found;
+}
+
+interface WrapperStart {
+  program: string;
+  command: Command;
+  args: Word[];
+}
+
+const NO_WRAPPER: WrapperStart = Object.freeze({ program: '', command: {}, args: [] });
+const WRAPPER_STARTS = new WeakMap<readonly Word[], WrapperStart>();
+
+function findWrapper(argv: readonly Word[]): WrapperStart | null {
   const name = programName(argv[0]);
   if (name === null) return null;
   const row = rowFor(name);
   if (row === null) return null;
   let program = invokedName(name);
   if (row.wrapper !== undefined) return row.wrapper.elsewhere === true ? null : { program, command: row, args: argv.slice(1) };
+  if (!hasSubcommandWrapper(row)) return null;
   let command: Command = row;
   let rest = argv.slice(1);
   for (let level = 0; level < MAX_WRAPPER_SUBCOMMAND_LEVELS && command.subcommands !== undefined; level++) {
@@ -73,6 +96,27 @@ function wrapperOf(argv: readonly Word[]): { program: string; command: Command; 
   }
   return null;
 }
+
+/** Whether some subcommand of the command (at any level read) runs a command: worked out once per row. */
+function hasSubcommandWrapper(command: Command, level = 0): boolean {
+  if (level === 0) {
+    const known = SUBCOMMAND_WRAPPERS.get(command);
+    if (known !== undefined) return known;
+  }
+  let found = false;
+  if (level < MAX_WRAPPER_SUBCOMMAND_LEVELS) {
+    for (const sub of Object.values(command.subcommands ?? {})) {
+      if ((sub.wrapper !== undefined && sub.wrapper.elsewhere !== true) || hasSubcommandWrapper(sub, level + 1)) {
+        found = true;
+        break;
+      }
+    }
+  }
+  if (level === 0) SUBCOMMAND_WRAPPERS.set(command, found);
+  return found;
+}
+
+const SUBCOMMAND_WRAPPERS = new WeakMap<Command, boolean>();
 
 /** True when the argv's program is a wrapper, i.e. {@link peelWrappers} would peel something. */
 export function startsWithWrapper(argv: readonly Word[]): boolean {
