@@ -9,27 +9,57 @@ import { ROLES } from './row';
  * cover a command), and the whole table for `docs/programs.md` (generated; a test keeps it current).
  */
 
-function grammarLine(grammar: Grammar | undefined): string | null {
+/** Options listed per grammar line in docs/programs.md; the CLI lists all of them. */
+const BRIEF_OPTIONS = 16;
+
+function listed(names: readonly string[], brief: boolean): string {
+  if (!brief || names.length <= BRIEF_OPTIONS) return names.join(' ');
+  return `${names.slice(0, BRIEF_OPTIONS).join(' ')} … (${names.length - BRIEF_OPTIONS} more)`;
+}
+
+function grammarLine(grammar: Grammar | undefined, brief = false): string | null {
   if (grammar === undefined) return null;
   const parts: string[] = [];
-  if (grammar.short) parts.push(`short options with a value: ${[...grammar.short].map((c) => `-${c}`).join(' ')}`);
-  if (grammar.shortAttached) parts.push(`attached-only values: ${[...grammar.shortAttached].map((c) => `-${c}`).join(' ')}`);
+  if (grammar.short) parts.push(`short options with a value: ${listed([...grammar.short].map((c) => `-${c}`), brief)}`);
+  if (grammar.shortAttached) parts.push(`attached-only values: ${listed([...grammar.shortAttached].map((c) => `-${c}`), brief)}`);
   const long = Object.entries(grammar.long ?? {}).filter(([, arity]) => (typeof arity === 'string' ? arity : arity[0]) !== 'flag');
-  if (long.length > 0) parts.push(`long options with a value: ${long.map(([name]) => `--${name}`).join(' ')}`);
+  if (long.length > 0) parts.push(`long options with a value: ${listed(long.map(([name]) => `--${name}`), brief)}`);
   if (grammar.stopAtOperand) parts.push('options end at the first operand');
   if (grammar.singleDash) parts.push('options are single-dash words');
   return parts.length === 0 ? null : parts.join('; ');
 }
 
-function roleLines(command: Command, path: string, lines: string[]): void {
-  const grammar = grammarLine(command.grammar);
-  if (grammar !== null) lines.push(`  grammar${path === '' ? '' : ` (${path})`}: ${grammar}`);
+/** What was already said of a row: a grammar or a subcommand shared by several names is described once. */
+interface Said {
+  grammars: Map<Grammar, string>;
+  commands: Map<Command, string>;
+  /** Option lists cut short (docs/programs.md). */
+  brief: boolean;
+}
+
+function roleLines(command: Command, path: string, lines: string[], said: Said = { grammars: new Map(), commands: new Map(), brief: false }): void {
+  const same = said.commands.get(command);
+  if (same !== undefined) {
+    lines.push(`  ${path}: the same as ${same}`);
+    return;
+  }
+  said.commands.set(command, path === '' ? 'the program' : path);
+  if (command.grammar !== undefined) {
+    const before = said.grammars.get(command.grammar);
+    if (before === undefined) {
+      const grammar = grammarLine(command.grammar, said.brief);
+      if (grammar !== null) lines.push(`  grammar${path === '' ? '' : ` (${path})`}: ${grammar}`);
+      said.grammars.set(command.grammar, path === '' ? 'the program' : path);
+    } else if (path !== '') {
+      lines.push(`  grammar (${path}): as for ${before}`);
+    }
+  }
   if (command.role) lines.push(`  ${command.role.role}: ${path === '' ? 'the program itself' : path} — ${command.role.note}`);
   if (command.wrapper) lines.push(`  wrapper${path === '' ? '' : ` (${path})`}: ${command.wrapper.peel ? 'peels: an entry for the wrapped command covers it' : 'does not peel: an entry must name it and the command it runs'} — ${command.wrapper.note}`);
   for (const role of command.options ?? []) lines.push(`  ${label(role)}: ${prefixed(path, role.options.map(spelled).join(', '))} — ${role.note}`);
   for (const role of command.operands ?? []) lines.push(`  ${label(role)}: ${prefixed(path, operandName(role))} — ${role.note}`);
-  if (command.read) lines.push(`  ${path === '' ? '' : `${path}: `}its own reader finds further forms (a small language of the program)`.replace(/^ {2}/, '  '));
-  for (const [name, sub] of Object.entries(command.subcommands ?? {})) roleLines(sub, path === '' ? name : `${path} ${name}`, lines);
+  if (command.read) lines.push(`  ${path === '' ? '' : `${path}: `}its own reader finds further forms (a small language of the program)`);
+  for (const [name, sub] of Object.entries(command.subcommands ?? {})) roleLines(sub, path === '' ? name : `${path} ${name}`, lines, said);
 }
 
 function label(role: OptionRole | OperandRole): string {
@@ -53,11 +83,11 @@ function operandName(role: OperandRole): string {
 }
 
 /** One row, as `approvals-gate programs NAME` prints it. */
-export function describeRow(row: ProgramRow): string {
+export function describeRow(row: ProgramRow, brief = false): string {
   const lines = [`${row.names.join(', ')} — ${row.what} (${row.category})`];
   if (row.readOnly) lines.push('  read-only in its everyday forms (may be on the default allow list)');
   if (row.stdinCode) lines.push('  runs code read from standard input when given no script or inline code');
-  roleLines(row, '', lines);
+  roleLines(row, '', lines, { grammars: new Map(), commands: new Map(), brief });
   if (lines.length === 1 + (row.readOnly ? 1 : 0) + (row.stdinCode ? 1 : 0)) lines.push('  no form the gate must see: an entry for it covers every argument');
   return lines.join('\n');
 }
@@ -98,14 +128,15 @@ export function programsMarkdown(): string {
     '',
     'What each program does with its arguments (D§4.3). An allow entry covers a command only when it spells',
     'every form listed here that the command uses (except a program\'s everyday job); the hardline floor follows',
-    'every executor form; the preflight reads writers and hosts. `approvals-gate programs NAME` prints one row.',
+    'every executor form; the preflight reads writers and hosts. `approvals-gate programs NAME` prints one row,',
+    'with every option (long lists are cut short here).',
     '',
     `${counts.rows} rows, ${counts.names} program names. Rows by role: ${[...ROLES, 'wrapper' as const].map((role) => `${role} ${counts[role]}`).join(', ')}.`,
     '',
   ];
   const rows = [...programRows()].sort((a, b) => rowName(a).localeCompare(rowName(b)));
   for (const row of rows) {
-    out.push('```text', describeRow(row), '```', '');
+    out.push('```text', describeRow(row, true), '```', '');
   }
   return out.join('\n');
 }
