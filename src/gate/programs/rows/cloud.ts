@@ -1226,7 +1226,7 @@ const JOURNALCTL_ROW: ProgramRow = {
   names: ['journalctl'],
   category: 'system',
   what: 'the reader of the systemd journal',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   // `-n` and `-b` take an optional value that journalctl also reads from the next word (`-n 20`);
   // read as flags here, the number becomes an operand, which journalctl takes as a match.
   grammar: {
@@ -2408,7 +2408,7 @@ function systemdTool(names: string[], what: string, extraLong: Record<string, Ar
     names,
     category: 'system',
     what,
-    readOnly: true,
+    readOnly: false /* pages its output: keys typed into a pager can run a shell */,
     grammar,
     options: [SYSTEMD_REMOTE],
     operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !read.has(v), example: 'x-unknown-verb', note: 'a verb that changes the system' }],
@@ -2605,7 +2605,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CODE_ROW,
   { names: ['jupyter'], category: 'interpreter', what: 'the Jupyter launcher (notebook, lab, nbconvert, kernels)', ...JUPYTER_BODY },
   { names: ['jupyter-notebook', 'jupyter-lab', 'jupyter-server', 'jupyter-nbclassic'], category: 'interpreter', what: 'a Jupyter notebook server', ...JUPYTER_SERVER },
-  { names: ['systemctl'], category: 'system', what: 'the systemd service manager\'s control program', readOnly: true, ...SYSTEMCTL_BODY },
+  { names: ['systemctl'], category: 'system', what: 'the systemd service manager\'s control program', readOnly: false /* pages its output: keys typed into a pager can run a shell */, ...SYSTEMCTL_BODY },
   JOURNALCTL_ROW,
   SERVICE_ROW,
   { names: ['tailscale'], category: 'network', what: 'the Tailscale VPN client', ...TAILSCALE_BODY },

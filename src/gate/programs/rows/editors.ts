@@ -436,7 +436,7 @@ const LESS_ROW: ProgramRow = {
   names: ['less', 'zless'],
   category: 'pager',
   what: 'the less pager (zless: less on compressed files)',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: {
     short: 'bhjkoOpPtTxyzD"#',
     flags: 'aABcCdeEfFgGiIJKLmMnNqQrRsSuUVwWX~?',
@@ -469,7 +469,7 @@ const MORE_ROW: ProgramRow = {
   names: ['more', 'zmore'],
   category: 'pager',
   what: 'the more pager (zmore: more on compressed files); its shell escape is a key typed by a person',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: { short: 'n', flags: 'dflcpesuhV0123456789', long: { lines: 'value', ...flagged('silent', 'logical', 'no-pause', 'print-over', 'clean-print', 'exit-on-eof', 'squeeze', 'plain', 'help', 'version') } },
   plain: ['file.txt', '+42 file.txt', '+/ERROR app.log', '-d -s notes.txt', '--version'],
 };
@@ -478,7 +478,7 @@ const MOST_ROW: ProgramRow = {
   names: ['most'],
   category: 'pager',
   what: 'the most pager; its shell escape is a key typed by a person',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: { flags: '1bCcdkMrstuvwz' },
   plain: ['file.txt', '+42 file.txt', '-s notes.txt'],
 };
@@ -487,7 +487,7 @@ const PG_ROW: ProgramRow = {
   names: ['pg'],
   category: 'pager',
   what: 'the pg pager; its shell escape is a key typed by a person',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: { short: 'p', flags: 'cefnrsh0123456789', long: flagged('help', 'version') },
   plain: ['file.txt', '+10 file.txt', '-p "page %d" notes.txt'],
 };
@@ -504,7 +504,7 @@ const MAN_ROW: ProgramRow = {
   names: ['man'],
   category: 'pager',
   what: 'the manual page reader',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: {
     short: 'CeELmMpPrRsS',
     shortAttached: 'HXT',
@@ -530,7 +530,7 @@ const INFO_ROW: ProgramRow = {
   names: ['info'],
   category: 'pager',
   what: 'the GNU Info documentation reader',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: {
     short: 'dfknovx',
     flags: 'aOrRwhV',
@@ -1512,7 +1512,7 @@ const BAT_ROW: ProgramRow = {
   names: ['bat', 'batcat'],
   category: 'pager',
   what: 'bat, a cat with syntax highlighting and paging',
-  readOnly: true,
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
   grammar: {
     short: 'lHmr',
     flags: 'ApPnfSsudLhV',
