@@ -40,10 +40,20 @@ export async function waitForEmptyQueue(page, timeout = TIMEOUTS.command) {
  * Resolves with the moment Enter was pressed (the command submitted), for latency figures.
  */
 export async function submitCommand(page, command) {
-  await runCommand(page, RUN_TITLE);
   const input = quickInput(page).locator('input.input');
-  await input.waitFor({ state: 'visible', timeout: TIMEOUTS.command });
-  await input.fill(command);
+  // Right after a window reload the restored card tab can take the focus, and a quick input closes
+  // when it loses the focus: the Run command's box may vanish before it is filled. Then the command
+  // is asked for again (nothing was submitted), at most three times.
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, RUN_TITLE);
+    await input.waitFor({ state: 'visible', timeout: TIMEOUTS.command });
+    const filled = await input.fill(command, { timeout: 10_000 }).then(() => true, (error) => {
+      if (attempt >= 3) throw error;
+      return false;
+    });
+    if (filled && (await input.isVisible())) break;
+    await page.keyboard.press('Escape');
+  }
   if ((await input.inputValue()) !== command) throw new Error(`the input box holds ${JSON.stringify(await input.inputValue())}, not the command`);
   const submitted = Date.now();
   await page.keyboard.press('Enter');
