@@ -106,8 +106,11 @@ export function checkHardline(reading: CommandReading): HardlineRecord | null {
 }
 
 function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
-  if (reading.resolution.resolved) return checkCommands(shapesOfSegments(reading.resolution.segments), context);
-  return checkText(reading.normalised, context);
+  if (!reading.resolution.resolved) return checkText(reading.normalised, context);
+  const found = checkCommands(shapesOfSegments(reading.resolution.segments), context);
+  if (found !== null) return found;
+  // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
+  return ifsSpacedText(reading.normalised, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[]): CommandShape[] {
@@ -130,12 +133,17 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(readTextCommands(text, context.home), context);
   if (found !== null) return found;
-  // `rm${IFS}-rf${IFS}/`: unquoted, the default IFS splits the word where it stands (D§5). The
-  // text is read again with each such expansion as a blank; quoted ones stay inside their word.
-  if (IFS_EXPANSION.test(text) && !/(^|[\s;&|(])IFS\+?=/.test(text)) {
-    return checkPayloadText(text.replace(IFS_EXPANSIONS, ' '), true, context);
-  }
-  return null;
+  return ifsSpacedText(text, context);
+}
+
+/**
+ * `rm${IFS}-rf${IFS}/`: unquoted, the default IFS splits the word where it stands (D§5). The text
+ * is read again with each such expansion as a blank (quoted ones stay inside their word), unless the
+ * line assigns IFS itself.
+ */
+function ifsSpacedText(text: string, context: Context): HardlineFinding | null {
+  if (!IFS_EXPANSION.test(text) || /(^|[\s;&|(])IFS\+?=/.test(text)) return null;
+  return checkPayloadText(text.replace(IFS_EXPANSIONS, ' '), true, context);
 }
 
 /** `$IFS`, `${IFS}` and `${IFS…}` (`${IFS%?}`, `${IFS:0:1}`): a blank where the default IFS is in force. */
