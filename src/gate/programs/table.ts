@@ -245,7 +245,9 @@ function genericReading(row: Command, args: readonly Word[]): WrapperReading {
     // `kubectl exec POD -- CMD`: the command starts after the first `--`, which may follow operands.
     let dashes = reading.endOfOptions;
     for (let k = reading.next; dashes === -1 && k < args.length; k++) if (args[k]!.kind === 'literal' && (args[k] as { value: string }).value === '--') dashes = k;
-    if (dashes === -1) return { options, inner: [], shellText: null, assignments: [], exact };
+    // No `--` but words after the operands it takes: they may be a command in an older form
+    // (`kubectl exec POD CMD`), so the reading is not sure.
+    if (dashes === -1) return { options, inner: [], shellText: null, assignments: [], exact: exact && reading.operands.length <= (wrapper.skip ?? 0) };
     next = dashes + 1;
   }
   let positionalsExact = true;
