@@ -59,7 +59,9 @@ function collect(command: Command, path: string[], cases: RowCase[], row: Progra
   }
   if (command.wrapper && !command.wrapper.peel) {
     const skip = 'a '.repeat(command.wrapper.skip ?? 0);
-    cases.push({ line: `${prefix} ${skip}${command.wrapper.afterDashDash ? '-- ' : ''}rm -rf build`, expect: 'executor', entry });
+    // The command run must not be a subcommand's name (`pnpm rm` is pnpm's own remove).
+    const run = ['rm -rf build', 'unlink build', 'shred build'].find((line) => !Object.prototype.hasOwnProperty.call(command.subcommands ?? {}, line.split(' ')[0]!))!;
+    cases.push({ line: `${prefix} ${skip}${command.wrapper.afterDashDash ? '-- ' : ''}${run}`, expect: 'executor', entry });
   }
   for (const [sub, inner] of Object.entries(command.subcommands ?? {})) collect(inner, [...path, sub], cases, row);
   // Behind a wrapper that peels, the same forms are found (one spelling each, to keep the count sane).

@@ -44,7 +44,6 @@ export interface WrapperLayer extends WrapperReading {
 /** Every program whose row is a wrapper, by its names. */
 export const WRAPPER_PROGRAMS: readonly string[] = programRows().flatMap((row) => (row.wrapper !== undefined && row.wrapper.elsewhere !== true ? row.names : []));
 
-/** The lower-cased basename a wrapper is recognised by, or null when the word is no wrapper. */
 /** Most subcommand levels looked through for a wrapper (`uv tool run`, `gh codespace ssh`). */
 const MAX_WRAPPER_SUBCOMMAND_LEVELS = 3;
 
@@ -75,26 +74,35 @@ interface WrapperStart {
 const NO_WRAPPER: WrapperStart = Object.freeze({ program: '', command: {}, args: [] });
 const WRAPPER_STARTS = new WeakMap<readonly Word[], WrapperStart>();
 
+/**
+ * A row's subcommands come before its own wrapper role: `pnpm install` is pnpm's install, while
+ * `pnpm eslint .` (no such subcommand) runs the project's command `eslint`, as `pnpm exec` would.
+ */
 function findWrapper(argv: readonly Word[]): WrapperStart | null {
   const name = programName(argv[0]);
   if (name === null) return null;
   const row = rowFor(name);
   if (row === null) return null;
   let program = invokedName(name);
-  if (row.wrapper !== undefined) return row.wrapper.elsewhere === true ? null : { program, command: row, args: argv.slice(1) };
-  if (!hasSubcommandWrapper(row)) return null;
   let command: Command = row;
   let rest = argv.slice(1);
-  for (let level = 0; level < MAX_WRAPPER_SUBCOMMAND_LEVELS && command.subcommands !== undefined; level++) {
-    const reading = readArgs(rest, { ...(command.grammar ?? {}), stopAtOperand: true });
-    const word = reading.operands[0];
-    if (word === undefined || word.kind !== 'literal' || !Object.prototype.hasOwnProperty.call(command.subcommands, word.value)) return null;
-    command = command.subcommands[word.value]!;
-    program = `${program} ${word.value}`;
-    rest = rest.slice(reading.operandIndexes[0]! + 1);
-    if (command.wrapper !== undefined) return command.wrapper.elsewhere === true ? null : { program, command, args: rest };
+  for (let level = 0; level <= MAX_WRAPPER_SUBCOMMAND_LEVELS; level++) {
+    const sub = level < MAX_WRAPPER_SUBCOMMAND_LEVELS ? subcommandAt(command, rest) : null;
+    if (sub === null) return command.wrapper === undefined || command.wrapper.elsewhere === true ? null : { program, command, args: rest };
+    command = sub.command;
+    program = `${program} ${sub.name}`;
+    rest = rest.slice(sub.next);
   }
   return null;
+}
+
+/** The subcommand the words name first (a literal word the command knows), and the index after it. */
+function subcommandAt(command: Command, args: readonly Word[]): { name: string; command: Command; next: number } | null {
+  if (command.subcommands === undefined) return null;
+  const reading = readArgs(args, { ...(command.grammar ?? {}), stopAtOperand: true });
+  const word = reading.operands[0];
+  if (word === undefined || word.kind !== 'literal' || !Object.prototype.hasOwnProperty.call(command.subcommands, word.value)) return null;
+  return { name: word.value, command: command.subcommands[word.value]!, next: reading.operandIndexes[0]! + 1 };
 }
 
 /** Whether some subcommand of the command (at any level read) runs a command: worked out once per row. */

@@ -44,3 +44,19 @@ describe('an innocent entry for each program of the table', () => {
     });
   }
 });
+
+describe('a wrapper that does not peel', () => {
+  // `pnpm NAME` may run package.json's script NAME, `torsocks CMD` preloads a library into CMD:
+  // an entry for the command alone says nothing about what the wrapper makes of it.
+  const rows = programRows().filter((row) => row.wrapper !== undefined && !row.wrapper.peel && row.wrapper.elsewhere !== true && (row.wrapper.skip ?? 0) === 0 && row.wrapper.afterDashDash !== true);
+  it('is not covered by an entry for the command it runs', () => {
+    assert.ok(rows.length >= 5, `${rows.length} rows`);
+    const wrongly = rows.map(rowName).filter((name) => covered(`${name} true`, 'true'));
+    assert.deepEqual(wrongly, []);
+  });
+  it('is what a package manager is when its first word may name a script of the project', () => {
+    // corepack NAME runs the package manager NAME, not a script: the one row-level exception.
+    const peeling = programRows().filter((row) => row.category === 'package' && row.wrapper?.peel === true && row.subcommands !== undefined && rowName(row) !== 'corepack');
+    assert.deepEqual(peeling.map(rowName), []);
+  });
+});

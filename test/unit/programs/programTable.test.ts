@@ -13,6 +13,7 @@ import type { Command, OptionRole, ProgramRow } from '../../../src/gate/programs
 import { readCommand } from '../../../src/gate/reading/reading';
 import type { Word } from '../../../src/gate/reading/resolution';
 import { commandLines, type RowCase } from '../../support/programCases';
+import { peelWrappers } from '../../../src/gate/programs/wrappers';
 
 const HOME = '/home/tester';
 
@@ -58,6 +59,18 @@ describe('program table', () => {
             assert.equal(command.wrapper, undefined);
           });
           assert.equal(row.wrapper, undefined);
+        });
+      }
+      if (row.subcommands !== undefined) {
+        it('peels no subcommand as the command a wrapper runs (`pnpm install` is pnpm’s install, not the program install)', () => {
+          const name = rowName(row);
+          const wrongly: string[] = [];
+          for (const sub of Object.keys(row.subcommands!)) {
+            const peeled = peelWrappers(argvOf(`${name} ${sub} x`));
+            // A subcommand that is a wrapper itself (`poetry run`) is peeled as `poetry run`, never as `poetry`.
+            if (peeled.layers.some((layer) => layer.program === name)) wrongly.push(`${name} ${sub}: peeled as ${name} running ${sub}`);
+          }
+          assert.deepEqual(wrongly, []);
         });
       }
       const cases: RowCase[] = commandLines(row);

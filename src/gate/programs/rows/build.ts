@@ -526,9 +526,11 @@ const PNPM_ROW: ProgramRow = {
     ...Object.fromEntries(['run', 'run-script', 'test', 't', 'start', 'remove', 'rm', 'uninstall', 'un', 'list', 'ls', 'why', 'outdated', 'audit', 'rebuild', 'prune', 'fetch', 'pack', 'store', 'root', 'bin', 'licenses', 'dedupe', 'import', 'deploy', 'patch', 'patch-commit', 'init'].map((s) => [s, { grammar: PNPM }])),
   },
   // An unknown first word is a script of package.json or a command of the project (pnpm exec).
-  wrapper: { peel: true, noCommand: ['--version', '-v', '--help', '-h'], note: 'pnpm NAME runs the script NAME, or else the command NAME with the project’s binaries on PATH' },
+  // Not peeled: `pnpm NAME` runs package.json's script NAME when there is one, so an entry for the
+  // command NAME (`true`, `test`) says nothing about what runs.
+  wrapper: { peel: false, noCommand: ['--version', '-v', '--help', '-h'], note: 'pnpm NAME runs the script NAME, or else the command NAME with the project’s binaries on PATH' },
   read: both(globalsAnywhere('pnpm', PNPM, PNPM_OPTIONS.filter((r) => !r.options.includes('-c'))), noptSingleDash('pnpm', PNPM, PNPM_OPTIONS, [])),
-  plain: ['install', 'test', 'run build', 'add -D vitest', '--filter web build', 'ls --depth 0', '--version'],
+  plain: ['install', 'test', 'run build', 'add -D vitest', '--filter web run build', 'ls --depth 0', '--version'],
 };
 
 const PNPX_ROW: ProgramRow = {
@@ -627,9 +629,10 @@ const YARN_ROW: ProgramRow = {
     ...Object.fromEntries(['run', 'test', 'start', 'remove', 'list', 'info', 'why', 'outdated', 'audit', 'pack', 'init', 'cache', 'bin', 'versions', 'licenses', 'check', 'autoclean', 'import', 'constraints', 'dedupe', 'explain', 'up', 'workspaces'].map((s) => [s, { grammar: YARN_GRAMMAR }])),
   },
   // An unknown first word is a script of package.json, or else a binary of the project.
-  wrapper: { peel: true, noCommand: ['--version', '-v', '--help', '-h'], note: 'yarn NAME runs the script NAME, or else the project’s binary NAME' },
+  // Not peeled, as pnpm's: the script NAME of package.json runs first when there is one.
+  wrapper: { peel: false, noCommand: ['--version', '-v', '--help', '-h'], note: 'yarn NAME runs the script NAME, or else the project’s binary NAME' },
   read: globalsAnywhere('yarn', YARN_GRAMMAR, YARN_OPTIONS),
-  plain: ['', 'install --frozen-lockfile', 'build', 'test --watch', 'add -D jest', 'run lint', 'workspace web build'],
+  plain: ['', 'install --frozen-lockfile', 'test --watch', 'add -D jest', 'run lint', 'workspace web build'],
 };
 
 const BUNX_ROW: ProgramRow = {
