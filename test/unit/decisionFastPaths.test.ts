@@ -146,13 +146,20 @@ describe('decision fast paths give the answers of the code they replaced', () =>
     assert.ok(plain > 1000, `only ${plain} plain subcommands were compared`);
   });
 
-  it('executedPayloads given the peeled argv finds what it finds peeling it', () => {
+  it('peelWrappers and executedPayloads read once per argv answer as a fresh reading does', () => {
     for (const text of all) {
       for (const prefix of ['', 'sudo ', 'env -S ', 'xargs ', 'timeout 5 sh -c ']) {
         const resolution = readCommand(prefix + text, { home: HOME }).resolution;
         if (!resolution.resolved) continue;
         for (const segment of resolution.segments) {
-          assert.deepEqual(executedPayloads(segment.argv, peelWrappers(segment.argv)), executedPayloads(segment.argv), prefix + text);
+          // The first calls keep their answers for this argv; a copy of it is read anew.
+          const peeled = peelWrappers(segment.argv);
+          const payloads = executedPayloads(segment.argv);
+          // A wrapped argv is peeled once (an argv with no wrapper peels to itself, at no cost).
+          if (peeled.layers.length > 0) assert.equal(peelWrappers(segment.argv), peeled, prefix + text);
+          assert.equal(executedPayloads(segment.argv), payloads, prefix + text);
+          assert.deepEqual(peelWrappers([...segment.argv]), peeled, prefix + text);
+          assert.deepEqual(executedPayloads([...segment.argv]), payloads, prefix + text);
         }
       }
     }

@@ -335,8 +335,7 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (word.kind !== 'literal') opaqueLength += word.raw.length;
   }
   if (!pay(context, opaqueLength)) return null;
-  // The peeled record, when the direct checks made one, spares peeling the wrappers again.
-  const payloads = executedPayloads(folded(view), view.peeled);
+  const payloads = executedPayloads(folded(view));
   for (let k = 0; k < payloads.length; k++) {
     const payload = payloads[k]!;
     // Wrapped commands (`xargs rm …`) are already judged through unwrap.

@@ -338,7 +338,7 @@ function viewSegment(segment: Segment): SegmentView {
   if (reading.unreadable !== null) return blocked(`the program table cannot read it for sure: ${reading.unreadable}`);
   const forms = reading.forms.filter((form) => form.everyday !== true);
   // A payload no form accounts for (a git ext:: URL, say) keeps every non-exact entry off.
-  if (forms.length === 0 && executedPayloads(argv, peeled).length > 0) return blocked('the command executes a payload from its arguments');
+  if (forms.length === 0 && executedPayloads(argv).length > 0) return blocked('the command executes a payload from its arguments');
   const mustSpell = new Set<number>();
   for (const form of forms) mustSpell.add(form.index);
   // The first word of each wrapped command, and where the command inside the peeling wrappers starts.

@@ -125,7 +125,7 @@ function checkSegments(top: readonly Segment[], home: string, pathContext: PathC
     }
     let payloads: Payload[];
     try {
-      payloads = executedPayloads(segment.argv, unwrapped);
+      payloads = executedPayloads(segment.argv);
     } catch {
       addUnreadable(found, segment.raw, 'its arguments could not be read');
       continue;

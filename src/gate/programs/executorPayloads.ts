@@ -8,6 +8,7 @@
  * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
  * words.
  */
+import { RecentArgvs } from './recentArgvs';
 import { gitConfigCode } from './gitConfigKeys';
 import { tarCommandTexts } from './tarOptions';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
@@ -17,7 +18,7 @@ import type { Word } from '../reading/resolution';
 import { readAwkCommand, stringLiteralsOf } from './awk';
 
 import { readFind } from './find';
-import { peelWrappers, programName, startsWithWrapper, type PeeledCommand } from './wrappers';
+import { peelWrappers, programName, startsWithWrapper } from './wrappers';
 import { mayCarryPayload, ownPayloadRoles, programForms, rowFor } from './table';
 import { readArgs } from './grammar';
 import { GIT_GLOBAL_GRAMMAR } from './rows/readers';
@@ -42,16 +43,25 @@ export type Payload =
  * in the innermost program's arguments. One level only: a payload's own payloads are found by
  * reading the payload. Never throws.
  *
- * `peeled`, when the caller has it already, is `peelWrappers(argv)`: it spares peeling the
- * wrappers a second time.
+ * The lists, the floors and the preflight each ask about the same segment's argv: it is read
+ * once (argvs are never changed, and nobody changes the list returned).
  */
-export function executedPayloads(argv: readonly Word[], peeled?: PeeledCommand): Payload[] {
-  // `peelWrappers` makes a layer for each wrapper it peels: none exactly when there is no wrapper.
-  if (peeled ? peeled.layers.length === 0 : !startsWithWrapper(argv)) {
+export function executedPayloads(argv: readonly Word[]): Payload[] {
+  const known = PAYLOADS.get(argv);
+  if (known !== undefined) return known;
+  const payloads = readPayloads(argv);
+  PAYLOADS.set(argv, payloads);
+  return payloads;
+}
+
+const PAYLOADS = new RecentArgvs<Payload[]>();
+
+function readPayloads(argv: readonly Word[]): Payload[] {
+  if (!startsWithWrapper(argv)) {
     // No wrapper layer to read (the common case): only the program's own arguments can carry code.
     return programPayloads(argv);
   }
-  peeled ??= peelWrappers(argv);
+  const peeled = peelWrappers(argv);
   const payloads: Payload[] = [];
   // A wrapper's shell text or xargs command holds every wrapper inside it, so only the
   // outermost of each is reported: reading it finds the rest (and `watch watch watch …` does

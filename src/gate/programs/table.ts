@@ -1,3 +1,4 @@
+import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { foldCompatibility } from '../reading/normalise';
 import { readArgs } from './grammar';
@@ -34,6 +35,23 @@ export function programRows(): readonly ProgramRow[] {
  * `pip3.11` → `pip3`, `node20` → `node`, `gcc-12` → `gcc`).
  */
 export function rowFor(program: string): ProgramRow | null {
+  // Every layer looks up the same few program words many times per command, most of them words
+  // with no row, whose lookup tries a version suffix too: each word is looked up once.
+  const known = ROWS_BY_WORD.get(program);
+  if (known !== undefined) return known;
+  const row = lookUpRow(program);
+  if (program.length > MAX_KEPT_WORD_LENGTH) return row;
+  if (ROWS_BY_WORD.size >= MAX_ROWS_BY_WORD) ROWS_BY_WORD.clear();
+  ROWS_BY_WORD.set(program, row);
+  return row;
+}
+
+/** Program words looked up lately, cleared when full: at most 4096 words of at most 256 characters. */
+const ROWS_BY_WORD = new Map<string, ProgramRow | null>();
+const MAX_ROWS_BY_WORD = 4096;
+const MAX_KEPT_WORD_LENGTH = 256;
+
+function lookUpRow(program: string): ProgramRow | null {
   const slash = program.lastIndexOf('/');
   let name = slash === -1 ? program : program.slice(slash + 1);
   if (name === '') return null;
@@ -105,7 +123,7 @@ export function programForms(argv: readonly Word[]): FormReading {
   return reading;
 }
 
-const FORMS = new WeakMap<readonly Word[], FormReading>();
+const FORMS = new RecentArgvs<FormReading>();
 
 function formsAt(argv: readonly Word[], offset: number, depth: number): FormReading {
   const first = argv[offset];

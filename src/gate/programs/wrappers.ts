@@ -5,6 +5,7 @@
  * exactly as the wrapper does (most use getopt with a leading `+`: options stop at the first
  * operand), so that `sudo -u root rm` is read as `rm` and not as a program called `root`.
  */
+import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { readArgs } from './grammar';
 import type { Command, WrapperReading } from './row';
@@ -72,7 +73,7 @@ interface WrapperStart {
 }
 
 const NO_WRAPPER: WrapperStart = Object.freeze({ program: '', command: {}, args: [] });
-const WRAPPER_STARTS = new WeakMap<readonly Word[], WrapperStart>();
+const WRAPPER_STARTS = new RecentArgvs<WrapperStart>();
 
 /**
  * A row's subcommands come before its own wrapper role: `pnpm install` is pnpm's install, while
@@ -151,6 +152,18 @@ export interface PeeledCommand extends UnwrappedCommand {
  */
 export function peelWrappers(argv: readonly Word[]): PeeledCommand {
   if (wrapperOf(argv) === null) return { wrappers: NONE, argv: argv as Word[], assignments: NONE, exact: true, layers: NONE };
+  // The allow and deny lists, the floors and the payload reader all peel the same segment's argv;
+  // it is peeled once, so every layer also sees the same inner argv arrays (argvs are never changed).
+  const known = PEELED.get(argv);
+  if (known !== undefined) return known;
+  const peeled = peel(argv);
+  PEELED.set(argv, peeled);
+  return peeled;
+}
+
+const PEELED = new RecentArgvs<PeeledCommand>();
+
+function peel(argv: readonly Word[]): PeeledCommand {
   const layers: WrapperLayer[] = [];
   const assignments: Array<{ name: string; value: Word }> = [];
   let exact = true;
