@@ -178,11 +178,15 @@ function facts(view: CardView): HTMLElement {
   }
   if (view.rating) {
     const r = view.rating;
-    const parts = [`${OUTCOME_WORDS[r.outcome].word} by ${r.source}`];
-    if (r.failClosed) parts.push(`no usable answer (${r.failClosed}), so it failed closed`);
-    if (r.flooredOutcome !== r.outcome) parts.push(`raised to ${OUTCOME_WORDS[r.flooredOutcome].word} by a preflight floor`);
-    if (r.tripwire) parts.push('tripwire rating of an allow entry');
-    row('Rating', `${parts.join('; ')}. `, el('span', { class: 'label' }, 'Rater said: '), r.reason);
+    if (r.failClosed) {
+      // Nobody rated it: the reason above says what happened and what to set; no finding is shown.
+      row('Rating', `none: no usable answer (${r.failClosed}), so the gate treats the command as destructive${r.tripwire ? ' (tripwire rating of an allow entry)' : ''}.`);
+    } else {
+      const parts = [`${OUTCOME_WORDS[r.outcome].word} by ${r.source}`];
+      if (r.flooredOutcome !== r.outcome) parts.push(`raised to ${OUTCOME_WORDS[r.flooredOutcome].word} by a preflight floor`);
+      if (r.tripwire) parts.push('tripwire rating of an allow entry');
+      row('Rating', `${parts.join('; ')}. `, el('span', { class: 'label' }, 'Rater said: '), r.reason);
+    }
   }
   if (view.forms !== undefined && view.forms.length > 0) {
     row('What the programs do', el('ul', {}, ...view.forms.map((f) => el('li', {}, el('code', {}, f.where), ` (${f.role}) ${f.note}`))));

@@ -80,7 +80,8 @@ export interface NegotiationCounters {
 }
 
 /** Who turned a call down at `auto`: the rater's own `destructive`, or a preflight floor raising its `safe`. */
-export type RefusedBy = 'rater' | 'preflight-floor';
+/** Who refused: the rating model, the gate because no rating could be had, or a floor over a `safe`. */
+export type RefusedBy = 'rater' | 'rater-fault' | 'preflight-floor';
 
 /** What the gate does with a `destructive` outcome at `auto`. */
 export type NegotiationStep =
@@ -258,9 +259,14 @@ function commandKey(command: string): string {
 // ── The agent's message ─────────────────────────────────────────────────────────────────
 
 function refuser(refusedBy: RefusedBy): string {
-  return refusedBy === 'rater'
-    ? 'the rating model (rung `auto`)'
-    : "the gate's preflight floor, after the rating model (rung `auto`) found it safe";
+  switch (refusedBy) {
+    case 'rater':
+      return 'the rating model (rung `auto`)';
+    case 'rater-fault':
+      return 'the gate, because no rating could be had (rung `auto`)';
+    case 'preflight-floor':
+      return "the gate's preflight floor, after the rating model (rung `auto`) found it safe";
+  }
 }
 
 function suggestion(verdict: Verdict): string {

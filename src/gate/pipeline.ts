@@ -9,7 +9,7 @@ import { negotiationMoves, type NegotiationContext, type NegotiationSession, typ
 import type { Escalation, HumanAnswer, Person } from './person';
 import type { GatePolicy } from './policy';
 import { preflightFindings, type PreflightFinding } from './preflight/preflight';
-import { failClosedResult, type Rater, type RatingRequest, type RatingResult } from './rater/raterContract';
+import { failClosedResult, ratingFaultReason, type Rater, type RatingRequest, type RatingResult } from './rater/raterContract';
 import { readCommand, type CommandReading } from './reading/reading';
 import { summariseResolution } from './reading/resolution';
 import { isRatedRung } from './rung';
@@ -375,16 +375,21 @@ function ratedResult(state: GateState, findings: PreflightFinding[], negotiation
       return { action: 'approve', stage: 'rater', outcome, reason: `The rater finds this safe: ${rating.verdict.reason}`, rating: record };
     case 'destructive': {
       const stage: Stage = floored ? 'preflight-floor' : 'rater';
-      const why = floored
-        ? `The rater found it safe, but the gate does not let that stand: ${findings.map((f) => f.reason).join(' ')}`
-        : `The rater finds this destructive: ${rating.verdict.reason}`;
+      // A rating that failed closed is no finding of the rater's: the reason says what happened.
+      const why = (then: string) =>
+        floored
+          ? `The rater found it safe, but the gate does not let that stand: ${findings.map((f) => f.reason).join(' ')}`
+          : rating.failClosed !== undefined
+            ? ratingFaultReason(rating, then)
+            : `The rater finds this destructive: ${rating.verdict.reason}`;
       if (services.policy.rung !== 'auto') {
-        return { toPerson: true, stage, outcome, reason: why, rating: record, grantable };
+        return { toPerson: true, stage, outcome, reason: why('a person decides'), rating: record, grantable };
       }
       if (!negotiation) {
-        return { action: 'reject', stage, outcome, reason: `${why} ${negotiationMoves()}`, rating: record, ...preflightField(findings, floored) };
+        return { action: 'reject', stage, outcome, reason: `${why('the gate does not run it')} ${negotiationMoves()}`, rating: record, ...preflightField(findings, floored) };
       }
-      const step = negotiation.onDestructive(call.command, call.justification, { ...rating.verdict, outcome, reason: floored ? why : rating.verdict.reason }, floored ? 'preflight-floor' : 'rater');
+      const told = floored || rating.failClosed !== undefined ? why('the gate does not run it on a rating') : rating.verdict.reason;
+      const step = negotiation.onDestructive(call.command, call.justification, { ...rating.verdict, outcome, reason: told }, floored ? 'preflight-floor' : rating.failClosed !== undefined ? 'rater-fault' : 'rater');
       if (step.action === 'reject') return { action: 'reject', stage, outcome, reason: step.message, rating: record, ...preflightField(findings, floored) };
       return { toPerson: true, stage, outcome, reason: step.message, rating: record, grantable, transcript: step.transcript };
     }

@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Escalation } from '../../src/gate/person';
+import type { Escalation, HumanAnswer, Person } from '../../src/gate/person';
+import { decide } from '../../src/gate/pipeline';
 import { readCommand } from '../../src/gate/reading/reading';
 import { cardViewFor, type CardExtras } from '../../src/protocol/cardView';
 import type { CardView, HostMessage, SnapshotMessage } from '../../src/protocol/messages';
@@ -185,6 +186,20 @@ describe('approval card in Chromium (built bundle, real CSP)', function () {
     const text = await page.$eval('.command-frame', (n) => n.textContent);
     assert.ok(text?.includes('pаypal.com ⟨xn--pypal-4ve.com⟩'));
     assert.equal(await page.$eval('.command-frame .host', (n) => n.textContent), 'pаypal.com');
+  });
+
+  it('with no model set up, the card says what to set and shows no finding of a rater', async () => {
+    // The escalation the pipeline itself hands a person at `assisted` when no model is configured.
+    let asked: Escalation | undefined;
+    const person: Person = { ask: async (e) => { asked = e; const answer: HumanAnswer = { kind: 'reject' }; return answer; } };
+    const policy = { rung: 'assisted' as const, allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] };
+    await decide({ command: 'rm -rf build', cwd: '/work/p' }, { policy, rater: null, person, home: HOME });
+    assert.ok(asked, 'the pipeline asked a person');
+    await show(cardViewFor(`card-${++nextCard}`, asked));
+    const text = (await page.$eval('body', (n) => n.textContent)) ?? '';
+    assert.match(text, /No rating model is set up \(set approvalsGate\.rater\.baseUrl/);
+    assert.match(text, /Rating\s*none: no usable answer \(no-model\)/);
+    assert.doesNotMatch(text, /rater finds|Rater said|Could not assess/i);
   });
 
   it('puts the default focus on Reject, and Escape posts reject (with the typed reason)', async () => {

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { decide, recheckBeforeExecution, type GateServices } from '../../src/gate/pipeline';
-import type { Action, Outcome, Stage } from '../../src/gate/decision';
+import type { Action, FailClosedCause, Outcome, Stage } from '../../src/gate/decision';
 import { parseListEntries, type ListEntry } from '../../src/gate/lists/listEntry';
 import type { Escalation, HumanAnswer, Person } from '../../src/gate/person';
-import { FixedVerdictRater, type Rater } from '../../src/gate/rater/raterContract';
+import { failClosedResult, FixedVerdictRater, type Rater } from '../../src/gate/rater/raterContract';
 import type { Rung } from '../../src/gate/rung';
 
 const HOME = '/home/gate';
@@ -108,6 +108,25 @@ describe('pipeline: the rung × outcome table (D§3)', () => {
     const decision = await decide({ command: NEUTRAL, cwd: CWD }, services({ rung: 'assisted', rater }));
     assert.equal(decision.action, 'escalate');
     assert.equal(decision.rating?.failClosed, 'threw');
+  });
+
+  it('a rating that failed closed is worded as what happened, never as a finding of the rater', async () => {
+    const faults: Array<{ cause: FailClosedCause; rater: Rater | null; says: RegExp }> = [
+      { cause: 'no-model', rater: null, says: /^No rating model is set up \(.*approvalsGate\.rater\.baseUrl.*--rater-url/ },
+      { cause: 'timeout', rater: { rate: async () => failClosedResult('timeout', 'm', 'no answer within the 5 ms budget') }, says: /^The rating model did not answer in time: no answer within the 5 ms budget\./ },
+      { cause: 'unparseable', rater: { rate: async () => failClosedResult('unparseable', 'm', 'not JSON') }, says: /^The rating model answered, but not with a verdict the gate can read: not JSON\./ },
+      { cause: 'threw', rater: { rate: async () => { throw new Error('boom'); } }, says: /^The call to the rating model failed: boom\./ },
+    ];
+    for (const { cause, rater, says } of faults) {
+      for (const rung of ['assisted', 'auto'] as const) {
+        const decision = await decide({ command: NEUTRAL, cwd: CWD }, services({ rung, rater }));
+        assert.equal(decision.rating?.failClosed, cause, `${cause} at ${rung}`);
+        assert.notEqual(decision.action, 'approve', `${cause} at ${rung}`);
+        assert.doesNotMatch(decision.reason, /rater finds/i, `${cause} at ${rung}`);
+        assert.match(decision.reason, says, `${cause} at ${rung}: ${decision.reason}`);
+        assert.match(decision.reason, rung === 'auto' ? /so the gate does not run it/ : /so a person decides/, `${cause} at ${rung}`);
+      }
+    }
   });
 
   it('a rater that answers an outcome outside the four never approves', async () => {

@@ -47,6 +47,8 @@ export interface RatingResult {
   source: string;
   /** Present when a model was actually called (D§12). */
   capture?: RatingCapture;
+  /** With `failClosed`: what happened, in words (a budget, an HTTP status), when known. */
+  faultDetail?: string;
 }
 
 /**
@@ -65,6 +67,9 @@ export interface Rater {
 
 export const COULD_NOT_ASSESS_PREFIX = 'Could not assess this command';
 
+/** Where a rating model is set up: the setting, VS Code's chat models, and the CLI's option. */
+export const RATER_SETTING_HINT = 'set approvalsGate.rater.baseUrl and approvalsGate.rater.model, or pick a chat model in VS Code; CLI: --rater-url and --rater-model';
+
 const CAUSE_TEXT: Readonly<Record<FailClosedCause, string>> = {
   'no-model': 'no rating model is configured',
   timeout: 'the rating model did not answer in time',
@@ -76,8 +81,26 @@ const CAUSE_TEXT: Readonly<Record<FailClosedCause, string>> = {
 export function failClosedResult(cause: FailClosedCause, source: string, detail?: string): RatingResult {
   const outcome: Outcome = 'destructive';
   const reason = `${COULD_NOT_ASSESS_PREFIX} (${cause}): ${CAUSE_TEXT[cause]}${detail ? ` — ${detail}` : ''}.`;
-  return { verdict: { outcome, reason }, failClosed: cause, source };
+  return { verdict: { outcome, reason }, failClosed: cause, source, ...(detail ? { faultDetail: detail } : {}) };
 }
+
+/**
+ * What a person (on the card, in `explain`) or the agent is told when no rating could be had:
+ * what happened and what to set, never a finding of the rater's, for nobody made one. The one
+ * wording of the four faults; `then` is what follows from it ("a person decides").
+ */
+export function ratingFaultReason(rating: RatingResult, then: string): string {
+  const cause = rating.failClosed ?? 'threw';
+  const detail = rating.faultDetail ? `: ${rating.faultDetail.replace(/[.\s]+$/, '')}` : '';
+  return `${FAULT_TEXT[cause]}${detail}. Nothing rated this command, so ${then}.`;
+}
+
+const FAULT_TEXT: Readonly<Record<FailClosedCause, string>> = {
+  'no-model': `No rating model is set up (${RATER_SETTING_HINT})`,
+  timeout: 'The rating model did not answer in time',
+  unparseable: 'The rating model answered, but not with a verdict the gate can read',
+  threw: 'The call to the rating model failed',
+};
 
 /** A rater that answers every command with one fixed verdict (`--rater-stub`, batch `raterVerdict`). */
 export class FixedVerdictRater implements Rater {
