@@ -4,6 +4,7 @@ import { runBatch } from './batchCommand';
 import { LineWriter } from './lineWriter';
 import { pacedInput } from './pacedInput';
 import { describeProgram, programsMarkdown } from '../gate/programs/describe';
+import { DEFAULT_ALLOW_LIST } from '../gate/lists/defaultAllowList';
 
 /** `approvals-gate` — the gate, headless (D§14). */
 async function main(argv: readonly string[]): Promise<number> {
@@ -40,6 +41,11 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** `approvals-gate programs [NAME…]`: the program table's rows (all of them without a name). */
 function programs(names: readonly string[]): number {
+  if (names.length === 1 && names[0] === '--default') {
+    // The built-in default allow list, one entry a line, as the program table makes it.
+    process.stdout.write(DEFAULT_ALLOW_LIST.map((entry) => entry.text).join('\n') + '\n');
+    return 0;
+  }
   if (names.length === 0) {
     process.stdout.write(programsMarkdown() + '\n');
     return 0;

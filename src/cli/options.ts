@@ -14,6 +14,7 @@ export const USAGE = `Usage:
   approvals-gate explain [options] -- COMMAND
   approvals-gate batch [options] < requests.jsonl
   approvals-gate programs [NAME...]   what the program table knows of each program (all without a name)
+  approvals-gate programs --default   the built-in default allow list, one entry a line
 
 Options:
   --rung R                 manual | write | assisted | auto | bypass (default ${DEFAULT_RUNG})

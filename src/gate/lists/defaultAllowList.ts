@@ -16,8 +16,18 @@ import { programRows } from '../programs/table';
  *   out `--output`, `--ext-diff`, `--textconv` and every option before the subcommand.
  * - `git branch`: with arguments it creates, renames or deletes branches, so only the listing
  *   forms (a regexp over the argv text); `git remote`: only the bare and `-v` forms.
+ * - `git grep`, `git stash list|show`, `git worktree list`, `git submodule status`, the read forms
+ *   of `git config` (`--get…`, `--list`, `get`, `list`), `npm ls|list`, `pip show|list`: they print
+ *   what the repository or the installed packages record; the rows carve out their writing and
+ *   program-running options.
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
  *   `python3 --version|-V`: exactly these words; any other argument could run code.
+ *
+ * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
+ * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
+ * first, so a project's `json/` runs), `cd DIR` (until the floors follow the working folder
+ * through a line, a `cd` must not be what lets the rest of the line through), `git -C DIR …`
+ * (the same), `brew list` (no row).
  *
  * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
  * shells), `env`/`printenv` (print secrets), `awk` (a language), `jq`/`yq` (read the environment),
@@ -31,6 +41,27 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git rev-parse',
   'git blame',
   'git ls-files',
+  // Listing and showing forms of commands whose other verbs change things; the git row carves out
+  // `grep -O`/`--textconv`, the diff options of `stash show`, `submodule … foreach` and every
+  // `git config` write, should one be added after these words.
+  'git grep',
+  'git stash list',
+  'git stash show',
+  'git worktree list',
+  'git submodule status',
+  'git config --get',
+  'git config --get-all',
+  'git config --get-regexp',
+  'git config --list',
+  'git config -l',
+  'git config get',
+  'git config list',
+  'npm ls',
+  'npm list',
+  'pip show',
+  'pip list',
+  'pip3 show',
+  'pip3 list',
   { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column))*$' },
   { match: 'glob', pattern: 'git remote' },
   { match: 'glob', pattern: 'git remote -v' },

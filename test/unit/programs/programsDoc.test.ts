@@ -1,3 +1,4 @@
+import { DEFAULT_ALLOW_LIST } from '../../../src/gate/lists/defaultAllowList';
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,5 +32,13 @@ describe('the program table in words', () => {
     const missing = spawnSync(process.execPath, [cli, 'programs', 'no-such-program-here'], { encoding: 'utf8' });
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /has no row in the program table/);
+  });
+
+  it('`approvals-gate programs --default` prints the default allow list, one entry a line', function () {
+    this.timeout(60000);
+    const listed = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'programs', '--default'], { encoding: 'utf8' });
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.deepEqual(listed.stdout.trimEnd().split('\n'), DEFAULT_ALLOW_LIST.map((entry) => entry.text));
+    assert.ok(listed.stdout.split('\n').includes('git stash list'));
   });
 });

@@ -1044,6 +1044,22 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['-a notes.txt', '-t 4 x'],
   },
   {
+    names: ['numfmt'],
+    category: 'text',
+    what: 'converts numbers to and from human-readable units',
+    readOnly: true,
+    grammar: {
+      short: 'd',
+      flags: 'z',
+      long: {
+        ...valued('delimiter', 'field', 'format', 'from', 'from-unit', 'invalid', 'padding', 'round', 'suffix', 'to', 'to-unit', 'unit-separator'),
+        header: 'optional',
+        ...flagged('debug', 'grouping', 'zero-terminated', 'help', 'version'),
+      },
+    },
+    plain: ['--to=iec 1048576', '--from=auto 1K', '--field=2 --to=si'],
+  },
+  {
     names: ['column'],
     category: 'text',
     what: 'formats input into columns or tables',

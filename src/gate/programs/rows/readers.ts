@@ -255,8 +255,12 @@ const GIT_DIFF_GRAMMAR: Grammar = {
 /** Per subcommand: the grammar and the dangerous options, each with why. */
 const GIT_SUBCOMMANDS: Readonly<Record<string, { grammar: Grammar; dangerous: ReadonlyArray<[string, string]> }>> = {
   grep: {
-    grammar: { shortValue: 'efABCm', shortOptional: 'O', long: { 'open-files-in-pager': 'optional', or: 'flag' } },
-    dangerous: [['O', 'git grep -O opens the matching files in a pager program'], ['open-files-in-pager', 'git grep -O opens the matching files in a pager program']],
+    grammar: { shortValue: 'efABCm', shortOptional: 'O', long: { 'open-files-in-pager': 'optional', or: 'flag', text: 'flag', textconv: 'flag', 'no-textconv': 'flag' } },
+    dangerous: [
+      ['O', 'git grep -O opens the matching files in a pager program'],
+      ['open-files-in-pager', 'git grep -O opens the matching files in a pager program'],
+      ['textconv', 'git grep --textconv runs the textconv programs named in configuration'],
+    ],
   },
   clone: {
     grammar: { shortValue: 'bcjou', long: { 'upload-pack': 'value', config: 'value', template: 'value', 'separate-git-dir': 'value' } },
