@@ -50,6 +50,7 @@ const MECHANISM_WORDS: Readonly<Record<Mechanism, string>> = {
   arithmetic: 'arithmetic expansion',
   eval: 'text run as code (eval, source)',
   'opaque-program': 'a program name that is not literal',
+  'job-control': 'a job named where a program belongs (bash resumes it)',
   subshell: 'a subshell',
   group: 'a command group',
   'control-flow': 'control flow',

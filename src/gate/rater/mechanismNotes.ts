@@ -17,6 +17,8 @@ export const MECHANISM_NOTES: Readonly<Record<Mechanism, string>> = {
     '`$((…))`, `((…))` or `$[…]` (arithmetic): the shell computes the expression when the line runs; names inside are expanded, and an array subscript inside can itself run a command.',
   eval:
     '`eval`, `source` or `.`: text, or the contents of a file, is run as shell code; that code is not part of what is shown here.',
+  'job-control':
+    'A command word starting with % names a job, not a program: bash resumes that job in the foreground (fg) or background (bg), so what runs is whatever was stopped earlier, not anything written here.',
   'opaque-program':
     'The program name itself comes from an expansion (a variable, a glob, a substitution), so which program runs is only decided when the line runs.',
   subshell:

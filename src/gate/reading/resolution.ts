@@ -64,6 +64,7 @@ export type Mechanism =
   | 'arithmetic' // $((…)), ((…)), $[…]
   | 'eval' // eval, source, . — text run as code
   | 'opaque-program' // the program word is not literal
+  | 'job-control' // a command word starting with % resumes a job (fg/bg)
   | 'subshell' // ( … )
   | 'group' // { …; }
   | 'control-flow' // if for while until case select

@@ -370,6 +370,9 @@ class CommandParser {
         if (index > 0) throw new Unresolvable('opaque-program', `The program run by \`${literal(argv[0])}\` is only known at run time.`);
         return;
       }
+      // A command word starting with `%` is a job, not a program: bash runs `fg` on it (`bg`
+      // with `&`), and in an interactive terminal that resumes a stopped job, whatever it is.
+      if (word.value.startsWith('%')) throw new Unresolvable('job-control', `\`${word.raw}\` names a job: bash resumes it (fg or bg) instead of running a program.`);
       const why = CODE_RUNNING_BUILTINS.get(word.value);
       if (why !== undefined) throw new Unresolvable('eval', `${why}.`);
       if (word.value === 'set' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /posix/i.test(w.value))) {

@@ -27,6 +27,7 @@ const ALL_MECHANISMS = {
   arithmetic: true,
   eval: true,
   'opaque-program': true,
+  'job-control': true,
   subshell: true,
   group: true,
   'control-flow': true,
