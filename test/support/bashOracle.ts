@@ -109,6 +109,15 @@ export interface BashOracle {
    * oracle cannot model (`other`: bash itself, a library, a recorder under another name).
    */
   programPathKind(programWord: string): 'recorder' | 'absent' | 'other';
+  /** Every builtin of the sandbox bash (`compgen -b`). */
+  readonly builtins: readonly string[];
+  /**
+   * Runs a script in the same sandbox with the REAL builtins (nothing shadowed, no recorders
+   * reached through PATH): for probes of what a builtin itself does with its operands. The
+   * variables in `variables` are set first; the sandbox holds no program to run, so a probe can
+   * only be a builtin (`printf … >&2`).
+   */
+  runWithBuiltins(script: string, variables: Readonly<Record<string, string>>): Promise<OracleRun>;
   /** Removes the sandbox. */
   dispose(): void;
 }
@@ -123,7 +132,7 @@ class ChrootBashOracle implements BashOracle {
   readonly bashVersion: string;
   readonly recorder: RecorderKind;
   private readonly root: string;
-  private readonly builtins: string[];
+  readonly builtins: string[];
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   /** Host programs that start a run: the run's own PATH points into the sandbox. */
@@ -212,6 +221,25 @@ class ChrootBashOracle implements BashOracle {
     }
   }
 
+  async runWithBuiltins(script: string, variables: Readonly<Record<string, string>>): Promise<OracleRun> {
+    if (this.disposed) throw new Error('bash oracle already disposed');
+    await this.acquire();
+    try {
+      const assignments = Object.entries(variables).map(([name, value]) => {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a variable name: ${name}`);
+        return `${name}=${singleQuote(value)}`;
+      });
+      const files = this.prepareRun(script, (workDir) => [`cd ${workDir} || exit 97`, 'ulimit -v 1048576 -f 32768 || exit 98', ...assignments].join('\n') + '\n');
+      const [program, ...args] = [...this.launchPrefix, files.scriptInSandbox];
+      const outcome = await spawnBounded(program!, args, this.timeoutMs, { ...SANDBOX_ENV, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
+      if (outcome.kind === 'spawn-error') return { status: 'spawn-error', records: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
+      if (outcome.kind === 'timeout') return { status: 'timeout', records: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
+      return { status: 'ok', records: [], stderr: outcome.stderr, exitCode: outcome.exitCode };
+    } finally {
+      this.release();
+    }
+  }
+
   programPathKind(programWord: string): 'recorder' | 'absent' | 'other' {
     // Normalised inside the sandbox's own `/`, so `..` cannot climb out of it.
     const inSandbox = path.posix.resolve(programWord.startsWith('/') ? '/' : '/runs/template', programWord);
@@ -249,7 +277,7 @@ class ChrootBashOracle implements BashOracle {
    * Writes one run's working directory, script and record directory. Nothing is removed per run
    * (that cost more than the run itself); `dispose` removes the whole sandbox.
    */
-  private prepareRun(command: string): { scriptInSandbox: string; recordsInSandbox: string; hostRecords: string } {
+  private prepareRun(command: string, preamble: (workDir: string) => string = (workDir) => this.preamble(workDir)): { scriptInSandbox: string; recordsInSandbox: string; hostRecords: string } {
     const id = this.nextRunId++;
     const workDir = `/runs/${id}`;
     const hostWorkDir = path.join(this.root, workDir);
@@ -258,7 +286,7 @@ class ChrootBashOracle implements BashOracle {
     // The kernel hands a script its path as invoked, so `./run-me` records itself as `./run-me`.
     fs.symlinkSync(PATH_RECORDER, path.join(hostWorkDir, 'run-me'));
     fs.mkdirSync(hostRecords);
-    fs.writeFileSync(path.join(this.root, `scripts/${id}.sh`), Buffer.concat([Buffer.from(this.preamble(workDir), 'utf8'), Buffer.from(command, 'utf8')]));
+    fs.writeFileSync(path.join(this.root, `scripts/${id}.sh`), Buffer.concat([Buffer.from(preamble(workDir), 'utf8'), Buffer.from(command, 'utf8')]));
     return { scriptInSandbox: `/scripts/${id}.sh`, recordsInSandbox: `/records/${id}`, hostRecords };
   }
 

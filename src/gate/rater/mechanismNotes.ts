@@ -19,6 +19,12 @@ export const MECHANISM_NOTES: Readonly<Record<Mechanism, string>> = {
     '`eval`, `source` or `.`: text, or the contents of a file, is run as shell code; that code is not part of what is shown here.',
   'job-control':
     'A command word starting with % names a job, not a program: bash resumes that job in the foreground (fg) or background (bg), so what runs is whatever was stopped earlier, not anything written here.',
+  'indirect-expansion':
+    '${!name} takes the value of a variable as the name of another; bash evaluates that name, and a subscript in it (a[$(cmd)]) runs a command, so a value set anywhere earlier can run code here.',
+  'prompt-expansion':
+    '${name@P} expands a variable\'s value the way a prompt is expanded, which runs any command substitution in it.',
+  'name-evaluation':
+    'A builtin here (read, printf -v, declare, test -v, unset …) is given a variable name that is not written literally, or one with a subscript; bash evaluates the subscript of such a name, which can run a command.',
   'opaque-program':
     'The program name itself comes from an expansion (a variable, a glob, a substitution), so which program runs is only decided when the line runs.',
   subshell:

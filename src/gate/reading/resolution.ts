@@ -65,6 +65,9 @@ export type Mechanism =
   | 'eval' // eval, source, . — text run as code
   | 'opaque-program' // the program word is not literal
   | 'job-control' // a command word starting with % resumes a job (fg/bg)
+  | 'indirect-expansion' // ${!x}: a value used as a name
+  | 'prompt-expansion' // ${x@P}: a value expanded as a prompt
+  | 'name-evaluation' // a builtin evaluates a name it is given (read "$x", printf -v "$x", declare "$x=1")
   | 'subshell' // ( … )
   | 'group' // { …; }
   | 'control-flow' // if for while until case select

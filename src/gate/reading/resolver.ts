@@ -116,7 +116,91 @@ const CODE_RUNNING_BUILTINS = new WordTable<string>({
   alias: 'alias changes what later command names run',
   enable: 'enable adds or removes shell builtins',
   shopt: 'shopt changes how the shell reads later commands',
+  compgen: 'compgen runs the commands (-C, -F) and expands the word lists (-W) it is given',
+  complete: 'complete registers commands (-C, -F) that run when a word is completed',
+  fc: 'fc runs commands again from the history',
+  bind: 'bind can bind a key to a shell command (bind -x)',
 });
+
+/**
+ * Builtins that take a variable name from an operand and evaluate it: a name with a subscript
+ * (`a[$(id)]`) runs the subscript. An operand that is not literal may be such a name, so the
+ * command is unresolved; so is a literal name with a subscript. Found by running each builtin
+ * in bash 5.2 with an operand whose value is `a[$(probe)]` (test/unit/reading/resolver.test.ts).
+ */
+function checkNameOperands(builtin: string, args: readonly Word[]): void {
+  const named = (word: Word | undefined): boolean => word !== undefined && (word.kind !== 'literal' || word.value.includes('['));
+  const fail = (what: string): never => {
+    throw new Unresolvable('name-evaluation', `${builtin} ${what}, and a name with a subscript runs code.`);
+  };
+  switch (builtin) {
+    case 'let':
+      throw new Unresolvable('arithmetic', '`let` evaluates arithmetic, where variables\' values are evaluated as expressions.');
+    case 'test':
+    case '[':
+      // The operand of `-v`/`-R` is a name; an operand that is not literal may itself be `-v`.
+      for (let k = 1; k < args.length; k++) {
+        const before = args[k - 1]!;
+        if ((before.kind !== 'literal' || before.value === '-v' || before.value === '-R') && named(args[k])) fail('takes a variable name after -v');
+      }
+      return;
+    case 'printf':
+    case 'wait':
+      // `-v NAME` (`wait -p NAME`); an opaque first word may be that option.
+      for (let k = 0; k < args.length; k++) {
+        const word = args[k]!;
+        if (word.kind !== 'literal') {
+          if (k === 0 && args.length > 1) fail('may be given a variable name to assign');
+          continue;
+        }
+        if (word.value === '--') return;
+        if (!word.value.startsWith('-')) return;
+        const flag = builtin === 'printf' ? 'v' : 'p';
+        const at = word.value.indexOf(flag);
+        if (at > 0) {
+          const attached = word.value.slice(at + 1);
+          if (attached === '' ? named(args[k + 1]) : attached.includes('[')) fail(`-${flag} assigns to a variable name`);
+        }
+      }
+      return;
+    case 'mapfile':
+    case 'readarray':
+      // `-C CALLBACK` runs the callback as shell code for every few lines read.
+      for (const word of args) {
+        if (word.kind !== 'literal' || (/^-[A-Za-z]*C/.test(word.value) && !word.value.startsWith('--'))) {
+          throw new Unresolvable('eval', `${builtin} -C runs a callback as shell code (or an option here is only known at run time).`);
+        }
+      }
+      for (const word of args) if (named(word)) fail('evaluates the variable names it is given');
+      return;
+    case 'read':
+    case 'unset':
+      for (const word of args) if (named(word)) fail('evaluates the variable names it is given');
+      return;
+    case 'declare':
+    case 'typeset':
+    case 'local':
+    case 'export':
+    case 'readonly': {
+      // `-i` makes every value arithmetic and `-n` a value a name: then no value may be opaque.
+      const evaluates = args.some((w) => w.kind === 'literal' && /^[-+][A-Za-z]*[in]/.test(w.value));
+      for (const word of args) {
+        if (word.kind === 'literal') {
+          if (word.value.startsWith('-') || word.value.startsWith('+')) continue;
+          const name = word.value.split('=', 1)[0]!;
+          if (name.includes('[')) fail('assigns to a name with a subscript');
+          if (evaluates && word.value.includes('=') && /[A-Za-z_[]/.test(word.value.slice(name.length + 1))) fail('evaluates the values it is given');
+          continue;
+        }
+        if (evaluates || !ASSIGNMENT_START.test(word.raw)) fail('takes a name that is only known at run time');
+      }
+      return;
+    }
+    case 'trap':
+      for (const word of args) if (word.kind !== 'literal') throw new Unresolvable('eval', 'trap runs its first operand as shell code, and this one is only known at run time.');
+      return;
+  }
+}
 
 const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Characters that end an unquoted word. */
@@ -148,6 +232,27 @@ function charIs(text: string, index: number, flag: number): boolean {
   const code = text.charCodeAt(index);
   return code < 128 && (CHAR_CLASS[code]! & flag) !== 0;
 }
+/**
+ * The `${…}` forms (within {@link SIMPLE_PARAMETER_BODY}) in which bash evaluates a value as
+ * code rather than using it as data: `${!x}` takes x's value as a name, and a name with a
+ * subscript (`a[$(id)]`) runs the subscript; `${y@P}` expands y's value as a prompt, command
+ * substitutions included; a substring offset or length that is not a number is arithmetic,
+ * where a variable's value is evaluated as an expression (`${x:i}` with i='a[$(id)]').
+ */
+function checkParameterBody(body: string): void {
+  if (body.length > 1 && body.startsWith('!')) {
+    throw new Unresolvable('indirect-expansion', `\`\${${body.slice(0, 40)}}\` uses a variable's value as a name, which bash evaluates (a subscript in it runs code).`);
+  }
+  if (body.endsWith('@P')) {
+    throw new Unresolvable('prompt-expansion', `\`\${${body.slice(0, 40)}}\` expands a value as a prompt, running the command substitutions in it.`);
+  }
+  const name = /^(?:#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-]))/.exec(body)?.[0] ?? '';
+  const rest = body.slice(name.length);
+  if (rest.startsWith(':') && !/^:[-=?+]/.test(rest) && !/^:[0-9]+(?::-?[0-9]+)?$/.test(rest)) {
+    throw new Unresolvable('arithmetic', `The offset or length in \`\${${body.slice(0, 40)}}\` is arithmetic, which evaluates variables' values as expressions.`);
+  }
+}
+
 /** Characters allowed inside `${…}` for it to count as a plain (opaque) parameter expansion. */
 const SIMPLE_PARAMETER_BODY = /^[A-Za-z0-9_#%:?=+\-./,@*!^~]*$/;
 
@@ -375,6 +480,7 @@ class CommandParser {
       if (word.value.startsWith('%')) throw new Unresolvable('job-control', `\`${word.raw}\` names a job: bash resumes it (fg or bg) instead of running a program.`);
       const why = CODE_RUNNING_BUILTINS.get(word.value);
       if (why !== undefined) throw new Unresolvable('eval', `${why}.`);
+      checkNameOperands(word.value, argv.slice(index + 1));
       if (word.value === 'set' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /posix/i.test(w.value))) {
         throw new Unresolvable('dialect', '`set -o posix` changes how bash reads later commands.');
       }
@@ -729,6 +835,7 @@ class CommandParser {
       if (!SIMPLE_PARAMETER_BODY.test(body) || body === '') {
         throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
       }
+      checkParameterBody(body);
       this.expand('variable');
       this.pos = close + 1;
       return;

@@ -81,6 +81,25 @@ function assertUnresolved(command: string, mechanism: Mechanism | null): void {
 
 const plain = (...argv: Array<string | null>): ExpectedSegment[] => [{ argv }];
 
+describe('ordinary uses of name-taking builtins and expansions stay resolved', () => {
+  for (const command of [
+    'echo "${x:-a}" "${x:1}" "${x:0:2}" "${#x}" "${x#a}" "${x@Q}" "${!}"',
+    '[ "$a" = "$b" ]',
+    '[ -n "$x" ] && test -f "$f"',
+    "printf '%s\\n' \"$x\"",
+    'printf -v out %s "$x"',
+    'read -r line',
+    'declare FOO="$x"',
+    'export PATH="$PATH:/opt/bin"',
+    'local n=1',
+    'unset FOO BAR',
+    "trap 'rm -f /tmp/x' EXIT",
+    'mapfile -t lines',
+  ]) {
+    it(command, () => assert.ok(run(command).resolved, JSON.stringify(run(command))));
+  }
+});
+
 describe('resolver', function () {
   describe('words: quoting, escapes and splicing', function () {
     const cases: ResolvedCase[] = [
@@ -383,6 +402,36 @@ describe('resolver', function () {
       ['% &', 'job-control'],
       ['command %', 'job-control'],
       ['command -p %1', 'job-control'],
+      // Values that become code (the probe test finds the set; these are its shapes).
+      ['echo "${!x}"', 'indirect-expansion'],
+      ['echo ${!p*}', 'indirect-expansion'],
+      ['echo "${y@P}"', 'prompt-expansion'],
+      ['echo "${x:i}"', 'arithmetic'],
+      ['echo ${x:0:n}', 'arithmetic'],
+      ['let "$x"', 'arithmetic'],
+      ['let i++', 'arithmetic'],
+      ['test -v "$x"', 'name-evaluation'],
+      ['[ -v "$x" ]', 'name-evaluation'],
+      ['test "$op" "$x"', 'name-evaluation'],
+      ['printf -v "$x" %s 1', 'name-evaluation'],
+      ["printf -v 'a[$(id)]' %s 1", 'name-evaluation'],
+      ['printf "$fmt" "$x"', 'name-evaluation'],
+      ['read "$x"', 'name-evaluation'],
+      ['read -r a "$x"', 'name-evaluation'],
+      ['declare "$x=1"', 'name-evaluation'],
+      ['typeset "$x"=1', 'name-evaluation'],
+      ['declare -i n="$x"', 'name-evaluation'],
+      ['declare -n r="$x"', 'name-evaluation'],
+      ["declare 'a[$(id)]=1'", 'name-evaluation'],
+      ['unset "$x"', 'name-evaluation'],
+      ['command unset -v "$x"', 'name-evaluation'],
+      ['trap "$x" EXIT', 'eval'],
+      ['mapfile -C cb arr', 'eval'],
+      ['compgen -C "$x"', 'eval'],
+      ['compgen -W "$x"', 'eval'],
+      ['fc -s', 'eval'],
+      ['fc -e - ls', 'eval'],
+      ['bind -x \'"\\C-t": id\'', 'eval'],
       ['(echo a)', 'subshell'],
       ['echo a; (echo b)', 'subshell'],
       ['{ echo a; }', 'group'],
