@@ -42,6 +42,40 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
   return hardlineFinding('kill-all', `kill ${signal === null ? '' : '-' + signal + ' '}-1 signals every process`);
 }
 
+/** Patterns (regular expressions) that every process name matches. */
+const MATCH_ALL = /^(?:\.\*?|\.\+|\^|\$|\^\.\*\$?|\.\*\$|)$/;
+
+/** pkill and killall options that take the next word as their value. */
+const PKILL_WITH_VALUE = new Set(['-s', '--session', '-g', '--pgroup', '-P', '--parent', '-t', '--terminal', '-u', '--euid', '-U', '--uid', '-G', '--group', '-F', '--pidfile', '--signal', '--ns', '--nslist', '-o', '--older-than', '-y', '--younger-than', '-n', '--newest', '-O', '--oldest', '-c', '--count']);
+
+/**
+ * `pkill -v PATTERN` (every process that does not match) and `pkill`/`killall -r` with a pattern
+ * every name matches (`.`, `.*`, `^`, the empty pattern): a signal to every process.
+ */
+export function checkKillPattern(name: string, args: readonly Word[]): HardlineFinding | null {
+  const texts = args.map(literalText);
+  let inverse = false;
+  let regexp = name === 'pkill';
+  const patterns: Array<string | null> = [];
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k]!;
+    if (text === null) {
+      patterns.push(null);
+      continue;
+    }
+    if (text === '--help' || text === '-h' || text === '-V' || text === '--version' || text === '-l' || text === '--list') return null;
+    if (name === 'pkill' && (text === '-v' || text === '--inverse')) inverse = true;
+    else if (text === '-r' || text === '--regexp') regexp = true;
+    else if (PKILL_WITH_VALUE.has(text) && name === 'pkill') k++;
+    else if (text.startsWith('-') && text.length > 1) {
+      if (name === 'pkill' && /^-[a-zA-Z]*v/.test(text) && !text.startsWith('--')) inverse = true;
+    } else patterns.push(text);
+  }
+  if (name === 'pkill' && inverse && patterns.length > 0) return hardlineFinding('kill-all', `pkill -v signals every process that does not match`);
+  const all = patterns.find((pattern) => pattern !== null && regexp && MATCH_ALL.test(pattern));
+  return all !== undefined ? hardlineFinding('kill-all', `${name} with the pattern "${all}" matches every process`) : null;
+}
+
 /** Options after which these commands do not shut anything down. */
 const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
   shutdown: ['-c', '--cancel', '-k', '--show', '--help', '--version'],
@@ -50,6 +84,7 @@ const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
   poweroff: ['-w', '--wtmp-only', '--help', '--version'],
 };
 
+const LOGINCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot']);
 const SYSTEMCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']);
 const SYSTEMCTL_TARGETS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue', 'shutdown']);
 /** systemctl options that take the next word as their value. */
@@ -70,6 +105,20 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
   if (name === 'init' || name === 'telinit') {
     const level = literalText(operands(args)[0]);
     return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
+  }
+  if (name === 'loginctl') {
+    const verb = texts.find((text) => text !== null && !text.startsWith('-'));
+    return verb !== undefined && verb !== null && LOGINCTL_VERBS.has(verb) ? hardlineFinding('shutdown', `loginctl ${verb}`) : null;
+  }
+  if (name === 'rtcwake') {
+    // `-m off|disk|mem|standby|freeze` powers the machine off or suspends it now (`-m no`, `-m show`, `-m disable` do not).
+    for (let k = 0; k < texts.length; k++) {
+      const text = texts[k];
+      const mode = text === '-m' || text === '--mode' ? texts[k + 1] : text?.startsWith('--mode=') ? text.slice(7) : text?.startsWith('-m') && text.length > 2 ? text.slice(2) : undefined;
+      if (mode === undefined) continue;
+      if (mode === null || !['no', 'show', 'disable', 'on'].includes(mode)) return hardlineFinding('shutdown', `rtcwake -m ${mode ?? '…'}`);
+    }
+    return null;
   }
   if (name === 'kexec') {
     return texts.some((text) => text === '-e' || text === '--exec') ? hardlineFinding('shutdown', 'kexec -e reboots into another kernel') : null;

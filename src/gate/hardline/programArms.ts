@@ -10,7 +10,8 @@ import { checkFind, checkRemove, checkRsyncDelete, type Rechecker } from './dele
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkPermissions } from './permissions';
-import { checkKill, checkShutdown } from './processes';
+import { checkKill, checkKillPattern, checkShutdown } from './processes';
+import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
 
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
@@ -19,9 +20,10 @@ const NAMED_PROGRAMS = new Set([
   'wipefs', 'diskutil',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
-  'kill', 'killall5',
-  'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'kexec',
+  'kill', 'killall5', 'pkill', 'killall',
+  'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
   ...INTERPRETERS,
+  ...VOLUME_PROGRAMS,
 ]);
 
 /** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
@@ -52,6 +54,9 @@ export function checkProgram(argv: readonly Word[], home: string, rechecker: Rec
     case 'kill':
     case 'killall5':
       return checkKill(name, args);
+    case 'pkill':
+    case 'killall':
+      return checkKillPattern(name, args);
     case 'shutdown':
     case 'reboot':
     case 'halt':
@@ -60,10 +65,13 @@ export function checkProgram(argv: readonly Word[], home: string, rechecker: Rec
     case 'telinit':
     case 'systemctl':
     case 'kexec':
+    case 'loginctl':
+    case 'rtcwake':
       return checkShutdown(name, program.systemProgram, args);
     default:
       break;
   }
+  if (VOLUME_PROGRAMS.has(name)) return checkVolumes(name, args);
   if (INTERPRETERS.has(name)) {
     const code = args.map(literalText).find((text) => text !== null && isInterpreterForkBomb(text));
     return code === undefined ? null : hardlineFinding('fork-bomb', `${name} running "${code}"`);
