@@ -5,7 +5,7 @@
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText, operands } from './commandName';
-import { deletionTarget } from './paths';
+import { criticalFileTarget, deletionTarget, moveTarget } from './paths';
 import { readFind } from '../programs/find';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
@@ -37,13 +37,69 @@ export function checkRemove(name: string, args: readonly Word[], home: string): 
       recursive = true;
     }
   }
-  if (!recursive) return null;
+  if (!recursive) return checkCriticalFiles(name, targets);
   for (let k = 0; k < targets.length; k++) {
     const target = targets[k]!;
     const what = deletionTarget(target, home);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name} -r on ${what}`);
   }
   return null;
+}
+
+/** `rm -f /etc/passwd`, `unlink /lib64/ld-linux-x86-64.so.2`, `shred -u /etc/shadow`: a file the machine cannot do without. */
+export function checkCriticalFiles(name: string, targets: readonly Word[]): HardlineFinding | null {
+  for (const target of targets) {
+    const what = criticalFileTarget(target);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `${name} on ${what}`);
+  }
+  return null;
+}
+
+/** The operands of `unlink`, `shred`, `truncate` (their options take no path). */
+export function checkFileDestroyers(name: string, args: readonly Word[]): HardlineFinding | null {
+  const targets: Word[] = [];
+  let optionsEnded = false;
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k]!;
+    const text = literalText(word);
+    if (text === '--' && !optionsEnded) optionsEnded = true;
+    else if (!optionsEnded && text !== null && text.startsWith('-') && text !== '-') {
+      // shred -n N / -s N, truncate -s N / -r FILE: the value is no target.
+      if (/^-[ns]$|^-r$|^--reference$/.test(text) || (name === 'truncate' && text === '-s')) k++;
+    } else targets.push(word);
+  }
+  return checkCriticalFiles(name, targets);
+}
+
+/**
+ * `mv /etc /tmp/e`, `mv ~ /tmp/x`: moving a folder away is deleting it from where the machine
+ * looks for it; `mv x /etc/passwd` replaces a critical file.
+ */
+export function checkMove(args: readonly Word[], home: string): HardlineFinding | null {
+  const operandsRead: Word[] = [];
+  let intoFolder = false;
+  let optionsEnded = false;
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k]!;
+    const text = literalText(word);
+    if (text === '--' && !optionsEnded) optionsEnded = true;
+    else if (!optionsEnded && text !== null && text.startsWith('-') && text !== '-') {
+      if (text === '-t' || text === '--target-directory') {
+        intoFolder = true;
+        k++;
+      } else if (text.startsWith('--target-directory=') || /^-[A-Za-z]*t./.test(text)) {
+        intoFolder = true;
+      } else if (text === '-S' || text === '--suffix') k++;
+    } else operandsRead.push(word);
+  }
+  const sources = intoFolder ? operandsRead : operandsRead.slice(0, -1);
+  for (const source of sources) {
+    const what = moveTarget(source, home) ?? criticalFileTarget(source);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `mv of ${what}`);
+  }
+  const destination = intoFolder ? undefined : operandsRead[operandsRead.length - 1];
+  const replaced = destination === undefined || operandsRead.length < 2 ? null : criticalFileTarget(destination);
+  return replaced === null ? null : hardlineFinding('recursive-delete-root', `mv over ${replaced}`);
 }
 
 /**

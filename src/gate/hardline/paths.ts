@@ -86,12 +86,12 @@ const USER_REFERENCE = /^(?:\$USER|\$\{USER\}|\$LOGNAME|\$\{LOGNAME\}|\$\(whoami
  * permission list. A glob is a target when, as the last component, it could match a listed
  * folder directly (`/*`, `/u*`, `/usr/*`, `~/*`).
  */
-function catastrophicTarget(word: Word, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean): string | null {
+function catastrophicTarget(word: Word, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
   const text = wordPathText(word);
-  if (word.kind === 'literal' || !word.expansions.includes('brace')) return classifyTarget(text, word.kind !== 'literal', home, systemDirs, includeHome);
+  if (word.kind === 'literal' || !word.expansions.includes('brace')) return classifyTarget(text, word.kind !== 'literal', home, systemDirs, includeHome, deep);
   // `/{bin,usr}` is `/bin /usr`: judge each alternative.
   for (const alternative of expandBraces(text)) {
-    const what = classifyTarget(alternative, true, home, systemDirs, includeHome);
+    const what = classifyTarget(alternative, true, home, systemDirs, includeHome, deep);
     if (what !== null) return what;
   }
   return null;
@@ -124,7 +124,8 @@ export function expandBraces(text: string): string[] {
   return [...done, ...pending].slice(0, MAX_BRACE_ALTERNATIVES);
 }
 
-function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean): string | null {
+/** `deep`: folders right inside the system tree count too (`/usr/lib`, `/etc/pam.d`). */
+function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
   if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
   const parts = absoluteComponents(expandHome(text, home));
@@ -145,6 +146,13 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   }
   if (parts.length === 1 && systemDirs.has(parts[0]!)) return `the system folder /${parts[0]}`;
   if (homeParts !== null && sameComponents(parts, homeParts)) return `the home folder (${text})`;
+  // Deletion reaches further (the permission list stays at the top level): a folder right inside
+  // the system tree (`/usr/lib`, `/etc/pam.d`, `/lib/modules`, `/var/lib`) and every user's home
+  // folder (`/home/dev`). `/usr/local` and `/usr/src` are where people install and build things.
+  if (deep && parts.length === 2 && isSystemTreeFolder(parts[0]!, parts[1]!)) return `the system folder /${parts.join('/')}`;
+  if (includeHome && parts.length === 2 && (parts[0] === 'home' || parts[0] === 'Users') && !GLOB_CHARS.test(parts[1]!) && parts[1] !== 'Shared') {
+    return `the home folder /${parts.join('/')}`;
+  }
   if (includeHome && parts.length === 2 && (parts[0] === 'home' || parts[0] === 'Users') && USER_REFERENCE.test(parts[1]!)) {
     return `the home folder (${text})`;
   }
@@ -153,14 +161,57 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   return null;
 }
 
+/** Top-level folders whose direct sub-folders are each part of the system (`/usr/lib`, `/etc/ssh`). */
+const SYSTEM_TREE = new Set(['bin', 'boot', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'sbin', 'usr']);
+
+function isSystemTreeFolder(top: string, inner: string): boolean {
+  if (top === 'var') return inner === 'lib';
+  return SYSTEM_TREE.has(top) && !(top === 'usr' && (inner === 'local' || inner === 'src'));
+}
+
+/** Files whose removal alone leaves the machine unable to log anyone in, boot, or start programs. */
+const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab']);
+const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/bash', 'usr/bin/sudo', 'usr/bin/env', 'sbin/init', 'usr/sbin/init', 'usr/lib/systemd/systemd', 'lib/systemd/systemd']);
+
+/**
+ * A file (not a folder) whose deletion, truncation or replacement breaks the machine: the user and
+ * password databases, sudoers, fstab, the dynamic loader and C library, the shell, init, the
+ * kernel and its initrd. In words, or null. Literal paths only: an opaque word is left to the
+ * other layers.
+ */
+export function criticalFileTarget(word: Word): string | null {
+  if (word.kind !== 'literal') return null;
+  const parts = absoluteComponents(wordPathText(word));
+  if (parts === null || parts.length < 2) return null;
+  const path = parts.join('/');
+  const base = parts[parts.length - 1]!;
+  const what = `the system file /${path}`;
+  if (parts.length === 2 && parts[0] === 'etc' && CRITICAL_ETC_FILES.has(base)) return what;
+  if (parts.length === 3 && parts[0] === 'etc' && parts[1] === 'pam.d') return what;
+  if (CRITICAL_PROGRAMS.has(path)) return what;
+  const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
+  if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
+  if (parts.length === 2 && parts[0] === 'boot' && /^(?:vmlinuz|initrd|initramfs)/.test(base)) return what;
+  return null;
+}
+
 /** A deletion target that is catastrophic (root, a system folder, the home folder), in words. */
 export function deletionTarget(word: Word, home: string): string | null {
-  return catastrophicTarget(word, home, DELETE_SYSTEM_DIRS, true);
+  return catastrophicTarget(word, home, DELETE_SYSTEM_DIRS, true, true);
+}
+
+/**
+ * What moving this path away would take from the machine: the root, a top-level system folder,
+ * a home folder. Not a folder inside the system tree: `mv /etc/hosts.new /etc/hosts` is ordinary
+ * administration, and the gate does not look at the disk to tell a file from a folder.
+ */
+export function moveTarget(word: Word, home: string): string | null {
+  return catastrophicTarget(word, home, DELETE_SYSTEM_DIRS, true, false);
 }
 
 /** A chmod/chown target that is catastrophic (root or a system folder), in words. */
 export function permissionTarget(word: Word, home: string): string | null {
-  return catastrophicTarget(word, home, PERMISSION_SYSTEM_DIRS, false);
+  return catastrophicTarget(word, home, PERMISSION_SYSTEM_DIRS, false, false);
 }
 
 /**

@@ -48,3 +48,28 @@ export function checkPermissions(name: string, args: readonly Word[], home: stri
   }
   return null;
 }
+
+/** `chattr -R +i /`: every file below made immutable (or its attributes changed) at once. */
+export function checkChattr(args: readonly Word[], home: string): HardlineFinding | null {
+  let recursive = false;
+  const targets: Word[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k]!;
+    const text = literalText(word);
+    if (text !== null && /^-[RVfa]+$/.test(text)) {
+      if (text.includes('R')) recursive = true;
+    } else if (text === '-v' || text === '-p') {
+      k++;
+    } else if (text !== null && /^[-+=][aAcCdDeFijmPsStTux]+$/.test(text)) {
+      // a mode (`+i`, `-a`, `=e`)
+    } else {
+      targets.push(word);
+    }
+  }
+  if (!recursive) return null;
+  for (const target of targets) {
+    const what = permissionTarget(target, home);
+    if (what !== null) return hardlineFinding('recursive-chmod-root', `chattr -R on ${what}`);
+  }
+  return null;
+}

@@ -6,17 +6,17 @@ import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { checkFind, checkRemove, checkRsyncDelete, type Rechecker } from './deletion';
+import { checkFileDestroyers, checkFind, checkMove, checkRemove, checkRsyncDelete, type Rechecker } from './deletion';
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
-import { checkPermissions } from './permissions';
+import { checkChattr, checkPermissions } from './permissions';
 import { checkKill, checkKillPattern, checkShutdown } from './processes';
 import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
 
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
 const NAMED_PROGRAMS = new Set([
-  'rm', 'rimraf', 'find', 'rsync',
+  'rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'chattr',
   'wipefs', 'diskutil',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
@@ -47,6 +47,13 @@ export function checkProgram(argv: readonly Word[], home: string, rechecker: Rec
       return checkFind(args, home, rechecker);
     case 'rsync':
       return checkRsyncDelete(args, home);
+    case 'mv':
+      return checkMove(args, home);
+    case 'unlink':
+    case 'truncate':
+      return checkFileDestroyers(name, args);
+    case 'chattr':
+      return checkChattr(args, home);
     case 'chmod':
     case 'chown':
     case 'chgrp':
@@ -76,5 +83,5 @@ export function checkProgram(argv: readonly Word[], home: string, rechecker: Rec
     const code = args.map(literalText).find((text) => text !== null && isInterpreterForkBomb(text));
     return code === undefined ? null : hardlineFinding('fork-bomb', `${name} running "${code}"`);
   }
-  return checkFormatting(name, args) ?? checkDeviceWriters(name, args);
+  return checkFormatting(name, args) ?? checkDeviceWriters(name, args) ?? (name === 'shred' ? checkFileDestroyers(name, args) : null);
 }

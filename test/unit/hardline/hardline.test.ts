@@ -120,7 +120,9 @@ describe('hardline floor: the home folder is the one the reading names', () => {
     ['rm -rf /Users/me', '/Users/me', true],
     ['rm -rf ~', '/Users/me', true],
     ['rm -rf /Users/me/project', '/Users/me', false],
-    ['rm -rf /home/agent', '/Users/me', false],
+    // Every home folder is a target, not only the user's own (issue 14).
+    ['rm -rf /home/agent', '/Users/me', true],
+    ['rm -rf /opt/agent', '/Users/me', false],
     ['rm -rf /srv/app', '/srv/app', true],
     ['rm -rf ~/x', '/', false],
     ['rm -rf /', '', true],
