@@ -62,6 +62,11 @@ export function absoluteComponents(text: string): string[] | null {
     if (part === '' || part === '.') continue;
     if (part === '..') out.pop();
     else out.push(part);
+    // `/proc/PID/root` is that process's root folder, `/` for every process of this machine (and
+    // `/proc/1/cwd` is init's working folder, `/` too): `rm -rf /proc/self/root/usr` is `rm -rf /usr`.
+    if (out.length === 3 && out[0] === 'proc' && (out[2] === 'root' || (out[2] === 'cwd' && out[1] === '1')) && /^(?:self|thread-self|[0-9]{1,10})$/.test(out[1]!)) {
+      out.length = 0;
+    }
   }
   return out;
 }
