@@ -4,6 +4,8 @@
  */
 import { foldCompatibility } from '../reading/normalise';
 import type { Word } from '../reading/resolution';
+import { readArgs, type ArgReading } from '../programs/grammar';
+import { rowFor } from '../programs/table';
 
 export interface CommandName {
   name: string;
@@ -62,4 +64,19 @@ export function operands(args: readonly Word[]): Word[] {
     out.push(word);
   }
   return out;
+}
+
+/**
+ * The words after a program read with the grammar of its row in the program table, the one home
+ * of its options (so `mv -t DIR`, `shred -n 3`, `pkill -u USER` take their values as the program
+ * does); null when the program has no row or the row no grammar.
+ */
+export function readByRow(name: string, args: readonly Word[]): ArgReading | null {
+  const grammar = rowFor(name)?.grammar;
+  return grammar === undefined ? null : readArgs(args, grammar);
+}
+
+/** Whether the reading holds one of the options, by the name the program sees (`-t`, `--target-directory`). */
+export function hasOption(reading: ArgReading, ...names: string[]): boolean {
+  return reading.options.some((option) => names.includes(option.name));
 }

@@ -4,7 +4,7 @@
  */
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { literalText, operands } from './commandName';
+import { hasOption, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, moveTarget } from './paths';
 import { readFind } from '../programs/find';
 
@@ -55,20 +55,9 @@ export function checkCriticalFiles(name: string, targets: readonly Word[]): Hard
   return null;
 }
 
-/** The operands of `unlink`, `shred`, `truncate` (their options take no path). */
+/** The operands of `unlink`, `shred`, `truncate`, read with their rows' grammars. */
 export function checkFileDestroyers(name: string, args: readonly Word[]): HardlineFinding | null {
-  const targets: Word[] = [];
-  let optionsEnded = false;
-  for (let k = 0; k < args.length; k++) {
-    const word = args[k]!;
-    const text = literalText(word);
-    if (text === '--' && !optionsEnded) optionsEnded = true;
-    else if (!optionsEnded && text !== null && text.startsWith('-') && text !== '-') {
-      // shred -n N / -s N, truncate -s N / -r FILE: the value is no target.
-      if (/^-[ns]$|^-r$|^--reference$/.test(text) || (name === 'truncate' && text === '-s')) k++;
-    } else targets.push(word);
-  }
-  return checkCriticalFiles(name, targets);
+  return checkCriticalFiles(name, readByRow(name, args)?.operands ?? operands(args));
 }
 
 /**
@@ -76,29 +65,16 @@ export function checkFileDestroyers(name: string, args: readonly Word[]): Hardli
  * looks for it; `mv x /etc/passwd` replaces a critical file.
  */
 export function checkMove(args: readonly Word[], home: string): HardlineFinding | null {
-  const operandsRead: Word[] = [];
-  let intoFolder = false;
-  let optionsEnded = false;
-  for (let k = 0; k < args.length; k++) {
-    const word = args[k]!;
-    const text = literalText(word);
-    if (text === '--' && !optionsEnded) optionsEnded = true;
-    else if (!optionsEnded && text !== null && text.startsWith('-') && text !== '-') {
-      if (text === '-t' || text === '--target-directory') {
-        intoFolder = true;
-        k++;
-      } else if (text.startsWith('--target-directory=') || /^-[A-Za-z]*t./.test(text)) {
-        intoFolder = true;
-      } else if (text === '-S' || text === '--suffix') k++;
-    } else operandsRead.push(word);
-  }
+  const reading = readByRow('mv', args);
+  const operandsRead = reading?.operands ?? operands(args);
+  const intoFolder = reading !== null && hasOption(reading, '-t', '--target-directory');
   const sources = intoFolder ? operandsRead : operandsRead.slice(0, -1);
   for (const source of sources) {
     const what = moveTarget(source, home) ?? criticalFileTarget(source);
     if (what !== null) return hardlineFinding('recursive-delete-root', `mv of ${what}`);
   }
-  const destination = intoFolder ? undefined : operandsRead[operandsRead.length - 1];
-  const replaced = destination === undefined || operandsRead.length < 2 ? null : criticalFileTarget(destination);
+  const destination = intoFolder || operandsRead.length < 2 ? undefined : operandsRead[operandsRead.length - 1];
+  const replaced = destination === undefined ? null : criticalFileTarget(destination);
   return replaced === null ? null : hardlineFinding('recursive-delete-root', `mv over ${replaced}`);
 }
 

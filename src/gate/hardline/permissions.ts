@@ -5,7 +5,7 @@
  */
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { literalText } from './commandName';
+import { hasOption, literalText, readByRow } from './commandName';
 import { permissionTarget } from './paths';
 
 export function checkPermissions(name: string, args: readonly Word[], home: string): HardlineFinding | null {
@@ -51,23 +51,11 @@ export function checkPermissions(name: string, args: readonly Word[], home: stri
 
 /** `chattr -R +i /`: every file below made immutable (or its attributes changed) at once. */
 export function checkChattr(args: readonly Word[], home: string): HardlineFinding | null {
-  let recursive = false;
-  const targets: Word[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const word = args[k]!;
-    const text = literalText(word);
-    if (text !== null && /^-[RVfa]+$/.test(text)) {
-      if (text.includes('R')) recursive = true;
-    } else if (text === '-v' || text === '-p') {
-      k++;
-    } else if (text !== null && /^[-+=][aAcCdDeFijmPsStTux]+$/.test(text)) {
-      // a mode (`+i`, `-a`, `=e`)
-    } else {
-      targets.push(word);
-    }
-  }
-  if (!recursive) return null;
-  for (const target of targets) {
+  const reading = readByRow('chattr', args);
+  if (reading === null || !hasOption(reading, '-R')) return null;
+  // `+i` and `=e` are modes, not files (a `-i` mode reads as an option of the cluster).
+  for (const target of reading.operands) {
+    if (target.kind === 'literal' && /^[+=]/.test(target.value)) continue;
     const what = permissionTarget(target, home);
     if (what !== null) return hardlineFinding('recursive-chmod-root', `chattr -R on ${what}`);
   }

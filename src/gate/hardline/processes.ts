@@ -1,11 +1,12 @@
 /**
  * Arms `kill-all` (a signal to pid -1, `killall5`) and `shutdown` (shutdown, reboot, halt,
- * poweroff, `init 0|6`, `systemctl poweroff|reboot|…`, `kexec -e`). `pkill`/`killall` with a
- * pattern are left to the other layers: what they match cannot be known here.
+ * poweroff, `init 0|6`, `systemctl poweroff|reboot|…`, `loginctl poweroff`, `rtcwake -m off`,
+ * `kexec -e`). `pkill`/`killall` only with `-v` or a pattern every name matches: what any other
+ * pattern matches cannot be known here.
  */
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { literalText, operands } from './commandName';
+import { hasOption, literalText, operands, readByRow } from './commandName';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -45,33 +46,16 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
 /** Patterns (regular expressions) that every process name matches. */
 const MATCH_ALL = /^(?:\.\*?|\.\+|\^|\$|\^\.\*\$?|\.\*\$|)$/;
 
-/** pkill and killall options that take the next word as their value. */
-const PKILL_WITH_VALUE = new Set(['-s', '--session', '-g', '--pgroup', '-P', '--parent', '-t', '--terminal', '-u', '--euid', '-U', '--uid', '-G', '--group', '-F', '--pidfile', '--signal', '--ns', '--nslist', '-o', '--older-than', '-y', '--younger-than', '-n', '--newest', '-O', '--oldest', '-c', '--count']);
-
 /**
  * `pkill -v PATTERN` (every process that does not match) and `pkill`/`killall -r` with a pattern
  * every name matches (`.`, `.*`, `^`, the empty pattern): a signal to every process.
  */
 export function checkKillPattern(name: string, args: readonly Word[]): HardlineFinding | null {
-  const texts = args.map(literalText);
-  let inverse = false;
-  let regexp = name === 'pkill';
-  const patterns: Array<string | null> = [];
-  for (let k = 0; k < texts.length; k++) {
-    const text = texts[k]!;
-    if (text === null) {
-      patterns.push(null);
-      continue;
-    }
-    if (text === '--help' || text === '-h' || text === '-V' || text === '--version' || text === '-l' || text === '--list') return null;
-    if (name === 'pkill' && (text === '-v' || text === '--inverse')) inverse = true;
-    else if (text === '-r' || text === '--regexp') regexp = true;
-    else if (PKILL_WITH_VALUE.has(text) && name === 'pkill') k++;
-    else if (text.startsWith('-') && text.length > 1) {
-      if (name === 'pkill' && /^-[a-zA-Z]*v/.test(text) && !text.startsWith('--')) inverse = true;
-    } else patterns.push(text);
-  }
-  if (name === 'pkill' && inverse && patterns.length > 0) return hardlineFinding('kill-all', `pkill -v signals every process that does not match`);
+  const reading = readByRow(name, args);
+  if (reading === null || hasOption(reading, '--help', '-V', '--version', '--list') || (name === 'killall' && hasOption(reading, '-l'))) return null;
+  const patterns = reading.operands.map(literalText);
+  if (name === 'pkill' && hasOption(reading, '-v', '--inverse') && patterns.length > 0) return hardlineFinding('kill-all', 'pkill -v signals every process that does not match');
+  const regexp = name === 'pkill' || hasOption(reading, '-r', '--regexp');
   const all = patterns.find((pattern) => pattern !== null && regexp && MATCH_ALL.test(pattern));
   return all !== undefined ? hardlineFinding('kill-all', `${name} with the pattern "${all}" matches every process`) : null;
 }
@@ -107,8 +91,8 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
   }
   if (name === 'loginctl') {
-    const verb = texts.find((text) => text !== null && !text.startsWith('-'));
-    return verb !== undefined && verb !== null && LOGINCTL_VERBS.has(verb) ? hardlineFinding('shutdown', `loginctl ${verb}`) : null;
+    const verb = literalText(readByRow('loginctl', args)?.operands[0]);
+    return verb !== null && LOGINCTL_VERBS.has(verb) ? hardlineFinding('shutdown', `loginctl ${verb}`) : null;
   }
   if (name === 'rtcwake') {
     // `-m off|disk|mem|standby|freeze` powers the machine off or suspends it now (`-m no`, `-m show`, `-m disable` do not).
