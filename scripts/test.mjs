@@ -1,7 +1,9 @@
 // The test stages of `npm test` (after typecheck, lint and build): the mocha suites in plain Node
-// (unit + integration, `.mocharc.json`), then the e2e stage in a real VS Code (scripts/e2e/run.mjs).
-// Both always run; each prints its own closing line, and this script ends with ONE closing line
-// for the whole run, "N passed, N failed", summing both. Exit 1 on any failure, and when a stage
+// (unit + integration, `.mocharc.json`), the e2e stage in a real VS Code (scripts/e2e/run.mjs),
+// then the gate as the hook of the real agent CLIs (test/agents/, its own `.mocharc.json`; the
+// CLIs come from scripts/agents/install-agent-clis.sh, and the stage fails without them).
+// All always run; each prints its own closing line, and this script ends with ONE closing line
+// for the whole run, "N passed, N failed", summing them. Exit 1 on any failure, and when a stage
 // ends without its closing line (a crash must not read as "0 failed").
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -56,6 +58,7 @@ function stage(name, command, args, timeoutMs) {
 const stages = [
   await stage('unit + integration (mocha)', path.join(root, 'node_modules/.bin/mocha'), []),
   await stage('e2e (code-server + chromium)', process.execPath, [path.join(root, 'scripts/e2e/run.mjs')], Number(process.env.E2E_STAGE_TIMEOUT_MS || 900_000)),
+  await stage('agents (real CLIs)', path.join(root, 'node_modules/.bin/mocha'), ['--config', path.join(root, 'test/agents/.mocharc.json')], Number(process.env.AGENTS_STAGE_TIMEOUT_MS || 600_000)),
 ];
 
 let passed = 0;

@@ -90,6 +90,15 @@ export interface HookCall {
 
 const HOOK_RECORDER = path.join(__dirname, 'hookRecorder.cjs');
 
+/** What the whole stage needs, checked as a failure (never a skip) that says what to do. */
+export function requireAgentStage(): void {
+  const problems = agentClisProblems();
+  if (problems.length > 0) {
+    throw new Error(`the agent CLIs are not installed as pinned: ${problems.join('; ')}. Run: bash ${INSTALLER}`);
+  }
+  if (!existsSync(GATE_CLI)) throw new Error(`${GATE_CLI} is missing. Run: npm run build`);
+}
+
 let suiteRoot: string | undefined;
 
 /** The temp folder all case roots of this process live in (removed by `removeCaseRoots`). */
@@ -212,9 +221,12 @@ export function registerHook(agent: AgentName, root: CaseRoot, command: string):
   return undefined;
 }
 
+/** The gate's CLI bundle: `<repo>/dist/cli.js` (`npm run build`); APPROVALS_GATE_CLI names another build. */
+export const GATE_CLI = process.env.APPROVALS_GATE_CLI || path.join(REPO_ROOT, 'dist/cli.js');
+
 /** `node <repo>/dist/cli.js hook <agent>` — the gate's hook as a user would register it. */
 export function gateHookCommand(agent: AgentName): string {
-  return `${shellQuote(process.execPath)} ${shellQuote(path.join(REPO_ROOT, 'dist/cli.js'))} hook ${agent}`;
+  return `${shellQuote(process.execPath)} ${shellQuote(GATE_CLI)} hook ${agent}`;
 }
 
 export function shellQuote(word: string): string {
@@ -318,6 +330,36 @@ function agentArgv(options: RunOptions): string[] {
   }
 }
 
+/** Process groups of the agent runs still going: killed when this process is stopped. */
+const liveGroups = new Set<number>();
+let stopHandlersInstalled = false;
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * A stage timeout (scripts/test.mjs) or Ctrl-C stops mocha; the agents run in their own process
+ * groups and would keep retrying a dead fake server for ever, so they go first.
+ */
+function installStopHandlers(): void {
+  if (stopHandlersInstalled) return;
+  stopHandlersInstalled = true;
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+    process.once(signal, () => {
+      for (const pid of liveGroups) killGroup(pid);
+      process.exit(code);
+    });
+  }
+  process.once('exit', () => {
+    for (const pid of liveGroups) killGroup(pid);
+  });
+}
+
 /** Runs the agent once on `RUN_COMMAND: <command>`; never hangs past `timeoutMs`. */
 export function runAgent(options: RunOptions): Promise<RunResult> {
   const { root, server } = options;
@@ -336,22 +378,18 @@ export function runAgent(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 90_000;
   return new Promise((resolve, reject) => {
+    installStopHandlers();
     const child = spawn(argv[0]!, argv.slice(1), { cwd: root.ws, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const pid = child.pid;
+    if (pid !== undefined) liveGroups.add(pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup();
+      if (pid !== undefined) killGroup(pid);
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -359,7 +397,10 @@ export function runAgent(options: RunOptions): Promise<RunResult> {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      killGroup(); // anything the agent left behind in its group (a hung hook, a helper)
+      if (pid !== undefined) {
+        killGroup(pid); // anything the agent left behind in its group (a hung hook, a helper)
+        liveGroups.delete(pid);
+      }
       const log = server.log.slice(firstEntry);
       const results = log.map((entry) => entry.toolResult).filter((text): text is string => text !== null);
       resolve({
@@ -382,7 +423,7 @@ export function readHookCalls(root: CaseRoot): HookCall[] {
 
 /** Runs `node dist/cli.js ARGS` in the case's clean environment (install, uninstall, explain). */
 export function runGateCli(root: CaseRoot, args: readonly string[], timeoutMs = 60_000) {
-  return spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/cli.js'), ...args], {
+  return spawnSync(process.execPath, [GATE_CLI, ...args], {
     cwd: root.ws, env: cleanEnv(root), encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -397,4 +438,55 @@ export function describeRun(result: RunResult): string {
     `stdout: ${clip(result.stdout.trim())}`,
     `stderr: ${clip(result.stderr.trim())}`,
   ].join('\n');
+}
+
+/**
+ * The agent's last answer text from its headless output: Claude's `result`, Gemini's `response`,
+ * Codex's last `agent_message`. Undefined when there is none — Gemini 0.61 exits 0 with an EMPTY
+ * stdout when a hook answers `ask`, so "exit 0" alone says nothing.
+ */
+export function finalText(agent: AgentName, stdout: string): string | undefined {
+  try {
+    if (agent === 'claude-code') return (JSON.parse(stdout) as { result?: string }).result;
+    if (agent === 'gemini') return (JSON.parse(stdout) as { response?: string }).response;
+  } catch {
+    return undefined;
+  }
+  let text: string | undefined;
+  for (const line of stdout.split('\n')) {
+    try {
+      const event = JSON.parse(line) as { type?: string; item?: { type?: string; text?: string } };
+      if (event.type === 'item.completed' && event.item?.type === 'agent_message') text = event.item.text;
+    } catch {
+      // not an event line
+    }
+  }
+  return text;
+}
+
+export type HookDecision = 'allow' | 'deny' | 'ask' | 'unreadable';
+
+/**
+ * What a hook call answered, read the way the agent reads it: exit 2 denies with stderr as the
+ * reason (all three); Claude's `hookSpecificOutput.permissionDecision`; Gemini's `decision`
+ * (`block` = deny); Codex honours only a deny with a reason (or `decision: block`), and an empty
+ * stdout with exit 0 lets the command run.
+ */
+export function hookDecision(agent: AgentName, call: Pick<HookCall, 'stdout' | 'stderr' | 'exitCode'>): { decision: HookDecision; reason: string } {
+  if (call.exitCode === 2) return { decision: 'deny', reason: call.stderr.trim() };
+  if (call.exitCode !== 0) return { decision: 'unreadable', reason: `exit ${call.exitCode}` };
+  if (agent === 'codex' && call.stdout.trim() === '') return { decision: 'allow', reason: '' };
+  let answer: Record<string, unknown>;
+  try {
+    answer = JSON.parse(call.stdout) as Record<string, unknown>;
+  } catch {
+    return { decision: 'unreadable', reason: call.stdout };
+  }
+  const specific = answer.hookSpecificOutput as { permissionDecision?: unknown; permissionDecisionReason?: unknown } | undefined;
+  const legacy = { decision: answer.decision === 'block' ? 'deny' : answer.decision, reason: answer.reason };
+  const picked = agent === 'gemini' ? legacy : specific?.permissionDecision !== undefined ? { decision: specific.permissionDecision, reason: specific.permissionDecisionReason } : legacy;
+  const reason = typeof picked.reason === 'string' ? picked.reason : '';
+  if (agent === 'codex' && !(picked.decision === 'deny' && reason !== '')) return { decision: 'unreadable', reason: call.stdout };
+  if (picked.decision === 'allow' || picked.decision === 'deny' || picked.decision === 'ask') return { decision: picked.decision, reason };
+  return { decision: 'unreadable', reason: call.stdout };
 }
