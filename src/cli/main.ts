@@ -5,6 +5,8 @@ import { LineWriter } from './lineWriter';
 import { pacedInput } from './pacedInput';
 import { describeProgram, programsMarkdown } from '../gate/programs/describe';
 import { DEFAULT_ALLOW_LIST } from '../gate/lists/defaultAllowList';
+import { hookMain } from './hooks/hookMain';
+import { manageMain } from './hooks/manageMain';
 
 /** `approvals-gate` — the gate, headless (D§14). */
 async function main(argv: readonly string[]): Promise<number> {
@@ -13,6 +15,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return argv.length === 0 ? 1 : 0;
   }
   if (argv[0] === 'programs') return programs(argv.slice(1));
+  if (argv[0] === 'hook') return hookMain(argv);
+  if (argv[0] === 'install' || argv[0] === 'uninstall' || argv[0] === 'doctor' || argv[0] === 'export') return manageMain(argv);
   try {
     const options = parseCliOptions(argv);
     for (const problem of options.problems) process.stderr.write(`approvals-gate: ${problem.setting}: ${problem.message} (ignored)\n`);

@@ -13,6 +13,12 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   approvals-gate explain [options] -- COMMAND
   approvals-gate batch [options] < requests.jsonl
+  approvals-gate hook AGENT [options] < hook-input.json
+                           AGENT: claude-code | gemini | codex | copilot | cursor; answers in its format
+  approvals-gate install AGENT... | --detect [--dry-run]    register the hook in the agent's user settings
+  approvals-gate uninstall AGENT...                         remove it again
+  approvals-gate doctor [AGENT...]  is the hook registered, and does it answer in the agent's format
+  approvals-gate export [--out FILE]  the debug dump of the hook's recent decisions (redacted JSON)
   approvals-gate programs [NAME...]   what the program table knows of each program (all without a name)
   approvals-gate programs --default   the built-in default allow list, one entry a line
 
@@ -34,8 +40,10 @@ Exit codes of explain: 0 approve, 1 usage error, 2 escalate (nobody to ask), 3 r
 
 /** Everything the CLI was told, validated. */
 export interface CliOptions {
-  command: 'explain' | 'batch';
+  command: 'explain' | 'batch' | 'hook';
   rung: Rung;
+  /** Whether `--rung` or the `--config` file set the rung (a hook then ignores its settings' rung). */
+  rungGiven: boolean;
   allow: ListEntry[];
   deny: ListEntry[];
   escalate: ListEntry[];
@@ -57,7 +65,7 @@ export interface CliOptions {
 
 export function parseCliOptions(argv: readonly string[]): CliOptions {
   const [command, ...rest] = argv;
-  if (command !== 'explain' && command !== 'batch') {
+  if (command !== 'explain' && command !== 'batch' && command !== 'hook') {
     throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
   }
   let parsed;
@@ -90,12 +98,16 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   const problems: SettingProblem[] = [];
   const lists: Record<'allow' | 'deny' | 'escalate', ListEntry[]> = { allow: [], deny: [], escalate: [] };
   let rung: Rung = DEFAULT_RUNG;
+  let rungGiven = false;
   let defaultAllow = true;
 
   if (values.config !== undefined) {
     const settings = readPolicySettings(readConfigFile(values.config), values.config);
     problems.push(...settings.problems);
-    if (settings.rung) rung = settings.rung;
+    if (settings.rung) {
+      rung = settings.rung;
+      rungGiven = true;
+    }
     if (settings.defaultAllow !== undefined) defaultAllow = settings.defaultAllow;
     for (const list of ['allow', 'deny', 'escalate'] as const) lists[list].push(...settings[list]);
   }
@@ -103,6 +115,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     const parsedRung = parseRung(values.rung);
     if (!parsedRung) throw new UsageError(`--rung: unknown rung ${JSON.stringify(values.rung)}`);
     rung = parsedRung;
+    rungGiven = true;
   }
   for (const list of ['allow', 'deny', 'escalate'] as const) {
     const parsedEntries = entriesFromFlags(values[list] ?? [], list, `--${list}`);
@@ -128,11 +141,13 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   }
   if (command === 'explain' && positionals.length === 0) throw new UsageError('explain needs a command after --');
   if (command === 'batch' && positionals.length > 0) throw new UsageError('batch reads its commands from standard input');
-  if (command === 'batch' && (values.json || values.capture)) throw new UsageError('--json and --capture belong to explain');
+  if (command !== 'explain' && (values.json || values.capture)) throw new UsageError('--json and --capture belong to explain');
+  if (command === 'hook' && positionals.length !== 1) throw new UsageError('hook needs the agent: hook claude-code|gemini|codex|copilot|cursor');
 
   return {
     command,
     rung,
+    rungGiven,
     ...lists,
     defaultAllow,
     ...(stub !== undefined ? { raterStub: stub as Outcome } : {}),

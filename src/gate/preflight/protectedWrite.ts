@@ -25,6 +25,13 @@ export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
   '.husky': 'Husky git hooks',
   '.devcontainer': 'dev container definition',
   '.circleci': 'CI pipeline',
+  // The agents' own settings and hooks, in a project or the home folder (D§16): an agent that
+  // rewrites them unregisters the gate's hook or adds a hook of its own.
+  '.claude': 'Claude Code settings and hooks',
+  '.gemini': 'Gemini CLI settings and hooks',
+  '.codex': 'Codex settings and hooks',
+  '.cursor': 'Cursor settings and hooks',
+  '.copilot': 'Copilot CLI settings and hooks',
 };
 
 /** File names recognised wherever they appear. */
@@ -74,6 +81,8 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['.local/bin', 'a folder on PATH'],
   ['bin', 'a folder on PATH'],
   ['.config/approvals-gate', "the gate's own configuration"],
+  ['.local/state/approvals-gate', "the gate's capture log"],
+  ['.cache/approvals-gate', "the gate's code cache"],
   ['.config/code', 'VS Code user settings'],
   ['.config/code - insiders', 'VS Code user settings'],
   ['.config/vscodium', 'VS Code user settings'],
@@ -85,7 +94,6 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['.vscode-oss', 'VS Code extensions'],
   ['.vscode-server', 'VS Code server settings and extensions'],
   ['.vscode-server-insiders', 'VS Code server settings and extensions'],
-  ['.cursor', 'VS Code extensions'],
   ['library/application support/code', 'VS Code user settings'],
   ['library/application support/code - insiders', 'VS Code user settings'],
   ['library/application support/vscodium', 'VS Code user settings'],

@@ -110,6 +110,15 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['tee ~/Library/LaunchAgents/x.plist < p', [`${HOME}/Library/LaunchAgents/x.plist`]],
     ['echo x > proj.code-workspace', [`${CWD}/proj.code-workspace`]],
     ['echo x > .devcontainer/devcontainer.json', [`${CWD}/.devcontainer/devcontainer.json`]],
+    // the agents' own settings and hooks, and the gate's hook state
+    ['echo {} > ~/.claude/settings.json', [`${HOME}/.claude/settings.json`]],
+    ['cp x .claude/settings.local.json', [`${CWD}/.claude/settings.local.json`]],
+    ['tee ~/.gemini/settings.json < s', [`${HOME}/.gemini/settings.json`]],
+    ['echo "[hooks]" >> ~/.codex/config.toml', [`${HOME}/.codex/config.toml`]],
+    ['cp x ~/.copilot/hooks/approvals-gate.json', [`${HOME}/.copilot/hooks/approvals-gate.json`]],
+    ['echo {} > .cursor/hooks.json', [`${CWD}/.cursor/hooks.json`]],
+    ['echo x > ~/.cache/approvals-gate/hook.cache', [`${HOME}/.cache/approvals-gate/hook.cache`]],
+    ['truncate -s0 ~/.local/state/approvals-gate/hook-capture.jsonl', [`${HOME}/.local/state/approvals-gate/hook-capture.jsonl`]],
     // payloads hidden in executor arguments
     ["bash -c 'echo evil >> ~/.zshrc'", [`${HOME}/.zshrc`]],
     ['sh -c "cp x .vscode/tasks.json && echo ok"', [`${CWD}/.vscode/tasks.json`]],

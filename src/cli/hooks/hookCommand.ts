@@ -1,0 +1,148 @@
+import { decide } from '../../gate/pipeline';
+import type { Decision } from '../../gate/decision';
+import { CaptureLog } from '../../gate/capture/captureLog';
+import { nonInteractiveAdvice } from '../../gate/lists/allowSuggestion';
+import { readCommand } from '../../gate/reading/reading';
+import type { CliOptions } from '../options';
+import { raterFromOptions, servicesFor } from '../gateServices';
+import type { AgentAdapter, HookAnswer, HookOutput, ShellCall } from './agents';
+import { readHookSettings, type HookSettings } from './hookSettings';
+import { appendHookCapture } from './hookCapture';
+import type { UserFolders } from './userFolders';
+
+/**
+ * `approvals-gate hook AGENT` (D§16): one agent hook call, from the JSON on stdin to the answer
+ * in the agent's format. Every path out of {@link runHook} is a well-formed answer: the agents
+ * run the command when a hook crashes, hangs or prints garbage, so a failure here is a deny
+ * (exit 2 with the reason on stderr as well, where that is known to block).
+ */
+
+/** How long the hook gives itself beyond the rater's budget before it refuses on its own. */
+export const HOOK_MARGIN_MS = 10_000;
+/**
+ * The timeout registered with the agent: beyond the hook's own deadline, so the agent never
+ * kills a hook that is still deciding (a killed hook lets the command run in every agent tried).
+ */
+export function registeredTimeoutMs(raterTimeoutMs: number): number {
+  return Math.max(60_000, raterTimeoutMs + HOOK_MARGIN_MS + 20_000);
+}
+
+export interface HookRun {
+  agent: AgentAdapter;
+  /** The command-line options (`hook AGENT [options of batch]`). */
+  options: CliOptions;
+  stdin: string;
+  env: NodeJS.ProcessEnv;
+  folders: UserFolders;
+}
+
+export async function runHook(run: HookRun): Promise<HookOutput> {
+  const { agent } = run;
+  try {
+    return await decideHook(run);
+  } catch (error) {
+    return failed(agent, `the gate failed (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** A refusal the gate could not decide properly: the agent's deny, and exit 2 where that blocks. */
+export function failed(agent: AgentAdapter, why: string): HookOutput {
+  const reason = `Command not run: ${why}. Approvals Gate refuses what it cannot decide.`;
+  const output = agent.write({ kind: 'deny', reason });
+  return { stdout: output.stdout, stderr: `approvals-gate: ${reason}\n`, exitCode: agent.failureExitCode };
+}
+
+async function decideHook(run: HookRun): Promise<HookOutput> {
+  const { agent, folders } = run;
+  let json: unknown;
+  try {
+    json = JSON.parse(run.stdin);
+  } catch {
+    return failed(agent, `the hook input from ${agent.label} is not JSON`);
+  }
+  const input = agent.read(json, run.env);
+  switch (input.kind) {
+    case 'invalid':
+      return failed(agent, `the hook input from ${agent.label} cannot be read: ${input.why}`);
+    case 'other-tool':
+      // Not a shell call: the gate has nothing to say, and says nothing (the agent's own rules apply).
+      return { stdout: '', stderr: '', exitCode: 0 };
+    case 'unreadable-shell':
+      return agent.write({ kind: 'deny', reason: `Command not run: ${input.why}.` });
+    case 'shell':
+      break;
+  }
+  const call = input.call;
+  const settings = readHookSettings(folders.settingsFile, call.projectFolder);
+  if (settings.blocked !== undefined) return failed(agent, settings.blocked);
+  const stderr = settings.problems.map((p) => `approvals-gate: ${p}\n`).join('');
+  const options = withSettings(run.options, settings);
+  const capture = new CaptureLog({ capacity: 1 });
+  const deadlineMs = (options.raterTimeoutMs ?? settings.settings.rater.timeoutMs) + HOOK_MARGIN_MS;
+  const decision = await withDeadline(
+    decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}` }, { ...servicesFor(options, raterFromOptions(options)), capture }),
+    deadlineMs,
+  );
+  if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);
+  const answer = answerFor(decision, call, folders, options.home);
+  const output = agent.write(answer);
+  const recorded = appendHookCapture(folders.captureFile, { agent: agent.name, answer: answer.kind, record: capture.records()[0] }, run.env, options);
+  return { ...output, stderr: output.stderr + stderr + (recorded === null ? '' : `approvals-gate: ${recorded}\n`) };
+}
+
+/**
+ * The command-line options with the settings files folded in: the files' entries first, then
+ * the flags'; `--rung` (or a `--config` rung) over the files' rung; the default list only when
+ * both leave it on; the rater from the flags, else from the user's settings.
+ */
+function withSettings(options: CliOptions, hook: HookSettings): CliOptions {
+  const s = hook.settings;
+  const rater = options.raterStub !== undefined || options.raterUrl !== undefined;
+  return {
+    ...options,
+    rung: options.rungGiven ? options.rung : s.rung,
+    allow: [...s.allow, ...options.allow],
+    deny: [...s.deny, ...options.deny],
+    escalate: [...s.escalate, ...options.escalate],
+    defaultAllow: options.defaultAllow && s.defaultAllow,
+    ...(!rater && s.rater.baseUrl !== null && s.rater.model !== null ? { raterUrl: s.rater.baseUrl, raterModel: s.rater.model, raterTimeoutMs: s.rater.timeoutMs } : {}),
+  };
+}
+
+/**
+ * The gate's decision as the agent's answer (D§9's moves stay in the reason): approve → allow;
+ * escalate → ask where a person will see the agent's prompt, else deny saying what to add or
+ * to run by hand; reject → deny; halt → deny and stop the run.
+ */
+export function answerFor(decision: Decision, call: ShellCall, folders: UserFolders, home: string): HookAnswer {
+  switch (decision.action) {
+    case 'approve':
+      return { kind: 'allow', reason: `Approvals Gate: ${decision.reason}` };
+    case 'reject':
+      return { kind: 'deny', reason: decision.reason };
+    case 'halt':
+      return { kind: 'stop', reason: `${decision.reason} The agent's run ends here.` };
+    case 'escalate': {
+      const where = `The gate's settings for agent hooks are in ${folders.settingsFile}.`;
+      if (call.askHonoured && decision.stage === 'non-interactive') {
+        // The agent's own prompt is the person: the reason without "nobody can be asked here".
+        const advice = ` ${nonInteractiveAdvice(readCommand(call.command, { home }))}`;
+        const reason = decision.reason.endsWith(advice) ? decision.reason.slice(0, -advice.length) : decision.reason;
+        return { kind: 'ask', reason: `Approvals Gate asks you: ${reason} (To stop being asked about commands like this, add an allow entry to ${folders.settingsFile}.)` };
+      }
+      return { kind: 'deny', reason: `${decision.reason} ${where} The user can also run the command by hand.` };
+    }
+  }
+}
+
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,107 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { AGENT_NAMES, agentNamed, type AgentName } from './agents';
+import { currentGateCommand, detectAgents, doctor, install, uninstall, type ManageContext } from './install';
+import { registeredTimeoutMs } from './hookCommand';
+import { readHookSettings } from './hookSettings';
+import { readHookCapture } from './hookCapture';
+import { userFolders } from './userFolders';
+import { buildDebugDump } from '../../gate/capture/debugDump';
+import { collectSecretLiterals } from '../../gate/capture/redaction';
+
+/** `install`, `uninstall`, `doctor` and `export`: exit 0 when everything asked for is in order, 1 otherwise. */
+export async function manageMain(argv: readonly string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: { detect: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, out: { type: 'string' } },
+    });
+  } catch (error) {
+    process.stderr.write(`approvals-gate ${verb}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
+  const folders = userFolders(process.env);
+  if (verb === 'export') return exportDump(folders, values.out);
+
+  const unknown = positionals.filter((name) => !agentNamed(name));
+  if (unknown.length > 0) {
+    process.stderr.write(`approvals-gate ${verb}: unknown agent ${unknown.map((n) => JSON.stringify(n)).join(', ')} (one of ${AGENT_NAMES.join(', ')})\n`);
+    return 1;
+  }
+  const settings = readHookSettings(folders.settingsFile, undefined);
+  const ctx: ManageContext = {
+    env: process.env,
+    home: folders.home,
+    gateCommand: currentGateCommand(process.argv[1] ?? 'approvals-gate'),
+    timeoutMs: registeredTimeoutMs(settings.settings.rater.timeoutMs),
+    dryRun: values['dry-run'] ?? false,
+    now: () => new Date(),
+  };
+  let agents = positionals as AgentName[];
+  if (verb === 'install' && values.detect) {
+    agents = detectAgents(ctx);
+    if (agents.length === 0) process.stdout.write('No agent found: none of ~/.claude, ~/.gemini, ~/.codex, ~/.copilot, ~/.cursor exists.\n');
+  } else if (verb === 'doctor' && agents.length === 0) {
+    agents = [...AGENT_NAMES];
+  } else if (agents.length === 0) {
+    process.stderr.write(`approvals-gate ${verb}: name the agent(s): ${AGENT_NAMES.join(', ')}${verb === 'install' ? ', or --detect' : ''}\n`);
+    return 1;
+  }
+  let ok = true;
+  for (const agent of agents) {
+    if (verb === 'doctor') {
+      const report = doctor(agent, ctx);
+      ok &&= report.ok;
+      process.stdout.write(report.lines.join('\n') + '\n');
+      continue;
+    }
+    const change = verb === 'install' ? install(agent, ctx) : uninstall(agent, ctx);
+    ok &&= change.ok;
+    (change.ok ? process.stdout : process.stderr).write(change.message + '\n');
+  }
+  return ok ? 0 : 1;
+}
+
+/** `export [--out FILE]`: the same debug dump the extension writes, from the hook's capture log. */
+function exportDump(folders: ReturnType<typeof userFolders>, out: string | undefined): number {
+  const { capture, skipped } = readHookCapture(folders.captureFile);
+  const settings = readHookSettings(folders.settingsFile, undefined);
+  const s = settings.settings;
+  const dump = buildDebugDump(
+    {
+      extension: { id: 'approvals-gate-cli', version: '0.1.0' },
+      vscodeVersion: 'none (agent hooks)',
+      settings: {
+        'approvalsGate.rung': s.rung,
+        'approvalsGate.allow': s.allow.map((e) => e.text),
+        'approvalsGate.deny': s.deny.map((e) => e.text),
+        'approvalsGate.escalate': s.escalate.map((e) => e.text),
+        'approvalsGate.defaultAllow': s.defaultAllow,
+        'approvalsGate.rater.baseUrl': s.rater.baseUrl,
+        'approvalsGate.rater.model': s.rater.model,
+        'approvalsGate.rater.timeoutMs': s.rater.timeoutMs,
+      },
+      ignoredBecauseUntrusted: [],
+      rung: s.rung,
+      grants: { session: [], always: [], denySession: [] },
+      capture,
+      exportedAt: new Date(),
+    },
+    { literals: collectSecretLiterals(process.env) },
+  );
+  const text = JSON.stringify(dump, null, 2) + '\n';
+  if (settings.blocked) process.stderr.write(`approvals-gate export: ${settings.blocked}\n`);
+  if (skipped > 0) process.stderr.write(`approvals-gate export: ${skipped} unreadable line(s) of ${folders.captureFile} skipped\n`);
+  if (out === undefined) {
+    process.stdout.write(text);
+  } else {
+    writeFileSync(out, text, { mode: 0o600 });
+    process.stdout.write(`Wrote the debug dump (${capture.records.length} decisions) to ${out}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { AgentName } from './agents';
+
+/**
+ * Where each agent reads its user-level hooks from, and the entry that registers the gate there
+ * (D§16). One row per agent; install.ts only reads, merges and writes these files.
+ */
+export interface Registration {
+  /** The agent's user folder; `install --detect` registers agents whose folder exists. */
+  folder: string;
+  /** The JSON file the entry goes into. */
+  file: string;
+  /** The path of the list the entry is added to, from the file's root. */
+  listPath: readonly string[];
+  /** The entry for `command` with a timeout of `timeoutMs`. */
+  entry(command: string, timeoutMs: number): Record<string, unknown>;
+  /** The hook command strings of one entry of that list (to find the gate's own entries). */
+  commandsOf(entry: unknown): string[];
+  /** Keys the file must have for the entry to count (`version: 1` for the flat formats). */
+  root?: Record<string, unknown>;
+  /** Whether the whole file is the gate's own (removed on uninstall when nothing else is left). */
+  ownFile: boolean;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** `{matcher, hooks: [{type, command, timeout}]}` groups (Claude Code, Gemini CLI, Codex). */
+function matcherGroup(matcher: string, unit: 'seconds' | 'milliseconds') {
+  return {
+    entry: (command: string, timeoutMs: number) => ({
+      matcher,
+      hooks: [{ type: 'command', command, timeout: unit === 'seconds' ? Math.ceil(timeoutMs / 1000) : timeoutMs }],
+    }),
+    commandsOf: (entry: unknown) => {
+      const hooks = record(entry)?.hooks;
+      return Array.isArray(hooks) ? hooks.map((h) => record(h)?.command).filter((c): c is string => typeof c === 'string') : [];
+    },
+  };
+}
+
+export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: string): Registration {
+  const absolute = (name: string, fallback: string): string => {
+    const value = env[name];
+    return value !== undefined && path.isAbsolute(value) ? value : fallback;
+  };
+  switch (agent) {
+    case 'claude-code': {
+      const folder = absolute('CLAUDE_CONFIG_DIR', path.join(home, '.claude'));
+      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, ...matcherGroup('Bash', 'seconds') };
+    }
+    case 'gemini': {
+      const folder = path.join(home, '.gemini');
+      // Gemini's hook timeout is in milliseconds (Claude's and Codex's in seconds).
+      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'BeforeTool'], ownFile: false, ...matcherGroup('run_shell_command', 'milliseconds') };
+    }
+    case 'codex': {
+      const folder = absolute('CODEX_HOME', path.join(home, '.codex'));
+      return { folder, file: path.join(folder, 'hooks.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, ...matcherGroup('Bash', 'seconds') };
+    }
+    case 'copilot': {
+      const folder = absolute('COPILOT_HOME', path.join(home, '.copilot'));
+      return {
+        folder,
+        file: path.join(folder, 'hooks', 'approvals-gate.json'),
+        listPath: ['hooks', 'preToolUse'],
+        root: { version: 1 },
+        ownFile: true,
+        entry: (command, timeoutMs) => ({ type: 'command', bash: command, timeoutSec: Math.ceil(timeoutMs / 1000) }),
+        commandsOf: (entry) => {
+          const command = record(entry)?.bash;
+          return typeof command === 'string' ? [command] : [];
+        },
+      };
+    }
+    case 'cursor': {
+      const folder = path.join(home, '.cursor');
+      return {
+        folder,
+        file: path.join(folder, 'hooks.json'),
+        listPath: ['hooks', 'beforeShellExecution'],
+        root: { version: 1 },
+        ownFile: false,
+        entry: (command) => ({ command }),
+        commandsOf: (entry) => {
+          const command = record(entry)?.command;
+          return typeof command === 'string' ? [command] : [];
+        },
+      };
+    }
+  }
+}
+
+/** Whether a registered hook command is the gate's hook for `agent` (whichever copy it runs). */
+export function isGateHookCommand(command: string, agent: AgentName): boolean {
+  return new RegExp(`(?:approvals-gate|cli\\.js)['"]?\\s+hook\\s+${agent.replace('-', '\\-')}(?:\\s|$)`).test(command);
+}

@@ -1,0 +1,116 @@
+/**
+ * `approvals-gate install | uninstall | doctor | export` and the `hook` process itself, run as
+ * the agents run them: `node dist/cli.js …` with HOME in a temporary folder (needs `npm run build`).
+ * Install is idempotent, keeps the file's other contents, backs the file up before changing it,
+ * and never touches a file it cannot read; doctor round-trips a harmless and a refused command
+ * through the registered command; a hook process that cannot decide exits 2 with a deny.
+ */
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { AGENT_NAMES, AGENTS } from '../../src/cli/hooks/agents';
+import { registrationFor } from '../../src/cli/hooks/registrations';
+
+const CLI = path.resolve('dist/cli.js');
+
+describe('agent hooks: install, doctor, export, and the hook process', function () {
+  this.timeout(120_000);
+  let root: string;
+  let home: string;
+  const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home });
+  const cli = (args: string[], input?: string) => spawnSync(process.execPath, [CLI, ...args], { env: env(), encoding: 'utf8', cwd: root, ...(input !== undefined ? { input } : {}) });
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'hook-install-'));
+    home = path.join(root, 'home');
+    mkdirSync(home);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('install registers each agent once, keeps other hooks, and backs the file up', () => {
+    const claude = registrationFor('claude-code', env(), home);
+    mkdirSync(path.dirname(claude.file), { recursive: true });
+    const other = { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-own-logger', timeout: 5 }] };
+    writeFileSync(claude.file, JSON.stringify({ model: 'x', hooks: { PreToolUse: [other] } }));
+    const first = cli(['install', ...AGENT_NAMES]);
+    assert.equal(first.status, 0, first.stderr);
+    for (const agent of AGENT_NAMES) assert.match(first.stdout, new RegExp(`${AGENTS[agent].label}: registered`));
+    const settings = JSON.parse(readFileSync(claude.file, 'utf8')) as { model: string; hooks: { PreToolUse: unknown[] } };
+    assert.equal(settings.model, 'x');
+    assert.equal(settings.hooks.PreToolUse.length, 2);
+    assert.deepEqual(settings.hooks.PreToolUse[1], other);
+    assert.equal(readdirSync(path.dirname(claude.file)).filter((f) => f.includes('approvals-gate-backup')).length, 1);
+
+    const again = cli(['install', ...AGENT_NAMES]);
+    assert.equal(again.status, 0);
+    for (const agent of AGENT_NAMES) assert.match(again.stdout, new RegExp(`${AGENTS[agent].label}: already registered`));
+    assert.equal(readdirSync(path.dirname(claude.file)).filter((f) => f.includes('approvals-gate-backup')).length, 1, 'no change, no new backup');
+
+    const gone = cli(['uninstall', ...AGENT_NAMES]);
+    assert.equal(gone.status, 0, gone.stderr);
+    const after = JSON.parse(readFileSync(claude.file, 'utf8')) as { hooks: { PreToolUse: unknown[] } };
+    assert.deepEqual(after.hooks.PreToolUse, [other]);
+    assert.equal(existsSync(registrationFor('copilot', env(), home).file), false, "the gate's own Copilot file goes");
+  });
+
+  it('install never touches a file it cannot read', () => {
+    const gemini = registrationFor('gemini', env(), home);
+    mkdirSync(path.dirname(gemini.file), { recursive: true });
+    writeFileSync(gemini.file, '{ "hooks": ');
+    const result = cli(['install', 'gemini']);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /not touched/);
+    assert.equal(readFileSync(gemini.file, 'utf8'), '{ "hooks": ');
+  });
+
+  it('install --detect registers the agents whose folder exists', () => {
+    mkdirSync(path.join(home, '.gemini'));
+    const result = cli(['install', '--detect']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /Gemini CLI: registered/);
+    assert.doesNotMatch(result.stdout, /Claude Code/);
+  });
+
+  it('doctor round-trips through the registered command, and says when nothing is registered', () => {
+    const before = cli(['doctor', 'claude-code', 'cursor']);
+    assert.equal(before.status, 1);
+    assert.match(before.stdout, /not registered/);
+    assert.equal(cli(['install', 'claude-code', 'cursor', 'gemini']).status, 0);
+    const after = cli(['doctor', 'claude-code', 'cursor', 'gemini']);
+    assert.equal(after.status, 0, after.stdout + after.stderr);
+    assert.match(after.stdout, /`ls` → runs/);
+    assert.match(after.stdout, /`rm -rf \/` → blocked/);
+  });
+
+  it('the hook process: unknown agent or garbage input exits 2 with the reason; an answer exits 0', () => {
+    const unknown = cli(['hook', 'nope'], '{}');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /refused/);
+    for (const agent of AGENT_NAMES) {
+      const garbage = cli(['hook', agent], 'not json');
+      assert.equal(AGENTS[agent].readAnswer({ stdout: garbage.stdout, exitCode: garbage.status ?? -1 }), 'block', agent);
+      const fine = cli(['hook', agent], JSON.stringify(AGENTS[agent].sampleInput('ls', root)));
+      assert.equal(fine.status, 0, fine.stderr);
+      assert.equal(AGENTS[agent].readAnswer({ stdout: fine.stdout, exitCode: 0 }), 'run', agent);
+    }
+  });
+
+  it('export writes the redacted debug dump of the recent hook decisions', () => {
+    cli(['hook', 'gemini'], JSON.stringify(AGENTS.gemini.sampleInput('ls', root)));
+    cli(['hook', 'gemini'], JSON.stringify(AGENTS.gemini.sampleInput('rm -rf /', root)));
+    const out = path.join(root, 'dump.json');
+    const result = cli(['export', '--out', out]);
+    assert.equal(result.status, 0, result.stderr);
+    const dump = JSON.parse(readFileSync(out, 'utf8')) as { capture: { records: { command: string; action: string }[] } };
+    assert.deepEqual(
+      dump.capture.records.map((r) => [r.command, r.action]),
+      [
+        ['ls', 'approve'],
+        ['rm -rf /', 'reject'],
+      ],
+    );
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * `approvals-gate hook AGENT` (D§16), in process: each agent's input shape is read, the gate's
+ * decision is answered in that agent's shape, and each answer means to the agent what the gate
+ * decided (`readAnswer` reads it back the way the agent does — for Codex, an `allow` or `ask`
+ * would make it RUN the command, so those must never be written). Settings: the user's file may
+ * widen; a project's only narrows unless the user trusts its folder; a broken file blocks.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { AGENT_NAMES, AGENTS, type AgentName, type AgentVerdict, type HookAnswer } from '../../../../src/cli/hooks/agents';
+import { runHook } from '../../../../src/cli/hooks/hookCommand';
+import { userFolders } from '../../../../src/cli/hooks/userFolders';
+import { parseCliOptions } from '../../../../src/cli/options';
+import { readHookCapture } from '../../../../src/cli/hooks/hookCapture';
+
+/** What each agent makes of each kind of answer (its documented and observed behaviour). */
+const EXPECTED: Record<AgentName, Record<HookAnswer['kind'], AgentVerdict>> = {
+  'claude-code': { allow: 'run', ask: 'ask', deny: 'block', stop: 'block' },
+  gemini: { allow: 'run', ask: 'block', deny: 'block', stop: 'block' },
+  codex: { allow: 'run', ask: 'block', deny: 'block', stop: 'block' },
+  copilot: { allow: 'run', ask: 'block', deny: 'block', stop: 'block' },
+  cursor: { allow: 'run', ask: 'block', deny: 'block', stop: 'block' },
+};
+
+describe('agent hooks: the answer shapes', () => {
+  for (const agent of AGENT_NAMES) {
+    it(`${agent}: every answer is well-formed and means what the gate decided`, () => {
+      for (const kind of ['allow', 'ask', 'deny', 'stop'] as const) {
+        const output = AGENTS[agent].write({ kind, reason: `reason for ${kind}` });
+        assert.equal(AGENTS[agent].readAnswer(output), EXPECTED[agent][kind], `${agent} ${kind}: ${output.stdout}`);
+        if (output.stdout !== '') JSON.parse(output.stdout);
+      }
+    });
+  }
+
+  it('Codex is never told allow or ask, and every deny carries a reason', () => {
+    for (const kind of ['allow', 'ask', 'deny', 'stop'] as const) {
+      const out = AGENTS.codex.write({ kind, reason: '' }).stdout;
+      assert.doesNotMatch(out, /"permissionDecision":"(allow|ask)"/);
+      if (kind !== 'allow') assert.match(out, /"permissionDecisionReason":"[^"]+"/);
+    }
+  });
+
+  it('the documented field names of each agent', () => {
+    assert.deepEqual(JSON.parse(AGENTS['claude-code'].write({ kind: 'ask', reason: 'r' }).stdout), {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'r' },
+    });
+    assert.deepEqual(JSON.parse(AGENTS.gemini.write({ kind: 'deny', reason: 'r' }).stdout), { decision: 'deny', reason: 'r' });
+    assert.deepEqual(JSON.parse(AGENTS.copilot.write({ kind: 'allow', reason: 'r' }).stdout), { permissionDecision: 'allow', permissionDecisionReason: 'r' });
+    const cursor = JSON.parse(AGENTS.cursor.write({ kind: 'stop', reason: 'r' }).stdout) as Record<string, unknown>;
+    assert.equal(cursor.permission, 'deny');
+    assert.equal(cursor.user_message, 'r');
+    assert.equal(cursor.agent_message, 'r');
+    assert.equal(cursor.continue, false);
+    const claudeStop = JSON.parse(AGENTS['claude-code'].write({ kind: 'stop', reason: 'r' }).stdout) as Record<string, unknown>;
+    assert.equal(claudeStop.continue, false);
+  });
+});
+
+describe('agent hooks: deciding', function () {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  let project: string;
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'hook-test-'));
+    project = path.join(root, 'project');
+    mkdirSync(project);
+    env = { HOME: path.join(root, 'home'), PATH: '/usr/bin:/bin' };
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const folders = () => userFolders(env);
+  const writeUserSettings = (value: unknown) => {
+    mkdirSync(path.dirname(folders().settingsFile), { recursive: true });
+    writeFileSync(folders().settingsFile, typeof value === 'string' ? value : JSON.stringify(value));
+  };
+  const writeProjectSettings = (value: unknown) => {
+    mkdirSync(path.join(project, '.vscode'), { recursive: true });
+    writeFileSync(path.join(project, '.vscode', 'settings.json'), typeof value === 'string' ? value : JSON.stringify(value));
+  };
+  const ask = async (agent: AgentName, command: string, extraInput: Record<string, unknown> = {}, flags: string[] = []) => {
+    const input = { ...(AGENTS[agent].sampleInput(command, project) as Record<string, unknown>), ...extraInput };
+    const output = await runHook({ agent: AGENTS[agent], options: parseCliOptions(['hook', agent, ...flags]), stdin: JSON.stringify(input), env, folders: folders() });
+    return { ...output, verdict: AGENTS[agent].readAnswer(output) };
+  };
+
+  for (const agent of AGENT_NAMES) {
+    it(`${agent}: a listed read runs, the floor blocks, an escalation reaches no one silently`, async () => {
+      assert.equal((await ask(agent, 'ls -la')).verdict, 'run');
+      const floored = await ask(agent, 'rm -rf /');
+      assert.equal(floored.verdict, 'block');
+      assert.match(floored.stdout, /Hardline floor/);
+      const escalated = await ask(agent, 'touch notes.txt');
+      // Only Claude Code in a prompting mode shows its own prompt; everywhere else it is a deny that says what to do.
+      assert.equal(escalated.verdict, agent === 'claude-code' ? 'ask' : 'block');
+      assert.match(escalated.stdout, /settings/);
+    });
+
+    it(`${agent}: a deny entry in the user's settings blocks, and the reason names it`, async () => {
+      writeUserSettings({ 'approvalsGate.allow': ['touch'], 'approvalsGate.deny': ['touch secret.txt'] });
+      assert.equal((await ask(agent, 'touch notes.txt')).verdict, 'run');
+      const denied = await ask(agent, 'touch secret.txt');
+      assert.equal(denied.verdict, 'block');
+      assert.match(denied.stdout, /touch secret\.txt/);
+    });
+
+    it(`${agent}: a broken settings file blocks every command, naming the file`, async () => {
+      writeUserSettings('{"approvalsGate.allow": ["touch"');
+      for (const command of ['ls', 'touch notes.txt']) {
+        const out = await ask(agent, command);
+        assert.equal(out.verdict, 'block', command);
+        assert.ok(out.stdout.includes('settings.json') || out.stderr.includes('settings.json'));
+      }
+    });
+
+    it(`${agent}: input it cannot read is refused, never passed`, async () => {
+      for (const stdin of ['', 'not json', '[]', '{"cwd":"/tmp"}', JSON.stringify({ ...(AGENTS[agent].sampleInput('ls', project) as object), cwd: 3 })]) {
+        const output = await runHook({ agent: AGENTS[agent], options: parseCliOptions(['hook', agent]), stdin, env, folders: folders() });
+        assert.equal(AGENTS[agent].readAnswer(output), 'block', `${agent} ${stdin}`);
+        assert.match(output.stderr, /Command not run/);
+      }
+    });
+  }
+
+  it('Claude Code asks only in the modes that prompt a person', async () => {
+    for (const [mode, verdict] of [
+      ['default', 'ask'],
+      ['acceptEdits', 'ask'],
+      ['plan', 'ask'],
+      ['bypassPermissions', 'block'],
+      ['dontAsk', 'block'],
+      ['someNewMode', 'block'],
+    ] as const) {
+      assert.equal((await ask('claude-code', 'touch notes.txt', { permission_mode: mode })).verdict, verdict, mode);
+    }
+    const asked = await ask('claude-code', 'touch notes.txt');
+    assert.doesNotMatch(asked.stdout, /Nobody can be asked/);
+  });
+
+  it('a tool that is not a shell gets no opinion; a write into a running Copilot shell is refused', async () => {
+    const other = await runHook({ agent: AGENTS['claude-code'], options: parseCliOptions(['hook', 'claude-code']), stdin: JSON.stringify({ tool_name: 'Read', tool_input: { file_path: 'x' }, cwd: project }), env, folders: folders() });
+    assert.equal(other.stdout, '');
+    assert.equal(other.exitCode, 0);
+    const typed = await runHook({ agent: AGENTS.copilot, options: parseCliOptions(['hook', 'copilot']), stdin: JSON.stringify({ toolName: 'write_bash', toolArgs: '{"input":"rm -rf ~\\n"}', cwd: project }), env, folders: folders() });
+    assert.equal(AGENTS.copilot.readAnswer(typed), 'block');
+  });
+
+  it("a project's settings narrow; they widen only in a folder the user trusts", async () => {
+    writeUserSettings({ 'approvalsGate.allow': ['touch'] });
+    writeProjectSettings({ 'approvalsGate.deny': ['touch notes.txt'], 'approvalsGate.allow': ['rm'], 'approvalsGate.rung': 'bypass' });
+    assert.equal((await ask('gemini', 'touch notes.txt')).verdict, 'block', 'project deny applies');
+    assert.equal((await ask('gemini', 'touch other.txt')).verdict, 'run', 'user allow applies');
+    assert.equal((await ask('gemini', 'rm old.txt')).verdict, 'block', 'untrusted project allow is ignored');
+    writeUserSettings({ 'approvalsGate.allow': ['touch'], 'approvalsGate.hooks.trustedFolders': [project] });
+    assert.equal((await ask('gemini', 'rm old.txt')).verdict, 'run', 'trusted project allow applies (rung bypass)');
+  });
+
+  it("an untrusted project may lower the rung, never raise it", async () => {
+    writeUserSettings({ 'approvalsGate.rung': 'bypass' });
+    assert.equal((await ask('gemini', 'touch notes.txt')).verdict, 'run');
+    writeProjectSettings({ 'approvalsGate.rung': 'manual' });
+    assert.equal((await ask('gemini', 'touch notes.txt')).verdict, 'block');
+  });
+
+  it("a broken project settings file blocks", async () => {
+    writeProjectSettings('{ "approvalsGate.deny": [');
+    assert.equal((await ask('cursor', 'ls')).verdict, 'block');
+  });
+
+  it('every decision is one redacted line of the capture log', async () => {
+    env.OPENAI_API_KEY = 'sk-test-1234567890abcdef';
+    await ask('codex', 'ls');
+    await ask('codex', 'echo sk-test-1234567890abcdef');
+    const text = readFileSync(folders().captureFile, 'utf8');
+    assert.doesNotMatch(text, /sk-test-1234567890abcdef/);
+    const { capture, agents } = readHookCapture(folders().captureFile);
+    assert.deepEqual(agents, ['codex', 'codex']);
+    assert.equal(capture.records.length, 2);
+    assert.equal(capture.records[0]!.command, 'ls');
+    assert.equal(capture.records[0]!.action, 'approve');
+    assert.equal(capture.records[0]!.tool, 'hook:codex');
+  });
+});
