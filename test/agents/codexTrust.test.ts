@@ -1,13 +1,13 @@
 /**
  * `codexHookTrust` against the real Codex: an untrusted hook is skipped without a word, and
  * the trust it returns, written into config.toml, makes a run without
- * `--dangerously-bypass-hook-trust` call the hook. Plus the failure paths (never hangs) and the
- * TOML it writes.
+ * `--dangerously-bypass-hook-trust` call the hook; a changed hook needs trusting again. Plus the
+ * failure paths (it never hangs). The TOML editing alone: test/unit/cli/hooks/codexTrustToml.test.ts.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { codexHookTrust, codexTrustToml } from '../../src/cli/hooks/codexTrust';
+import { codexHookTrust, withCodexTrust } from '../../src/cli/hooks/codexTrust';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
   agentBin, agentConfigPaths, cleanEnv, describeRun, hookRegistration, newCaseRoot, removeCaseRoots, requireAgentStage, runAgent, shellQuote, writeAgentConfig,
@@ -48,7 +48,8 @@ describe('agents (real CLIs): Codex hook trust', function () {
     assert.match(entry!.trustedHash, /^sha256:[0-9a-f]{64}$/);
     assert.ok(entry!.command?.includes(calls), entry!.command);
     assert.ok(ms < 30_000, `${ms} ms`);
-    appendFileSync(paths.codexConfig, '\n' + codexTrustToml(entries));
+    const trust = (list: typeof entries) => writeFileSync(paths.codexConfig, withCodexTrust(readFileSync(paths.codexConfig, 'utf8'), list));
+    trust(entries);
 
     const trusted = await runAgent({ agent: 'codex', server, root, command: `touch ${root.marker}`, bypassHookTrust: false });
     assert.equal(trusted.code, 0, describeRun(trusted));
@@ -56,12 +57,22 @@ describe('agents (real CLIs): Codex hook trust', function () {
     assert.ok(trusted.markerExists, describeRun(trusted));
     assert.deepEqual(await codexHookTrust(agentBin('codex'), cleanEnv(root), root.ws), [], 'the hook is still listed as untrusted');
 
-    // The hash covers the definition: a changed hook is no longer trusted, and is listed again.
+    // The hash covers the definition: a changed hook is skipped again, and listed as modified
+    // under the same key; trusting it again replaces the hash (a second table for the key would
+    // stop Codex from loading its config at all).
     writeFileSync(paths.codexHooks, JSON.stringify(hookRegistration('codex', `sh -c ${shellQuote(`cat >/dev/null; echo changed >> ${calls}`)}`)));
+    const skipped = await runAgent({ agent: 'codex', server, root, command: `touch ${root.marker}`, bypassHookTrust: false });
+    assert.equal(callCount(), 1, `a changed hook ran on its old trust\n${describeRun(skipped)}`);
     const changed = await codexHookTrust(agentBin('codex'), cleanEnv(root), root.ws);
     assert.equal(changed.length, 1, JSON.stringify(changed));
     assert.equal(changed[0]!.key, entry!.key);
+    assert.equal(changed[0]!.trustStatus, 'modified');
     assert.notEqual(changed[0]!.trustedHash, entry!.trustedHash);
+    trust(changed);
+    const retrusted = await runAgent({ agent: 'codex', server, root, command: `touch ${root.marker}`, bypassHookTrust: false });
+    assert.equal(retrusted.code, 0, describeRun(retrusted));
+    assert.equal(callCount(), 2, `the re-trusted hook was not called\n${describeRun(retrusted)}`);
+    assert.match(readFileSync(calls, 'utf8'), /changed/);
   });
 
   it('rejects, without hanging, when the app-server cannot start, exits, or never answers', async function () {
@@ -77,17 +88,5 @@ describe('agents (real CLIs): Codex hook trust', function () {
     const started = Date.now();
     await assert.rejects(codexHookTrust(hangs, cleanEnv(root), root.ws, { timeoutMs: 500 }), /no answer within 500 ms/);
     assert.ok(Date.now() - started < 5_000);
-  });
-
-  it('codexTrustToml writes one [hooks.state."<key>"] table per hook, keys escaped', function () {
-    assert.equal(
-      codexTrustToml([
-        { key: '/home/u/.codex/hooks.json:pre_tool_use:0:0', trustedHash: 'sha256:ab' },
-        { key: '/odd "dir"\\x\u0001/hooks.json:pre_tool_use:1:0', trustedHash: 'sha256:cd' },
-      ]),
-      '[hooks.state."/home/u/.codex/hooks.json:pre_tool_use:0:0"]\ntrusted_hash = "sha256:ab"\n\n' +
-        '[hooks.state."/odd \\"dir\\"\\\\x\\u0001/hooks.json:pre_tool_use:1:0"]\ntrusted_hash = "sha256:cd"\n',
-    );
-    assert.equal(codexTrustToml([]), '');
   });
 });

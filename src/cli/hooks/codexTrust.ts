@@ -65,6 +65,85 @@ export function codexTrustToml(entries: readonly Pick<CodexHookTrust, 'key' | 't
   return entries.map((entry) => `[hooks.state.${tomlString(entry.key)}]\ntrusted_hash = ${tomlString(entry.trustedHash)}\n`).join('\n');
 }
 
+const TABLE_HEADER = /^\s*\[/;
+const TRUST_HEADER = /^\s*\[\s*hooks\s*\.\s*state\s*\.\s*("(?:[^"\\]|\\.)*")\s*\]\s*(?:#.*)?$/;
+const TRUSTED_HASH = /^\s*trusted_hash\s*=/;
+
+/** The key of a `[hooks.state."<key>"]` header line, or undefined. */
+function trustHeaderKey(line: string): string | undefined {
+  const match = TRUST_HEADER.exec(line);
+  if (!match) return undefined;
+  try {
+    return JSON.parse(match[1]!.replace(/\\U([0-9a-fA-F]{8})/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * config.toml's text with `entries` trusted: the `trusted_hash` of an existing
+ * `[hooks.state."<key>"]` table is replaced in place (the table's other keys stay), and a table is
+ * appended for each key not there yet. Appending a second table for a key Codex already lists as
+ * `modified` would be a duplicate TOML table, and then Codex does not start at all
+ * ("Error loading config.toml: … duplicate key"). Only the table form Codex itself writes is
+ * recognised; text elsewhere is kept byte for byte.
+ */
+export function withCodexTrust(configText: string, entries: readonly Pick<CodexHookTrust, 'key' | 'trustedHash'>[]): string {
+  const wanted = new Map(entries.map((entry) => [entry.key, entry.trustedHash]));
+  const lines = configText.split('\n');
+  const out: string[] = [];
+  let current: string | undefined;
+  let headerIndex = -1;
+  let hashWritten = false;
+  const closeTable = () => {
+    if (current === undefined) return;
+    // A table of ours without a trusted_hash line: the line goes right after its header.
+    if (!hashWritten) out.splice(headerIndex + 1, 0, `trusted_hash = ${tomlString(wanted.get(current)!)}`);
+    wanted.delete(current);
+    current = undefined;
+  };
+  for (const line of lines) {
+    if (TABLE_HEADER.test(line)) {
+      closeTable();
+      const key = trustHeaderKey(line);
+      if (key !== undefined && wanted.has(key)) {
+        current = key;
+        headerIndex = out.length;
+        hashWritten = false;
+      }
+      out.push(line);
+      continue;
+    }
+    if (current !== undefined && TRUSTED_HASH.test(line)) {
+      if (!hashWritten) out.push(`trusted_hash = ${tomlString(wanted.get(current)!)}`);
+      hashWritten = true;
+      continue;
+    }
+    out.push(line);
+  }
+  closeTable();
+  const rest = entries.filter((entry) => wanted.has(entry.key));
+  if (rest.length === 0) return out.join('\n');
+  let text = out.join('\n');
+  if (text !== '' && !text.endsWith('\n')) text += '\n';
+  return text + (text === '' ? '' : '\n') + codexTrustToml(rest);
+}
+
+/** config.toml's text without the `[hooks.state."<key>"]` tables of `keys` (for uninstall). */
+export function withoutCodexTrust(configText: string, keys: readonly string[]): string {
+  const drop = new Set(keys);
+  const out: string[] = [];
+  let dropping = false;
+  for (const line of configText.split('\n')) {
+    if (TABLE_HEADER.test(line)) {
+      const key = trustHeaderKey(line);
+      dropping = key !== undefined && drop.has(key);
+    }
+    if (!dropping) out.push(line);
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
 /** A TOML basic string: quotes, backslashes and control characters escaped. */
 function tomlString(text: string): string {
   let out = '"';

@@ -467,13 +467,17 @@ export function finalText(agent: AgentName, stdout: string): string | undefined 
 export type HookDecision = 'allow' | 'deny' | 'ask' | 'unreadable';
 
 /**
- * What a hook call answered, read the way the agent reads it: exit 2 denies with stderr as the
- * reason (all three); Claude's `hookSpecificOutput.permissionDecision`; Gemini's `decision`
+ * What a hook call answered, read the way the agent reads it: exit 2 denies (all three); Claude's `hookSpecificOutput.permissionDecision`; Gemini's `decision`
  * (`block` = deny); Codex honours only a deny with a reason (or `decision: block`), and an empty
  * stdout with exit 0 lets the command run.
  */
 export function hookDecision(agent: AgentName, call: Pick<HookCall, 'stdout' | 'stderr' | 'exitCode'>): { decision: HookDecision; reason: string } {
-  if (call.exitCode === 2) return { decision: 'deny', reason: call.stderr.trim() };
+  if (call.exitCode === 2) {
+    // Blocked whatever stdout says; the reason is the deny's on stdout when there is one
+    // (that is what Claude Code and Gemini pass on), else stderr.
+    const onStdout = call.stdout.trim() === '' ? undefined : hookDecision(agent, { ...call, exitCode: 0 });
+    return { decision: 'deny', reason: onStdout?.decision === 'deny' && onStdout.reason ? onStdout.reason : call.stderr.trim() };
+  }
   if (call.exitCode !== 0) return { decision: 'unreadable', reason: `exit ${call.exitCode}` };
   if (agent === 'codex' && call.stdout.trim() === '') return { decision: 'allow', reason: '' };
   let answer: Record<string, unknown>;
