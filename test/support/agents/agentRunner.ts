@@ -344,20 +344,29 @@ function killGroup(pid: number): void {
 
 /**
  * A stage timeout (scripts/test.mjs) or Ctrl-C stops mocha; the agents run in their own process
- * groups and would keep retrying a dead fake server for ever, so they go first.
+ * groups and would keep retrying a dead fake server for ever, so they go first. The signal may
+ * not reach this process at all: mocha's bin runs the tests in a child (for `node-option`) and
+ * does not pass SIGTERM on, so a parent that goes away counts as a stop too.
  */
 function installStopHandlers(): void {
   if (stopHandlersInstalled) return;
   stopHandlersInstalled = true;
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
-    process.once(signal, () => {
-      for (const pid of liveGroups) killGroup(pid);
-      process.exit(code);
-    });
-  }
+  const stop = (code: number) => {
+    for (const pid of liveGroups) killGroup(pid);
+    process.exit(code);
+  };
+  process.once('SIGTERM', () => stop(143));
+  process.once('SIGINT', () => stop(130));
   process.once('exit', () => {
     for (const pid of liveGroups) killGroup(pid);
   });
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) {
+      process.stderr.write('agent runner: the parent process is gone; stopping the agent runs\n');
+      stop(143);
+    }
+  }, 1000).unref();
 }
 
 /** Runs the agent once on `RUN_COMMAND: <command>`; never hangs past `timeoutMs`. */
