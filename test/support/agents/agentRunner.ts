@@ -245,7 +245,8 @@ export function writeGateSettings(home: string, settings: Record<string, unknown
 export function cleanEnv(root: CaseRoot): NodeJS.ProcessEnv {
   return {
     // node first: gemini and codex are `#!/usr/bin/env node` scripts, and so is the hook command.
-    PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+    // The agent CLIs are on PATH as on a user's machine (`install codex` runs `codex app-server`).
+    PATH: [path.dirname(process.execPath), path.join(AGENTS_DIR, 'node_modules/.bin'), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: root.home,
     TMPDIR: root.tmp,
     LANG: 'C.UTF-8',
