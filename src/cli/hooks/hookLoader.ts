@@ -50,11 +50,12 @@ function cachedScript(): { script: vm.Script; save: (() => void) | undefined } |
 
 const prepared = cachedScript();
 if (prepared === undefined) {
-  require(bundle);
+  // The plain way, as Node loads any CommonJS file.
+  Module.createRequire(__filename)(bundle);
 } else {
   // Written after the run, so the cache holds the functions the run compiled too.
   if (prepared.save) process.once('exit', prepared.save);
-  const run = prepared.script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  const run = prepared.script.runInThisContext() as (exports: unknown, require: (id: string) => unknown, module: Module, filename: string, dirname: string) => void;
   const hookModule = new Module(bundle, module);
   hookModule.filename = bundle;
   hookModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(bundle));
