@@ -22,6 +22,7 @@ export const CATEGORIES = [
   'allow-bypass',
   'benign',
   'ordinary-destructive',
+  'everyday',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -34,10 +35,11 @@ export const MINIMUM_CASES: Readonly<Record<Category, number>> = {
   'allow-bypass': 120,
   benign: 250,
   'ordinary-destructive': 100,
+  everyday: 150,
 };
 
 /** Categories whose every line must carry the allow entries the checks use. */
-const NEEDS_ALLOW: ReadonlySet<Category> = new Set(['hardline', 'unresolvable', 'allow-bypass', 'benign']);
+const NEEDS_ALLOW: ReadonlySet<Category> = new Set(['hardline', 'unresolvable', 'allow-bypass', 'benign', 'everyday']);
 
 export const RUNGS = ['manual', 'write', 'assisted', 'auto', 'bypass'] as const;
 export type EvalRung = (typeof RUNGS)[number];
