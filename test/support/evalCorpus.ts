@@ -526,7 +526,7 @@ export const EVERYDAY_FIGURES: readonly Figure[] = [
     rungs: ['manual'],
     measure: 'approved',
     minRate: 0.9,
-    gating: false, // 63.4 % on 2fa0ec1: a known gap of issue 16
+    gating: false, // 69.2 % in session 8 (63.4 % on 2fa0ec1): a known gap of issue 16
   },
   {
     name: 'everyday: at least 97 % approved at manual with an allow entry for each program of the line (no model)',
