@@ -41,6 +41,37 @@ const builds = {
       if ((await readFile('dist/cli.js', 'utf8')).includes('@langchain')) throw new Error('esbuild.mjs: LangChain leaked into dist/cli.js');
       return result;
     }),
+  // The agent hook (D§16): `dist/hook.js` is a small loader that runs `dist/hook-main.js` (the
+  // hook alone, minified) from V8's code cache; docs/performance.md has what each part saves.
+  hook: () =>
+    Promise.all([
+      build({
+        entryPoints: ['src/cli/hooks/hookEntry.ts'],
+        outfile: 'dist/hook-main.js',
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        minify: true,
+        // `require` instead of `import()` for the rater: the loader runs this from V8's code cache,
+        // and a script made from cached data has no dynamic-import callback.
+        supported: { 'dynamic-import': false },
+        sourcemap: true,
+        mainFields: ['module', 'main'],
+        plugins: [cliRaterExternal],
+        logLevel: 'warning',
+      }),
+      build({
+        entryPoints: ['src/cli/hooks/hookLoader.ts'],
+        outfile: 'dist/hook.js',
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        banner: { js: '#!/usr/bin/env node' },
+        logLevel: 'warning',
+      }),
+    ]),
   cliRater: () =>
     build({
       entryPoints: ['src/gate/rater/openAiRater.ts'],

@@ -7,6 +7,7 @@
  * 3. Heap used before and after deciding the corpus in-process.
  * 4. The overhead of a rated decision over a scripted model server, and how close a timeout fires.
  * 5. The size of every shipped bundle, and the extension bundle's load time in plain Node.
+ * 6. An agent hook's round trip, side by side with the cc-safety-net hook (hookRoundTrip.ts).
  *
  * Figures only: machines are noisy, so nothing here fails a test run. It prints whether each
  * target of the issue is met on this machine (batch ≤ tree-sitter parse-only; a 64 KiB command
@@ -24,6 +25,7 @@ import { loadBashParser } from './treeSitter';
 import { raterOverheadSection } from './raterOverhead';
 import { extensionFiguresSection, inVsCodeSection } from './extensionFigures';
 import { likeForLike } from './likeForLike';
+import { hookRoundTripSection } from './hookRoundTrip';
 
 /** Passes over the corpus before the in-process figures are taken (see likeForLike.ts). */
 const WARMUP_PASSES = 30;
@@ -178,6 +180,8 @@ async function main(): Promise<void> {
 
   // ── issue 3: the rater over real HTTP; issue 4: the extension's bundles ──────────────────
   console.log((await raterOverheadSection()).join('\n'));
+  console.log('');
+  console.log(hookRoundTripSection().join('\n'));
   console.log('');
   console.log(extensionFiguresSection().join('\n'));
   console.log('');

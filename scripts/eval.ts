@@ -5,10 +5,14 @@
  *
  * Options: --cli PATH (default dist/cli.js; a .ts path such as src/cli/main.ts runs the sources
  * through tsx), --corpus DIR (default test/fixtures/eval),
- * --offenders N (how many offending commands to list per failed check, default 40).
+ * --offenders N (how many offending commands to list per failed check, default 40),
+ * --examples N (how many example commands to list per miss class of the issue 16 figures, default 3).
+ *
+ * After the checks it prints issue 16's three figures over the `everyday` corpus and sorts every
+ * command that prompts into causes. Only figures marked `gating` fail the run.
  */
 import { parseArgs } from 'node:util';
-import { CLI_PATH, CORPUS_DIR, evaluate, formatChecks, formatFigures } from '../test/support/evalCorpus';
+import { CLI_PATH, CORPUS_DIR, evaluate, formatChecks, formatFigureResults, formatFigures } from '../test/support/evalCorpus';
 
 function main(): number {
   const { values } = parseArgs({
@@ -16,6 +20,7 @@ function main(): number {
       cli: { type: 'string' },
       corpus: { type: 'string' },
       offenders: { type: 'string' },
+      examples: { type: 'string' },
     },
   });
   const offenders = values.offenders === undefined ? 40 : Number(values.offenders);
@@ -23,10 +28,16 @@ function main(): number {
     process.stderr.write('eval: --offenders expects a whole number\n');
     return 2;
   }
+  const examples = values.examples === undefined ? 3 : Number(values.examples);
+  if (!Number.isInteger(examples) || examples < 0) {
+    process.stderr.write('eval: --examples expects a whole number\n');
+    return 2;
+  }
   const report = evaluate({ cliPath: values.cli ?? CLI_PATH, corpusDir: values.corpus ?? CORPUS_DIR });
-  process.stdout.write(`${formatFigures(report)}\n\n${formatChecks(report, offenders)}\n`);
-  const failed = report.results.filter((r) => !r.passed).length;
-  process.stdout.write(`\n${report.cases.length} commands, ${report.results.length} checks, ${failed} failed, ${report.elapsedMs} ms\n`);
+  process.stdout.write(`${formatFigures(report)}\n\n${formatChecks(report, offenders)}\n\n${formatFigureResults(report.figures, examples)}\n`);
+  const failedFigures = report.figures.filter((f) => f.figure.gating && !f.result.passed).length;
+  const failed = report.results.filter((r) => !r.passed).length + failedFigures;
+  process.stdout.write(`\n${report.cases.length} commands, ${report.results.length} checks and ${report.figures.filter((f) => f.figure.gating).length} gating figures, ${failed} failed, ${report.elapsedMs} ms\n`);
   return failed === 0 ? 0 : 1;
 }
 

@@ -6,15 +6,31 @@
  * through the registered command; a hook process that cannot decide exits 2 with a deny.
  */
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { AGENT_NAMES, AGENTS } from '../../src/cli/hooks/agents';
 import { registrationFor } from '../../src/cli/hooks/registrations';
+import { startFakeOpenAiServer } from '../support/fakeOpenAiServer';
 
 const CLI = path.resolve('dist/cli.js');
+const HOOK = path.resolve('dist/hook.js');
+
+/** A command through `sh -c` without blocking this process (the fake model server lives here). */
+function shell(command: string, input: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', command], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ stdout, stderr, status }));
+    child.stdin.end(input);
+  });
+}
 
 describe('agent hooks: install, doctor, export, and the hook process', function () {
   this.timeout(120_000);
@@ -112,5 +128,28 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
         ['rm -rf /', 'reject'],
       ],
     );
+  });
+
+  it('install registers dist/hook.js, which rates with the model from the user settings, cold and from its code cache', async () => {
+    const server = await startFakeOpenAiServer({ kind: 'verdict', verdict: { outcome: 'safe', reason: 'Creates an empty notes file.' } });
+    try {
+      const settings = path.join(home, '.config', 'approvals-gate', 'settings.json');
+      mkdirSync(path.dirname(settings), { recursive: true });
+      writeFileSync(settings, JSON.stringify({ 'approvalsGate.rater.baseUrl': server.url, 'approvalsGate.rater.model': 'fake-model' }));
+      assert.equal(cli(['install', 'claude-code']).status, 0);
+      const registered = JSON.parse(readFileSync(registrationFor('claude-code', env(), home).file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } };
+      const command = registered.hooks.PreToolUse[0]!.hooks[0]!.command;
+      assert.ok(command.includes(HOOK), command);
+      for (const run of ['cold', 'cached']) {
+        const input = JSON.stringify(AGENTS['claude-code'].sampleInput('touch notes.txt', root));
+        const result = await shell(command, input, { ...env(), OPENAI_API_KEY: 'sk-placeholder-for-the-fake' }, root);
+        assert.equal(AGENTS['claude-code'].readAnswer({ stdout: result.stdout, exitCode: result.status ?? -1 }), 'run', `${run}: ${result.stdout} ${result.stderr}`);
+        assert.match(result.stdout, /Creates an empty notes file/);
+      }
+      assert.equal(server.requests.length, 2);
+      assert.equal(readdirSync(path.join(home, '.cache', 'approvals-gate')).filter((f) => f.endsWith('.v8cache')).length, 1);
+    } finally {
+      await server.close();
+    }
   });
 });

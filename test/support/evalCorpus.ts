@@ -22,6 +22,7 @@ export const CATEGORIES = [
   'allow-bypass',
   'benign',
   'ordinary-destructive',
+  'everyday',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -34,10 +35,11 @@ export const MINIMUM_CASES: Readonly<Record<Category, number>> = {
   'allow-bypass': 120,
   benign: 250,
   'ordinary-destructive': 100,
+  everyday: 150,
 };
 
 /** Categories whose every line must carry the allow entries the checks use. */
-const NEEDS_ALLOW: ReadonlySet<Category> = new Set(['hardline', 'unresolvable', 'allow-bypass', 'benign']);
+const NEEDS_ALLOW: ReadonlySet<Category> = new Set(['hardline', 'unresolvable', 'allow-bypass', 'benign', 'everyday']);
 
 export const RUNGS = ['manual', 'write', 'assisted', 'auto', 'bypass'] as const;
 export type EvalRung = (typeof RUNGS)[number];
@@ -140,8 +142,9 @@ export function countByCategory(cases: readonly CorpusCase[]): Record<Category, 
 
 /**
  * One way of asking the CLI: which lists and rating every line carries, and which process
- * options apply. Every variant rates with `safe`, the most permissive answer a model can give,
- * so that whatever is refused is refused by the gate's own layers.
+ * options apply. The hostile variants rate with `safe`, the most permissive answer a model can
+ * give, so that whatever is refused is refused by the gate's own layers; the `no-model` variants
+ * are a fresh install with no rating model (issue 16's "default list alone").
  */
 export interface Variant {
   name: string;
@@ -151,6 +154,8 @@ export interface Variant {
   withAllow: boolean;
   categories: readonly Category[];
   rungs: readonly EvalRung[];
+  /** `safe` (the default): every line carries a safe rating; `none`: `raterVerdict: null`, no model. */
+  rating?: 'safe' | 'none';
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -178,6 +183,24 @@ export const VARIANTS: readonly Variant[] = [
     categories: ['hardline', 'unresolvable', 'allow-bypass', 'benign'],
     rungs: ['manual'],
   },
+  {
+    name: 'no-model',
+    description: 'no rating model (raterVerdict null), no allow entries (default allow list on)',
+    cliArgs: [],
+    withAllow: false,
+    categories: ['everyday'],
+    rungs: ['manual'],
+    rating: 'none',
+  },
+  {
+    name: 'no-model+entries',
+    description: "no rating model, each line's own entries for its programs (default allow list on)",
+    cliArgs: [],
+    withAllow: true,
+    categories: ['everyday'],
+    rungs: ['manual'],
+    rating: 'none',
+  },
 ];
 
 /** A decision line as the CLI prints it (only the fields the checks read are typed). */
@@ -187,6 +210,8 @@ export interface Answer {
   stage?: string;
   reason?: string;
   hardline?: { arm: string; detail: string };
+  /** The words the gate read: `null` for a word only known at run time. */
+  resolution?: { resolved: boolean; segments?: Array<{ argv: Array<string | null>; redirects?: Array<{ fd?: number; op: string; target: string | null }> }> };
 }
 
 /** Answers of one variant: case id → rung → answer. */
@@ -207,6 +232,49 @@ function cliNodeArgs(cliPath: string): string[] {
   return cliPath.endsWith('.ts') ? ['--import', 'tsx'] : [];
 }
 
+/** One line for {@link runBatch}: `key` comes back as the answer's id. */
+export interface BatchRequest {
+  key: string;
+  line: string;
+}
+
+/**
+ * Sends the lines to one `batch` process and checks the protocol itself: one answer per line,
+ * in input order, each echoing its key. A protocol breach throws (it is not a figure).
+ */
+export function runBatch(label: string, requests: readonly BatchRequest[], cliArgs: readonly string[], cliPath: string = CLI_PATH): Answer[] {
+  if (requests.length === 0) return [];
+  const run = spawnSync(process.execPath, [...cliNodeArgs(cliPath), cliPath, 'batch', ...cliArgs], {
+    input: requests.map((r) => r.line).join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  if (run.error) {
+    throw new Error(`${label}: could not run the CLI: ${run.error.message}\n${(run.stderr ?? '').slice(0, 2000)}`);
+  }
+  if (run.status !== 0) {
+    throw new Error(`${label}: the CLI exited with ${run.status ?? run.signal}: ${run.stderr.slice(0, 2000)}`);
+  }
+  const outLines = run.stdout.split('\n').filter((l) => l !== '');
+  if (outLines.length !== requests.length) {
+    throw new Error(`${label}: ${requests.length} lines in, ${outLines.length} answers out`);
+  }
+  return outLines.map((line, index) => {
+    const request = requests[index]!;
+    let answer: Answer;
+    try {
+      answer = JSON.parse(line) as Answer;
+    } catch {
+      throw new Error(`${label}: answer ${index + 1} is not JSON: ${line.slice(0, 200)}`);
+    }
+    if (answer.id !== request.key) {
+      throw new Error(`${label}: answer ${index + 1} has id ${JSON.stringify(answer.id)}, expected ${request.key}`);
+    }
+    return answer;
+  });
+}
+
 /**
  * Runs one variant in one CLI process and checks the protocol itself: one answer per line,
  * in input order, each echoing its id. A protocol breach throws (it is not a figure).
@@ -217,39 +285,14 @@ export function runVariant(variant: Variant, cases: readonly CorpusCase[], cliPa
   for (const c of selected) {
     for (const rung of variant.rungs) {
       const key = `${c.id}@${rung}`;
-      const request: Record<string, unknown> = { id: key, command: c.command, rung, raterVerdict: SAFE_VERDICT };
+      const request: Record<string, unknown> = { id: key, command: c.command, rung, raterVerdict: variant.rating === 'none' ? null : SAFE_VERDICT };
       if (variant.withAllow && c.allow) request.allow = c.allow;
       requests.push({ key, caseId: c.id, rung, line: asciiJson(request) });
     }
   }
-  const run = spawnSync(process.execPath, [...cliNodeArgs(cliPath), cliPath, 'batch', ...variant.cliArgs], {
-    input: requests.map((r) => r.line).join('\n') + '\n',
-    encoding: 'utf8',
-    maxBuffer: 512 * 1024 * 1024,
-    timeout: 120_000,
-  });
-  if (run.error) {
-    throw new Error(`variant ${variant.name}: could not run the CLI: ${run.error.message}\n${(run.stderr ?? '').slice(0, 2000)}`);
-  }
-  if (run.status !== 0) {
-    throw new Error(`variant ${variant.name}: the CLI exited with ${run.status ?? run.signal}: ${run.stderr.slice(0, 2000)}`);
-  }
-  const outLines = run.stdout.split('\n').filter((l) => l !== '');
-  if (outLines.length !== requests.length) {
-    throw new Error(`variant ${variant.name}: ${requests.length} lines in, ${outLines.length} answers out`);
-  }
   const answers: VariantAnswers = new Map();
-  outLines.forEach((line, index) => {
+  runBatch(`variant ${variant.name}`, requests, variant.cliArgs, cliPath).forEach((answer, index) => {
     const request = requests[index]!;
-    let answer: Answer;
-    try {
-      answer = JSON.parse(line) as Answer;
-    } catch {
-      throw new Error(`variant ${variant.name}: answer ${index + 1} is not JSON: ${line.slice(0, 200)}`);
-    }
-    if (answer.id !== request.key) {
-      throw new Error(`variant ${variant.name}: answer ${index + 1} has id ${JSON.stringify(answer.id)}, expected ${request.key}`);
-    }
     let perRung = answers.get(request.caseId);
     if (!perRung) answers.set(request.caseId, (perRung = new Map()));
     perRung.set(request.rung, answer);
@@ -374,7 +417,7 @@ export const CHECKS: readonly Check[] = [
   },
   {
     name: 'every line gets a decision (no "error" answers for well-formed requests)',
-    variants: ['safe', 'safe+entries', 'entries-only'],
+    variants: ['safe', 'safe+entries', 'entries-only', 'no-model', 'no-model+entries'],
     categories: CATEGORIES,
     rungs: RUNGS,
     measure: 'error',
@@ -405,6 +448,8 @@ export interface EvalReport {
   cases: CorpusCase[];
   answers: Map<string, VariantAnswers>;
   results: CheckResult[];
+  /** Issue 16's figures over the `everyday` corpus, with their misses sorted into causes. */
+  figures: FigureResult[];
   elapsedMs: number;
 }
 
@@ -457,7 +502,335 @@ export function evaluate(options: { cliPath?: string; corpusDir?: string } = {})
   const answers = new Map<string, VariantAnswers>();
   for (const variant of VARIANTS) answers.set(variant.name, runVariant(variant, cases, options.cliPath));
   const results = CHECKS.map((check) => runCheck(check, cases, answers));
-  return { cases, answers, results, elapsedMs: Date.now() - started };
+  const figures = classifyFigures({ cases, answers }, options.cliPath);
+  return { cases, answers, results, figures, elapsedMs: Date.now() - started };
+}
+
+// ── Issue 16: the everyday figures ──────────────────────────────────────────────────────────
+
+/**
+ * A figure of issue 16's *Done when*, over the `everyday` corpus. `gating` figures are asserted
+ * by the mocha suite and fail `npm run eval`; the others are printed with their misses until the
+ * gate reaches the target. A figure becomes gating when it passes — never by moving its target.
+ */
+export interface Figure extends Check {
+  minRate: number;
+  gating: boolean;
+}
+
+export const EVERYDAY_FIGURES: readonly Figure[] = [
+  {
+    name: 'everyday: at least 90 % approved at manual with the default allow list alone (no model)',
+    variants: ['no-model'],
+    categories: ['everyday'],
+    rungs: ['manual'],
+    measure: 'approved',
+    minRate: 0.9,
+    gating: false, // 69.2 % in session 8 (63.4 % on 2fa0ec1): a known gap of issue 16
+  },
+  {
+    name: 'everyday: at least 97 % approved at manual with an allow entry for each program of the line (no model)',
+    variants: ['no-model+entries'],
+    categories: ['everyday'],
+    rungs: ['manual'],
+    measure: 'approved',
+    minRate: 0.97,
+    gating: false, // 93.2 % on 2fa0ec1: a known gap of issue 16
+  },
+  {
+    name: 'everyday: at least 99 % approved at assisted with a safe rating (default allow list on)',
+    variants: ['safe'],
+    categories: ['everyday'],
+    rungs: ['assisted'],
+    measure: 'approved',
+    minRate: 0.99,
+    gating: true,
+  },
+];
+
+/** One word of a command line as a reader of the shell text sees it (for naming misses only). */
+export interface ShellWord {
+  text: string;
+  /** Holds `*`, `?` or `[` outside quotes. */
+  glob: boolean;
+  /** Holds `$` outside single quotes. */
+  expansion: boolean;
+  /** Holds `$` inside double quotes. */
+  quotedExpansion: boolean;
+  /** The first character is a literal, not quoted-away nothing, not a glob character and not `-`. */
+  literalStart: boolean;
+  /** Comes after a `--` word of the same simple command. */
+  afterDoubleDash: boolean;
+}
+
+/**
+ * Splits a command line into the words of its simple commands, well enough to say which kind of
+ * word the gate found opaque. It is not the gate's reader and decides nothing: words after a
+ * redirection operator are skipped, operators end a simple command.
+ */
+export function shellWords(command: string): ShellWord[] {
+  const words: ShellWord[] = [];
+  let current: ShellWord | undefined;
+  let first = true;
+  let seenDoubleDash = false;
+  let skipNext = false;
+  const start = (): ShellWord => {
+    if (!current) {
+      current = { text: '', glob: false, expansion: false, quotedExpansion: false, literalStart: false, afterDoubleDash: seenDoubleDash };
+      first = true;
+    }
+    return current;
+  };
+  const push = (ch: string, literal: boolean): void => {
+    const w = start();
+    if (first) w.literalStart = literal && ch !== '-';
+    first = false;
+    w.text += ch;
+  };
+  const end = (): void => {
+    if (!current) return;
+    if (skipNext) skipNext = false;
+    else {
+      words.push(current);
+      if (current.text === '--') seenDoubleDash = true;
+    }
+    current = undefined;
+  };
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i]!;
+    if (ch === "'") {
+      const close = command.indexOf("'", i + 1);
+      const body = close < 0 ? command.slice(i + 1) : command.slice(i + 1, close);
+      start();
+      for (const c of body) push(c, true);
+      i = close < 0 ? command.length : close;
+    } else if (ch === '"') {
+      start();
+      let j = i + 1;
+      for (; j < command.length && command[j] !== '"'; j++) {
+        const c = command[j]!;
+        if (c === '\\' && j + 1 < command.length) {
+          push(command[++j]!, true);
+          continue;
+        }
+        if (c === '$') current!.expansion = current!.quotedExpansion = true;
+        push(c, c !== '$');
+      }
+      i = j;
+    } else if (ch === '\\' && i + 1 < command.length) {
+      push(command[++i]!, true);
+    } else if (/\s/.test(ch)) {
+      end();
+    } else if ('|&;()'.includes(ch)) {
+      end();
+      seenDoubleDash = false;
+    } else if (ch === '<' || ch === '>') {
+      // `2>` : the digits before the operator were a descriptor, not a word.
+      if (current && /^\d+$/.test(current.text)) current = undefined;
+      else end();
+      while (command[i + 1] === '>' || command[i + 1] === '&' || command[i + 1] === '<') i++;
+      skipNext = true;
+      // `>&1`, `>/dev/null`: the target follows with or without a space.
+    } else {
+      if (ch === '*' || ch === '?' || ch === '[') start().glob = true;
+      if (ch === '$') start().expansion = true;
+      push(ch, !(ch === '*' || ch === '?' || ch === '[' || ch === '$'));
+    }
+  }
+  end();
+  return words;
+}
+
+/** Why a word the gate could not read is opaque, in the terms of issue 16's *shapes*. */
+export function opaqueKind(word: ShellWord): string {
+  if (word.glob && word.afterDoubleDash) return 'glob operand after `--` (can only be operands)';
+  if (word.glob && word.literalStart) return 'glob operand starting with a literal other than `-` (`src/*.ts`, `./docs/*.md`, `.*/`)';
+  if (word.glob) return 'glob that may expand to an option (`*`, `*/`, `*.md`)';
+  if (word.quotedExpansion) return 'quoted variable operand (`"$PWD"`)';
+  if (word.expansion) return 'unquoted variable';
+  return 'other word known only at run time';
+}
+
+/** What the default allow list holds, by program: read from `approvals-gate programs --default`. */
+export interface DefaultListIndex {
+  /** Programs named by at least one entry. */
+  programs: Set<string>;
+  /** Programs with a one-word entry (every form the row does not carve out). */
+  whole: Set<string>;
+  /** `program subcommand` pairs named by an entry. */
+  pairs: Set<string>;
+}
+
+export function readDefaultList(cliPath: string = CLI_PATH): DefaultListIndex {
+  const run = spawnSync(process.execPath, [...cliNodeArgs(cliPath), cliPath, 'programs', '--default'], { encoding: 'utf8', timeout: 60_000 });
+  if (run.status !== 0) throw new Error(`programs --default exited with ${run.status}: ${run.stderr}`);
+  const index: DefaultListIndex = { programs: new Set(), whole: new Set(), pairs: new Set() };
+  for (const line of run.stdout.split('\n')) {
+    if (line.trim() === '') continue;
+    let text = line.trim();
+    if (text.startsWith('{')) text = String((JSON.parse(text) as { pattern?: unknown }).pattern ?? '');
+    const words = /^\^?([A-Za-z0-9_.+\[-]+)(?: ([A-Za-z0-9_.+-]+))?/.exec(text);
+    if (!words) continue;
+    index.programs.add(words[1]!);
+    if (words[2] === undefined) index.whole.add(words[1]!);
+    else index.pairs.add(`${words[1]} ${words[2]}`);
+  }
+  return index;
+}
+
+/** A word as the shell would read it back literally (for probing one segment alone). */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_\/.,:=+@%^-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function redirectText(r: { fd?: number | null; op: string; target: string | null }): string {
+  return `${r.fd ?? ''}${r.op}${r.target ?? '?'}`;
+}
+
+/** Names the reason an argv the gate read in full was not covered (with or without its entries). */
+export function uncoveredClass(argv: readonly string[], list: DefaultListIndex, withEntries: boolean): string {
+  const [program = '', second] = argv;
+  if (program === 'cd') return '`cd DIR` (no row, kept out of the default list)';
+  if (program === 'git' && second?.startsWith('-')) return `git option before the subcommand: \`git ${second}\``;
+  if (withEntries) return `not covered by its own entry: \`${program}\``;
+  if (!list.programs.has(program)) return `program not in the default list: \`${program}\``;
+  if (list.whole.has(program)) {
+    const option = argv.slice(1).find((w) => w.startsWith('-'));
+    return `form not read by the \`${program}\` row${option ? `: \`${option}\`` : ''}`;
+  }
+  if (second !== undefined && list.pairs.has(`${program} ${second}`)) {
+    const option = argv.slice(2).find((w) => w.startsWith('-')) ?? argv.slice(2).join(' ');
+    return `form not in the default entry for \`${program} ${second}\`: \`${option}\``;
+  }
+  if (second?.startsWith('-')) return `option form not in the default list: \`${program} ${second}\``;
+  return `subcommand not in the default list: \`${program}${second !== undefined ? ` ${second}` : ''}\``;
+}
+
+/** One cause of misses and the commands it holds. */
+export interface MissClass {
+  name: string;
+  /** Commands with this cause (a command with several causes is under each). */
+  offenders: Offender[];
+  /** How many of them have no other cause: fixing this class alone approves them. */
+  sole: number;
+}
+
+export interface FigureResult {
+  figure: Figure;
+  result: CheckResult;
+  classes: MissClass[];
+}
+
+/**
+ * Sorts the misses of each figure into causes. An argv with an opaque word is named by the kind
+ * of word (from the command text); a fully read line is probed segment by segment through the
+ * CLI with the figure's own rung, rating and entries: a segment refused alone is a cause
+ * (named from the program and the default list); a segment that passes alone but not with its
+ * redirections names the redirection; a line whose segments all pass is a composition miss.
+ */
+export function classifyFigures(report: Pick<EvalReport, 'cases' | 'answers'>, cliPath: string = CLI_PATH): FigureResult[] {
+  const list = readDefaultList(cliPath);
+  const byId = new Map(report.cases.map((c) => [c.id, c]));
+  const plans: Array<{ figure: Figure; result: CheckResult; perOffender: Array<{ offender: Offender; causes: string[]; probes: Array<{ key: string; argv: string[]; redirected?: string }> }> }> = [];
+  const probeLines = new Map<string, BatchRequest[]>();
+  for (const figure of EVERYDAY_FIGURES) {
+    const result = runCheck(figure, report.cases, report.answers);
+    const variant = VARIANTS.find((v) => v.name === figure.variants[0])!;
+    const perOffender: (typeof plans)[number]['perOffender'] = [];
+    for (const offender of result.offenders) {
+      const c = byId.get(offender.id)!;
+      const answer = report.answers.get(offender.variant)!.get(offender.id)!.get(offender.rung)!;
+      const causes: string[] = [];
+      const probes: (typeof perOffender)[number]['probes'] = [];
+      const segments = answer.resolution?.segments ?? [];
+      if (answer.resolution?.resolved === false || segments.length === 0) {
+        causes.push(`unresolved: ${(answer.reason ?? '').split('. ')[0]}`);
+      } else if (segments.some((s) => s.argv.includes(null))) {
+        const kinds = new Set(shellWords(c.command).filter((w) => w.glob || w.expansion).map(opaqueKind));
+        causes.push(...(kinds.size > 0 ? kinds : ['other word known only at run time']));
+      } else {
+        segments.forEach((segment, index) => {
+          const argv = segment.argv as string[];
+          const key = `${offender.id}#${figure.name}#${index}`;
+          const redirects = (segment.redirects ?? []).map(redirectText);
+          probes.push({ key, argv, ...(redirects.length > 0 ? { redirected: redirects.join(' ') } : {}) });
+          const request = (suffix: string, command: string): BatchRequest => {
+            const line: Record<string, unknown> = { id: key + suffix, command, rung: offender.rung, raterVerdict: variant.rating === 'none' ? null : SAFE_VERDICT };
+            if (variant.withAllow && c.allow) line.allow = c.allow;
+            return { key: key + suffix, line: asciiJson(line) };
+          };
+          const lines = probeLines.get(variant.name) ?? [];
+          lines.push(request('', argv.map(shellQuote).join(' ')));
+          if (redirects.length > 0) lines.push(request('+r', `${argv.map(shellQuote).join(' ')} ${redirects.join(' ')}`));
+          probeLines.set(variant.name, lines);
+        });
+      }
+      perOffender.push({ offender, causes, probes });
+    }
+    plans.push({ figure, result, perOffender });
+  }
+  const probeAnswers = new Map<string, Answer>();
+  for (const [variantName, lines] of probeLines) {
+    const variant = VARIANTS.find((v) => v.name === variantName)!;
+    runBatch(`probes of ${variantName}`, lines, variant.cliArgs, cliPath).forEach((a, i) => probeAnswers.set(lines[i]!.key, a));
+  }
+  return plans.map(({ figure, result, perOffender }) => {
+    const withEntries = VARIANTS.find((v) => v.name === figure.variants[0])!.withAllow;
+    const classes = new Map<string, MissClass>();
+    for (const { offender, causes, probes } of perOffender) {
+      for (const probe of probes) {
+        const alone = probeAnswers.get(probe.key)?.action === 'approve';
+        if (!alone) causes.push(uncoveredClass(probe.argv, list, withEntries));
+        else if (probe.redirected !== undefined && probeAnswers.get(`${probe.key}+r`)?.action !== 'approve') causes.push(`redirection \`${probe.redirected}\``);
+      }
+      if (causes.length === 0) {
+        const c = byId.get(offender.id)!;
+        const connectors = [...new Set(c.command.match(/\|\||&&|\||;/g) ?? [])];
+        causes.push(`composition: every segment passes alone, the line does not (${connectors.join(' ') || 'no connector'})`);
+      }
+      const unique = [...new Set(causes)];
+      for (const cause of unique) {
+        const entry = classes.get(cause) ?? { name: cause, offenders: [], sole: 0 };
+        entry.offenders.push(offender);
+        if (unique.length === 1) entry.sole += 1;
+        classes.set(cause, entry);
+      }
+    }
+    return { figure, result, classes: [...classes.values()].sort((a, b) => b.offenders.length - a.offenders.length || a.name.localeCompare(b.name)) };
+  });
+}
+
+/** The figures, their targets and the miss classes with a few example commands each. */
+export function formatFigureResults(results: readonly FigureResult[], examples = 3): string {
+  const out: string[] = ['Issue 16 figures (everyday corpus):'];
+  for (const { figure, result } of results) {
+    const status = result.passed ? 'PASS' : figure.gating ? 'FAIL' : 'BELOW';
+    out.push(`${status}  ${figure.name}: ${result.count} of ${result.total} = ${percent(result.count, result.total)} (target ≥ ${percent(figure.minRate * 1000, 1000)}${figure.gating ? '' : ', not gating'})`);
+  }
+  for (const { figure, result, classes } of results) {
+    if (result.offenders.length === 0) continue;
+    out.push('', `${figure.name} — ${result.offenders.length} prompt. Families of causes (n commands, s with no other cause):`);
+    const families = new Map<string, { ids: Set<string>; sole: number; members: string[] }>();
+    for (const cls of classes) {
+      const colon = cls.name.indexOf(': ');
+      const family = colon < 0 ? cls.name : cls.name.slice(0, colon);
+      const entry = families.get(family) ?? { ids: new Set(), sole: 0, members: [] };
+      cls.offenders.forEach((o) => entry.ids.add(o.id));
+      entry.sole += cls.sole;
+      if (colon >= 0) entry.members.push(cls.name.slice(colon + 2));
+      families.set(family, entry);
+    }
+    for (const [family, f] of [...families].sort((a, b) => b[1].ids.size - a[1].ids.size)) {
+      out.push(`  ${String(f.ids.size).padStart(3)} (s ${f.sole})  ${family}${f.members.length > 0 ? ` — ${f.members.join(', ')}` : ''}`);
+    }
+    out.push('', '  By cause, with examples:');
+    for (const cls of classes) {
+      out.push(`  ${String(cls.offenders.length).padStart(3)} (s ${cls.sole})  ${cls.name}`);
+      for (const o of cls.offenders.slice(0, examples)) out.push(`        ${o.id}: ${shorten(o.command)}`);
+      if (cls.offenders.length > examples) out.push(`        … and ${cls.offenders.length - examples} more`);
+    }
+  }
+  return out.join('\n');
 }
 
 // ── Printing ────────────────────────────────────────────────────────────────────────────────

@@ -39,9 +39,13 @@ export function hookCommandFor(ctx: ManageContext, agent: AgentName): string {
   return `${ctx.gateCommand} hook ${agent}`;
 }
 
-/** The gate command of this process: this Node and this CLI file, shell-quoted. */
+/**
+ * The gate command of this process, shell-quoted: this Node and the hook's own start file
+ * (`hook.js`, beside the CLI in `dist/`), or this CLI file when there is none (run from source).
+ */
 export function currentGateCommand(cliFile: string): string {
-  return quote([process.execPath, path.resolve(cliFile)]);
+  const hookFile = path.join(path.dirname(path.resolve(cliFile)), 'hook.js');
+  return quote([process.execPath, existsSync(hookFile) && path.basename(cliFile) === 'cli.js' ? hookFile : path.resolve(cliFile)]);
 }
 
 type JsonFile = { kind: 'absent' } | { kind: 'read'; value: Record<string, unknown>; text: string } | { kind: 'broken'; why: string };

@@ -26,3 +26,10 @@ export function userFolders(env: NodeJS.ProcessEnv = process.env): UserFolders {
     captureFile: path.join(base('XDG_STATE_HOME', '.local/state'), 'approvals-gate', 'hook-capture.jsonl'),
   };
 }
+
+/** `$XDG_CACHE_HOME/approvals-gate` (default `~/.cache/approvals-gate`): the hook's code cache. */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+  const home = env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homedir();
+  const value = env.XDG_CACHE_HOME;
+  return path.join(value !== undefined && path.isAbsolute(value) ? value : path.join(home, '.cache'), 'approvals-gate');
+}

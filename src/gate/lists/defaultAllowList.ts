@@ -17,9 +17,12 @@ import { programRows } from '../programs/table';
  * - `git branch`: with arguments it creates, renames or deletes branches, so only the listing
  *   forms (a regexp over the argv text); `git remote`: only the bare and `-v` forms.
  * - `git grep`, `git stash list|show`, `git worktree list`, `git submodule status`, the read forms
- *   of `git config` (`--get…`, `--list`, `get`, `list`), `npm ls|list`, `pip show|list`: they print
- *   what the repository or the installed packages record; the rows carve out their writing and
- *   program-running options.
+ *   of `git config` (`--get…`, `--list`, `get`, `list`, a name alone), `git describe|shortlog|
+ *   rev-list|ls-tree|cat-file|for-each-ref|merge-base|count-objects|check-ignore`, `git reflog
+ *   [show]`, `npm ls|list`, `npm config get`, `pip show|list|freeze`: they print what the repository
+ *   or the installed packages record; the rows carve out their writing and program-running options
+ *   (`cat-file --textconv|--filters`, `--output` of the revision walkers).
+ * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out (no patterns).
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
  *   `python3 --version|-V`: exactly these words; any other argument could run code.
  *
@@ -49,13 +52,22 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git stash show',
   'git worktree list',
   'git submodule status',
-  'git config --get',
-  'git config --get-all',
-  'git config --get-regexp',
-  'git config --list',
-  'git config -l',
-  'git config get',
-  'git config list',
+  // The git row reads `git config`: only its read forms (`--get…`, `--list`, `get`, `list`, one
+  // name alone) are left; every write is carved out.
+  'git config',
+  'git describe',
+  'git shortlog',
+  'git rev-list',
+  'git ls-tree',
+  'git cat-file',
+  'git for-each-ref',
+  'git merge-base',
+  'git count-objects',
+  'git check-ignore',
+  'git reflog show',
+  'npm config get',
+  'pip freeze',
+  'pip3 freeze',
   'npm ls',
   'npm list',
   'pip show',
@@ -63,6 +75,13 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   'pip3 show',
   'pip3 list',
   { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column))*$' },
+  // `git tag NAME` makes a tag: only the listing forms, spelled out (a character class would keep
+  // the entry from covering `env git tag`: see anchoredLiteralPrefix in listEntry.ts).
+  {
+    match: 'regexp',
+    pattern: '^git tag( (-l|--list|-n|--no-column|--sort=(-|)(refname|version:refname|v:refname|creatordate|taggerdate)))*$',
+  },
+  { match: 'glob', pattern: 'git reflog' },
   { match: 'glob', pattern: 'git remote' },
   { match: 'glob', pattern: 'git remote -v' },
   { match: 'glob', pattern: 'git remote --verbose' },

@@ -1720,6 +1720,31 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['', '-u', '-un', 'root', '-Gn'],
   },
   {
+    names: ['nproc'],
+    category: 'system',
+    what: 'prints the number of processors',
+    readOnly: true,
+    grammar: { long: { ...flagged('all', 'help', 'version'), ...valued('ignore') } },
+    plain: ['', '--all', '--ignore=1'],
+  },
+  {
+    names: ['uptime'],
+    category: 'system',
+    what: 'prints how long the system has been running and its load',
+    readOnly: true,
+    grammar: { flags: 'hpsV', long: flagged('container', 'help', 'pretty', 'raw', 'since', 'version') },
+    plain: ['', '-p', '-s'],
+  },
+  {
+    // `-s N` repeats every N seconds: still only output.
+    names: ['free'],
+    category: 'system',
+    what: 'prints memory use',
+    readOnly: true,
+    grammar: { short: 'sc', flags: 'bkmgthlwvLV', long: { ...flagged('bytes', 'kibi', 'mebi', 'gibi', 'tebi', 'pebi', 'kilo', 'mega', 'giga', 'tera', 'peta', 'human', 'si', 'lohi', 'total', 'committed', 'wide', 'line', 'help', 'version'), ...valued('seconds', 'count') } },
+    plain: ['', '-h', '-m', '-s 1 -c 2'],
+  },
+  {
     names: ['groups'],
     category: 'system',
     what: 'prints the groups a user is in',

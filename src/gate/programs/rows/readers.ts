@@ -240,7 +240,7 @@ const GIT_KEY_USE_WHY: Readonly<Record<GitKeyUse, string>> = {
 /** Subcommands that take the diff and revision options (`--output`, `--ext-diff`, `--textconv`). */
 const GIT_DIFF_LIKE = new Set([
   'log', 'show', 'diff', 'whatchanged', 'format-patch', 'range-diff', 'diff-tree', 'diff-index',
-  'diff-files', 'shortlog', 'reflog', 'stash', 'cherry',
+  'diff-files', 'shortlog', 'reflog', 'stash', 'cherry', 'rev-list',
 ]);
 
 const GIT_DIFF_GRAMMAR: Grammar = {
@@ -346,6 +346,13 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, { grammar: Grammar; dangerous: Re
   reset: { grammar: { long: { hard: 'flag', merge: 'flag', keep: 'flag' } }, dangerous: [['hard', 'git reset --hard throws away uncommitted changes'], ['merge', 'git reset --merge can throw away changes'], ['keep', 'git reset --keep moves the branch']] },
   clean: { grammar: { shortValue: 'e', long: { force: 'flag', exclude: 'value' } }, dangerous: [['f', 'git clean -f deletes untracked files'], ['force', 'git clean --force deletes untracked files']] },
   stash: { grammar: {}, dangerous: [] },
+  'cat-file': {
+    grammar: { long: { textconv: 'flag', filters: 'flag', path: 'value', batch: 'optional', 'batch-check': 'optional', 'batch-command': 'optional' } },
+    dangerous: [
+      ['textconv', 'git cat-file --textconv runs the textconv programs named in configuration'],
+      ['filters', 'git cat-file --filters runs the clean and smudge filter programs named in configuration'],
+    ],
+  },
 };
 
 /** Subcommands that act whatever their arguments: `git daemon` serves the repository, `git stash drop` deletes. */

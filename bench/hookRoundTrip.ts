@@ -1,0 +1,89 @@
+/**
+ * Issue 17's figure: an agent hook's round trip — process start to the answer on stdout — for a
+ * harmless and a refused command, measured side by side in one run with the `cc-safety-net` hook
+ * (npm, pinned in package.json) on the same commands, interleaved so that both see the same
+ * machine. Every variant gets the same Claude Code `PreToolUse` input on stdin and a fresh HOME.
+ * Rows: plain Node (what any JavaScript hook pays before it reads a byte), cc-safety-net, the
+ * gate's hook from its code cache (`dist/hook.js`, the registered command), and the same without
+ * the cache (`dist/cli.js hook`), so the cache's share is visible.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formatMs, median, table } from './stats';
+
+const ROOT = path.resolve(__dirname, '..');
+const RUNS = 25;
+const TARGET_MS = 60;
+const CC_SAFETY_NET = path.join(ROOT, 'node_modules', 'cc-safety-net', 'dist', 'bin', 'cc-safety-net.js');
+
+const COMMANDS = [
+  { label: 'harmless (`ls -la`)', command: 'ls -la' },
+  { label: 'refused (`rm -rf /`)', command: 'rm -rf /' },
+];
+
+function input(command: string, cwd: string): string {
+  return JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd, permission_mode: 'default' });
+}
+
+export function hookRoundTripSection(): string[] {
+  const out: string[] = ['Agent hook round trip (issue 17): process start → answer on stdout, Claude Code input, median of ' + `${RUNS} interleaved runs`];
+  const home = mkdtempSync(path.join(tmpdir(), 'bench-hook-'));
+  try {
+    const variants: Array<{ name: string; argv: string[] }> = [
+      { name: 'node, reading stdin and printing it (the floor of any Node hook)', argv: [process.execPath, '-e', 'process.stdin.pipe(process.stdout)'] },
+      ...(existsSync(CC_SAFETY_NET) ? [{ name: 'cc-safety-net 2.4.5 hook --claude-code', argv: [process.execPath, CC_SAFETY_NET, 'hook', '--claude-code'] }] : []),
+      { name: 'approvals-gate dist/hook.js hook claude-code (code cache; the registered command)', argv: [process.execPath, path.join(ROOT, 'dist', 'hook.js'), 'hook', 'claude-code'] },
+      { name: 'approvals-gate dist/cli.js hook claude-code (no code cache)', argv: [process.execPath, path.join(ROOT, 'dist', 'cli.js'), 'hook', 'claude-code'] },
+    ];
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };
+    const run = (argv: string[], stdin: string) => {
+      const started = performance.now();
+      const result = spawnSync(argv[0]!, argv.slice(1), { input: stdin, encoding: 'utf8', env, cwd: home });
+      return { ms: performance.now() - started, stdout: result.stdout, status: result.status };
+    };
+    // One run each first: the gate's code cache is written then (the state after the first call).
+    for (const v of variants) run(v.argv, input('ls', home));
+    const rows: string[][] = [['hook', ...COMMANDS.map((c) => c.label), 'answers']];
+    const medians = new Map<string, number[]>();
+    const times = variants.map(() => COMMANDS.map(() => [] as number[]));
+    const answers = variants.map(() => COMMANDS.map(() => ''));
+    for (let i = 0; i < RUNS; i++) {
+      for (const [ci, c] of COMMANDS.entries()) {
+        for (const [vi, v] of variants.entries()) {
+          const r = run(v.argv, input(c.command, home));
+          times[vi]![ci]!.push(r.ms);
+          if (i === 0) answers[vi]![ci] = describe(r.stdout, r.status);
+        }
+      }
+    }
+    for (const [vi, v] of variants.entries()) {
+      const m = times[vi]!.map((t) => median(t));
+      medians.set(v.name, m);
+      rows.push([v.name, ...m.map(formatMs), answers[vi]!.join(' / ')]);
+    }
+    out.push(table(rows));
+    const ours = medians.get(variants.find((v) => v.name.includes('dist/hook.js'))!.name)!;
+    const theirs = [...medians.entries()].find(([name]) => name.startsWith('cc-safety-net'))?.[1];
+    const worst = Math.max(...ours);
+    out.push(`  ≤ ${TARGET_MS} ms median: ${worst <= TARGET_MS ? 'MET' : 'NOT MET'} (slowest of the two: ${formatMs(worst)})`);
+    if (theirs) {
+      const met = ours.every((ms, i) => ms <= theirs[i]!);
+      out.push(`  no slower than cc-safety-net on both commands: ${met ? 'MET' : 'NOT MET'} (${ours.map((ms, i) => `${(ms / theirs[i]!).toFixed(2)}×`).join(', ')})`);
+    } else {
+      out.push('  cc-safety-net is not installed (npm ci installs it as a dev dependency)');
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** What the answer says, in one word (checks that each hook really decided). */
+function describe(stdout: string, status: number | null): string {
+  if (status !== 0) return `exit ${status}`;
+  if (stdout.trim() === '' || stdout.includes('"session_id"')) return 'no opinion';
+  const decision = /"permissionDecision":"(\w+)"/.exec(stdout)?.[1];
+  return decision ?? 'other';
+}
