@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
-  AGENTS, GATE_CLI, agentConfigPaths, describeRun, finalText, gateHookCommand, hookDecision,
+  AGENTS, agentConfigPaths, describeRun, finalText, gateHookCommand, hookDecision,
   newCaseRoot, registerHook, removeCaseRoots, requireAgentStage, runAgent, runGateCli, writeAgentConfig, writeGateSettings,
   type AgentName, type CaseRoot, type HookDecision, type RunResult,
 } from '../support/agents/agentRunner';
@@ -131,7 +131,7 @@ describe('agents (real CLIs): the gate as their hook', function () {
         for (const round of [1, 2]) {
           const installed = runGateCli(root, ['install', agent]);
           assert.equal(installed.status, 0, `install ${agent} (round ${round}) failed: ${installed.stdout}${installed.stderr}`);
-          assert.ok(readFileSync(registration, 'utf8').includes('hook'), `install wrote no hook into ${registration}`);
+          assert.ok(readFileSync(registration, 'utf8').includes(`hook ${agent}"`), `install wrote no hook into ${registration}`);
         }
         // No --settings (Claude) and no --dangerously-bypass-hook-trust (Codex): only what install wrote.
         assertRan(await runAgent({ agent, server, root, command: `touch ${root.marker}`, bypassHookTrust: false }));
@@ -139,7 +139,7 @@ describe('agents (real CLIs): the gate as their hook', function () {
 
         const removed = runGateCli(root, ['uninstall', agent]);
         assert.equal(removed.status, 0, `uninstall ${agent} failed: ${removed.stdout}${removed.stderr}`);
-        assert.ok(!readFileSync(registration, 'utf8').includes(GATE_CLI), `uninstall left the hook in ${registration}`);
+        assert.ok(!existsSync(registration) || !readFileSync(registration, 'utf8').includes(`hook ${agent}"`), `uninstall left the hook in ${registration}`);
         const after = await runAgent({ agent, server, root, command: deniedCommand, bypassHookTrust: false });
         assert.equal(after.hookCalls.length, 0, `the hook still runs after uninstall\n${describeRun(after)}`);
         assert.equal(after.code, 0, describeRun(after));

@@ -1,6 +1,7 @@
 // Preloaded (NODE_OPTIONS=--require) into the processes of an agent run, so the test can count
 // the gate's hook calls and read their answers without changing the registered command line.
-// It acts only in a process started as `node …/cli.js hook <agent>` and only when
+// It acts only in a process started as `node …/cli.js hook <agent>` or `node …/hook.js hook
+// <agent>` (the hook's own start file, which `install` registers), and only when
 // AGENT_HOOK_RECORD names a file: at exit it appends one JSON line there,
 // {"pid","argv","stdout","stderr","exitCode"}. Every other process (the agents' own Node parts)
 // sees nothing of it.
@@ -10,7 +11,7 @@ const path = require('node:path');
 
 const record = process.env.AGENT_HOOK_RECORD;
 const [, script, subcommand] = process.argv;
-if (record && script && path.basename(script) === 'cli.js' && subcommand === 'hook') {
+if (record && script && ['cli.js', 'hook.js'].includes(path.basename(script)) && subcommand === 'hook') {
   const seen = { stdout: '', stderr: '' };
   for (const name of ['stdout', 'stderr']) {
     const stream = process[name];
