@@ -354,6 +354,7 @@ function installStopHandlers(): void {
   stopHandlersInstalled = true;
   const stop = (code: number) => {
     for (const pid of liveGroups) killGroup(pid);
+    removeCaseRoots();
     process.exit(code);
   };
   process.once('SIGTERM', () => stop(143));
