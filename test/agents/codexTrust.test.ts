@@ -10,7 +10,7 @@ import path from 'node:path';
 import { codexHookTrust, withCodexTrust } from '../../src/cli/hooks/codexTrust';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
-  agentBin, agentConfigPaths, cleanEnv, describeRun, hookRegistration, newCaseRoot, removeCaseRoots, requireAgentStage, runAgent, shellQuote, writeAgentConfig,
+  agentBin, agentConfigPaths, cleanEnv, describeRun, hookRegistration, newCaseRoot, removeCaseRoots, requireAgentStage, runAgent, runGateCli, shellQuote, writeAgentConfig,
 } from '../support/agents/agentRunner';
 
 describe('agents (real CLIs): Codex hook trust', function () {
@@ -73,6 +73,25 @@ describe('agents (real CLIs): Codex hook trust', function () {
     assert.equal(retrusted.code, 0, describeRun(retrusted));
     assert.equal(callCount(), 2, `the re-trusted hook was not called\n${describeRun(retrusted)}`);
     assert.match(readFileSync(calls, 'utf8'), /changed/);
+  });
+
+  it("install codex trusts its own hook and leaves the trust of the user's other hooks alone", async function () {
+    // Codex keys a hook's trust by its place (`hooks.json:pre_tool_use:<group>:<handler>`): an
+    // install that puts its entry before the user's shifts theirs to a key with no trust, and
+    // Codex then skips them without a word.
+    const root = newCaseRoot('codex-install-trust');
+    writeAgentConfig('codex', root.home, server);
+    const paths = agentConfigPaths(root.home);
+    const userHook = `sh -c ${shellQuote('cat >/dev/null')}`;
+    writeFileSync(paths.codexHooks, JSON.stringify(hookRegistration('codex', userHook)));
+    const trust = (list: Awaited<ReturnType<typeof codexHookTrust>>) => writeFileSync(paths.codexConfig, withCodexTrust(readFileSync(paths.codexConfig, 'utf8'), list));
+    trust(await codexHookTrust(agentBin('codex'), cleanEnv(root), root.ws));
+    const installed = runGateCli(root, ['install', 'codex']);
+    assert.equal(installed.status, 0, installed.stdout + installed.stderr);
+    const untrusted = await codexHookTrust(agentBin('codex'), cleanEnv(root), root.ws);
+    const described = JSON.stringify(untrusted.map(({ key, trustStatus, command }) => ({ key: key.slice(paths.codexHooks.length), trustStatus, command })));
+    assert.ok(!untrusted.some((entry) => entry.command === userHook), `after install the user's own hook is no longer trusted: ${described}`);
+    assert.deepEqual(untrusted, [], `install left hooks untrusted (Codex skips them): ${described}`);
   });
 
   it('rejects, without hanging, when the app-server cannot start, exits, or never answers', async function () {
