@@ -55,16 +55,28 @@ function stage(name, command, args, timeoutMs) {
   });
 }
 
+/** Runs the agent CLI installer; its failure shows up as the agents stage's own failure. */
+function installAgentClis() {
+  return new Promise((resolve) => {
+    const child = spawn('bash', [path.join(root, 'scripts/agents/install-agent-clis.sh')], { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(null));
+    child.on('exit', () => resolve(null));
+  });
+}
+
 const stages = [
   await stage('unit + integration (mocha)', path.join(root, 'node_modules/.bin/mocha'), []),
   await stage('e2e (code-server + chromium)', process.execPath, [path.join(root, 'scripts/e2e/run.mjs')], Number(process.env.E2E_STAGE_TIMEOUT_MS || 900_000)),
+  // The agent CLIs are installed here when missing (idempotent; ~20 s from npm when cold), so that
+  // `npm test` alone is enough on a fresh machine.
+  await installAgentClis(),
   await stage('agents (real CLIs)', path.join(root, 'node_modules/.bin/mocha'), ['--config', path.join(root, 'test/agents/.mocharc.json')], Number(process.env.AGENTS_STAGE_TIMEOUT_MS || 600_000)),
 ];
 
 let passed = 0;
 let failed = 0;
 console.log('');
-for (const s of stages) {
+for (const s of stages.filter(Boolean)) {
   const problems = [];
   if (!s.closing) problems.push('no closing line: counted as 1 failure');
   if (s.code !== 0 && s.failed === 0) problems.push(`exit ${s.code} with no failed test: counted as 1 failure`);

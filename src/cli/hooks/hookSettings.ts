@@ -62,7 +62,7 @@ export function readSettingsFile(file: string): FileReading {
 export function readHookSettings(userFile: string, projectFolder: string | undefined): HookSettings {
   const problems: string[] = [];
   const user = readSettingsFile(userFile);
-  if (user.kind === 'broken') return blockedSettings(`The gate's settings file is broken (${user.reason}), so the gate refuses every command until it is fixed.`);
+  if (user.kind === 'broken') return blockedSettings(`The gate's settings file is broken (${user.reason}), so the gate refuses every command until it is fixed`);
   const userValues = user.kind === 'read' ? { ...user.values } : {};
   const trustedFolders = readTrustedFolders(userValues[TRUSTED_FOLDERS_SETTING], problems);
   delete userValues[TRUSTED_FOLDERS_SETTING];
@@ -72,7 +72,7 @@ export function readHookSettings(userFile: string, projectFolder: string | undef
   if (projectFolder !== undefined) {
     const file = projectSettingsFile(projectFolder);
     const reading = readSettingsFile(file);
-    if (reading.kind === 'broken') return blockedSettings(`The project's settings file is broken (${reading.reason}), so the gate refuses every command until it is fixed.`);
+    if (reading.kind === 'broken') return blockedSettings(`The project's settings file is broken (${reading.reason}), so the gate refuses every command until it is fixed`);
     if (reading.kind === 'read') {
       // Only the gate's own keys: a bare `allow` in a project's settings belongs to someone else.
       projectValues = Object.fromEntries(Object.entries(reading.values).filter(([name]) => name.startsWith(SETTING_PREFIX)));

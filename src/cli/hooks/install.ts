@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { quote } from 'shell-quote';
 import { AGENTS, type AgentName } from './agents';
 import { isGateHookCommand, registrationFor, type Registration } from './registrations';
+import { codexHookTrust, withCodexTrust, withoutCodexTrust } from './codexTrust';
 
 /**
  * `install`, `uninstall` and `doctor` (D§16): the gate's entry in each agent's user-level hook
@@ -121,9 +122,11 @@ export function install(agent: AgentName, ctx: ManageContext): Change {
   if (ours.length === 1 && JSON.stringify(ours[0]) === JSON.stringify(wanted)) {
     return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: already registered in ${file}` };
   }
-  // Older or duplicate entries of the gate go; the one wanted entry comes first, before other hooks.
+  // Older or duplicate entries of the gate go; the one wanted entry comes first (before other
+  // hooks) or, where trust is keyed by position, last.
   const kept = list.filter((entry) => !ours.includes(entry));
-  list.splice(0, list.length, wanted, ...kept);
+  if (registration.position === 'first') list.splice(0, list.length, wanted, ...kept);
+  else list.splice(0, list.length, ...kept, wanted);
   const backup = writeWithBackup(file, before, value, ctx);
   const verb = ctx.dryRun ? 'would register' : ours.length > 0 ? 'updated the registration' : 'registered';
   return { agent, file, changed: true, ok: true, ...(backup ? { backup } : {}), message: `${AGENTS[agent].label}: ${verb} \`${hookCommandFor(ctx, agent)}\` in ${file}${backup ? ` (backup: ${backup})` : ''}` };
@@ -139,10 +142,87 @@ export function uninstall(agent: AgentName, ctx: ManageContext): Change {
   const list = listAt(value, registration.listPath, false);
   const ours = list ? gateEntries(list, registration, agent) : [];
   if (!list || ours.length === 0) return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: not registered in ${file}` };
+  const keys = ours.map((entry) => codexTrustKey(registration, list.indexOf(entry)));
   list.splice(0, list.length, ...list.filter((entry) => !ours.includes(entry)));
   const empty = registration.ownFile && list.length === 0;
   const backup = writeWithBackup(file, before, empty ? null : value, ctx);
+  if (agent === 'codex' && !ctx.dryRun) forgetCodexTrust(registration, keys, ctx);
   return { agent, file, changed: true, ok: true, ...(backup ? { backup } : {}), message: `${AGENTS[agent].label}: ${ctx.dryRun ? 'would remove' : 'removed'} the gate's hook from ${file}${backup ? ` (backup: ${backup})` : ''}` };
+}
+
+// ── Codex's trust (codexTrust.ts) ─────────────────────────────────────────────────────────────
+
+/** Codex's trust key of the first hook of the `group`-th entry of hooks.json. */
+function codexTrustKey(registration: Registration, group: number): string {
+  return `${registration.file}:pre_tool_use:${group}:0`;
+}
+
+/** An executable `name` on the PATH of `env`, or undefined. */
+export function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const folder of (env.PATH ?? '').split(':')) {
+    if (folder === '') continue;
+    const candidate = path.join(folder, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Records the gate's Codex hook as trusted, with the key and hash Codex itself reports (an
+ * untrusted hook is skipped without a word). Only the gate's own hook is trusted; the user's
+ * other hooks are left as Codex has them. The key's table is replaced, never added twice (a
+ * duplicate key makes Codex refuse its whole config.toml).
+ */
+export async function trustCodexHook(ctx: ManageContext): Promise<Change> {
+  const registration = registrationFor('codex', ctx.env, ctx.home);
+  const config = path.join(registration.folder, 'config.toml');
+  const fail = (message: string): Change => ({ agent: 'codex', file: config, changed: false, ok: false, message: `Codex CLI: ${message}` });
+  const codex = findOnPath('codex', ctx.env);
+  if (codex === undefined) return fail(`the hook is registered but NOT trusted: \`codex\` is not on PATH, so its trust cannot be asked for, and Codex skips an untrusted hook without a word. Install again where \`codex\` runs, or trust the hook in Codex.`);
+  let untrusted;
+  try {
+    untrusted = await codexHookTrust(codex, ctx.env, ctx.home);
+  } catch (error) {
+    return fail(`the hook is registered but NOT trusted: codex app-server did not list the hooks (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const ours = untrusted.filter((entry) => entry.key.startsWith(`${registration.file}:`) && entry.command !== undefined && isGateHookCommand(entry.command, 'codex'));
+  if (ours.length === 0) return { agent: 'codex', file: config, changed: false, ok: true, message: `Codex CLI: the hook is trusted in ${config}` };
+  if (ctx.dryRun) return { agent: 'codex', file: config, changed: true, ok: true, message: `Codex CLI: would trust the hook in ${config}` };
+  let before = '';
+  try {
+    before = readFileSync(config, 'utf8');
+  } catch {
+    // No config.toml yet.
+  }
+  let backup: string | undefined;
+  if (existsSync(config)) {
+    backup = `${config}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`;
+    copyFileSync(config, backup);
+  }
+  const partial = `${config}.partial-${process.pid}`;
+  writeFileSync(partial, withCodexTrust(before, ours), { mode: 0o600 });
+  renameSync(partial, config);
+  return { agent: 'codex', file: config, changed: true, ok: true, ...(backup ? { backup } : {}), message: `Codex CLI: trusted the hook in ${config}${backup ? ` (backup: ${backup})` : ''}` };
+}
+
+/** Removes the trust tables of the gate's former Codex hook keys. */
+function forgetCodexTrust(registration: Registration, keys: readonly string[], ctx: ManageContext): void {
+  const config = path.join(registration.folder, 'config.toml');
+  let text: string;
+  try {
+    text = readFileSync(config, 'utf8');
+  } catch {
+    return;
+  }
+  const after = withoutCodexTrust(text, keys);
+  if (after === text) return;
+  copyFileSync(config, `${config}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`);
+  writeFileSync(config, after, { mode: 0o600 });
 }
 
 /** The agents whose user folder exists (`install --detect`). */
@@ -165,7 +245,7 @@ export const DOCTOR_REFUSED = 'rm -rf /';
  * harmless command is not blocked for a wrong reason (it may ask, by the user's settings) and a
  * command the floor refuses is blocked, as the agent will read the answers.
  */
-export function doctor(agent: AgentName, ctx: ManageContext): DoctorReport {
+export async function doctor(agent: AgentName, ctx: ManageContext): Promise<DoctorReport> {
   const adapter = AGENTS[agent];
   const registration = registrationFor(agent, ctx.env, ctx.home);
   const lines: string[] = [];
@@ -188,14 +268,22 @@ export function doctor(agent: AgentName, ctx: ManageContext): DoctorReport {
     lines.push(`  \`${command}\` → ${verdict === 'run' ? 'runs' : verdict === 'ask' ? 'asks' : verdict === 'block' ? 'blocked' : 'NOT A VALID ANSWER (the agent would run it)'}${good ? '' : '  ← wrong'}`);
   }
   if (agent === 'codex') {
-    const config = path.join(registration.folder, 'config.toml');
-    const trusted = existsSync(config) && readFileSync(config, 'utf8').includes(`"${registration.file}:pre_tool_use:`);
-    if (!trusted) {
-      ok = false;
-      lines.push(`  not trusted in ${config}: Codex skips an untrusted hook without a word (run \`approvals-gate install codex\` again, or trust it in Codex)`);
+    // Trusted is what Codex says: a hash out of date or a key of another hook is not trust.
+    const codex = findOnPath('codex', ctx.env);
+    let status: string;
+    if (codex === undefined) {
+      status = 'cannot tell whether Codex trusts it: `codex` is not on PATH';
     } else {
-      lines.push(`  trusted in ${config}`);
+      try {
+        const untrusted = await codexHookTrust(codex, ctx.env, ctx.home);
+        const ours = untrusted.find((entry) => entry.command !== undefined && isGateHookCommand(entry.command, 'codex'));
+        status = ours === undefined ? 'trusted' : `NOT trusted (${ours.trustStatus ?? 'untrusted'}): Codex skips it without a word; run \`approvals-gate install codex\` again`;
+      } catch (error) {
+        status = `cannot tell whether Codex trusts it: ${error instanceof Error ? error.message : String(error)}`;
+      }
     }
+    if (status !== 'trusted') ok = false;
+    lines.push(`  ${status}`);
   }
   return { agent, ok, lines };
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, agentNamed, type AgentName } from './agents';
-import { currentGateCommand, detectAgents, doctor, install, uninstall, type ManageContext } from './install';
+import { currentGateCommand, detectAgents, doctor, install, trustCodexHook, uninstall, type ManageContext } from './install';
 import { registeredTimeoutMs } from './hookCommand';
 import { readHookSettings } from './hookSettings';
 import { readHookCapture } from './hookCapture';
@@ -55,14 +55,18 @@ export async function manageMain(argv: readonly string[]): Promise<number> {
   let ok = true;
   for (const agent of agents) {
     if (verb === 'doctor') {
-      const report = doctor(agent, ctx);
+      const report = await doctor(agent, ctx);
       ok &&= report.ok;
       process.stdout.write(report.lines.join('\n') + '\n');
       continue;
     }
-    const change = verb === 'install' ? install(agent, ctx) : uninstall(agent, ctx);
-    ok &&= change.ok;
-    (change.ok ? process.stdout : process.stderr).write(change.message + '\n');
+    const changes = verb === 'install' ? [install(agent, ctx)] : [uninstall(agent, ctx)];
+    // Codex runs only a trusted hook: recording the trust is part of installing it.
+    if (verb === 'install' && agent === 'codex' && changes[0]!.ok) changes.push(await trustCodexHook(ctx));
+    for (const change of changes) {
+      ok &&= change.ok;
+      (change.ok ? process.stdout : process.stderr).write(change.message + '\n');
+    }
   }
   return ok ? 0 : 1;
 }

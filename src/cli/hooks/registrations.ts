@@ -20,6 +20,12 @@ export interface Registration {
   root?: Record<string, unknown>;
   /** Whether the whole file is the gate's own (removed on uninstall when nothing else is left). */
   ownFile: boolean;
+  /**
+   * Where the gate's entry goes: first (it decides before other hooks), or last where the agent
+   * keys its trust by position (Codex: `hooks.json:pre_tool_use:GROUP:N`), so that the user's
+   * own trusted hooks keep their keys.
+   */
+  position: 'first' | 'last';
 }
 
 function record(value: unknown): Record<string, unknown> | null {
@@ -48,16 +54,16 @@ export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: 
   switch (agent) {
     case 'claude-code': {
       const folder = absolute('CLAUDE_CONFIG_DIR', path.join(home, '.claude'));
-      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, ...matcherGroup('Bash', 'seconds') };
+      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, position: 'first', ...matcherGroup('Bash', 'seconds') };
     }
     case 'gemini': {
       const folder = path.join(home, '.gemini');
       // Gemini's hook timeout is in milliseconds (Claude's and Codex's in seconds).
-      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'BeforeTool'], ownFile: false, ...matcherGroup('run_shell_command', 'milliseconds') };
+      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'BeforeTool'], ownFile: false, position: 'first', ...matcherGroup('run_shell_command', 'milliseconds') };
     }
     case 'codex': {
       const folder = absolute('CODEX_HOME', path.join(home, '.codex'));
-      return { folder, file: path.join(folder, 'hooks.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, ...matcherGroup('Bash', 'seconds') };
+      return { folder, file: path.join(folder, 'hooks.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, position: 'last', ...matcherGroup('Bash', 'seconds') };
     }
     case 'copilot': {
       const folder = absolute('COPILOT_HOME', path.join(home, '.copilot'));
@@ -67,6 +73,7 @@ export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: 
         listPath: ['hooks', 'preToolUse'],
         root: { version: 1 },
         ownFile: true,
+        position: 'first',
         entry: (command, timeoutMs) => ({ type: 'command', bash: command, timeoutSec: Math.ceil(timeoutMs / 1000) }),
         commandsOf: (entry) => {
           const command = record(entry)?.bash;
@@ -82,6 +89,7 @@ export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: 
         listPath: ['hooks', 'beforeShellExecution'],
         root: { version: 1 },
         ownFile: false,
+        position: 'first',
         entry: (command) => ({ command }),
         commandsOf: (entry) => {
           const command = record(entry)?.command;
