@@ -1,5 +1,5 @@
 import { exactCoversSegment } from './exactPatterns';
-import { isHarmlessAssignment } from './harmlessAssignments';
+import { isHarmlessAssignment } from '../reading/harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
 import { executedPayloads } from '../programs/executorPayloads';

@@ -54,6 +54,7 @@ const MECHANISM_WORDS: Readonly<Record<Mechanism, string>> = {
   'indirect-expansion': 'a value used as a variable name (${!x})',
   'prompt-expansion': 'a value expanded as a prompt (${x@P})',
   'name-evaluation': 'a variable name a builtin evaluates, only known at run time',
+  'shell-state': 'a variable or shell option set earlier on the line, which changes what later commands run',
   subshell: 'a subshell',
   group: 'a command group',
   'control-flow': 'control flow',

@@ -25,6 +25,8 @@ export const MECHANISM_NOTES: Readonly<Record<Mechanism, string>> = {
     '${name@P} expands a variable\'s value the way a prompt is expanded, which runs any command substitution in it.',
   'name-evaluation':
     'A builtin here (read, printf -v, declare, test -v, unset …) is given a variable name that is not written literally, or one with a subscript; bash evaluates the subscript of such a name, which can run a command.',
+  'shell-state':
+    'An earlier command on the line sets a variable or shell option (export PATH=…, LD_PRELOAD=…, set -k …) that changes what the later commands run; each command was read as if in a fresh shell.',
   'opaque-program':
     'The program name itself comes from an expansion (a variable, a glob, a substitution), so which program runs is only decided when the line runs.',
   subshell:

@@ -68,6 +68,7 @@ export type Mechanism =
   | 'indirect-expansion' // ${!x}: a value used as a name
   | 'prompt-expansion' // ${x@P}: a value expanded as a prompt
   | 'name-evaluation' // a builtin evaluates a name it is given (read "$x", printf -v "$x", declare "$x=1")
+  | 'shell-state' // an earlier segment changes what later ones run (export PATH=…; ls)
   | 'subshell' // ( … )
   | 'group' // { …; }
   | 'control-flow' // if for while until case select

@@ -1,6 +1,7 @@
 import { findHiddenCharacters, type HiddenCharacter } from './hiddenCharacters';
 import { decodeAnsiCQuote } from './ansiCQuote';
 import { scanMechanisms } from './mechanismScan';
+import { lineStateChange } from './lineState';
 import {
   MAX_COMMAND_LENGTH,
   MAX_SEGMENTS,
@@ -42,7 +43,10 @@ export function resolve(command: string, options: ResolveOptions, hidden?: reado
     return unresolved(['hidden-characters'], `The command contains characters that display differently from what runs: ${shown}.`);
   }
   try {
-    return { resolved: true, segments: new CommandParser(command, options.home).parse() };
+    const segments = new CommandParser(command, options.home).parse();
+    const stateChange = lineStateChange(segments);
+    if (stateChange !== null) return unresolved(['shell-state'], stateChange);
+    return { resolved: true, segments };
   } catch (error) {
     if (error instanceof Unresolvable) {
       const mechanisms = [error.mechanism, ...scanMechanisms(command).filter((m) => m !== error.mechanism)];

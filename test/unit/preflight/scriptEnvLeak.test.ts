@@ -52,7 +52,6 @@ describe('script-env-leak floor: interpreters given ALL_CAPS variables (D§7)', 
     ['node $HOME/tools/x.js', ['HOME']],
     ['python3 "$PWD/x.py"', ['PWD']],
     ['node x.js $PATH', ['PATH']],
-    ['HOME=$TOKEN; node $HOME/x.js', ['HOME']],
     // later segments and payloads
     ['npm ci && node scripts/release.js $NPM_TOKEN', ['NPM_TOKEN']],
     ['find . -name "*.js" -exec node {} $SECRET \\;', ['SECRET']],
@@ -62,6 +61,11 @@ describe('script-env-leak floor: interpreters given ALL_CAPS variables (D§7)', 
       assert.deepEqual(leakedVariables(command), variables);
     });
   }
+
+  it('a variable set earlier on the line makes the line unresolved (shell-state), a finding of its own', () => {
+    const findings = preflightFindings(readCommand('HOME=$TOKEN; node $HOME/x.js', { home: HOME }), { cwd: CWD });
+    assert.ok(findings.some((f) => f.arm === 'unresolved'), JSON.stringify(findings));
+  });
 
   it('the reason names the interpreter and the variables', () => {
     const findings = preflightFindings(readCommand('node x.js $TOKEN ${API_KEY}', { home: HOME }), { cwd: CWD });

@@ -31,6 +31,7 @@ const ALL_MECHANISMS = {
   'indirect-expansion': true,
   'prompt-expansion': true,
   'name-evaluation': true,
+  'shell-state': true,
   subshell: true,
   group: true,
   'control-flow': true,
