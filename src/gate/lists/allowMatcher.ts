@@ -4,7 +4,8 @@ import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
 import { executedPayloads } from '../programs/executorPayloads';
 import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
-import { programForms } from '../programs/table';
+import { programForms, rowFor } from '../programs/table';
+import { readArgs } from '../programs/grammar';
 import type { Form } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import type { CommandReading } from '../reading/reading';
@@ -306,19 +307,65 @@ interface SegmentView {
   peelStart: number;
   /** The forms found, for the reason of a refusal. */
   forms: readonly Form[];
+  /**
+   * How many leading argv words are literal: all of them, or the index of the first operand glob
+   * (see {@link operandGlobObstacle}); only a prefix entry that ends before it may cover the segment.
+   */
+  literalUntil: number;
 }
 
 /** A segment no allow entry can cover, and why. */
 function blocked(obstacle: string): SegmentView {
-  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [] };
+  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0 };
+}
+
+/**
+ * Whether an opaque word can only expand to operands of the program (docs/decisions.md, "Glob
+ * operands"): a glob and nothing else (no variable, brace or tilde), whose first character is a
+ * plain unquoted literal other than `-` — so every word it expands to starts with that
+ * character, and none is an option, `--`, or empty (bash keeps a pattern that matches nothing;
+ * `nullglob` is set only by `shopt`, which the resolver refuses).
+ */
+function isOperandGlob(word: Word): boolean {
+  return word.kind === 'opaque' && word.expansions.length > 0 && word.expansions.every((e) => e === 'glob') && /^[A-Za-z0-9_./]/.test(word.raw);
+}
+
+/**
+ * Why operand globs still keep every entry off this command, or null. Their words are only
+ * operands, but how many there are is unknown, so no operand may carry a role: the program has a
+ * row, and the row has no operand roles, subcommands, reader of its own language, wrapped
+ * command or role of its own; no wrapper runs it; and the row's grammar reads every glob as an
+ * operand, never as an option's value (which the option's role may read).
+ */
+function operandGlobObstacle(argv: readonly Word[]): string | null {
+  const program = argv[0]!;
+  if (program.kind !== 'literal') return 'the program is only known at run time';
+  if (startsWithWrapper(argv)) return 'a glob behind a wrapper';
+  const row = rowFor(program.value);
+  if (row === null) return `${program.value} has no row in the program table, so its operands may be anything`;
+  if ((row.operands?.length ?? 0) > 0 || row.subcommands || row.read || row.wrapper || row.role) return `${program.value}'s operands are not only data (the program table gives them a role)`;
+  const reading = readArgs(argv.slice(1), row.grammar ?? {});
+  if (!reading.exact) return `${program.value}'s options cannot be read for sure`;
+  for (let i = 1; i < argv.length; i++) {
+    if (argv[i]!.kind !== 'literal' && !reading.operandIndexes.includes(i - 1)) return `${program.value} may read it as an option's value`;
+  }
+  return null;
 }
 
 function viewSegment(segment: Segment): SegmentView {
   const { argv } = segment;
   const program = argv[0];
   if (program === undefined) return blocked('no program (an assignment or redirect alone changes the shell)');
-  for (const word of argv) {
-    if (word.kind !== 'literal') return blocked(`the word ${word.raw} is only known at run time`);
+  let literalUntil = argv.length;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word.kind === 'literal') continue;
+    if (i === 0 || !isOperandGlob(word)) return blocked(`the word ${word.raw} is only known at run time`);
+    if (literalUntil === argv.length) literalUntil = i;
+  }
+  if (literalUntil < argv.length) {
+    const why = operandGlobObstacle(argv);
+    if (why !== null) return blocked(`the word ${argv[literalUntil]!.raw} is only known at run time, and ${why}`);
   }
   for (const assignment of segment.assignments) {
     if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
@@ -359,7 +406,7 @@ function viewSegment(segment: Segment): SegmentView {
     else peeling = false;
     at = innerStart;
   }
-  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms };
+  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil };
 }
 
 /**
@@ -412,6 +459,11 @@ const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPT
 
 function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string): boolean {
   if (view.obstacle !== null) return false;
+  if (view.literalUntil < view.argv.length) {
+    // Operand globs: only a prefix entry of plain words that ends before the first one.
+    const plain = entry.compiled.match === 'prefix' ? allowWordPattern(entry.compiled.items, home).plain : null;
+    return plain !== null && plain.length <= view.literalUntil && coversFrom(entry, view, home, 0);
+  }
   if (view.writes && !entry.writes) return false;
   if (coversFrom(entry, view, home, 0)) return true;
   // Wrappers peel (D§4.3): `timeout 30 npm test` is covered by an entry for `npm test`.
