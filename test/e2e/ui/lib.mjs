@@ -146,8 +146,14 @@ export async function chooseQuickPickItem(page, label) {
  * webview open there, a click moves the focus into its iframe and the workbench keys stop working.
  */
 export async function runCommand(page, title) {
-  const input = await openPalette(page);
-  await input.fill(`>${title}`);
+  // The palette can close again between opening and typing (a webview restored after a window
+  // reload takes the focus back when its page arrives): open it again and retype, within the budget.
+  const until = Date.now() + TIMEOUTS.command;
+  for (;;) {
+    const input = await openPalette(page);
+    if (await input.fill(`>${title}`, { timeout: 3_000 }).then(() => true, () => false)) break;
+    if (Date.now() > until) throw new Error(`could not type "${title}" into the command palette within ${TIMEOUTS.command} ms`);
+  }
   const row = quickPickRows(page).filter({ hasText: title }).first();
   await row.waitFor({ timeout: TIMEOUTS.command });
   await page.keyboard.press('Enter');
