@@ -154,4 +154,20 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
       await server.close();
     }
   });
+
+  it('a rater that never answers: the hook denies within its budget and the process ends', async () => {
+    const server = await startFakeOpenAiServer({ kind: 'verdict', verdict: { outcome: 'safe', reason: 'late' }, delayMs: 60_000 });
+    try {
+      const started = Date.now();
+      const input = JSON.stringify(AGENTS.gemini.sampleInput('touch notes.txt', root));
+      const command = `'${process.execPath}' '${HOOK}' hook gemini --rater-url ${server.url} --rater-model m --rater-timeout-ms 1000`;
+      const result = await shell(command, input, { ...env(), OPENAI_API_KEY: 'sk-placeholder-for-the-fake' }, root);
+      const elapsed = Date.now() - started;
+      assert.equal(AGENTS.gemini.readAnswer({ stdout: result.stdout, exitCode: result.status ?? -1 }), 'block', result.stdout + result.stderr);
+      assert.match(result.stdout, /did not answer in time/);
+      assert.ok(elapsed < 15_000, `the hook took ${elapsed} ms`);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -34,6 +34,10 @@ export async function hookMain(argv: readonly string[]): Promise<number> {
     output = failed(agent, `the hook's options or input are not usable (${error instanceof Error ? error.message : String(error)})`);
   }
   emit(output);
+  // The answer is out (pipe writes are synchronous on Linux): a request still pending after the
+  // deadline (a rater that never answers) must not keep the process alive until the agent kills
+  // it. The timer is unref'd, so a process with nothing left to do exits at once as usual.
+  setTimeout(() => process.exit(output.exitCode), 200).unref();
   return output.exitCode;
 }
 
