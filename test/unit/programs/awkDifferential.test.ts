@@ -401,6 +401,9 @@ describe('awk differential (real mawk and gawk)', function () {
   it('generated programs: no approved run executes or writes, and literal texts are exact', async function () {
     const perSeed = envInteger('GATE_DIFF_PER_SEED', 500);
     const seeds = seedsToRun();
+    // 35-38 s on a quiet 2-core machine, past mocha's 60 s default on a loaded one: a budget that
+    // grows with the work asked for, as the find differential's does.
+    this.timeout(Math.max(240_000, seeds.length * perSeed * 150));
     const tally = newTally();
     const failures: string[] = [];
     for (const seed of seeds) {
