@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { CaptureLog } from '../gate/capture/captureLog';
+import { dumpedSettings } from '../gate/capture/debugDump';
 import type { Decision } from '../gate/decision';
 import { formatTrace } from '../gate/decisionTrace';
 import type { GrantStore } from '../gate/grants/grantStore';
@@ -55,19 +56,8 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
             extension: { id: parts.extension.id, version: String((parts.extension.packageJSON as { version?: unknown }).version ?? '') },
             vscodeVersion: vscode.version,
             settings: {
-              'approvalsGate.rung': rung.rung,
-              'approvalsGate.allow': effective.allow.map((e) => e.text),
-              'approvalsGate.deny': effective.deny.map((e) => e.text),
-              'approvalsGate.escalate': effective.escalate.map((e) => e.text),
-              'approvalsGate.defaultAllow': effective.defaultAllow,
-              'approvalsGate.rater.baseUrl': effective.rater.baseUrl,
-              'approvalsGate.rater.model': effective.rater.model,
-              'approvalsGate.rater.timeoutMs': effective.rater.timeoutMs,
+              ...dumpedSettings(effective, rung.rung),
               'approvalsGate.rater.apiKey': (await parts.apiKey()) ? '<set in secret storage>' : '<not set>',
-              'approvalsGate.agent.baseUrl': effective.agent.baseUrl,
-              'approvalsGate.agent.model': effective.agent.model,
-              'approvalsGate.terminal.timeoutMs': effective.terminal.timeoutMs,
-              'approvalsGate.terminal.passEnvironment': effective.terminal.passEnvironment,
             },
             ignoredBecauseUntrusted: reading.ignoredBecauseUntrusted,
             rung: rung.rung,

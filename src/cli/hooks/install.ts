@@ -90,12 +90,17 @@ function gateEntries(list: readonly unknown[], registration: Registration, agent
   return list.filter((entry) => registration.commandsOf(entry).some((command) => isGateHookCommand(command, agent)));
 }
 
+/** Where the copy of `file` goes before a change: beside it, named for the time. */
+function backupPath(file: string, ctx: ManageContext): string {
+  return `${file}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`;
+}
+
 function writeWithBackup(file: string, before: JsonFile, value: Record<string, unknown> | null, ctx: ManageContext): string | undefined {
   if (ctx.dryRun) return undefined;
   mkdirSync(path.dirname(file), { recursive: true });
   let backup: string | undefined;
   if (before.kind === 'read') {
-    backup = `${file}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`;
+    backup = backupPath(file, ctx);
     copyFileSync(file, backup);
   }
   if (value === null) {
@@ -201,7 +206,7 @@ export async function trustCodexHook(ctx: ManageContext): Promise<Change> {
   }
   let backup: string | undefined;
   if (existsSync(config)) {
-    backup = `${config}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`;
+    backup = backupPath(config, ctx);
     copyFileSync(config, backup);
   }
   const partial = `${config}.partial-${process.pid}`;
@@ -221,7 +226,7 @@ function forgetCodexTrust(registration: Registration, keys: readonly string[], c
   }
   const after = withoutCodexTrust(text, keys);
   if (after === text) return;
-  copyFileSync(config, `${config}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`);
+  copyFileSync(config, backupPath(config, ctx));
   writeFileSync(config, after, { mode: 0o600 });
 }
 

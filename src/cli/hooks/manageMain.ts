@@ -6,7 +6,7 @@ import { registeredTimeoutMs } from './hookCommand';
 import { readHookSettings } from './hookSettings';
 import { readHookCapture } from './hookCapture';
 import { userFolders } from './userFolders';
-import { buildDebugDump } from '../../gate/capture/debugDump';
+import { buildDebugDump, dumpedSettings } from '../../gate/capture/debugDump';
 import { collectSecretLiterals } from '../../gate/capture/redaction';
 
 /** `install`, `uninstall`, `doctor` and `export`: exit 0 when everything asked for is in order, 1 otherwise. */
@@ -80,16 +80,7 @@ function exportDump(folders: ReturnType<typeof userFolders>, out: string | undef
     {
       extension: { id: 'approvals-gate-cli', version: '0.1.0' },
       vscodeVersion: 'none (agent hooks)',
-      settings: {
-        'approvalsGate.rung': s.rung,
-        'approvalsGate.allow': s.allow.map((e) => e.text),
-        'approvalsGate.deny': s.deny.map((e) => e.text),
-        'approvalsGate.escalate': s.escalate.map((e) => e.text),
-        'approvalsGate.defaultAllow': s.defaultAllow,
-        'approvalsGate.rater.baseUrl': s.rater.baseUrl,
-        'approvalsGate.rater.model': s.rater.model,
-        'approvalsGate.rater.timeoutMs': s.rater.timeoutMs,
-      },
+      settings: dumpedSettings(s, s.rung),
       ignoredBecauseUntrusted: [],
       rung: s.rung,
       grants: { session: [], always: [], denySession: [] },

@@ -102,5 +102,6 @@ export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: 
 
 /** Whether a registered hook command is the gate's hook for `agent` (whichever copy it runs). */
 export function isGateHookCommand(command: string, agent: AgentName): boolean {
-  return new RegExp(`(?:approvals-gate|cli\\.js|hook\\.js)['"]?\\s+hook\\s+${agent.replace('-', '\\-')}(?:\\s|$)`).test(command);
+  // The file name whole (`myhook.js hook …` is someone else's), then `hook AGENT`.
+  return new RegExp(`(?:^|[\\s/'"])(?:approvals-gate|cli\\.js|hook\\.js)['"]?\\s+hook\\s+${agent.replace('-', '\\-')}(?:\\s|$)`).test(command);
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 /**
  * Where the hook keeps the user's things (D§16), as the XDG base-directory rules place them:
  * settings under `$XDG_CONFIG_HOME` (default `~/.config`), the capture log under
- * `$XDG_STATE_HOME` (default `~/.local/state`). A relative XDG value is ignored, as the rules say.
+ * `$XDG_STATE_HOME` (default `~/.local/state`), the code cache under `$XDG_CACHE_HOME` (default
+ * `~/.cache`). A relative XDG value is ignored, as the rules say.
  */
 export interface UserFolders {
   home: string;
@@ -14,22 +15,25 @@ export interface UserFolders {
   captureFile: string;
 }
 
+function homeOf(env: NodeJS.ProcessEnv): string {
+  return env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homedir();
+}
+
+/** `$NAME/approvals-gate`, or `~/FALLBACK/approvals-gate` when NAME is unset or relative. */
+function gateFolder(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name];
+  return path.join(value !== undefined && path.isAbsolute(value) ? value : path.join(homeOf(env), fallback), 'approvals-gate');
+}
+
 export function userFolders(env: NodeJS.ProcessEnv = process.env): UserFolders {
-  const home = env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homedir();
-  const base = (name: string, fallback: string): string => {
-    const value = env[name];
-    return value !== undefined && path.isAbsolute(value) ? value : path.join(home, fallback);
-  };
   return {
-    home,
-    settingsFile: path.join(base('XDG_CONFIG_HOME', '.config'), 'approvals-gate', 'settings.json'),
-    captureFile: path.join(base('XDG_STATE_HOME', '.local/state'), 'approvals-gate', 'hook-capture.jsonl'),
+    home: homeOf(env),
+    settingsFile: path.join(gateFolder(env, 'XDG_CONFIG_HOME', '.config'), 'settings.json'),
+    captureFile: path.join(gateFolder(env, 'XDG_STATE_HOME', '.local/state'), 'hook-capture.jsonl'),
   };
 }
 
-/** `$XDG_CACHE_HOME/approvals-gate` (default `~/.cache/approvals-gate`): the hook's code cache. */
+/** The hook's code cache folder (`~/.cache/approvals-gate`). */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homedir();
-  const value = env.XDG_CACHE_HOME;
-  return path.join(value !== undefined && path.isAbsolute(value) ? value : path.join(home, '.cache'), 'approvals-gate');
+  return gateFolder(env, 'XDG_CACHE_HOME', '.cache');
 }

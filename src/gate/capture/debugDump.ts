@@ -1,4 +1,6 @@
 import type { CaptureExport } from './captureLog';
+import type { EffectiveSettings } from '../settings/effectiveSettings';
+import type { Rung } from '../rung';
 import { isSecretEnvName, REDACTED, redact, type SecretSet } from './redaction';
 
 /** Version of the debug dump document; bump it whenever its shape changes. */
@@ -15,6 +17,27 @@ export interface DebugDumpParts {
   grants: { session: string[]; always: string[]; denySession: string[] };
   capture: CaptureExport;
   exportedAt: Date;
+}
+
+/**
+ * The settings part of a dump: the settings in force by full name, with the rung in force (the
+ * extension's rung switcher or the hook's settings). One list for the extension and the CLI.
+ */
+export function dumpedSettings(settings: EffectiveSettings, rung: Rung): Record<string, unknown> {
+  return {
+    'approvalsGate.rung': rung,
+    'approvalsGate.allow': settings.allow.map((e) => e.text),
+    'approvalsGate.deny': settings.deny.map((e) => e.text),
+    'approvalsGate.escalate': settings.escalate.map((e) => e.text),
+    'approvalsGate.defaultAllow': settings.defaultAllow,
+    'approvalsGate.rater.baseUrl': settings.rater.baseUrl,
+    'approvalsGate.rater.model': settings.rater.model,
+    'approvalsGate.rater.timeoutMs': settings.rater.timeoutMs,
+    'approvalsGate.agent.baseUrl': settings.agent.baseUrl,
+    'approvalsGate.agent.model': settings.agent.model,
+    'approvalsGate.terminal.timeoutMs': settings.terminal.timeoutMs,
+    'approvalsGate.terminal.passEnvironment': settings.terminal.passEnvironment,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { runHook } from '../../../../src/cli/hooks/hookCommand';
 import { userFolders } from '../../../../src/cli/hooks/userFolders';
 import { parseCliOptions } from '../../../../src/cli/options';
 import { readHookCapture } from '../../../../src/cli/hooks/hookCapture';
+import { isGateHookCommand } from '../../../../src/cli/hooks/registrations';
 
 /** What each agent makes of each kind of answer (its documented and observed behaviour). */
 const EXPECTED: Record<AgentName, Record<HookAnswer['kind'], AgentVerdict>> = {
@@ -183,5 +184,16 @@ describe('agent hooks: deciding', function () {
     assert.equal(capture.records[0]!.command, 'ls');
     assert.equal(capture.records[0]!.action, 'approve');
     assert.equal(capture.records[0]!.tool, 'hook:codex');
+  });
+});
+
+describe("agent hooks: which registered commands are the gate's", () => {
+  it('the gate start files and approvals-gate, by whole name, then hook AGENT', () => {
+    assert.ok(isGateHookCommand("'/usr/bin/node' '/w/dist/hook.js' hook claude-code", 'claude-code'));
+    assert.ok(isGateHookCommand('node /w/dist/cli.js hook codex --rung manual', 'codex'));
+    assert.ok(isGateHookCommand('approvals-gate hook gemini', 'gemini'));
+    assert.equal(isGateHookCommand('node myhook.js hook claude-code', 'claude-code'), false, "someone else's hook file");
+    assert.equal(isGateHookCommand('node /w/dist/hook.js hook codex', 'claude-code'), false, 'another agent');
+    assert.equal(isGateHookCommand('node /w/dist/hook.js hook claude-codex', 'claude-code'), false);
   });
 });
