@@ -205,6 +205,10 @@ export async function reloadWindow(page) {
   await navigated;
   await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUTS.workbench });
   await waitForGate(page);
+  // A restored card tab takes the keyboard focus when its page arrives, closing any quick input
+  // opened before then: wait for the webviews the reload restored to load first.
+  const restored = await page.locator('iframe.webview').count();
+  for (let i = 0; i < restored; i++) await page.locator('iframe.webview.ready').nth(i).waitFor({ timeout: TIMEOUTS.webview }).catch(() => {});
 }
 
 /** The workbench's modal dialog (custom-rendered in the browser, not a native one). */
