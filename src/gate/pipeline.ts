@@ -199,9 +199,9 @@ function gateError(record: CaptureRecord | undefined, reading: CommandReading | 
  * The exec-time recheck (D§3 step 4): whatever approved a command, the hardline floor looks at
  * it once more immediately before it runs. Returns the refusal, or `null` to go ahead.
  */
-export function recheckBeforeExecution(command: string, home: string): Decision | null {
+export function recheckBeforeExecution(command: string, home: string, cwd: string | null): Decision | null {
   const reading = readCommand(command, { home });
-  const hit = checkHardline(reading);
+  const hit = checkHardline(reading, cwd);
   if (!hit) return null;
   return {
     action: 'reject',
@@ -240,8 +240,8 @@ function denyListStage({ reading, services }: GateState): StageResult {
 }
 
 /** 4. The hardline floor: every rung, bypass included; unappealable. */
-function hardlineStage({ reading }: GateState): StageResult {
-  const hit = checkHardline(reading);
+function hardlineStage({ reading, call }: GateState): StageResult {
+  const hit = checkHardline(reading, call.cwd);
   if (!hit) return undefined;
   return { action: 'reject', stage: 'hardline-floor', reason: hit.detail, hardline: hit };
 }

@@ -2,6 +2,7 @@
  * Arm `recursive-delete-root`: `rm -r`/`rimraf` of the root, a system folder or the home folder,
  * `find` that deletes everything below such a folder, and `rsync --delete` into one.
  */
+import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
@@ -13,7 +14,7 @@ export interface Rechecker {
   recheck(argv: Word[]): HardlineFinding | null;
 }
 
-export function checkRemove(name: string, args: readonly Word[], home: string): HardlineFinding | null {
+export function checkRemove(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
   // rm reads options anywhere before `--` (GNU getopt permutes), so scan every word.
   let recursive = name === 'rimraf';
   let optionsEnded = false;
@@ -37,44 +38,44 @@ export function checkRemove(name: string, args: readonly Word[], home: string): 
       recursive = true;
     }
   }
-  if (!recursive) return checkCriticalFiles(name, targets);
+  if (!recursive) return checkCriticalFiles(name, targets, place);
   for (let k = 0; k < targets.length; k++) {
     const target = targets[k]!;
-    const what = deletionTarget(target, home);
+    const what = deletionTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name} -r on ${what}`);
   }
   return null;
 }
 
 /** `rm -f /etc/passwd`, `unlink /lib64/ld-linux-x86-64.so.2`, `shred -u /etc/shadow`: a file the machine cannot do without. */
-export function checkCriticalFiles(name: string, targets: readonly Word[]): HardlineFinding | null {
+export function checkCriticalFiles(name: string, targets: readonly Word[], place: PathPlace): HardlineFinding | null {
   for (const target of targets) {
-    const what = criticalFileTarget(target);
+    const what = criticalFileTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name} on ${what}`);
   }
   return null;
 }
 
 /** The operands of `unlink`, `shred`, `truncate`, read with their rows' grammars. */
-export function checkFileDestroyers(name: string, args: readonly Word[]): HardlineFinding | null {
-  return checkCriticalFiles(name, readByRow(name, args)?.operands ?? operands(args));
+export function checkFileDestroyers(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
+  return checkCriticalFiles(name, readByRow(name, args)?.operands ?? operands(args), place);
 }
 
 /**
  * `mv /etc /tmp/e`, `mv ~ /tmp/x`: moving a folder away is deleting it from where the machine
  * looks for it; `mv x /etc/passwd` replaces a critical file.
  */
-export function checkMove(args: readonly Word[], home: string): HardlineFinding | null {
+export function checkMove(args: readonly Word[], place: PathPlace): HardlineFinding | null {
   const reading = readByRow('mv', args);
   const operandsRead = reading?.operands ?? operands(args);
   const intoFolder = reading !== null && hasOption(reading, '-t', '--target-directory');
   const sources = intoFolder ? operandsRead : operandsRead.slice(0, -1);
   for (const source of sources) {
-    const what = moveTarget(source, home) ?? criticalFileTarget(source);
+    const what = moveTarget(source, place) ?? criticalFileTarget(source, place);
     if (what !== null) return hardlineFinding('recursive-delete-root', `mv of ${what}`);
   }
   const destination = intoFolder || operandsRead.length < 2 ? undefined : operandsRead[operandsRead.length - 1];
-  const replaced = destination === undefined ? null : criticalFileTarget(destination);
+  const replaced = destination === undefined ? null : criticalFileTarget(destination, place);
   return replaced === null ? null : hardlineFinding('recursive-delete-root', `mv over ${replaced}`);
 }
 
@@ -85,11 +86,11 @@ export function checkMove(args: readonly Word[], home: string): HardlineFinding 
  * read by the one reader of find's grammar (programs/find.ts), so a value is never taken for a
  * primary (`-name -delete`) nor a primary for a value.
  */
-export function checkFind(args: readonly Word[], home: string, rechecker: Rechecker): HardlineFinding | null {
+export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Rechecker): HardlineFinding | null {
   const reading = readFind(args);
   const starts: Array<{ word: Word; what: string }> = [];
   for (const word of reading.startPoints) {
-    const what = deletionTarget(word, home);
+    const what = deletionTarget(word, place);
     if (what !== null) starts.push({ word, what });
   }
   if (starts.length === 0) return null;
@@ -147,7 +148,7 @@ function fillPlaceholder(word: Word, start: Word): Word {
 }
 
 /** `rsync --delete SRC DEST` empties DEST of everything SRC lacks (`rsync -a --delete empty/ /`). */
-export function checkRsyncDelete(args: readonly Word[], home: string): HardlineFinding | null {
+export function checkRsyncDelete(args: readonly Word[], place: PathPlace): HardlineFinding | null {
   const deletes = args.some((word) => {
     const text = literalText(word);
     return text !== null && (text === '--del' || text.startsWith('--delete'));
@@ -158,6 +159,6 @@ export function checkRsyncDelete(args: readonly Word[], home: string): HardlineF
   if (destination === undefined || rest.length < 2) return null;
   const text = literalText(destination) ?? destination.raw;
   if (/^[^/]*:/.test(text)) return null; // a remote destination
-  const what = deletionTarget(destination, home);
+  const what = deletionTarget(destination, place);
   return what === null ? null : hardlineFinding('recursive-delete-root', `rsync --delete into ${what}`);
 }

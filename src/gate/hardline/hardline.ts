@@ -21,6 +21,7 @@ import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
 import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
+import { placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { checkRedirects } from './devices';
@@ -29,7 +30,7 @@ import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
-import { readTextCommands } from './textCommands';
+import { readTextCommands, type TextCommand } from './textCommands';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -57,6 +58,8 @@ interface CommandShape extends ArgvView {
   unit: number;
   /** The command whose output this one reads through a pipe. */
   pipedFrom: CommandShape | null;
+  /** Where it runs and how its paths land (the path resolver's walk along the line). */
+  place: PathPlace;
   /** Heredoc or here-string text on stdin. */
   stdinText: string | null;
 }
@@ -80,12 +83,22 @@ interface SharedWalk {
  */
 class Context implements Rechecker {
   constructor(
-    readonly home: string,
+    /** Where the text being checked starts: the place of the command that runs it. */
+    readonly place: PathPlace,
     /** Payload nesting level of the text being checked (0 for the command itself). */
     readonly depth: number,
     /** What the whole check shares, at every depth. */
     readonly shared: SharedWalk,
   ) {}
+
+  get home(): string {
+    return this.place.home;
+  }
+
+  /** This context for a command that runs elsewhere (another place, same depth and walk). */
+  at(place: PathPlace): Context {
+    return place === this.place ? this : new Context(place, this.depth, this.shared);
+  }
 
   /**
    * find's `{}` filled in with the starting folder: judged on its own argv (its payloads are
@@ -93,27 +106,31 @@ class Context implements Rechecker {
    * a closure over the context: nearly no command needs it, and none then pays for making one.
    */
   recheck(inner: Word[]): HardlineFinding | null {
-    const next = deeper(this);
-    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next) : null;
+    const next = deeper(this, this.place);
+    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next, this.place) : null;
   }
 }
 
-/** Null when no arm fires. Deterministic, unconfigurable. */
-export function checkHardline(reading: CommandReading): HardlineRecord | null {
-  const context = new Context(reading.home, 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
+/**
+ * Null when no arm fires. Unconfigurable. `cwd` is the folder the command runs in (relative
+ * paths are judged from there; null when not known); links already on disk are read.
+ */
+export function checkHardline(reading: CommandReading, cwd: string | null = null): HardlineRecord | null {
+  const context = new Context(startPlace(reading.home, cwd), 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
   const found = checkReading(reading, context);
   return found === null ? null : { arm: found.arm, detail: found.detail };
 }
 
 function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
   if (!reading.resolution.resolved) return checkText(reading.normalised, context);
-  const found = checkCommands(shapesOfSegments(reading.resolution.segments), context);
+  const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
   if (found !== null) return found;
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
   return ifsSpacedText(reading.normalised, context);
 }
 
-function shapesOfSegments(segments: readonly Segment[]): CommandShape[] {
+function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
+  const places = placesOfSegments(segments, start);
   const shapes: CommandShape[] = [];
   let unit = 0;
   for (let index = 0; index < segments.length; index++) {
@@ -122,16 +139,36 @@ function shapesOfSegments(segments: readonly Segment[]): CommandShape[] {
     const piped = before !== undefined && (before.connector === '|' || before.connector === '|&');
     if (before !== undefined && !piped) unit++;
     // The lazily filled fields are present from the start: one object shape for every command.
-    shapes.push({ argv: segment.argv, redirects: segment.redirects, unit, pipedFrom: piped ? shapes[index - 1]! : null, stdinText: null, folded: undefined, peeled: undefined });
+    shapes.push({
+      argv: segment.argv,
+      redirects: segment.redirects,
+      unit,
+      pipedFrom: piped ? shapes[index - 1]! : null,
+      place: places[index]!,
+      stdinText: null,
+      folded: undefined,
+      peeled: undefined,
+    });
   }
   return shapes;
 }
+
+/** The tolerant reader's commands with the place of each filled in. */
+function textShapes(commands: TextCommand[], start: PathPlace): CommandShape[] {
+  const places = placesAlong(
+    commands.map((command, index) => ({ argv: command.argv, ownShell: command.pipedFrom !== null || commands[index + 1]?.pipedFrom === command })),
+    start,
+  );
+  for (let k = 0; k < commands.length; k++) commands[k]!.place = places[k]!;
+  return commands as CommandShape[];
+}
+
 
 /** Unresolved text: fork bombs on the raw structure, then every command the tolerant reader finds. */
 function checkText(text: string, context: Context): HardlineFinding | null {
   const bomb = findShellForkBomb(text);
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
-  const found = checkCommands(readTextCommands(text, context.home), context);
+  const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
   return ifsSpacedText(text, context);
 }
@@ -143,7 +180,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
  */
 function ifsSpacedText(text: string, context: Context): HardlineFinding | null {
   if (!IFS_EXPANSION.test(text) || /(^|[\s;&|(])IFS\+?=/.test(text)) return null;
-  return checkPayloadText(text.replace(IFS_EXPANSIONS, ' '), true, context);
+  return checkPayloadText(text.replace(IFS_EXPANSIONS, ' '), true, context, context.place);
 }
 
 /** `$IFS`, `${IFS}` and `${IFS…}` (`${IFS%?}`, `${IFS:0:1}`): a blank where the default IFS is in force. */
@@ -157,7 +194,7 @@ function checkCommands(commands: readonly CommandShape[], context: Context): Har
   // thousands, often before the optimiser has seen them, where `for…of` costs an iterator.
   for (let k = 0; k < commands.length; k++) {
     const command = commands[k]!;
-    const found = checkDirect(command, command.redirects, context);
+    const found = checkDirect(command, command.redirects, context, command.place);
     if (found !== null) return found;
   }
   // Then payloads, cheapest first: the budget for nested reading is shared, and a few huge
@@ -166,7 +203,7 @@ function checkCommands(commands: readonly CommandShape[], context: Context): Har
   const byCost = payloadOrder(commands);
   for (let k = 0; k < byCost.length; k++) {
     const command = commands[byCost[k]!]!;
-    const found = checkPayloads(command, command.stdinText, context);
+    const found = checkPayloads(command, command.stdinText, context, command.place);
     if (found !== null) return found;
   }
   return checkPipelines(commands, context);
@@ -305,28 +342,34 @@ function innerArgv(view: ArgvView): readonly Word[] {
   return startsWithWrapper(argv) ? peeled(view).argv : argv;
 }
 
-/** One simple command's redirects and the program inside its wrappers; payloads aside. */
-function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context): HardlineFinding | null {
+/**
+ * One simple command's redirects and the program inside its wrappers; payloads aside. `place`:
+ * where the command runs (a wrapper such as `env -C` may move the program it runs).
+ */
+function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context, place: PathPlace): HardlineFinding | null {
   const redirected = checkRedirects(redirects);
   if (redirected !== null) return redirected;
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
   if (view.peeled === undefined) {
     const argv = folded(view);
-    if (!startsWithWrapper(argv)) return checkProgram(argv, context.home, context);
+    if (!startsWithWrapper(argv)) return checkProgram(argv, place, context.at(place));
   }
   const unwrapped = peeled(view);
+  const inner = placeInside(place, unwrapped.layers);
   // Read exactly, the unwrapped argv is the only reading.
-  if (unwrapped.exact) return checkProgram(unwrapped.argv, context.home, context);
+  if (unwrapped.exact) return checkProgram(unwrapped.argv, inner, context.at(inner));
   for (const candidate of readings(unwrapped)) {
-    const found = checkProgram(candidate, context.home, context);
+    const found = checkProgram(candidate, inner, context.at(inner));
     if (found !== null) return found;
   }
   return null;
 }
 
-/** The code one simple command runs from its arguments (and a script fed on its stdin). */
-function checkPayloads(view: ArgvView, stdinText: string | null, context: Context): HardlineFinding | null {
+/** The code one simple command runs from its arguments (and a script fed on its stdin), from `place`. */
+function checkPayloads(view: ArgvView, stdinText: string | null, context: Context, outer: PathPlace): HardlineFinding | null {
   if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  // The payload runs where the wrappers put it (`env -C / sh -c …`).
+  const place = startsWithWrapper(folded(view)) ? placeInside(outer, peeled(view).layers) : outer;
   // Reading payloads turns opaque words back into text; in text read from nested substitutions
   // those words overlap, so their length is paid for up front.
   let opaqueLength = 0;
@@ -342,13 +385,13 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (payload.kind === 'argv' && payload.via === 'xargs') continue;
     const found =
       payload.kind === 'shell-text'
-        ? checkPayloadText(payload.text, payload.approximate === true, context)
-        : checkNestedCommand(payload.argv, context);
+        ? checkPayloadText(payload.text, payload.approximate === true, context, place)
+        : checkNestedCommand(payload.argv, context, place);
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
-  if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context);
-  return checkSubstitutedScripts(inner, context);
+  if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context, place);
+  return checkSubstitutedScripts(inner, context, place);
 }
 
 /** `source`/`.` of standard input (`. /dev/stdin <<< 'TEXT'`): the text fed in is run. */
@@ -364,7 +407,7 @@ function sourcesStdin(argv: readonly Word[]): boolean {
  * substitution runs what the substituted command prints. The text echo or printf print there is
  * read like any other payload (approximately: it is not run through the resolver exactly).
  */
-function checkSubstitutedScripts(argv: readonly Word[], context: Context): HardlineFinding | null {
+function checkSubstitutedScripts(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
   if (name === undefined || !(SHELLS.has(name) || name === 'source' || name === '.')) return null;
   for (let k = 1; k < argv.length; k++) {
@@ -373,7 +416,7 @@ function checkSubstitutedScripts(argv: readonly Word[], context: Context): Hardl
     for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
       const args = printedArguments(command.argv);
       if (args === null || args.length === 0) continue;
-      const found = checkPayloadText(printedText(args), true, context);
+      const found = checkPayloadText(printedText(args), true, context, place);
       if (found !== null) return found;
     }
   }
@@ -381,11 +424,11 @@ function checkSubstitutedScripts(argv: readonly Word[], context: Context): Hardl
 }
 
 /** A command built from another's payload (`find -exec CMD ;`, piped `xargs` input). */
-function checkNestedCommand(argv: readonly Word[], context: Context): HardlineFinding | null {
-  const next = deeper(context);
+function checkNestedCommand(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const next = deeper(context, place);
   if (!firstVisit(context, 'argv', argv.map((word) => word.raw).join('\0')) || !pay(next, argv.length)) return null;
   const view: ArgvView = { argv };
-  return checkDirect(view, [], next) ?? checkPayloads(view, null, next);
+  return checkDirect(view, [], next, place) ?? checkPayloads(view, null, next, place);
 }
 
 /**
@@ -407,8 +450,8 @@ function firstVisit(context: Context, kind: 'text' | 'argv', key: string): boole
   return true;
 }
 
-function deeper(context: Context): Context {
-  return new Context(context.home, context.depth + 1, context.shared);
+function deeper(context: Context, place: PathPlace): Context {
+  return new Context(place, context.depth + 1, context.shared);
 }
 
 /**
@@ -426,8 +469,8 @@ function readings(peeled: PeeledCommand): Word[][] {
 }
 
 /** Shell text a command will run: read back through the resolver while the depth allows. */
-function checkPayloadText(text: string, approximate: boolean, context: Context): HardlineFinding | null {
-  const next = deeper(context);
+function checkPayloadText(text: string, approximate: boolean, context: Context, place: PathPlace): HardlineFinding | null {
+  const next = deeper(context, place);
   if (!firstVisit(context, 'text', text) || !pay(next, text.length)) return null;
   if (approximate || next.depth > MAX_PAYLOAD_DEPTH) return checkText(text.normalize('NFKC'), next);
   let reading: CommandReading;
@@ -476,7 +519,7 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
   for (let k = 0; k < commands.length; k++) {
     const command = commands[k]!;
     if (command.pipedFrom === null) continue;
-    const found = checkPipedText(command.pipedFrom, command, context);
+    const found = checkPipedText(command.pipedFrom, command, context, command.place);
     if (found !== null) return found;
   }
   return null;
@@ -542,14 +585,14 @@ function printedWords(args: readonly Word[]): Word[] {
 }
 
 /** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
-function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context): HardlineFinding | null {
+function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
   // The source's program is read without a peeled record (most are not echo or printf), and the
   // sink is peeled only when something is printed into it.
   const args = printedArguments(innerArgv(source));
   if (args === null || args.length === 0) return null;
   const sink = peeled(sinkView);
   if (readsScriptFromStdin(sink.argv)) {
-    const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context);
+    const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context, place);
     if (found !== null) return found;
   }
   const printed = printedWords(args);
@@ -567,5 +610,5 @@ function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context):
     return { kind: 'literal', value, raw: value };
   };
   const inner = replacement === null ? [...xargs.inner, ...printed] : xargs.inner.map(fill);
-  return checkNestedCommand(inner, context);
+  return checkNestedCommand(inner, context, place);
 }

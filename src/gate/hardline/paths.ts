@@ -6,6 +6,7 @@
  * what is certainly catastrophic, and a miss is preferred to a false positive.
  */
 import { approximateWordText } from '../programs/executorPayloads';
+import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
@@ -91,13 +92,40 @@ const USER_REFERENCE = /^(?:\$USER|\$\{USER\}|\$LOGNAME|\$\{LOGNAME\}|\$\(whoami
  * permission list. A glob is a target when, as the last component, it could match a listed
  * folder directly (`/*`, `/u*`, `/usr/*`, `~/*`).
  */
-function catastrophicTarget(word: Word, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
+function catastrophicTarget(word: Word, place: PathPlace, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean, followLast: boolean): string | null {
   const text = wordPathText(word);
-  if (word.kind === 'literal' || !word.expansions.includes('brace')) return classifyTarget(text, word.kind !== 'literal', home, systemDirs, includeHome, deep);
+  const opaque = word.kind !== 'literal';
+  if (!opaque || !word.expansions.includes('brace')) return classifyLanded(text, opaque, place, systemDirs, includeHome, deep, followLast);
   // `/{bin,usr}` is `/bin /usr`: judge each alternative.
   for (const alternative of expandBraces(text)) {
-    const what = classifyTarget(alternative, true, home, systemDirs, includeHome, deep);
+    const what = classifyLanded(alternative, true, place, systemDirs, includeHome, deep, followLast);
     if (what !== null) return what;
+  }
+  return null;
+}
+
+/**
+ * {@link classifyTarget} of the path as written, then of every path it lands at (the path
+ * resolver: the working folders of the place, links on the line and on disk). Only text whose
+ * expansions are globs is followed: a variable may be anything.
+ */
+function classifyLanded(
+  text: string,
+  opaque: boolean,
+  place: PathPlace,
+  systemDirs: ReadonlySet<string>,
+  includeHome: boolean,
+  deep: boolean,
+  followLast: boolean,
+): string | null {
+  const written = classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
+  if (written !== null) return written;
+  const plain = expandHome(text, place.home);
+  if (plain.includes('$') || plain.includes('`') || /^[A-Za-z]:/.test(plain)) return null;
+  for (const path of landingPaths(plain, place, followLast).paths) {
+    if (path === plain) continue;
+    const what = classifyTarget(path, opaque, place.home, systemDirs, includeHome, deep);
+    if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
   }
   return null;
 }
@@ -184,9 +212,21 @@ const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/
  * kernel and its initrd. In words, or null. Literal paths only: an opaque word is left to the
  * other layers.
  */
-export function criticalFileTarget(word: Word): string | null {
+export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   if (word.kind !== 'literal') return null;
-  const parts = absoluteComponents(wordPathText(word));
+  const text = wordPathText(word);
+  const written = criticalFileAt(text);
+  if (written !== null || text.startsWith('~')) return written;
+  for (const path of landingPaths(text, place, false).paths) {
+    if (path === text) continue;
+    const what = criticalFileAt(path);
+    if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
+  }
+  return null;
+}
+
+function criticalFileAt(text: string): string | null {
+  const parts = absoluteComponents(text);
   if (parts === null || parts.length < 2) return null;
   const path = parts.join('/');
   const base = parts[parts.length - 1]!;
@@ -201,8 +241,9 @@ export function criticalFileTarget(word: Word): string | null {
 }
 
 /** A deletion target that is catastrophic (root, a system folder, the home folder), in words. */
-export function deletionTarget(word: Word, home: string): string | null {
-  return catastrophicTarget(word, home, DELETE_SYSTEM_DIRS, true, true);
+export function deletionTarget(word: Word, place: PathPlace): string | null {
+  // `rm -rf link/` empties the folder the link points to; `rm -rf link` removes the link.
+  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, true, false);
 }
 
 /**
@@ -210,13 +251,14 @@ export function deletionTarget(word: Word, home: string): string | null {
  * a home folder. Not a folder inside the system tree: `mv /etc/hosts.new /etc/hosts` is ordinary
  * administration, and the gate does not look at the disk to tell a file from a folder.
  */
-export function moveTarget(word: Word, home: string): string | null {
-  return catastrophicTarget(word, home, DELETE_SYSTEM_DIRS, true, false);
+export function moveTarget(word: Word, place: PathPlace): string | null {
+  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false);
 }
 
 /** A chmod/chown target that is catastrophic (root or a system folder), in words. */
-export function permissionTarget(word: Word, home: string): string | null {
-  return catastrophicTarget(word, home, PERMISSION_SYSTEM_DIRS, false, false);
+export function permissionTarget(word: Word, place: PathPlace): string | null {
+  // chmod and chown change what a link points to.
+  return catastrophicTarget(word, place, PERMISSION_SYSTEM_DIRS, false, false, true);
 }
 
 /**

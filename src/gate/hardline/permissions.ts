@@ -3,12 +3,13 @@
  * top-level system folder. The home folder is not on the list: `sudo chown -R $USER ~` is a
  * common repair.
  */
+import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, readByRow } from './commandName';
 import { permissionTarget } from './paths';
 
-export function checkPermissions(name: string, args: readonly Word[], home: string): HardlineFinding | null {
+export function checkPermissions(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
   let recursive = false;
   let reference = false;
   let optionsEnded = false;
@@ -43,20 +44,20 @@ export function checkPermissions(name: string, args: readonly Word[], home: stri
   if (!recursive) return null;
   const targets = reference ? positional : positional.slice(1);
   for (const target of targets) {
-    const what = permissionTarget(target, home);
+    const what = permissionTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-chmod-root', `${name} -R on ${what}`);
   }
   return null;
 }
 
 /** `chattr -R +i /`: every file below made immutable (or its attributes changed) at once. */
-export function checkChattr(args: readonly Word[], home: string): HardlineFinding | null {
+export function checkChattr(args: readonly Word[], place: PathPlace): HardlineFinding | null {
   const reading = readByRow('chattr', args);
   if (reading === null || !hasOption(reading, '-R')) return null;
   // `+i` and `=e` are modes, not files (a `-i` mode reads as an option of the cluster).
   for (const target of reading.operands) {
     if (target.kind === 'literal' && /^[+=]/.test(target.value)) continue;
-    const what = permissionTarget(target, home);
+    const what = permissionTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-chmod-root', `chattr -R on ${what}`);
   }
   return null;

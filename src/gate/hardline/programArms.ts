@@ -2,6 +2,7 @@
  * One place that says which arm looks at which program. Every check takes the innermost argv
  * (wrappers already peeled, literal values NFKC-folded) and answers with a finding or null.
  */
+import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
@@ -32,7 +33,7 @@ export function isHardlineProgram(name: string): boolean {
 }
 
 /** Runs the arm (if any) that applies to `argv[0]`. */
-export function checkProgram(argv: readonly Word[], home: string, rechecker: Rechecker): HardlineFinding | null {
+export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker: Rechecker): HardlineFinding | null {
   const program = commandName(argv[0]);
   if (program === null) return null;
   const { name } = program;
@@ -42,22 +43,22 @@ export function checkProgram(argv: readonly Word[], home: string, rechecker: Rec
   switch (name) {
     case 'rm':
     case 'rimraf':
-      return checkRemove(name, args, home);
+      return checkRemove(name, args, place);
     case 'find':
-      return checkFind(args, home, rechecker);
+      return checkFind(args, place, rechecker);
     case 'rsync':
-      return checkRsyncDelete(args, home);
+      return checkRsyncDelete(args, place);
     case 'mv':
-      return checkMove(args, home);
+      return checkMove(args, place);
     case 'unlink':
     case 'truncate':
-      return checkFileDestroyers(name, args);
+      return checkFileDestroyers(name, args, place);
     case 'chattr':
-      return checkChattr(args, home);
+      return checkChattr(args, place);
     case 'chmod':
     case 'chown':
     case 'chgrp':
-      return checkPermissions(name, args, home);
+      return checkPermissions(name, args, place);
     case 'kill':
     case 'killall5':
       return checkKill(name, args);
@@ -83,5 +84,5 @@ export function checkProgram(argv: readonly Word[], home: string, rechecker: Rec
     const code = args.map(literalText).find((text) => text !== null && isInterpreterForkBomb(text));
     return code === undefined ? null : hardlineFinding('fork-bomb', `${name} running "${code}"`);
   }
-  return checkFormatting(name, args) ?? checkDeviceWriters(name, args) ?? (name === 'shred' ? checkFileDestroyers(name, args) : null);
+  return checkFormatting(name, args) ?? checkDeviceWriters(name, args) ?? (name === 'shred' ? checkFileDestroyers(name, args, place) : null);
 }

@@ -11,6 +11,7 @@
  */
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import type { OpaqueExpansion, Redirect, Word } from '../reading/resolution';
+import type { PathPlace } from '../programs/pathResolver';
 import type { PeeledCommand } from '../programs/wrappers';
 
 /** One simple command found in the text. */
@@ -30,6 +31,8 @@ export interface TextCommand {
    */
   folded?: readonly Word[];
   peeled?: PeeledCommand;
+  /** The same for the place the floor works out for the command (`programs/pathResolver.ts`). */
+  place?: PathPlace;
 }
 
 /** What a pending redirect will do with the next word. */
@@ -144,6 +147,7 @@ function newCommand(pipedFrom: TextCommand | null, commandUnit: number): TextCom
     stdinText: null,
     folded: undefined,
     peeled: undefined,
+    place: undefined,
   };
 }
 

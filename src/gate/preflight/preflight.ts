@@ -1,6 +1,7 @@
 import { executedPayloads, MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
-import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWrites, resolveWritePath, type PathContext, type ProtectedWrite } from './protectedWrite';
+import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
+import { placeInside, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { CommandReading } from '../reading/reading';
 import type { Mechanism, Segment, Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
@@ -106,22 +107,28 @@ interface Gathered {
  * arms run as each segment is reached rather than over lists of segments made first: the arms
  * never throw, so running them early changes neither what they find nor its order.
  */
-function checkSegments(top: readonly Segment[], home: string, pathContext: PathContext): Gathered {
+function checkSegments(top: readonly Segment[], home: string, start: PathPlace): Gathered {
   const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, opaqueTargets: null };
-  // Payload segments and their depths, in the order found; they come after all of `top`.
+  // Where each segment runs: the path resolver's walk along the line, for the protected-write arm.
+  const topPlaces = placesOfSegments(top, start);
+  // Payload segments, their depths and places, in the order found; they come after all of `top`.
   let nested: Segment[] | null = null;
   let nestedDepths: number[] | null = null;
+  let nestedPlaces: PathPlace[] | null = null;
   for (let next = 0; next < top.length + (nested === null ? 0 : nested.length); next++) {
     const own = next < top.length;
     const segment = own ? top[next]! : nested![next - top.length]!;
     const depth = own ? 0 : nestedDepths![next - top.length]!;
+    const outer = own ? topPlaces[next]! : nestedPlaces![next - top.length]!;
     if (next >= MAX_CHECKED_SEGMENTS) {
       addUnreadable(found, 'nested commands', `more than ${MAX_CHECKED_SEGMENTS} commands in all`);
       break;
     }
     // The segment's wrappers peeled once, here, for this walk and for every arm.
     const analysis = analyseArgv(segment.argv);
-    checkSegment(segment, analysis, pathContext, found);
+    // Where the program runs once its wrappers have moved it (`env -C DIR`), and its payloads with it.
+    const place = placeInside(outer, analysis.peeled.layers);
+    checkSegment(segment, analysis, place, found);
     const unwrapped = analysis.peeled;
     const program = unwrapped.argv[0];
     if (unwrapped.wrappers.length > 0 && program && program.kind === 'opaque') {
@@ -143,12 +150,14 @@ function checkSegments(top: readonly Segment[], home: string, pathContext: PathC
     }
     nested ??= [];
     nestedDepths ??= [];
+    nestedPlaces ??= [];
     for (const payload of payloads) {
       if (payload.kind === 'argv') {
         // `xargs CMD` is CMD itself, already read through the wrapper by every arm.
         if (payload.via === 'xargs') continue;
         nested.push(payloadSegment(payload.argv, payload.via));
         nestedDepths.push(depth + 1);
+        nestedPlaces.push(place);
         continue;
       }
       if (payload.approximate) {
@@ -157,9 +166,11 @@ function checkSegments(top: readonly Segment[], home: string, pathContext: PathC
       }
       const inner = resolve(payload.text, { home });
       if (inner.resolved) {
-        for (const innerSegment of inner.segments) {
-          nested.push(innerSegment);
+        const innerPlaces = placesOfSegments(inner.segments, place);
+        for (let k = 0; k < inner.segments.length; k++) {
+          nested.push(inner.segments[k]!);
           nestedDepths.push(depth + 1);
+          nestedPlaces.push(innerPlaces[k]!);
         }
       } else {
         addUnreadable(found, payload.via, describeMechanisms(inner.mechanisms));
@@ -174,7 +185,7 @@ function addUnreadable(found: Gathered, via: string, why: string): void {
 }
 
 /** The script-env-leak, open-world and protected-write arms on one segment, into `found`. */
-function checkSegment(segment: Segment, analysis: SegmentAnalysis, pathContext: PathContext, found: Gathered): void {
+function checkSegment(segment: Segment, analysis: SegmentAnalysis, place: PathPlace, found: Gathered): void {
   const leak = scriptEnvLeak(segment, analysis);
   if (leak) (found.leaks ??= []).push(leak);
   const mentions = hostMentions(segment, analysis);
@@ -187,7 +198,7 @@ function checkSegment(segment: Segment, analysis: SegmentAnalysis, pathContext: 
   const targets = writeTargets(segment, analysis);
   // Most segments write nothing: no protected write to look for.
   if (targets.length === 0) return;
-  const writes = protectedWrites(targets, pathContext);
+  const writes = protectedWritesAt(targets, place);
   if (writes.length > 0) {
     const all = (found.writes ??= []);
     for (const write of writes) all.push(write);
@@ -383,7 +394,7 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
         protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
       );
     }
-    const found = checkSegments(resolution.segments, reading.home, pathContext);
+    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd));
     const code = unknownCode(resolution.segments);
     const list = findingsList(
       unresolvedFinding(reading, found.unreadable ?? NONE),

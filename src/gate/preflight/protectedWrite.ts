@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { WriteTarget } from '../programs/writeTarget';
 import { globMatch, type GlobOptions } from '../reading/globMatch';
 
@@ -17,6 +18,48 @@ import { globMatch, type GlobOptions } from '../reading/globMatch';
 export interface PathContext {
   cwd: string;
   home: string;
+  /**
+   * Where links are read (the path resolver's place: links made earlier on the line, links on
+   * disk); without it a path is judged as written.
+   */
+  place?: PathPlace;
+}
+
+/**
+ * The paths a write to `path` may land at besides the one written: through links (made on the
+ * line, or on disk), by the one path resolver (`programs/pathResolver.ts`). Asked only when the
+ * path as written is not protected.
+ */
+function linkedPaths(absolute: string, context: PathContext): readonly string[] {
+  const place = context.place;
+  if (place === undefined || (!place.disk && place.links.size === 0)) return [];
+  return landingPaths(absolute, place, true).paths.filter((path) => path !== absolute);
+}
+
+/**
+ * {@link protectedWrites} for a command at a place of the path resolver's walk: judged from every
+ * folder it may run in. A relative target in a folder the gate cannot pin down (`cd "$D" && … >
+ * settings.json`) may be any path, so it counts as protected (docs/decisions.md).
+ */
+export function protectedWritesAt(targets: readonly WriteTarget[], place: PathPlace): ProtectedWrite[] {
+  const out: ProtectedWrite[] = [];
+  if (place.unknownFolder) {
+    for (const target of targets) {
+      if (target.path === null || target.path.startsWith('/') || target.path.startsWith('~')) continue;
+      out.push({ path: null, why: 'a relative path, from a folder the gate cannot pin down', via: target.via, source: target.path });
+    }
+  }
+  const folders = place.folders.length > 0 ? place.folders : ['/'];
+  const seen = new Set<string>();
+  for (const folder of folders) {
+    for (const write of protectedWrites(targets, { cwd: folder, home: place.home, place })) {
+      const key = `${write.path}\0${write.why}\0${write.via}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(write);
+    }
+  }
+  return out;
 }
 
 /** Folders recognised wherever they appear in a path (a workspace may sit anywhere). */
@@ -341,13 +384,31 @@ function protectedTarget(
   if (scope === 'file') {
     let file = files?.get(target.path);
     if (file === undefined) {
-      const absolute = resolveWritePath(target.path, context);
-      file = { absolute, why: protectedPathReason(absolute, context) };
+      const written = resolveWritePath(target.path, context);
+      file = { absolute: written, why: protectedPathReason(written, context) };
+      for (const absolute of file.why === null ? linkedPaths(written, context) : []) {
+        const why = protectedPathReason(absolute, context);
+        if (why !== null) {
+          file = { absolute, why };
+          break;
+        }
+      }
       files?.set(target.path, file);
     }
     return file.why ? { path: file.absolute, why: file.why, via: target.via } : null;
   }
-  const absolute = resolveWritePath(target.path, context);
+  const written = resolveWritePath(target.path, context);
+  const hit = protectedScopedTarget(target, scope, written, context);
+  if (hit !== null) return hit;
+  for (const absolute of linkedPaths(written, context)) {
+    const linked = protectedScopedTarget(target, scope, absolute, context);
+    if (linked !== null) return linked;
+  }
+  return null;
+}
+
+/** A tree or an entry of unknown name written at `absolute` (a landing of the target's path). */
+function protectedScopedTarget(target: WriteTarget, scope: 'tree' | 'new-tree' | 'child', absolute: string, context: PathContext): ProtectedWrite | null {
   if (scope === 'tree' || scope === 'new-tree') {
     const why =
       scope === 'new-tree' && surelyExists(absolute, context) ? protectedPathReason(absolute, context) : treeReason(absolute, context);

@@ -97,6 +97,11 @@ export interface WrapperRole {
   readonly noCommand?: readonly string[];
   /** A reader of its own, for wrappers whose options do more than precede the command (`env -S`, `watch`, `flock -c`). */
   readonly read?: (args: readonly Word[]) => WrapperReading;
+  /**
+   * Options (by the key the reader names them with) whose value is the folder the command runs in
+   * (`env -C DIR`, `sudo -D DIR`): the path resolver reads the command's relative paths from there.
+   */
+  readonly folderOptions?: readonly string[];
   readonly note: string;
 }
 

@@ -5,6 +5,8 @@ import { checkHardline, HARDLINE_ARMS, MAX_PAYLOAD_DEPTH, type HardlineArm } fro
 import { readCommand, type CommandReading } from '../../../src/gate/reading/reading';
 
 const HOME = '/home/agent';
+/** The working folder of the fixture lines (their header says so). */
+const CWD = '/home/agent/project';
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'hardline');
 
 interface FixtureLine {
@@ -44,8 +46,8 @@ function loadFixture(name: string): FixtureLine[] {
   return lines;
 }
 
-function check(command: string, home = HOME) {
-  return checkHardline(readCommand(command, { home }));
+function check(command: string, home = HOME, cwd: string | null = CWD) {
+  return checkHardline(readCommand(command, { home }), cwd);
 }
 
 /** A reading the resolver gave up on, so that only the text fallback can answer. */

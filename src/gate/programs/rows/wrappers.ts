@@ -506,9 +506,10 @@ function wrapperRow(
   read: WrapperReader,
   peel: boolean,
   note: string,
-  extra: Partial<ProgramRow> = {},
+  extra: Partial<ProgramRow> & { folderOptions?: readonly string[] } = {},
 ): ProgramRow {
-  return { names, category: 'wrapper', what, grammar, wrapper: { peel, read, note }, strict: true, ...extra };
+  const { folderOptions, ...rest } = extra;
+  return { names, category: 'wrapper', what, grammar, wrapper: { peel, read, note, ...(folderOptions ? { folderOptions } : {}) }, strict: true, ...rest };
 }
 
 const RUNS_AS_ANOTHER = 'runs the command as another user (root by default): an entry must name the wrapper and the command';
@@ -523,6 +524,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
       { role: 'destructive', options: ['R'], note: 'sudo -R runs the command with another root folder' },
     ],
     plain: ['-l', '-v', '-k'],
+    folderOptions: ['D'],
   }),
   wrapperRow(['doas'], 'runs a command as another user', DOAS_TABLE, readDoas, false, `doas ${RUNS_AS_ANOTHER}`, {
     options: [{ role: 'executor', options: ['s'], payload: 'shell-text', note: 'doas -s starts a root shell' }],
@@ -535,6 +537,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
       { role: 'loader', options: ['C'], note: 'env -C runs the command in another folder, where its relative paths mean other files' },
     ],
     plain: ['', 'FORCE_COLOR=1 true', '-u HOME true', '-i true'],
+    folderOptions: ['C'],
   }),
   wrapperRow(['timeout'], 'runs a command with a time limit', TIMEOUT_TABLE, simpleReader(TIMEOUT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), true, 'timeout runs the command after its duration', { plain: ['30 true', '-s KILL 5 true', '--preserve-status 1m true'] }),
   wrapperRow(['nice'], 'runs a command at another scheduling priority', NICE_TABLE, readNice, true, 'nice runs the command at a lower priority', { plain: ['true', '-n 5 true'] }),

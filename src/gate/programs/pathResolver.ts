@@ -1,0 +1,339 @@
+import { lstatSync, readlinkSync } from 'node:fs';
+import { posix } from 'node:path';
+import type { Connector, Word } from '../reading/resolution';
+import { readArgs, textOf } from './grammar';
+import { rowFor } from './table';
+import type { WrapperLayer } from './wrappers';
+
+/**
+ * The one path resolver of both floors (D§5, D§7): where a path written in a command lands, as
+ * the kernel will open it. It follows the working folder along the line (`cd`, `pushd`, `popd`,
+ * and a wrapper's own folder option such as `env -C`), normalises `.`, `..` and `//`, and
+ * resolves the symbolic links on the way: those made earlier on the same line (`ln -s`) and those
+ * already on disk. The hardline floor asks it where a deletion lands; the protected-write floor
+ * where a write lands. See docs/decisions.md, "Where a path lands".
+ *
+ * The model is deliberately one of possibilities, not of one answer: after `test -d x && cd x;`
+ * the next command may run in either folder, so a place holds every folder a command may run
+ * in, and a folder the gate cannot pin down (`cd "$D"`, `popd` with nothing pushed on the line)
+ * is recorded as such instead of being guessed.
+ */
+
+/** Where one simple command runs: the folders it may run in and how its paths reach files. */
+export interface PathPlace {
+  /** The home folder (`~`, `cd` with no operand). */
+  readonly home: string;
+  /** Every folder the command may run in, absolute and normalised; empty when none is known. */
+  readonly folders: readonly string[];
+  /** Some folder the command may run in is not known (`cd "$D"`, `cd -` of a folder before the line). */
+  readonly unknownFolder: boolean;
+  /** Symbolic links made earlier on the line: the link's absolute path → its target, as written. */
+  readonly links: ReadonlyMap<string, string>;
+  /** Read links that already exist on disk (false in tests that must not depend on the machine). */
+  readonly disk: boolean;
+  /**
+   * What the disk said of each path asked so far, for this one decision (the places of a line
+   * share it): a long line names the same folders again and again.
+   */
+  readonly diskSeen?: Map<string, string | null | undefined>;
+}
+
+/** Most folders a place keeps before it counts as not pinned down. */
+const MAX_FOLDERS = 16;
+/** Most links followed while resolving one path (Linux's own limit is 40). */
+const MAX_LINK_HOPS = 40;
+/** Longest path text read (PATH_MAX on Linux). */
+const MAX_PATH = 4096;
+
+const NO_LINKS: ReadonlyMap<string, string> = new Map();
+
+/** The place a command line starts in: its working folder when known (absolute), else none. */
+export function startPlace(home: string, cwd: string | null, disk = true): PathPlace {
+  const folder = cwd !== null && cwd.startsWith('/') ? normalFolder(cwd) : null;
+  return { home, folders: folder === null ? [] : [folder], unknownFolder: folder === null, links: NO_LINKS, disk, diskSeen: new Map() };
+}
+
+/** A simple command of the line as the walk needs it. */
+export interface WalkedCommand {
+  readonly argv: readonly Word[];
+  /**
+   * The command runs in a subshell of its own (a part of a pipeline, a background job), so a
+   * `cd` there changes nothing for the commands after it.
+   */
+  readonly ownShell: boolean;
+}
+
+/**
+ * The place of each command of a line, in order: each starts where the commands before it may
+ * have left the shell. A line without `cd`, `pushd`, `popd` or `ln` (nearly all) shares one place.
+ */
+export function placesAlong(commands: readonly WalkedCommand[], start: PathPlace): PathPlace[] {
+  const places: PathPlace[] = [];
+  let place = start;
+  /** A folder was changed earlier on the line, so `cd -` and `popd` go back to one already listed. */
+  let moved = false;
+  for (const command of commands) {
+    places.push(place);
+    const argv = withoutBuiltinPrefix(command.argv);
+    const name = textOf(argv[0]);
+    if (name === 'ln') {
+      place = withLinks(place, argv.slice(1));
+      continue;
+    }
+    if (command.ownShell || (name !== 'cd' && name !== 'pushd' && name !== 'popd')) continue;
+    const target = folderChange(name, argv.slice(1));
+    if (target === 'none') continue;
+    if (target === 'back') {
+      if (!moved) place = { ...place, unknownFolder: true };
+      continue;
+    }
+    moved = true;
+    place = target === null ? { ...place, unknownFolder: true } : addFolders(place, folderTargets(target, place));
+  }
+  return places;
+}
+
+/**
+ * {@link placesAlong} for the resolver's segments: a part of a pipeline, or a background job,
+ * runs in a shell of its own.
+ */
+export function placesOfSegments(segments: ReadonlyArray<{ readonly argv: readonly Word[]; readonly connector: Connector | null }>, start: PathPlace): PathPlace[] {
+  return placesAlong(
+    segments.map((segment, index) => {
+      const before = segments[index - 1]?.connector;
+      const after = segment.connector;
+      return { argv: segment.argv, ownShell: after === '|' || after === '|&' || after === '&' || before === '|' || before === '|&' };
+    }),
+    start,
+  );
+}
+
+/** `builtin cd`, `command cd`: the same builtin. */
+function withoutBuiltinPrefix(argv: readonly Word[]): readonly Word[] {
+  let at = 0;
+  while (at < argv.length - 1 && (textOf(argv[at]) === 'builtin' || textOf(argv[at]) === 'command')) at++;
+  return at === 0 ? argv : argv.slice(at);
+}
+
+/**
+ * What a `cd`, `pushd` or `popd` does to the folder: `none` (it does not change it: `pushd -n`,
+ * `popd -n`), `back` (to a folder from before: `cd -`, `popd`, `pushd` with no folder), the text
+ * of the new folder, or null when that folder is only known at run time.
+ */
+function folderChange(name: string, args: readonly Word[]): 'none' | 'back' | string | null {
+  let at = 0;
+  let noChange = false;
+  for (; at < args.length; at++) {
+    const text = textOf(args[at]);
+    if (text === null) break;
+    if (text === '--') {
+      at++;
+      break;
+    }
+    if (!text.startsWith('-') || text === '-' || /^-[0-9]+$/.test(text)) break;
+    if (text.includes('n') && name !== 'cd') noChange = true;
+  }
+  if (noChange) return 'none';
+  const operand = args[at];
+  if (name === 'popd') return operand === undefined || /^[+-][0-9]+$/.test(textOf(operand) ?? '') ? 'back' : null;
+  if (operand === undefined) return name === 'cd' ? '~' : 'back';
+  const text = folderText(operand);
+  if (text === '-' || (name === 'pushd' && text !== null && /^[+-][0-9]+$/.test(text))) return 'back';
+  return text;
+}
+
+/** A folder operand's text: a literal, or `$HOME`/`${HOME}` followed by literal text; else null. */
+function folderText(word: Word): string | null {
+  if (word.kind === 'literal') return word.value;
+  const match = /^(?:\$HOME|\$\{HOME\}|"\$HOME"|"\$\{HOME\}")((?:\/[A-Za-z0-9._+@%,:=-]*)*)$/.exec(word.raw);
+  return match === null ? null : `~${match[1]}`;
+}
+
+/**
+ * The folders a `cd` to `text` may land in, from each folder of the place. A relative folder is
+ * read from the working folder; `CDPATH` is taken as unset (the gate's own terminals unset it,
+ * docs/decisions.md).
+ */
+function folderTargets(text: string, place: PathPlace): string[] | null {
+  if (text === '~' || text.startsWith('~/')) return [normalFolder(place.home + text.slice(1))];
+  if (text.startsWith('~')) return null;
+  if (text.startsWith('/')) return [normalFolder(text)];
+  if (place.folders.length === 0) return null;
+  return place.folders.map((folder) => normalFolder(`${folder}/${text}`));
+}
+
+/** `.`, `..` and repeated slashes resolved, and no trailing slash (but `/` itself). */
+function normalFolder(path: string): string {
+  const normal = posix.normalize(path);
+  return normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
+}
+
+function addFolders(place: PathPlace, folders: readonly string[] | null): PathPlace {
+  if (folders === null) return { ...place, unknownFolder: true };
+  const all = [...new Set([...place.folders, ...folders])];
+  if (all.length > MAX_FOLDERS) return { ...place, folders: all.slice(0, MAX_FOLDERS), unknownFolder: true };
+  return { ...place, folders: all };
+}
+
+/**
+ * `ln [-s] TARGET… LINK|DIR`: the links it makes, recorded so that a later `cp x h/pre-commit`
+ * through the link lands where the kernel will put it. A hard link to a file is the file itself,
+ * so it is recorded the same way. Read with ln's row (its options are its row's).
+ */
+function withLinks(place: PathPlace, args: readonly Word[]): PathPlace {
+  const grammar = rowFor('ln')?.grammar;
+  if (grammar === undefined || place.folders.length === 0) return place;
+  const reading = readArgs(args, grammar);
+  const names = new Set(reading.options.map((option) => option.name));
+  const symbolic = names.has('-s') || names.has('--symbolic');
+  const intoOption = reading.options.find((option) => option.name === '-t' || option.name === '--target-directory');
+  const operands = reading.operands.map((word) => textOf(word));
+  if (operands.some((text) => text === null)) return place;
+  const texts = operands as string[];
+  let sources: string[];
+  let destination: string | null;
+  let intoFolder: boolean;
+  if (intoOption !== undefined) {
+    destination = textOf(intoOption.value);
+    sources = texts;
+    intoFolder = true;
+  } else if (texts.length === 1) {
+    sources = texts;
+    destination = '.';
+    intoFolder = true;
+  } else {
+    sources = texts.slice(0, -1);
+    destination = texts[texts.length - 1] ?? null;
+    intoFolder = sources.length > 1 || (destination?.endsWith('/') ?? false);
+  }
+  if (destination === null || sources.length === 0) return place;
+  const links = new Map(place.links);
+  for (const folder of place.folders) {
+    for (const source of sources) {
+      const linkText = intoFolder ? posix.join(destination, posix.basename(source)) : destination;
+      const link = posix.resolve(folder, linkText);
+      // A symbolic link's text is read from the link's own folder; a hard link's from here.
+      links.set(link, symbolic ? source : posix.resolve(folder, source));
+      // `ln -s T DIR` with DIR an existing folder puts the link inside it: both readings count.
+      if (!intoFolder) links.set(posix.join(link, posix.basename(source)), symbolic ? source : posix.resolve(folder, source));
+    }
+  }
+  return { ...place, links };
+}
+
+/**
+ * The place of a wrapped command: a wrapper whose row names its folder option (`env -C DIR`,
+ * `sudo -D DIR`) runs the command there.
+ */
+export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): PathPlace {
+  let inner = place;
+  for (const layer of layers) {
+    const keys = rowFor(layer.program)?.wrapper?.folderOptions;
+    if (keys === undefined) continue;
+    for (const option of layer.options) {
+      if (!keys.includes(option.key)) continue;
+      const text = option.value === null ? null : folderText(option.value);
+      const folders = text === null ? null : folderTargets(text, inner);
+      inner = folders === null ? { ...inner, folders: [], unknownFolder: true } : { ...inner, folders };
+    }
+  }
+  return inner;
+}
+
+/** Where a path lands: every absolute path it may name, and whether it may also land somewhere unknown. */
+export interface Landing {
+  readonly paths: readonly string[];
+  /** A relative path in a folder the gate cannot pin down. */
+  readonly unknown: boolean;
+}
+
+/**
+ * Every absolute path a written path may land at, as the kernel opens it: read from each folder
+ * of the place when relative, `..` applied where the kernel applies it (after a link, not before),
+ * and links followed. The lexical reading comes first; a reading through links is added when it
+ * differs. `followLast`: the last component is followed too when it is a link (writes, chmod,
+ * a trailing `/`); a deletion or move acts on the link itself.
+ *
+ * `text` must already be free of expansions other than a leading `~` (the caller's business).
+ */
+export function landingPaths(text: string, place: PathPlace, followLast: boolean): Landing {
+  if (text.length === 0 || text.length > MAX_PATH) return { paths: [], unknown: false };
+  let absolute: string[];
+  let unknown = false;
+  if (text === '~' || text.startsWith('~/')) absolute = [place.home + text.slice(1)];
+  else if (text.startsWith('/')) absolute = [text];
+  else if (text.startsWith('~')) return { paths: [], unknown: true };
+  else {
+    absolute = place.folders.map((folder) => `${folder}/${text}`);
+    unknown = place.unknownFolder;
+  }
+  const paths: string[] = [];
+  for (const path of absolute) {
+    paths.push(normalFolder(path));
+    if (place.links.size > 0 || place.disk) {
+      const linked = throughLinks(path, place, followLast || /\/\.?$/.test(path));
+      if (linked !== null && !paths.includes(linked)) paths.push(linked);
+    }
+  }
+  return { paths, unknown };
+}
+
+/**
+ * The path the kernel reaches: component by component from `/`, each link replaced by its
+ * target (links made on the line first, then those on disk), `..` taken from the folder reached
+ * so far. Components that do not exist are taken as written. Null when the links loop.
+ */
+function throughLinks(path: string, place: PathPlace, followLast: boolean): string | null {
+  const pending = path.split('/').reverse();
+  let current = '';
+  let hops = 0;
+  let onDisk = place.disk;
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      current = current.slice(0, Math.max(0, current.lastIndexOf('/')));
+      continue;
+    }
+    const next = `${current}/${part}`;
+    const last = !pending.some((rest) => rest !== '' && rest !== '.');
+    const target = last && !followLast ? null : linkTarget(next, place, onDisk);
+    if (target === undefined) onDisk = false;
+    if (typeof target !== 'string') {
+      current = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return null;
+    for (const piece of target.split('/').reverse()) pending.push(piece);
+    if (target.startsWith('/')) current = '';
+  }
+  return current === '' ? '/' : current;
+}
+
+/**
+ * The target of the link at `path`: a string; null when it is not a link; undefined when it does
+ * not exist (nothing below it exists either, so the disk is not asked again).
+ */
+function linkTarget(path: string, place: PathPlace, onDisk: boolean): string | null | undefined {
+  const made = place.links.get(path);
+  if (made !== undefined) return made;
+  if (!onDisk) return null;
+  const seen = place.diskSeen;
+  if (seen?.has(path)) return seen.get(path);
+  const found = linkOnDisk(path);
+  if (seen !== undefined && seen.size < MAX_DISK_SEEN) seen.set(path, found);
+  return found;
+}
+
+/** Most answers of the disk a place keeps. */
+const MAX_DISK_SEEN = 4096;
+
+function linkOnDisk(path: string): string | null | undefined {
+  try {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (stat === undefined) return undefined;
+    return stat.isSymbolicLink() ? readlinkSync(path) : null;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,150 @@
+import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { landingPaths, placeInside, placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
+import { peelWrappers } from '../../../src/gate/programs/wrappers';
+import { resolve } from '../../../src/gate/reading/resolver';
+
+const HOME = '/home/dev';
+const CWD = '/home/dev/project';
+
+/** The place of each segment of a line, read by the resolver, walked from CWD (the disk not read). */
+function places(line: string, cwd: string | null = CWD): PathPlace[] {
+  const resolution = resolve(line, { home: HOME });
+  assert.ok(resolution.resolved, `${line} did not resolve`);
+  return placesOfSegments(resolution.segments, startPlace(HOME, cwd, false));
+}
+
+/** Where the last segment of a line may run: its folders, and `?` when one is not pinned down. */
+function lastFolders(line: string, cwd: string | null = CWD): string[] {
+  const all = places(line, cwd);
+  const place = all[all.length - 1]!;
+  return [...place.folders, ...(place.unknownFolder ? ['?'] : [])];
+}
+
+describe('path resolver: the working folder along the line', () => {
+  const cases: Array<[line: string, folders: string[]]> = [
+    ['ls', [CWD]],
+    ['cd / && ls', [CWD, '/']],
+    ['cd /usr; cd lib; ls', [CWD, '/usr', `${CWD}/lib`, '/usr/lib']],
+    ['cd .. && ls', [CWD, HOME]],
+    ['cd ../../.. && ls', [CWD, '/']],
+    ['cd ../../../../../../.. && ls', [CWD, '/']],
+    ['cd && ls', [CWD, HOME]],
+    ['cd ~ && ls', [CWD, HOME]],
+    ['cd ~/x && ls', [CWD, `${HOME}/x`]],
+    ['cd $HOME/x && ls', [CWD, `${HOME}/x`]],
+    ['cd "${HOME}" && ls', [CWD, HOME]],
+    ['cd ~root && ls', [CWD, '?']],
+    ['cd "$D" && ls', [CWD, '?']],
+    ['cd -P -- /etc && ls', [CWD, '/etc']],
+    ['cd - && ls', [CWD, '?']],
+    ['cd /a && cd - && ls', [CWD, '/a']],
+    ['builtin cd /srv && ls', [CWD, '/srv']],
+    ['command cd /srv && ls', [CWD, '/srv']],
+    ['pushd /srv && ls', [CWD, '/srv']],
+    ['pushd -n /srv && ls', [CWD]],
+    ['popd && ls', [CWD, '?']],
+    ['pushd /srv && popd && ls', [CWD, '/srv']],
+    ['pushd +1 && ls', [CWD, '?']],
+    // A cd in a pipeline or in the background runs in a subshell of its own.
+    ['cd / | ls', [CWD]],
+    ['echo | cd /; ls', [CWD]],
+    ['cd / & ls', [CWD]],
+    ['cd //usr/./lib/ && ls', [CWD, '/usr/lib']],
+  ];
+  for (const [line, folders] of cases) {
+    it(`${line} → ${folders.join(' ')}`, () => assert.deepEqual(lastFolders(line), folders));
+  }
+  it('a line with no working folder knows none, and cd to an absolute folder pins one', () => {
+    assert.deepEqual(lastFolders('ls', null), ['?']);
+    assert.deepEqual(lastFolders('cd sub && ls', null), ['?']);
+    assert.deepEqual(lastFolders('cd /srv && ls', null), ['/srv', '?']);
+  });
+  it('every segment gets the place the commands before it leave', () => {
+    assert.deepEqual(
+      places('ls; cd /a; ls; cd b; ls').map((place) => place.folders),
+      [[CWD], [CWD], [CWD, '/a'], [CWD, '/a'], [CWD, '/a', `${CWD}/b`, '/a/b']],
+    );
+  });
+  it('a wrapper that names its folder moves the command it runs (env -C, sudo -D)', () => {
+    for (const [line, folder] of [
+      ['env -C /srv ls', '/srv'],
+      ['env --chdir=sub ls', `${CWD}/sub`],
+      ['sudo -D /etc ls', '/etc'],
+      ['env -C "$D" ls', '?'],
+    ] as const) {
+      const resolution = resolve(line, { home: HOME });
+      assert.ok(resolution.resolved);
+      const inner = placeInside(startPlace(HOME, CWD, false), peelWrappers(resolution.segments[0]!.argv).layers);
+      assert.deepEqual([...inner.folders, ...(inner.unknownFolder ? ['?'] : [])], [folder], line);
+    }
+  });
+});
+
+describe('path resolver: where a path lands', () => {
+  const place = startPlace(HOME, CWD, false);
+  const cases: Array<[text: string, followLast: boolean, paths: string[]]> = [
+    ['usr', false, [`${CWD}/usr`]],
+    ['../../../../../../../../usr', false, ['/usr']],
+    ['..', false, [HOME]],
+    ['../', false, [HOME]],
+    ['./a//b/./c/', false, [`${CWD}/a/b/c`]],
+    ['/usr/../etc', false, ['/etc']],
+    ['/../../etc', false, ['/etc']],
+    ['~', false, [HOME]],
+    ['~/.bashrc', false, [`${HOME}/.bashrc`]],
+  ];
+  for (const [text, followLast, paths] of cases) {
+    it(`${text} → ${paths.join(' ')}`, () => assert.deepEqual(landingPaths(text, place, followLast).paths, paths));
+  }
+  it('a path after ~user, or relative in a folder not pinned down, is not known', () => {
+    assert.deepEqual(landingPaths('~root/x', place, false), { paths: [], unknown: true });
+    const unpinned = places('cd "$D"; ls')[1]!;
+    assert.equal(landingPaths('usr', unpinned, false).unknown, true);
+    assert.equal(landingPaths('/usr', unpinned, false).unknown, false);
+  });
+  it('a link made earlier on the line is followed, before `..`, and the last part only when asked', () => {
+    const afterLink = places('ln -s / r; ls')[1]!;
+    assert.deepEqual(landingPaths('r/usr', afterLink, false).paths, [`${CWD}/r/usr`, '/usr']);
+    assert.deepEqual(landingPaths('r', afterLink, false).paths, [`${CWD}/r`]);
+    assert.deepEqual(landingPaths('r', afterLink, true).paths, [`${CWD}/r`, '/']);
+    assert.deepEqual(landingPaths('r/', afterLink, false).paths, [`${CWD}/r`, '/']);
+    const relative = places('ln -s .git/hooks h && cp x h/pre-commit')[1]!;
+    assert.deepEqual(landingPaths('h/pre-commit', relative, true).paths, [`${CWD}/h/pre-commit`, `${CWD}/.git/hooks/pre-commit`]);
+    const intoFolder = places('ln -s /etc -t links; ls')[1]!;
+    assert.deepEqual(landingPaths('links/etc/passwd', intoFolder, false).paths, [`${CWD}/links/etc/passwd`, '/etc/passwd']);
+  });
+});
+
+describe('path resolver: links on disk', () => {
+  let folder = '';
+  before(() => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'gate-paths-')));
+    mkdirSync(join(folder, 'real', 'deep'), { recursive: true });
+    symlinkSync('/', join(folder, 'root'));
+    symlinkSync('real/deep', join(folder, 'rel'));
+    symlinkSync(join(folder, 'loop-b'), join(folder, 'loop-a'));
+    symlinkSync(join(folder, 'loop-a'), join(folder, 'loop-b'));
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('follows a link to / made in the test folder, and `..` after it from where it points', () => {
+    const place = startPlace(HOME, folder);
+    assert.deepEqual(landingPaths('root/usr', place, false).paths, [`${folder}/root/usr`, '/usr']);
+    assert.deepEqual(landingPaths(`${folder}/root/../etc`, place, false).paths, [`${folder}/etc`, '/etc']);
+    assert.deepEqual(landingPaths(`${folder}/rel/../x`, place, false).paths, [`${folder}/x`, `${folder}/real/x`]);
+  });
+  it('does not follow the last part unless asked, nor read the disk when told not to', () => {
+    assert.deepEqual(landingPaths('root', startPlace(HOME, folder), false).paths, [`${folder}/root`]);
+    assert.deepEqual(landingPaths('root', startPlace(HOME, folder), true).paths, [`${folder}/root`, '/']);
+    assert.deepEqual(landingPaths('root/usr', startPlace(HOME, folder, false), false).paths, [`${folder}/root/usr`]);
+  });
+  it('reads /proc/self/root as the root folder', () => {
+    assert.deepEqual(landingPaths('/proc/self/root/usr', startPlace(HOME, folder), false).paths, ['/proc/self/root/usr', '/usr']);
+  });
+  it('gives up on a loop of links instead of spinning', () => {
+    assert.deepEqual(landingPaths('loop-a/x', startPlace(HOME, folder), false).paths, [`${folder}/loop-a/x`]);
+  });
+});
