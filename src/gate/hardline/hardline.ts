@@ -21,7 +21,9 @@ import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
 import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
-import { placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
+import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
+import type { Command } from '../programs/row';
+import { programRows } from '../programs/table';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { checkRedirects } from './devices';
@@ -352,17 +354,35 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
   if (view.peeled === undefined) {
     const argv = folded(view);
-    if (!startsWithWrapper(argv)) return checkProgram(argv, place, context.at(place));
+    if (!startsWithWrapper(argv)) return checkArgv(argv, place, context);
   }
   const unwrapped = peeled(view);
   const inner = placeInside(place, unwrapped.layers);
   // Read exactly, the unwrapped argv is the only reading.
-  if (unwrapped.exact) return checkProgram(unwrapped.argv, inner, context.at(inner));
+  if (unwrapped.exact) return checkArgv(unwrapped.argv, inner, context);
   for (const candidate of readings(unwrapped)) {
-    const found = checkProgram(candidate, inner, context.at(inner));
+    const found = checkArgv(candidate, inner, context);
     if (found !== null) return found;
   }
   return null;
+}
+
+/** The arms of the program, then the command it runs in a container with host folders bound in. */
+function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
+  const found = checkProgram(argv, place, context.at(place));
+  if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
+  const run = containerRun(argv, place);
+  return run === null ? null : checkNestedCommand(run.inner, context, run.place);
+}
+
+/** Programs with a row whose commands may run a container (`docker run`): only those are read for binds. */
+const CONTAINER_PROGRAMS: ReadonlySet<string> = new Set(
+  programRows().flatMap((row) => (hasContainerCommand(row) ? row.names : [])),
+);
+
+function hasContainerCommand(command: Command, level = 0): boolean {
+  if (command.container !== undefined) return true;
+  return level < 3 && Object.values(command.subcommands ?? {}).some((sub) => hasContainerCommand(sub, level + 1));
 }
 
 /** The code one simple command runs from its arguments (and a script fed on its stdin), from `place`. */

@@ -118,12 +118,14 @@ function classifyLanded(
   deep: boolean,
   followLast: boolean,
 ): string | null {
-  const written = classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
+  // Inside a container (`docker run -v /:/h …`) a path as written is the container's own.
+  const inContainer = place.mounts !== undefined;
+  const written = inContainer ? null : classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
   if (written !== null) return written;
   const plain = expandHome(text, place.home);
   if (plain.includes('$') || plain.includes('`') || /^[A-Za-z]:/.test(plain)) return null;
   for (const path of landingPaths(plain, place, followLast).paths) {
-    if (path === plain) continue;
+    if (path === plain && !inContainer) continue;
     const what = classifyTarget(path, opaque, place.home, systemDirs, includeHome, deep);
     if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
   }
@@ -215,10 +217,11 @@ const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   if (word.kind !== 'literal') return null;
   const text = wordPathText(word);
-  const written = criticalFileAt(text);
+  const inContainer = place.mounts !== undefined;
+  const written = inContainer ? null : criticalFileAt(text);
   if (written !== null || text.startsWith('~')) return written;
   for (const path of landingPaths(text, place, false).paths) {
-    if (path === text) continue;
+    if (path === text && !inContainer) continue;
     const what = criticalFileAt(path);
     if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
   }

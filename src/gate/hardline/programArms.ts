@@ -27,6 +27,9 @@ const NAMED_PROGRAMS = new Set([
   ...VOLUME_PROGRAMS,
 ]);
 
+/** The programs whose arms still apply inside a container (see {@link checkProgram}). */
+const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
+
 /** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
 export function isHardlineProgram(name: string): boolean {
   return NAMED_PROGRAMS.has(name) || isFormatter(name);
@@ -39,6 +42,9 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
   const { name } = program;
   // Every arm below is keyed on one of these names; anything else is no arm's business.
   if (!isHardlineProgram(name)) return null;
+  // Inside a container only what reaches the host counts: paths through its binds, fork loops
+  // (the container shares the host's kernel). Its kills, power and device commands are its own.
+  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name)) return null;
   const args = argv.slice(1);
   switch (name) {
     case 'rm':

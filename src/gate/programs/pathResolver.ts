@@ -1,9 +1,10 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Connector, Word } from '../reading/resolution';
+import { mountBind, volumeBind, type BindSpec } from './containerBinds';
 import { readArgs, textOf } from './grammar';
 import { rowFor } from './table';
-import type { WrapperLayer } from './wrappers';
+import { innermostCommand, type WrapperLayer } from './wrappers';
 
 /**
  * The one path resolver of both floors (D§5, D§7): where a path written in a command lands, as
@@ -36,6 +37,17 @@ export interface PathPlace {
    * share it): a long line names the same folders again and again.
    */
   readonly diskSeen?: Map<string, string | null | undefined>;
+  /**
+   * Set for a command inside a container: the host folders bound into it, longest container path
+   * first. A path below one is that host path; any other path is the container's own (not judged).
+   */
+  readonly mounts?: readonly Mount[];
+}
+
+/** A host folder bound into a container: the container's absolute path and the host's. */
+export interface Mount {
+  readonly inside: string;
+  readonly host: string;
 }
 
 /** Most folders a place keeps before it counts as not pinned down. */
@@ -240,6 +252,53 @@ export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): 
   return inner;
 }
 
+/**
+ * `docker run … IMAGE CMD` (any row whose command declares `container`): the command run inside,
+ * and its place — the binds of host folders (`-v`, `--mount type=bind`), and the folder set by
+ * `-w` (a container path; unknown without one: the image decides). Null for anything else, and for
+ * a run that binds no host folder (its paths are the container's own). A bind whose host side
+ * cannot be read (`-v "$X":/h`) makes the paths below it unknown, so they are not judged.
+ */
+export function containerRun(argv: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace } | null {
+  const found = innermostCommand(argv);
+  const container = found?.command.container;
+  if (found === undefined || found === null || container === undefined) return null;
+  const reading = readArgs(found.args, found.command.grammar ?? {});
+  const start = reading.operandIndexes[container.command];
+  if (start === undefined) return null;
+  const mounts: Mount[] = [];
+  let workdir: string | null = null;
+  for (const option of reading.options) {
+    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value));
+    if (container.workdir.includes(option.name)) workdir = text;
+    const bind: BindSpec | null = text === null ? null : container.volumes.includes(option.name) ? volumeBind(text) : container.mounts.includes(option.name) ? mountBind(text) : null;
+    if (bind === null || !bind.inside.startsWith('/')) continue;
+    const inside = normalFolder(bind.inside);
+    for (const host of bindHosts(bind.host, place)) mounts.push({ inside, host });
+  }
+  if (mounts.length === 0) return null;
+  mounts.sort((a, b) => b.inside.length - a.inside.length);
+  const folders = workdir !== null && workdir.startsWith('/') ? [normalFolder(workdir)] : [];
+  return {
+    inner: found.args.slice(start),
+    place: { home: place.home, folders, unknownFolder: folders.length === 0, links: NO_LINKS, disk: place.disk, ...(place.diskSeen ? { diskSeen: place.diskSeen } : {}), mounts },
+  };
+}
+
+/** `"$PWD":/src`, `${PWD}/x:/y`: the text with `$PWD` left for {@link bindHosts}; null for other opaque words. */
+function pwdText(word: Word): string | null {
+  const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
+  return match === null ? null : `$PWD${match[1]}`;
+}
+
+/** The host folders a bind's source may be: absolute, from the home folder, or from each folder of the place. */
+function bindHosts(source: string, place: PathPlace): string[] {
+  const pwd = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/.exec(source);
+  if (pwd !== null) return place.folders.map((folder) => normalFolder(folder + source.slice(pwd[0].length)));
+  if (source.includes('$')) return [];
+  return folderTargets(source, place) ?? [];
+}
+
 /** Where a path lands: every absolute path it may name, and whether it may also land somewhere unknown. */
 export interface Landing {
   readonly paths: readonly string[];
@@ -267,6 +326,7 @@ export function landingPaths(text: string, place: PathPlace, followLast: boolean
     absolute = place.folders.map((folder) => `${folder}/${text}`);
     unknown = place.unknownFolder;
   }
+  if (place.mounts !== undefined) absolute = absolute.flatMap((path) => onHost(normalFolder(path), place.mounts!));
   const paths: string[] = [];
   for (const path of absolute) {
     paths.push(normalFolder(path));
@@ -276,6 +336,15 @@ export function landingPaths(text: string, place: PathPlace, followLast: boolean
     }
   }
   return { paths, unknown };
+}
+
+/** A container path below a bind, as the host path; nothing for the container's own paths. */
+function onHost(path: string, mounts: readonly Mount[]): string[] {
+  for (const mount of mounts) {
+    if (path === mount.inside) return [mount.host];
+    if (path.startsWith(mount.inside === '/' ? '/' : `${mount.inside}/`)) return [normalFolder(`${mount.host}/${path.slice(mount.inside.length)}`)];
+  }
+  return [];
 }
 
 /**

@@ -165,6 +165,13 @@ export interface Command {
    * words after the command word and the reading of them; indexes it reports are into those words.
    */
   readonly read?: (args: readonly Word[], reading: ArgReading) => readonly Form[];
+  /**
+   * The command runs a command in a container (`docker run IMAGE CMD`): the operand where that
+   * command starts, the options that bind host folders into the container (`-v SRC:DST`,
+   * `--mount type=bind,…`) and those that set its working folder. The path resolver reads the
+   * container's paths below a bind as the host's (`-v /:/h … rm -rf /h/usr` deletes the host's /usr).
+   */
+  readonly container?: { readonly command: number; readonly volumes: readonly string[]; readonly mounts: readonly string[]; readonly workdir: readonly string[] };
   /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
   readonly plain?: readonly string[];
 }

@@ -66,7 +66,7 @@ function wrapperOf(argv: readonly Word[]): WrapperStart | null {
   return found;
 }
 
-interface WrapperStart {
+export interface WrapperStart {
   program: string;
   command: Command;
   args: Word[];
@@ -80,6 +80,17 @@ const WRAPPER_STARTS = new RecentArgvs<WrapperStart>();
  * `pnpm eslint .` (no such subcommand) runs the project's command `eslint`, as `pnpm exec` would.
  */
 function findWrapper(argv: readonly Word[]): WrapperStart | null {
+  const found = innermostCommand(argv);
+  if (found === null || found.command.wrapper === undefined || found.command.wrapper.elsewhere === true) return null;
+  return found;
+}
+
+/**
+ * The deepest subcommand an argv names through its row (`docker container run` → `run`, at most
+ * {@link MAX_WRAPPER_SUBCOMMAND_LEVELS} levels), with the words after it; the row itself when it
+ * names none; null without a row.
+ */
+export function innermostCommand(argv: readonly Word[]): WrapperStart | null {
   const name = programName(argv[0]);
   if (name === null) return null;
   const row = rowFor(name);
@@ -87,14 +98,14 @@ function findWrapper(argv: readonly Word[]): WrapperStart | null {
   let program = invokedName(name);
   let command: Command = row;
   let rest = argv.slice(1);
-  for (let level = 0; level <= MAX_WRAPPER_SUBCOMMAND_LEVELS; level++) {
-    const sub = level < MAX_WRAPPER_SUBCOMMAND_LEVELS ? subcommandAt(command, rest) : null;
-    if (sub === null) return command.wrapper === undefined || command.wrapper.elsewhere === true ? null : { program, command, args: rest };
+  for (let level = 0; level < MAX_WRAPPER_SUBCOMMAND_LEVELS; level++) {
+    const sub = subcommandAt(command, rest);
+    if (sub === null) break;
     command = sub.command;
     program = `${program} ${sub.name}`;
     rest = rest.slice(sub.next);
   }
-  return null;
+  return { program, command, args: rest };
 }
 
 /** The subcommand the words name first (a literal word the command knows), and the index after it. */

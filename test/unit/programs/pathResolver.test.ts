@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { landingPaths, placeInside, placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
+import { containerRun, landingPaths, placeInside, placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
 import { peelWrappers } from '../../../src/gate/programs/wrappers';
 import { resolve } from '../../../src/gate/reading/resolver';
 
@@ -146,5 +146,36 @@ describe('path resolver: links on disk', () => {
   });
   it('gives up on a loop of links instead of spinning', () => {
     assert.deepEqual(landingPaths('loop-a/x', startPlace(HOME, folder), false).paths, [`${folder}/loop-a/x`]);
+  });
+});
+
+describe('path resolver: container runs with host folders bound in', () => {
+  function inside(line: string): { inner: string; land: (text: string) => string[] } | null {
+    const resolution = resolve(line, { home: HOME });
+    assert.ok(resolution.resolved, line);
+    const run = containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false));
+    if (run === null) return null;
+    return {
+      inner: run.inner.map((word) => word.raw).join(' '),
+      land: (text) => [...landingPaths(text, run.place, false).paths, ...(landingPaths(text, run.place, false).unknown ? ['?'] : [])],
+    };
+  }
+  it('maps a container path below a bind to the host path, and leaves the container its own', () => {
+    const run = inside('docker run --rm -v /:/h -v ./src:/app/src:ro alpine rm -rf /h/usr')!;
+    assert.equal(run.inner, 'rm -rf /h/usr');
+    assert.deepEqual(run.land('/h/usr'), ['/usr']);
+    assert.deepEqual(run.land('/h'), ['/']);
+    assert.deepEqual(run.land('/app/src/x'), [`${CWD}/src/x`]);
+    assert.deepEqual(run.land('/usr'), []);
+    assert.deepEqual(run.land('usr'), ['?']);
+  });
+  it('reads --mount binds, -w, $PWD and the home folder; volumes are not host folders', () => {
+    assert.deepEqual(inside('docker run --mount type=bind,source=/etc,target=/e alpine ls')!.land('/e/passwd'), ['/etc/passwd']);
+    assert.deepEqual(inside('docker run -w /h -v /:/h alpine ls')!.land('usr'), ['/usr']);
+    assert.deepEqual(inside('podman run -v "$PWD":/w alpine ls')!.land('/w/a'), [`${CWD}/a`]);
+    assert.deepEqual(inside('docker run -v ~/.ssh:/k alpine ls')!.land('/k/id_rsa'), [`${HOME}/.ssh/id_rsa`]);
+    assert.equal(inside('docker run -v cache:/c --mount type=volume,source=v,target=/v alpine ls'), null);
+    assert.equal(inside('docker run --rm alpine ls'), null);
+    assert.equal(inside('docker ps'), null);
   });
 });

@@ -1,3 +1,4 @@
+import { mountSource, volumeSource } from '../containerBinds';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
@@ -72,24 +73,16 @@ function systemSource(source: string | null): boolean {
 /** `-v SRC:DST[:opts]`: the source part. */
 function volumeBindsSystem(value: string | null): boolean {
   if (value === null) return true;
-  const colon = value.indexOf(':');
-  if (colon === -1) return false; // an anonymous volume at a container path
-  return systemSource(value.slice(0, colon));
+  const source = volumeSource(value);
+  // An anonymous volume at a container path.
+  return source !== null && systemSource(source);
 }
 
 /** `--mount type=bind,source=/,target=/x`: a bind of a system path. */
 function mountBindsSystem(value: string | null): boolean {
   if (value === null) return true;
-  const fields = value.split(',');
-  let source: string | null = null;
-  for (const field of fields) {
-    const eq = field.indexOf('=');
-    const key = (eq === -1 ? field : field.slice(0, eq)).trim().toLowerCase();
-    const v = eq === -1 ? '' : field.slice(eq + 1);
-    if (key === 'source' || key === 'src') source = v;
-  }
-  if (source === null) return false;
-  return systemSource(source);
+  const source = mountSource(value);
+  return source !== null && systemSource(source);
 }
 
 /** `--pid=host`, `--network=host`, `--ipc=host`: shares a namespace of the host. */
@@ -233,6 +226,7 @@ const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
+  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'] },
   plain: RUN_PLAIN,
 };
 

@@ -1,0 +1,65 @@
+/**
+ * How a container run's options bind host folders into the container: `-v SRC:DST[:OPTS]` and
+ * `--mount type=bind,source=SRC,target=DST`. Read by the docker row's roles (a bind of a system
+ * folder is a destructive form) and by the path resolver (a container path below DST is the host
+ * path below SRC). Which options these are is the row's fact (`Command.container`).
+ */
+
+/** One bind as written: the host side (null when the option names none: an anonymous or named volume) and the container side. */
+export interface BindSpec {
+  readonly host: string;
+  readonly inside: string;
+}
+
+/**
+ * `-v SRC:DST[:OPTS]`: the bind, or null for an anonymous volume (`-v /data`) or a named one
+ * (`-v cache:/root/.cache`: its source has no `/` and does not start with `.` or `~`).
+ */
+export function volumeBind(value: string): BindSpec | null {
+  const colon = value.indexOf(':');
+  if (colon === -1) return null;
+  const host = value.slice(0, colon);
+  const rest = value.slice(colon + 1);
+  const second = rest.indexOf(':');
+  const inside = second === -1 ? rest : rest.slice(0, second);
+  if (!isHostPath(host) || inside === '') return null;
+  return { host, inside };
+}
+
+/** The source part of `-v SRC:DST`, whatever it names (null for an anonymous volume). */
+export function volumeSource(value: string): string | null {
+  const colon = value.indexOf(':');
+  return colon === -1 ? null : value.slice(0, colon);
+}
+
+/** The `key=value` fields of a `--mount` value, keys lower-cased. */
+function mountFields(value: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const field of value.split(',')) {
+    const eq = field.indexOf('=');
+    const key = (eq === -1 ? field : field.slice(0, eq)).trim().toLowerCase();
+    fields.set(key, eq === -1 ? '' : field.slice(eq + 1));
+  }
+  return fields;
+}
+
+/** The `source`/`src` of a `--mount` value, or null when it names none. */
+export function mountSource(value: string): string | null {
+  const fields = mountFields(value);
+  return fields.get('source') ?? fields.get('src') ?? null;
+}
+
+/** `--mount type=bind,source=SRC,target=DST`: the bind, or null for another type of mount. */
+export function mountBind(value: string): BindSpec | null {
+  const fields = mountFields(value);
+  if ((fields.get('type') ?? 'volume') !== 'bind') return null;
+  const host = fields.get('source') ?? fields.get('src');
+  const inside = fields.get('target') ?? fields.get('destination') ?? fields.get('dst');
+  if (host === undefined || inside === undefined || inside === '') return null;
+  return { host, inside };
+}
+
+/** A source that is a host path (absolute, relative with `.`, or from the home folder), not a volume name. */
+function isHostPath(source: string): boolean {
+  return source.startsWith('/') || source.startsWith('.') || source.startsWith('~') || source.startsWith('$');
+}
