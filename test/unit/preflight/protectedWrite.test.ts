@@ -156,6 +156,53 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ["tee '/home/dev/Library/Application Support/Claude/claude_desktop_config.json' < c", [`${HOME}/Library/Application Support/Claude/claude_desktop_config.json`]],
     ['echo x > ~/.config/Claude/claude_desktop_config.json', [`${HOME}/.config/Claude/claude_desktop_config.json`]],
     ['echo x > ~/.codeium/windsurf/mcp_config.json', [`${HOME}/.codeium/windsurf/mcp_config.json`]],
+    // git writes the paths it restores and the hooks of a new repository
+    ['git checkout evil -- .vscode', [`${CWD}/.vscode`]],
+    ['git checkout evil .vscode/tasks.json', [`${CWD}/.vscode/tasks.json`]],
+    ['git checkout -- .envrc', [`${CWD}/.envrc`]],
+    ['git checkout .vscode', [`${CWD}/.vscode`]],
+    ['git restore --source=x .vscode/settings.json', [`${CWD}/.vscode/settings.json`]],
+    ['git restore -s HEAD~3 -W package.json', [`${CWD}/package.json`]],
+    ['git -C sub checkout x -- .vscode', [`${CWD}/sub/.vscode`]],
+    ['git -C a -C b restore .husky/pre-commit', [`${CWD}/a/b/.husky/pre-commit`]],
+    ['git init --template=./tpl', [`${CWD}/.git/hooks`]],
+    ['git init --template ./tpl repo', [`${CWD}/repo/.git/hooks`]],
+    ['GIT_TEMPLATE_DIR=./tpl git init', [`${CWD}/.git/hooks`]],
+    ['git init --bare --template=t r.git', [`${CWD}/r.git/hooks`]],
+    ['git clone --template=t https://x.example/y.git', [`${CWD}/y/.git/hooks`]],
+    ['git clone --template=t ../src dest', [`${CWD}/dest/.git/hooks`]],
+    // archives extract a tree where their folder options say, the current folder by default
+    ['unzip -o x.zip -d .git/hooks', [`${CWD}/.git/hooks`]],
+    ['unzip x.zip', [CWD]],
+    ['tar -xf x.tar -C ~', [HOME]],
+    ['tar xzf x.tgz -C .git', [`${CWD}/.git`]],
+    ['tar -C a -xf x.tar --directory .vscode', [`${CWD}/a/.vscode`]],
+    ['tar -xf x.tar', [CWD]],
+    ['bsdtar -xf x.tar -C ~/.config', [`${HOME}/.config`]],
+    ['7z x a.7z -o.git/hooks', [`${CWD}/.git/hooks`]],
+    ['7z x a.7z', [CWD]],
+    // test and build tools' output options, read from their rows
+    ['python3 -m pytest --junitxml=.vscode/settings.json', [`${CWD}/.vscode/settings.json`]],
+    ['pytest --html .vscode/r.html', [`${CWD}/.vscode/r.html`]],
+    ['pytest --cov=src --cov-report=xml:.vscode/cov.xml', [`${CWD}/.vscode/cov.xml`]],
+    ['pytest --cov-report=html:.git/hooks', [`${CWD}/.git/hooks`]],
+    ['poetry run pytest --report-log=.envrc', [`${CWD}/.envrc`]],
+    ['npx jest --outputFile=.vscode/settings.json', [`${CWD}/.vscode/settings.json`]],
+    ['jest --coverageDirectory ~', [HOME]],
+    ['vitest run --outputFile=.claude/settings.json', [`${CWD}/.claude/settings.json`]],
+    ['mocha --reporter-option output=.vscode/tasks.json', [`${CWD}/.vscode/tasks.json`]],
+    ['eslint -o .envrc src', [`${CWD}/.envrc`]],
+    ['tsc --outDir .git/hooks', [`${CWD}/.git/hooks`]],
+    ['npx tsc --outFile ~/.bashrc', [`${HOME}/.bashrc`]],
+    ['esbuild app.ts --outfile=.vscode/x.js', [`${CWD}/.vscode/x.js`]],
+    ['esbuild app.ts --outdir=~/.local/bin', [`${HOME}/.local/bin`]],
+    ['webpack -o ~/.config/autostart', [`${HOME}/.config/autostart`]],
+    ['go build -o ~/.local/bin/ls .', [`${HOME}/.local/bin/ls`]],
+    ['gcc -o .git/hooks/pre-commit x.c', [`${CWD}/.git/hooks/pre-commit`]],
+    ['clang x.c -o /usr/local/bin/git', ['/usr/local/bin/git']],
+    ['cargo build --target-dir .git', [`${CWD}/.git`]],
+    ['cargo -C .git build --target-dir hooks', [`${CWD}/.git/hooks`]],
+    ['pip install --target ~/.local/bin x', [`${HOME}/.local/bin`]],
     // payloads hidden in executor arguments
     ["bash -c 'echo evil >> ~/.zshrc'", [`${HOME}/.zshrc`]],
     ['sh -c "cp x .vscode/tasks.json && echo ok"', [`${CWD}/.vscode/tasks.json`]],
@@ -191,6 +238,27 @@ describe('protected-write floor: a path the gate cannot read counts', () => {
       const finding = protectedFinding(command);
       assert.ok(finding, 'expected a protected-write finding');
       assert.match(finding.reason, /^This command writes a protected path: /);
+      assert.match(finding.reason, reason);
+    });
+  }
+});
+
+describe('protected-write floor: what an unknown path counts for', () => {
+  const table: Array<[string, RegExp]> = [
+    ['git apply x.patch', /the files x\.patch names \(git apply, a path the gate cannot read\)/],
+    ['git apply -p1 --directory=sub < x.patch', /the files the patch on standard input names \(git apply/],
+    ['git am 0001-fix.patch', /the files 0001-fix\.patch names \(git am/],
+    ["git checkout x -- '*.json'", /'\*\.json' \(git checkout, a path the gate cannot read\)/],
+    ['git restore --pathspec-from-file=list', /list \(git restore --pathspec-from-file/],
+    ['git init --bare --template=t repo', /the hooks of the new repository \(repo\) \(git init --template/],
+    ['tar -xPf x.tar', /the absolute paths in the archive \(tar -x -P/],
+    ['tar -xf x.tar -C "$D"', /a folder only known at run time \(tar -x -C/],
+    ['pytest --junitxml="$OUT"', /"\$OUT" \(pytest --junitxml/],
+  ];
+  for (const [command, reason] of table) {
+    it(command, () => {
+      const finding = protectedFinding(command);
+      assert.ok(finding, 'expected a protected-write finding');
       assert.match(finding.reason, reason);
     });
   }
@@ -245,6 +313,49 @@ describe('protected-write floor: not a finding', () => {
     'git ls-files -m | xargs git add',
     'find . -name "*.orig" | xargs -n1 wc -l',
     'cp fixture.key test/fixtures/.ssh/id_test',
+    // writers that write ordinary places
+    'git checkout main -- src/',
+    'git checkout main src/a.ts',
+    'git checkout -- .',
+    'git checkout main',
+    'git checkout -b feature/x origin/main',
+    'git restore src/a.ts',
+    'git restore .',
+    'git restore --staged .vscode/settings.json',
+    'git apply --check x.patch',
+    'git apply --stat x.patch',
+    'git apply --cached x.patch',
+    'git am --abort',
+    'git init',
+    'git init repo',
+    'git clone https://x.example/y.git',
+    'tar -xf x.tar -C build',
+    'tar -xzf x.tgz --directory=vendor/lib',
+    'tar -czf out.tgz .vscode src',
+    'tar -tf x.tar',
+    'tar -xOf x.tar a.txt',
+    'unzip x.zip -d out',
+    'unzip -l x.zip',
+    '7z x a.7z -oout',
+    '7z l a.7z',
+    'python3 -m pytest --junitxml=report.xml',
+    'python3 -m pytest -q',
+    'pytest --cov=src --cov-report=term-missing',
+    'pytest --cov-report=xml:coverage.xml',
+    'npx jest --outputFile=results.json --coverageDirectory coverage',
+    'mocha --reporter-option output=test-results.xml',
+    'mocha --reporter-options maxDiffSize=0',
+    'eslint -o report.txt src',
+    'tsc --outDir dist',
+    'tsc -p . --noEmit',
+    'esbuild app.ts --bundle --outfile=dist/app.js',
+    'webpack -o dist',
+    'go build -o bin/tool ./cmd/tool',
+    'gcc -o build/app main.c',
+    'cargo build --target-dir target/ci',
+    'pip install --target vendor requests',
+    'python3 -m http.server 8000',
+    'make -C sub all',
     // near misses of the tool configuration above
     'echo x > notes.txt',
     'echo x > config.toml',
@@ -344,6 +455,22 @@ describe('writeTargets: what a segment writes', () => {
     ['sed -i s/a/b/ src/*.ts', ['sed -i src child *.ts']],
     ['touch *.json', ['touch . child *.json']],
     ['sed -i s/a/b/ src/*/x.ts', ['sed -i ?src/*/x.ts']],
+    ['git checkout x -- a b/', ['git checkout a new-tree', 'git checkout b/ new-tree']],
+    ['git checkout x a', ['git checkout a new-tree']],
+    ['git -C sub restore a', ['git restore ./sub/a new-tree']],
+    ['git status', []],
+    ['tar -xf x.tar -C a -C b', ['tar -x a/b tree']],
+    ['tar -C /srv -xf x.tar', ['tar -x /srv tree']],
+    ['unzip -q x.zip -d out', ['unzip -d out tree']],
+    ['unzip x.zip', ['unzip . tree']],
+    ['7z e a.7z', ['7z e . tree']],
+    ['pytest --junitxml=r.xml --html=r.html', ['pytest --junitxml r.xml', 'pytest --html r.html']],
+    ['python3 -m pytest --report-log r.json', ['pytest --report-log r.json']],
+    ['python3 -c pass --junitxml=x', []],
+    ['tsc --outDir out --outFile o.js', ['tsc --outDir out tree', 'tsc --outFile o.js']],
+    ['cargo -C crate build --target-dir t', ['cargo build --target-dir crate/t tree']],
+    ['docker run img jest --outputFile=/x', []],
+    ['xargs pytest --junitxml=r.xml', ['pytest --junitxml through xargs r.xml']],
   ];
   for (const [command, expected] of table) {
     it(`${command} → [${expected.join('; ')}]`, () => assert.deepEqual(targets(command), expected));
