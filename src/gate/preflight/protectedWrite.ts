@@ -75,6 +75,27 @@ export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
   '.codex': 'Codex settings and hooks',
   '.cursor': 'Cursor settings and hooks',
   '.copilot': 'Copilot CLI settings and hooks',
+  // Maven reads `.mvn/extensions.xml` (extensions it loads), `.mvn/jvm.config` and
+  // `.mvn/maven.config` (options, `-javaagent:` included), `.mvn/wrapper/` (the distribution
+  // `mvnw` downloads and runs): nothing in it is an ordinary project file.
+  '.mvn': 'Maven extensions, JVM options and wrapper',
+};
+
+/**
+ * Entries of a folder recognised wherever the folder appears: the folder's name, then the name
+ * of the file or folder inside it (a folder covers everything below). For names too common to
+ * protect alone (`config.toml`, `.bin`, `wrapper`).
+ */
+export const PROTECTED_NESTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // Cargo reads `.cargo/config.toml` in the project and every folder above it: `build.rustc-wrapper`,
+  // `target.<triple>.runner` and `[alias]` name programs it starts.
+  '.cargo': { config: 'Cargo configuration (programs it starts)', 'config.toml': 'Cargo configuration (programs it starts)' },
+  // npm, yarn and pnpm put `node_modules/.bin` first on PATH for package scripts and `npx`.
+  node_modules: { '.bin': 'the programs package scripts and npx run' },
+  // `yarnPath` points at a release that runs as yarn; plugins run inside it.
+  '.yarn': { releases: 'the Yarn release that runs as yarn', plugins: 'Yarn plugins' },
+  // `gradlew` downloads and runs the distribution its properties name.
+  gradle: { wrapper: 'the Gradle wrapper (the distribution gradlew runs)' },
 };
 
 /** File names recognised wherever they appear. */
@@ -108,6 +129,16 @@ export const PROTECTED_FILES: Readonly<Record<string, string>> = {
   '.tcshrc': 'shell startup file',
   '.inputrc': 'shell startup file',
   'config.fish': 'shell startup file',
+  // Debian's and Ubuntu's default `.bashrc` sources it.
+  '.bash_aliases': 'shell startup file',
+  // Bun's configuration names `preload` scripts run before every `bun run` and `bun test`.
+  'bunfig.toml': 'Bun configuration (preload scripts)',
+  '.bunfig.toml': 'Bun configuration (preload scripts)',
+  // MCP server lists: an agent starts each server's command (`.vscode/mcp.json` and
+  // `~/.cursor/mcp.json` lie in protected folders already).
+  '.mcp.json': 'MCP servers an agent starts',
+  '.claude.json': 'Claude Code settings and MCP servers',
+  'claude_desktop_config.json': 'Claude Desktop MCP servers',
 };
 
 /** Folders under the home folder (relative to it). */
@@ -142,6 +173,31 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['library/application support/vscodium', 'VS Code user settings'],
   ['library/application support/cursor', 'VS Code user settings'],
   ['library/launchagents', 'launchd agents'],
+  ['.cargo/config', 'Cargo configuration (programs it starts)'],
+  ['.cargo/config.toml', 'Cargo configuration (programs it starts)'],
+  ['.cargo/bin', 'a folder on PATH'],
+  // Init scripts run in every Gradle build; the properties set JVM options (`-javaagent:`).
+  ['.gradle/init.d', 'Gradle init scripts'],
+  ['.gradle/init.gradle', 'Gradle init scripts'],
+  ['.gradle/init.gradle.kts', 'Gradle init scripts'],
+  ['.gradle/gradle.properties', 'Gradle settings (JVM options of every build)'],
+  // The repositories whose plugins every build downloads and runs; `mvn` sources `~/.mavenrc`.
+  ['.m2/settings.xml', 'Maven settings (the repositories plugins come from)'],
+  ['.mavenrc', 'Maven startup script'],
+  // A kubeconfig's `exec` credential plugin runs a program on every kubectl call.
+  ['.kube', 'Kubernetes client configuration (credential plugins)'],
+  // `credential_process` runs a program for credentials; a CLI alias starting with `!` is shell text.
+  ['.aws/config', 'AWS configuration (credential_process runs a program)'],
+  ['.aws/cli/alias', 'AWS CLI aliases (shell text)'],
+  // A folder `init.templateDir` commonly names: `git init` and `git clone` copy its hooks.
+  ['.git-templates', 'git hook templates'],
+  ['.config/direnv', 'direnv configuration (sourced before every .envrc)'],
+  // Run by the display manager or `startx` at every graphical login.
+  ['.xprofile', 'X session startup file'],
+  ['.xsession', 'X session startup file'],
+  ['.xsessionrc', 'X session startup file'],
+  ['.xinitrc', 'X session startup file'],
+  ['.codeium/windsurf', 'Windsurf settings and MCP servers'],
 ];
 
 /** System folders. */
@@ -261,12 +317,16 @@ export function protectedPathReason(absolutePath: string, context: PathContext):
   }
   // The folder checks below only fire on a component that starts with `.` or ends with `.git`:
   // when no component can (most paths), only the last one, the file name, is left to look at.
-  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git')) return protectedFileReason(posix.basename(path));
+  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git') && !path.includes('node_modules/') && !path.includes('gradle/')) {
+    return protectedFileReason(posix.basename(path), path);
+  }
   const components = path.split('/').filter((c) => c.length > 0);
   const base = components[components.length - 1] ?? '';
   for (let k = 0; k < components.length; k++) {
     const component = components[k]!;
     if (Object.prototype.hasOwnProperty.call(PROTECTED_FOLDERS, component)) return PROTECTED_FOLDERS[component]!;
+    const nested = Object.prototype.hasOwnProperty.call(PROTECTED_NESTED, component) ? PROTECTED_NESTED[component]![components[k + 1] ?? ''] : undefined;
+    if (nested !== undefined) return nested;
     if (component === '.ssh' && isAccountHome(components.slice(0, k), context)) return 'SSH configuration and keys';
     if (isGitDirectoryName(component)) {
       const below = components.slice(k + 1);
@@ -275,15 +335,18 @@ export function protectedPathReason(absolutePath: string, context: PathContext):
     }
     if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
   }
-  return protectedFileReason(base);
+  return protectedFileReason(base, path);
 }
 
 const DOT = 0x2e;
 
-/** Why a file of this (lower-case) name is protected wherever it lies, or `null`. */
-function protectedFileReason(base: string): string | null {
+/** Why a file of this (lower-case) name is protected wherever it lies, or `null`; `path` is the whole (lower-case) path. */
+function protectedFileReason(base: string, path: string): string | null {
   if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
   if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
+  // Python runs a `.pth` line that starts with `import` at every start, from its site folders only
+  // (a `.pth` elsewhere is a PyTorch checkpoint or nothing).
+  if (base.endsWith('.pth') && (path.includes('/site-packages/') || path.includes('/dist-packages/'))) return 'Python path hook (runs at every start)';
   return null;
 }
 
@@ -320,6 +383,8 @@ const CANDIDATE_NAMES: readonly string[] = [
   ...Object.keys(PROTECTED_FOLDERS),
   '.ssh',
   ...Object.keys(PROTECTED_FILES),
+  ...Object.keys(PROTECTED_NESTED),
+  ...Object.values(PROTECTED_NESTED).flatMap((inside) => Object.keys(inside)),
   '.git',
   '.github',
   'project.code-workspace',

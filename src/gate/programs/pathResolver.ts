@@ -234,16 +234,17 @@ function withLinks(place: PathPlace, args: readonly Word[]): PathPlace {
 }
 
 /**
- * The place of a wrapped command: a wrapper whose row names its folder option (`env -C DIR`,
- * `sudo -D DIR`) runs the command there.
+ * The place of a wrapped command: a wrapper whose row names its working-folder option
+ * (`Command.workingFolder`: `env -C DIR`, `sudo -D DIR`) runs the command there.
  */
 export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): PathPlace {
   let inner = place;
   for (const layer of layers) {
-    const keys = rowFor(layer.program)?.wrapper?.folderOptions;
-    if (keys === undefined) continue;
+    const spellings = rowFor(layer.program)?.workingFolder;
+    if (spellings === undefined) continue;
     for (const option of layer.options) {
-      if (!keys.includes(option.key)) continue;
+      // A wrapper's reader names each option by its key (`C` for both `-C` and `--chdir`).
+      if (!spellings.includes(option.key.length === 1 ? `-${option.key}` : `--${option.key}`)) continue;
       const text = option.value === null ? null : folderText(option.value);
       const folders = text === null ? null : folderTargets(text, inner);
       inner = folders === null ? { ...inner, folders: [], unknownFolder: true } : { ...inner, folders };

@@ -34,6 +34,13 @@ export type PayloadKind =
   /** the path of a program the program starts. */
   | 'program';
 
+/**
+ * Where a writer form writes, for the write-target reader (`writeTargets.ts`, D§7 protected
+ * write): its value (or operand) is the path of a `file`, or of a folder whose whole `tree` the
+ * program may write (an output or extraction folder).
+ */
+export type WriteScope = 'file' | 'tree';
+
 /** A role carried by an option. */
 export interface OptionRole {
   readonly role: Role;
@@ -47,6 +54,14 @@ export interface OptionRole {
   readonly payloadText?: (value: string) => string | null;
   /** A value for the row's tests that this role fires on (default `x`). */
   readonly example?: string;
+  /**
+   * For a writer: the value is the path written, and the write-target reader reads it from here.
+   * Unset: the value is no path written (a mode, a command, a prefix), or a reader of the
+   * program's own in `writeTargets.ts` says what it writes.
+   */
+  readonly target?: WriteScope;
+  /** For `target`: the path inside the value (`--cov-report=xml:PATH`), null when the value names none. */
+  readonly targetText?: (value: string) => string | null;
   /** See {@link OperandRole.everyday}. */
   readonly everyday?: boolean;
   readonly note: string;
@@ -63,6 +78,8 @@ export interface OperandRole {
   readonly payloadText?: (value: string) => string | null;
   /** An operand for the row's tests that this role fires on (default `x`). */
   readonly example?: string;
+  /** See {@link OptionRole.target}: the operand is the path written. */
+  readonly target?: WriteScope;
   /**
    * The role is the program's own job (`cp`'s target, `tee`'s files, `rm`'s operands): an allow
    * entry for the program covers it, because whoever wrote `cp` meant copying; the preflight and
@@ -97,11 +114,6 @@ export interface WrapperRole {
   readonly noCommand?: readonly string[];
   /** A reader of its own, for wrappers whose options do more than precede the command (`env -S`, `watch`, `flock -c`). */
   readonly read?: (args: readonly Word[]) => WrapperReading;
-  /**
-   * Options (by the key the reader names them with) whose value is the folder the command runs in
-   * (`env -C DIR`, `sudo -D DIR`): the path resolver reads the command's relative paths from there.
-   */
-  readonly folderOptions?: readonly string[];
   readonly note: string;
 }
 
@@ -136,6 +148,10 @@ export interface Form {
   readonly payloadText?: string;
   /** The program's own job (see {@link OperandRole.everyday}): not a carve-out. */
   readonly everyday?: boolean;
+  /** A writer form's {@link OptionRole.target}: `value` is the path written. */
+  readonly target?: WriteScope;
+  /** With `target` and a `targetText` on the role: the path inside the literal value, null for none. */
+  readonly targetPath?: string | null;
   /**
    * Set on the form a wrapper role makes for the command it runs: `here` when that command runs on
    * this machine (the wrapper peeler hands it to every layer already), `elsewhere` when it does not
@@ -174,6 +190,13 @@ export interface Command {
   readonly container?: { readonly command: number; readonly volumes: readonly string[]; readonly mounts: readonly string[]; readonly workdir: readonly string[] };
   /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
   readonly plain?: readonly string[];
+  /**
+   * Options whose value is the folder the program works in from there on (`git -C DIR`, `make -C
+   * DIR`, `tar -C DIR`, a wrapper's `env -C DIR`, `sudo -D DIR`): a relative path it writes after one
+   * resolves from that folder, and several compose (`-C a -C b` is `a/b`). Read at the row's top
+   * level by the write-target reader, and for wrappers by the path resolver (`placeInside`).
+   */
+  readonly workingFolder?: readonly string[];
 }
 
 /** The kinds of program, for the table's documentation and counts. */
@@ -209,4 +232,10 @@ export interface ProgramRow extends Command {
   readonly stdinCode?: boolean;
   /** The whole program is a wrapper (its own options, then a command). */
   readonly wrapper?: WrapperRole;
+  /**
+   * An option whose value names a module the program runs as a program of its own, with the words
+   * after the value as that program's arguments (`python3 -m pytest --junitxml=F` is `pytest
+   * --junitxml=F`). The write-target reader reads those words against the module's row.
+   */
+  readonly runsModule?: { readonly options: readonly string[]; readonly note: string };
 }

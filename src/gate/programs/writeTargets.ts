@@ -1,13 +1,16 @@
 import { wordText } from './executorPayloads';
 import { readFind } from './find';
-import { GIT_GLOBAL_GRAMMAR } from './rows/readers';
+import { GIT_GLOBAL_GRAMMAR, GIT_WRITING_SUBCOMMANDS } from './rows/readers';
 import { hasOption, optionValues, readArgs, textOf, type Grammar, valued } from './grammar';
 import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
+import { readTarOptions } from './tarOptions';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
+import { invokedName, programForms, rowFor } from './table';
 import { programName } from './wrappers';
 import { pathText, targetOf, type WriteTarget } from './writeTarget';
 import { literalWord, type Segment, type Word } from '../reading/resolution';
+import type { ProgramRow } from './row';
 
 /**
  * What paths a simple command writes (D§4.2, D§7): its output redirects and the file operands
@@ -404,8 +407,9 @@ export function readGitCommand(args: readonly Word[]): {
 } {
   const parsed = readArgs(args, GIT_GLOBAL_GRAMMAR);
   let directory: string | null = '.';
+  const folderOptions = rowFor('git')?.workingFolder ?? ['-C'];
   for (const option of parsed.options) {
-    if (option.name !== '-C') continue;
+    if (!folderOptions.includes(option.name)) continue;
     const dir = textOf(option.value);
     if (dir === null || directory === null) directory = null;
     else if (dir !== '') directory = dir.startsWith('/') ? dir : joinPath(directory, dir);
@@ -429,13 +433,20 @@ const GIT_CONFIG_SPEC: Grammar = {
 const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list'];
 const GIT_CONFIG_WRITES = ['--add', '--replace-all', '--unset', '--unset-all', '--rename-section', '--remove-section', '-e', '--edit'];
 
-/** `git config` writes a config file unless it only reads (D§7: `.git/config` runs code through hooksPath, pager, fsmonitor…). */
+/**
+ * `git config` writes a config file unless it only reads (D§7: `.git/config` runs code through
+ * hooksPath, pager, fsmonitor…); `checkout`, `restore`, `apply`, `am`, `init` and `clone` write
+ * the files of {@link gitTreeWrites}.
+ */
 function gitTargets(args: readonly Word[], context: WriterContext): WriteTarget[] {
-  // Only `git config` writes here: any other plain subcommand is settled without reading on.
+  // Only these subcommands write here: any other plain subcommand is settled without reading on.
   const plain = plainGitSubcommand(args);
-  if (plain !== undefined && plain !== 'config') return [];
+  if (plain !== undefined && plain !== 'config' && !Object.prototype.hasOwnProperty.call(GIT_WRITING_SUBCOMMANDS, plain)) return [];
   const git = readGitCommand(args);
   if (git.subcommandWord && git.subcommand === null) return [targetOf(git.subcommandWord, 'git (a subcommand the gate cannot read)')];
+  if (git.subcommand !== null && Object.prototype.hasOwnProperty.call(GIT_WRITING_SUBCOMMANDS, git.subcommand)) {
+    return gitTreeWrites(git.subcommand, git.rest, context).map((target) => withinFolder(target, git.directory));
+  }
   if (git.subcommand !== 'config') return [];
   const parsed = readArgs(git.rest, GIT_CONFIG_SPEC);
   const first = textOf(parsed.operands[0]);
@@ -472,6 +483,84 @@ function gitTargets(args: readonly Word[], context: WriterContext): WriteTarget[
   const gitDir = gitDirWord ? textOf(gitDirWord) : '.git';
   const name = hasOption(parsed, '--worktree') ? 'config.worktree' : 'config';
   return [{ path: gitDir === null ? null : within(joinPath(gitDir, name)), via: 'git config' }];
+}
+
+/**
+ * What `git checkout|restore|apply|am|init|clone` write, relative to the folder git runs in, read
+ * with the subcommand's grammar from git's row:
+ * - `checkout [TREE-ISH] [--] PATHSPEC…` and `restore [--source=X] PATHSPEC…` write the paths named
+ *   (a branch switch, which rewrites whatever differs between two commits, is not counted: see
+ *   docs/decisions.md). A pathspec that is the work tree or holds it (`.`) is judged by itself
+ *   only (scope `new-tree` on a path that exists): the content comes from the repository, as it
+ *   does for a branch switch. A pathspec with glob characters or magic (`*.json`, `:/`) may name
+ *   any file: unknown. `restore --staged` alone writes the index only.
+ * - `apply` and `am` write the files the patch names, which nobody has read: an unknown path,
+ *   unless they only check or print (`--check`, `--stat`), write the index only (`--cached`), or
+ *   stop (`am --abort`).
+ * - `init --template=DIR` and `clone --template=DIR` (or `GIT_TEMPLATE_DIR`) copy DIR's hooks into
+ *   the new repository's `.git/hooks`.
+ */
+function gitTreeWrites(subcommand: string, rest: readonly Word[], context: WriterContext): WriteTarget[] {
+  const parsed = readArgs(rest, GIT_WRITING_SUBCOMMANDS[subcommand]!.grammar);
+  const via = `git ${subcommand}`;
+  const fromFile = optionValues(parsed, '--pathspec-from-file')[0];
+  if (fromFile) return [{ path: null, via: `${via} --pathspec-from-file`, source: fromFile.raw }];
+  const pathspec = (word: Word): WriteTarget => {
+    const text = textOf(word);
+    if (text === null || /[*?[]/.test(text) || text.startsWith(':')) return { path: null, via, source: word.raw };
+    return { path: text, via, scope: 'new-tree' };
+  };
+  switch (subcommand) {
+    case 'checkout': {
+      if (hasOption(parsed, '-b', '-B', '--orphan')) return [];
+      const operands = parsed.operands;
+      if (parsed.endOfOptions >= 0) return operands.filter((_, k) => parsed.operandIndexes[k]! > parsed.endOfOptions).map(pathspec);
+      if (operands.length === 0) return [];
+      // Without `--` the first operand is a commit unless it cannot be a ref name (`.`, `.vscode`, `a/`): then git reads every operand as a path.
+      const first = textOf(operands[0]);
+      return (first !== null && cannotBeRef(first) ? operands : operands.slice(1)).map(pathspec);
+    }
+    case 'restore':
+      if (hasOption(parsed, '-S', '--staged') && !hasOption(parsed, '-W', '--worktree')) return [];
+      return parsed.operands.map(pathspec);
+    case 'apply':
+    case 'am': {
+      if (subcommand === 'apply' && hasOption(parsed, '--cached')) return [];
+      if (subcommand === 'apply' && hasOption(parsed, '--check', '--stat', '--numstat', '--summary') && !hasOption(parsed, '--apply')) return [];
+      if (subcommand === 'am' && hasOption(parsed, '--abort', '--quit', '--show-current-patch')) return [];
+      const patches = parsed.operands.map((w) => w.raw).join(' ');
+      return [{ path: null, via, source: `the files ${patches || 'the patch on standard input'} names` }];
+    }
+    default: {
+      // init, clone
+      const template = optionValues(parsed, '--template')[0] ?? context.assignments.find((a) => a.name === 'GIT_TEMPLATE_DIR')?.value;
+      if (template === undefined) return [];
+      const viaTemplate = `${via} --template`;
+      const named = subcommand === 'init' ? parsed.operands[0] : parsed.operands[1];
+      let dir: string | null = named ? textOf(named) : subcommand === 'init' ? '.' : cloneFolderName(textOf(parsed.operands[0]));
+      const bare = hasOption(parsed, '--bare', '--mirror');
+      if (bare && !named && dir !== null && subcommand === 'clone') dir = `${dir}.git`;
+      const separate = optionValues(parsed, '--separate-git-dir')[0];
+      if (separate || (bare && (dir === null || !/\.git\/?$/.test(dir)))) {
+        return [{ path: null, via: viaTemplate, source: `the hooks of the new repository (${(separate ?? named ?? parsed.operands[0])?.raw ?? '.'})` }];
+      }
+      if (dir === null) return [{ path: null, via: viaTemplate, source: `the hooks of the new repository (${named?.raw ?? parsed.operands[0]?.raw ?? '?'})` }];
+      return [{ path: bare ? joinPath(dir.replace(/\/+$/, ''), 'hooks') : joinPath(dir, '.git/hooks'), via: viaTemplate }];
+    }
+  }
+}
+
+/** A word git cannot take for a ref name (git check-ref-format), so `git checkout WORD` names a path. */
+function cannotBeRef(text: string): boolean {
+  return text === '' || text.startsWith('.') || text.startsWith('/') || text.endsWith('/') || text.endsWith('.lock') || text.includes('/.') || text.includes('..') || /[\s~^:?*[\\]/.test(text);
+}
+
+/** The folder `git clone URL` makes: the URL's last component without `.git` (`https://x/y.git` → `y`). */
+function cloneFolderName(url: string | null): string | null {
+  if (url === null) return null;
+  const trimmed = url.replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+  const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':')) + 1);
+  return name.length > 0 ? name : null;
 }
 
 const CRONTAB_SPEC: Grammar = { short: 'usc', abbreviations: false };
@@ -600,6 +689,35 @@ function findTargets(args: readonly Word[]): WriteTarget[] {
   return out;
 }
 
+/** Stands for a word only known at run time among tar's words (no option value is ever this). */
+const TAR_OPAQUE = '\u0000opaque';
+
+/**
+ * `tar -x` extracts a tree of unknown names (the archive's) into the folder its working-folder
+ * options (the row's `-C`/`--directory`, composed in order) leave it in, the current one by
+ * default; with `-P` members may be absolute paths: anywhere. Members named on the command line
+ * are not used to narrow the tree. Creating or listing an archive writes no file here (`-f` of a
+ * new archive is an ordinary file).
+ */
+function tarTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
+  const options = readTarOptions(args.map((word) => textOf(word) ?? TAR_OPAQUE));
+  const extracts = options.some((o) => o.name === 'x' || o.name === 'get' || (o.name.length >= 3 && 'extract'.startsWith(o.name)));
+  if (!extracts || options.some((o) => o.name === 'to-stdout')) return [];
+  const via = `${program} -x`;
+  if (options.some((o) => o.name === 'P' || (o.name.length >= 3 && 'absolute-names'.startsWith(o.name)))) {
+    return [{ path: null, via: `${via} -P`, source: 'the absolute paths in the archive' }];
+  }
+  const folderOptions = rowFor(program)?.workingFolder ?? [];
+  let folder: string | null = '.';
+  for (const option of options) {
+    if (!folderOptions.includes(`--${option.name}`)) continue;
+    const dir = option.value;
+    if (dir === null || dir === TAR_OPAQUE || folder === null) folder = null;
+    else if (dir !== '') folder = dir.startsWith('/') || dir.startsWith('~') || folder === '.' ? dir : joinPath(folder, dir);
+  }
+  return [folder === null ? { path: null, via: `${via} -C`, source: 'a folder only known at run time' } : { path: folder, via, scope: 'tree' }];
+}
+
 /** The writers this module knows, by program name (lower case). */
 const WRITERS: Readonly<Record<string, WriterReader>> = {
   tee: operandsOf('tee', TEE_SPEC),
@@ -622,6 +740,9 @@ const WRITERS: Readonly<Record<string, WriterReader>> = {
   curl: curlTargets,
   wget: wgetTargets,
   git: gitTargets,
+  tar: tarTargets,
+  bsdtar: tarTargets,
+  gtar: tarTargets,
   crontab: crontabTargets,
   systemctl: systemctlTargets,
   npm: packageManagerTargets,
@@ -634,8 +755,77 @@ const WRITERS: Readonly<Record<string, WriterReader>> = {
   cursor: editorExtensionTargets,
 };
 
-/** Program names (lower case) whose arguments name what they write. */
+/** Program names (lower case) whose arguments name what they write (besides the rows' `target` forms). */
 export const WRITER_PROGRAMS: readonly string[] = Object.keys(WRITERS);
+
+/**
+ * The writer forms whose row in the program table says where they write (`OptionRole.target` in `row.ts`),
+ * for a program without a reader in {@link WRITERS}: `pytest --junitxml=F`, `tsc --outDir D`,
+ * `eslint -o F`. The options are the row's; this only turns its forms into targets. Forms of a
+ * command the program runs (`docker run IMAGE jest …`, elsewhere) are left out: the wrappers that
+ * run a command here are peeled before this is asked. A relative path resolves from where the
+ * row's working-folder options (`Command.workingFolder`) before it leave the program.
+ */
+export function rowTargets(argv: readonly Word[], depth = 0): WriteTarget[] {
+  const first = argv[0];
+  if (first === undefined || first.kind !== 'literal') return [];
+  const row = rowFor(first.value);
+  if (row === null) return [];
+  const out: WriteTarget[] = [];
+  const reading = programForms(argv);
+  const wrappedAt = Math.min(...reading.forms.filter((form) => form.wrapped !== undefined).map((form) => form.index));
+  const folders = workingFolders(row, argv);
+  for (const form of reading.forms) {
+    if (form.role !== 'writer' || form.target === undefined || form.index >= wrappedAt || form.value === null) continue;
+    if (form.targetPath === null) continue;
+    const via = form.trigger === form.program || form.program.endsWith(` ${form.trigger}`) ? form.program : `${form.program} ${form.trigger}`;
+    const scope = form.target === 'tree' ? { scope: 'tree' as const } : {};
+    const target = form.targetPath !== undefined ? { path: form.targetPath, via, ...scope } : targetOf(form.value, via, scope);
+    out.push(withinFolder(target, folderBefore(folders, form.index)));
+  }
+  // `python3 -m pytest …`: the words after the module are the module's own arguments.
+  if (row.runsModule !== undefined && depth < 4) {
+    const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
+    const option = options.find((o) => row.runsModule!.options.includes(o.name));
+    const module = textOf(option?.value);
+    if (option !== undefined && module !== null && rowFor(module) !== null && invokedName(module) === module) {
+      const after = (option.valueIndex ?? option.index) + 2;
+      out.push(...rowTargets([literalWord(module), ...argv.slice(after)], depth + 1));
+    }
+  }
+  return out;
+}
+
+/** A row's working-folder options in an argv: where each leaves the program (composed, relative to the start; null: opaque), by word index. */
+function workingFolders(row: ProgramRow, argv: readonly Word[]): Array<{ index: number; folder: string | null }> {
+  if (row.workingFolder === undefined) return [];
+  const out: Array<{ index: number; folder: string | null }> = [];
+  let folder: string | null = '.';
+  // A row with subcommands reads its own options up to the subcommand (`git apply -C3` is no folder).
+  const grammar = row.subcommands !== undefined ? { ...(row.grammar ?? {}), stopAtOperand: true } : (row.grammar ?? {});
+  for (const option of readArgs(argv.slice(1), grammar).options) {
+    if (!row.workingFolder.includes(option.name)) continue;
+    const dir = textOf(option.value);
+    if (dir === null || folder === null) folder = null;
+    else if (dir !== '') folder = dir.startsWith('/') || dir.startsWith('~') ? dir : folder === '.' ? dir : joinPath(folder, dir);
+    out.push({ index: option.index + 1, folder });
+  }
+  return out;
+}
+
+/** The working folder in force at a word: that of the last working-folder option before it. */
+function folderBefore(folders: ReadonlyArray<{ index: number; folder: string | null }>, index: number): string | null {
+  let folder: string | null = '.';
+  for (const entry of folders) if (entry.index < index) folder = entry.folder;
+  return folder;
+}
+
+/** A target whose relative path is written from `folder` (`.`: as it is; null: a folder the gate cannot read). */
+function withinFolder(target: WriteTarget, folder: string | null): WriteTarget {
+  if (target.path === null || folder === '.' || target.path.startsWith('/') || target.path === '~' || target.path.startsWith('~/')) return target;
+  if (folder === null) return { ...target, path: null, source: target.path };
+  return { ...target, path: target.path === '.' ? folder : joinPath(folder, target.path) };
+}
 
 /**
  * Every path a segment writes: output redirects (other than the harmless ones, D§4.2) and the
@@ -659,7 +849,16 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
     }
     if (program === null) return out;
     const reader = Object.prototype.hasOwnProperty.call(WRITERS, program) ? WRITERS[program] : undefined;
-    if (!reader) return out;
+    if (!reader) {
+      // No reader of its own: what the row's writer forms say (most programs: nothing).
+      if (unwrapped.wrappers.includes('xargs')) {
+        const withInput = [unwrapped.argv[0]!, ...withXargsInput(segment.argv, unwrapped.argv)];
+        out.push(...rowTargets(withInput).map((t) => ({ ...t, via: `${t.via} through xargs` })));
+      } else {
+        out.push(...rowTargets(unwrapped.argv));
+      }
+      return out;
+    }
     // Readers only look assignments up by name: either list serves as it is when the other is empty (most segments).
     const assignments: WriterContext['assignments'] =
       unwrapped.assignments.length === 0

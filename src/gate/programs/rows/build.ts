@@ -405,9 +405,9 @@ const GO_ROLES: readonly OptionRole[] = [
     example: '-extld=/tmp/linker',
     note: '-ldflags -extld= names the program used as the external linker',
   },
-  { role: 'writer', options: goFlag(['o']), example: '/usr/local/bin/tool', note: '-o writes the built binary (or test binary) to a chosen path' },
-  { role: 'writer', options: goFlag(GO_PROFILES, true), example: 'prof.out', note: 'the profile and trace flags write files (-outputdir chooses where)' },
-  { role: 'writer', options: goFlag(['pkgdir']), example: '/tmp/pkg', note: '-pkgdir writes compiled packages to a chosen folder' },
+  { role: 'writer', options: goFlag(['o']), target: 'file', example: '/usr/local/bin/tool', note: '-o writes the built binary (or test binary) to a chosen path' },
+  { role: 'writer', options: goFlag(GO_PROFILES, true), target: 'file', example: 'prof.out', note: 'the profile and trace flags write files (-outputdir chooses where)' },
+  { role: 'writer', options: goFlag(['pkgdir']), target: 'tree', example: '/tmp/pkg', note: '-pkgdir writes compiled packages to a chosen folder' },
   { role: 'loader', options: goFlag(['modfile']), example: '/tmp/alt.mod', note: '-modfile reads (and updates) another module file, which can replace any dependency' },
   { role: 'loader', options: goFlag(['overlay']), example: '/tmp/overlay.json', note: '-overlay swaps source files for others named in a JSON file' },
 ];
@@ -710,8 +710,8 @@ const PIP_INSTALL: Command = {
   options: [
     ...PIP_SOURCES,
     { role: 'loader', options: ['-e', '--editable'], example: '.', note: '-e installs a folder or VCS project, running its build code' },
-    { role: 'writer', options: ['-t', '--target', '--prefix', '--root', '--src'], example: '/usr/lib/python3/dist-packages', note: '--target/--prefix/--root install into a chosen folder' },
-    { role: 'writer', options: ['--report'], example: 'report.json', note: '--report writes a JSON report to the named file' },
+    { role: 'writer', options: ['-t', '--target', '--prefix', '--root', '--src'], target: 'tree', example: '/usr/lib/python3/dist-packages', note: '--target/--prefix/--root install into a chosen folder' },
+    { role: 'writer', options: ['--report'], target: 'file', targetText: (v) => (v === '-' ? null : v), example: 'report.json', note: '--report writes a JSON report to the named file' },
     { role: 'destructive', options: ['--break-system-packages'], note: '--break-system-packages lets pip change the Python packages the system itself manages' },
   ],
   operands: [
@@ -1036,7 +1036,7 @@ const CARGO_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['--config'], when: (v) => cargoConfigRole(v) === 'loader', example: '/tmp/cargo.toml', note: '--config PATH (or env., patch., source. keys) loads settings that change what is built and run' },
   { role: 'loader', options: ['--manifest-path'], example: '/tmp/other/Cargo.toml', note: '--manifest-path builds another crate, running its build scripts' },
   { role: 'loader', options: ['-C'], example: '/tmp/other', note: '-C works in another folder, building that crate and running its build scripts' },
-  { role: 'writer', options: ['--target-dir', '--artifact-dir', '--out-dir'], example: '/tmp/out', note: '--target-dir/--artifact-dir write the build output into a chosen folder' },
+  { role: 'writer', options: ['--target-dir', '--artifact-dir', '--out-dir'], target: 'tree', example: '/tmp/out', note: '--target-dir/--artifact-dir write the build output into a chosen folder' },
 ];
 
 const cargoLevel = (extra: Partial<Command> = {}): Command => ({ grammar: CARGO_GRAMMAR, ...extra, options: [...CARGO_OPTIONS, ...(extra.options ?? [])] });
@@ -1071,6 +1071,8 @@ const CARGO_ROW: ProgramRow = {
   category: 'build',
   what: 'Rust’s build tool and package manager',
   ...CARGO_TOP,
+  // `cargo -C DIR` runs in DIR: `--target-dir out` is DIR/out.
+  workingFolder: ['-C'],
   // `cargo +TOOLCHAIN …` (rustup's proxy): the usual channels are read as the same command; any other
   // toolchain name is left unread (it may be a linked folder of programs, see `rustup toolchain link`).
   subcommands: { ...CARGO_SUBCOMMANDS, '+stable': CARGO_TOP, '+nightly': { ...CARGO_TOP, plain: [] }, '+beta': { ...CARGO_TOP, plain: [] } },
@@ -1228,6 +1230,8 @@ const MAKE_ROW: ProgramRow = {
   category: 'build',
   what: 'GNU make: runs the recipes of a Makefile (the project’s own Makefile is its job)',
   grammar: MAKE_GRAMMAR,
+  // `make -C DIR` runs in DIR: a relative file its options name is found from there.
+  workingFolder: ['-C', '--directory'],
   options: [
     { role: 'executor', options: ['-E', '--eval'], payload: 'code', example: '$(shell id)', note: '-E/--eval reads the text as Makefile code, which can run any command ($(shell …), recipes)' },
     { role: 'loader', options: ['-f', '--file', '--makefile'], example: '/tmp/evil.mk', note: '-f reads another makefile, whose recipes then run' },
@@ -1647,7 +1651,7 @@ const GCC_GRAMMAR: Grammar = {
 
 const COMPILER_OPTIONS: readonly OptionRole[] = [
   // Writing the compiled output is a compiler's job (GTFOBins' gcc file-write is `-o`).
-  { role: 'writer', options: ['-o', '--output'], everyday: true, example: 'app', note: '-o writes the compiled output to a chosen path' },
+  { role: 'writer', options: ['-o', '--output'], everyday: true, target: 'file', example: 'app', note: '-o writes the compiled output to a chosen path' },
   { role: 'executor', options: ['-B'], when: (v) => v === null || !['static', 'dynamic', 'symbolic'].includes(v), example: '/tmp/tools/', note: '-B makes the driver run its passes (cc1, as, ld) from another folder' },
 ];
 
@@ -1681,7 +1685,7 @@ const LD_ROW: ProgramRow = {
     },
   },
   options: [
-    { role: 'writer', options: ['-o', '--output'], everyday: true, example: 'a.out', note: '-o writes the linked program to a chosen path' },
+    { role: 'writer', options: ['-o', '--output'], everyday: true, target: 'file', example: 'a.out', note: '-o writes the linked program to a chosen path' },
     { role: 'loader', options: ['-plugin', '--plugin'], example: '/tmp/plugin.so', note: '-plugin loads a shared library into the linker' },
     { role: 'writer', options: ['-Map', '--Map', '--dependency-file', '--out-implib'], example: 'out.map', note: '-Map/--dependency-file write a map or dependency file to a chosen path' },
     { role: 'loader', options: ['-P', '--audit', '--depaudit'], example: '/tmp/audit.so', note: '--audit/-P name an audit library the produced program will load' },
@@ -1786,11 +1790,20 @@ const PYTEST_ROW: ProgramRow = {
     { role: 'loader', options: ['-c', '--config-file'], example: '/tmp/pytest.ini', note: '-c reads another configuration, which can add options and plugins' },
     { role: 'loader', options: ['--pdbcls'], example: 'evil:Debugger', note: '--pdbcls imports the named class as the debugger' },
     { role: 'destructive', options: ['--basetemp'], example: '/home/me/work', note: '--basetemp empties the named folder first (pytest removes it if it exists)' },
-    { role: 'writer', options: ['--junit-xml', '--junitxml', '--log-file', '--report-log', '--benchmark-json', '--json-report-file', '--html', '--debug'], example: '/tmp/report.xml', note: 'these options write a report or log to the named file' },
+    { role: 'writer', options: ['--junit-xml', '--junitxml', '--log-file', '--report-log', '--benchmark-json', '--json-report-file', '--html', '--debug'], target: 'file', example: '/tmp/report.xml', note: 'these options write a report or log to the named file' },
+    // pytest-cov: `--cov-report=TYPE:PATH`; a bare TYPE writes to its default place (or the terminal).
+    { role: 'writer', options: ['--cov-report'], when: (v) => v === null || /^(xml|json|lcov|markdown|markdown-append):./.test(v), target: 'file', targetText: afterColon, example: 'xml:/tmp/cov.xml', note: '--cov-report=xml:PATH writes the coverage report to the named file' },
+    { role: 'writer', options: ['--cov-report'], when: (v) => v !== null && /^(html|annotate):./.test(v), target: 'tree', targetText: afterColon, example: 'html:/tmp/cov', note: '--cov-report=html:DIR writes the coverage report into the named folder' },
     { role: 'network', options: ['--pastebin'], example: 'all', note: '--pastebin uploads the test session log to a paste service' },
   ],
   plain: ['', '-q', 'tests/test_api.py -x -vv', '-k "parse and not slow"', '--lf', '-m integration --maxfail=2', '--cov=src'],
 };
+
+/** The path of a `TYPE:PATH` value (`xml:cov.xml`). */
+function afterColon(value: string): string | null {
+  const colon = value.indexOf(':');
+  return colon < 0 ? null : value.slice(colon + 1) || null;
+}
 
 const TOX_GRAMMAR: Grammar = {
   short: 'cexnpqvmf',
@@ -1921,7 +1934,8 @@ const JEST_ROW: ProgramRow = {
       example: './evil.js',
       note: 'these options name a module Jest loads and runs (setup files, environment, runner, reporter, transformer)',
     },
-    { role: 'writer', options: spelled('outputFile', 'coverageDirectory'), example: '/tmp/out.json', note: '--outputFile/--coverageDirectory write results to a chosen path' },
+    { role: 'writer', options: spelled('outputFile'), target: 'file', example: '/tmp/out.json', note: '--outputFile writes the results to a chosen file' },
+    { role: 'writer', options: spelled('coverageDirectory'), target: 'tree', example: '/tmp/coverage', note: '--coverageDirectory writes the coverage reports into a chosen folder' },
   ],
   plain: ['', '--watch', 'src/utils.test.ts', '-t "parses dates" --coverage', '--ci --runInBand', '-u'],
 };
@@ -1938,7 +1952,8 @@ const VITEST_GRAMMAR: Grammar = {
 const VITEST_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['-c', '-r', ...spelled('config', 'root', 'workspace', 'globalSetup', 'setupFiles')], example: '/tmp/vitest.config.ts', note: '--config/--root/--setupFiles/--globalSetup use another configuration or load setup modules (code)' },
   { role: 'loader', options: spelled('reporter', 'environment', 'pool'), when: (v) => v === null || /[/.]/.test(v), example: './evil-reporter.js', note: '--reporter/--environment/--pool with a path load a module' },
-  { role: 'writer', options: spelled('outputFile', 'coverage.reportsDirectory'), example: '/tmp/out.json', note: '--outputFile writes results to a chosen path' },
+  { role: 'writer', options: spelled('outputFile'), target: 'file', example: '/tmp/out.json', note: '--outputFile writes the results to a chosen file' },
+  { role: 'writer', options: spelled('coverage.reportsDirectory'), target: 'tree', example: '/tmp/coverage', note: '--coverage.reportsDirectory writes the coverage reports into a chosen folder' },
   { role: 'listener', options: ['--ui', '--api', '--api.host', '--inspect', '--inspect-brk', '--inspectBrk'], when: (v) => v === null || v === 'true' || v === '' || /^[0-9]+$/.test(v) || notLoopback(v), example: '0.0.0.0', note: '--ui/--api/--inspect open a server or debugger port' },
 ];
 const vitestLevel = (extra: Partial<Command> = {}): Command => ({ grammar: VITEST_GRAMMAR, ...extra, options: [...VITEST_OPTIONS, ...(extra.options ?? [])] });
@@ -1956,6 +1971,15 @@ const VITEST_ROW: ProgramRow = {
   read: globalsAnywhere('vitest', VITEST_GRAMMAR, VITEST_OPTIONS, ['run', 'watch', 'dev', 'related', 'bench', 'list', 'init']),
   plain: ['run', '--run', 'src/a.test.ts', 'run -t "parses"', 'watch --coverage'],
 };
+
+/** The file of a reporter option list (`output=x`, `a=b,mochaFile=x`), or null. */
+function reporterOutput(value: string): string | null {
+  for (const pair of value.split(',')) {
+    const match = /^(output|mochaFile)=(.+)$/.exec(pair);
+    if (match) return match[2]!;
+  }
+  return null;
+}
 
 const MOCHA_ROW: ProgramRow = {
   names: ['mocha'],
@@ -1976,6 +2000,8 @@ const MOCHA_ROW: ProgramRow = {
     { role: 'loader', options: ['--config', '--package'], example: '/tmp/.mocharc.js', note: '--config/--package read another configuration, which can require modules' },
     { role: 'loader', options: ['-R', '--reporter', '-u', '--ui'], when: (v) => v === null || /[/.]/.test(v), example: './evil-reporter.js', note: '--reporter/--ui with a path load that module' },
     { role: 'listener', options: ['--inspect', '--inspect-brk'], example: '0.0.0.0:9229', note: '--inspect opens a Node debugger port, through which any code can run' },
+    // Reporters that write a file take it as `output=PATH` (mocha-junit-reporter uses `mochaFile=`).
+    { role: 'writer', options: ['-O', '--reporter-option', '--reporter-options'], when: (v) => v === null || reporterOutput(v) !== null, target: 'file', targetText: reporterOutput, example: 'output=/tmp/report.xml', note: '--reporter-option output=PATH makes the reporter write to that file' },
   ],
   plain: ['', "'test/**/*.spec.js'", '--recursive test', '-g "parses dates" --bail', '--reporter dot', '--timeout 5000 --exit'],
 };
@@ -1997,7 +2023,7 @@ const ESLINT_ROW: ProgramRow = {
     { role: 'loader', options: ['-c', '--config'], example: '/tmp/eslint.config.js', note: '-c uses another configuration file, which is JavaScript that runs' },
     { role: 'loader', options: ['--rulesdir', '--resolve-plugins-relative-to', '--plugin', '--parser'], example: '/tmp/rules', note: '--rulesdir/--plugin/--parser load rule, plugin or parser modules' },
     { role: 'loader', options: ['-f', '--format'], when: (v) => v === null || /[/.]/.test(v), example: './evil-formatter.js', note: '-f with a path loads that module as the formatter' },
-    { role: 'writer', options: ['-o', '--output-file'], example: '/tmp/report.txt', note: '-o writes the report to the named file' },
+    { role: 'writer', options: ['-o', '--output-file'], target: 'file', example: '/tmp/report.txt', note: '-o writes the report to the named file' },
     // Fixing the files it lints is what an entry for eslint is written for: the everyday job.
     { role: 'writer', options: ['--fix'], everyday: true, note: '--fix rewrites the linted files' },
     { role: 'writer', options: ['--suppress-all', '--suppress-rule', '--prune-suppressions'], note: '--suppress-* rewrite the suppressions file' },
@@ -2040,8 +2066,9 @@ const TSC_ROW: ProgramRow = {
   grammar: { short: 'ptm', flags: 'bdhvw', abbreviations: false, long: { ...valued(...TSC_VALUED, ...TSC_VALUED.map((n) => n.toLowerCase())), ...flagged('build', 'b', 'watch', 'w', 'init', 'noEmit', 'noemit', 'declaration', 'd', 'sourceMap', 'strict', 'help', 'h', 'all', 'version', 'v', 'listFiles', 'listEmittedFiles', 'showConfig', 'pretty', 'incremental', 'composite', 'clean', 'force', 'verbose', 'dry', 'emitDeclarationOnly', 'skipLibCheck', 'esModuleInterop', 'allowJs', 'checkJs', 'noEmitOnError', 'extendedDiagnostics', 'diagnostics', 'traceResolution', 'explainFiles') } },
   options: [
     // GTFOBins' tsc file-write is --outFile: choosing where the output goes is a compiler's everyday job.
-    { role: 'writer', options: ['--outDir', '--outFile', '--outdir', '--outfile', '--declarationDir', '--declarationdir'], everyday: true, example: 'dist', note: '--outDir/--outFile write the compiled output to a chosen path' },
-    { role: 'writer', options: ['--tsBuildInfoFile', '--generateTrace', '--generateCpuProfile', '--tsbuildinfofile', '--generatetrace', '--generatecpuprofile'], example: '/tmp/trace', note: '--generateTrace/--generateCpuProfile/--tsBuildInfoFile write files to a chosen path' },
+    { role: 'writer', options: ['--outDir', '--outdir', '--declarationDir', '--declarationdir'], everyday: true, target: 'tree', example: 'dist', note: '--outDir/--declarationDir write the compiled output into a chosen folder' },
+    { role: 'writer', options: ['--outFile', '--outfile'], everyday: true, target: 'file', example: 'dist/out.js', note: '--outFile writes the compiled output to a chosen file' },
+    { role: 'writer', options: ['--tsBuildInfoFile', '--generateTrace', '--generateCpuProfile', '--tsbuildinfofile', '--generatetrace', '--generatecpuprofile'], target: 'file', example: '/tmp/trace', note: '--generateTrace/--generateCpuProfile/--tsBuildInfoFile write files to a chosen path' },
     { role: 'writer', options: ['--init'], note: '--init writes a tsconfig.json' },
   ],
   plain: ['', '--noEmit', '-p tsconfig.build.json', '-b', '--watch --preserveWatchOutput', '--version'],
@@ -2112,8 +2139,8 @@ const WEBPACK_GRAMMAR: Grammar = {
 };
 const WEBPACK_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['-c', '--config', '--extends'], example: '/tmp/webpack.config.js', note: '--config/--extends use another configuration, which is JavaScript that runs' },
-  { role: 'writer', options: ['-o', '--output-path'], everyday: true, example: 'dist', note: '-o writes the bundle into a chosen folder' },
-  { role: 'writer', options: ['--json'], when: (v) => v !== null && v !== 'true', example: 'stats.json', note: '--json FILE writes the statistics to a file' },
+  { role: 'writer', options: ['-o', '--output-path'], everyday: true, target: 'tree', example: 'dist', note: '-o writes the bundle into a chosen folder' },
+  { role: 'writer', options: ['--json'], when: (v) => v !== null && v !== 'true', target: 'file', example: 'stats.json', note: '--json FILE writes the statistics to a file' },
   { role: 'listener', options: ['--host'], when: notLoopback, example: '0.0.0.0', note: '--host makes the dev server listen on other addresses than this machine' },
 ];
 const webpackLevel = (extra: Partial<Command> = {}): Command => ({ grammar: WEBPACK_GRAMMAR, ...extra, options: [...WEBPACK_OPTIONS, ...(extra.options ?? [])] });
@@ -2144,7 +2171,7 @@ const VITE_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['-c', '--config'], example: '/tmp/vite.config.js', note: '--config uses another configuration, which is JavaScript that runs' },
   // `vite --host` with no address listens on every address.
   { role: 'listener', options: ['--host'], when: notLoopback, example: '0.0.0.0', note: '--host makes the dev server listen on other addresses than this machine' },
-  { role: 'writer', options: spelled('outDir'), everyday: true, example: 'dist', note: '--outDir writes the build into a chosen folder' },
+  { role: 'writer', options: spelled('outDir'), everyday: true, target: 'tree', example: 'dist', note: '--outDir writes the build into a chosen folder' },
   { role: 'destructive', options: spelled('emptyOutDir'), note: '--emptyOutDir empties the output folder even when it lies outside the project' },
 ];
 const viteLevel = (extra: Partial<Command> = {}): Command => ({ grammar: VITE_GRAMMAR, ...extra, options: [...VITE_OPTIONS, ...(extra.options ?? [])] });
@@ -2189,7 +2216,8 @@ const ROLLUP_ROW: ProgramRow = {
     },
   },
   options: [
-    { role: 'writer', options: ['-o', '--file', '-d', '--dir'], everyday: true, example: 'dist/bundle.js', note: '-o/-d write the bundle to a chosen path' },
+    { role: 'writer', options: ['-o', '--file'], everyday: true, target: 'file', example: 'dist/bundle.js', note: '-o writes the bundle to a chosen file' },
+    { role: 'writer', options: ['-d', '--dir'], everyday: true, target: 'tree', example: 'dist', note: '-d writes the bundle into a chosen folder' },
     { role: 'loader', options: ['-p', ...spelled('plugin', 'configPlugin')], example: './evil-plugin.js', note: '--plugin/--configPlugin load a module as a Rollup plugin' },
     { role: 'executor', options: spelled('watch.onStart', 'watch.onEnd', 'watch.onBundleStart', 'watch.onBundleEnd', 'watch.onError'), payload: 'shell-text', example: 'rm -rf ~', note: '--watch.onStart/--watch.onEnd… run the given shell command on watch events' },
   ],
@@ -2204,8 +2232,9 @@ const ESBUILD_ROW: ProgramRow = {
   // esbuild's options are single words: `--outfile=x`, `--bundle`.
   grammar: { abbreviations: false, long: { ...Object.fromEntries(['outfile', 'outdir', 'metafile', 'serve', 'servedir', 'tsconfig', 'inject', 'sourcemap', 'format', 'platform', 'target', 'loader', 'define', 'external', 'log-level', 'outbase', 'certfile', 'keyfile', 'watch', 'analyze', 'main-fields', 'conditions', 'jsx', 'packages', 'public-path', 'alias', 'banner', 'footer', 'entry-names', 'chunk-names', 'asset-names'].map((n) => [n, 'optional' as const])), ...flagged('bundle', 'minify', 'splitting', 'help', 'version', 'allow-overwrite') } },
   options: [
-    { role: 'writer', options: ['--outfile', '--outdir'], everyday: true, example: 'dist/out.js', note: '--outfile/--outdir write the bundle to a chosen path' },
-    { role: 'writer', options: ['--metafile', '--allow-overwrite'], example: 'meta.json', note: '--metafile writes build metadata to a file; --allow-overwrite lets the output replace input files' },
+    { role: 'writer', options: ['--outfile'], everyday: true, target: 'file', example: 'dist/out.js', note: '--outfile writes the bundle to a chosen file' },
+    { role: 'writer', options: ['--outdir'], everyday: true, target: 'tree', example: 'dist', note: '--outdir writes the bundle into a chosen folder' },
+    { role: 'writer', options: ['--metafile', '--allow-overwrite'], target: 'file', example: 'meta.json', note: '--metafile writes build metadata to a file; --allow-overwrite lets the output replace input files' },
     // esbuild --serve listens on all addresses unless an address is given.
     { role: 'listener', options: ['--serve'], when: (v) => v === null || notLoopback(v.replace(/:[0-9]+$/, '')) || /^[0-9]+$/.test(v), example: '8000', note: '--serve starts a web server (on every address unless one is given)' },
   ],

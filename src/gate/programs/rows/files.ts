@@ -1,6 +1,6 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, hasOption, optionValues, textOf, valued, type ArgReading, type Grammar } from '../grammar';
-import type { Command, Form, OptionRole, ProgramRow, Role } from '../row';
+import type { Command, Form, OptionRole, ProgramRow, Role, WriteScope } from '../row';
 
 /**
  * Files and text: coreutils and the other everyday readers and printers, the copy/move/delete
@@ -32,8 +32,8 @@ function onOperand(program: string, role: Role, reading: ArgReading, k: number, 
  * A form carried by the command word itself (index -1 of the words after it): a write whose
  * target the command does not spell, such as the current folder an archive is extracted into.
  */
-function implicit(program: string, role: Role, target: string | null, note: string): Form {
-  return { role, program, trigger: program, index: -1, value: target === null ? null : literalWord(target), everyday: true, note };
+function implicit(program: string, role: Role, target: string | null, note: string, scope?: WriteScope): Form {
+  return { role, program, trigger: program, index: -1, value: target === null ? null : literalWord(target), everyday: true, ...(scope !== undefined ? { target: scope } : {}), note };
 }
 
 /** True when any of the options (short letters or long names, as keys) was given. */
@@ -258,9 +258,9 @@ function extractsInto(program: string, skipOption: (reading: ArgReading) => bool
     const note = `${program} extracts the archive's files into a folder`;
     for (let k = 1; k < reading.operands.length; k++) {
       const text = textOf(reading.operands[k]);
-      if (text === null || text.endsWith('/') || text.endsWith('\\')) return [onOperand(program, 'writer', reading, k, note)];
+      if (text === null || text.endsWith('/') || text.endsWith('\\')) return [{ ...onOperand(program, 'writer', reading, k, note), target: 'tree' }];
     }
-    return [implicit(program, 'writer', '.', note)];
+    return [implicit(program, 'writer', '.', note, 'tree')];
   };
 }
 
@@ -283,14 +283,14 @@ const SWITCH_LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 // 7-Zip switches go anywhere on the line; their names are not case-sensitive.
 const SEVENZIP_GRAMMAR: Grammar = { shortAttached: SWITCH_LETTERS, abbreviations: false };
 const SEVENZIP_SWITCHES: readonly OptionRole[] = [
-  { role: 'writer', options: ['-o', '-O'], everyday: true, example: 'out', note: '-o names the folder 7-Zip extracts into' },
+  { role: 'writer', options: ['-o', '-O'], everyday: true, target: 'tree', example: 'out', note: '-o names the folder 7-Zip extracts into' },
   { role: 'destructive', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase() === 'del', example: 'del', note: '-sdel deletes the source files once they are in the archive' },
   { role: 'network', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase().startsWith('eml'), example: 'eml', note: '-seml sends the archive by e-mail (Windows)' },
 ];
 const sevenZipExtract = (program: string) => (_args: readonly Word[], reading: ArgReading): Form[] =>
   given(reading, 'o', 'O') || values(reading, 's', 'S').some((v) => v?.toLowerCase() === 'o')
     ? []
-    : [implicit(program, 'writer', '.', `${program} extracts the archive's files into the current folder`)];
+    : [implicit(program, 'writer', '.', `${program} extracts the archive's files into the current folder`, 'tree')];
 const SEVENZIP_READ: Command = { grammar: SEVENZIP_GRAMMAR, options: SEVENZIP_SWITCHES };
 const SEVENZIP_COMMANDS: Record<string, Command> = anyCase({
   a: archiveCommand(SEVENZIP_GRAMMAR, SEVENZIP_SWITCHES),
@@ -1382,7 +1382,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       const out: Form[] = [];
       if (given(reading, 'i', 'extract') && !given(reading, 't', 'list', 'to-stdout', 'only-verify-crc')) {
         const dir = values(reading, 'D', 'directory')[0];
-        out.push(implicit('cpio', 'writer', dir === undefined ? '.' : dir, 'cpio -i extracts the archive\'s files into the current folder'));
+        out.push(implicit('cpio', 'writer', dir === undefined ? '.' : dir, 'cpio -i extracts the archive\'s files into the current folder', 'tree'));
       }
       if (given(reading, 'o', 'create', 'A', 'append')) {
         for (const option of reading.options) {
@@ -1447,7 +1447,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       const reads = given(reading, 'r');
       const writes = given(reading, 'w');
       if (reads && writes) return reading.operands.length > 0 ? [onOperand('pax', 'writer', reading, reading.operands.length - 1, 'pax -rw copies the files into the last operand')] : [];
-      if (reads) return [implicit('pax', 'writer', '.', 'pax -r extracts the archive\'s files into the current folder')];
+      if (reads) return [implicit('pax', 'writer', '.', 'pax -r extracts the archive\'s files into the current folder', 'tree')];
       if (writes) {
         return reading.options
           .filter((o) => o.key === 'f')
@@ -1464,7 +1464,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'lists, tests and extracts zip archives',
     grammar: { short: 'dP', flags: 'cfhlnopqtuvzCDKLMNTUVWXZajsx:^$/' },
     options: [
-      { role: 'writer', options: ['-d'], everyday: true, example: 'out', note: '-d names the folder unzip extracts into' },
+      { role: 'writer', options: ['-d'], everyday: true, target: 'tree', example: 'out', note: '-d names the folder unzip extracts into' },
       { role: 'destructive', options: ['-K'], note: '-K keeps set-user-ID and set-group-ID bits of the extracted files' },
       { role: 'destructive', options: ['-:'], note: '-: lets the archive write outside the target folder (../ paths)' },
     ],
@@ -1472,7 +1472,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       given(reading, 'd', 'l', 't', 'v', 'z', 'p', 'c', 'Z', 'T', 'h')
         ? []
         : reading.operands.length > 0
-          ? [implicit('unzip', 'writer', '.', 'unzip extracts the archive\'s files into the current folder')]
+          ? [implicit('unzip', 'writer', '.', 'unzip extracts the archive\'s files into the current folder', 'tree')]
           : [],
     plain: ['-l archive.zip', '-t build.zip', '-p bundle.zip manifest.json', '-v x.zip', '-Z -1 x.zip', ''],
   },

@@ -16,6 +16,7 @@ export const INTERPRETER_ROWS: readonly ProgramRow[] = [
       { role: 'executor', options: ['-c'], payload: 'code', example: 'import os; os.system("id")', note: '-c runs the Python code given on the command line' },
       { role: 'listener', options: ['-m'], when: (v) => v === 'http.server' || v === 'SimpleHTTPServer' || v === 'pydoc', example: 'http.server', note: '-m http.server serves the folder to the network' },
     ],
+    runsModule: { options: ['-m'], note: '-m NAME runs the module NAME with the words after it as its arguments' },
     plain: ['script.py', '-m pytest -q', 'script.py --flag value', '-u script.py', '--version', '-V'],
   },
 ];

@@ -203,6 +203,73 @@ export const GIT_GLOBAL_GRAMMAR: ProgramGrammar = {
   abbreviations: false,
 };
 
+/**
+ * The grammars of the git subcommands that write files their arguments name (git 2.39's option
+ * tables): which options take a value, so that the write-target reader (`writeTargets.ts`) finds
+ * the pathspecs, patches and folders among the operands. Unknown options read as flags.
+ */
+export const GIT_WRITING_SUBCOMMANDS: Readonly<Record<string, { readonly grammar: ProgramGrammar }>> = {
+  checkout: {
+    grammar: {
+      short: 'bB',
+      flags: 'qfmlpd',
+      long: {
+        ...Object.fromEntries(['orphan', 'conflict', 'pathspec-from-file'].map((name) => [name, 'value' as const])),
+        track: 'optional',
+        'recurse-submodules': 'optional',
+      },
+      abbreviations: true,
+    },
+  },
+  restore: {
+    grammar: {
+      short: 's',
+      flags: 'qpSWm23',
+      long: { ...Object.fromEntries(['source', 'conflict', 'pathspec-from-file'].map((name) => [name, 'value' as const])), 'recurse-submodules': 'optional' },
+      abbreviations: true,
+    },
+  },
+  apply: {
+    grammar: {
+      shortAttached: 'pC',
+      flags: 'RNvz3',
+      long: Object.fromEntries(['exclude', 'include', 'directory', 'whitespace', 'build-fake-ancestor'].map((name) => [name, 'value' as const])),
+      abbreviations: true,
+    },
+  },
+  am: {
+    grammar: {
+      shortAttached: 'pC',
+      flags: 'sSkmuncqi3',
+      long: Object.fromEntries(['exclude', 'include', 'directory', 'whitespace', 'patch-format', 'resolvemsg', 'gpg-sign', 'quoted-cr', 'empty', 'show-current-patch'].map((name) => [name, name === 'gpg-sign' || name === 'show-current-patch' ? ('optional' as const) : ('value' as const)])),
+      abbreviations: true,
+    },
+  },
+  init: {
+    grammar: {
+      short: 'b',
+      flags: 'q',
+      long: { ...Object.fromEntries(['template', 'separate-git-dir', 'object-format', 'ref-format', 'initial-branch'].map((name) => [name, 'value' as const])), shared: 'optional', bare: 'flag', quiet: 'flag' },
+      abbreviations: true,
+    },
+  },
+  clone: {
+    grammar: {
+      short: 'obucj',
+      flags: 'vqlsn',
+      long: {
+        ...Object.fromEntries(
+          ['template', 'origin', 'branch', 'upload-pack', 'reference', 'reference-if-able', 'separate-git-dir', 'depth', 'shallow-since', 'shallow-exclude', 'config', 'filter', 'server-option', 'jobs', 'bundle-uri', 'ref-format', 'revision'].map((name) => [name, 'value' as const]),
+        ),
+        'recurse-submodules': 'optional',
+        bare: 'flag',
+        mirror: 'flag',
+      },
+      abbreviations: true,
+    },
+  },
+};
+
 /** Options before the subcommand that only change output or path matching. */
 const GIT_HARMLESS_GLOBALS = new Set([
   '--no-pager',
@@ -709,7 +776,13 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
 /** The rows whose forms are read by the program's own small language or by hand-written checks. */
 export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
-  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', { grammar: GIT_GLOBAL_GRAMMAR, plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'] }),
+  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', {
+    grammar: GIT_GLOBAL_GRAMMAR,
+    // `git -C DIR` runs as if started in DIR: pathspecs, `git init DIR` and `.git/config` are found from there.
+    workingFolder: ['-C'],
+    subcommands: GIT_WRITING_SUBCOMMANDS,
+    plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'],
+  }),
   tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),
   tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] }),
   ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
@@ -723,7 +796,13 @@ export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(fileRow, 'file', 'guesses the type of files', 'writer', { readOnly: true, plain: ['f', '-b f', '--mime-type f'] }),
   tableRow(dateRow, 'system', 'prints or sets the date', 'destructive', { readOnly: true, plain: ['', '+%Y-%m-%d', '-u', '-d yesterday +%F', '--iso-8601=seconds'] }),
   tableRow(printfRow, 'text', 'formats and prints text', 'destructive', { readOnly: true, plain: ["'%s\\n' a", "'%d' 3"] }),
-  tableRow(tarRow, 'archive', 'the tape archiver', 'executor', { plain: ['-tf a.tar', '-xzf a.tgz', '-czf out.tgz src', '--list -f a.tar'] }),
+  tableRow(tarRow, 'archive', 'the tape archiver', 'executor', {
+    // bsdtar (libarchive, macOS's tar) reads the same options for what is read here.
+    names: ['tar', 'bsdtar', 'gtar'],
+    // `-C DIR` changes the folder for what follows it: the members extracted, the files added.
+    workingFolder: ['-C', '--directory'],
+    plain: ['-tf a.tar', '-xzf a.tgz', '-czf out.tgz src', '--list -f a.tar'],
+  }),
   tableRow(zipRow, 'archive', 'packs files into a zip archive', 'executor', { plain: ['-r out.zip src', '-q out.zip f'] }),
   tableRow(parallelRow, 'wrapper', 'GNU parallel: runs commands built from its arguments and input', 'executor', { plain: [] }),
 ];

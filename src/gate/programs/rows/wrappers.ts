@@ -506,10 +506,9 @@ function wrapperRow(
   read: WrapperReader,
   peel: boolean,
   note: string,
-  extra: Partial<ProgramRow> & { folderOptions?: readonly string[] } = {},
+  extra: Partial<ProgramRow> = {},
 ): ProgramRow {
-  const { folderOptions, ...rest } = extra;
-  return { names, category: 'wrapper', what, grammar, wrapper: { peel, read, note, ...(folderOptions ? { folderOptions } : {}) }, strict: true, ...rest };
+  return { names, category: 'wrapper', what, grammar, wrapper: { peel, read, note }, strict: true, ...extra };
 }
 
 const RUNS_AS_ANOTHER = 'runs the command as another user (root by default): an entry must name the wrapper and the command';
@@ -524,7 +523,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
       { role: 'destructive', options: ['R'], note: 'sudo -R runs the command with another root folder' },
     ],
     plain: ['-l', '-v', '-k'],
-    folderOptions: ['D'],
+    workingFolder: ['-D', '--chdir'],
   }),
   wrapperRow(['doas'], 'runs a command as another user', DOAS_TABLE, readDoas, false, `doas ${RUNS_AS_ANOTHER}`, {
     options: [{ role: 'executor', options: ['s'], payload: 'shell-text', note: 'doas -s starts a root shell' }],
@@ -537,7 +536,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
       { role: 'loader', options: ['C'], note: 'env -C runs the command in another folder, where its relative paths mean other files' },
     ],
     plain: ['', 'FORCE_COLOR=1 true', '-u HOME true', '-i true'],
-    folderOptions: ['C'],
+    workingFolder: ['-C', '--chdir'],
   }),
   wrapperRow(['timeout'], 'runs a command with a time limit', TIMEOUT_TABLE, simpleReader(TIMEOUT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), true, 'timeout runs the command after its duration', { plain: ['30 true', '-s KILL 5 true', '--preserve-status 1m true'] }),
   wrapperRow(['nice'], 'runs a command at another scheduling priority', NICE_TABLE, readNice, true, 'nice runs the command at a lower priority', { plain: ['true', '-n 5 true'] }),
