@@ -3,7 +3,7 @@ import { readTarOptions } from '../tarOptions';
 import { readSedInvocation } from '../sed';
 import { readAwkCommand, type AwkFormKind } from '../awk';
 import { readArgs, type Grammar as ProgramGrammar } from '../grammar';
-import type { Category, Form, ProgramRow, Role } from '../row';
+import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
 import { readFind } from '../find';
 import { literalWord } from '../../reading/resolution';
@@ -709,7 +709,12 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
 /** The rows whose forms are read by the program's own small language or by hand-written checks. */
 export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
-  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', { grammar: GIT_GLOBAL_GRAMMAR, plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'] }),
+  tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', {
+    grammar: GIT_GLOBAL_GRAMMAR,
+    // `git credential fill` asks the configured helpers and prints the username and password they give.
+    subcommands: { credential: { subcommands: { fill: { role: printsSecret('prints the username and password the credential helpers give for the URL read from standard input') } } } },
+    plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'],
+  }),
   tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),
   tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] }),
   ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
