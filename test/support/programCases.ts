@@ -44,7 +44,7 @@ function collect(command: Command, path: string[], cases: RowCase[], row: Progra
     // An entry for a wrapper alone never covers what it runs: its plain lines are covered by entries spelling them.
     cases.push({ line, expect: 'plain', entry: command.wrapper !== undefined ? line : entry });
   }
-  if (command.role) cases.push({ line: prefix, expect: command.role.role, entry: path.slice(0, -1).join(' ') || prefix });
+  if (command.role) cases.push({ line: prefix, expect: command.role.role, entry: path.slice(0, -1).join(' ') || prefix, ...(command.role.everyday ? { everyday: true } : {}) });
   for (const role of command.options ?? []) {
     for (const spelling of role.options) {
       for (const words of spellings(spelling, role, grammar)) {

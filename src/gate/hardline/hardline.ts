@@ -564,9 +564,12 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
   }
   for (const unit of units.values()) {
     if (!unit.some((command) => maySend(innerArgv(command), command.redirects))) continue;
+    const at = new Map<CommandShape, number>();
+    for (let k = 0; k < unit.length; k++) at.set(unit[k]!, k);
     const found = checkExfiltration(
-      unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects })),
+      unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1) })),
       context.home,
+      openSocket,
     );
     if (found !== null) return found;
   }

@@ -54,7 +54,7 @@ function roleLines(command: Command, path: string, lines: string[], said: Said =
       lines.push(`  grammar (${path}): as for ${before}`);
     }
   }
-  if (command.role) lines.push(`  ${command.role.role}: ${path === '' ? 'the program itself' : path} — ${command.role.note}`);
+  if (command.role) lines.push(`  ${command.role.everyday ? `${command.role.role} (its everyday job)` : command.role.role}: ${path === '' ? 'the program itself' : path} — ${command.role.note}`);
   if (command.wrapper) lines.push(`  wrapper${path === '' ? '' : ` (${path})`}: ${command.wrapper.peel ? 'peels: an entry for the wrapped command covers it' : 'does not peel: an entry must name it and the command it runs'} — ${command.wrapper.note}`);
   for (const role of command.options ?? []) lines.push(`  ${label(role)}: ${prefixed(path, role.options.map(spelled).join(', '))} — ${role.note}`);
   for (const role of command.operands ?? []) lines.push(`  ${label(role)}: ${prefixed(path, operandName(role))} — ${role.note}`);

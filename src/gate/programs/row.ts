@@ -17,11 +17,15 @@ import type { ArgReading, Grammar } from './grammar';
  * - `network`: a host is contacted (D§7 open world);
  * - `listener`: the program opens the machine to others (a server, a tunnel, a debugger port);
  * - `destructive`: a form that deletes or changes state which a prefix entry for the harmless
- *   form must not cover (`git branch -D`, `docker run --privileged`).
+ *   form must not cover (`git branch -D`, `docker run --privileged`);
+ * - `credentials`: the form prints a secret on standard output (a token, a password, key
+ *   material, environment values: `gh auth token`, `printenv NAME`, `kubectl config view --raw`).
+ *   The hardline floor refuses it joined to a network sink (D§5, `hardline/exfiltration.ts`).
+ *   Printing is what such a form is for, so rows declare it `everyday`: not a carve-out.
  */
-export type Role = 'executor' | 'loader' | 'writer' | 'network' | 'listener' | 'destructive';
+export type Role = 'executor' | 'loader' | 'writer' | 'network' | 'listener' | 'destructive' | 'credentials';
 
-export const ROLES: readonly Role[] = ['executor', 'loader', 'writer', 'network', 'listener', 'destructive'];
+export const ROLES: readonly Role[] = ['executor', 'loader', 'writer', 'network', 'listener', 'destructive', 'credentials'];
 
 /** What the value of an executor form is, so that the hardline floor can read it back. */
 export type PayloadKind =
@@ -169,8 +173,11 @@ export interface Command {
   readonly operands?: readonly OperandRole[];
   /** Subcommands by name; the first operand picks one. */
   readonly subcommands?: Readonly<Record<string, Command>>;
-  /** The command itself has this role whatever its arguments (`git stash drop`, `docker exec`). */
-  readonly role?: { readonly role: Role; readonly note: string };
+  /**
+   * The command itself has this role whatever its arguments (`git stash drop`, `docker exec`).
+   * `everyday` as for {@link OperandRole.everyday} (`gh auth token` prints the token: its job).
+   */
+  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean };
   /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
   readonly wrapper?: WrapperRole;
   /** Options not in the grammar are forms of their own: the gate does not know what they do. */
@@ -238,4 +245,20 @@ export interface ProgramRow extends Command {
    * --junitxml=F`). The write-target reader reads those words against the module's row.
    */
   readonly runsModule?: { readonly options: readonly string[]; readonly note: string };
+}
+
+/** A subcommand's `role` for a form that prints a secret (see {@link Role} `credentials`). */
+export function printsSecret(note: string): { readonly role: 'credentials'; readonly note: string; readonly everyday: true } {
+  return { role: 'credentials', note, everyday: true };
+}
+
+/**
+ * A reader for a command that prints a secret unless one of `options` sends it elsewhere (`op read
+ * -o FILE`, `pass show -c`): the `credentials` form, at no word, when none of them is given.
+ */
+export function printsSecretUnless(trigger: string, note: string, ...options: string[]): NonNullable<Command['read']> {
+  return (_args, reading) =>
+    reading.options.some((option) => options.includes(option.name) || options.includes(option.key))
+      ? []
+      : [{ role: 'credentials', program: trigger, trigger, index: -1, value: null, everyday: true, note }];
 }

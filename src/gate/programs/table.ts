@@ -166,7 +166,7 @@ function readCommand(
     // A subcommand's role is carried by its word (`git stash drop`: an entry spelling `drop` covers
     // it); a whole program's by no word: only an exact entry or a person covers it.
     const index = level === 0 ? argv.length : start - 1;
-    forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, note: command.role.note });
+    forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, ...(command.role.everyday === true ? { everyday: true } : {}), note: command.role.note });
   }
   const roles = command.options === undefined ? null : rolesBySpelling(command);
   for (const option of reading.options) {

@@ -56,6 +56,7 @@ describe('program table', () => {
         it('is read-only: no everyday role and no wrapper an entry from the default allow list would cover', () => {
           walk(row, (command) => {
             for (const role of [...(command.options ?? []), ...(command.operands ?? [])]) assert.notEqual(role.everyday, true, `${role.role} ${JSON.stringify(role)}`);
+            assert.notEqual(command.role?.everyday, true, `${command.role?.role} ${command.role?.note}`);
             assert.equal(command.wrapper, undefined);
           });
           assert.equal(row.wrapper, undefined);

@@ -1,7 +1,7 @@
 import { mountSource, volumeSource } from '../containerBinds';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -477,7 +477,7 @@ const KUBECTL_BODY: Command = {
     wait: kube({ plain: ['--for=condition=Ready pod/web-1 --timeout=60s'] }),
     config: kube({
       subcommands: {
-        view: kube({ plain: ['', '--minify'] }),
+        view: kube({ options: [{ role: 'credentials', options: ['--raw', '--flatten'], when: on, everyday: true, note: '--raw (and --flatten) print the kubeconfig with its client keys and tokens, not redacted' }], plain: ['', '--minify'] }, KUBE_LEAF_SHORT, { ...flagged('minify', 'merge'), raw: 'optional', flatten: 'optional' }),
         'current-context': kube({ plain: [''] }),
         'get-contexts': kube({ plain: [''] }),
         'use-context': kube({ plain: ['dev'] }),
@@ -695,8 +695,19 @@ const AWS_GRANT = /^(attach-[a-z-]*policy|put-[a-z-]*policy|put-bucket-acl|put-o
 /** Operations that run commands somewhere. */
 const AWS_RUN = /^(send-command|start-session|execute-command|send-ssh-public-key|send-serial-console-ssh-public-key|invoke|invoke-async|run-task|start-automation-execution)$/;
 
+/**
+ * Operations that print a secret: a registry password or token, temporary credentials, a stored
+ * secret's value, a new access key (also a grant, below).
+ */
+const AWS_SECRET = /^(get-login-password|get-authorization-token|get-session-token|get-federation-token|assume-role|assume-role-with-saml|assume-role-with-web-identity|get-secret-value|batch-get-secret-value|create-access-key)$/;
+
 function awsOperationForms(program: string, operation: string | null, index: number): Form[] {
   if (operation === null) return [];
+  if (AWS_SECRET.test(operation)) {
+    const secret: Form = { role: 'credentials', program, trigger: operation, index, value: null, everyday: true, note: 'prints credentials or a secret (a token, a password, a secret key)' };
+    // `iam create-access-key` also grants: both forms.
+    return AWS_GRANT.test(operation) ? [secret, { role: 'destructive', program, trigger: operation, index, value: null, note: 'grants access to cloud resources or opens them to others' }] : [secret];
+  }
   if (AWS_RUN.test(operation)) return [{ role: 'executor', program, trigger: operation, index, value: null, note: 'runs a command or code on a cloud machine or function' }];
   if (AWS_DELETE.test(operation)) return [{ role: 'destructive', program, trigger: operation, index, value: null, note: 'deletes, stops or takes away cloud resources' }];
   if (AWS_GRANT.test(operation)) return [{ role: 'destructive', program, trigger: operation, index, value: null, note: 'grants access to cloud resources or opens them to others' }];
@@ -722,6 +733,9 @@ function aws(extra: Partial<Command> = {}, long: Record<string, Arity> = {}): Co
 const S3_LOCAL_TARGET: OperandRole = { role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^s3:\/\//.test(v)), everyday: true, example: 'out.txt', note: 'downloads into this path of the machine' };
 
 const AWS_SERVICES = ['ec2', 'iam', 'lambda', 'rds', 'dynamodb', 'cloudformation', 'eks', 'ecs', 'ecr', 'sts', 'logs', 'sqs', 'sns', 'route53', 'secretsmanager', 'ssm', 'kms', 'cloudwatch', 's3api', 'organizations', 'elbv2', 'autoscaling', 'cloudfront', 'apigateway', 'kinesis', 'glue', 'athena', 'stepfunctions', 'events', 'ec2-instance-connect', 'elasticache', 'efs', 'sagemaker', 'codebuild', 'codepipeline', 'acm', 'cognito-idp', 'batch', 'emr'];
+
+/** `aws configure get NAME`: the settings that are secrets (`profile.dev.aws_secret_access_key` too); the key id is not one. */
+const AWS_SECRET_SETTING = /(^|\.)(aws_secret_access_key|aws_session_token|aws_security_token)$/;
 
 // `aws help` pages through less (whose `!` runs a shell) only on a terminal; an agent has none.
 const AWS_BODY: Command = {
@@ -750,7 +764,18 @@ const AWS_BODY: Command = {
       },
       plain: ['ls', 'ls s3://bucket/'],
     }),
-    configure: aws({ subcommands: { list: aws({ plain: [''] }), get: aws({ plain: ['region'] }), set: aws({ role: { role: 'writer', note: 'writes a setting or credential into the AWS configuration' } }) }, plain: ['list', 'get region'] }),
+    configure: aws({
+      subcommands: {
+        list: aws({ plain: [''] }),
+        get: aws({
+          operands: [{ role: 'credentials', operand: 0, when: (v) => v !== null && AWS_SECRET_SETTING.test(v), everyday: true, example: 'aws_secret_access_key', note: 'prints a secret setting (the secret access key or the session token)' }],
+          plain: ['region', 'output', 'aws_access_key_id', 'profile.dev.region'],
+        }),
+        'export-credentials': aws({ role: printsSecret('prints the profile\'s credentials, the secret key included') }, valued('format')),
+        set: aws({ role: { role: 'writer', note: 'writes a setting or credential into the AWS configuration' } }),
+      },
+      plain: ['list', 'get region'],
+    }),
   },
   plain: ['sts get-caller-identity', 'ec2 describe-instances --region eu-west-1', 's3 ls', '--version', 'lambda list-functions --output json'],
 };
@@ -838,8 +863,21 @@ const GCLOUD_GROUPS: Record<string, Command> = {
   }),
   'cloud-shell': gc({ subcommands: { ssh: GCLOUD_SSH } }),
   components: gc({ subcommands: { install: gc({ role: { role: 'loader', note: 'installs SDK components, programs gcloud will run' } }), update: gc({ role: { role: 'loader', note: 'downloads and installs new SDK components' } }), list: gc({ plain: [''] }) }, plain: ['list'] }),
-  auth: gc({ plain: ['list', 'login', 'application-default login'] }),
-  config: gc({ plain: ['list', 'get-value project', 'set project my-proj'] }),
+  auth: gc({
+    subcommands: {
+      'print-access-token': gc({ role: printsSecret('prints an OAuth access token of the logged-in account') }),
+      'print-identity-token': gc({ role: printsSecret('prints an identity token of the logged-in account') }),
+      'application-default': gc({
+        subcommands: { 'print-access-token': gc({ role: printsSecret('prints an access token of the application-default credentials') }) },
+        plain: ['login'],
+      }),
+    },
+    plain: ['list', 'login', 'application-default login'],
+  }),
+  config: gc({
+    subcommands: { 'config-helper': gc({ role: printsSecret('prints the active credentials, an access token included') }) },
+    plain: ['list', 'get-value project', 'set project my-proj'],
+  }),
   projects: gc({ plain: ['list', 'describe my-proj'] }),
   container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
 };
@@ -870,7 +908,8 @@ const AZ_BODY: Command = {
     aks: az({ subcommands: { command: az({ subcommands: { invoke: az({ role: { role: 'executor', note: 'runs a command in the cluster' } }) } }) }, plain: ['list', 'get-credentials -g rg -n dev'] }, {}, 'gn'),
     webapp: az({ subcommands: { ssh: az({ role: { role: 'executor', note: 'opens a shell in a web app\'s container' } }) }, plain: ['list'] }, {}, 'gn'),
     extension: az({ subcommands: { add: az({ role: { role: 'loader', note: 'installs an Azure CLI extension, code az will run' } }), list: az({ plain: [''] }) }, plain: ['list'] }, {}, 'n'),
-    account: az({ plain: ['show', 'list -o table'] }),
+    account: az({ subcommands: { 'get-access-token': az({ role: printsSecret('prints an access token of the logged-in account') }, valued('resource', 'resource-type', 'scope', 'tenant')) }, plain: ['show', 'list -o table'] }),
+    keyvault: az({ subcommands: { secret: az({ subcommands: { show: az({ role: printsSecret('prints a Key Vault secret with its value') }) }, plain: ['list --vault-name v'] }) }, plain: ['list'] }, valued('vault-name', 'id', 'version')),
     group: az({ plain: ['list', 'show -n rg'] }, {}, 'gn'),
     login: az({ plain: ['', '--use-device-code'] }),
     version: az({ plain: [''] }),
@@ -904,16 +943,17 @@ const VAULT_BODY: Command = {
   subcommands: {
     login: vault({ plain: ['-method=userpass username=me', '-method=oidc'] }),
     status: vault({ plain: ['', '-format=json'] }),
-    read: vault({ plain: ['secret/data/app', '-field=password secret/app'] }),
+    read: vault({ role: printsSecret('prints the secret (or the data) stored at that path') }),
+    print: vault({ subcommands: { token: vault({ role: printsSecret('prints the token the client uses') }) } }),
     list: vault({ plain: ['secret/'] }),
     write: vault({ plain: ['secret/app password=x'] }),
     delete: vault({ role: DESTROY('deletes the secret or configuration at that path') }),
     version: vault({ plain: [''] }),
-    token: vault({ subcommands: { revoke: vault({ role: DESTROY('revokes tokens (and their children)') }), lookup: vault({ plain: [''] }), create: vault({ plain: ['-ttl=1h'] }) }, plain: ['lookup'] }),
+    token: vault({ subcommands: { revoke: vault({ role: DESTROY('revokes tokens (and their children)') }), lookup: vault({ role: printsSecret('prints the token\'s properties, its id (the token itself) included') }), create: vault({ role: printsSecret('creates a token and prints it') }) }, plain: ['capabilities secret/app'] }),
     lease: vault({ subcommands: { revoke: vault({ role: DESTROY('revokes leases, ending the credentials they hold') }) } }),
     kv: vault({
       subcommands: {
-        get: vault({ plain: ['secret/app', '-mount=secret app'] }),
+        get: vault({ role: printsSecret('prints the secret stored at that path, its values included') }),
         list: vault({ plain: ['secret/'] }),
         put: vault({ plain: ['secret/app password=x'] }),
         patch: vault({ plain: ['secret/app a=b'] }),
@@ -921,7 +961,7 @@ const VAULT_BODY: Command = {
         destroy: vault({ role: DESTROY('destroys secret versions for good') }),
         metadata: vault({ subcommands: { delete: vault({ role: DESTROY('deletes a secret with every version') }) }, plain: ['get secret/app'] }),
       },
-      plain: ['get secret/app'],
+      plain: ['list secret/'],
     }),
     secrets: vault({ subcommands: { disable: vault({ role: DESTROY('disables a secrets engine and deletes its data') }), list: vault({ plain: [''] }) }, plain: ['list'] }),
     auth: vault({ subcommands: { disable: vault({ role: DESTROY('disables an auth method and revokes its tokens') }), list: vault({ plain: [''] }) }, plain: ['list'] }),
@@ -1655,7 +1695,9 @@ const HEROKU_BODY: Command = {
     'plugins:link': hk({ role: { role: 'loader', note: 'links a local CLI plugin, code heroku will run' } }),
     apps: hk({ plain: ['', '--all'] }),
     logs: hk({ plain: ['--tail -a web'] }),
-    config: hk({ plain: ['-a web'] }),
+    config: hk({ role: printsSecret('prints the app\'s config vars, the secrets among them (database URLs, API keys)') }),
+    'config:get': hk({ role: printsSecret('prints the value of a config var') }),
+    'auth:token': hk({ role: printsSecret('prints the Heroku API token the CLI is logged in with') }),
     ps: hk({ plain: ['-a web'] }),
     releases: hk({ plain: ['-a web'] }),
     'git:remote': hk({ plain: ['-a web'] }),
@@ -2585,6 +2627,111 @@ const FLATPAK_ROW: ProgramRow = {
 
 // ---------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------
+// Secret stores and credential helpers. Printing a secret is their everyday job (the role
+// `credentials`, everyday: an entry for one covers it); the hardline floor refuses that output
+// joined to a network sink (D§5). Forms that send the secret elsewhere (`-o FILE`, `--clip`) are
+// no such form.
+
+const OP_LONG = { ...valued('account', 'config', 'encoding', 'format', 'session', 'cache', 'vault', 'fields', 'out-file', 'file-mode', 'in-file', 'categories', 'tags'), ...flagged('debug', 'help', 'iso-timestamps', 'no-color', 'version', 'reveal', 'otp', 'force', 'no-newline', 'share-link', 'include-archive', 'long') };
+function op1(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'oif', flags: 'hn', long: { ...OP_LONG, 'out-file': ['value', 'o'], 'in-file': ['value', 'i'], force: ['flag', 'f'], 'no-newline': ['flag', 'n'] }, abbreviations: false }, ...extra };
+}
+
+const PASS_COMMANDS = new Set(['init', 'ls', 'list', 'find', 'search', 'show', 'grep', 'insert', 'add', 'edit', 'generate', 'rm', 'remove', 'delete', 'mv', 'rename', 'cp', 'copy', 'git', 'help', 'version', 'otp']);
+const PASS_GRAMMAR: Grammar = { shortAttached: 'c', flags: 'q', long: { clip: ['optional', 'c'], qrcode: ['flag', 'q'], ...flagged('help', 'version') }, abbreviations: false };
+const PASS_SHOWS = printsSecretUnless('show', 'prints the password (the whole entry) stored under that name', '-c', '--clip', 'c', '-q', '--qrcode', 'q');
+
+const SECURITY_FIND: Command = {
+  grammar: { short: 'acCDGjlsdpPrt', flags: 'gw' },
+  options: [{ role: 'credentials', options: ['-w'], everyday: true, note: '-w prints the password of the keychain item it finds' }],
+  plain: ['-s github.com', '-a me -s svc'],
+};
+
+const DOPPLER_LONG = { ...valued('project', 'config', 'token', 'scope', 'format', 'configuration', 'api-host', 'dashboard-host', 'name-transformer', 'passphrase', 'fallback'), ...flagged('json', 'plain', 'raw', 'copy', 'no-file', 'help', 'silent', 'debug', 'no-check-version', 'only-names', 'visibility') };
+function dp(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'pc', flags: 'h', long: { ...DOPPLER_LONG, project: ['value', 'p'], config: ['value', 'c'] }, abbreviations: false }, ...extra };
+}
+
+const SECRET_STORE_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['op'],
+    category: 'cloud',
+    what: 'the 1Password command-line client',
+    ...op1({
+      subcommands: {
+        read: op1({ read: printsSecretUnless('read', 'prints the secret an op:// reference names', '-o', '--out-file', 'o', 'out-file') }),
+        inject: op1({ read: printsSecretUnless('inject', 'prints the template with the secrets it references filled in', '-o', '--out-file', 'o', 'out-file') }),
+        item: op1({
+          subcommands: {
+            get: op1({
+              options: [{ role: 'credentials', options: ['--reveal', '--otp'], everyday: true, note: '--reveal prints concealed fields (passwords) in the clear; --otp prints the one-time code' }],
+              plain: ['GitHub', 'GitHub --vault Private --format json'],
+            }),
+          },
+          plain: ['list', 'get GitHub'],
+        }),
+      },
+      plain: ['whoami', 'vault list', 'item list', '--version'],
+    }),
+  },
+  {
+    names: ['pass'],
+    category: 'misc',
+    what: 'the standard Unix password manager',
+    grammar: PASS_GRAMMAR,
+    // `pass NAME` is `pass show NAME`.
+    read: (args, reading) => {
+      const first = reading.operands[0];
+      if (first === undefined || (first.kind === 'literal' && PASS_COMMANDS.has(first.value))) return [];
+      return PASS_SHOWS(args, reading);
+    },
+    subcommands: { show: { grammar: PASS_GRAMMAR, read: PASS_SHOWS, plain: ['-c email/work', '--clip=2 email/work'] } },
+    plain: ['', 'ls', 'find github', '-c email/work', 'git log'],
+  },
+  {
+    names: ['security'],
+    category: 'system',
+    what: 'macOS keychain and security settings',
+    subcommands: {
+      'find-generic-password': SECURITY_FIND,
+      'find-internet-password': SECURITY_FIND,
+      'dump-keychain': {
+        grammar: { flags: 'adir' },
+        options: [{ role: 'credentials', options: ['-d'], everyday: true, note: '-d prints every item of the keychain with its secret decrypted' }],
+        plain: ['', '-a'],
+      },
+    },
+    plain: ['list-keychains', 'find-certificate -c name', 'find-generic-password -s github.com'],
+  },
+  {
+    names: ['doppler'],
+    category: 'cloud',
+    what: 'the Doppler secrets manager client',
+    ...dp({
+      subcommands: {
+        secrets: dp({
+          // `doppler secrets` alone prints every secret with its value.
+          read: (args, reading) => (reading.operands.length === 0 ? printsSecretUnless('secrets', 'prints every secret of the config with its value')(args, reading) : []),
+          subcommands: {
+            get: dp({ role: printsSecret('prints the values of the secrets named') }),
+            download: dp({ options: [{ role: 'credentials', options: ['--no-file'], everyday: true, note: 'download --no-file prints every secret instead of writing a file' }], plain: ['', '--format env'] }),
+          },
+          plain: ['--only-names'],
+        }),
+      },
+      plain: ['me', 'projects', 'configs', '--version'],
+    }),
+  },
+  {
+    names: ['docker-credential-desktop', 'docker-credential-osxkeychain', 'docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-wincred', 'docker-credential-ecr-login', 'docker-credential-gcloud', 'docker-credential-gcr', 'docker-credential-acr-env'],
+    category: 'container',
+    what: 'a Docker credential helper',
+    subcommands: { get: { role: printsSecret('get prints the registry username and secret for the server URL read from standard input') } },
+    plain: ['list', 'version'],
+  },
+];
+
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
@@ -2645,6 +2792,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['serverless', 'sls'], category: 'cloud', what: 'the Serverless Framework client', ...SERVERLESS_BODY },
   SNAP_ROW,
   FLATPAK_ROW,
+  ...SECRET_STORE_ROWS,
 ];
 
 export type { OperandRole };

@@ -1,6 +1,6 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, hasOption, optionValues, textOf, valued, type ArgReading, type Grammar } from '../grammar';
-import type { Command, Form, OptionRole, ProgramRow, Role, WriteScope } from '../row';
+import { printsSecret, type Command, type Form, type OptionRole, type ProgramRow, type Role, type WriteScope } from '../row';
 
 /**
  * Files and text: coreutils and the other everyday readers and printers, the copy/move/delete
@@ -359,6 +359,12 @@ const ARJ_COMMANDS: Record<string, Command> = anyCase({
 // -------------------------------------------------------------------------------------------------
 // The rows
 // -------------------------------------------------------------------------------------------------
+
+/**
+ * A jq filter that reads the environment: `$ENV` or the builtin `env` (not a field `.env`, a
+ * variable `$env`, a string `"env"` or part of a longer name).
+ */
+const JQ_READS_ENV = /\$ENV\b|(?<![\w$."])env(?![\w"])/;
 
 export const FILE_ROWS: readonly ProgramRow[] = [
   // --- Readers and printers of the default allow list -------------------------------------------
@@ -1090,7 +1096,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       },
       abbreviations: false,
     },
-    plain: ['. package.json', '-r .version package.json', "'.[] | .name' data.json", '-c . x.json', '-n 1+1'],
+    operands: [{ role: 'credentials', operand: 0, when: (v) => v !== null && JQ_READS_ENV.test(v), everyday: true, example: '$ENV', note: 'a filter using $ENV or env prints environment variables (secrets among them)' }],
+    plain: ['. package.json', '-r .version package.json', "'.[] | .name' data.json", '-c . x.json', '-n 1+1', '.env config.json', '\'.name == "env"\' x.json'],
   },
   {
     // Two programs share the name: kislyuk's (Python argparse, a jq wrapper: -i/--in-place) and
@@ -1703,12 +1710,14 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['', '-x'],
   },
   {
-    // Prints the environment, secrets included (the hardline exfiltration arm treats a bare
-    // printenv as a credential source), so it is not a default-allow reader.
+    // Prints the environment, secrets included, so it is not a default-allow reader. `printenv
+    // NAME` prints that variable's value: a secret for all the table knows (the name says
+    // nothing sure), so every form is a credential source for the hardline floor.
     names: ['printenv'],
     category: 'system',
     what: 'prints environment variables',
     grammar: { flags: '0', long: flagged('null', 'help', 'version') },
+    role: printsSecret('prints the environment, or the values of the variables named (secrets among them)'),
     plain: ['HOME', 'PATH', '--version'],
   },
   {

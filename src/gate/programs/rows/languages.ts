@@ -175,6 +175,7 @@ const NODE_ROW: ProgramRow = {
   options: [
     { role: 'executor', options: nodeSpell('-e', '--eval'), payload: 'code', example: 'require("child_process").execSync("id")', note: '-e runs the JavaScript given on the command line' },
     { role: 'executor', options: nodeSpell('-p', '--print'), payload: 'code', example: 'process.env', note: '-p runs the JavaScript given on the command line and prints its value' },
+    { role: 'credentials', options: nodeSpell('-e', '--eval', '-p', '--print'), when: (v) => v !== null && /\bprocess\.env\b/.test(v), everyday: true, example: 'console.log(process.env)', note: 'inline code reading process.env may print environment variables (secrets among them)' },
     { role: 'loader', options: nodeSpell('-r', '--require'), example: './hook.js', note: '--require loads a module before the script' },
     { role: 'loader', options: nodeSpell('--import'), example: './hook.mjs', note: '--import loads an ES module before the script' },
     { role: 'loader', options: nodeSpell('--loader', '--experimental-loader'), example: './loader.mjs', note: '--loader installs a module that takes over how every import is loaded' },

@@ -1,6 +1,6 @@
 import { flagged, readArgs, valued, type Grammar, type ReadOption } from '../grammar';
 import type { Word } from '../../reading/resolution';
-import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
+import { printsSecret, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Network clients, remote shells, transfer tools, version control other than git and database
@@ -1131,6 +1131,17 @@ const VCS: readonly ProgramRow[] = [
     grammar: { abbreviations: false, long: flagged('help', 'version') },
     subcommands: {
       api: { role: { role: 'network', note: 'gh api sends any request (writes and deletes included) to the GitHub API' } },
+      auth: {
+        subcommands: {
+          token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with') },
+          status: {
+            grammar: { short: 'hqT', abbreviations: false, long: { hostname: ['value', 'h'], jq: ['value', 'q'], template: ['value', 'T'], json: 'value', ...flagged('active', 'show-token', 'help') }, flags: 'at' },
+            options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: 'gh auth status -t prints the tokens of every account it shows' }],
+            plain: ['', '-a', '-h github.com'],
+          },
+        },
+        plain: ['status', 'login', 'setup-git'],
+      },
       extension: GH_EXTENSION,
       extensions: GH_EXTENSION,
       ext: GH_EXTENSION,

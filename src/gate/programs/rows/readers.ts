@@ -3,7 +3,7 @@ import { readTarOptions } from '../tarOptions';
 import { readSedInvocation } from '../sed';
 import { readAwkCommand, type AwkFormKind } from '../awk';
 import { readArgs, type Grammar as ProgramGrammar } from '../grammar';
-import type { Category, Form, ProgramRow, Role } from '../row';
+import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
 import { readFind } from '../find';
 import { literalWord } from '../../reading/resolution';
@@ -780,7 +780,11 @@ export const READER_ROWS: readonly ProgramRow[] = [
     grammar: GIT_GLOBAL_GRAMMAR,
     // `git -C DIR` runs as if started in DIR: pathspecs, `git init DIR` and `.git/config` are found from there.
     workingFolder: ['-C'],
-    subcommands: GIT_WRITING_SUBCOMMANDS,
+    // `git credential fill` asks the configured helpers and prints the username and password they give.
+    subcommands: {
+      ...GIT_WRITING_SUBCOMMANDS,
+      credential: { subcommands: { fill: { role: printsSecret('prints the username and password the credential helpers give for the URL read from standard input') } } },
+    },
     plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'],
   }),
   tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),

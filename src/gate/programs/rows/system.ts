@@ -106,10 +106,13 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     // the processes it lists, secrets included; listing other users' command lines is its job.
     grammar: {
       short: 'CGgpqstuUOok',
-      flags: 'AeadNrTxFfHjlMPLmcyVwZ',
+      flags: 'AeadNrTxFfHjlMPLmcyVwZE',
       long: { ...valued('Group', 'group', 'pid', 'ppid', 'quick-pid', 'sid', 'tty', 'user', 'User', 'format', 'sort', 'cols', 'columns', 'width', 'rows', 'lines'), ...flagged('deselect', 'forest', 'context', 'headers', 'no-headers', 'cumulative', 'version', 'info'), help: 'optional' },
       abbreviations: false,
     },
+    // `-e` (dash) is POSIX "every process"; the BSD letter `e` (no dash) and macOS `-E` add the environment.
+    options: [{ role: 'credentials', options: ['-E'], everyday: true, note: '-E (macOS) prints the environment of each process listed, secrets included' }],
+    operands: [{ role: 'credentials', operand: 'every', when: (v) => v !== null && /^[A-Za-z]*e[A-Za-z]*$/.test(v), everyday: true, example: 'eww', note: 'the BSD letter e prints the environment of each process listed, secrets included' }],
     plain: ['aux', '-ef', '-p 1234 -o pid,cmd', 'axo pid,comm', '--forest', '-u root'],
   },
   {
