@@ -200,7 +200,9 @@ function withLinks(place: PathPlace, args: readonly Word[]): PathPlace {
   const symbolic = names.has('-s') || names.has('--symbolic');
   const intoOption = reading.options.find((option) => option.name === '-t' || option.name === '--target-directory');
   const operands = reading.operands.map((word) => textOf(word));
-  if (operands.some((text) => text === null)) return place;
+  // A link to (or at) a path only known at run time may lead anywhere: a relative path after it is
+  // one the gate cannot pin down, as after `cd "$D"` (a write there counts as protected).
+  if (operands.some((text) => text === null) || intoOptionUnreadable(reading.options)) return { ...place, unknownFolder: true };
   const texts = operands as string[];
   let sources: string[];
   let destination: string | null;
@@ -231,6 +233,10 @@ function withLinks(place: PathPlace, args: readonly Word[]): PathPlace {
     }
   }
   return { ...place, links };
+}
+
+function intoOptionUnreadable(options: ReadonlyArray<{ name: string; value: Word | null }>): boolean {
+  return options.some((option) => (option.name === '-t' || option.name === '--target-directory') && (option.value === null || textOf(option.value) === null));
 }
 
 /**

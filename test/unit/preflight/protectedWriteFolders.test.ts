@@ -36,7 +36,7 @@ describe('protected-write floor: the working folder along the line', () => {
     it(`${command} → ${path}`, () => assert.ok(protectedWrite(command)?.paths?.includes(path), JSON.stringify(protectedWrite(command))));
   }
   it('a relative write from a folder the gate cannot pin down may be any path', () => {
-    for (const command of ['cd "$D" && echo x > out.txt', 'popd; echo x > out.txt', 'cd ~other && touch x']) {
+    for (const command of ['cd "$D" && echo x > out.txt', 'popd; echo x > out.txt', 'cd ~other && touch x', 'ln -s "$T" h && cp x h/pre-commit']) {
       const finding = protectedWrite(command);
       assert.ok(finding !== null, command);
       assert.match(finding.reason, /folder the gate cannot pin down/, command);
