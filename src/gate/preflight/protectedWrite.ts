@@ -53,7 +53,7 @@ export function protectedWritesAt(targets: readonly WriteTarget[], place: PathPl
   const seen = new Set<string>();
   for (const folder of folders) {
     for (const write of protectedWrites(targets, { cwd: folder, home: place.home, place })) {
-      const key = `${write.path}\0${write.why}\0${write.via}`;
+      const key = `${write.path}\0${write.why}\0${write.via}\0${write.source ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(write);
