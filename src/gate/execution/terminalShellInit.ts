@@ -41,10 +41,29 @@ import { isOutputEndToken, OUTPUT_END_OSC } from './outputEndMarker';
  * (seen in code-server 4.100.3) while the command keeps running.
  *
  * The shell-state checksum covers exported variables, aliases, functions, shell options, traps,
- * umask, limits and `IFS`/`GLOBIGNORE`/`CDPATH`. When a command changes any of them (`export`,
- * `alias`, `cd`, `set -o …`), the runner starts a fresh terminal before the next command, so every
- * command runs in the state the gate assumed: a new shell in the requested folder.
+ * umask, limits, the directory stack, background jobs, and the unexported variables that change
+ * how the shell reads or runs a later line (`STATE_VARIABLES`). When a command changes any of them
+ * (`export`, `alias`, `cd`, `set -o …`, `pushd`, `cmd &`, `PS0=…`), the runner starts a fresh
+ * terminal before the next command, so every command runs in the state the gate assumed: a new
+ * shell in the requested folder. The `hash` table is emptied at every prompt instead (ordinary
+ * commands fill it, so a checksum of it would replace the terminal after every `ls`): a
+ * `hash -p /tmp/x ls` lasts until the prompt, and the next line looks every program up afresh.
  */
+
+/**
+ * Unexported shell variables in the state checksum: those the gate assumes when it reads a line
+ * (`HOME` for `~`, `PATH` for lookup, `IFS`, `GLOBIGNORE`, `CDPATH`, `POSIXLY_CORRECT`,
+ * `BASH_COMPAT`, the locale for globs and ranges), and those that make the shell run or trace code
+ * on its own (`PS0` before each command, `PS4` under `set -x`, `PROMPT_COMMAND`, `BASH_ENV` and
+ * `ENV`). `declare -p` tells unset from empty and shows attributes (`declare -i`). `PS1` and `PS2`
+ * are left out: VS Code's script rewraps them at its first prompt, which would otherwise replace
+ * the terminal after every command.
+ */
+export const STATE_VARIABLES = [
+  'HOME', 'PATH', 'IFS', 'GLOBIGNORE', 'CDPATH', 'POSIXLY_CORRECT', 'BASH_COMPAT', 'EXECIGNORE', 'FIGNORE',
+  'PS0', 'PS4', 'PROMPT_COMMAND', 'BASH_ENV', 'ENV', 'BASH_XTRACEFD', 'TMOUT', 'HISTFILE',
+  'LANG', 'LC_ALL', 'LC_COLLATE', 'LC_CTYPE',
+] as const;
 
 /** Separates the fields of a status record; no field (history line, folder, number) can contain it. */
 export const STATUS_FIELD_SEPARATOR = '\0';
@@ -169,9 +188,12 @@ export function shellInitScript(options: ShellInitOptions): string {
     'builtin unset __approvals_gate_f __approvals_gate_n __approvals_gate_keep',
     '__approvals_gate_seq=0',
     '__approvals_gate_report() {',
-    '  builtin local status=$? entry state',
+    '  builtin local status=$? entry state jobs',
     '  entry=$(builtin history 1)',
-    '  state=$({ builtin export -p; builtin alias -p; builtin declare -f; builtin set +o; builtin shopt -p; builtin trap -p; builtin umask; builtin ulimit -a; builtin printf \'%q|\' "$IFS" "${GLOBIGNORE-}" "${CDPATH-}"; } 2>&1 | builtin command -p cksum 2>&1)',
+    // `jobs` in a pipeline's subshell sees no jobs; in a plain command substitution it sees the shell's.
+    '  jobs=$(builtin jobs -p)',
+    `  state=$({ builtin export -p; builtin alias -p; builtin declare -f; builtin set +o; builtin shopt -p; builtin trap -p; builtin umask; builtin ulimit -a; builtin declare -p ${STATE_VARIABLES.join(' ')}; builtin printf '%q|' "\${DIRSTACK[@]:1}"; builtin printf 'jobs %s|' $jobs; } 2>&1 | builtin command -p cksum 2>&1)`,
+    '  builtin hash -r',
     '  __approvals_gate_seq=$((__approvals_gate_seq + 1))',
     `  builtin printf '%s\\0%s\\0%s\\0%s\\0%s\\0' "$__approvals_gate_seq" "$status" "$PWD" "$state" "$entry" >> ${status}`,
     ...marker,

@@ -100,6 +100,24 @@ describe('the terminal\'s start-up file (real bash)', () => {
     assert.notEqual(state[9], state[8], 'umask');
     assert.equal(records[10]!.cwd, '/', 'cd');
   });
+
+  it('the checksum also moves for the directory stack, background jobs and unexported variables the gate reads', () => {
+    const changes = ['pushd . >/dev/null', 'sleep 2 </dev/null >/dev/null 2>&1 &', 'PS0=\'$(id)\'', 'IFS=:', 'GLOBIGNORE=x', 'PATH=/tmp:$PATH', 'declare -i CDPATH', 'BASH_ENV=/tmp/e'];
+    for (const change of changes) {
+      const { records } = runInteractive(['echo a', 'PLAIN_UNREAD=1', change, 'echo b'], ENV);
+      const state = records.map((r) => r.state);
+      assert.equal(records.length, 5, `${change}: ${records.length} records`);
+      assert.equal(new Set(state.slice(0, 3)).size, 1, `${change}: an unexported variable the gate does not read moved the checksum`);
+      assert.notEqual(state[3], state[2], change);
+    }
+  });
+
+  it('empties the hash table at every prompt, so `hash -p` does not reach the next line', () => {
+    const { stdout } = runInteractive(['hash -p /bin/echo ls; hash -t ls', 'hash -t ls || echo NOT-HASHED', 'type -P ls'], ENV);
+    assert.match(stdout, /^\/bin\/echo$/m, 'the same line sees its own hash -p');
+    assert.match(stdout, /^NOT-HASHED$/m);
+    assert.match(stdout, /^\/usr\/bin\/ls$|^\/bin\/ls$/m);
+  });
 });
 
 describe('status records', () => {
