@@ -12,7 +12,12 @@
  *   multiset;
  * - a segment with no argv (only assignments or redirects) runs nothing and succeeds;
  * - a program named by a path where the sandbox has nothing to run cannot be recorded: bash
- *   fails to execute it (status 126/127), so it is expected to leave no record and to fail.
+ *   fails to execute it (status 126/127), so it is expected to leave no record and to fail;
+ * - a segment whose redirects bash cannot set up runs nothing and fails: certainly when they copy a
+ *   closed descriptor (`echo a >&- |& cat`), perhaps when a target is opaque (`> $VAR`,
+ *   `2>/dev/null{a,b}`) or a copied descriptor is one the shell may not have (`2>&3`); see
+ *   `redirectSetup`. Where the outcome depends on what the resolver cannot know, both are
+ *   accepted for each such segment, and every combination of them is tried.
  */
 import type { Segment, Word } from '../../src/gate/reading/resolution';
 import type { RecorderMode } from './bashOracle';
@@ -57,7 +62,12 @@ export function recorderStatus(mode: RecorderMode): number {
  * pipeline leaves the last status as it was, which is what makes `a || b && c` run `c` when `a`
  * succeeds.
  */
-export function expectedExecution(segments: readonly Segment[], mode: RecorderMode, lookup: ProgramPathLookup = everyPathRecorded): ExpectedExecution {
+export function expectedExecution(
+  segments: readonly Segment[],
+  mode: RecorderMode,
+  lookup: ProgramPathLookup = everyPathRecorded,
+  unopened: ReadonlySet<Segment> = new Set(),
+): ExpectedExecution {
   const pipelines: Segment[][] = [];
   let ordered = true;
   let lastStatus = 0;
@@ -70,8 +80,8 @@ export function expectedExecution(segments: readonly Segment[], mode: RecorderMo
     const last = pipeline[pipeline.length - 1]!;
     const runs = before === '&&' ? lastStatus === 0 : before === '||' ? lastStatus !== 0 : true;
     if (runs) {
-      pipelines.push(pipeline.filter((segment) => leavesRecord(segment, lookup)));
-      let status = last.argv.length === 0 ? 0 : leavesRecord(last, lookup) ? recorderStatus(mode) : 127;
+      pipelines.push(pipeline.filter((segment) => !unopened.has(segment) && leavesRecord(segment, lookup)));
+      let status = unopened.has(last) ? 1 : last.argv.length === 0 ? 0 : leavesRecord(last, lookup) ? recorderStatus(mode) : 127;
       if (pipeline[0]!.negated) status = status === 0 ? 1 : 0;
       lastStatus = status;
     }
@@ -113,14 +123,95 @@ export function wordsMatch(words: readonly Word[], actual: readonly Buffer[]): b
   return reachable[actual.length]!;
 }
 
-/** Checks one oracle run against the resolver's segments. */
+/** Whether bash can set up a segment's redirects: always, never, or depending on what the resolver cannot see. */
+export type RedirectSetup = 'opens' | 'fails' | 'may-fail';
+
+/**
+ * Plays a segment's redirects (and, before a `|&`, the `2>&1` bash appends after them) against a
+ * table of open descriptors, the way bash applies them left to right:
+ * - 0, 1 and 2 start open; a descriptor above 2 is open or not depending on who started the shell;
+ * - copying a closed descriptor (`>&- 2>&1`, `2>&- >&2`, `5<&- <&5`) fails ("Bad file
+ *   descriptor"), and so does `N>&word` or `<&word` with a word that is not a number ("ambiguous
+ *   redirect"); `>&word` alone is `&>word`;
+ * - an opaque target may fail to open (an ambiguous redirect, an empty name), and so may a copy of
+ *   a descriptor the table does not know.
+ * A segment whose setup fails runs nothing and fails.
+ */
+export function redirectSetup(segment: Segment): RedirectSetup {
+  const open = new Map<number, boolean>([[0, true], [1, true], [2, true]]);
+  let uncertain = false;
+  const redirects: Array<Pick<Segment['redirects'][number], 'fd' | 'op' | 'target'>> = [...segment.redirects];
+  if (segment.connector === '|&') redirects.push({ fd: 2, op: '>&', target: { kind: 'literal', value: '1', raw: '1' } });
+  for (const redirect of redirects) {
+    const { op, target } = redirect;
+    const defaultFd = op === '<' || op === '<>' || op === '<&' ? 0 : 1;
+    const fd = redirect.fd ?? defaultFd;
+    if (target.kind !== 'literal') {
+      uncertain = true;
+      for (const opened of op === '&>' || op === '&>>' ? [1, 2] : [fd]) open.set(opened, true);
+      continue;
+    }
+    if (op === '>&' || op === '<&') {
+      if (target.value === '-') {
+        open.set(fd, false);
+        continue;
+      }
+      const copy = /^(\d+)(-?)$/.exec(target.value);
+      if (copy) {
+        const from = Number(copy[1]);
+        const state = open.get(from);
+        if (state === false) return 'fails';
+        if (state === undefined) uncertain = true;
+        open.set(fd, true);
+        if (copy[2] === '-' && from !== fd) open.set(from, false);
+        continue;
+      }
+      if (op === '<&' || redirect.fd !== null) return 'fails';
+      open.set(1, true);
+      open.set(2, true);
+      continue;
+    }
+    for (const opened of op === '&>' || op === '&>>' ? [1, 2] : [fd]) open.set(opened, true);
+  }
+  return uncertain ? 'may-fail' : 'opens';
+}
+
+/** More opaque redirect targets than this in one command would make 2^n alignments: refused as unmodelled. */
+const MAX_UNCERTAIN_REDIRECTS = 10;
+
+/**
+ * Checks one oracle run against the resolver's segments: the run must match the expected
+ * execution for at least one combination of opaque redirect targets that opened or failed.
+ */
 export function alignExecution(
   segments: readonly Segment[],
   mode: RecorderMode,
   records: readonly Buffer[][],
   lookup: ProgramPathLookup = everyPathRecorded,
 ): AlignmentResult {
-  const expected = expectedExecution(segments, mode, lookup);
+  const failing = segments.filter((segment) => redirectSetup(segment) === 'fails');
+  const uncertain = segments.filter((segment) => redirectSetup(segment) === 'may-fail');
+  if (uncertain.length > MAX_UNCERTAIN_REDIRECTS) {
+    return { ok: false, reason: `${uncertain.length} segments with opaque redirect targets: too many combinations to align`, expected: [], actual: records.map((record) => record.map(showBytes)) };
+  }
+  let first: AlignmentResult | null = null;
+  for (let mask = 0; mask < 2 ** uncertain.length; mask++) {
+    const unopened = new Set([...failing, ...uncertain.filter((_, bit) => (mask & (1 << bit)) !== 0)]);
+    const result = alignOne(segments, mode, records, lookup, unopened);
+    if (result.ok) return result;
+    first ??= result;
+  }
+  return first!;
+}
+
+function alignOne(
+  segments: readonly Segment[],
+  mode: RecorderMode,
+  records: readonly Buffer[][],
+  lookup: ProgramPathLookup,
+  unopened: ReadonlySet<Segment>,
+): AlignmentResult {
+  const expected = expectedExecution(segments, mode, lookup, unopened);
   const shownExpected = expected.pipelines.flat().map(showPattern);
   const shownActual = records.map((record) => record.map(showBytes));
   const fail = (reason: string): AlignmentResult => ({ ok: false, reason, expected: shownExpected, actual: shownActual });

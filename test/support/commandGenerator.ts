@@ -2,11 +2,15 @@
  * Generates shell command strings for the bash differential test.
  *
  * Strings are built from fragments that exercise how bash reads a line: quoting of every kind,
- * `$'…'` escapes, backslashes and line continuations, tildes, globs, braces, variables,
- * assignments, redirects, `time` and `!`, every connector. A share of the strings also carries a
+ * `$'…'` and `$"…"`, a backslash before any character, line continuations, tildes, globs, brace
+ * and sequence expansions (in words and in redirect targets), variables with every `@` operator
+ * and `${!…}`, assignments (`+=`, arrays, subscripts, `declare -i`), redirects next to here-docs
+ * and here-strings, `time [-p]` and `!` anywhere, `%` job words, `coproc`, hidden characters
+ * inside and outside quotes, every connector. A share of the strings also carries a
  * construct the resolver must refuse (substitutions, compound commands, heredocs, comments, hidden
- * characters, unbalanced quotes, …), so the refusals are exercised too; the weights keep well over
- * a third of the strings inside the resolvable grammar, which is where the differential bites.
+ * characters, unbalanced quotes, …), so the refusals are exercised too; the weights keep over a
+ * quarter of the strings (about 31 %) inside the resolvable grammar, which is where the
+ * differential bites.
  *
  * The strings only name harmless programs and the paths where the oracle has planted recorders,
  * and redirect only to scratch files in the working directory, `/dev/null` and `/tmp`; the oracle's
@@ -93,7 +97,7 @@ export function generateCommand(random: Prng): string {
     text += pipeline(random);
   }
   if (random.chance(0.05)) text += random.pick([';', ' &', '\n', ' ;', ' & ', '\\', ' \\', '\\\n']);
-  if (random.chance(0.3)) text = injectHazard(random, text);
+  if (random.chance(0.2)) text = injectHazard(random, text);
   return text;
 }
 
@@ -117,6 +121,8 @@ function pipeline(random: Prng): string {
   else if (roll < 0.15) prefix = '! time ';
   else if (roll < 0.16) prefix = 'time ! ';
   else if (roll < 0.165) prefix = 'time -- ';
+  else if (roll < 0.18) prefix = random.pick(['! ! ', '!\t', 'time -p ! ', '! time -p ', 'time -p -- ', '!', 'time -p time ', '! ! time ']);
+  else if (roll < 0.19) prefix = random.pick(['coproc ', 'coproc N ', 'coproc time ']);
   const commands = random.weighted<number>([
     [7, 1],
     [3, 2],
@@ -124,7 +130,11 @@ function pipeline(random: Prng): string {
   ]);
   let text = prefix;
   for (let i = 0; i < commands; i++) {
-    if (i > 0) text += `${space(random, 0.8)}${random.weighted<string>([[5, '|'], [1, '|&']])}${space(random, 0.8)}`;
+    if (i > 0) {
+      text += `${space(random, 0.8)}${random.weighted<string>([[5, '|'], [1, '|&']])}${space(random, 0.8)}`;
+      // `!` and `time` are only reserved at the start of a pipeline: after a `|` they are words.
+      if (random.chance(0.03)) text += random.pick(['! ', 'time ', 'time -p ']);
+    }
     text += simpleCommand(random);
   }
   return text;
@@ -157,6 +167,9 @@ function simpleCommand(random: Prng): string {
 const ASSIGNMENT_NAMES = ['A', 'B', 'FOO', 'x', 'HOME', 'LANG', 'GIT_PAGER', 'A_1'];
 
 function assignment(random: Prng): string {
+  if (random.chance(0.15)) {
+    return random.pick(['a=(x y)', 'a+=(z)', 'a[1]=x', 'a[0]+=y', 'a[$ONE]=x', 'a[i+1]=x', "a['k']=v", 'a=([1]=x)', 'a[*]=x', 'A[@]=x']);
+  }
   const name = random.pick(ASSIGNMENT_NAMES);
   const op = random.chance(0.15) ? '+=' : '=';
   const value = random.weighted<string>([
@@ -179,12 +192,18 @@ const PROGRAMS = [
   'xargs', 'find', 'sed', 'timeout', 'nice', 'wait', 'read', 'set', 'shopt', 'trap', 'type', 'hash',
 ];
 const DANGEROUS_PROGRAMS = ['eval', 'source', '.', 'alias', 'enable'];
+/** Command words starting with `%`: bash runs `fg` (or `bg` after `&`) on them, quoted or not. */
+const JOB_WORDS = ['%', '%1', '%+', '%-', '%%', '%?x', '"%"', "'%git'", '\\%1', '%echo', '"%"1', '%"1"'];
+/** Builtins with options that change how their operands are read (`-i` arithmetic, `-n` names). */
+const DECLARATION_FORMS = ['declare -i', 'declare -a', 'declare -n', 'typeset -i', 'local -i', 'export -n', 'readonly -a', 'declare --', 'declare -x', 'declare +i'];
 
 function programWord(random: Prng): string {
   const roll = random.next();
   if (roll < 0.08) return random.pick(RECORDED_PROGRAM_PATHS);
   if (roll < 0.1) return random.pick(DANGEROUS_PROGRAMS);
-  if (roll < 0.12) return random.pick(["'if'", '\\if', '"then"', "'{'", "'time'", "'!'", "'A=1'", 'A\\=1', "''"]);
+  if (roll < 0.12) return random.pick(["'if'", '\\if', '"then"', "'{'", "'time'", "'!'", "'A=1'", 'A\\=1', "''", "'coproc'", '\\!', '!echo', "'%'"]);
+  if (roll < 0.13) return random.pick(JOB_WORDS);
+  if (roll < 0.14) return random.pick(DECLARATION_FORMS);
   const name = random.pick(PROGRAMS);
   return random.chance(0.25) ? splice(random, name) : name;
 }
@@ -232,7 +251,10 @@ function wordPiece(random: Prng, first: boolean): string {
     [4, 'single'],
     [4, 'double'],
     [2, 'ansi'],
+    [0.2, 'locale'],
     [3, 'escape'],
+    [1.5, 'escape-any'],
+    [0.08, 'hidden-in-quotes'],
     [0.3, 'continuation'],
     [2, 'glob'],
     [1, 'brace'],
@@ -249,6 +271,14 @@ function wordPiece(random: Prng, first: boolean): string {
       return `"${doubleQuoted(random)}"`;
     case 'ansi':
       return `$'${ansiC(random)}'`;
+    case 'locale':
+      return `$"${doubleQuoted(random)}"`;
+    case 'escape-any':
+      return `\\${random.pick(ANY_CHARACTER)}`;
+    case 'hidden-in-quotes': {
+      const hidden = random.pick(HIDDEN_CHARACTERS);
+      return random.pick([`'a${hidden}b'`, `"a${hidden}b"`, `$'a${hidden}b'`, `"${hidden}"`, `'${hidden}'`]);
+    }
     case 'escape':
       return `\\${random.pick(ESCAPED_CHARS)}${random.chance(0.5) ? random.pick(PLAIN_WORDS) : ''}`;
     case 'continuation':
@@ -256,11 +286,15 @@ function wordPiece(random: Prng, first: boolean): string {
     case 'glob':
       return random.pick(['*', '?', '[ab]', '*.txt', 'a*', '[!a]', '[[:alpha:]]', '\\*', "'*'", '"*"']);
     case 'brace':
-      return random.pick(['{a,b}', '{1..3}', 'x{a,b}y', '{a,}', '\\{a,b}', "'{a,b}'", '{a..c}']);
+      return random.pick(['{a,b}', '{1..3}', 'x{a,b}y', '{a,}', '\\{a,b}', "'{a,b}'", '{a..c}', 'x{a}', '{1..5..2}', '{a..e..2}', '{,}', '{a,{b,c}}', '{-1..1}', '{01..3}', '{x..z}y', '{a"b",c}', "{a,'b c'}", '{$ONE,b}', '{1..$ONE}', '${ONE}{a,b}', '{a,b}$ONE', '{é,ü}', '{}', '{ }', '{a, b}', '{1...3}', '{a..}', '{,a}']);
     case 'tilde':
       return random.pick(['~', '~/x', '~/', '~root', '~+', '~-', '"~"', "'~'", '\\~', '~x/y', '~/a:~/b', 'a~']);
     case 'variable':
-      return random.pick(['$VAR', '${VAR}', '"$VAR"', '$ONE', '$EMPTY', '"$EMPTY"', '$1', '"$@"', '$#', '$?', '${ONE:-d}', '$$', '\\$VAR', "'$VAR'", '$GLOBBY']);
+      return random.weighted<string>([
+        [3, random.pick(['$VAR', '${VAR}', '"$VAR"', '$ONE', '$EMPTY', '"$EMPTY"', '$1', '"$@"', '$#', '$?', '${ONE:-d}', '$$', '\\$VAR', "'$VAR'", '$GLOBBY'])],
+        [0.6, random.pick(['${ONE@Q}', '"${ONE@E}"', '${ONE@A}', '"${ONE@K}"', '${ONE@P}', '"${VAR@P}"', '${ONE@U}', '${ONE@a}', '${ONE@u}', '${ONE@L}', '"${a[@]@K}"'])],
+        [0.6, random.pick(['${!ONE}', '"${!VAR}"', '${!O*}', '"${!O@}"', '${!a[@]}', '${!#}', '${!1}', '"${!ONE:-x}"', '${#ONE}', '${ONE:0:1}'])],
+      ]);
     default:
       return random.pick(['a=~/x', '--opt=~/x', 'x=~', 'A=$VAR', 'PATH=~/bin:~/b', 'a=~root', '--prefix=~', 'a=b=~/c']);
   }
@@ -304,9 +338,16 @@ function ansiC(random: Prng): string {
   return out;
 }
 
+/** For `\\` before any character: letters, digits, every punctuation mark, space, tab, newline, non-ASCII. */
+const ANY_CHARACTER = [...'abnrtxzAZ019 \t\n!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', 'é', '日', '\u00a0'];
+
 const ESCAPED_CHARS = [' ', '"', "'", '$', '*', ';', '|', '&', '#', '~', '\\', '{', '(', ')', '<', '>', 'a', 'n', '!', '\t', '`', '?', '['];
 
-const OUTPUT_TARGETS = ['out.txt', 'f', 'err.log', '/dev/null', '/tmp/o', '"out file"', "'o'\\'x", '$OUT', 'out\\ 2'];
+const OUTPUT_TARGETS = [
+  'out.txt', 'f', 'err.log', '/dev/null', '/tmp/o', '"out file"', "'o'\\'x", '$OUT', 'out\\ 2',
+  // Targets go through brace expansion like any word: two words are an ambiguous redirect.
+  '/tmp/{a,b}', 'o{a,b}', '/dev/null{a,b}', 'x{a}', 'f{1..2}', "'{a,b}'", 'o\\{a,b}', '{a,}', '{}', '~/o', '*.txt', 'o*', '"$OUT"', '$VAR',
+];
 const INPUT_TARGETS = [...ORACLE_INPUT_FILES, '/dev/null', '"in.txt"', 'i\\n.txt'];
 
 function redirect(random: Prng): string {
@@ -327,6 +368,8 @@ function redirect(random: Prng): string {
     [1, `>&${gap}${random.pick(['out.txt', 'f'])}`],
     [1, '0</dev/null'],
     [1, '2>/dev/null'],
+    [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE'])],
+    [0.7, random.pick(['<<<word', '<<< "a b"', "<<<'x'", '<<<$VAR', '<<<{a,b}'])],
   ]);
 }
 
@@ -351,6 +394,11 @@ const HAZARDS: ReadonlyArray<readonly [number, string]> = [
   [1, 'cat <<EOF\nhi\nEOF'],
   [1, "cat <<-'EOF'\n\thi\nEOF"],
   [1, 'cat <<<word'],
+  [1, 'cat <<EOF >out.txt\nhi\nEOF'],
+  [1, 'cat >f <<EOF 2>&1\nhi\nEOF'],
+  [1, 'cat <<<x >f'],
+  [1, 'coproc N { echo a; }'],
+  [1, 'echo "${y@P}"'],
   [1, 'coproc cat'],
   [2, 'echo a # comment'],
   [1, '# only a comment'],

@@ -15,10 +15,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { resolve } from '../../../src/gate/reading/resolver';
-import type { Connector, Resolution, Segment } from '../../../src/gate/reading/resolution';
-import { alignExecution, expectedExecution, showBytes, wordsMatch, type ProgramPathKind, type ProgramPathLookup } from '../../support/argvAlignment';
+import type { Connector, Resolution, Segment, Word } from '../../../src/gate/reading/resolution';
+import { alignExecution, expectedExecution, redirectSetup, showBytes, wordsMatch, type ProgramPathKind, type ProgramPathLookup } from '../../support/argvAlignment';
 import { createBashOracle, ORACLE_HOME, type BashOracle, type OracleRun, type RecorderMode } from '../../support/bashOracle';
 import { fuzzSeed, generateCommands } from '../../support/commandGenerator';
+import { shrinkCommand } from '../../support/shrinkCommand';
 
 const CORPUS_PATH = path.join(__dirname, '..', '..', 'fixtures', 'resolver', 'differential-corpus.txt');
 const GENERATED_COUNT = 5000;
@@ -135,6 +136,30 @@ function compare(command: string, segments: Segment[], mode: RecorderMode, run: 
       .filter((line) => line !== '')
       .join('\n'),
   };
+}
+
+/** True when `command` is read as resolved and some recorder mode shows a differential for it. */
+async function showsDifferential(oracle: BashOracle, command: string): Promise<boolean> {
+  const resolution = resolve(command, { home: ORACLE_HOME });
+  if (!resolution.resolved) return false;
+  const lookup = (word: string) => (oracle.programPathKind(word) === 'recorder' ? 'recorder' : 'absent') as ProgramPathKind;
+  if (resolution.segments.some((s) => s.argv[0]?.kind === 'literal' && s.argv[0].value.includes('/') && oracle.programPathKind(s.argv[0].value) === 'other')) return false;
+  for (const mode of modesWorthRunning(command)) {
+    const run = await oracle.run(command, mode);
+    if (run.status === 'ok' && compare(command, resolution.segments, mode, run, lookup)) return true;
+  }
+  return false;
+}
+
+/** The differentials' shrunk forms (up to `limit` distinct ones), for the failure message and the corpus. */
+async function shrinkFindings(oracle: BashOracle, findings: readonly CaseFinding[], limit = 5): Promise<string[]> {
+  const commands = [...new Set(findings.filter((f) => f.kind === 'differential').map((f) => f.command))].slice(0, limit);
+  const shrunk: string[] = [];
+  for (const command of commands) {
+    const result = await shrinkCommand(command, (candidate) => showsDifferential(oracle, candidate));
+    shrunk.push(`json:${JSON.stringify(result.shrunk)}`);
+  }
+  return shrunk;
 }
 
 function report(label: string, tally: Tally, extra = ''): string {
@@ -295,6 +320,36 @@ describe('bash differential (resolver vs real bash)', function () {
       assert.ok(!alignExecution(segments, 'succeed', [bytes('src/tool', 'x')], lookup).ok);
     });
 
+    it('lets a redirect with an opaque target fail to open: no record, a failing status', function () {
+      const opaqueTarget: Word = { kind: 'opaque', raw: '$X', expansions: ['variable'] };
+      const first = { ...segment(['echo', 'a'], '||'), redirects: [{ fd: null, op: '>', target: opaqueTarget, raw: '>$X' }] } as Segment;
+      const segments = [first, segment(['echo', 'b'])];
+      assert.ok(alignExecution(segments, 'succeed', [bytes('echo', 'a')]).ok, 'the target opened');
+      assert.ok(alignExecution(segments, 'succeed', [bytes('echo', 'b')]).ok, 'the target failed: the || branch ran');
+      assert.ok(!alignExecution(segments, 'succeed', [bytes('echo', 'a'), bytes('echo', 'b')]).ok);
+      assert.ok(!alignExecution(segments, 'succeed', []).ok);
+      const literal = [{ ...first, redirects: [{ fd: null, op: '>', target: { kind: 'literal', value: 'f', raw: 'f' }, raw: '>f' }] } as Segment, segment(['echo', 'b'])];
+      assert.ok(!alignExecution(literal, 'succeed', [bytes('echo', 'b')]).ok, 'a literal target is expected to open');
+    });
+
+    it('plays redirects against the open descriptors: a copy of a closed one fails, an unknown one may', function () {
+      const withRedirects = (raw: string, connector: Connector | null = null): Segment => {
+        const parsed = resolve(`echo ${raw}`, { home: ORACLE_HOME });
+        assert.ok(parsed.resolved, raw);
+        return { ...parsed.segments[0]!, connector };
+      };
+      assert.equal(redirectSetup(withRedirects('>f 2>&1')), 'opens');
+      assert.equal(redirectSetup(withRedirects('>&- 2>&1')), 'fails');
+      assert.equal(redirectSetup(withRedirects('2>&- >&2')), 'fails');
+      assert.equal(redirectSetup(withRedirects('>&-', '|&')), 'fails', '|& appends 2>&1 after the closing');
+      assert.equal(redirectSetup(withRedirects('>&-', '|')), 'opens');
+      assert.equal(redirectSetup(withRedirects('2>&3')), 'may-fail');
+      assert.equal(redirectSetup(withRedirects('3>f 2>&3')), 'opens');
+      assert.equal(redirectSetup(withRedirects('2>&f')), 'fails', 'N>&word is an ambiguous redirect');
+      assert.equal(redirectSetup(withRedirects('>&f')), 'opens', '>&word is &>word');
+      assert.equal(redirectSetup(withRedirects('>$OUT')), 'may-fail');
+    });
+
     it('lets background lists race with what follows', function () {
       const background = [segment(['a'], '&'), segment(['b'])];
       assert.ok(alignExecution(background, 'succeed', [bytes('b'), bytes('a')]).ok);
@@ -324,6 +379,11 @@ describe('bash differential (resolver vs real bash)', function () {
         '\u00a0', '\u200b', '\u202e', '# ', 'time ', 'time -p ', '! ', '>', '>>', '<', '2>&1', '&>', '>|', '<>', '3>', '*', '{a,b}',
         '~', '~/x', '~root', 'a=~/x', '--opt=~/x', 'A=', '+=', 'a=(x y)', '<<EOF', '$VAR', '${VAR}', '$(', '`', ';', '&&', '||', '|',
         '|&', ' & ', '\n', '{ echo a; }', '(echo a)', 'if', "echo 'unclosed",
+        // Round 2 (issue 15): job words, braces in redirect targets, $"…", @ operators, ${!…}, here-docs
+        // beside redirects, ! anywhere, coproc, hidden characters in quotes, arrays, declare -i.
+        '%1', "'%git'", '>/tmp/{a,b}', '2>&1{a,b}', '{1..3}', 'x{a}', '$"', '${ONE@Q}', '@E}', '${ONE@A}', '@K}', '@P}',
+        '${!ONE}', '${!O*}', '<<<', '<<EOF >out.txt', 'time -p ', '! ! ', 'coproc ', "'a\rb'", '"a\u200bb"', 'a+=(z)',
+        'a[1]=x', 'declare -i', '\\}', '\\a',
       ];
       for (const fragment of fragments) assert.ok(text.includes(fragment), `no generated string contains ${JSON.stringify(fragment)}`);
     });
@@ -338,14 +398,18 @@ describe('bash differential (resolver vs real bash)', function () {
     assert.ok(tally.resolved >= commands.length / 3, `only ${tally.resolved} of ${commands.length} corpus commands resolved`);
   });
 
-  it(`agrees with bash on ${GENERATED_COUNT} generated strings, a third or more of them resolved`, async function () {
+  it(`agrees with bash on ${GENERATED_COUNT} generated strings, a quarter or more of them resolved`, async function () {
     const seed = fuzzSeed();
     const commands = generateCommands(seed, GENERATED_COUNT);
     const started = Date.now();
     const tally = await checkCommands(oracle, commands);
     const seedNote = ` (seed ${seed}; replay with GATE_FUZZ_SEED=${seed})`;
     console.log(`      ${report('generated', tally, `${seedNote}, ${Date.now() - started} ms`)}`);
-    assert.equal(tally.findings.length, 0, failureText(tally, seedNote));
-    assert.ok(tally.resolved * 3 >= commands.length, `only ${tally.resolved} of ${commands.length} generated strings resolved${seedNote}`);
+    if (tally.findings.length > 0) {
+      const shrunk = await shrinkFindings(oracle, tally.findings);
+      const lines = shrunk.length > 0 ? `\nshrunk, as corpus lines:\n${shrunk.join('\n')}` : '';
+      assert.fail(`${failureText(tally, seedNote)}${lines}`);
+    }
+    assert.ok(tally.resolved * 4 >= commands.length, `only ${tally.resolved} of ${commands.length} generated strings resolved${seedNote}`);
   });
 });
