@@ -32,8 +32,12 @@ import { programRows } from '../programs/table';
  * through a line, a `cd` must not be what lets the rest of the line through), `git -C DIR …`
  * (the same), `brew list` (no row).
  *
+ * `awk`, `gawk`, `mawk`, `nawk` are read-only rows since issue 16: their reader (programs/awk.ts)
+ * reports every construct that runs, writes, loads, connects or reads `ENVIRON`, and the default
+ * entry never spells one, so `awk '$3 > 100 {print}' f` runs and `awk '{print > "f"}'` asks.
+ *
  * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
- * shells), `env`/`printenv` (print secrets), `awk` (a language), `jq`/`yq` (read the environment),
+ * shells), `env`/`printenv` (print secrets), `jq`/`yq` (read the environment),
  * `xargs`, `watch` (always executors), `ps` (other processes' arguments and environments).
  */
 const SUBCOMMAND_FORMS: readonly unknown[] = [

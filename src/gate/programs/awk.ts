@@ -26,7 +26,12 @@
 /** Whose reading applies: one implementation, or every awk a system's `awk`/`nawk` could be. */
 export type AwkDialect = 'gawk' | 'mawk' | 'any';
 
-export type AwkFormKind = 'executor' | 'writer' | 'loader' | 'network' | 'unreadable';
+/**
+ * `credentials`: the program reads the environment (`ENVIRON`), where tokens and keys live; it
+ * prints only what the program prints, so it is no executor, but no allow entry vouches for it
+ * unless it spells the program.
+ */
+export type AwkFormKind = 'executor' | 'writer' | 'loader' | 'network' | 'credentials' | 'unreadable';
 
 /** One construct of an awk command that does more than read its input and print. */
 export interface AwkForm {
@@ -667,6 +672,8 @@ function formsOf(tokens: readonly Token[], dialect: AwkDialect): AwkForm[] {
         } else if (token.value === 'getline' && gawkish) {
           const source = getlineSource(tokens, k);
           if (source !== null) forms.push(source);
+        } else if (token.value === 'ENVIRON') {
+          forms.push({ kind: 'credentials', construct: 'ENVIRON', text: null, detail: 'ENVIRON holds the environment, secrets among them' });
         } else if (gawkish && token.value === 'SYMTAB') {
           forms.push({ kind: 'network', construct: 'SYMTAB', text: null, detail: 'SYMTAB can change ARGV, which gawk may open as /inet/ files' });
         } else if (gawkish && token.value === 'ARGV' && argvMayChange(tokens, k, parens)) {

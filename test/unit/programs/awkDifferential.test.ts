@@ -322,7 +322,7 @@ async function compareCase(oracle: ProgramOracle, args: readonly string[], tally
 
 /** The exact command texts, when every executor form has one; else null (nothing to compare). */
 function exactTexts(forms: readonly AwkForm[]): string[] | null {
-  const executors = forms.filter((f) => f.kind !== 'writer' && f.kind !== 'network');
+  const executors = forms.filter((f) => f.kind !== 'writer' && f.kind !== 'network' && f.kind !== 'credentials');
   if (executors.length === 0 || executors.some((f) => f.kind !== 'executor' || f.text === null)) return null;
   return executors.map((f) => f.text!);
 }

@@ -38,6 +38,11 @@ const ROWS: Row[] = [
   { args: ['BEGIN { x = 1 \\\n+ 2; print x }'], kinds: [] },
   { args: ['{printf "%s\\n", $1 > "/dev/stderr"}'], kinds: [] },
   { args: ['{print > "/dev/stdout"; print >> "/dev/null"}'], kinds: [] },
+  // ENVIRON holds the environment: a credentials form, not an executor; a string or field named so is not
+  { args: ['BEGIN { print ENVIRON["GITHUB_TOKEN"] }'], kinds: ['credentials'] },
+  { args: ['BEGIN { for (k in ENVIRON) print k }'], kinds: ['credentials'] },
+  { args: ['{ print "ENVIRON", $ENVIRON_X }', 'f'], kinds: [] },
+  { args: ['BEGIN { print ENVIRON["X"] | "cat" }'], kinds: ['credentials', 'executor'], text: 'cat' },
   { args: ['BEGIN{close("x"); fflush()}'], kinds: [] },
   { args: ['{ getline l < "in.txt"; print l }', 'f'], kinds: [] },
   { args: ['-v', 'cmd=rm -rf ~', '{print cmd}', 'f'], kinds: [] },

@@ -571,6 +571,7 @@ const AWK_WHY: Readonly<Record<AwkFormKind, string>> = {
   writer: 'the awk program or an option writes a file (print > file, print >> file, -o/-p/-d)',
   loader: 'the option or directive loads program text or an extension the gate cannot see (-f, -E, -i, -l, @include, @load)',
   network: 'gawk opens /inet/ special files as network connections',
+  credentials: 'the awk program reads the environment (ENVIRON), which holds tokens and keys',
   unreadable: 'the gate could not read the awk command for sure, so it does not vouch for it',
 };
 
@@ -582,10 +583,13 @@ function awkRow(program: string): CarveOutRow {
   return {
     program,
     check(args) {
-      const form = readAwkCommand(args, program).forms[0];
+      const forms = readAwkCommand(args, program).forms;
+      // The first form that runs, writes, loads or connects; reading the environment only when it is all there is.
+      const form = forms.find((f) => f.kind !== 'credentials') ?? forms[0];
       if (form === undefined) return null;
       const shown = form.text !== null && form.kind !== 'unreadable' ? `${form.construct} ${JSON.stringify(form.text)}` : form.construct;
-      return { option: shown, why: form.detail !== undefined && form.kind === 'unreadable' ? `${AWK_WHY.unreadable}: ${form.detail}` : AWK_WHY[form.kind] };
+      const why = form.detail !== undefined && form.kind === 'unreadable' ? `${AWK_WHY.unreadable}: ${form.detail}` : AWK_WHY[form.kind];
+      return form.kind === 'credentials' ? { option: shown, why, role: 'credentials' } : { option: shown, why };
     },
   };
 }
@@ -790,7 +794,9 @@ export const READER_ROWS: readonly ProgramRow[] = [
   tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),
   tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] }),
   ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
-    tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
+    // Read-only: with the reader's forms taken away (system(), pipes, redirections, -f and other
+    // loaders, /inet/, ENVIRON), an awk program only reads its input and prints.
+    tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
   ),
   tableRow(rgRow, 'text', 'ripgrep, a recursive search tool', 'executor', { readOnly: true, plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo'] }),
   tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, plain: ['', 'foo', '-e ts src', '-H -t f'] }),
