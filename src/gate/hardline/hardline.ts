@@ -567,7 +567,7 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
     const at = new Map<CommandShape, number>();
     for (let k = 0; k < unit.length; k++) at.set(unit[k]!, k);
     const found = checkExfiltration(
-      unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1) })),
+      unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1), place: command.place })),
       context.home,
       openSocket,
     );

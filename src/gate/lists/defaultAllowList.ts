@@ -28,9 +28,11 @@ import { programRows } from '../programs/table';
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
- * first, so a project's `json/` runs), `cd DIR` (until the floors follow the working folder
- * through a line, a `cd` must not be what lets the rest of the line through), `git -C DIR …`
- * (the same), `brew list` (no row).
+ * first, so a project's `json/` runs), `git -C DIR …` (the default entries spell the subcommand
+ * first, so `-C` before it is not covered), `brew list` (no row).
+ *
+ * `cd`, `pushd`, `popd`, `dirs` are read-only rows since issue 16: the floors now follow the
+ * folder through the line (issue 14), and each later segment still needs its own entry.
  *
  * `awk`, `gawk`, `mawk`, `nawk` are read-only rows since issue 16: their reader (programs/awk.ts)
  * reports every construct that runs, writes, loads, connects or reads `ENVIRON`, and the default

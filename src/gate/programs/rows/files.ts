@@ -431,6 +431,17 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['', '-P'],
   },
   {
+    // Shell builtins that change the folder the rest of the line runs in. They read and print
+    // nothing else; the floors follow the folder they choose (programs/pathResolver.ts), and
+    // every later segment needs its own entry, so a `cd` never lets the rest of a line through.
+    names: ['cd', 'pushd', 'popd', 'dirs'],
+    category: 'file',
+    what: 'changes (or lists) the folder the shell works in',
+    readOnly: true,
+    grammar: { flags: 'LPe@nclpv', abbreviations: false },
+    plain: ['src', '..', '-', '', '-P /tmp', '+1'],
+  },
+  {
     // GNU grep has no option that writes a file or runs a program (`-f`, `--exclude-from` read).
     names: ['grep', 'egrep', 'fgrep'],
     category: 'text',
