@@ -320,22 +320,31 @@ function blocked(obstacle: string): SegmentView {
 }
 
 /**
- * Whether an opaque word can only expand to operands of the program (docs/decisions.md, "Glob
- * operands"): a glob and nothing else (no variable, brace or tilde), whose first character is a
- * plain unquoted literal other than `-` — so every word it expands to starts with that
- * character, and none is an option, `--`, or empty (bash keeps a pattern that matches nothing;
- * `nullglob` is set only by `shopt`, which the resolver refuses).
+ * A glob and nothing else (no variable, brace or tilde): bash replaces it by the names that match
+ * it, or keeps the pattern itself when nothing matches (`nullglob` is set only by `shopt`, which
+ * the resolver refuses), so it is one or more words, never none. See docs/decisions.md, "Glob
+ * operands", for the shapes below.
  */
-function isOperandGlob(word: Word): boolean {
-  return word.kind === 'opaque' && word.expansions.length > 0 && word.expansions.every((e) => e === 'glob') && /^[A-Za-z0-9_./]/.test(word.raw);
+function isGlobWord(word: Word): boolean {
+  return word.kind === 'opaque' && word.expansions.length > 0 && word.expansions.every((e) => e === 'glob');
 }
 
 /**
- * Why operand globs still keep every entry off this command, or null. Their words are only
- * operands, but how many there are is unknown, so no operand may carry a role: the program has a
- * row, and the row has no operand roles, subcommands, reader of its own language, wrapped
- * command or role of its own; no wrapper runs it; and the row's grammar reads every glob as an
- * operand, never as an option's value (which the option's role may read).
+ * A glob whose first character is a plain unquoted literal other than `-`: every word it expands
+ * to starts with that character, so none is an option or `--`.
+ */
+function globStartsAsOperand(word: Word): boolean {
+  return /^[A-Za-z0-9_./]/.test(word.raw);
+}
+
+/**
+ * Why globs still keep every entry off this command, or null. How many words a glob becomes is
+ * unknown, so no operand may carry a role: the program has a row, and the row has no operand
+ * roles, subcommands, reader of its own language, wrapped command or role of its own, and no
+ * wrapper runs it. Then either the row gives no option a role and reads no option it does not
+ * know as a form (whatever words a glob becomes, options included, only read and print), or
+ * every glob is an operand in the row's grammar and cannot become an option: it starts with a
+ * plain literal other than `-`, or it stands after the `--` that ends the options.
  */
 function operandGlobObstacle(argv: readonly Word[]): string | null {
   const program = argv[0]!;
@@ -344,10 +353,15 @@ function operandGlobObstacle(argv: readonly Word[]): string | null {
   const row = rowFor(program.value);
   if (row === null) return `${program.value} has no row in the program table, so its operands may be anything`;
   if ((row.operands?.length ?? 0) > 0 || row.subcommands || row.read || row.wrapper || row.role) return `${program.value}'s operands are not only data (the program table gives them a role)`;
+  if ((row.options?.length ?? 0) === 0 && row.strict !== true) return null;
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
   if (!reading.exact) return `${program.value}'s options cannot be read for sure`;
   for (let i = 1; i < argv.length; i++) {
-    if (argv[i]!.kind !== 'literal' && !reading.operandIndexes.includes(i - 1)) return `${program.value} may read it as an option's value`;
+    const word = argv[i]!;
+    if (word.kind === 'literal') continue;
+    if (!reading.operandIndexes.includes(i - 1)) return `${program.value} may read it as an option's value`;
+    const afterEndOfOptions = reading.endOfOptions !== -1 && i - 1 > reading.endOfOptions;
+    if (!globStartsAsOperand(word) && !afterEndOfOptions) return `it may expand to an option of ${program.value}, whose options have roles`;
   }
   return null;
 }
@@ -360,7 +374,7 @@ function viewSegment(segment: Segment): SegmentView {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word.kind === 'literal') continue;
-    if (i === 0 || !isOperandGlob(word)) return blocked(`the word ${word.raw} is only known at run time`);
+    if (i === 0 || !isGlobWord(word)) return blocked(`the word ${word.raw} is only known at run time`);
     if (literalUntil === argv.length) literalUntil = i;
   }
   if (literalUntil < argv.length) {

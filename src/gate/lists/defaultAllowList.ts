@@ -80,6 +80,29 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   'pip list',
   'pip3 show',
   'pip3 list',
+  // What the local container engine records (docker talks to its daemon's socket, and sends
+  // nothing of the user's): listings and versions only. Left out: `inspect` (a container's
+  // environment, secrets among them), `logs` (the applications' output), `stats` without
+  // `--no-stream` (runs until stopped), `compose …` (loads the project's compose files, whose
+  // `include:` may fetch a remote repository).
+  'docker ps',
+  'docker container ls',
+  'docker container list',
+  'docker images',
+  'docker image ls',
+  'docker image list',
+  'docker volume ls',
+  'docker network ls',
+  'docker system df',
+  'docker version',
+  { match: 'glob', pattern: 'docker --version' },
+  { match: 'glob', pattern: 'docker stats --no-stream' },
+  { match: 'glob', pattern: 'docker container stats --no-stream' },
+  // kubectl's local view of its configuration; anything that asks a cluster (`get`, `describe`,
+  // `logs`) talks to the network and is left to entries the user adds.
+  { match: 'glob', pattern: 'kubectl config current-context' },
+  { match: 'glob', pattern: 'kubectl config get-contexts' },
+  { match: 'glob', pattern: 'kubectl version --client' },
   { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column))*$' },
   // `git tag NAME` makes a tag: only the listing forms, spelled out (a character class would keep
   // the entry from covering `env git tag`: see anchoredLiteralPrefix in listEntry.ts).
