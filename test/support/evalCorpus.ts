@@ -526,7 +526,7 @@ export const EVERYDAY_FIGURES: readonly Figure[] = [
     rungs: ['manual'],
     measure: 'approved',
     minRate: 0.9,
-    gating: false, // 83.9 % in session 10, 69.2 % in session 8: a known gap of issue 16
+    gating: true, // 91.0 % in session 10 (69.2 % in session 8, 63.4 % on 2fa0ec1)
   },
   {
     name: 'everyday: at least 97 % approved at manual with an allow entry for each program of the line (no model)',
@@ -535,7 +535,7 @@ export const EVERYDAY_FIGURES: readonly Figure[] = [
     rungs: ['manual'],
     measure: 'approved',
     minRate: 0.97,
-    gating: true, // 97.5 % in session 10 (93.2 % on 2fa0ec1)
+    gating: true, // 98.2 % in session 10 (93.2 % on 2fa0ec1)
   },
   {
     name: 'everyday: at least 99 % approved at assisted with a safe rating (default allow list on)',

@@ -24,7 +24,15 @@ import { programRows } from '../programs/table';
  *   (`cat-file --textconv|--filters`, `--output` of the revision walkers).
  * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out (no patterns).
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
- *   `python3 --version|-V`: exactly these words; any other argument could run code.
+ *   `python3 --version|-V`, `pip[3] --version`, `ruby -v|--version`, `java -version|--version`:
+ *   exactly these words; any other argument could run code.
+ * - `git --no-pager status|log|diff|show|blame`, `git reflog [show] -n N`, `git branch
+ *   --merged|--sort=…`, `apt list|show`, `apt-cache policy|show`, `dpkg -l|-L|-s`, `command -v|-V`,
+ *   `history`: they print what is recorded; the rows carve out the options that run hooks.
+ *   Left out: `cargo|rustc --version` and `go version` (rustup and GOTOOLCHAIN may download and run
+ *   a toolchain the project names), `gem list` (loads every installed gem's plugin file), `lsof`
+ *   and `ps` (other processes' arguments and environments), `git X --help` (help.format=web starts
+ *   a browser).
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
@@ -103,7 +111,7 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'kubectl config current-context' },
   { match: 'glob', pattern: 'kubectl config get-contexts' },
   { match: 'glob', pattern: 'kubectl version --client' },
-  { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column))*$' },
+  { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column|--merged|--no-merged|--sort=-?(committerdate|creatordate|refname)))*$' },
   // `git tag NAME` makes a tag: only the listing forms, spelled out (a character class would keep
   // the entry from covering `env git tag`: see anchoredLiteralPrefix in listEntry.ts).
   {
@@ -111,6 +119,29 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
     pattern: '^git tag( (-l|--list|-n|--no-column|--sort=(-|)(refname|version:refname|v:refname|creatordate|taggerdate)))*$',
   },
   { match: 'glob', pattern: 'git reflog' },
+  { match: 'regexp', pattern: '^git reflog( show)?( (-n [0-9]+|-[0-9]+|--oneline|--date=(relative|iso|short|local)))*$' },
+  // `--no-pager` only turns the pager off; the git row still carves every other option before the subcommand.
+  'git --no-pager status',
+  'git --no-pager log',
+  'git --no-pager diff',
+  'git --no-pager show',
+  'git --no-pager blame',
+  // What the system's package databases record.
+  'apt list',
+  'apt show',
+  'apt-cache policy',
+  'apt-cache show',
+  'dpkg -l',
+  'dpkg --list',
+  'dpkg -L',
+  'dpkg --listfiles',
+  'dpkg -s',
+  'dpkg --status',
+  // `command -v|-V NAME` prints how the shell would find NAME and runs nothing.
+  'command -v',
+  'command -V',
+  // The shell's history list, printed (not -c, -d, -s, -w, -r, -p).
+  { match: 'glob', pattern: 'history' },
   { match: 'glob', pattern: 'git remote' },
   { match: 'glob', pattern: 'git remote -v' },
   { match: 'glob', pattern: 'git remote --verbose' },
@@ -123,13 +154,19 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'python -V' },
   { match: 'glob', pattern: 'python3 --version' },
   { match: 'glob', pattern: 'python3 -V' },
+  { match: 'glob', pattern: 'pip --version' },
+  { match: 'glob', pattern: 'pip3 --version' },
+  { match: 'glob', pattern: 'ruby -v' },
+  { match: 'glob', pattern: 'ruby --version' },
+  { match: 'glob', pattern: 'java -version' },
+  { match: 'glob', pattern: 'java --version' },
 ];
 
-/** Every name of every read-only row (a bash reserved word or `[` is not a program an entry can name). */
+/** Every name of every read-only row (a bash reserved word is not a program an entry can name; `[` is the test builtin). */
 const READ_ONLY_PROGRAMS: readonly string[] = programRows()
   .filter((row) => row.readOnly === true)
   .flatMap((row) => row.names)
-  .filter((name) => /^[A-Za-z0-9_.+-]+$/.test(name));
+  .filter((name) => /^[A-Za-z0-9_.+-]+$/.test(name) || name === '[');
 
 const DEFAULT_ALLOW_SOURCE: readonly unknown[] = [...READ_ONLY_PROGRAMS, ...SUBCOMMAND_FORMS];
 

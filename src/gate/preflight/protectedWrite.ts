@@ -102,6 +102,7 @@ export const PROTECTED_NESTED: Readonly<Record<string, Readonly<Record<string, s
 export const PROTECTED_FILES: Readonly<Record<string, string>> = {
   'package.json': 'npm package scripts',
   '.npmrc': 'npm configuration',
+  '.jq': 'jq definitions sourced into every filter',
   '.yarnrc': 'Yarn configuration',
   '.yarnrc.yml': 'Yarn configuration',
   '.pnpmfile.cjs': 'pnpm hook file',

@@ -366,6 +366,9 @@ const ARJ_COMMANDS: Record<string, Command> = anyCase({
  */
 const JQ_READS_ENV = /\$ENV\b|(?<![\w$."])env(?![\w"])/;
 
+/** A jq filter that loads modules (`import "m" as m;`, `include "m";`): code the gate does not see, which may read the environment. */
+const JQ_LOADS_MODULE = /(?<![\w$."])(import|include)(?![\w"])/;
+
 export const FILE_ROWS: readonly ProgramRow[] = [
   // --- Readers and printers of the default allow list -------------------------------------------
   {
@@ -440,6 +443,15 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     readOnly: true,
     grammar: { flags: 'LPe@nclpv', abbreviations: false },
     plain: ['src', '..', '-', '', '-P /tmp', '+1'],
+  },
+  {
+    // The shell builtin: how each name would be found (alias, function, builtin, file); runs nothing.
+    names: ['type'],
+    category: 'misc',
+    what: 'says how the shell would run each name',
+    readOnly: true,
+    grammar: { flags: 'afptP', abbreviations: false },
+    plain: ['node', '-a ls', '-t cd', '-P git'],
   },
   {
     // GNU grep has no option that writes a file or runs a program (`-f`, `--exclude-from` read).
@@ -1095,9 +1107,17 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     // jq reads the environment (`$ENV`, `env`), so it is not a default-allow reader; it has no
     // option that writes or runs a program. `--arg NAME VALUE` and its kin take two words; the
     // reader can give an option one value only, so the second is read as an operand.
+    // Read-only: jq has no builtin that runs a command or writes a file. What an entry must
+    // spell: reading the environment ($ENV, env), a filter from a file (-f), and modules (-L,
+    // import, include), which may read it. ~/.jq, sourced into every filter, is a protected path.
     names: ['jq'],
     category: 'text',
     what: 'filters and transforms JSON',
+    readOnly: true,
+    options: [
+      { role: 'loader', options: ['-f', '--from-file'], note: 'the filter is read from a file the gate does not see (it may read the environment)' },
+      { role: 'loader', options: ['-L'], note: 'jq looks for modules in the named folder' },
+    ],
     grammar: {
       short: 'L',
       flags: 'CMRScenrsjaf0h',
@@ -1107,7 +1127,10 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       },
       abbreviations: false,
     },
-    operands: [{ role: 'credentials', operand: 0, when: (v) => v !== null && JQ_READS_ENV.test(v), everyday: true, example: '$ENV', note: 'a filter using $ENV or env prints environment variables (secrets among them)' }],
+    operands: [
+      { role: 'credentials', operand: 0, when: (v) => v !== null && JQ_READS_ENV.test(v), example: '$ENV', note: 'a filter using $ENV or env prints environment variables (secrets among them)' },
+      { role: 'loader', operand: 0, when: (v) => v !== null && JQ_LOADS_MODULE.test(v), example: 'include "m"; .', note: 'the filter loads jq modules from files the gate does not see' },
+    ],
     plain: ['. package.json', '-r .version package.json', "'.[] | .name' data.json", '-c . x.json', '-n 1+1', '.env config.json', '\'.name == "env"\' x.json'],
   },
   {
