@@ -3,7 +3,7 @@ import type { Decision, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stag
 import { checkHardline } from './hardline/hardline';
 import { DEFAULT_ALLOW_LIST } from './lists/defaultAllowList';
 import type { ListEntry } from './lists/listEntry';
-import { matchAllowLists, matchBlocking } from './lists/listMatcher';
+import { globShapes, matchAllowLists, matchBlocking } from './lists/listMatcher';
 import type { CaptureLog, CaptureRecord } from './capture/captureLog';
 import { negotiationMoves, type NegotiationContext, type NegotiationSession, type TranscriptRow } from './negotiation';
 import type { Escalation, HumanAnswer, Person } from './person';
@@ -270,6 +270,13 @@ function escalateEntryStage({ reading, services }: GateState): StageResult {
  * so) but never the protected-write floor. An entry with `rate: true` at a rated rung gets one
  * rating as a tripwire.
  */
+/** The shape of each glob word an allow entry covered, as a sentence after the reason (empty when none). */
+function shapesNote(reading: GateState['reading']): string {
+  if (!reading.resolution.resolved) return '';
+  const shapes = reading.resolution.segments.flatMap((segment) => globShapes(segment));
+  return shapes.length === 0 ? '' : ` Globs: ${shapes.join('; ')}.`;
+}
+
 function allowListStage(state: GateState): StageResult | Promise<StageResult> {
   const { reading, services } = state;
   const { policy } = services;
@@ -303,7 +310,7 @@ function allowListStage(state: GateState): StageResult | Promise<StageResult> {
   }
   const stage: Stage = grant ? 'grant' : 'allow-list';
   if (!rated || !isRatedRung(policy.rung)) {
-    return { action: 'approve', stage, reason: `Allowed by ${describeEntry(deciding)}.`, rule };
+    return { action: 'approve', stage, reason: `Allowed by ${describeEntry(deciding)}.${shapesNote(reading)}`, rule };
   }
   return allowTripwire(state, deciding, rule);
 }

@@ -347,23 +347,50 @@ function globStartsAsOperand(word: Word): boolean {
  * plain literal other than `-`, or it stands after the `--` that ends the options.
  */
 function operandGlobObstacle(argv: readonly Word[]): string | null {
+  return readGlobs(argv).obstacle;
+}
+
+/**
+ * {@link operandGlobObstacle}'s reading: the obstacle, or (when there is none) the shape that
+ * lets each glob word through, in words, for the decision's reason.
+ */
+function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: string[] } {
+  const fail = (obstacle: string) => ({ obstacle, shapes: [] });
   const program = argv[0]!;
-  if (program.kind !== 'literal') return 'the program is only known at run time';
-  if (startsWithWrapper(argv)) return 'a glob behind a wrapper';
+  if (program.kind !== 'literal') return fail('the program is only known at run time');
+  if (startsWithWrapper(argv)) return fail('a glob behind a wrapper');
   const row = rowFor(program.value);
-  if (row === null) return `${program.value} has no row in the program table, so its operands may be anything`;
-  if ((row.operands?.length ?? 0) > 0 || row.subcommands || row.read || row.wrapper || row.role) return `${program.value}'s operands are not only data (the program table gives them a role)`;
-  if ((row.options?.length ?? 0) === 0 && row.strict !== true) return null;
+  if (row === null) return fail(`${program.value} has no row in the program table, so its operands may be anything`);
+  if ((row.operands?.length ?? 0) > 0 || row.subcommands || row.read || row.wrapper || row.role) return fail(`${program.value}'s operands are not only data (the program table gives them a role)`);
+  const globs = argv.filter((word, i) => i > 0 && word.kind !== 'literal');
+  if ((row.options?.length ?? 0) === 0 && row.strict !== true) {
+    return { obstacle: null, shapes: globs.map((word) => (globStartsAsOperand(word) ? startsAsOperandShape(word) : `${word.raw} may become any words, and none of ${program.value}'s options or operands has a role`)) };
+  }
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
-  if (!reading.exact) return `${program.value}'s options cannot be read for sure`;
+  if (!reading.exact) return fail(`${program.value}'s options cannot be read for sure`);
+  const shapes: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
     if (word.kind === 'literal') continue;
-    if (!reading.operandIndexes.includes(i - 1)) return `${program.value} may read it as an option's value`;
-    const afterEndOfOptions = reading.endOfOptions !== -1 && i - 1 > reading.endOfOptions;
-    if (!globStartsAsOperand(word) && !afterEndOfOptions) return `it may expand to an option of ${program.value}, whose options have roles`;
+    if (!reading.operandIndexes.includes(i - 1)) return fail(`${program.value} may read it as an option's value`);
+    if (globStartsAsOperand(word)) shapes.push(startsAsOperandShape(word));
+    else if (reading.endOfOptions !== -1 && i - 1 > reading.endOfOptions) shapes.push(`${word.raw} can only be operands (it comes after --)`);
+    else return fail(`it may expand to an option of ${program.value}, whose options have roles`);
   }
-  return null;
+  return { obstacle: null, shapes };
+}
+
+function startsAsOperandShape(word: Word): string {
+  return `${word.raw} can only be operands (every name it becomes starts with ${JSON.stringify(word.raw[0])})`;
+}
+
+/**
+ * Why each glob word of a segment an allow entry covers could be covered (D§6, docs/decisions.md
+ * "Glob operands"): `src/*.ts can only be operands …`. Empty when the segment has none.
+ */
+export function globShapes(segment: Segment): string[] {
+  if (!segment.argv.some((word, i) => i > 0 && isGlobWord(word))) return [];
+  return readGlobs(segment.argv).shapes;
 }
 
 function viewSegment(segment: Segment): SegmentView {

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 
 import { DEFAULT_ALLOW_LIST } from '../../../src/gate/lists/defaultAllowList';
 import { parseListEntries } from '../../../src/gate/lists/listEntry';
-import { matchAllow } from '../../../src/gate/lists/listMatcher';
+import { globShapes, matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
 
 const HOME = '/home/tester';
@@ -47,6 +47,19 @@ describe('allow entries and glob operands', () => {
   ] as const) {
     it(`not covered: ${command} (${why})`, () => assert.equal(covered(command), false));
   }
+
+  it('names the shape that let each glob through', () => {
+    const shapes = (command: string): string[] => {
+      const { resolution } = readCommand(command, { home: HOME });
+      assert.ok(resolution.resolved);
+      return resolution.segments.flatMap((segment) => globShapes(segment));
+    };
+    assert.deepEqual(shapes('wc -l src/*.ts'), ['src/*.ts can only be operands (every name it becomes starts with "s")']);
+    assert.deepEqual(shapes('ls */'), ["*/ may become any words, and none of ls's options or operands has a role"]);
+    assert.deepEqual(shapes('shuf -- *'), ['* can only be operands (it comes after --)']);
+    assert.deepEqual(shapes('shuf *'), [], 'not covered: no shape');
+    assert.deepEqual(shapes('cat a'), []);
+  });
 
   it('only a prefix entry of plain words that ends before the glob covers it', () => {
     const only = (texts: unknown[]) => parseListEntries(texts, 'allow', 'test').entries;
