@@ -274,7 +274,7 @@ function escalateEntryStage({ reading, services }: GateState): StageResult {
 function shapesNote(reading: GateState['reading']): string {
   if (!reading.resolution.resolved) return '';
   const shapes = reading.resolution.segments.flatMap((segment) => globShapes(segment));
-  return shapes.length === 0 ? '' : ` Globs: ${shapes.join('; ')}.`;
+  return shapes.length === 0 ? '' : ` Shapes: ${shapes.join('; ')}.`;
 }
 
 function allowListStage(state: GateState): StageResult | Promise<StageResult> {

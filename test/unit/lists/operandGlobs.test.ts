@@ -26,6 +26,8 @@ describe('allow entries and glob operands', () => {
     'ls *', 'ls -d */', 'cat -- *', 'cat ~/*', 'cat "src"/*.ts', 'grep -e src/* x', 'wc -l *',
     // after the `--` that ends the options of a row whose options have roles
     'shuf -- *', 'iconv -f utf-8 -- *', 'base64 -- src/*',
+    // one double-quoted variable the shell keeps (never a secret)
+    'basename "$PWD"', 'ls "$HOME"', 'cat "${HOME}"', 'shuf -- "$PWD"',
   ]) {
     it(`covered: ${command}`, () => assert.ok(covered(command)));
   }
@@ -44,6 +46,12 @@ describe('allow entries and glob operands', () => {
     ['cat src/{a,b}', 'a brace, not a glob'],
     ['cat $HOME/*', 'a variable'],
     ['nosuchprogram src/*', 'no row'],
+    ['echo "$GH_TOKEN"', 'any other variable may hold a secret'],
+    ['echo "$PWD$X"', 'more than the one variable'],
+    ['echo "$@"', 'the positional parameters, any number of words'],
+    ['echo $PWD', 'unquoted: split and globbed'],
+    ['shuf "$PWD"', 'may be an option of a row whose options have roles'],
+    ['xxd "$PWD"', 'operands with roles'],
   ] as const) {
     it(`not covered: ${command} (${why})`, () => assert.equal(covered(command), false));
   }
@@ -59,6 +67,7 @@ describe('allow entries and glob operands', () => {
     assert.deepEqual(shapes('shuf -- *'), ['* can only be operands (it comes after --)']);
     assert.deepEqual(shapes('shuf *'), [], 'not covered: no shape');
     assert.deepEqual(shapes('cat a'), []);
+    assert.deepEqual(shapes('basename "$PWD"'), ['"$PWD" is one word the shell keeps (no secret), and none of basename\'s options or operands has a role']);
   });
 
   it('only a prefix entry of plain words that ends before the glob covers it', () => {
