@@ -105,6 +105,14 @@ describe('preflight floors: the unresolved arm', () => {
 });
 
 /**
+ * A bound no linear reading of a 64 KiB command comes near on any machine (the figures live in
+ * `npm run bench`, section 1), while a quadratic one (thousands of paths each compared with every
+ * other) takes seconds. Tight bounds here failed on a loaded 2-core machine (59.9 and 74.0 ms
+ * against 50 on an unchanged tree), which is noise, not a finding.
+ */
+const LINEAR_BOUND_MS = 400;
+
+/**
  * The best of five timed runs, in milliseconds: the steady-state cost, without the noise of a
  * busy machine (other test processes, garbage collection) that a single run picks up.
  */
@@ -143,7 +151,7 @@ describe('preflight floors: never throw, stay fast', () => {
       assert.deepEqual(result.map((f) => f.arm), ['protected-write']);
     }
   });
-  it('a 64 KiB resolved command is checked in well under 50 ms', () => {
+  it('a 64 KiB resolved command is checked in linear time', () => {
     const words: string[] = [];
     while (words.join(' ').length < 63 * 1024) words.push(`https://h${words.length}.example/p`);
     const command = `curl ${words.join(' ')}`;
@@ -153,15 +161,15 @@ describe('preflight floors: never throw, stay fast', () => {
     const result = preflightFindings(reading, { cwd: CWD });
     const ms = bestOfFive(() => preflightFindings(reading, { cwd: CWD }));
     assert.equal(result[0]?.hosts?.length, words.length);
-    assert.ok(ms < 50, `took ${ms.toFixed(1)} ms`);
+    assert.ok(ms < LINEAR_BOUND_MS, `took ${ms.toFixed(1)} ms`);
   });
-  it('a 64 KiB unresolved command is checked in well under 50 ms', () => {
+  it('a 64 KiB unresolved command is checked in linear time', () => {
     const command = `curl $(echo ${'https://a.example/x'.repeat(3000)}) ${'node $TOKEN > ~/.bashrc; '.repeat(200)}`.slice(0, 64 * 1024);
     const reading = readCommand(command, { home: HOME });
     const result = preflightFindings(reading, { cwd: CWD });
     const ms = bestOfFive(() => preflightFindings(reading, { cwd: CWD }));
     assert.deepEqual(result.map((f) => f.arm), ['unresolved', 'script-env-leak', 'open-world', 'protected-write']);
-    assert.ok(ms < 50, `took ${ms.toFixed(1)} ms`);
+    assert.ok(ms < LINEAR_BOUND_MS, `took ${ms.toFixed(1)} ms`);
   });
   it('thousands of protected writes: every path kept, the reason capped, time linear', () => {
     const files: string[] = [];
@@ -173,7 +181,7 @@ describe('preflight floors: never throw, stay fast', () => {
     assert.equal(result[0]?.paths?.length, files.length);
     assert.match(result[0]!.reason, new RegExp(`; and ${files.length - 12} more\\.$`));
     assert.ok(result[0]!.reason.length < 2000);
-    assert.ok(ms < 50, `took ${ms.toFixed(1)} ms`);
+    assert.ok(ms < LINEAR_BOUND_MS, `took ${ms.toFixed(1)} ms`);
   });
   it('the open-world reason is capped the same way; the hosts list is not', () => {
     const result = findings(`curl ${Array.from({ length: 40 }, (_, i) => `https://h${i}.example`).join(' ')}`);
@@ -185,6 +193,6 @@ describe('preflight floors: never throw, stay fast', () => {
     const result = findings(command);
     const ms = bestOfFive(() => findings(command));
     assert.equal(result.find((f) => f.arm === 'open-world')?.hosts?.length, 64);
-    assert.ok(ms < 200, `took ${ms.toFixed(1)} ms`);
+    assert.ok(ms < LINEAR_BOUND_MS, `took ${ms.toFixed(1)} ms`);
   });
 });
