@@ -330,17 +330,25 @@ function isGlobWord(word: Word): boolean {
 }
 
 /**
- * Variables the shell itself keeps, which hold a folder or the user's name and never a secret:
- * `"$PWD"` in double quotes is exactly one word (no splitting, no globbing). Any other variable may
- * hold a token (`echo "$GH_TOKEN"` prints it), so it stays only known at run time.
+ * Variables that hold folders, search paths or the user's name and never a secret: the shell
+ * keeps the first ones itself, the others are lists of folders. Any other variable may hold a
+ * token (`echo "$GH_TOKEN"` prints it), so it stays only known at run time.
  */
-const SHELL_KEPT_VARIABLES = new Set(['PWD', 'OLDPWD', 'HOME', 'USER', 'LOGNAME', 'SHELL']);
+const KNOWN_VARIABLES = new Set(['PWD', 'OLDPWD', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'PATH', 'LD_LIBRARY_PATH', 'MANPATH', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'TMPDIR']);
 
-/** `"$PWD"` or `"${PWD}"` alone, for one of {@link SHELL_KEPT_VARIABLES}. */
+/**
+ * `$PWD`, `${PWD}`, `"$PWD"` or `"${PWD}"` alone, for one of {@link KNOWN_VARIABLES}: `quoted`
+ * (exactly one word) or `unquoted` (split and globbed: any number of words), else null.
+ */
+function knownVariableWord(word: Word): 'quoted' | 'unquoted' | null {
+  if (word.kind !== 'opaque' || word.expansions.length === 0 || !word.expansions.every((e) => e === 'variable' || e === 'glob')) return null;
+  const match = /^("?)\$(?:\{([A-Z_]+)\}|([A-Z_]+))\1$/.exec(word.raw);
+  if (match === null || !KNOWN_VARIABLES.has(match[2] ?? match[3]!)) return null;
+  return match[1] === '"' ? 'quoted' : 'unquoted';
+}
+
 function isQuotedShellVariable(word: Word): boolean {
-  if (word.kind !== 'opaque' || word.expansions.length !== 1 || word.expansions[0] !== 'variable') return false;
-  const name = /^"\$(?:\{([A-Z]+)\}|([A-Z]+))"$/.exec(word.raw);
-  return name !== null && SHELL_KEPT_VARIABLES.has(name[1] ?? name[2]!);
+  return knownVariableWord(word) === 'quoted';
 }
 
 /**
@@ -378,7 +386,7 @@ function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: st
   if ((row.operands?.length ?? 0) > 0 || row.subcommands || row.read || row.wrapper || row.role) return fail(`${program.value}'s operands are not only data (the program table gives them a role)`);
   const globs = argv.filter((word, i) => i > 0 && word.kind !== 'literal');
   if ((row.options?.length ?? 0) === 0 && row.strict !== true) {
-    return { obstacle: null, shapes: globs.map((word) => (isQuotedShellVariable(word) ? `${word.raw} is one word the shell keeps (no secret), and none of ${program.value}'s options or operands has a role` : globStartsAsOperand(word) ? startsAsOperandShape(word) : `${word.raw} may become any words, and none of ${program.value}'s options or operands has a role`)) };
+    return { obstacle: null, shapes: globs.map((word) => (isQuotedShellVariable(word) ? `${word.raw} is one word holding folders or a name (no secret), and none of ${program.value}'s options or operands has a role` : isGlobWord(word) && globStartsAsOperand(word) ? startsAsOperandShape(word) : `${word.raw} may become any words, and none of ${program.value}'s options or operands has a role`)) };
   }
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
   if (!reading.exact) return fail(`${program.value}'s options cannot be read for sure`);
@@ -387,6 +395,7 @@ function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: st
     const word = argv[i]!;
     if (word.kind === 'literal') continue;
     if (!reading.operandIndexes.includes(i - 1)) return fail(`${program.value} may read it as an option's value`);
+    if (knownVariableWord(word) === 'unquoted') return fail(`${word.raw} may become any words, options of ${program.value} among them`);
     if (isGlobWord(word) && globStartsAsOperand(word)) shapes.push(startsAsOperandShape(word));
     else if (reading.endOfOptions !== -1 && i - 1 > reading.endOfOptions) shapes.push(`${word.raw} can only be operands (it comes after --)`);
     else return fail(`it may expand to an option of ${program.value}, whose options have roles`);
@@ -403,7 +412,7 @@ function startsAsOperandShape(word: Word): string {
  * "Glob operands"): `src/*.ts can only be operands …`. Empty when the segment has none.
  */
 export function globShapes(segment: Segment): string[] {
-  if (!segment.argv.some((word, i) => i > 0 && (isGlobWord(word) || isQuotedShellVariable(word)))) return [];
+  if (!segment.argv.some((word, i) => i > 0 && (isGlobWord(word) || knownVariableWord(word) !== null))) return [];
   return readGlobs(segment.argv).shapes;
 }
 
@@ -415,7 +424,7 @@ function viewSegment(segment: Segment): SegmentView {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word.kind === 'literal') continue;
-    if (i === 0 || !(isGlobWord(word) || isQuotedShellVariable(word))) return blocked(`the word ${word.raw} is only known at run time`);
+    if (i === 0 || !(isGlobWord(word) || knownVariableWord(word) !== null)) return blocked(`the word ${word.raw} is only known at run time`);
     if (literalUntil === argv.length) literalUntil = i;
   }
   if (literalUntil < argv.length) {

@@ -146,6 +146,14 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'git remote -v' },
   { match: 'glob', pattern: 'git remote --verbose' },
   { match: 'glob', pattern: 'git --version' },
+  // Bare forms that print usage or a listing and take no arguments here: `git` (its usage),
+  // `mount` and `mount -l` (the mounted file systems; with operands it mounts), `brew list`
+  // (installed formulae; Homebrew has no row, so only these exact words).
+  { match: 'glob', pattern: 'git' },
+  { match: 'glob', pattern: 'mount' },
+  { match: 'glob', pattern: 'mount -l' },
+  { match: 'glob', pattern: 'brew list' },
+  { match: 'glob', pattern: 'brew --version' },
   { match: 'glob', pattern: 'node --version' },
   { match: 'glob', pattern: 'node -v' },
   { match: 'glob', pattern: 'npm --version' },

@@ -27,7 +27,7 @@ describe('allow entries and glob operands', () => {
     // after the `--` that ends the options of a row whose options have roles
     'shuf -- *', 'iconv -f utf-8 -- *', 'base64 -- src/*',
     // one double-quoted variable the shell keeps (never a secret)
-    'basename "$PWD"', 'ls "$HOME"', 'cat "${HOME}"', 'shuf -- "$PWD"',
+    'basename "$PWD"', 'ls "$HOME"', 'cat "${HOME}"', 'shuf -- "$PWD"', 'echo $PATH', 'echo ${LD_LIBRARY_PATH}',
   ]) {
     it(`covered: ${command}`, () => assert.ok(covered(command)));
   }
@@ -49,7 +49,8 @@ describe('allow entries and glob operands', () => {
     ['echo "$GH_TOKEN"', 'any other variable may hold a secret'],
     ['echo "$PWD$X"', 'more than the one variable'],
     ['echo "$@"', 'the positional parameters, any number of words'],
-    ['echo $PWD', 'unquoted: split and globbed'],
+    ['shuf -- $PATH', 'unquoted: split and globbed, any words, for a row whose options have roles'],
+    ['echo $GH_TOKEN', 'unquoted, and not a variable known to hold no secret'],
     ['shuf "$PWD"', 'may be an option of a row whose options have roles'],
     ['xxd "$PWD"', 'operands with roles'],
   ] as const) {
@@ -67,7 +68,7 @@ describe('allow entries and glob operands', () => {
     assert.deepEqual(shapes('shuf -- *'), ['* can only be operands (it comes after --)']);
     assert.deepEqual(shapes('shuf *'), [], 'not covered: no shape');
     assert.deepEqual(shapes('cat a'), []);
-    assert.deepEqual(shapes('basename "$PWD"'), ['"$PWD" is one word the shell keeps (no secret), and none of basename\'s options or operands has a role']);
+    assert.deepEqual(shapes('basename "$PWD"'), ['"$PWD" is one word holding folders or a name (no secret), and none of basename\'s options or operands has a role']);
   });
 
   it('only a prefix entry of plain words that ends before the glob covers it', () => {

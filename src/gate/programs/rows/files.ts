@@ -445,6 +445,16 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['src', '..', '-', '', '-P /tmp', '+1'],
   },
   {
+    // Hardware listings: they read sysfs and the PCI/block device tables and print them.
+    // lspci's -F reads a dump file and -i/-p read id and module files; none writes.
+    names: ['lspci', 'lsblk', 'lsusb'],
+    category: 'system',
+    what: 'lists PCI devices, block devices or USB devices',
+    readOnly: true,
+    grammar: { short: 'sdiApFHoO', flags: 'mtvnkxbDPQMaflOSTJNdrpzueEU', abbreviations: false },
+    plain: ['', '-v', '-k', '-f', '-t'],
+  },
+  {
     // The shell builtin: how each name would be found (alias, function, builtin, file); runs nothing.
     names: ['type'],
     category: 'misc',

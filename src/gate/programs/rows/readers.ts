@@ -799,7 +799,8 @@ export const READER_ROWS: readonly ProgramRow[] = [
     tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
   ),
   tableRow(rgRow, 'text', 'ripgrep, a recursive search tool', 'executor', { readOnly: true, plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo'] }),
-  tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, plain: ['', 'foo', '-e ts src', '-H -t f'] }),
+  // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
+  tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, names: ['fd', 'fdfind'], plain: ['', 'foo', '-e ts src', '-H -t f'] }),
   tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, plain: ['', '-L 2', '-a src'] }),
   tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
   tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, plain: ['f', '-c f', '-d'] }),
