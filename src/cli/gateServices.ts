@@ -6,7 +6,7 @@ import type { ListEntry } from '../gate/lists/listEntry';
 import type { Rung } from '../gate/rung';
 
 /** The rater the command line asks for: a stub outcome, a model, or none (fails closed). */
-export function raterFromOptions(options: CliOptions): Rater {
+export function raterFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = process.env): Rater {
   if (options.raterStub) {
     return new FixedVerdictRater({ outcome: options.raterStub, reason: `--rater-stub ${options.raterStub}` }, 'stub');
   }
@@ -14,7 +14,7 @@ export function raterFromOptions(options: CliOptions): Rater {
     return lazyOpenAiRater({
       baseUrl: options.raterUrl,
       model: options.raterModel,
-      apiKey: raterApiKey(options),
+      apiKey: raterApiKey(options, env),
       ...(options.raterTimeoutMs !== undefined ? { timeoutMs: options.raterTimeoutMs } : {}),
     });
   }
@@ -45,8 +45,8 @@ function lazyOpenAiRater(config: OpenAiRaterConfig): Rater {
 }
 
 /** The rater's API key, from the environment variable the options name (never from a flag). */
-export function raterApiKey(options: CliOptions): string | undefined {
-  const value = process.env[options.raterApiKeyEnv];
+export function raterApiKey(options: CliOptions, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env[options.raterApiKeyEnv];
   return value === undefined || value === '' ? undefined : value;
 }
 

@@ -63,7 +63,17 @@ export interface CliOptions {
   problems: SettingProblem[];
 }
 
-export function parseCliOptions(argv: readonly string[]): CliOptions {
+/**
+ * Where the options are read for: the folder and home of the process the command line came from.
+ * The hook server (hookServer.ts) reads a client's command line in its own process, so it passes
+ * the client's; everyone else reads their own.
+ */
+export interface OptionsContext {
+  cwd: string;
+  home: string;
+}
+
+export function parseCliOptions(argv: readonly string[], context: OptionsContext = { cwd: process.cwd(), home: homedir() }): CliOptions {
   const [command, ...rest] = argv;
   if (command !== 'explain' && command !== 'batch' && command !== 'hook') {
     throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
@@ -155,8 +165,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     ...(values['rater-model'] !== undefined ? { raterModel: values['rater-model'] } : {}),
     ...(raterTimeoutMs !== undefined ? { raterTimeoutMs } : {}),
     raterApiKeyEnv: values['rater-api-key-env'] ?? 'OPENAI_API_KEY',
-    cwd: values.cwd ?? process.cwd(),
-    home: homedir(),
+    cwd: values.cwd ?? context.cwd,
+    home: context.home,
     json: values.json ?? false,
     capture: values.capture ?? false,
     words: positionals,

@@ -132,7 +132,7 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
     );
   });
 
-  it('install registers dist/hook.js, which rates with the model from the user settings, cold and from its code cache', async () => {
+  it('install registers dist/hook.js, which rates with the model from the user settings, cold, from its code cache and through its server', async () => {
     const server = await startFakeOpenAiServer({ kind: 'verdict', verdict: { outcome: 'safe', reason: 'Creates an empty notes file.' } });
     try {
       const settings = path.join(home, '.config', 'approvals-gate', 'settings.json');
@@ -142,14 +142,21 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
       const registered = JSON.parse(readFileSync(registrationFor('claude-code', env(), home).file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } };
       const command = registered.hooks.PreToolUse[0]!.hooks[0]!.command;
       assert.ok(command.includes(HOOK), command);
-      for (const run of ['cold', 'cached']) {
+      const cache = path.join(home, '.cache', 'approvals-gate');
+      for (const run of ['cold', 'cached', 'served']) {
+        if (run === 'served') {
+          const until = Date.now() + 10_000;
+          while (!readdirSync(cache).some((f) => f.endsWith('.sock')) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        }
+        const hookEnv = run === 'cached' ? { APPROVALS_GATE_HOOK_SERVER: 'off' } : {};
         const input = JSON.stringify(AGENTS['claude-code'].sampleInput('touch notes.txt', root));
-        const result = await shell(command, input, { ...env(), OPENAI_API_KEY: 'sk-placeholder-for-the-fake' }, root);
+        const result = await shell(command, input, { ...env(), ...hookEnv, OPENAI_API_KEY: 'sk-placeholder-for-the-fake' }, root);
         assert.equal(AGENTS['claude-code'].readAnswer({ stdout: result.stdout, exitCode: result.status ?? -1 }), 'run', `${run}: ${result.stdout} ${result.stderr}`);
         assert.match(result.stdout, /Creates an empty notes file/);
       }
-      assert.equal(server.requests.length, 2);
-      assert.equal(readdirSync(path.join(home, '.cache', 'approvals-gate')).filter((f) => f.endsWith('.v8cache')).length, 1);
+      assert.equal(server.requests.length, 3);
+      assert.equal(readdirSync(cache).filter((f) => f.endsWith('.sock')).length, 1, 'the first call started the hook server');
+      assert.equal(readdirSync(cache).filter((f) => f.endsWith('.v8cache')).length, 1);
     } finally {
       await server.close();
     }

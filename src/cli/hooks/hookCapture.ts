@@ -26,7 +26,7 @@ export interface HookCaptureLine {
 /** Appends one redacted line; returns a warning when it could not (the answer stands either way). */
 export function appendHookCapture(file: string, line: HookCaptureLine, env: NodeJS.ProcessEnv, options: CliOptions): string | null {
   try {
-    const key = raterApiKey(options);
+    const key = raterApiKey(options, env);
     const secrets = { literals: collectSecretLiterals(env, key ? [key] : []) };
     const text = JSON.stringify(redact({ schemaVersion: CAPTURE_SCHEMA_VERSION, ...line }, secrets)) + '\n';
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -34,6 +34,11 @@ export interface HookRun {
   stdin: string;
   env: NodeJS.ProcessEnv;
   folders: UserFolders;
+  /**
+   * Told the hook's own deadline once the settings are read, before the decision starts: the hook
+   * server passes it on, so that its client knows how long an answer may take (hookServer.ts).
+   */
+  onDeadline?: (ms: number) => void;
 }
 
 export async function runHook(run: HookRun): Promise<HookOutput> {
@@ -79,8 +84,9 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
   const options = withSettings(run.options, settings);
   const capture = new CaptureLog({ capacity: 1 });
   const deadlineMs = (options.raterTimeoutMs ?? settings.settings.rater.timeoutMs) + HOOK_MARGIN_MS;
+  run.onDeadline?.(deadlineMs);
   const decision = await withDeadline(
-    decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}` }, { ...servicesFor(options, raterFromOptions(options)), capture }),
+    decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}` }, { ...servicesFor(options, raterFromOptions(options, run.env)), capture }),
     deadlineMs,
   );
   if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);

@@ -1,21 +1,55 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import vm from 'node:vm';
 import { cacheFolder } from './userFolders';
+import {
+  DEADLINE_SLACK_MS,
+  FIRST_LINE_MS,
+  MAX_HOOK_INPUT_BYTES,
+  MAX_REPLY_BYTES,
+  WIRE_VERSION,
+  privateFolder,
+  readServerLine,
+  serverSocket,
+  type HookRequest,
+} from './hookServerWire';
 
 /**
- * `dist/hook.js`: starts the hook bundle (`hook-main.js` beside it) from V8's code cache, so an
- * agent call does not compile 1.7 MB of JavaScript each time (Node 20 has no compile cache of its
- * own; docs/performance.md has the figures). The cache sits in `~/.cache/approvals-gate/`, which
- * the protected-write floor guards like the gate's settings; its name carries the Node version,
- * the bundle's size and time, and V8 itself rejects data made for other source or flags — then
- * the bundle is compiled as usual and the cache written again. Anything that goes wrong before
- * the bundle runs falls back to a plain `require`; nothing here decides anything.
+ * `dist/hook.js`, the command the agents run (D§16). It decides nothing itself; it finds the
+ * decision in one of two places:
+ *
+ * 1. The hook server for this bundle (hookServer.ts), over a Unix socket in the gate's cache
+ *    folder: it keeps the gate loaded, so a call costs a Node start and a round trip. Its answer
+ *    is written only when it is well-formed; a server that is absent, refuses, breaks off or says
+ *    something odd is passed over, and the call is decided here instead. A server that took the
+ *    call and then stays silent past the deadline it announced gets the agent's refusal.
+ * 2. Here: the hook bundle (`hook-main.js` beside this file), run from V8's code cache so that a
+ *    call does not compile 1.7 MB of JavaScript each time (Node 20 has no compile cache of its
+ *    own). After such a call the server is started for the next ones.
+ *
+ * `APPROVALS_GATE_HOOK_SERVER=off` keeps every call in its own process. docs/agent-hooks.md has
+ * the design and docs/performance.md the figures.
  */
 const bundle = path.join(__dirname, 'hook-main.js');
 
-function cachedScript(): { script: vm.Script; save: (() => void) | undefined } | undefined {
+interface HookBundle {
+  main(argv: readonly string[], input?: Buffer): Promise<void>;
+  serve(socket: string): void;
+  refuse(argv: readonly string[], why: string): void;
+}
+
+/**
+ * The bundle's exports, run from the code cache when it can be (its name carries the Node version
+ * and the bundle's size and time; V8 itself rejects data made for other source or flags — then
+ * the bundle is compiled as usual and the cache written again). Anything that goes wrong with the
+ * cache falls back to a plain `require`. The bundle has no `import()`: a script run from cached
+ * data loses its dynamic-import callback (esbuild turns the rater's into `require`).
+ */
+function loadBundle(saveCache = true): HookBundle {
+  let prepared: { script: vm.Script; save: (() => void) | undefined } | undefined;
   try {
     const source = readFileSync(bundle, 'utf8');
     const stat = statSync(bundle);
@@ -26,8 +60,6 @@ function cachedScript(): { script: vm.Script; save: (() => void) | undefined } |
     } catch {
       // No cache yet.
     }
-    // The bundle has no `import()` (esbuild turns the rater's into `require`): a script run from
-    // cached data loses its dynamic-import callback.
     const script = new vm.Script(Module.wrap(source), { filename: bundle, ...(cachedData ? { cachedData } : {}) });
     const save =
       cachedData === undefined || script.cachedDataRejected === true
@@ -42,22 +74,143 @@ function cachedScript(): { script: vm.Script; save: (() => void) | undefined } |
             }
           }
         : undefined;
-    return { script, save };
+    prepared = { script, save };
   } catch {
-    return undefined;
+    prepared = undefined;
   }
-}
-
-const prepared = cachedScript();
-if (prepared === undefined) {
-  // The plain way, as Node loads any CommonJS file.
-  Module.createRequire(__filename)(bundle);
-} else {
+  if (prepared === undefined) return Module.createRequire(__filename)(bundle) as HookBundle;
   // Written after the run, so the cache holds the functions the run compiled too.
-  if (prepared.save) process.once('exit', prepared.save);
+  if (prepared.save && saveCache) process.once('exit', prepared.save);
   const run = prepared.script.runInThisContext() as (exports: unknown, require: (id: string) => unknown, module: Module, filename: string, dirname: string) => void;
   const hookModule = new Module(bundle, module);
   hookModule.filename = bundle;
   hookModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(bundle));
   run.call(hookModule.exports, hookModule.exports, (id: string) => hookModule.require(id), hookModule, bundle, path.dirname(bundle));
+  return hookModule.exports as HookBundle;
+}
+
+/** What came of asking the server. */
+type Asked =
+  | { kind: 'answer'; stdout: string; stderr: string; exitCode: 0 | 2 }
+  /** Nobody listens (or answers in time): decide here and start a server. */
+  | { kind: 'absent' }
+  /** A server answered, but not with an answer to believe: decide here. */
+  | { kind: 'passed-over' }
+  /** The server took the call and went silent past its deadline: refuse. */
+  | { kind: 'silent'; afterMs: number };
+
+function askServer(socket: string, request: HookRequest): Promise<Asked> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let deadlineMs: number | undefined;
+    let received = '';
+    const conn = net.connect(socket);
+    const finish = (asked: Asked): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      conn.destroy();
+      resolve(asked);
+    };
+    let timer = setTimeout(() => finish({ kind: 'absent' }), FIRST_LINE_MS);
+    conn.setEncoding('utf8');
+    conn.once('connect', () => conn.write(`${JSON.stringify(request)}\n`));
+    conn.on('error', () => finish(deadlineMs === undefined ? { kind: 'absent' } : { kind: 'passed-over' }));
+    conn.on('close', () => finish(deadlineMs === undefined ? { kind: 'absent' } : { kind: 'passed-over' }));
+    conn.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.length > MAX_REPLY_BYTES) return finish({ kind: 'passed-over' });
+      let newline: number;
+      while ((newline = received.indexOf('\n')) !== -1) {
+        const line = readServerLine(received.slice(0, newline));
+        received = received.slice(newline + 1);
+        if (line === undefined || line.kind === 'error') return finish({ kind: 'passed-over' });
+        if (line.kind === 'answer') return finish(line);
+        if (deadlineMs !== undefined) return finish({ kind: 'passed-over' });
+        deadlineMs = line.ms;
+        clearTimeout(timer);
+        timer = setTimeout(() => finish({ kind: 'silent', afterMs: line.ms + DEADLINE_SLACK_MS }), line.ms + DEADLINE_SLACK_MS);
+      }
+    });
+  });
+}
+
+/** Standard input, whole, or its first MAX + 1 bytes (the bundle then refuses it as too large). */
+async function readInput(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size > MAX_HOOK_INPUT_BYTES) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The server for `socket`, started apart from this process (it outlives it), when the folder is private. */
+function startServer(socket: string): void {
+  const folder = path.dirname(socket);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (!privateFolder(folder)) return;
+  spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: folder, env: process.env }).unref();
+}
+
+/** Whether a socket file there is this user's own (anyone else's is never asked). */
+function ownSocket(socket: string): boolean {
+  try {
+    const stat = lstatSync(socket);
+    return stat.isSocket() && stat.uid === process.getuid?.();
+  } catch {
+    return false;
+  }
+}
+
+async function viaServer(argv: string[]): Promise<void> {
+  const input = await readInput();
+  let socket: string | undefined;
+  let asked: Asked = { kind: 'absent' };
+  try {
+    socket = serverSocket(process.env, bundle);
+    if (socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES && privateFolder(path.dirname(socket)) && ownSocket(socket)) {
+      const env: Record<string, string> = {};
+      for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+      asked = await askServer(socket, { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() });
+    }
+  } catch {
+    asked = { kind: 'passed-over' };
+  }
+  if (asked.kind === 'answer') {
+    if (asked.stderr !== '') process.stderr.write(asked.stderr);
+    if (asked.stdout !== '') process.stdout.write(asked.stdout);
+    process.exitCode = asked.exitCode;
+    return;
+  }
+  const hook = loadBundle();
+  if (asked.kind === 'silent') return hook.refuse(argv, `the gate's hook server took the call and did not answer within ${Math.round(asked.afterMs / 1000)} s`);
+  await hook.main(argv, input);
+  if (asked.kind === 'absent' && socket !== undefined) {
+    try {
+      startServer(socket);
+    } catch {
+      // No server: the next call is decided in its own process again.
+    }
+  }
+}
+
+// Blocks (exit 2) unless an answer is written: where the agents read exit 2 as a refusal, a
+// crash of this loader refuses too.
+process.exitCode = 2;
+const argv = process.argv.slice(2);
+if (argv[0] === 'hook-server' && argv[1] !== undefined) {
+  // The server writes no code cache: it may outlive its folder (a removed temporary home), and the
+  // cache is not made again there.
+  loadBundle(false).serve(argv[1]);
+} else if (argv[0] === 'hook') {
+  viaServer(argv).catch((error: unknown) => {
+    process.stderr.write(`approvals-gate: the hook failed (${error instanceof Error ? error.message : String(error)}); the command is refused\n`);
+    process.exitCode = 2;
+  });
+} else {
+  void loadBundle().main(argv);
 }

@@ -1,18 +1,19 @@
 import { parseCliOptions } from '../options';
 import { agentNamed, type AgentAdapter } from './agents';
 import { failed, runHook } from './hookCommand';
+import { MAX_HOOK_INPUT_BYTES } from './hookServerWire';
 import { userFolders } from './userFolders';
 import type { HookOutput } from './agents';
-
-/** Hook input larger than this is refused unread (a shell command is never near it). */
-export const MAX_HOOK_INPUT_BYTES = 4 * 1024 * 1024;
 
 /**
  * The `hook` entry: the process exits 2 unless a well-formed answer was written, so even a
  * crash before the answer (a bug, an out-of-memory) blocks in the agents where exit 2 blocks;
  * any error after the agent is known is that agent's deny.
+ *
+ * `input` is the agent's JSON when the caller has read standard input already (the loader does,
+ * to offer it to the hook server first); otherwise it is read here.
  */
-export async function hookMain(argv: readonly string[]): Promise<number> {
+export async function hookMain(argv: readonly string[], input?: Buffer): Promise<number> {
   process.exitCode = 2;
   const agent = agentNamed(argv[1] ?? '');
   if (!agent) {
@@ -27,11 +28,10 @@ export async function hookMain(argv: readonly string[]): Promise<number> {
   process.on('unhandledRejection', onCrash);
   let output: HookOutput;
   try {
-    const options = parseCliOptions(['hook', ...argv.slice(1)]);
-    const stdin = await readInput(agent);
-    output = typeof stdin === 'string' ? await runHook({ agent, options, stdin, env: process.env, folders: userFolders(process.env) }) : stdin;
+    const stdin = input === undefined ? await readInput(agent) : inputText(agent, input);
+    output = await hookOutput(agent, argv, stdin, process.env, process.cwd());
   } catch (error) {
-    output = failed(agent, `the hook's options or input are not usable (${error instanceof Error ? error.message : String(error)})`);
+    output = failed(agent, `the hook's input is not usable (${error instanceof Error ? error.message : String(error)})`);
   }
   emit(output);
   // The answer is out (pipe writes are synchronous on Linux): a request still pending after the
@@ -41,7 +41,31 @@ export async function hookMain(argv: readonly string[]): Promise<number> {
   return output.exitCode;
 }
 
-function emit(output: HookOutput): void {
+/**
+ * One hook call from its command line and input to its answer, for the process itself and for
+ * the hook server alike (same options, same settings, same pipeline): `env` and `cwd` are the
+ * calling process's. Never rejects.
+ */
+export async function hookOutput(
+  agent: AgentAdapter,
+  argv: readonly string[],
+  stdin: string | HookOutput,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  onDeadline?: (ms: number) => void,
+): Promise<HookOutput> {
+  if (typeof stdin !== 'string') return stdin;
+  try {
+    const folders = userFolders(env);
+    const options = parseCliOptions(['hook', ...argv.slice(1)], { cwd, home: folders.home });
+    return await runHook({ agent, options, stdin, env, folders, ...(onDeadline ? { onDeadline } : {}) });
+  } catch (error) {
+    return failed(agent, `the hook's options or input are not usable (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Writes an answer: the reason on stderr first, then the agent's JSON. */
+export function emit(output: HookOutput): void {
   if (output.stderr !== '') process.stderr.write(output.stderr);
   if (output.stdout !== '') process.stdout.write(output.stdout);
 }
@@ -57,4 +81,8 @@ async function readInput(agent: AgentAdapter): Promise<string | HookOutput> {
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function inputText(agent: AgentAdapter, input: Buffer): string | HookOutput {
+  return input.length > MAX_HOOK_INPUT_BYTES ? failed(agent, `the hook input is larger than ${MAX_HOOK_INPUT_BYTES} bytes`) : input.toString('utf8');
 }

@@ -1,0 +1,116 @@
+import { lstatSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { cacheFolder } from './userFolders';
+
+/**
+ * What the hook's client (`dist/hook.js`, hookLoader.ts) and the hook server (hookServer.ts) say
+ * to each other over a Unix socket, and where that socket is. This module is part of the loader's
+ * bundle, so it imports node built-ins and userFolders.ts only.
+ *
+ * One connection is one hook call. The client sends one line, the request; the server answers
+ * with at most two lines: `{v, deadlineMs}` once the settings are read (how long the decision may
+ * take from then on), then `{v, stdout, stderr, exitCode}`, the hook's answer as the process
+ * itself would have written it. A server that cannot take the call answers `{v, error}`.
+ */
+
+export const WIRE_VERSION = 1;
+
+/** Hook input larger than this is refused unread (a shell command is never near it). */
+export const MAX_HOOK_INPUT_BYTES = 4 * 1024 * 1024;
+/** A request line: the input, the environment and the command line, with room to spare. */
+export const MAX_REQUEST_BYTES = MAX_HOOK_INPUT_BYTES * 2 + 1024 * 1024;
+/** A reply line (an answer quotes the command at most a few times). */
+export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
+/** The longest deadline a server may announce: the rater's largest budget (600 s) and the hook's margin. */
+export const MAX_DEADLINE_MS = 700_000;
+/**
+ * How long the client waits for the server's first line before it decides in its own process.
+ * A live server sends it within milliseconds (the settings files are small).
+ */
+export const FIRST_LINE_MS = 2_000;
+/** What the client allows beyond the announced deadline before it refuses on its own. */
+export const DEADLINE_SLACK_MS = 5_000;
+/** Unix socket paths longer than this do not fit `sockaddr_un` (108 bytes on Linux, 104 on macOS). */
+const MAX_SOCKET_PATH = 100;
+
+export interface HookRequest {
+  v: typeof WIRE_VERSION;
+  /** `hook AGENT [options]`, as the client was started with. */
+  argv: string[];
+  /** The agent's JSON, as read from the client's standard input. */
+  stdin: string;
+  /** The client's environment: settings folders, the rater's key variable, the project folder. */
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export type ServerLine = { kind: 'deadline'; ms: number } | { kind: 'answer'; stdout: string; stderr: string; exitCode: 0 | 2 } | { kind: 'error'; why: string };
+
+/**
+ * A line from the server, checked field by field; anything else is undefined (the client then
+ * decides in its own process: a server that says something odd is never believed).
+ */
+export function readServerLine(line: string): ServerLine | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  if (o.v !== WIRE_VERSION) return undefined;
+  const keys = Object.keys(o).sort().join(',');
+  if (keys === 'deadlineMs,v' && Number.isInteger(o.deadlineMs) && (o.deadlineMs as number) > 0 && (o.deadlineMs as number) <= MAX_DEADLINE_MS) {
+    return { kind: 'deadline', ms: o.deadlineMs as number };
+  }
+  if (keys === 'exitCode,stderr,stdout,v' && typeof o.stdout === 'string' && typeof o.stderr === 'string' && (o.exitCode === 0 || o.exitCode === 2)) {
+    return { kind: 'answer', stdout: o.stdout, stderr: o.stderr, exitCode: o.exitCode };
+  }
+  if (keys === 'error,v' && typeof o.error === 'string') return { kind: 'error', why: o.error };
+  return undefined;
+}
+
+/** A request line as the server reads it, or why it is not one. */
+export function readRequest(line: string): HookRequest | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return 'the request is not JSON';
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the request is not an object';
+  const o = value as Record<string, unknown>;
+  if (o.v !== WIRE_VERSION) return `the request is not of version ${WIRE_VERSION}`;
+  if (!Array.isArray(o.argv) || o.argv.length < 2 || o.argv.length > 64 || !o.argv.every((a) => typeof a === 'string') || o.argv[0] !== 'hook') return 'the request has no hook command line';
+  if (typeof o.stdin !== 'string') return 'the request has no input';
+  if (typeof o.cwd !== 'string' || !path.isAbsolute(o.cwd)) return 'the request has no absolute folder';
+  if (typeof o.env !== 'object' || o.env === null || Array.isArray(o.env) || !Object.values(o.env).every((v) => typeof v === 'string')) return 'the request has no environment';
+  return { v: WIRE_VERSION, argv: o.argv as string[], stdin: o.stdin, env: o.env as Record<string, string>, cwd: o.cwd };
+}
+
+/**
+ * The socket of the server for this bundle, or undefined when there must be none. Its name carries
+ * the Node version and the bundle's size and time, so a client never asks a server that runs other
+ * code; it lives in the gate's cache folder (`~/.cache/approvals-gate`, guarded by the
+ * protected-write floor), which must be a folder of this user that nobody else can enter.
+ */
+export function serverSocket(env: NodeJS.ProcessEnv, bundle: string): string | undefined {
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return undefined;
+  const off = env.APPROVALS_GATE_HOOK_SERVER;
+  if (off !== undefined && /^(0|off|false|no)$/i.test(off)) return undefined;
+  const folder = cacheFolder(env);
+  const stat = statSync(bundle);
+  const socket = path.join(folder, `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.sock`);
+  return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : undefined;
+}
+
+/** Whether `folder` is a real folder (not a link) of this user with no access for anyone else. */
+export function privateFolder(folder: string): boolean {
+  try {
+    const stat = lstatSync(folder);
+    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
