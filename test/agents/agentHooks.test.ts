@@ -14,7 +14,8 @@
  * Needs `npm run build` and `bash scripts/agents/install-agent-clis.sh`.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
   AGENTS, agentConfigPaths, describeRun, finalText, gateHookCommand, hookDecision,
@@ -135,6 +136,11 @@ describe('agents (real CLIs): the gate as their hook', function () {
         }
         // No --settings (Claude) and no --dangerously-bypass-hook-trust (Codex): only what install wrote.
         assertRan(await runAgent({ agent, server, root, command: `touch ${root.marker}`, bypassHookTrust: false }));
+        // That first call decided in its own process and started the hook server: the next is answered by it.
+        const cache = path.join(root.home, '.cache', 'approvals-gate');
+        const until = Date.now() + 10_000;
+        while (!(existsSync(cache) && readdirSync(cache).some((f) => f.endsWith('.sock'))) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        assert.ok(readdirSync(cache).some((f) => f.endsWith('.sock')), `no hook server socket in ${cache}: ${readdirSync(cache).join(', ')}`);
         assertBlocked(await runAgent({ agent, server, root, command: deniedCommand, bypassHookTrust: false }), /deny/i);
 
         const removed = runGateCli(root, ['uninstall', agent]);

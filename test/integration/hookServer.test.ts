@@ -7,7 +7,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,6 +118,28 @@ describe('agent hooks: the hook server and its client', function () {
     const allowed = await hook('claude-code', input, env(), root);
     assert.equal(AGENTS['claude-code'].readAnswer({ stdout: allowed.stdout, exitCode: allowed.status ?? -1 }), 'run', allowed.stdout);
     assert.equal(sockets().length, 1, 'one server served both');
+  });
+
+  it('a home too deep for a socket address is served through its folder (Linux)', async function () {
+    if (process.platform !== 'linux') this.skip();
+    home = path.join(root, 'a-folder-name-long-enough'.repeat(3), 'h');
+    mkdirSync(home, { recursive: true });
+    cacheFolder = path.join(home, '.cache', 'approvals-gate');
+    const socket = await serverSocket();
+    assert.ok(Buffer.byteLength(socket) > 108, socket);
+    rmSync(socket);
+    await new Promise((r) => setTimeout(r, 2_500));
+    const fake = await new Promise<net.Server>((resolve) => {
+      const server = net.createServer((conn) => conn.once('data', () => conn.end(`${JSON.stringify({ v: WIRE_VERSION, stdout: 'FROM-THE-SERVER', stderr: '', exitCode: 0 })}\n`)));
+      const folder = openSync(cacheFolder, 'r');
+      server.listen(`/proc/self/fd/${folder}/${path.basename(socket)}`, () => resolve(server));
+    });
+    try {
+      const run = await hook('claude-code', JSON.stringify(AGENTS['claude-code'].sampleInput('ls', root)), env(), root);
+      assert.equal(run.stdout, 'FROM-THE-SERVER');
+    } finally {
+      await new Promise((r) => fake.close(r));
+    }
   });
 
   it('the server leaves when its socket is removed', async () => {

@@ -14,6 +14,7 @@ import {
   privateFolder,
   readServerLine,
   serverSocket,
+  socketAddress,
   type HookRequest,
 } from './hookServerWire';
 
@@ -99,12 +100,12 @@ type Asked =
   /** The server took the call and went silent past its deadline: refuse. */
   | { kind: 'silent'; afterMs: number };
 
-function askServer(socket: string, request: HookRequest): Promise<Asked> {
+function askServer(address: string, request: HookRequest): Promise<Asked> {
   return new Promise((resolve) => {
     let settled = false;
     let deadlineMs: number | undefined;
     let received = '';
-    const conn = net.connect(socket);
+    const conn = net.connect(address);
     const finish = (asked: Asked): void => {
       if (settled) return;
       settled = true;
@@ -172,10 +173,11 @@ async function viaServer(argv: string[]): Promise<void> {
   let asked: Asked = { kind: 'absent' };
   try {
     socket = serverSocket(process.env, bundle);
-    if (socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES && privateFolder(path.dirname(socket)) && ownSocket(socket)) {
+    const address = socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES && privateFolder(path.dirname(socket)) && ownSocket(socket) ? socketAddress(socket) : undefined;
+    if (address !== undefined) {
       const env: Record<string, string> = {};
       for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
-      asked = await askServer(socket, { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() });
+      asked = await askServer(address, { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() });
     }
   } catch {
     asked = { kind: 'passed-over' };

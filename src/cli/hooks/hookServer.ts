@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { agentNamed } from './agents';
 import { hookOutput } from './hookMain';
-import { MAX_HOOK_INPUT_BYTES, MAX_REQUEST_BYTES, WIRE_VERSION, privateFolder, readRequest } from './hookServerWire';
+import { MAX_HOOK_INPUT_BYTES, MAX_REQUEST_BYTES, WIRE_VERSION, privateFolder, readRequest, socketAddress } from './hookServerWire';
 
 /**
  * The hook server (D§16, docs/agent-hooks.md "Start-up"): one process per user and bundle that
@@ -30,6 +30,8 @@ export function serveHooks(socket: string): void {
   // The client made the folder before it started this server; a folder that is gone since (a
   // temporary home removed) is not made again, and one that others can enter is not served in.
   if (!privateFolder(path.dirname(socket))) process.exit(0);
+  const address = socketAddress(socket);
+  if (address === undefined) process.exit(0);
 
   let inFlight = 0;
   let idle: NodeJS.Timeout | undefined;
@@ -47,7 +49,7 @@ export function serveHooks(socket: string): void {
     });
   });
   server.maxConnections = 64;
-  listen(server, socket, () => {
+  listen(server, socket, address, () => {
     chmodSync(socket, 0o600);
     const inode = lstatSync(socket).ino;
     setInterval(() => {
@@ -62,11 +64,14 @@ export function serveHooks(socket: string): void {
   });
 }
 
-/** Listens on `socket`; a socket file nobody answers on is stale and replaced, a live one means another server: leave. */
-function listen(server: net.Server, socket: string, ready: () => void): void {
+/**
+ * Listens on `socket` (at `address`, see socketAddress); a socket file nobody answers on is stale
+ * and replaced, a live one means another server: leave.
+ */
+function listen(server: net.Server, socket: string, address: string, ready: () => void): void {
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') process.exit(1);
-    const probe = net.connect(socket);
+    const probe = net.connect(address);
     probe.once('connect', () => process.exit(0));
     probe.once('error', () => {
       try {
@@ -75,10 +80,10 @@ function listen(server: net.Server, socket: string, ready: () => void): void {
         process.exit(1);
       }
       server.once('error', () => process.exit(1));
-      server.listen(socket, ready);
+      server.listen(address, ready);
     });
   });
-  server.listen(socket, ready);
+  server.listen(address, ready);
 }
 
 /** Reads one request line, answers it, closes. Never rejects. */

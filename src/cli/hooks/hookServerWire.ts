@@ -1,4 +1,4 @@
-import { lstatSync, statSync } from 'node:fs';
+import { constants, lstatSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cacheFolder } from './userFolders';
 
@@ -99,10 +99,23 @@ export function serverSocket(env: NodeJS.ProcessEnv, bundle: string): string | u
   if (process.platform === 'win32' || typeof process.getuid !== 'function') return undefined;
   const off = env.APPROVALS_GATE_HOOK_SERVER;
   if (off !== undefined && /^(0|off|false|no)$/i.test(off)) return undefined;
-  const folder = cacheFolder(env);
   const stat = statSync(bundle);
-  const socket = path.join(folder, `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.sock`);
-  return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : undefined;
+  return path.join(cacheFolder(env), `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.sock`);
+}
+
+/**
+ * The address to listen on or connect to for `socket`: its path, or — when the path is too long
+ * for a socket address, as under a deep temporary home — the same file reached through an open
+ * handle of its folder (`/proc/self/fd/N/NAME`, Linux). Undefined when neither will do. The
+ * handle stays open for the life of the process (a client lives for one call, a server serves
+ * from that one folder).
+ */
+export function socketAddress(socket: string): string | undefined {
+  if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH) return socket;
+  if (process.platform !== 'linux') return undefined;
+  const folder = openSync(path.dirname(socket), constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  const address = `/proc/self/fd/${folder}/${path.basename(socket)}`;
+  return Buffer.byteLength(address) <= MAX_SOCKET_PATH ? address : undefined;
 }
 
 /** Whether `folder` is a real folder (not a link) of this user with no access for anyone else. */
