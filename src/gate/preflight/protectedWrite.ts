@@ -157,7 +157,7 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['bin', 'a folder on PATH'],
   ['.config/approvals-gate', "the gate's own configuration"],
   ['.local/state/approvals-gate', "the gate's capture log"],
-  ['.cache/approvals-gate', "the gate's code cache"],
+  ['.cache/approvals-gate', "the gate's code cache and hook server socket"],
   ['.config/code', 'VS Code user settings'],
   ['.config/code - insiders', 'VS Code user settings'],
   ['.config/vscodium', 'VS Code user settings'],
