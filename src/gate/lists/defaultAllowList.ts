@@ -31,8 +31,7 @@ import { programRows } from '../programs/table';
  *   `history`: they print what is recorded; the rows carve out the options that run hooks.
  *   Left out: `cargo|rustc --version` and `go version` (rustup and GOTOOLCHAIN may download and run
  *   a toolchain the project names), `gem list` (loads every installed gem's plugin file), `lsof`
- *   and `ps` (other processes' arguments and environments), `git X --help` (help.format=web starts
- *   a browser).
+ *   (other processes' open files), `git X --help` (help.format=web starts a browser).
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
@@ -46,9 +45,14 @@ import { programRows } from '../programs/table';
  * reports every construct that runs, writes, loads, connects or reads `ENVIRON`, and the default
  * entry never spells one, so `awk '$3 > 100 {print}' f` runs and `awk '{print > "f"}'` asks.
  *
+ * `ps` is a read-only row since issue 16: listing processes and their command lines is its job.
+ * Its forms that print each process's environment (`ps auxe`, `ps eww`, macOS `-E`, and a dash
+ * `e` on a line procps may read again the BSD way, `ps -auxe`, `ps -e -x`) are `credentials`
+ * forms that are not everyday, so no default entry covers them; `ps -e` ("every process") is.
+ *
  * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
- * shells), `env`/`printenv` (print secrets), `jq`/`yq` (read the environment),
- * `xargs`, `watch` (always executors), `ps` (other processes' arguments and environments).
+ * shells), `env`/`printenv` (print secrets), `yq` (writes in place),
+ * `xargs`, `watch` (always executors).
  */
 const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git status',
