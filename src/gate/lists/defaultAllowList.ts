@@ -30,8 +30,8 @@ import { programRows } from '../programs/table';
  *   --merged|--sort=…`, `apt list|show`, `apt-cache policy|show`, `dpkg -l|-L|-s`, `command -v|-V`,
  *   `history`: they print what is recorded; the rows carve out the options that run hooks.
  *   Left out: `cargo|rustc --version` and `go version` (rustup and GOTOOLCHAIN may download and run
- *   a toolchain the project names), `gem list` (loads every installed gem's plugin file), `lsof`
- *   (other processes' open files), `git X --help` (help.format=web starts a browser).
+ *   a toolchain the project names), `gem list` (loads every installed gem's plugin file),
+ *   `git X --help` (help.format=web starts a browser).
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
@@ -49,6 +49,8 @@ import { programRows } from '../programs/table';
  * Its forms that print each process's environment (`ps auxe`, `ps eww`, macOS `-E`, and a dash
  * `e` on a line procps may read again the BSD way, `ps -auxe`, `ps -e -x`) are `credentials`
  * forms that are not everyday, so no default entry covers them; `ps -e` ("every process") is.
+ * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
+ * output, except `-D b|u` (the device cache file), which the row carves out.
  *
  * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
  * shells), `env`/`printenv` (print secrets), `yq` (writes in place),

@@ -148,6 +148,18 @@ function psEnvironmentForms(args: readonly Word[]): Form[] {
   return clusters.map((index) => at('ps', 'credentials', args, index, 'with a word procps cannot read the SysV way on the line, it reads every word again the BSD way, where the letter e prints the environment of each process listed'));
 }
 
+/** lsof's writer form: a word that may be `-D` (a cluster holding D, or a word only known at run time). */
+function lsofForms(args: readonly Word[]): Form[] {
+  const forms: Form[] = [];
+  args.forEach((word, index) => {
+    const text = word.kind === 'literal' ? word.value : null;
+    if (text === null ? !/^[A-Za-z0-9_./]/.test(word.raw) : /^-[^-]*D/.test(text)) {
+      forms.push(at('lsof', 'writer', args, index, '-D b or -D u (on systems built with a device cache) builds or updates the device cache file, at the path given or in the home folder'));
+    }
+  });
+  return forms;
+}
+
 const PROCESS_ROWS: readonly ProgramRow[] = [
   {
     names: ['ps'],
@@ -172,6 +184,22 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     operands: [{ role: 'credentials', operand: 'every', when: (v) => v !== null && v.includes('e'), example: 'eww', note: 'the BSD letter e prints the environment of each process listed, secrets included' }],
     read: (args) => psEnvironmentForms(args),
     plain: ['aux', '-ef', '-e', '-eo pid,args', '-p 1234 -o pid,cmd', '-ef --forest', 'axo pid,comm', '--forest', '-u root', '-eo pid,ppid,cmd --sort=-%mem'],
+  },
+  {
+    // lsof 4.9x: it lists open files (and sockets, -i) and writes nothing but its output, runs no
+    // program and loads nothing. The one option that writes is `-D b|u[PATH]` (build or update the
+    // device cache file), on the systems built with HASDCACHE (not Linux); `+m` only prints the
+    // mount supplement, `+m M`, `-m M`, `-k K` and `-A A` read other files. lsof reads its own
+    // options (optional values as the next word, `+` options, clusters), so the reader below looks
+    // at every word rather than trusting a grammar: any word that may be a `-D` is the writer form.
+    // `-r`/`+r` repeat until interrupted: a command that runs long, as `top -b` does, not a danger.
+    names: ['lsof'],
+    category: 'system',
+    what: 'lists open files and the processes that hold them',
+    readOnly: true,
+    grammar: { short: 'AcdDeKkmpu', shortAttached: 'FgiLoSTxzZsr', flags: 'abChlnNOPQRtUvVXEMw?', abbreviations: false },
+    read: (args) => lsofForms(args),
+    plain: ['-i TCP', '-i :3000', '-iTCP -sTCP:LISTEN -n -P', '-p 1234', '-u alice', '-c node', '+D src', '-t -i :8080', '-nP -i4', '-F pcn -p 1', '-r 2 -p 1', '+r 1 -c node', '/var/log/syslog'],
   },
   {
     names: ['top'],
