@@ -30,8 +30,8 @@ import { programRows } from '../programs/table';
  *   --merged|--sort=…`, `apt list|show`, `apt-cache policy|show`, `dpkg -l|-L|-s`, `command -v|-V`,
  *   `history`: they print what is recorded; the rows carve out the options that run hooks.
  *   Left out: `cargo|rustc --version` and `go version` (rustup and GOTOOLCHAIN may download and run
- *   a toolchain the project names), `gem list` (loads every installed gem's plugin file),
- *   `git X --help` (help.format=web starts a browser).
+ *   a toolchain the project names), `gem list` (loads every installed gem's plugin file).
+ * - `git help [X]`, `git X --help`, `git --help`: they show a manual page (see the entries).
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
@@ -52,8 +52,12 @@ import { programRows } from '../programs/table';
  * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
  * output, except `-D b|u` (the device cache file), which the row carves out.
  *
- * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
- * shells), `env`/`printenv` (print secrets), `yq` (writes in place),
+ * `man` is a read-only row since issue 16: the gate's runners set MANPAGER=cat and a man whose
+ * output is no terminal does not page, so no pager waits for keys; the row carves out every option
+ * that names a pager, browser, viewer, device, preprocessor, configuration or page file.
+ *
+ * Deliberately not read-only (and so absent): `less`, `more` (`less +cmd` runs initial commands,
+ * `-o` writes a log), `env`/`printenv` (print secrets), `yq` (writes in place),
  * `xargs`, `watch` (always executors).
  */
 const SUBCOMMAND_FORMS: readonly unknown[] = [
@@ -152,6 +156,13 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'git remote -v' },
   { match: 'glob', pattern: 'git remote --verbose' },
   { match: 'glob', pattern: 'git --version' },
+  // Help pages: `git help X` and `git X --help` (which git turns into `git help X` before it looks X
+  // up, so no alias or `git-X` program runs) show X's page with man; the git row carves out `help
+  // -w|--web` (a browser) and `-i|--info` (the info reader). help.format and man.viewer come from
+  // git configuration, trusted as core.pager is for `git log` (docs/decisions.md).
+  'git help',
+  { match: 'glob', pattern: 'git --help' },
+  { match: 'regexp', pattern: '^git ([a-z][a-z0-9-]*) --help$' },
   // Bare forms that print usage or a listing and take no arguments here: `git` (its usage),
   // `mount` and `mount -l` (the mounted file systems; with operands it mounts), `brew list`
   // (installed formulae; Homebrew has no row, so only these exact words).

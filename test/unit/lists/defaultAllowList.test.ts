@@ -30,9 +30,16 @@ function covered(command: string): boolean {
   return matchAllow(readCommand(command, { home: HOME }), DEFAULT_ALLOW_LIST) !== null;
 }
 
-/** A command the entry covers on its own: the pattern itself, or for the one regexp its base form. */
+/** Regexp entries whose literal start alone is no command they cover: an example that is. */
+const REGEXP_EXAMPLES: Readonly<Record<string, string>> = {
+  '^git ([a-z][a-z0-9-]*) --help$': 'git switch --help',
+};
+
+/** A command the entry covers on its own: the pattern itself, or for a regexp its base form. */
 function baseCommand(entry: ListEntry): string {
   if (entry.match === 'regexp') {
+    const example = REGEXP_EXAMPLES[entry.pattern];
+    if (example !== undefined) return example;
     const base = /^\^([a-z -]+?)\(/.exec(entry.pattern)?.[1];
     assert.ok(base, `cannot derive a base command from ${entry.pattern}`);
     return base;

@@ -501,6 +501,9 @@ const gitRow: CarveOutRow = {
     if (at === undefined) return null;
     const subcommand = args[at]!;
     const rest = args.slice(at + 1);
+    // `git X --help` is `git help X` (git.c turns it so before looking X up, aliases and `git-X`
+    // programs included, checked with git 2.39): it shows X's page and runs nothing of X.
+    if (rest.length === 1 && rest[0] === '--help') return null;
     if (subcommand === 'daemon') {
       const pushes = rest.find((word) => /^--enable=receive-pack$|^--allow-override=receive-pack$/.test(word));
       if (pushes !== undefined) return { option: pushes, why: 'git daemon --enable=receive-pack lets anyone who can reach it push to the repositories it serves', role: 'destructive' };
