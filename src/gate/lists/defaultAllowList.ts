@@ -22,7 +22,8 @@ import { programRows } from '../programs/table';
  *   [show]`, `npm ls|list`, `npm config get`, `pip show|list|freeze`: they print what the repository
  *   or the installed packages record; the rows carve out their writing and program-running options
  *   (`cat-file --textconv|--filters`, `--output` of the revision walkers).
- * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out (no patterns).
+ * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out; pattern
+ *   operands only after `-l`/`--list`, which makes every operand a pattern.
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
  *   `python3 --version|-V`, `pip[3] --version`, `ruby -v|--version`, `java -version|--version`:
  *   exactly these words; any other argument could run code.
@@ -122,11 +123,18 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'kubectl config get-contexts' },
   { match: 'glob', pattern: 'kubectl version --client' },
   { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column|--merged|--no-merged|--sort=-?(committerdate|creatordate|refname)))*$' },
-  // `git tag NAME` makes a tag: only the listing forms, spelled out (a character class would keep
-  // the entry from covering `env git tag`: see anchoredLiteralPrefix in listEntry.ts).
+  // `git tag NAME` makes a tag: only the listing forms, spelled out.
   {
     match: 'regexp',
     pattern: '^git tag( (-l|--list|-n|--no-column|--sort=(-|)(refname|version:refname|v:refname|creatordate|taggerdate)))*$',
+  },
+  // With `-l`/`--list` every operand is a pattern of tags to list, never a tag to make: patterns
+  // (a plain word, or a quoted glob without blanks or quotes) only after it. The classes keep
+  // the literal start `git tag` (anchoredLiteralPrefix skips them), so `env git tag -l 'v*'` is
+  // covered too.
+  {
+    match: 'regexp',
+    pattern: "^git tag( (-n|--no-column|--sort=-?[a-z:]+))* (-l|--list)( (-l|--list|-n|--no-column|--sort=-?[a-z:]+|[A-Za-z0-9_.:/][A-Za-z0-9_.:/-]*|'[A-Za-z0-9_.:/*?][A-Za-z0-9_.:/*?-]*'))*$",
   },
   { match: 'glob', pattern: 'git reflog' },
   { match: 'regexp', pattern: '^git reflog( show)?( (-n [0-9]+|-[0-9]+|--oneline|--date=(relative|iso|short|local)))*$' },

@@ -33,6 +33,7 @@ function covered(command: string): boolean {
 /** Regexp entries whose literal start alone is no command they cover: an example that is. */
 const REGEXP_EXAMPLES: Readonly<Record<string, string>> = {
   '^git ([a-z][a-z0-9-]*) --help$': 'git switch --help',
+  "^git tag( (-n|--no-column|--sort=-?[a-z:]+))* (-l|--list)( (-l|--list|-n|--no-column|--sort=-?[a-z:]+|[A-Za-z0-9_.:/][A-Za-z0-9_.:/-]*|'[A-Za-z0-9_.:/*?][A-Za-z0-9_.:/*?-]*'))*$": "git tag --list 'v1.*'",
 };
 
 /** A command the entry covers on its own: the pattern itself, or for a regexp its base form. */
