@@ -179,6 +179,13 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'mount -l' },
   { match: 'glob', pattern: 'brew list' },
   { match: 'glob', pattern: 'brew --version' },
+  // Homebrew's usage, exactly these words. Left out: `brew info|search` (they may fetch from the
+  // network, the API or a tap, and load tap formulae, which are Ruby code) and `brew help CMD`
+  // (it loads the command's Ruby file, an external `brew-CMD` from a tap among them).
+  { match: 'glob', pattern: 'brew' },
+  { match: 'glob', pattern: 'brew help' },
+  { match: 'glob', pattern: 'brew -h' },
+  { match: 'glob', pattern: 'brew --help' },
   { match: 'glob', pattern: 'node --version' },
   { match: 'glob', pattern: 'node -v' },
   { match: 'glob', pattern: 'npm --version' },
