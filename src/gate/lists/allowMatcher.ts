@@ -204,7 +204,8 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
   const segment = segments[index]!;
   // Whether the segment starts with a wrapper, asked once for all the entries.
   let wrapped: boolean | undefined;
-  const startsWrapped = (): boolean => (wrapped ??= startsWithWrapper(segment.argv));
+  // A wrapper, or leading working-folder options (`git -C DIR`): the entry may match further in.
+  const startsWrapped = (): boolean => (wrapped ??= startsWithWrapper(segment.argv) || withoutLeadingFolders(segment) !== null);
   for (const entry of entries) {
     try {
       const { compiled } = entry;
@@ -312,11 +313,16 @@ interface SegmentView {
    * (see {@link operandGlobObstacle}); only a prefix entry that ends before it may cover the segment.
    */
   literalUntil: number;
+  /**
+   * The same segment with its leading working-folder options taken off (`git -C DIR status` read
+   * as `git status`, see {@link withoutLeadingFolders}), or null when it has none.
+   */
+  inFolder: SegmentView | null;
 }
 
 /** A segment no allow entry can cover, and why. */
 function blocked(obstacle: string): SegmentView {
-  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0 };
+  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null };
 }
 
 /**
@@ -470,7 +476,36 @@ function viewSegment(segment: Segment): SegmentView {
     else peeling = false;
     at = innerStart;
   }
-  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil };
+  const moved = withoutLeadingFolders(segment);
+  const inFolder = moved === null ? null : viewSegment(moved);
+  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder };
+}
+
+/**
+ * `git -C DIR status` is `cd DIR && git status`: the program moves to DIR before it reads anything
+ * else, and `cd` is a read-only row. So for a row that says so (`workingFolderIsCd`), the segment with
+ * its leading working-folder options taken off (those the row's `workingFolder` names, each with a
+ * literal value in the next word, repeated or not, right after the program word) is what an entry for the program's command is
+ * matched against too. Any other option before them, or a value only known at run time, leaves the
+ * segment as it is (the git row carves out `-C` there with every other global option). Wrappers
+ * move the command they run by other means (`env -C`, `sudo -D`): not read here. Null when there
+ * is nothing to take off.
+ */
+export function withoutLeadingFolders(segment: Segment): Segment | null {
+  const { argv } = segment;
+  const program = argv[0];
+  if (program === undefined || program.kind !== 'literal' || argv.length < 3) return null;
+  const row = rowFor(program.value);
+  const folders = row?.workingFolder;
+  if (row === null || row.wrapper !== undefined || row.workingFolderIsCd !== true || folders === undefined || folders.length === 0) return null;
+  let at = 1;
+  for (;;) {
+    const option = argv[at];
+    const value = argv[at + 1];
+    if (option?.kind !== 'literal' || !folders.includes(option.value) || value?.kind !== 'literal') break;
+    at += 2;
+  }
+  return at === 1 ? null : { ...segment, argv: [program, ...argv.slice(at)] };
 }
 
 /**
@@ -531,7 +566,9 @@ function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string)
   if (view.writes && !entry.writes) return false;
   if (coversFrom(entry, view, home, 0)) return true;
   // Wrappers peel (D§4.3): `timeout 30 npm test` is covered by an entry for `npm test`.
-  return view.peelStart > 0 && coversFrom(entry, view, home, view.peelStart);
+  if (view.peelStart > 0 && coversFrom(entry, view, home, view.peelStart)) return true;
+  // `git -C DIR status` is covered by an entry for `git status` (withoutLeadingFolders).
+  return view.inFolder !== null && patternCoversSegment(entry, view.inFolder, home);
 }
 
 /** The entry matches the argv from `offset` on and spells every word it must from there. */

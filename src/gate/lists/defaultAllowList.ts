@@ -36,8 +36,11 @@ import { programRows } from '../programs/table';
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
- * first, so a project's `json/` runs), `git -C DIR …` (the default entries spell the subcommand
- * first, so `-C` before it is not covered), `brew list` (no row).
+ * first, so a project's `json/` runs).
+ *
+ * `git -C DIR X` is covered by the entry for `git X` (a literal DIR, `-C` repeated or not, right
+ * after `git`): it is `cd DIR && git X`, and `cd` is a read-only row (the git row's
+ * `workingFolderIsCd`; every other global option stays carved out).
  *
  * `cd`, `pushd`, `popd`, `dirs` are read-only rows since issue 16: the floors now follow the
  * folder through the line (issue 14), and each later segment still needs its own entry.

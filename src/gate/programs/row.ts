@@ -204,6 +204,13 @@ export interface Command {
    * level by the write-target reader, and for wrappers by the path resolver (`placeInside`).
    */
   readonly workingFolder?: readonly string[];
+  /**
+   * The leading {@link workingFolder} options do what `cd DIR &&` would and nothing more, so an
+   * allow entry for the program's command covers the command after them (`git -C DIR status` by
+   * `git status`; the allow matcher's `withoutLeadingFolders`). Left unset where a row carves the
+   * option out on purpose (`cargo -C`, `make -C`).
+   */
+  readonly workingFolderIsCd?: boolean;
 }
 
 /** The kinds of program, for the table's documentation and counts. */

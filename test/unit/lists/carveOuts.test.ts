@@ -191,7 +191,9 @@ const ROWS: Record<string, Row> = {
       'git --paginate log',
       'git --git-dir=/tmp/x status',
       'git --work-tree=/tmp status',
-      'git -C /tmp status',
+      // `git -C /tmp status` is `cd /tmp && git status`: covered by an entry for git (allow matcher).
+      'git -C "$D" status',
+      'git --no-pager -C /tmp status',
       'git --namespace=x log',
       'git --bare log',
       'git grep -O foo',

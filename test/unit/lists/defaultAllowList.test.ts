@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { DEFAULT_ALLOW_LIST, DEFAULT_ALLOW_LIST_ERRORS } from '../../../src/gate/lists/defaultAllowList';
-import type { ListEntry } from '../../../src/gate/lists/listEntry';
+import { parseListEntries, type ListEntry } from '../../../src/gate/lists/listEntry';
 import { matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
 
@@ -98,6 +98,23 @@ describe('default allow list', () => {
         assert.ok(covered(literal), `positive control: "${literal}" is covered`);
         assert.ok(!covered(command), `"${command}" is covered`);
       });
+    }
+  });
+
+  describe('git -C DIR X is cd DIR && git X: covered by the entry for git X, and only -C', () => {
+    it('other working-folder options a row carves out stay carved out', () => {
+      const entries = parseListEntries(['cargo build', 'make test'], 'allow', 'test').entries;
+      for (const command of ['cargo -C /tmp/x build', 'make -C /tmp/x test']) assert.equal(matchAllow(readCommand(command, { home: HOME }), entries), null, command);
+    });
+    for (const command of ['git -C . branch --show-current', 'git -C sub status', 'git -C a -C b log --oneline', "git -C . tag -l 'v*'", 'git -C . --no-pager log', 'git -C .. diff --stat']) {
+      it(`covered: ${command}`, () => assert.ok(covered(command)));
+    }
+    for (const command of [
+      'git -C . -c core.pager=sh log', 'git -c x=y -C . status', 'git -C "$D" status', 'git -C $HOME status', 'git -C . --git-dir=x status', 'git -C . --work-tree=/ status',
+      'git -C . --exec-path=/tmp status', 'git -C . -p log', 'git --no-pager -C . log', 'git -C . --config-env=core.pager=X log', 'git -C . push', 'git -C . log --output=x', 'git -C . status > out', 'git -C',
+      'git -C . branch -D main', 'git -C . config core.pager sh', 'git -C . -C',
+    ]) {
+      it(`not covered: ${command}`, () => assert.ok(!covered(command)));
     }
   });
 

@@ -795,6 +795,9 @@ export const READER_ROWS: readonly ProgramRow[] = [
     grammar: GIT_GLOBAL_GRAMMAR,
     // `git -C DIR` runs as if started in DIR: pathspecs, `git init DIR` and `.git/config` are found from there.
     workingFolder: ['-C'],
+    // …and nothing more: `git -C DIR status` is `cd DIR && git status` (docs/decisions.md). Every
+    // other option before the subcommand stays carved out, and so does `-C` after one of them.
+    workingFolderIsCd: true,
     // `git credential fill` asks the configured helpers and prints the username and password they give.
     subcommands: {
       ...GIT_WRITING_SUBCOMMANDS,
