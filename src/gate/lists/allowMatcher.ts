@@ -482,14 +482,25 @@ function viewSegment(segment: Segment): SegmentView {
 }
 
 /**
+ * A relative path that cannot leave the folder it starts from: not absolute, no `~`, no `..`
+ * component. A repository there belongs to the workspace the user opened (a nested repository, a
+ * submodule, a worktree); one elsewhere (`/tmp/evilrepo`) is foreign, and its configuration may
+ * name programs git runs (test/fixtures/eval/allow-bypass.jsonl, ab-074).
+ */
+function staysBelow(path: string): boolean {
+  return !path.startsWith('/') && !path.startsWith('~') && !path.split('/').includes('..');
+}
+
+/**
  * `git -C DIR status` is `cd DIR && git status`: the program moves to DIR before it reads anything
- * else, and `cd` is a read-only row. So for a row that says so (`workingFolderIsCd`), the segment with
- * its leading working-folder options taken off (those the row's `workingFolder` names, each with a
- * literal value in the next word, repeated or not, right after the program word) is what an entry for the program's command is
- * matched against too. Any other option before them, or a value only known at run time, leaves the
- * segment as it is (the git row carves out `-C` there with every other global option). Wrappers
- * move the command they run by other means (`env -C`, `sudo -D`): not read here. Null when there
- * is nothing to take off.
+ * else, and `cd` is a read-only row. So for a row that says so (`workingFolderIsCd`), the segment
+ * with its leading working-folder options taken off (those the row's `workingFolder` names, each
+ * with a literal value in the next word that stays below the working folder, {@link staysBelow};
+ * repeated or not, right after the program word) is what an entry for the program's command is
+ * matched against too. Any other option before them, or another value, leaves the segment as it
+ * is (the git row carves out `-C` there with every other global option). Wrappers move the command
+ * they run by other means (`env -C`, `sudo -D`): not read here. Null when there is nothing to take
+ * off.
  */
 export function withoutLeadingFolders(segment: Segment): Segment | null {
   const { argv } = segment;
@@ -502,7 +513,7 @@ export function withoutLeadingFolders(segment: Segment): Segment | null {
   for (;;) {
     const option = argv[at];
     const value = argv[at + 1];
-    if (option?.kind !== 'literal' || !folders.includes(option.value) || value?.kind !== 'literal') break;
+    if (option?.kind !== 'literal' || !folders.includes(option.value) || value?.kind !== 'literal' || !staysBelow(value.value)) break;
     at += 2;
   }
   return at === 1 ? null : { ...segment, argv: [program, ...argv.slice(at)] };

@@ -106,13 +106,14 @@ describe('default allow list', () => {
       const entries = parseListEntries(['cargo build', 'make test'], 'allow', 'test').entries;
       for (const command of ['cargo -C /tmp/x build', 'make -C /tmp/x test']) assert.equal(matchAllow(readCommand(command, { home: HOME }), entries), null, command);
     });
-    for (const command of ['git -C . branch --show-current', 'git -C sub status', 'git -C a -C b log --oneline', "git -C . tag -l 'v*'", 'git -C . --no-pager log', 'git -C .. diff --stat']) {
+    for (const command of ['git -C . branch --show-current', 'git -C sub status', 'git -C a -C b log --oneline', "git -C . tag -l 'v*'", 'git -C . --no-pager log', 'git -C src/sub diff --stat']) {
       it(`covered: ${command}`, () => assert.ok(covered(command)));
     }
     for (const command of [
       'git -C . -c core.pager=sh log', 'git -c x=y -C . status', 'git -C "$D" status', 'git -C $HOME status', 'git -C . --git-dir=x status', 'git -C . --work-tree=/ status',
       'git -C . --exec-path=/tmp status', 'git -C . -p log', 'git --no-pager -C . log', 'git -C . --config-env=core.pager=X log', 'git -C . push', 'git -C . log --output=x', 'git -C . status > out', 'git -C',
       'git -C . branch -D main', 'git -C . config core.pager sh', 'git -C . -C',
+      'git -C /tmp/evilrepo log', 'git -C ~/other status', 'git -C ../other status', 'git -C sub/../.. status', 'git -C . -C /tmp log',
     ]) {
       it(`not covered: ${command}`, () => assert.ok(!covered(command)));
     }
