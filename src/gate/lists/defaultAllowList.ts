@@ -62,7 +62,9 @@ import { programRows } from '../programs/table';
  *
  * Deliberately not read-only (and so absent): `less`, `more` (`less +cmd` runs initial commands,
  * `-o` writes a log), `env`/`printenv` (print secrets), `yq` (writes in place),
- * `xargs`, `watch` (always executors).
+ * `xargs`, `watch` (always executors). An entry for the command behind xargs covers `xargs CMD…`
+ * when xargs only appends its input and any words CMD gets only read and print (`xargs wc -l`,
+ * `xargs -0 grep -l TODO`; the allow matcher's shapes, docs/decisions.md "Glob operands").
  */
 const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git status',

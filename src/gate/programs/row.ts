@@ -118,6 +118,13 @@ export interface WrapperRole {
   readonly noCommand?: readonly string[];
   /** A reader of its own, for wrappers whose options do more than precede the command (`env -S`, `watch`, `flock -c`). */
   readonly read?: (args: readonly Word[]) => WrapperReading;
+  /**
+   * The wrapper adds words it reads from its input at the end of the command (xargs): the keys of
+   * its options (as its reader names them) under which it does only that, splitting and batching
+   * the input. With only those, an entry for the command may cover it when every word the command
+   * can be given only reads and prints (the allow matcher's shapes; docs/decisions.md).
+   */
+  readonly appendsInput?: readonly string[];
   readonly note: string;
 }
 

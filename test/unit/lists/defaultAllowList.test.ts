@@ -90,6 +90,24 @@ describe('default allow list', () => {
     }
   });
 
+  describe('xargs CMD is covered exactly when CMD * is: words from input are any words, like a glob\'s', () => {
+    for (const entry of DEFAULT_ALLOW_LIST) {
+      if (entry.match !== 'prefix') continue;
+      const base = baseCommand(entry);
+      it(`xargs ${base}`, () => assert.equal(covered(`xargs ${base}`), covered(`${base} *`)));
+    }
+    for (const command of ['xargs wc -l', 'xargs -0 grep -l TODO', 'xargs -n1 -P4 wc -l', 'xargs -r -t cat', 'xargs -a list.txt cat', 'xargs -E END -L 2 head -n 1', 'find . -name x | xargs ls -la']) {
+      it(`covered: ${command}`, () => assert.ok(covered(command)));
+    }
+    for (const command of [
+      'xargs rm', 'xargs sh -c x', 'xargs -I{} {}', 'xargs -I{} cat {}', 'xargs -i cat {}', 'xargs --replace cat', 'xargs find', 'xargs find .', 'xargs sed -n p',
+      'xargs env', 'xargs env cat', 'xargs -p cat', 'xargs -o cat', 'xargs --process-slot-var=PATH cat', 'xargs --show-limits cat', 'xargs rg foo', 'xargs sort',
+      'xargs git log', 'xargs jq .', 'xargs ps', 'xargs history', 'xargs', 'xargs timeout 5 cat', 'xargs xargs cat', 'xargs cat > out', 'xargs "$P"', 'xargs cat *', 'X=1 xargs cat',
+    ]) {
+      it(`not covered: ${command}`, () => assert.ok(!covered(command)));
+    }
+  });
+
   describe('a glob that may become an option of a program whose options have roles stays uncovered (fixture `optionGlobs`)', () => {
     for (const command of PROBES.optionGlobs) {
       it(command, () => {

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 
 import { DEFAULT_ALLOW_LIST } from '../../../src/gate/lists/defaultAllowList';
 import { parseListEntries } from '../../../src/gate/lists/listEntry';
-import { globShapes, matchAllow } from '../../../src/gate/lists/listMatcher';
+import { appendedInputShapes, globShapes, matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
 
 const HOME = '/home/tester';
@@ -74,6 +74,18 @@ describe('allow entries and glob operands', () => {
     assert.deepEqual(shapes('shuf *'), [], 'not covered: no shape');
     assert.deepEqual(shapes('cat a'), []);
     assert.deepEqual(shapes('basename "$PWD"'), ['"$PWD" is one word holding folders or a name (no secret), and none of basename\'s options or operands has a role']);
+  });
+
+  it('names the xargs shape for a command that only reads whatever words it gets', () => {
+    const shapes = (command: string): string[] => {
+      const { resolution } = readCommand(command, { home: HOME });
+      assert.ok(resolution.resolved);
+      return resolution.segments.flatMap((segment) => appendedInputShapes(segment));
+    };
+    assert.deepEqual(shapes("find src -name '*.ts' | xargs wc -l"), ["xargs adds words read from its input to wc, and none of wc's options or operands has a role"]);
+    assert.deepEqual(shapes('xargs rm'), []);
+    assert.deepEqual(shapes('xargs -I{} cat {}'), []);
+    assert.deepEqual(shapes('wc -l a'), []);
   });
 
   it('only a prefix entry of plain words that ends before the glob covers it', () => {
