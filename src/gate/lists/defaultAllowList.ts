@@ -42,6 +42,9 @@ import { programRows } from '../programs/table';
  * after `git`): it is `cd DIR && git X`, and `cd` is a read-only row (the git row's
  * `workingFolderIsCd`; every other global option stays carved out).
  *
+ * `alias` is a read-only row since issue 16: the resolver reads only its print forms (`alias`,
+ * `alias -p`, `alias NAME…`); any word with `=` leaves the line unresolved, which no entry covers.
+ *
  * `cd`, `pushd`, `popd`, `dirs` are read-only rows since issue 16: the floors now follow the
  * folder through the line (issue 14), and each later segment still needs its own entry.
  *
