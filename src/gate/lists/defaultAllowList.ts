@@ -181,7 +181,8 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'regexp', pattern: '^git ([a-z][a-z0-9-]*) --help$' },
   // Bare forms that print usage or a listing and take no arguments here: `git` (its usage),
   // `mount` and `mount -l` (the mounted file systems; with operands it mounts), `brew list`
-  // (installed formulae; Homebrew has no row, so only these exact words).
+  // (installed formulae; the brew row is not read-only, since its commands run formulae and taps'
+  // Ruby code, so only these exact words).
   { match: 'glob', pattern: 'git' },
   { match: 'glob', pattern: 'mount' },
   { match: 'glob', pattern: 'mount -l' },
