@@ -11,6 +11,7 @@ import { DEFAULT_ALLOW_LIST } from '../../../src/gate/lists/defaultAllowList';
 import { parseListEntries } from '../../../src/gate/lists/listEntry';
 import { appendedInputShapes, globShapes, matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
+import type { Segment } from '../../../src/gate/reading/resolution';
 
 const HOME = '/home/tester';
 const entries = [...DEFAULT_ALLOW_LIST, ...parseListEntries(['cp', 'xxd', 'timeout', 'tar'], 'allow', 'test').entries];
@@ -61,12 +62,15 @@ describe('allow entries and glob operands', () => {
     it(`not covered: ${command} (${why})`, () => assert.equal(covered(command), false));
   }
 
+  /** The shapes one reader names over every segment of a resolved command. */
+  const shapesOf = (read: (segment: Segment) => string[]) => (command: string): string[] => {
+    const { resolution } = readCommand(command, { home: HOME });
+    assert.ok(resolution.resolved);
+    return resolution.segments.flatMap(read);
+  };
+
   it('names the shape that let each glob through', () => {
-    const shapes = (command: string): string[] => {
-      const { resolution } = readCommand(command, { home: HOME });
-      assert.ok(resolution.resolved);
-      return resolution.segments.flatMap((segment) => globShapes(segment));
-    };
+    const shapes = shapesOf(globShapes);
     assert.deepEqual(shapes('wc -l src/*.ts'), ['src/*.ts can only be operands (every name it becomes starts with "s")']);
     assert.deepEqual(shapes('ls */'), ["*/ may become any words, and none of ls's options or operands has a role"]);
     assert.deepEqual(shapes('shuf -- *'), ['* can only be operands (it comes after --)']);
@@ -77,11 +81,7 @@ describe('allow entries and glob operands', () => {
   });
 
   it('names the xargs shape for a command that only reads whatever words it gets', () => {
-    const shapes = (command: string): string[] => {
-      const { resolution } = readCommand(command, { home: HOME });
-      assert.ok(resolution.resolved);
-      return resolution.segments.flatMap((segment) => appendedInputShapes(segment));
-    };
+    const shapes = shapesOf(appendedInputShapes);
     assert.deepEqual(shapes("find src -name '*.ts' | xargs wc -l"), ["xargs adds words read from its input to wc, and none of wc's options or operands has a role"]);
     assert.deepEqual(shapes('xargs rm'), []);
     assert.deepEqual(shapes('xargs -I{} cat {}'), []);
