@@ -21,7 +21,9 @@ import type { ArgReading, Grammar } from './grammar';
  * - `credentials`: the form prints a secret on standard output (a token, a password, key
  *   material, environment values: `gh auth token`, `printenv NAME`, `kubectl config view --raw`).
  *   The hardline floor refuses it joined to a network sink (D§5, `hardline/exfiltration.ts`).
- *   Printing is what such a form is for, so rows declare it `everyday`: not a carve-out.
+ *   Printing is what such a form is for, so rows declare it `everyday`: not a carve-out. A
+ *   read-only row whose everyday use prints no secret declares it without `everyday` instead,
+ *   so the default entry never covers it (jq's `$ENV`, ps's environment forms).
  */
 export type Role = 'executor' | 'loader' | 'writer' | 'network' | 'listener' | 'destructive' | 'credentials';
 
