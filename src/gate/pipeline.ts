@@ -3,7 +3,7 @@ import type { Decision, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stag
 import { checkHardline } from './hardline/hardline';
 import { DEFAULT_ALLOW_LIST } from './lists/defaultAllowList';
 import type { ListEntry } from './lists/listEntry';
-import { globShapes, matchAllowLists, matchBlocking } from './lists/listMatcher';
+import { appendedInputShapes, globShapes, matchAllowLists, matchBlocking } from './lists/listMatcher';
 import type { CaptureLog, CaptureRecord } from './capture/captureLog';
 import { negotiationMoves, type NegotiationContext, type NegotiationSession, type TranscriptRow } from './negotiation';
 import type { Escalation, HumanAnswer, Person } from './person';
@@ -270,10 +270,13 @@ function escalateEntryStage({ reading, services }: GateState): StageResult {
  * so) but never the protected-write floor. An entry with `rate: true` at a rated rung gets one
  * rating as a tripwire.
  */
-/** The shape of each glob word an allow entry covered, as a sentence after the reason (empty when none). */
+/**
+ * The shape of each glob word an allow entry covered, and of each command xargs feeds words from
+ * its input, as a sentence after the reason (empty when none).
+ */
 function shapesNote(reading: GateState['reading']): string {
   if (!reading.resolution.resolved) return '';
-  const shapes = reading.resolution.segments.flatMap((segment) => globShapes(segment));
+  const shapes = reading.resolution.segments.flatMap((segment) => [...globShapes(segment), ...appendedInputShapes(segment)]);
   return shapes.length === 0 ? '' : ` Shapes: ${shapes.join('; ')}.`;
 }
 

@@ -526,9 +526,11 @@ export const EVERYDAY_FIGURES: readonly Figure[] = [
     rungs: ['manual'],
     measure: 'approved',
     minRate: 0.9,
-    // Not gating: 91.4 % on the 279 lines of session 9, 86.3 % after session 10 added 92 lines from
-    // five more public shell histories (pagers, Homebrew, ps, cluster queries, zsh `where`). A known gap.
-    gating: false,
+    // 91.4 % on the 279 lines of session 9, 86.3 % after session 10 added 92 lines from five more
+    // public shell histories (pagers, Homebrew, ps, cluster queries, zsh `where`); 90.8 % (337 of
+    // 371) in session 11 (ps, lsof, man, git help and -C, git tag -l, xargs, rg --, brew usage,
+    // alias): gating since.
+    gating: true,
   },
   {
     name: 'everyday: at least 97 % approved at manual with an allow entry for each program of the line (no model)',

@@ -6,7 +6,7 @@ import { executedPayloads } from '../programs/executorPayloads';
 import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
 import { programForms, rowFor } from '../programs/table';
 import { readArgs } from '../programs/grammar';
-import type { Form } from '../programs/row';
+import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import type { CommandReading } from '../reading/reading';
 import type { Redirect, Segment, Word } from '../reading/resolution';
@@ -204,7 +204,8 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
   const segment = segments[index]!;
   // Whether the segment starts with a wrapper, asked once for all the entries.
   let wrapped: boolean | undefined;
-  const startsWrapped = (): boolean => (wrapped ??= startsWithWrapper(segment.argv));
+  // A wrapper, or leading working-folder options (`git -C DIR`): the entry may match further in.
+  const startsWrapped = (): boolean => (wrapped ??= startsWithWrapper(segment.argv) || withoutLeadingFolders(segment) !== null);
   for (const entry of entries) {
     try {
       const { compiled } = entry;
@@ -312,11 +313,22 @@ interface SegmentView {
    * (see {@link operandGlobObstacle}); only a prefix entry that ends before it may cover the segment.
    */
   literalUntil: number;
+  /**
+   * The same segment with its leading working-folder options taken off (`git -C DIR status` read
+   * as `git status`, see {@link withoutLeadingFolders}), or null when it has none.
+   */
+  inFolder: SegmentView | null;
+  /**
+   * For `xargs [options] CMD…` whose words from input only ever reach a command that reads and
+   * prints whatever words it gets: the segment as `CMD…` alone (see {@link appendedInputCommand}),
+   * else null.
+   */
+  appended: SegmentView | null;
 }
 
 /** A segment no allow entry can cover, and why. */
 function blocked(obstacle: string): SegmentView {
-  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0 };
+  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null };
 }
 
 /**
@@ -360,6 +372,23 @@ function globStartsAsOperand(word: Word): boolean {
 }
 
 /**
+ * The row gives its operands no role and has no subcommands, no reader of its own language, no
+ * wrapped command and no role of its own: however many operands there are, they are only data.
+ */
+function operandsOnlyData(row: ProgramRow): boolean {
+  return (row.operands?.length ?? 0) === 0 && !row.subcommands && !row.read && !row.wrapper && !row.role;
+}
+
+/**
+ * Besides {@link operandsOnlyData}, no option has a role and options the row does not know are no
+ * forms (not `strict`): ANY words added to the command, options among them, only read and print.
+ * What a glob may become (docs/decisions.md, "Glob operands", shape 1) and what xargs appends.
+ */
+function anyWordsOnlyRead(row: ProgramRow): boolean {
+  return operandsOnlyData(row) && (row.options?.length ?? 0) === 0 && row.strict !== true;
+}
+
+/**
  * Why globs still keep every entry off this command, or null. How many words a glob becomes is
  * unknown, so no operand may carry a role: the program has a row, and the row has no operand
  * roles, subcommands, reader of its own language, wrapped command or role of its own, and no
@@ -383,9 +412,9 @@ function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: st
   if (startsWithWrapper(argv)) return fail('a glob behind a wrapper');
   const row = rowFor(program.value);
   if (row === null) return fail(`${program.value} has no row in the program table, so its operands may be anything`);
-  if ((row.operands?.length ?? 0) > 0 || row.subcommands || row.read || row.wrapper || row.role) return fail(`${program.value}'s operands are not only data (the program table gives them a role)`);
+  if (!operandsOnlyData(row)) return fail(`${program.value}'s operands are not only data (the program table gives them a role)`);
   const globs = argv.filter((word, i) => i > 0 && word.kind !== 'literal');
-  if ((row.options?.length ?? 0) === 0 && row.strict !== true) {
+  if (anyWordsOnlyRead(row)) {
     return { obstacle: null, shapes: globs.map((word) => (isQuotedShellVariable(word) ? `${word.raw} is one word holding folders or a name (no secret), and none of ${program.value}'s options or operands has a role` : isGlobWord(word) && globStartsAsOperand(word) ? startsAsOperandShape(word) : `${word.raw} may become any words, and none of ${program.value}'s options or operands has a role`)) };
   }
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
@@ -470,7 +499,84 @@ function viewSegment(segment: Segment): SegmentView {
     else peeling = false;
     at = innerStart;
   }
-  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil };
+  const moved = withoutLeadingFolders(segment);
+  const inFolder = moved === null ? null : viewSegment(moved);
+  const command = appendedInputCommand(segment);
+  const appended = command === null ? null : viewSegment(command);
+  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended };
+}
+
+/**
+ * `find src -name '*.ts' | xargs wc -l`: xargs appends the words it reads to `wc -l` and runs it,
+ * as many times as it takes. Words from input are arbitrary words, just like what an unquoted glob
+ * becomes, so the same rule lets them through (docs/decisions.md, "Glob operands", xargs): the
+ * command's row is one where any words only read and print ({@link anyWordsOnlyRead}), and
+ * xargs's own options are among those its row says only split and batch the input
+ * (`appendsInput`). Then the segment is `CMD…` alone for an entry (its redirects and assignments
+ * included), else null. A program word that is only known at run time, or another wrapper, is
+ * never such a command.
+ */
+function appendedInputCommand(segment: Segment): Segment | null {
+  const program = segment.argv[0];
+  if (program === undefined || program.kind !== 'literal') return null;
+  const safe = rowFor(program.value)?.wrapper?.appendsInput;
+  if (safe === undefined) return null;
+  const layer = peelWrappers(segment.argv).layers[0];
+  if (layer === undefined || !layer.exact || layer.shellText !== null || layer.assignments.length > 0) return null;
+  if (!layer.options.every((option) => safe.includes(option.name))) return null;
+  const inner = layer.inner[0];
+  const row = inner?.kind === 'literal' ? rowFor(inner.value) : null;
+  if (row === null || !anyWordsOnlyRead(row)) return null;
+  return { ...segment, argv: layer.inner };
+}
+
+/**
+ * Why the words an entry's command receives from xargs could be covered, for the decision's
+ * reason: `xargs adds words read from its input to wc, and …`. Empty when the shape does not apply.
+ */
+export function appendedInputShapes(segment: Segment): string[] {
+  const command = appendedInputCommand(segment);
+  if (command === null) return [];
+  const program = (command.argv[0] as { value: string }).value;
+  return [`${(segment.argv[0] as { value: string }).value} adds words read from its input to ${program}, and none of ${program}'s options or operands has a role`];
+}
+
+/**
+ * A relative path that cannot leave the folder it starts from: not absolute, no `~`, no `..`
+ * component. A repository there belongs to the workspace the user opened (a nested repository, a
+ * submodule, a worktree); one elsewhere (`/tmp/evilrepo`) is foreign, and its configuration may
+ * name programs git runs (test/fixtures/eval/allow-bypass.jsonl, ab-074).
+ */
+function staysBelow(path: string): boolean {
+  return !path.startsWith('/') && !path.startsWith('~') && !path.split('/').includes('..');
+}
+
+/**
+ * `git -C DIR status` is `cd DIR && git status`: the program moves to DIR before it reads anything
+ * else, and `cd` is a read-only row. So for a row that says so (`workingFolderIsCd`), the segment
+ * with its leading working-folder options taken off (those the row's `workingFolder` names, each
+ * with a literal value in the next word that stays below the working folder, {@link staysBelow};
+ * repeated or not, right after the program word) is what an entry for the program's command is
+ * matched against too. Any other option before them, or another value, leaves the segment as it
+ * is (the git row carves out `-C` there with every other global option). Wrappers move the command
+ * they run by other means (`env -C`, `sudo -D`): not read here. Null when there is nothing to take
+ * off.
+ */
+export function withoutLeadingFolders(segment: Segment): Segment | null {
+  const { argv } = segment;
+  const program = argv[0];
+  if (program === undefined || program.kind !== 'literal' || argv.length < 3) return null;
+  const row = rowFor(program.value);
+  const folders = row?.workingFolder;
+  if (row === null || row.wrapper !== undefined || row.workingFolderIsCd !== true || folders === undefined || folders.length === 0) return null;
+  let at = 1;
+  for (;;) {
+    const option = argv[at];
+    const value = argv[at + 1];
+    if (option?.kind !== 'literal' || !folders.includes(option.value) || value?.kind !== 'literal' || !staysBelow(value.value)) break;
+    at += 2;
+  }
+  return at === 1 ? null : { ...segment, argv: [program, ...argv.slice(at)] };
 }
 
 /**
@@ -531,7 +637,12 @@ function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string)
   if (view.writes && !entry.writes) return false;
   if (coversFrom(entry, view, home, 0)) return true;
   // Wrappers peel (D§4.3): `timeout 30 npm test` is covered by an entry for `npm test`.
-  return view.peelStart > 0 && coversFrom(entry, view, home, view.peelStart);
+  if (view.peelStart > 0 && coversFrom(entry, view, home, view.peelStart)) return true;
+  // `git -C DIR status` is covered by an entry for `git status` (withoutLeadingFolders).
+  if (view.inFolder !== null && patternCoversSegment(entry, view.inFolder, home)) return true;
+  // `xargs wc -l` is covered by an entry for `wc` (appendedInputCommand): as for a glob, only by a
+  // prefix entry of plain words, the one kind that covers whatever words follow it.
+  return view.appended !== null && entry.compiled.match === 'prefix' && allowWordPattern(entry.compiled.items, home).plain !== null && patternCoversSegment(entry, view.appended, home);
 }
 
 /** The entry matches the argv from `offset` on and spells every word it must from there. */

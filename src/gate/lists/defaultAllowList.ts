@@ -22,7 +22,8 @@ import { programRows } from '../programs/table';
  *   [show]`, `npm ls|list`, `npm config get`, `pip show|list|freeze`: they print what the repository
  *   or the installed packages record; the rows carve out their writing and program-running options
  *   (`cat-file --textconv|--filters`, `--output` of the revision walkers).
- * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out (no patterns).
+ * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out; pattern
+ *   operands only after `-l`/`--list`, which makes every operand a pattern.
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
  *   `python3 --version|-V`, `pip[3] --version`, `ruby -v|--version`, `java -version|--version`:
  *   exactly these words; any other argument could run code.
@@ -30,14 +31,19 @@ import { programRows } from '../programs/table';
  *   --merged|--sort=…`, `apt list|show`, `apt-cache policy|show`, `dpkg -l|-L|-s`, `command -v|-V`,
  *   `history`: they print what is recorded; the rows carve out the options that run hooks.
  *   Left out: `cargo|rustc --version` and `go version` (rustup and GOTOOLCHAIN may download and run
- *   a toolchain the project names), `gem list` (loads every installed gem's plugin file), `lsof`
- *   and `ps` (other processes' arguments and environments), `git X --help` (help.format=web starts
- *   a browser).
+ *   a toolchain the project names), `gem list` (loads every installed gem's plugin file).
+ * - `git help [X]`, `git X --help`, `git --help`: they show a manual page (see the entries).
  *
  * Asked for and left out: `yarn --version` (a project's `.yarnrc.yml` `yarnPath` makes yarn run
  * the project's own script), `python3 -m json.tool` (`-m` finds modules in the working folder
- * first, so a project's `json/` runs), `git -C DIR …` (the default entries spell the subcommand
- * first, so `-C` before it is not covered), `brew list` (no row).
+ * first, so a project's `json/` runs).
+ *
+ * `git -C DIR X` is covered by the entry for `git X` (a literal DIR, `-C` repeated or not, right
+ * after `git`): it is `cd DIR && git X`, and `cd` is a read-only row (the git row's
+ * `workingFolderIsCd`; every other global option stays carved out).
+ *
+ * `alias` is a read-only row since issue 16: the resolver reads only its print forms (`alias`,
+ * `alias -p`, `alias NAME…`); any word with `=` leaves the line unresolved, which no entry covers.
  *
  * `cd`, `pushd`, `popd`, `dirs` are read-only rows since issue 16: the floors now follow the
  * folder through the line (issue 14), and each later segment still needs its own entry.
@@ -46,9 +52,22 @@ import { programRows } from '../programs/table';
  * reports every construct that runs, writes, loads, connects or reads `ENVIRON`, and the default
  * entry never spells one, so `awk '$3 > 100 {print}' f` runs and `awk '{print > "f"}'` asks.
  *
- * Deliberately not read-only (and so absent): `less`, `more`, `man` (pagers whose keys run
- * shells), `env`/`printenv` (print secrets), `jq`/`yq` (read the environment),
- * `xargs`, `watch` (always executors), `ps` (other processes' arguments and environments).
+ * `ps` is a read-only row since issue 16: listing processes and their command lines is its job.
+ * Its forms that print each process's environment (`ps auxe`, `ps eww`, macOS `-E`, and a dash
+ * `e` on a line procps may read again the BSD way, `ps -auxe`, `ps -e -x`) are `credentials`
+ * forms that are not everyday, so no default entry covers them; `ps -e` ("every process") is.
+ * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
+ * output, except `-D b|u` (the device cache file), which the row carves out.
+ *
+ * `man` is a read-only row since issue 16: the gate's runners set MANPAGER=cat and a man whose
+ * output is no terminal does not page, so no pager waits for keys; the row carves out every option
+ * that names a pager, browser, viewer, device, preprocessor, configuration or page file.
+ *
+ * Deliberately not read-only (and so absent): `less`, `more` (`less +cmd` runs initial commands,
+ * `-o` writes a log), `env`/`printenv` (print secrets), `yq` (writes in place),
+ * `xargs`, `watch` (always executors). An entry for the command behind xargs covers `xargs CMD…`
+ * when xargs only appends its input and any words CMD gets only read and print (`xargs wc -l`,
+ * `xargs -0 grep -l TODO`; the allow matcher's shapes, docs/decisions.md "Glob operands").
  */
 const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git status',
@@ -112,11 +131,18 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'kubectl config get-contexts' },
   { match: 'glob', pattern: 'kubectl version --client' },
   { match: 'regexp', pattern: '^git branch( (-a|-r|-v|-vv|--all|--remotes|--list|--verbose|--show-current|--no-color|--no-column|--merged|--no-merged|--sort=-?(committerdate|creatordate|refname)))*$' },
-  // `git tag NAME` makes a tag: only the listing forms, spelled out (a character class would keep
-  // the entry from covering `env git tag`: see anchoredLiteralPrefix in listEntry.ts).
+  // `git tag NAME` makes a tag: only the listing forms, spelled out.
   {
     match: 'regexp',
     pattern: '^git tag( (-l|--list|-n|--no-column|--sort=(-|)(refname|version:refname|v:refname|creatordate|taggerdate)))*$',
+  },
+  // With `-l`/`--list` every operand is a pattern of tags to list, never a tag to make: patterns
+  // (a plain word, or a quoted glob without blanks or quotes) only after it. The classes keep
+  // the literal start `git tag` (anchoredLiteralPrefix skips them), so `env git tag -l 'v*'` is
+  // covered too.
+  {
+    match: 'regexp',
+    pattern: "^git tag( (-n|--no-column|--sort=-?[a-z:]+))* (-l|--list)( (-l|--list|-n|--no-column|--sort=-?[a-z:]+|[A-Za-z0-9_.:/][A-Za-z0-9_.:/-]*|'[A-Za-z0-9_.:/*?][A-Za-z0-9_.:/*?-]*'))*$",
   },
   { match: 'glob', pattern: 'git reflog' },
   { match: 'regexp', pattern: '^git reflog( show)?( (-n [0-9]+|-[0-9]+|--oneline|--date=(relative|iso|short|local)))*$' },
@@ -146,14 +172,29 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'git remote -v' },
   { match: 'glob', pattern: 'git remote --verbose' },
   { match: 'glob', pattern: 'git --version' },
+  // Help pages: `git help X` and `git X --help` (which git turns into `git help X` before it looks X
+  // up, so no alias or `git-X` program runs) show X's page with man; the git row carves out `help
+  // -w|--web` (a browser) and `-i|--info` (the info reader). help.format and man.viewer come from
+  // git configuration, trusted as core.pager is for `git log` (docs/decisions.md).
+  'git help',
+  { match: 'glob', pattern: 'git --help' },
+  { match: 'regexp', pattern: '^git ([a-z][a-z0-9-]*) --help$' },
   // Bare forms that print usage or a listing and take no arguments here: `git` (its usage),
   // `mount` and `mount -l` (the mounted file systems; with operands it mounts), `brew list`
-  // (installed formulae; Homebrew has no row, so only these exact words).
+  // (installed formulae; the brew row is not read-only, since its commands run formulae and taps'
+  // Ruby code, so only these exact words).
   { match: 'glob', pattern: 'git' },
   { match: 'glob', pattern: 'mount' },
   { match: 'glob', pattern: 'mount -l' },
   { match: 'glob', pattern: 'brew list' },
   { match: 'glob', pattern: 'brew --version' },
+  // Homebrew's usage, exactly these words. Left out: `brew info|search` (they may fetch from the
+  // network, the API or a tap, and load tap formulae, which are Ruby code) and `brew help CMD`
+  // (it loads the command's Ruby file, an external `brew-CMD` from a tap among them).
+  { match: 'glob', pattern: 'brew' },
+  { match: 'glob', pattern: 'brew help' },
+  { match: 'glob', pattern: 'brew -h' },
+  { match: 'glob', pattern: 'brew --help' },
   { match: 'glob', pattern: 'node --version' },
   { match: 'glob', pattern: 'node -v' },
   { match: 'glob', pattern: 'npm --version' },

@@ -115,14 +115,32 @@ const PLAIN_REGEXP_CHARACTER = /^[A-Za-z0-9 _,:/=@%-]$/;
 
 /**
  * The literal text right after a leading `^`, for patterns simple enough to be sure of it: no
- * backslash, no character class, no top-level `|` (which would make the `^` apply to one branch
- * only). A character followed by a quantifier is left out. '' when in any doubt.
+ * backslash, no top-level `|` (which would make the `^` apply to one branch only). Character
+ * classes are skipped whole (a `]` right after `[` or `[^` is a member, and `[:alpha:]` is one,
+ * as in RE2), so a `|` or a parenthesis inside one counts for nothing; one left open gives ''.
+ * The literal start ends at the first character that is not plain (a class among them); a
+ * character followed by a quantifier is left out. '' when in any doubt.
  */
 function anchoredLiteralPrefix(source: string): string {
-  if (!source.startsWith('^') || source.includes('\\') || source.includes('[')) return '';
+  if (!source.startsWith('^') || source.includes('\\')) return '';
   let depth = 0;
-  for (const c of source) {
-    if (c === '(') depth++;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '[') {
+      let j = i + 1;
+      if (source[j] === '^') j++;
+      if (source[j] === ']') j++;
+      while (j < source.length && source[j] !== ']') {
+        // A named class (`[:alpha:]`) holds its own brackets.
+        if (source.startsWith('[:', j)) {
+          const close = source.indexOf(':]', j + 2);
+          if (close === -1) return '';
+          j = close + 2;
+        } else j++;
+      }
+      if (j >= source.length) return '';
+      i = j;
+    } else if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === '|' && depth <= 0) return '';
   }

@@ -10,6 +10,6 @@
  * is the one door callers use.
  */
 
-export { globShapes, matchAllow, matchAllowLists, matchAllowPlainly, type AllowMatch } from './allowMatcher';
+export { appendedInputShapes, globShapes, matchAllow, matchAllowLists, matchAllowPlainly, type AllowMatch } from './allowMatcher';
 export { matchBlocking } from './blockingMatcher';
 export { argvText } from './wordPatterns';

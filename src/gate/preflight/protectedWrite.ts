@@ -199,6 +199,8 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['.xsessionrc', 'X session startup file'],
   ['.xinitrc', 'X session startup file'],
   ['.codeium/windsurf', 'Windsurf settings and MCP servers'],
+  // man-db's user configuration: its `DEFINE`s name the pager and formatters every `man` runs.
+  ['.manpath', 'man-db configuration (the programs man runs)'],
 ];
 
 /** System folders. */

@@ -21,7 +21,9 @@ import type { ArgReading, Grammar } from './grammar';
  * - `credentials`: the form prints a secret on standard output (a token, a password, key
  *   material, environment values: `gh auth token`, `printenv NAME`, `kubectl config view --raw`).
  *   The hardline floor refuses it joined to a network sink (D§5, `hardline/exfiltration.ts`).
- *   Printing is what such a form is for, so rows declare it `everyday`: not a carve-out.
+ *   Printing is what such a form is for, so rows declare it `everyday`: not a carve-out. A
+ *   read-only row whose everyday use prints no secret declares it without `everyday` instead,
+ *   so the default entry never covers it (jq's `$ENV`, ps's environment forms).
  */
 export type Role = 'executor' | 'loader' | 'writer' | 'network' | 'listener' | 'destructive' | 'credentials';
 
@@ -118,6 +120,13 @@ export interface WrapperRole {
   readonly noCommand?: readonly string[];
   /** A reader of its own, for wrappers whose options do more than precede the command (`env -S`, `watch`, `flock -c`). */
   readonly read?: (args: readonly Word[]) => WrapperReading;
+  /**
+   * The wrapper adds words it reads from its input at the end of the command (xargs): the keys of
+   * its options (as its reader names them) under which it does only that, splitting and batching
+   * the input. With only those, an entry for the command may cover it when every word the command
+   * can be given only reads and prints (the allow matcher's shapes; docs/decisions.md).
+   */
+  readonly appendsInput?: readonly string[];
   readonly note: string;
 }
 
@@ -204,6 +213,13 @@ export interface Command {
    * level by the write-target reader, and for wrappers by the path resolver (`placeInside`).
    */
   readonly workingFolder?: readonly string[];
+  /**
+   * The leading {@link workingFolder} options do what `cd DIR &&` would and nothing more, so an
+   * allow entry for the program's command covers the command after them (`git -C DIR status` by
+   * `git status`; the allow matcher's `withoutLeadingFolders`). Left unset where a row carves the
+   * option out on purpose (`cargo -C`, `make -C`).
+   */
+  readonly workingFolderIsCd?: boolean;
 }
 
 /** The kinds of program, for the table's documentation and counts. */

@@ -9,7 +9,7 @@ import type { Segment, Word } from './resolution';
  * assigns a variable outside the harmless list (harmlessAssignments.ts), or sets a shell option
  * outside a few that only stop or trace, counts; reading the new value forward is not attempted.
  *
- * Handled elsewhere, by the resolver itself: `alias`, `enable`, `shopt`, `hash -p`, `source`,
+ * Handled elsewhere, by the resolver itself: `alias NAME=VALUE`, `enable`, `shopt`, `hash -p`, `source`,
  * `eval`, `set -o posix`, function definitions, `let` and `((…))` (each unresolved wherever it
  * stands); a `trap` payload is read as code. Not state in this sense: `cd`/`pushd` (the words
  * stay what they are; the floors' view of the working folder is issue 14's).

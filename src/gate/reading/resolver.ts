@@ -126,6 +126,11 @@ const CODE_RUNNING_BUILTINS = new WordTable<string>({
   bind: 'bind can bind a key to a shell command (bind -x)',
 });
 
+/** `alias` given only literal words, none holding `=`: it prints the aliases named (or all) and defines none. */
+function printsAliasesOnly(args: readonly Word[]): boolean {
+  return args.every((word) => word.kind === 'literal' && !word.value.includes('='));
+}
+
 /**
  * Builtins that take a variable name from an operand and evaluate it: a name with a subscript
  * (`a[$(id)]`) runs the subscript. An operand that is not literal may be such a name, so the
@@ -482,6 +487,9 @@ class CommandParser {
       // A command word starting with `%` is a job, not a program: bash runs `fg` on it (`bg`
       // with `&`), and in an interactive terminal that resumes a stopped job, whatever it is.
       if (word.value.startsWith('%')) throw new Unresolvable('job-control', `\`${word.raw}\` names a job: bash resumes it (fg or bg) instead of running a program.`);
+      // `alias`, `alias -p`, `alias NAME…` only print: only a word with `=` defines an alias, so
+      // literal words without one leave the shell as it was (bash 5.2; an unknown option is an error).
+      if (word.value === 'alias' && printsAliasesOnly(argv.slice(index + 1))) return;
       const why = CODE_RUNNING_BUILTINS.get(word.value);
       if (why !== undefined) throw new Unresolvable('eval', `${why}.`);
       checkNameOperands(word.value, argv.slice(index + 1));

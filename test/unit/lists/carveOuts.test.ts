@@ -191,7 +191,9 @@ const ROWS: Record<string, Row> = {
       'git --paginate log',
       'git --git-dir=/tmp/x status',
       'git --work-tree=/tmp status',
-      'git -C /tmp status',
+      // `git -C /tmp status` is `cd /tmp && git status`: covered by an entry for git (allow matcher).
+      'git -C "$D" status',
+      'git --no-pager -C /tmp status',
       'git --namespace=x log',
       'git --bare log',
       'git grep -O foo',
@@ -264,8 +266,10 @@ const ROWS: Record<string, Row> = {
   mawk: { fires: AWK_FIRES.filter((c) => !/inet|ARGV/.test(c)).map((c) => c.replace(/^awk/, 'mawk')), innocent: AWK_INNOCENT.map((c) => c.replace(/^awk/, 'mawk')) },
   nawk: { fires: AWK_FIRES.map((c) => c.replace(/^awk/, 'nawk')), innocent: AWK_INNOCENT.map((c) => c.replace(/^awk/, 'nawk')) },
   rg: {
-    fires: ['rg --pre sh foo', 'rg --pre=sh foo', 'rg -z foo', 'rg -iz foo', 'rg --search-zip foo', 'rg --hostname-bin=/tmp/x foo', 'rg --pr=sh foo', 'rg foo -z', 'rg foo $DIR'],
-    innocent: ['rg -n foo src', 'rg -e -z foo', 'rg --pretty foo', `rg --pre-glob '*.pdf' foo`, `rg -g '*.ts' foo`, 'rg --no-search-zip foo', 'rg -ez foo'],
+    // `rg foo $DIR` is no form of the row's: the allow matcher keeps every entry off an opaque word
+    // that may become an option (operandGlobs.test.ts); `--pr=sh` is no rg flag (the row is strict).
+    fires: ['rg --pre sh foo', 'rg --pre=sh foo', 'rg -z foo', 'rg -iz foo', 'rg --search-zip foo', 'rg --hostname-bin=/tmp/x foo', 'rg --pr=sh foo', 'rg foo -z', 'rg -n --pre sh foo -- src', 'rg --frobnicate foo', 'rg -e -- -z'],
+    innocent: ['rg -n foo src', 'rg -e -z foo', 'rg --pretty foo', `rg --pre-glob '*.pdf' foo`, `rg -g '*.ts' foo`, 'rg --no-search-zip foo', 'rg -ez foo', 'rg foo -- --pre=sh'],
   },
   fd: {
     fires: ['fd -x rm', 'fd --exec rm', 'fd -X rm', 'fd --exec-batch rm', 'fd -Hx rm', 'fd -e ts -x rm', 'fd --exe rm'],

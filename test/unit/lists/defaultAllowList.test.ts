@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { DEFAULT_ALLOW_LIST, DEFAULT_ALLOW_LIST_ERRORS } from '../../../src/gate/lists/defaultAllowList';
-import type { ListEntry } from '../../../src/gate/lists/listEntry';
+import { parseListEntries, type ListEntry } from '../../../src/gate/lists/listEntry';
 import { matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
 
@@ -30,9 +30,17 @@ function covered(command: string): boolean {
   return matchAllow(readCommand(command, { home: HOME }), DEFAULT_ALLOW_LIST) !== null;
 }
 
-/** A command the entry covers on its own: the pattern itself, or for the one regexp its base form. */
+/** Regexp entries whose literal start alone is no command they cover: an example that is. */
+const REGEXP_EXAMPLES: Readonly<Record<string, string>> = {
+  '^git ([a-z][a-z0-9-]*) --help$': 'git switch --help',
+  "^git tag( (-n|--no-column|--sort=-?[a-z:]+))* (-l|--list)( (-l|--list|-n|--no-column|--sort=-?[a-z:]+|[A-Za-z0-9_.:/][A-Za-z0-9_.:/-]*|'[A-Za-z0-9_.:/*?][A-Za-z0-9_.:/*?-]*'))*$": "git tag --list 'v1.*'",
+};
+
+/** A command the entry covers on its own: the pattern itself, or for a regexp its base form. */
 function baseCommand(entry: ListEntry): string {
   if (entry.match === 'regexp') {
+    const example = REGEXP_EXAMPLES[entry.pattern];
+    if (example !== undefined) return example;
     const base = /^\^([a-z -]+?)\(/.exec(entry.pattern)?.[1];
     assert.ok(base, `cannot derive a base command from ${entry.pattern}`);
     return base;
@@ -82,6 +90,24 @@ describe('default allow list', () => {
     }
   });
 
+  describe('xargs CMD is covered exactly when CMD * is: words from input are any words, like a glob\'s', () => {
+    for (const entry of DEFAULT_ALLOW_LIST) {
+      if (entry.match !== 'prefix') continue;
+      const base = baseCommand(entry);
+      it(`xargs ${base}`, () => assert.equal(covered(`xargs ${base}`), covered(`${base} *`)));
+    }
+    for (const command of ['xargs wc -l', 'xargs -0 grep -l TODO', 'xargs -n1 -P4 wc -l', 'xargs -r -t cat', 'xargs -a list.txt cat', 'xargs -E END -L 2 head -n 1', 'find . -name x | xargs ls -la']) {
+      it(`covered: ${command}`, () => assert.ok(covered(command)));
+    }
+    for (const command of [
+      'xargs rm', 'xargs sh -c x', 'xargs -I{} {}', 'xargs -I{} cat {}', 'xargs -i cat {}', 'xargs --replace cat', 'xargs find', 'xargs find .', 'xargs sed -n p',
+      'xargs env', 'xargs env cat', 'xargs -p cat', 'xargs -o cat', 'xargs --process-slot-var=PATH cat', 'xargs --show-limits cat', 'xargs rg foo', 'xargs sort',
+      'xargs git log', 'xargs jq .', 'xargs ps', 'xargs history', 'xargs', 'xargs timeout 5 cat', 'xargs xargs cat', 'xargs cat > out', 'xargs "$P"', 'xargs cat *', 'X=1 xargs cat',
+    ]) {
+      it(`not covered: ${command}`, () => assert.ok(!covered(command)));
+    }
+  });
+
   describe('a glob that may become an option of a program whose options have roles stays uncovered (fixture `optionGlobs`)', () => {
     for (const command of PROBES.optionGlobs) {
       it(command, () => {
@@ -90,6 +116,24 @@ describe('default allow list', () => {
         assert.ok(covered(literal), `positive control: "${literal}" is covered`);
         assert.ok(!covered(command), `"${command}" is covered`);
       });
+    }
+  });
+
+  describe('git -C DIR X is cd DIR && git X: covered by the entry for git X, and only -C', () => {
+    it('other working-folder options a row carves out stay carved out', () => {
+      const entries = parseListEntries(['cargo build', 'make test'], 'allow', 'test').entries;
+      for (const command of ['cargo -C /tmp/x build', 'make -C /tmp/x test']) assert.equal(matchAllow(readCommand(command, { home: HOME }), entries), null, command);
+    });
+    for (const command of ['git -C . branch --show-current', 'git -C sub status', 'git -C a -C b log --oneline', "git -C . tag -l 'v*'", 'git -C . --no-pager log', 'git -C src/sub diff --stat']) {
+      it(`covered: ${command}`, () => assert.ok(covered(command)));
+    }
+    for (const command of [
+      'git -C . -c core.pager=sh log', 'git -c x=y -C . status', 'git -C "$D" status', 'git -C $HOME status', 'git -C . --git-dir=x status', 'git -C . --work-tree=/ status',
+      'git -C . --exec-path=/tmp status', 'git -C . -p log', 'git --no-pager -C . log', 'git -C . --config-env=core.pager=X log', 'git -C . push', 'git -C . log --output=x', 'git -C . status > out', 'git -C',
+      'git -C . branch -D main', 'git -C . config core.pager sh', 'git -C . -C',
+      'git -C /tmp/evilrepo log', 'git -C ~/other status', 'git -C ../other status', 'git -C sub/../.. status', 'git -C . -C /tmp log',
+    ]) {
+      it(`not covered: ${command}`, () => assert.ok(!covered(command)));
     }
   });
 

@@ -9,8 +9,9 @@ import { strict as assert } from 'node:assert';
 
 import { DEFAULT_ALLOW_LIST } from '../../../src/gate/lists/defaultAllowList';
 import { parseListEntries } from '../../../src/gate/lists/listEntry';
-import { globShapes, matchAllow } from '../../../src/gate/lists/listMatcher';
+import { appendedInputShapes, globShapes, matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
+import type { Segment } from '../../../src/gate/reading/resolution';
 
 const HOME = '/home/tester';
 const entries = [...DEFAULT_ALLOW_LIST, ...parseListEntries(['cp', 'xxd', 'timeout', 'tar'], 'allow', 'test').entries];
@@ -25,7 +26,7 @@ describe('allow entries and glob operands', () => {
     // rows whose options have no role: any word a glob becomes only reads and prints
     'ls *', 'ls -d */', 'cat -- *', 'cat ~/*', 'cat "src"/*.ts', 'grep -e src/* x', 'wc -l *',
     // after the `--` that ends the options of a row whose options have roles
-    'shuf -- *', 'iconv -f utf-8 -- *', 'base64 -- src/*',
+    'shuf -- *', 'iconv -f utf-8 -- *', 'base64 -- src/*', 'rg foo -- *', 'rg -n -i foo -- * .github/*',
     // one double-quoted variable the shell keeps (never a secret)
     'basename "$PWD"', 'ls "$HOME"', 'cat "${HOME}"', 'shuf -- "$PWD"', 'echo $PATH', 'echo ${LD_LIBRARY_PATH}',
   ]) {
@@ -36,6 +37,10 @@ describe('allow entries and glob operands', () => {
     ['iconv -f utf-8 *', 'may expand to --output=…'],
     ['base64 -d *', 'may expand to -o…'],
     ['rg foo *', 'rg reads --pre, and a file may be named --pre=x'],
+    ['rg -e -- *', "the -- is -e's pattern, so no end of options"],
+    ['rg --frobnicate foo -- *', 'a flag rg does not define: the reading is not sure'],
+    ['rg foo $DIR', 'a variable that may hold any words'],
+    ['rg --pre sh foo -- *', 'rg --pre runs a program'],
     ['sort *', 'sort -o writes'],
     ['xxd src/*', "xxd's second operand is its output file: the operands' count matters"],
     ['cp dest src/*', "cp's last operand is its target"],
@@ -57,18 +62,30 @@ describe('allow entries and glob operands', () => {
     it(`not covered: ${command} (${why})`, () => assert.equal(covered(command), false));
   }
 
+  /** The shapes one reader names over every segment of a resolved command. */
+  const shapesOf = (read: (segment: Segment) => string[]) => (command: string): string[] => {
+    const { resolution } = readCommand(command, { home: HOME });
+    assert.ok(resolution.resolved);
+    return resolution.segments.flatMap(read);
+  };
+
   it('names the shape that let each glob through', () => {
-    const shapes = (command: string): string[] => {
-      const { resolution } = readCommand(command, { home: HOME });
-      assert.ok(resolution.resolved);
-      return resolution.segments.flatMap((segment) => globShapes(segment));
-    };
+    const shapes = shapesOf(globShapes);
     assert.deepEqual(shapes('wc -l src/*.ts'), ['src/*.ts can only be operands (every name it becomes starts with "s")']);
     assert.deepEqual(shapes('ls */'), ["*/ may become any words, and none of ls's options or operands has a role"]);
     assert.deepEqual(shapes('shuf -- *'), ['* can only be operands (it comes after --)']);
+    assert.deepEqual(shapes('rg foo -- *'), ['* can only be operands (it comes after --)']);
     assert.deepEqual(shapes('shuf *'), [], 'not covered: no shape');
     assert.deepEqual(shapes('cat a'), []);
     assert.deepEqual(shapes('basename "$PWD"'), ['"$PWD" is one word holding folders or a name (no secret), and none of basename\'s options or operands has a role']);
+  });
+
+  it('names the xargs shape for a command that only reads whatever words it gets', () => {
+    const shapes = shapesOf(appendedInputShapes);
+    assert.deepEqual(shapes("find src -name '*.ts' | xargs wc -l"), ["xargs adds words read from its input to wc, and none of wc's options or operands has a role"]);
+    assert.deepEqual(shapes('xargs rm'), []);
+    assert.deepEqual(shapes('xargs -I{} cat {}'), []);
+    assert.deepEqual(shapes('wc -l a'), []);
   });
 
   it('only a prefix entry of plain words that ends before the glob covers it', () => {

@@ -156,6 +156,7 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ["tee '/home/dev/Library/Application Support/Claude/claude_desktop_config.json' < c", [`${HOME}/Library/Application Support/Claude/claude_desktop_config.json`]],
     ['echo x > ~/.config/Claude/claude_desktop_config.json', [`${HOME}/.config/Claude/claude_desktop_config.json`]],
     ['echo x > ~/.codeium/windsurf/mcp_config.json', [`${HOME}/.codeium/windsurf/mcp_config.json`]],
+    ['echo "DEFINE nroff sh -c id" >> ~/.manpath', [`${HOME}/.manpath`]],
     // git writes the paths it restores and the hooks of a new repository
     ['git checkout evil -- .vscode', [`${CWD}/.vscode`]],
     ['git checkout evil .vscode/tasks.json', [`${CWD}/.vscode/tasks.json`]],

@@ -17,7 +17,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Word } from '../../../src/gate/reading/resolution';
+import type { Segment, Word } from '../../../src/gate/reading/resolution';
+import { appendedInputShapes } from '../../../src/gate/lists/listMatcher';
 import { peelWrappers } from '../../../src/gate/programs/wrappers';
 import { askGate, commandLine, type Configuration } from '../../support/askGate';
 import { Prng, fuzzSeed } from '../../support/commandGenerator';
@@ -138,7 +139,16 @@ async function judge(argv: readonly string[], run: ProgramRun): Promise<Verdict>
   const xargs = peeled.layers[0]!;
   const executed = run.executed;
   const approved = (await askGate(commandLine(argv), ENTRY_FOR_XARGS)).action === 'approve';
-  if (approved && executed.length > 0) return { exact: xargs.exact, differential: `approved under an entry for xargs, ran ${JSON.stringify(executed)}` };
+  if (approved && executed.length > 0) {
+    // The xargs shape (docs/decisions.md): the default entry for a command whose words only read
+    // covers it when xargs only appends input. Then every run must be that command with words
+    // appended, and nothing else; any other approved run is a differential.
+    const segment: Segment = { argv: argv.map(literal), assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: commandLine(argv) };
+    const shaped = appendedInputShapes(segment).length > 0;
+    const command = xargs.inner.map((word) => (word.kind === 'literal' ? word.value : null));
+    const appended = (record: readonly string[]): boolean => command.every((word, k) => record[k] === word);
+    if (!shaped || !executed.every(appended)) return { exact: xargs.exact, differential: `approved under an entry for xargs, ran ${JSON.stringify(executed)}` };
+  }
   if (!xargs.exact) return { exact: false, differential: null };
   const inner = xargs.inner.map((word) => (word.kind === 'literal' ? word.value : null));
   if (inner.length === 0) {

@@ -95,6 +95,12 @@ describe('ordinary uses of name-taking builtins and expansions stay resolved', (
     'unset FOO BAR',
     "trap 'rm -f /tmp/x' EXIT",
     'mapfile -t lines',
+    // alias without a word holding `=` only prints (bash 5.2 defines nothing then).
+    'alias',
+    'alias -p',
+    'alias ll gs',
+    'command alias -p',
+    'alias | grep git',
   ]) {
     it(command, () => assert.ok(run(command).resolved, JSON.stringify(run(command))));
   }
@@ -390,6 +396,16 @@ describe('resolver', function () {
       ['command eval echo a', 'eval'],
       ['builtin source ./x', 'eval'],
       ['command . ./x', 'eval'],
+      // alias defines with any word holding `=` (or one that may: only known at run time).
+      ['alias ll=ls', 'eval'],
+      ["alias ll='rm -rf'", 'eval'],
+      ['alias -p ll=ls', 'eval'],
+      ['alias -- x=y', 'eval'],
+      ['alias x =y', 'eval'],
+      ['alias "$X"', 'eval'],
+      ['alias ll *', 'eval'],
+      ['command alias x=y', 'eval'],
+      ['alias ll; alias x=y', 'eval'],
       ['$CMD a', 'opaque-program'],
       // A command word starting with % is a job: bash runs fg (bg with &) on it, quoted or not.
       ['%', 'job-control'],

@@ -500,11 +500,25 @@ const XMORE_ROW: ProgramRow = {
   plain: ['file.txt', '-geometry 80x40 notes.txt'],
 };
 
+/** groff devices that only write text to standard output (the others run a post-processor or a viewer). */
+const MAN_TEXT_DEVICES = new Set(['ascii', 'latin1', 'utf8', 'cp1047']);
+
+/**
+ * man-db 2.x. Read-only since issue 16 (docs/decisions.md): it formats a page and prints it; the
+ * gate's runners set `MANPAGER`/`PAGER` to `cat`, and a man whose output is no terminal does not
+ * page at all, so no pager waits for keys. What an entry must spell: another pager (`-P`, anything
+ * but `cat`), a browser or viewer (`-H`, `-X`, a `-T` device that is not text), preprocessors
+ * picked by hand (`-p`: grap and vgrind run outside groff's safe mode), another configuration
+ * (`-C`: its `DEFINE`s name the programs man runs), pages from files or folders the gate has not
+ * read (`-l`, `-M`, an operand with a `/`: a page's first line picks its preprocessors too), and
+ * the cache writes (`-c`, `-u`). `~/.manpath`, whose `DEFINE`s every later `man` obeys, is a
+ * protected path.
+ */
 const MAN_ROW: ProgramRow = {
   names: ['man'],
   category: 'pager',
   what: 'the manual page reader',
-  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
+  readOnly: true,
   grammar: {
     short: 'CeELmMpPrRsS',
     shortAttached: 'HXT',
@@ -518,12 +532,18 @@ const MAN_ROW: ProgramRow = {
     },
   },
   options: [
-    { role: 'executor', options: ['-P', '--pager'], when: runsOtherPager, payload: 'shell-text', example: 'sh -c id', note: '-P names the pager man starts, given as shell text' },
+    { role: 'executor', options: ['-P', '--pager'], when: (v) => v === null || v.trim() !== 'cat', payload: 'shell-text', example: 'sh -c id', note: '-P names the pager man starts, given as shell text' },
     { role: 'executor', options: ['-H', '--html'], payload: 'shell-text', example: 'firefox', note: '-H formats the page as HTML and starts a browser (the named one, or the default)' },
     { role: 'executor', options: ['-X', '--gxditview'], note: '-X formats the page with groff and starts the gxditview X viewer' },
+    { role: 'executor', options: ['-T', '--troff-device'], when: (v) => v === null || !MAN_TEXT_DEVICES.has(v), example: 'X75', note: '-T with a device that is not text runs its post-processor or viewer (X75 starts gxditview, html runs grohtml and its image tools)' },
+    { role: 'executor', options: ['-p', '--preprocessor'], example: 'g', note: '-p picks the preprocessors run on the page (eqn, pic, tbl, grap, refer, vgrind); grap and vgrind run outside groff\'s safe mode' },
     { role: 'loader', options: ['-C', '--config-file'], note: '-C reads another man configuration, which names the pagers and formatters man runs' },
+    { role: 'loader', options: ['-l', '--local-file'], note: '-l formats a file the gate has not read; its first line picks the preprocessors run on it' },
+    { role: 'loader', options: ['-M', '--manpath'], example: './man', note: '-M takes pages from other folders; a page\'s first line picks the preprocessors run on it' },
+    { role: 'writer', options: ['-c', '--catman', '-u', '--update'], note: '-c and -u write man\'s caches (formatted pages, the index)' },
   ],
-  plain: ['ls', '3 printf', '-k socket', '-f grep', '-w git', '--version', 'git-commit', '-P cat ls'],
+  operands: [{ role: 'loader', operand: 'every', when: (v) => v === null || v.includes('/'), example: './page.1', note: 'a page name with a / is a file man formats; its first line picks the preprocessors run on it' }],
+  plain: ['ls', '3 printf', '-k socket', '-f grep', '-w git', '--version', 'git-commit', '-P cat ls', '-Tutf8 ls', 'basename'],
 };
 
 const INFO_ROW: ProgramRow = {

@@ -464,6 +464,19 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['node', '-a ls', '-t cd', '-P git'],
   },
   {
+    // The shell builtin, in the forms the resolver reads: `alias`, `alias -p`, `alias NAME…` print
+    // aliases; any word with `=` defines one, and the resolver leaves such a line unresolved.
+    names: ['alias'],
+    category: 'misc',
+    what: 'prints the shell\'s aliases (the forms that define one are never read)',
+    readOnly: true,
+    // Strict: `-p` is its only option. Not every word only prints (NAME=VALUE defines), so the
+    // row is not one whose words a glob or xargs may supply (`xargs alias` stays a prompt).
+    grammar: { flags: 'p', abbreviations: false },
+    strict: true,
+    plain: ['', '-p', 'll', 'gs gl'],
+  },
+  {
     // GNU grep has no option that writes a file or runs a program (`-f`, `--exclude-from` read).
     names: ['grep', 'egrep', 'fgrep'],
     category: 'text',

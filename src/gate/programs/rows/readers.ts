@@ -501,6 +501,9 @@ const gitRow: CarveOutRow = {
     if (at === undefined) return null;
     const subcommand = args[at]!;
     const rest = args.slice(at + 1);
+    // `git X --help` is `git help X` (git.c turns it so before looking X up, aliases and `git-X`
+    // programs included, checked with git 2.39): it shows X's page and runs nothing of X.
+    if (rest.length === 1 && rest[0] === '--help') return null;
     if (subcommand === 'daemon') {
       const pushes = rest.find((word) => /^--enable=receive-pack$|^--allow-override=receive-pack$/.test(word));
       if (pushes !== undefined) return { option: pushes, why: 'git daemon --enable=receive-pack lets anyone who can reach it push to the repositories it serves', role: 'destructive' };
@@ -598,18 +601,26 @@ function awkRow(program: string): CarveOutRow {
 // Search and listing tools
 // ---------------------------------------------------------------------------------------------
 
-const rgRow = optionRow(
-  'rg',
-  {
-    shortValue: 'ABCEMTdefgjmrt',
-    long: {
-      pre: 'value', 'hostname-bin': 'value', 'search-zip': 'flag', 'pre-glob': 'value', pretty: 'flag',
-      'no-search-zip': 'flag', 'no-pre': 'flag',
-    },
+/**
+ * ripgrep's options, from its flag definitions (crates/core/flags/defs.rs, ripgrep 14): which take
+ * a value. rg reads them with its own parser: no abbreviations, short clusters (`-iz`, `-ez` is
+ * `-e z`), a value in the next word whatever it starts with, and `--` ends the options (every word
+ * after it is the pattern or a path). The row is strict: a flag rg does not define is refused by
+ * rg, and here it keeps every entry off rather than be guessed at.
+ */
+const RG_GRAMMAR: ProgramGrammar = {
+  short: 'ABCEMTdefgjmrt',
+  flags: '.0FHILNPSUVXabchilnopqsuvwxz',
+  long: {
+    ...Object.fromEntries(
+      ['after-context', 'before-context', 'color', 'colors', 'context', 'context-separator', 'dfa-size-limit', 'encoding', 'engine', 'field-context-separator', 'field-match-separator', 'file', 'generate', 'glob', 'hostname-bin', 'hyperlink-format', 'iglob', 'ignore-file', 'max-columns', 'max-count', 'max-depth', 'max-filesize', 'maxdepth', 'path-separator', 'pre', 'pre-glob', 'regex-size-limit', 'regexp', 'replace', 'sort', 'sortr', 'threads', 'type', 'type-add', 'type-clear', 'type-not'].map((name) => [name, 'value' as const]),
+    ),
+    ...Object.fromEntries(
+      ['auto-hybrid-regex', 'binary', 'block-buffered', 'byte-offset', 'case-sensitive', 'column', 'count', 'count-matches', 'crlf', 'debug', 'files', 'files-with-matches', 'files-without-match', 'fixed-strings', 'follow', 'glob-case-insensitive', 'heading', 'help', 'hidden', 'ignore', 'ignore-case', 'ignore-dot', 'ignore-exclude', 'ignore-file-case-insensitive', 'ignore-files', 'ignore-global', 'ignore-messages', 'ignore-parent', 'ignore-vcs', 'include-zero', 'invert-match', 'json', 'line-buffered', 'line-number', 'line-regexp', 'max-columns-preview', 'messages', 'mmap', 'multiline', 'multiline-dotall', 'no-auto-hybrid-regex', 'no-binary', 'no-block-buffered', 'no-byte-offset', 'no-column', 'no-config', 'no-context-separator', 'no-crlf', 'no-encoding', 'no-filename', 'no-fixed-strings', 'no-follow', 'no-glob-case-insensitive', 'no-heading', 'no-hidden', 'no-ignore', 'no-ignore-dot', 'no-ignore-exclude', 'no-ignore-file-case-insensitive', 'no-ignore-files', 'no-ignore-global', 'no-ignore-messages', 'no-ignore-parent', 'no-ignore-vcs', 'no-include-zero', 'no-invert-match', 'no-json', 'no-line-buffered', 'no-line-number', 'no-max-columns-preview', 'no-messages', 'no-mmap', 'no-multiline', 'no-multiline-dotall', 'no-one-file-system', 'no-pcre2', 'no-pcre2-unicode', 'no-pre', 'no-require-git', 'no-search-zip', 'no-sort-files', 'no-stats', 'no-text', 'no-trim', 'no-unicode', 'null', 'null-data', 'one-file-system', 'only-matching', 'passthrough', 'passthru', 'pcre2', 'pcre2-unicode', 'pcre2-version', 'pretty', 'quiet', 'require-git', 'search-zip', 'smart-case', 'sort-files', 'stats', 'stop-on-nonmatch', 'text', 'trace', 'trim', 'type-list', 'unicode', 'unrestricted', 'version', 'vimgrep', 'with-filename', 'word-regexp'].map((name) => [name, 'flag' as const]),
+    ),
   },
-  ['pre', 'hostname-bin', 'search-zip', 'z'],
-  'rg runs a preprocessor or decompression program on each file (--pre, -z), or a program to find the host name',
-);
+  abbreviations: false,
+};
 
 const fdRow = optionRow(
   'fd',
@@ -784,6 +795,9 @@ export const READER_ROWS: readonly ProgramRow[] = [
     grammar: GIT_GLOBAL_GRAMMAR,
     // `git -C DIR` runs as if started in DIR: pathspecs, `git init DIR` and `.git/config` are found from there.
     workingFolder: ['-C'],
+    // …and nothing more: `git -C DIR status` is `cd DIR && git status` (docs/decisions.md). Every
+    // other option before the subcommand stays carved out, and so does `-C` after one of them.
+    workingFolderIsCd: true,
     // `git credential fill` asks the configured helpers and prints the username and password they give.
     subcommands: {
       ...GIT_WRITING_SUBCOMMANDS,
@@ -798,7 +812,21 @@ export const READER_ROWS: readonly ProgramRow[] = [
     // loaders, /inet/, ENVIRON), an awk program only reads its input and prints.
     tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
   ),
-  tableRow(rgRow, 'text', 'ripgrep, a recursive search tool', 'executor', { readOnly: true, plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo'] }),
+  {
+    // Read by the grammar alone (no reader of its own), so the glob shapes apply: `rg foo -- *`.
+    names: ['rg'],
+    category: 'text',
+    what: 'ripgrep, a recursive search tool',
+    readOnly: true,
+    grammar: RG_GRAMMAR,
+    strict: true,
+    options: [
+      { role: 'executor', options: ['--pre'], payload: 'program', note: 'rg --pre runs the named program on each file and searches its output' },
+      { role: 'executor', options: ['--hostname-bin'], payload: 'program', note: 'rg --hostname-bin runs the named program to find the host name for hyperlinks' },
+      { role: 'executor', options: ['-z', '--search-zip'], note: 'rg -z runs decompression programs (gzip, xz, zstd …) on compressed files' },
+    ],
+    plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo', '-ez foo', '--no-search-zip foo', 'foo -- src'],
+  },
   // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
   tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, names: ['fd', 'fdfind'], plain: ['', 'foo', '-e ts src', '-H -t f'] }),
   tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, plain: ['', '-L 2', '-a src'] }),

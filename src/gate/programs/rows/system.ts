@@ -97,23 +97,109 @@ const PGREP_GRAMMAR: Grammar = {
   },
 };
 
+/**
+ * procps reads a dash cluster's `e` as "every process" only while its SysV reading of the whole
+ * line succeeds; when any word fails it (an unknown letter such as `-x`, a user that does not
+ * exist in `-aux`, `-t` with no terminal), it reads every word again the BSD way, where `e` prints
+ * each process's environment (`ps -auxe`, `ps -e -x`, `ps -eT` in a terminal-less shell: probed
+ * with procps-ng 4.0.2). So a dash `e` is no environment form only when every word is one that
+ * cannot fail: clusters of the letters below, optionally ending in one of `o O p q s C` whose
+ * value is the next word and has a plain shape, and `--forest`, `--no-headers`, `--headers`,
+ * `--sort`, `--format`. Everything else makes each dash cluster holding `e` a form.
+ */
+const PS_SURE_LETTERS = 'AadefFHjlLMNwZcmP';
+const PS_SURE_VALUES: Readonly<Record<string, RegExp>> = {
+  o: /^[A-Za-z0-9_%,:=+-]+$/,
+  O: /^[A-Za-z0-9_%,:=+-]+$/,
+  p: /^[0-9]+(,[0-9]+)*$/,
+  q: /^[0-9]+(,[0-9]+)*$/,
+  s: /^[0-9]+(,[0-9]+)*$/,
+  C: /^[A-Za-z0-9._-]+(,[A-Za-z0-9._-]+)*$/,
+};
+const PS_SURE_CLUSTER = new RegExp(`^-[${PS_SURE_LETTERS}]*([${Object.keys(PS_SURE_VALUES).join('')}])?$`);
+const PS_SORT = /^[+-]?%?[a-z_]+(,[+-]?%?[a-z_]+)*$/;
+
+function psSurelySysv(args: readonly Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word.kind !== 'literal') return false;
+    const text = word.value;
+    if (text === '--forest' || text === '--no-headers' || text === '--headers') continue;
+    const long = /^--(sort|format)(?:=(.*))?$/.exec(text);
+    if (long !== null) {
+      const value = long[2] ?? textOf(args[++i]);
+      if (value === null || !(long[1] === 'sort' ? PS_SORT : PS_SURE_VALUES.o!).test(value)) return false;
+      continue;
+    }
+    const cluster = PS_SURE_CLUSTER.exec(text);
+    if (cluster === null) return false;
+    const valued = cluster[1];
+    if (valued === undefined) continue;
+    const value = textOf(args[++i]);
+    if (value === null || !PS_SURE_VALUES[valued]!.test(value)) return false;
+  }
+  return true;
+}
+
+/** The dash clusters holding `e` that procps may read as the BSD environment letter (see above). */
+function psEnvironmentForms(args: readonly Word[]): Form[] {
+  const clusters = args.flatMap((word, index) => (word.kind === 'literal' && /^-[^-]/.test(word.value) && word.value.includes('e') ? [index] : []));
+  if (clusters.length === 0 || psSurelySysv(args)) return [];
+  return clusters.map((index) => at('ps', 'credentials', args, index, 'with a word procps cannot read the SysV way on the line, it reads every word again the BSD way, where the letter e prints the environment of each process listed'));
+}
+
+/** lsof's writer form: a word that may be `-D` (a cluster holding D, or a word only known at run time). */
+function lsofForms(args: readonly Word[]): Form[] {
+  const forms: Form[] = [];
+  args.forEach((word, index) => {
+    const text = word.kind === 'literal' ? word.value : null;
+    if (text === null ? !/^[A-Za-z0-9_./]/.test(word.raw) : /^-[^-]*D/.test(text)) {
+      forms.push(at('lsof', 'writer', args, index, '-D b or -D u (on systems built with a device cache) builds or updates the device cache file, at the path given or in the home folder'));
+    }
+  });
+  return forms;
+}
+
 const PROCESS_ROWS: readonly ProgramRow[] = [
   {
     names: ['ps'],
     category: 'system',
     what: 'lists processes',
-    // Not read-only: with the BSD `e` letter (`ps auxe`, `ps eww`) it prints the environment of
-    // the processes it lists, secrets included; listing other users' command lines is its job.
+    // Read-only since issue 16: it lists processes and their command lines, which is its job and
+    // no secret of the user's that a terminal does not show anyway. Its forms that print the
+    // environment of each process (tokens among them) are `credentials` forms that are NOT
+    // everyday, so the default entry never covers them (as jq's `$ENV`): the BSD letter `e`
+    // (`ps auxe`, `ps eww`), macOS `-E`, and a dash cluster holding `e` (`-ef`: "every process")
+    // whenever procps could read the line again the BSD way (see psEnvironmentForms).
+    readOnly: true,
     grammar: {
       short: 'CGgpqstuUOok',
       flags: 'AeadNrTxFfHjlMPLmcyVwZE',
       long: { ...valued('Group', 'group', 'pid', 'ppid', 'quick-pid', 'sid', 'tty', 'user', 'User', 'format', 'sort', 'cols', 'columns', 'width', 'rows', 'lines'), ...flagged('deselect', 'forest', 'context', 'headers', 'no-headers', 'cumulative', 'version', 'info'), help: 'optional' },
       abbreviations: false,
     },
-    // `-e` (dash) is POSIX "every process"; the BSD letter `e` (no dash) and macOS `-E` add the environment.
-    options: [{ role: 'credentials', options: ['-E'], everyday: true, note: '-E (macOS) prints the environment of each process listed, secrets included' }],
-    operands: [{ role: 'credentials', operand: 'every', when: (v) => v !== null && /^[A-Za-z]*e[A-Za-z]*$/.test(v), everyday: true, example: 'eww', note: 'the BSD letter e prints the environment of each process listed, secrets included' }],
-    plain: ['aux', '-ef', '-p 1234 -o pid,cmd', 'axo pid,comm', '--forest', '-u root'],
+    options: [{ role: 'credentials', options: ['-E'], note: '-E (macOS) prints the environment of each process listed, secrets included' }],
+    // Any word read as an operand that holds an `e` (a BSD cluster `auxe`, or a value of BSD `o`
+    // the grammar reads as an operand): more than the letter alone, never less.
+    operands: [{ role: 'credentials', operand: 'every', when: (v) => v !== null && v.includes('e'), example: 'eww', note: 'the BSD letter e prints the environment of each process listed, secrets included' }],
+    read: (args) => psEnvironmentForms(args),
+    plain: ['aux', '-ef', '-e', '-eo pid,args', '-p 1234 -o pid,cmd', '-ef --forest', 'axo pid,comm', '--forest', '-u root', '-eo pid,ppid,cmd --sort=-%mem'],
+  },
+  {
+    // lsof 4.9x: it lists open files (and sockets, -i) and writes nothing but its output, runs no
+    // program and loads nothing. The one option that writes is `-D b|u[PATH]` (build or update the
+    // device cache file), on the systems built with HASDCACHE (not Linux); `+m` only prints the
+    // mount supplement, `+m M`, `-m M`, `-k K` and `-A A` read other files. lsof reads its own
+    // options (optional values as the next word, `+` options, clusters), so the reader below looks
+    // at every word rather than trusting a grammar: any word that may be a `-D` is the writer form.
+    // `-r`/`+r` repeat until interrupted: a command that runs long, as `top -b` does, not a danger.
+    names: ['lsof'],
+    category: 'system',
+    what: 'lists open files and the processes that hold them',
+    readOnly: true,
+    grammar: { short: 'AcdDeKkmpu', shortAttached: 'FgiLoSTxzZsr', flags: 'abChlnNOPQRtUvVXEMw?', abbreviations: false },
+    read: (args) => lsofForms(args),
+    plain: ['-i TCP', '-i :3000', '-iTCP -sTCP:LISTEN -n -P', '-p 1234', '-u alice', '-c node', '+D src', '-t -i :8080', '-nP -i4', '-F pcn -p 1', '-r 2 -p 1', '+r 1 -c node', '/var/log/syslog'],
   },
   {
     names: ['top'],

@@ -554,6 +554,16 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   wrapperRow(['xargs'], 'runs a command with arguments read from its input', XARGS_TABLE, readXargs, false, 'xargs runs a command with arguments read from its input, which nobody has seen', {
     role: { role: 'executor', note: 'xargs runs a command with arguments read from its input, which nobody has seen' },
     plain: [],
+    // Options that only split, batch and pace the input (-0, -d, -E/-e, -a read it; -n, -L/-l, -s,
+    // -x, -r batch it; -P runs batches side by side; -t echoes each command to stderr). Not: -I/-i
+    // (puts input inside the initial arguments), --process-slot-var (sets a variable), -p and -o
+    // (read the terminal: a prompt, or the command's input), --show-limits.
+    wrapper: {
+      peel: false,
+      read: readXargs,
+      note: 'xargs runs a command with arguments read from its input, which nobody has seen',
+      appendsInput: ['0', 'd', 'E', 'e', 'a', 'n', 'L', 'l', 's', 'x', 'r', 'P', 't'],
+    },
   }),
   wrapperRow(['watch'], 'runs a command again and again', WATCH_TABLE, readWatch, false, 'watch hands its words to sh -c, which reads them again as shell code', {
     role: { role: 'executor', note: 'watch hands its words to sh -c, which reads them again as shell code' },
