@@ -66,9 +66,16 @@ export interface HardlineRecord {
   detail: string;
 }
 
+/**
+ * The preflight floor's arms (D§7). `protected-write` and `foreign-config` are the two no allow
+ * entry lifts (pipeline.ts, the allow-list stage).
+ */
+export const PREFLIGHT_ARMS = ['unresolved', 'script-env-leak', 'open-world', 'protected-write', 'foreign-config', 'unknown-code', 'unknown-target'] as const;
+export type PreflightArm = (typeof PREFLIGHT_ARMS)[number];
+
 /** A preflight floor finding (D§7). */
 export interface PreflightRecord {
-  arm: 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write' | 'unknown-code' | 'unknown-target';
+  arm: PreflightArm;
   reason: string;
   /** True when this finding raised a `safe` rating to `destructive`. */
   rewroteRating: boolean;

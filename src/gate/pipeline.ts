@@ -267,7 +267,8 @@ function escalateEntryStage({ reading, services }: GateState): StageResult {
 
 /**
  * 7. Allow entries and grants. A match lifts the env-leak and open-world floors (the user said
- * so) but never the protected-write floor. An entry with `rate: true` at a rated rung gets one
+ * so) but never the protected-write or the foreign-config floor: an entry for `git log` was
+ * written for the user's repositories, not for one whose configuration nobody has read. An entry with `rate: true` at a rated rung gets one
  * rating as a tripwire.
  */
 /**
@@ -300,13 +301,14 @@ function allowListStage(state: GateState): StageResult | Promise<StageResult> {
   }
   const deciding = grant ?? allow ?? perSegment[0]!;
   const rule = ruleRecord(deciding);
-  let protectedWrite: PreflightFinding[] | undefined;
-  for (const f of findings) if (f.arm === 'protected-write') (protectedWrite ??= []).push(f);
-  if (protectedWrite) {
+  let unlifted: PreflightFinding[] | undefined;
+  for (const f of findings) if (f.arm === 'protected-write' || f.arm === 'foreign-config') (unlifted ??= []).push(f);
+  if (unlifted) {
+    const floors = [...new Set(unlifted.map((f) => f.arm))].join(' and ');
     return {
       toPerson: true,
       stage: 'preflight-floor',
-      reason: `An allow entry matches, but no entry lifts the protected-write floor: ${protectedWrite.map((f) => f.reason).join(' ')}`,
+      reason: `An allow entry matches, but no entry lifts the ${floors} floor: ${unlifted.map((f) => f.reason).join(' ')}`,
       rule,
       grantable: false,
     };

@@ -210,6 +210,8 @@ export interface Answer {
   stage?: string;
   reason?: string;
   hardline?: { arm: string; detail: string };
+  /** The preflight floor's findings on the line (D§7). */
+  preflight?: Array<{ arm: string; reason: string }>;
   /** The words the gate read: `null` for a word only known at run time. */
   resolution?: { resolved: boolean; segments?: Array<{ argv: Array<string | null>; redirects?: Array<{ fd?: number; op: string; target: string | null }> }> };
 }
@@ -730,7 +732,8 @@ export interface FigureResult {
  * of word (from the command text); a fully read line is probed segment by segment through the
  * CLI with the figure's own rung, rating and entries: a segment refused alone is a cause
  * (named from the program and the default list); a segment that passes alone but not with its
- * redirections names the redirection; a line whose segments all pass is a composition miss.
+ * redirections names the redirection; a line whose segments all pass is a miss of the preflight
+ * floor it raised on the whole line (`cd .. && git status`: foreign-config), else a composition miss.
  */
 export function classifyFigures(report: Pick<EvalReport, 'cases' | 'answers'>, cliPath: string = CLI_PATH): FigureResult[] {
   const list = readDefaultList(cliPath);
@@ -787,6 +790,8 @@ export function classifyFigures(report: Pick<EvalReport, 'cases' | 'answers'>, c
         if (!alone) causes.push(uncoveredClass(probe.argv, list, withEntries));
         else if (probe.redirected !== undefined && probeAnswers.get(`${probe.key}+r`)?.action !== 'approve') causes.push(`redirection \`${probe.redirected}\``);
       }
+      const floors = report.answers.get(offender.variant)!.get(offender.id)!.get(offender.rung)!.preflight ?? [];
+      if (causes.length === 0 && floors.length > 0) causes.push(...floors.map((f) => `preflight floor ${f.arm} (on the whole line)`));
       if (causes.length === 0) {
         const c = byId.get(offender.id)!;
         const connectors = [...new Set(c.command.match(/\|\||&&|\||;/g) ?? [])];

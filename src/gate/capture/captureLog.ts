@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, OUTCOMES, STAGES, type Decision } from '../decision';
+import { ACTIONS, OUTCOMES, PREFLIGHT_ARMS, STAGES, type Decision } from '../decision';
 import { RUNGS } from '../rung';
 
 /**
@@ -126,7 +126,7 @@ export const CaptureRecordSchema = z.strictObject({
   hardline: z.strictObject({ arm: z.string(), detail: z.string() }).optional(),
   rule: z.strictObject({ list: z.enum(['deny', 'escalate', 'allow', 'default-allow', 'grant']), entry: z.string(), source: z.string() }).optional(),
   preflight: z
-    .array(z.strictObject({ arm: z.enum(['unresolved', 'script-env-leak', 'open-world', 'protected-write', 'unknown-code', 'unknown-target']), reason: z.string(), rewroteRating: z.boolean() }))
+    .array(z.strictObject({ arm: z.enum(PREFLIGHT_ARMS), reason: z.string(), rewroteRating: z.boolean() }))
     .optional(),
   resolution: ResolutionCaptureSchema.optional(),
   negotiation: NegotiationCountersSchema.optional(),

@@ -1,15 +1,18 @@
 import { executedPayloads, MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
 import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
-import { placeInside, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
+import { landingPaths, placeInside, placesOfSegments, startPlace, type Landing, type PathPlace } from '../programs/pathResolver';
 import type { CommandReading } from '../reading/reading';
 import type { Mechanism, Segment, Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
-import { writeTargets } from '../programs/writeTargets';
+import { workingFolderOf, writeTargets } from '../programs/writeTargets';
 import { programName } from '../programs/wrappers';
-import { readsCodeFromStdin } from '../programs/table';
+import { readsCodeFromStdin, rowFor } from '../programs/table';
+import type { PreflightArm } from '../decision';
+
+export type { PreflightArm };
 
 /**
  * The preflight floors (D§7). Each arm names something the gate established about a command
@@ -22,7 +25,6 @@ import { readsCodeFromStdin } from '../programs/table';
  * or a fetch in `bash -c` does not hide it.
  */
 
-export type PreflightArm = 'unresolved' | 'script-env-leak' | 'open-world' | 'protected-write' | 'unknown-code' | 'unknown-target';
 
 export interface PreflightFinding {
   arm: PreflightArm;
@@ -30,7 +32,7 @@ export interface PreflightFinding {
   reason: string;
   /** open-world: hosts named, in order, deduplicated (IDN hosts also in punycode form). */
   hosts?: string[];
-  /** protected-write: the protected paths written (absolute). */
+  /** protected-write: the protected paths written (absolute); foreign-config: the folders outside. */
   paths?: string[];
   /** script-env-leak: the ALL_CAPS variables expanded. */
   variables?: string[];
@@ -95,6 +97,16 @@ interface Gathered {
   unreadable: UnreadablePayload[] | null;
   /** Deleting, moving or writing roles whose target is only known at run time (D§7 unknown-target). */
   opaqueTargets: string[] | null;
+  /** Programs that read a folder's own configuration, run outside the folder asked in (D§7 foreign-config). */
+  foreign: ForeignConfig[] | null;
+}
+
+/** A program reading a folder's configuration (its row's `folderConfig`) where the gate never saw it written. */
+interface ForeignConfig {
+  program: string;
+  /** The folders outside, or null when where it runs is only known at run time. */
+  folders: string[] | null;
+  what: string;
 }
 
 /**
@@ -108,7 +120,9 @@ interface Gathered {
  * never throw, so running them early changes neither what they find nor its order.
  */
 function checkSegments(top: readonly Segment[], home: string, start: PathPlace): Gathered {
-  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, opaqueTargets: null };
+  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, opaqueTargets: null, foreign: null };
+  // The folder the command was asked in, as written and through its links: "inside" is below one.
+  const workspace = landingPaths('.', start, true);
   // Where each segment runs: the path resolver's walk along the line, for the protected-write arm.
   const topPlaces = placesOfSegments(top, start);
   // Payload segments, their depths and places, in the order found; they come after all of `top`.
@@ -129,6 +143,8 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace):
     // Where the program runs once its wrappers have moved it (`env -C DIR`), and its payloads with it.
     const place = placeInside(outer, analysis.peeled.layers);
     checkSegment(segment, analysis, place, found);
+    const foreign = foreignConfig(analysis, place, workspace);
+    if (foreign !== null) (found.foreign ??= []).push(foreign);
     const unwrapped = analysis.peeled;
     const program = unwrapped.argv[0];
     if (unwrapped.wrappers.length > 0 && program && program.kind === 'opaque') {
@@ -203,6 +219,44 @@ function checkSegment(segment: Segment, analysis: SegmentAnalysis, place: PathPl
     const all = (found.writes ??= []);
     for (const write of writes) all.push(write);
   }
+}
+
+/**
+ * The foreign-config arm on one segment: a program whose row says it reads configuration from the
+ * folder it runs in (`folderConfig`: git's `.git/config`), run where that folder may lie outside
+ * the one the command was asked in — after a `cd`, through `git -C`, `env -C`, a link — or in a
+ * folder only known at run time. The agent's workspace is the folder it asks in; a repository
+ * elsewhere (`cd /tmp/cloned && git log`) carries configuration nobody has read, and
+ * `core.pager` or `core.fsmonitor` there runs whatever it names.
+ */
+function foreignConfig(analysis: SegmentAnalysis, place: PathPlace, workspace: Landing): ForeignConfig | null {
+  const argv = analysis.peeled.argv;
+  const program = argv[0];
+  if (program === undefined || program.kind !== 'literal') return null;
+  const row = rowFor(program.value);
+  if (row === null || row.folderConfig === undefined) return null;
+  const name = row.names[0]!;
+  const moved = workingFolderOf(row, argv);
+  const runs = moved === null ? null : landingPaths(moved, place, true);
+  if (runs === null || runs.unknown || runs.paths.length === 0 || workspace.unknown || workspace.paths.length === 0) return { program: name, folders: null, what: row.folderConfig };
+  const outside = runs.paths.filter((folder) => !workspace.paths.some((root) => folder === root || folder.startsWith(root === '/' ? '/' : `${root}/`)));
+  return outside.length === 0 ? null : { program: name, folders: outside, what: row.folderConfig };
+}
+
+/** The foreign-config finding: where each program runs and what it reads there. */
+function foreignConfigFinding(foreign: readonly ForeignConfig[]): PreflightFinding | null {
+  if (foreign.length === 0) return null;
+  const parts = foreign.slice(0, 3).map((f) =>
+    f.folders === null
+      ? `${f.program} runs in a folder only known at run time and reads ${f.what} there`
+      : `${f.program} runs in ${f.folders.slice(0, 3).join(', ')}, outside the folder the command was asked in, and reads ${f.what} there`,
+  );
+  const paths = [...new Set(foreign.flatMap((f) => f.folders ?? []))];
+  return {
+    arm: 'foreign-config',
+    reason: `This command reads configuration the gate has not seen: ${parts.join('; ')}.`,
+    ...(paths.length > 0 ? { paths } : {}),
+  };
 }
 
 /** Programs whose operands are the files they delete, move or change (any operand is a target). */
@@ -378,7 +432,7 @@ const OPERATOR_END: ReadonlySet<string> = new Set([';', '&', '|', ')']);
 
 /**
  * All preflight findings for a command, at most one per arm, in arm order: unresolved,
- * script-env-leak, open-world, protected-write. Never throws: if reading the command fails
+ * script-env-leak, open-world, protected-write, then foreign-config, unknown-code, unknown-target. Never throws: if reading the command fails
  * the answer is an unresolved finding, which floors the command.
  */
 export function preflightFindings(reading: CommandReading, context: PreflightContext): PreflightFinding[] {
@@ -402,8 +456,10 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
       openWorldFinding(found.mentions ?? NONE),
       protectedWriteFinding(found.writes ?? NONE),
     );
-    if (code === null && found.opaqueTargets === null) return list;
+    if (code === null && found.opaqueTargets === null && found.foreign === null) return list;
     const more = [...list];
+    const foreign = foreignConfigFinding(found.foreign ?? []);
+    if (foreign !== null) more.push(foreign);
     if (code !== null) more.push({ arm: 'unknown-code', reason: code });
     if (found.opaqueTargets !== null) more.push({ arm: 'unknown-target', reason: `The target is only known at run time: ${found.opaqueTargets.slice(0, 3).join('; ')}.` });
     return more;

@@ -256,6 +256,14 @@ export interface ProgramRow extends Command {
   /** The whole program is a wrapper (its own options, then a command). */
   readonly wrapper?: WrapperRole;
   /**
+   * The program reads configuration kept in the folder it runs in (or a folder above it) that can
+   * name programs it runs: what, in a few words (git: its repository's `.git/config`, with
+   * core.pager, core.fsmonitor, diff and filter drivers). Run in a folder outside the one the
+   * command was asked in, whose configuration the gate never saw written, it is the preflight's
+   * foreign-config floor (D§7), which no allow entry lifts.
+   */
+  readonly folderConfig?: string;
+  /**
    * An option whose value names a module the program runs as a program of its own, with the words
    * after the value as that program's arguments (`python3 -m pytest --junitxml=F` is `pytest
    * --junitxml=F`). The write-target reader reads those words against the module's row.

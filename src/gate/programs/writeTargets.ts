@@ -813,6 +813,15 @@ function workingFolders(row: ProgramRow, argv: readonly Word[]): Array<{ index: 
   return out;
 }
 
+/**
+ * Where a program runs once its row's working-folder options have moved it (`git -C a -C b` runs
+ * in `a/b`): relative to where it was started, `.` when it was not moved, null when a folder is
+ * only known at run time.
+ */
+export function workingFolderOf(row: ProgramRow, argv: readonly Word[]): string | null {
+  return folderBefore(workingFolders(row, argv), argv.length);
+}
+
 /** The working folder in force at a word: that of the last working-folder option before it. */
 function folderBefore(folders: ReadonlyArray<{ index: number; folder: string | null }>, index: number): string | null {
   let folder: string | null = '.';

@@ -196,3 +196,39 @@ describe('preflight floors: never throw, stay fast', () => {
     assert.ok(ms < LINEAR_BOUND_MS, `took ${ms.toFixed(1)} ms`);
   });
 });
+
+describe('preflight floors: foreign-config (a program that reads its folder’s configuration, run outside the folder asked in)', () => {
+  // Rows with `folderConfig` (git: .git/config names pagers, fsmonitor hooks, diff drivers).
+  const foreign: Array<[string, string | null]> = [
+    ['cd /tmp/evilrepo && git log', '/tmp/evilrepo'],
+    ['git -C /tmp/evilrepo log', '/tmp/evilrepo'],
+    ['git -C .. status', '/home/dev'],
+    ['cd .. && git status', '/home/dev'],
+    ['cd ~ && git status', '/home/dev'],
+    ['pushd /srv/repo && git diff', '/srv/repo'],
+    ['env -C /tmp/r git log', '/tmp/r'],
+    ['sudo -D /tmp/r git log', '/tmp/r'],
+    ["sh -c 'cd /tmp/r && git log'", '/tmp/r'],
+    ['find /tmp/r -maxdepth 0 -exec git -C {} log \\;', null],
+    ['/usr/bin/git -C /opt/x status', '/opt/x'],
+    ['cd "$REPO" && git status', null],
+    ['git -C "$REPO" status', null],
+    ['cd sub && cd /var/r; git log', '/var/r'],
+  ];
+  for (const [command, folder] of foreign) {
+    it(`${command} → foreign-config${folder === null ? ' (a folder known at run time)' : ` in ${folder}`}`, () => {
+      const finding = findings(command).find((f) => f.arm === 'foreign-config');
+      assert.ok(finding, JSON.stringify(findings(command)));
+      if (folder === null) assert.match(finding.reason, /only known at run time/);
+      else assert.deepEqual(finding.paths, [folder]);
+      assert.match(finding.reason, /\.git\/config/);
+    });
+  }
+  const inside = ['git status', 'git log --oneline -5', 'cd packages/a && git diff', 'git -C packages/a status', 'git -C . log', 'cd /home/dev/project/sub && git log', 'git log | head', 'ls /tmp && git status', '(cd /tmp) && git status'];
+  for (const command of inside) {
+    it(`${command} → no foreign-config`, () => assert.equal(findings(command).some((f) => f.arm === 'foreign-config'), false, JSON.stringify(findings(command))));
+  }
+  it('a folder the command is asked in that is not known makes every git run foreign', () => {
+    assert.ok(findings('git status', 'relative/folder').some((f) => f.arm === 'foreign-config'));
+  });
+});

@@ -798,6 +798,8 @@ export const READER_ROWS: readonly ProgramRow[] = [
     // …and nothing more: `git -C DIR status` is `cd DIR && git status` (docs/decisions.md). Every
     // other option before the subcommand stays carved out, and so does `-C` after one of them.
     workingFolderIsCd: true,
+    // A repository's own configuration names programs git runs: read from wherever git runs.
+    folderConfig: "the repository's .git/config, which can name programs git runs (core.pager, core.fsmonitor, core.sshCommand, diff and filter drivers)",
     // `git credential fill` asks the configured helpers and prints the username and password they give.
     subcommands: {
       ...GIT_WRITING_SUBCOMMANDS,
