@@ -6,6 +6,7 @@ import { executedPayloads } from '../programs/executorPayloads';
 import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
 import { programForms, rowFor } from '../programs/table';
 import { readArgs } from '../programs/grammar';
+import { PLAIN_VARIABLES } from '../programs/plainVariables';
 import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import type { CommandReading } from '../reading/reading';
@@ -342,20 +343,14 @@ function isGlobWord(word: Word): boolean {
 }
 
 /**
- * Variables that hold folders, search paths or the user's name and never a secret: the shell
- * keeps the first ones itself, the others are lists of folders. Any other variable may hold a
- * token (`echo "$GH_TOKEN"` prints it), so it stays only known at run time.
- */
-const KNOWN_VARIABLES = new Set(['PWD', 'OLDPWD', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'PATH', 'LD_LIBRARY_PATH', 'MANPATH', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'TMPDIR']);
-
-/**
- * `$PWD`, `${PWD}`, `"$PWD"` or `"${PWD}"` alone, for one of {@link KNOWN_VARIABLES}: `quoted`
+ * `$PWD`, `${PWD}`, `"$PWD"` or `"${PWD}"` alone, for one of the {@link PLAIN_VARIABLES} (any other
+ * variable may hold a token, so it stays only known at run time): `quoted`
  * (exactly one word) or `unquoted` (split and globbed: any number of words), else null.
  */
 function knownVariableWord(word: Word): 'quoted' | 'unquoted' | null {
   if (word.kind !== 'opaque' || word.expansions.length === 0 || !word.expansions.every((e) => e === 'variable' || e === 'glob')) return null;
   const match = /^("?)\$(?:\{([A-Z_]+)\}|([A-Z_]+))\1$/.exec(word.raw);
-  if (match === null || !KNOWN_VARIABLES.has(match[2] ?? match[3]!)) return null;
+  if (match === null || !PLAIN_VARIABLES.has(match[2] ?? match[3]!)) return null;
   return match[1] === '"' ? 'quoted' : 'unquoted';
 }
 

@@ -1,5 +1,6 @@
 import { parseListEntries, type ListEntry } from './listEntry';
 import { programRows } from '../programs/table';
+import { PLAIN_VARIABLES } from '../programs/plainVariables';
 
 /**
  * The built-in default allow list (D§6): read-only everyday commands that should cost neither a
@@ -56,6 +57,14 @@ import { programRows } from '../programs/table';
  * Its forms that print each process's environment (`ps auxe`, `ps eww`, macOS `-E`, and a dash
  * `e` on a line procps may read again the BSD way, `ps -auxe`, `ps -e -x`) are `credentials`
  * forms that are not everyday, so no default entry covers them; `ps -e` ("every process") is.
+ * `ip` and `ifconfig` are read-only rows since session 11 for their listing forms: every ip verb
+ * but show/list/get/help is a destructive form (an allow-list of verbs, so one the table does not
+ * know is a change too), `-batch` a loader, `netns|vrf exec` a command of its own; every ifconfig
+ * word after the interface changes it. `lscpu`, `lsb_release`, `whatis`, `apropos` are new
+ * read-only rows (`-C`, a man-db configuration, carved out of the last two). `printenv NAME` is
+ * covered for the names that only hold folders, search paths or the user's name (one entry each,
+ * from PLAIN_VARIABLES); bare `printenv` and any other name stay out (secrets).
+ *
  * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
  * output, except `-D b|u` (the device cache file), which the row carves out.
  *
@@ -209,6 +218,9 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'ruby --version' },
   { match: 'glob', pattern: 'java -version' },
   { match: 'glob', pattern: 'java --version' },
+  // `printenv PATH`: the variables that hold folders, search paths or the user's name, one entry
+  // each (the printenv row carves out every other name, and bare printenv, as secrets).
+  ...[...PLAIN_VARIABLES].map((name) => ({ match: 'glob', pattern: `printenv ${name}` })),
 ];
 
 /** Every name of every read-only row (a bash reserved word is not a program an entry can name; `[` is the test builtin). */

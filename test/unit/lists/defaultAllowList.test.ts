@@ -154,3 +154,16 @@ describe('default allow list', () => {
     });
   });
 });
+
+describe('default allow list: listing forms of rows that also change things (ip, ifconfig, printenv)', () => {
+  for (const command of ['ip a', 'ip -br -c addr show', 'ip route get 1.1.1.1', 'ip -s link ls', 'ip netns', 'ifconfig', 'ifconfig -a', 'ifconfig eth0', 'printenv PATH', 'printenv HOME', 'lscpu', 'lsb_release -a', 'whatis ls', 'apropos socket']) {
+    it(`covered: ${command}`, () => assert.ok(covered(command)));
+  }
+  for (const command of [
+    'ip addr add 10.0.0.1/24 dev eth0', 'ip link set eth0 down', 'ip route flush all', 'ip link property add dev eth0 altname x', 'ip mptcp endpoint add 10.0.0.1',
+    'ip netns add x', 'ip netns exec ns ls', 'ip vrf exec v ls', 'ip -batch cmds.txt', 'ip -b -', 'ip a restore', 'ifconfig eth0 down', 'ifconfig eth0 10.0.0.2',
+    'printenv', 'printenv GH_TOKEN', 'printenv PATH GH_TOKEN', 'printenv "$NAME"', 'apropos -C /tmp/man.conf x', 'whatis --config-file=/tmp/x ls',
+  ]) {
+    it(`not covered: ${command}`, () => assert.ok(!covered(command)));
+  }
+});

@@ -1,5 +1,6 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, hasOption, optionValues, textOf, valued, type ArgReading, type Grammar } from '../grammar';
+import { PLAIN_VARIABLES } from '../plainVariables';
 import { printsSecret, type Command, type Form, type OptionRole, type ProgramRow, type Role, type WriteScope } from '../row';
 
 /**
@@ -1767,15 +1768,24 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['', '-x'],
   },
   {
-    // Prints the environment, secrets included, so it is not a default-allow reader. `printenv
-    // NAME` prints that variable's value: a secret for all the table knows (the name says
-    // nothing sure), so every form is a credential source for the hardline floor.
+    // Every form is a credential source for the hardline floor (`printenv HOME | nc …` is refused
+    // like any other). Bare, it prints the whole environment, and `printenv NAME` a value that is
+    // a secret for all the table knows: forms an entry must spell. Only for the names that hold
+    // folders, search paths or the user's name (PLAIN_VARIABLES) is printing the program's
+    // everyday job, so the default list covers `printenv PATH` (entries made from the same set).
     names: ['printenv'],
     category: 'system',
     what: 'prints environment variables',
     grammar: { flags: '0', long: flagged('null', 'help', 'version') },
-    role: printsSecret('prints the environment, or the values of the variables named (secrets among them)'),
-    plain: ['HOME', 'PATH', '--version'],
+    read: (_args, reading) => {
+      if (reading.exact && hasOption(reading, 'help', 'version')) return [];
+      const names = reading.operands.map(textOf);
+      const plain = reading.exact && names.length > 0 && names.every((name) => name !== null && PLAIN_VARIABLES.has(name));
+      const first = reading.operands[0];
+      const note = plain ? 'prints the values of the variables named (folders and names, no secret)' : 'prints the environment, or the values of the variables named (secrets among them)';
+      return [{ role: 'credentials', program: 'printenv', trigger: first?.raw ?? 'printenv', index: reading.operandIndexes[0] ?? -1, value: first ?? null, ...(plain ? { everyday: true } : {}), note }];
+    },
+    plain: ['HOME', 'PATH', 'USER SHELL', '--version'],
   },
   {
     names: ['id'],
@@ -1784,6 +1794,34 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     readOnly: true,
     grammar: { flags: 'GZagnruz', long: flagged('context', 'group', 'groups', 'name', 'real', 'user', 'zero', 'help', 'version') },
     plain: ['', '-u', '-un', 'root', '-Gn'],
+  },
+  {
+    names: ['lscpu'],
+    category: 'system',
+    what: 'prints the processors and their caches (util-linux)',
+    // Reads /proc and /sys (or the copy of them `-s DIR` names) and prints; nothing it is given runs or is written.
+    readOnly: true,
+    grammar: { short: 's', long: { ...flagged('all', 'online', 'offline', 'bytes', 'caches', 'extended', 'parse', 'json', 'hex', 'physical', 'raw', 'output-all', 'help', 'version'), ...valued('sysroot', 'hierarchic') } },
+    plain: ['', '-J', '-e', '--caches', '-p=cpu,core'],
+  },
+  {
+    names: ['lsb_release'],
+    category: 'system',
+    what: 'prints the Linux distribution the machine runs (LSB)',
+    readOnly: true,
+    grammar: { flags: 'vidrcash', long: flagged('version', 'id', 'description', 'release', 'codename', 'all', 'short', 'help') },
+    plain: ['-a', '-cs', '-d'],
+  },
+  {
+    names: ['whatis', 'apropos'],
+    category: 'pager',
+    what: 'searches the manual page names and descriptions (man-db)',
+    // They read man-db's index and print one line a page; no pager or formatter runs. `-C` reads
+    // another man-db configuration (the one that names man's programs): carved out, as for man.
+    readOnly: true,
+    grammar: { short: 'CLmMs', flags: 'dvrwelaV?', long: { ...valued('config-file', 'locale', 'systems', 'manpath', 'sections', 'section'), ...flagged('debug', 'verbose', 'regex', 'wildcard', 'exact', 'long', 'and', 'help', 'usage', 'version') } },
+    options: [{ role: 'loader', options: ['-C', '--config-file'], example: '/tmp/man.conf', note: '-C reads another man-db configuration, which names the programs man-db runs' }],
+    plain: ['ls', '-s 1 printf', '-k socket', 'grep sed'],
   },
   {
     names: ['nproc'],

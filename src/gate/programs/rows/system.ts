@@ -490,14 +490,18 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
 // ---------------------------------------------------------------------------------------------
 // Network configuration
 
-/** iproute2 verbs that change state (`ip addr add`, `ip link set`, `ip route flush`). */
-const IP_CHANGES = ['add', 'append', 'change', 'chg', 'replace', 'delete', 'del', 'flush', 'set', 'prepend', 'restore', 'attach', 'update', 'create', 'destroy', 'install', 'uninstall'];
-/** iproute2 matches a verb by any prefix; a prefix of `show`/`list` reads as a listing. */
+/**
+ * iproute2 verbs that only show (`ip addr show`, `ip route get`, `ip link help`). Every other word
+ * after the object changes state or is one the table does not know (`add`, `set`, `flush`,
+ * `restore`, `property add`, `endpoint add` …), so it is the destructive form: the row is read-only
+ * for the listing forms alone.
+ */
+const IP_SHOWS = ['show', 'list', 'lst', 'get', 'help'];
+/** iproute2 matches a verb by any prefix (`s`, `sh`, `ls` is its own spelling of list). */
 function ipChanges(v: string | null): boolean {
   if (v === null) return true;
   if (v === '') return false;
-  if ('show'.startsWith(v) || 'list'.startsWith(v) || 'lst'.startsWith(v) || 'get'.startsWith(v) || 'help'.startsWith(v)) return false;
-  return IP_CHANGES.some((verb) => verb.startsWith(v));
+  return !(v === 'ls' || IP_SHOWS.some((verb) => verb.startsWith(v)));
 }
 const IP_VERB: OperandRole = { role: 'destructive', operand: 0, when: ipChanges, example: 'add', note: 'adds, changes or deletes network configuration (addresses, links, routes, rules)' };
 const IP_GRAMMAR: Grammar = {
@@ -548,6 +552,9 @@ const NETWORK_ROWS: readonly ProgramRow[] = [
     names: ['ip'],
     category: 'network',
     what: 'shows and changes network addresses, links, routes and namespaces (iproute2)',
+    // Read-only for its listing forms: every verb but show/list/get/help is a destructive form,
+    // `-batch` a loader, `netns exec` and `vrf exec` run a command (peel: false).
+    readOnly: true,
     grammar: IP_GRAMMAR,
     options: [IP_BATCH],
     subcommands: ipObjects(
@@ -593,6 +600,8 @@ const NETWORK_ROWS: readonly ProgramRow[] = [
     names: ['ifconfig'],
     category: 'network',
     what: 'shows and configures network interfaces (net-tools)',
+    // Read-only for `ifconfig`, `ifconfig -a`, `ifconfig eth0`: any word after the interface changes it.
+    readOnly: true,
     grammar: { flags: 'asvV', long: flagged('help', 'version') },
     operands: [{ role: 'destructive', operand: 'all-but-first', example: 'down', note: 'words after the interface change it (addresses, up/down, mtu, promisc)' }],
     plain: ['', '-a', 'eth0', '-s'],
