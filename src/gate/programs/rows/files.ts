@@ -1,7 +1,7 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, hasOption, optionValues, textOf, valued, type ArgReading, type Grammar } from '../grammar';
 import { PLAIN_VARIABLES } from '../plainVariables';
-import { printsSecret, type Command, type Form, type OptionRole, type ProgramRow, type Role, type WriteScope } from '../row';
+import { type Command, type Form, type OptionRole, type ProgramRow, type Role, type WriteScope } from '../row';
 
 /**
  * Files and text: coreutils and the other everyday readers and printers, the copy/move/delete
