@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs the agent CLIs that the 'agents (real CLIs)' test stage drives offline
-# (test/agents/, test/support/agents/): Claude Code, Gemini CLI and Codex, pinned, from the npm
-# registry into .agents/ (gitignored). Idempotent: skips when all three are there at these versions.
-# ~20 s cold, ~860 MB in .agents/node_modules (claude and codex are native binaries, ~370 MB each).
+# (test/agents/, test/support/agents/): Claude Code, Gemini CLI, Codex and Copilot CLI, pinned,
+# from the npm registry into .agents/ (gitignored). Idempotent: skips when all four are there at
+# these versions. ~20 s cold, ~1 GB in .agents/node_modules (claude, codex and copilot are native
+# binaries, 190-370 MB each), and 235 MB in .agents/copilot-cache: copilot unpacks the package
+# inside its binary on its first start (`copilot --version` does it here, offline), by default
+# into $HOME/.cache/copilot/pkg; the tests point COPILOT_PKG_CACHE_HOME at this one instead.
 # Not --ignore-scripts: Claude Code's postinstall puts its native binary in place, and without it
 # `claude` prints "Error: claude native binary not installed." npm's EBADENGINE warning
 # (claude-code wants node >= 22) is harmless for the same reason.
@@ -26,6 +29,13 @@ up_to_date() {
   # Claude Code's postinstall must have put the native binary in place (the package's own
   # bin/claude.exe is a stub that only prints an error).
   "$DEST/node_modules/.bin/claude" --version 2>/dev/null | grep -qF "$(installed_version @anthropic-ai/claude-code) (Claude Code)" || return 1
+  # Copilot's native binary comes in an optional dependency (@github/copilot-linux-x64 here).
+  copilot_version | grep -qF "Copilot CLI $(installed_version @github/copilot)." || return 1
+}
+
+copilot_version() {  # also unpacks copilot's package into $DEST/copilot-cache, once
+  env -i PATH="$PATH" HOME="$DEST/copilot-cache" COPILOT_PKG_CACHE_HOME="$DEST/copilot-cache" \
+    COPILOT_AUTO_UPDATE=false COPILOT_OFFLINE=true node "$DEST/node_modules/.bin/copilot" --version 2>/dev/null < /dev/null
 }
 
 if up_to_date; then
@@ -37,4 +47,4 @@ mkdir -p "$DEST" && cd "$DEST"
 npm install --no-audit --no-fund --loglevel=error "${PINS[@]}"
 cd - >/dev/null
 up_to_date || { echo "install-agent-clis: ${PINS[*]} not all in place in $DEST after npm install" >&2; exit 1; }
-echo "claude $("$DEST/node_modules/.bin/claude" --version), gemini $(node "$DEST/node_modules/.bin/gemini" --version), $(node "$DEST/node_modules/.bin/codex" --version)"
+echo "claude $("$DEST/node_modules/.bin/claude" --version), gemini $(node "$DEST/node_modules/.bin/gemini" --version), $(node "$DEST/node_modules/.bin/codex" --version), $(copilot_version | head -1)"

@@ -1,11 +1,12 @@
 /**
- * The gate as a hook inside the real agent CLIs: Claude Code, Gemini CLI and Codex, each run
- * headless and offline against the fake model (test/support/agents/), with
- * `node <repo>/dist/cli.js hook <agent>` registered for its shell tool.
+ * The gate as a hook inside the real agent CLIs: Claude Code, Gemini CLI, Codex and Copilot CLI,
+ * each run headless and offline against the fake model (test/support/agents/), with
+ * `node <repo>/dist/cli.js hook <agent>` registered for its shell tool (Copilot: for every tool).
  *
  * Every case asks the model to run a command that touches the case's marker file, so "the marker
  * exists" means "the command really ran" (an agent may run a command its hook refused: Codex
- * does for an `ask`, all three do when a hook crashes). Every case also checks that the hook was
+ * does for an `ask`, Claude, Gemini and Codex do when a hook crashes; Copilot does when a hook
+ * prints garbage or times out). Every case also checks that the hook was
  * called, what it answered, the agent's exit code and its final answer together (the agents exit
  * 0 after a refusal; Gemini exits 0 with no output at all when a hook asks), and what the model
  * read as the tool result. The refused commands are harmless: deny entries for a `touch`, and a
@@ -110,7 +111,7 @@ describe('agents (real CLIs): the gate as their hook', function () {
       it('an escalated command (no allow entry, no rating model) does not run, and the model reads why', async function () {
         // No gate settings at all: assisted rung, no rater; nobody can be asked in a headless run.
         // Claude Code honours an ask in -p by refusing; Gemini (it exits silently on ask) and
-        // Codex (it RUNS the command on ask) need a deny.
+        // Codex (it RUNS the command on ask) need a deny; the Copilot adapter denies too.
         const prepared = prepare('escalate');
         const decisions: HookDecision[] = agent === 'claude-code' ? ['ask', 'deny'] : ['deny'];
         assertBlocked(await run(prepared, `touch ${prepared.root.marker}`), /allow entry|rating model|person|approv/i, decisions);
@@ -157,5 +158,14 @@ describe('agents (real CLIs): the gate as their hook', function () {
 /** The user-level file `install <agent>` writes the hook into. */
 function registrationFile(agent: AgentName, root: CaseRoot): string {
   const paths = agentConfigPaths(root.home);
-  return agent === 'claude-code' ? paths.claudeSettings : agent === 'gemini' ? paths.geminiSettings : paths.codexHooks;
+  switch (agent) {
+    case 'claude-code':
+      return paths.claudeSettings;
+    case 'gemini':
+      return paths.geminiSettings;
+    case 'codex':
+      return paths.codexHooks;
+    case 'copilot':
+      return paths.copilotGateHooks;
+  }
 }

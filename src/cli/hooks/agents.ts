@@ -14,7 +14,9 @@
  *   "unsupported" and Codex then RUNS the command, so approve prints nothing and everything else
  *   is a deny.
  * - Copilot CLI `preToolUse`: flat `{permissionDecision, permissionDecisionReason}`; every tool
- *   call comes to the hook (no matcher), `toolArgs` is a JSON string.
+ *   call comes to the hook (no matcher). `toolArgs` is documented as a JSON string; 1.0.102 sends
+ *   an object (both are read). Any exit but 0 blocks (exit 2 with the reason from stdout, else
+ *   "hook errored"); non-JSON stdout or a timeout is no decision (Copilot's own rules apply).
  * - Cursor `beforeShellExecution`: `{permission, user_message, agent_message}`; `ask` is ignored
  *   in some run modes (the command then runs), so an escalation is a deny.
  */
@@ -213,9 +215,11 @@ const copilot: AgentAdapter = {
   name: 'copilot',
   label: 'Copilot CLI',
   failureExitCode: 0,
-  sampleInput: (command, cwd) => ({ timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: JSON.stringify({ command, description: 'doctor' }) }),
+  // As 1.0.102 sends it (observed offline, docs/agent-hooks.md).
+  sampleInput: (command, cwd) => ({ sessionId: 'approvals-gate-doctor', timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: { command, description: 'doctor' } }),
   readAnswer(output) {
-    if (output.exitCode !== 0) return 'garbage';
+    // 1.0.102 denies on any other exit code: "hook errored", or exit 2 with stdout's reason.
+    if (output.exitCode !== 0) return 'block';
     if (output.stdout.trim() === '') return 'run';
     const decision = parsedAnswer(output.stdout)?.permissionDecision;
     return decision === 'allow' ? 'run' : decision === 'deny' ? 'block' : decision === 'ask' ? 'ask' : 'garbage';

@@ -1,12 +1,12 @@
 /**
- * Runs the real agent CLIs (Claude Code, Gemini CLI, Codex; installed by
+ * Runs the real agent CLIs (Claude Code, Gemini CLI, Codex, Copilot CLI; installed by
  * scripts/agents/install-agent-clis.sh into .agents/) offline against the fake model server
  * (./fakeModelServer.ts), one headless run per call, with a hook registered for its shell tool.
  *
  * Each case has its own temp root: home/ (HOME, so every agent's user config, state and the gate's
  * user settings live there), ws/ (the working folder), tmp/ (TMPDIR). The agents run with a clean
  * environment (PATH, HOME, TMPDIR, LANG, TERM and the agent's own variables only, as `env -i`),
- * stdin closed (with an open pipe all three wait for EOF), and a hard timeout that kills the whole
+ * stdin closed (with an open pipe Claude, Gemini and Codex wait for EOF), and a hard timeout that kills the whole
  * process group (none of them gives up on its own against a dead server).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FakeModelServer, ModelLogEntry } from './fakeModelServer';
 
-export type AgentName = 'claude-code' | 'gemini' | 'codex';
-export const AGENTS: readonly AgentName[] = ['claude-code', 'gemini', 'codex'];
+export type AgentName = 'claude-code' | 'gemini' | 'codex' | 'copilot';
+export const AGENTS: readonly AgentName[] = ['claude-code', 'gemini', 'codex', 'copilot'];
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const INSTALLER = 'scripts/agents/install-agent-clis.sh';
@@ -27,21 +27,30 @@ const PACKAGES: Record<AgentName, { pkg: string; bin: string }> = {
   'claude-code': { pkg: '@anthropic-ai/claude-code', bin: 'claude' },
   gemini: { pkg: '@google/gemini-cli', bin: 'gemini' },
   codex: { pkg: '@openai/codex', bin: 'codex' },
+  copilot: { pkg: '@github/copilot', bin: 'copilot' },
 };
+
+/**
+ * Where Copilot CLI unpacks the package inside its native binary (235 MB, on its first start; by
+ * default under `$HOME/.cache/copilot/pkg`, so once per case): one shared folder, filled by the
+ * installer's `copilot --version`.
+ */
+export const COPILOT_PKG_CACHE = path.join(AGENTS_DIR, 'copilot-cache');
 
 /** The pinned versions, from the file the installer reads. */
 export function pinnedVersions(): Record<string, string> {
   return JSON.parse(readFileSync(path.join(REPO_ROOT, 'scripts/agents/agent-clis.json'), 'utf8')) as Record<string, string>;
 }
 
-/** The CLI's entry: claude's native binary, or the Node script of gemini and codex. */
+/** The CLI's entry: claude's native binary, or the Node script of gemini, codex and copilot (its loader). */
 export function agentBin(agent: AgentName): string {
   return path.join(AGENTS_DIR, 'node_modules/.bin', PACKAGES[agent].bin);
 }
 
 /**
- * What is missing or at the wrong version in .agents/, one line each; empty when all three
- * are there at their pins and claude's native binary answers (its postinstall has run).
+ * What is missing or at the wrong version in .agents/, one line each; empty when all four
+ * are there at their pins, claude's native binary answers (its postinstall has run) and so does
+ * copilot's (its platform package, an optional dependency, is there).
  */
 export function agentClisProblems(): string[] {
   const pins = pinnedVersions();
@@ -62,6 +71,11 @@ export function agentClisProblems(): string[] {
   if (problems.length === 0) {
     const probe = spawnSync(agentBin('claude-code'), ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'pipe'] });
     if (probe.status !== 0) problems.push(`claude --version failed (${(probe.stderr || probe.stdout || String(probe.error)).trim()}): its postinstall did not run`);
+    const copilot = spawnSync(process.execPath, [agentBin('copilot'), '--version'], {
+      encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: COPILOT_PKG_CACHE, COPILOT_PKG_CACHE_HOME: COPILOT_PKG_CACHE, COPILOT_AUTO_UPDATE: 'false', COPILOT_OFFLINE: 'true' },
+    });
+    if (copilot.status !== 0) problems.push(`copilot --version failed (${(copilot.stderr || copilot.stdout || String(copilot.error)).trim()}): its platform package is missing`);
   }
   return problems;
 }
@@ -136,19 +150,25 @@ function readJsonObject(file: string): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** `$HOME/.claude/settings.json`, `$HOME/.gemini/settings.json`, `$HOME/.codex/{config.toml,hooks.json}`. */
+/**
+ * `$HOME/.claude/settings.json`, `$HOME/.gemini/settings.json`, `$HOME/.codex/{config.toml,hooks.json}`;
+ * Copilot CLI reads every `$HOME/.copilot/hooks/*.json`: the tests' own file, and the gate's
+ * (`install copilot`).
+ */
 export function agentConfigPaths(home: string) {
   return {
     claudeSettings: path.join(home, '.claude/settings.json'),
     geminiSettings: path.join(home, '.gemini/settings.json'),
     codexConfig: path.join(home, '.codex/config.toml'),
     codexHooks: path.join(home, '.codex/hooks.json'),
+    copilotTestHooks: path.join(home, '.copilot/hooks/agent-test.json'),
+    copilotGateHooks: path.join(home, '.copilot/hooks/approvals-gate.json'),
   };
 }
 
 /**
  * The agent's own user configuration that a run needs, before any hook: none for Claude Code
- * (an empty HOME and ANTHROPIC_API_KEY are enough); Gemini's auth type, with telemetry, usage
+ * (an empty HOME and ANTHROPIC_API_KEY are enough) nor for Copilot CLI (its variables do it all); Gemini's auth type, with telemetry, usage
  * statistics and update checks off; Codex's fake model provider, with analytics, plugins and the
  * update check off. A hook registration (by hand, or by `approvals-gate install`) comes after.
  */
@@ -192,8 +212,12 @@ export function writeAgentConfig(agent: AgentName, home: string, server: FakeMod
   }
 }
 
-/** The hook registration each agent reads, for a hook command line (timeouts: s, ms, s). */
+/** The hook registration each agent reads, for a hook command line (timeouts: s, ms, s, s). */
 export function hookRegistration(agent: AgentName, command: string): Record<string, unknown> {
+  if (agent === 'copilot') {
+    // No matcher: Copilot sends every tool call to a preToolUse hook.
+    return { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, timeoutSec: 60 }] } };
+  }
   if (agent === 'gemini') {
     return { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command, timeout: 60_000 }] }] } };
   }
@@ -203,8 +227,9 @@ export function hookRegistration(agent: AgentName, command: string): Record<stri
 /**
  * Registers `command` as the agent's hook by hand: Claude Code's in a `--settings` file of the
  * case (so `$HOME/.claude/settings.json` stays for `install`), Gemini's merged into
- * `$HOME/.gemini/settings.json`, Codex's in `$HOME/.codex/hooks.json`. Returns the Claude
- * settings file, to pass as `settingsFile`.
+ * `$HOME/.gemini/settings.json`, Codex's in `$HOME/.codex/hooks.json`, Copilot's in
+ * `$HOME/.copilot/hooks/agent-test.json`. Returns the Claude settings file, to pass as
+ * `settingsFile`.
  */
 export function registerHook(agent: AgentName, root: CaseRoot, command: string): string | undefined {
   const paths = agentConfigPaths(root.home);
@@ -215,6 +240,10 @@ export function registerHook(agent: AgentName, root: CaseRoot, command: string):
   }
   if (agent === 'gemini') {
     writeJson(paths.geminiSettings, { ...readJsonObject(paths.geminiSettings), ...hookRegistration(agent, command) });
+    return undefined;
+  }
+  if (agent === 'copilot') {
+    writeJson(paths.copilotTestHooks, hookRegistration(agent, command));
     return undefined;
   }
   writeJson(paths.codexHooks, hookRegistration(agent, command));
@@ -274,6 +303,19 @@ function agentEnv(agent: AgentName, server: FakeModelServer): NodeJS.ProcessEnv 
       };
     case 'codex':
       return { FAKE_OPENAI_KEY: 'sk-fake-key' };
+    case 'copilot':
+      return {
+        // BYOK on the Anthropic API: no GitHub sign-in. Without COPILOT_OFFLINE it still looks
+        // up api.github.com at start-up (and the run takes seconds longer here).
+        COPILOT_OFFLINE: 'true',
+        COPILOT_PROVIDER_TYPE: 'anthropic',
+        COPILOT_PROVIDER_BASE_URL: server.baseUrl,
+        COPILOT_PROVIDER_API_KEY: 'sk-fake-key',
+        COPILOT_MODEL: 'claude-sonnet-4',
+        // The package the installer unpacked, and never a newer one from that cache.
+        COPILOT_PKG_CACHE_HOME: COPILOT_PKG_CACHE,
+        COPILOT_AUTO_UPDATE: 'false',
+      };
   }
 }
 
@@ -328,6 +370,10 @@ function agentArgv(options: RunOptions): string[] {
         ...(options.bypassHookTrust === false ? [] : ['--dangerously-bypass-hook-trust']),
         prompt,
       ];
+    case 'copilot':
+      // --allow-all-tools, as headless use wants it: then only the hook stands between the
+      // model and the shell (a hook's allow runs a command even without it).
+      return [process.execPath, agentBin('copilot'), '-p', prompt, '--output-format', 'json', '--allow-all-tools'];
   }
 }
 
@@ -380,7 +426,7 @@ export function runAgent(options: RunOptions): Promise<RunResult> {
   const env = {
     ...cleanEnv(root),
     ...agentEnv(options.agent, server),
-    // All three pass their environment on to the hook command.
+    // All four pass their environment on to the hook command.
     NODE_OPTIONS: `--require ${HOOK_RECORDER}`,
     AGENT_HOOK_RECORD: root.hookRecord,
   };
@@ -453,7 +499,7 @@ export function describeRun(result: RunResult): string {
 
 /**
  * The agent's last answer text from its headless output: Claude's `result`, Gemini's `response`,
- * Codex's last `agent_message`. Undefined when there is none — Gemini 0.61 exits 0 with an EMPTY
+ * Codex's last `agent_message`, Copilot's last non-empty `assistant.message`. Undefined when there is none — Gemini 0.61 exits 0 with an EMPTY
  * stdout when a hook answers `ask`, so "exit 0" alone says nothing.
  */
 export function finalText(agent: AgentName, stdout: string): string | undefined {
@@ -466,8 +512,9 @@ export function finalText(agent: AgentName, stdout: string): string | undefined 
   let text: string | undefined;
   for (const line of stdout.split('\n')) {
     try {
-      const event = JSON.parse(line) as { type?: string; item?: { type?: string; text?: string } };
-      if (event.type === 'item.completed' && event.item?.type === 'agent_message') text = event.item.text;
+      const event = JSON.parse(line) as { type?: string; item?: { type?: string; text?: string }; data?: { content?: unknown } };
+      if (agent === 'codex' && event.type === 'item.completed' && event.item?.type === 'agent_message') text = event.item.text;
+      if (agent === 'copilot' && event.type === 'assistant.message' && typeof event.data?.content === 'string' && event.data.content !== '') text = event.data.content;
     } catch {
       // not an event line
     }
@@ -478,9 +525,9 @@ export function finalText(agent: AgentName, stdout: string): string | undefined 
 export type HookDecision = 'allow' | 'deny' | 'ask' | 'unreadable';
 
 /**
- * What a hook call answered, read the way the agent reads it: exit 2 denies (all three); Claude's `hookSpecificOutput.permissionDecision`; Gemini's `decision`
+ * What a hook call answered, read the way the agent reads it: exit 2 denies (all four); Claude's `hookSpecificOutput.permissionDecision`; Gemini's `decision`
  * (`block` = deny); Codex honours only a deny with a reason (or `decision: block`), and an empty
- * stdout with exit 0 lets the command run.
+ * stdout with exit 0 lets the command run; Copilot's flat `permissionDecision`.
  */
 export function hookDecision(agent: AgentName, call: Pick<HookCall, 'stdout' | 'stderr' | 'exitCode'>): { decision: HookDecision; reason: string } {
   if (call.exitCode === 2) {
@@ -499,7 +546,8 @@ export function hookDecision(agent: AgentName, call: Pick<HookCall, 'stdout' | '
   }
   const specific = answer.hookSpecificOutput as { permissionDecision?: unknown; permissionDecisionReason?: unknown } | undefined;
   const legacy = { decision: answer.decision === 'block' ? 'deny' : answer.decision, reason: answer.reason };
-  const picked = agent === 'gemini' ? legacy : specific?.permissionDecision !== undefined ? { decision: specific.permissionDecision, reason: specific.permissionDecisionReason } : legacy;
+  const flat = { decision: answer.permissionDecision, reason: answer.permissionDecisionReason };
+  const picked = agent === 'gemini' ? legacy : agent === 'copilot' ? flat : specific?.permissionDecision !== undefined ? { decision: specific.permissionDecision, reason: specific.permissionDecisionReason } : legacy;
   const reason = typeof picked.reason === 'string' ? picked.reason : '';
   if (agent === 'codex' && !(picked.decision === 'deny' && reason !== '')) return { decision: 'unreadable', reason: call.stdout };
   if (picked.decision === 'allow' || picked.decision === 'deny' || picked.decision === 'ask') return { decision: picked.decision, reason };

@@ -2,7 +2,8 @@
  * A scripted fake model on 127.0.0.1 (random port) for driving the real agent CLIs offline:
  * one Node `http` server speaks the three wire formats they use, picked by the URL path.
  *
- *   Anthropic Messages, SSE   POST /v1/messages[?beta=true]      Claude Code (ANTHROPIC_BASE_URL)
+ *   Anthropic Messages, SSE   POST /v1/messages[?beta=true]      Claude Code (ANTHROPIC_BASE_URL),
+ *                                                              Copilot CLI (COPILOT_PROVIDER_TYPE=anthropic)
  *                             POST /v1/messages/count_tokens, HEAD /api/hello (start-up probe)
  *   Gemini API                POST /v1beta/models/M:streamGenerateContent?alt=sse
  *                             POST /v1beta/models/M:generateContent, M:countTokens
@@ -59,6 +60,9 @@ export const SHELL_TOOLS = {
   gemini: 'run_shell_command',
   responses: 'exec_command',
 } as const;
+
+/** Copilot CLI's shell tool (`bash` `{command, description}`), on the Anthropic API through its BYOK provider. */
+export const COPILOT_SHELL_TOOL = 'bash';
 
 const MARKER = /RUN_COMMAND:[ \t]*([^\r\n]*)/g;
 
@@ -152,10 +156,11 @@ function anthropic(body: Json): [Entry, Reply] {
   }
   const command = pickCommand(userTexts);
   const model = typeof body.model === 'string' ? body.model : 'fake';
-  const call = tools.includes(SHELL_TOOLS.anthropic) && toolResult === null && command !== null;
+  const shellTool = [SHELL_TOOLS.anthropic, COPILOT_SHELL_TOOL].find((name) => tools.includes(name));
+  const call = shellTool !== undefined && toolResult === null && command !== null;
   const entry: Entry = { api: 'anthropic', reply: call ? 'tool_call' : 'text', command: call ? command : null, toolResult, model, tools };
   const block = call
-    ? { type: 'tool_use', id: id('toolu_'), name: SHELL_TOOLS.anthropic, input: { command, description: 'Run the requested command' } }
+    ? { type: 'tool_use', id: id('toolu_'), name: shellTool, input: { command, description: 'Run the requested command' } }
     : { type: 'text', text: 'done' };
   const stop = call ? 'tool_use' : 'end_turn';
   const message = {

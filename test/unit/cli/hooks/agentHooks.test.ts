@@ -150,6 +150,16 @@ describe('agent hooks: deciding', function () {
     assert.equal(AGENTS.copilot.readAnswer(typed), 'block');
   });
 
+  it('Copilot: toolArgs as an object (what 1.0.102 sends) or as a JSON string (what its docs say)', async () => {
+    writeUserSettings({ 'approvalsGate.deny': ['touch'] });
+    for (const toolArgs of [{ command: 'touch notes.txt', description: 'd' }, JSON.stringify({ command: 'touch notes.txt' })]) {
+      const stdin = JSON.stringify({ sessionId: 's', timestamp: 1, cwd: project, toolName: 'bash', toolArgs });
+      const output = await runHook({ agent: AGENTS.copilot, options: parseCliOptions(['hook', 'copilot']), stdin, env, folders: folders() });
+      assert.equal(AGENTS.copilot.readAnswer(output), 'block', output.stdout);
+      assert.match(output.stdout, /deny list/, output.stdout);
+    }
+  });
+
   it("a project's settings narrow; they widen only in a folder the user trusts", async () => {
     writeUserSettings({ 'approvalsGate.allow': ['touch'] });
     writeProjectSettings({ 'approvalsGate.deny': ['touch notes.txt'], 'approvalsGate.allow': ['rm'], 'approvalsGate.rung': 'bypass' });
