@@ -121,8 +121,10 @@ interface ForeignConfig {
  */
 function checkSegments(top: readonly Segment[], home: string, start: PathPlace): Gathered {
   const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, opaqueTargets: null, foreign: null };
-  // The folder the command was asked in, as written and through its links: "inside" is below one.
-  const workspace = landingPaths('.', start, true);
+  // The folder the command was asked in, as written and through its links ("inside" is below one),
+  // worked out for the first program that reads its folder's configuration: most lines have none.
+  let workspace: Landing | undefined;
+  const workspaceOf = (): Landing => (workspace ??= landingPaths('.', start, true));
   // Where each segment runs: the path resolver's walk along the line, for the protected-write arm.
   const topPlaces = placesOfSegments(top, start);
   // Payload segments, their depths and places, in the order found; they come after all of `top`.
@@ -143,7 +145,7 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace):
     // Where the program runs once its wrappers have moved it (`env -C DIR`), and its payloads with it.
     const place = placeInside(outer, analysis.peeled.layers);
     checkSegment(segment, analysis, place, found);
-    const foreign = foreignConfig(analysis, place, workspace);
+    const foreign = foreignConfig(analysis, place, workspaceOf);
     if (foreign !== null) (found.foreign ??= []).push(foreign);
     const unwrapped = analysis.peeled;
     const program = unwrapped.argv[0];
@@ -229,7 +231,7 @@ function checkSegment(segment: Segment, analysis: SegmentAnalysis, place: PathPl
  * elsewhere (`cd /tmp/cloned && git log`) carries configuration nobody has read, and
  * `core.pager` or `core.fsmonitor` there runs whatever it names.
  */
-function foreignConfig(analysis: SegmentAnalysis, place: PathPlace, workspace: Landing): ForeignConfig | null {
+function foreignConfig(analysis: SegmentAnalysis, place: PathPlace, workspaceOf: () => Landing): ForeignConfig | null {
   const argv = analysis.peeled.argv;
   const program = argv[0];
   if (program === undefined || program.kind !== 'literal') return null;
@@ -237,6 +239,7 @@ function foreignConfig(analysis: SegmentAnalysis, place: PathPlace, workspace: L
   if (row === null || row.folderConfig === undefined) return null;
   const name = row.names[0]!;
   const moved = workingFolderOf(row, argv);
+  const workspace = workspaceOf();
   const runs = moved === null ? null : landingPaths(moved, place, true);
   if (runs === null || runs.unknown || runs.paths.length === 0 || workspace.unknown || workspace.paths.length === 0) return { program: name, folders: null, what: row.folderConfig };
   const outside = runs.paths.filter((folder) => !workspace.paths.some((root) => folder === root || folder.startsWith(root === '/' ? '/' : `${root}/`)));
