@@ -228,6 +228,26 @@ describe('agent hooks: the hook server and its client', function () {
       });
     }
 
+    it('a server that takes calls and never answers is replaced after the first call that waited for it', async () => {
+      const socket = await takeOver();
+      const fake = await fakeServer(socket, [], true);
+      try {
+        const input = JSON.stringify(AGENTS['claude-code'].sampleInput(refused, root));
+        const first = await hook('claude-code', input, env(), root);
+        assert.equal(AGENTS['claude-code'].readAnswer({ stdout: first.stdout, exitCode: first.status ?? -1 }), 'block', first.stdout);
+        assert.ok(first.ms >= 2_000, `${first.ms} ms: it waited for the stuck server`);
+        // The stuck server's socket was taken away and a real server started in its place.
+        await waitFor('a new server', () => sockets().length === 1);
+        await new Promise((r) => setTimeout(r, 1_500));
+        const second = await hook('claude-code', input, env(), root);
+        assert.equal(AGENTS['claude-code'].readAnswer({ stdout: second.stdout, exitCode: second.status ?? -1 }), 'block', second.stdout);
+        assert.ok(second.ms < 2_000, `${second.ms} ms: the second call waited again`);
+        assert.equal(fake.connections(), 1, 'the stuck server was asked once');
+      } finally {
+        await fake.close();
+      }
+    });
+
     it('a server that announces a deadline and goes silent: the agent’s refusal after it', async () => {
       const socket = await takeOver();
       const fake = await fakeServer(socket, [JSON.stringify({ v: WIRE_VERSION, deadlineMs: 200 })], true);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -93,8 +93,13 @@ function loadBundle(saveCache = true): HookBundle {
 /** What came of asking the server. */
 type Asked =
   | { kind: 'answer'; stdout: string; stderr: string; exitCode: 0 | 2 }
-  /** Nobody listens (or answers in time): decide here and start a server. */
+  /** Nobody listens: decide here and start a server. */
   | { kind: 'absent' }
+  /**
+   * A server took the connection but said nothing in time (its event loop stuck, say): decide here,
+   * and put a new server in its place, or every call would wait for it again.
+   */
+  | { kind: 'stuck' }
   /** A server answered, but not with an answer to believe: decide here. */
   | { kind: 'passed-over' }
   /** The server took the call and went silent past its deadline: refuse. */
@@ -113,7 +118,7 @@ function askServer(address: string, request: HookRequest): Promise<Asked> {
       conn.destroy();
       resolve(asked);
     };
-    let timer = setTimeout(() => finish({ kind: 'absent' }), FIRST_LINE_MS);
+    let timer = setTimeout(() => finish({ kind: 'stuck' }), FIRST_LINE_MS);
     conn.setEncoding('utf8');
     conn.once('connect', () => conn.write(`${JSON.stringify(request)}\n`));
     conn.on('error', () => finish(deadlineMs === undefined ? { kind: 'absent' } : { kind: 'passed-over' }));
@@ -191,8 +196,10 @@ async function viaServer(argv: string[]): Promise<void> {
   const hook = loadBundle();
   if (asked.kind === 'silent') return hook.refuse(argv, `the gate's hook server took the call and did not answer within ${Math.round(asked.afterMs / 1000)} s`);
   await hook.main(argv, input);
-  if (asked.kind === 'absent' && socket !== undefined) {
+  if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined) {
     try {
+      // A stuck server's socket is taken away (it leaves once its loop runs again and sees that).
+      if (asked.kind === 'stuck' && ownSocket(socket)) unlinkSync(socket);
       startServer(socket);
     } catch {
       // No server: the next call is decided in its own process again.
