@@ -51,10 +51,12 @@ export function serveHooks(socket: string): void {
   server.maxConnections = 64;
   listen(server, socket, address, () => {
     chmodSync(socket, 0o600);
-    const inode = lstatSync(socket).ino;
+    // Its inode and change time: a socket made later in its place may get the same inode number.
+    const own = lstatSync(socket);
     setInterval(() => {
       try {
-        if (lstatSync(socket).ino === inode) return;
+        const now = lstatSync(socket);
+        if (now.ino === own.ino && now.ctimeMs === own.ctimeMs) return;
       } catch {
         // Removed (its folder too, perhaps): leave.
       }
