@@ -178,8 +178,8 @@ async function viaServer(argv: string[]): Promise<void> {
   let asked: Asked = { kind: 'absent' };
   try {
     socket = serverSocket(process.env, bundle);
-    const address = socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES && privateFolder(path.dirname(socket)) && ownSocket(socket) ? socketAddress(socket) : undefined;
-    if (address !== undefined) {
+    const address = socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES ? socketAddress(socket) : undefined;
+    if (address !== undefined && ownSocket(address)) {
       const env: Record<string, string> = {};
       for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
       asked = await askServer(address, { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() });
@@ -199,7 +199,7 @@ async function viaServer(argv: string[]): Promise<void> {
   if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined) {
     try {
       // A stuck server's socket is taken away (it leaves once its loop runs again and sees that).
-      if (asked.kind === 'stuck' && ownSocket(socket)) unlinkSync(socket);
+      if (asked.kind === 'stuck' && ownSocket(socket) && privateFolder(path.dirname(socket))) unlinkSync(socket);
       startServer(socket);
     } catch {
       // No server: the next call is decided in its own process again.

@@ -1,9 +1,8 @@
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { agentNamed } from './agents';
 import { hookOutput } from './hookMain';
-import { MAX_HOOK_INPUT_BYTES, MAX_REQUEST_BYTES, WIRE_VERSION, privateFolder, readRequest, socketAddress } from './hookServerWire';
+import { MAX_HOOK_INPUT_BYTES, MAX_REQUEST_BYTES, WIRE_VERSION, readRequest, socketAddress } from './hookServerWire';
 
 /**
  * The hook server (D§16, docs/agent-hooks.md "Start-up"): one process per user and bundle that
@@ -29,7 +28,6 @@ export function serveHooks(socket: string): void {
   process.umask(0o077);
   // The client made the folder before it started this server; a folder that is gone since (a
   // temporary home removed) is not made again, and one that others can enter is not served in.
-  if (!privateFolder(path.dirname(socket))) process.exit(0);
   const address = socketAddress(socket);
   if (address === undefined) process.exit(0);
 

@@ -1,4 +1,4 @@
-import { constants, lstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { cacheFolder } from './userFolders';
 
@@ -104,26 +104,43 @@ export function serverSocket(env: NodeJS.ProcessEnv, bundle: string): string | u
 }
 
 /**
- * The address to listen on or connect to for `socket`: its path, or — when the path is too long
- * for a socket address, as under a deep temporary home — the same file reached through an open
- * handle of its folder (`/proc/self/fd/N/NAME`, Linux). Undefined when neither will do. The
- * handle stays open for the life of the process (a client lives for one call, a server serves
- * from that one folder).
+ * The address to listen on or connect to for `socket`, once its folder is known to be private
+ * ({@link privateFolder}); undefined when it is not, or when no address will do. On Linux it is
+ * the file reached through an open handle of the folder (`/proc/self/fd/N/NAME`): the folder
+ * checked is the folder used, whatever happens to its path afterwards (a parent folder someone
+ * else owns cannot swap it), and a path too long for a socket address (a deep temporary home)
+ * still fits. Elsewhere it is the path itself, when it fits. The handle stays open for the life of
+ * the process (a client lives for one call, a server serves from that one folder).
  */
 export function socketAddress(socket: string): string | undefined {
-  if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH) return socket;
-  if (process.platform !== 'linux') return undefined;
-  const folder = openSync(path.dirname(socket), constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
-  const address = `/proc/self/fd/${folder}/${path.basename(socket)}`;
-  return Buffer.byteLength(address) <= MAX_SOCKET_PATH ? address : undefined;
+  const folder = path.dirname(socket);
+  if (process.platform === 'linux' && PROC_FD) {
+    let fd: number;
+    try {
+      fd = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    } catch {
+      return undefined;
+    }
+    const address = `/proc/self/fd/${fd}/${path.basename(socket)}`;
+    if (isPrivate(fstatSync(fd)) && Buffer.byteLength(address) <= MAX_SOCKET_PATH) return address;
+    closeSync(fd);
+    return undefined;
+  }
+  return privateFolder(folder) && Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : undefined;
 }
+
+/** Whether the open-handle form of {@link socketAddress} can be used here. */
+const PROC_FD = existsSync('/proc/self/fd');
 
 /** Whether `folder` is a real folder (not a link) of this user with no access for anyone else. */
 export function privateFolder(folder: string): boolean {
   try {
-    const stat = lstatSync(folder);
-    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o077) === 0;
+    return isPrivate(lstatSync(folder));
   } catch {
     return false;
   }
+}
+
+function isPrivate(stat: Stats): boolean {
+  return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o077) === 0;
 }
