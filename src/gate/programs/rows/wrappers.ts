@@ -511,6 +511,8 @@ function wrapperRow(
   return { names, category: 'wrapper', what, grammar, wrapper: { peel, read, note }, strict: true, ...extra };
 }
 
+const XARGS_NOTE = 'xargs runs a command with arguments read from its input, which nobody has seen';
+
 const RUNS_AS_ANOTHER = 'runs the command as another user (root by default): an entry must name the wrapper and the command';
 
 export const WRAPPER_ROWS: readonly ProgramRow[] = [
@@ -551,8 +553,8 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   wrapperRow(['command'], 'the shell builtin that runs a command without functions or aliases', COMMAND_TABLE, simpleReader(COMMAND_TABLE, { noCommand: ['v', 'V'] }), true, 'command runs the command, bypassing shell functions', { plain: ['-v ls', 'true', '-p true'] }),
   wrapperRow(['builtin'], 'the shell builtin that runs a builtin', BUILTIN_TABLE, simpleReader(BUILTIN_TABLE), true, 'builtin runs the shell builtin named after it', { plain: ['true'] }),
   wrapperRow(['exec'], 'the shell builtin that replaces the shell with a command', EXEC_TABLE, simpleReader(EXEC_TABLE), true, 'exec replaces the shell with the command', { plain: ['true'] }),
-  wrapperRow(['xargs'], 'runs a command with arguments read from its input', XARGS_TABLE, readXargs, false, 'xargs runs a command with arguments read from its input, which nobody has seen', {
-    role: { role: 'executor', note: 'xargs runs a command with arguments read from its input, which nobody has seen' },
+  wrapperRow(['xargs'], 'runs a command with arguments read from its input', XARGS_TABLE, readXargs, false, XARGS_NOTE, {
+    role: { role: 'executor', note: XARGS_NOTE },
     plain: [],
     // Options that only split, batch and pace the input (-0, -d, -E/-e, -a read it; -n, -L/-l, -s,
     // -x, -r batch it; -P runs batches side by side; -t echoes each command to stderr). Not: -I/-i
@@ -561,7 +563,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     wrapper: {
       peel: false,
       read: readXargs,
-      note: 'xargs runs a command with arguments read from its input, which nobody has seen',
+      note: XARGS_NOTE,
       appendsInput: ['0', 'd', 'E', 'e', 'a', 'n', 'L', 'l', 's', 'x', 'r', 'P', 't'],
     },
   }),
