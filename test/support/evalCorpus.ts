@@ -13,6 +13,14 @@ import * as path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const CORPUS_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'eval');
 export const CLI_PATH = path.join(REPO_ROOT, 'dist', 'cli.js');
+/**
+ * Where every corpus line is asked: the folder the everyday lines were recorded in (their
+ * `cd /work/main && git status` goes into the workspace, not out of it) and a fixed home. Fixed,
+ * so no figure depends on where the checkout lies or who runs the eval: a clone elsewhere once
+ * made `cd /work/main && git …` a foreign-config refusal in CI alone.
+ */
+export const EVAL_CWD = '/work/main';
+export const EVAL_HOME = '/home/dev';
 
 export const CATEGORIES = [
   'hardline',
@@ -246,7 +254,8 @@ export interface BatchRequest {
  */
 export function runBatch(label: string, requests: readonly BatchRequest[], cliArgs: readonly string[], cliPath: string = CLI_PATH): Answer[] {
   if (requests.length === 0) return [];
-  const run = spawnSync(process.execPath, [...cliNodeArgs(cliPath), cliPath, 'batch', ...cliArgs], {
+  const run = spawnSync(process.execPath, [...cliNodeArgs(cliPath), cliPath, 'batch', '--cwd', EVAL_CWD, ...cliArgs], {
+    env: { ...process.env, HOME: EVAL_HOME },
     input: requests.map((r) => r.line).join('\n') + '\n',
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
