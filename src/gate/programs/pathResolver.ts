@@ -73,6 +73,14 @@ export interface WalkedCommand {
    * `cd` there changes nothing for the commands after it.
    */
   readonly ownShell: boolean;
+  /**
+   * The operator after the command, when the commands are one flat list as bash runs it (the
+   * resolver's segments); absent for text read tolerantly. After `cd X &&` the commands joined
+   * by `&&` run only when the `cd` succeeded, so they run in X alone.
+   */
+  readonly connector?: Connector | null;
+  /** The command's pipeline starts with `!`: its success is the command's failure. */
+  readonly negated?: boolean;
 }
 
 /**
@@ -81,26 +89,52 @@ export interface WalkedCommand {
  */
 export function placesAlong(commands: readonly WalkedCommand[], start: PathPlace): PathPlace[] {
   const places: PathPlace[] = [];
+  /** Every folder the shell may be in by now, whichever commands ran. */
   let place = start;
+  /**
+   * The place of the next command when it runs only if a `cd` before it succeeded (`cd X && b
+   * && c`: b and c run in X alone); null otherwise. Only for flat lists read exactly.
+   */
+  let sure: PathPlace | null = null;
   /** A folder was changed earlier on the line, so `cd -` and `popd` go back to one already listed. */
   let moved = false;
-  for (const command of commands) {
-    places.push(place);
+  for (let index = 0; index < commands.length; index++) {
+    const command = commands[index]!;
+    const here: PathPlace = sure ?? place;
+    places.push(here);
+    const chained = command.connector === '&&';
     const argv = withoutBuiltinPrefix(command.argv);
     const name = textOf(argv[0]);
     if (name === 'ln') {
       place = withLinks(place, argv.slice(1));
+      sure = chained && sure !== null ? withLinks(sure, argv.slice(1)) : null;
       continue;
     }
-    if (command.ownShell || (name !== 'cd' && name !== 'pushd' && name !== 'popd')) continue;
+    if (command.ownShell || (name !== 'cd' && name !== 'pushd' && name !== 'popd')) {
+      // A command that is no folder change keeps the chain of `&&` going, and only that.
+      if (!chained) sure = null;
+      continue;
+    }
     const target = folderChange(name, argv.slice(1));
-    if (target === 'none') continue;
+    if (target === 'none') {
+      if (!chained) sure = null;
+      continue;
+    }
     if (target === 'back') {
       if (!moved) place = { ...place, unknownFolder: true };
+      sure = null;
       continue;
     }
     moved = true;
-    place = target === null ? { ...place, unknownFolder: true } : addFolders(place, folderTargets(target, place));
+    const targets: string[] | null = target === null ? null : folderTargets(target, here);
+    place = addFolders(place, targets);
+    // A relative folder from a folder not pinned down is not pinned down either.
+    const unknown = here.unknownFolder && target !== null && !target.startsWith('/') && !target.startsWith('~');
+    // The `cd` itself may be skipped with a status of 0 (`a || cd X && b`: b runs where a left
+    // it); only a `cd` that runs whenever the status before it is 0 narrows the chain after it.
+    const before = commands[index - 1]?.connector;
+    const reached = before !== '||' && before !== '|' && before !== '|&';
+    sure = chained && reached && command.negated !== true && targets !== null ? withFolders(here, targets, unknown) : null;
   }
   return places;
 }
@@ -109,12 +143,20 @@ export function placesAlong(commands: readonly WalkedCommand[], start: PathPlace
  * {@link placesAlong} for the resolver's segments: a part of a pipeline, or a background job,
  * runs in a shell of its own.
  */
-export function placesOfSegments(segments: ReadonlyArray<{ readonly argv: readonly Word[]; readonly connector: Connector | null }>, start: PathPlace): PathPlace[] {
+export function placesOfSegments(
+  segments: ReadonlyArray<{ readonly argv: readonly Word[]; readonly connector: Connector | null; readonly negated?: boolean }>,
+  start: PathPlace,
+): PathPlace[] {
   return placesAlong(
     segments.map((segment, index) => {
       const before = segments[index - 1]?.connector;
       const after = segment.connector;
-      return { argv: segment.argv, ownShell: after === '|' || after === '|&' || after === '&' || before === '|' || before === '|&' };
+      return {
+        argv: segment.argv,
+        ownShell: after === '|' || after === '|&' || after === '&' || before === '|' || before === '|&',
+        connector: after,
+        negated: segment.negated,
+      };
     }),
     start,
   );
@@ -167,11 +209,30 @@ function folderText(word: Word): string | null {
  * docs/decisions.md).
  */
 function folderTargets(text: string, place: PathPlace): string[] | null {
-  if (text === '~' || text.startsWith('~/')) return [normalFolder(place.home + text.slice(1))];
-  if (text.startsWith('~')) return null;
-  if (text.startsWith('/')) return [normalFolder(text)];
-  if (place.folders.length === 0) return null;
-  return place.folders.map((folder) => normalFolder(`${folder}/${text}`));
+  let absolute: string[];
+  if (text === '~' || text.startsWith('~/')) absolute = [place.home + text.slice(1)];
+  else if (text.startsWith('~')) return null;
+  else if (text.startsWith('/')) absolute = [text];
+  else if (place.folders.length === 0) return null;
+  else absolute = place.folders.map((folder) => `${folder}/${text}`);
+  const folders: string[] = [];
+  for (const path of absolute) {
+    folders.push(normalFolder(path));
+    // bash's `cd` removes the component before `..` from the path as written (-L), but with -P,
+    // or when that logical path does not exist, the kernel takes `..` after the links instead:
+    // `cd l/../x` with l a link to /tmp/a/b lands in /tmp/a/x. Both readings count.
+    if (/(^|\/)\.\.(\/|$)/.test(path) && (place.links.size > 0 || place.disk)) {
+      const physical = throughLinks(path, place, true);
+      if (physical !== null && !folders.includes(physical)) folders.push(physical);
+    }
+  }
+  return [...new Set(folders)];
+}
+
+/** The place with exactly these folders (a `cd` that succeeded): its links and disk kept. */
+function withFolders(place: PathPlace, folders: readonly string[], unknownFolder: boolean): PathPlace {
+  if (folders.length > MAX_FOLDERS) return { ...place, folders: folders.slice(0, MAX_FOLDERS), unknownFolder: true };
+  return { ...place, folders, unknownFolder };
 }
 
 /** `.`, `..` and repeated slashes resolved, and no trailing slash (but `/` itself). */
