@@ -27,7 +27,10 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  *   operands only after `-l`/`--list`, which makes every operand a pattern.
  * - `git --version`, `node --version|-v`, `npm --version|-v`, `python --version|-V`,
  *   `python3 --version|-V`, `pip[3] --version`, `ruby -v|--version`, `java -version|--version`:
- *   exactly these words; any other argument could run code.
+ *   exactly these words; any other argument could run code. The same for the compilers' and build
+ *   tools' version forms (`gcc|g++|cc|c++|clang|clang++ --version|-v`, `make|gmake --version`,
+ *   `cmake --version`, `javac -version`, `perl -v`, `php -v`, `tsc --version`, `deno --version`),
+ *   which print and stop before reading any file of the project.
  * - `git --no-pager status|log|diff|show|blame`, `git reflog [show] -n N`, `git branch
  *   --merged|--sort=…`, `apt list|show`, `apt-cache policy|show`, `dpkg -l|-L|-s`, `command -v|-V`,
  *   `history`: they print what is recorded; the rows carve out the options that run hooks.
@@ -218,6 +221,26 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   { match: 'glob', pattern: 'ruby --version' },
   { match: 'glob', pattern: 'java -version' },
   { match: 'glob', pattern: 'java --version' },
+  // Compilers and build tools, exactly these words: they print their version and stop before
+  // reading any file of the project (checked here: `make --version` beside a Makefile with
+  // `$(shell …)`, `cmake --version` beside a CMakeLists.txt with execute_process; neither ran).
+  ...[
+    ...['gcc', 'g++', 'cc', 'c++', 'clang', 'clang++'].flatMap((name) => [`${name} --version`, `${name} -v`]),
+    // Not `make -v`: BSD make reads `-v VAR` as "print VAR", which reads (and runs) the makefile.
+    'make --version',
+    'gmake --version',
+    'cmake --version',
+    'javac -version',
+    'javac --version',
+    'perl -v',
+    'perl --version',
+    'php -v',
+    'php --version',
+    'tsc --version',
+    'tsc -v',
+    'deno --version',
+    'deno -V',
+  ].map((pattern) => ({ match: 'glob', pattern })),
   // `printenv PATH`: the variables that hold folders, search paths or the user's name, one entry
   // each (the printenv row carves out every other name, and bare printenv, as secrets).
   ...[...PLAIN_VARIABLES].map((name) => ({ match: 'glob', pattern: `printenv ${name}` })),

@@ -167,3 +167,12 @@ describe('default allow list: listing forms of rows that also change things (ip,
     it(`not covered: ${command}`, () => assert.ok(!covered(command)));
   }
 });
+
+describe('default allow list: version forms of compilers and build tools, exactly those words', () => {
+  for (const command of ['gcc --version', 'g++ -v', 'clang --version', 'cc --version', 'make --version', 'cmake --version', 'javac -version', 'perl -v', 'php --version', 'tsc -v', 'deno --version']) {
+    it(`covered: ${command}`, () => assert.ok(covered(command)));
+  }
+  for (const command of ['gcc --version -o x a.c', 'gcc -v a.c', 'make -v', 'make --version all', 'make', 'cmake --version -P x.cmake', 'perl -v -e 1', 'php -v -r 1', 'tsc -v -p .', 'go version', 'cargo --version', 'rustc --version']) {
+    it(`not covered: ${command}`, () => assert.ok(!covered(command)));
+  }
+});
