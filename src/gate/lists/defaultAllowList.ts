@@ -68,6 +68,11 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * covered for the names that only hold folders, search paths or the user's name (one entry each,
  * from PLAIN_VARIABLES); bare `printenv` and any other name stay out (secrets).
  *
+ * Session 12 added read-only rows for `who` (`--lookup` asks DNS: carved out), `w`, `tty`, `arch`,
+ * `factor`, `getconf` (`-v SPEC` runs a program named after SPEC: carved out), `vmstat`, `lsmod`
+ * and `shasum`, and made the `sysctl` row read-only: every form that sets a parameter (`-w`,
+ * `-p`/`-f`, `--system`, a `key=value` operand or one only known at run time) is carved out.
+ *
  * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
  * output, except `-D b|u` (the device cache file), which the row carves out.
  *

@@ -754,6 +754,9 @@ const KERNEL_ROWS: readonly ProgramRow[] = [
     names: ['sysctl'],
     category: 'system',
     what: 'shows and sets kernel parameters',
+    // Read-only for its reading forms (session 12): every form that sets a parameter (-w, -p/-f,
+    // --system, a key=value operand or one only known at run time) is a destructive form.
+    readOnly: true,
     grammar: { short: 'r', shortAttached: 'pf', flags: 'aAXbeNnqwoxdhV', long: { ...valued('pattern'), load: 'optional', ...flagged('all', 'deprecated', 'dry-run', 'binary', 'ignore', 'names', 'values', 'system', 'quiet', 'write', 'help', 'version') } },
     options: [
       { role: 'destructive', options: ['-w', '--write'], note: '-w sets the kernel parameters named' },
