@@ -1,11 +1,13 @@
 import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { quote } from 'shell-quote';
+import { parse as parseShell, quote } from 'shell-quote';
 import { AGENTS, type AgentName } from './agents';
 import { isGateHookCommand, registrationFor, type Registration } from './registrations';
 import { codexHookTrust, withCodexTrust, withoutCodexTrust } from './codexTrust';
+import { privateFolder, serverSocket, socketAddress } from './hookServerWire';
 
 /**
  * `install`, `uninstall` and `doctor` (D§16): the gate's entry in each agent's user-level hook
@@ -272,6 +274,7 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
     ok &&= good;
     lines.push(`  \`${command}\` → ${verdict === 'run' ? 'runs' : verdict === 'ask' ? 'asks' : verdict === 'block' ? 'blocked' : 'NOT A VALID ANSWER (the agent would run it)'}${good ? '' : '  ← wrong'}`);
   }
+  lines.push(`  ${await hookServerStatus(commands[0]!, ctx.env)}`);
   if (agent === 'codex') {
     // Trusted is what Codex says: a hash out of date or a key of another hook is not trust.
     const codex = findOnPath('codex', ctx.env);
@@ -291,4 +294,45 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
     lines.push(`  ${status}`);
   }
   return { agent, ok, lines };
+}
+
+/**
+ * What the hook server of the registered command's installation is doing, in words: the socket a
+ * call of that `hook.js` asks (hookServerWire.ts), whether its folder lets a server be believed,
+ * and whether one answers a connection now. Informational: a call with no server decides in its
+ * own process, only slower.
+ */
+export async function hookServerStatus(command: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const words = parseShell(command).filter((word): word is string => typeof word === 'string');
+  const loader = words.find((word) => path.basename(word) === 'hook.js');
+  if (loader === undefined) return 'hook server: cannot tell (the registered command names no hook.js)';
+  let socket: string | undefined;
+  try {
+    socket = serverSocket(env, path.join(path.dirname(loader), 'hook-main.js'));
+  } catch (error) {
+    return `hook server: cannot tell (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (socket === undefined) return 'hook server: off (APPROVALS_GATE_HOOK_SERVER, or this system); each call decides in its own process';
+  const folder = path.dirname(socket);
+  if (!existsSync(folder)) return `hook server: none yet (${folder} does not exist); the first call starts one`;
+  if (!privateFolder(folder)) return `hook server: NOT USED: ${folder} must be a folder of this user with mode 0700 (chmod 700 it); each call decides in its own process, slower`;
+  if (!existsSync(socket)) return `hook server: not running; the next call starts one (${socket})`;
+  const address = socketAddress(socket);
+  const answers = address !== undefined && (await connects(address));
+  return answers ? `hook server: running (${socket})` : `hook server: a socket nobody answers on (${socket}); the next call replaces it`;
+}
+
+/** Whether something accepts a connection at the socket address within a second. */
+function connects(address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const conn = net.connect(address);
+    const done = (ok: boolean): void => {
+      clearTimeout(timer);
+      conn.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), 1_000);
+    conn.once('connect', () => done(true));
+    conn.once('error', () => done(false));
+  });
 }
