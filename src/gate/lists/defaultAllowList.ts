@@ -73,6 +73,11 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * and `shasum`, and made the `sysctl` row read-only: every form that sets a parameter (`-w`,
  * `-p`/`-f`, `--system`, a `key=value` operand or one only known at run time) is carved out.
  *
+ * Archive listings since session 12: `tar|bsdtar|gtar` with one cluster of `t`, `f` last and only
+ * `v z j J` besides (`tar -tzf a.tgz`, `tar tvf a.tar`), and `unzip -l|-v|-t|-Z` (with `q`), each
+ * followed by plain words only (no option, no `host:` archive). The tar differential
+ * (tarDifferential.test.ts) holds the default list to the real tar.
+ *
  * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
  * output, except `-D b|u` (the device cache file), which the row carves out.
  *
@@ -86,6 +91,9 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * when xargs only appends its input and any words CMD gets only read and print (`xargs wc -l`,
  * `xargs -0 grep -l TODO`; the allow matcher's shapes, docs/decisions.md "Glob operands").
  */
+/** An archive (or `-`, standard input) and member names: plain words, none an option or a host. */
+const ARCHIVE_WORDS = '(-|[A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)( [A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)*';
+
 const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git status',
   'git log',
@@ -246,6 +254,13 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
     'deno --version',
     'deno -V',
   ].map((pattern) => ({ match: 'glob', pattern })),
+  // Archive listings, one cluster of letters as people write them (`tar -tzf a.tgz`, `tar tvf
+  // a.tar`, `unzip -l a.zip`), then the archive and member names, none starting with `-` (so no
+  // option follows; unzip reads options after the archive too) and none with `:` (`host:archive`
+  // makes tar start a remote shell). Listing reads the archive and prints; `-z`/`-j`/`-J` start
+  // tar's fixed decompressor. Extraction, creation and every other option stay out.
+  ...['tar', 'bsdtar', 'gtar'].map((name) => ({ match: 'regexp', pattern: `^${name} -?[vzjJ]*t[vzjJ]*f ${ARCHIVE_WORDS}$` })),
+  { match: 'regexp', pattern: `^unzip -[lvtqZ]*[lvtZ][lvtqZ]* ${ARCHIVE_WORDS}$` },
   // `printenv PATH`: the variables that hold folders, search paths or the user's name, one entry
   // each (the printenv row carves out every other name, and bare printenv, as secrets).
   ...[...PLAIN_VARIABLES].map((name) => ({ match: 'glob', pattern: `printenv ${name}` })),

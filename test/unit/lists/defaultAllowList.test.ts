@@ -30,9 +30,15 @@ function covered(command: string): boolean {
   return matchAllow(readCommand(command, { home: HOME }), DEFAULT_ALLOW_LIST) !== null;
 }
 
+const ARCHIVE = '(-|[A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)( [A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)*';
+
 /** Regexp entries whose literal start alone is no command they cover: an example that is. */
 const REGEXP_EXAMPLES: Readonly<Record<string, string>> = {
   '^git ([a-z][a-z0-9-]*) --help$': 'git switch --help',
+  [`^tar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE}$`]: 'tar -tzf a.tgz',
+  [`^bsdtar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE}$`]: 'bsdtar -tzf a.tgz',
+  [`^gtar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE}$`]: 'gtar -tzf a.tgz',
+  [`^unzip -[lvtqZ]*[lvtZ][lvtqZ]* ${ARCHIVE}$`]: 'unzip -l a.zip',
   "^git tag( (-n|--no-column|--sort=-?[a-z:]+))* (-l|--list)( (-l|--list|-n|--no-column|--sort=-?[a-z:]+|[A-Za-z0-9_.:/][A-Za-z0-9_.:/-]*|'[A-Za-z0-9_.:/*?][A-Za-z0-9_.:/*?-]*'))*$": "git tag --list 'v1.*'",
 };
 
@@ -173,6 +179,18 @@ describe('default allow list: version forms of compilers and build tools, exactl
     it(`covered: ${command}`, () => assert.ok(covered(command)));
   }
   for (const command of ['gcc --version -o x a.c', 'gcc -v a.c', 'make -v', 'make --version all', 'make', 'cmake --version -P x.cmake', 'perl -v -e 1', 'php -v -r 1', 'tsc -v -p .', 'go version', 'cargo --version', 'rustc --version']) {
+    it(`not covered: ${command}`, () => assert.ok(!covered(command)));
+  }
+});
+
+describe('default allow list: archive listings (tar -t, unzip -l), one cluster then plain words', () => {
+  for (const command of ['tar -tf a.tar', 'tar tvf a.tar', 'tar -tzf a.tgz', 'tar -ztvf a.tgz', 'tar -tJf a.tar.xz src/x.c', 'tar -tf -', 'bsdtar -tf a.tar', 'unzip -l a.zip', 'unzip -v a.zip', 'unzip -lq a.zip docs/x.md', 'unzip -t a.zip', 'unzip -Z a.zip']) {
+    it(`covered: ${command}`, () => assert.ok(covered(command)));
+  }
+  for (const command of [
+    'tar -xzf a.tgz', 'tar -czf out.tgz src', 'tar -tf a.tar --to-command=sh', 'tar -tf host:a.tar', 'tar -tf a.tar -C /', 'tar -tIf prog a.tar', 'tar -tf a.tar --use-compress-program=x',
+    'tar -txf a.tar', 'tar -tf', 'tar tfI a.tar prog', 'unzip a.zip', 'unzip -l a.zip -d out', 'unzip -o a.zip', 'unzip -l a.zip -x y', 'unzip -Z -1 a.zip', "unzip -l 'a b.zip'",
+  ]) {
     it(`not covered: ${command}`, () => assert.ok(!covered(command)));
   }
 });
