@@ -7,6 +7,7 @@ import { registerChatParticipant } from './vscode/chatParticipant';
 import { registerGateCommands } from './vscode/commands';
 import { createGatedExecution, type GatedExecution } from './vscode/gatedExecution';
 import { createGrantWriter } from './vscode/grantWriter';
+import { createHookHandOff } from './vscode/hookHandOff';
 import { createRaterProvider } from './vscode/raterProvider';
 import { registerRunInTerminalTool } from './vscode/runInTerminalTool';
 import { createRungSwitcher } from './vscode/rungSwitcher';
@@ -27,7 +28,8 @@ export interface ApprovalsGateApi {
  * The composition root (D§15, docs/architecture.md): every part is built and wired here, once,
  * in one screen; how a part reads the settings in force lives beside the part, in src/vscode/.
  * Order: log → settings (trust-aware, widening held back until confirmed) → rung → grants →
- * capture → rater (lazy) → card → runner → the gated path → commands, `@gate`, the tool.
+ * capture → rater (lazy) → card → runner → the gated path → commands, `@gate`, the tool, and
+ * the agent hooks' hand-off to the card.
  */
 export async function activate(context: vscode.ExtensionContext): Promise<ApprovalsGateApi> {
   const log = vscode.window.createOutputChannel('Approvals Gate', { log: true });
@@ -53,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Approv
     ...registerGateCommands(context, { gate, rung, grants, capture, panel, log, settings, widening }),
     registerChatParticipant(context, { gate, panel, rung, rater, capture, log, widening }),
     registerRunInTerminalTool({ gate, rater, log }),
+    createHookHandOff(gate, log),
     ...registerAgentKeyCommands(context.secrets),
   );
   log.info(`Approvals Gate active; rung ${rung.rung}.`);

@@ -320,6 +320,8 @@ function runUiFile(session, file, wsEndpoint) {
     E2E_RESULT_FILE: resultFile,
     E2E_ARTIFACTS: path.join(ARTIFACTS, 'screenshots'),
     E2E_TRUST: session.trust,
+    // The session's cache folder, where the extension listens for agent hooks (hookHandOff.test.mjs).
+    E2E_XDG_CACHE_HOME: path.join(session.dirs.xdg, 'cache'),
   };
   const t = Date.now();
   return new Promise((resolve) => {

@@ -65,6 +65,21 @@ export class GatedExecution {
     return decide({ command, cwd, tool: 'explain' }, { ...(await this.services()), person: null, capture: undefined });
   }
 
+  /**
+   * An agent hook's escalation handed to the card (src/vscode/hookHandOff.ts): decided at the
+   * `manual` rung with no allow entries, grants or default list, so what the floors and the deny
+   * and escalate lists let through goes to the person. Nothing runs here (the agent runs it) and
+   * no grant is stored (the hook reads its own settings). The card says who asks: `from` leads
+   * the reason it shows.
+   */
+  async askOnCard(call: { command: string; cwd: string; tool: string; from: string; signal: AbortSignal }): Promise<Decision> {
+    const services = await this.services();
+    const policy = { ...services.policy, rung: 'manual' as const, allow: [], defaultAllow: false, grants: [] };
+    const person = this.parts.person;
+    const saying: Person = { ask: (escalation, signal) => person.ask({ ...escalation, reason: `${call.from} ${escalation.reason}` }, signal) };
+    return decide({ command: call.command, cwd: call.cwd, tool: call.tool }, { ...services, policy, person: saying, signal: call.signal });
+  }
+
   /** Decides and, when approved, runs. */
   async run(call: GatedCall): Promise<{ decision: Decision; execution?: ExecutionResult }> {
     const pendingGrants: GrantRequest[] = [];

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { decide } from '../../gate/pipeline';
 import type { Decision } from '../../gate/decision';
 import { CaptureLog } from '../../gate/capture/captureLog';
@@ -8,6 +9,8 @@ import { raterFromOptions, servicesFor } from '../gateServices';
 import type { AgentAdapter, HookAnswer, HookOutput, ShellCall } from './agents';
 import { readHookSettings, type HookSettings } from './hookSettings';
 import { appendHookCapture } from './hookCapture';
+import { askCard } from './cardHandOff';
+import { CARD_WIRE_VERSION, cardHandOffOff, cardSocketsFor, type CardAnswer } from './cardHandOffWire';
 import type { UserFolders } from './userFolders';
 
 /**
@@ -83,14 +86,25 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
   const stderr = settings.problems.map((p) => `approvals-gate: ${p}\n`).join('');
   const options = withSettings(run.options, settings);
   const capture = new CaptureLog({ capacity: 1 });
-  const deadlineMs = (options.raterTimeoutMs ?? settings.settings.rater.timeoutMs) + HOOK_MARGIN_MS;
-  run.onDeadline?.(deadlineMs);
+  const raterTimeoutMs = options.raterTimeoutMs ?? settings.settings.rater.timeoutMs;
+  const deadlineMs = raterTimeoutMs + HOOK_MARGIN_MS;
+  // A card to hand an escalation to (the extension, running for this folder): the person there
+  // gets until shortly before the agent's own timeout for the hook, which install registered.
+  const cards = cardHandOffOff(run.env) ? [] : cardSocketsFor(call.cwd, run.env).filter((socket) => existsSync(socket));
+  const started = Date.now();
+  const handOffDeadlineMs = registeredTimeoutMs(raterTimeoutMs) - HOOK_MARGIN_MS;
+  run.onDeadline?.(cards.length > 0 ? Math.max(deadlineMs, handOffDeadlineMs) : deadlineMs);
   const decision = await withDeadline(
     decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}` }, { ...servicesFor(options, raterFromOptions(options, run.env)), capture }),
     deadlineMs,
   );
   if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);
-  const answer = answerFor(decision, call, folders, options.home);
+  let answer = answerFor(decision, call, folders, options.home);
+  if (decision.action === 'escalate' && decision.stage === 'non-interactive' && cards.length > 0) {
+    const request = { v: CARD_WIRE_VERSION, agent: agent.name, agentLabel: agent.label, command: call.command, cwd: call.cwd, reason: decision.reason } as const;
+    const card = await askCard(request, cards, handOffDeadlineMs - (Date.now() - started));
+    if (card !== null && card.action !== 'unavailable') answer = cardAnswer(card);
+  }
   const output = agent.write(answer);
   const recorded = appendHookCapture(folders.captureFile, { agent: agent.name, answer: answer.kind, record: capture.records()[0] }, run.env, options);
   return { ...output, stderr: output.stderr + stderr + (recorded === null ? '' : `approvals-gate: ${recorded}\n`) };
@@ -113,6 +127,18 @@ function withSettings(options: CliOptions, hook: HookSettings): CliOptions {
     defaultAllow: options.defaultAllow && s.defaultAllow,
     ...(!rater && s.rater.baseUrl !== null && s.rater.model !== null ? { raterUrl: s.rater.baseUrl, raterModel: s.rater.model, raterTimeoutMs: s.rater.timeoutMs } : {}),
   };
+}
+
+/** What the person (or the extension's floors) said on the card, as the agent's answer. */
+function cardAnswer(card: CardAnswer): HookAnswer {
+  switch (card.action) {
+    case 'approve':
+      return { kind: 'allow', reason: `Approvals Gate: ${card.reason}` };
+    case 'halt':
+      return { kind: 'stop', reason: `${card.reason} The agent's run ends here.` };
+    default:
+      return { kind: 'deny', reason: card.reason };
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, statSync, type Stats } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { cacheFolder } from './userFolders';
 
@@ -143,4 +144,19 @@ export function privateFolder(folder: string): boolean {
 
 function isPrivate(stat: Stats): boolean {
   return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o077) === 0;
+}
+
+/** Whether something accepts a connection at a socket address within a second (doctor, a second window). */
+export function acceptsConnection(address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const conn = net.connect(address);
+    const done = (ok: boolean): void => {
+      clearTimeout(timer);
+      conn.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), 1_000);
+    conn.once('connect', () => done(true));
+    conn.once('error', () => done(false));
+  });
 }

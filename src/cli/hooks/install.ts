@@ -1,13 +1,12 @@
 import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseShell, quote } from 'shell-quote';
 import { AGENTS, type AgentName } from './agents';
 import { isGateHookCommand, registrationFor, type Registration } from './registrations';
 import { codexHookTrust, withCodexTrust, withoutCodexTrust } from './codexTrust';
-import { privateFolder, serverSocket, socketAddress } from './hookServerWire';
+import { acceptsConnection, privateFolder, serverSocket, socketAddress } from './hookServerWire';
 
 /**
  * `install`, `uninstall` and `doctor` (D§16): the gate's entry in each agent's user-level hook
@@ -318,21 +317,6 @@ export async function hookServerStatus(command: string, env: NodeJS.ProcessEnv):
   if (!privateFolder(folder)) return `hook server: NOT USED: ${folder} must be a folder of this user with mode 0700 (chmod 700 it); each call decides in its own process, slower`;
   if (!existsSync(socket)) return `hook server: not running; the next call starts one (${socket})`;
   const address = socketAddress(socket);
-  const answers = address !== undefined && (await connects(address));
+  const answers = address !== undefined && (await acceptsConnection(address));
   return answers ? `hook server: running (${socket})` : `hook server: a socket nobody answers on (${socket}); the next call replaces it`;
-}
-
-/** Whether something accepts a connection at the socket address within a second. */
-function connects(address: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const conn = net.connect(address);
-    const done = (ok: boolean): void => {
-      clearTimeout(timer);
-      conn.destroy();
-      resolve(ok);
-    };
-    const timer = setTimeout(() => done(false), 1_000);
-    conn.once('connect', () => done(true));
-    conn.once('error', () => done(false));
-  });
 }
