@@ -20,7 +20,7 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * - `git grep`, `git stash list|show`, `git worktree list`, `git submodule status`, the read forms
  *   of `git config` (`--get…`, `--list`, `get`, `list`, a name alone), `git describe|shortlog|
  *   rev-list|ls-tree|cat-file|for-each-ref|merge-base|count-objects|check-ignore`, `git reflog
- *   [show]`, `npm ls|list`, `npm config get`, `pip show|list|freeze`: they print what the repository
+ *   [show]`, `npm ls|list`, `npm config get|list`, `npm root|prefix|pkg get|explain|why`, `pip show|list|freeze`: they print what the repository
  *   or the installed packages record; the rows carve out their writing and program-running options
  *   (`cat-file --textconv|--filters`, `--output` of the revision walkers).
  * - `git tag`: with a name it makes a tag, so only the listing forms, spelled out; pattern
@@ -128,6 +128,15 @@ const SUBCOMMAND_FORMS: readonly unknown[] = [
   'pip3 freeze',
   'npm ls',
   'npm list',
+  // Where npm puts things and what package.json, the lockfile and the configuration say (npm shows
+  // registry tokens in `config list` as "(protected)"); the npm row carves out every option that
+  // runs code or changes settings, should one follow.
+  'npm root',
+  'npm prefix',
+  'npm pkg get',
+  'npm config list',
+  'npm explain',
+  'npm why',
   'pip show',
   'pip list',
   'pip3 show',

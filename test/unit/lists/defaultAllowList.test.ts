@@ -194,3 +194,12 @@ describe('default allow list: archive listings (tar -t, unzip -l), one cluster t
     it(`not covered: ${command}`, () => assert.ok(!covered(command)));
   }
 });
+
+describe('default allow list: what npm records (root, prefix, pkg get, config list, explain, why)', () => {
+  for (const command of ['npm root', 'npm root -g', 'npm prefix', 'npm pkg get version', 'npm pkg get scripts', 'npm config list', 'npm config list -l', 'npm explain react', 'npm why react']) {
+    it(`covered: ${command}`, () => assert.ok(covered(command)));
+  }
+  for (const command of ['npm pkg set scripts.x=y', 'npm pkg delete scripts', 'npm config set x y', 'npm config edit', 'npm root --script-shell=/tmp/x', 'npm why react --userconfig=/tmp/rc', 'npm explore react']) {
+    it(`not covered: ${command}`, () => assert.ok(!covered(command)));
+  }
+});
