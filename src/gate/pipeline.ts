@@ -23,6 +23,12 @@ export interface GateCall {
   justification?: string;
   /** Which tool asked (for the capture log): `run_shell_command`, `cli`, … */
   tool?: string;
+  /**
+   * The `CDPATH` of the shell that will run the command, when the gate does not set that shell up
+   * (an agent's, through a hook): a relative `cd` may land below its entries too. The gate's own
+   * terminals and child processes scrub it.
+   */
+  cdpath?: string;
 }
 
 /** What the pipeline may consult besides the call itself. */
@@ -219,7 +225,7 @@ export function recheckBeforeExecution(command: string, home: string, cwd: strin
  * runs does not change what it finds.
  */
 function findingsOf(state: GateState): PreflightFinding[] {
-  state.findings ??= preflightFindings(state.reading, { cwd: state.call.cwd });
+  state.findings ??= preflightFindings(state.reading, { cwd: state.call.cwd, ...(state.call.cdpath !== undefined ? { cdpath: state.call.cdpath } : {}) });
   return state.findings;
 }
 
@@ -241,7 +247,7 @@ function denyListStage({ reading, services }: GateState): StageResult {
 
 /** 4. The hardline floor: every rung, bypass included; unappealable. */
 function hardlineStage({ reading, call }: GateState): StageResult {
-  const hit = checkHardline(reading, call.cwd);
+  const hit = checkHardline(reading, call.cwd, call.cdpath);
   if (!hit) return undefined;
   return { action: 'reject', stage: 'hardline-floor', reason: hit.detail, hardline: hit };
 }

@@ -95,7 +95,7 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
   const handOffDeadlineMs = registeredTimeoutMs(raterTimeoutMs) - HOOK_MARGIN_MS;
   run.onDeadline?.(cards.length > 0 ? Math.max(deadlineMs, handOffDeadlineMs) : deadlineMs);
   const decision = await withDeadline(
-    decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}` }, { ...servicesFor(options, raterFromOptions(options, run.env)), capture }),
+    decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}`, ...cdpathOf(run.env) }, { ...servicesFor(options, raterFromOptions(options, run.env)), capture }),
     deadlineMs,
   );
   if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);
@@ -127,6 +127,14 @@ function withSettings(options: CliOptions, hook: HookSettings): CliOptions {
     defaultAllow: options.defaultAllow && s.defaultAllow,
     ...(!rater && s.rater.baseUrl !== null && s.rater.model !== null ? { raterUrl: s.rater.baseUrl, raterModel: s.rater.model, raterTimeoutMs: s.rater.timeoutMs } : {}),
   };
+}
+
+/**
+ * The agent's shell inherits the agent's environment, CDPATH included (the gate's own terminals
+ * scrub it; an agent's shell does not), so a relative `cd` is read with it.
+ */
+function cdpathOf(env: NodeJS.ProcessEnv): { cdpath?: string } {
+  return env.CDPATH !== undefined && env.CDPATH !== '' ? { cdpath: env.CDPATH } : {};
 }
 
 /** What the person (or the extension's floors) said on the card, as the agent's answer. */

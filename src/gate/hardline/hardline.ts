@@ -117,8 +117,8 @@ class Context implements Rechecker {
  * Null when no arm fires. Unconfigurable. `cwd` is the folder the command runs in (relative
  * paths are judged from there; null when not known); links already on disk are read.
  */
-export function checkHardline(reading: CommandReading, cwd: string | null = null): HardlineRecord | null {
-  const context = new Context(startPlace(reading.home, cwd), 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
+export function checkHardline(reading: CommandReading, cwd: string | null = null, cdpath?: string): HardlineRecord | null {
+  const context = new Context(startPlace(reading.home, cwd, true, cdpath), 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
   const found = checkReading(reading, context);
   return found === null ? null : { arm: found.arm, detail: found.detail };
 }

@@ -41,6 +41,8 @@ export interface PreflightFinding {
 /** `reading.home` gives the home folder. */
 export interface PreflightContext {
   cwd: string;
+  /** The shell's CDPATH, when the gate did not set the shell up (GateCall.cdpath). */
+  cdpath?: string;
 }
 
 /** How many segments, nested ones included, are read before the rest counts as unreadable. */
@@ -451,7 +453,7 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
         protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
       );
     }
-    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd));
+    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath));
     const code = unknownCode(resolution.segments);
     const list = findingsList(
       unresolvedFinding(reading, found.unreadable ?? NONE),

@@ -42,6 +42,12 @@ export interface PathPlace {
    * first. A path below one is that host path; any other path is the container's own (not judged).
    */
   readonly mounts?: readonly Mount[];
+  /**
+   * The shell's `CDPATH`, split at `:` (an empty entry is `.`), when the line runs in a shell the
+   * gate does not set up (an agent's, through a hook). Unset in the gate's own terminals, which
+   * scrub it. A relative `cd DIR` may then land below any entry as well.
+   */
+  readonly cdpath?: readonly string[];
 }
 
 /** A host folder bound into a container: the container's absolute path and the host's. */
@@ -60,9 +66,10 @@ const MAX_PATH = 4096;
 const NO_LINKS: ReadonlyMap<string, string> = new Map();
 
 /** The place a command line starts in: its working folder when known (absolute), else none. */
-export function startPlace(home: string, cwd: string | null, disk = true): PathPlace {
+export function startPlace(home: string, cwd: string | null, disk = true, cdpath?: string): PathPlace {
   const folder = cwd !== null && cwd.startsWith('/') ? normalFolder(cwd) : null;
-  return { home, folders: folder === null ? [] : [folder], unknownFolder: folder === null, links: NO_LINKS, disk, diskSeen: new Map() };
+  const entries = cdpath === undefined || cdpath === '' ? undefined : cdpath.split(':').map((entry) => (entry === '' ? '.' : entry));
+  return { home, folders: folder === null ? [] : [folder], unknownFolder: folder === null, links: NO_LINKS, disk, diskSeen: new Map(), ...(entries ? { cdpath: entries } : {}) };
 }
 
 /** A simple command of the line as the walk needs it. */
@@ -214,7 +221,17 @@ function folderTargets(text: string, place: PathPlace): string[] | null {
   else if (text.startsWith('~')) return null;
   else if (text.startsWith('/')) absolute = [text];
   else if (place.folders.length === 0) return null;
-  else absolute = place.folders.map((folder) => `${folder}/${text}`);
+  else {
+    absolute = place.folders.map((folder) => `${folder}/${text}`);
+    // bash tries each CDPATH entry before the working folder, for a folder not written from `.`
+    // or `..`; a relative entry is read from the working folder.
+    if (place.cdpath !== undefined && !/^\.\.?(\/|$)/.test(text)) {
+      for (const entry of place.cdpath) {
+        if (entry.startsWith('/')) absolute.push(`${entry}/${text}`);
+        else for (const folder of place.folders) absolute.push(`${folder}/${entry}/${text}`);
+      }
+    }
+  }
   const folders: string[] = [];
   for (const path of absolute) {
     folders.push(normalFolder(path));

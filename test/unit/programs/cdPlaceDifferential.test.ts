@@ -9,6 +9,9 @@
  * the gate said that folder is not pinned down. The gate may list more folders than bash reaches
  * (a `cd` that may fail leaves both); never fewer.
  *
+ * Some lines run with a CDPATH exported, as an agent's shell may have it (the gate's own terminals
+ * scrub it); the gate is then given the same CDPATH.
+ *
  * `GATE_FUZZ_SEED` replays a seed; `GATE_CD_COUNT` makes a bigger run. Shrunk findings are the
  * regression lines below.
  */
@@ -49,7 +52,7 @@ function makeTree(): Tree {
 }
 
 function folderWords(tree: Tree): string[] {
-  return ['src', 'src/deep', '..', '../..', 'l', 'rl', 'l/..', 'l/../x', 'rl/../x', 'x', 'nope', 'nope/..', 'l/inner/../..', 'src/up/b', 'src/up/..', `${tree.root}/a`, tree.work, '~', '-'];
+  return ['sub', 'src', 'src/deep', '..', '../..', 'l', 'rl', 'l/..', 'l/../x', 'rl/../x', 'x', 'nope', 'nope/..', 'l/inner/../..', 'src/up/b', 'src/up/..', `${tree.root}/a`, tree.work, '~', '-'];
 }
 
 function generate(prng: Prng, tree: Tree): string {
@@ -75,9 +78,9 @@ function generate(prng: Prng, tree: Tree): string {
 }
 
 /** The folder bash was in at each marker that ran: marker number → physical folder. */
-function bashMarks(line: string, tree: Tree): Map<string, string> {
+function bashMarks(line: string, tree: Tree, cdpath?: string): Map<string, string> {
   const script = `mark() { echo "M$1 $(pwd -P)"; }\n${line}\n`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: tree.home, LC_ALL: 'C' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: tree.home, LC_ALL: 'C', ...(cdpath !== undefined ? { CDPATH: cdpath } : {}) };
   const run = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { cwd: tree.work, env, encoding: 'utf8', timeout: 10_000 });
   assert.equal(run.error, undefined, `bash did not run: ${run.error?.message}`);
   const marks = new Map<string, string>();
@@ -89,11 +92,11 @@ function bashMarks(line: string, tree: Tree): Map<string, string> {
 }
 
 /** What is wrong with the gate's folders for the line, or null when every marker is listed. */
-function disagreement(line: string, tree: Tree): string | null {
+function disagreement(line: string, tree: Tree, cdpath?: string): string | null {
   const resolution = resolve(line, { home: tree.home });
   if (!resolution.resolved) return `the resolver did not read it (${resolution.mechanisms.join(', ')})`;
-  const places = placesOfSegments(resolution.segments, startPlace(tree.home, tree.work, true));
-  const marks = bashMarks(line, tree);
+  const places = placesOfSegments(resolution.segments, startPlace(tree.home, tree.work, true, cdpath));
+  const marks = bashMarks(line, tree, cdpath);
   for (let k = 0; k < resolution.segments.length; k++) {
     const argv = resolution.segments[k]!.argv.map((word) => word.raw);
     if (argv[0] !== 'mark') continue;
@@ -118,6 +121,10 @@ describe('path resolver: the working folder along a line, against the real bash'
   for (const line of REGRESSIONS) {
     it(`regression: ${line}`, () => assert.equal(disagreement(line, tree), null));
   }
+  // A relative `cd` with the user's CDPATH exported lands below an entry first (agent hooks).
+  for (const line of ['cd sub && mark 1', 'cd x; mark 1', 'pushd sub >/dev/null && mark 1']) {
+    it(`regression, CDPATH=ROOT/evil: ${line}`, () => assert.equal(disagreement(line, tree, `${tree.root}/evil`), null));
+  }
 
   it('lists every folder bash runs a marker in, for generated lines', () => {
     const seed = fuzzSeed();
@@ -125,11 +132,14 @@ describe('path resolver: the working folder along a line, against the real bash'
     const count = Number(process.env.GATE_CD_COUNT ?? 300);
     const failures: string[] = [];
     let marksSeen = 0;
+    // An agent's shell may carry the user's CDPATH (the gate's own terminals scrub it).
+    const cdpaths = [undefined, undefined, undefined, `${tree.root}/evil`, `:${tree.root}/evil`, `${tree.root}/evil/sub:${tree.root}/a`, '.', 'src', `${tree.work}/l`];
     for (let k = 0; k < count && failures.length < 5; k++) {
       const line = generate(prng, tree);
-      marksSeen += bashMarks(line, tree).size;
-      const wrong = disagreement(line, tree);
-      if (wrong !== null) failures.push(`${line}\n    ${wrong}`);
+      const cdpath = prng.pick(cdpaths);
+      marksSeen += bashMarks(line, tree, cdpath).size;
+      const wrong = disagreement(line, tree, cdpath);
+      if (wrong !== null) failures.push(`CDPATH=${cdpath ?? '(unset)'} ${line}\n    ${wrong}`);
     }
     assert.deepEqual(failures, [], `seed ${seed} (GATE_FUZZ_SEED=${seed} replays it)`);
     // The generator must reach markers, or the check checks nothing.

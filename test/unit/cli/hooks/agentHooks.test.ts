@@ -160,6 +160,16 @@ describe('agent hooks: deciding', function () {
     }
   });
 
+  it("the agent's CDPATH is how its shell reads a relative cd: git elsewhere meets the foreign-config floor", async () => {
+    mkdirSync(path.join(project, 'sub'));
+    mkdirSync(path.join(root, 'elsewhere', 'sub'), { recursive: true });
+    assert.equal((await ask('claude-code', 'cd sub && git status')).verdict, 'run');
+    env.CDPATH = path.join(root, 'elsewhere');
+    const moved = await ask('claude-code', 'cd sub && git status');
+    assert.notEqual(moved.verdict, 'run');
+    assert.match(moved.stdout, /elsewhere\/sub/);
+  });
+
   it("a project's settings narrow; they widen only in a folder the user trusts", async () => {
     writeUserSettings({ 'approvalsGate.allow': ['touch'] });
     writeProjectSettings({ 'approvalsGate.deny': ['touch notes.txt'], 'approvalsGate.allow': ['rm'], 'approvalsGate.rung': 'bypass' });
