@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CARD_WIRE_VERSION, MAX_CARD_LINE_BYTES, cardHandOffOff, cardSocket, readCardRequest, type CardAnswer } from '../cli/hooks/cardHandOffWire';
-import { acceptsConnection, privateFolder, socketAddress } from '../cli/hooks/hookServerWire';
+import { acceptsConnection, privateFolder, releaseSocketAddress, socketAddress } from '../cli/hooks/hookServerWire';
 import type { Decision } from '../gate/decision';
 import type { GatedExecution } from './gatedExecution';
 
@@ -28,18 +28,22 @@ export function createHookHandOff(gate: GatedExecution, log: vscode.LogOutputCha
     }
     const address = socketAddress(socket);
     if (address === undefined) return;
-    if (existsSync(socket)) {
-      if (await acceptsConnection(address)) {
-        log.info(`Agent hooks: another window answers escalations for ${folder}.`);
-        return;
-      }
-      unlinkSync(socket);
-    }
     const server = net.createServer((conn) => serve(conn, gate, log));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(address, () => resolve());
-    });
+    try {
+      if (existsSync(socket)) {
+        if (await acceptsConnection(address)) {
+          log.info(`Agent hooks: another window answers escalations for ${folder}.`);
+          return;
+        }
+        unlinkSync(socket);
+      }
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(address, () => resolve());
+      });
+    } finally {
+      releaseSocketAddress(address);
+    }
     chmodSync(socket, 0o600);
     servers.set(folder, { server, socket });
     log.info(`Agent hooks: escalations for ${folder} come to the card (${socket}).`);

@@ -1,8 +1,8 @@
-import { closeSync, existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { MAX_CARD_LINE_BYTES, readCardAnswer, type CardAnswer, type CardRequest } from './cardHandOffWire';
-import { privateFolder, socketAddress } from './hookServerWire';
+import { privateFolder, releaseSocketAddress, socketAddress } from './hookServerWire';
 
 /**
  * The hook's side of the hand-off to the approval card (cardHandOffWire.ts): the first socket of
@@ -22,9 +22,7 @@ export async function askCard(request: CardRequest, sockets: readonly string[], 
     try {
       return await exchange(address, request, waitMs);
     } finally {
-      // The folder's handle (`/proc/self/fd/N/NAME` on Linux) is this call's: a hook server makes many.
-      const fd = /^\/proc\/self\/fd\/([0-9]+)\//.exec(address)?.[1];
-      if (fd !== undefined) closeSync(Number(fd));
+      releaseSocketAddress(address);
     }
   } catch {
     return null;

@@ -130,6 +130,15 @@ export function socketAddress(socket: string): string | undefined {
   return privateFolder(folder) && Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : undefined;
 }
 
+/**
+ * Closes the folder handle an address of {@link socketAddress} holds (`/proc/self/fd/N/NAME`), for
+ * a process that makes many (a hook server asking cards) or needs one only to bind.
+ */
+export function releaseSocketAddress(address: string): void {
+  const fd = /^\/proc\/self\/fd\/([0-9]+)\//.exec(address)?.[1];
+  if (fd !== undefined) closeSync(Number(fd));
+}
+
 /** Whether the open-handle form of {@link socketAddress} can be used here. */
 const PROC_FD = existsSync('/proc/self/fd');
 

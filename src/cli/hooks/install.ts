@@ -6,7 +6,7 @@ import { parse as parseShell, quote } from 'shell-quote';
 import { AGENTS, type AgentName } from './agents';
 import { isGateHookCommand, registrationFor, type Registration } from './registrations';
 import { codexHookTrust, withCodexTrust, withoutCodexTrust } from './codexTrust';
-import { acceptsConnection, privateFolder, serverSocket, socketAddress } from './hookServerWire';
+import { acceptsConnection, privateFolder, releaseSocketAddress, serverSocket, socketAddress } from './hookServerWire';
 
 /**
  * `install`, `uninstall` and `doctor` (D§16): the gate's entry in each agent's user-level hook
@@ -317,6 +317,8 @@ export async function hookServerStatus(command: string, env: NodeJS.ProcessEnv):
   if (!privateFolder(folder)) return `hook server: NOT USED: ${folder} must be a folder of this user with mode 0700 (chmod 700 it); each call decides in its own process, slower`;
   if (!existsSync(socket)) return `hook server: not running; the next call starts one (${socket})`;
   const address = socketAddress(socket);
-  const answers = address !== undefined && (await acceptsConnection(address));
+  if (address === undefined) return `hook server: cannot tell (the socket's address does not fit: ${socket})`;
+  const answers = await acceptsConnection(address);
+  releaseSocketAddress(address);
   return answers ? `hook server: running (${socket})` : `hook server: a socket nobody answers on (${socket}); the next call replaces it`;
 }
