@@ -1,8 +1,8 @@
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { MAX_CARD_LINE_BYTES, readCardAnswer, type CardAnswer, type CardRequest } from './cardHandOffWire';
-import { privateFolder, releaseSocketAddress, socketAddress } from './hookServerWire';
+import { ownSocket, privateFolder, releaseSocketAddress, socketAddress } from './hookServerWire';
 
 /**
  * The hook's side of the hand-off to the approval card (cardHandOffWire.ts): the first socket of
@@ -15,8 +15,7 @@ export async function askCard(request: CardRequest, sockets: readonly string[], 
   try {
     const socket = sockets.find((candidate) => existsSync(candidate));
     if (socket === undefined || waitMs <= 0 || !privateFolder(path.dirname(socket))) return null;
-    const stat = lstatSync(socket);
-    if (!stat.isSocket() || stat.uid !== process.getuid?.()) return null;
+    if (!ownSocket(socket)) return null;
     const address = socketAddress(socket);
     if (address === undefined) return null;
     try {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { jsonObjectLine } from './hookServerWire';
 import { cacheFolder } from './userFolders';
 
 /**
@@ -60,14 +61,8 @@ const ACTIONS: ReadonlySet<string> = new Set(['approve', 'reject', 'halt', 'unav
 
 /** An answer line with exactly the fields of {@link CardAnswer}, else undefined. */
 export function readCardAnswer(line: string): CardAnswer | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const r = value as Record<string, unknown>;
+  const r = jsonObjectLine(line);
+  if (typeof r === 'string') return undefined;
   if (Object.keys(r).sort().join(',') !== 'action,reason,v') return undefined;
   if (r.v !== CARD_WIRE_VERSION || typeof r.action !== 'string' || !ACTIONS.has(r.action) || typeof r.reason !== 'string') return undefined;
   return { v: CARD_WIRE_VERSION, action: r.action as CardAnswer['action'], reason: r.reason };
@@ -75,14 +70,8 @@ export function readCardAnswer(line: string): CardAnswer | undefined {
 
 /** A request line with exactly the fields of {@link CardRequest}, else what is wrong with it. */
 export function readCardRequest(line: string): CardRequest | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return 'the request is not JSON';
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the request is not an object';
-  const r = value as Record<string, unknown>;
+  const r = jsonObjectLine(line);
+  if (typeof r === 'string') return `the request ${r}`;
   if (Object.keys(r).sort().join(',') !== 'agent,agentLabel,command,cwd,reason,v') return 'the request has other fields than a card request';
   if (r.v !== CARD_WIRE_VERSION) return `the request speaks version ${JSON.stringify(r.v)}, not ${CARD_WIRE_VERSION}`;
   for (const key of ['agent', 'agentLabel', 'command', 'cwd', 'reason'] as const) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   MAX_HOOK_INPUT_BYTES,
   MAX_REPLY_BYTES,
   WIRE_VERSION,
+  ownSocket,
   privateFolder,
   readServerLine,
   serverSocket,
@@ -160,16 +161,6 @@ function startServer(socket: string): void {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (!privateFolder(folder)) return;
   spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: folder, env: process.env }).unref();
-}
-
-/** Whether a socket file there is this user's own (anyone else's is never asked). */
-function ownSocket(socket: string): boolean {
-  try {
-    const stat = lstatSync(socket);
-    return stat.isSocket() && stat.uid === process.getuid?.();
-  } catch {
-    return false;
-  }
 }
 
 async function viaServer(argv: string[]): Promise<void> {

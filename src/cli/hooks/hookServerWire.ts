@@ -45,6 +45,27 @@ export interface HookRequest {
   cwd: string;
 }
 
+/** A line of JSON that holds an object, or what it is instead (`is not JSON`, `is not an object`). */
+export function jsonObjectLine(line: string): Record<string, unknown> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return 'is not JSON';
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : 'is not an object';
+}
+
+/** Whether a socket file there is this user's own (anyone else's is never asked). */
+export function ownSocket(socket: string): boolean {
+  try {
+    const stat = lstatSync(socket);
+    return stat.isSocket() && stat.uid === process.getuid?.();
+  } catch {
+    return false;
+  }
+}
+
 export type ServerLine = { kind: 'deadline'; ms: number } | { kind: 'answer'; stdout: string; stderr: string; exitCode: 0 | 2 } | { kind: 'error'; why: string };
 
 /**
@@ -52,15 +73,8 @@ export type ServerLine = { kind: 'deadline'; ms: number } | { kind: 'answer'; st
  * decides in its own process: a server that says something odd is never believed).
  */
 export function readServerLine(line: string): ServerLine | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const o = value as Record<string, unknown>;
-  if (o.v !== WIRE_VERSION) return undefined;
+  const o = jsonObjectLine(line);
+  if (typeof o === 'string' || o.v !== WIRE_VERSION) return undefined;
   const keys = Object.keys(o).sort().join(',');
   if (keys === 'deadlineMs,v' && Number.isInteger(o.deadlineMs) && (o.deadlineMs as number) > 0 && (o.deadlineMs as number) <= MAX_DEADLINE_MS) {
     return { kind: 'deadline', ms: o.deadlineMs as number };
@@ -74,14 +88,8 @@ export function readServerLine(line: string): ServerLine | undefined {
 
 /** A request line as the server reads it, or why it is not one. */
 export function readRequest(line: string): HookRequest | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return 'the request is not JSON';
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the request is not an object';
-  const o = value as Record<string, unknown>;
+  const o = jsonObjectLine(line);
+  if (typeof o === 'string') return `the request ${o}`;
   if (o.v !== WIRE_VERSION) return `the request is not of version ${WIRE_VERSION}`;
   if (!Array.isArray(o.argv) || o.argv.length < 2 || o.argv.length > 64 || !o.argv.every((a) => typeof a === 'string') || o.argv[0] !== 'hook') return 'the request has no hook command line';
   if (typeof o.stdin !== 'string') return 'the request has no input';

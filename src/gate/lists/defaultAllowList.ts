@@ -92,7 +92,7 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * `xargs -0 grep -l TODO`; the allow matcher's shapes, docs/decisions.md "Glob operands").
  */
 /** An archive (or `-`, standard input) and member names: plain words, none an option or a host. */
-const ARCHIVE_WORDS = '(-|[A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)( [A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)*';
+export const ARCHIVE_WORDS = '(-|[A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)( [A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)*';
 
 const SUBCOMMAND_FORMS: readonly unknown[] = [
   'git status',

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { DEFAULT_ALLOW_LIST, DEFAULT_ALLOW_LIST_ERRORS } from '../../../src/gate/lists/defaultAllowList';
+import { ARCHIVE_WORDS, DEFAULT_ALLOW_LIST, DEFAULT_ALLOW_LIST_ERRORS } from '../../../src/gate/lists/defaultAllowList';
 import { parseListEntries, type ListEntry } from '../../../src/gate/lists/listEntry';
 import { matchAllow } from '../../../src/gate/lists/listMatcher';
 import { readCommand } from '../../../src/gate/reading/reading';
@@ -30,15 +30,13 @@ function covered(command: string): boolean {
   return matchAllow(readCommand(command, { home: HOME }), DEFAULT_ALLOW_LIST) !== null;
 }
 
-const ARCHIVE = '(-|[A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)( [A-Za-z0-9_./@%+,=][A-Za-z0-9_./@%+,=-]*)*';
-
 /** Regexp entries whose literal start alone is no command they cover: an example that is. */
 const REGEXP_EXAMPLES: Readonly<Record<string, string>> = {
   '^git ([a-z][a-z0-9-]*) --help$': 'git switch --help',
-  [`^tar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE}$`]: 'tar -tzf a.tgz',
-  [`^bsdtar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE}$`]: 'bsdtar -tzf a.tgz',
-  [`^gtar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE}$`]: 'gtar -tzf a.tgz',
-  [`^unzip -[lvtqZ]*[lvtZ][lvtqZ]* ${ARCHIVE}$`]: 'unzip -l a.zip',
+  [`^tar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE_WORDS}$`]: 'tar -tzf a.tgz',
+  [`^bsdtar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE_WORDS}$`]: 'bsdtar -tzf a.tgz',
+  [`^gtar -?[vzjJ]*t[vzjJ]*f ${ARCHIVE_WORDS}$`]: 'gtar -tzf a.tgz',
+  [`^unzip -[lvtqZ]*[lvtZ][lvtqZ]* ${ARCHIVE_WORDS}$`]: 'unzip -l a.zip',
   "^git tag( (-n|--no-column|--sort=-?[a-z:]+))* (-l|--list)( (-l|--list|-n|--no-column|--sort=-?[a-z:]+|[A-Za-z0-9_.:/][A-Za-z0-9_.:/-]*|'[A-Za-z0-9_.:/*?][A-Za-z0-9_.:/*?-]*'))*$": "git tag --list 'v1.*'",
 };
 
