@@ -84,6 +84,7 @@ export function unquotedSkeleton(text: string): string {
     } else if (c === ' ' || c === '\t' || c === '\n') {
       if (run < i) out.push(text.slice(run, i));
       if (c === '\n') out.push(';');
+      else if (separatesWords(out, text, i)) out.push(' ');
       i++;
       run = i;
     } else {
@@ -92,6 +93,21 @@ export function unquotedSkeleton(text: string): string {
   }
   if (run < i) out.push(text.slice(run, i));
   return out.join('');
+}
+
+/**
+ * Whether the blank at `at` stands between two words (`bomb 2>/dev/null`, `function bomb`): it is
+ * kept as one space, so that a call with arguments or redirects is still a call of that name. A
+ * blank beside an operator or a bracket is dropped (`: ( ) {` reads as `:(){`).
+ */
+function separatesWords(out: readonly string[], text: string, at: number): boolean {
+  const last = out.length === 0 ? '' : out[out.length - 1]!;
+  const before = last[last.length - 1];
+  if (before === undefined || NOT_NAME.has(before)) return false;
+  let next = at;
+  while (text[next] === ' ' || text[next] === '\t') next++;
+  const after = text[next];
+  return after !== undefined && !NOT_NAME.has(after) && after !== '#';
 }
 
 /** How many times `name` occurs in `body` as a whole word. */
@@ -145,15 +161,14 @@ export function findForkBombInSkeleton(skeleton: string): string | null {
   /** The first `}` at or after the body being looked at, found once per body start that passed it. */
   let nextClose = -1;
 
-  // `name(){ …; }` (with or without the `function` keyword, which the skeleton glues on).
+  // `name(){ …; }` (with or without the `function` keyword, which the skeleton keeps as a word of its own).
   let from = 0;
   for (;;) {
     const at = skeleton.indexOf('(){', from);
     if (at === -1) break;
     let start = at;
     while (start > 0 && at - start < MAX_NAME + 8 && !NOT_NAME.has(skeleton[start - 1]!)) start--;
-    let name = skeleton.slice(start, at);
-    if (name.startsWith('function') && name.length > 8) name = name.slice(8);
+    const name = skeleton.slice(start, at);
     const bodyStart = at + 3;
     if (name !== '' && name.length <= MAX_NAME) {
       if (nextClose < bodyStart) nextClose = skeleton.indexOf('}', bodyStart);
@@ -164,19 +179,19 @@ export function findForkBombInSkeleton(skeleton: string): string | null {
   // `function name { …; }`
   from = 0;
   for (;;) {
-    const at = skeleton.indexOf('function', from);
+    const at = skeleton.indexOf('function ', from);
     if (at === -1) break;
-    let end = at + 8;
-    while (end < skeleton.length && end - at < MAX_NAME + 8 && !NOT_NAME.has(skeleton[end]!)) end++;
+    let end = at + 9;
+    while (end < skeleton.length && end - at < MAX_NAME + 9 && !NOT_NAME.has(skeleton[end]!)) end++;
     if (skeleton[end] === '{') {
-      const name = skeleton.slice(at + 8, end);
+      const name = skeleton.slice(at + 9, end);
       const bodyStart = end + 1;
       if (name !== '' && name.length <= MAX_NAME) {
         if (nextClose < bodyStart) nextClose = skeleton.indexOf('}', bodyStart);
         if (callsItselfTwice(skeleton, name, bodyStart, nextClose)) return name;
       }
     }
-    from = at + 8;
+    from = at + 9;
   }
   return null;
 }
