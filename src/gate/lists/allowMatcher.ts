@@ -2,13 +2,13 @@ import { exactCoversSegment } from './exactPatterns';
 import { isHarmlessAssignment } from '../reading/harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
-import { executedPayloads } from '../programs/executorPayloads';
 import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
-import { programForms, rowFor } from '../programs/table';
+import { rowFor } from '../programs/table';
 import { readArgs } from '../programs/grammar';
 import { PLAIN_VARIABLES } from '../programs/plainVariables';
 import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
+import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import type { CommandReading } from '../reading/reading';
 import type { Redirect, Segment, Word } from '../reading/resolution';
 
@@ -52,16 +52,17 @@ export function matchAllow(reading: CommandReading, entries: readonly ListEntry[
  * program word, built once per list and home folder: a segment is tried only against the entries
  * {@link programMayMatch} could let through, in list order, so the first covering entry is the same.
  */
-export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>): AllowMatch | null {
+export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>, records?: readonly SegmentRecord[]): AllowMatch | null {
   const { resolution } = reading;
   if (!resolution.resolved || reading.hidden.length > 0 || allEmpty(lists)) return null;
   const perSegment: ListEntry[] = [];
   // One scratch for the whole line, cleared per segment: what is worked out about a segment is
   // shared by the lists it is tried against, never by the next segment.
-  const scratch: SegmentScratch = { view: undefined };
+  const scratch: SegmentScratch = { view: undefined, record: undefined };
   for (let index = 0; index < resolution.segments.length; index++) {
     const segment = resolution.segments[index]!;
     scratch.view = undefined;
+    scratch.record = records?.[index];
     let covering: ListEntry | null = null;
     for (let k = 0; k < lists.length && covering === null; k++) {
       const list = lists[k]!;
@@ -109,7 +110,7 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
 /** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
 function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string): boolean {
   if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
-  return patternCoversSegment(entry, viewSegment(segments[index]!), home);
+  return patternCoversSegment(entry, viewSegment(recordOf(segments[index]!)), home);
 }
 
 /** Shorter lists are scanned whole: building an index would cost more than it saves. */
@@ -192,6 +193,8 @@ function programIndex(list: readonly ListEntry[], home: string): ProgramIndex {
 /** What {@link coveringEntry} works out about one segment, shared by the lists it is tried against. */
 interface SegmentScratch {
   view: SegmentView | undefined;
+  /** The segment's record, when the caller has made it already. */
+  record?: SegmentRecord | undefined;
 }
 
 /**
@@ -201,7 +204,7 @@ interface SegmentScratch {
  * cheap necessary conditions checked first; most entries name another program, or other words,
  * and are passed over without it.
  */
-function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = { view: undefined }): ListEntry | null {
+function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment[], index: number, home: string, scratch: SegmentScratch = { view: undefined, record: undefined }): ListEntry | null {
   const segment = segments[index]!;
   // Whether the segment starts with a wrapper, asked once for all the entries.
   let wrapped: boolean | undefined;
@@ -226,7 +229,7 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
         const plain = allowWordPattern(compiled.items, home).plain;
         if (plain !== null && !plainWordsMatch(plain, segment.argv, compiled.match === 'glob') && !startsWrapped()) continue;
       }
-      scratch.view ??= viewSegment(segment);
+      scratch.view ??= viewSegment(scratch.record ?? recordOf(segment));
       if (patternCoversSegment(entry, scratch.view, home)) return entry;
     } catch {
       // An entry that cannot be applied covers nothing.
@@ -440,7 +443,9 @@ export function globShapes(segment: Segment): string[] {
   return readGlobs(segment.argv).shapes;
 }
 
-function viewSegment(segment: Segment): SegmentView {
+/** What a non-exact entry needs to know about a segment, read off the segment's record. */
+function viewSegment(record: SegmentRecord): SegmentView {
+  const { segment } = record;
   const { argv } = segment;
   const program = argv[0];
   if (program === undefined) return blocked('no program (an assignment or redirect alone changes the shell)');
@@ -458,22 +463,21 @@ function viewSegment(segment: Segment): SegmentView {
   for (const assignment of segment.assignments) {
     if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
   }
-  let writes = false;
   for (const redirect of segment.redirects) {
-    const kind = redirectKind(redirect);
-    if (kind === 'unsafe') return blocked(`the redirect ${redirect.raw} goes somewhere the gate cannot vouch for`);
-    if (kind === 'write') writes = true;
+    if (redirectUnsafe(redirect)) return blocked(`the redirect ${redirect.raw} goes somewhere the gate cannot vouch for`);
   }
-  const peeled = peelWrappers(argv);
+  // Every write a redirect makes is to a known file here (an unknown one is unsafe above).
+  const writes = record.redirectWrites.length > 0;
+  const { peeled } = record;
   if (!peeled.exact) return blocked('a wrapper\'s options could not be read exactly');
   for (const assignment of peeled.assignments) {
     if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
   }
-  const reading = programForms(argv);
+  const reading = record.forms;
   if (reading.unreadable !== null) return blocked(`the program table cannot read it for sure: ${reading.unreadable}`);
-  const forms = reading.forms.filter((form) => form.everyday !== true);
+  const forms = record.carveOuts;
   // A payload no form accounts for (a git ext:: URL, say) keeps every non-exact entry off.
-  if (forms.length === 0 && executedPayloads(argv).length > 0) return blocked('the command executes a payload from its arguments');
+  if (forms.length === 0 && record.payloads.length > 0) return blocked('the command executes a payload from its arguments');
   const mustSpell = new Set<number>();
   for (const form of forms) mustSpell.add(form.index);
   // The first word of each wrapped command, and where the command inside the peeling wrappers starts.
@@ -495,9 +499,9 @@ function viewSegment(segment: Segment): SegmentView {
     at = innerStart;
   }
   const moved = withoutLeadingFolders(segment);
-  const inFolder = moved === null ? null : viewSegment(moved);
+  const inFolder = moved === null ? null : viewSegment(recordOf(moved));
   const command = appendedInputCommand(segment);
-  const appended = command === null ? null : viewSegment(command);
+  const appended = command === null ? null : viewSegment(recordOf(command));
   return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended };
 }
 
@@ -622,22 +626,63 @@ function literalValues(argv: readonly Word[]): string[] {
 const ALLOW_PREFIX_OPTIONS: WordMatchOptions = Object.freeze({ anchorEnd: false, contained: false, caseInsensitive: false, opaqueMatchesAnything: false, home: '' });
 const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPTIONS, anchorEnd: true });
 
+/**
+ * Coverage by a prefix, glob or regexp entry is two questions, asked here and nowhere else: does
+ * the entry allow every effect of the segment ({@link effectsAllowed}), and does it cover the argv
+ * by one of the cover paths ({@link coverPaths}). Every cover path — the argv as it is, wrappers
+ * peeled, leading folders taken off, glob and variable shapes, words appended by xargs — only
+ * answers the second question, so a new one cannot skip the first (D§6 "Invariants").
+ */
 function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string): boolean {
   if (view.obstacle !== null) return false;
-  if (view.literalUntil < view.argv.length) {
-    // Operand globs: only a prefix entry of plain words that ends before the first one.
-    const plain = entry.compiled.match === 'prefix' ? allowWordPattern(entry.compiled.items, home).plain : null;
-    return plain !== null && plain.length <= view.literalUntil && coversFrom(entry, view, home, 0);
-  }
-  if (view.writes && !entry.writes) return false;
-  if (coversFrom(entry, view, home, 0)) return true;
+  if (!effectsAllowed(entry, view)) return false;
+  for (const path of coverPaths(view)) if (pathCovers(entry, path, home)) return true;
+  return false;
+}
+
+/**
+ * The segment's effects the entry must allow besides its words (D§4.2): an output redirect to a
+ * file is a write, which only an entry saying `writes: true` allows. (The carve-out forms are
+ * words the entry must spell, checked on every cover path by {@link coversFrom}; an effect the
+ * gate cannot place at all is an obstacle of the view.)
+ */
+function effectsAllowed(entry: ListEntry, view: SegmentView): boolean {
+  return !view.writes || entry.writes === true;
+}
+
+/** One way an entry may cover a segment's argv: the view it is matched against, from which word. */
+interface CoverPath {
+  view: SegmentView;
+  offset: number;
+  /**
+   * Only a prefix entry of plain words covers along this path, ending at or before word `upTo`:
+   * what follows is words only known at run time (operand globs, what xargs appends).
+   */
+  plainPrefixUpTo?: number;
+}
+
+/** The cover paths of a view, the plain one first. */
+function coverPaths(view: SegmentView): CoverPath[] {
+  // Operand globs: only a prefix entry of plain words that ends before the first one.
+  if (view.literalUntil < view.argv.length) return [{ view, offset: 0, plainPrefixUpTo: view.literalUntil }];
+  const paths: CoverPath[] = [{ view, offset: 0 }];
   // Wrappers peel (D§4.3): `timeout 30 npm test` is covered by an entry for `npm test`.
-  if (view.peelStart > 0 && coversFrom(entry, view, home, view.peelStart)) return true;
+  if (view.peelStart > 0) paths.push({ view, offset: view.peelStart });
   // `git -C DIR status` is covered by an entry for `git status` (withoutLeadingFolders).
-  if (view.inFolder !== null && patternCoversSegment(entry, view.inFolder, home)) return true;
+  if (view.inFolder !== null) paths.push(...coverPaths(view.inFolder));
   // `xargs wc -l` is covered by an entry for `wc` (appendedInputCommand): as for a glob, only by a
   // prefix entry of plain words, the one kind that covers whatever words follow it.
-  return view.appended !== null && entry.compiled.match === 'prefix' && allowWordPattern(entry.compiled.items, home).plain !== null && patternCoversSegment(entry, view.appended, home);
+  if (view.appended !== null) paths.push(...coverPaths(view.appended).map((path) => ({ ...path, plainPrefixUpTo: Math.min(path.plainPrefixUpTo ?? Infinity, path.view.argv.length) })));
+  return paths;
+}
+
+function pathCovers(entry: ListEntry, path: CoverPath, home: string): boolean {
+  if (path.view.obstacle !== null) return false;
+  if (path.plainPrefixUpTo !== undefined) {
+    const plain = entry.compiled.match === 'prefix' ? allowWordPattern(entry.compiled.items, home).plain : null;
+    if (plain === null || plain.length > path.plainPrefixUpTo) return false;
+  }
+  return coversFrom(entry, path.view, home, path.offset);
 }
 
 /** The entry matches the argv from `offset` on and spells every word it must from there. */
@@ -664,15 +709,14 @@ function coversFrom(entry: ListEntry, view: SegmentView, home: string, offset: n
 }
 
 /**
- * How a redirect bears on allow entries: `harmless` (D§4.2: `>/dev/null`, `2>&1`, `<file`, …),
- * `write` (output to a named file: needs `writes: true`), `unsafe` (a target only known at run
- * time, or a network path: no entry covers it).
+ * A redirect no entry covers (D§4.2): one from or to a place only known at run time, or a network
+ * path. The harmless ones (`>/dev/null`, `2>&1`, `<file`, …) and writes to a named file (which
+ * need `writes: true`, {@link effectsAllowed}) are not.
  */
-function redirectKind(redirect: Redirect): 'harmless' | 'write' | 'unsafe' {
+function redirectUnsafe(redirect: Redirect): boolean {
   const target = redirect.target.kind === 'literal' ? redirect.target.value : null;
-  if (target !== null && /^\/dev\/(tcp|udp)\//.test(target)) return 'unsafe';
-  if (redirect.op === '<' || redirect.op === '<&') return target === null ? 'unsafe' : 'harmless';
+  if (target !== null && /^\/dev\/(tcp|udp)\//.test(target)) return true;
+  if (redirect.op === '<' || redirect.op === '<&') return target === null;
   const write = redirectWrite(redirect);
-  if (write === undefined) return 'harmless';
-  return write.path === null ? 'unsafe' : 'write';
+  return write !== undefined && write.path === null;
 }

@@ -1,4 +1,4 @@
-import { executedPayloads, MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
+import { MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
 import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
 import { landingPaths, placeInside, placesOfSegments, startPlace, type Landing, type PathPlace } from '../programs/pathResolver';
@@ -7,6 +7,7 @@ import type { Mechanism, Segment, Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
+import { recordOf } from '../programs/segmentRecord';
 import { workingFolderOf, writeTargets } from '../programs/writeTargets';
 import { programName } from '../programs/wrappers';
 import { readsCodeFromStdin, rowFor } from '../programs/table';
@@ -99,6 +100,8 @@ interface Gathered {
   unreadable: UnreadablePayload[] | null;
   /** Deleting, moving or writing roles whose target is only known at run time (D§7 unknown-target). */
   opaqueTargets: string[] | null;
+  /** Programs whose words their row cannot read for sure (the record's `forms.unreadable`). */
+  inexact: string[] | null;
   /** Programs that read a folder's own configuration, run outside the folder asked in (D§7 foreign-config). */
   foreign: ForeignConfig[] | null;
 }
@@ -122,7 +125,7 @@ interface ForeignConfig {
  * never throw, so running them early changes neither what they find nor its order.
  */
 function checkSegments(top: readonly Segment[], home: string, start: PathPlace): Gathered {
-  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, opaqueTargets: null, foreign: null };
+  const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, inexact: null, opaqueTargets: null, foreign: null };
   // The folder the command was asked in, as written and through its links ("inside" is below one),
   // worked out for the first program that reads its folder's configuration: most lines have none.
   let workspace: Landing | undefined;
@@ -142,8 +145,8 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace):
       addUnreadable(found, 'nested commands', `more than ${MAX_CHECKED_SEGMENTS} commands in all`);
       break;
     }
-    // The segment's wrappers peeled once, here, for this walk and for every arm.
-    const analysis = analyseArgv(segment.argv);
+    // What the segment does, read once, here, for this walk and for every arm.
+    const analysis = recordOf(segment);
     // Where the program runs once its wrappers have moved it (`env -C DIR`), and its payloads with it.
     const place = placeInside(outer, analysis.peeled.layers);
     checkSegment(segment, analysis, place, found);
@@ -155,9 +158,13 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace):
       // `sudo $CMD …`: the resolver vouches for `sudo`, but what it runs is not written down.
       addUnreadable(found, unwrapped.wrappers.join(' '), `the program it runs is not literal: ${program.raw}`);
     }
-    let payloads: Payload[];
+    // A word the program's row cannot place, an option a strict row does not know: what the
+    // program does is not known for sure (D§4.3 "Unknown is not harmless").
+    const inexact = analysis.forms.unreadable;
+    if (inexact !== null) (found.inexact ??= []).push(inexact);
+    let payloads: readonly Payload[];
     try {
-      payloads = executedPayloads(segment.argv);
+      payloads = analysis.payloads;
     } catch {
       addUnreadable(found, segment.raw, 'its arguments could not be read');
       continue;
@@ -343,15 +350,16 @@ function payloadSegment(argv: readonly Word[], via: string): Segment {
   };
 }
 
-function unresolvedFinding(reading: CommandReading, unreadable: readonly UnreadablePayload[]): PreflightFinding | null {
+function unresolvedFinding(reading: CommandReading, unreadable: readonly UnreadablePayload[], inexact: readonly string[] = NONE): PreflightFinding | null {
   // A command read exactly, all of whose payloads were read too (nearly every one): nothing to say.
-  if (reading.resolution.resolved && unreadable.length === 0) return null;
+  if (reading.resolution.resolved && unreadable.length === 0 && inexact.length === 0) return null;
   const parts: string[] = [];
   if (!reading.resolution.resolved) {
     parts.push(`The gate cannot read this command exactly: ${describeMechanisms(reading.resolution.mechanisms)}.`);
   }
   const payloadParts = [...new Set(unreadable.map((u) => `${u.via} (${u.why})`))];
   if (payloadParts.length > 0) parts.push(`The gate cannot read the code it runs through ${payloadParts.join('; ')}.`);
+  if (inexact.length > 0) parts.push(`The gate cannot read for sure what it does: ${[...new Set(inexact)].join('; ')}.`);
   return parts.length > 0 ? { arm: 'unresolved', reason: parts.join(' ') } : null;
 }
 
@@ -456,7 +464,7 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
     const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath));
     const code = unknownCode(resolution.segments);
     const list = findingsList(
-      unresolvedFinding(reading, found.unreadable ?? NONE),
+      unresolvedFinding(reading, found.unreadable ?? NONE, found.inexact ?? NONE),
       envLeakFinding(found.leaks ?? NONE),
       openWorldFinding(found.mentions ?? NONE),
       protectedWriteFinding(found.writes ?? NONE),

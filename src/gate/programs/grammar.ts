@@ -85,6 +85,16 @@ export interface ArgReading {
 /** A word whose first character is plain text cannot expand to an option (`A=$X`, `/tmp/$X`). */
 const PLAIN_START = /^[A-Za-z0-9_./=:,@%+]/;
 
+/**
+ * A word only known at run time that may become an option (or `--`): `"$X"`, `$X`, `*`, `{-a,b}`.
+ * One whose first character is plain text (`src/*.ts`, `"a$X"`) cannot.
+ */
+export function mayBecomeOption(word: Word): boolean {
+  if (word.kind === 'literal') return false;
+  const raw = word.raw.startsWith('"') || word.raw.startsWith("'") ? word.raw.slice(1) : word.raw;
+  return !PLAIN_START.test(raw);
+}
+
 /** Part of a word (the value after `--name=` or `-o`): opaque when the word is. */
 function partOf(word: Word, text: string): Word {
   return word.kind === 'opaque' ? { kind: 'opaque', raw: text, expansions: word.expansions } : literalWord(text);

@@ -1,7 +1,7 @@
 import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { foldCompatibility } from '../reading/normalise';
-import { readArgs } from './grammar';
+import { mayBecomeOption, readArgs, type ArgReading } from './grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role, WrapperReading } from './row';
 import { ROWS } from './rows';
 
@@ -168,6 +168,16 @@ function readCommand(
     const index = level === 0 ? argv.length : start - 1;
     forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, ...(command.role.everyday === true ? { everyday: true } : {}), note: command.role.note });
   }
+  if (state.unreadable === null && givesOptionsMeaning(command)) {
+    const word = wordThatMayBecomeOption(args, reading, stops);
+    if (word !== null) state.unreadable = `${program} ${word.raw}: a word only known at run time may become an option of ${program}, whose options have roles`;
+  }
+  // `python3 -m "$M" …`: the module named runs the rest as a program of its own (`runsModule`).
+  const runsModule = level === 0 ? (command as ProgramRow).runsModule : undefined;
+  if (state.unreadable === null && runsModule !== undefined) {
+    const option = reading.options.find((o) => runsModule.options.includes(o.name));
+    if (option !== undefined && option.value !== null && option.value.kind !== 'literal') state.unreadable = `${program} ${option.name} ${option.value.raw}: the module it runs is only known at run time`;
+  }
   const roles = command.options === undefined ? null : rolesBySpelling(command);
   for (const option of reading.options) {
     if (command.strict && !option.known && state.unreadable === null) {
@@ -214,6 +224,34 @@ function readCommand(
       forms.push(optionForm(role, program, args, index, wordText(word), word, text));
     });
   }
+}
+
+/**
+ * A command whose options change what it does: some option has a role (not the program's
+ * everyday job), or options it does not know are forms (`strict`). (A reader of the program's own
+ * language, `find`'s or `sed`'s, places the words it reads itself.)
+ */
+function givesOptionsMeaning(command: Command): boolean {
+  return command.strict === true || (command.options ?? []).some((role) => role.everyday !== true);
+}
+
+/**
+ * The first word where the command reads options that is only known at run time and may become an
+ * option (grammar.ts {@link mayBecomeOption}): not an option's value, not after `--`, and (for a
+ * command that stops reading options at its first operand) not after that operand. Null when none:
+ * the row places every word.
+ */
+function wordThatMayBecomeOption(args: readonly Word[], reading: ArgReading, stops: boolean): Word | null {
+  let values: Set<number> | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (reading.endOfOptions !== -1 && i >= reading.endOfOptions) break;
+    if (stops && i > reading.next) break;
+    const word = args[i]!;
+    if (!mayBecomeOption(word)) continue;
+    values ??= new Set(reading.options.flatMap((option) => (option.valueIndex === null ? [] : [option.valueIndex])));
+    if (!values.has(i)) return word;
+  }
+  return null;
 }
 
 /**

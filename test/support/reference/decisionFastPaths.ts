@@ -12,6 +12,7 @@ import type { Segment, Word } from '../../../src/gate/reading/resolution';
 import { resolve } from '../../../src/gate/reading/resolver';
 import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, type EnvLeak } from '../../../src/gate/preflight/scriptEnvLeak';
 import { unwrap } from '../../../src/gate/programs/wrappers';
+import { programForms } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 
 // ── The code the fast paths replaced, kept here as the reference ───────────────────────────
@@ -149,6 +150,8 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     all.push(segment);
     const peeled = unwrap(segment.argv);
     if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
+    // A word its row cannot place, an option a strict row does not know.
+    if (programForms(segment.argv).unreadable !== null) unreadable++;
     const payloads = executedPayloads(segment.argv);
     if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
       unreadable++;

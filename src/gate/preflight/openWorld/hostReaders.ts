@@ -862,7 +862,9 @@ function urlWordHosts(args: readonly Word[], { program }: ReaderContext): HostMe
   const found = new Mentions(program);
   for (const word of args) {
     const text = textOf(word);
-    if (text !== null) for (const host of urlHostsIn(text)) found.host(host, text);
+    // A word only known at run time may be the URL it fetches (`cargo install --git "$X"`).
+    if (text === null) found.unreadable(word.raw);
+    else for (const host of urlHostsIn(text)) found.host(host, text);
   }
   return found.list;
 }

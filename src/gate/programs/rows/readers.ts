@@ -43,6 +43,12 @@ interface Finding {
   why: string;
   /** The role, when it is not the row's own (a git branch deletion among git's executor forms). */
   role?: Role;
+  /**
+   * The reader could not read the words for sure (a find expression it cannot place, a sed script
+   * it cannot compile): not a form an entry may spell, but a reading that is not exact, which every
+   * stage sees (the program table's `unreadable`).
+   */
+  unreadable?: true;
 }
 
 interface CarveOutRow {
@@ -174,7 +180,7 @@ const findRow: CarveOutRow = {
     const writer = reading.writers[0];
     if (writer !== undefined) return { option: writer.primary, why: 'find deletes files or writes its listing to a file' };
     if (reading.unreadable !== null) {
-      return { option: args[reading.unreadable.index] ?? '', why: `the gate cannot read this find expression exactly (${reading.unreadable.why})` };
+      return { option: args[reading.unreadable.index] ?? '', why: `the gate cannot read this find expression exactly (${reading.unreadable.why})`, unreadable: true };
     }
     return null;
   },
@@ -773,13 +779,13 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
     category,
     what,
     read(args): Form[] {
-      const opaque = args.findIndex((word) => word.kind !== 'literal');
-      if (opaque !== -1) {
-        return [{ role, program: row.program, trigger: args[opaque]!.raw, index: opaque, value: args[opaque]!, note: 'a word only known at run time could be any option of this program' }];
-      }
+      // Thrown, the reason becomes the reading's `unreadable` (table.ts): what the program does is not known.
+      const opaque = args.find((word) => word.kind !== 'literal');
+      if (opaque !== undefined) throw new Error(`${opaque.raw} is only known at run time and could be any option of ${row.program}`);
       const literal = args.map((word) => (word as { value: string }).value);
       const finding = row.check(literal);
       if (finding === null) return [];
+      if (finding.unreadable === true) throw new Error(finding.why);
       const at = literal.findIndex((word) => word === finding.option || finding.option.startsWith(`${word} `));
       // A finding no single word carries (a sed script the reader cannot place) is at no word: no entry spells it.
       return [{ role: finding.role ?? role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, note: finding.why }];

@@ -1,0 +1,115 @@
+/**
+ * What one segment DOES, established once, in one record (D§4.3, D§6 "Invariants"): the program
+ * and its row, the wrappers peeled and the command inside, the forms and roles found, the writes
+ * with where they land, the payloads it hands on, and what could not be read. Every stage that
+ * asks about a segment reads its record: the allow matcher (whether an entry allows every effect),
+ * the preflight arms, the explain trace. Nothing here judges; the stages do.
+ *
+ * The record is a pure function of the segment's words, made once per segment and handed on
+ * explicitly; the parts a stage may never ask for (the forms, the payloads, the writes) are worked
+ * out the first time one is asked for, so a command settled early pays nothing for them.
+ */
+import type { Segment, Word } from '../reading/resolution';
+import { executedPayloads, type Payload } from './executorPayloads';
+import { redirectWrite } from './redirectTargets';
+import type { Form, ProgramRow } from './row';
+import { programForms, rowFor, type FormReading } from './table';
+import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
+import type { PeeledCommand } from './wrappers';
+import type { WriteTarget } from './writeTarget';
+import { writeTargets } from './writeTargets';
+
+export class SegmentRecord implements SegmentAnalysis {
+  /** The argv as bash passes it, wrappers included. */
+  readonly argv: readonly Word[];
+  /** The wrappers peeled off, and the command inside them. */
+  readonly peeled: PeeledCommand;
+  /** The lower-cased basename of the program inside the wrappers, or null (opaque or no program word). */
+  readonly program: string | null;
+  private formsRead: FormReading | undefined;
+  private payloadsRead: readonly Payload[] | undefined;
+  private writesRead: readonly WriteTarget[] | undefined;
+  private redirectWritesRead: readonly WriteTarget[] | undefined;
+
+  constructor(readonly segment: Segment) {
+    this.argv = segment.argv;
+    const { peeled, program } = analyseArgv(segment.argv);
+    this.peeled = peeled;
+    this.program = program;
+  }
+
+  /** The row of the program word (the outermost program, a wrapper's own row when it is one), or null. */
+  get row(): ProgramRow | null {
+    const first = this.argv[0];
+    return first !== undefined && first.kind === 'literal' ? rowFor(first.value) : null;
+  }
+
+  /** Every form of the program table found in the argv (wrapped commands' included), everyday ones too. */
+  get forms(): FormReading {
+    return (this.formsRead ??= programForms(this.argv));
+  }
+
+  /** The forms that are not the program's everyday job: each is a carve-out an entry must spell. */
+  get carveOuts(): readonly Form[] {
+    return this.forms.forms.filter((form) => form.everyday !== true);
+  }
+
+  /** The code the segment hands on to run (shell text, argv, one level deep). */
+  get payloads(): readonly Payload[] {
+    return (this.payloadsRead ??= executedPayloads(this.argv));
+  }
+
+  /**
+   * The files the segment's output redirects write (`> out.txt`, `2>> log`, `&> x`, `<> f`), the
+   * harmless sinks left out (D§4.2); a target only known at run time has a null path.
+   */
+  get redirectWrites(): readonly WriteTarget[] {
+    if (this.redirectWritesRead === undefined) {
+      const writes: WriteTarget[] = [];
+      for (const redirect of this.segment.redirects) {
+        const write = redirectWrite(redirect);
+        if (write !== undefined) writes.push(write);
+      }
+      this.redirectWritesRead = writes;
+    }
+    return this.redirectWritesRead;
+  }
+
+  /** Every path the segment writes: its redirects and its programs' writer forms, through wrappers. */
+  get writes(): readonly WriteTarget[] {
+    return (this.writesRead ??= writeTargets(this.segment, this));
+  }
+
+  /** Why the segment cannot be read for sure (wrappers, the program's options), or null. */
+  get unreadable(): string | null {
+    if (!this.peeled.exact) return "a wrapper's options could not be read exactly";
+    return this.forms.unreadable;
+  }
+
+  /**
+   * The effects in words, for the explain trace and the reasons: `writes out.txt (redirect >)`,
+   * `executor: -exec (find)`, `runs shell text (sh -c)`, `cannot read: …`.
+   */
+  effects(): string[] {
+    const out: string[] = [];
+    for (const write of this.writes) out.push(`writes ${write.path ?? `a place only known at run time (${write.source ?? 'unknown'})`} (${write.via})`);
+    for (const form of this.carveOuts) {
+      if (form.role === 'writer' && form.target !== undefined) continue;
+      out.push(`${form.role}: ${form.trigger} (${form.program})`);
+    }
+    for (const payload of this.payloads) out.push(payload.kind === 'shell-text' ? `runs shell text (${payload.via})` : `runs a command (${payload.via})`);
+    const unreadable = this.unreadable;
+    if (unreadable !== null) out.push(`cannot read: ${unreadable}`);
+    return out;
+  }
+}
+
+/** The record of one segment. Never throws. */
+export function recordOf(segment: Segment): SegmentRecord {
+  return new SegmentRecord(segment);
+}
+
+/** The record of an argv read on its own (a payload's command, a wrapped command): no assignments, no redirects. */
+export function recordOfArgv(argv: readonly Word[]): SegmentRecord {
+  return new SegmentRecord({ argv: argv as Word[], assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' });
+}
