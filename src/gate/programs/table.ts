@@ -219,6 +219,8 @@ function readCommand(
     reading.operands.forEach((word, k) => {
       if (!operandHasRole(role, k, reading.operands.length)) return;
       const text = word.kind === 'literal' ? word.value : null;
+      // `dd "$X"`: the role depends on the operand's text (`of=…`), which is only known at run time.
+      if (role.when !== undefined && text === null && !role.when(null)) state.unreadable ??= `${program} ${word.raw}: an operand only known at run time may be one ${program} gives a role (${role.role})`;
       if (role.when !== undefined && !role.when(text)) return;
       const index = reading.operandIndexes[k]! + start;
       forms.push(optionForm(role, program, args, index, wordText(word), word, text));

@@ -1,7 +1,7 @@
 import { wordText } from './executorPayloads';
 import { readFind } from './find';
 import { GIT_GLOBAL_GRAMMAR, GIT_WRITING_SUBCOMMANDS } from './rows/readers';
-import { hasOption, optionValues, readArgs, textOf, type Grammar, valued } from './grammar';
+import { hasOption, mayBecomeOption, optionValues, readArgs, textOf, type Grammar, valued } from './grammar';
 import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
 import { readTarOptions } from './tarOptions';
@@ -221,6 +221,11 @@ function modeChangeTargets(args: readonly Word[], { program }: WriterContext): W
 function ddTargets(args: readonly Word[]): WriteTarget[] {
   const out: WriteTarget[] = [];
   for (const word of args) {
+    // `dd "$X"`: a word that may become anything may be `of=/dev/sdb`.
+    if (mayBecomeOption(word)) {
+      out.push({ path: null, via: 'dd', source: word.raw });
+      continue;
+    }
     const text = pathText(word) ?? word.raw.replace(/^["']/, '');
     if (!text.startsWith('of=')) continue;
     out.push(pathText(word) !== null ? { path: text.slice(3), via: 'dd of=' } : { path: null, via: 'dd of=', source: word.raw });

@@ -2,7 +2,7 @@ import { gitProgramKey, type GitKeyUse } from '../gitConfigKeys';
 import { readTarOptions } from '../tarOptions';
 import { readSedInvocation } from '../sed';
 import { readAwkCommand, type AwkFormKind } from '../awk';
-import { readArgs, type Grammar as ProgramGrammar } from '../grammar';
+import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../grammar';
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
 import { readFind } from '../find';
@@ -779,9 +779,15 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
     category,
     what,
     read(args): Form[] {
-      // Thrown, the reason becomes the reading's `unreadable` (table.ts): what the program does is not known.
-      const opaque = args.find((word) => word.kind !== 'literal');
-      if (opaque !== undefined) throw new Error(`${opaque.raw} is only known at run time and could be any option of ${row.program}`);
+      // A word only known at run time that may become an option: what the program does is not known
+      // (thrown, the reason becomes the reading's `unreadable`, table.ts). One that cannot (`src/*.ts`)
+      // is still a word no entry can vouch for: a form an entry must spell.
+      const option = args.find(mayBecomeOption);
+      if (option !== undefined) throw new Error(`${option.raw} is only known at run time and could be any option of ${row.program}`);
+      const opaque = args.findIndex((word) => word.kind !== 'literal');
+      if (opaque !== -1) {
+        return [{ role, program: row.program, trigger: args[opaque]!.raw, index: opaque, value: args[opaque]!, note: 'a word only known at run time: the gate cannot read what it becomes' }];
+      }
       const literal = args.map((word) => (word as { value: string }).value);
       const finding = row.check(literal);
       if (finding === null) return [];
