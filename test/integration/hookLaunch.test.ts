@@ -61,8 +61,17 @@ function assertLauncherRefusal(agent: AgentName, ran: Ran, why: string): void {
   assert.ok(!ran.stdout.includes('approvals-gate-answer-end'), `the end mark reached the agent: ${detail}`);
 }
 
+/** Runs the tasks, `width` at a time. */
+async function inPool(tasks: readonly (() => Promise<void>)[], width: number): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  }));
+}
+
 describe('the registered command cannot fail open (launcher, installed copy)', function () {
-  this.timeout(60_000);
+  // About 20 s in all on an idle machine; the limit leaves room for a loaded one.
+  this.timeout(180_000);
   let root: string;
   let home: string;
   const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, APPROVALS_GATE_HOOK_SERVER: 'off', ...extra });
@@ -144,20 +153,20 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
       { why: 'Node hangs past the watchdog', hook: whole, extra: { NODE_OPTIONS: `--require ${hang}` }, timeoutMs: 4_000 },
       { why: 'the registered Node is gone', hook: whole, node: path.join(root, 'old-node', 'bin', 'node') },
     ];
-    let refused = 0;
-    for (const agent of AGENT_NAMES) {
-      for (const c of cases) {
-        const command = launcherCommand(agent, c.node ?? process.execPath, c.hook, c.timeoutMs ?? 60_000);
+    const calls = AGENT_NAMES.flatMap((agent) =>
+      cases.flatMap((c) =>
         // `ls` too where an approval is an empty answer (Codex): a failure must not look like one.
-        for (const dangerous of agent === 'codex' ? ['rm -rf /', 'ls'] : ['rm -rf /']) {
+        (agent === 'codex' ? ['rm -rf /', 'ls'] : ['rm -rf /']).map((dangerous) => async () => {
+          const command = launcherCommand(agent, c.node ?? process.execPath, c.hook, c.timeoutMs ?? 60_000);
           const started = Date.now();
           const ran = await run(command, input(agent, dangerous, root), env(c.extra), SHELL_OF[agent]);
           assertLauncherRefusal(agent, ran, `${c.why}, ${dangerous}`);
-          if (c.timeoutMs) assert.ok(Date.now() - started < 5_000, `${agent}: the watchdog took ${Date.now() - started} ms`);
-          refused++;
-        }
-      }
-    }
+          if (c.timeoutMs) assert.ok(Date.now() - started < 8_000, `${agent}: the watchdog took ${Date.now() - started} ms`);
+        }),
+      ),
+    );
+    await inPool(calls, 3);
+    const refused = calls.length;
     process.stdout.write(`      launcher refusals: ${refused} of ${refused} calls (${cases.length} failures × ${AGENT_NAMES.length} agents, rm -rf /, and ls for Codex), no allow, no empty answer, no other exit code\n`);
   });
 
@@ -174,11 +183,16 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
     for (const name of HOOK_FILES) copyFileSync(path.join(DIST, name), path.join(inPlace, name));
     const tallies = new Map<string, number>();
     const count = (key: string) => tallies.set(key, (tallies.get(key) ?? 0) + 1);
+    // At least two rebuilds and 24 calls (however loaded the machine), at most 25 s.
     let building = true;
+    let builds = 0;
+    const enough = () => builds >= 2 && (tallies.get('rebuilt calls') ?? 0) >= 12 && (tallies.get('in-place calls') ?? 0) >= 12;
+    const started = Date.now();
     const builder = (async () => {
-      for (let i = 0; i < 2; i++) {
+      while (!enough() && Date.now() - started < 25_000) {
         const built = await new Promise<number | null>((resolve) => spawn(process.execPath, ['esbuild.mjs', 'hook'], { cwd: co, stdio: 'ignore' }).on('close', resolve));
         assert.equal(built, 0, 'the rebuild failed');
+        builds++;
       }
       building = false;
     })();
@@ -206,12 +220,12 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
         if (ran.stdout.trim() === '' && ran.status !== 2) count(`${target} EMPTY answer`);
       }
     };
-    await Promise.all([builder, rewriter, ...[0, 1, 2, 3].map(hammer)]);
+    await Promise.all([builder, rewriter, ...[0, 1, 2].map(hammer)]);
     const figures = [...tallies].map(([k, v]) => `${k}: ${v}`).join('; ');
-    process.stdout.write(`      rebuild race: ${figures}\n`);
+    process.stdout.write(`      rebuild race (${builds} rebuilds): ${figures}\n`);
     const bad = [...tallies.keys()].filter((k) => !/calls$|refused by/.test(k));
     assert.deepEqual(bad, [], `answers the agents would run: ${figures}`);
-    assert.ok((tallies.get('rebuilt calls') ?? 0) >= 10 && (tallies.get('in-place calls') ?? 0) >= 10, `too few calls to mean anything: ${figures}`);
+    assert.ok((tallies.get('rebuilt calls') ?? 0) >= 8 && (tallies.get('in-place calls') ?? 0) >= 8, `too few calls to mean anything: ${figures}`);
     // The rebuilt folder is written atomically: the gate itself answered every call there.
     assert.equal(tallies.get('rebuilt refused by the launcher') ?? 0, 0, figures);
   });
