@@ -18,7 +18,7 @@ import path from 'node:path';
 
 import { AGENT_NAMES, AGENTS, type AgentName } from '../../src/cli/hooks/agents';
 import { registrationFor } from '../../src/cli/hooks/registrations';
-import { launcherCommand } from '../../src/cli/hooks/launcher';
+import { LAUNCHER_SCRIPT, launcherCommand } from '../../src/cli/hooks/launcher';
 import { HOOK_FILES } from '../../src/cli/hooks/installCopy';
 
 const REPO = path.resolve('.');
@@ -30,7 +30,7 @@ interface Ran {
   status: number | null;
 }
 
-/** The registered command as the agents run it: a shell's `-c` (sh for Claude Code and Codex, bash for Gemini and Copilot). */
+/** The registered command as the agents run it: a shell's `-c` (observed: sh for Claude Code, bash for the others; Cursor's is not known). */
 function run(command: string, input: string, env: NodeJS.ProcessEnv, shell = '/bin/sh'): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(shell, ['-c', command], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -44,7 +44,7 @@ function run(command: string, input: string, env: NodeJS.ProcessEnv, shell = '/b
   });
 }
 
-const SHELL_OF: Record<AgentName, string> = { 'claude-code': '/bin/sh', gemini: 'bash', codex: '/bin/sh', copilot: 'bash', cursor: '/bin/sh' };
+const SHELL_OF: Record<AgentName, string> = { 'claude-code': '/bin/sh', gemini: 'bash', codex: '/bin/bash', copilot: '/bin/bash', cursor: '/bin/sh' };
 
 const input = (agent: AgentName, command: string, cwd: string) => JSON.stringify(AGENTS[agent].sampleInput(command, cwd));
 
@@ -107,6 +107,8 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it("passes the gate's own answers through unchanged, an allow included, for every agent and shell", async () => {
+    // Read as is by any shell that knows single quotes (fish reads \\ and \' inside them).
+    assert.ok(!/['\\]/.test(LAUNCHER_SCRIPT), LAUNCHER_SCRIPT);
     for (const agent of AGENT_NAMES) {
       const command = launcherCommand(agent, process.execPath, path.join(DIST, 'hook.js'), 60_000);
       const direct = spawnSync(process.execPath, [path.join(DIST, 'hook.js'), 'hook', agent], { input: input(agent, 'ls', root), env: env(), encoding: 'utf8' });

@@ -9,11 +9,12 @@ import { ANSWER_END, ANSWER_END_VARIABLE } from './answerFrame';
  * agent's own refusal. The text lives in the agent's settings file, so it cannot go missing
  * with the files it runs.
  *
- * The agents run the registered command through a shell: Claude Code with `sh -c` (Git Bash on
- * Windows), Gemini CLI with `bash -c`, Codex with `sh -c`, Copilot CLI its `bash` field with
- * bash; Cursor's is not documented. The command therefore starts `/bin/sh -c '…'` itself: the
- * script is the same whichever shell reads the line, and it holds no single quote and no
- * backslash (fish reads `\\` and `\'` inside single quotes). Everything that varies (the
+ * The agents run the registered command through a shell — observed on Linux: Claude Code 2.1.328
+ * `/bin/sh -c` (its docs: Git Bash on Windows), Gemini CLI 0.61 `bash -c`, Codex 0.169
+ * `/bin/bash -c`, Copilot CLI 1.0.102 `/bin/bash --norc --noprofile -c`; Cursor's is not
+ * documented. The command therefore starts `/bin/sh -c '…'` itself: the script is the same
+ * whichever shell reads the line, and it holds no single quote and no backslash (fish reads
+ * `\\` and `\'` inside single quotes). Everything that varies (the
  * watchdog's seconds, the deny, the Node and the file) comes after it as positional words,
  * shell-quoted; `NODE HOOK_JS hook AGENT` stays readable at the end (and `isGateHookCommand`
  * finds it there).
