@@ -269,6 +269,11 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
     const broken = cli(path.join(dist2, 'cli.js'), ['doctor', 'gemini']);
     assert.equal(broken.status, 1);
     assert.match(broken.stdout, /the installed copy .* is MISSING hook\.js, hook-main\.js, cli-rater\.js: every command is refused; run `approvals-gate install gemini` again/, broken.stdout);
+    // The fix the refusal names: installing again (the same build) puts the copy back.
+    const fixed = cli(path.join(dist2, 'cli.js'), ['install', 'gemini']);
+    assert.match(fixed.stdout, /Gemini CLI: already registered/, fixed.stdout + fixed.stderr);
+    const healed = await run(commands.gemini, input('gemini', 'ls', root), env(), SHELL_OF.gemini);
+    assert.equal(verdict('gemini', healed), 'run', healed.stdout + healed.stderr);
   });
 
   it('install through a symlinked bin or from npx\'s cache registers the copied hook.js, never cli.js or the cache; a newer install replaces and prunes the older copy', () => {

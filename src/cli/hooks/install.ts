@@ -220,9 +220,12 @@ function readOriginal(env: NodeJS.ProcessEnv, file: string): Original | undefine
   }
 }
 
-/** Keeps `file` as it is now, unless an original of it is kept already. */
-function keepOriginal(ctx: ManageContext, file: string): void {
-  if (ctx.dryRun || readOriginal(ctx.env, file)) return;
+/**
+ * Keeps `file` as it is now, unless an original of it is kept already and `replace` is not set
+ * (it is when the file holds no entry of the gate: whatever was kept is from an earlier install).
+ */
+function keepOriginal(ctx: ManageContext, file: string, replace = false): void {
+  if (ctx.dryRun || (!replace && readOriginal(ctx.env, file))) return;
   const madeFolders: string[] = [];
   for (let folder = path.dirname(file); !existsSync(folder) && folder !== path.dirname(folder); folder = path.dirname(folder)) madeFolders.push(folder);
   const original: Original = existsSync(file)
@@ -264,7 +267,7 @@ export function install(agent: AgentName, ctx: ManageContext): Change {
   }
   const next = withEntry(current, registration, agent, wanted);
   if (!next) return { agent, file, changed: false, ok: false, message: `${file}: ${registration.listPath.join('.')} is not a list; not touched` };
-  if (ours.length === 0) keepOriginal(ctx, file);
+  if (ours.length === 0) keepOriginal(ctx, file, true);
   const backup = writeWithBackup(file, before, next.value, ctx);
   const verb = ctx.dryRun ? 'would register' : next.replaced > 0 ? 'updated the registration' : 'registered';
   const copy = hookCopy(ctx);
