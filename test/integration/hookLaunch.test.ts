@@ -315,6 +315,8 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
     assert.equal(cli(path.join(dist, 'cli.js'), ['install', 'claude-code']).status, 0);
     assert.ok(readdirSync(path.dirname(claude)).some((n) => n.includes('approvals-gate-backup')));
     assert.equal(statSync(claude).mode & 0o777, 0o640, 'install keeps the mode');
+    const whileInstalled = readFileSync(claude, 'utf8');
+    assert.ok(whileInstalled.startsWith('{\n\t// my settings\n\t"model": "opus",\n'), `install edits the hooks list only: ${whileInstalled}`);
     const gone = cli(path.join(dist, 'cli.js'), ['uninstall', 'claude-code', 'copilot', 'cursor']);
     assert.equal(gone.status, 0, gone.stdout + gone.stderr);
     assert.equal(readFileSync(claude, 'utf8'), original);
@@ -325,12 +327,11 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
 
     // Changed by the user after install: only the entry goes, their change stays.
     assert.equal(cli(path.join(dist, 'cli.js'), ['install', 'claude-code']).status, 0);
-    const installed = JSON.parse(readFileSync(claude, 'utf8')) as Record<string, unknown>;
-    writeFileSync(claude, JSON.stringify({ ...installed, theme: 'dark' }));
+    writeFileSync(claude, readFileSync(claude, 'utf8').replace('"model": "opus",', '"model": "opus",\n\t"theme": "dark", // mine'));
     const again = cli(path.join(dist, 'cli.js'), ['uninstall', 'claude-code']);
     assert.match(again.stdout, /changed since the install, so only the entry was taken out/, again.stdout);
-    const left = JSON.parse(readFileSync(claude, 'utf8')) as { theme: string; hooks: { PreToolUse: unknown[] } };
-    assert.equal(left.theme, 'dark');
-    assert.equal(left.hooks.PreToolUse.length, 1);
+    const left = readFileSync(claude, 'utf8');
+    assert.ok(left.startsWith('{\n\t// my settings\n\t"model": "opus",\n\t"theme": "dark", // mine\n'), left);
+    assert.ok(left.includes('my-logger') && !left.includes('hook claude-code'), left);
   });
 });

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify, parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseShell } from 'shell-quote';
 import { AGENT_NAMES, AGENTS, type AgentName } from './agents';
 import { ANSWER_END_VARIABLE } from './answerFrame';
@@ -170,7 +170,35 @@ function writeAtomically(file: string, text: string | Buffer, mode: number): voi
   renameSync(partial, file);
 }
 
-function writeWithBackup(file: string, before: JsonFile, value: Record<string, unknown> | null, ctx: ManageContext): string | undefined {
+/**
+ * The file's text with `value` in it, changed where the gate's list is and nowhere else: the
+ * list (and the root keys the agent needs) edited in place with jsonc-parser, in the file's own
+ * indentation and line ends, so comments and layout elsewhere stay. When the edited text does not
+ * read back as `value` (an odd file), the whole file is written as JSON instead.
+ */
+function jsonText(before: JsonFile, value: Record<string, unknown>, registration: Registration): string {
+  const whole = JSON.stringify(value, null, 2) + '\n';
+  if (before.kind !== 'read' || before.text.trim() === '') return whole;
+  const { text } = before;
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+  const formattingOptions = { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  try {
+    let edited = text;
+    for (const key of Object.keys(registration.root ?? {})) {
+      if (!(key in before.value)) edited = applyEdits(edited, modify(edited, [key], value[key], { formattingOptions }));
+    }
+    let list: unknown = value;
+    for (const key of registration.listPath) list = (list as Record<string, unknown>)[key];
+    edited = applyEdits(edited, modify(edited, [...registration.listPath], list, { formattingOptions }));
+    const errors: ParseError[] = [];
+    const reread: unknown = parseJsonc(edited, errors, { allowTrailingComma: true });
+    return errors.length === 0 && isDeepStrictEqual(reread, value) ? edited : whole;
+  } catch {
+    return whole;
+  }
+}
+
+function writeWithBackup(file: string, before: JsonFile, value: Record<string, unknown> | null, ctx: ManageContext, registration: Registration): string | undefined {
   if (ctx.dryRun) return undefined;
   mkdirSync(path.dirname(file), { recursive: true });
   let backup: string | undefined;
@@ -183,7 +211,7 @@ function writeWithBackup(file: string, before: JsonFile, value: Record<string, u
     return backup;
   }
   // The file keeps its mode; a new one is the user's alone.
-  writeAtomically(file, JSON.stringify(value, null, 2) + '\n', modeOf(file) ?? 0o600);
+  writeAtomically(file, jsonText(before, value, registration), modeOf(file) ?? 0o600);
   pruneBackups(file, KEPT_BACKUPS);
   return backup;
 }
@@ -268,7 +296,7 @@ export function install(agent: AgentName, ctx: ManageContext): Change {
   const next = withEntry(current, registration, agent, wanted);
   if (!next) return { agent, file, changed: false, ok: false, message: `${file}: ${registration.listPath.join('.')} is not a list; not touched` };
   if (ours.length === 0) keepOriginal(ctx, file, true);
-  const backup = writeWithBackup(file, before, next.value, ctx);
+  const backup = writeWithBackup(file, before, next.value, ctx, registration);
   const verb = ctx.dryRun ? 'would register' : next.replaced > 0 ? 'updated the registration' : 'registered';
   const copy = hookCopy(ctx);
   return {
@@ -309,7 +337,7 @@ export function uninstall(agent: AgentName, ctx: ManageContext): Change {
     return { agent, file, changed: true, ok: true, message: `${label}: ${ctx.dryRun ? 'would remove' : 'removed'} the gate's hook; ${how}` };
   }
   const empty = registration.ownFile && list.length === 0;
-  const backup = writeWithBackup(file, before, empty ? null : value, ctx);
+  const backup = writeWithBackup(file, before, empty ? null : value, ctx, registration);
   if (!ctx.dryRun) {
     if (empty && original) removeMadeFolders(original);
     forgetOriginal(ctx.env, file);
