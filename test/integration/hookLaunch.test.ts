@@ -109,8 +109,10 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
   it("passes the gate's own answers through unchanged, an allow included, for every agent and shell", async () => {
     // Read as is by any shell that knows single quotes (fish reads \\ and \' inside them).
     assert.ok(!/['\\]/.test(LAUNCHER_SCRIPT), LAUNCHER_SCRIPT);
+    assert.throws(() => launcherCommand('codex', process.execPath, "/home/o'neil/.local/share/approvals-gate/x/hook.js", 60_000), /holds a quote/);
     for (const agent of AGENT_NAMES) {
       const command = launcherCommand(agent, process.execPath, path.join(DIST, 'hook.js'), 60_000);
+      assert.ok(!command.includes('\\'), `a word was not single-quoted: ${command}`);
       const direct = spawnSync(process.execPath, [path.join(DIST, 'hook.js'), 'hook', agent], { input: input(agent, 'ls', root), env: env(), encoding: 'utf8' });
       for (const shell of agent === 'claude-code' ? ['/bin/sh', 'bash', 'zsh'].filter((sh) => sh.startsWith('/') || spawnSync('which', [sh]).status === 0) : [SHELL_OF[agent]]) {
         const ls = await run(command, input(agent, 'ls', root), env(), shell);

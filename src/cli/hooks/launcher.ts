@@ -55,6 +55,10 @@ export function launcherRefusal(agent: AgentName, node: string, folder: string, 
 
 /** The command line registered for `agent`: the launcher around `node hookFile hook agent`. */
 export function launcherCommand(agent: AgentName, node: string, hookFile: string, timeoutMs: number): string {
+  // Every word must be single-quotable, so that every shell (fish too) reads it the same way.
+  for (const word of [node, hookFile]) {
+    if (/['\\\n]/.test(word)) throw new Error(`${JSON.stringify(word)} holds a quote, a backslash or a line break, which not every agent's shell reads alike; install from (or with XDG_DATA_HOME in) a folder whose path has none`);
+  }
   const seconds = Math.max(1, Math.floor((timeoutMs - WATCHDOG_LEAD_MS) / 1000));
   const deny = launcherRefusal(agent, node, hookFile.replace(/\/[^/]*$/, ''), seconds);
   return `/bin/sh -c ${quote([LAUNCHER_SCRIPT])} approvals-gate ${quote([String(seconds), String(deny.exitCode), deny.stdout, deny.stderr, node, hookFile])} hook ${agent}`;
