@@ -4,7 +4,35 @@
 // `media/card.css` (shipped as is, not built) by the page that `src/vscode/cardPage.ts` builds
 // (no inline script or style, so the CSP can forbid them).
 // `node esbuild.mjs webview` builds the webview bundle alone (the Chromium card test does).
-import { build } from 'esbuild';
+import { build as esbuild } from 'esbuild';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Every output is written atomically: esbuild builds in memory (`write: false`), each file
+ * (maps included) goes to a temporary name beside its target, and all are renamed into place
+ * once all are written. A process that reads `dist/` during a build (an agent's hook call runs
+ * `dist/hook.js`) sees the old file or the new one, never half of one; a build that fails
+ * leaves the old files (`check` sees the outputs before anything is written). docs/agent-hooks.md ("Every exit path is a deny").
+ */
+async function build({ check, ...options }) {
+  const result = await esbuild({ ...options, write: false });
+  check?.(result.outputFiles);
+  const written = [];
+  try {
+    for (const file of result.outputFiles) {
+      await mkdir(path.dirname(file.path), { recursive: true });
+      const partial = `${file.path}.partial-${process.pid}-${written.length}`;
+      await writeFile(partial, file.contents);
+      written.push([partial, file.path]);
+    }
+  } catch (error) {
+    await Promise.all(written.map(([partial]) => rm(partial, { force: true })));
+    throw error;
+  }
+  for (const [partial, target] of written) await rename(partial, target);
+  return result;
+}
 
 /**
  * The CLI's model rater (LangChain, most of the CLI's code) lives in `dist/cli-rater.js`, which
@@ -35,11 +63,10 @@ const builds = {
       mainFields: ['module', 'main'],
       plugins: [cliRaterExternal],
       logLevel: 'warning',
-    }).then(async (result) => {
       // The rater must stay out of the CLI bundle, or start-up pays for LangChain again.
-      const { readFile } = await import('node:fs/promises');
-      if ((await readFile('dist/cli.js', 'utf8')).includes('@langchain')) throw new Error('esbuild.mjs: LangChain leaked into dist/cli.js');
-      return result;
+      check: (outputs) => {
+        if (outputs.some((file) => file.path.endsWith('cli.js') && file.text.includes('@langchain'))) throw new Error('esbuild.mjs: LangChain leaked into dist/cli.js');
+      },
     }),
   // The agent hook (D§16): `dist/hook.js` is a small loader that runs `dist/hook-main.js` (the
   // hook alone, minified) from V8's code cache; docs/performance.md has what each part saves.

@@ -15,7 +15,7 @@
  * Needs `npm run build` and `bash scripts/agents/install-agent-clis.sh`.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
@@ -122,6 +122,27 @@ describe('agents (real CLIs): the gate as their hook', function () {
         const settingsFile = prepared.gateSettings!;
         const seen = assertBlocked(await run(prepared, `touch ${prepared.root.marker}`), /settings/i);
         assert.ok(seen.includes(settingsFile), `the reason does not name ${settingsFile}: ${seen}`);
+      });
+
+      it('install, then its copy deleted: the command does not run, and the model reads how to fix it', async function () {
+        const root = newCaseRoot(`${agent}-copy-deleted`);
+        writeAgentConfig(agent, root.home, server);
+        writeGateSettings(root.home, { 'approvalsGate.allow': ['touch'] });
+        const installed = runGateCli(root, ['install', agent]);
+        assert.equal(installed.status, 0, `install ${agent} failed: ${installed.stdout}${installed.stderr}`);
+        const data = path.join(root.home, '.local', 'share', 'approvals-gate');
+        const copies = readdirSync(data).filter((name) => /-[0-9a-f]{12}$/.test(name));
+        assert.equal(copies.length, 1, `no installed copy in ${data}: ${readdirSync(data).join(', ')}`);
+        rmSync(path.join(data, copies[0]!), { recursive: true });
+        const result = await runAgent({ agent, server, root, command: `touch ${root.marker}`, bypassHookTrust: false });
+        const why = describeRun(result);
+        // The launcher ran Node on the missing file (the recorder saw it fail), then refused.
+        assert.ok(result.hookCalls.length > 0 && result.hookCalls.every((call) => call.exitCode !== 0 && call.exitCode !== 2), `the hook was not run as expected\n${why}`);
+        assert.ok(!result.markerExists, `the command RAN\n${why}`);
+        assert.equal(result.code, 0, `the agent failed\n${why}`);
+        assert.ok(result.toolResult !== null, `the model got no tool result\n${why}`);
+        // Copilot drops stderr on exit 2 but reads the deny on stdout with exit 0, as the others read theirs.
+        assert.match(normalize(result.toolResult), /no complete answer.*approvals-gate install/, `the model did not read the fix\n${why}`);
       });
 
       it('install registers the hook (twice is the same), a real run is gated, uninstall removes it', async function () {

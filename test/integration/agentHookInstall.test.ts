@@ -134,7 +134,7 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
     );
   });
 
-  it('install registers dist/hook.js, which rates with the model from the user settings, cold, from its code cache and through its server', async () => {
+  it('install registers the installed copy of dist/hook.js, which rates with the model from the user settings, cold, from its code cache and through its server', async () => {
     const server = await startFakeOpenAiServer({ kind: 'verdict', verdict: { outcome: 'safe', reason: 'Creates an empty notes file.' } });
     try {
       const settings = path.join(home, '.config', 'approvals-gate', 'settings.json');
@@ -143,7 +143,8 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
       assert.equal(cli(['install', 'claude-code']).status, 0);
       const registered = JSON.parse(readFileSync(registrationFor('claude-code', env(), home).file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } };
       const command = registered.hooks.PreToolUse[0]!.hooks[0]!.command;
-      assert.ok(command.includes(HOOK), command);
+      const copy = path.join(home, '.local', 'share', 'approvals-gate');
+      assert.ok(command.includes(`${copy}/`) && command.endsWith('/hook.js hook claude-code') && !command.includes(HOOK), command);
       const cache = path.join(home, '.cache', 'approvals-gate');
       for (const run of ['cold', 'cached', 'served']) {
         if (run === 'served') {

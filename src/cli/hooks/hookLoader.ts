@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import vm from 'node:vm';
 import { cacheFolder } from './userFolders';
+import { writeAnswer } from './answerFrame';
 import {
   DEADLINE_SLACK_MS,
   FIRST_LINE_MS,
@@ -179,9 +180,8 @@ async function viaServer(argv: string[]): Promise<void> {
     asked = { kind: 'passed-over' };
   }
   if (asked.kind === 'answer') {
-    if (asked.stderr !== '') process.stderr.write(asked.stderr);
-    if (asked.stdout !== '') process.stdout.write(asked.stdout);
     process.exitCode = asked.exitCode;
+    writeAnswer(asked.stdout, asked.stderr, asked.exitCode);
     return;
   }
   const hook = loadBundle();

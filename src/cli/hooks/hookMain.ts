@@ -3,6 +3,7 @@ import { agentNamed, type AgentAdapter } from './agents';
 import { failed, runHook } from './hookCommand';
 import { MAX_HOOK_INPUT_BYTES } from './hookServerWire';
 import { userFolders } from './userFolders';
+import { writeAnswer } from './answerFrame';
 import type { HookOutput } from './agents';
 
 /**
@@ -21,8 +22,9 @@ export async function hookMain(argv: readonly string[], input?: Buffer): Promise
     return 2;
   }
   const onCrash = (error: unknown): void => {
-    emit(failed(agent, `the gate crashed (${error instanceof Error ? error.message : String(error)})`));
-    process.exit(2);
+    const output = failed(agent, `the gate crashed (${error instanceof Error ? error.message : String(error)})`);
+    emit(output);
+    process.exit(output.exitCode);
   };
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
@@ -64,10 +66,9 @@ export async function hookOutput(
   }
 }
 
-/** Writes an answer: the reason on stderr first, then the agent's JSON. */
+/** Writes an answer: the reason on stderr first, then the agent's JSON (answerFrame.ts). */
 export function emit(output: HookOutput): void {
-  if (output.stderr !== '') process.stderr.write(output.stderr);
-  if (output.stdout !== '') process.stdout.write(output.stdout);
+  writeAnswer(output.stdout, output.stderr, output.exitCode);
 }
 
 /** All of stdin as text, or the refusal when there is too much of it. */

@@ -1,9 +1,15 @@
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { parse as parseShell, quote } from 'shell-quote';
-import { AGENTS, type AgentName } from './agents';
+import { applyEdits, modify, parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse as parseShell } from 'shell-quote';
+import { AGENT_NAMES, AGENTS, type AgentName } from './agents';
+import { ANSWER_END_VARIABLE } from './answerFrame';
+import { launcherCommand } from './launcher';
+import { buildOf, inNpxCache, installCopy, missingHookFiles, pruneCopies, readManifest, sourceFolderOf, versionOf, type CopyManifest } from './installCopy';
+import { dataFolder } from './userFolders';
 import { isGateHookCommand, registrationFor, type Registration } from './registrations';
 import { codexHookTrust, withCodexTrust, withoutCodexTrust } from './codexTrust';
 import { acceptsConnection, privateFolder, releaseSocketAddress, serverSocket, socketAddress } from './hookServerWire';
@@ -18,11 +24,15 @@ import { acceptsConnection, privateFolder, releaseSocketAddress, serverSocket, s
 export interface ManageContext {
   env: NodeJS.ProcessEnv;
   home: string;
-  /** The hook command to register, without the agent name (`'/usr/bin/node' '/…/dist/cli.js'`). */
-  gateCommand: string;
+  /** The Node the hook runs with (this one). */
+  node: string;
+  /** The folder of the hook files to install (`dist/` beside the CLI, links resolved). */
+  source: string;
   timeoutMs: number;
   dryRun: boolean;
   now: () => Date;
+  /** The copy made for this run (installCopy.ts), once the first agent is installed. */
+  copy?: { folder: string; manifest: CopyManifest; reused: boolean };
 }
 
 export interface Change {
@@ -36,18 +46,30 @@ export interface Change {
   ok: boolean;
 }
 
-/** The command the agent runs: the gate's command and `hook AGENT`. */
-export function hookCommandFor(ctx: ManageContext, agent: AgentName): string {
-  return `${ctx.gateCommand} hook ${agent}`;
+/** The context of this process: this Node, and the hook files beside the CLI file it runs (links resolved). */
+export function currentSource(cliFile: string): { node: string; source: string } {
+  return { node: process.execPath, source: sourceFolderOf(cliFile) };
 }
 
 /**
- * The gate command of this process, shell-quoted: this Node and the hook's own start file
- * (`hook.js`, beside the CLI in `dist/`), or this CLI file when there is none (run from source).
+ * The installed copy of the hook files for this run: made (or found) once, then the same for
+ * every agent. Throws, with a sentence that says what to do, when there is nothing to copy.
  */
-export function currentGateCommand(cliFile: string): string {
-  const hookFile = path.join(path.dirname(path.resolve(cliFile)), 'hook.js');
-  return quote([process.execPath, existsSync(hookFile) && path.basename(cliFile) === 'cli.js' ? hookFile : path.resolve(cliFile)]);
+export function hookCopy(ctx: ManageContext): { folder: string; manifest: CopyManifest; reused: boolean } {
+  if (ctx.copy) return ctx.copy;
+  const missing = missingHookFiles(ctx.source);
+  if (missing.length > 0) {
+    throw new Error(`${ctx.source} has no built hook (${missing.join(', ')} missing): run \`npm run build\` in the checkout, or install the package, then install again`);
+  }
+  ctx.copy = installCopy(ctx.source, ctx.env, ctx.now(), ctx.dryRun);
+  // The copy is what gets registered; a path inside npx's cache never is (npm deletes it when it likes).
+  if (inNpxCache(ctx.copy.folder)) throw new Error(`the copy would lie in npx's cache (${ctx.copy.folder}); set XDG_DATA_HOME to a lasting folder`);
+  return ctx.copy;
+}
+
+/** The command the agent runs: the launcher (launcher.ts) around the installed copy's `hook.js`. */
+export function hookCommandFor(ctx: ManageContext, agent: AgentName): string {
+  return launcherCommand(agent, ctx.node, path.join(hookCopy(ctx).folder, 'hook.js'), ctx.timeoutMs);
 }
 
 type JsonFile = { kind: 'absent' } | { kind: 'read'; value: Record<string, unknown>; text: string } | { kind: 'broken'; why: string };
@@ -91,12 +113,92 @@ function gateEntries(list: readonly unknown[], registration: Registration, agent
   return list.filter((entry) => registration.commandsOf(entry).some((command) => isGateHookCommand(command, agent)));
 }
 
+/**
+ * The file's content with `wanted` as the gate's one entry: older or duplicate entries of the
+ * gate go; the wanted entry comes first (before other hooks) or, where trust is keyed by
+ * position, last. Null when the list's place holds something else.
+ */
+function withEntry(before: Record<string, unknown>, registration: Registration, agent: AgentName, wanted: unknown): { value: Record<string, unknown>; replaced: number } | null {
+  const value = structuredClone(before);
+  const list = listAt(value, registration.listPath, true);
+  if (!list) return null;
+  const ours = gateEntries(list, registration, agent);
+  const kept = list.filter((entry) => !ours.includes(entry));
+  if (registration.position === 'first') list.splice(0, list.length, wanted, ...kept);
+  else list.splice(0, list.length, ...kept, wanted);
+  return { value, replaced: ours.length };
+}
+
 /** Where the copy of `file` goes before a change: beside it, named for the time. */
 function backupPath(file: string, ctx: ManageContext): string {
   return `${file}.approvals-gate-backup-${ctx.now().toISOString().replace(/[:.]/g, '-')}`;
 }
 
-function writeWithBackup(file: string, before: JsonFile, value: Record<string, unknown> | null, ctx: ManageContext): string | undefined {
+/** How many of its backups the gate keeps beside a file. */
+export const KEPT_BACKUPS = 3;
+
+/** The gate's backups of `file`, oldest first (their names sort by time). */
+function backupsOf(file: string): string[] {
+  const prefix = `${path.basename(file)}.approvals-gate-backup-`;
+  try {
+    return readdirSync(path.dirname(file)).filter((name) => name.startsWith(prefix)).sort().map((name) => path.join(path.dirname(file), name));
+  } catch {
+    return [];
+  }
+}
+
+/** Removes the gate's older backups of `file`, keeping the newest `keep`. */
+function pruneBackups(file: string, keep: number): void {
+  const all = backupsOf(file);
+  for (const backup of all.slice(0, Math.max(0, all.length - keep))) rmSync(backup, { force: true });
+}
+
+/** The permission bits of a file, or undefined when there is none. */
+function modeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `text` to `file` through a file beside it renamed into place (an interrupted write leaves the old file), with `mode`. */
+function writeAtomically(file: string, text: string | Buffer, mode: number): void {
+  const partial = `${file}.partial-${process.pid}`;
+  writeFileSync(partial, text, { mode });
+  chmodSync(partial, mode);
+  renameSync(partial, file);
+}
+
+/**
+ * The file's text with `value` in it, changed where the gate's list is and nowhere else: the
+ * list (and the root keys the agent needs) edited in place with jsonc-parser, in the file's own
+ * indentation and line ends, so comments and layout elsewhere stay. When the edited text does not
+ * read back as `value` (an odd file), the whole file is written as JSON instead.
+ */
+function jsonText(before: JsonFile, value: Record<string, unknown>, registration: Registration): string {
+  const whole = JSON.stringify(value, null, 2) + '\n';
+  if (before.kind !== 'read' || before.text.trim() === '') return whole;
+  const { text } = before;
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+  const formattingOptions = { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  try {
+    let edited = text;
+    for (const key of Object.keys(registration.root ?? {})) {
+      if (!(key in before.value)) edited = applyEdits(edited, modify(edited, [key], value[key], { formattingOptions }));
+    }
+    let list: unknown = value;
+    for (const key of registration.listPath) list = (list as Record<string, unknown>)[key];
+    edited = applyEdits(edited, modify(edited, [...registration.listPath], list, { formattingOptions }));
+    const errors: ParseError[] = [];
+    const reread: unknown = parseJsonc(edited, errors, { allowTrailingComma: true });
+    return errors.length === 0 && isDeepStrictEqual(reread, value) ? edited : whole;
+  } catch {
+    return whole;
+  }
+}
+
+function writeWithBackup(file: string, before: JsonFile, value: Record<string, unknown> | null, ctx: ManageContext, registration: Registration): string | undefined {
   if (ctx.dryRun) return undefined;
   mkdirSync(path.dirname(file), { recursive: true });
   let backup: string | undefined;
@@ -108,11 +210,74 @@ function writeWithBackup(file: string, before: JsonFile, value: Record<string, u
     rmSync(file, { force: true });
     return backup;
   }
-  // Written beside the file and renamed into place: an interrupted write leaves the old file.
-  const partial = `${file}.partial-${process.pid}`;
-  writeFileSync(partial, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
-  renameSync(partial, file);
+  // The file keeps its mode; a new one is the user's alone.
+  writeAtomically(file, jsonText(before, value, registration), modeOf(file) ?? 0o600);
+  pruneBackups(file, KEPT_BACKUPS);
   return backup;
+}
+
+// ── The agents' files as they were before the gate's first install ──────────────────────────
+
+/**
+ * Before its first change to an agent's file (one that holds no entry of the gate), `install`
+ * keeps the file as it was (bytes and mode, or that it did not exist, and the folders it had to
+ * make) in `originals/` of the data folder. `uninstall` puts those bytes back when the file holds
+ * nothing else new since (the install's change applied to the original gives the file as it is
+ * now); otherwise it removes the gate's entry and keeps everything else.
+ */
+interface Original {
+  file: string;
+  existed: boolean;
+  /** The bytes, base64. */
+  content?: string;
+  mode?: number;
+  /** Folders `install` made for the file, deepest first. */
+  madeFolders: string[];
+}
+
+function originalPath(env: NodeJS.ProcessEnv, file: string): string {
+  return path.join(dataFolder(env), 'originals', `${createHash('sha256').update(file).digest('hex').slice(0, 16)}.json`);
+}
+
+function readOriginal(env: NodeJS.ProcessEnv, file: string): Original | undefined {
+  try {
+    const value = JSON.parse(readFileSync(originalPath(env, file), 'utf8')) as Original;
+    return value.file === file && typeof value.existed === 'boolean' && Array.isArray(value.madeFolders) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps `file` as it is now, unless an original of it is kept already and `replace` is not set
+ * (it is when the file holds no entry of the gate: whatever was kept is from an earlier install).
+ */
+function keepOriginal(ctx: ManageContext, file: string, replace = false): void {
+  if (ctx.dryRun || (!replace && readOriginal(ctx.env, file))) return;
+  const madeFolders: string[] = [];
+  for (let folder = path.dirname(file); !existsSync(folder) && folder !== path.dirname(folder); folder = path.dirname(folder)) madeFolders.push(folder);
+  const original: Original = existsSync(file)
+    ? { file, existed: true, content: readFileSync(file).toString('base64'), mode: modeOf(file)!, madeFolders }
+    : { file, existed: false, madeFolders };
+  const target = originalPath(ctx.env, file);
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  writeAtomically(target, JSON.stringify(original) + '\n', 0o600);
+}
+
+function forgetOriginal(env: NodeJS.ProcessEnv, file: string): void {
+  rmSync(originalPath(env, file), { force: true });
+}
+
+/** Removes the folders `install` made for a file, deepest first, while they are empty. */
+function removeMadeFolders(original: Original): void {
+  for (const folder of original.madeFolders) {
+    try {
+      if (readdirSync(folder).length > 0) return;
+      rmdirSync(folder);
+    } catch {
+      return;
+    }
+  }
 }
 
 export function install(agent: AgentName, ctx: ManageContext): Change {
@@ -120,22 +285,28 @@ export function install(agent: AgentName, ctx: ManageContext): Change {
   const { file } = registration;
   const before = readJsonFile(file);
   if (before.kind === 'broken') return { agent, file, changed: false, ok: false, message: `${file} is ${before.why}; not touched — fix it, then install again` };
-  const value: Record<string, unknown> = before.kind === 'read' ? structuredClone(before.value) : { ...(registration.root ?? {}) };
-  const list = listAt(value, registration.listPath, true);
-  if (!list) return { agent, file, changed: false, ok: false, message: `${file}: ${registration.listPath.join('.')} is not a list; not touched` };
-  const wanted = registration.entry(hookCommandFor(ctx, agent), ctx.timeoutMs);
-  const ours = gateEntries(list, registration, agent);
+  const current: Record<string, unknown> = before.kind === 'read' ? before.value : { ...(registration.root ?? {}) };
+  const command = hookCommandFor(ctx, agent);
+  const wanted = registration.entry(command, ctx.timeoutMs);
+  const list = listAt(structuredClone(current), registration.listPath, false);
+  const ours = Array.isArray(list) ? gateEntries(list, registration, agent) : [];
   if (ours.length === 1 && JSON.stringify(ours[0]) === JSON.stringify(wanted)) {
     return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: already registered in ${file}` };
   }
-  // Older or duplicate entries of the gate go; the one wanted entry comes first (before other
-  // hooks) or, where trust is keyed by position, last.
-  const kept = list.filter((entry) => !ours.includes(entry));
-  if (registration.position === 'first') list.splice(0, list.length, wanted, ...kept);
-  else list.splice(0, list.length, ...kept, wanted);
-  const backup = writeWithBackup(file, before, value, ctx);
-  const verb = ctx.dryRun ? 'would register' : ours.length > 0 ? 'updated the registration' : 'registered';
-  return { agent, file, changed: true, ok: true, ...(backup ? { backup } : {}), message: `${AGENTS[agent].label}: ${verb} \`${hookCommandFor(ctx, agent)}\` in ${file}${backup ? ` (backup: ${backup})` : ''}` };
+  const next = withEntry(current, registration, agent, wanted);
+  if (!next) return { agent, file, changed: false, ok: false, message: `${file}: ${registration.listPath.join('.')} is not a list; not touched` };
+  if (ours.length === 0) keepOriginal(ctx, file, true);
+  const backup = writeWithBackup(file, before, next.value, ctx, registration);
+  const verb = ctx.dryRun ? 'would register' : next.replaced > 0 ? 'updated the registration' : 'registered';
+  const copy = hookCopy(ctx);
+  return {
+    agent,
+    file,
+    changed: true,
+    ok: true,
+    ...(backup ? { backup } : {}),
+    message: `${AGENTS[agent].label}: ${verb} the hook in ${file}${backup ? ` (backup: ${backup})` : ''}, running ${path.join(copy.folder, 'hook.js')} (version ${copy.manifest.version}, build ${copy.manifest.build}, copied from ${copy.manifest.source}${inNpxCache(copy.manifest.source) ? ", which is npx's cache: the copy stays when npm empties it" : ''})`,
+  };
 }
 
 export function uninstall(agent: AgentName, ctx: ManageContext): Change {
@@ -150,10 +321,93 @@ export function uninstall(agent: AgentName, ctx: ManageContext): Change {
   if (!list || ours.length === 0) return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: not registered in ${file}` };
   const keys = ours.map((entry) => codexTrustKey(registration, list.indexOf(entry)));
   list.splice(0, list.length, ...list.filter((entry) => !ours.includes(entry)));
+  const label = AGENTS[agent].label;
+  // As it was before the first install, byte for byte, when nothing else changed since.
+  const original = readOriginal(ctx.env, file);
+  if (original && ours.length === 1 && unchangedSinceInstall(original, registration, agent, ours[0], before.value)) {
+    if (!ctx.dryRun) {
+      if (original.existed) writeAtomically(file, Buffer.from(original.content ?? '', 'base64'), original.mode ?? 0o600);
+      else rmSync(file, { force: true });
+      for (const backup of backupsOf(file)) rmSync(backup, { force: true });
+      if (!original.existed) removeMadeFolders(original);
+      forgetOriginal(ctx.env, file);
+      if (agent === 'codex') forgetCodexTrust(registration, keys, ctx);
+    }
+    const how = original.existed ? `${file} is as it was before the install` : `${file} removed (it did not exist before the install)`;
+    return { agent, file, changed: true, ok: true, message: `${label}: ${ctx.dryRun ? 'would remove' : 'removed'} the gate's hook; ${how}` };
+  }
   const empty = registration.ownFile && list.length === 0;
-  const backup = writeWithBackup(file, before, empty ? null : value, ctx);
-  if (agent === 'codex' && !ctx.dryRun) forgetCodexTrust(registration, keys, ctx);
-  return { agent, file, changed: true, ok: true, ...(backup ? { backup } : {}), message: `${AGENTS[agent].label}: ${ctx.dryRun ? 'would remove' : 'removed'} the gate's hook from ${file}${backup ? ` (backup: ${backup})` : ''}` };
+  const backup = writeWithBackup(file, before, empty ? null : value, ctx, registration);
+  if (!ctx.dryRun) {
+    if (empty && original) removeMadeFolders(original);
+    forgetOriginal(ctx.env, file);
+    if (agent === 'codex') forgetCodexTrust(registration, keys, ctx);
+  }
+  const note = original ? ' (the file changed since the install, so only the entry was taken out)' : '';
+  return { agent, file, changed: true, ok: true, ...(backup ? { backup } : {}), message: `${label}: ${ctx.dryRun ? 'would remove' : 'removed'} the gate's hook from ${file}${note}${backup ? ` (backup: ${backup})` : ''}` };
+}
+
+/** Whether the install's change, applied to the original file, gives the file as it is now (so nothing else changed since). */
+function unchangedSinceInstall(original: Original, registration: Registration, agent: AgentName, entry: unknown, now: Record<string, unknown>): boolean {
+  let before: Record<string, unknown>;
+  if (original.existed) {
+    const text = Buffer.from(original.content ?? '', 'base64').toString('utf8');
+    const errors: ParseError[] = [];
+    const parsed: unknown = text.trim() === '' ? {} : parseJsonc(text, errors, { allowTrailingComma: true });
+    if (errors.length > 0 || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+    before = parsed as Record<string, unknown>;
+  } else {
+    before = { ...(registration.root ?? {}) };
+  }
+  const installed = withEntry(before, registration, agent, entry);
+  return installed !== null && isDeepStrictEqual(installed.value, now);
+}
+
+/**
+ * The copy folders the agents' registrations run (any agent's, links resolved), so that
+ * {@link pruneCopies} removes only what nothing runs.
+ */
+export function copiesInUse(ctx: Pick<ManageContext, 'env' | 'home'>): Set<string> {
+  const inUse = new Set<string>();
+  for (const agent of AGENT_NAMES) {
+    const registration = registrationFor(agent, ctx.env, ctx.home);
+    const file = readJsonFile(registration.file);
+    if (file.kind !== 'read') continue;
+    const list = listAt(file.value, registration.listPath, false) ?? [];
+    for (const entry of gateEntries(list, registration, agent)) {
+      for (const command of registration.commandsOf(entry)) {
+        const hook = registeredHookFile(command);
+        if (hook !== undefined) inUse.add(path.dirname(hook));
+      }
+    }
+  }
+  return inUse;
+}
+
+/** After install or uninstall: the copies nobody runs go. Says which. */
+export function pruneUnusedCopies(ctx: ManageContext): string[] {
+  if (ctx.dryRun) return [];
+  const removed = pruneCopies(ctx.env, copiesInUse(ctx));
+  // Nothing installed and no original kept: the gate's data folder goes too.
+  for (const folder of [path.join(dataFolder(ctx.env), 'originals'), dataFolder(ctx.env)]) {
+    try {
+      if (readdirSync(folder).length === 0) rmdirSync(folder);
+    } catch {
+      // Not there, or not empty.
+    }
+  }
+  return removed;
+}
+
+/** The `hook.js` a registered command runs, or undefined. */
+export function registeredHookFile(command: string): string | undefined {
+  const words = parseShell(command).filter((word): word is string => typeof word === 'string');
+  return words.find((word) => path.basename(word) === 'hook.js');
+}
+
+/** Whether a registered command is the launcher (launcher.ts), not a bare `node …/hook.js` that fails open. */
+export function isLauncherCommand(command: string): boolean {
+  return command.startsWith('/bin/sh -c ') && command.includes(ANSWER_END_VARIABLE);
 }
 
 // ── Codex's trust (codexTrust.ts) ─────────────────────────────────────────────────────────────
@@ -205,14 +459,14 @@ export async function trustCodexHook(ctx: ManageContext): Promise<Change> {
   } catch {
     // No config.toml yet.
   }
+  keepOriginal(ctx, config);
   let backup: string | undefined;
   if (existsSync(config)) {
     backup = backupPath(config, ctx);
     copyFileSync(config, backup);
   }
-  const partial = `${config}.partial-${process.pid}`;
-  writeFileSync(partial, withCodexTrust(before, ours), { mode: 0o600 });
-  renameSync(partial, config);
+  writeAtomically(config, withCodexTrust(before, ours), modeOf(config) ?? 0o600);
+  pruneBackups(config, KEPT_BACKUPS);
   return { agent: 'codex', file: config, changed: true, ok: true, ...(backup ? { backup } : {}), message: `Codex CLI: trusted the hook in ${config}${backup ? ` (backup: ${backup})` : ''}` };
 }
 
@@ -226,9 +480,21 @@ function forgetCodexTrust(registration: Registration, keys: readonly string[], c
     return;
   }
   const after = withoutCodexTrust(text, keys);
+  // As it was before the first install when only the gate's trust tables (and blank lines) differ.
+  const original = readOriginal(ctx.env, config);
+  forgetOriginal(ctx.env, config);
+  const originalText = original?.existed ? Buffer.from(original.content ?? '', 'base64') : undefined;
+  if (original && (originalText ? originalText.toString('utf8').replace(/\s+/g, '') === after.replace(/\s+/g, '') : after.trim() === '')) {
+    if (originalText) writeAtomically(config, originalText, original.mode ?? 0o600);
+    else rmSync(config, { force: true });
+    for (const backup of backupsOf(config)) rmSync(backup, { force: true });
+    if (!originalText) removeMadeFolders(original);
+    return;
+  }
   if (after === text) return;
   copyFileSync(config, backupPath(config, ctx));
-  writeFileSync(config, after, { mode: 0o600 });
+  writeAtomically(config, after, modeOf(config) ?? 0o600);
+  pruneBackups(config, KEPT_BACKUPS);
 }
 
 /** The agents whose user folder exists (`install --detect`). */
@@ -261,7 +527,11 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
   const commands = gateEntries(list, registration, agent).flatMap((entry) => registration.commandsOf(entry).filter((c) => isGateHookCommand(c, agent)));
   if (commands.length === 0) return { agent, ok: false, lines: [`${adapter.label}: not registered in ${registration.file}`] };
   let ok = true;
-  lines.push(`${adapter.label}: registered in ${registration.file}: ${commands[0]}`);
+  const hookFile = registeredHookFile(commands[0]!);
+  lines.push(`${adapter.label}: registered in ${registration.file}${hookFile ? `: runs ${hookFile}` : `: ${commands[0]}`}`);
+  const installation = installationReport(agent, commands[0]!, ctx);
+  ok &&= installation.ok;
+  lines.push(...installation.lines.map((line) => `  ${line}`));
   for (const [command, expected] of [
     [DOCTOR_HARMLESS, ['run', 'ask', 'block']],
     [DOCTOR_REFUSED, ['block']],
@@ -293,6 +563,66 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
     lines.push(`  ${status}`);
   }
   return { agent, ok, lines };
+}
+
+/**
+ * What the registered command runs: the launcher or not, its Node, the installed copy (version,
+ * build, where it came from), and whether its source now holds another build, or this CLI is
+ * another build. A missing piece is a failure (every command is refused until install runs
+ * again); a newer build elsewhere is information.
+ */
+export function installationReport(agent: AgentName, command: string, ctx: ManageContext): { ok: boolean; lines: string[] } {
+  const again = `run \`approvals-gate install ${agent}\` again`;
+  if (!isLauncherCommand(command)) return { ok: false, lines: [`registered WITHOUT the launcher: if its files go, ${AGENTS[agent].label} runs every command unchecked; ${again}`] };
+  const words = parseShell(command).filter((word): word is string => typeof word === 'string');
+  const hookFile = registeredHookFile(command);
+  const node = hookFile !== undefined ? words[words.indexOf(hookFile) - 1] : undefined;
+  if (hookFile === undefined || node === undefined) return { ok: false, lines: [`the registered command names no hook.js; ${again}`] };
+  const lines: string[] = [];
+  let ok = true;
+  if (!existsSync(node)) {
+    ok = false;
+    lines.push(`its Node ${node} is MISSING: every command is refused; ${again} with the Node you use now`);
+  }
+  const folder = path.dirname(hookFile);
+  const missing = missingHookFiles(folder);
+  const manifest = readManifest(folder);
+  if (missing.length > 0) {
+    lines.push(`the installed copy ${folder} is MISSING ${missing.join(', ')}: every command is refused; ${again}`);
+    return { ok: false, lines };
+  }
+  if (manifest === undefined) {
+    lines.push(`${folder} is not an installed copy (no ${'manifest.json'}): moving or rebuilding it affects the hook; ${again}`);
+    return { ok: false, lines };
+  }
+  const described = (version: string, build: string) => `version ${version}, build ${build}`;
+  lines.push(`installed: ${described(manifest.version, manifest.build)} in ${folder}, copied from ${manifest.source} at ${manifest.installedAt}`);
+  try {
+    if (buildOf(folder) !== manifest.build) {
+      ok = false;
+      lines.push(`the installed copy was CHANGED since it was installed; ${again}`);
+    }
+  } catch (error) {
+    ok = false;
+    lines.push(`the installed copy cannot be read (${error instanceof Error ? error.message : String(error)}); ${again}`);
+  }
+  const newer = (source: string, who: string): void => {
+    if (!existsSync(source) || missingHookFiles(source).length > 0) {
+      lines.push(`${who} ${source} has no build now (the installed copy does not need it)`);
+      return;
+    }
+    const build = buildOf(source);
+    if (build === manifest.build) {
+      lines.push(`${who} ${source} holds the same build`);
+      return;
+    }
+    const builtAt = statSync(path.join(source, 'hook-main.js')).mtime;
+    const when = builtAt.getTime() > Date.parse(manifest.installedAt) ? 'a NEWER build' : 'another build';
+    lines.push(`${who} ${source} holds ${when} (${described(versionOf(source), build)}, built ${builtAt.toISOString()}): run \`approvals-gate install ${agent}\` from it to use it`);
+  };
+  newer(manifest.source, 'its source');
+  if (ctx.source !== manifest.source && missingHookFiles(ctx.source).length === 0) newer(ctx.source, 'this approvals-gate');
+  return { ok, lines };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, agentNamed, type AgentName } from './agents';
-import { currentGateCommand, detectAgents, doctor, install, trustCodexHook, uninstall, type ManageContext } from './install';
+import { currentSource, detectAgents, doctor, install, pruneUnusedCopies, trustCodexHook, uninstall, type Change, type ManageContext } from './install';
 import { registeredTimeoutMs } from './hookCommand';
 import { readHookSettings } from './hookSettings';
 import { readHookCapture } from './hookCapture';
@@ -37,7 +37,7 @@ export async function manageMain(argv: readonly string[]): Promise<number> {
   const ctx: ManageContext = {
     env: process.env,
     home: folders.home,
-    gateCommand: currentGateCommand(process.argv[1] ?? 'approvals-gate'),
+    ...currentSource(process.argv[1] ?? 'approvals-gate'),
     timeoutMs: registeredTimeoutMs(settings.settings.rater.timeoutMs),
     dryRun: values['dry-run'] ?? false,
     now: () => new Date(),
@@ -60,12 +60,27 @@ export async function manageMain(argv: readonly string[]): Promise<number> {
       process.stdout.write(report.lines.join('\n') + '\n');
       continue;
     }
-    const changes = verb === 'install' ? [install(agent, ctx)] : [uninstall(agent, ctx)];
+    let changes: Change[];
+    try {
+      changes = verb === 'install' ? [install(agent, ctx)] : [uninstall(agent, ctx)];
+    } catch (error) {
+      process.stderr.write(`approvals-gate ${verb} ${agent}: ${error instanceof Error ? error.message : String(error)}\n`);
+      ok = false;
+      continue;
+    }
     // Codex runs only a trusted hook: recording the trust is part of installing it.
     if (verb === 'install' && agent === 'codex' && changes[0]!.ok) changes.push(await trustCodexHook(ctx));
     for (const change of changes) {
       ok &&= change.ok;
       (change.ok ? process.stdout : process.stderr).write(change.message + '\n');
+    }
+  }
+  // The installed copies no agent runs any more go (an older build, or all of them after uninstall).
+  if (verb === 'install' || verb === 'uninstall') {
+    try {
+      for (const folder of pruneUnusedCopies(ctx)) process.stdout.write(`Removed the installed copy ${folder} (no agent runs it now)\n`);
+    } catch (error) {
+      process.stderr.write(`approvals-gate ${verb}: could not remove old installed copies: ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
   return ok ? 0 : 1;

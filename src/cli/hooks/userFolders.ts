@@ -33,6 +33,15 @@ export function userFolders(env: NodeJS.ProcessEnv = process.env): UserFolders {
   };
 }
 
+/**
+ * Where `install` keeps the hook it registers (`~/.local/share/approvals-gate`, `$XDG_DATA_HOME`
+ * honoured): one folder per installed build, and the agents' files as they were before the first
+ * install (install.ts).
+ */
+export function dataFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return gateFolder(env, 'XDG_DATA_HOME', '.local/share');
+}
+
 /** The hook's code cache folder (`~/.cache/approvals-gate`). */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   return gateFolder(env, 'XDG_CACHE_HOME', '.cache');

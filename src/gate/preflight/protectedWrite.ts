@@ -158,6 +158,7 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['.config/approvals-gate', "the gate's own configuration"],
   ['.local/state/approvals-gate', "the gate's capture log"],
   ['.cache/approvals-gate', "the gate's code cache and hook server socket"],
+  ['.local/share/approvals-gate', "the gate's installed hook (the files the agents run)"],
   ['.config/code', 'VS Code user settings'],
   ['.config/code - insiders', 'VS Code user settings'],
   ['.config/vscodium', 'VS Code user settings'],

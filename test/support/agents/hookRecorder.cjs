@@ -22,7 +22,10 @@ if (record && script && ['cli.js', 'hook.js'].includes(path.basename(script)) &&
     };
   }
   process.on('exit', (code) => {
-    const line = { pid: process.pid, argv: process.argv.slice(1), stdout: seen.stdout, stderr: seen.stderr, exitCode: code };
+    // Under the launcher (src/cli/hooks/launcher.ts) the answer ends with an end mark that the
+    // launcher takes off before the agent reads it: recorded as the agent reads it.
+    const stdout = seen.stdout.replace(/approvals-gate-answer-end:\d+$/, '');
+    const line = { pid: process.pid, argv: process.argv.slice(1), stdout, stderr: seen.stderr, exitCode: code };
     fs.appendFileSync(record, JSON.stringify(line) + '\n');
   });
 }

@@ -119,6 +119,7 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['echo {} > .cursor/hooks.json', [`${CWD}/.cursor/hooks.json`]],
     ['echo x > ~/.cache/approvals-gate/hook.cache', [`${HOME}/.cache/approvals-gate/hook.cache`]],
     ['truncate -s0 ~/.local/state/approvals-gate/hook-capture.jsonl', [`${HOME}/.local/state/approvals-gate/hook-capture.jsonl`]],
+    ['cp evil.js ~/.local/share/approvals-gate/0.1.0-0123456789ab/hook.js', [`${HOME}/.local/share/approvals-gate/0.1.0-0123456789ab/hook.js`]],
     // code-running configuration of other tools (D§7)
     ['echo x > ~/.cargo/config.toml', [`${HOME}/.cargo/config.toml`]],
     ['echo x > ~/.cargo/config', [`${HOME}/.cargo/config`]],
