@@ -7,12 +7,17 @@ import { describeProgram, programsMarkdown } from '../gate/programs/describe';
 import { DEFAULT_ALLOW_LIST } from '../gate/lists/defaultAllowList';
 import { hookMain } from './hooks/hookMain';
 import { manageMain } from './hooks/manageMain';
+import { GATE_VERSION } from './version';
 
 /** `approvals-gate` — the gate, headless (D§14). */
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
     process.stdout.write(USAGE + '\n');
     return argv.length === 0 ? 1 : 0;
+  }
+  if (argv[0] === '--version' || argv[0] === '-V') {
+    process.stdout.write(GATE_VERSION + '\n');
+    return 0;
   }
   if (argv[0] === 'programs') return programs(argv.slice(1));
   if (argv[0] === 'hook') return hookMain(argv);
