@@ -78,6 +78,8 @@ describe('the npm package: packed, installed into an empty prefix, gating the re
     assert.ok(report.unpackedSize < 12_000_000, `the package unpacks to ${report.unpackedSize} bytes`);
     tarball = path.join(work, report.filename);
     assert.ok(existsSync(tarball), `${tarball} is missing`);
+    // The README's two commands install this very file.
+    assert.ok(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').includes(`npm install -g ./${report.filename}`), `README.md does not say npm install -g ./${report.filename}`);
   });
 
   it('installs globally into an empty prefix with no registry, and the real Claude Code is gated through it', async function () {
