@@ -1,4 +1,4 @@
-// `npm start`: the gate on a few example commands, at the rungs where they differ.
+// `npm run demo`: the gate on a few example commands, at the rungs where they differ.
 import { spawnSync } from 'node:child_process';
 
 const examples = [

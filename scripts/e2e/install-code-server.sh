@@ -7,15 +7,8 @@ cd "$(dirname "$0")/../.."
 DEST=${CODE_SERVER_DIR:-$PWD/.e2e/code-server}
 VERSION=4.100.3
 
-need_apt=()
-command -v chromium >/dev/null || need_apt+=(chromium)
-command -v rg >/dev/null || need_apt+=(ripgrep)
-[ -f /usr/include/gssapi/gssapi.h ] || need_apt+=(libkrb5-dev)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
-fi
+# Debian's chromium, ripgrep and libkrb5-dev (the list and the reasons: scripts/ensureSystem.mjs).
+node scripts/ensureSystem.mjs e2e
 
 if [ -x "$DEST/node_modules/.bin/code-server" ] && XDG_CONFIG_HOME="$DEST/.xdg" "$DEST/node_modules/.bin/code-server" --version 2>/dev/null | grep -q "^$VERSION"; then
   echo "code-server $VERSION already installed in $DEST"

@@ -7,12 +7,17 @@ import { describeProgram, programsMarkdown } from '../gate/programs/describe';
 import { DEFAULT_ALLOW_LIST } from '../gate/lists/defaultAllowList';
 import { hookMain } from './hooks/hookMain';
 import { manageMain } from './hooks/manageMain';
+import { GATE_VERSION } from './version';
 
 /** `approvals-gate` — the gate, headless (D§14). */
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
+  if (argv.length === 0 || argv[0] === 'help' || wantsHelp(argv)) {
     process.stdout.write(USAGE + '\n');
     return argv.length === 0 ? 1 : 0;
+  }
+  if (argv[0] === '--version' || argv[0] === '-V') {
+    process.stdout.write(GATE_VERSION + '\n');
+    return 0;
   }
   if (argv[0] === 'programs') return programs(argv.slice(1));
   if (argv[0] === 'hook') return hookMain(argv);
@@ -41,6 +46,16 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/**
+ * `--help` or `-h` among the options of any command but `hook` (whose every word is the agent's;
+ * an agent never asks for help), and not after `--` (there it is part of the command to explain).
+ */
+function wantsHelp(argv: readonly string[]): boolean {
+  if (argv[0] === 'hook') return false;
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((word) => word === '--help' || word === '-h');
 }
 
 /** `approvals-gate programs [NAME…]`: the program table's rows (all of them without a name). */

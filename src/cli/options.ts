@@ -21,6 +21,7 @@ export const USAGE = `Usage:
   approvals-gate export [--out FILE]  the debug dump of the hook's recent decisions (redacted JSON)
   approvals-gate programs [NAME...]   what the program table knows of each program (all without a name)
   approvals-gate programs --default   the built-in default allow list, one entry a line
+  approvals-gate --version | --help
 
 Options:
   --rung R                 manual | write | assisted | auto | bypass (default ${DEFAULT_RUNG})

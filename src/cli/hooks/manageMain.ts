@@ -8,6 +8,7 @@ import { readHookCapture } from './hookCapture';
 import { userFolders } from './userFolders';
 import { buildDebugDump, dumpedSettings } from '../../gate/capture/debugDump';
 import { collectSecretLiterals } from '../../gate/capture/redaction';
+import { GATE_VERSION } from '../version';
 
 /** `install`, `uninstall`, `doctor` and `export`: exit 0 when everything asked for is in order, 1 otherwise. */
 export async function manageMain(argv: readonly string[]): Promise<number> {
@@ -93,7 +94,7 @@ function exportDump(folders: ReturnType<typeof userFolders>, out: string | undef
   const s = settings.settings;
   const dump = buildDebugDump(
     {
-      extension: { id: 'approvals-gate-cli', version: '0.1.0' },
+      extension: { id: 'approvals-gate-cli', version: GATE_VERSION },
       vscodeVersion: 'none (agent hooks)',
       settings: dumpedSettings(s, s.rung),
       ignoredBecauseUntrusted: [],

@@ -331,6 +331,8 @@ export interface RunOptions {
   bypassHookTrust?: boolean;
   /** Kill the run after this long (default 90 s). */
   timeoutMs?: number;
+  /** Folders put before the clean PATH (an installed package's bin, a stand-in program). */
+  pathPrefix?: readonly string[];
 }
 
 export interface RunResult {
@@ -423,8 +425,10 @@ export function runAgent(options: RunOptions): Promise<RunResult> {
   rmSync(root.marker, { force: true });
   const argv = agentArgv(options);
   if (/\s/.test(HOOK_RECORDER)) throw new Error(`${HOOK_RECORDER}: NODE_OPTIONS cannot carry a path with spaces`);
+  const clean = cleanEnv(root);
   const env = {
-    ...cleanEnv(root),
+    ...clean,
+    PATH: [...(options.pathPrefix ?? []), clean.PATH].join(':'),
     ...agentEnv(options.agent, server),
     // All four pass their environment on to the hook command.
     NODE_OPTIONS: `--require ${HOOK_RECORDER}`,
