@@ -213,3 +213,23 @@ export function isInside(folder: string, trusted: readonly string[]): boolean {
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   });
 }
+
+/**
+ * `doctor`'s report on the settings a hook would decide with (the user's file and, as a project,
+ * `projectFolder`): ok only when nothing refuses and nothing was dropped, so `doctor` exits
+ * non-zero on either, and each line says what to fix.
+ */
+export function settingsReport(hook: HookSettings, userFile: string): { ok: boolean; lines: string[] } {
+  const lines: string[] = [];
+  const places = hook.project ? `${userFile} and ${projectSettingsFile(hook.project.folder)}` : userFile;
+  if (hook.blocked !== undefined) {
+    lines.push(`settings: FAIL — every command is refused until this is fixed: ${hook.blocked}`);
+    lines.push(`  fix: correct or remove each value named above (in ${places}); names are the approvalsGate.* settings of docs/settings-and-grants.md, and deny/escalate are lists of entries.`);
+  }
+  for (const problem of hook.problems) lines.push(`settings: WARN — dropped: ${problem}`);
+  if (hook.problems.length > 0) lines.push('  fix: correct or remove each dropped value; until then the gate asks about what it would have allowed.');
+  if (hook.ignored.length > 0) lines.push(`settings: note — ignored in this untrusted project: ${hook.ignored.join(', ')}`);
+  const ok = hook.blocked === undefined && hook.problems.length === 0;
+  if (ok) lines.push(`settings: ok (${places})`);
+  return { ok, lines };
+}

@@ -153,7 +153,7 @@ export function effectiveSettings(scopes: ScopeValues, trust: TrustState): Setti
       const policy = readPolicySettings(listValues, SCOPE_LABELS[scope]);
       for (const key of LIST_SETTING_KEYS) lists[key].push(...policy[key]);
       // Entry texts are quoted in the messages: escape them so an entry cannot forge a log line.
-      for (const problem of policy.problems) problems.push({ ...problem, scope, message: `${shownText(problem.message, 400)}${problem.refuses ? '' : '; ignored'}` });
+      for (const problem of policy.problems) problems.push({ ...problem, scope, message: `${shownText(problem.message, 400).replace(/\.$/, '')}${problem.refuses ? '' : '; ignored'}` });
     }
     const environment = usable(scope, 'terminal.passEnvironment');
     if (environment.present) {
@@ -228,6 +228,44 @@ export function scopeValuesFromInspect(inspect: (key: SettingKey) => InspectedSe
     if (inspected.workspaceFolderValue !== undefined) workspaceFolder[key] = inspected.workspaceFolderValue;
   }
   return { user, workspace, workspaceFolder };
+}
+
+/**
+ * The names under the `approvalsGate` section of VS Code's configuration that are no setting of
+ * the gate's (`approvalsGate.denny`), each with the scopes that set it: refusing problems, as in
+ * {@link effectiveSettings}. `section` is `vscode.workspace.getConfiguration('approvalsGate')`,
+ * which holds every key the settings files give under the section, known or not, with dotted
+ * names nested (`rater: {baseUrl}`); its functions are skipped. `inspect` is that object's own.
+ * `extra` are further known names (the hooks' `hooks.trustedFolders`).
+ */
+export function unknownSectionNames(section: object, inspect: (name: string) => InspectedSetting | undefined, extra: readonly string[] = []): ScopedSettingProblem[] {
+  const known: readonly string[] = [...SETTING_KEYS, ...extra];
+  const names: string[] = [];
+  const walk = (record: object, path: string): void => {
+    for (const key of Object.keys(record)) {
+      const descriptor = Object.getOwnPropertyDescriptor(record, key);
+      if (!descriptor || !('value' in descriptor) || typeof descriptor.value === 'function') continue;
+      const name = path === '' ? key : `${path}.${key}`;
+      if (known.includes(name)) continue;
+      const value: unknown = descriptor.value;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && known.some((k) => k.startsWith(`${name}.`))) walk(value, name);
+      else names.push(name);
+    }
+  };
+  walk(section, '');
+  const problems: ScopedSettingProblem[] = [];
+  for (const name of names) {
+    const inspected = inspect(name);
+    const scopes: SettingScope[] = [];
+    if (inspected?.globalValue !== undefined) scopes.push('user');
+    if (inspected?.workspaceValue !== undefined) scopes.push('workspace');
+    if (inspected?.workspaceFolderValue !== undefined) scopes.push('workspaceFolder');
+    const full = SETTING_PREFIX + name;
+    for (const scope of scopes.length > 0 ? scopes : (['user'] as const)) {
+      problems.push({ setting: shownText(full, 80), scope, message: `unknown setting${shownText(didYouMean(full), 120)}`, refuses: true });
+    }
+  }
+  return problems;
 }
 
 // ── Helpers ────────────────────────────────────────────────────────────────────────────────
