@@ -43,11 +43,25 @@ const EXECUTOR_CATEGORIES: ReadonlySet<string> = new Set(['shell', 'interpreter'
 const WRITES_NOTE = 'it writes a file, and a prefix entry covers a write only with "writes": true, which would let it write any file';
 
 /**
+ * What sent the command to a person, as far as the suggestion cares: the stage (a decision's
+ * `escalatedFrom`) and the rater's outcome.
+ */
+export interface EscalatedBy {
+  stage?: string;
+  outcome?: string;
+}
+
+/**
  * The entries to suggest for `reading`, or why there are none. `findings` are the preflight
  * arms found for the command (a decision's `preflight` records): a floor no entry lifts means
- * no entry is suggested.
+ * no entry is suggested. `by` says what sent it to a person: an escalate entry outranks every
+ * allow entry, and a rater that finds an attack or a catastrophe is asked again by a rated entry.
  */
-export function suggestAllow(reading: CommandReading, findings: ReadonlyArray<{ arm: string }> = []): AllowSuggestion {
+export function suggestAllow(reading: CommandReading, findings: ReadonlyArray<{ arm: string }> = [], by: EscalatedBy = {}): AllowSuggestion {
+  if (by.stage === 'escalate-entry') return { kind: 'none', why: 'an escalate entry sends it to a person, and escalate entries outrank allow entries' };
+  if (by.stage === 'allow-tripwire' || by.outcome === 'catastrophic' || by.outcome === 'attack') {
+    return { kind: 'none', why: `the rater finds it ${by.outcome === 'attack' ? 'an attack' : 'catastrophic'}: a rated allow entry is rated again and sent to a person, and the gate suggests no unrated one for it` };
+  }
   const { resolution } = reading;
   if (!resolution.resolved) return { kind: 'none', why: `the gate cannot read it exactly (it uses ${resolution.mechanisms.join(', ')})` };
   if (reading.hidden.length > 0) return { kind: 'none', why: 'it contains invisible or look-alike characters' };
@@ -125,8 +139,8 @@ export function suggestAllowEntries(reading: CommandReading): string[] | null {
 export const NOBODY_CAN_BE_ASKED = 'Nobody can be asked here';
 
 /** One sentence for a caller that cannot ask anybody (CLI, headless tool call). */
-export function nonInteractiveAdvice(reading: CommandReading, findings: ReadonlyArray<{ arm: string }> = []): string {
-  const suggestion = suggestAllow(reading, findings);
+export function nonInteractiveAdvice(reading: CommandReading, findings: ReadonlyArray<{ arm: string }> = [], by: EscalatedBy = {}): string {
+  const suggestion = suggestAllow(reading, findings, by);
   if (suggestion.kind === 'none') return `${NOBODY_CAN_BE_ASKED}, and no allow entry can cover this command: ${suggestion.why}.`;
   return `${NOBODY_CAN_BE_ASKED}. ${suggestionSentence(suggestion, 'add an allow entry (approvalsGate.allow, or --allow in the CLI)')}`;
 }

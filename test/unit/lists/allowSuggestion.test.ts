@@ -12,16 +12,19 @@ import { parseListEntries } from '../../../src/gate/lists/listEntry';
 import { nonInteractiveAdvice, suggestAllow } from '../../../src/gate/lists/allowSuggestion';
 import { programRows } from '../../../src/gate/programs/table';
 import { readCommand } from '../../../src/gate/reading/reading';
+import type { Outcome } from '../../../src/gate/decision';
+import { FixedVerdictRater } from '../../../src/gate/rater/raterContract';
 
 const HOME = '/home/gate';
 const CWD = '/work/project';
 
-function services(allow: unknown[]): GateServices {
+function services(allow: unknown[], options: { rung?: 'manual' | 'assisted'; outcome?: Outcome; escalate?: unknown[] } = {}): GateServices {
   const parsed = parseListEntries(allow, 'allow', 'suggestion under test');
   assert.deepEqual(parsed.errors, [], `the suggested entries parse: ${JSON.stringify(allow)}`);
+  const escalate = parseListEntries(options.escalate ?? [], 'escalate', 'test').entries;
   return {
-    policy: { rung: 'manual', allow: parsed.entries, deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] },
-    rater: null,
+    policy: { rung: options.rung ?? 'manual', allow: parsed.entries, deny: [], escalate, defaultAllow: true, grants: [], denyGrants: [] },
+    rater: options.outcome ? new FixedVerdictRater({ outcome: options.outcome, reason: `stub: ${options.outcome}` }, 'stub') : null,
     person: null,
     home: HOME,
   };
@@ -86,8 +89,9 @@ describe('suggested allow entries cover what they say they cover', function () {
         assert.ok(suggestion.why.length > 0);
         if (/floor/.test(suggestion.why)) {
           // The claim holds: not even the exact command as an entry gets it approved.
-          const exact = await decide({ command, cwd: CWD }, services([{ match: 'exact', pattern: command }]));
-          if (exact.action === 'approve') failures.push(`${command}: "${suggestion.why}", yet an exact entry approves it`);
+          const readable = parseListEntries([{ match: 'exact', pattern: command }], 'allow', 'test').errors.length === 0;
+          const exact = readable ? await decide({ command, cwd: CWD }, services([{ match: 'exact', pattern: command }])) : null;
+          if (exact?.action === 'approve') failures.push(`${command}: "${suggestion.why}", yet an exact entry approves it`);
         }
         continue;
       }
@@ -104,6 +108,49 @@ describe('suggested allow entries cover what they say they cover', function () {
     assert.ok(escalated > 500, `${escalated} escalated`);
     assert.ok(covered > 300 && none > 20, `${covered} covered, ${none} with none`);
     console.log(`      ${escalated} escalated commands: ${covered} suggestions approve at manual, ${none} say why none can`);
+  });
+
+  it('at assisted (the rater says destructive) the suggestion approves too; under an escalate entry or a catastrophic rating none is offered, rightly', async () => {
+    const byWhat = (decision: Awaited<ReturnType<typeof decide>>) => ({ ...(decision.escalatedFrom ? { stage: decision.escalatedFrom } : {}), ...(decision.outcome ? { outcome: decision.outcome } : {}) });
+    const failures: string[] = [];
+    let checked = 0;
+    const commands = generatedCommands().filter((_, i) => i % 4 === 0);
+    for (const command of commands) {
+      const reading = readCommand(command, { home: HOME });
+      const destructive = await decide({ command, cwd: CWD }, services([], { rung: 'assisted', outcome: 'destructive' }));
+      if (destructive.action !== 'escalate') continue;
+      const suggestion = suggestAllow(reading, destructive.preflight ?? [], byWhat(destructive));
+      if (suggestion.kind === 'entries') {
+        checked++;
+        const again = await decide({ command, cwd: CWD }, services(suggestion.entries, { rung: 'assisted', outcome: 'destructive' }));
+        if (again.action !== 'approve') failures.push(`${command} at assisted: ${JSON.stringify(suggestion.entries)} → ${again.action} ${again.reason}`);
+      }
+      for (const [what, options] of [
+        ['catastrophic', { rung: 'assisted', outcome: 'catastrophic' }],
+        ['escalate entry', { escalate: [{ match: 'regexp', pattern: '.' }] }],
+      ] as const) {
+        const decision = await decide({ command, cwd: CWD }, services([], options));
+        if (decision.action !== 'escalate') continue;
+        const none = suggestAllow(reading, decision.preflight ?? [], byWhat(decision));
+        if (none.kind !== 'none') failures.push(`${command} (${what}): suggests ${JSON.stringify(none.entries)}`);
+        else if (what === 'catastrophic') {
+          // "A rated entry is rated again": the prefix entries it would otherwise suggest do not approve it.
+          const plain = suggestAllow(reading, decision.preflight ?? []);
+          if (plain.kind === 'entries' && plain.entries.every((e) => typeof e === 'string')) {
+            const rated = await decide({ command, cwd: CWD }, services(plain.entries, options));
+            if (rated.action === 'approve') failures.push(`${command} (${what}): "${none.why}", yet ${JSON.stringify(plain.entries)} approves it`);
+          }
+        } else if (!/floor|cannot|runs code|only known|no program|invisible/.test(none.why)) {
+          // The claim holds: the exact command as an entry does not get it approved either.
+          // (An exact entry the gate cannot read is no entry at all: the claim holds then too.)
+          const readable = parseListEntries([{ match: 'exact', pattern: command }], 'allow', 'test').errors.length === 0;
+          const exact = readable ? await decide({ command, cwd: CWD }, services([{ match: 'exact', pattern: command }], options)) : null;
+          if (exact?.action === 'approve') failures.push(`${command} (${what}): "${none.why}", yet an exact entry approves it`);
+        }
+      }
+    }
+    assert.deepEqual(failures, []);
+    assert.ok(checked > 100, `${checked} checked at assisted`);
   });
 
   it('a command that writes gets the exact command, never the prefix that does not cover the write', () => {
