@@ -18,10 +18,10 @@ import { FixedVerdictRater } from '../../../src/gate/rater/raterContract';
 const HOME = '/home/gate';
 const CWD = '/work/project';
 
-function services(allow: unknown[], options: { rung?: 'manual' | 'assisted'; outcome?: Outcome; escalate?: unknown[] } = {}): GateServices {
+function services(allow: unknown[], options: { rung?: 'manual' | 'assisted'; outcome?: Outcome; escalate?: readonly unknown[] } = {}): GateServices {
   const parsed = parseListEntries(allow, 'allow', 'suggestion under test');
   assert.deepEqual(parsed.errors, [], `the suggested entries parse: ${JSON.stringify(allow)}`);
-  const escalate = parseListEntries(options.escalate ?? [], 'escalate', 'test').entries;
+  const escalate = parseListEntries([...(options.escalate ?? [])], 'escalate', 'test').entries;
   return {
     policy: { rung: options.rung ?? 'manual', allow: parsed.entries, deny: [], escalate, defaultAllow: true, grants: [], denyGrants: [] },
     rater: options.outcome ? new FixedVerdictRater({ outcome: options.outcome, reason: `stub: ${options.outcome}` }, 'stub') : null,
