@@ -11,6 +11,8 @@ import path from 'node:path';
 
 import { readHookSettings, readSettingsFile } from '../../../../src/cli/hooks/hookSettings';
 import { parseCliOptions, UsageError } from '../../../../src/cli/options';
+import { runBatch } from '../../../../src/cli/batchCommand';
+import { Readable } from 'node:stream';
 
 describe('hook settings: values the gate cannot use', () => {
   let root: string;
@@ -162,5 +164,21 @@ describe('--config FILE: the same rules', () => {
     assert.throws(() => parseCliOptions(['explain', '--deny', 'a | b', '--', 'ls']), UsageError);
     assert.throws(() => parseCliOptions(['explain', '--escalate', '{"match":"regexp","pattern":"("}', '--', 'ls']), UsageError);
     assert.equal(parseCliOptions(['explain', '--allow', 'a | b', '--', 'ls']).problems.length, 1);
+  });
+});
+
+describe('batch lines: a deny or escalate entry that cannot be read', () => {
+  it('is an error line, not a line decided without it; a bad allow entry stays a warning', async () => {
+    const out: string[] = [];
+    const lines = [
+      { id: 1, command: 'git push', deny: ['git push', 'a | b'] },
+      { id: 2, command: 'git push', escalate: [{ match: 'regexp', pattern: '(' }] },
+      { id: 3, command: 'ls', allow: ['ls *'] },
+    ].map((line) => JSON.stringify(line) + '\n');
+    await runBatch(parseCliOptions(['batch', '--rung', 'manual']), Readable.from(lines), (line) => out.push(line));
+    const answers = out.join('\n').trim().split('\n').filter((l) => l.trim() !== '').map((line) => JSON.parse(line) as { id: number; action: string; reason: string; warnings?: string[] });
+    assert.deepEqual(answers.map((a) => [a.id, a.action]), [[1, 'error'], [2, 'error'], [3, 'approve']]);
+    assert.match(answers[0]!.reason, /deny entries cannot all be read/);
+    assert.equal(answers[2]!.warnings?.length, 1);
   });
 });
