@@ -42,7 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Approv
   const panel = createApprovalPanel(context.extensionUri, capture, log);
   const runner = createTerminalRunner(widening, log);
   const storeGrant = createGrantWriter(grants, widening, log);
-  const gate = createGatedExecution({ widening, grants, rung, rater, panel, runner, capture, log, storeGrant });
+  const gate = createGatedExecution({ widening, grants, rung, rater, panel, runner, capture, log, storeGrant, settings: () => ({ refusal: settings.refusal, warnings: settings.warnings }) });
 
   context.subscriptions.push(
     registerApprovalPanelSerializer(panel),

@@ -146,6 +146,11 @@ function answerLine(line: string, context: BatchContext): string | PendingLine {
     lists = [];
     for (const list of LIST_NAMES) {
       const parsed = entriesFromFlags(data[list] ?? [], list, `line ${list}`);
+      // A deny or escalate entry that cannot be read may be the one meant to stop this command:
+      // an error line, as for an unknown rung (docs/decisions.md, "Settings the gate cannot use").
+      if (list !== 'allow' && parsed.problems.length > 0) {
+        return withId(id, { action: 'error', reason: `The line's ${list} entries cannot all be read: ${parsed.problems.map((p) => p.message).join('; ')}` });
+      }
       for (const p of parsed.problems) (warnings ??= []).push(`${p.setting}: ${p.message} (ignored)`);
       lists.push(parsed.entries);
     }

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseListEntries, type ListEntry, type ListName } from '../gate/lists/listEntry';
 import { OUTCOMES, type Outcome } from '../gate/decision';
 import { readPolicySettings, type SettingProblem } from '../gate/settings/policySettings';
 import { DEFAULT_RUNG, parseRung, type Rung } from '../gate/rung';
+import { didYouMean, SETTING_PREFIX, unknownSettingNames } from '../gate/settings/settingsSchema';
+import { HOOK_ONLY_KEYS, readSettingsFile } from './hooks/hookSettings';
 
 /** A command-line mistake: printed with the usage, exit code 1. */
 export class UsageError extends Error {}
@@ -113,7 +113,7 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
   let defaultAllow = true;
 
   if (values.config !== undefined) {
-    const settings = readPolicySettings(readConfigFile(values.config), values.config);
+    const settings = readConfigFile(values.config);
     problems.push(...settings.problems);
     if (settings.rung) {
       rung = settings.rung;
@@ -130,6 +130,8 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
   }
   for (const list of ['allow', 'deny', 'escalate'] as const) {
     const parsedEntries = entriesFromFlags(values[list] ?? [], list, `--${list}`);
+    // A deny or escalate entry that cannot be read may be the one meant to stop a command.
+    if (list !== 'allow' && parsedEntries.problems.length > 0) throw new UsageError(parsedEntries.problems.map((p) => `${p.setting}: ${p.message}`).join('; '));
     lists[list].push(...parsedEntries.entries);
     problems.push(...parsedEntries.problems);
   }
@@ -197,18 +199,26 @@ export function entriesFromFlags(flags: readonly unknown[], list: ListName, sour
   return { entries: parsed.entries, problems };
 }
 
-function readConfigFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--config: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    throw new UsageError(`--config: ${path} is not valid JSON (${printParseErrorCode(first.error)} at offset ${first.offset})`);
-  }
-  return value;
+/**
+ * `--config FILE`, read by the rules of the hook's user file (hookSettings.ts): comments and
+ * trailing commas as VS Code reads settings.json; an unknown name of the gate's, or a value that
+ * would narrow the guard if it were dropped (a bad deny or escalate entry, rung, defaultAllow), is
+ * a usage error naming FILE:LINE:COLUMN, so nothing is decided with it; an invalid allow entry is
+ * left out with a warning naming its place.
+ */
+function readConfigFile(file: string): ReturnType<typeof readPolicySettings> {
+  const reading = readSettingsFile(file);
+  if (reading.kind === 'absent') throw new UsageError(`--config: cannot read ${file}: no such file`);
+  if (reading.kind === 'broken') throw new UsageError(`--config: ${reading.reason}`);
+  const settings = readPolicySettings(reading.values, file);
+  const at = (setting: string, index?: number): string => {
+    const bare = setting.startsWith(SETTING_PREFIX) ? setting.slice(SETTING_PREFIX.length) : setting;
+    return reading.at(Object.prototype.hasOwnProperty.call(reading.values, setting) ? setting : bare, index);
+  };
+  const refusing = [
+    ...unknownSettingNames(reading.values, { bare: true, extra: HOOK_ONLY_KEYS }).map((name) => `${at(name)}: ${name}: unknown setting${didYouMean(name, HOOK_ONLY_KEYS)}`),
+    ...settings.problems.filter((p) => p.refuses).map((p) => `${at(p.setting, p.index)}: ${p.setting}${p.index !== undefined ? ` entry ${p.index}` : ''}: ${p.message}`),
+  ];
+  if (refusing.length > 0) throw new UsageError(`--config: the gate cannot use this file as written, so it decides nothing with it: ${refusing.join('; ')}`);
+  return { ...settings, problems: settings.problems.map((p) => ({ ...p, setting: `${at(p.setting, p.index)}: ${p.setting}${p.index !== undefined ? ` entry ${p.index}` : ''}` })) };
 }

@@ -437,7 +437,7 @@ function askPerson(state: GateState, request: ToPerson): Reached | Promise<Reach
       action: 'escalate',
       stage: 'non-interactive',
       escalatedFrom: request.stage,
-      reason: `${request.reason} ${nonInteractiveAdvice(reading)}`,
+      reason: `${request.reason} ${nonInteractiveAdvice(reading, findings, request)}`,
       ...stripUndefined(context),
       ...withPreflight,
     };

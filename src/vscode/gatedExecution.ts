@@ -38,6 +38,11 @@ export interface GatedExecutionParts {
   home: string;
   storeGrant: (grant: GrantRequest) => Promise<void>;
   log: vscode.LogOutputChannel;
+  /**
+   * The settings' state: a refusal (every command is refused: a value whose loss could narrow
+   * the guard is unreadable) and the dropped values the card shows. Absent: nothing to say.
+   */
+  settings?: () => { refusal: string | null; warnings: readonly string[] };
 }
 
 export interface GatedCall {
@@ -62,6 +67,8 @@ export class GatedExecution {
 
   /** Decides only (no execution): for `explain` and `prepareInvocation`. Never asks a person. */
   async decideOnly(command: string, cwd: string): Promise<Decision> {
+    const refused = this.refusedBySettings();
+    if (refused) return refused;
     return decide({ command, cwd, tool: 'explain' }, { ...(await this.services()), person: null, capture: undefined });
   }
 
@@ -73,22 +80,30 @@ export class GatedExecution {
    * the reason it shows.
    */
   async askOnCard(call: { command: string; cwd: string; tool: string; from: string; signal: AbortSignal }): Promise<Decision> {
+    const refused = this.refusedBySettings();
+    if (refused) return refused;
     const services = await this.services();
     const policy = { ...services.policy, rung: 'manual' as const, allow: [], defaultAllow: false, grants: [] };
     const person = this.parts.person;
-    const saying: Person = { ask: (escalation, signal) => person.ask({ ...escalation, reason: `${call.from} ${escalation.reason}` }, signal) };
+    const saying: Person = { ask: (escalation, signal) => person.ask({ ...escalation, reason: `${call.from} ${escalation.reason}${this.warningNote()}` }, signal) };
     return decide({ command: call.command, cwd: call.cwd, tool: call.tool }, { ...services, policy, person: saying, signal: call.signal });
   }
 
   /** Decides and, when approved, runs. */
   async run(call: GatedCall): Promise<{ decision: Decision; execution?: ExecutionResult }> {
+    const refused = this.refusedBySettings();
+    if (refused) {
+      this.parts.log.warn(`reject [settings] ${oneLine(call.command)} — ${oneLine(refused.reason)}`);
+      return { decision: refused };
+    }
     const pendingGrants: GrantRequest[] = [];
     const person = this.parts.person;
     // The card may carry an edited allow entry with "Always allow…"; it is stored as a setting
     // after the pipeline accepted the answer (the pipeline itself refuses grants it does not offer).
     const listeningPerson: Person = {
       ask: async (escalation, signal) => {
-        const answer = await person.ask(escalation, signal);
+        const note = this.warningNote();
+        const answer = await person.ask(note === '' ? escalation : { ...escalation, reason: `${escalation.reason}${note}` }, signal);
         const entry = (answer as { entry?: { match: 'prefix' | 'glob'; pattern: string; scope: 'user' | 'workspace' } }).entry;
         if (answer.kind === 'allow-always' && entry) {
           pendingGrants.push({ scope: 'setting', entry: { match: entry.match, pattern: entry.pattern }, target: entry.scope });
@@ -124,6 +139,20 @@ export class GatedExecution {
     return { decision, execution };
   }
 
+  /** A rejection when the settings cannot be used as written (SettingsService.refusal), else null. */
+  private refusedBySettings(): Decision | null {
+    const refusal = this.parts.settings?.().refusal ?? null;
+    if (refusal === null) return null;
+    return { action: 'reject', stage: 'gate-error', reason: refusal, resolution: { resolved: false, mechanisms: [] } };
+  }
+
+  /** The dropped settings values, as a note after the card's reason ('' when none). */
+  private warningNote(): string {
+    const warnings = this.parts.settings?.().warnings ?? [];
+    if (warnings.length === 0) return '';
+    return ` (Settings warning: ${warnings.length} value(s) of your settings were dropped, so the gate asks about what they would have allowed: ${warnings.slice(0, 3).join('; ')}${warnings.length > 3 ? '; …' : ''}.)`;
+  }
+
   private async services(): Promise<GateServices> {
     return {
       policy: this.parts.policy(),
@@ -151,6 +180,7 @@ export interface GatedExecutionWiring {
   capture: CaptureLog;
   log: vscode.LogOutputChannel;
   storeGrant: (grant: GrantRequest) => Promise<void>;
+  settings?: () => { refusal: string | null; warnings: readonly string[] };
 }
 
 /**
@@ -169,5 +199,6 @@ export function createGatedExecution(wiring: GatedExecutionWiring): GatedExecuti
     home: homedir(),
     log: wiring.log,
     storeGrant: wiring.storeGrant,
+    ...(wiring.settings ? { settings: wiring.settings } : {}),
   });
 }

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs
 import net from 'node:net';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { CARD_WIRE_VERSION, MAX_CARD_LINE_BYTES, cardHandOffOff, cardSocket, readCardRequest, type CardAnswer } from '../cli/hooks/cardHandOffWire';
+import { CARD_WIRE_VERSION, MAX_CARD_LINE_BYTES, cardHandOffOff, cardSocket, readCardRequest, SETTINGS_WARNING_START, type CardAnswer } from '../cli/hooks/cardHandOffWire';
 import { acceptsConnection, privateFolder, releaseSocketAddress, socketAddress } from '../cli/hooks/hookServerWire';
 import type { Decision } from '../gate/decision';
 import type { GatedExecution } from './gatedExecution';
@@ -109,7 +109,7 @@ function serve(conn: net.Socket, gate: GatedExecution, log: vscode.LogOutputChan
         command: request.command,
         cwd: request.cwd,
         tool: `hook:${request.agent}`,
-        from: `${request.agentLabel} (an agent hook, outside VS Code) asks to run this command; the agent runs it if you allow it.`,
+        from: `${request.agentLabel} (an agent hook, outside VS Code) asks to run this command; the agent runs it if you allow it.${hookSettingsWarning(request.reason)}`,
         signal: cancel.signal,
       })
       .then((decision) => {
@@ -118,6 +118,12 @@ function serve(conn: net.Socket, gate: GatedExecution, log: vscode.LogOutputChan
       })
       .catch((error: unknown) => reply({ v: CARD_WIRE_VERSION, action: 'unavailable', reason: `The card failed: ${error instanceof Error ? error.message : String(error)}` }));
   });
+}
+
+/** The hook's note on its dropped settings values, for the card (or ''). */
+function hookSettingsWarning(reason: string): string {
+  const at = reason.indexOf(SETTINGS_WARNING_START);
+  return at < 0 ? '' : ` ${reason.slice(at, at + 600)}`;
 }
 
 /** The decision on the card as the hook's answer: only a person's approval approves. */

@@ -12,6 +12,12 @@ import { cacheFolder } from './userFolders';
  */
 
 export const CARD_WIRE_VERSION = 1;
+
+/**
+ * How the hook's note on dropped settings values begins inside a card request's `reason`
+ * (hookCommand.ts `settingsWarning`): the extension puts that note on the card.
+ */
+export const SETTINGS_WARNING_START = '(Settings warning:';
 /** Longest line either side reads. */
 export const MAX_CARD_LINE_BYTES = 1024 * 1024;
 

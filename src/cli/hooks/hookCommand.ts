@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { decide } from '../../gate/pipeline';
 import type { Decision } from '../../gate/decision';
 import { CaptureLog } from '../../gate/capture/captureLog';
-import { nonInteractiveAdvice } from '../../gate/lists/allowSuggestion';
+import { NOBODY_CAN_BE_ASKED, suggestAllow, suggestionSentence } from '../../gate/lists/allowSuggestion';
+import { RATER_SETTING_HINT } from '../../gate/rater/raterContract';
 import { readCommand } from '../../gate/reading/reading';
 import type { CliOptions } from '../options';
 import { raterFromOptions, servicesFor } from '../gateServices';
@@ -10,7 +11,7 @@ import type { AgentAdapter, HookAnswer, HookOutput, ShellCall } from './agents';
 import { readHookSettings, type HookSettings } from './hookSettings';
 import { appendHookCapture } from './hookCapture';
 import { askCard } from './cardHandOff';
-import { CARD_WIRE_VERSION, cardHandOffOff, cardSocketsFor, type CardAnswer } from './cardHandOffWire';
+import { CARD_WIRE_VERSION, cardHandOffOff, cardSocketsFor, SETTINGS_WARNING_START, type CardAnswer } from './cardHandOffWire';
 import type { UserFolders } from './userFolders';
 
 /**
@@ -99,9 +100,11 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
     deadlineMs,
   );
   if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);
-  let answer = answerFor(decision, call, folders, options.home);
+  let answer = answerFor(decision, call, folders, options.home, settings.problems);
   if (decision.action === 'escalate' && decision.stage === 'non-interactive' && cards.length > 0) {
-    const request = { v: CARD_WIRE_VERSION, agent: agent.name, agentLabel: agent.label, command: call.command, cwd: call.cwd, reason: decision.reason } as const;
+    // The card shows the dropped settings values too: the person sees why the gate asks.
+    const reason = settings.problems.length === 0 ? decision.reason : `${decision.reason} ${settingsWarning(settings.problems)}`;
+    const request = { v: CARD_WIRE_VERSION, agent: agent.name, agentLabel: agent.label, command: call.command, cwd: call.cwd, reason } as const;
     const card = await askCard(request, cards, handOffDeadlineMs - (Date.now() - started));
     if (card !== null && card.action !== 'unavailable') answer = cardAnswer(card);
   }
@@ -152,27 +155,53 @@ function cardAnswer(card: CardAnswer): HookAnswer {
 /**
  * The gate's decision as the agent's answer (D§9's moves stay in the reason): approve → allow;
  * escalate → ask where a person will see the agent's prompt, else deny saying what to add or
- * to run by hand; reject → deny; halt → deny and stop the run.
+ * to run by hand; reject → deny; halt → deny and stop the run. Every text speaks to the agent's
+ * user, who is in a terminal, not in VS Code: settings are named by the hook's settings file, and
+ * the allow entry suggested is one that covers this command (allowSuggestion.ts), or none.
+ * `warnings` are the settings values that were dropped (hookSettings.ts), said on escalations.
  */
-export function answerFor(decision: Decision, call: ShellCall, folders: UserFolders, home: string): HookAnswer {
+export function answerFor(decision: Decision, call: ShellCall, folders: UserFolders, home: string, warnings: readonly string[] = []): HookAnswer {
+  const reason = forTheUser(decision.reason, folders.settingsFile);
   switch (decision.action) {
     case 'approve':
-      return { kind: 'allow', reason: `Approvals Gate: ${decision.reason}` };
+      return { kind: 'allow', reason: `Approvals Gate: ${reason}` };
     case 'reject':
-      return { kind: 'deny', reason: decision.reason };
+      return { kind: 'deny', reason };
     case 'halt':
-      return { kind: 'stop', reason: `${decision.reason} The agent's run ends here.` };
+      return { kind: 'stop', reason: `${reason} The agent's run ends here.` };
     case 'escalate': {
-      const where = `The gate's settings for agent hooks are in ${folders.settingsFile}.`;
+      const file = folders.settingsFile;
+      const suggestion = decision.stage === 'non-interactive' ? suggestAllow(readCommand(call.command, { home }), decision.preflight ?? [], { ...(decision.escalatedFrom ? { stage: decision.escalatedFrom } : {}), ...(decision.outcome ? { outcome: decision.outcome } : {}) }) : null;
+      const advice =
+        suggestion === null
+          ? ''
+          : suggestion.kind === 'entries'
+            ? ` ${suggestionSentence(suggestion, `add to the "approvalsGate.allow" list in ${file}`)}`
+            : ` No allow entry can cover this command: ${suggestion.why}.`;
+      const warned = warnings.length === 0 ? '' : ` ${settingsWarning(warnings)}`;
       if (call.askHonoured && decision.stage === 'non-interactive') {
-        // The agent's own prompt is the person: the reason without "nobody can be asked here".
-        const advice = ` ${nonInteractiveAdvice(readCommand(call.command, { home }))}`;
-        const reason = decision.reason.endsWith(advice) ? decision.reason.slice(0, -advice.length) : decision.reason;
-        return { kind: 'ask', reason: `Approvals Gate asks you: ${reason} (To stop being asked about commands like this, add an allow entry to ${folders.settingsFile}.)` };
+        // The agent's own prompt is the person.
+        return { kind: 'ask', reason: `Approvals Gate asks you: ${reason}${advice}${warned}` };
       }
-      return { kind: 'deny', reason: `${decision.reason} ${where} The user can also run the command by hand.` };
+      return { kind: 'deny', reason: `${reason} Nobody can be asked from here, so the gate does not run it.${advice} Or the user runs the command by hand.${warned}` };
     }
   }
+}
+
+/** The dropped settings values, in one sentence (shown on escalations and on the card). */
+export function settingsWarning(warnings: readonly string[]): string {
+  const shown = warnings.slice(0, 3).join('; ');
+  return `${SETTINGS_WARNING_START} ${warnings.length} value(s) of the gate's settings were dropped, so the gate asks about what they would have allowed: ${shown}${warnings.length > 3 ? '; …' : ''}. \`approvals-gate doctor\` lists them.)`;
+}
+
+/**
+ * A decision's reason as the hook's user reads it: without the CLI's and the extension's advice
+ * (the hook gives its own), and the rater set up in the hook's settings file.
+ */
+function forTheUser(reason: string, settingsFile: string): string {
+  const cut = reason.indexOf(NOBODY_CAN_BE_ASKED);
+  const own = cut >= 0 ? reason.slice(0, cut).trimEnd() : reason;
+  return own.split(RATER_SETTING_HINT).join(`set approvalsGate.rater.baseUrl and approvalsGate.rater.model in ${settingsFile}, the key in OPENAI_API_KEY`);
 }
 
 async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { AGENT_NAMES, agentNamed, type AgentName } from './agents';
 import { currentSource, detectAgents, doctor, install, pruneUnusedCopies, trustCodexHook, uninstall, type Change, type ManageContext } from './install';
 import { registeredTimeoutMs } from './hookCommand';
-import { readHookSettings } from './hookSettings';
+import { readHookSettings, settingsReport } from './hookSettings';
 import { readHookCapture } from './hookCapture';
 import { userFolders } from './userFolders';
 import { buildDebugDump, dumpedSettings } from '../../gate/capture/debugDump';
@@ -54,6 +54,12 @@ export async function manageMain(argv: readonly string[]): Promise<number> {
     return 1;
   }
   let ok = true;
+  if (verb === 'doctor') {
+    // The settings a hook in this folder would decide with: a refusal or a dropped value fails.
+    const report = settingsReport(readHookSettings(folders.settingsFile, process.cwd()), folders.settingsFile);
+    ok = report.ok;
+    process.stdout.write(report.lines.join('\n') + '\n');
+  }
   for (const agent of agents) {
     if (verb === 'doctor') {
       const report = await doctor(agent, ctx);
@@ -107,6 +113,7 @@ function exportDump(folders: ReturnType<typeof userFolders>, out: string | undef
   );
   const text = JSON.stringify(dump, null, 2) + '\n';
   if (settings.blocked) process.stderr.write(`approvals-gate export: ${settings.blocked}\n`);
+  for (const problem of settings.problems) process.stderr.write(`approvals-gate export: settings value dropped: ${problem}\n`);
   if (skipped > 0) process.stderr.write(`approvals-gate export: ${skipped} unreadable line(s) of ${folders.captureFile} skipped\n`);
   if (out === undefined) {
     process.stdout.write(text);

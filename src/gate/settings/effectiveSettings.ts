@@ -6,7 +6,10 @@
  * Rules, each chosen so that nothing a settings file says can widen approval by accident:
  * - **Invalid values are named and ignored, never widened.** A single-valued setting falls back
  *   to the next scope's valid value (folder → workspace → user → default); a list drops the bad
- *   entries one by one and keeps the rest.
+ *   entries one by one and keeps the rest. Where dropping a value could narrow the guard (a bad
+ *   `deny` or `escalate` entry, `rung` or `defaultAllow`; an unknown `approvalsGate.*` name, which
+ *   may be a misspelt deny list) the problem `refuses`: the caller refuses every command
+ *   ({@link settingsRefusal}).
  * - **Untrusted workspace**: the workspace and folder values of every restricted setting
  *   (settingsSchema.ts: `rung`, `allow`, `defaultAllow`, `rater.baseUrl`, `rater.model`,
  *   `agent.*`, `terminal.passEnvironment`) are ignored — not validated, not reported as
@@ -27,6 +30,9 @@ import type { Rung } from '../rung';
 import {
   LIST_SETTING_KEYS,
   RESTRICTION_REASONS,
+  didYouMean,
+  invalidValueRefuses,
+  unknownSettingNames,
   SETTING_DEFAULTS,
   SETTING_KEYS,
   SETTING_PREFIX,
@@ -84,7 +90,10 @@ export interface EffectiveSettings {
 
 export interface SettingsReading {
   settings: EffectiveSettings;
-  /** Every invalid value, by setting and scope; each was ignored. */
+  /**
+   * Every invalid value, by setting and scope. Those with `refuses` make the gate refuse every
+   * command ({@link settingsRefusal}); the others were ignored.
+   */
   problems: ScopedSettingProblem[];
   /** Full names of the settings whose workspace or folder value was ignored (untrusted workspace). */
   ignoredBecauseUntrusted: string[];
@@ -123,7 +132,10 @@ export function effectiveSettings(scopes: ScopeValues, trust: TrustState): Setti
         origin[key] = scope;
         return reading.value;
       }
-      if (reading.kind === 'invalid') problems.push({ setting: settingName(key), scope, message: `${reading.message} (got ${shownValue(withoutUserInfo(value))}); ignored` });
+      if (reading.kind === 'invalid') {
+        const refuses = invalidValueRefuses(key);
+        problems.push({ setting: settingName(key), scope, message: `${reading.message} (got ${shownValue(withoutUserInfo(value))})${refuses ? '' : '; ignored'}`, ...(refuses ? { refuses } : {}) });
+      }
     }
     origin[key] = 'default';
     return SETTING_DEFAULTS[key];
@@ -141,7 +153,7 @@ export function effectiveSettings(scopes: ScopeValues, trust: TrustState): Setti
       const policy = readPolicySettings(listValues, SCOPE_LABELS[scope]);
       for (const key of LIST_SETTING_KEYS) lists[key].push(...policy[key]);
       // Entry texts are quoted in the messages: escape them so an entry cannot forge a log line.
-      for (const problem of policy.problems) problems.push({ ...problem, scope, message: `${shownText(problem.message, 400)}; ignored` });
+      for (const problem of policy.problems) problems.push({ ...problem, scope, message: `${shownText(problem.message, 400).replace(/\.$/, '')}${problem.refuses ? '' : '; ignored'}` });
     }
     const environment = usable(scope, 'terminal.passEnvironment');
     if (environment.present) {
@@ -165,6 +177,18 @@ export function effectiveSettings(scopes: ScopeValues, trust: TrustState): Setti
     problems,
     ignoredBecauseUntrusted: SETTING_KEYS.filter((key) => ignored.has(key)).map(settingName),
   };
+}
+
+/**
+ * Why the gate refuses every command with these settings, naming each value to fix, or `null`
+ * when none of the problems refuses. `where` names a problem's place (a file and line:column, a
+ * scope); the default names the scope.
+ */
+export function settingsRefusal(problems: readonly ScopedSettingProblem[], where: (problem: ScopedSettingProblem) => string = (p) => SCOPE_LABELS[p.scope]): string | null {
+  const refusing = problems.filter((p) => p.refuses);
+  if (refusing.length === 0) return null;
+  const listed = refusing.map((p) => `${where(p)}: ${p.setting}${p.index !== undefined ? ` entry ${p.index}` : ''}: ${p.message}`).join('; ');
+  return `The gate's settings cannot be used as written, so it refuses every command until they are fixed (a value it cannot read may be one meant to stop commands): ${listed}`;
 }
 
 /** The pipeline's policy from the settings in force and the grant store's entries. */
@@ -206,6 +230,44 @@ export function scopeValuesFromInspect(inspect: (key: SettingKey) => InspectedSe
   return { user, workspace, workspaceFolder };
 }
 
+/**
+ * The names under the `approvalsGate` section of VS Code's configuration that are no setting of
+ * the gate's (`approvalsGate.denny`), each with the scopes that set it: refusing problems, as in
+ * {@link effectiveSettings}. `section` is `vscode.workspace.getConfiguration('approvalsGate')`,
+ * which holds every key the settings files give under the section, known or not, with dotted
+ * names nested (`rater: {baseUrl}`); its functions are skipped. `inspect` is that object's own.
+ * `extra` are further known names (the hooks' `hooks.trustedFolders`).
+ */
+export function unknownSectionNames(section: object, inspect: (name: string) => InspectedSetting | undefined, extra: readonly string[] = []): ScopedSettingProblem[] {
+  const known: readonly string[] = [...SETTING_KEYS, ...extra];
+  const names: string[] = [];
+  const walk = (record: object, path: string): void => {
+    for (const key of Object.keys(record)) {
+      const descriptor = Object.getOwnPropertyDescriptor(record, key);
+      if (!descriptor || !('value' in descriptor) || typeof descriptor.value === 'function') continue;
+      const name = path === '' ? key : `${path}.${key}`;
+      if (known.includes(name)) continue;
+      const value: unknown = descriptor.value;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && known.some((k) => k.startsWith(`${name}.`))) walk(value, name);
+      else names.push(name);
+    }
+  };
+  walk(section, '');
+  const problems: ScopedSettingProblem[] = [];
+  for (const name of names) {
+    const inspected = inspect(name);
+    const scopes: SettingScope[] = [];
+    if (inspected?.globalValue !== undefined) scopes.push('user');
+    if (inspected?.workspaceValue !== undefined) scopes.push('workspace');
+    if (inspected?.workspaceFolderValue !== undefined) scopes.push('workspaceFolder');
+    const full = SETTING_PREFIX + name;
+    for (const scope of scopes.length > 0 ? scopes : (['user'] as const)) {
+      problems.push({ setting: shownText(full, 80), scope, message: `unknown setting${shownText(didYouMean(full), 120)}`, refuses: true });
+    }
+  }
+  return problems;
+}
+
 // ── Helpers ────────────────────────────────────────────────────────────────────────────────
 
 /** A scope's record, once checked to be an object; a scope that is not one is reported and skipped. */
@@ -215,14 +277,13 @@ function readScopes(scopes: ScopeValues, problems: ScopedSettingProblem[]): Part
     const record = scopes[scope] as unknown;
     if (record === undefined || record === null) continue;
     if (typeof record !== 'object' || Array.isArray(record)) {
-      problems.push({ setting: SETTING_PREFIX.slice(0, -1), scope, message: 'expected an object of settings; the whole scope is ignored' });
+      problems.push({ setting: SETTING_PREFIX.slice(0, -1), scope, message: 'expected an object of settings', refuses: true });
       continue;
     }
     readable[scope] = record as Readonly<Record<string, unknown>>;
-    for (const name of Object.keys(record)) {
-      if (name.startsWith(SETTING_PREFIX) && !(SETTING_KEYS as readonly string[]).includes(name.slice(SETTING_PREFIX.length))) {
-        problems.push({ setting: shownText(name, 80), scope, message: 'unknown setting; ignored' });
-      }
+    // An unknown name may be a misspelt deny list: it refuses, like a deny list that cannot be read.
+    for (const name of unknownSettingNames(record as Readonly<Record<string, unknown>>, { bare: false })) {
+      problems.push({ setting: shownText(name, 80), scope, message: `unknown setting${shownText(didYouMean(name), 120)}`, refuses: true });
     }
   }
   return readable;

@@ -210,3 +210,71 @@ export function readEnvironmentNames(value: unknown): { names: string[]; errors:
   });
   return { names, errors };
 }
+
+// ── What an unusable value means ───────────────────────────────────────────────────────────
+
+/**
+ * Settings whose invalid value refuses every command instead of being dropped (docs/settings-
+ * and-grants.md, "Values the gate cannot use"): dropping it could let run what the user meant to
+ * stop. A `deny` or `escalate` list that is not a list, or one bad entry in it, may be the one
+ * entry the user relies on; an unreadable `rung` falls back to `assisted`, which is wider than
+ * `manual` or `write`; an unreadable `defaultAllow` falls back to `true`, the built-in list on.
+ * Every other invalid value is dropped with a warning: without it the gate asks more, never less
+ * (an allow entry, a rater address — no rater means every rating fails closed —, a timeout, an
+ * environment name, a trusted folder).
+ */
+export const REFUSING_SETTING_KEYS: readonly SettingKey[] = ['rung', 'deny', 'escalate', 'defaultAllow'];
+
+/** Whether an invalid value of `key` refuses every command (see {@link REFUSING_SETTING_KEYS}). */
+export function invalidValueRefuses(key: SettingKey): boolean {
+  return REFUSING_SETTING_KEYS.includes(key);
+}
+
+/**
+ * Groups of dotted setting names: a bare key that starts with one of these is one of the gate's
+ * (`rater.modle` is a typo of ours; `editor.fontSize` is VS Code's).
+ */
+const SETTING_GROUPS = ['rater.', 'agent.', 'terminal.', 'hooks.'];
+
+/**
+ * The names in a settings record that look like the gate's but are no setting it knows.
+ * `approvalsGate.X` is ours whatever X is. With `bare` (a file that is the gate's own: the hook's
+ * user file, a `--config` file), a name without the prefix is ours too when it has no dot or
+ * starts with one of the dotted groups; other dotted names (`editor.fontSize`) belong to
+ * whoever else reads a settings.json. `extra` are further known names without the prefix.
+ */
+export function unknownSettingNames(record: Readonly<Record<string, unknown>>, options: { bare: boolean; extra?: readonly string[] }): string[] {
+  const known = new Set<string>([...SETTING_KEYS, ...(options.extra ?? [])]);
+  const unknown: string[] = [];
+  for (const name of Object.keys(record)) {
+    if (name.startsWith(SETTING_PREFIX)) {
+      if (!known.has(name.slice(SETTING_PREFIX.length))) unknown.push(name);
+    } else if (options.bare && !known.has(name) && (!name.includes('.') || SETTING_GROUPS.some((group) => name.startsWith(group)))) {
+      unknown.push(name);
+    }
+  }
+  return unknown;
+}
+
+/** ` (did you mean approvalsGate.deny?)` for a name within two edits of a known one, else ''. */
+export function didYouMean(name: string, extra: readonly string[] = []): string {
+  const prefixed = name.startsWith(SETTING_PREFIX);
+  const bare = prefixed ? name.slice(SETTING_PREFIX.length) : name;
+  let best: { key: string; distance: number } | null = null;
+  for (const key of [...SETTING_KEYS, ...extra]) {
+    const distance = editDistance(bare.toLowerCase(), key.toLowerCase());
+    if (distance <= 2 && (best === null || distance < best.distance)) best = { key, distance };
+  }
+  return best === null ? '' : ` (did you mean ${prefixed ? SETTING_PREFIX : ''}${best.key}?)`;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -12,6 +12,7 @@ import { strict as assert } from 'node:assert';
 import { decide } from '../../../src/gate/pipeline';
 import {
   effectiveSettings,
+  settingsRefusal,
   gatePolicy,
   scopeValuesFromInspect,
   type ScopeValues,
@@ -109,7 +110,7 @@ describe('effectiveSettings', () => {
         scopes: { user: { rung: 'manual' }, workspace: { rung: 'write' }, workspaceFolder: { rung: 'bypass!' } },
         key: 'rung',
         expected: 'write',
-        problems: [['approvalsGate.rung', 'workspaceFolder', /unknown rung.*"bypass!".*ignored/]],
+        problems: [['approvalsGate.rung', 'workspaceFolder', /unknown rung.*"bypass!"/]],
       },
       {
         name: 'invalid rungs everywhere give the default, each named',
@@ -217,8 +218,39 @@ describe('effectiveSettings', () => {
 
     it('an unknown approvalsGate.* key is reported; other extensions\' keys are not', () => {
       const r = read({ user: { 'approvalsGate.allowEverything': true, 'editor.fontSize': 12 } });
-      assert.deepEqual(r.problems.map((p) => [p.setting, p.message]), [['approvalsGate.allowEverything', 'unknown setting; ignored']]);
+      assert.deepEqual(r.problems.map((p) => [p.setting, p.message, p.refuses]), [['approvalsGate.allowEverything', 'unknown setting', true]]);
     });
+
+    it('a misspelt name says which one was meant', () => {
+      const r = read({ user: { 'approvalsGate.denny': ['git push'] } });
+      assert.equal(r.problems[0]!.message, 'unknown setting (did you mean approvalsGate.deny?)');
+    });
+
+    // Fail closed (docs/settings-and-grants.md): what would narrow the guard if dropped refuses.
+    const refuses: Array<[string, ScopeValues, boolean]> = [
+      ['a deny list that is a string', { user: { deny: 'git push' } }, true],
+      ['an invalid escalate entry', { workspace: { escalate: [42] } }, true],
+      ['an unreadable rung', { user: { rung: 'manul' } }, true],
+      ['defaultAllow as a string', { user: { defaultAllow: 'false' } }, true],
+      ['an unknown approvalsGate.* name', { user: { 'approvalsGate.denny': [] } }, true],
+      ['a scope that is not an object', { user: 'x' as unknown as Record<string, unknown> }, true],
+      ['an invalid allow entry', { user: { allow: ['ls *'] } }, false],
+      ['an allow list that is a string', { user: { allow: 'ls' } }, false],
+      ['a bad rater URL', { user: { 'rater.baseUrl': 'ftp://x' } }, false],
+      ['a bad timeout', { user: { 'terminal.timeoutMs': -1 } }, false],
+      ['a bad passEnvironment name', { user: { 'terminal.passEnvironment': ['a b'] } }, false],
+    ];
+    for (const [name, scopes, refusing] of refuses) {
+      it(`${name} ${refusing ? 'refuses every command' : 'is dropped with a warning'}`, () => {
+        const r = read(scopes);
+        assert.equal(r.problems.length, 1, JSON.stringify(r.problems));
+        assert.equal(r.problems[0]!.refuses === true, refusing);
+        const refusal = settingsRefusal(r.problems);
+        if (refusing) assert.ok(refusal?.includes(r.problems[0]!.setting), refusal ?? 'no refusal');
+        else assert.equal(refusal, null);
+        assert.equal(r.problems[0]!.message.endsWith('; ignored'), !refusing, r.problems[0]!.message);
+      });
+    }
 
     it('a scope that is not an object is reported and skipped', () => {
       const r = read({ user: { rung: 'manual' }, workspace: ['rung', 'bypass'] as unknown as Record<string, unknown> });
