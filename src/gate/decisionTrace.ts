@@ -2,6 +2,7 @@ import type { Decision } from './decision';
 import type { CommandReading } from './reading/reading';
 import { literalValue, type Segment } from './reading/resolution';
 import { RUNG_DESCRIPTIONS, type Rung } from './rung';
+import { recordOf } from './programs/segmentRecord';
 
 /** The readable trace (`approvals-gate explain`, "Approvals Gate: Explain a command…") prints: what the gate read, and who decided what. */
 export function formatTrace(reading: CommandReading, rung: Rung, decision: Decision): string {
@@ -14,7 +15,12 @@ export function formatTrace(reading: CommandReading, rung: Rung, decision: Decis
   const { resolution } = reading;
   if (resolution.resolved) {
     lines.push(`read as   ${resolution.segments.length} simple command${resolution.segments.length === 1 ? '' : 's'}`);
-    resolution.segments.forEach((segment, index) => lines.push(`  ${index + 1}. ${describeSegment(segment)}`));
+    resolution.segments.forEach((segment, index) => {
+      lines.push(`  ${index + 1}. ${describeSegment(segment)}`);
+      // What the segment does, from its record: why an entry did or did not cover it.
+      const effects = recordOf(segment).effects();
+      lines.push(`     effects: ${effects.length === 0 ? 'none found (no write, no form of the program table, no code handed on)' : effects.join('; ')}`);
+    });
   } else {
     lines.push(`read as   unresolved (${resolution.mechanisms.join(', ')}): ${resolution.detail}`);
   }
