@@ -13,6 +13,7 @@ import { failClosedResult, ratingFaultReason, type Rater, type RatingRequest, ty
 import { readCommand, type CommandReading } from './reading/reading';
 import { summariseResolution } from './reading/resolution';
 import { isRatedRung } from './rung';
+import { recordOf, type SegmentRecord } from './programs/segmentRecord';
 
 /** One gated shell call. */
 export interface GateCall {
@@ -82,6 +83,8 @@ interface GateState {
   services: GateServices;
   /** The preflight findings once {@link findingsOf} has worked them out; null until then. */
   findings: PreflightFinding[] | null;
+  /** What each segment does (programs/segmentRecord.ts), made once for every stage that asks; null until then. */
+  records: SegmentRecord[] | null;
   /** The live capture record, when a capture log is attached. */
   record?: CaptureRecord;
 }
@@ -145,7 +148,7 @@ function decideUnrecorded(call: GateCall, services: GateServices, record: Captur
   let reading: CommandReading | undefined;
   try {
     reading = readCommand(call.command, { home: services.home });
-    const state: GateState = { call, reading, services, findings: null };
+    const state: GateState = { call, reading, services, findings: null, records: null };
     if (record) state.record = record;
     for (let index = 0; index < STAGES.length; index += 1) {
       const result = STAGES[index]!(state);
@@ -225,8 +228,15 @@ export function recheckBeforeExecution(command: string, home: string, cwd: strin
  * runs does not change what it finds.
  */
 function findingsOf(state: GateState): PreflightFinding[] {
-  state.findings ??= preflightFindings(state.reading, { cwd: state.call.cwd, ...(state.call.cdpath !== undefined ? { cdpath: state.call.cdpath } : {}) });
+  state.findings ??= preflightFindings(state.reading, { cwd: state.call.cwd, records: recordsOf(state), ...(state.call.cdpath !== undefined ? { cdpath: state.call.cdpath } : {}) });
   return state.findings;
+}
+
+/** The record of each segment of a resolved command (none for an unresolved one), made once per decision. */
+function recordsOf(state: GateState): SegmentRecord[] {
+  const { resolution } = state.reading;
+  state.records ??= resolution.resolved ? resolution.segments.map(recordOf) : [];
+  return state.records;
 }
 
 // ── The stages, in order ────────────────────────────────────────────────────────────────
@@ -291,7 +301,7 @@ function allowListStage(state: GateState): StageResult | Promise<StageResult> {
   const { reading, services } = state;
   const { policy } = services;
   // Taken in this order, as one list; the built-in list is indexed by program once.
-  const match = matchAllowLists(reading, policy.defaultAllow ? [policy.grants, policy.allow, DEFAULT_ALLOW_LIST] : [policy.grants, policy.allow]);
+  const match = matchAllowLists(reading, policy.defaultAllow ? [policy.grants, policy.allow, DEFAULT_ALLOW_LIST] : [policy.grants, policy.allow], recordsOf(state));
   if (!match) return undefined;
   const findings = findingsOf(state);
   // One pass for what three searches found: the first grant, else the first allow entry, else

@@ -7,7 +7,7 @@ import type { Mechanism, Segment, Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
-import { recordOf } from '../programs/segmentRecord';
+import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { workingFolderOf, writeTargets } from '../programs/writeTargets';
 import { programName } from '../programs/wrappers';
 import { readsCodeFromStdin, rowFor } from '../programs/table';
@@ -44,6 +44,8 @@ export interface PreflightContext {
   cwd: string;
   /** The shell's CDPATH, when the gate did not set the shell up (GateCall.cdpath). */
   cdpath?: string;
+  /** The records of the command's own segments, when the caller has made them (the pipeline's, one per segment). */
+  records?: readonly SegmentRecord[];
 }
 
 /** How many segments, nested ones included, are read before the rest counts as unreadable. */
@@ -124,7 +126,7 @@ interface ForeignConfig {
  * arms run as each segment is reached rather than over lists of segments made first: the arms
  * never throw, so running them early changes neither what they find nor its order.
  */
-function checkSegments(top: readonly Segment[], home: string, start: PathPlace): Gathered {
+function checkSegments(top: readonly Segment[], home: string, start: PathPlace, records?: readonly SegmentRecord[]): Gathered {
   const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, inexact: null, opaqueTargets: null, foreign: null };
   // The folder the command was asked in, as written and through its links ("inside" is below one),
   // worked out for the first program that reads its folder's configuration: most lines have none.
@@ -146,7 +148,7 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace):
       break;
     }
     // What the segment does, read once, here, for this walk and for every arm.
-    const analysis = recordOf(segment);
+    const analysis = (own ? records?.[next] : undefined) ?? recordOf(segment);
     // Where the program runs once its wrappers have moved it (`env -C DIR`), and its payloads with it.
     const place = placeInside(outer, analysis.peeled.layers);
     checkSegment(segment, analysis, place, found);
@@ -461,7 +463,7 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
         protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
       );
     }
-    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath));
+    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath), context.records);
     const code = unknownCode(resolution.segments);
     const list = findingsList(
       unresolvedFinding(reading, found.unreadable ?? NONE, found.inexact ?? NONE),
