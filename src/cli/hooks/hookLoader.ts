@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import Module from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -12,8 +12,10 @@ import {
   MAX_HOOK_INPUT_BYTES,
   MAX_REPLY_BYTES,
   WIRE_VERSION,
+  buildName,
+  claimServerStart,
   ownSocket,
-  privateFolder,
+  releaseServerStart,
   readServerLine,
   serverSocket,
   socketAddress,
@@ -55,8 +57,7 @@ function loadBundle(saveCache = true): HookBundle {
   let prepared: { script: vm.Script; save: (() => void) | undefined } | undefined;
   try {
     const source = readFileSync(bundle, 'utf8');
-    const stat = statSync(bundle);
-    const file = path.join(cacheFolder(process.env), `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8cache`);
+    const file = path.join(cacheFolder(process.env), `${buildName(bundle)}.v8cache`);
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(file);
@@ -156,21 +157,42 @@ async function readInput(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The server for `socket`, started apart from this process (it outlives it), when the folder is private. */
-function startServer(socket: string): void {
-  const folder = path.dirname(socket);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  if (!privateFolder(folder)) return;
-  spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: folder, env: process.env }).unref();
+function fileAt(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the server for `socket` apart from this process (it outlives it), when the folder is
+ * private and no other call has claimed the start (claimServerStart): of the calls that find no
+ * server, or the same stuck one, at the same time, one starts the next. `seen` is the socket file
+ * as this call found it (undefined: none); once the claim is held, a socket that is no longer that
+ * file is another call's new server, and none is started. A stuck server's socket is taken away
+ * first, so that later calls do not wait for it (it leaves once its loop runs again and sees that).
+ */
+function startServer(socket: string, seen: Stats | undefined, stuck: boolean): void {
+  mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
+  const address = socketAddress(socket);
+  if (address === undefined || !claimServerStart(address)) return;
+  const now = fileAt(address);
+  const same = now === undefined || seen === undefined ? now === seen : now.ino === seen.ino && now.ctimeMs === seen.ctimeMs;
+  if (!same) return releaseServerStart(address);
+  if (stuck) unlinkSync(address);
+  spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env }).unref();
 }
 
 async function viaServer(argv: string[]): Promise<void> {
   const input = await readInput();
   let socket: string | undefined;
   let asked: Asked = { kind: 'absent' };
+  let seen: Stats | undefined;
   try {
     socket = serverSocket(process.env, bundle);
     const address = socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES ? socketAddress(socket) : undefined;
+    if (address !== undefined) seen = fileAt(address);
     if (address !== undefined && ownSocket(address)) {
       const env: Record<string, string> = {};
       for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
@@ -184,18 +206,18 @@ async function viaServer(argv: string[]): Promise<void> {
     writeAnswer(asked.stdout, asked.stderr, asked.exitCode);
     return;
   }
-  const hook = loadBundle();
-  if (asked.kind === 'silent') return hook.refuse(argv, `the gate's hook server took the call and did not answer within ${Math.round(asked.afterMs / 1000)} s`);
-  await hook.main(argv, input);
-  if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined) {
+  // The next server is started before this call decides (a small process forks faster, and the
+  // server comes up while this one decides); the decision is this process's all the same.
+  if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES) {
     try {
-      // A stuck server's socket is taken away (it leaves once its loop runs again and sees that).
-      if (asked.kind === 'stuck' && ownSocket(socket) && privateFolder(path.dirname(socket))) unlinkSync(socket);
-      startServer(socket);
+      startServer(socket, seen, asked.kind === 'stuck');
     } catch {
       // No server: the next call is decided in its own process again.
     }
   }
+  const hook = loadBundle();
+  if (asked.kind === 'silent') return hook.refuse(argv, `the gate's hook server took the call and did not answer within ${Math.round(asked.afterMs / 1000)} s`);
+  await hook.main(argv, input);
 }
 
 // Blocks (exit 2) unless an answer is written: where the agents read exit 2 as a refusal, a
