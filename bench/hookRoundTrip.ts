@@ -7,10 +7,14 @@
  * gate's registered command (`dist/hook.js`) answered by its hook server (the state from the second
  * call of a session on), the same command deciding in its own process from the code cache
  * (`APPROVALS_GATE_HOOK_SERVER=off`, and what every first call costs), and the CLI without the
- * cache (`dist/cli.js hook`), so each part's share is visible.
+ * cache (`dist/cli.js hook`), so each part's share is visible. Then the first call of a session
+ * (issue 29), each in a fresh home: with the code cache the build's earlier calls wrote (a later
+ * session; its server gone) and without it (the build's very first call).
+ *
+ * `node --import tsx bench/hookRoundTrip.ts` (after `npm run build`) runs this section alone.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatMs, median, table } from './stats';
@@ -18,6 +22,10 @@ import { formatMs, median, table } from './stats';
 const ROOT = path.resolve(__dirname, '..');
 const RUNS = 25;
 const TARGET_MS = 60;
+/** Issue 29: the first call of a session (no server yet). */
+const FIRST_CALL_TARGET_MS = 150;
+/** Fresh homes for each kind of first call. */
+const FIRST_CALLS = 7;
 const CC_SAFETY_NET = path.join(ROOT, 'node_modules', 'cc-safety-net', 'dist', 'bin', 'cc-safety-net.js');
 
 const COMMANDS = [
@@ -74,7 +82,30 @@ export function hookRoundTripSection(): string[] {
       rows.push([v.name, ...m.map(formatMs), answers[vi]!.join(' / ')]);
     }
     out.push(table(rows));
-    out.push(`  the registered command's first call of a session (no server yet; it decides itself, then starts one): ${formatMs(first[registered]!)}`);
+    // First calls, each in a home of its own (its server leaves when the home is removed).
+    const cacheFolder = path.join(home, '.cache', 'approvals-gate');
+    const codeCache = readdirSync(cacheFolder).find((f) => f.endsWith('.v8cache'));
+    const cached: number[] = [];
+    const uncached: number[] = [];
+    for (let i = 0; i < FIRST_CALLS; i++) {
+      for (const withCache of [true, false]) {
+        const fresh = mkdtempSync(path.join(tmpdir(), 'bench-hook-first-'));
+        try {
+          if (withCache && codeCache !== undefined) {
+            mkdirSync(path.join(fresh, '.cache', 'approvals-gate'), { recursive: true, mode: 0o700 });
+            copyFileSync(path.join(cacheFolder, codeCache), path.join(fresh, '.cache', 'approvals-gate', codeCache));
+          }
+          const started = performance.now();
+          spawnSync(process.execPath, variants[registered]!.argv.slice(1), { input: input('ls', fresh), encoding: 'utf8', env: { ...baseEnv, HOME: fresh }, cwd: fresh });
+          (withCache ? cached : uncached).push(performance.now() - started);
+        } finally {
+          rmSync(fresh, { recursive: true, force: true });
+        }
+      }
+    }
+    out.push(`  the registered command's first call of a session (no server yet: it starts one, then decides itself), median of ${FIRST_CALLS} fresh homes:`);
+    out.push(`    with the build's code cache (a later session): ${formatMs(median(cached))}; the build's very first call (no code cache): ${formatMs(median(uncached))}; this run's own first call: ${formatMs(first[registered]!)}`);
+    out.push(`  first call of a session ≤ ${FIRST_CALL_TARGET_MS} ms (with the code cache): ${median(cached) <= FIRST_CALL_TARGET_MS ? 'MET' : 'NOT MET'}`);
     const ours = medians.get(variants[registered]!.name)!;
     const theirs = [...medians.entries()].find(([name]) => name.startsWith('cc-safety-net'))?.[1];
     const worst = Math.max(...ours);
@@ -90,6 +121,8 @@ export function hookRoundTripSection(): string[] {
   }
   return out;
 }
+
+if (require.main === module) console.log(hookRoundTripSection().join('\n'));
 
 /** What the answer says, in one word (checks that each hook really decided). */
 function describe(stdout: string, status: number | null): string {

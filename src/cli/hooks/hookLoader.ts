@@ -39,6 +39,8 @@ import {
  * the design and docs/performance.md the figures.
  */
 const bundle = path.join(__dirname, 'hook-main.js');
+/** The longest a new server waits for the call that started it to exit before it loads the gate. */
+const SERVER_LOAD_WAIT_MS = 2_000;
 
 interface HookBundle {
   main(argv: readonly string[], input?: Buffer): Promise<void>;
@@ -225,9 +227,19 @@ async function viaServer(argv: string[]): Promise<void> {
 process.exitCode = 2;
 const argv = process.argv.slice(2);
 if (argv[0] === 'hook-server' && argv[1] !== undefined) {
-  // The server writes no code cache: it may outlive its folder (a removed temporary home), and the
+  // The call that started this server is still deciding: the bundle is loaded once that call has
+  // exited (this process is then another's child) or after SERVER_LOAD_WAIT_MS, so that the two do
+  // not share the CPU and the first call of a session is no slower for starting a server. The
+  // server writes no code cache: it may outlive its folder (a removed temporary home), and the
   // cache is not made again there.
-  loadBundle(false).serve(argv[1]);
+  const socket = argv[1];
+  const parent = process.ppid;
+  const since = Date.now();
+  const wait = setInterval(() => {
+    if (process.ppid === parent && Date.now() - since < SERVER_LOAD_WAIT_MS) return;
+    clearInterval(wait);
+    loadBundle(false).serve(socket);
+  }, 10);
 } else if (argv[0] === 'hook') {
   viaServer(argv).catch((error: unknown) => {
     process.stderr.write(`approvals-gate: the hook failed (${error instanceof Error ? error.message : String(error)}); the command is refused\n`);
