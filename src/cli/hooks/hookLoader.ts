@@ -33,7 +33,7 @@ import {
  *    call and then stays silent past the deadline it announced gets the agent's refusal.
  * 2. Here: the hook bundle (`hook-main.js` beside this file), run from V8's code cache so that a
  *    call does not compile 1.7 MB of JavaScript each time (Node 20 has no compile cache of its
- *    own). After such a call the server is started for the next ones.
+ *    own). Such a call first starts the server for the next ones (one call of many: startServer).
  *
  * `APPROVALS_GATE_HOOK_SERVER=off` keeps every call in its own process. docs/agent-hooks.md has
  * the design and docs/performance.md the figures.
@@ -183,7 +183,10 @@ function startServer(socket: string, seen: Stats | undefined, stuck: boolean): v
   const same = now === undefined || seen === undefined ? now === seen : now.ino === seen.ino && now.ctimeMs === seen.ctimeMs;
   if (!same) return releaseServerStart(address);
   if (stuck) unlinkSync(address);
-  spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env }).unref();
+  const server = spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
+  // A server that cannot be started is no answer to this call, which is being decided here.
+  server.on('error', () => undefined);
+  server.unref();
 }
 
 async function viaServer(argv: string[]): Promise<void> {
