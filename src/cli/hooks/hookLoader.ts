@@ -41,6 +41,8 @@ import {
 const bundle = path.join(__dirname, 'hook-main.js');
 /** The longest a new server waits for the call that started it to exit before it loads the gate. */
 const SERVER_LOAD_WAIT_MS = 2_000;
+/** How long a call held by a stuck server waits for the replacement another call is starting. */
+const REPLACEMENT_WAIT_MS = 1_500;
 
 interface HookBundle {
   main(argv: readonly string[], input?: Buffer): Promise<void>;
@@ -175,18 +177,50 @@ function fileAt(file: string): Stats | undefined {
  * file is another call's new server, and none is started. A stuck server's socket is taken away
  * first, so that later calls do not wait for it (it leaves once its loop runs again and sees that).
  */
-function startServer(socket: string, seen: Stats | undefined, stuck: boolean): void {
+function startServer(socket: string, seen: Stats | undefined, stuck: boolean): 'started' | 'another' | 'none' {
   mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
   const address = socketAddress(socket);
-  if (address === undefined || !claimServerStart(address)) return;
+  if (address === undefined) return 'none';
+  if (!claimServerStart(address)) return 'another';
   const now = fileAt(address);
   const same = now === undefined || seen === undefined ? now === seen : now.ino === seen.ino && now.ctimeMs === seen.ctimeMs;
-  if (!same) return releaseServerStart(address);
+  if (!same) {
+    releaseServerStart(address);
+    return 'another';
+  }
   if (stuck) unlinkSync(address);
   const server = spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
   // A server that cannot be started is no answer to this call, which is being decided here.
   server.on('error', () => undefined);
   server.unref();
+  return 'started';
+}
+
+/**
+ * The replacement of a stuck server that another call is starting, once it listens (a socket of
+ * this user that is not the stuck one's), within {@link REPLACEMENT_WAIT_MS}; undefined if none.
+ */
+async function replacement(socket: string, stuck: Stats | undefined): Promise<string | undefined> {
+  const address = socketAddress(socket);
+  if (address === undefined) return undefined;
+  const until = Date.now() + REPLACEMENT_WAIT_MS;
+  for (;;) {
+    const now = fileAt(address);
+    if (now !== undefined && ownSocket(address) && (stuck === undefined || now.ino !== stuck.ino || now.ctimeMs !== stuck.ctimeMs)) return address;
+    if (Date.now() >= until) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function request(argv: string[], input: Buffer): HookRequest {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  return { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() };
+}
+
+function writeServerAnswer(asked: Extract<Asked, { kind: 'answer' }>): void {
+  process.exitCode = asked.exitCode;
+  writeAnswer(asked.stdout, asked.stderr, asked.exitCode);
 }
 
 async function viaServer(argv: string[]): Promise<void> {
@@ -199,25 +233,32 @@ async function viaServer(argv: string[]): Promise<void> {
     const address = socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES ? socketAddress(socket) : undefined;
     if (address !== undefined) seen = fileAt(address);
     if (address !== undefined && ownSocket(address)) {
-      const env: Record<string, string> = {};
-      for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
-      asked = await askServer(address, { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() });
+      asked = await askServer(address, request(argv, input));
     }
   } catch {
     asked = { kind: 'passed-over' };
   }
-  if (asked.kind === 'answer') {
-    process.exitCode = asked.exitCode;
-    writeAnswer(asked.stdout, asked.stderr, asked.exitCode);
-    return;
-  }
+  if (asked.kind === 'answer') return writeServerAnswer(asked);
   // The next server is started before this call decides (a small process forks faster, and the
   // server comes up while this one decides); the decision is this process's all the same.
   if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES) {
+    let start: ReturnType<typeof startServer> = 'none';
     try {
-      startServer(socket, seen, asked.kind === 'stuck');
+      start = startServer(socket, seen, asked.kind === 'stuck');
     } catch {
       // No server: the next call is decided in its own process again.
+    }
+    // Of many calls held by the same stuck server (a burst), one starts the replacement and decides
+    // here; the others ask the replacement once it listens rather than each loading the gate at
+    // once. Anything but its well-formed answer: decided here, as any call.
+    if (asked.kind === 'stuck' && start === 'another') {
+      try {
+        const address = await replacement(socket, seen);
+        if (address !== undefined) asked = await askServer(address, request(argv, input));
+      } catch {
+        asked = { kind: 'passed-over' };
+      }
+      if (asked.kind === 'answer') return writeServerAnswer(asked);
     }
   }
   const hook = loadBundle();
