@@ -4,8 +4,9 @@
  * (npm, pinned in package.json) on the same commands, interleaved so that both see the same
  * machine. Every variant gets the same Claude Code `PreToolUse` input on stdin and a fresh HOME.
  * Rows: plain Node (what any JavaScript hook pays before it reads a byte), cc-safety-net, the
- * gate's registered command (`dist/hook.js`) answered by its hook server (the state from the second
- * call of a session on), the same command deciding in its own process from the code cache
+ * gate's `dist/hook.js` answered by its hook server (the state from the second call of a session
+ * on), the same wrapped in the launcher `install` registers (launcher.ts: what the agent really
+ * runs), the same command deciding in its own process from the code cache
  * (`APPROVALS_GATE_HOOK_SERVER=off`, and what every first call costs), and the CLI without the
  * cache (`dist/cli.js hook`), so each part's share is visible. Then the first call of a session
  * (issue 29), each in a fresh home: with the code cache the build's earlier calls wrote (a later
@@ -17,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { launcherCommand } from '../src/cli/hooks/launcher';
 import { formatMs, median, table } from './stats';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -44,7 +46,11 @@ export function hookRoundTripSection(): string[] {
     const variants: Array<{ name: string; argv: string[]; env?: Record<string, string> }> = [
       { name: 'node, reading stdin and printing it (the floor of any Node hook)', argv: [process.execPath, '-e', 'process.stdin.pipe(process.stdout)'] },
       ...(existsSync(CC_SAFETY_NET) ? [{ name: 'cc-safety-net 2.4.5 hook --claude-code', argv: [process.execPath, CC_SAFETY_NET, 'hook', '--claude-code'] }] : []),
-      { name: 'approvals-gate dist/hook.js hook claude-code (the registered command; its hook server answers)', argv: [process.execPath, path.join(ROOT, 'dist', 'hook.js'), 'hook', 'claude-code'] },
+      { name: 'approvals-gate dist/hook.js hook claude-code (its hook server answers)', argv: [process.execPath, path.join(ROOT, 'dist', 'hook.js'), 'hook', 'claude-code'] },
+      {
+        name: 'the same through the launcher `install` registers (sh + watchdog; what the agent runs)',
+        argv: ['/bin/sh', '-c', launcherCommand('claude-code', process.execPath, path.join(ROOT, 'dist', 'hook.js'), 60_000)],
+      },
       { name: 'the same, deciding in its own process (code cache; every first call)', argv: [process.execPath, path.join(ROOT, 'dist', 'hook.js'), 'hook', 'claude-code'], env: { APPROVALS_GATE_HOOK_SERVER: 'off' } },
       { name: 'approvals-gate dist/cli.js hook claude-code (no code cache, no server)', argv: [process.execPath, path.join(ROOT, 'dist', 'cli.js'), 'hook', 'claude-code'] },
     ];
@@ -107,12 +113,15 @@ export function hookRoundTripSection(): string[] {
     out.push(`    with the build's code cache (a later session): ${formatMs(median(cached))}; the build's very first call (no code cache): ${formatMs(median(uncached))}; this run's own first call: ${formatMs(first[registered]!)}`);
     out.push(`  first call of a session ≤ ${FIRST_CALL_TARGET_MS} ms (with the code cache): ${median(cached) <= FIRST_CALL_TARGET_MS ? 'MET' : 'NOT MET'}`);
     const ours = medians.get(variants[registered]!.name)!;
+    const launched = [...medians.entries()].find(([name]) => name.includes('launcher'))![1];
     const theirs = [...medians.entries()].find(([name]) => name.startsWith('cc-safety-net'))?.[1];
     const worst = Math.max(...ours);
     out.push(`  ≤ ${TARGET_MS} ms median: ${worst <= TARGET_MS ? 'MET' : 'NOT MET'} (slowest of the two: ${formatMs(worst)})`);
     if (theirs) {
       const met = ours.every((ms, i) => ms <= theirs[i]!);
       out.push(`  no slower than cc-safety-net on both commands: ${met ? 'MET' : 'NOT MET'} (${ours.map((ms, i) => `${(ms / theirs[i]!).toFixed(2)}×`).join(', ')})`);
+      const launchedMet = launched.every((ms, i) => ms <= theirs[i]!);
+      out.push(`  the same through the launcher: ${launchedMet ? 'MET' : 'NOT MET'} (${launched.map((ms, i) => `${(ms / theirs[i]!).toFixed(2)}×`).join(', ')})`);
     } else {
       out.push('  cc-safety-net is not installed (npm ci installs it as a dev dependency)');
     }
