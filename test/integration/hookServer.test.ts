@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { AGENT_NAMES, AGENTS, type AgentName } from '../../src/cli/hooks/agents';
-import { FIRST_LINE_MS, START_CLAIM_MS, buildName, claimServerStart, readBuild, releaseServerStart, readServerLine, readRequest, WIRE_VERSION } from '../../src/cli/hooks/hookServerWire';
+import { FIRST_LINE_MS, REPLACEMENT_WAIT_MS, START_CLAIM_MS, buildName, claimServerStart, readBuild, releaseServerStart, readServerLine, readRequest, WIRE_VERSION } from '../../src/cli/hooks/hookServerWire';
 
 const HOOK = path.resolve('dist/hook.js');
 
@@ -48,7 +48,7 @@ async function waitFor(what: string, test: () => boolean, ms = 10_000): Promise<
 
 /** The hook server processes serving `socket`. */
 function serverPids(socket: string): number[] {
-  const ps = spawnSync('pgrep', ['-f', `hook-server ${socket}$`], { encoding: 'utf8' });
+  const ps = spawnSync('pgrep', ['-f', `hook-server ${socket}( now)?$`], { encoding: 'utf8' });
   return ps.stdout.split('\n').filter(Boolean).map(Number);
 }
 
@@ -338,7 +338,7 @@ describe('agent hooks: the hook server and its client', function () {
       }
     });
 
-    it('a frozen server is replaced once, and 20 waiting calls are each held at most about a second', async function () {
+    it('a frozen server is replaced once, and 20 calls waiting on it are held a bounded time', async function () {
       const socket = await serverSocket();
       await waitFor('one server', () => serverPids(socket).length === 1);
       const agents = Array.from({ length: 20 }, (_, i) => AGENT_NAMES[i % AGENT_NAMES.length]!);
@@ -348,11 +348,12 @@ describe('agent hooks: the hook server and its client', function () {
       try {
         const runs = await Promise.all(agents.map((agent) => hook(agent, refusedInput(agent), env(watch.env), root)));
         runs.forEach((run, i) => blocked(agents[i]!, run));
-        // How long each call was held before it decided itself: the wait for the frozen server's
-        // first line, plus a Node start on a machine running 20 of them at once.
+        // How long each call that decided itself was held first: the wait for the frozen server's
+        // first line, at most the wait for the replacement and its first line, plus a Node start on
+        // a machine running 20 of them at once.
         const held = watch.lines().filter((l) => l.startsWith('own ')).map((l) => Number(l.split(' ')[2]));
         assert.ok(held.length >= 1, watch.lines().join(', '));
-        assert.ok(Math.max(...held) <= FIRST_LINE_MS + 2_000, `held ${held.join(', ')} ms before deciding`);
+        assert.ok(Math.max(...held) <= 2 * FIRST_LINE_MS + REPLACEMENT_WAIT_MS + 2_000, `held ${held.join(', ')} ms before deciding`);
         await waitFor('the replacement', () => serverPids(socket).length === 2);
         assert.equal(watch.lines().filter((l) => l.startsWith('server ')).length, 1, `one replacement started: ${watch.lines().join(', ')}`);
       } finally {

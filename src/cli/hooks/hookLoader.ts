@@ -10,6 +10,7 @@ import {
   DEADLINE_SLACK_MS,
   FIRST_LINE_MS,
   MAX_HOOK_INPUT_BYTES,
+  REPLACEMENT_WAIT_MS,
   MAX_REPLY_BYTES,
   WIRE_VERSION,
   buildName,
@@ -41,8 +42,6 @@ import {
 const bundle = path.join(__dirname, 'hook-main.js');
 /** The longest a new server waits for the call that started it to exit before it loads the gate. */
 const SERVER_LOAD_WAIT_MS = 2_000;
-/** How long a call held by a stuck server waits for the replacement another call is starting. */
-const REPLACEMENT_WAIT_MS = 1_500;
 
 interface HookBundle {
   main(argv: readonly string[], input?: Buffer): Promise<void>;
@@ -189,7 +188,8 @@ function startServer(socket: string, seen: Stats | undefined, stuck: boolean): '
     return 'another';
   }
   if (stuck) unlinkSync(address);
-  const server = spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
+  // In place of a stuck server, other calls are waiting for the new one: it loads at once.
+  const server = spawn(process.execPath, [__filename, 'hook-server', socket, ...(stuck ? ['now'] : [])], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
   // A server that cannot be started is no answer to this call, which is being decided here.
   server.on('error', () => undefined);
   server.unref();
@@ -273,14 +273,15 @@ const argv = process.argv.slice(2);
 if (argv[0] === 'hook-server' && argv[1] !== undefined) {
   // The call that started this server is still deciding: the bundle is loaded once that call has
   // exited (this process is then another's child) or after SERVER_LOAD_WAIT_MS, so that the two do
-  // not share the CPU and the first call of a session is no slower for starting a server. The
+  // not share the CPU and the first call of a session is no slower for starting a server; at once
+  // (`now`) when it replaces a stuck server, since other calls are waiting for it then. The
   // server writes no code cache: it may outlive its folder (a removed temporary home), and the
   // cache is not made again there.
   const socket = argv[1];
   const parent = process.ppid;
   const since = Date.now();
   const wait = setInterval(() => {
-    if (process.ppid === parent && Date.now() - since < SERVER_LOAD_WAIT_MS) return;
+    if (argv[2] !== 'now' && process.ppid === parent && Date.now() - since < SERVER_LOAD_WAIT_MS) return;
     clearInterval(wait);
     loadBundle(false).serve(socket);
   }, 10);

@@ -33,6 +33,8 @@ export const MAX_DEADLINE_MS = 700_000;
  * A live server sends it within milliseconds (the settings files are small).
  */
 export const FIRST_LINE_MS = 1_000;
+/** How long a call held by a stuck server waits for the replacement another call is starting (hookLoader.ts). */
+export const REPLACEMENT_WAIT_MS = 1_500;
 /**
  * How long a client's claim to start a server (`hook-….start`, {@link claimServerStart}) keeps
  * other clients from starting one too: longer than a server takes to come up on a busy machine.
