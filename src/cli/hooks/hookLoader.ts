@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import Module from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -10,10 +10,13 @@ import {
   DEADLINE_SLACK_MS,
   FIRST_LINE_MS,
   MAX_HOOK_INPUT_BYTES,
+  REPLACEMENT_WAIT_MS,
   MAX_REPLY_BYTES,
   WIRE_VERSION,
+  buildName,
+  claimServerStart,
   ownSocket,
-  privateFolder,
+  releaseServerStart,
   readServerLine,
   serverSocket,
   socketAddress,
@@ -31,12 +34,14 @@ import {
  *    call and then stays silent past the deadline it announced gets the agent's refusal.
  * 2. Here: the hook bundle (`hook-main.js` beside this file), run from V8's code cache so that a
  *    call does not compile 1.7 MB of JavaScript each time (Node 20 has no compile cache of its
- *    own). After such a call the server is started for the next ones.
+ *    own). Such a call first starts the server for the next ones (one call of many: startServer).
  *
  * `APPROVALS_GATE_HOOK_SERVER=off` keeps every call in its own process. docs/agent-hooks.md has
  * the design and docs/performance.md the figures.
  */
 const bundle = path.join(__dirname, 'hook-main.js');
+/** The longest a new server waits for the call that started it to exit before it loads the gate. */
+const SERVER_LOAD_WAIT_MS = 2_000;
 
 interface HookBundle {
   main(argv: readonly string[], input?: Buffer): Promise<void>;
@@ -55,8 +60,7 @@ function loadBundle(saveCache = true): HookBundle {
   let prepared: { script: vm.Script; save: (() => void) | undefined } | undefined;
   try {
     const source = readFileSync(bundle, 'utf8');
-    const stat = statSync(bundle);
-    const file = path.join(cacheFolder(process.env), `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8cache`);
+    const file = path.join(cacheFolder(process.env), `${buildName(bundle)}.v8cache`);
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(file);
@@ -156,46 +160,110 @@ async function readInput(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The server for `socket`, started apart from this process (it outlives it), when the folder is private. */
-function startServer(socket: string): void {
-  const folder = path.dirname(socket);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  if (!privateFolder(folder)) return;
-  spawn(process.execPath, [__filename, 'hook-server', socket], { detached: true, stdio: 'ignore', cwd: folder, env: process.env }).unref();
+function fileAt(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the server for `socket` apart from this process (it outlives it), when the folder is
+ * private and no other call has claimed the start (claimServerStart): of the calls that find no
+ * server, or the same stuck one, at the same time, one starts the next. `seen` is the socket file
+ * as this call found it (undefined: none); once the claim is held, a socket that is no longer that
+ * file is another call's new server, and none is started. A stuck server's socket is taken away
+ * first, so that later calls do not wait for it (it leaves once its loop runs again and sees that).
+ */
+function startServer(socket: string, seen: Stats | undefined, stuck: boolean): 'started' | 'another' | 'none' {
+  mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
+  const address = socketAddress(socket);
+  if (address === undefined) return 'none';
+  if (!claimServerStart(address)) return 'another';
+  const now = fileAt(address);
+  const same = now === undefined || seen === undefined ? now === seen : now.ino === seen.ino && now.ctimeMs === seen.ctimeMs;
+  if (!same) {
+    releaseServerStart(address);
+    return 'another';
+  }
+  if (stuck) unlinkSync(address);
+  // In place of a stuck server, other calls are waiting for the new one: it loads at once.
+  const server = spawn(process.execPath, [__filename, 'hook-server', socket, ...(stuck ? ['now'] : [])], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
+  // A server that cannot be started is no answer to this call, which is being decided here.
+  server.on('error', () => undefined);
+  server.unref();
+  return 'started';
+}
+
+/**
+ * The replacement of a stuck server that another call is starting, once it listens (a socket of
+ * this user that is not the stuck one's), within {@link REPLACEMENT_WAIT_MS}; undefined if none.
+ */
+async function replacement(socket: string, stuck: Stats | undefined): Promise<string | undefined> {
+  const address = socketAddress(socket);
+  if (address === undefined) return undefined;
+  const until = Date.now() + REPLACEMENT_WAIT_MS;
+  for (;;) {
+    const now = fileAt(address);
+    if (now !== undefined && ownSocket(address) && (stuck === undefined || now.ino !== stuck.ino || now.ctimeMs !== stuck.ctimeMs)) return address;
+    if (Date.now() >= until) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function request(argv: string[], input: Buffer): HookRequest {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  return { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() };
+}
+
+function writeServerAnswer(asked: Extract<Asked, { kind: 'answer' }>): void {
+  process.exitCode = asked.exitCode;
+  writeAnswer(asked.stdout, asked.stderr, asked.exitCode);
 }
 
 async function viaServer(argv: string[]): Promise<void> {
   const input = await readInput();
   let socket: string | undefined;
   let asked: Asked = { kind: 'absent' };
+  let seen: Stats | undefined;
   try {
     socket = serverSocket(process.env, bundle);
     const address = socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES ? socketAddress(socket) : undefined;
+    if (address !== undefined) seen = fileAt(address);
     if (address !== undefined && ownSocket(address)) {
-      const env: Record<string, string> = {};
-      for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
-      asked = await askServer(address, { v: WIRE_VERSION, argv, stdin: input.toString('utf8'), env, cwd: process.cwd() });
+      asked = await askServer(address, request(argv, input));
     }
   } catch {
     asked = { kind: 'passed-over' };
   }
-  if (asked.kind === 'answer') {
-    process.exitCode = asked.exitCode;
-    writeAnswer(asked.stdout, asked.stderr, asked.exitCode);
-    return;
+  if (asked.kind === 'answer') return writeServerAnswer(asked);
+  // The next server is started before this call decides (a small process forks faster, and the
+  // server comes up while this one decides); the decision is this process's all the same.
+  if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined && input.length <= MAX_HOOK_INPUT_BYTES) {
+    let start: ReturnType<typeof startServer> = 'none';
+    try {
+      start = startServer(socket, seen, asked.kind === 'stuck');
+    } catch {
+      // No server: the next call is decided in its own process again.
+    }
+    // Of many calls held by the same stuck server (a burst), one starts the replacement and decides
+    // here; the others ask the replacement once it listens rather than each loading the gate at
+    // once. Anything but its well-formed answer: decided here, as any call.
+    if (asked.kind === 'stuck' && start === 'another') {
+      try {
+        const address = await replacement(socket, seen);
+        if (address !== undefined) asked = await askServer(address, request(argv, input));
+      } catch {
+        asked = { kind: 'passed-over' };
+      }
+      if (asked.kind === 'answer') return writeServerAnswer(asked);
+    }
   }
   const hook = loadBundle();
   if (asked.kind === 'silent') return hook.refuse(argv, `the gate's hook server took the call and did not answer within ${Math.round(asked.afterMs / 1000)} s`);
   await hook.main(argv, input);
-  if ((asked.kind === 'absent' || asked.kind === 'stuck') && socket !== undefined) {
-    try {
-      // A stuck server's socket is taken away (it leaves once its loop runs again and sees that).
-      if (asked.kind === 'stuck' && ownSocket(socket) && privateFolder(path.dirname(socket))) unlinkSync(socket);
-      startServer(socket);
-    } catch {
-      // No server: the next call is decided in its own process again.
-    }
-  }
 }
 
 // Blocks (exit 2) unless an answer is written: where the agents read exit 2 as a refusal, a
@@ -203,9 +271,20 @@ async function viaServer(argv: string[]): Promise<void> {
 process.exitCode = 2;
 const argv = process.argv.slice(2);
 if (argv[0] === 'hook-server' && argv[1] !== undefined) {
-  // The server writes no code cache: it may outlive its folder (a removed temporary home), and the
+  // The call that started this server is still deciding: the bundle is loaded once that call has
+  // exited (this process is then another's child) or after SERVER_LOAD_WAIT_MS, so that the two do
+  // not share the CPU and the first call of a session is no slower for starting a server; at once
+  // (`now`) when it replaces a stuck server, since other calls are waiting for it then. The
+  // server writes no code cache: it may outlive its folder (a removed temporary home), and the
   // cache is not made again there.
-  loadBundle(false).serve(argv[1]);
+  const socket = argv[1];
+  const parent = process.ppid;
+  const since = Date.now();
+  const wait = setInterval(() => {
+    if (argv[2] !== 'now' && process.ppid === parent && Date.now() - since < SERVER_LOAD_WAIT_MS) return;
+    clearInterval(wait);
+    loadBundle(false).serve(socket);
+  }, 10);
 } else if (argv[0] === 'hook') {
   viaServer(argv).catch((error: unknown) => {
     process.stderr.write(`approvals-gate: the hook failed (${error instanceof Error ? error.message : String(error)}); the command is refused\n`);

@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { cacheFolder } from './userFolders';
@@ -12,6 +12,10 @@ import { cacheFolder } from './userFolders';
  * with at most two lines: `{v, deadlineMs}` once the settings are read (how long the decision may
  * take from then on), then `{v, stdout, stderr, exitCode}`, the hook's answer as the process
  * itself would have written it. A server that cannot take the call answers `{v, error}`.
+ *
+ * One more request is not a hook call: `{v, leave: BUILD}`, which a newly started server sends to
+ * the servers of older builds in its folder (see {@link readBuild}); such a server closes its
+ * socket, finishes the calls it holds and exits. Old servers that do not know it answer an error.
  */
 
 export const WIRE_VERSION = 1;
@@ -28,11 +32,24 @@ export const MAX_DEADLINE_MS = 700_000;
  * How long the client waits for the server's first line before it decides in its own process.
  * A live server sends it within milliseconds (the settings files are small).
  */
-export const FIRST_LINE_MS = 2_000;
+export const FIRST_LINE_MS = 1_000;
+/** How long a call held by a stuck server waits for the replacement another call is starting (hookLoader.ts). */
+export const REPLACEMENT_WAIT_MS = 1_500;
+/**
+ * How long a client's claim to start a server (`hook-….start`, {@link claimServerStart}) keeps
+ * other clients from starting one too: longer than a server takes to come up on a busy machine.
+ */
+export const START_CLAIM_MS = 10_000;
 /** What the client allows beyond the announced deadline before it refuses on its own. */
 export const DEADLINE_SLACK_MS = 5_000;
 /** Unix socket paths longer than this do not fit `sockaddr_un` (108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
+
+/** `{v, leave: BUILD}`: the server of a newer build, BUILD, has started; older ones leave. */
+export interface LeaveRequest {
+  v: typeof WIRE_VERSION;
+  leave: string;
+}
 
 export interface HookRequest {
   v: typeof WIRE_VERSION;
@@ -87,10 +104,13 @@ export function readServerLine(line: string): ServerLine | undefined {
 }
 
 /** A request line as the server reads it, or why it is not one. */
-export function readRequest(line: string): HookRequest | string {
+export function readRequest(line: string): HookRequest | LeaveRequest | string {
   const o = jsonObjectLine(line);
   if (typeof o === 'string') return `the request ${o}`;
   if (o.v !== WIRE_VERSION) return `the request is not of version ${WIRE_VERSION}`;
+  if (Object.keys(o).sort().join(',') === 'leave,v') {
+    return typeof o.leave === 'string' && readBuild(`${o.leave}.sock`) !== undefined ? { v: WIRE_VERSION, leave: o.leave } : 'the request names no build';
+  }
   if (!Array.isArray(o.argv) || o.argv.length < 2 || o.argv.length > 64 || !o.argv.every((a) => typeof a === 'string') || o.argv[0] !== 'hook') return 'the request has no hook command line';
   if (typeof o.stdin !== 'string') return 'the request has no input';
   if (typeof o.cwd !== 'string' || !path.isAbsolute(o.cwd)) return 'the request has no absolute folder';
@@ -108,8 +128,79 @@ export function serverSocket(env: NodeJS.ProcessEnv, bundle: string): string | u
   if (process.platform === 'win32' || typeof process.getuid !== 'function') return undefined;
   const off = env.APPROVALS_GATE_HOOK_SERVER;
   if (off !== undefined && /^(0|off|false|no)$/i.test(off)) return undefined;
+  return path.join(cacheFolder(env), `${buildName(bundle)}.sock`);
+}
+
+/**
+ * The name of a build of the hook bundle, shared by its server's socket (`NAME.sock`), its V8
+ * code cache (`NAME.v8cache`) and the claim to start its server (`NAME.start`):
+ * `hook-NODEVERSION-ARCH-SIZE-MTIME`, so that other code (another bundle, another Node) never
+ * meets this build's files. A build is newer than another when its bundle was written later.
+ */
+export function buildName(bundle: string): string {
   const stat = statSync(bundle);
-  return path.join(cacheFolder(env), `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.sock`);
+  return `hook-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+}
+
+/** The gate's hook files in the cache folder, by kind (each `BUILD` + the suffix). */
+export const BUILD_FILE_KINDS = ['sock', 'v8cache', 'start', 'v8cache-partial'] as const;
+export type BuildFileKind = (typeof BUILD_FILE_KINDS)[number];
+
+/**
+ * What a file name in the cache folder says of the build it belongs to, or undefined when it is not
+ * one of the hook's files ({@link buildName}; a partial code cache is `NAME.v8cache.PID`).
+ */
+export function readBuild(file: string): { build: string; kind: BuildFileKind; mtimeMs: number } | undefined {
+  const m = /^(hook-v[0-9]+\.[0-9]+\.[0-9]+-[a-z0-9]+-[0-9]+-([0-9]+))\.(sock|v8cache|start|v8cache\.[0-9]+)$/.exec(file);
+  if (!m) return undefined;
+  const kind: BuildFileKind = m[3]!.startsWith('v8cache.') ? 'v8cache-partial' : (m[3] as BuildFileKind);
+  return { build: m[1]!, kind, mtimeMs: Number(m[2]) };
+}
+
+/**
+ * Claims the start of the server for `socket` (its `BUILD.start` file, made only if absent), so
+ * that of the calls that find no server, or a stuck one, at the same time, one starts the next
+ * server. A claim older than {@link START_CLAIM_MS} is stale (its server never came up) and taken
+ * over. The server removes the claim once it listens (releaseServerStart).
+ */
+export function claimServerStart(socket: string, now = Date.now()): boolean {
+  const claim = startClaim(socket);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(claim, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      try {
+        writeSync(fd, `${process.pid}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) return false;
+      try {
+        const stat = lstatSync(claim);
+        if (!stat.isFile() || stat.uid !== process.getuid?.() || now - stat.mtimeMs < START_CLAIM_MS) return false;
+        unlinkSync(claim);
+      } catch {
+        // Gone meanwhile: try again.
+      }
+    }
+  }
+  return false;
+}
+
+/** Removes the claim to start the server for `socket`, if it is this user's file. */
+export function releaseServerStart(socket: string): void {
+  const claim = startClaim(socket);
+  try {
+    const stat = lstatSync(claim);
+    if (stat.isFile() && stat.uid === process.getuid?.()) unlinkSync(claim);
+  } catch {
+    // No claim.
+  }
+}
+
+function startClaim(socket: string): string {
+  return socket.replace(/\.sock$/, '.start');
 }
 
 /**
