@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { alive } from '../support/processes';
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
@@ -23,14 +24,6 @@ function serverPids(socket: string): number[] {
     .map(Number);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function waitFor(what: string, test: () => boolean, ms = 15_000): Promise<void> {
   const until = Date.now() + ms;

@@ -6,7 +6,7 @@
  * through the registered command; a hook process that cannot decide exits 2 with a deny.
  */
 import { strict as assert } from 'node:assert';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,22 +14,14 @@ import path from 'node:path';
 import { AGENT_NAMES, AGENTS } from '../../src/cli/hooks/agents';
 import { registrationFor } from '../../src/cli/hooks/registrations';
 import { startFakeOpenAiServer } from '../support/fakeOpenAiServer';
+import { runShell, type Ran } from '../support/processes';
 
 const CLI = path.resolve('dist/cli.js');
 const HOOK = path.resolve('dist/hook.js');
 
 /** A command through `sh -c` without blocking this process (the fake model server lives here). */
-function shell(command: string, input: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ stdout, stderr, status }));
-    child.stdin.end(input);
-  });
+function shell(command: string, input: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Ran> {
+  return runShell(command, input, { env, cwd });
 }
 
 describe('agent hooks: install, doctor, export, and the hook process', function () {

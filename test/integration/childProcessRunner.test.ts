@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cutMarker } from '../../src/gate/execution/outputCap';
 import { runInChildProcess, type ChildProcessRunOptions } from '../../src/vscode/childProcessRunner';
+import { alive } from '../support/processes';
 
 /** The child-process runner against real bash: no VS Code involved. */
 
@@ -20,14 +21,6 @@ function options(extra: Partial<ChildProcessRunOptions> = {}): ChildProcessRunOp
 }
 
 /** Is the process with this pid still there? */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
   const until = Date.now() + ms;

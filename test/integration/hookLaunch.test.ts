@@ -12,6 +12,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
+import { runShell, type Ran } from '../support/processes';
 import { appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,24 +25,9 @@ import { HOOK_FILES } from '../../src/cli/hooks/installCopy';
 const REPO = path.resolve('.');
 const DIST = path.join(REPO, 'dist');
 
-interface Ran {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-}
-
 /** The registered command as the agents run it: a shell's `-c` (observed: sh for Claude Code, bash for the others; Cursor's is not known). */
 function run(command: string, input: string, env: NodeJS.ProcessEnv, shell = '/bin/sh'): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(shell, ['-c', command], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ stdout, stderr, status }));
-    child.stdin.end(input);
-  });
+  return runShell(command, input, { env, shell });
 }
 
 const SHELL_OF: Record<AgentName, string> = { 'claude-code': '/bin/sh', gemini: 'bash', codex: '/bin/bash', copilot: '/bin/bash', cursor: '/bin/sh' };
