@@ -419,8 +419,10 @@ class CommandParser {
           end = this.pos;
           continue;
         }
-        if (/^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(raw)) {
-          throw new Unresolvable('fd-variable', '`{name}>` stores a file descriptor in a variable.');
+        // bash takes `{NAME}` and `{NAME[…]}` (parse.y: legal_identifier or valid_array_reference),
+        // and evaluates the subscript as arithmetic: `{a[x]}>f` with x='b[$(id)]' runs `id`.
+        if (/^\{[A-Za-z_][A-Za-z0-9_]*(?:\[.*)?\}$/s.test(raw)) {
+          throw new Unresolvable('fd-variable', '`{name}>` stores a file descriptor in a variable (an array element\'s subscript is evaluated).');
         }
       }
       if (atCommandPosition) this.checkCommandWord(word);

@@ -307,6 +307,7 @@ describe('resolver', function () {
       { command: '9[ x ]=1', segments: plain('9[', 'x', ']=1'), why: 'not a name' },
       { command: 'a+[ x ]=1', segments: plain('a+[', 'x', ']=1') },
       { command: '[ x ]', segments: plain('[', 'x', ']') },
+      { command: 'echo {a[ x ]}>f', segments: [{ argv: ['echo', '{a[', 'x', ']}'], redirects: [{ fd: null, op: '>', target: 'f' }] }], why: '`]}` is no fd variable' },
     ];
     for (const testCase of cases) it(testCase.command, () => assertResolved(testCase));
     it('is refused as a declaration operand', function () {
@@ -402,6 +403,8 @@ describe('resolver', function () {
       assertUnresolved('cat <(ls)', 'process-substitution');
       assertUnresolved('echo a > >(cat)', 'process-substitution');
       assertUnresolved('exec {fd}>f', 'fd-variable');
+      // bash also takes an array element, and evaluates its subscript (x='b[$(id)]' runs id).
+      for (const command of ['echo hi {a[x]}>/dev/null', 'echo {a[1]}<in.txt', '{a["k"]}>f echo']) assertUnresolved(command, 'fd-variable');
     });
 
     it('refuses a redirect without a target', function () {
