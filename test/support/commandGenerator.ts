@@ -388,7 +388,7 @@ function redirect(random: Prng): string {
     [1, `>&${gap}${random.pick(['out.txt', 'f'])}`],
     [1, '0</dev/null'],
     [1, '2>/dev/null'],
-    [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE'])],
+    [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE', '{a[x]}>f', '{a[i]}<in.txt', '{a[ x ]}>f'])],
     [0.7, random.pick(['<<<word', '<<< "a b"', "<<<'x'", '<<<$VAR', '<<<{a,b}'])],
   ]);
 }
