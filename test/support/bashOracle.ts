@@ -77,7 +77,9 @@ export const ORACLE_INPUT_FILES: readonly string[] = ['in.txt', 'a.txt', 'b.txt'
 
 /**
  * Shell variables set before the command runs, so that opaque words exercise the 0/1/many-word
- * cases and a redirect to `$OUT` has somewhere to go.
+ * cases and a redirect to `$OUT` has somewhere to go. `x` and `i` (names the generator puts in
+ * subscripts) run the command `evaluated` if bash ever evaluates them as arithmetic or as a
+ * name (`a[ x ]=1`, `{a[x]}>f`): a resolved command that does so leaves a record too many.
  */
 export const ORACLE_VARIABLES: Readonly<Record<string, string>> = {
   VAR: 'a b',
@@ -85,6 +87,8 @@ export const ORACLE_VARIABLES: Readonly<Record<string, string>> = {
   ONE: 'one',
   OUT: 'out.txt',
   GLOBBY: '*.txt',
+  x: 'b[$(evaluated x)]',
+  i: 'b[$(evaluated i)]',
 };
 
 const RECORD_MAGIC = 'GATE-REC';

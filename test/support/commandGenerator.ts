@@ -6,11 +6,11 @@
  * and sequence expansions (in words and in redirect targets), variables with every `@` operator
  * and `${!…}`, assignments (`+=`, arrays, subscripts, `declare -i`), redirects next to here-docs
  * and here-strings, `time [-p]` and `!` anywhere, `%` job words, `coproc`, hidden characters
- * inside and outside quotes, every connector. A share of the strings also carries a
- * construct the resolver must refuse (substitutions, compound commands, heredocs, comments, hidden
- * characters, unbalanced quotes, …), so the refusals are exercised too; the weights keep over a
- * quarter of the strings (about 31 %) inside the resolvable grammar, which is where the
- * differential bites.
+ * inside and outside quotes, every connector, words starting `NAME[` (`a[ x ]=1`, `time[`). A
+ * share of the strings also carries a construct the resolver must refuse (substitutions, compound
+ * commands, heredocs, comments, hidden characters, unbalanced quotes, …), so the refusals are
+ * exercised too; the weights keep over a quarter of the strings (about 30 %) inside the
+ * resolvable grammar, which is where the differential bites.
  *
  * The strings only name harmless programs and the paths where the oracle has planted recorders,
  * and redirect only to scratch files in the working directory, `/dev/null` and `/tmp`; the oracle's
@@ -204,8 +204,28 @@ function programWord(random: Prng): string {
   if (roll < 0.12) return random.pick(["'if'", '\\if', '"then"', "'{'", "'time'", "'!'", "'A=1'", 'A\\=1', "''", "'coproc'", '\\!', '!echo', "'%'"]);
   if (roll < 0.13) return random.pick(JOB_WORDS);
   if (roll < 0.14) return random.pick(DECLARATION_FORMS);
+  if (roll < 0.155) return subscriptWord(random);
   const name = random.pick(PROGRAMS);
   return random.chance(0.25) ? splice(random, name) : name;
+}
+
+/**
+ * Words starting `NAME[` (issue 30): where an assignment may stand, bash reads from the `[` to
+ * its matching `]` as one piece (blanks, quotes, `;` included), an assignment when `=` follows.
+ * As a program word they come after assignments, redirects, `time`, `!`, `|` and `|&`; after
+ * `builtin` or `command`, or as arguments (`a[` and `]` in the plain words), they are text.
+ */
+function subscriptWord(random: Prng): string {
+  const name = random.pick(['a', 'time', 'if', '_', 'A_1', 'builtin', 'x']);
+  const inside = random.pick([' x ', 'x', '1', ' ', '', '$ONE', "'k'", '"]"', 'i+1', ' x', '; echo a; ', '[1]', '*', '@', ' "a b" ']);
+  const close = random.chance(0.9) ? ']' : '';
+  const value = random.weighted<string>([
+    [3, '=1'],
+    [1, '+=x'],
+    [2, ''],
+    [1, `=${wordPiece(random, false)}`],
+  ]);
+  return `${name}[${inside}${close}${value}`;
 }
 
 /** Spells a word differently without changing what bash makes of it: `r\m`, `r''m`, `"rm"`, `$'\x72'm`. */
@@ -242,7 +262,7 @@ const PLAIN_WORDS = [
   'a', 'b', 'x', 'foo', 'hello', '-l', '--all', '-n', '-rf', '1', 'src/', 'a.b', 'file.txt', '--opt=v', 'a=b',
   'status', 'log', '-c', 'core.pager=less', '@', '%', '^', ',', '+', ':', '=', '-', '--', '/', '.', '..',
   'if', 'then', 'fi', 'do', 'done', 'in', 'esac', 'time', '{', '}', '!', ']]', 'é', '日本', 'ｒｍ', 'a#b', 'x]',
-  'a,b', 'a}', '{a}', '{}', 'k=v=w', '-e', 's/a/b/',
+  'a,b', 'a}', '{a}', '{}', 'k=v=w', '-e', 's/a/b/', '[', ']', 'a[', 'time[', 'a[ x ]=1', 'builtin',
 ];
 
 function wordPiece(random: Prng, first: boolean): string {
@@ -368,7 +388,7 @@ function redirect(random: Prng): string {
     [1, `>&${gap}${random.pick(['out.txt', 'f'])}`],
     [1, '0</dev/null'],
     [1, '2>/dev/null'],
-    [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE'])],
+    [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE', '{a[x]}>f', '{a[i]}<in.txt', '{a[ x ]}>f'])],
     [0.7, random.pick(['<<<word', '<<< "a b"', "<<<'x'", '<<<$VAR', '<<<{a,b}'])],
   ]);
 }

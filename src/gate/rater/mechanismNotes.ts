@@ -54,7 +54,7 @@ export const MECHANISM_NOTES: Readonly<Record<Mechanism, string>> = {
   dialect:
     'Syntax of another shell (such as zsh): bash, and the shell that actually runs the line, may read it differently from how it looks.',
   'array-assignment':
-    '`name=(…)` (array assignment): the elements are expanded when assigned (variables, globs, substitutions).',
+    '`name=(…)` or `name[…]=…` (array assignment): the elements are expanded when assigned (variables, globs, substitutions), and a subscript is arithmetic, where a variable\'s value is evaluated as an expression and can run commands.',
   'fd-variable':
     '`{name}>` (descriptor variable): the shell opens the file on a descriptor number it picks at run time and stores that number in the variable.',
   syntax:

@@ -81,7 +81,7 @@ export type Mechanism =
   | 'comment' // # hides the rest of a line
   | 'unbalanced-quote'
   | 'dialect' // zsh =(…), glob qualifiers, other non-bash syntax
-  | 'array-assignment' // a=(…)
+  | 'array-assignment' // a=(…), and a word starting NAME[ before the program word (a[ x ]=1)
   | 'fd-variable' // {fd}>file
   | 'syntax' // anything else outside the supported grammar
   | 'too-many-segments' // > 64 segments

@@ -402,6 +402,7 @@ class CommandParser {
         end = this.pos;
         continue;
       }
+      if (atCommandPosition) this.checkSubscript();
       // A word starts where reading it starts and ends where reading it stops.
       if (start < 0) start = this.pos;
       const wordStart = this.pos;
@@ -418,8 +419,10 @@ class CommandParser {
           end = this.pos;
           continue;
         }
-        if (/^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(raw)) {
-          throw new Unresolvable('fd-variable', '`{name}>` stores a file descriptor in a variable.');
+        // bash takes `{NAME}` and `{NAME[…]}` (parse.y: legal_identifier or valid_array_reference),
+        // and evaluates the subscript as arithmetic: `{a[x]}>f` with x='b[$(id)]' runs `id`.
+        if (/^\{[A-Za-z_][A-Za-z0-9_]*(?:\[.*)?\}$/s.test(raw)) {
+          throw new Unresolvable('fd-variable', '`{name}>` stores a file descriptor in a variable (an array element\'s subscript is evaluated).');
         }
       }
       if (atCommandPosition) this.checkCommandWord(word);
@@ -460,6 +463,24 @@ class CommandParser {
       } else if (code === 0x50 /* P */ && i + 15 <= end && t.startsWith('POSIXLY_CORRECT', i)) {
         throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
       }
+    }
+  }
+
+  /**
+   * A word starting `NAME[` where an assignment may stand: bash reads from the `[` to its
+   * matching `]` as one piece, blanks, quotes and `;` included (parse.y, read_token_word: a `[`
+   * after an identifier when `assignment_acceptable(last_read_token)`), and `NAME[…]=value`
+   * assigns to an array element whose subscript is arithmetic: `a[ x ]=1` with x='b[$(id)]'
+   * runs `id`. Without `=` it is one command word (`a[ x ]`), unclosed a syntax error. bash 5.2
+   * scans at the start of a command, after `! time |& && ;`, after assignments, and after
+   * redirects until the first assignment; the resolver refuses the word anywhere before the
+   * program word, which covers all of them.
+   */
+  private checkSubscript(): void {
+    const t = this.text;
+    const length = nameLengthAt(t, this.pos, t.length);
+    if (length > 0 && t.charCodeAt(this.pos + length) === 0x5b /* [ */) {
+      throw new Unresolvable('array-assignment', `\`${t.slice(this.pos, this.pos + Math.min(length, 40))}[…\` is read by bash as an array subscript: \`NAME[…]=value\` assigns to an element and evaluates the subscript as arithmetic.`);
     }
   }
 
@@ -513,10 +534,9 @@ class CommandParser {
 
   private readAssignment(): Assignment {
     const start = this.pos;
-    const match = ASSIGNMENT_START.exec(this.text.slice(this.pos, this.pos + 256))!;
-    const head = match[0];
-    const append = head.endsWith('+=');
-    const name = head.slice(0, head.length - (append ? 2 : 1));
+    const name = this.text.slice(this.pos, this.pos + nameLengthAt(this.text, this.pos, this.text.length));
+    const append = this.text[this.pos + name.length] === '+';
+    const head = append ? name + '+=' : name + '=';
     if (name === 'HOME') this.homeMayChange = true;
     if (name === 'POSIXLY_CORRECT') throw new Unresolvable('dialect', 'POSIXLY_CORRECT switches bash to POSIX mode, which reads later text differently.');
     this.pos += head.length;
@@ -942,16 +962,14 @@ class CommandParser {
 }
 
 /**
- * `ASSIGNMENT_START.test(text.slice(pos, pos + 256))` without the copy: a name, then `=` or
- * `+=`, all within 256 characters of `pos`.
+ * `ASSIGNMENT_START.test(text.slice(pos))` without the copy: a name, then `=` or `+=`. bash sets
+ * no limit on a name's length: a 300-character name followed by `=` is an assignment.
  */
 function startsAssignment(text: string, pos: number): boolean {
-  const end = Math.min(text.length, pos + 256);
-  if (pos >= end || !isNameStart(text.charCodeAt(pos))) return false;
-  let k = pos + 1;
-  while (k < end && (isNameStart(text.charCodeAt(k)) || isDigitCode(text.charCodeAt(k)))) k++;
-  if (k < end && text[k] === '=') return true;
-  return k + 1 < end && text[k] === '+' && text[k + 1] === '=';
+  const k = pos + nameLengthAt(text, pos, text.length);
+  if (k === pos) return false;
+  if (text[k] === '=') return true;
+  return text[k] === '+' && text[k + 1] === '=';
 }
 
 /** The length of the name (`[A-Za-z_][A-Za-z0-9_]*`) at `pos`, reading no further than `end`; 0 for none. */

@@ -384,6 +384,8 @@ describe('bash differential (resolver vs real bash)', function () {
         '%1', "'%git'", '>/tmp/{a,b}', '2>&1{a,b}', '{1..3}', 'x{a}', '$"', '${ONE@Q}', '@E}', '${ONE@A}', '@K}', '@P}',
         '${!ONE}', '${!O*}', '<<<', '<<EOF >out.txt', 'time -p ', '! ! ', 'coproc ', "'a\rb'", '"a\u200bb"', 'a+=(z)',
         'a[1]=x', 'declare -i', '\\}', '\\a',
+        // Issue 30: words starting NAME[, where bash reads a subscript up to its `]` or only text.
+        'a[', 'a[ x ]=1', 'time[', 'builtin a[', '|& a[', 'time a[', 'value a[', '[ ', ' ]',
       ];
       for (const fragment of fragments) assert.ok(text.includes(fragment), `no generated string contains ${JSON.stringify(fragment)}`);
     });

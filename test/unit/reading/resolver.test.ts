@@ -271,11 +271,47 @@ describe('resolver', function () {
       { command: "A=1 'B=2' env", segments: [{ argv: ['B=2', 'env'], assignments: [{ name: 'A', value: '1' }] }] },
       { command: 'a=b=c env', segments: [{ argv: ['env'], assignments: [{ name: 'a', value: 'b=c' }] }] },
       { command: 'GIT_PAGER=cat git log', segments: [{ argv: ['git', 'log'], assignments: [{ name: 'GIT_PAGER', value: 'cat' }] }] },
+      {
+        command: `${'a'.repeat(300)}=1 rm x`,
+        segments: [{ argv: ['rm', 'x'], assignments: [{ name: 'a'.repeat(300), value: '1' }] }],
+        why: 'bash sets no limit on the length of a name (it was read as the program `aaa…=1`)',
+      },
     ];
     for (const testCase of cases) it(testCase.command, () => assertResolved(testCase));
 
     it('refuses array assignments', function () {
       for (const command of ['a=(1 2)', 'a=(1 2) env', 'a=() ls']) assertUnresolved(command, 'array-assignment');
+    });
+  });
+
+  // Where an assignment may stand, bash reads `NAME[` up to its matching `]` as one piece, and
+  // `NAME[…]=v` evaluates the subscript (`a[ x ]=1` with x='b[$(id)]' runs id). Checked in bash 5.2.
+  describe('a word starting NAME[ before the program word', function () {
+    it('is refused, wherever bash may read a subscript', function () {
+      const commands = [
+        'a[ x ]=1', 'a[x]=1', 'a[ x ]+=1', 'a[ x ]', 'a[x]', 'a[ x', 'a[; echo hi; ]', '_[ x ]=1', 'ab_9[ x ]=1',
+        'time[ x ]=1', 'if[ x ]=1', `${'a'.repeat(300)}[ x ]=1`,
+        'A=1 a[ x ]=1', 'A=$x a[ x ]', '>/dev/null a[ x ]=1', '2>&1 a[ x ]', 'A=1 2>/dev/null B=2 a[ x ]',
+        'time a[ x ]=1', 'time -p -- a[ x ]', '! a[ x ]=1', 'true | a[ x ]=1', 'true |& a[ x ]=1',
+        'true && a[ x ]', 'true || a[ x ]', 'true & a[ x ]', 'true; a[ x ]', 'true\na[ x ]',
+      ];
+      for (const command of commands) assertUnresolved(command, 'array-assignment');
+    });
+    const cases: ResolvedCase[] = [
+      { command: 'echo a[ x ]', segments: plain('echo', 'a[', 'x', ']'), why: 'an argument: no subscript is read' },
+      { command: 'echo > a[ x ]', segments: [{ argv: ['echo', 'x', ']'], redirects: [{ fd: null, op: '>', target: 'a[' }] }], why: 'a redirect target' },
+      { command: 'builtin a[ x ]=1', segments: plain('builtin', 'a[', 'x', ']=1') },
+      { command: 'command a[ x ]=1', segments: plain('command', 'a[', 'x', ']=1') },
+      { command: 'a"["x]=1', segments: plain('a[x]=1'), why: 'a quoted `[` opens no subscript' },
+      { command: 'a\\[ x ]=1', segments: plain('a[', 'x', ']=1') },
+      { command: '9[ x ]=1', segments: plain('9[', 'x', ']=1'), why: 'not a name' },
+      { command: 'a+[ x ]=1', segments: plain('a+[', 'x', ']=1') },
+      { command: '[ x ]', segments: plain('[', 'x', ']') },
+      { command: 'echo {a[ x ]}>f', segments: [{ argv: ['echo', '{a[', 'x', ']}'], redirects: [{ fd: null, op: '>', target: 'f' }] }], why: '`]}` is no fd variable' },
+    ];
+    for (const testCase of cases) it(testCase.command, () => assertResolved(testCase));
+    it('is refused as a declaration operand', function () {
+      for (const command of ['declare a[ x ]=1', 'local a[ x ]=1', 'export a[ x ]=1']) assertUnresolved(command, 'name-evaluation');
     });
   });
 
@@ -367,6 +403,8 @@ describe('resolver', function () {
       assertUnresolved('cat <(ls)', 'process-substitution');
       assertUnresolved('echo a > >(cat)', 'process-substitution');
       assertUnresolved('exec {fd}>f', 'fd-variable');
+      // bash also takes an array element, and evaluates its subscript (x='b[$(id)]' runs id).
+      for (const command of ['echo hi {a[x]}>/dev/null', 'echo {a[1]}<in.txt', '{a["k"]}>f echo']) assertUnresolved(command, 'fd-variable');
     });
 
     it('refuses a redirect without a target', function () {
