@@ -261,11 +261,29 @@ export function floorContexts(): Array<(command: string) => string | null> {
 
 /** The literal words of a command a person could replace by run-time data, with where they are. */
 export function replaceableWords(command: string): Array<{ start: number; end: number; word: string }> {
+  // Only words the shell reads as words: text inside quotes (a sed script, a pager's text) is one
+  // word's content, and making part of it `"$X"` is no run-time data.
+  const quoted = new Array<boolean>(command.length).fill(false);
+  for (let i = 0, quote: string | null = null; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote === null && c === '\\') {
+      quoted[i] = quoted[i + 1] = true;
+      i++;
+    } else if (quote === null && (c === "'" || c === '"')) {
+      quote = c;
+      quoted[i] = true;
+    } else if (quote !== null) {
+      quoted[i] = true;
+      if (c === quote) quote = null;
+      else if (quote === '"' && c === '\\') quoted[++i] = true;
+    }
+  }
   const words: Array<{ start: number; end: number; word: string }> = [];
   const re = /(^|[\s;&|])([A-Za-z0-9_./:=@%+,-]+)(?=$|[\s;&|])/g;
   for (let match = re.exec(command); match !== null; match = re.exec(command)) {
     const start = match.index + match[1]!.length;
-    words.push({ start, end: start + match[2]!.length, word: match[2]! });
+    const end = start + match[2]!.length;
+    if (!quoted.slice(start, end).some(Boolean) && !quoted[start - 1] && !quoted[end]) words.push({ start, end, word: match[2]! });
     re.lastIndex = start + match[2]!.length;
   }
   return words;

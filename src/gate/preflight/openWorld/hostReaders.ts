@@ -898,12 +898,22 @@ export function assignmentHosts(assignments: ReadonlyArray<{ name: string; value
 }
 
 /** bash opens `/dev/tcp/HOST/PORT` and `/dev/udp/HOST/PORT` redirects as network connections. */
+/**
+ * A redirect target only known at run time whose written start (quotes left out, up to the first
+ * expansion) is a start of `/dev/tcp/` or `/dev/udp/`: it may name a network connection.
+ */
+function mayBeNetworkPath(raw: string): boolean {
+  const start = /^[^$`*?[{]*/.exec(raw.replace(/["']/g, ''))![0];
+  return ['/dev/tcp/', '/dev/udp/'].some((path) => path.startsWith(start) || start.startsWith(path));
+}
+
 export function redirectHosts(segment: Segment): HostMention[] {
   const found = new Mentions('redirect');
   for (const redirect of segment.redirects) {
     const target = redirect.target;
     if (target.kind === 'opaque') {
-      if (/\/dev\/(tcp|udp)\//.test(target.raw)) found.unreadable(target.raw, 'redirect /dev/tcp');
+      // `< "$X"`, `> /dev/$P`: a place only known at run time may be /dev/tcp/HOST/PORT.
+      if (/\/dev\/(tcp|udp)\//.test(target.raw) || mayBeNetworkPath(target.raw)) found.unreadable(target.raw, 'redirect /dev/tcp');
       continue;
     }
     const match = /^\/dev\/(tcp|udp)\/([^/]*)\/?/.exec(target.value);

@@ -1,4 +1,4 @@
-import { valued, type Grammar } from '../grammar';
+import { mayBecomeOption, valued, type Grammar } from '../grammar';
 import type { Word } from '../../reading/resolution';
 import type { Form, ProgramRow } from '../row';
 
@@ -32,6 +32,10 @@ function shellCode(args: readonly Word[]): Form[] {
   let i = 0;
   while (i < args.length) {
     const text = literal(args[i]);
+    // `sh -c* …`, `bash "$OPT" …`: a word only known at run time where the shell reads its options
+    // may become `-c`; what the shell runs is not known (thrown, it makes the reading unreadable).
+    // (`sh -c "$CMD"`: the last word after `-c` is the text either way, an approximate payload.)
+    if (text === null && mayBecomeOption(args[i]!) && (hasC === -1 || i + 1 < args.length)) throw new Error(`${args[i]!.raw} is only known at run time and may become an option of the shell (-c runs text)`);
     if (text === null) break;
     if (text === '--' || text === '-') {
       i++;
