@@ -225,7 +225,11 @@ export function wraps(prefix: string, command: string): boolean {
   const whole = readCommand(`${prefix} ${command}`, { home: INVARIANT_HOME }).resolution;
   const alone = readCommand(command, { home: INVARIANT_HOME }).resolution;
   if (!whole.resolved || !alone.resolved || whole.segments.length !== 1 || alone.segments.length !== 1) return false;
-  const inner = peelWrappers(whole.segments[0]!.argv).argv.map((word) => word.raw);
+  const peeled = peelWrappers(whole.segments[0]!.argv);
+  // `watch CMD…` joins the words into shell text: quotes inside them are lost, so a quoted command
+  // is another command there (`watch flock f -c 'rm -rf /'` runs `flock f -c rm -rf /`, a usage error).
+  if (peeled.layers.some((layer) => layer.shellText !== null) && /['"\\$`]/.test(command)) return false;
+  const inner = peeled.argv.map((word) => word.raw);
   const words = peelWrappers(alone.segments[0]!.argv).argv.map((word) => word.raw);
   return inner.length === words.length && inner.every((raw, k) => raw === words[k]);
 }

@@ -845,6 +845,11 @@ export function inlineCodeHosts(args: readonly Word[], program: string): HostMen
 function opensslHosts(args: readonly Word[]): HostMention[] {
   const found = new Mentions('openssl');
   const verb = textOf(args[0]);
+  // `openssl s_client* -connect …`: a command only known at run time may be one that connects.
+  if (verb === null && args[0] !== undefined) {
+    found.unreadable(args[0].raw, 'openssl (a command only known at run time)');
+    return found.list;
+  }
   if (verb !== 's_client' && verb !== 's_time' && verb !== 'ocsp') return [];
   for (let i = 1; i < args.length; i++) {
     const text = textOf(args[i]);
