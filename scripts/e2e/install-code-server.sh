@@ -21,6 +21,11 @@ export TMPDIR="$DEST/.tmp"; mkdir -p "$TMPDIR"
 cache="$TMPDIR/vscode-ripgrep-cache-1.15.11"; mkdir -p "$cache"; staging=$(mktemp -d)
 cp "$(command -v rg)" "$staging/rg"
 tar czf "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C "$staging" rg; rm -rf "$staging"
+# Native addons (argon2, node-pty) build against this Node's own headers when a package ships
+# them: nothing is downloaded, whatever the user's npm configuration (a new HOME has none).
+if [ -z "${npm_config_nodedir:-}" ] && [ -f "$(dirname "$(dirname "$(command -v node)")")/include/node/node.h" ]; then
+  export npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+fi
 # unsafe_perm: code-server's postinstall refuses root without it; yes: node-pty's postinstall uses npx.
 npm_config_unsafe_perm=true npm_config_yes=true npm install --no-audit --no-fund --loglevel=error "code-server@$VERSION"
 XDG_CONFIG_HOME="$DEST/.xdg" ./node_modules/.bin/code-server --version
