@@ -12,8 +12,8 @@
 import type { Segment, Word } from '../reading/resolution';
 import { executedPayloads, type Payload } from './executorPayloads';
 import { redirectWrite } from './redirectTargets';
-import type { Form, ProgramRow } from './row';
-import { programForms, rowFor, type FormReading } from './table';
+import type { Form } from './row';
+import { programForms, type FormReading } from './table';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import type { PeeledCommand } from './wrappers';
 import type { WriteTarget } from './writeTarget';
@@ -36,12 +36,6 @@ export class SegmentRecord implements SegmentAnalysis {
     const { peeled, program } = analyseArgv(segment.argv);
     this.peeled = peeled;
     this.program = program;
-  }
-
-  /** The row of the program word (the outermost program, a wrapper's own row when it is one), or null. */
-  get row(): ProgramRow | null {
-    const first = this.argv[0];
-    return first !== undefined && first.kind === 'literal' ? rowFor(first.value) : null;
   }
 
   /** Every form of the program table found in the argv (wrapped commands' included), everyday ones too. */
@@ -107,9 +101,4 @@ export class SegmentRecord implements SegmentAnalysis {
 /** The record of one segment. Never throws. */
 export function recordOf(segment: Segment): SegmentRecord {
   return new SegmentRecord(segment);
-}
-
-/** The record of an argv read on its own (a payload's command, a wrapped command): no assignments, no redirects. */
-export function recordOfArgv(argv: readonly Word[]): SegmentRecord {
-  return new SegmentRecord({ argv: argv as Word[], assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' });
 }
