@@ -36,7 +36,7 @@ export interface WriteRequest {
 
 /** The reading the card and the records use for a write. */
 export function writeReading(request: WriteRequest): CommandReading {
-  return readCommand(writeAsCommand(request.relativePath, request.content), { home: request.home });
+  return readCommand(writeAsCommand(request.relativePath, request.content), { home: request.home, shell: 'bash' });
 }
 
 export function writeEscalation(reading: CommandReading, request: WriteRequest, gate: WriteGate): Escalation {

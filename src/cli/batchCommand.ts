@@ -9,12 +9,14 @@ import type { CliOptions } from './options';
 import { entriesFromFlags } from './options';
 import { raterFromOptions, servicesFor } from './gateServices';
 import { LineSplitter } from './batchLines';
+import { READING_SHELLS, type ReadingShell } from '../gate/reading/resolution';
 
 /** One request line. Unknown keys are tolerated (corpora carry notes); known keys are checked. */
 export const BatchRequest = z.looseObject({
   id: z.union([z.string(), z.number(), z.null()]).optional(),
   command: z.string(),
   rung: z.string().optional(),
+  shell: z.string().optional(),
   allow: z.array(z.unknown()).optional(),
   deny: z.array(z.unknown()).optional(),
   escalate: z.array(z.unknown()).optional(),
@@ -140,6 +142,10 @@ function answerLine(line: string, context: BatchContext): string | PendingLine {
     if (!parsed) return withId(id, { action: 'error', reason: `Unknown rung ${JSON.stringify(data.rung)}.` });
     rung = parsed;
   }
+  const shell = data.shell ?? options.shell;
+  if (!(READING_SHELLS as readonly string[]).includes(shell)) {
+    return withId(id, { action: 'error', reason: `Unknown shell ${JSON.stringify(data.shell)}: expected one of ${READING_SHELLS.join(', ')}.` });
+  }
   let warnings: string[] | undefined;
   let lists: ListEntry[][] | undefined;
   if (hasLists(data)) {
@@ -161,7 +167,7 @@ function answerLine(line: string, context: BatchContext): string | PendingLine {
     // A line without entries of its own gets what three empty lists would give it.
     const services =
       lists === undefined ? context.servicesWithoutLists(rung, rater) : servicesFor(options, rater, { rung, allow: lists[0], deny: lists[1], escalate: lists[2] });
-    decision = decideNow({ command: data.command, cwd: options.cwd }, services);
+    decision = decideNow({ command: data.command, cwd: options.cwd, shell: shell as ReadingShell }, services);
   } catch (error) {
     return withId(id, gateFailed(error));
   }

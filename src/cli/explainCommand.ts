@@ -14,7 +14,7 @@ export async function runExplain(options: CliOptions, out: (text: string) => voi
   const command = options.words.join(' ');
   const rater = raterFromOptions(options);
   const capture = new CaptureLog();
-  const decision = await decide({ command, cwd: options.cwd, tool: 'cli' }, { ...servicesFor(options, rater), capture });
+  const decision = await decide({ command, cwd: options.cwd, shell: options.shell, tool: 'cli' }, { ...servicesFor(options, rater), capture });
   if (options.capture) {
     // The capture record holds the exact prompt and raw answer: it goes through the redaction pass.
     const secrets = { literals: collectSecretLiterals(process.env, [raterApiKey(options) ?? '']) };
@@ -22,7 +22,7 @@ export async function runExplain(options: CliOptions, out: (text: string) => voi
   } else if (options.json) {
     out(JSON.stringify(decision, null, 2));
   } else {
-    out(formatTrace(readCommand(command, { home: options.home }), options.rung, decision));
+    out(formatTrace(readCommand(command, { home: options.home, shell: options.shell }), options.rung, decision));
   }
   return EXIT_CODES[decision.action];
 }

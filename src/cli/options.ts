@@ -4,6 +4,7 @@ import { parseListEntries, type ListEntry, type ListName } from '../gate/lists/l
 import { OUTCOMES, type Outcome } from '../gate/decision';
 import { readPolicySettings, type SettingProblem } from '../gate/settings/policySettings';
 import { DEFAULT_RUNG, parseRung, type Rung } from '../gate/rung';
+import { READING_SHELLS, type ReadingShell } from '../gate/reading/resolution';
 import { didYouMean, SETTING_PREFIX, unknownSettingNames } from '../gate/settings/settingsSchema';
 import { HOOK_ONLY_KEYS, readSettingsFile } from './hooks/hookSettings';
 
@@ -34,6 +35,8 @@ Options:
   --rater-url URL --rater-model M [--rater-timeout-ms N] [--rater-api-key-env NAME]
                            rate with an OpenAI-compatible model (key from OPENAI_API_KEY)
   --cwd DIR                the working folder the command would run in (default: this one)
+  --shell S                bash | zsh | any: the shell that will run the command (default any: the
+                           reading must hold in both bash and zsh)
   --json                   explain: print the decision record as JSON
   --capture                explain: print the capture record as JSON
 
@@ -56,6 +59,10 @@ export interface CliOptions {
   raterApiKeyEnv: string;
   cwd: string;
   home: string;
+  /** `--shell`: the shell that will run the command; `any` (the default) when not known for sure. */
+  shell: ReadingShell;
+  /** Whether `--shell` was given (a hook otherwise works the shell out from the agent). */
+  shellGiven: boolean;
   json: boolean;
   capture: boolean;
   /** Positional words after `--` (explain: the command, joined with spaces). */
@@ -98,6 +105,7 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
         'rater-timeout-ms': { type: 'string' },
         'rater-api-key-env': { type: 'string' },
         cwd: { type: 'string' },
+        shell: { type: 'string' },
         json: { type: 'boolean' },
         capture: { type: 'boolean' },
       },
@@ -152,6 +160,8 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
       throw new UsageError('--rater-timeout-ms: expected a whole number of milliseconds from 1 to 600000');
     }
   }
+  const shell = values.shell ?? 'any';
+  if (!(READING_SHELLS as readonly string[]).includes(shell)) throw new UsageError(`--shell: expected one of ${READING_SHELLS.join(', ')}`);
   if (command === 'explain' && positionals.length === 0) throw new UsageError('explain needs a command after --');
   if (command === 'batch' && positionals.length > 0) throw new UsageError('batch reads its commands from standard input');
   if (command !== 'explain' && (values.json || values.capture)) throw new UsageError('--json and --capture belong to explain');
@@ -170,6 +180,8 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
     raterApiKeyEnv: values['rater-api-key-env'] ?? 'OPENAI_API_KEY',
     cwd: values.cwd ?? context.cwd,
     home: context.home,
+    shell: shell as ReadingShell,
+    shellGiven: values.shell !== undefined,
     json: values.json ?? false,
     capture: values.capture ?? false,
     words: positionals,

@@ -11,7 +11,7 @@ import type { GatePolicy } from './policy';
 import { preflightFindings, type PreflightFinding } from './preflight/preflight';
 import { failClosedResult, ratingFaultReason, type Rater, type RatingRequest, type RatingResult } from './rater/raterContract';
 import { readCommand, type CommandReading } from './reading/reading';
-import { summariseResolution } from './reading/resolution';
+import { summariseResolution, type ReadingShell } from './reading/resolution';
 import { isRatedRung } from './rung';
 import { recordOf, type SegmentRecord } from './programs/segmentRecord';
 
@@ -22,6 +22,12 @@ export interface GateCall {
   cwd: string;
   /** The agent's argument for running it (D§9), from round 2 of a negotiation on. */
   justification?: string;
+  /**
+   * The shell that will run the command: `bash` for the gate's own terminals and child processes,
+   * what the agent's documented behaviour says for a hook, `--shell` for the CLI. Absent means not
+   * known for sure: the reading must then hold in bash and zsh alike (`any`).
+   */
+  shell?: ReadingShell;
   /** Which tool asked (for the capture log): `run_shell_command`, `cli`, … */
   tool?: string;
   /**
@@ -147,7 +153,7 @@ function finished(services: GateServices, record: CaptureRecord | undefined, dec
 function decideUnrecorded(call: GateCall, services: GateServices, record: CaptureRecord | undefined): Decision | Promise<Decision> {
   let reading: CommandReading | undefined;
   try {
-    reading = readCommand(call.command, { home: services.home });
+    reading = readCommand(call.command, { home: services.home, shell: call.shell ?? 'any' });
     const state: GateState = { call, reading, services, findings: null, records: null };
     if (record) state.record = record;
     for (let index = 0; index < STAGES.length; index += 1) {
@@ -208,8 +214,8 @@ function gateError(record: CaptureRecord | undefined, reading: CommandReading | 
  * The exec-time recheck (D§3 step 4): whatever approved a command, the hardline floor looks at
  * it once more immediately before it runs. Returns the refusal, or `null` to go ahead.
  */
-export function recheckBeforeExecution(command: string, home: string, cwd: string | null): Decision | null {
-  const reading = readCommand(command, { home });
+export function recheckBeforeExecution(command: string, home: string, cwd: string | null, shell: ReadingShell): Decision | null {
+  const reading = readCommand(command, { home, shell });
   const hit = checkHardline(reading, cwd);
   if (!hit) return null;
   return {

@@ -381,7 +381,7 @@ async function explainCommand(parts: GateParticipantParts, request: vscode.ChatR
   const chosen = await chooseModel(parts, parts.rater.load(), request.model);
   const decide = () => parts.gate.decideOnly(command, folder);
   const decision = 'problem' in chosen ? await decide() : await parts.rater.within({ fallback: chosen.rater }, decide);
-  const trace = formatTrace(readCommand(command, { home: homedir() }), parts.rung.rung, decision);
+  const trace = formatTrace(readCommand(command, { home: homedir(), shell: 'bash' }), parts.rung.rung, decision);
   stream.markdown(`How the gate decides this command at rung **${parts.rung.rung}** (nothing was run; with nobody asked, "escalate" means it would wait for you):\n\n`);
   stream.markdown(fenced(shownCommand(trace, Number.MAX_SAFE_INTEGER), 'text'));
 }

@@ -46,7 +46,7 @@ export interface ChildProcessRunOptions {
 
 /** Recheck, then run; never throws. */
 export async function runInChildProcess(command: string, cwd: string, options: ChildProcessRunOptions): Promise<ExecutionRecord> {
-  const refusal = recheckBeforeExecution(command, options.home, cwd);
+  const refusal = recheckBeforeExecution(command, options.home, cwd, 'bash');
   if (refusal) return refusedRecord(refusal, 'child-process');
   if (options.signal?.aborted) return notStartedRecord('child-process', 'the call was cancelled before the command started');
   const folderProblem = workingFolderProblem(cwd);

@@ -79,7 +79,7 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
       const command = await askForCommand('Approvals Gate: explain a command', given);
       if (command === undefined) return undefined;
       const decision = await gate.decideOnly(command, workingFolder());
-      const trace = formatTrace(readCommand(command, { home: homedir() }), rung.rung, decision);
+      const trace = formatTrace(readCommand(command, { home: homedir(), shell: 'bash' }), rung.rung, decision);
       const document = await vscode.workspace.openTextDocument({ content: `${trace}\n`, language: 'plaintext' });
       await vscode.window.showTextDocument(document, { preview: true });
       return decision;

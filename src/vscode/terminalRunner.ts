@@ -127,7 +127,7 @@ export class TerminalRunner implements vscode.Disposable {
   }
 
   private async runNow(command: string, cwd: string, signal: AbortSignal | undefined): Promise<ExecutionRecord> {
-    const refusal = recheckBeforeExecution(command, this.options.home, cwd);
+    const refusal = recheckBeforeExecution(command, this.options.home, cwd, 'bash');
     if (refusal) return refusedRecord(refusal, 'shell-integration');
     if (signal?.aborted) return notStartedRecord('shell-integration', 'the call was cancelled before the command started');
     if (this.disposed) return notStartedRecord('shell-integration', 'the terminal runner was shut down');

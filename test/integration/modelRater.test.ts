@@ -22,7 +22,7 @@ const MODEL = 'fake-rater-1';
 const HANG_GUARD_MS = 4000;
 
 function request(command: string, extra: Partial<RatingRequest> = {}): RatingRequest {
-  return { reading: readCommand(command, { home: HOME }), findings: [], rung: 'assisted', tripwire: false, ...extra };
+  return { reading: readCommand(command, { home: HOME, shell: 'bash' }), findings: [], rung: 'assisted', tripwire: false, ...extra };
 }
 
 async function withServer<T>(script: Parameters<typeof startFakeOpenAiServer>[0], body: (server: FakeOpenAiServer) => Promise<T>): Promise<T> {

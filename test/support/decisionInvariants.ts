@@ -194,7 +194,7 @@ export function wrapperPrefixes(): string[] {
     if (row.wrapper === undefined) continue;
     for (const c of commandLines(row)) {
       if (c.expect !== 'plain') continue;
-      const { resolution } = readCommand(c.line, { home: INVARIANT_HOME });
+      const { resolution } = readCommand(c.line, { home: INVARIANT_HOME, shell: 'bash' });
       if (!resolution.resolved || resolution.segments.length !== 1) continue;
       const { argv } = resolution.segments[0]!;
       const inner = peelWrappers(argv).layers[0]?.inner;
@@ -211,7 +211,7 @@ export function wrapperPrefixes(): string[] {
  * front of `A=1 cmd` runs a program named `A=1`).
  */
 export function simpleCommand(command: string): boolean {
-  const { resolution } = readCommand(command, { home: INVARIANT_HOME });
+  const { resolution } = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
   return resolution.resolved && resolution.segments.length === 1 && resolution.segments[0]!.assignments.length === 0;
 }
 
@@ -222,8 +222,8 @@ export function simpleCommand(command: string): boolean {
  * by their tests.)
  */
 export function wraps(prefix: string, command: string): boolean {
-  const whole = readCommand(`${prefix} ${command}`, { home: INVARIANT_HOME }).resolution;
-  const alone = readCommand(command, { home: INVARIANT_HOME }).resolution;
+  const whole = readCommand(`${prefix} ${command}`, { home: INVARIANT_HOME, shell: 'bash' }).resolution;
+  const alone = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' }).resolution;
   if (!whole.resolved || !alone.resolved || whole.segments.length !== 1 || alone.segments.length !== 1) return false;
   const peeled = peelWrappers(whole.segments[0]!.argv);
   // `watch CMD…` joins the words into shell text: quotes inside them are lost, so a quoted command
@@ -367,7 +367,7 @@ export async function floorInvariant(c: string, context: (command: string) => st
   const command = context(c);
   if (command === null) return null;
   // A line bash refuses to parse runs nothing (`/usr/bin/time { rm -rf /; }`): nothing to floor.
-  const { resolution } = readCommand(command, { home: INVARIANT_HOME });
+  const { resolution } = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
   if (!resolution.resolved && resolution.mechanisms.includes('syntax')) return null;
   const decision = await decideUnder(command, BYPASS);
   return decision.stage === 'hardline-floor' ? null : `${JSON.stringify(command)} was not floored at bypass (stage ${decision.stage}: ${decision.reason}), but ${JSON.stringify(c)} is`;
@@ -415,7 +415,7 @@ export async function roleInvariant(role: Seed, pathIndex: number): Promise<Verd
 
 /** Whether the command reads at all: a variant the resolver throws on is a bug of its own. */
 export function reads(command: string): boolean {
-  readCommand(command, { home: INVARIANT_HOME });
+  readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
   return true;
 }
 

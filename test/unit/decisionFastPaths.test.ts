@@ -49,7 +49,7 @@ function soup(random: Prng): string {
 function texts(): string[] {
   const out: string[] = [];
   for (const c of loadCorpus()) {
-    out.push(c.command, readCommand(c.command, { home: HOME }).normalised);
+    out.push(c.command, readCommand(c.command, { home: HOME, shell: 'bash' }).normalised);
   }
   for (const command of generateCommands(20260930, 2000)) out.push(command);
   const random = new Prng(424242);
@@ -79,7 +79,7 @@ describe('decision fast paths give the answers of the code they replaced', () =>
   it('the preflight arms given a segment view see what they see without one', () => {
     let segments = 0;
     for (const text of all) {
-      const resolution = readCommand(text, { home: HOME }).resolution;
+      const resolution = readCommand(text, { home: HOME, shell: 'bash' }).resolution;
       if (!resolution.resolved) continue;
       for (const segment of resolution.segments) {
         segments++;
@@ -96,7 +96,7 @@ describe('decision fast paths give the answers of the code they replaced', () =>
     let wrapped = 0;
     for (const text of all) {
       for (const prefix of ['', 'sudo ', 'env A=1 ', 'timeout 5 ', 'xargs ', 'sudo -u root env ']) {
-        const resolution = readCommand(prefix + text, { home: HOME }).resolution;
+        const resolution = readCommand(prefix + text, { home: HOME, shell: 'bash' }).resolution;
         if (!resolution.resolved) continue;
         for (const segment of resolution.segments) {
           const peeled = unwrap(segment.argv);
@@ -121,7 +121,7 @@ describe('decision fast paths give the answers of the code they replaced', () =>
       paths.push(random.next() < 0.5 ? path.replace(/\/+$/, '') : path);
     }
     for (const text of all) {
-      const resolution = readCommand(text, { home: HOME }).resolution;
+      const resolution = readCommand(text, { home: HOME, shell: 'bash' }).resolution;
       if (!resolution.resolved) continue;
       for (const segment of resolution.segments) for (const target of writeTargets(segment)) if (target.path !== null) paths.push(resolveWritePath(target.path, CONTEXT));
     }
@@ -133,7 +133,7 @@ describe('decision fast paths give the answers of the code they replaced', () =>
   it('plainGitSubcommand is the subcommand readGitCommand reads, when it gives one', () => {
     let plain = 0;
     for (const text of all) {
-      const resolution = readCommand(`git ${text}`, { home: HOME }).resolution;
+      const resolution = readCommand(`git ${text}`, { home: HOME, shell: 'bash' }).resolution;
       if (!resolution.resolved) continue;
       for (const segment of resolution.segments) {
         const args = segment.argv.slice(1);
@@ -149,7 +149,7 @@ describe('decision fast paths give the answers of the code they replaced', () =>
   it('peelWrappers and executedPayloads read once per argv answer as a fresh reading does', () => {
     for (const text of all) {
       for (const prefix of ['', 'sudo ', 'env -S ', 'xargs ', 'timeout 5 sh -c ']) {
-        const resolution = readCommand(prefix + text, { home: HOME }).resolution;
+        const resolution = readCommand(prefix + text, { home: HOME, shell: 'bash' }).resolution;
         if (!resolution.resolved) continue;
         for (const segment of resolution.segments) {
           // The first calls keep their answers for this argv; a copy of it is read anew.
@@ -172,7 +172,7 @@ describe('decision fast paths give the answers of the code they replaced', () =>
     for (const text of [...deep, ...all]) {
       // The last prefix nests `find -exec` deep enough for the depth bound.
       for (const prefix of ['', 'sh -c \'curl https://x.example; ', 'find . -exec ', 'sudo bash -c ', 'find . -exec find . -exec find . -exec find . -exec ']) {
-        const reading = readCommand(prefix + text, { home: HOME });
+        const reading = readCommand(prefix + text, { home: HOME, shell: 'bash' });
         if (!reading.resolution.resolved) continue;
         compared++;
         const findings = preflightFindings(reading, { cwd: CONTEXT.cwd });

@@ -6,7 +6,7 @@ import { readCommand } from '../../src/gate/reading/reading';
 /** The explain trace names what each segment does, so a person sees why an entry did or did not cover it (issue 28). */
 describe('the explain trace names the effects it found', function () {
   async function trace(command: string): Promise<string> {
-    return formatTrace(readCommand(command, { home: '/home/gate-test' }), 'manual', await decideUnder(command, manualDefault()));
+    return formatTrace(readCommand(command, { home: '/home/gate-test', shell: 'bash' }), 'manual', await decideUnder(command, manualDefault()));
   }
 
   it('a redirect write, with its target and operator, on an escalated command', async function () {

@@ -317,7 +317,7 @@ describe('pipeline: the person', () => {
 
 describe('pipeline: exec-time recheck', () => {
   it('refuses a hardline command whatever approved it', () => {
-    assert.equal(recheckBeforeExecution('sudo rm -rf --no-preserve-root /', HOME, null)?.stage, 'hardline-floor');
-    assert.equal(recheckBeforeExecution('rm -rf ./build', HOME, '/work/project'), null);
+    assert.equal(recheckBeforeExecution('sudo rm -rf --no-preserve-root /', HOME, null, 'bash')?.stage, 'hardline-floor');
+    assert.equal(recheckBeforeExecution('rm -rf ./build', HOME, '/work/project', 'bash'), null);
   });
 });

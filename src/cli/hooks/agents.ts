@@ -21,6 +21,8 @@
  *   in some run modes (the command then runs), so an escalation is a deny.
  */
 
+import type { ReadingShell } from '../../gate/reading/resolution';
+
 export const AGENT_NAMES = ['claude-code', 'gemini', 'codex', 'copilot', 'cursor'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
@@ -40,6 +42,8 @@ export interface ShellCall {
   projectFolder?: string;
   /** Whether an `ask` reaches a person in the mode the agent is in. */
   askHonoured: boolean;
+  /** The shell the agent runs the command in, when known for sure; absent: bash or zsh (`any`). */
+  shell?: ReadingShell;
 }
 
 /** What an agent's input is, to the gate. */

@@ -171,7 +171,7 @@ export function answerFor(decision: Decision, call: ShellCall, folders: UserFold
       return { kind: 'stop', reason: `${reason} The agent's run ends here.` };
     case 'escalate': {
       const file = folders.settingsFile;
-      const suggestion = decision.stage === 'non-interactive' ? suggestAllow(readCommand(call.command, { home }), decision.preflight ?? [], { ...(decision.escalatedFrom ? { stage: decision.escalatedFrom } : {}), ...(decision.outcome ? { outcome: decision.outcome } : {}) }) : null;
+      const suggestion = decision.stage === 'non-interactive' ? suggestAllow(readCommand(call.command, { home, shell: call.shell ?? 'any' }), decision.preflight ?? [], { ...(decision.escalatedFrom ? { stage: decision.escalatedFrom } : {}), ...(decision.outcome ? { outcome: decision.outcome } : {}) }) : null;
       const advice =
         suggestion === null
           ? ''

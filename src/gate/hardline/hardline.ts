@@ -495,7 +495,7 @@ function checkPayloadText(text: string, approximate: boolean, context: Context, 
   if (approximate || next.depth > MAX_PAYLOAD_DEPTH) return checkText(text.normalize('NFKC'), next);
   let reading: CommandReading;
   try {
-    reading = readCommand(text, { home: context.home });
+    reading = readCommand(text, { home: context.home, shell: 'any' });
   } catch {
     return checkText(text.normalize('NFKC'), next);
   }

@@ -147,7 +147,7 @@ class CandidateCollector {
     }
     const normalised = normaliseForDetection(text).text;
     this.out.texts.push(normalised);
-    const resolution = resolve(text, { home: this.home });
+    const resolution = resolve(text, { home: this.home, shell: 'any' });
     if (resolution.resolved) this.addLine(resolution.segments, depth);
     else this.addRough(normalised);
   }

@@ -16,7 +16,7 @@ export function exactResolution(entry: ListEntry, home: string): Resolution | nu
   let resolution = compiled.resolutions.get(home);
   if (resolution === undefined) {
     if (compiled.resolutions.size >= 8) compiled.resolutions.clear();
-    resolution = resolve(entry.pattern, { home });
+    resolution = resolve(entry.pattern, { home, shell: 'bash' });
     compiled.resolutions.set(home, resolution);
   }
   return resolution;

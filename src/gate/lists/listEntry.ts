@@ -284,7 +284,7 @@ function compilePattern(match: MatchKind, pattern: string, list: ListName): Comp
   if (pattern.length > MAX_COMMAND_LENGTH) return { message: `The pattern is longer than ${MAX_COMMAND_LENGTH} characters.` };
   if (match === 'exact') {
     if (widensApproval(list)) {
-      const reading = resolve(pattern, { home: '/' });
+      const reading = resolve(pattern, { home: '/', shell: 'bash' });
       if (!reading.resolved) {
         return { message: `The gate cannot read this command exactly (${reading.mechanisms.join(', ')}), so an allow entry for it could never apply.` };
       }

@@ -58,6 +58,7 @@ const MECHANISM_WORDS: Readonly<Record<Mechanism, string>> = {
   arithmetic: 'arithmetic expansion',
   eval: 'text run as code (eval, source)',
   'opaque-program': 'a program name that is not literal',
+  'shell-difference': 'text that bash and zsh run differently',
   'job-control': 'a job named where a program belongs (bash resumes it)',
   'indirect-expansion': 'a value used as a variable name (${!x})',
   'prompt-expansion': 'a value expanded as a prompt (${x@P})',
@@ -193,7 +194,7 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
         addUnreadable(found, payload.via, 'its code comes from an expansion the gate cannot read');
         continue;
       }
-      const inner = resolve(payload.text, { home });
+      const inner = resolve(payload.text, { home, shell: 'any' });
       if (inner.resolved) {
         const innerPlaces = placesOfSegments(inner.segments, place);
         for (let k = 0; k < inner.segments.length; k++) {

@@ -51,6 +51,8 @@ export const MECHANISM_NOTES: Readonly<Record<Mechanism, string>> = {
     '`#` (comment): the shell ignores the rest of that line; text after it is not run.',
   'unbalanced-quote':
     'A quote is left open: the shell would keep reading the following text (or lines) as part of one quoted word, which can differ from how the line looks.',
+  'shell-difference':
+    'Text that bash and zsh run differently (a zsh precommand word, `=word`, a glob zsh reads another way …), where the shell that runs the line may be zsh: what runs can differ from how it reads in bash.',
   dialect:
     'Syntax of another shell (such as zsh): bash, and the shell that actually runs the line, may read it differently from how it looks.',
   'array-assignment':

@@ -1,6 +1,6 @@
 import { normaliseForDetection, type HiddenCharacter } from './normalise';
 import { resolve } from './resolver';
-import type { Resolution } from './resolution';
+import type { ReadingShell, Resolution } from './resolution';
 
 /**
  * Everything the gate reads off one command string, computed once per decision.
@@ -14,10 +14,13 @@ export interface CommandReading {
   resolution: Resolution;
   /** The home folder used to read a leading `~`. */
   home: string;
+  /** The shell whose reading the resolution matches. */
+  shell: ReadingShell;
 }
 
 export interface ReadOptions {
   home: string;
+  shell: ReadingShell;
 }
 
 export function readCommand(original: string, options: ReadOptions): CommandReading {
@@ -26,7 +29,8 @@ export function readCommand(original: string, options: ReadOptions): CommandRead
     original,
     normalised: text,
     hidden,
-    resolution: resolve(original, { home: options.home }, hidden),
+    resolution: resolve(original, { home: options.home, shell: options.shell }, hidden),
     home: options.home,
+    shell: options.shell,
   };
 }

@@ -18,6 +18,16 @@ export type Word =
 /** Why a word is opaque. */
 export type OpaqueExpansion = 'variable' | 'glob' | 'brace' | 'tilde' | 'tilde-user';
 
+/**
+ * The shell whose reading a command must match (D§4.2): `bash`, `zsh`, or `any` when the gate
+ * does not know for sure which of the two will run it — then a command is resolved only where
+ * both run the same argv. The zsh reading is that common part: what zsh runs differently from
+ * bash is unresolved (`shell-difference`), never read with a guess (docs/decisions.md).
+ */
+export type ReadingShell = 'bash' | 'zsh' | 'any';
+
+export const READING_SHELLS: readonly ReadingShell[] = ['bash', 'zsh', 'any'];
+
 /** The operator that follows a segment; `null` after the last one. */
 export type Connector = ';' | '&&' | '||' | '|' | '|&' | '&' | '\n';
 
@@ -81,6 +91,7 @@ export type Mechanism =
   | 'comment' // # hides the rest of a line
   | 'unbalanced-quote'
   | 'dialect' // zsh =(…), glob qualifiers, other non-bash syntax
+  | 'shell-difference' // bash and zsh run it differently, and the reading must hold in zsh (`any`, `zsh`)
   | 'array-assignment' // a=(…), and a word starting NAME[ before the program word (a[ x ]=1)
   | 'fd-variable' // {fd}>file
   | 'syntax' // anything else outside the supported grammar

@@ -10,6 +10,7 @@ import {
   type Mechanism,
   type OpaqueExpansion,
   type Redirect,
+  type ReadingShell,
   type Resolution,
   type Segment,
   type Word,
@@ -18,6 +19,8 @@ import {
 export interface ResolveOptions {
   /** The home folder bash would substitute for a leading `~`. */
   home: string;
+  /** Which shell will run the command; `any` when that is not known for sure. */
+  shell: ReadingShell;
 }
 
 /**
@@ -43,7 +46,7 @@ export function resolve(command: string, options: ResolveOptions, hidden?: reado
     return unresolved(['hidden-characters'], `The command contains characters that display differently from what runs: ${shown}.`);
   }
   try {
-    const segments = new CommandParser(command, options.home).parse();
+    const segments = new CommandParser(command, options.home, options.shell).parse();
     const stateChange = lineStateChange(segments);
     if (stateChange !== null) return unresolved(['shell-state'], stateChange);
     return { resolved: true, segments };
@@ -308,6 +311,7 @@ class CommandParser {
   constructor(
     private readonly text: string,
     private readonly home: string,
+    private readonly shell: ReadingShell,
   ) {}
 
   parse(): Segment[] {

@@ -33,7 +33,7 @@ function randomVerdict(random: Prng): unknown {
   return JSON.parse(text) as unknown;
 }
 
-const request: RatingRequest = { reading: readCommand('rm -rf build', { home: '/home/u' }), findings: [], rung: 'assisted', tripwire: false };
+const request: RatingRequest = { reading: readCommand('rm -rf build', { home: '/home/u', shell: 'bash' }), findings: [], rung: 'assisted', tripwire: false };
 
 describe('batch: raters by raterVerdict', () => {
   it('a repeated verdict gets a rater that rates as the verdict itself would (20,000 lines)', async () => {

@@ -228,8 +228,8 @@ describe('grant store', () => {
     it('reads a version-0 string as the exact command, never as a prefix', async () => {
       const { store } = await open(['git push']);
       const { grants } = store.policyEntries();
-      assert.ok(matchAllow(readCommand('git push', { home: HOME }), grants));
-      assert.equal(matchAllow(readCommand('git push --force origin main', { home: HOME }), grants), null);
+      assert.ok(matchAllow(readCommand('git push', { home: HOME, shell: 'bash' }), grants));
+      assert.equal(matchAllow(readCommand('git push --force origin main', { home: HOME, shell: 'bash' }), grants), null);
     });
 
     it('an empty version-0 array migrates to an empty version-1 store', async () => {
@@ -380,14 +380,14 @@ describe('grant store', () => {
         const { store: reopened } = await open(undefined, storage);
         for (const s of [store, reopened]) {
           const { grants } = s.policyEntries();
-          const reading = readCommand(command, { home: HOME });
+          const reading = readCommand(command, { home: HOME, shell: 'bash' });
           if (reading.resolution.resolved) {
             const match = matchAllow(reading, grants);
             assert.ok(match, `the grant covers ${command}`);
             assert.ok(match.perSegment.every((e) => e.list === 'grant' && e.pattern === command));
           }
           for (const other of broader[command] ?? []) {
-            assert.equal(matchAllow(readCommand(other, { home: HOME }), grants), null, `the grant for ${command} must not cover ${other}`);
+            assert.equal(matchAllow(readCommand(other, { home: HOME, shell: 'bash' }), grants), null, `the grant for ${command} must not cover ${other}`);
           }
         }
       });
@@ -428,8 +428,8 @@ describe('grant store', () => {
       const { store } = await open(undefined);
       await store.add('deny-session', 'git push origin main');
       const { denyGrants } = store.policyEntries();
-      assert.ok(matchBlocking(readCommand('git push origin main', { home: HOME }), denyGrants));
-      assert.ok(matchBlocking(readCommand('echo ok && git push origin main', { home: HOME }), denyGrants));
+      assert.ok(matchBlocking(readCommand('git push origin main', { home: HOME, shell: 'bash' }), denyGrants));
+      assert.ok(matchBlocking(readCommand('echo ok && git push origin main', { home: HOME, shell: 'bash' }), denyGrants));
       const services = { policy: { rung: 'bypass' as const, allow: [], deny: [], escalate: [], defaultAllow: true, ...store.policyEntries() }, rater: null, person: null, home: HOME };
       const refused = await decide({ command: 'git push origin main', cwd: '/w' }, services);
       assert.equal(refused.action, 'reject');

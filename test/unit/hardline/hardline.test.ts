@@ -47,7 +47,7 @@ function loadFixture(name: string): FixtureLine[] {
 }
 
 function check(command: string, home = HOME, cwd: string | null = CWD) {
-  return checkHardline(readCommand(command, { home }), cwd);
+  return checkHardline(readCommand(command, { home, shell: 'bash' }), cwd);
 }
 
 /** A reading the resolver gave up on, so that only the text fallback can answer. */
@@ -58,6 +58,7 @@ function unresolvedReading(text: string, home = HOME): CommandReading {
     hidden: [],
     resolution: { resolved: false, mechanisms: ['syntax'], detail: 'test' },
     home,
+    shell: 'bash',
   };
 }
 
@@ -239,11 +240,11 @@ describe('hardline floor: bad input', () => {
   };
   before(() => {
     // Warm the code paths once so the first case does not pay for compilation.
-    checkHardline(readCommand(fill('$('), { home: HOME }));
+    checkHardline(readCommand(fill('$('), { home: HOME, shell: 'bash' }));
   });
   for (const [name, text] of adversarial) {
     it(`64 KiB of ${name} is checked in well under a second (hang guard)`, () => {
-      const reading = readCommand(text, { home: HOME });
+      const reading = readCommand(text, { home: HOME, shell: 'bash' });
       const resolvedPath = timed(() => checkHardline(reading));
       const textPath = timed(() => checkHardline(unresolvedReading(text)));
       const shown = `cpu ${resolvedPath.cpu.toFixed(0)} / ${textPath.cpu.toFixed(0)} ms, wall ${resolvedPath.wall.toFixed(0)} / ${textPath.wall.toFixed(0)} ms`;
@@ -263,7 +264,7 @@ describe('hardline floor: bad input', () => {
       let text = '';
       const length = Math.floor(random() * 24);
       for (let k = 0; k < length; k++) text += pieces[Math.floor(random() * pieces.length)] + (random() < 0.5 ? ' ' : '');
-      assert.doesNotThrow(() => checkHardline(readCommand(text, { home: HOME })), text);
+      assert.doesNotThrow(() => checkHardline(readCommand(text, { home: HOME, shell: 'bash' })), text);
       assert.doesNotThrow(() => checkHardline(unresolvedReading(text)), text);
     }
   });

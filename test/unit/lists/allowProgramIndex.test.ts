@@ -60,7 +60,7 @@ function sameMatch(indexed: AllowMatch | null, plain: AllowMatch | null, command
 }
 
 function compare(command: string, lists: ReadonlyArray<readonly ListEntry[]>): void {
-  const reading = readCommand(command, { home: HOME });
+  const reading = readCommand(command, { home: HOME, shell: 'bash' });
   sameMatch(matchAllowLists(reading, lists), matchAllow(reading, lists.flat()), command);
 }
 
@@ -86,7 +86,7 @@ describe('allow lists looked up by program word (matchAllowLists)', () => {
       const own = line.allow ? parseListEntries(line.allow, 'allow', 'corpus').entries : [];
       for (const mutate of MUTATIONS) {
         const command = mutate(line.command);
-        const reading = readCommand(command, { home: HOME });
+        const reading = readCommand(command, { home: HOME, shell: 'bash' });
         for (const lists of [[own, LONG_LIST, DEFAULT_ALLOW_LIST], [SHORT_LIST, DEFAULT_ALLOW_LIST], [[], own]]) {
           const indexed = matchAllowLists(reading, lists);
           sameMatch(indexed, matchAllow(reading, lists.flat()), command);
@@ -124,7 +124,7 @@ describe('allow lists looked up by program word (matchAllowLists)', () => {
   ];
   for (const [command, expect] of cases) {
     it(`${JSON.stringify(command)} → ${expect === null ? 'no match' : expect.join(', ')}`, () => {
-      const reading = readCommand(command, { home: HOME });
+      const reading = readCommand(command, { home: HOME, shell: 'bash' });
       const match = matchAllowLists(reading, [[], LONG_LIST]);
       assert.deepEqual(match?.perSegment.map((entry) => entry.pattern) ?? null, expect);
       sameMatch(match, matchAllow(reading, LONG_LIST), command);
@@ -132,8 +132,8 @@ describe('allow lists looked up by program word (matchAllowLists)', () => {
   }
 
   it('keeps an index per home folder (a `~` entry names a different program under another home)', () => {
-    const here = readCommand(`${HOME}/bin/tool`, { home: HOME });
-    const elsewhere = readCommand(`${HOME}/bin/tool`, { home: '/home/other' });
+    const here = readCommand(`${HOME}/bin/tool`, { home: HOME, shell: 'bash' });
+    const elsewhere = readCommand(`${HOME}/bin/tool`, { home: '/home/other', shell: 'bash' });
     assert.equal(matchAllowLists(here, [LONG_LIST])?.perSegment[0]?.pattern, '~/bin/tool');
     assert.equal(matchAllowLists(elsewhere, [LONG_LIST]), null);
     assert.equal(matchAllowLists(here, [LONG_LIST])?.perSegment[0]?.pattern, '~/bin/tool');

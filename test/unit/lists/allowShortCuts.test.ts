@@ -94,7 +94,7 @@ function same(fast: AllowMatch | null, plain: AllowMatch | null, label: string):
 }
 
 function compare(command: string, lists: ReadonlyArray<readonly ListEntry[]>): boolean {
-  const reading = readCommand(command, { home: HOME });
+  const reading = readCommand(command, { home: HOME, shell: 'bash' });
   const plain = matchAllowPlainly(reading, lists.flat());
   same(matchAllowLists(reading, lists), plain, JSON.stringify(command));
   same(matchAllow(reading, lists.flat()), plain, JSON.stringify(command));

@@ -424,7 +424,7 @@ const ROWS: Record<string, Row> = {
 
 /** The argv of the only segment of a command, read by the resolver. */
 function argvOf(command: string): Word[] {
-  const { resolution } = readCommand(command, { home: HOME });
+  const { resolution } = readCommand(command, { home: HOME, shell: 'bash' });
   assert.ok(resolution.resolved, `${command} should resolve: ${resolution.resolved ? '' : resolution.detail}`);
   assert.equal(resolution.segments.length, 1, `${command} should be one segment`);
   return resolution.segments[0]!.argv;
@@ -445,7 +445,7 @@ describe('carve-out table', () => {
           assert.ok(found.why.length > 0);
           // A prefix entry naming the program must not cover it either.
           const entry = parseListEntries([command.split(' ')[0]!], 'allow', 'test').entries;
-          assert.equal(matchAllow(readCommand(command, { home: HOME }), entry), null);
+          assert.equal(matchAllow(readCommand(command, { home: HOME, shell: 'bash' }), entry), null);
         });
       }
       for (const command of row.innocent) {
@@ -456,10 +456,10 @@ describe('carve-out table', () => {
           // A wrapper that does not peel is a form of its own (it runs what follows as someone else).
           if (rowFor(program)?.wrapper?.peel !== false) assert.equal(findCarveOut(argvOf(command)), null);
           const entries = parseListEntries([entryText], 'allow', 'test').entries;
-          assert.notEqual(matchAllow(readCommand(command, { home: HOME }), entries), null);
+          assert.notEqual(matchAllow(readCommand(command, { home: HOME, shell: 'bash' }), entries), null);
           if (wrapper && (peelWrappers(argvOf(command)).layers.some((layer) => layer.inner.length > 0) || programForms(argvOf(command)).forms.some((f) => f.wrapped !== undefined))) {
             const alone = parseListEntries([command.split(' ')[0]!], 'allow', 'test').entries;
-            assert.equal(matchAllow(readCommand(command, { home: HOME }), alone), null, 'an entry for the wrapper alone covers nothing it runs');
+            assert.equal(matchAllow(readCommand(command, { home: HOME, shell: 'bash' }), alone), null, 'an entry for the wrapper alone covers nothing it runs');
           }
         });
       }

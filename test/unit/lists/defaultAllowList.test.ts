@@ -27,7 +27,7 @@ const PROBES = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixt
 };
 
 function covered(command: string): boolean {
-  return matchAllow(readCommand(command, { home: HOME }), DEFAULT_ALLOW_LIST) !== null;
+  return matchAllow(readCommand(command, { home: HOME, shell: 'bash' }), DEFAULT_ALLOW_LIST) !== null;
 }
 
 /** Regexp entries whose literal start alone is no command they cover: an example that is. */
@@ -126,7 +126,7 @@ describe('default allow list', () => {
   describe('git -C DIR X is cd DIR && git X: covered by the entry for git X, and only -C', () => {
     it('other working-folder options a row carves out stay carved out', () => {
       const entries = parseListEntries(['cargo build', 'make test'], 'allow', 'test').entries;
-      for (const command of ['cargo -C /tmp/x build', 'make -C /tmp/x test']) assert.equal(matchAllow(readCommand(command, { home: HOME }), entries), null, command);
+      for (const command of ['cargo -C /tmp/x build', 'make -C /tmp/x test']) assert.equal(matchAllow(readCommand(command, { home: HOME, shell: 'bash' }), entries), null, command);
     });
     for (const command of ['git -C . branch --show-current', 'git -C sub status', 'git -C a -C b log --oneline', "git -C . tag -l 'v*'", 'git -C . --no-pager log', 'git -C src/sub diff --stat']) {
       it(`covered: ${command}`, () => assert.ok(covered(command)));

@@ -19,7 +19,7 @@ function entries(raw: unknown[], list: ListName): ListEntry[] {
 }
 
 function read(command: string): ReturnType<typeof readCommand> {
-  return readCommand(command, { home: HOME });
+  return readCommand(command, { home: HOME, shell: 'bash' });
 }
 
 /** `expect`: the text of the covering entry for each segment, or null for no match. */

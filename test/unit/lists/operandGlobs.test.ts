@@ -17,7 +17,7 @@ const HOME = '/home/tester';
 const entries = [...DEFAULT_ALLOW_LIST, ...parseListEntries(['cp', 'xxd', 'timeout', 'tar'], 'allow', 'test').entries];
 
 function covered(command: string): boolean {
-  return matchAllow(readCommand(command, { home: HOME }), entries) !== null;
+  return matchAllow(readCommand(command, { home: HOME, shell: 'bash' }), entries) !== null;
 }
 
 describe('allow entries and glob operands', () => {
@@ -64,7 +64,7 @@ describe('allow entries and glob operands', () => {
 
   /** The shapes one reader names over every segment of a resolved command. */
   const shapesOf = (read: (segment: Segment) => string[]) => (command: string): string[] => {
-    const { resolution } = readCommand(command, { home: HOME });
+    const { resolution } = readCommand(command, { home: HOME, shell: 'bash' });
     assert.ok(resolution.resolved);
     return resolution.segments.flatMap(read);
   };
@@ -90,7 +90,7 @@ describe('allow entries and glob operands', () => {
 
   it('only a prefix entry of plain words that ends before the glob covers it', () => {
     const only = (texts: unknown[]) => parseListEntries(texts, 'allow', 'test').entries;
-    const reading = readCommand('wc -l src/*.ts', { home: HOME });
+    const reading = readCommand('wc -l src/*.ts', { home: HOME, shell: 'bash' });
     assert.notEqual(matchAllow(reading, only(['wc'])), null);
     assert.notEqual(matchAllow(reading, only(['wc -l'])), null);
     assert.equal(matchAllow(reading, only(['wc -l src/*.ts'])), null);

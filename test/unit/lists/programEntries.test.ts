@@ -16,14 +16,14 @@ import { commandLines } from '../../support/programCases';
 const HOME = '/home/tester';
 
 function argvOf(line: string) {
-  const { resolution } = readCommand(line, { home: HOME });
+  const { resolution } = readCommand(line, { home: HOME, shell: 'bash' });
   return resolution.resolved ? (resolution.segments[0]?.argv ?? []) : [];
 }
 
 function covered(line: string, entry: string): boolean {
   const entries = parseListEntries([entry], 'allow', 'test').entries;
   assert.equal(entries.length, 1, entry);
-  return matchAllow(readCommand(line, { home: HOME }), entries) !== null;
+  return matchAllow(readCommand(line, { home: HOME, shell: 'bash' }), entries) !== null;
 }
 
 describe('an innocent entry for each program of the table', () => {

@@ -18,7 +18,7 @@ const HOME = '/home/dev';
 const CWD = '/home/dev/project';
 
 function openWorld(command: string) {
-  const findings = preflightFindings(readCommand(command, { home: HOME }), { cwd: CWD });
+  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd: CWD });
   return findings.find((f) => f.arm === 'open-world') ?? null;
 }
 
@@ -381,7 +381,7 @@ describe('open-world floor: the reason', () => {
   });
   it('says nothing when nothing is named', () => assert.equal(describeHostMentions([]), null));
   it('hostMentions reads a segment through wrappers', () => {
-    const reading = readCommand('nohup nice -n 5 wget https://w.example', { home: HOME });
+    const reading = readCommand('nohup nice -n 5 wget https://w.example', { home: HOME, shell: 'bash' });
     assert.ok(reading.resolution.resolved);
     assert.deepEqual(
       hostMentions(reading.resolution.segments[0]!).map((m) => [m.host, m.via]),

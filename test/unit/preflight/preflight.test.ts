@@ -9,7 +9,7 @@ const HOME = '/home/dev';
 const CWD = '/home/dev/project';
 
 function findings(command: string, cwd = CWD) {
-  return preflightFindings(readCommand(command, { home: HOME }), { cwd });
+  return preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd });
 }
 
 function arms(command: string): PreflightArm[] {
@@ -33,7 +33,7 @@ describe('preflight floors: everyday commands raise nothing (false-positive guar
   it('the fixture holds a real corpus', () => assert.ok(commands.length >= 90, `only ${commands.length} commands`));
   for (const command of commands) {
     it(command, () => {
-      assert.ok(readCommand(command, { home: HOME }).resolution.resolved, 'an everyday command should resolve');
+      assert.ok(readCommand(command, { home: HOME, shell: 'bash' }).resolution.resolved, 'an everyday command should resolve');
       assert.deepEqual(findings(command), []);
     });
   }
@@ -93,7 +93,7 @@ describe('preflight floors: the unresolved arm', () => {
   });
   for (const [command, reason] of payloads) {
     it(`a payload the gate cannot read: ${command}`, () => {
-      assert.ok(readCommand(command, { home: HOME }).resolution.resolved, 'the outer command resolves');
+      assert.ok(readCommand(command, { home: HOME, shell: 'bash' }).resolution.resolved, 'the outer command resolves');
       const result = findings(command);
       assert.equal(result[0]?.arm, 'unresolved');
       assert.match(result[0]!.reason, reason);
@@ -147,7 +147,7 @@ describe('preflight floors: never throw, stay fast', () => {
   });
   it('answers for odd contexts (empty or relative cwd, root home)', () => {
     for (const cwd of ['', 'relative/dir', '/']) {
-      const result = preflightFindings(readCommand('echo x > .vscode/s.json', { home: '/' }), { cwd });
+      const result = preflightFindings(readCommand('echo x > .vscode/s.json', { home: '/', shell: 'bash' }), { cwd });
       assert.deepEqual(result.map((f) => f.arm), ['protected-write']);
     }
   });
@@ -156,7 +156,7 @@ describe('preflight floors: never throw, stay fast', () => {
     while (words.join(' ').length < 63 * 1024) words.push(`https://h${words.length}.example/p`);
     const command = `curl ${words.join(' ')}`;
     assert.ok(command.length <= 64 * 1024);
-    const reading = readCommand(command, { home: HOME });
+    const reading = readCommand(command, { home: HOME, shell: 'bash' });
     assert.ok(reading.resolution.resolved);
     const result = preflightFindings(reading, { cwd: CWD });
     const ms = bestOfFive(() => preflightFindings(reading, { cwd: CWD }));
@@ -165,7 +165,7 @@ describe('preflight floors: never throw, stay fast', () => {
   });
   it('a 64 KiB unresolved command is checked in linear time', () => {
     const command = `curl $(echo ${'https://a.example/x'.repeat(3000)}) ${'node $TOKEN > ~/.bashrc; '.repeat(200)}`.slice(0, 64 * 1024);
-    const reading = readCommand(command, { home: HOME });
+    const reading = readCommand(command, { home: HOME, shell: 'bash' });
     const result = preflightFindings(reading, { cwd: CWD });
     const ms = bestOfFive(() => preflightFindings(reading, { cwd: CWD }));
     assert.deepEqual(result.map((f) => f.arm), ['unresolved', 'script-env-leak', 'open-world', 'protected-write']);
@@ -174,7 +174,7 @@ describe('preflight floors: never throw, stay fast', () => {
   it('thousands of protected writes: every path kept, the reason capped, time linear', () => {
     const files: string[] = [];
     while (files.join(' ').length < 63 * 1024) files.push(`.vscode/f${files.length}.json`);
-    const reading = readCommand(`sed -i s/a/b/ ${files.join(' ')}`, { home: HOME });
+    const reading = readCommand(`sed -i s/a/b/ ${files.join(' ')}`, { home: HOME, shell: 'bash' });
     const result = preflightFindings(reading, { cwd: CWD });
     const ms = bestOfFive(() => preflightFindings(reading, { cwd: CWD }));
     assert.equal(result[0]?.arm, 'protected-write');

@@ -13,7 +13,7 @@ const CWD = '/home/dev/project';
 const CONTEXT = { cwd: CWD, home: HOME };
 
 function protectedFinding(command: string, cwd = CWD) {
-  const findings = preflightFindings(readCommand(command, { home: HOME }), { cwd });
+  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd });
   return findings.find((f) => f.arm === 'protected-write') ?? null;
 }
 
@@ -25,7 +25,7 @@ function protectedPaths(command: string, cwd = CWD): string[] | null {
 
 /** The write targets of the first segment, as `via path[ scope]` strings. */
 function targets(command: string): string[] {
-  const reading = readCommand(command, { home: HOME });
+  const reading = readCommand(command, { home: HOME, shell: 'bash' });
   assert.ok(reading.resolution.resolved, `${command} should resolve`);
   return writeTargets(reading.resolution.segments[0]!).map(
     (t: WriteTarget) => `${t.via} ${t.path ?? `?${t.source ?? ''}`}${t.scope && t.scope !== 'file' ? ` ${t.scope}` : ''}${t.childPattern ? ` ${t.childPattern}` : ''}`,
@@ -391,7 +391,7 @@ describe('protected-write floor: unresolved commands (text fallback)', () => {
   ];
   for (const [command, paths] of table) {
     it(command.split('\n')[0]!, () => {
-      assert.equal(readCommand(command, { home: HOME }).resolution.resolved, false);
+      assert.equal(readCommand(command, { home: HOME, shell: 'bash' }).resolution.resolved, false);
       assert.deepEqual(protectedPaths(command), paths);
     });
   }

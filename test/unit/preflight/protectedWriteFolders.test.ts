@@ -14,7 +14,7 @@ const HOME = '/home/dev';
 const CWD = '/home/dev/project';
 
 function protectedWrite(command: string, cwd = CWD) {
-  return preflightFindings(readCommand(command, { home: HOME }), { cwd }).find((finding) => finding.arm === 'protected-write') ?? null;
+  return preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd }).find((finding) => finding.arm === 'protected-write') ?? null;
 }
 
 describe('protected-write floor: the working folder along the line', () => {

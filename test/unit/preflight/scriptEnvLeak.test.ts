@@ -8,7 +8,7 @@ const CWD = '/home/dev/project';
 
 /** The variables of the script-env-leak finding, or `null` when there is none. */
 function leakedVariables(command: string): string[] | null {
-  const findings = preflightFindings(readCommand(command, { home: HOME }), { cwd: CWD });
+  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd: CWD });
   const finding = findings.find((f) => f.arm === 'script-env-leak');
   return finding ? (finding.variables ?? []) : null;
 }
@@ -63,12 +63,12 @@ describe('script-env-leak floor: interpreters given ALL_CAPS variables (D§7)', 
   }
 
   it('a variable set earlier on the line makes the line unresolved (shell-state), a finding of its own', () => {
-    const findings = preflightFindings(readCommand('HOME=$TOKEN; node $HOME/x.js', { home: HOME }), { cwd: CWD });
+    const findings = preflightFindings(readCommand('HOME=$TOKEN; node $HOME/x.js', { home: HOME, shell: 'bash' }), { cwd: CWD });
     assert.ok(findings.some((f) => f.arm === 'unresolved'), JSON.stringify(findings));
   });
 
   it('the reason names the interpreter and the variables', () => {
-    const findings = preflightFindings(readCommand('node x.js $TOKEN ${API_KEY}', { home: HOME }), { cwd: CWD });
+    const findings = preflightFindings(readCommand('node x.js $TOKEN ${API_KEY}', { home: HOME, shell: 'bash' }), { cwd: CWD });
     assert.deepEqual(
       findings.map((f) => f.reason),
       ['This command hands environment variables to a script (node): $TOKEN, $API_KEY; their values, often secrets, reach code the gate has not read.'],

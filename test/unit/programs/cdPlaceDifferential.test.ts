@@ -93,7 +93,7 @@ function bashMarks(line: string, tree: Tree, cdpath?: string): Map<string, strin
 
 /** What is wrong with the gate's folders for the line, or null when every marker is listed. */
 function disagreement(line: string, tree: Tree, cdpath?: string): string | null {
-  const resolution = resolve(line, { home: tree.home });
+  const resolution = resolve(line, { home: tree.home, shell: 'bash' });
   if (!resolution.resolved) return `the resolver did not read it (${resolution.mechanisms.join(', ')})`;
   const places = placesOfSegments(resolution.segments, startPlace(tree.home, tree.work, true, cdpath));
   const marks = bashMarks(line, tree, cdpath);
@@ -148,7 +148,7 @@ describe('path resolver: the working folder along a line, against the real bash'
 
   it('narrows the folder after `cd X &&` to X, and keeps both after `;`, `||` and a negated cd', () => {
     const last = (line: string): string[] => {
-      const resolution = resolve(line, { home: tree.home });
+      const resolution = resolve(line, { home: tree.home, shell: 'bash' });
       assert.ok(resolution.resolved);
       const places = placesOfSegments(resolution.segments, startPlace(tree.home, tree.work, true));
       return [...places[places.length - 1]!.folders];

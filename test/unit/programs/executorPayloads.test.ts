@@ -6,7 +6,7 @@ const HOME = '/home/agent';
 
 /** The payloads of a one-segment command, read through the real resolver. */
 function payloadsOf(command: string): Payload[] {
-  const reading = readCommand(command, { home: HOME });
+  const reading = readCommand(command, { home: HOME, shell: 'bash' });
   assert.ok(reading.resolution.resolved, `test command must resolve: ${command}`);
   assert.equal(reading.resolution.segments.length, 1, `test command must be one segment: ${command}`);
   return executedPayloads(reading.resolution.segments[0]!.argv);

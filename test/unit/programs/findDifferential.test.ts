@@ -163,7 +163,7 @@ function readRegressions(): FindCase[] {
       if (raw.trim() === '' || raw.startsWith('#|')) return;
       const yes = raw.startsWith('yes: ');
       const text = yes ? raw.slice('yes: '.length) : raw;
-      const resolution = readCommand(text, { home: '/home/gate-test' }).resolution;
+      const resolution = readCommand(text, { home: '/home/gate-test', shell: 'bash' }).resolution;
       if (!resolution.resolved || resolution.segments.length !== 1) throw new Error(`regression line ${index + 1} must be one plain command: ${text}`);
       const argv = resolution.segments[0]!.argv.map((word) => {
         if (word.kind !== 'literal') throw new Error(`regression line ${index + 1} has a word only known at run time: ${word.raw}`);

@@ -10,7 +10,7 @@ import type { Word } from '../../../src/gate/reading/resolution';
 
 /** find's arguments (after the program word) as the resolver reads `find …`. */
 function argsOf(line: string): Word[] {
-  const reading = readCommand(`find ${line}`, { home: '/home/agent' });
+  const reading = readCommand(`find ${line}`, { home: '/home/agent', shell: 'bash' });
   assert.ok(reading.resolution.resolved, `test line must resolve: ${line}`);
   return reading.resolution.segments[0]!.argv.slice(1);
 }

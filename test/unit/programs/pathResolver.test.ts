@@ -11,7 +11,7 @@ const CWD = '/home/dev/project';
 
 /** The place of each segment of a line, read by the resolver, walked from CWD (the disk not read). */
 function places(line: string, cwd: string | null = CWD): PathPlace[] {
-  const resolution = resolve(line, { home: HOME });
+  const resolution = resolve(line, { home: HOME, shell: 'bash' });
   assert.ok(resolution.resolved, `${line} did not resolve`);
   return placesOfSegments(resolution.segments, startPlace(HOME, cwd, false));
 }
@@ -80,7 +80,7 @@ describe('path resolver: the working folder along the line', () => {
       ['sudo -D /etc ls', '/etc'],
       ['env -C "$D" ls', '?'],
     ] as const) {
-      const resolution = resolve(line, { home: HOME });
+      const resolution = resolve(line, { home: HOME, shell: 'bash' });
       assert.ok(resolution.resolved);
       const inner = placeInside(startPlace(HOME, CWD, false), peelWrappers(resolution.segments[0]!.argv).layers);
       assert.deepEqual([...inner.folders, ...(inner.unknownFolder ? ['?'] : [])], [folder], line);
@@ -156,7 +156,7 @@ describe('path resolver: links on disk', () => {
 
 describe('path resolver: container runs with host folders bound in', () => {
   function inside(line: string): { inner: string; land: (text: string) => string[] } | null {
-    const resolution = resolve(line, { home: HOME });
+    const resolution = resolve(line, { home: HOME, shell: 'bash' });
     assert.ok(resolution.resolved, line);
     const run = containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false));
     if (run === null) return null;

@@ -19,7 +19,7 @@ const HOME = '/home/tester';
 
 /** The argv of the first segment of a command line, read by the real resolver. */
 function argvOf(line: string): Word[] {
-  const reading = readCommand(line, { home: HOME });
+  const reading = readCommand(line, { home: HOME, shell: 'bash' });
   assert.ok(reading.resolution.resolved, `the test line ${line} resolves`);
   return reading.resolution.segments[0]!.argv;
 }

@@ -9,7 +9,7 @@ import { PendingDecisions, type PanelAnswer, type Reply } from '../../../src/pro
 const HOME = '/home/gate';
 
 function escalation(command: string, extra: Partial<Escalation> = {}): Escalation {
-  const reading = readCommand(command, { home: HOME });
+  const reading = readCommand(command, { home: HOME, shell: 'bash' });
   return { reading, stage: 'rater', reason: 'destructive', outcome: 'destructive', grantPreview: reading.normalised, ...extra };
 }
 

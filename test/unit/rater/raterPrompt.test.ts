@@ -44,6 +44,7 @@ const ALL_MECHANISMS = {
   comment: true,
   'unbalanced-quote': true,
   dialect: true,
+  'shell-difference': true,
   'array-assignment': true,
   'fd-variable': true,
   syntax: true,
@@ -57,12 +58,12 @@ type Findings = RatingRequest['findings'];
 const findings = (...reasons: string[]): Findings => reasons.map((reason) => ({ arm: 'open-world', reason })) as unknown as Findings;
 
 function request(command: string, extra: Partial<RatingRequest> = {}): RatingRequest {
-  return { reading: readCommand(command, { home: HOME }), findings: [], rung: 'assisted', tripwire: false, ...extra };
+  return { reading: readCommand(command, { home: HOME, shell: 'bash' }), findings: [], rung: 'assisted', tripwire: false, ...extra };
 }
 
 /** A reading with chosen mechanisms, independent of what the resolver makes of the text. */
 function unresolvedReading(normalised: string, mechanisms: Mechanism[]): CommandReading {
-  return { original: normalised, normalised, hidden: [], home: HOME, resolution: { resolved: false, mechanisms, detail: 'test' } };
+  return { original: normalised, normalised, hidden: [], home: HOME, shell: 'bash', resolution: { resolved: false, mechanisms, detail: 'test' } };
 }
 
 function userOf(req: RatingRequest): string {

@@ -79,7 +79,7 @@ async function checkCommands(oracle: BashOracle, commands: readonly string[]): P
   for (const command of commands) {
     let resolution: Resolution;
     try {
-      resolution = resolve(command, { home: ORACLE_HOME });
+      resolution = resolve(command, { home: ORACLE_HOME, shell: 'bash' });
     } catch (error) {
       tally.findings.push({ command, kind: 'resolver-failure', message: `resolve() threw: ${String(error)}` });
       continue;
@@ -140,7 +140,7 @@ function compare(command: string, segments: Segment[], mode: RecorderMode, run: 
 
 /** True when `command` is read as resolved and some recorder mode shows a differential for it. */
 async function showsDifferential(oracle: BashOracle, command: string): Promise<boolean> {
-  const resolution = resolve(command, { home: ORACLE_HOME });
+  const resolution = resolve(command, { home: ORACLE_HOME, shell: 'bash' });
   if (!resolution.resolved) return false;
   const lookup = (word: string) => (oracle.programPathKind(word) === 'recorder' ? 'recorder' : 'absent') as ProgramPathKind;
   if (resolution.segments.some((s) => s.argv[0]?.kind === 'literal' && s.argv[0].value.includes('/') && oracle.programPathKind(s.argv[0].value) === 'other')) return false;
@@ -334,7 +334,7 @@ describe('bash differential (resolver vs real bash)', function () {
 
     it('plays redirects against the open descriptors: a copy of a closed one fails, an unknown one may', function () {
       const withRedirects = (raw: string, connector: Connector | null = null): Segment => {
-        const parsed = resolve(`echo ${raw}`, { home: ORACLE_HOME });
+        const parsed = resolve(`echo ${raw}`, { home: ORACLE_HOME, shell: 'bash' });
         assert.ok(parsed.resolved, raw);
         return { ...parsed.segments[0]!, connector };
       };

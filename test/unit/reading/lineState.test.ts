@@ -47,7 +47,7 @@ const STAYS = [
 describe('resolver: shell state set earlier on the line', () => {
   for (const command of CHANGES) {
     it(`unresolved: ${JSON.stringify(command)}`, () => {
-      const resolution = resolve(command, { home: '/home/u' });
+      const resolution = resolve(command, { home: '/home/u', shell: 'bash' });
       assert.equal(resolution.resolved, false);
       if (!resolution.resolved) {
         assert.deepEqual(resolution.mechanisms.slice(0, 1), ['shell-state']);
@@ -57,7 +57,7 @@ describe('resolver: shell state set earlier on the line', () => {
   }
   for (const command of STAYS) {
     it(`resolved: ${JSON.stringify(command)}`, () => {
-      const resolution = resolve(command, { home: '/home/u' });
+      const resolution = resolve(command, { home: '/home/u', shell: 'bash' });
       assert.equal(resolution.resolved, true, resolution.resolved ? '' : resolution.detail);
     });
   }

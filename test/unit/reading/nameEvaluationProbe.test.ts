@@ -90,7 +90,7 @@ describe('values that become code: every builtin probed in a real bash', functio
           if (!run.stderr.includes(MARK)) return;
           const line = `${setup === '' ? '' : '[array] '}${command}`;
           found.push(line);
-          if (readCommand(command, { home: ORACLE_HOME }).resolution.resolved) holes.push(line);
+          if (readCommand(command, { home: ORACLE_HOME, shell: 'bash' }).resolution.resolved) holes.push(line);
         }),
       ),
     );

@@ -30,7 +30,7 @@ interface ResolvedCase {
 }
 
 function run(command: string): Resolution {
-  return resolve(command, { home: HOME });
+  return resolve(command, { home: HOME, shell: 'bash' });
 }
 
 function shape(segment: Segment): Required<ExpectedSegment> {

@@ -69,7 +69,7 @@ describe('resolver fast paths agree with the plain definitions', () => {
         mask += (quoted ? 'q' : 'u').repeat(pieceValue.length);
       }
       if (text.length > 64) long++;
-      const resolution = resolve(`echo ${text}`, { home: '/home/u' });
+      const resolution = resolve(`echo ${text}`, { home: '/home/u', shell: 'bash' });
       assert.ok(resolution.resolved, `${text}: ${resolution.resolved ? '' : resolution.detail}`);
       const word = resolution.segments[0]!.argv[1]!;
       const expected = [...(braceExpands(value, mask) ? ['brace'] : []), ...(bracketGlob(value, mask) ? ['glob'] : [])];
@@ -93,7 +93,7 @@ describe('resolver fast paths agree with the plain definitions', () => {
       const count = random.int(1, 8);
       for (let k = 0; k < count; k++) word += random.chance(0.08) ? random.pick(['HOME', 'POSIXLY_CORRECT']) : random.pick(FILLER);
       if (word.length > 64) seen.long++;
-      const resolution = resolve(`echo ${word}; echo ~/x`, { home: '/home/u' });
+      const resolution = resolve(`echo ${word}; echo ~/x`, { home: '/home/u', shell: 'bash' });
       if (word.includes('POSIXLY_CORRECT')) {
         seen.posix++;
         assert.ok(!resolution.resolved && resolution.mechanisms.includes('dialect'), word);

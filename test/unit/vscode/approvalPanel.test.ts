@@ -75,7 +75,7 @@ const fakeVscode = {
 };
 
 function escalation(command: string, extra: Partial<Escalation> = {}): Escalation {
-  const reading = readCommand(command, { home: '/home/gate' });
+  const reading = readCommand(command, { home: '/home/gate', shell: 'bash' });
   return { reading, stage: 'rater', reason: 'destructive', outcome: 'destructive', grantPreview: reading.normalised, ...extra };
 }
 

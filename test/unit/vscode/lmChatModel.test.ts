@@ -27,7 +27,7 @@ type LoopModule = typeof import('../../../src/agent/agentLoop');
 const { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall, LanguageModelToolResultPart: ToolResult } = standIn;
 
 function ratingRequest(command: string): RatingRequest {
-  return { reading: readCommand(command, { home: '/home/u' }), findings: [], rung: 'assisted', tripwire: false };
+  return { reading: readCommand(command, { home: '/home/u', shell: 'bash' }), findings: [], rung: 'assisted', tripwire: false };
 }
 
 function approvedDecision(): Decision {
