@@ -12,6 +12,8 @@ import { strict as assert } from 'node:assert';
 
 import { resolve } from '../../../src/gate/reading/resolver';
 import type { ReadingShell, Resolution } from '../../../src/gate/reading/resolution';
+import { fuzzSeed, generateCommands } from '../../support/commandGenerator';
+import { loadCorpus } from '../../support/evalCorpus';
 
 const HOME = '/home/gate';
 
@@ -171,5 +173,28 @@ describe('the zsh and any readings', function () {
         }
       });
     }
+  });
+
+  it('never widens bash: a command resolved in any is resolved in bash with the same segments, and zsh reads as any', function () {
+    this.timeout(120_000);
+    const seed = fuzzSeed();
+    const commands = [...loadCorpus().map((c) => c.command), ...generateCommands(seed, 5000)];
+    let resolvedInAny = 0;
+    for (const command of commands) {
+      const any = read(command, 'any');
+      assert.deepEqual(read(command, 'zsh'), any, `zsh and any differ on ${JSON.stringify(command)}`);
+      if (!any.resolved) continue;
+      resolvedInAny++;
+      const bash = read(command, 'bash');
+      assert.ok(bash.resolved, `resolved in any, not in bash: ${JSON.stringify(command)} (seed ${seed})`);
+      // A word may be opaque in any where bash knows it (zsh may expand it); a literal is the same literal.
+      const anyArgv = argvs(any) as Array<Array<string | null>>;
+      const bashArgv = argvs(bash) as Array<Array<string | null>>;
+      const narrowed = anyArgv.map((argv, i) => argv.map((word, k) => (word === null ? null : bashArgv[i]![k])));
+      assert.deepEqual(anyArgv, narrowed, `${JSON.stringify(command)} (seed ${seed})`);
+      assert.deepEqual(anyArgv.map((argv) => argv.length), bashArgv.map((argv) => argv.length), `${JSON.stringify(command)} (seed ${seed})`);
+      assert.deepEqual(any.segments.map((s) => [s.connector, s.negated, s.redirects.length, s.assignments.length]), bash.segments.map((s) => [s.connector, s.negated, s.redirects.length, s.assignments.length]));
+    }
+    assert.ok(resolvedInAny > commands.length / 5, `only ${resolvedInAny} of ${commands.length} resolved in any`);
   });
 });
