@@ -1023,10 +1023,12 @@ class CommandParser {
       if (!SIMPLE_PARAMETER_BODY.test(body) || body === '') {
         throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
       }
-      checkParameterBody(body);
-      if (this.zsh && ((!/^#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#') || /^[A-Za-z_0-9]+@/.test(body))) {
-        this.differs(`\`\${${body.slice(0, 40)}}\` is an expansion zsh reads with flags of its own`);
+      // bash: a parameter name first (`${+x}`, `${~x}`, `${:-a}` are a "bad substitution" that stops the line).
+      if (!/^[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#' && body !== '!') {
+        throw new Unresolvable('syntax', `\`\${${body.slice(0, 40)}}\` is a bad substitution in bash (and zsh reads it with flags of its own).`);
       }
+      checkParameterBody(body);
+      if (this.zsh && /^[A-Za-z_0-9]+@/.test(body)) this.differs(`\`\${${body.slice(0, 40)}}\` is a bad substitution in zsh`);
       this.expand('variable');
       this.pos = close + 1;
       return;

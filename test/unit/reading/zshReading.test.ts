@@ -62,10 +62,6 @@ const DIFFERS: Array<[string, string]> = [
   ['echo $+x', '`$+x` is 1 or 0'],
   ['echo $é', 'a name outside ASCII'],
   ['é=1 rm -rf /', 'an assignment in zsh, a program word in bash'],
-  ['echo ${:-a}', 'no name before the operator'],
-  ['echo ${=x}', 'zsh parameter flag'],
-  ['echo ${~x}', 'zsh parameter flag'],
-  ['echo ${+x}', 'zsh parameter flag'],
   ['echo $x[1]', 'a subscript in zsh'],
   ['echo "$x[1]"', 'a subscript inside double quotes too'],
   ['echo $1[1]', 'a subscript of a positional parameter'],
@@ -100,6 +96,9 @@ const DIFFERS: Array<[string, string]> = [
   ['echo "$~~&a"', '`$~` inside double quotes'],
   ["echo $'\\q'", 'zsh drops the backslash of an unknown escape'],
 ];
+
+/** zsh's parameter flags are a "bad substitution" in bash, which stops the line: unresolved in every reading. */
+const BAD_IN_BASH = ['echo ${:-a}', 'echo ${=x}', 'echo ${~x}', 'echo ${+x}', 'echo ${^x} || echo b', 'echo ${(f)x}'];
 
 /** Everyday text both shells read alike: resolved the same way in all three readings. */
 const ALIKE: string[] = [
@@ -147,6 +146,12 @@ describe('the zsh and any readings', function () {
           assert.ok(reading.mechanisms.includes('shell-difference'), `${shell}: ${reading.mechanisms.join(', ')}: ${reading.detail}`);
         }
       });
+    }
+  });
+
+  it('zsh parameter flags are unresolved in every reading (bash stops the line at them)', function () {
+    for (const command of BAD_IN_BASH) {
+      for (const shell of ['bash', 'zsh', 'any'] as const) assert.ok(!read(command, shell).resolved, `${shell}: ${command}`);
     }
   });
 
