@@ -88,6 +88,8 @@ const DIFFERS: Array<[string, string]> = [
   ['shift n', 'arithmetic operand'],
   ['test x -eq 1', 'arithmetic operands'],
   ['command noglob ls', 'looked through `command`'],
+  ['exec noglob rm -rf /', 'looked through `exec`'],
+  ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
   ['time time echo a', 'the second `time` is a command'],
   ['echo a 10> out.txt', 'one-digit descriptors only'],
@@ -126,6 +128,7 @@ const ALIKE: string[] = [
   'echo a >| f',
   'echo a 2>&1',
   'ls 2>/dev/null',
+  'exec ls',
 ];
 
 /** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */
