@@ -33,6 +33,7 @@ import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
+import { nullCommandTexts, zshArgvReadings, zshLoopReadings } from './zshForms';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -128,7 +129,7 @@ function checkReading(reading: CommandReading, context: Context): HardlineFindin
   const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
   if (found !== null) return found;
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
@@ -172,7 +173,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context);
 }
 
 /**
@@ -189,7 +190,8 @@ function ifsSpacedText(text: string, context: Context): HardlineFinding | null {
 const IFS_EXPANSION = /\$(\{IFS[^}]*\}|IFS(?![A-Za-z0-9_]))/;
 const IFS_EXPANSIONS = new RegExp(IFS_EXPANSION.source, 'g');
 
-function checkCommands(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+function checkCommands(lineCommands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  const commands = withZshReadings(lineCommands);
   // Every command's own argv first, so that no amount of payload work can crowd out a plain
   // `rm -rf /` later in the line.
   // Indexed loops here and below: these run once per command of a line that may hold
@@ -209,6 +211,38 @@ function checkCommands(commands: readonly CommandShape[], context: Context): Har
     if (found !== null) return found;
   }
   return checkPipelines(commands, context);
+}
+
+/**
+ * The commands with, after each, the other argvs zsh may run for it (hardline/zshForms.ts:
+ * `{rm -rf /}`, `if [[ … ]] { … }`, loop bodies with their values): the line itself when there
+ * are none, as for most lines.
+ */
+function withZshReadings(commands: readonly CommandShape[]): readonly CommandShape[] {
+  let out: CommandShape[] | null = null;
+  const loops = zshLoopReadings(commands);
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    const readings = zshArgvReadings(command.argv);
+    for (const loop of loops) if (loop.at === k) readings.push(loop.argv);
+    if (readings.length === 0) {
+      out?.push(command);
+      continue;
+    }
+    out ??= commands.slice(0, k);
+    out.push(command);
+    for (const argv of readings) out.push({ ...command, argv, folded: undefined, peeled: undefined });
+  }
+  return out ?? commands;
+}
+
+/** `NULLCMD=X` on the line: a redirect with no command runs X in zsh (hardline/zshForms.ts). */
+function checkNullCommands(text: string, context: Context): HardlineFinding | null {
+  for (const run of nullCommandTexts(text)) {
+    const found = checkPayloadText(run, true, context, context.place);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**

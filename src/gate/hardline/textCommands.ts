@@ -13,6 +13,11 @@ import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import type { OpaqueExpansion, Redirect, Word } from '../reading/resolution';
 import type { PathPlace } from '../programs/pathResolver';
 import type { PeeledCommand } from '../programs/wrappers';
+import { zshQualifiedWord } from './zshForms';
+
+/** How many qualifier codes (`(e:CODE:)`) are being read one inside another; deeper ones are not read. */
+let nestedReadings = 0;
+const MAX_NESTED_READINGS = 4;
 
 /** One simple command found in the text. */
 export interface TextCommand {
@@ -183,6 +188,8 @@ class TextCommandReader {
   private wordQuoted = false;
   /** An unquoted `{` was seen (a later `,` makes it a brace expansion). */
   private wordSawBrace = false;
+  /** The word's text as the floor reads it, when zsh's glob qualifiers changed it (`/usr(:h)`); else its source. */
+  private wordRaw: string | null = null;
 
   /**
    * The enclosing frames, outermost first, {@link FRAME_SLOTS} slots each, in chunks of
@@ -208,6 +215,7 @@ class TextCommandReader {
     this.wordExpansions = null;
     this.wordQuoted = false;
     this.wordSawBrace = false;
+    this.wordRaw = null;
   }
   private markOpaque(at: number, why: OpaqueExpansion): void {
     this.ensureWord(at);
@@ -219,7 +227,8 @@ class TextCommandReader {
   private endWord(end: number): void {
     if (!this.hasWord) return;
     this.hasWord = false;
-    const raw = this.text.slice(this.wordStart, end);
+    const raw = this.wordRaw ?? this.text.slice(this.wordStart, end);
+    this.wordRaw = null;
     const word: Word = this.wordOpaque
       ? { kind: 'opaque', raw, expansions: this.wordExpansions ?? [] }
       : { kind: 'literal', value: this.wordValue, raw };
@@ -345,6 +354,39 @@ class TextCommandReader {
     // Only a short substitution can be one of the known-empty ones; do not copy long ones.
     const inner = closedSubstitution && at - closedOpenedAt <= 16 ? this.text.slice(closedOpenedAt, at).trim() : null;
     if (closedSubstitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) this.markOpaque(at, 'variable');
+  }
+
+  /**
+   * `WORD(QUALIFIERS)` ending a word, the `(` at `open` and its `)` at `close`: zsh reads glob
+   * qualifiers and history modifiers there (hardline/zshForms.ts). The word becomes the path they
+   * leave (`/usr(:h)` is `/`), or opaque when they run code (that code is read as commands of the
+   * line) or are not read. False, with nothing changed, when the `(` is no qualifier list (an
+   * extglob `@(…)`, an array `a=(…)`, text going on after the `)`).
+   */
+  private qualifiers(open: number, close: number): boolean {
+    if (!this.hasWord || this.wordValue === '' || this.wordQuoted || close >= this.n) return false;
+    const before = this.text[open - 1];
+    if (before === undefined || '@!+?=$'.includes(before)) return false;
+    const after = this.text[close + 1];
+    if (after !== undefined && !/[\s;&|<>)`]/.test(after)) return false;
+    const inner = this.text.slice(open + 1, close);
+    const read = zshQualifiedWord(this.wordValue, inner);
+    if (read.kind === 'path') {
+      this.wordValue = read.value;
+      if (this.wordOpaque) this.wordRaw = read.value;
+      return true;
+    }
+    this.markOpaque(open, 'variable');
+    this.wordValue += this.text.slice(open, close + 1);
+    if (read.kind === 'code' && read.text !== '' && nestedReadings < MAX_NESTED_READINGS) {
+      nestedReadings++;
+      try {
+        for (const command of readTextCommands(read.text, this.home)) this.commands.push(command);
+      } finally {
+        nestedReadings--;
+      }
+    }
+    return true;
   }
 
   /** After a newline: consume the bodies of heredocs announced on the line just ended. */
@@ -551,13 +593,18 @@ class TextCommandReader {
             i += 2;
           } else {
             // `a=(…)` or an extglob `@(…)`: part of the word, never a command.
-            this.markOpaque(i, 'glob');
             let nesting = 0;
             let k = i;
             for (; k < n; k++) {
               if (text[k] === '(') nesting++;
               else if (text[k] === ')' && --nesting === 0) break;
             }
+            // `/usr(:h)`, `/etc(N)`, `*(.)`: zsh's glob qualifiers and history modifiers.
+            if (this.qualifiers(i, k)) {
+              i = k + 1;
+              break;
+            }
+            this.markOpaque(i, 'glob');
             this.wordValue += text.slice(i, k + 1);
             i = k + 1;
           }
@@ -581,7 +628,7 @@ class TextCommandReader {
             while (k < n && /[A-Za-z0-9._-]/.test(text[k]!)) k++;
             const name = text.slice(i + 1, k);
             const after = text[k];
-            if (name === '' && (after === undefined || after === '/' || /[\s;&|<>)]/.test(after))) {
+            if (name === '' && (after === undefined || after === '/' || /[\s;&|<>()]/.test(after))) {
               this.ensureWord(i);
               this.wordValue += home;
             } else if (name !== '') {

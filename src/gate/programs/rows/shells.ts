@@ -145,6 +145,82 @@ function evalCode(args: readonly Word[]): Form[] {
   return [{ role: 'executor', program: 'eval', trigger: 'eval', index: start, value: joined(args.slice(start)), payload: 'shell-text', note: 'eval joins its words and runs them as shell code' }];
 }
 
+/**
+ * zsh's `emulate [-lLR] [{+|-}o OPTION]… MODE [-c TEXT]`: with `-c` it runs TEXT in that
+ * emulation (`emulate sh -c 'rm -rf /'`). Every `-c` is read (an option cluster ending in `c`
+ * too); a word only known at run time where an option may stand makes the reading unreadable.
+ */
+function emulateCode(args: readonly Word[]): Form[] {
+  for (let i = 0; i < args.length; i++) {
+    const text = literal(args[i]);
+    if (text === null) {
+      if (mayBecomeOption(args[i]!)) throw new Error(`${args[i]!.raw} is only known at run time and may become -c of emulate (-c runs text)`);
+      continue;
+    }
+    if (/^[-+][A-Za-z]*c$/.test(text)) {
+      const value = args[i + 1] ?? null;
+      return [{ role: 'executor', program: 'emulate', trigger: text, index: i, value, payload: 'shell-text', note: 'emulate -c runs its text as shell code in the emulation named' }];
+    }
+    if (/^[-+][A-Za-z]*o$/.test(text)) i++;
+  }
+  return [];
+}
+
+/**
+ * zsh's `sched [-o] [+]TIME COMMAND…`: the command words, joined with spaces, are run as shell
+ * code at that time; `sched` alone lists and `sched -N` removes an item (nothing is run).
+ */
+function schedCode(args: readonly Word[]): Form[] {
+  let i = literal(args[0]) === '-o' ? 1 : 0;
+  const time = literal(args[i]);
+  if (time !== null && /^-[0-9]+$/.test(time)) return [];
+  if (time === '--') i++;
+  i++; // the time
+  if (i >= args.length) return [];
+  return [{ role: 'executor', program: 'sched', trigger: 'sched', index: i, value: joined(args.slice(i)), payload: 'shell-text', note: 'sched runs its command words as shell code at the time given' }];
+}
+
+/**
+ * zsh/zpty's `zpty [-e] [-b] NAME ARG…`: the ARGs joined with spaces are run as shell code on a
+ * pseudo-terminal; `-d`, `-w`, `-r`, `-t`, `-L` act on existing ones and run nothing.
+ */
+function zptyCode(args: readonly Word[]): Form[] {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const text = literal(args[i]);
+    if (text === null) {
+      if (mayBecomeOption(args[i]!)) throw new Error(`${args[i]!.raw} is only known at run time and may become an option of zpty`);
+      break;
+    }
+    if (!text.startsWith('-') || text === '-') break;
+    if (text === '--') {
+      i++;
+      break;
+    }
+    if (/[dwrtL]/.test(text)) return [];
+  }
+  i++; // the name
+  if (i >= args.length) return [];
+  return [{ role: 'executor', program: 'zpty', trigger: 'zpty', index: i, value: joined(args.slice(i)), payload: 'shell-text', note: 'zpty runs its words as shell code on a pseudo-terminal' }];
+}
+
+/**
+ * The zsh/files module's builtins (`zmodload zsh/files`), each doing the job of the program it is
+ * named after: the floors and every layer read `zf_rm` as `rm` (programs/table.ts `rowFor`,
+ * hardline/commandName.ts). Loaded without `-F`, the module also takes the programs' own names.
+ */
+export const ZSH_FILES_BUILTINS: Readonly<Record<string, string>> = {
+  zf_rm: 'rm',
+  zf_rmdir: 'rmdir',
+  zf_mv: 'mv',
+  zf_ln: 'ln',
+  zf_chmod: 'chmod',
+  zf_chown: 'chown',
+  zf_chgrp: 'chgrp',
+  zf_mkdir: 'mkdir',
+  zf_sync: 'sync',
+};
+
 export const SHELL_ROWS: readonly ProgramRow[] = [
   {
     names: ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash', 'fish', 'ksh93', 'pdksh', 'oksh', 'loksh'],
@@ -178,6 +254,16 @@ export const SHELL_ROWS: readonly ProgramRow[] = [
   },
   { names: ['sg'], category: 'wrapper', what: 'runs a command as another group', read: (args) => sgCode(args), plain: [] },
   { names: ['trap'], category: 'shell', what: 'the shell builtin that runs code on a signal', read: (args) => trapCode(args), plain: ['-p', '-l', "'' INT"] },
+  { names: ['emulate'], category: 'shell', what: 'the zsh builtin that sets up an emulation (and with -c runs text in it)', read: (args) => emulateCode(args), plain: ['-L zsh', 'sh'] },
+  { names: ['sched'], category: 'shell', what: 'the zsh builtin that runs a command at a given time', read: (args) => schedCode(args), plain: ['', '-1'] },
+  { names: ['zpty'], category: 'shell', what: 'the zsh builtin that runs a command on a pseudo-terminal', read: (args) => zptyCode(args), plain: ['-L', '-d name'] },
+  {
+    names: ['ztcp', 'zsocket'],
+    category: 'network',
+    what: 'the zsh builtins that open TCP and Unix-domain socket connections (zsh/net/tcp, zsh/net/socket)',
+    role: { role: 'network', note: 'ztcp and zsocket open a connection that later commands can write to' },
+    plain: [],
+  },
   { names: ['eval'], category: 'shell', what: 'the shell builtin that runs its words as code', read: (args) => evalCode(args), plain: [] },
 ];
 

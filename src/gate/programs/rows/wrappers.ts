@@ -494,6 +494,38 @@ function readMulticall(args: readonly Word[]): WrapperReading {
 }
 
 
+/** No options read: the words after the wrapper are the command (zsh's precommand modifiers). */
+const NO_OPTIONS: OptionReading = Object.freeze({ options: [], next: 0, exact: true }) as OptionReading;
+
+/**
+ * zsh's precommand modifiers `noglob` (no filename generation on the words), `nocorrect` (no
+ * spelling correction) and `-` (argv[0] is `-name`, as for a login shell): they take no options,
+ * and the next word is the command whatever it looks like.
+ */
+function readPrecommand(args: readonly Word[]): WrapperReading {
+  return layer(NO_OPTIONS, [...args]);
+}
+
+/**
+ * zsh's `repeat WORD …`: WORD is an arithmetic expression (the count), then a command
+ * (`repeat 3 rm x`), or a list in `do … done` or `{ … }`, which is read as the command after the
+ * keyword up to the closing one (inexactly: the list may hold several commands).
+ */
+function readRepeat(args: readonly Word[]): WrapperReading {
+  const count = args[0];
+  if (count === undefined) return layer(NO_OPTIONS, []);
+  const exactCount = count.kind === 'literal' && /^[0-9]+$/.test(count.value);
+  const opening = args[1]?.kind === 'literal' ? args[1].value : null;
+  if (opening === 'do' || opening === '{') {
+    const closing = opening === 'do' ? 'done' : '}';
+    const inner = args.slice(2);
+    const last = inner[inner.length - 1];
+    if (last?.kind === 'literal' && last.value === closing) inner.pop();
+    return layer(NO_OPTIONS, inner, { exact: false });
+  }
+  return layer(NO_OPTIONS, args.slice(1), { exact: exactCount });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The rows
 // ---------------------------------------------------------------------------------------------
@@ -580,5 +612,9 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   }),
   wrapperRow(['chroot'], 'runs a command with another root folder', CHROOT_TABLE, simpleReader(CHROOT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), false, 'chroot runs the command inside another root folder, as root', { plain: ['--version'] }),
   wrapperRow(['caffeinate'], 'runs a command keeping the machine awake (macOS)', CAFFEINATE_TABLE, simpleReader(CAFFEINATE_TABLE), true, 'caffeinate runs the command while keeping the machine awake', { plain: ['true', '-i true'] }),
+  wrapperRow(['noglob', 'nocorrect', '-'], 'zsh precommand modifiers: run the command without globbing, without spelling correction, or with argv[0] `-name`', { stopAtOperand: true }, readPrecommand, true, 'a zsh precommand modifier runs the command after it', {
+    plain: ['true', 'git status'],
+  }),
+  wrapperRow(['repeat'], 'the zsh reserved word that runs a command a number of times', { stopAtOperand: true }, readRepeat, true, 'zsh repeat runs the command after its count, that many times', { plain: ['3 true', '2 echo hi'] }),
   wrapperRow(['busybox', 'toybox'], 'one program holding many commands (applets)', { stopAtOperand: true, long: { list: 'flag', 'list-full': 'flag', help: 'flag', install: 'flag' } }, readMulticall, false, 'busybox runs the applet named after it, with options of its own', { plain: ['--list'] }),
 ];

@@ -1,0 +1,295 @@
+/**
+ * zsh's ways of spelling a command that bash reads otherwise (issue 30), for the hardline floor.
+ * The floor holds in every reading shell: a bash user's agent can still type `zsh -c …`, and
+ * an `any` reading must refuse what either shell would run. So every command the floor sees
+ * (resolved or from the tolerant text reader) is also read as zsh would run it, and each such
+ * reading is one more argv the arms judge; a reading can only add refusals.
+ *
+ * - a brace group without blanks: `{rm -rf /}` runs `rm -rf /` (a `}` closing the group may end
+ *   the last word);
+ * - a list after a `{` word: `if [[ … ]] { rm -rf / }`, `while … { … }`, `for x (…) { … }`;
+ * - the short `if`/`while` form after `[[ … ]]`: `if [[ -d / ]] rm -rf /`;
+ * - loops whose values are written on the line: `for d (/etc) rm -rf $d`, `foreach d (/etc) …
+ *   end`, `for d in /etc; do … done` (the body, and every later command, with `$d` as each value);
+ * - `NULLCMD=X` / `READNULLCMD=X`: a redirect with no command runs X ({@link nullCommandTexts}).
+ *
+ * The precommand words (`noglob`, `nocorrect`, `-`, `repeat N`), `=cmd`, `emulate -c`, `sched`,
+ * `zpty` and the zsh/files builtins are rows of the program table (rows/wrappers.ts,
+ * rows/shells.ts); glob qualifiers and history modifiers on paths are read by the text reader
+ * ({@link zshQualifiedWord}).
+ */
+import type { Word } from '../reading/resolution';
+import { approximateWordText } from '../programs/executorPayloads';
+
+/** Most extra readings made for one line (each is judged like a command of its own). */
+const MAX_EXTRA_READINGS = 64;
+
+/** Most values of one loop tried in its body. */
+const MAX_LOOP_VALUES = 16;
+
+interface HasArgv {
+  argv: readonly Word[];
+}
+
+/** The unquoted literal text of a word (its raw text is its value), or null. */
+function plainLiteral(word: Word | undefined): string | null {
+  if (word === undefined || word.kind !== 'literal' || word.raw !== word.value) return null;
+  return word.value;
+}
+
+function literal(value: string): Word {
+  return { kind: 'literal', value, raw: value };
+}
+
+/** The argv without a trailing `}` that closes a zsh group (`/}` → `/`, a lone `}` dropped). */
+function withoutClosingBrace(argv: readonly Word[]): Word[] {
+  const out = [...argv];
+  const last = out[out.length - 1];
+  if (last === undefined || last.kind !== 'literal' || !last.raw.endsWith('}') || !last.value.endsWith('}') || last.raw.includes('{')) return out;
+  if (last.value === '}') out.pop();
+  else out[out.length - 1] = { kind: 'literal', value: last.value.slice(0, -1), raw: last.raw.slice(0, -1) };
+  return out;
+}
+
+/**
+ * The other argvs zsh may run for one command: its brace-group reading, the list after a `{`
+ * word or after `]]`. Empty for most commands (no `{`, `}` or `]]` in them).
+ */
+export function zshArgvReadings(argv: readonly Word[]): Word[][] {
+  const out: Word[][] = [];
+  const first = argv[0];
+  if (first === undefined) return out;
+  // `{rm -rf /}`: zsh reads a `{` starting the command word as a group opening.
+  const firstText = first.kind === 'literal' ? first.raw : null;
+  if (firstText !== null && firstText.length > 1 && firstText.startsWith('{') && first.kind === 'literal' && first.value.startsWith('{')) {
+    let k = 0;
+    while (k < first.value.length && first.value[k] === '{' && first.raw[k] === '{') k++;
+    const rest = first.value.slice(k);
+    const inner = withoutClosingBrace(rest === '' ? argv.slice(1) : [{ kind: 'literal', value: rest, raw: first.raw.slice(k) }, ...argv.slice(1)]);
+    if (inner.length > 0) out.push(inner);
+  }
+  // `… /}`: the last word may close a group opened earlier on the line (`{ls; rm -rf /}`).
+  const last = argv[argv.length - 1];
+  if (argv.length > 1 && last !== undefined && last.kind === 'literal' && last.raw.endsWith('}') && last.value.endsWith('}') && !last.raw.includes('{') && last.value !== '}') {
+    out.push(withoutClosingBrace(argv));
+  }
+  for (let k = 1; k < argv.length && out.length < MAX_EXTRA_READINGS; k++) {
+    const text = plainLiteral(argv[k]);
+    // `COND { LIST }` and `[[ … ]] CMD` (SHORT_LOOPS): the words after it are a command.
+    if (text === '{' || (text === ']]' && plainLiteral(argv[0]) === '[[')) {
+      const inner = withoutClosingBrace(argv.slice(k + 1));
+      if (inner.length > 0) out.push(inner, ...zshArgvReadings(inner));
+    }
+  }
+  return out;
+}
+
+/** A loop on the line whose values are written there. */
+interface Loop {
+  names: string[];
+  values: Word[];
+  /** The short form's command after the value list (`for d (/etc) rm -rf $d`), if any. */
+  body: Word[];
+}
+
+/**
+ * `for NAME… (WORDS) [CMD]`, `foreach NAME… (WORDS) [CMD]`, `for NAME… in WORDS`, `select …`:
+ * the loop's names and values, or null. The text reader keeps `(WORDS)` as one word.
+ */
+function loopOf(argv: readonly Word[]): Loop | null {
+  const keyword = plainLiteral(argv[0]);
+  if (keyword !== 'for' && keyword !== 'foreach' && keyword !== 'select') return null;
+  const names: string[] = [];
+  let k = 1;
+  for (; k < argv.length; k++) {
+    const text = plainLiteral(argv[k]);
+    if (text === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(text) || text === 'in') break;
+    names.push(text);
+  }
+  if (names.length === 0) return null;
+  const at = argv[k];
+  if (at === undefined) return null;
+  if (plainLiteral(at) === 'in') {
+    const values: Word[] = [];
+    for (k++; k < argv.length && values.length < MAX_LOOP_VALUES; k++) {
+      const text = plainLiteral(argv[k]);
+      if (text === 'do' || text === '{') break;
+      values.push(argv[k]!);
+    }
+    return { names, values, body: k < argv.length ? argv.slice(k + 1) : [] };
+  }
+  if (at.raw.startsWith('(') && at.raw.endsWith(')')) {
+    const values = at.raw
+      .slice(1, -1)
+      .split(/[ \t\n]+/)
+      .filter((part) => part !== '')
+      .slice(0, MAX_LOOP_VALUES)
+      .map((part): Word => (/^[A-Za-z0-9_./,:@%+=-]+$/.test(part) ? literal(part) : { kind: 'opaque', raw: part, expansions: ['variable'] }));
+    let body = argv.slice(k + 1);
+    const opening = plainLiteral(body[0]);
+    if (opening === 'do' || opening === '{') body = body.slice(1);
+    return { names, values, body: withoutClosingBrace(body) };
+  }
+  return null;
+}
+
+/** `$NAME`, `${NAME}` (quoted or not) in a word's source text, with `value` in its place. */
+function substituted(word: Word, name: string, value: Word): Word {
+  if (word.kind === 'literal' || !word.raw.includes(name)) return word;
+  const pattern = new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g');
+  if (!pattern.test(word.raw)) return word;
+  const raw = word.raw.replace(pattern, value.kind === 'literal' ? value.value.replace(/[$`\\"']/g, '\\$&') : value.raw);
+  if (value.kind === 'literal' && !/[$`*?[{~]/.test(raw)) return literal(approximateWordText(raw));
+  return { kind: 'opaque', raw, expansions: word.expansions };
+}
+
+/**
+ * Every loop of the line read out: its short-form body, and each later command (the body of a
+ * `do … done`, and whatever runs after the loop, where the name keeps its last value) with the
+ * loop's names replaced by each value. `commands` in line order.
+ */
+export function zshLoopReadings(commands: readonly HasArgv[]): Array<{ at: number; argv: Word[] }> {
+  const out: Array<{ at: number; argv: Word[] }> = [];
+  for (let k = 0; k < commands.length && out.length < MAX_EXTRA_READINGS; k++) {
+    const loop = loopOf(commands[k]!.argv);
+    if (loop === null) continue;
+    const bodies: Array<{ at: number; argv: readonly Word[] }> = [];
+    if (loop.body.length > 0) bodies.push({ at: k, argv: loop.body });
+    for (let later = k + 1; later < commands.length; later++) bodies.push({ at: later, argv: commands[later]!.argv });
+    for (const body of bodies) {
+      if (body.at === k) out.push({ at: k, argv: [...body.argv] });
+      if (!body.argv.some((word) => word.kind !== 'literal')) continue;
+      for (const value of loop.values) {
+        if (out.length >= MAX_EXTRA_READINGS) return out;
+        let argv = [...body.argv];
+        for (const name of loop.names) argv = argv.map((word) => substituted(word, name, value));
+        out.push({ at: body.at, argv });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The commands a line makes zsh run through `NULLCMD` / `READNULLCMD` (a redirect with no command
+ * runs `$NULLCMD`, or `$READNULLCMD` for a lone input redirect): the value of every assignment of
+ * either written on the line (`NULLCMD=X`, `export NULLCMD=X`, `typeset NULLCMD=X`,
+ * `${NULLCMD:=X}`), as shell text. An assignment alone is read too: nothing everyday sets them.
+ */
+export function nullCommandTexts(text: string): string[] {
+  if (!text.includes('NULLCMD')) return [];
+  const out: string[] = [];
+  const assignment = /(?:^|[^A-Za-z0-9_])(?:READ)?NULLCMD(?:\[[^\]]*\])?(\+?=|:?:?=)/g;
+  for (let match = assignment.exec(text); match !== null && out.length < MAX_LOOP_VALUES; match = assignment.exec(text)) {
+    const start = match.index + match[0].length;
+    const inBraces = match[1]!.startsWith(':') || (match[1] === '=' && text.slice(Math.max(0, match.index - 1), match.index + 3).includes('{'));
+    const value = inBraces ? text.slice(start, closingBrace(text, start)) : wordAt(text, start);
+    if (value !== '') out.push(approximateWordText(value));
+  }
+  return out;
+}
+
+/** Where the `${…}` whose value starts at `start` closes (the text's end when it does not). */
+function closingBrace(text: string, start: number): number {
+  const end = text.indexOf('}', start);
+  return end === -1 ? text.length : end;
+}
+
+/** The shell word starting at `start` (quotes kept), up to an unquoted blank or operator. */
+function wordAt(text: string, start: number): string {
+  let k = start;
+  while (k < text.length) {
+    const c = text[k]!;
+    if (c === "'") {
+      const end = text.indexOf("'", k + 1);
+      k = end === -1 ? text.length : end + 1;
+    } else if (c === '"') {
+      let j = k + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      k = j + 1;
+    } else if (c === '\\') {
+      k += 2;
+    } else if (/[\s;&|<>()]/.test(c)) {
+      break;
+    } else {
+      k++;
+    }
+  }
+  return text.slice(start, Math.min(k, text.length));
+}
+
+/** What a glob qualifier list or history modifier list does to a path word. */
+export type QualifiedWord =
+  /** The word is this path (the qualifiers only filter, the modifiers were applied). */
+  | { kind: 'path'; value: string }
+  /** The qualifiers run code (`e:…:`, `+NAME`): the text is run; the word may then be anything. */
+  | { kind: 'code'; text: string }
+  /** A qualifier or modifier the floor does not read: the word may be anything. */
+  | { kind: 'unknown' };
+
+/** Glob qualifiers that only select among the matches (or mark them), never change the path. */
+const FILTER_QUALIFIERS = /^[N/.@=p*%rwxAIERWXsStFDMTL^\-0-9[\],+<>]*$/;
+
+/**
+ * `value(QUALIFIERS)`: zsh (BARE_GLOB_QUAL, on by default) reads a `(…)` ending a word as glob
+ * qualifiers: `/etc(N)`, `/etc(/)` and `/etc(.)` are `/etc` (when it matches), `/usr(:h)` is `/`
+ * (history modifiers after `:`), `(e:CODE:)` and `(+NAME)` run code. `value` is the word before
+ * the `(` (home already expanded), `inner` the text between the parentheses.
+ */
+export function zshQualifiedWord(value: string, inner: string): QualifiedWord {
+  const colon = inner.indexOf(':');
+  const qualifiers = colon === -1 ? inner : inner.slice(0, colon);
+  const code = qualifierCode(qualifiers);
+  if (code !== null) return { kind: 'code', text: code };
+  if (!FILTER_QUALIFIERS.test(qualifiers) || /[[\]]/.test(qualifiers)) return { kind: 'unknown' };
+  if (colon === -1) return { kind: 'path', value };
+  let path = value;
+  for (const modifier of inner.slice(colon + 1).split(':')) {
+    const applied = applyModifier(path, modifier);
+    if (applied === null) return { kind: 'unknown' };
+    path = applied;
+  }
+  return { kind: 'path', value: path };
+}
+
+/** The code of an `e:CODE:` (any delimiter) or `+NAME` qualifier, or null when none runs code. */
+function qualifierCode(qualifiers: string): string | null {
+  const e = qualifiers.search(/[e+]/);
+  if (e === -1) return null;
+  if (qualifiers[e] === '+') return qualifiers.slice(e + 1).match(/^[A-Za-z0-9_]*/)![0] || qualifiers.slice(e + 1);
+  const delimiter = qualifiers[e + 1];
+  if (delimiter === undefined) return '';
+  const closer = ({ '(': ')', '[': ']', '{': '}', '<': '>' } as Record<string, string>)[delimiter] ?? delimiter;
+  const end = qualifiers.indexOf(closer, e + 2);
+  return qualifiers.slice(e + 2, end === -1 ? qualifiers.length : end);
+}
+
+/** One history modifier applied to a path (`h`, `h2`, `t`, `a`, `r`, `e`), or null when not read. */
+function applyModifier(path: string, modifier: string): string | null {
+  const head = /^h([0-9]*)$/.exec(modifier);
+  if (head !== null) {
+    const count = head[1] === '' ? 1 : Number(head[1]);
+    let out = path;
+    if (head[1] !== '') {
+      // `:hN` keeps the first N components.
+      const parts = path.split('/');
+      return parts.slice(0, path.startsWith('/') ? count + 1 : count).join('/') || '/';
+    }
+    for (let k = 0; k < count; k++) out = headOf(out);
+    return out;
+  }
+  if (modifier === 't') return path.replace(/\/+$/, '').slice(path.replace(/\/+$/, '').lastIndexOf('/') + 1);
+  if (modifier === 'a') return path;
+  if (modifier === 'r') return path.replace(/\.[^./]*$/, '');
+  if (modifier === 'e') return /\.([^./]*)$/.exec(path)?.[1] ?? '';
+  return null;
+}
+
+/** zsh's `:h`: the path without its last component (`/usr` → `/`, `/usr/` → `/`, `x` → `.`). */
+function headOf(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const slash = trimmed.lastIndexOf('/');
+  if (slash === -1) return '.';
+  if (slash === 0) return '/';
+  return trimmed.slice(0, slash);
+}
