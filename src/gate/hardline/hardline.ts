@@ -27,7 +27,7 @@ import { programRows } from '../programs/table';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { checkRedirects } from './devices';
-import { checkExfiltration, maySend } from './exfiltration';
+import { checkExfiltration, maySend, opensZshSocket } from './exfiltration';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
@@ -584,9 +584,10 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
   // `exec 3<>/dev/tcp/h/p` keeps a connection open for every later command of the line.
   const openSocket = commands.some(
     (command) =>
-      literalText(command.argv[0]) === 'exec' &&
-      command.argv.length === 1 &&
-      command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target))),
+      (literalText(command.argv[0]) === 'exec' &&
+        command.argv.length === 1 &&
+        command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target)))) ||
+      opensZshSocket(innerArgv(command)),
   );
   const units = new Map<number, CommandShape[]>();
   for (let k = 0; k < commands.length; k++) {

@@ -376,7 +376,7 @@ class TextCommandReader {
       if (this.wordOpaque) this.wordRaw = read.value;
       return true;
     }
-    this.markOpaque(open, 'variable');
+    this.markOpaque(open, read.kind === 'code' ? 'variable' : 'glob');
     this.wordValue += this.text.slice(open, close + 1);
     if (read.kind === 'code' && read.text !== '' && nestedReadings < MAX_NESTED_READINGS) {
       nestedReadings++;

@@ -44,10 +44,11 @@ function literal(value: string): Word {
 /** The argv without a trailing `}` that closes a zsh group (`/}` → `/`, a lone `}` dropped). */
 function withoutClosingBrace(argv: readonly Word[]): Word[] {
   const out = [...argv];
+  // `{{rm -rf /} }`: every `}` word, then one `}` ending the last word.
+  while (out.length > 0 && plainLiteral(out[out.length - 1]) === '}') out.pop();
   const last = out[out.length - 1];
   if (last === undefined || last.kind !== 'literal' || !last.raw.endsWith('}') || !last.value.endsWith('}') || last.raw.includes('{')) return out;
-  if (last.value === '}') out.pop();
-  else out[out.length - 1] = { kind: 'literal', value: last.value.slice(0, -1), raw: last.raw.slice(0, -1) };
+  out[out.length - 1] = { kind: 'literal', value: last.value.slice(0, -1), raw: last.raw.slice(0, -1) };
   return out;
 }
 
@@ -76,7 +77,8 @@ export function zshArgvReadings(argv: readonly Word[]): Word[][] {
   for (let k = 1; k < argv.length && out.length < MAX_EXTRA_READINGS; k++) {
     const text = plainLiteral(argv[k]);
     // `COND { LIST }` and `[[ … ]] CMD` (SHORT_LOOPS): the words after it are a command.
-    if (text === '{' || (text === ']]' && plainLiteral(argv[0]) === '[[')) {
+    // (The text reader keeps `[[` and `]]` as opaque glob words: their source text says.)
+    if (text === '{' || (argv[k]!.raw === ']]' && argv[0]!.raw === '[[')) {
       const inner = withoutClosingBrace(argv.slice(k + 1));
       if (inner.length > 0) out.push(inner, ...zshArgvReadings(inner));
     }
@@ -227,8 +229,11 @@ export type QualifiedWord =
   /** A qualifier or modifier the floor does not read: the word may be anything. */
   | { kind: 'unknown' };
 
-/** Glob qualifiers that only select among the matches (or mark them), never change the path. */
-const FILTER_QUALIFIERS = /^[N/.@=p*%rwxAIERWXsStFDMTL^\-0-9[\],+<>]*$/;
+/** Glob qualifiers of one letter that only select among the matches (or mark them), never change the path. */
+const FILTER_LETTERS = new Set('N/.@=p*%rwxAIERWXsStFDMTn^-'.split(''));
+
+/** The closing delimiter of a delimited qualifier argument (`e:…:`, `e{…}`, `u[root]`). */
+const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 
 /**
  * `value(QUALIFIERS)`: zsh (BARE_GLOB_QUAL, on by default) reads a `(…)` ending a word as glob
@@ -237,31 +242,75 @@ const FILTER_QUALIFIERS = /^[N/.@=p*%rwxAIERWXsStFDMTL^\-0-9[\],+<>]*$/;
  * the `(` (home already expanded), `inner` the text between the parentheses.
  */
 export function zshQualifiedWord(value: string, inner: string): QualifiedWord {
-  const colon = inner.indexOf(':');
-  const qualifiers = colon === -1 ? inner : inner.slice(0, colon);
-  const code = qualifierCode(qualifiers);
-  if (code !== null) return { kind: 'code', text: code };
-  if (!FILTER_QUALIFIERS.test(qualifiers) || /[[\]]/.test(qualifiers)) return { kind: 'unknown' };
-  if (colon === -1) return { kind: 'path', value };
+  const codes: string[] = [];
+  let modifiers: string | null = null;
+  let k = 0;
+  while (k < inner.length) {
+    const c = inner[k]!;
+    if (c === ':') {
+      modifiers = inner.slice(k + 1);
+      break;
+    }
+    if (FILTER_LETTERS.has(c)) {
+      k++;
+      continue;
+    }
+    if (c === 'o' || c === 'O') {
+      // A sort key: one letter.
+      k += 2;
+      continue;
+    }
+    if (c === '+') {
+      // `+NAME`: the shell function or command NAME decides.
+      const name = /^[A-Za-z0-9_]+/.exec(inner.slice(k + 1))?.[0] ?? '';
+      if (name === '') return { kind: 'unknown' };
+      codes.push(name);
+      k += 1 + name.length;
+      continue;
+    }
+    if ('amcLY'.includes(c)) {
+      // Times, sizes, counts: `a-1`, `mh+2`, `Lk-10`, `Y3`.
+      const amount = /^[A-Za-z]?[-+]?[0-9]+/.exec(inner.slice(k + 1))?.[0];
+      if (amount === undefined) return { kind: 'unknown' };
+      k += 1 + amount.length;
+      continue;
+    }
+    if (c === '[') {
+      // A subscript of the matches: `[1]`, `[1,3]`.
+      const close = inner.indexOf(']', k);
+      if (close === -1 || !/^\[-?[0-9]+(,-?[0-9]+)?\]$/.test(inner.slice(k, close + 1))) return { kind: 'unknown' };
+      k = close + 1;
+      continue;
+    }
+    if (c === 'e' || c === 'u' || c === 'g' || c === 'f') {
+      // A numeric owner or mode (`u0`, `f755`), or an argument between delimiters.
+      const number = /^[0-9]+/.exec(inner.slice(k + 1))?.[0];
+      if (number !== undefined && c !== 'e') {
+        k += 1 + number.length;
+        continue;
+      }
+      const delimiter = inner[k + 1];
+      if (delimiter === undefined) return { kind: 'unknown' };
+      const closer = CLOSERS[delimiter] ?? delimiter;
+      const end = inner.indexOf(closer, k + 2);
+      if (end === -1) return { kind: 'unknown' };
+      if (c === 'e') codes.push(inner.slice(k + 2, end));
+      k = end + 1;
+      continue;
+    }
+    // `P:WORD:` adds words to the command, anything else is not read.
+    return { kind: 'unknown' };
+  }
+  // The code is a shell word of its own inside the qualifier (`e:'rm -rf /':`): quotes removed.
+  if (codes.length > 0) return { kind: 'code', text: codes.map(approximateWordText).join('\n') };
+  if (modifiers === null) return { kind: 'path', value };
   let path = value;
-  for (const modifier of inner.slice(colon + 1).split(':')) {
+  for (const modifier of modifiers.split(':')) {
     const applied = applyModifier(path, modifier);
     if (applied === null) return { kind: 'unknown' };
     path = applied;
   }
   return { kind: 'path', value: path };
-}
-
-/** The code of an `e:CODE:` (any delimiter) or `+NAME` qualifier, or null when none runs code. */
-function qualifierCode(qualifiers: string): string | null {
-  const e = qualifiers.search(/[e+]/);
-  if (e === -1) return null;
-  if (qualifiers[e] === '+') return qualifiers.slice(e + 1).match(/^[A-Za-z0-9_]*/)![0] || qualifiers.slice(e + 1);
-  const delimiter = qualifiers[e + 1];
-  if (delimiter === undefined) return '';
-  const closer = ({ '(': ')', '[': ']', '{': '}', '<': '>' } as Record<string, string>)[delimiter] ?? delimiter;
-  const end = qualifiers.indexOf(closer, e + 2);
-  return qualifiers.slice(e + 2, end === -1 ? qualifiers.length : end);
 }
 
 /** One history modifier applied to a path (`h`, `h2`, `t`, `a`, `r`, `e`), or null when not read. */

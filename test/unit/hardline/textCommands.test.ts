@@ -33,7 +33,15 @@ function plainAll(commands: readonly TextCommand[]): unknown[] {
   return commands.map((command) => plain(command, index));
 }
 
+/**
+ * A `(…)` ending a word (`/usr(:h)`, `*(.)`, `~(:h)`): since issue 30 the reader reads zsh's glob
+ * qualifiers and history modifiers there, which the previous reader kept as part of the word
+ * (test/unit/hardline/zshForms.test.ts checks those readings); such text is not compared.
+ */
+const ZSH_QUALIFIER = /[^\s;&|<>()@!+?=$`]\([^()]*\)|~\(/;
+
 function assertSameReading(text: string): void {
+  if (ZSH_QUALIFIER.test(text)) return;
   const actual = readTextCommands(text, HOME);
   const expected = referenceReadTextCommands(text, HOME);
   assert.deepStrictEqual(plainAll(actual), plainAll(expected), `reading differs for ${JSON.stringify(text.length > 300 ? text.slice(0, 300) + '…' : text)}`);

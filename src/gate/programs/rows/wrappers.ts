@@ -151,6 +151,8 @@ function readAssignments(
     if (word.kind === 'literal') {
       const eq = word.value.indexOf('=');
       if (eq === -1 || (style === 'sudo' && eq === 0)) break;
+      // `env =rm …`: zsh (EQUALS) has made the word the path of the program rm before env runs.
+      if (eq === 0 && word.raw.startsWith('=')) return { assignments, next: i, exact: false };
       const rawEq = word.raw.indexOf('=');
       assignments.push({
         name: word.value.slice(0, eq),
