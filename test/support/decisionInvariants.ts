@@ -20,6 +20,7 @@ import { decide } from '../../src/gate/pipeline';
 import { FixedVerdictRater } from '../../src/gate/rater/raterContract';
 import { programRows } from '../../src/gate/programs/table';
 import { peelWrappers } from '../../src/gate/programs/wrappers';
+import { zshArgvReadings } from '../../src/gate/hardline/zshForms';
 import { readCommand } from '../../src/gate/reading/reading';
 import { commandLines, quoted } from './programCases';
 
@@ -212,7 +213,9 @@ export function wrapperPrefixes(): string[] {
  */
 export function simpleCommand(command: string): boolean {
   const { resolution } = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
-  return resolution.resolved && resolution.segments.length === 1 && resolution.segments[0]!.assignments.length === 0;
+  // zsh reads `{rm -rf /}` as a group, and `[[ … ]] CMD` as a short `if`: a wrapper in front of
+  // either runs no group (`time {rm -rf /}` runs a program `{rm`), so neither is simple.
+  return resolution.resolved && resolution.segments.length === 1 && resolution.segments[0]!.assignments.length === 0 && zshArgvReadings(resolution.segments[0]!.argv).length === 0;
 }
 
 /**

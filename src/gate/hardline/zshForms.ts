@@ -317,15 +317,10 @@ export function zshQualifiedWord(value: string, inner: string): QualifiedWord {
 function applyModifier(path: string, modifier: string): string | null {
   const head = /^h([0-9]*)$/.exec(modifier);
   if (head !== null) {
-    const count = head[1] === '' ? 1 : Number(head[1]);
-    let out = path;
-    if (head[1] !== '') {
-      // `:hN` keeps the first N components.
-      const parts = path.split('/');
-      return parts.slice(0, path.startsWith('/') ? count + 1 : count).join('/') || '/';
-    }
-    for (let k = 0; k < count; k++) out = headOf(out);
-    return out;
+    const count = head[1] === '' ? 0 : Number(head[1]);
+    // `:hN` keeps the first N components (the empty one before a leading `/` counts); `:h0` is `:h`.
+    if (count > 0) return path.split('/').slice(0, count).join('/') || '/';
+    return headOf(path);
   }
   if (modifier === 't') return path.replace(/\/+$/, '').slice(path.replace(/\/+$/, '').lastIndexOf('/') + 1);
   if (modifier === 'a') return path;
