@@ -531,6 +531,11 @@ class TextCommandReader {
             this.markOpaque(i, 'variable');
             this.wordValue += c;
             i++;
+          } else if ((next === '=' || next === '~' || next === '^' || next === '+') && /[A-Za-z_{]/.test(text[i + 2] ?? '')) {
+            // zsh's `$=x` (split), `$~x` (glob), `$^x` (rc expansion), `$+x` (is set): run-time words.
+            this.markOpaque(i, 'variable');
+            this.wordValue += c;
+            i++;
           } else {
             this.ensureWord(i);
             this.wordValue += c;

@@ -34,11 +34,12 @@ function plainAll(commands: readonly TextCommand[]): unknown[] {
 }
 
 /**
- * A `(…)` ending a word (`/usr(:h)`, `*(.)`, `~(:h)`): since issue 30 the reader reads zsh's glob
- * qualifiers and history modifiers there, which the previous reader kept as part of the word
- * (test/unit/hardline/zshForms.test.ts checks those readings); such text is not compared.
+ * A `(…)` ending a word (`/usr(:h)`, `*(.)`, `~(:h)`), and zsh's `$=x`, `$~x`, `$^x`, `$+x`: since
+ * issue 30 the reader reads zsh's glob qualifiers and history modifiers there, and those
+ * expansions as run-time words, where the previous reader kept literal text (the zsh forms are
+ * checked in test/unit/hardline/zshForms.test.ts); such text is not compared.
  */
-const ZSH_QUALIFIER = /[^\s;&|<>()@!+?=$`]\([^()]*\)|~\(/;
+const ZSH_QUALIFIER = /[^\s;&|<>()@!+?=$`]\([^()]*\)|~\(|\$[=~^+][A-Za-z_{]/;
 
 function assertSameReading(text: string): void {
   if (ZSH_QUALIFIER.test(text)) return;

@@ -65,6 +65,7 @@ describe('zsh glob qualifiers and history modifiers (held to real zsh)', () => {
     assert.deepEqual(values(argvOf('rm -rf ~(:h)')), ['rm', '-rf', '/home']);
     assert.deepEqual(values(argvOf('rm -rf build(N)')), ['rm', '-rf', 'build']);
     assert.deepEqual(values(argvOf('ls @(a|b)')), ['ls', '<@(a|b)>']);
+    assert.deepEqual(values(argvOf('rm -rf $=x ${~y} $^z $+w $=')), ['rm', '-rf', '<$=x>', '<${~y}>', '<$^z>', '<$+w>', '$=']);
     const commands = readTextCommands("ls /tmp(e:'rm -rf /':)", HOME);
     assert.deepEqual(commands.map((command) => values(command.argv)), [['rm', '-rf', '/'], ['ls', "</tmp(e:'rm -rf /':)>"]]);
   });
