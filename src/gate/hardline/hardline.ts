@@ -466,7 +466,8 @@ function checkSubstitutedScripts(argv: readonly Word[], context: Context, place:
   if (name === undefined || !(SHELLS.has(name) || name === 'source' || name === '.')) return null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    if (word.kind === 'literal' || !word.raw.startsWith('<(') || !word.raw.endsWith(')')) continue;
+    // `<(…)`, and zsh's `=(…)` (the same through a temporary file).
+    if (word.kind === 'literal' || !(word.raw.startsWith('<(') || word.raw.startsWith('=(')) || !word.raw.endsWith(')')) continue;
     for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
       const args = printedArguments(command.argv);
       if (args === null || args.length === 0) continue;
@@ -611,13 +612,24 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
   return null;
 }
 
-/** The arguments `echo`/`printf` print (after echo's own flags), or null for other programs. */
+/** The arguments `echo`/`printf`/zsh's `print` print (after their own flags), or null for other programs. */
 function printedArguments(argv: readonly Word[]): readonly Word[] | null {
   const name = commandName(argv[0])?.name;
-  if (name !== 'echo' && name !== 'printf') return null;
+  if (name !== 'echo' && name !== 'printf' && name !== 'print') return null;
   let args = argv.slice(1);
   if (name === 'echo') {
     while (args.length > 0 && /^-[neE]+$/.test(literalText(args[0]) ?? '')) args = args.slice(1);
+  }
+  if (name === 'print') {
+    // zsh's print: flag clusters, `-u FD`/`-C N`/`-f FORMAT`/`-v NAME` take a value, `-` or `--` ends them.
+    while (args.length > 0 && /^(?:[-+][A-Za-z]*|--)$/.test(literalText(args[0]) ?? '')) {
+      const flags = literalText(args[0])!;
+      args = args.slice(1);
+      if (flags === '-' || flags === '--') break;
+      if (/[uCfvx]$/.test(flags) && args.length > 0) args = args.slice(1);
+      // `print -s`/`-z` put the words into history or the editor buffer, `-v` into a variable: nothing is printed.
+      if (/[szv]/.test(flags)) return [];
+    }
   }
   return args;
 }

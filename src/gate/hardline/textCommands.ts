@@ -364,7 +364,7 @@ class TextCommandReader {
    * extglob `@(…)`, an array `a=(…)`, text going on after the `)`).
    */
   private qualifiers(open: number, close: number): boolean {
-    if (!this.hasWord || this.wordValue === '' || this.wordQuoted || close >= this.n) return false;
+    if (!this.hasWord || this.wordValue === '' || close >= this.n) return false;
     const before = this.text[open - 1];
     if (before === undefined || '@!+?=$'.includes(before)) return false;
     const after = this.text[close + 1];
@@ -587,7 +587,11 @@ class TextCommandReader {
         }
         case '(': {
           const atCommandStart = !this.hasWord && this.command.argv.length === 0 && this.pendingRedirect === null;
-          if (atCommandStart) {
+          if (this.hasWord && this.wordStart === i - 1 && text[i - 1] === '=' && !this.wordQuoted) {
+            // zsh's `=(…)`: a process substitution through a temporary file (`cat =(rm -rf /)`).
+            this.pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, true);
+            i++;
+          } else if (atCommandStart) {
             // A subshell (or arithmetic `((`): its commands are read like any others.
             this.pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, false);
             i++;

@@ -101,6 +101,13 @@ interface Loop {
 function loopOf(argv: readonly Word[]): Loop | null {
   const keyword = plainLiteral(argv[0]);
   if (keyword !== 'for' && keyword !== 'foreach' && keyword !== 'select') return null;
+  // `for ((…)) CMD`: the arithmetic loop's short form runs CMD.
+  if (argv[1] !== undefined && argv[1].raw.startsWith('((')) {
+    let body = argv.slice(2);
+    const opening = plainLiteral(body[0]);
+    if (opening === 'do' || opening === '{') body = body.slice(1);
+    return { names: [], values: [], body: withoutClosingBrace(body) };
+  }
   const names: string[] = [];
   let k = 1;
   for (; k < argv.length; k++) {
@@ -304,13 +311,24 @@ export function zshQualifiedWord(value: string, inner: string): QualifiedWord {
   // The code is a shell word of its own inside the qualifier (`e:'rm -rf /':`): quotes removed.
   if (codes.length > 0) return { kind: 'code', text: codes.map(approximateWordText).join('\n') };
   if (modifiers === null) return { kind: 'path', value };
-  let path = value;
-  for (const modifier of modifiers.split(':')) {
-    const applied = applyModifier(path, modifier);
-    if (applied === null) return { kind: 'unknown' };
-    path = applied;
+  const path = applyZshModifiers(value, modifiers);
+  return path === null ? { kind: 'unknown' } : { kind: 'path', value: path };
+}
+
+/** History modifiers (`:h:t`, as written after the name) applied to a path, or null when one is not read. */
+export function applyZshModifiers(path: string, modifiers: string): string | null {
+  let out = path;
+  for (const modifier of modifiers.replace(/^:/, '').split(':')) {
+    const applied = applyModifier(out, modifier);
+    if (applied === null) return null;
+    out = applied;
   }
-  return { kind: 'path', value: path };
+  return out;
+}
+
+/** An opaque word's text with zsh's `${:-WORD}` (a parameter with no name: WORD) read as WORD. */
+export function zshWordText(text: string): string {
+  return text.includes('${:') ? text.replace(/\$\{:[-=]([^${}`]*)\}/g, '$1') : text;
 }
 
 /** One history modifier applied to a path (`h`, `h2`, `t`, `a`, `r`, `e`), or null when not read. */

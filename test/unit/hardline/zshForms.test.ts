@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshQualifiedWord } from '../../../src/gate/hardline/zshForms';
+import { applyZshModifiers, nullCommandTexts, zshArgvReadings, zshLoopReadings, zshQualifiedWord, zshWordText } from '../../../src/gate/hardline/zshForms';
 import { readTextCommands } from '../../../src/gate/hardline/textCommands';
 import type { Word } from '../../../src/gate/reading/resolution';
 
@@ -90,6 +90,24 @@ describe('zsh groups, short forms and loops', () => {
     const long = zshLoopReadings(readTextCommands('for d in /etc; do rm -rf "$d"; done', HOME)).map((reading) => values(reading.argv));
     assert.ok(long.some((argv) => argv.join(' ') === 'rm -rf /etc'), JSON.stringify(long));
     assert.deepEqual(zshLoopReadings(readTextCommands('echo for d in /etc', HOME)), []);
+  });
+});
+
+describe('zsh words the path reader reads', () => {
+  it('applies modifiers written after a name and reads ${:-WORD} as WORD', () => {
+    assert.equal(applyZshModifiers('/home/agent', ':h'), '/home');
+    assert.equal(applyZshModifiers('/home/agent', 'h:h'), '/');
+    assert.equal(applyZshModifiers('/home/agent', ':s/a/b/'), null);
+    assert.equal(zshWordText('${:-/}'), '/');
+    assert.equal(zshWordText('${:-/usr}/lib'), '/usr/lib');
+    assert.equal(zshWordText('${x:-/}'), '${x:-/}');
+  });
+
+  it('reads =(…) as a process substitution whose commands are the line\'s', () => {
+    const commands = readTextCommands('cat =(rm -rf /)', HOME).map((command) => values(command.argv));
+    assert.deepEqual(commands, [['rm', '-rf', '/'], ['cat', '<=(rm -rf /)>']]);
+    // An array assignment is no substitution: `a b` is no command.
+    assert.deepEqual(readTextCommands('x=(a b)', HOME), []);
   });
 });
 

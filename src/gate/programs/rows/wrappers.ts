@@ -528,6 +528,23 @@ function readRepeat(args: readonly Word[]): WrapperReading {
   return layer(NO_OPTIONS, args.slice(1), { exact: exactCount });
 }
 
+/**
+ * zsh's `zargs [OPTION… --] [INPUT…] [-- COMMAND ARG…]` (an autoloaded function, xargs for
+ * words): COMMAND runs with ARGs and then the INPUT words. With options (`-I`, `-n`, `-e` …) the
+ * input may be split or placed elsewhere: read inexactly. No command: the input is printed.
+ */
+function readZargs(args: readonly Word[]): WrapperReading {
+  const separator = (from: number): number => args.findIndex((word, k) => k >= from && word.kind === 'literal' && word.value === '--');
+  const first = args[0];
+  const options = first !== undefined && first.kind === 'literal' && first.value.startsWith('-') && first.value !== '--';
+  const start = options || (first?.kind === 'literal' && first.value === '--') ? separator(0) + 1 : 0;
+  if (start === 0 && options) return layer(NO_OPTIONS, [], { exact: false });
+  const end = separator(start);
+  if (end === -1) return layer(NO_OPTIONS, []);
+  const inner = [...args.slice(end + 1), ...args.slice(start, end)];
+  return layer(NO_OPTIONS, inner, { exact: !options && args.every((word) => word.kind === 'literal') });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The rows
 // ---------------------------------------------------------------------------------------------
@@ -618,5 +635,9 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     plain: ['true', 'git status'],
   }),
   wrapperRow(['repeat'], 'the zsh reserved word that runs a command a number of times', { stopAtOperand: true }, readRepeat, true, 'zsh repeat runs the command after its count, that many times', { plain: ['3 true', '2 echo hi'] }),
+  wrapperRow(['zargs'], 'the zsh function that runs a command with words as its arguments (xargs for words)', { stopAtOperand: true }, readZargs, false, 'zargs runs the command after its second -- with the words before it', {
+    role: { role: 'executor', note: 'zargs runs the command after its second -- with the words before it' },
+    plain: [],
+  }),
   wrapperRow(['busybox', 'toybox'], 'one program holding many commands (applets)', { stopAtOperand: true, long: { list: 'flag', 'list-full': 'flag', help: 'flag', install: 'flag' } }, readMulticall, false, 'busybox runs the applet named after it, with options of its own', { plain: ['--list'] }),
 ];
