@@ -33,7 +33,7 @@ import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
-import { nullCommandTexts, zshArgvReadings, zshLoopReadings } from './zshForms';
+import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -191,7 +191,7 @@ const IFS_EXPANSION = /\$(\{IFS[^}]*\}|IFS(?![A-Za-z0-9_]))/;
 const IFS_EXPANSIONS = new RegExp(IFS_EXPANSION.source, 'g');
 
 function checkCommands(lineCommands: readonly CommandShape[], context: Context): HardlineFinding | null {
-  const commands = withZshReadings(lineCommands);
+  const commands = withZshReadings(lineCommands, context.home);
   // Every command's own argv first, so that no amount of payload work can crowd out a plain
   // `rm -rf /` later in the line.
   // Indexed loops here and below: these run once per command of a line that may hold
@@ -215,12 +215,12 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
 
 /**
  * The commands with, after each, the other argvs zsh may run for it (hardline/zshForms.ts:
- * `{rm -rf /}`, `if [[ … ]] { … }`, loop bodies with their values): the line itself when there
- * are none, as for most lines.
+ * `{rm -rf /}`, `if [[ … ]] { … }`, loop bodies with their values, programs the line remaps with
+ * `alias`, `hash` or `commands[…]=`): the line itself when there are none, as for most lines.
  */
-function withZshReadings(commands: readonly CommandShape[]): readonly CommandShape[] {
+function withZshReadings(commands: readonly CommandShape[], home: string): readonly CommandShape[] {
   let out: CommandShape[] | null = null;
-  const loops = zshLoopReadings(commands);
+  const loops = [...zshLoopReadings(commands), ...zshRemapReadings(commands, home)];
   for (let k = 0; k < commands.length; k++) {
     const command = commands[k]!;
     const readings = zshArgvReadings(command.argv);

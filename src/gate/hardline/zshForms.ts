@@ -20,6 +20,7 @@
  */
 import type { Word } from '../reading/resolution';
 import { approximateWordText } from '../programs/executorPayloads';
+import { readTextCommands } from './textCommands';
 
 /** Most extra readings made for one line (each is judged like a command of its own). */
 const MAX_EXTRA_READINGS = 64;
@@ -174,6 +175,78 @@ export function zshLoopReadings(commands: readonly HasArgv[]): Array<{ at: numbe
         for (const name of loop.names) argv = argv.map((word) => substituted(word, name, value));
         out.push({ at: body.at, argv });
       }
+    }
+  }
+  return out;
+}
+
+/** `NAME[KEY]=VALUE` assignments to the shells' tables of commands, aliases and functions. */
+const TABLE_ASSIGNMENT = /^(commands|BASH_CMDS|aliases|galiases|saliases|BASH_ALIASES|functions)\[([^\]]+)\]=([\s\S]*)$/;
+
+/** The first command of shell text, as words (an alias value, a function body). */
+function firstCommand(text: string, home: string): Word[] | null {
+  const commands = readTextCommands(text, home);
+  return commands.length === 0 ? null : commands[0]!.argv;
+}
+
+/**
+ * Names the line makes run something else, and what: `alias NAME=VALUE` (zsh expands aliases in
+ * scripts), zsh's `hash NAME=PATH`, bash's `hash -p PATH NAME`, and assignments to zsh's
+ * `commands`, `aliases`, `galiases`, `functions` and bash's `BASH_CMDS`, `BASH_ALIASES` tables.
+ */
+function remapsOf(commands: readonly HasArgv[], home: string): Map<string, Word[]> {
+  const remaps = new Map<string, Word[]>();
+  for (let k = 0; k < commands.length && remaps.size < MAX_EXTRA_READINGS; k++) {
+    const argv = commands[k]!.argv;
+    const program = plainLiteral(argv[0]);
+    if (program === 'alias' || program === 'hash') {
+      for (let a = 1; a < argv.length; a++) {
+        const text = argv[a]!.kind === 'literal' ? (argv[a] as { value: string }).value : null;
+        if (program === 'hash' && text === '-p' && argv[a + 2] !== undefined) {
+          const name = plainLiteral(argv[a + 2]);
+          if (name !== null) remaps.set(name, [argv[a + 1]!]);
+          a += 2;
+          continue;
+        }
+        const eq = text?.indexOf('=') ?? -1;
+        if (text === null || eq <= 0 || text.startsWith('-')) continue;
+        const value = text.slice(eq + 1);
+        const replacement = program === 'hash' ? [literal(value)] : firstCommand(value, home);
+        if (replacement !== null && replacement.length > 0) remaps.set(text.slice(0, eq), replacement);
+      }
+      continue;
+    }
+    const table = argv[0] === undefined ? null : TABLE_ASSIGNMENT.exec(argv[0].raw);
+    if (table === null) continue;
+    const value = approximateWordText(table[3]!);
+    const replacement = table[1] === 'commands' || table[1] === 'BASH_CMDS' ? [literal(value)] : firstCommand(value, home);
+    if (replacement !== null && replacement.length > 0) remaps.set(approximateWordText(table[2]!), replacement);
+  }
+  return remaps;
+}
+
+/**
+ * Each command whose program the line remaps ({@link remapsOf}: `alias ls=rm; ls -rf /`,
+ * `hash ls=/bin/rm`, `commands[ls]=/bin/rm`) read with what it runs instead, and the code assigned
+ * to an alias or function table read as a command of its own (`functions[f]='rm -rf /'`).
+ */
+export function zshRemapReadings(commands: readonly HasArgv[], home: string): Array<{ at: number; argv: Word[] }> {
+  const out: Array<{ at: number; argv: Word[] }> = [];
+  let any = false;
+  for (let k = 0; k < commands.length && !any; k++) {
+    const first = commands[k]!.argv[0];
+    any = first !== undefined && (first.raw === 'alias' || first.raw === 'hash' || (first.raw.includes('[') && TABLE_ASSIGNMENT.test(first.raw)));
+  }
+  if (!any) return out;
+  const remaps = remapsOf(commands, home);
+  for (let k = 0; k < commands.length && out.length < MAX_EXTRA_READINGS; k++) {
+    const argv = commands[k]!.argv;
+    const name = plainLiteral(argv[0]);
+    const replacement = name === null ? undefined : remaps.get(name);
+    if (replacement !== undefined) out.push({ at: k, argv: [...replacement, ...argv.slice(1)] });
+    const table = argv[0] === undefined ? null : TABLE_ASSIGNMENT.exec(argv[0].raw);
+    if (table !== null && table[1] !== 'commands' && table[1] !== 'BASH_CMDS') {
+      for (const command of readTextCommands(approximateWordText(table[3]!), home)) out.push({ at: k, argv: command.argv });
     }
   }
   return out;

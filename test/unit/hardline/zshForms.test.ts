@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { applyZshModifiers, nullCommandTexts, zshArgvReadings, zshLoopReadings, zshQualifiedWord, zshWordText } from '../../../src/gate/hardline/zshForms';
+import { applyZshModifiers, nullCommandTexts, zshArgvReadings, zshLoopReadings, zshQualifiedWord, zshRemapReadings, zshWordText } from '../../../src/gate/hardline/zshForms';
 import { readTextCommands } from '../../../src/gate/hardline/textCommands';
 import type { Word } from '../../../src/gate/reading/resolution';
 
@@ -118,5 +118,18 @@ describe('NULLCMD and READNULLCMD', () => {
     assert.deepEqual(nullCommandTexts('READNULLCMD=reboot </dev/null'), ['reboot']);
     assert.deepEqual(nullCommandTexts(': ${NULLCMD:=halt}; >x'), ['halt']);
     assert.deepEqual(nullCommandTexts('MY_NULLCMD_X=1; echo NULLCMD'), []);
+  });
+});
+
+describe('programs the line remaps', () => {
+  it('reads a remapped program as what it runs instead', () => {
+    const readings = (text: string): string[] => zshRemapReadings(readTextCommands(text, HOME), HOME).map((reading) => values(reading.argv).join(' '));
+    assert.deepEqual(readings('alias ls=rm; ls -rf /'), ['rm -rf /']);
+    assert.deepEqual(readings('hash ls=/bin/rm; ls -rf /'), ['/bin/rm -rf /']);
+    assert.deepEqual(readings('hash -p /bin/rm ls; ls -rf /'), ['/bin/rm -rf /']);
+    assert.deepEqual(readings('commands[ls]=/bin/rm; ls -rf /'), ['/bin/rm -rf /']);
+    // The body is read where it is assigned, and again where `f` runs it.
+    assert.deepEqual(readings("functions[f]='rm -rf /'; f"), ['rm -rf /', 'rm -rf /']);
+    assert.deepEqual(readings('ls -rf /; echo alias'), []);
   });
 });
