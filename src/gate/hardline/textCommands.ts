@@ -19,6 +19,19 @@ import { zshQualifiedWord } from './zshForms';
 let nestedReadings = 0;
 const MAX_NESTED_READINGS = 4;
 
+/**
+ * An opaque word's text with a leading `$HOME`/`${HOME}` or `~user` read as the folder (`~root` is
+ * `/root`, another user's `/home/NAME`), when nothing else in it is only known at run time; else null.
+ */
+function knownPrefix(value: string, home: string): string | null {
+  const match = /^(?:\$HOME(?![A-Za-z0-9_])|\$\{HOME\}|~([A-Za-z0-9._-]+))/.exec(value);
+  if (match === null) return null;
+  const rest = value.slice(match[0].length);
+  if (/[$`]/.test(rest)) return null;
+  const user = match[1];
+  return (user === undefined ? home : user === 'root' ? '/root' : `/home/${user}`) + rest;
+}
+
 /** One simple command found in the text. */
 export interface TextCommand {
   argv: Word[];
@@ -370,15 +383,18 @@ class TextCommandReader {
     const after = this.text[close + 1];
     if (after !== undefined && !/[\s;&|<>)`]/.test(after)) return false;
     const inner = this.text.slice(open + 1, close);
-    const read = zshQualifiedWord(this.wordValue, inner);
-    if (read.kind === 'path') {
+    // Modifiers need the path: the home folder and a user's (`$HOME(:h)`, `~root(:h)`) are read,
+    // any other run-time text is not (`$X(:h)` may be anything).
+    const value = this.wordOpaque ? knownPrefix(this.wordValue, this.home) : this.wordValue;
+    const read = value === null ? (inner.includes(':') ? null : zshQualifiedWord(this.wordValue, inner)) : zshQualifiedWord(value, inner);
+    if (read !== null && read.kind === 'path') {
       this.wordValue = read.value;
       if (this.wordOpaque) this.wordRaw = read.value;
       return true;
     }
-    this.markOpaque(open, read.kind === 'code' ? 'variable' : 'glob');
+    this.markOpaque(open, read?.kind === 'code' ? 'variable' : 'glob');
     this.wordValue += this.text.slice(open, close + 1);
-    if (read.kind === 'code' && read.text !== '' && nestedReadings < MAX_NESTED_READINGS) {
+    if (read !== null && read.kind === 'code' && read.text !== '' && nestedReadings < MAX_NESTED_READINGS) {
       nestedReadings++;
       try {
         for (const command of readTextCommands(read.text, this.home)) this.commands.push(command);
