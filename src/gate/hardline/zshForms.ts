@@ -25,6 +25,12 @@ import { readTextCommands } from './textCommands';
 /** Most extra readings made for one line (each is judged like a command of its own). */
 const MAX_EXTRA_READINGS = 64;
 
+/** Most lists after `{` (or `]]`) read in one command: each copies the rest of its words. */
+const MAX_LISTS = 8;
+
+/** Most loops of one line read (each may look at every later command). */
+const MAX_LOOPS = 16;
+
 /** Most values of one loop tried in its body. */
 const MAX_LOOP_VALUES = 16;
 
@@ -75,13 +81,16 @@ export function zshArgvReadings(argv: readonly Word[]): Word[][] {
   if (argv.length > 1 && last !== undefined && last.kind === 'literal' && last.raw.endsWith('}') && last.value.endsWith('}') && !last.raw.includes('{') && last.value !== '}') {
     out.push(withoutClosingBrace(argv));
   }
-  for (let k = 1; k < argv.length && out.length < MAX_EXTRA_READINGS; k++) {
+  let lists = 0;
+  for (let k = 1; k < argv.length && lists < MAX_LISTS; k++) {
     const text = plainLiteral(argv[k]);
     // `COND { LIST }` and `[[ … ]] CMD` (SHORT_LOOPS): the words after it are a command.
-    // (The text reader keeps `[[` and `]]` as opaque glob words: their source text says.)
-    if (text === '{' || (argv[k]!.raw === ']]' && argv[0]!.raw === '[[')) {
+    // (The text reader keeps `[[` and `]]` as opaque glob words: their source text says.) Of a
+    // nest (`{ { rm -rf / } }`) only the innermost `{` is read: the others hold the same command.
+    if ((text === '{' && plainLiteral(argv[k + 1]) !== '{') || (argv[k]!.raw === ']]' && argv[0]!.raw === '[[' && plainLiteral(argv[k + 1]) !== '{')) {
       const inner = withoutClosingBrace(argv.slice(k + 1));
-      if (inner.length > 0) out.push(inner, ...zshArgvReadings(inner));
+      if (inner.length > 0) out.push(inner);
+      lists++;
     }
   }
   return out;
@@ -160,20 +169,22 @@ function substituted(word: Word, name: string, value: Word): Word {
  */
 export function zshLoopReadings(commands: readonly HasArgv[]): Array<{ at: number; argv: Word[] }> {
   const out: Array<{ at: number; argv: Word[] }> = [];
-  for (let k = 0; k < commands.length && out.length < MAX_EXTRA_READINGS; k++) {
+  let loops = 0;
+  for (let k = 0; k < commands.length && out.length < MAX_EXTRA_READINGS && loops < MAX_LOOPS; k++) {
     const loop = loopOf(commands[k]!.argv);
     if (loop === null) continue;
-    const bodies: Array<{ at: number; argv: readonly Word[] }> = [];
-    if (loop.body.length > 0) bodies.push({ at: k, argv: loop.body });
-    for (let later = k + 1; later < commands.length; later++) bodies.push({ at: later, argv: commands[later]!.argv });
-    for (const body of bodies) {
-      if (body.at === k) out.push({ at: k, argv: [...body.argv] });
-      if (!body.argv.some((word) => word.kind !== 'literal')) continue;
+    loops++;
+    if (loop.body.length > 0) out.push({ at: k, argv: [...loop.body] });
+    // The short form's body, then every later command; the shared bound keeps a line of many
+    // loops linear.
+    for (let at = k; at < commands.length && out.length < MAX_EXTRA_READINGS; at++) {
+      const body = at === k ? loop.body : commands[at]!.argv;
+      if (loop.names.length === 0 || !body.some((word) => word.kind !== 'literal')) continue;
       for (const value of loop.values) {
         if (out.length >= MAX_EXTRA_READINGS) return out;
-        let argv = [...body.argv];
+        let argv = [...body];
         for (const name of loop.names) argv = argv.map((word) => substituted(word, name, value));
-        out.push({ at: body.at, argv });
+        out.push({ at, argv });
       }
     }
   }
