@@ -634,7 +634,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   wrapperRow(['noglob', 'nocorrect', '-'], 'zsh precommand modifiers: run the command without globbing, without spelling correction, or with argv[0] `-name`', { stopAtOperand: true }, readPrecommand, true, 'a zsh precommand modifier runs the command after it', {
     plain: ['true', 'git status'],
   }),
-  wrapperRow(['repeat'], 'the zsh reserved word that runs a command a number of times', { stopAtOperand: true }, readRepeat, true, 'zsh repeat runs the command after its count, that many times', { plain: ['3 true', '2 echo hi'] }),
+  wrapperRow(['repeat'], 'the zsh reserved word that runs a command a number of times', { stopAtOperand: true }, readRepeat, false, 'zsh repeat runs the command after its count, that many times', { plain: [] }),
   wrapperRow(['zargs'], 'the zsh function that runs a command with words as its arguments (xargs for words)', { stopAtOperand: true }, readZargs, false, 'zargs runs the command after its second -- with the words before it', {
     role: { role: 'executor', note: 'zargs runs the command after its second -- with the words before it' },
     plain: [],
