@@ -552,10 +552,14 @@ function readsScriptFromStdin(argv: readonly Word[]): boolean {
       continue;
     }
     if (text.startsWith('--')) continue;
-    return false;
+    // `bash /dev/stdin <<< TEXT`: the script named is standard input.
+    return STDIN_PATHS.has(text);
   }
   return true;
 }
+
+/** Paths of standard input, read as a script operand. */
+const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines

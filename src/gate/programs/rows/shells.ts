@@ -49,6 +49,11 @@ function shellCode(args: readonly Word[]): Form[] {
         forms.push({ role: 'executor', program: 'sh', trigger: option, index: i, value, payload: 'shell-text', note: `${option} runs its text as shell code` });
         return forms;
       }
+      // zsh's `--emulate MODE` takes a value (`zsh --emulate sh -c TEXT`).
+      if (option === '--emulate') {
+        i += eq === -1 ? 2 : 1;
+        continue;
+      }
       if (option === '--rcfile' || option === '--init-file') {
         forms.push({ role: 'loader', program: 'sh', trigger: option, index: i, value: eq === -1 ? args[i + 1] ?? null : null, note: `${option} runs another start-up file first` });
         i += eq === -1 ? 2 : 1;
@@ -227,7 +232,7 @@ export const SHELL_ROWS: readonly ProgramRow[] = [
     category: 'shell',
     what: 'a command shell',
     stdinCode: true,
-    grammar: { stopAtOperand: true, long: valued('rcfile', 'init-file', 'command', 'init-command') },
+    grammar: { stopAtOperand: true, long: valued('rcfile', 'init-file', 'command', 'init-command', 'emulate') },
     read: (args) => shellCode(args),
     plain: SHELL_PLAIN,
   },
