@@ -213,9 +213,12 @@ export function wrapperPrefixes(): string[] {
  */
 export function simpleCommand(command: string): boolean {
   const { resolution } = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
-  // zsh reads `{rm -rf /}` as a group, and `[[ … ]] CMD` as a short `if`: a wrapper in front of
-  // either runs no group (`time {rm -rf /}` runs a program `{rm`), so neither is simple.
-  return resolution.resolved && resolution.segments.length === 1 && resolution.segments[0]!.assignments.length === 0 && zshArgvReadings(resolution.segments[0]!.argv).length === 0;
+  // zsh reads `{rm -rf /}` as a group, `[[ … ]] CMD` as a short `if`, and `repeat 3 echo hi`,
+  // `noglob git status` with a reserved or precommand word: a wrapper in front runs no group and no
+  // such word (`time repeat 3 echo hi` runs a program `repeat`), so none is simple. The any reading
+  // refuses the words (shell-difference); the floor's zsh readings name the groups.
+  if (!resolution.resolved || resolution.segments.length !== 1 || resolution.segments[0]!.assignments.length !== 0) return false;
+  return zshArgvReadings(resolution.segments[0]!.argv).length === 0 && readCommand(command, { home: INVARIANT_HOME, shell: 'any' }).resolution.resolved;
 }
 
 /**

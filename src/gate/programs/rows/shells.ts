@@ -259,9 +259,10 @@ export const SHELL_ROWS: readonly ProgramRow[] = [
   },
   { names: ['sg'], category: 'wrapper', what: 'runs a command as another group', read: (args) => sgCode(args), plain: [] },
   { names: ['trap'], category: 'shell', what: 'the shell builtin that runs code on a signal', read: (args) => trapCode(args), plain: ['-p', '-l', "'' INT"] },
-  { names: ['emulate'], category: 'shell', what: 'the zsh builtin that sets up an emulation (and with -c runs text in it)', read: (args) => emulateCode(args), plain: ['-L zsh', 'sh'] },
-  { names: ['sched'], category: 'shell', what: 'the zsh builtin that runs a command at a given time', read: (args) => schedCode(args), plain: ['', '-1'] },
-  { names: ['zpty'], category: 'shell', what: 'the zsh builtin that runs a command on a pseudo-terminal', read: (args) => zptyCode(args), plain: ['-L', '-d name'] },
+  // zsh builtins: no plain lines, the zsh and any readings refuse them in command position (shell-difference).
+  { names: ['emulate'], category: 'shell', what: 'the zsh builtin that sets up an emulation (and with -c runs text in it)', read: (args) => emulateCode(args), plain: [] },
+  { names: ['sched'], category: 'shell', what: 'the zsh builtin that runs a command at a given time', read: (args) => schedCode(args), plain: [] },
+  { names: ['zpty'], category: 'shell', what: 'the zsh builtin that runs a command on a pseudo-terminal', read: (args) => zptyCode(args), plain: [] },
   {
     names: ['ztcp', 'zsocket'],
     category: 'network',

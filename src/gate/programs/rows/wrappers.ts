@@ -632,7 +632,8 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   wrapperRow(['chroot'], 'runs a command with another root folder', CHROOT_TABLE, simpleReader(CHROOT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), false, 'chroot runs the command inside another root folder, as root', { plain: ['--version'] }),
   wrapperRow(['caffeinate'], 'runs a command keeping the machine awake (macOS)', CAFFEINATE_TABLE, simpleReader(CAFFEINATE_TABLE), true, 'caffeinate runs the command while keeping the machine awake', { plain: ['true', '-i true'] }),
   wrapperRow(['noglob', 'nocorrect', '-'], 'zsh precommand modifiers: run the command without globbing, without spelling correction, or with argv[0] `-name`', { stopAtOperand: true }, readPrecommand, true, 'a zsh precommand modifier runs the command after it', {
-    plain: ['true', 'git status'],
+    // No plain lines: the zsh and any readings refuse these words in command position (shell-difference).
+    plain: [],
   }),
   wrapperRow(['repeat'], 'the zsh reserved word that runs a command a number of times', { stopAtOperand: true }, readRepeat, false, 'zsh repeat runs the command after its count, that many times', { plain: [] }),
   wrapperRow(['zargs'], 'the zsh function that runs a command with words as its arguments (xargs for words)', { stopAtOperand: true }, readZargs, false, 'zargs runs the command after its second -- with the words before it', {
