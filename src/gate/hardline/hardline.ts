@@ -33,6 +33,7 @@ import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
+import { codePayloads } from '../programs/languages';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -410,6 +411,13 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
+  // Code in other languages (issue 31): what the code does, as shell text or a fork loop.
+  const code = codePayloads(inner, stdinText);
+  for (let k = 0; k < code.length; k++) {
+    const payload = code[k]!;
+    const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, payload.approximate, context, place);
+    if (found !== null) return found;
+  }
   if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context, place);
   return checkSubstitutedScripts(inner, context, place);
 }
