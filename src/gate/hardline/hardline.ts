@@ -33,7 +33,7 @@ import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
-import { codePayloads } from '../programs/languages';
+import { codePayloads, stdinPayloads } from '../programs/languages';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -624,6 +624,14 @@ function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context, 
   const sink = peeled(sinkView);
   if (readsScriptFromStdin(sink.argv)) {
     const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context, place);
+    if (found !== null) return found;
+  }
+  // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): issue 31.
+  const name = commandName(sink.argv[0])?.name;
+  const code = name === undefined ? [] : stdinPayloads(sink.argv, name, printedText(args));
+  for (let k = 0; k < code.length; k++) {
+    const payload = code[k]!;
+    const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
     if (found !== null) return found;
   }
   const printed = printedWords(args);

@@ -170,7 +170,9 @@ function callWindow(stripped: string, original: string, from: number): string {
 function windowWords(window: string, row: LanguageRow): string[] {
   const { literals, stripped } = literalsOf(window, row);
   const out = [...literals];
-  if (row.shellLike) {
+  // A home expression among the arguments (`"rm -rf " .. os.getenv("HOME")`) is the home folder.
+  if (row.homeExpressions.some((home) => window.includes(home))) out.push('~');
+  if (row.shellLike || row.bareArguments === true) {
     for (const word of stripped.split(/[\s,()]+/)) if (word !== '' && word !== '""' && !/^-[A-Z]/.test(word)) out.push(word);
   }
   return out.filter((word) => word.trim() !== '');

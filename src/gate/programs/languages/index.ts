@@ -62,25 +62,36 @@ export function codePayloads(argv: readonly Word[], stdinText: string | null): C
   const out: CodePayload[] = [];
   try {
     for (const form of programForms(argv).forms) {
-      if (form.role !== 'executor' || form.value === null) continue;
+      if (form.role !== 'executor') continue;
       // Vim's `-c`/`+cmd` are editor commands (the row hands their `!` text to the floor as shell
       // text): read as Vim code too, for `lua …`, `call system(…)`, `py3 …`.
       if (form.payload !== 'code' && !(form.payload === 'shell-text' && languageRowFor(form.program.split(' ')[0]!).language === 'Vim')) continue;
-      const opaque = form.value.kind !== 'literal';
-      const code = form.value.kind === 'literal' ? form.value.value : approximateWordText(form.value.raw);
       // A subcommand's form names it too (`deno eval`); an operand form's trigger is the code itself.
       const program = form.program.split(' ')[0]!;
       const via = form.trigger.startsWith('-') ? `${form.program} ${form.trigger}` : form.program;
-      out.push(...payloadsOf(code, program, via, opaque));
+      // A flag that makes the operands code (`emacsclient --eval EXPR…`): every word after it.
+      const words = form.value !== null ? [form.value] : argv.slice(form.index + 1);
+      for (const word of words) {
+        const code = word.kind === 'literal' ? word.value : approximateWordText(word.raw);
+        out.push(...payloadsOf(code, program, via, word.kind !== 'literal'));
+      }
     }
-    if (stdinText !== null && readsCodeFromStdin(argv)) {
-      const program = foldCompatibility(name).toLowerCase();
-      out.push(...payloadsOf(stdinText, program, `${program} (code on stdin)`, false));
-    }
+    if (stdinText !== null) out.push(...stdinPayloads(argv, name, stdinText));
   } catch {
     return out;
   }
   return out;
+}
+
+/**
+ * The code payloads of text on a command's stdin (a heredoc, a here-string, text printed into it):
+ * when the program's row says it reads code from stdin here, or its language row says it always
+ * reads its commands there (ed).
+ */
+export function stdinPayloads(argv: readonly Word[], name: string, stdinText: string): CodePayload[] {
+  const program = foldCompatibility(name).toLowerCase();
+  if (!readsCodeFromStdin(argv) && languageRowFor(program).stdinCommands !== true) return [];
+  return payloadsOf(stdinText, program, `${program} (code on stdin)`, false);
 }
 
 function payloadsOf(code: string, program: string, via: string, opaque: boolean): CodePayload[] {

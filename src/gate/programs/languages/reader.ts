@@ -535,7 +535,7 @@ class Reader {
     const language = this.language;
     const what = `${path || name}()`;
     // Values the reader works out.
-    const value = this.known(name, args) ?? (receiver !== null && receiver.kind !== 'api' ? stringMethod(name, receiver, args) : null);
+    const value = this.known(name, args.length === 0 && receiver !== null && receiver.kind === 'text' ? [receiver] : args) ?? (receiver !== null && receiver.kind !== 'api' ? stringMethod(name, receiver, args) : null);
     if (value !== null) {
       const pathMethod = PATH_APIS[language][name];
       if (receiver !== null && receiver.kind === 'text' && PATH_METHODS.has(name) && pathMethod !== undefined) this.pathAction(pathMethod, receiver, args, argTokens, what);

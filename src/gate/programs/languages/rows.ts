@@ -34,6 +34,10 @@ export interface LanguageRow {
   homeExpressions: readonly string[];
   /** The language's statements are commands with bare words (Tcl, PowerShell, Vim `!`, ed `!`, make recipes). */
   shellLike?: boolean;
+  /** The program reads its commands from stdin whatever its operands (ed): text fed to it is code. */
+  stdinCommands?: boolean;
+  /** A call's arguments are bare text (m4's `syscmd(rm -rf /)`): its words are the command's words. */
+  bareArguments?: boolean;
   /** Stripped from each line before a shell-like line is read as shell text (`!` of ed and Vim, a recipe's tab). */
   linePrefix?: RegExp;
 }
@@ -145,6 +149,7 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     quotes: [],
     comments: [HASH],
     processApis: ['$(shell', '$(call', '$(eval'],
+    bareArguments: true,
     deletionApis: [],
     homeExpressions: ['$(HOME)', '${HOME}', '$$HOME'],
     shellLike: true,
@@ -156,12 +161,14 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     quotes: [{ open: /^`/, close: "'", escape: 'none', nests: true, keep: true }],
     comments: [{ open: 'dnl' }],
     processApis: ['esyscmd', 'syscmd'],
+    bareArguments: true,
     deletionApis: [],
     homeExpressions: [],
   },
   {
     language: 'ed',
     programs: ['ed', 'red'],
+    stdinCommands: true,
     quotes: [],
     comments: [],
     processApis: [],
