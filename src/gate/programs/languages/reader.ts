@@ -61,9 +61,9 @@ type Value =
 const UNKNOWN_VALUE: Value = { kind: 'unknown' };
 
 /** Python names that run code or reach names the reader cannot see. */
-const PYTHON_DYNAMIC = new Set(['eval', 'exec', 'compile', 'globals', 'locals', 'vars', '__builtins__', '__dict__', 'importlib', 'import_module', 'setattr', 'pickle', 'marshal', 'loads', 'execfile', 'runpy', 'run_path', 'run_module', 'ctypes', 'cffi']);
+const PYTHON_DYNAMIC = new Set(['globals', 'locals', 'vars', '__builtins__', '__dict__', 'importlib', 'import_module', 'setattr', 'pickle', 'marshal', 'loads', 'execfile', 'runpy', 'run_path', 'run_module', 'ctypes', 'cffi']);
 /** JavaScript names that run code or reach names the reader cannot see. */
-const JS_DYNAMIC = new Set(['eval', 'Function', 'vm', 'runInContext', 'runInNewContext', 'runInThisContext', 'Script', 'globalThis', 'global', 'window', 'self', 'Reflect', 'Proxy', 'setTimeout', 'setInterval', 'constructor', 'WebAssembly', 'dlopen', 'ffi']);
+const JS_DYNAMIC = new Set(['vm', 'globalThis', 'global', 'window', 'self', 'Reflect', 'Proxy', 'constructor', 'WebAssembly', 'dlopen', 'ffi']);
 
 /** API families, by the last name of the callee (the receiver does not matter: an unknown one is read as the API). */
 const SHELL_TEXT_APIS: Readonly<Record<Language, ReadonlySet<string>>> = {
@@ -530,7 +530,11 @@ class Reader {
 
   /** A call: judged when it is one of the APIs; its value when the reader can work it out. */
   private call(callee: Value, args: Value[], path: string, argTokens: readonly Token[], receiver: Value | null): Value {
-    if (callee.kind !== 'api') return UNKNOWN_VALUE;
+    if (callee.kind !== 'api') {
+      // A function the reader cannot name (`eval("os.sys" + "tem")(…)`, `f()(…)`) given text: its literals reach the floor.
+      if (args.some((arg) => arg.kind === 'text' || arg.kind === 'list')) this.followed = false;
+      return UNKNOWN_VALUE;
+    }
     const name = callee.name;
     const language = this.language;
     const what = `${path || name}()`;
@@ -542,12 +546,19 @@ class Reader {
       return value;
     }
     if (EVAL_APIS[language].has(name)) {
-      // A string run as code: read as code of this language (the literals reach the floor anyway).
+      // A string run as code: read as code of this language. One the reader cannot work out
+      // (built at run time, or too deep) leaves the code not followed: every literal then reaches the floor.
       for (const arg of args) {
-        if (arg.kind !== 'text' || this.depth >= MAX_EVAL_DEPTH) continue;
+        if (arg.kind === 'unknown' || (arg.kind === 'text' && !isExact(arg)) || (arg.kind === 'api' && name !== 'setTimeout' && name !== 'setInterval')) this.followed = false;
+        if (arg.kind !== 'text') continue;
+        if (this.depth >= MAX_EVAL_DEPTH) {
+          this.followed = false;
+          continue;
+        }
         const inner = this.tokenize(shellText(arg.text));
         this.findings.push(...readCode(inner.tokens, language, inner.unreadable, this.tokenize, this.depth + 1));
       }
+      if (args.length === 0) this.followed = false;
     }
     if (SHELL_TEXT_APIS[language].has(name)) {
       const first = args[0];
