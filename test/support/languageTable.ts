@@ -11,7 +11,7 @@ const HOME = '/home/agent';
 const CWD = '/home/agent/project';
 
 /** The floor's answer for one line: its arm, or null when it lets the line through. */
-export function floorArm(line: string): HardlineArm | null {
+export function floorArm(line: string): string | null {
   return checkHardline(readCommand(line, { home: HOME, shell: 'any' }), CWD)?.arm ?? null;
 }
 

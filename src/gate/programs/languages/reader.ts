@@ -404,7 +404,7 @@ class Reader {
       const token = tokens[j]!;
       if (token.kind === 'string' && token.parts !== undefined && this.language === 'javascript' && value.kind === 'api' && (value.name === '$' || value.name === 'sh' || value.name === 'shell')) {
         const text = this.stringValue(token);
-        this.call(value, [text], path, [token], null);
+        this.call(value, [text], path, { tokens, start: j, end: j + 1 }, null);
         for (const part of token.parts) if (typeof part !== 'string') this.scan(part);
         value = UNKNOWN_VALUE;
         j++;
@@ -443,7 +443,7 @@ class Reader {
       }
       if (token.value === '(') {
         const args = this.arguments(tokens, j + 1, ')');
-        value = this.call(value, args.values, path, tokens.slice(j + 1, args.end - 1), receiver);
+        value = this.call(value, args.values, path, { tokens, start: j + 1, end: args.end - 1 }, receiver);
         receiver = null;
         j = args.end;
         continue;
@@ -529,7 +529,7 @@ class Reader {
   }
 
   /** A call: judged when it is one of the APIs; its value when the reader can work it out. */
-  private call(callee: Value, args: Value[], path: string, argTokens: readonly Token[], receiver: Value | null): Value {
+  private call(callee: Value, args: Value[], path: string, argTokens: TokenRange, receiver: Value | null): Value {
     if (callee.kind !== 'api') {
       // A function the reader cannot name (`eval("os.sys" + "tem")(…)`, `f()(…)`) given text: its literals reach the floor.
       if (args.some((arg) => arg.kind === 'text' || arg.kind === 'list')) this.followed = false;
@@ -621,7 +621,7 @@ class Reader {
       return UNKNOWN_VALUE;
     }
     if (name === 'dumps' || name === 'stringify' || name === 'items' || name === 'entries') {
-      if (argTokens.some((token) => token.value === 'environ' || token.value === 'env')) this.allEnvironment = true;
+      if (inRange(argTokens, (token) => token.value === 'environ' || token.value === 'env')) this.allEnvironment = true;
     }
     // `Path(P)` and `PurePath(P)` are P (their methods act on it); `str(P)`, `String(P)` too.
     if (['Path', 'PurePath', 'PosixPath', 'str', 'String', 'fspath', 'normpath', 'abspath', 'realpath', 'resolve', 'join', 'URL'].includes(name) && args.length > 0 && callee.kind === 'api') {
@@ -672,7 +672,7 @@ class Reader {
     this.findings.push({ kind: 'shell-text', text, approximate: !exact, what });
   }
 
-  private pathAction(action: PathAction, receiver: Value | null, args: Value[], argTokens: readonly Token[], what: string): void {
+  private pathAction(action: PathAction, receiver: Value | null, args: Value[], argTokens: TokenRange, what: string): void {
     // A method of a path object (`Path(P).unlink()`) acts on its receiver.
     const target = receiver ?? args[0];
     if (target === undefined) return;
@@ -684,7 +684,7 @@ class Reader {
     if (!exact) this.followed = false;
     const word = shellWord(target.text);
     let text: string | null = null;
-    const recursive = argTokens.some((token) => token.value === 'recursive' || token.value === 'force');
+    const recursive = inRange(argTokens, (token) => token.value === 'recursive' || token.value === 'force');
     switch (action) {
       case 'rm-rf':
         text = `rm -rf -- ${word}`;
@@ -723,6 +723,18 @@ class Reader {
     if (text !== null) this.findings.push({ kind: 'shell-text', text, approximate: !exact, what });
   }
 
+}
+
+/** A call's argument tokens, as a range of the token list (no copy per call). */
+interface TokenRange {
+  tokens: readonly Token[];
+  start: number;
+  end: number;
+}
+
+function inRange(range: TokenRange, test: (token: Token) => boolean): boolean {
+  for (let k = range.start; k < range.end; k++) if (test(range.tokens[k]!)) return true;
+  return false;
 }
 
 /** The items of a list value (an unknown one as one unknown word). */
