@@ -27,6 +27,12 @@ export type CodePayload =
   | { kind: 'shell-text'; text: string; approximate: boolean; via: string }
   | { kind: 'fork-loop'; via: string; what: string };
 
+const NODE_WORD: Word = { kind: 'literal', value: 'node', raw: 'node' };
+
+function literalValue(word: Word | undefined): string | null {
+  return word !== undefined && word.kind === 'literal' ? word.value : null;
+}
+
 /** Programs (row names) read by the Python tokenizer. */
 const PYTHON_PROGRAMS = new Set(['python3', 'python', 'python2', 'pypy3', 'pypy', 'ipython', 'ipython3', 'pdb', 'pdb3', 'ipdb', 'ipdb3']);
 /** Programs (row names) read by the JavaScript tokenizer. */
@@ -63,6 +69,11 @@ export function codePayloads(argv: readonly Word[], stdinText: string | null): C
   try {
     for (const form of programForms(argv).forms) {
       if (form.role !== 'executor') continue;
+      // A subcommand that runs Node.js with the words after it (`yarn node -e CODE`).
+      if (form.program.endsWith(' node') && form.index > 0 && literalValue(argv[form.index]) === 'node') {
+        out.push(...codePayloads([NODE_WORD, ...argv.slice(form.index + 1)], null));
+        continue;
+      }
       // Vim's `-c`/`+cmd` are editor commands (the row hands their `!` text to the floor as shell
       // text): read as Vim code too, for `lua …`, `call system(…)`, `py3 …`.
       if (form.payload !== 'code' && !(form.payload === 'shell-text' && languageRowFor(form.program.split(' ')[0]!).language === 'Vim')) continue;
