@@ -249,7 +249,7 @@ function decoys(r: Random, language: ProgramLanguage): string[] {
           `note${r.int(1000)} = ${pyLiteral(r, command)}`,
           `print(${pyLiteral(r, 'about to run ' + command)}[:0], end="")`,
           `"""docstring: os.system('${command}')"""`,
-          `x = {"k": ${pyLiteral(r, command)}}`,
+          `data${r.int(1000)} = {"k": ${pyLiteral(r, command)}}`,
         ]),
       );
     } else {
@@ -259,7 +259,7 @@ function decoys(r: Random, language: ProgramLanguage): string[] {
           `/* execSync("${command}") */`,
           `const note${r.int(1_000_000)} = ${jsLiteral(r, command)};`,
           `process.stdout.write(${jsLiteral(r, command)}.slice(0, 0));`,
-          `const re = /rm -rf \\//;`,
+          `const re${r.int(1_000_000)} = /rm -rf \\//;`,
         ]),
       );
     }

@@ -17,6 +17,7 @@
  * `GATE_DIFF_SEEDS=20 GATE_DIFF_PER_SEED=1000`.
  */
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { checkHardline } from '../../../src/gate/hardline/hardline';
 import { readCommand } from '../../../src/gate/reading/reading';
 import { commandLine } from '../../support/askGate';
@@ -85,7 +86,8 @@ describe('code readers differential (Python and JavaScript readers and the floor
     savedPath = process.env.PATH;
     process.env.PATH = '/usr/bin:/bin';
     try {
-      oracle = createProgramOracle({ programs: ['python3', 'node'], extraPaths: ['/usr/lib/python3.11'], timeoutMs: 20_000 });
+      const stdlib = execFileSync('python3', ['-I', '-c', 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: 'utf8', env: process.env }).trim();
+      oracle = createProgramOracle({ programs: ['python3', 'node'], extraPaths: [stdlib], timeoutMs: 20_000 });
     } finally {
       process.env.PATH = savedPath;
     }
