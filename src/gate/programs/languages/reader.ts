@@ -13,7 +13,8 @@
  * - a write onto a path (`open(P, 'wb')`, `fs.writeFileSync(P, …)`) is `: > P`;
  * - a home expression (`os.path.expanduser('~')`, `Path.home()`, `os.homedir()`,
  *   `process.env.HOME`, `os.environ['HOME']`) is `~`;
- * - `os.fork()` (or `child_process.fork`) in code that loops is a fork loop;
+ * - `os.fork()` (or `child_process.fork`) in code with a loop that need not end (`while`, `do`,
+ *   `for (;;)`, `setInterval`, `iter(f, x)`, `itertools.count`/`repeat`/`cycle`) is a fork loop;
  * - a credential file or a secret environment variable in code that uses a network API is
  *   `curl -F f=@FILE …` or `printenv NAME | curl …`.
  *
@@ -219,7 +220,7 @@ class Reader {
       }
       if (token.kind !== 'name') continue;
       const name = token.value;
-      if (name === 'while' || name === 'for' || name === 'do') this.loops = true;
+      if (endlessLoop(tokens, k)) this.loops = true;
       if (this.dynamic.has(name)) this.followed = false;
       if (this.language === 'python' && (name === 'import' || name === 'from')) {
         k = this.pythonImport(tokens, k);
@@ -484,7 +485,7 @@ class Reader {
         if (token.kind === 'name' || token.kind === 'string') {
           const inner = this.chain(tokens, j);
           if (token.kind === 'name' && this.dynamic.has(token.value)) this.followed = false;
-          if (token.kind === 'name' && (token.value === 'for' || token.value === 'while')) this.loops = true;
+          if (token.kind === 'name' && endlessLoop(tokens, j)) this.loops = true;
           j = Math.max(j + 1, inner.end);
           continue;
         }
@@ -723,6 +724,31 @@ class Reader {
     if (text !== null) this.findings.push({ kind: 'shell-text', text, approximate: !exact, what });
   }
 
+}
+
+/**
+ * A loop that need not end starts at `k`: `while`, `do`, `for (;;)`, `setInterval`, and Python's
+ * endless iterators (`iter(f, sentinel)`, `itertools.count`/`repeat`/`cycle`). A `for` over a list
+ * or a range ends: forking once per item is no fork bomb.
+ */
+function endlessLoop(tokens: readonly Token[], k: number): boolean {
+  const token = tokens[k]!;
+  if (token.kind !== 'name') return false;
+  switch (token.value) {
+    case 'while':
+    case 'do':
+    case 'setInterval':
+    case 'count':
+    case 'repeat':
+    case 'cycle':
+      return true;
+    case 'iter':
+      return tokens[k + 1]?.value === '(';
+    case 'for':
+      return tokens[k + 1]?.value === '(' && tokens[k + 2]?.value === ';';
+    default:
+      return false;
+  }
 }
 
 /** A call's argument tokens, as a range of the token list (no copy per call). */

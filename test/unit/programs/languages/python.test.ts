@@ -70,6 +70,7 @@ describe('code in other languages: Python read for the floor', () => {
       `python3 -c 'import shutil; shutil.rmtree("build", ignore_errors=True)'`,
       `python3 -c 'import subprocess; print(subprocess.check_output(["git", "rev-parse", "HEAD"]))'`,
       `python3 -c 'import os; os.fork()'`,
+      `python3 -c 'import os\nfor _ in range(3):\n    os.fork()'`,
       `python3 -c 'import requests; print(requests.get("https://pypi.org/simple").status_code)'`,
       `python3 -m json.tool data.json`,
       `python3 -c 'import sys; x = "/"; print(x)'`,
