@@ -34,6 +34,7 @@ import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
+import { codePayloads, stdinPayloads } from '../programs/languages';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -444,6 +445,13 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
+  // Code in other languages (issue 31): what the code does, as shell text or a fork loop.
+  const code = codePayloads(inner, stdinText);
+  for (let k = 0; k < code.length; k++) {
+    const payload = code[k]!;
+    const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, payload.approximate, context, place);
+    if (found !== null) return found;
+  }
   if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context, place);
   return checkSubstitutedScripts(inner, context, place);
 }
@@ -667,6 +675,14 @@ function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context, 
   const sink = peeled(sinkView);
   if (readsScriptFromStdin(sink.argv)) {
     const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context, place);
+    if (found !== null) return found;
+  }
+  // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): issue 31.
+  const name = commandName(sink.argv[0])?.name;
+  const code = name === undefined ? [] : stdinPayloads(sink.argv, name, printedText(args));
+  for (let k = 0; k < code.length; k++) {
+    const payload = code[k]!;
+    const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
     if (found !== null) return found;
   }
   const printed = printedWords(args);
