@@ -1,6 +1,7 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, readArgs, valued, type ArgReading, type Grammar, type ReadOption } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role } from '../row';
+import { commandText } from '../commandText';
 
 /**
  * Package managers, task runners, build tools, compilers, test runners and linters.
@@ -1453,6 +1454,48 @@ function cmakeDefineRuns(v: string | null): boolean {
   return /TOOLCHAIN_FILE$|PROJECT_INCLUDE|PROJECT_INCLUDE_BEFORE|PROJECT_TOP_LEVEL_INCLUDES|_PROJECT_.*_INCLUDE|_LAUNCHER$|_COMPILER$|^CMAKE_(LINKER|AR|RANLIB|MAKE_PROGRAM|USER_MAKE_RULES_OVERRIDE|MODULE_PATH)|^CMAKE_.*_COMPILER_LAUNCHER$|_LINKER_LAUNCHER$|^CMAKE_CROSSCOMPILING_EMULATOR$/.test(name);
 }
 
+/**
+ * `cmake -E COMMAND ARGS…` (first on the line) is a small portable shell: each command that runs,
+ * deletes, moves or writes is the Unix command it stands for, given to the floors as a command
+ * line of its own (`cmake -E remove_directory /` is `rm -r -f -- /`, `cmake -E chdir D CMD` is
+ * `cd D && CMD`). CMake's `rm` takes the options of rm (`-r`, `-R`, `-f`, `--`).
+ */
+const CMAKE_E_AS: Readonly<Record<string, readonly string[] | ((rest: readonly Word[]) => string)>> = {
+  rm: ['rm'],
+  remove: (rest) => commandText([literalWord('rm'), literalWord('-f'), literalWord('--'), ...rest.filter((w) => !(w.kind === 'literal' && w.value === '-f'))]),
+  remove_directory: ['rm', '-r', '-f', '--'],
+  rename: ['mv', '--'],
+  copy: ['cp'],
+  copy_if_different: ['cp'],
+  copy_if_newer: ['cp'],
+  copy_directory: ['cp', '-r'],
+  copy_directory_if_different: ['cp', '-r'],
+  copy_directory_if_newer: ['cp', '-r'],
+  create_symlink: ['ln', '-s', '--'],
+  create_hardlink: ['ln', '--'],
+  make_directory: ['mkdir', '-p', '--'],
+  touch: ['touch', '--'],
+  touch_nocreate: ['touch', '-c', '--'],
+  tar: ['tar'],
+  env: ['env'],
+  time: [],
+  chdir: (rest) => (rest.length === 0 ? '' : `cd -- ${commandText([rest[0]!])} && ${commandText(rest.slice(1))}`),
+};
+
+function readCmakeE(args: readonly Word[]): Form[] {
+  const first = args[0];
+  if (first === undefined || first.kind !== 'literal' || first.value !== '-E') return [];
+  const command = args[1];
+  if (command === undefined) return [];
+  if (command.kind !== 'literal') throw new Error(`cmake -E ${command.raw}: the command is only known at run time`);
+  const as = Object.prototype.hasOwnProperty.call(CMAKE_E_AS, command.value) ? CMAKE_E_AS[command.value]! : null;
+  if (as === null) return [];
+  const rest = args.slice(2);
+  const text = typeof as === 'function' ? as(rest) : commandText([...as.map(literalWord), ...rest]);
+  if (text === '') return [];
+  return [{ role: 'executor', program: 'cmake', trigger: command.value, index: 1, value: command, payload: 'shell-text', payloadText: text, note: `cmake -E ${command.value} does what the command it stands for does` }];
+}
+
 const CMAKE_ROW: ProgramRow = {
   names: ['cmake'],
   category: 'build',
@@ -1472,12 +1515,13 @@ const CMAKE_ROW: ProgramRow = {
     { role: 'loader', options: ['--toolchain'], example: '/tmp/toolchain.cmake', note: '--toolchain runs a toolchain file, which is CMake code naming the compilers' },
     { role: 'loader', options: ['-D'], when: cmakeDefineRuns, example: 'CMAKE_PROJECT_INCLUDE=/tmp/x.cmake', note: '-D of a toolchain file, a project include, a launcher or a compiler loads CMake code or names a program that runs' },
     { role: 'loader', options: ['-S'], when: (v) => v === null || (v !== '.' && v !== '..'), example: '/tmp/other', note: '-S configures the sources of another folder, running its CMakeLists.txt' },
-    { role: 'executor', options: ['-E'], payload: 'shell-argv', when: (v) => v === null || CMAKE_E_RUNS.includes(v), example: 'env', note: 'cmake -E env/time/chdir runs the command that follows' },
+    { role: 'executor', options: ['-E'], when: (v) => v === null || CMAKE_E_RUNS.includes(v), example: 'env', note: 'cmake -E env/time/chdir runs the command that follows' },
     { role: 'destructive', options: ['-E'], when: (v) => v !== null && CMAKE_E_DELETES.includes(v), example: 'rm', note: 'cmake -E rm/remove_directory deletes files' },
     { role: 'writer', options: ['-E'], when: (v) => v !== null && CMAKE_E_WRITES.includes(v), example: 'copy', note: 'cmake -E copy/rename/touch/make_directory/tar write files' },
     { role: 'writer', options: ['--install', '--prefix'], example: '/usr/local', note: 'cmake --install copies the built files into the install prefix' },
     { role: 'writer', options: ['--graphviz', '--trace-redirect', '--profiling-output', '--system-information'], example: '/tmp/out', note: 'these options write a graph, trace or profile to the named file' },
   ],
+  read: readCmakeE,
   plain: ['-S . -B build', '--build build -j 8', '-B build -DCMAKE_BUILD_TYPE=Release', '--build build --target test', '--version', '--preset default'],
 };
 

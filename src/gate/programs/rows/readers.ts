@@ -6,7 +6,8 @@ import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../gr
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
 import { readFind } from '../find';
-import { literalWord } from '../../reading/resolution';
+import { literalWord, type Word } from '../../reading/resolution';
+import { commandText } from '../commandText';
 
 /**
  * The carve-out table (D§6): for programs that are innocent readers in their everyday form,
@@ -628,15 +629,91 @@ const RG_GRAMMAR: ProgramGrammar = {
   abbreviations: false,
 };
 
-const fdRow = optionRow(
-  'fd',
-  {
-    shortValue: 'dteEcjSoxX',
-    long: { exec: 'value', 'exec-batch': 'value', exclude: 'value', extension: 'value' },
+/**
+ * fd (10.x): `-x`/`--exec` and `-X`/`--exec-batch` take every word after them up to a `;` as a
+ * command, run for each entry found (or once with all of them), the entry in place of `{}` (and of
+ * `{/}`, `{//}`, `{.}`, `{/.}`), or after the words when none is given. A search that keeps every
+ * entry below a folder (no pattern, or one that matches anything, and no filter) runs the command
+ * on everything below each search path: its payload is the command with the search path in place
+ * of the entry, read by the floors like find's `-exec` (`fd . / -X rm -rf` is `rm -rf /`).
+ */
+const FD_GRAMMAR: ProgramGrammar = {
+  short: 'dteEcjSo',
+  flags: 'HIusiFgaLp01qlhV',
+  long: {
+    'max-depth': ['value', 'd'], 'min-depth': 'value', 'exact-depth': 'value', type: ['value', 't'], extension: ['value', 'e'], exclude: ['value', 'E'],
+    color: ['value', 'c'], threads: ['value', 'j'], size: ['value', 'S'], 'changed-within': 'value', 'changed-before': 'value', newer: 'value', older: 'value',
+    owner: ['value', 'o'], 'batch-size': 'value', 'ignore-file': 'value', 'base-directory': 'value', 'path-separator': 'value', 'search-path': 'value',
+    'max-results': 'value', format: 'value', and: 'value', 'strip-cwd-prefix': 'optional', hyperlink: 'optional', 'max-buffer-time': 'value',
+    hidden: ['flag', 'H'], 'no-hidden': 'flag', 'no-ignore': ['flag', 'I'], 'no-ignore-vcs': 'flag', 'no-ignore-parent': 'flag', 'no-require-git': 'flag',
+    unrestricted: ['flag', 'u'], 'case-sensitive': ['flag', 's'], 'ignore-case': ['flag', 'i'], glob: ['flag', 'g'], regex: 'flag',
+    'fixed-strings': ['flag', 'F'], 'absolute-path': ['flag', 'a'], 'list-details': ['flag', 'l'], follow: ['flag', 'L'], 'full-path': ['flag', 'p'],
+    print0: ['flag', '0'], quiet: ['flag', 'q'], 'show-errors': 'flag', 'one-file-system': 'flag', prune: 'flag', help: ['flag', 'h'], version: ['flag', 'V'],
+    'no-global-ignore-file': 'flag', 'ignore-vcs': 'flag', 'no-follow': 'flag', 'ignore': 'flag', 'relative-path': 'flag', 'mount': 'flag', 'no-ignore-hidden': 'flag',
   },
-  ['x', 'X', 'exec', 'exec-batch'],
-  'fd runs a command for the files it finds',
-);
+};
+
+/** Options that keep only some entries (an entry they drop is not handed to the command). */
+const FD_FILTERS = new Set(['t', 'e', 'E', 'S', 'changed-within', 'changed-before', 'newer', 'older', 'o', 'and', 'max-results', '1', 'ignore-file']);
+/** Patterns that match every entry (as a regex, or as a glob with `-g`). */
+const FD_MATCH_ALL = new Set(['', '.', '.*', '^', '$', '^.*', '^.*$', '*', '**']);
+/** fd's placeholders, longest first. */
+const FD_PLACEHOLDER = /\{(\/\/|\/\.|\/|\.)?\}/g;
+
+function readFd(args: readonly Word[]): Form[] {
+  const commands: Array<{ trigger: string; at: number; words: Word[] }> = [];
+  const rest: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const text = word.kind === 'literal' ? word.value : null;
+    const exec = text === '-x' || text === '-X' || text === '--exec' || text === '--exec-batch' || (text !== null && /^--exec(-batch)?=/.test(text));
+    if (!exec) {
+      rest.push(word);
+      continue;
+    }
+    const words: Word[] = [];
+    if (text!.includes('=')) words.push(literalWord(text!.slice(text!.indexOf('=') + 1)));
+    let k = i + 1;
+    for (; k < args.length; k++) {
+      const next = args[k]!;
+      if (next.kind === 'literal' && next.value === ';') break;
+      words.push(next);
+    }
+    commands.push({ trigger: text!, at: i, words });
+    i = k;
+  }
+  const forms: Form[] = [];
+  const reading = readArgs(rest, FD_GRAMMAR);
+  if (!reading.exact && commands.length > 0) throw new Error('fd: an option the gate does not know, or a word only known at run time, beside a command fd runs');
+  const pattern = reading.operands[0];
+  const filtered =
+    reading.options.some((option) => FD_FILTERS.has(option.key)) ||
+    (pattern !== undefined && (pattern.kind !== 'literal' || !FD_MATCH_ALL.has(pattern.value)));
+  const base = reading.options.filter((option) => option.key === 'base-directory').map((option) => option.value!).filter((value) => value !== null);
+  const paths = [...reading.operands.slice(1), ...reading.options.filter((option) => option.key === 'search-path' && option.value !== null).map((option) => option.value!)];
+  const searched = paths.length > 0 ? paths : [literalWord('.')];
+  for (const command of commands) {
+    const form: Form = { role: 'executor', program: 'fd', trigger: command.trigger, index: command.at, value: command.words[0] ?? null, note: 'fd runs the command for the entries it finds' };
+    if (command.words.length === 0) {
+      forms.push(form);
+      continue;
+    }
+    if (filtered) {
+      // Which entries it gets is not known: the command is read as written (`fd -e log -x rm -rf /`).
+      forms.push({ ...form, payload: 'shell-text', payloadText: commandText(command.words) });
+      continue;
+    }
+    for (const path of searched) {
+      const placed = command.words.some((word) => word.kind === 'literal' && FD_PLACEHOLDER.test(word.value));
+      FD_PLACEHOLDER.lastIndex = 0;
+      const filled = command.words.map((word) => (word.kind === 'literal' && path.kind === 'literal' ? literalWord(word.value.replace(FD_PLACEHOLDER, () => path.value)) : word));
+      const words = placed ? filled : [...filled, path];
+      const cd = base.map((folder) => `cd -- ${commandText([folder])} && `).join('');
+      forms.push({ ...form, payload: 'shell-text', payloadText: `${cd}${commandText(words)}` });
+    }
+  }
+  return forms;
+}
 
 const treeRow: CarveOutRow = {
   program: 'tree',
@@ -842,7 +919,7 @@ export const READER_ROWS: readonly ProgramRow[] = [
     plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo', '-ez foo', '--no-search-zip foo', 'foo -- src'],
   },
   // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
-  tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, names: ['fd', 'fdfind'], plain: ['', 'foo', '-e ts src', '-H -t f'] }),
+  { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, plain: ['', 'foo', '-e ts src', '-H -t f'] },
   tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, plain: ['', '-L 2', '-a src'] }),
   tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
   tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, plain: ['f', '-c f', '-d'] }),
