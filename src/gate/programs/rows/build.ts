@@ -1922,6 +1922,7 @@ const MYPY_ROW: ProgramRow = {
     { role: 'executor', options: ['--python-executable'], payload: 'program', example: '/tmp/python', note: '--python-executable runs the named interpreter to find installed packages' },
     { role: 'loader', options: ['--custom-typeshed-dir'], example: '/tmp/typeshed', note: '--custom-typeshed-dir reads stubs (and plugins’ modules) from another folder' },
     { role: 'network', options: ['--install-types'], note: '--install-types installs missing stub packages with pip' },
+    { role: 'writer', options: ['--cache-dir'], when: (v) => v !== '/dev/null', target: 'tree', example: '/tmp/cache', note: '--cache-dir writes mypy\'s cache into that folder' },
   ],
   plain: ['src', '--strict app.py', '-p mypackage', '--ignore-missing-imports .', "-c 'x: int = 1'"],
 };
@@ -2068,6 +2069,7 @@ const ESLINT_ROW: ProgramRow = {
     { role: 'loader', options: ['--rulesdir', '--resolve-plugins-relative-to', '--plugin', '--parser'], example: '/tmp/rules', note: '--rulesdir/--plugin/--parser load rule, plugin or parser modules' },
     { role: 'loader', options: ['-f', '--format'], when: (v) => v === null || /[/.]/.test(v), example: './evil-formatter.js', note: '-f with a path loads that module as the formatter' },
     { role: 'writer', options: ['-o', '--output-file'], target: 'file', example: '/tmp/report.txt', note: '-o writes the report to the named file' },
+    { role: 'writer', options: ['--cache-location', '--cache-file', '--suppressions-location'], target: 'file', example: '/tmp/.eslintcache', note: '--cache-location (and --suppressions-location) write ESLint\'s cache or suppressions to the named path' },
     // Fixing the files it lints is what an entry for eslint is written for: the everyday job.
     { role: 'writer', options: ['--fix'], everyday: true, note: '--fix rewrites the linted files' },
     { role: 'writer', options: ['--suppress-all', '--suppress-rule', '--prune-suppressions'], note: '--suppress-* rewrite the suppressions file' },

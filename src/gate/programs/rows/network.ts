@@ -1266,14 +1266,14 @@ function psqlShellText(text: string): string | null {
 const PG_CONNINFO = /:\/\/|(^|\s)host(addr)?\s*=/;
 
 /** sqlite3 shell dot-commands and SQL functions, in a -cmd value or an SQL operand. */
-const SQLITE_EXEC = /^\s*\.(?:shell|system|excel)\b|^\s*\.(?:output|once|read)\s+['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
+const SQLITE_EXEC = /^\s*\.(?:shell|system|excel)\b|^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
 const SQLITE_WRITE = /^\s*\.(?:output|once|save|backup|clone|archive|ar)\s+['"]?[^|\s'"]|\bvacuum\s+into\b|\battach\b|\bwritefile\s*\(/im;
 const SQLITE_LOAD = /^\s*\.(?:load|read)\s+['"]?[^|]|\bload_extension\s*\(/im;
 
 function sqliteShellText(text: string): string | null {
   const shell = /^\s*\.(?:shell|system)\s+([^\n]*)/im.exec(text);
   if (shell !== null) return shell[1]!;
-  return /^\s*\.(?:output|once|read)\s+['"]?\|([^\n'"]*)/im.exec(text)?.[1] ?? null;
+  return /^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\|([^\n'"]*)/im.exec(text)?.[1] ?? null;
 }
 
 function sqliteRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'options'> & Omit<OperandRole, 'operand'>> {
@@ -1282,6 +1282,19 @@ function sqliteRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'optio
     { role: 'executor', when: orNull((t) => SQLITE_EXEC.test(t)), payload: 'shell-text', payloadText: sqliteShellText, example: '.shell id', note: `${what} with .shell/.system (or .output |cmd) runs a shell command` },
     { role: 'writer', when: orNull((t) => SQLITE_WRITE.test(t)), example: '.output out.txt', note: `${what} with .output/.save/.backup/VACUUM INTO/writefile() writes a file` },
     { role: 'loader', when: orNull((t) => SQLITE_LOAD.test(t)), example: '.load ./ext.so', note: `${what} with .load/load_extension() loads a library, .read runs commands from a file` },
+  ];
+}
+
+/** DuckDB SQL that loads an extension (downloaded with INSTALL) or writes a file (COPY … TO, EXPORT DATABASE). */
+const DUCKDB_LOAD = /\b(?:install|load)\s+['"]?[a-z_]|\bforce\s+install\b/i;
+const DUCKDB_WRITE = /\bcopy\b[^;]*\bto\s+'|\bexport\s+database\b|\battach\b/i;
+
+function duckdbRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'options'> & Omit<OperandRole, 'operand'>> {
+  const what = where === 'option' ? '-c/-cmd' : 'an SQL operand';
+  return [
+    ...sqliteRoles(where),
+    { role: 'loader', when: orNull((t) => DUCKDB_LOAD.test(t)), example: 'INSTALL httpfs', note: `${what} with INSTALL/LOAD downloads or loads an extension (a library)` },
+    { role: 'writer', when: orNull((t) => DUCKDB_WRITE.test(t)), example: "COPY t TO 'out.csv'", note: `${what} with COPY … TO, EXPORT DATABASE or ATTACH writes files` },
   ];
 }
 
@@ -1469,6 +1482,29 @@ const DATABASES: readonly ProgramRow[] = [
       return forms;
     },
     plain: ['app.db .tables', 'app.db "SELECT count(*) FROM users"', '-readonly app.db .schema', '-version', ':memory: "select 1"'],
+  },
+  {
+    // DuckDB's shell is SQLite's: the same dot-commands (.shell, .system, .output |cmd, .read, .import).
+    names: ['duckdb'],
+    category: 'database',
+    what: 'the DuckDB command line shell',
+    stdinCode: true,
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: {
+        ...valued('c', 's', 'cmd', 'init', 'separator', 'newline', 'nullvalue'),
+        ...flagged('append', 'ascii', 'bail', 'batch', 'box', 'column', 'csv', 'echo', 'header', 'noheader', 'help', 'html', 'interactive', 'json',
+          'line', 'list', 'markdown', 'quote', 'readonly', 'safe', 'table', 'version', 'unredacted', 'no-stdin', 'unsigned', 'storage-version'),
+      },
+    },
+    options: [
+      ...duckdbRoles('option').map((r) => ({ ...r, options: ['-c', '-s', '-cmd', '--cmd'] })),
+      { role: 'loader', options: ['-init', '--init'], example: 'setup.sql', note: '-init runs the commands of a file first (its .shell lines run commands)' },
+      { role: 'loader', options: ['-unsigned'], note: '-unsigned lets SQL load extensions nobody signed' },
+    ],
+    operands: duckdbRoles('operand').map((r) => ({ ...r, operand: 'all-but-first' as const })),
+    plain: ['app.duckdb .tables', 'app.duckdb "SELECT count(*) FROM t"', '-readonly app.duckdb .schema', '-version', '-c "select 42"'],
   },
 ];
 

@@ -44,6 +44,8 @@ interface Finding {
   why: string;
   /** The role, when it is not the row's own (a git branch deletion among git's executor forms). */
   role?: Role;
+  /** Shell text the option runs (`git grep -O'CMD'`), for the floors to read back. */
+  payloadText?: string;
   /**
    * The reader could not read the words for sure (a find expression it cannot place, a sed script
    * it cannot compile): not a form an entry may spell, but a reading that is not exact, which every
@@ -534,6 +536,7 @@ const gitRow: CarveOutRow = {
       if (external) return { option: external.word, why: `git ${subcommand} ${external.word} runs the diff or textconv programs named in configuration` };
       return null;
     }
+    if (subcommand === 'bundle' && rest.find((word) => !word.startsWith('-')) === 'create') return { option: 'create', why: 'git bundle create writes the bundle file it names', role: 'writer' };
     if (subcommand === 'config') return gitConfigFinding(rest);
     if (subcommand === 'difftool' || subcommand === 'mergetool' || subcommand === 'instaweb') {
       return { option: subcommand, why: `git ${subcommand} runs external programs` };
@@ -545,7 +548,11 @@ const gitRow: CarveOutRow = {
       const tokens = scan(rest, special.grammar);
       for (const [name, why] of special.dangerous) {
         const hit = findOption(tokens, [name]);
-        if (hit) return { option: hit.word, why, ...(/runs|program|editor|pager|browser|command/.test(why) ? {} : { role: 'destructive' as const }) };
+        if (hit) {
+          // `git grep -O'CMD' PATTERN`: git runs CMD with the shell, the matching files after it.
+          const runs = subcommand === 'grep' && (name === 'O' || name === 'open-files-in-pager') && hit.kind === 'option' && hit.value !== null ? { payloadText: hit.value } : {};
+          return { option: hit.word, why, ...runs, ...(/runs|program|editor|pager|browser|command/.test(why) ? {} : { role: 'destructive' as const }) };
+        }
       }
     }
     return null;
@@ -871,7 +878,8 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
       if (finding.unreadable === true) throw new Error(finding.why);
       const at = literal.findIndex((word) => word === finding.option || finding.option.startsWith(`${word} `));
       // A finding no single word carries (a sed script the reader cannot place) is at no word: no entry spells it.
-      return [{ role: finding.role ?? role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, note: finding.why }];
+      const runs = finding.payloadText !== undefined && at >= 0 ? { payload: 'shell-text' as const, payloadText: finding.payloadText } : {};
+      return [{ role: finding.role ?? role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, ...runs, note: finding.why }];
     },
     ...extra,
   };
@@ -903,6 +911,61 @@ export const READER_ROWS: readonly ProgramRow[] = [
     // loaders, /inet/, ENVIRON), an awk program only reads its input and prints.
     tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
   ),
+  {
+    // ack (Perl): `--pager=CMD` pipes the output into a program; `.ackrc` files, the project's
+    // included (ack reads the one in the folder it runs in), can set it and any other option.
+    names: ['ack', 'ack-grep'],
+    category: 'text',
+    what: 'ack, a recursive search tool for source code',
+    grammar: { short: 'ABCgGm', flags: 'acfhHiIklLnoQrRsvwx1', long: { ...Object.fromEntries(['pager', 'ackrc', 'output', 'type', 'type-add', 'type-set', 'type-del', 'ignore-dir', 'noignore-dir', 'ignore-file', 'max-count', 'context', 'after-context', 'before-context', 'match', 'files-from', 'color-match', 'color-filename', 'color-lineno', 'range-start', 'range-end', 'sort-files'].map((n) => [n, 'value' as const])), ...Object.fromEntries(['nopager', 'noenv', 'env', 'help', 'version', 'dump', 'color', 'nocolor', 'heading', 'noheading', 'break', 'nobreak', 'column', 'nocolumn', 'smart-case', 'ignore-case', 'word-regexp', 'literal', 'follow', 'nofollow', 'recurse', 'norecurse', 'count', 'files-with-matches', 'files-without-matches', 'filter', 'nofilter', 'group', 'nogroup', 'known-types', 'with-filename', 'no-filename', 'print0'].map((n) => [n, 'flag' as const])) } },
+    strict: true,
+    folderConfig: 'an .ackrc file, which can set --pager to a program ack pipes its output into',
+    options: [
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager pipes the output into that program (run by a shell)' },
+      { role: 'loader', options: ['--ackrc'], example: '/tmp/ackrc', note: '--ackrc reads options (a pager among them) from that file' },
+    ],
+    plain: ['foo', '-i foo src', '--type=python foo', '-l TODO'],
+  },
+  {
+    // The Silver Searcher: `--pager CMD` pipes the output into a program.
+    names: ['ag'],
+    category: 'text',
+    what: 'the Silver Searcher, a recursive search tool',
+    grammar: { short: 'ABCgGmpn', flags: 'acDfFhHiklLnoQrsStuUvVwz0', long: { ...Object.fromEntries(['pager', 'path-to-ignore', 'after', 'before', 'context', 'max-count', 'depth', 'file-search-regex', 'ignore', 'ignore-dir', 'color-line-number', 'color-match', 'color-path', 'workers'].map((n) => [n, 'value' as const])), ...Object.fromEntries(['nopager', 'help', 'version', 'hidden', 'ignore-case', 'case-sensitive', 'smart-case', 'literal', 'count', 'files-with-matches', 'files-without-matches', 'filename', 'nofilename', 'color', 'nocolor', 'heading', 'noheading', 'group', 'nogroup', 'vimgrep', 'follow', 'search-zip', 'unrestricted', 'skip-vcs-ignores', 'word-regexp', 'null', 'print0', 'stats', 'only-matching', 'column', 'silent', 'list-file-types'].map((n) => [n, 'flag' as const])) } },
+    strict: true,
+    options: [{ role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager pipes the output into that program (run by a shell)' }],
+    plain: ['foo', '-i foo src', '-l TODO'],
+  },
+  {
+    // ugrep: `--pager[=CMD]` pipes into a program, `--filter=CMDS` runs commands on the files it
+    // searches, `-Q` is an interactive screen that starts an editor, `--save-config` writes a file.
+    names: ['ugrep', 'ug'],
+    category: 'text',
+    what: 'ugrep, a recursive search tool',
+    grammar: { short: 'ABCdDeEfgKmMNtX', flags: 'abcFGhHiIjklLnoOPqrRsSTuUvVwxyzZ0%+', long: { pager: 'optional', query: 'optional', config: 'optional', 'save-config': 'optional', filter: 'value', 'filter-magic-label': 'value', ...Object.fromEntries(['regexp', 'file', 'glob', 'iglob', 'include', 'exclude', 'include-dir', 'exclude-dir', 'include-from', 'exclude-from', 'file-type', 'format', 'format-open', 'format-close', 'max-count', 'max-files', 'after-context', 'before-context', 'context', 'encoding', 'label', 'tag', 'sort', 'view', 'replace', 'jobs', 'separator', 'group-separator', 'colors', 'hyperlink', 'width', 'depth', 'fuzzy', 'devices', 'directories'].map((n) => [n, 'value' as const])), ...Object.fromEntries(['help', 'version', 'ignore-case', 'smart-case', 'recursive', 'dereference-recursive', 'count', 'files-with-matches', 'files-without-matches', 'line-number', 'only-matching', 'hidden', 'no-hidden', 'decompress', 'color', 'no-color', 'heading', 'pretty', 'json', 'xml', 'csv', 'stats', 'bool', 'and', 'not', 'ignore-files', 'no-ignore-files', 'index'].map((n) => [n, 'flag' as const])) } },
+    strict: true,
+    folderConfig: 'a .ugrep configuration file (read with `---` or --config), which can set a pager or filter commands',
+    options: [
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager pipes the output into that program' },
+      { role: 'executor', options: ['--filter'], example: 'txt:sh -c id', note: '--filter runs the given commands on the files it searches' },
+      { role: 'executor', options: ['-Q', '--query'], note: '-Q opens an interactive screen from which an editor or command can be started' },
+      { role: 'loader', options: ['--config'], note: '--config reads options (a pager or filters among them) from a file' },
+      { role: 'writer', options: ['--save-config'], note: '--save-config writes the options to a configuration file' },
+    ],
+    plain: ['foo', '-i foo src', '-rl TODO'],
+  },
+  {
+    // delta, git's diff pager: `--pager CMD` runs another pager on its output.
+    names: ['delta'],
+    category: 'text',
+    what: 'delta, a viewer for git and diff output',
+    grammar: { long: { pager: 'value', config: 'value', features: 'value', syntax_theme: 'value', 'syntax-theme': 'value', width: 'value', 'tabs': 'value', ...Object.fromEntries(['side-by-side', 'line-numbers', 'navigate', 'dark', 'light', 'help', 'version', 'list-syntax-themes', 'show-config', 'no-gitconfig', 'color-only', 'diff-highlight', 'diff-so-fancy', 'paging'].map((n) => [n, 'flag' as const])) } },
+    options: [
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager runs that program on the output' },
+      { role: 'loader', options: ['--config'], example: '/tmp/gitconfig', note: '--config reads delta settings (a pager among them) from that git configuration file' },
+    ],
+    plain: ['a.txt b.txt', '--side-by-side a b', '--version'],
+  },
   {
     // Read by the grammar alone (no reader of its own), so the glob shapes apply: `rg foo -- *`.
     names: ['rg'],
