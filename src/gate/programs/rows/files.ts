@@ -708,11 +708,13 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'deletes files and folders matched by glob patterns (npm del-cli)',
     grammar: { flags: 'fdvh', long: { force: ['flag', 'f'], 'dry-run': ['flag', 'd'], verbose: ['flag', 'v'], help: ['flag', 'h'], version: 'flag' }, abbreviations: false },
     strict: true,
-    operands: [{ role: 'destructive', operand: 'every', everyday: true, example: 'dist', note: 'del-cli deletes what each pattern matches, folders with their contents' }],
+    // Not its everyday job for an entry: the floors read what it deletes as `rm -r -f`, a payload
+    // an entry for `del-cli` alone cannot vouch for; an entry must spell the patterns (`del-cli dist`).
+    operands: [{ role: 'destructive', operand: 'every', example: 'dist', note: 'del-cli deletes what each pattern matches, folders with their contents' }],
     read: (args, reading) =>
       reading.operands.length === 0 || hasOption(reading, 'd', 'h', 'version')
         ? []
-        : [{ role: 'executor', program: 'del-cli', trigger: 'del-cli', index: reading.operandIndexes[0]!, value: reading.operands[0]!, payload: 'shell-text', payloadText: commandText([literalWord('rm'), literalWord('-r'), literalWord('-f'), literalWord('--'), ...reading.operands]), everyday: true, note: 'del-cli deletes its patterns as rm -r -f would' }],
+        : [{ role: 'executor', program: 'del-cli', trigger: 'del-cli', index: reading.operandIndexes[0]!, value: reading.operands[0]!, payload: 'shell-text', payloadText: commandText([literalWord('rm'), literalWord('-r'), literalWord('-f'), literalWord('--'), ...reading.operands]), note: 'del-cli deletes its patterns as rm -r -f would' }],
     plain: ['--version', '--help'],
   },
   {

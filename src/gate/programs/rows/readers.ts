@@ -667,19 +667,37 @@ const FD_MATCH_ALL = new Set(['', '.', '.*', '^', '$', '^.*', '^.*$', '*', '**']
 /** fd's placeholders, longest first. */
 const FD_PLACEHOLDER = /\{(\/\/|\/\.|\/|\.)?\}/g;
 
+/** A short cluster that ends in `-x`/`-X` after flags (`-x`, `-Hx`, `-HIX`, `-xrm`), or null. */
+function fdExecInCluster(text: string): { flags: string; attached: string } | null {
+  if (!/^-[^-]/.test(text)) return null;
+  for (let k = 1; k < text.length; k++) {
+    const letter = text[k]!;
+    if (letter === 'x' || letter === 'X') return { flags: text.slice(1, k), attached: text.slice(k + 1) };
+    // A letter that takes a value: the rest of the word is its value.
+    if ((FD_GRAMMAR.short ?? '').includes(letter)) return null;
+  }
+  return null;
+}
+
 function readFd(args: readonly Word[]): Form[] {
   const commands: Array<{ trigger: string; at: number; words: Word[] }> = [];
   const rest: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     const text = word.kind === 'literal' ? word.value : null;
-    const exec = text === '-x' || text === '-X' || text === '--exec' || text === '--exec-batch' || (text !== null && /^--exec(-batch)?=/.test(text));
+    const cluster = text === null ? null : fdExecInCluster(text);
+    // fd's parser takes unambiguous abbreviations: `--exe`, `--exec-b` (no other option starts with `exe`).
+    const exec = (text !== null && /^--exe[a-z-]*(=|$)/.test(text) && 'exec-batch'.startsWith(text.slice(2).split('=')[0]!)) || cluster !== null;
     if (!exec) {
       rest.push(word);
       continue;
     }
     const words: Word[] = [];
-    if (text!.includes('=')) words.push(literalWord(text!.slice(text!.indexOf('=') + 1)));
+    if (cluster !== null) {
+      // `-Hx rm`: the flags before the letter stay fd's; an attached rest is the command's first word.
+      if (cluster.flags !== '') rest.push(literalWord(`-${cluster.flags}`));
+      if (cluster.attached !== '') words.push(literalWord(cluster.attached));
+    } else if (text!.includes('=')) words.push(literalWord(text!.slice(text!.indexOf('=') + 1)));
     let k = i + 1;
     for (; k < args.length; k++) {
       const next = args[k]!;
