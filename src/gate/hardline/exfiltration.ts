@@ -15,6 +15,7 @@
 import type { Redirect, Word } from '../reading/resolution';
 import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
 import { programForms } from '../programs/table';
+import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { credentialKind, isNetworkDevicePath, wordPathText } from './paths';
@@ -167,7 +168,18 @@ export function maySend(innerArgv: readonly Word[], redirects: readonly Redirect
     if (isNetworkDevicePath(wordPathText(redirects[k]!.target))) return true;
   }
   const name = commandName(innerArgv[0])?.name ?? null;
-  return name !== null && Object.prototype.hasOwnProperty.call(SINKS, name);
+  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(innerArgv).length > 0);
+}
+
+/**
+ * The upload forms the program table finds (`network` roles that `sends`: `aws s3 cp FILE s3://…`,
+ * `gh gist create FILE`, `croc send FILE`): the program is a sink, and the words it uploads are
+ * what it sends.
+ */
+function uploadForms(argv: readonly Word[]): Form[] {
+  const first = argv[0];
+  if (first === undefined || first.kind !== 'literal') return [];
+  return programForms(argv).forms.filter((form) => form.sends === true && form.wrapped === undefined);
 }
 
 /** What a network-capable command sends to, or null when it is not a sink. */
@@ -178,7 +190,11 @@ function sinkName(command: PipelineCommand): string | null {
   }
   const argv = command.peeled.argv;
   const name = commandName(argv[0])?.name ?? null;
-  if (name === null || !Object.prototype.hasOwnProperty.call(SINKS, name)) return null;
+  if (name === null) return null;
+  if (!Object.prototype.hasOwnProperty.call(SINKS, name)) {
+    const upload = uploadForms(argv)[0];
+    return upload === undefined ? null : upload.program;
+  }
   if (name === 'rsync' || name === 'scp') {
     return argv.slice(1).some((word) => isRemoteSpec(wordPathText(word))) ? name : null;
   }
@@ -324,6 +340,10 @@ function sourceOf(command: PipelineCommand): string | null {
   if ((name === 'gpg' || name === 'gpg2') && exportsSecretKeys(argv)) return 'GnuPG secret keys';
   if (NOT_READERS.has(name)) return null;
   if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, place);
+  // An upload program sends the words its upload forms name; its other words (a key it signs
+  // in with, a folder it downloads into) are not sent.
+  const uploads = uploadForms(argv);
+  if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place);
   return credentialIn(argv, 1, place);
 }
 

@@ -2,6 +2,7 @@ import { literalWord, type Segment, type Word } from '../reading/resolution';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { programName } from '../programs/wrappers';
 import { textOf } from '../programs/grammar';
+import { programForms } from '../programs/table';
 import { withXargsInput } from '../programs/writeTargets';
 import { assignmentHosts, inlineCodeHosts, isInlineCodeInterpreter, readerOf, redirectHosts } from './openWorld/hostReaders';
 import type { HostMention } from './openWorld/mentions';
@@ -63,6 +64,14 @@ export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): Host
       const own = name === null ? undefined : readerOf(name);
       if (own) for (const mention of own(current.slice(1), { program: name! })) out.push(mention);
       current = layer.inner;
+    }
+    // A form the program table says opens this machine to others (a server on every address, a
+    // tunnel, a debugger port): the rows' `listener` role, read here and nowhere else.
+    for (const form of programForms(segment.argv).forms) {
+      if (form.role !== 'listener') continue;
+      const value = form.value === null ? null : textOf(form.value) ?? form.value.raw;
+      const via = form.trigger === '' || form.trigger === form.program || form.program.endsWith(` ${form.trigger}`) ? form.program : `${form.program} ${form.trigger}`;
+      out.push({ host: null, source: value !== null && value !== form.trigger ? value : 'a port', via, listener: true });
     }
     if (program === null) return out;
     // Network wrappers (`sshpass … ssh`, `torsocks curl`) are rows of the program table, peeled with the rest.

@@ -3,6 +3,7 @@ import type { Command, OperandRole, OptionRole, ProgramRow, Role } from './row';
 import { programForms, programRows, rowFor, rowName } from './table';
 import type { Word } from '../reading/resolution';
 import { ROLES } from './row';
+import { ROWS_AUDIT_LOG } from './rows/auditLog';
 
 /**
  * The program table in words: one row for `approvals-gate programs NAME` (why an entry does not
@@ -138,6 +139,7 @@ export function programsMarkdown(): string {
   for (const row of rows) {
     out.push('```text', describeRow(row, true), '```', '');
   }
+  out.push(...ROWS_AUDIT_LOG);
   return out.join('\n');
 }
 

@@ -314,6 +314,11 @@ function gitCommand(args: readonly Word[]): Payload[] {
     }
   }
   if (subcommand === 'rebase') payloads.push(...gitRebaseExec(rest));
+  // `git grep -O'CMD'`: the git row's form carries the text git runs with the shell.
+  if (subcommand === 'grep') {
+    const argv = [{ kind: 'literal' as const, value: 'git', raw: 'git' }, ...args];
+    payloads.push(...formPayloads(argv, programForms(argv).forms.filter((form) => form.payloadText !== undefined)));
+  }
   if (subcommand === 'filter-branch') {
     for (let k = 0; k < rest.length; k++) {
       for (const option of GIT_FILTER_OPTIONS) {

@@ -414,6 +414,7 @@ function optionForm(
     ...(role.payload !== undefined ? { payload: role.payload } : {}),
     ...(payloadText !== null ? { payloadText } : {}),
     ...(role.everyday === true ? { everyday: true } : {}),
+    ...(role.sends === true ? { sends: true } : {}),
     ...(role.target !== undefined ? { target: role.target } : {}),
     ...('targetText' in role && role.targetText !== undefined && text !== null ? { targetPath: role.targetText(text) } : {}),
     note: role.note,

@@ -1,3 +1,5 @@
+import { bashSingleQuote } from '../execution/terminalShellInit';
+
 /**
  * GNU tar's option reading (1.34), for the carve-out (carveOuts.ts) and the payload reader
  * (executorPayloads.ts): one reader, so both see the same options. Proven by
@@ -84,7 +86,17 @@ function longNames(given: string): string[] {
 
 /** Reads tar's options from the words after `tar`. Operands are left out. */
 export function readTarOptions(args: readonly string[]): TarOption[] {
+  return readTarWords(args).options;
+}
+
+/**
+ * Reads tar's options and operands from the words after `tar`: each operand with the `-C` folders
+ * given before it (tar changes folder at each `-C`, so a relative operand is found from there).
+ */
+export function readTarWords(args: readonly string[]): { options: TarOption[]; operands: Array<{ word: string; folders: string[] }> } {
+  const operands: Array<{ word: string; folders: string[] }> = [];
   const options: TarOption[] = [];
+  const folders = (): string[] => options.filter((option) => option.name === 'directory' && option.value !== null).map((option) => option.value!);
   let i = 0;
   const first = args[0];
   if (first !== undefined && first !== '' && !first.startsWith('-')) {
@@ -98,8 +110,14 @@ export function readTarOptions(args: readonly string[]): TarOption[] {
   }
   for (; i < args.length; i++) {
     const word = args[i]!;
-    if (word === '--') break;
-    if (!word.startsWith('-') || word === '-') continue;
+    if (word === '--') {
+      for (const rest of args.slice(i + 1)) operands.push({ word: rest, folders: folders() });
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') {
+      operands.push({ word, folders: folders() });
+      continue;
+    }
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const given = eq === -1 ? word.slice(2) : word.slice(2, eq);
@@ -123,8 +141,9 @@ export function readTarOptions(args: readonly string[]): TarOption[] {
       break;
     }
   }
-  return options;
+  return { options, operands };
 }
+
 
 /**
  * The commands a tar argv runs, as text: `--to-command`, `--checkpoint-action=exec=…`,
@@ -134,7 +153,16 @@ export function readTarOptions(args: readonly string[]): TarOption[] {
  */
 export function tarCommandTexts(args: readonly string[]): Array<{ text: string; via: string }> {
   const found: Array<{ text: string; via: string }> = [];
-  for (const option of readTarOptions(args)) {
+  const { options, operands } = readTarWords(args);
+  if (options.some((option) => option.name === 'remove-files')) {
+    // `--remove-files` deletes each file (and folder tree) once it is in the archive: `rm -r` of
+    // each operand, from the folder the `-C` options before it lead to.
+    for (const operand of operands) {
+      const cd = operand.folders.map((folder) => `cd -- ${bashSingleQuote(folder)} && `).join('');
+      found.push({ text: `${cd}rm -r -f -- ${bashSingleQuote(operand.word)}`, via: 'tar --remove-files' });
+    }
+  }
+  for (const option of options) {
     if (option.value === null) continue;
     switch (option.name) {
       case 'checkpoint-action':

@@ -1,6 +1,7 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, readArgs, valued, type ArgReading, type Grammar, type ReadOption } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role } from '../row';
+import { commandText } from '../commandText';
 
 /**
  * Package managers, task runners, build tools, compilers, test runners and linters.
@@ -1453,6 +1454,48 @@ function cmakeDefineRuns(v: string | null): boolean {
   return /TOOLCHAIN_FILE$|PROJECT_INCLUDE|PROJECT_INCLUDE_BEFORE|PROJECT_TOP_LEVEL_INCLUDES|_PROJECT_.*_INCLUDE|_LAUNCHER$|_COMPILER$|^CMAKE_(LINKER|AR|RANLIB|MAKE_PROGRAM|USER_MAKE_RULES_OVERRIDE|MODULE_PATH)|^CMAKE_.*_COMPILER_LAUNCHER$|_LINKER_LAUNCHER$|^CMAKE_CROSSCOMPILING_EMULATOR$/.test(name);
 }
 
+/**
+ * `cmake -E COMMAND ARGS…` (first on the line) is a small portable shell: each command that runs,
+ * deletes, moves or writes is the Unix command it stands for, given to the floors as a command
+ * line of its own (`cmake -E remove_directory /` is `rm -r -f -- /`, `cmake -E chdir D CMD` is
+ * `cd D && CMD`). CMake's `rm` takes the options of rm (`-r`, `-R`, `-f`, `--`).
+ */
+const CMAKE_E_AS: Readonly<Record<string, readonly string[] | ((rest: readonly Word[]) => string)>> = {
+  rm: ['rm'],
+  remove: (rest) => commandText([literalWord('rm'), literalWord('-f'), literalWord('--'), ...rest.filter((w) => !(w.kind === 'literal' && w.value === '-f'))]),
+  remove_directory: ['rm', '-r', '-f', '--'],
+  rename: ['mv', '--'],
+  copy: ['cp'],
+  copy_if_different: ['cp'],
+  copy_if_newer: ['cp'],
+  copy_directory: ['cp', '-r'],
+  copy_directory_if_different: ['cp', '-r'],
+  copy_directory_if_newer: ['cp', '-r'],
+  create_symlink: ['ln', '-s', '--'],
+  create_hardlink: ['ln', '--'],
+  make_directory: ['mkdir', '-p', '--'],
+  touch: ['touch', '--'],
+  touch_nocreate: ['touch', '-c', '--'],
+  tar: ['tar'],
+  env: ['env'],
+  time: [],
+  chdir: (rest) => (rest.length === 0 ? '' : `cd -- ${commandText([rest[0]!])} && ${commandText(rest.slice(1))}`),
+};
+
+function readCmakeE(args: readonly Word[]): Form[] {
+  const first = args[0];
+  if (first === undefined || first.kind !== 'literal' || first.value !== '-E') return [];
+  const command = args[1];
+  if (command === undefined) return [];
+  if (command.kind !== 'literal') throw new Error(`cmake -E ${command.raw}: the command is only known at run time`);
+  const as = Object.prototype.hasOwnProperty.call(CMAKE_E_AS, command.value) ? CMAKE_E_AS[command.value]! : null;
+  if (as === null) return [];
+  const rest = args.slice(2);
+  const text = typeof as === 'function' ? as(rest) : commandText([...as.map(literalWord), ...rest]);
+  if (text === '') return [];
+  return [{ role: 'executor', program: 'cmake', trigger: command.value, index: 1, value: command, payload: 'shell-text', payloadText: text, note: `cmake -E ${command.value} does what the command it stands for does` }];
+}
+
 const CMAKE_ROW: ProgramRow = {
   names: ['cmake'],
   category: 'build',
@@ -1472,12 +1515,13 @@ const CMAKE_ROW: ProgramRow = {
     { role: 'loader', options: ['--toolchain'], example: '/tmp/toolchain.cmake', note: '--toolchain runs a toolchain file, which is CMake code naming the compilers' },
     { role: 'loader', options: ['-D'], when: cmakeDefineRuns, example: 'CMAKE_PROJECT_INCLUDE=/tmp/x.cmake', note: '-D of a toolchain file, a project include, a launcher or a compiler loads CMake code or names a program that runs' },
     { role: 'loader', options: ['-S'], when: (v) => v === null || (v !== '.' && v !== '..'), example: '/tmp/other', note: '-S configures the sources of another folder, running its CMakeLists.txt' },
-    { role: 'executor', options: ['-E'], payload: 'shell-argv', when: (v) => v === null || CMAKE_E_RUNS.includes(v), example: 'env', note: 'cmake -E env/time/chdir runs the command that follows' },
+    { role: 'executor', options: ['-E'], when: (v) => v === null || CMAKE_E_RUNS.includes(v), example: 'env', note: 'cmake -E env/time/chdir runs the command that follows' },
     { role: 'destructive', options: ['-E'], when: (v) => v !== null && CMAKE_E_DELETES.includes(v), example: 'rm', note: 'cmake -E rm/remove_directory deletes files' },
     { role: 'writer', options: ['-E'], when: (v) => v !== null && CMAKE_E_WRITES.includes(v), example: 'copy', note: 'cmake -E copy/rename/touch/make_directory/tar write files' },
     { role: 'writer', options: ['--install', '--prefix'], example: '/usr/local', note: 'cmake --install copies the built files into the install prefix' },
     { role: 'writer', options: ['--graphviz', '--trace-redirect', '--profiling-output', '--system-information'], example: '/tmp/out', note: 'these options write a graph, trace or profile to the named file' },
   ],
+  read: readCmakeE,
   plain: ['-S . -B build', '--build build -j 8', '-B build -DCMAKE_BUILD_TYPE=Release', '--build build --target test', '--version', '--preset default'],
 };
 
@@ -1878,6 +1922,7 @@ const MYPY_ROW: ProgramRow = {
     { role: 'executor', options: ['--python-executable'], payload: 'program', example: '/tmp/python', note: '--python-executable runs the named interpreter to find installed packages' },
     { role: 'loader', options: ['--custom-typeshed-dir'], example: '/tmp/typeshed', note: '--custom-typeshed-dir reads stubs (and plugins’ modules) from another folder' },
     { role: 'network', options: ['--install-types'], note: '--install-types installs missing stub packages with pip' },
+    { role: 'writer', options: ['--cache-dir'], when: (v) => v !== '/dev/null', target: 'tree', example: '/tmp/cache', note: '--cache-dir writes mypy\'s cache into that folder' },
   ],
   plain: ['src', '--strict app.py', '-p mypackage', '--ignore-missing-imports .', "-c 'x: int = 1'"],
 };
@@ -2024,6 +2069,7 @@ const ESLINT_ROW: ProgramRow = {
     { role: 'loader', options: ['--rulesdir', '--resolve-plugins-relative-to', '--plugin', '--parser'], example: '/tmp/rules', note: '--rulesdir/--plugin/--parser load rule, plugin or parser modules' },
     { role: 'loader', options: ['-f', '--format'], when: (v) => v === null || /[/.]/.test(v), example: './evil-formatter.js', note: '-f with a path loads that module as the formatter' },
     { role: 'writer', options: ['-o', '--output-file'], target: 'file', example: '/tmp/report.txt', note: '-o writes the report to the named file' },
+    { role: 'writer', options: ['--cache-location', '--cache-file', '--suppressions-location'], target: 'file', example: '/tmp/.eslintcache', note: '--cache-location (and --suppressions-location) write ESLint\'s cache or suppressions to the named path' },
     // Fixing the files it lints is what an entry for eslint is written for: the everyday job.
     { role: 'writer', options: ['--fix'], everyday: true, note: '--fix rewrites the linted files' },
     { role: 'writer', options: ['--suppress-all', '--suppress-rule', '--prune-suppressions'], note: '--suppress-* rewrite the suppressions file' },

@@ -1,7 +1,7 @@
 import { mountSource, volumeSource } from '../containerBinds';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import { printsSecret, printsSecretUnless, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -459,12 +459,30 @@ const KUBE_FILE_URL: OptionRole = { role: 'network', options: ['-f', '--filename
 /** Every kubectl subcommand: any other name runs a `kubectl-NAME` plugin from the PATH. */
 const KUBE_KNOWN = new Set(['annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'certificate', 'cluster-info', 'completion', 'config', 'cordon', 'cp', 'create', 'debug', 'delete', 'describe', 'diff', 'drain', 'edit', 'events', 'exec', 'explain', 'expose', 'get', 'help', 'kustomize', 'label', 'logs', 'options', 'patch', 'plugin', 'port-forward', 'proxy', 'replace', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait', 'alpha']);
 
+/** Output formats of `kubectl get` that print a resource's data (a secret's values, base64), not only its name and age. */
+const KUBE_DATA_OUTPUT = /^(json|yaml|jsonpath|jsonpath-as-json|jsonpath-file|go-template|go-template-file|template|templatefile|custom-columns|custom-columns-file)(=|$)/;
+
+/**
+ * `kubectl get secret(s) NAME -o yaml|json|jsonpath=…`: prints the secrets' values (base64). The
+ * resource may be `secret`, `secrets`, `secret/NAME`, or a list (`cm,secret`); an output format
+ * only known at run time may be one of these.
+ */
+function kubeSecretValues(_args: readonly Word[], reading: ArgReading): Form[] {
+  const kind = reading.operands[0];
+  if (kind === undefined) return [];
+  const kinds = kind.kind === 'literal' ? kind.value.toLowerCase().split(',').map((k) => k.split('/')[0]!) : ['secret'];
+  if (!kinds.some((k) => k === 'secret' || k === 'secrets' || k === 'all')) return [];
+  const output = reading.options.filter((o) => o.key === 'o' || o.key === 'output');
+  if (!output.some((o) => o.value === null || o.value.kind !== 'literal' || KUBE_DATA_OUTPUT.test(o.value.value))) return [];
+  return [{ role: 'credentials', program: 'kubectl get', trigger: 'get', index: -1, value: null, everyday: true, note: 'kubectl get secret -o yaml/json/jsonpath prints the secrets\' values' }];
+}
+
 const KUBECTL_BODY: Command = {
   grammar: kubeGrammar('', {}, true),
   options: KUBE_GLOBAL_ROLES,
   operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !KUBE_KNOWN.has(v), example: 'evilplugin', note: 'an unknown subcommand runs the kubectl-NAME plugin of that name from the PATH' }],
   subcommands: {
-    get: kube({ plain: ['pods', 'pods -A -o wide', 'deploy web -n prod -o yaml', 'svc --watch'] }),
+    get: kube({ read: kubeSecretValues, plain: ['pods', 'pods -A -o wide', 'deploy web -n prod -o yaml', 'svc --watch', 'secrets', 'secret db'] }),
     describe: kube({ plain: ['pod web-1', 'nodes'] }),
     logs: kube({ plain: ['web-1 -c app --tail 100', '-f deploy/web', '-p web-1'] }, 'clL'),
     explain: kube({ plain: ['pod.spec'] }),
@@ -729,6 +747,11 @@ function aws(extra: Partial<Command> = {}, long: Record<string, Arity> = {}): Co
   return { grammar: { long: { ...AWS_GLOBAL_LONG, ...valued('include', 'exclude', 'acl', 'storage-class', 'sse', 'sse-kms-key-id', 'content-type', 'cache-control', 'expires', 'metadata', 'grants', 'website-redirect', 'expected-size', 'source-region', 'request-payer', 'sse-c', 'sse-c-key', 'checksum-algorithm', 'expires-in', 'metadata-directive'), ...flagged('recursive', 'dryrun', 'quiet', 'only-show-errors', 'follow-symlinks', 'no-follow-symlinks', 'exact-timestamps', 'size-only', 'human-readable', 'summarize', 'force', 'no-progress', 'delete', 'no-guess-mime-type'), ...long } }, ...extra, options: [...AWS_GLOBAL_ROLES, ...(extra.options ?? [])] };
 }
 
+/** `aws s3 cp/sync/mv SRC DST` with DST in a bucket: SRC (a local path, `-` for the input) is uploaded. */
+const S3_UPLOADS = uploadsToRemote((t) => /^s3:\/\//.test(t), 'uploads this local file or folder (`-`: the input) to S3');
+/** `gsutil cp`, `gcloud storage cp` to a bucket. */
+const GCS_UPLOADS = uploadsToRemote((t) => /^(gs|s3):\/\//.test(t), 'uploads this local file or folder (`-`: the input) to a bucket');
+
 /** `aws s3 cp SRC DST`: DST a local path (not `s3://`). */
 const S3_LOCAL_TARGET: OperandRole = { role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^s3:\/\//.test(v)), everyday: true, example: 'out.txt', note: 'downloads into this path of the machine' };
 
@@ -753,9 +776,9 @@ const AWS_BODY: Command = {
     s3: aws({
       subcommands: {
         ls: aws({ plain: ['', 's3://bucket/prefix/ --recursive'] }),
-        cp: aws({ operands: [S3_LOCAL_TARGET], plain: ['s3://bucket/key.txt -'] }),
-        sync: aws({ operands: [S3_LOCAL_TARGET], options: [{ role: 'destructive', options: ['--delete'], note: '--delete deletes files at the target that the source does not have' }] }),
-        mv: aws({ role: DESTROY('moves objects, deleting them at the source') }),
+        cp: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, plain: ['s3://bucket/key.txt -'] }),
+        sync: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, options: [{ role: 'destructive', options: ['--delete'], note: '--delete deletes files at the target that the source does not have' }] }),
+        mv: aws({ role: DESTROY('moves objects, deleting them at the source'), read: S3_UPLOADS }),
         rm: aws({ role: DESTROY('deletes objects from a bucket') }),
         rb: aws({ role: DESTROY('deletes a bucket') }),
         mb: aws({ plain: ['s3://new-bucket'] }),
@@ -878,6 +901,15 @@ const GCLOUD_GROUPS: Record<string, Command> = {
     subcommands: { 'config-helper': gc({ role: printsSecret('prints the active credentials, an access token included') }) },
     plain: ['list', 'get-value project', 'set project my-proj'],
   }),
+  storage: gc({
+    subcommands: {
+      cp: gc({ read: GCS_UPLOADS }, { ...valued('content-type', 'storage-class', 'cache-control', 'manifest-path', 'exclude'), ...flagged('recursive', 'no-clobber', 'continue-on-error', 'daisy-chain', 'preserve-posix') }),
+      mv: gc({ read: GCS_UPLOADS }, { ...valued('content-type', 'storage-class', 'exclude'), ...flagged('no-clobber', 'continue-on-error') }),
+      rsync: gc({ read: GCS_UPLOADS }, { ...valued('exclude', 'storage-class'), ...flagged('recursive', 'delete-unmatched-destination-objects', 'checksums-only', 'dry-run', 'no-clobber') }),
+      ls: gc({ plain: ['', 'gs://bucket/'] }),
+    },
+    plain: ['ls', 'buckets list'],
+  }),
   projects: gc({ plain: ['list', 'describe my-proj'] }),
   container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
 };
@@ -910,6 +942,24 @@ const AZ_BODY: Command = {
     extension: az({ subcommands: { add: az({ role: { role: 'loader', note: 'installs an Azure CLI extension, code az will run' } }), list: az({ plain: [''] }) }, plain: ['list'] }, {}, 'n'),
     account: az({ subcommands: { 'get-access-token': az({ role: printsSecret('prints an access token of the logged-in account') }, valued('resource', 'resource-type', 'scope', 'tenant')) }, plain: ['show', 'list -o table'] }),
     keyvault: az({ subcommands: { secret: az({ subcommands: { show: az({ role: printsSecret('prints a Key Vault secret with its value') }) }, plain: ['list --vault-name v'] }) }, plain: ['list'] }, valued('vault-name', 'id', 'version')),
+    storage: az({
+      subcommands: {
+        blob: az({
+          subcommands: {
+            upload: az({ options: [{ role: 'network', options: ['-f', '--file'], sends: true, everyday: true, example: 'report.pdf', note: 'az storage blob upload uploads that file to a storage container' }] }, valued('container-name', 'account-name', 'account-key', 'connection-string', 'sas-token', 'content-type', 'type', 'tier'), 'fcn'),
+            'upload-batch': az({ options: [{ role: 'network', options: ['-s', '--source'], sends: true, everyday: true, example: 'dist', note: 'az storage blob upload-batch uploads that folder to a storage container' }] }, valued('destination', 'account-name', 'account-key', 'connection-string', 'sas-token', 'pattern', 'destination-path'), 'sd'),
+          },
+          plain: ['list -c c --account-name a'],
+        }),
+        file: az({
+          subcommands: {
+            upload: az({ options: [{ role: 'network', options: ['--source'], sends: true, everyday: true, example: 'report.pdf', note: 'az storage file upload uploads that file to a file share' }] }, valued('share-name', 'account-name', 'account-key', 'connection-string', 'sas-token', 'path')),
+            'upload-batch': az({ options: [{ role: 'network', options: ['-s', '--source'], sends: true, everyday: true, example: 'dist', note: 'az storage file upload-batch uploads that folder to a file share' }] }, valued('destination', 'account-name', 'account-key', 'connection-string', 'sas-token', 'pattern', 'destination-path'), 'sd'),
+          },
+        }),
+      },
+      plain: ['account list'],
+    }),
     group: az({ plain: ['list', 'show -n rg'] }, {}, 'gn'),
     login: az({ plain: ['', '--use-device-code'] }),
     version: az({ plain: [''] }),
@@ -1611,15 +1661,17 @@ const GSUTIL_ROW: ProgramRow = {
       grammar: { short: 'ajLsxz', flags: 'AcDeIJMnpPrRUv' },
       operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^gs:\/\//.test(v)), everyday: true, example: 'out.txt', note: 'downloads into this path of the machine' }],
       options: [{ role: 'writer', options: ['-L'], example: 'cp.log', note: '-L writes a log of the copies to that file' }],
+      read: GCS_UPLOADS,
     },
     rsync: {
       grammar: { short: 'aijxy', flags: 'cCdeJnpPrRuU' },
       operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^gs:\/\//.test(v), everyday: true, example: 'out/', note: 'downloads into this folder of the machine' }],
       options: [{ role: 'destructive', options: ['-d'], note: '-d deletes files at the target that the source does not have' }],
+      read: GCS_UPLOADS,
     },
     rm: { role: DESTROY('deletes objects') },
     rb: { role: DESTROY('deletes a bucket') },
-    mv: { role: DESTROY('moves objects, deleting them at the source') },
+    mv: { role: DESTROY('moves objects, deleting them at the source'), read: GCS_UPLOADS },
     acl: { subcommands: { ch: { role: DESTROY('changes who may read or write objects') }, set: { role: DESTROY('replaces the access list of objects') }, get: { plain: ['gs://bucket/a'] } } },
     defacl: { subcommands: { ch: { role: DESTROY('changes the default access of new objects') }, set: { role: DESTROY('replaces the default access of new objects') } } },
     iam: { subcommands: { ch: { role: DESTROY('changes who may use a bucket') }, set: { role: DESTROY('replaces who may use a bucket') }, get: { plain: ['gs://bucket'] } } },

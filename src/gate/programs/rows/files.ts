@@ -1,6 +1,7 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, hasOption, optionValues, textOf, valued, type ArgReading, type Grammar } from '../grammar';
 import { PLAIN_VARIABLES } from '../plainVariables';
+import { commandText } from '../commandText';
 import { type Command, type Form, type OptionRole, type ProgramRow, type Role, type WriteScope } from '../row';
 
 /**
@@ -712,6 +713,23 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'deletes files and folders',
     grammar: { flags: 'IRdfirv', long: { ...flagged('force', 'one-file-system', 'no-preserve-root', 'recursive', 'dir', 'verbose', 'help', 'version'), interactive: 'optional', 'preserve-root': 'optional' } },
     operands: [{ role: 'destructive', operand: 'every', everyday: true, example: 'build', note: 'rm deletes each operand' }],
+    plain: ['--version', '--help'],
+  },
+  {
+    // npm's del-cli (`npx del-cli`): deletes what its glob patterns match, folders with what is in
+    // them, which the floors read as `rm -r -f` of the patterns.
+    names: ['del-cli'],
+    category: 'file',
+    what: 'deletes files and folders matched by glob patterns (npm del-cli)',
+    grammar: { flags: 'fdvh', long: { force: ['flag', 'f'], 'dry-run': ['flag', 'd'], verbose: ['flag', 'v'], help: ['flag', 'h'], version: 'flag' }, abbreviations: false },
+    strict: true,
+    // Not its everyday job for an entry: the floors read what it deletes as `rm -r -f`, a payload
+    // an entry for `del-cli` alone cannot vouch for; an entry must spell the patterns (`del-cli dist`).
+    operands: [{ role: 'destructive', operand: 'every', example: 'dist', note: 'del-cli deletes what each pattern matches, folders with their contents' }],
+    read: (args, reading) =>
+      reading.operands.length === 0 || hasOption(reading, 'd', 'h', 'version')
+        ? []
+        : [{ role: 'executor', program: 'del-cli', trigger: 'del-cli', index: reading.operandIndexes[0]!, value: reading.operands[0]!, payload: 'shell-text', payloadText: commandText([literalWord('rm'), literalWord('-r'), literalWord('-f'), literalWord('--'), ...reading.operands]), note: 'del-cli deletes its patterns as rm -r -f would' }],
     plain: ['--version', '--help'],
   },
   {

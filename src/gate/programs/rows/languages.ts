@@ -623,7 +623,7 @@ const PHP_ROW: ProgramRow = {
     { role: 'executor', options: ['-r', '--run'], payload: 'code', example: 'system("id");', note: '-r runs the PHP code given on the command line' },
     { role: 'executor', options: ['-B', '--process-begin', '-R', '--process-code', '-E', '--process-end'], payload: 'code', example: 'system("id");', note: '-R runs the given PHP code for every input line (-B before, -E after)' },
     ...PHP_INI_ROLES,
-    { role: 'listener', options: ['-S', '--server'], example: '0.0.0.0:8000', note: '-S starts the built-in web server, which runs the folder\'s PHP files for whoever connects' },
+    { role: 'listener', options: ['-S', '--server'], when: (v) => v === null || !/^(localhost|127\.[0-9.]+|\[::1\])(:[0-9]+)?$/.test(v), example: '0.0.0.0:8000', note: '-S on an address other than loopback starts the built-in web server, which runs the folder\'s PHP files for whoever connects' },
   ],
   plain: ['script.php', '-l index.php', '-v', '-m', '-d memory_limit=512M script.php', 'vendor/bin/phpunit', '-f script.php'],
 };

@@ -1,6 +1,7 @@
 import type { Word } from '../../reading/resolution';
 import { flagged, hasOption, readArgs, textOf, valued, type ArgReading, type Grammar } from '../grammar';
-import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
+import type { Command, Form, OperandRole, OptionRole, ProgramRow, WrapperReading } from '../row';
+import { commandText } from '../commandText';
 
 /**
  * Launchers: programs that start another program named in their argv (D§4.3 wrappers). A
@@ -560,14 +561,20 @@ const START_STOP_DAEMON_GRAMMAR: Grammar = {
   },
 };
 
-/** start-stop-daemon names the program with -x/-a; only --start runs it (--stop and --status only match it). */
+/**
+ * start-stop-daemon names the program with -x/-a; only --start runs it (--stop and --status only
+ * match it), with the words after `--` as its arguments: the form's payload is that command line,
+ * which the floors read like any other (`--start --exec /bin/rm -- -rf /`).
+ */
 function readStartStopDaemon(args: readonly Word[], reading: ArgReading): Form[] {
   const forms: Form[] = [];
   if (hasOption(reading, 'S')) {
     const startas = reading.options.filter((o) => o.key === 'a');
     const run = startas.length > 0 ? startas : reading.options.filter((o) => o.key === 'x');
+    const after = reading.endOfOptions >= 0 ? args.slice(reading.endOfOptions + 1) : [];
     for (const option of run) {
-      forms.push(form('start-stop-daemon', 'executor', args, option.valueIndex ?? option.index, '--start runs the program named by -x/--exec (or -a/--startas) as a daemon', 'program'));
+      const started = form('start-stop-daemon', 'executor', args, option.valueIndex ?? option.index, '--start runs the program named by -x/--exec (or -a/--startas) as a daemon, with the words after --', 'shell-text');
+      forms.push(option.value === null ? started : { ...started, value: option.value, payloadText: commandText([option.value, ...after]) });
     }
   }
   if (hasOption(reading, 'm')) {
@@ -1377,7 +1384,100 @@ const PEXEC: ProgramRow = {
   plain: ['--help', '--version'],
 };
 
+// ---------------------------------------------------------------------------------------------
+// Development containers that share the home folder (toolbox, distrobox)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A toolbox or distrobox container mounts the user's home folder and the host's root (under
+ * /run/host) and runs as the same user: what a command does inside it is done to this machine's
+ * files, so the wrapped command is read as one of this machine's (not `elsewhere`).
+ */
+const SHARES_HOME = 'runs the command in a development container that shares the home folder and the host\'s files';
+
+const TOOLBOX_GLOBAL: Grammar = { flags: 'yvh', long: { assumeyes: ['flag', 'y'], verbose: ['flag', 'v'], 'log-level': 'value', 'log-podman': 'flag', help: ['flag', 'h'], version: 'flag' } };
+const TOOLBOX_CONTAINER: Grammar = { short: 'cdr', flags: 'h', long: { container: ['value', 'c'], distro: ['value', 'd'], release: ['value', 'r'], 'preserve-fds': 'value', help: ['flag', 'h'] }, stopAtOperand: true };
+
+const TOOLBOX: ProgramRow = {
+  names: ['toolbox'],
+  category: 'container',
+  what: 'Toolbx: development containers that share the home folder (Fedora)',
+  grammar: TOOLBOX_GLOBAL,
+  strict: true,
+  subcommands: {
+    run: { grammar: TOOLBOX_CONTAINER, strict: true, wrapper: { peel: false, noCommand: ['h'], note: `toolbox run ${SHARES_HOME}` } },
+    enter: { grammar: TOOLBOX_CONTAINER, strict: true, role: { role: 'executor', note: 'toolbox enter starts an interactive shell in the container' } },
+    create: { grammar: { short: 'cdir', long: valued('container', 'distro', 'image', 'release', 'authfile'), flags: 'h' }, role: { role: 'executor', note: 'toolbox create pulls an image and makes a container that shares the home folder' } },
+    rm: { grammar: { flags: 'afh', long: flagged('all', 'force', 'help') }, role: { role: 'destructive', note: 'toolbox rm deletes containers' } },
+    rmi: { grammar: { flags: 'afh', long: flagged('all', 'force', 'help') }, role: { role: 'destructive', note: 'toolbox rmi deletes images' } },
+    list: { grammar: { flags: 'cih', long: flagged('containers', 'images', 'help') }, plain: ['', '-c'] },
+    help: { plain: ['', 'run'] },
+  },
+  plain: ['list', '--version', 'help'],
+};
+
+/** distrobox enter: `[NAME] [options] [-- COMMAND…]` (`-e`/`--exec` stand for `--`); reads its words in a loop of its own. */
+const DISTROBOX_ENTER_VALUED = new Set(['-n', '--name', '-a', '--additional-flags']);
+const DISTROBOX_ENTER_FLAGS = new Set(['-T', '-H', '--no-tty', '-nw', '--no-workdir', '--clean-path', '-r', '--root', '-d', '--dry-run', '-v', '--verbose', '-h', '--help', '-V', '--version']);
+
+function readDistroboxEnter(args: readonly Word[]): WrapperReading {
+  const options: Array<{ name: string; key: string; value: Word | null }> = [];
+  let exact = true;
+  let named = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word.kind !== 'literal') return { options, inner: [], shellText: null, assignments: [], exact: false };
+    const text = word.value;
+    if (text === '--' || text === '-e' || text === '--exec') return { options, inner: args.slice(i + 1), shellText: null, assignments: [], exact };
+    if (DISTROBOX_ENTER_VALUED.has(text)) {
+      options.push({ name: text, key: text, value: args[i + 1] ?? null });
+      i++;
+      continue;
+    }
+    if (DISTROBOX_ENTER_FLAGS.has(text)) {
+      options.push({ name: text, key: text, value: null });
+      if (['-h', '--help', '-V', '--version', '-d', '--dry-run'].includes(text)) return { options, inner: [], shellText: null, assignments: [], exact };
+      continue;
+    }
+    if (!text.startsWith('-') && !named) {
+      named = true;
+      continue;
+    }
+    // An option the gate does not know, or a second operand: distrobox may read it as the command.
+    exact = false;
+  }
+  return { options, inner: [], shellText: null, assignments: [], exact };
+}
+
+const DISTROBOX_ENTER: Command = {
+  strict: false,
+  wrapper: { peel: false, read: readDistroboxEnter, note: `distrobox enter ${SHARES_HOME}` },
+  options: [{ role: 'loader', options: ['-a', '--additional-flags'], example: '--privileged', note: '--additional-flags passes options of its own to the container engine' }],
+  role: { role: 'executor', note: 'distrobox enter starts a shell (or the command after --) in the container' },
+};
+
+const DISTROBOX: ProgramRow = {
+  names: ['distrobox'],
+  category: 'container',
+  what: 'Distrobox: development containers that share the home folder',
+  grammar: { flags: 'hV', long: flagged('help', 'version') },
+  subcommands: {
+    enter: DISTROBOX_ENTER,
+    create: { role: { role: 'executor', note: 'distrobox create pulls an image and makes a container that shares the home folder' } },
+    rm: { role: { role: 'destructive', note: 'distrobox rm deletes containers' } },
+    stop: { role: { role: 'destructive', note: 'distrobox stop stops containers and what runs in them' } },
+    upgrade: { role: { role: 'executor', note: 'distrobox upgrade runs the package manager inside containers' } },
+    ephemeral: { role: { role: 'executor', note: 'distrobox ephemeral makes a container, runs a shell or the command after -- in it, and deletes it' }, wrapper: { peel: false, read: readDistroboxEnter, note: `distrobox ephemeral ${SHARES_HOME}` } },
+    list: { plain: ['', '--root'] },
+    ls: { plain: [''] },
+  },
+  plain: ['list', '--version'],
+};
+
+const DISTROBOX_ENTER_ROW: ProgramRow = { names: ['distrobox-enter'], category: 'container', what: 'Distrobox: enters a development container that shares the home folder', ...DISTROBOX_ENTER };
+
 export const LAUNCHER_ROWS: readonly ProgramRow[] = [
+  TOOLBOX, DISTROBOX, DISTROBOX_ENTER_ROW,
   STRACE, LTRACE,
   NSENTER, UNSHARE, GOSU, CHPST, SETPRIV, CAPSH, AA_EXEC, RUNCON, SANDBOX_EXEC, FAKEROOT,
   SYSTEMD_RUN, BWRAP, FIREJAIL, SYSTEMD_NSPAWN, ARCH_NSPAWN, GENIE, START_STOP_DAEMON, DAEMONIZE,

@@ -1,6 +1,12 @@
 import { flagged, readArgs, valued, type Grammar, type ReadOption } from '../grammar';
 import type { Word } from '../../reading/resolution';
-import { printsSecret, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+
+/** rclone copy/sync/move SRC DST to a `REMOTE:PATH`: the local source is uploaded. */
+const RCLONE_UPLOADS = uploadsToRemote((t) => /^[A-Za-z0-9_. -]+:/.test(t) && !/^[A-Za-z]:[\\/]/.test(t), 'rclone uploads this local path to the remote');
+
+/** croc and magic-wormhole: `send FILE…` (or `--text TEXT`) hands the files to whoever has the code. */
+const PEER_SEND_NOTE = 'sends each file or folder named to whoever enters the code, through a relay server';
 
 /**
  * Network clients, remote shells, transfer tools, version control other than git and database
@@ -1130,7 +1136,14 @@ const VCS: readonly ProgramRow[] = [
     what: 'GitHub\'s command line client',
     grammar: { abbreviations: false, long: flagged('help', 'version') },
     subcommands: {
-      api: { role: { role: 'network', note: 'gh api sends any request (writes and deletes included) to the GitHub API' } },
+      api: {
+        role: { role: 'network', note: 'gh api sends any request (writes and deletes included) to the GitHub API' },
+        grammar: { short: 'FfHXpqt', flags: 'ip', abbreviations: false, long: { ...valued('input', 'cache', 'hostname', 'preview', 'jq', 'template'), field: ['value', 'F'], 'raw-field': ['value', 'f'], header: ['value', 'H'], method: ['value', 'X'], ...flagged('include', 'paginate', 'silent', 'slurp', 'verbose', 'help') } },
+        options: [
+          { role: 'network', options: ['--input'], sends: true, everyday: true, example: 'body.json', note: '--input sends that file (`-`: the input) as the request body' },
+          { role: 'network', options: ['-F', '--field'], when: (v) => v === null || /^[^=]*=@/.test(v), sends: true, everyday: true, example: 'content=@notes.md', note: '-F key=@FILE sends that file\'s content as the field' },
+        ],
+      },
       auth: {
         subcommands: {
           token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with') },
@@ -1158,6 +1171,15 @@ const VCS: readonly ProgramRow[] = [
         subcommands: {
           delete: GH_DELETE('release'),
           'delete-asset': GH_DELETE('release asset'),
+          upload: {
+            grammar: { short: 'R', abbreviations: false, long: { repo: ['value', 'R'], clobber: 'flag', help: 'flag' } },
+            operands: [{ role: 'network', operand: 'all-but-first', sends: true, everyday: true, example: 'dist/app.tgz', note: 'gh release upload uploads each file named as an asset of the release' }],
+          },
+          create: {
+            grammar: { short: 'FnRt', flags: 'dp', abbreviations: false, long: { ...valued('notes-file', 'notes', 'repo', 'title', 'target', 'discussion-category', 'notes-start-tag', 'fail-on-no-commits'), 'notes-file': ['value', 'F'], notes: ['value', 'n'], title: ['value', 't'], repo: ['value', 'R'], ...flagged('draft', 'prerelease', 'generate-notes', 'latest', 'verify-tag', 'notes-from-tag', 'help') } },
+            operands: [{ role: 'network', operand: 'all-but-first', sends: true, everyday: true, example: 'dist/app.tgz', note: 'gh release create uploads each file named as an asset of the release' }],
+            options: [{ role: 'network', options: ['-F', '--notes-file'], sends: true, everyday: true, example: 'NOTES.md', note: '--notes-file uploads that file as the release notes' }],
+          },
           download: {
             grammar: { short: 'DOpAR', abbreviations: false, long: { dir: ['value', 'D'], output: ['value', 'O'], pattern: ['value', 'p'], archive: ['value', 'A'], repo: ['value', 'R'], ...flagged('skip-existing', 'clobber') } },
             options: [{ role: 'writer', options: ['-D', '--dir', '-O', '--output'], when: orNull((v) => v !== '-'), example: '/tmp/dl', note: '-D/-O write the downloaded assets to another folder or file' }],
@@ -1170,7 +1192,21 @@ const VCS: readonly ProgramRow[] = [
       config: { subcommands: { set: FORGE_CONFIG_SET }, plain: ['get editor', 'list'] },
       issue: { subcommands: { delete: GH_DELETE('issue') }, plain: ['list'] },
       run: { subcommands: { delete: GH_DELETE('workflow run') }, plain: ['list'] },
-      gist: { subcommands: { delete: GH_DELETE('gist') }, plain: ['list'] },
+      gist: {
+        subcommands: {
+          delete: GH_DELETE('gist'),
+          create: {
+            grammar: { short: 'dfw', flags: 'pw', abbreviations: false, long: { desc: ['value', 'd'], filename: ['value', 'f'], public: ['flag', 'p'], web: ['flag', 'w'], help: 'flag' } },
+            operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'notes.md', note: 'gh gist create uploads each file named (`-`: its input) to a gist' }],
+          },
+          edit: {
+            grammar: { short: 'adfr', abbreviations: false, long: { add: ['value', 'a'], desc: ['value', 'd'], filename: ['value', 'f'], remove: ['value', 'r'], help: 'flag' } },
+            options: [{ role: 'network', options: ['-a', '--add'], sends: true, everyday: true, example: 'notes.md', note: 'gh gist edit --add uploads that file to the gist' }],
+            operands: [{ role: 'network', operand: 1, sends: true, everyday: true, example: 'notes.md', note: 'gh gist edit GIST FILE uploads that file as the gist\'s content' }],
+          },
+        },
+        plain: ['list'],
+      },
       label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
       cache: { subcommands: { delete: GH_DELETE('Actions cache') }, plain: ['list'] },
       secret: { subcommands: { delete: GH_DELETE('secret') }, plain: ['list'] },
@@ -1230,14 +1266,14 @@ function psqlShellText(text: string): string | null {
 const PG_CONNINFO = /:\/\/|(^|\s)host(addr)?\s*=/;
 
 /** sqlite3 shell dot-commands and SQL functions, in a -cmd value or an SQL operand. */
-const SQLITE_EXEC = /^\s*\.(?:shell|system|excel)\b|^\s*\.(?:output|once|read)\s+['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
+const SQLITE_EXEC = /^\s*\.(?:shell|system|excel)\b|^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
 const SQLITE_WRITE = /^\s*\.(?:output|once|save|backup|clone|archive|ar)\s+['"]?[^|\s'"]|\bvacuum\s+into\b|\battach\b|\bwritefile\s*\(/im;
 const SQLITE_LOAD = /^\s*\.(?:load|read)\s+['"]?[^|]|\bload_extension\s*\(/im;
 
 function sqliteShellText(text: string): string | null {
   const shell = /^\s*\.(?:shell|system)\s+([^\n]*)/im.exec(text);
   if (shell !== null) return shell[1]!;
-  return /^\s*\.(?:output|once|read)\s+['"]?\|([^\n'"]*)/im.exec(text)?.[1] ?? null;
+  return /^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\|([^\n'"]*)/im.exec(text)?.[1] ?? null;
 }
 
 function sqliteRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'options'> & Omit<OperandRole, 'operand'>> {
@@ -1246,6 +1282,19 @@ function sqliteRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'optio
     { role: 'executor', when: orNull((t) => SQLITE_EXEC.test(t)), payload: 'shell-text', payloadText: sqliteShellText, example: '.shell id', note: `${what} with .shell/.system (or .output |cmd) runs a shell command` },
     { role: 'writer', when: orNull((t) => SQLITE_WRITE.test(t)), example: '.output out.txt', note: `${what} with .output/.save/.backup/VACUUM INTO/writefile() writes a file` },
     { role: 'loader', when: orNull((t) => SQLITE_LOAD.test(t)), example: '.load ./ext.so', note: `${what} with .load/load_extension() loads a library, .read runs commands from a file` },
+  ];
+}
+
+/** DuckDB SQL that loads an extension (downloaded with INSTALL) or writes a file (COPY … TO, EXPORT DATABASE). */
+const DUCKDB_LOAD = /\b(?:install|load)\s+['"]?[a-z_]|\bforce\s+install\b/i;
+const DUCKDB_WRITE = /\bcopy\b[^;]*\bto\s+'|\bexport\s+database\b|\battach\b/i;
+
+function duckdbRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'options'> & Omit<OperandRole, 'operand'>> {
+  const what = where === 'option' ? '-c/-cmd' : 'an SQL operand';
+  return [
+    ...sqliteRoles(where),
+    { role: 'loader', when: orNull((t) => DUCKDB_LOAD.test(t)), example: 'INSTALL httpfs', note: `${what} with INSTALL/LOAD downloads or loads an extension (a library)` },
+    { role: 'writer', when: orNull((t) => DUCKDB_WRITE.test(t)), example: "COPY t TO 'out.csv'", note: `${what} with COPY … TO, EXPORT DATABASE or ATTACH writes files` },
   ];
 }
 
@@ -1433,6 +1482,29 @@ const DATABASES: readonly ProgramRow[] = [
       return forms;
     },
     plain: ['app.db .tables', 'app.db "SELECT count(*) FROM users"', '-readonly app.db .schema', '-version', ':memory: "select 1"'],
+  },
+  {
+    // DuckDB's shell is SQLite's: the same dot-commands (.shell, .system, .output |cmd, .read, .import).
+    names: ['duckdb'],
+    category: 'database',
+    what: 'the DuckDB command line shell',
+    stdinCode: true,
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: {
+        ...valued('c', 's', 'cmd', 'init', 'separator', 'newline', 'nullvalue'),
+        ...flagged('append', 'ascii', 'bail', 'batch', 'box', 'column', 'csv', 'echo', 'header', 'noheader', 'help', 'html', 'interactive', 'json',
+          'line', 'list', 'markdown', 'quote', 'readonly', 'safe', 'table', 'version', 'unredacted', 'no-stdin', 'unsigned', 'storage-version'),
+      },
+    },
+    options: [
+      ...duckdbRoles('option').map((r) => ({ ...r, options: ['-c', '-s', '-cmd', '--cmd'] })),
+      { role: 'loader', options: ['-init', '--init'], example: 'setup.sql', note: '-init runs the commands of a file first (its .shell lines run commands)' },
+      { role: 'loader', options: ['-unsigned'], note: '-unsigned lets SQL load extensions nobody signed' },
+    ],
+    operands: duckdbRoles('operand').map((r) => ({ ...r, operand: 'all-but-first' as const })),
+    plain: ['app.duckdb .tables', 'app.duckdb "SELECT count(*) FROM t"', '-readonly app.duckdb .schema', '-version', '-c "select 42"'],
   },
 ];
 
@@ -1835,6 +1907,42 @@ const SERVICES: readonly ProgramRow[] = [
     plain: ['--version', '--help', '--list-extractors'],
   },
   {
+    names: ['croc'],
+    category: 'network',
+    what: 'sends files between two computers through a relay, given a code',
+    grammar: { abbreviations: false, long: { ...valued('relay', 'relay6', 'pass', 'socks5', 'connect', 'curve', 'ip', 'throttleUpload', 'out', 'code', 'transfers', 'hash'), ...flagged('internal-dns', 'remember', 'debug', 'yes', 'stdout', 'no-compress', 'ask', 'local', 'ignore-stdin', 'overwrite', 'testing', 'multicast', 'quiet', 'disable-clipboard', 'extended-clipboard', 'classic', 'help', 'version') } },
+    subcommands: {
+      send: {
+        grammar: { short: 'c', abbreviations: false, long: { code: ['value', 'c'], ...valued('text', 'hash', 'port', 'transfers', 'exclude', 'throttleUpload'), ...flagged('zip', 'no-local', 'no-multi', 'git', 'qrcode', 'help') } },
+        operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'notes.md', note: `croc send ${PEER_SEND_NOTE}` }],
+        options: [{ role: 'network', options: ['--text'], everyday: true, example: 'hello', note: 'croc send --text sends that text' }],
+      },
+      relay: { role: { role: 'listener', note: 'croc relay runs a relay server' } },
+    },
+    operands: [{ role: 'network', operand: 'every', everyday: true, example: 'code-words', note: 'croc CODE receives the files sent with that code' }],
+    plain: ['--version'],
+  },
+  {
+    names: ['wormhole', 'magic-wormhole'],
+    category: 'network',
+    what: 'magic-wormhole: sends files between two computers, given a code',
+    grammar: { abbreviations: false, long: { ...valued('appid', 'relay-url', 'transit-helper', 'dump-timing'), ...flagged('help', 'version') } },
+    subcommands: {
+      send: {
+        grammar: { abbreviations: false, long: { ...valued('text', 'code', 'code-length', 'ignore-unsendable-files'), ...flagged('hide-progress', 'no-listen', 'tor', 'verify', 'help', 'zeromode') } },
+        operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'notes.md', note: `wormhole send ${PEER_SEND_NOTE}` }],
+        options: [{ role: 'network', options: ['--text'], everyday: true, example: 'hello', note: 'wormhole send --text sends that text' }],
+      },
+      tx: {
+        grammar: { abbreviations: false, long: { ...valued('text', 'code', 'code-length'), ...flagged('hide-progress', 'no-listen', 'tor', 'verify', 'help') } },
+        operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'notes.md', note: `wormhole tx ${PEER_SEND_NOTE}` }],
+      },
+      receive: { role: { role: 'network', note: 'wormhole receive downloads what the peer sends', everyday: true } },
+      rx: { role: { role: 'network', note: 'wormhole rx downloads what the peer sends', everyday: true } },
+    },
+    plain: ['--version', '--help'],
+  },
+  {
     // ~/.rtorrent.rc is read at every start and can run commands; that file is not on the command line.
     names: ['rtorrent'],
     category: 'network',
@@ -1922,10 +2030,13 @@ const SERVICES: readonly ProgramRow[] = [
       rmdirs: { role: { role: 'destructive', note: 'rclone rmdirs removes empty folders' } },
       cleanup: { role: { role: 'destructive', note: 'rclone cleanup empties the trash and old versions' } },
       dedupe: { role: { role: 'destructive', note: 'rclone dedupe deletes or renames duplicate files' } },
-      sync: { role: { role: 'destructive', note: 'rclone sync deletes destination files the source lacks' } },
+      sync: { role: { role: 'destructive', note: 'rclone sync deletes destination files the source lacks' }, read: RCLONE_UPLOADS },
+      copy: { read: RCLONE_UPLOADS },
+      copyto: { read: RCLONE_UPLOADS },
+      rcat: { operands: [{ role: 'network', operand: 0, sends: true, everyday: true, example: 'remote:bucket/f', note: 'rclone rcat uploads its input to the remote path' }] },
       bisync: { role: { role: 'destructive', note: 'rclone bisync deletes files on either side to match the other' } },
-      move: { role: { role: 'destructive', note: 'rclone move removes the source files once copied' } },
-      moveto: { role: { role: 'destructive', note: 'rclone moveto removes the source once copied' } },
+      move: { role: { role: 'destructive', note: 'rclone move removes the source files once copied' }, read: RCLONE_UPLOADS },
+      moveto: { role: { role: 'destructive', note: 'rclone moveto removes the source once copied' }, read: RCLONE_UPLOADS },
       selfupdate: { role: { role: 'destructive', note: 'rclone selfupdate replaces the rclone program with a downloaded one' } },
       config: { subcommands: { delete: { role: { role: 'destructive', note: 'rclone config delete removes a remote' } } }, plain: ['show', 'file'] },
     },
@@ -1978,6 +2089,67 @@ const SERVICES: readonly ProgramRow[] = [
 // ---------------------------------------------------------------------------------------------
 // Monitoring plugins (Nagios / Monitoring Plugins), found in /usr/lib/nagios/plugins
 // ---------------------------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------------------------
+// Development servers: serving on this machine's loopback address is their job; any other
+// address (or one only known at run time, or the program's own default when that is every
+// address) opens the machine to others, the `listener` role (D§7 open world).
+// ---------------------------------------------------------------------------------------------
+
+/** `HOST`, `HOST:PORT`, `[::]:PORT`, `tcp://HOST:PORT`: true unless the host is loopback (null: unknown, so true). */
+function opensAddress(value: string | null): boolean {
+  if (value === null) return true;
+  const bare = value.replace(/^[a-z]+:\/\//, '');
+  if (/^\d+$/.test(bare) || bare.startsWith('unix:') || bare.startsWith('/')) return false;
+  const host = bare.startsWith('[') ? bare.slice(0, bare.indexOf(']') + 1) : bare.split(':')[0]!;
+  return !isLoopback(host);
+}
+
+/** A server row: its options, of which `hosts` name the address it listens on. */
+function serverRow(names: string[], what: string, grammar: Grammar, hosts: string[], note: string, extra: Partial<ProgramRow> = {}): ProgramRow {
+  return {
+    names,
+    category: 'network',
+    what,
+    grammar,
+    ...extra,
+    options: [{ role: 'listener', options: hosts, when: opensAddress, example: '0.0.0.0', note }, ...(extra.options ?? [])],
+  };
+}
+
+/** Servers that listen on every address unless told otherwise: a listener unless a loopback host is given. */
+function everyAddressUnless(program: string, hosts: string[], note: string): NonNullable<Command['read']> {
+  return (_args, reading) =>
+    reading.options.some((o) => hosts.includes(o.name) || hosts.includes(o.key)) ? [] : [{ role: 'listener', program, trigger: program, index: -1, value: null, note }];
+}
+
+const SERVERS: readonly ProgramRow[] = [
+  serverRow(['flask'], 'the Flask web framework\'s command line', { short: 'hpe', long: { ...valued('app', 'env-file', 'cert', 'key', 'extra-files', 'exclude-patterns'), host: ['value', 'h'], port: ['value', 'p'], ...flagged('debug', 'no-debug', 'reload', 'no-reload', 'debugger', 'no-debugger', 'with-threads', 'without-threads', 'help', 'version') } }, ['-h', '--host'], '--host serves the app (and with --debug its code-running debugger) on a network address', {
+    options: [{ role: 'loader', options: ['--app'], example: 'evil:app', note: '--app names the module flask imports' }],
+    plain: ['run', 'run --port 5001', 'routes', '--version'],
+  }),
+  serverRow(['uvicorn'], 'an ASGI web server for Python apps', { long: { ...valued('host', 'port', 'uds', 'fd', 'workers', 'loop', 'http', 'ws', 'lifespan', 'env-file', 'log-config', 'log-level', 'root-path', 'app-dir', 'factory', 'reload-dir', 'reload-include', 'reload-exclude', 'ssl-keyfile', 'ssl-certfile', 'forwarded-allow-ips', 'limit-concurrency', 'timeout-keep-alive', 'h11-max-incomplete-event-size', 'header'), ...flagged('reload', 'access-log', 'no-access-log', 'proxy-headers', 'no-proxy-headers', 'use-colors', 'no-use-colors', 'server-header', 'no-server-header', 'date-header', 'no-date-header', 'help', 'version') } }, ['--host'], '--host serves the app on a network address, not only this machine', { plain: ['app:app', 'app:app --reload --port 8001'] }),
+  serverRow(['gunicorn', 'hypercorn'], 'a WSGI/ASGI web server for Python apps', { short: 'bcwk', long: { bind: ['value', 'b'], config: ['value', 'c'], workers: ['value', 'w'], 'worker-class': ['value', 'k'], ...valued('timeout', 'chdir', 'log-level', 'access-logfile', 'error-logfile', 'pid', 'user', 'group'), ...flagged('reload', 'daemon', 'help', 'version', 'preload') } }, ['-b', '--bind'], '--bind serves the app on a network address, not only this machine', {
+    options: [{ role: 'loader', options: ['-c', '--config'], example: 'conf.py', note: '--config runs a Python configuration file' }],
+    plain: ['app:app', 'app:app -w 4'],
+  }),
+  serverRow(['hugo'], 'the Hugo static site generator', { short: 'sdpbe', long: { ...valued('bind', 'port', 'baseURL', 'source', 'destination', 'environment', 'config', 'theme', 'themesDir', 'cacheDir', 'logLevel', 'liveReloadPort', 'contentDir'), ...flagged('buildDrafts', 'buildFuture', 'minify', 'gc', 'cleanDestinationDir', 'disableFastRender', 'navigateToChanged', 'help', 'verbose', 'quiet', 'watch') } }, ['--bind'], 'hugo server --bind serves the site on a network address', { plain: ['', 'server', 'server -D', 'version'] }),
+  serverRow(['rails'], 'the Ruby on Rails command line', { short: 'bpePeC', long: { binding: ['value', 'b'], port: ['value', 'p'], environment: ['value', 'e'], ...valued('pid', 'using', 'config'), ...flagged('help', 'version', 'daemon', 'dev-caching', 'early-hints') } }, ['-b', '--binding'], 'rails server -b serves the app on a network address', { plain: ['server', 's -p 3001', 'routes', 'test', '--version'] }),
+  serverRow(['jekyll'], 'the Jekyll static site generator', { short: 'HPsdb', long: { host: ['value', 'H'], port: ['value', 'P'], source: ['value', 's'], destination: ['value', 'd'], baseurl: ['value', 'b'], ...valued('config', 'livereload-port'), ...flagged('livereload', 'drafts', 'future', 'incremental', 'watch', 'help', 'version', 'verbose') } }, ['-H', '--host'], 'jekyll serve --host serves the site on a network address', { plain: ['build', 'serve', 'serve --livereload'] }),
+  serverRow(['mkdocs'], 'the MkDocs documentation site generator', { short: 'afd', long: { 'dev-addr': ['value', 'a'], 'config-file': ['value', 'f'], 'site-dir': ['value', 'd'], ...flagged('strict', 'clean', 'dirty', 'livereload', 'no-livereload', 'watch-theme', 'help', 'version', 'verbose', 'quiet') } }, ['-a', '--dev-addr'], 'mkdocs serve --dev-addr serves the site on a network address', { plain: ['build', 'serve', 'serve -a 127.0.0.1:8001'] }),
+  serverRow(['http-server'], 'a static HTTP file server (npm)', { short: 'apdgbceSCKUPt', flags: 'hrvs', long: { ...valued('port', 'address', 'proxy', 'username', 'password', 'cors', 'cert', 'key', 'ext'), ...flagged('help', 'version', 'silent', 'gzip', 'brotli', 'ssl', 'no-dotfiles', 'log-ip') } }, ['-a'], 'http-server -a serves the folder on a network address', {
+    read: everyAddressUnless('http-server', ['-a'], 'http-server serves the folder on every address of the machine unless -a names loopback'),
+    plain: ['-a 127.0.0.1', '-a localhost -p 8081'],
+  }),
+  serverRow(['live-server'], 'a static HTTP server that reloads pages (npm)', { long: { ...valued('port', 'host', 'open', 'watch', 'ignore', 'entry-file', 'mount', 'proxy', 'middleware', 'htpasswd', 'wait'), ...flagged('no-browser', 'quiet', 'help', 'version', 'cors', 'https', 'spa', 'no-css-inject') } }, ['--host'], 'live-server --host serves the folder on a network address', {
+    read: everyAddressUnless('live-server', ['--host'], 'live-server serves the folder on every address of the machine unless --host names loopback'),
+    plain: ['--host=127.0.0.1'],
+  }),
+  serverRow(['code-server'], 'VS Code in the browser', { long: { ...valued('bind-addr', 'auth', 'config', 'user-data-dir', 'extensions-dir', 'cert', 'cert-key', 'socket', 'host', 'port'), ...flagged('help', 'version', 'disable-telemetry', 'open') } }, ['--bind-addr', '--host'], 'code-server --bind-addr serves an editor with a terminal, which runs any command, on a network address', {
+    options: [{ role: 'listener', options: ['--auth'], when: (v) => v === 'none', example: 'none', note: '--auth none lets whoever connects use the editor and its terminal without a password' }],
+    plain: ['--version'],
+  }),
+];
 
 const PLUGINS: readonly ProgramRow[] = [
   {
@@ -2076,4 +2248,4 @@ const PLUGINS: readonly ProgramRow[] = [
   },
 ];
 
-export const NETWORK_ROWS: readonly ProgramRow[] = [...DOWNLOADERS, ...REMOTES, ...SOCKETS, ...VCS, ...DATABASES, ...PROBES, ...SERVICES, ...PLUGINS];
+export const NETWORK_ROWS: readonly ProgramRow[] = [...DOWNLOADERS, ...REMOTES, ...SOCKETS, ...VCS, ...DATABASES, ...PROBES, ...SERVICES, ...SERVERS, ...PLUGINS];

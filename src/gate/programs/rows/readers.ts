@@ -6,7 +6,8 @@ import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../gr
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
 import { readFind } from '../find';
-import { literalWord } from '../../reading/resolution';
+import { literalWord, type Word } from '../../reading/resolution';
+import { commandText } from '../commandText';
 
 /**
  * The carve-out table (D§6): for programs that are innocent readers in their everyday form,
@@ -43,6 +44,8 @@ interface Finding {
   why: string;
   /** The role, when it is not the row's own (a git branch deletion among git's executor forms). */
   role?: Role;
+  /** Shell text the option runs (`git grep -O'CMD'`), for the floors to read back. */
+  payloadText?: string;
   /**
    * The reader could not read the words for sure (a find expression it cannot place, a sed script
    * it cannot compile): not a form an entry may spell, but a reading that is not exact, which every
@@ -533,6 +536,7 @@ const gitRow: CarveOutRow = {
       if (external) return { option: external.word, why: `git ${subcommand} ${external.word} runs the diff or textconv programs named in configuration` };
       return null;
     }
+    if (subcommand === 'bundle' && rest.find((word) => !word.startsWith('-')) === 'create') return { option: 'create', why: 'git bundle create writes the bundle file it names', role: 'writer' };
     if (subcommand === 'config') return gitConfigFinding(rest);
     if (subcommand === 'difftool' || subcommand === 'mergetool' || subcommand === 'instaweb') {
       return { option: subcommand, why: `git ${subcommand} runs external programs` };
@@ -544,7 +548,11 @@ const gitRow: CarveOutRow = {
       const tokens = scan(rest, special.grammar);
       for (const [name, why] of special.dangerous) {
         const hit = findOption(tokens, [name]);
-        if (hit) return { option: hit.word, why, ...(/runs|program|editor|pager|browser|command/.test(why) ? {} : { role: 'destructive' as const }) };
+        if (hit) {
+          // `git grep -O'CMD' PATTERN`: git runs CMD with the shell, the matching files after it.
+          const runs = subcommand === 'grep' && (name === 'O' || name === 'open-files-in-pager') && hit.kind === 'option' && hit.value !== null ? { payloadText: hit.value } : {};
+          return { option: hit.word, why, ...runs, ...(/runs|program|editor|pager|browser|command/.test(why) ? {} : { role: 'destructive' as const }) };
+        }
       }
     }
     return null;
@@ -628,15 +636,109 @@ const RG_GRAMMAR: ProgramGrammar = {
   abbreviations: false,
 };
 
-const fdRow = optionRow(
-  'fd',
-  {
-    shortValue: 'dteEcjSoxX',
-    long: { exec: 'value', 'exec-batch': 'value', exclude: 'value', extension: 'value' },
+/**
+ * fd (10.x): `-x`/`--exec` and `-X`/`--exec-batch` take every word after them up to a `;` as a
+ * command, run for each entry found (or once with all of them), the entry in place of `{}` (and of
+ * `{/}`, `{//}`, `{.}`, `{/.}`), or after the words when none is given. A search that keeps every
+ * entry below a folder (no pattern, or one that matches anything, and no filter) runs the command
+ * on everything below each search path: its payload is the command with the search path in place
+ * of the entry, read by the floors like find's `-exec` (`fd . / -X rm -rf` is `rm -rf /`).
+ */
+const FD_GRAMMAR: ProgramGrammar = {
+  short: 'dteEcjSo',
+  flags: 'HIusiFgaLp01qlhV',
+  long: {
+    'max-depth': ['value', 'd'], 'min-depth': 'value', 'exact-depth': 'value', type: ['value', 't'], extension: ['value', 'e'], exclude: ['value', 'E'],
+    color: ['value', 'c'], threads: ['value', 'j'], size: ['value', 'S'], 'changed-within': 'value', 'changed-before': 'value', newer: 'value', older: 'value',
+    owner: ['value', 'o'], 'batch-size': 'value', 'ignore-file': 'value', 'base-directory': 'value', 'path-separator': 'value', 'search-path': 'value',
+    'max-results': 'value', format: 'value', and: 'value', 'strip-cwd-prefix': 'optional', hyperlink: 'optional', 'max-buffer-time': 'value',
+    hidden: ['flag', 'H'], 'no-hidden': 'flag', 'no-ignore': ['flag', 'I'], 'no-ignore-vcs': 'flag', 'no-ignore-parent': 'flag', 'no-require-git': 'flag',
+    unrestricted: ['flag', 'u'], 'case-sensitive': ['flag', 's'], 'ignore-case': ['flag', 'i'], glob: ['flag', 'g'], regex: 'flag',
+    'fixed-strings': ['flag', 'F'], 'absolute-path': ['flag', 'a'], 'list-details': ['flag', 'l'], follow: ['flag', 'L'], 'full-path': ['flag', 'p'],
+    print0: ['flag', '0'], quiet: ['flag', 'q'], 'show-errors': 'flag', 'one-file-system': 'flag', prune: 'flag', help: ['flag', 'h'], version: ['flag', 'V'],
+    'no-global-ignore-file': 'flag', 'ignore-vcs': 'flag', 'no-follow': 'flag', 'ignore': 'flag', 'relative-path': 'flag', 'mount': 'flag', 'no-ignore-hidden': 'flag',
   },
-  ['x', 'X', 'exec', 'exec-batch'],
-  'fd runs a command for the files it finds',
-);
+};
+
+/** Options that keep only some entries (an entry they drop is not handed to the command). */
+const FD_FILTERS = new Set(['t', 'e', 'E', 'S', 'changed-within', 'changed-before', 'newer', 'older', 'o', 'and', 'max-results', '1', 'ignore-file']);
+/** Patterns that match every entry (as a regex, or as a glob with `-g`). */
+const FD_MATCH_ALL = new Set(['', '.', '.*', '^', '$', '^.*', '^.*$', '*', '**']);
+/** fd's placeholders, longest first. */
+const FD_PLACEHOLDER = /\{(\/\/|\/\.|\/|\.)?\}/g;
+
+/** A short cluster that ends in `-x`/`-X` after flags (`-x`, `-Hx`, `-HIX`, `-xrm`), or null. */
+function fdExecInCluster(text: string): { flags: string; attached: string } | null {
+  if (!/^-[^-]/.test(text)) return null;
+  for (let k = 1; k < text.length; k++) {
+    const letter = text[k]!;
+    if (letter === 'x' || letter === 'X') return { flags: text.slice(1, k), attached: text.slice(k + 1) };
+    // A letter that takes a value: the rest of the word is its value.
+    if ((FD_GRAMMAR.short ?? '').includes(letter)) return null;
+  }
+  return null;
+}
+
+function readFd(args: readonly Word[]): Form[] {
+  const commands: Array<{ trigger: string; at: number; words: Word[] }> = [];
+  const rest: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const text = word.kind === 'literal' ? word.value : null;
+    const cluster = text === null ? null : fdExecInCluster(text);
+    // fd's parser takes unambiguous abbreviations: `--exe`, `--exec-b` (no other option starts with `exe`).
+    const exec = (text !== null && /^--exe[a-z-]*(=|$)/.test(text) && 'exec-batch'.startsWith(text.slice(2).split('=')[0]!)) || cluster !== null;
+    if (!exec) {
+      rest.push(word);
+      continue;
+    }
+    const words: Word[] = [];
+    if (cluster !== null) {
+      // `-Hx rm`: the flags before the letter stay fd's; an attached rest is the command's first word.
+      if (cluster.flags !== '') rest.push(literalWord(`-${cluster.flags}`));
+      if (cluster.attached !== '') words.push(literalWord(cluster.attached));
+    } else if (text!.includes('=')) words.push(literalWord(text!.slice(text!.indexOf('=') + 1)));
+    let k = i + 1;
+    for (; k < args.length; k++) {
+      const next = args[k]!;
+      if (next.kind === 'literal' && next.value === ';') break;
+      words.push(next);
+    }
+    commands.push({ trigger: text!, at: i, words });
+    i = k;
+  }
+  const forms: Form[] = [];
+  const reading = readArgs(rest, FD_GRAMMAR);
+  if (!reading.exact && commands.length > 0) throw new Error('fd: an option the gate does not know, or a word only known at run time, beside a command fd runs');
+  const pattern = reading.operands[0];
+  const filtered =
+    reading.options.some((option) => FD_FILTERS.has(option.key)) ||
+    (pattern !== undefined && (pattern.kind !== 'literal' || !FD_MATCH_ALL.has(pattern.value)));
+  const base = reading.options.filter((option) => option.key === 'base-directory').map((option) => option.value!).filter((value) => value !== null);
+  const paths = [...reading.operands.slice(1), ...reading.options.filter((option) => option.key === 'search-path' && option.value !== null).map((option) => option.value!)];
+  const searched = paths.length > 0 ? paths : [literalWord('.')];
+  for (const command of commands) {
+    const form: Form = { role: 'executor', program: 'fd', trigger: command.trigger, index: command.at, value: command.words[0] ?? null, note: 'fd runs the command for the entries it finds' };
+    if (command.words.length === 0) {
+      forms.push(form);
+      continue;
+    }
+    if (filtered) {
+      // Which entries it gets is not known: the command is read as written (`fd -e log -x rm -rf /`).
+      forms.push({ ...form, payload: 'shell-text', payloadText: commandText(command.words) });
+      continue;
+    }
+    for (const path of searched) {
+      const placed = command.words.some((word) => word.kind === 'literal' && FD_PLACEHOLDER.test(word.value));
+      FD_PLACEHOLDER.lastIndex = 0;
+      const filled = command.words.map((word) => (word.kind === 'literal' && path.kind === 'literal' ? literalWord(word.value.replace(FD_PLACEHOLDER, () => path.value)) : word));
+      const words = placed ? filled : [...filled, path];
+      const cd = base.map((folder) => `cd -- ${commandText([folder])} && `).join('');
+      forms.push({ ...form, payload: 'shell-text', payloadText: `${cd}${commandText(words)}` });
+    }
+  }
+  return forms;
+}
 
 const treeRow: CarveOutRow = {
   program: 'tree',
@@ -794,7 +896,8 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
       if (finding.unreadable === true) throw new Error(finding.why);
       const at = literal.findIndex((word) => word === finding.option || finding.option.startsWith(`${word} `));
       // A finding no single word carries (a sed script the reader cannot place) is at no word: no entry spells it.
-      return [{ role: finding.role ?? role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, note: finding.why }];
+      const runs = finding.payloadText !== undefined && at >= 0 ? { payload: 'shell-text' as const, payloadText: finding.payloadText } : {};
+      return [{ role: finding.role ?? role, program: row.program, trigger: finding.option, index: at >= 0 ? at : args.length, value: at >= 0 ? args[at] ?? null : null, ...runs, note: finding.why }];
     },
     ...extra,
   };
@@ -827,6 +930,61 @@ export const READER_ROWS: readonly ProgramRow[] = [
     tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
   ),
   {
+    // ack (Perl): `--pager=CMD` pipes the output into a program; `.ackrc` files, the project's
+    // included (ack reads the one in the folder it runs in), can set it and any other option.
+    names: ['ack', 'ack-grep'],
+    category: 'text',
+    what: 'ack, a recursive search tool for source code',
+    grammar: { short: 'ABCgGm', flags: 'acfhHiIklLnoQrRsvwx1', long: { ...Object.fromEntries(['pager', 'ackrc', 'output', 'type', 'type-add', 'type-set', 'type-del', 'ignore-dir', 'noignore-dir', 'ignore-file', 'max-count', 'context', 'after-context', 'before-context', 'match', 'files-from', 'color-match', 'color-filename', 'color-lineno', 'range-start', 'range-end', 'sort-files'].map((n) => [n, 'value' as const])), ...Object.fromEntries(['nopager', 'noenv', 'env', 'help', 'version', 'dump', 'color', 'nocolor', 'heading', 'noheading', 'break', 'nobreak', 'column', 'nocolumn', 'smart-case', 'ignore-case', 'word-regexp', 'literal', 'follow', 'nofollow', 'recurse', 'norecurse', 'count', 'files-with-matches', 'files-without-matches', 'filter', 'nofilter', 'group', 'nogroup', 'known-types', 'with-filename', 'no-filename', 'print0'].map((n) => [n, 'flag' as const])) } },
+    strict: true,
+    folderConfig: 'an .ackrc file, which can set --pager to a program ack pipes its output into',
+    options: [
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager pipes the output into that program (run by a shell)' },
+      { role: 'loader', options: ['--ackrc'], example: '/tmp/ackrc', note: '--ackrc reads options (a pager among them) from that file' },
+    ],
+    plain: ['foo', '-i foo src', '--type=python foo', '-l TODO'],
+  },
+  {
+    // The Silver Searcher: `--pager CMD` pipes the output into a program.
+    names: ['ag'],
+    category: 'text',
+    what: 'the Silver Searcher, a recursive search tool',
+    grammar: { short: 'ABCgGmpn', flags: 'acDfFhHiklLnoQrsStuUvVwz0', long: { ...Object.fromEntries(['pager', 'path-to-ignore', 'after', 'before', 'context', 'max-count', 'depth', 'file-search-regex', 'ignore', 'ignore-dir', 'color-line-number', 'color-match', 'color-path', 'workers'].map((n) => [n, 'value' as const])), ...Object.fromEntries(['nopager', 'help', 'version', 'hidden', 'ignore-case', 'case-sensitive', 'smart-case', 'literal', 'count', 'files-with-matches', 'files-without-matches', 'filename', 'nofilename', 'color', 'nocolor', 'heading', 'noheading', 'group', 'nogroup', 'vimgrep', 'follow', 'search-zip', 'unrestricted', 'skip-vcs-ignores', 'word-regexp', 'null', 'print0', 'stats', 'only-matching', 'column', 'silent', 'list-file-types'].map((n) => [n, 'flag' as const])) } },
+    strict: true,
+    options: [{ role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager pipes the output into that program (run by a shell)' }],
+    plain: ['foo', '-i foo src', '-l TODO'],
+  },
+  {
+    // ugrep: `--pager[=CMD]` pipes into a program, `--filter=CMDS` runs commands on the files it
+    // searches, `-Q` is an interactive screen that starts an editor, `--save-config` writes a file.
+    names: ['ugrep', 'ug'],
+    category: 'text',
+    what: 'ugrep, a recursive search tool',
+    grammar: { short: 'ABCdDeEfgKmMNtX', flags: 'abcFGhHiIjklLnoOPqrRsSTuUvVwxyzZ0%+', long: { pager: 'optional', query: 'optional', config: 'optional', 'save-config': 'optional', filter: 'value', 'filter-magic-label': 'value', ...Object.fromEntries(['regexp', 'file', 'glob', 'iglob', 'include', 'exclude', 'include-dir', 'exclude-dir', 'include-from', 'exclude-from', 'file-type', 'format', 'format-open', 'format-close', 'max-count', 'max-files', 'after-context', 'before-context', 'context', 'encoding', 'label', 'tag', 'sort', 'view', 'replace', 'jobs', 'separator', 'group-separator', 'colors', 'hyperlink', 'width', 'depth', 'fuzzy', 'devices', 'directories'].map((n) => [n, 'value' as const])), ...Object.fromEntries(['help', 'version', 'ignore-case', 'smart-case', 'recursive', 'dereference-recursive', 'count', 'files-with-matches', 'files-without-matches', 'line-number', 'only-matching', 'hidden', 'no-hidden', 'decompress', 'color', 'no-color', 'heading', 'pretty', 'json', 'xml', 'csv', 'stats', 'bool', 'and', 'not', 'ignore-files', 'no-ignore-files', 'index'].map((n) => [n, 'flag' as const])) } },
+    strict: true,
+    folderConfig: 'a .ugrep configuration file (read with `---` or --config), which can set a pager or filter commands',
+    options: [
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager pipes the output into that program' },
+      { role: 'executor', options: ['--filter'], example: 'txt:sh -c id', note: '--filter runs the given commands on the files it searches' },
+      { role: 'executor', options: ['-Q', '--query'], note: '-Q opens an interactive screen from which an editor or command can be started' },
+      { role: 'loader', options: ['--config'], note: '--config reads options (a pager or filters among them) from a file' },
+      { role: 'writer', options: ['--save-config'], note: '--save-config writes the options to a configuration file' },
+    ],
+    plain: ['foo', '-i foo src', '-rl TODO'],
+  },
+  {
+    // delta, git's diff pager: `--pager CMD` runs another pager on its output.
+    names: ['delta'],
+    category: 'text',
+    what: 'delta, a viewer for git and diff output',
+    grammar: { long: { pager: 'value', config: 'value', features: 'value', syntax_theme: 'value', 'syntax-theme': 'value', width: 'value', 'tabs': 'value', ...Object.fromEntries(['side-by-side', 'line-numbers', 'navigate', 'dark', 'light', 'help', 'version', 'list-syntax-themes', 'show-config', 'no-gitconfig', 'color-only', 'diff-highlight', 'diff-so-fancy', 'paging'].map((n) => [n, 'flag' as const])) } },
+    options: [
+      { role: 'executor', options: ['--pager'], payload: 'shell-text', example: 'sh -c id', note: '--pager runs that program on the output' },
+      { role: 'loader', options: ['--config'], example: '/tmp/gitconfig', note: '--config reads delta settings (a pager among them) from that git configuration file' },
+    ],
+    plain: ['a.txt b.txt', '--side-by-side a b', '--version'],
+  },
+  {
     // Read by the grammar alone (no reader of its own), so the glob shapes apply: `rg foo -- *`.
     names: ['rg'],
     category: 'text',
@@ -842,7 +1000,7 @@ export const READER_ROWS: readonly ProgramRow[] = [
     plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo', '-ez foo', '--no-search-zip foo', 'foo -- src'],
   },
   // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
-  tableRow(fdRow, 'file', 'a fast file finder', 'executor', { readOnly: true, names: ['fd', 'fdfind'], plain: ['', 'foo', '-e ts src', '-H -t f'] }),
+  { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, plain: ['', 'foo', '-e ts src', '-H -t f'] },
   tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, plain: ['', '-L 2', '-a src'] }),
   tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
   tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, plain: ['f', '-c f', '-d'] }),

@@ -79,8 +79,8 @@ function shellCode(args: readonly Word[]): Form[] {
 
 const SHELL_PLAIN = ['script.sh', 'script.sh arg', '-n script.sh', '-x ./build.sh', '--version'];
 
-/** su and runuser: `-c TEXT` runs through the target user's shell; options permute (getopt_long). */
-const SU_GRAMMAR = {
+/** su (and runuser, wrappers.ts): `-c TEXT` runs through the target user's shell; options permute (getopt_long). */
+export const SU_GRAMMAR = {
   flags: 'flmpPhV',
   short: 'cgGswu',
   long: {
@@ -237,7 +237,7 @@ export const SHELL_ROWS: readonly ProgramRow[] = [
     plain: SHELL_PLAIN,
   },
   {
-    names: ['su', 'runuser'],
+    names: ['su'],
     category: 'wrapper',
     what: 'runs a shell or a command as another user',
     grammar: SU_GRAMMAR,

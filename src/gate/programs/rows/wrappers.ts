@@ -1,6 +1,7 @@
 import { readArgs, type Arity, type Grammar, type LongOption } from '../grammar';
 import { literalWord, type Word } from '../../reading/resolution';
-import type { ProgramRow, WrapperReading } from '../row';
+import type { Form, ProgramRow, WrapperReading } from '../row';
+import { SU_GRAMMAR } from './shells';
 
 /**
  * Wrappers (D§4.3): programs whose job is to run another program (`sudo rm …`, `timeout 5 rm …`).
@@ -306,7 +307,8 @@ const EXEC_TABLE = wrapperGrammar({ flags: 'cl', args: 'a', abbreviations: false
 
 const XARGS_TABLE = wrapperGrammar({
   flags: '0oprtx',
-  args: 'aEILnPsd',
+  // BSD xargs (macOS): -J R puts the input where R stands, -R N and -S N bound -I's replacements.
+  args: 'aEILnPsdJRS',
   optional: 'eil',
   long: {
     null: ['flag', '0'],
@@ -545,6 +547,127 @@ function readZargs(args: readonly Word[]): WrapperReading {
   return layer(NO_OPTIONS, inner, { exact: !options && args.every((word) => word.kind === 'literal') });
 }
 
+/**
+ * GNU coreutils built as one program (`coreutils --coreutils-prog=rm -rf /`), and uutils'
+ * coreutils (`coreutils rm -rf /`): the program named runs with the words after it.
+ */
+function readCoreutils(args: readonly Word[]): WrapperReading {
+  const empty: OptionReading = { options: [], next: 0, exact: true };
+  const first = args[0];
+  if (first === undefined) return layer(empty, []);
+  if (first.kind !== 'literal') return layer(empty, [...args], { exact: false });
+  const named = /^--coreutils-prog(?:-shebang)?=(.*)$/s.exec(first.value);
+  if (named !== null) return layer(empty, named[1] === '' ? [] : [literalWord(named[1]!), ...args.slice(1)]);
+  if (first.value.startsWith('-')) return layer(empty, [], { exact: first.value === '--help' || first.value === '--version' || first.value === '--list' });
+  return layer(empty, [...args]);
+}
+
+/** shx (ShellJS's commands for npm scripts): `shx [--silent|--verbose|--noglob|--negate] CMD ARGS…`. */
+const SHX_TABLE = wrapperGrammar({
+  long: { silent: ['flag', 'silent'], verbose: ['flag', 'verbose'], noglob: ['flag', 'noglob'], negate: ['flag', 'negate'], ...HELP_VERSION },
+  abbreviations: false,
+});
+
+/**
+ * cross-env (npm): `cross-env NAME=value… COMMAND ARGS…`, like env without options. cross-env-shell
+ * joins the words after the assignments and runs them with a shell.
+ */
+function readCrossEnv(args: readonly Word[], shell: boolean): WrapperReading {
+  const empty: OptionReading = { options: [], next: 0, exact: true };
+  const { assignments, next, exact } = readAssignments(args, 0, 'env');
+  const rest = args.slice(next);
+  return shell ? layer(empty, [], { assignments, exact, shellText: rest.length > 0 ? rest : null }) : layer(empty, rest, { assignments, exact });
+}
+
+/**
+ * runuser (util-linux): `runuser [options] -u USER [[--] COMMAND [ARGS…]]` runs the command itself;
+ * `runuser [options] [-] [USER [ARGS…]]` runs the user's shell as su does, and the words after USER
+ * go to that shell (`runuser root -c TEXT`).
+ */
+function readRunuser(args: readonly Word[]): WrapperReading {
+  const reading = readOptions(args, 0, { ...SU_GRAMMAR, stopAtOperand: true });
+  const runs = hasOption(reading, ['u']) && !hasOption(reading, ['h', 'V']);
+  return layer(reading, runs ? args.slice(reading.next) : []);
+}
+
+/** `runuser [-] USER … -c TEXT`: the shell it starts reads `-c` among the words after USER too. */
+function runuserShellCode(args: readonly Word[]): Form[] {
+  const reading = readArgs(args, { ...SU_GRAMMAR, stopAtOperand: true });
+  if (reading.options.some((o) => o.key === 'u')) return [];
+  const forms: Form[] = [];
+  for (let i = reading.next; i < args.length; i++) {
+    const word = args[i]!;
+    const text = word.kind === 'literal' ? word.value : null;
+    if (text !== null && /^(-c|--command|--session-command)$/.test(text) && args[i + 1] !== undefined) {
+      forms.push({ role: 'executor', program: 'runuser', trigger: text, index: i + 1, value: args[i + 1]!, payload: 'shell-text', note: 'the shell runuser starts runs the text after -c' });
+    } else if (text !== null && /^--(command|session-command)=/.test(text)) {
+      forms.push({ role: 'executor', program: 'runuser', trigger: text, index: i, value: literalWord(text.slice(text.indexOf('=') + 1)), payload: 'shell-text', note: 'the shell runuser starts runs the text after --command=' });
+    } else if (word.kind !== 'literal') {
+      throw new Error(`${word.raw}: a word only known at run time among the words runuser hands to the shell`);
+    }
+  }
+  return forms;
+}
+
+const RUN0_TABLE = wrapperGrammar({
+  flags: 'hi',
+  args: 'ugD',
+  long: {
+    'no-ask-password': ['flag', 'no-ask-password'],
+    unit: ['value', 'unit'],
+    property: ['value', 'property'],
+    description: ['value', 'description'],
+    slice: ['value', 'slice'],
+    'slice-inherit': ['flag', 'slice-inherit'],
+    user: ['value', 'u'],
+    group: ['value', 'g'],
+    nice: ['value', 'nice'],
+    chdir: ['value', 'D'],
+    setenv: ['value', 'setenv'],
+    background: ['value', 'background'],
+    pty: ['flag', 'pty'],
+    pipe: ['flag', 'pipe'],
+    'shell-prompt-prefix': ['value', 'shell-prompt-prefix'],
+    lightweight: ['value', 'lightweight'],
+    machine: ['value', 'machine'],
+    area: ['value', 'area'],
+    'via-shell': ['flag', 'i'],
+    empower: ['flag', 'empower'],
+    help: ['flag', 'h'],
+    version: ['flag', 'version'],
+  },
+  abbreviations: false,
+});
+
+const FLATPAK_SPAWN_TABLE = wrapperGrammar({
+  flags: 'vh',
+  long: {
+    'clear-env': ['flag', 'clear-env'],
+    'watch-bus': ['flag', 'watch-bus'],
+    'expose-pids': ['flag', 'expose-pids'],
+    'share-pids': ['flag', 'share-pids'],
+    'forward-fd': ['value', 'forward-fd'],
+    env: ['value', 'env'],
+    'unset-env': ['value', 'unset-env'],
+    'latest-version': ['flag', 'latest-version'],
+    'no-network': ['flag', 'no-network'],
+    sandbox: ['flag', 'sandbox'],
+    'sandbox-expose': ['value', 'sandbox-expose'],
+    'sandbox-expose-ro': ['value', 'sandbox-expose-ro'],
+    'sandbox-expose-path': ['value', 'sandbox-expose-path'],
+    'sandbox-expose-path-ro': ['value', 'sandbox-expose-path-ro'],
+    'sandbox-flag': ['value', 'sandbox-flag'],
+    host: ['flag', 'host'],
+    directory: ['value', 'directory'],
+    'app-path': ['value', 'app-path'],
+    'usr-path': ['value', 'usr-path'],
+    verbose: ['flag', 'v'],
+    help: ['flag', 'h'],
+  },
+  abbreviations: false,
+});
+
+
 // ---------------------------------------------------------------------------------------------
 // The rows
 // ---------------------------------------------------------------------------------------------
@@ -640,5 +763,39 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     role: { role: 'executor', note: 'zargs runs the command after its second -- with the words before it' },
     plain: [],
   }),
+  wrapperRow(['coreutils'], 'GNU coreutils (or uutils) built as one program', { stopAtOperand: true, long: { help: 'flag', version: 'flag', list: 'flag', 'coreutils-prog': 'value', 'coreutils-prog-shebang': 'value' }, abbreviations: false }, readCoreutils, false, 'coreutils runs the command named by --coreutils-prog= (or its first word), with the words after it', { plain: ['--help', '--version'] }),
+  wrapperRow(['shx'], 'ShellJS commands (rm, cp, mv, sed …) for npm scripts', SHX_TABLE, simpleReader(SHX_TABLE, { noCommand: ['help', 'version'] }), false, 'shx runs the ShellJS command named after it, which does what the Unix command of that name does', { plain: ['--version'] }),
+  wrapperRow(['cross-env'], 'runs a command with environment variables set (npm)', { stopAtOperand: true }, (args) => readCrossEnv(args, false), true, 'cross-env runs the command after its NAME=value words', { plain: ['NODE_ENV=test true'] }),
+  wrapperRow(['cross-env-shell'], 'runs its words as a shell command with environment variables set (npm)', { stopAtOperand: true }, (args) => readCrossEnv(args, true), false, 'cross-env-shell joins the words after its NAME=value words and runs them with a shell', {
+    role: { role: 'executor', note: 'cross-env-shell joins the words after its NAME=value words and runs them with a shell' },
+    plain: [],
+  }),
+  wrapperRow(['runuser'], 'runs a shell or a command as another user (root only)', { ...SU_GRAMMAR, stopAtOperand: true }, readRunuser, false, 'runuser -u USER runs the command after its options as that user: an entry must name the wrapper and the command', {
+    options: [
+      { role: 'executor', options: ['c'], payload: 'shell-text', example: 'id', note: 'runuser -c runs its text with the other user\'s shell' },
+      { role: 'loader', options: ['s'], example: '/bin/sh', note: 'runuser -s names the shell program to run' },
+    ],
+    read: runuserShellCode,
+    role: { role: 'executor', note: 'runuser starts a shell (or with -u a command) as another user' },
+    plain: [],
+  }),
+  wrapperRow(['run0'], 'systemd: runs a command as another user (root by default), like sudo', RUN0_TABLE, simpleReader(RUN0_TABLE, { noCommand: ['h', 'version'] }), false, `run0 ${RUNS_AS_ANOTHER}`, {
+    options: [
+      { role: 'executor', options: ['--property'], when: (v) => v === null || /^Exec[A-Za-z]*=/.test(v), payload: 'shell-text', payloadText: (v) => v.slice(v.indexOf('=') + 1).replace(/^[-@:+!|]+/, ''), example: 'ExecStartPre=/bin/sh -c id', note: 'an Exec…= property adds a command the service runs as root' },
+      { role: 'loader', options: ['--setenv'], example: 'LD_PRELOAD=/tmp/x.so', note: '--setenv sets an environment variable of the root command, which can make it load other code' },
+      { role: 'network', options: ['--machine'], example: 'container', note: '--machine runs the command in a local container or on another machine' },
+    ],
+    plain: ['--version', '--help'],
+    workingFolder: ['-D', '--chdir'],
+  }),
+  wrapperRow(['flatpak-spawn'], 'runs a command in a new Flatpak sandbox, or on the host with --host', FLATPAK_SPAWN_TABLE, simpleReader(FLATPAK_SPAWN_TABLE, { noCommand: ['h'] }), false, 'flatpak-spawn runs the command in a new sandbox, or with --host outside the sandbox on the host', {
+    options: [
+      { role: 'executor', options: ['--host'], note: '--host runs the command on the host, outside the sandbox the caller is in' },
+      { role: 'loader', options: ['--env'], example: 'LD_PRELOAD=/tmp/x.so', note: '--env sets an environment variable of the command, which can make it load other code' },
+      { role: 'loader', options: ['--directory'], example: '/', note: '--directory runs the command in another folder, where its relative paths mean other files' },
+    ],
+    plain: ['--help'],
+  }),
+  wrapperRow(['host-spawn', 'distrobox-host-exec'], 'runs a command on the host from inside a toolbox or distrobox container', { stopAtOperand: true, flags: 'hVv', long: { help: 'flag', version: 'flag', yes: 'flag', 'no-pty': 'flag', pty: 'flag', verbose: 'flag' } }, simpleReader({ stopAtOperand: true, flags: 'hVv', long: { help: 'flag', version: 'flag', yes: 'flag', 'no-pty': 'flag', pty: 'flag', verbose: 'flag' } }, { noCommand: ['h', 'V', 'help', 'version'] }), false, 'runs the command on the host machine, outside the container it is called from', { plain: ['--version'] }),
   wrapperRow(['busybox', 'toybox'], 'one program holding many commands (applets)', { stopAtOperand: true, long: { list: 'flag', 'list-full': 'flag', help: 'flag', install: 'flag' } }, readMulticall, false, 'busybox runs the applet named after it, with options of its own', { plain: ['--list'] }),
 ];
