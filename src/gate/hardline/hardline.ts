@@ -23,7 +23,7 @@ import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../r
 import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
 import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
-import { programRows } from '../programs/table';
+import { programForms, programRows, rowFor } from '../programs/table';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { checkRedirects } from './devices';
@@ -411,7 +411,60 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   }
   const inner = innerArgv(view);
   if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context, place);
-  return checkSubstitutedScripts(inner, context, place);
+  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place);
+}
+
+/**
+ * Unknown is not harmless (issue 31): a program the table has no row for (or only known at run
+ * time), or one whose row cannot place every word of the argv (an option it does not know, a word
+ * only known at run time, a wrapper read inexactly), may be a launcher. Every suffix of its words
+ * that starts with a program is read as a command it may run (`frob rm -rf /usr`, `mytool exec --
+ * rm -rf /etc`) and every word that holds more than one word of shell as shell text it may hand to
+ * a shell (`mytool run 'rm -rf ~'`). The shared budget bounds the work: each suffix is paid for
+ * by its characters before it is read, so a long argv costs at most the budget (past it, later
+ * suffixes are not read: a known limit, docs/decisions.md).
+ */
+function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  const argv = innerArgv(view);
+  if (argv.length < 2 || !unplacedWords(view, argv)) return null;
+  // Characters of the words from each index on: reading a suffix costs about that much.
+  let rest = 0;
+  for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (mayNameProgram(word)) {
+      if (!pay(context, rest)) return null;
+      const found = checkNestedCommand(argv.slice(k), context, place);
+      if (found !== null) return found;
+    }
+    rest -= word.raw.length + 1;
+    const text = wordText(word);
+    // `--cmd=TEXT`: the option's value may be the text.
+    const value = text.startsWith('-') && text.includes('=') ? text.slice(text.indexOf('=') + 1) : text;
+    if (SHELL_TEXT.test(value)) {
+      const found = checkPayloadText(value, word.kind !== 'literal', context, place);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Words of shell text, not one word: a blank, an operator or a substitution. */
+const SHELL_TEXT = /[\s;&|`]|\$\(/;
+
+/** The program has no row (or is only known at run time), or its row cannot place every word. */
+function unplacedWords(view: ArgvView, argv: readonly Word[]): boolean {
+  const name = commandName(argv[0]);
+  if (name === null || rowFor(name.name) === null) return true;
+  if (view.peeled !== undefined && !view.peeled.exact) return true;
+  return programForms(argv).unreadable !== null;
+}
+
+/** A literal word that may name a program some reading of the floor looks at (not an option, not a path operand of no program). */
+function mayNameProgram(word: Word): boolean {
+  const name = commandName(word);
+  if (name === null || word.kind !== 'literal' || word.value.startsWith('-')) return false;
+  return isHardlineProgram(name.name) || rowFor(name.name) !== null;
 }
 
 /** `source`/`.` of standard input (`. /dev/stdin <<< 'TEXT'`): the text fed in is run. */
