@@ -12,8 +12,12 @@
  *   command unresolvable (`rm -rf / $(true)`, `{ rm -rf /; }`) does not dodge the floor. Quoted
  *   text stays an argument on both paths: `grep -rn "rm -rf /" docs` is never refused.
  * - an opaque word (`$HOME`, `/*`) is judged by its source text.
- * Pipelines are checked as a whole for the credential-exfiltration arm, and for text piped into
- * a shell or `xargs` (`echo 'rm -rf /' | sh`).
+ * Pipelines are checked as a whole for the credential-exfiltration arm, and for text a literal
+ * producer (`echo`, `printf`, `cat <<EOF`, `jq -rn '"…"'`, `awk 'BEGIN{print …}'`) pipes into a
+ * program that runs its standard input as code (the table's `stdinCode`: `sh`, `at`, `python3 -`,
+ * `ed`, `make -f -` …) or into `xargs` (`echo 'rm -rf /' | sh`).
+ * - a program with no row, or with words its row cannot place, may be a launcher: its words are
+ *   read as commands and shell text too ({@link checkUnplacedWords}).
  */
 import type { HardlineRecord } from '../decision';
 import { executedPayloads, MAX_PAYLOAD_DEPTH, wordText } from '../programs/executorPayloads';
@@ -23,9 +27,11 @@ import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../r
 import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
 import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
-import { programForms, programRows, rowFor } from '../programs/table';
+import { programForms, programRows, rowFor, stdinCodeOf } from '../programs/table';
+import { echoEscapes, printfOutput } from '../programs/printfFormat';
+import { readAwkCommand, stringLiteralsOf } from '../programs/awk';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { commandName, literalText } from './commandName';
+import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkExfiltration, maySend } from './exfiltration';
 import { findShellForkBomb } from './forkBomb';
@@ -48,9 +54,6 @@ export const MAX_TEXT_PAYLOAD_DEPTH = 32;
 
 /** At most this many alternative readings of an inexactly unwrapped argv are tried. */
 const MAX_REANCHORED = 8;
-
-/** Shells that read a script from stdin when given neither `-c` nor a script operand. */
-const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash']);
 
 /** A simple command as the floor sees it, from the resolver or from the tolerant text reader. */
 interface CommandShape extends ArgvView {
@@ -410,7 +413,10 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
-  if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context, place);
+  if (stdinText !== null) {
+    const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inner, [stdinText], true, context, place);
+    if (found !== null) return found;
+  }
   return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place);
 }
 
@@ -477,20 +483,22 @@ function sourcesStdin(argv: readonly Word[]): boolean {
 
 /**
  * `source <(echo 'TEXT')`, `bash <(printf …)`: a shell or `source` running a process
- * substitution runs what the substituted command prints. The text echo or printf print there is
- * read like any other payload (approximately: it is not run through the resolver exactly).
+ * substitution runs what the substituted command prints. What a literal producer prints there
+ * ({@link producedText}) is read like any other payload (approximately: the substitution is read
+ * by the tolerant reader, not the resolver).
  */
 function checkSubstitutedScripts(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
-  if (name === undefined || !(SHELLS.has(name) || name === 'source' || name === '.')) return null;
+  if (name === undefined || !(isShell(name) || name === 'source' || name === '.')) return null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     if (word.kind === 'literal' || !word.raw.startsWith('<(') || !word.raw.endsWith(')')) continue;
     for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
-      const args = printedArguments(command.argv);
-      if (args === null || args.length === 0) continue;
-      const found = checkPayloadText(printedText(args), true, context, place);
-      if (found !== null) return found;
+      const produced = producedText(command as CommandShape);
+      for (const text of produced?.texts ?? []) {
+        const found = checkPayloadText(text, true, context, place);
+        if (found !== null) return found;
+      }
     }
   }
   return null;
@@ -555,25 +563,56 @@ function checkPayloadText(text: string, approximate: boolean, context: Context, 
   return checkReading(reading, next);
 }
 
-/** `bash`, `sh -s`, `bash -` with no `-c` and no script operand: the script comes from stdin. */
-function readsScriptFromStdin(argv: readonly Word[]): boolean {
-  const name = commandName(argv[0])?.name;
-  if (name === undefined || !SHELLS.has(name)) return false;
-  for (let k = 1; k < argv.length; k++) {
-    const text = literalText(argv[k]);
-    if (text === null) return false;
-    if (text === '-' || text === '--') return k + 1 >= argv.length;
-    if ((text.startsWith('-') || text.startsWith('+')) && text.length > 1 && !text.startsWith('--')) {
-      if (text.includes('c')) return false;
-      if (text.includes('s')) return true;
-      if (text.includes('o') || text.includes('O')) k++;
-      continue;
-    }
-    if (text.startsWith('--')) continue;
-    return false;
-  }
-  return true;
+/** A shell by the program table (its row's category). */
+function isShell(name: string): boolean {
+  return rowFor(name)?.category === 'shell';
 }
+
+/**
+ * Text on the standard input of `argv` (printed into it, a here-document): when the program table
+ * says the program runs it as code (`sh`, `bash -s`, `at now`, `python3 -`, `ed FILE`, `make -f -`),
+ * it is read as shell text — exactly for a shell's own text, approximately for another language's
+ * ({@link codeTexts}). `texts` are alternatives (what echo prints with and without escapes).
+ */
+function checkStdinCode(argv: readonly Word[], texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
+  const kind = stdinCodeOf(argv);
+  if (kind === null) return null;
+  for (const text of texts) {
+    const found = kind === 'shell' ? checkPayloadText(text, !exact, context, place) : checkCodeText(text, context, place);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Code of another language (Python, Tcl, ed commands, a makefile, m4) read the way the floor reads
+ * literals it cannot follow (as the awk reader does): the whole text, each line without the marks
+ * that make a line a command in those languages (ed's `!`, a recipe's tab, make's `@`/`-`/`+`),
+ * every quoted string and every unquoted call argument, each as approximate shell text. Never exact: a miss is possible, a silent
+ * drop is not.
+ */
+function checkCodeText(text: string, context: Context, place: PathPlace): HardlineFinding | null {
+  const found = checkPayloadText(text, true, context, place);
+  if (found !== null) return found;
+  const lines = text.replace(/^[\t !@+-]+/gm, '');
+  if (lines !== text) {
+    const inLines = checkPayloadText(lines, true, context, place);
+    if (inLines !== null) return inLines;
+  }
+  for (const match of text.matchAll(QUOTED_OR_CALLED)) {
+    const literal = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
+    if (!SHELL_TEXT.test(literal) && !mayNameProgram({ kind: 'literal', value: literal, raw: literal })) continue;
+    const inLiteral = checkPayloadText(literal, true, context, place);
+    if (inLiteral !== null) return inLiteral;
+  }
+  return null;
+}
+
+/**
+ * A quoted string of most languages: '…', "…" (with backslash escapes) or `…`; or the unquoted
+ * argument of a call (m4's `esyscmd(rm -rf /)`).
+ */
+const QUOTED_OR_CALLED = /'([^'\n]*)'|"((?:[^"\\\n]|\\.)*)"|`([^`]*)`|[A-Za-z_]\(([^()'"`\n]+)\)/g;
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines
@@ -640,9 +679,80 @@ function printedArguments(argv: readonly Word[]): readonly Word[] | null {
   return args;
 }
 
-/** The printed text, with `\n` escapes as line breaks (echo -e and printf print them so). */
-function printedText(args: readonly Word[]): string {
-  return args.map((word) => wordText(word).replace(/\\n/g, '\n')).join(' ');
+/** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
+interface Produced {
+  texts: string[];
+  exact: boolean;
+}
+
+/**
+ * The text a literal producer prints: `echo` (with and without its escapes: shells differ),
+ * `printf` (its format applied, printfFormat.ts), `cat` of a here-document or here-string, `jq -r`
+ * of string literals, `awk` printing string literals. Null for any other program.
+ */
+function producedText(source: CommandShape): Produced | null {
+  const argv = innerArgv(source);
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const literal = argv.every((word) => word.kind === 'literal');
+  const words = argv.slice(1).map(wordText);
+  switch (name) {
+    case 'echo': {
+      let k = 0;
+      let escapes = false;
+      while (k < words.length && /^-[neE]+$/.test(words[k]!)) escapes = escapes || /e[^E]*$/.test(words[k]!), k++;
+      const plain = words.slice(k).join(' ');
+      const decoded = echoEscapes(words.slice(k));
+      // bash's echo prints escapes as written unless -e; dash's (sh) decodes them always.
+      const texts = plain === decoded.text ? [plain] : escapes ? [decoded.text, plain] : [plain, decoded.text];
+      return { texts, exact: literal && texts.length === 1 };
+    }
+    case 'printf': {
+      const printed = printfOutput(words);
+      return printed === null ? null : { texts: [printed.text], exact: literal && printed.exact };
+    }
+    case 'cat': {
+      if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return null;
+      return { texts: [source.stdinText], exact: literal };
+    }
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+      return jqPrinted(argv);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk': {
+      const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
+      return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * `jq -r` (raw output) of a filter holding string literals: a filter that is one JSON string prints
+ * exactly it; otherwise every literal is read, approximately. The filter is read with jq's row.
+ */
+function jqPrinted(argv: readonly Word[]): Produced | null {
+  const reading = readByRow('jq', argv.slice(1));
+  if (reading === null) return null;
+  const raw = reading.options.some((option) => ['-r', '-j', '--raw-output', '--join-output', '--raw-output0'].includes(option.name));
+  // `--arg NAME VALUE` and its kind take two words: the filter is the first operand after them.
+  const pairs = reading.options.filter((option) => ['--arg', '--argjson', '--slurpfile', '--rawfile'].includes(option.name)).length;
+  const filter = reading.operands[pairs];
+  if (!raw || filter === undefined) return null;
+  const text = wordText(filter).trim();
+  if (/^"(?:[^"\\]|\\.)*"$/.test(text) && !text.includes('\\(')) {
+    try {
+      return { texts: [JSON.parse(text) as string], exact: filter.kind === 'literal' };
+    } catch {
+      // Not JSON after all: read its literals below.
+    }
+  }
+  const literals = stringLiteralsOf(text);
+  return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join('')], exact: false };
 }
 
 /** The printed text split into the words xargs would read (opaque words kept whole). */
@@ -661,16 +771,16 @@ function printedWords(args: readonly Word[]): Word[] {
 }
 
 /** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
-function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
-  // The source's program is read without a peeled record (most are not echo or printf), and the
+function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  // The source's program is read without a peeled record (most are no literal producer), and the
   // sink is peeled only when something is printed into it.
+  const produced = producedText(source as CommandShape);
+  if (produced === null) return null;
+  const sink = peeled(sinkView);
+  const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place);
+  if (found !== null) return found;
   const args = printedArguments(innerArgv(source));
   if (args === null || args.length === 0) return null;
-  const sink = peeled(sinkView);
-  if (readsScriptFromStdin(sink.argv)) {
-    const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context, place);
-    if (found !== null) return found;
-  }
   const printed = printedWords(args);
   if (printed.length === 0) return null;
   const xargs = sink.layers.find((layer) => layer.program === 'xargs');
