@@ -413,6 +413,8 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
+  const shellCode = checkShellCode(inner, context, place);
+  if (shellCode !== null) return shellCode;
   if (stdinText !== null) {
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inner, [stdinText], true, context, place);
     if (found !== null) return found;
@@ -471,6 +473,31 @@ function mayNameProgram(word: Word): boolean {
   const name = commandName(word);
   if (name === null || word.kind !== 'literal' || word.value.startsWith('-')) return false;
   return isHardlineProgram(name.name) || rowFor(name.name) !== null;
+}
+
+/**
+ * The code a shell of another language runs from its options (PowerShell's `-Command`, and its
+ * `-EncodedCommand`, base64 of UTF-16LE text): the floor has no reader of that language, so it reads
+ * the code as it reads another language's text ({@link checkCodeText}). `-Command` takes the rest of
+ * the line as the code.
+ */
+function checkShellCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined || rowFor(name)?.category !== 'shell') return null;
+  for (const form of programForms(argv).forms) {
+    if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
+    const encoded = /^-{1,2}e(?:c|n[a-z]*)?$/i.test(form.trigger);
+    const text = encoded ? decodedCommand(wordText(form.value)) : argv.slice(form.index + 1).map(wordText).join(' ');
+    const found = checkCodeText(text, context, place);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** PowerShell's `-EncodedCommand` value: base64 of UTF-16LE text (the value itself when it is not). */
+function decodedCommand(value: string): string {
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(value)) return value;
+  return Buffer.from(value, 'base64').toString('utf16le');
 }
 
 /** `source`/`.` of standard input (`. /dev/stdin <<< 'TEXT'`): the text fed in is run. */

@@ -163,7 +163,9 @@ export function expandBraces(text: string): string[] {
 function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
   if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
-  const written = absoluteComponents(expandHome(text, home));
+  // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
+  const drive = /^([A-Za-z]):[\\/]/.exec(text);
+  const written = absoluteComponents(drive === null ? expandHome(text, home) : `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`);
   if (written === null) return null;
   const parts = macosAlias(written);
   const platform = platformTarget(parts, includeHome, deep);

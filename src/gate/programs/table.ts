@@ -59,6 +59,8 @@ function lookUpRow(program: string): ProgramRow | null {
   if (!isPlainName(name)) name = foldCompatibility(name).toLowerCase();
   const row = BY_NAME.get(name);
   if (row !== undefined) return row;
+  // A Windows program run from WSL by its file name (`cmd.exe`, `wsl.exe`, `git.exe`).
+  if (name.endsWith('.exe') && name.length > 4) return lookUpRow(name.slice(0, -4));
   const unversioned = /^(.*?[a-z+])[-.]?[0-9][0-9.]*$/.exec(name)?.[1];
   // A one-letter base is no version of anything (`r2` is radare2, not R 2).
   if (unversioned !== undefined && unversioned.replace(/[-.]$/, '').length >= 2) {
