@@ -727,7 +727,7 @@ function producedText(source: CommandShape): Produced | null {
     case 'echo': {
       let k = 0;
       let escapes = false;
-      while (k < words.length && /^-[neE]+$/.test(words[k]!)) escapes = escapes || /e[^E]*$/.test(words[k]!), k++;
+      for (; k < words.length && /^-[neE]+$/.test(words[k]!); k++) escapes = /e[^E]*$/.test(words[k]!) || (escapes && !words[k]!.includes('E'));
       const plain = words.slice(k).join(' ');
       const decoded = echoEscapes(words.slice(k));
       // bash's echo prints escapes as written unless -e; dash's (sh) decodes them always.
