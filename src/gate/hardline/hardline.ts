@@ -462,9 +462,13 @@ const SHELL_TEXT = /[\s;&|`]|\$\(/;
 
 /** The program has no row (or is only known at run time), or its row cannot place every word. */
 function unplacedWords(view: ArgvView, argv: readonly Word[]): boolean {
+  return (view.peeled !== undefined && !view.peeled.exact) || unplacedProgram(argv);
+}
+
+/** {@link unplacedWords} of an argv already unwrapped. */
+function unplacedProgram(argv: readonly Word[]): boolean {
   const name = commandName(argv[0]);
   if (name === null || rowFor(name.name) === null) return true;
-  if (view.peeled !== undefined && !view.peeled.exact) return true;
   return programForms(argv).unreadable !== null;
 }
 
@@ -602,10 +606,12 @@ function isShell(name: string): boolean {
  * ({@link codeTexts}). `texts` are alternatives (what echo prints with and without escapes).
  */
 function checkStdinCode(argv: readonly Word[], texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
-  const kind = stdinCodeOf(argv);
+  // A program the table cannot place (no row, or words its row cannot read) may run its input as
+  // shell text too: read approximately.
+  const kind = stdinCodeOf(argv) ?? (argv.length > 0 && unplacedProgram(argv) ? 'unknown' : null);
   if (kind === null) return null;
   for (const text of texts) {
-    const found = kind === 'shell' ? checkPayloadText(text, !exact, context, place) : checkCodeText(text, context, place);
+    const found = kind === 'code' ? checkCodeText(text, context, place) : checkPayloadText(text, kind === 'unknown' || !exact, context, place);
     if (found !== null) return found;
   }
   return null;

@@ -5,7 +5,8 @@ import { literalWord, type Word } from '../../reading/resolution';
 /**
  * Programs of the other systems the same agent sessions run on (issue 31): macOS (`launchctl`,
  * `osascript`, `diskutil`, `asr`), Windows seen from WSL (`cmd.exe`, `wsl.exe`; the table finds a
- * `.exe` name by its row), and disk tools the hardline arms name (`nvme`, `fio`). The floor's arms
+ * `.exe` name by its row), disk tools the hardline arms name (`nvme`, `fio`) and the clipboards
+ * (`pbcopy`, `clip.exe`, `xclip`, `xsel`, `wl-copy`), which only keep what is piped in. The floor's arms
  * for them live in `hardline/` (power: processes.ts; erasing and raw writes: devices.ts); these rows
  * say what each form does for every other layer, and place their words so that the floor's
  * unknown-program reading (hardline.ts) is not needed for them.
@@ -210,4 +211,45 @@ const CMD: ProgramRow = {
   plain: ['/d /q'],
 };
 
-export const PLATFORM_ROWS: readonly ProgramRow[] = [LAUNCHCTL, OSASCRIPT, NVME, FIO, ASR, DISKUTIL, WSL, CMD];
+// ---------------------------------------------------------------------------------------------
+// Clipboards: they keep the text piped into them and run none of it
+// ---------------------------------------------------------------------------------------------
+
+const CLIPBOARD_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['pbcopy', 'pbpaste'],
+    category: 'misc',
+    what: 'the macOS clipboard: pbcopy keeps its standard input, pbpaste prints it',
+    grammar: { singleDash: true, abbreviations: false, long: valued('pboard', 'Prefer') },
+    plain: ['', '-pboard find', '-Prefer txt'],
+  },
+  {
+    names: ['clip'],
+    category: 'misc',
+    what: 'the Windows clipboard (clip.exe, run from WSL): keeps its standard input',
+    plain: [''],
+  },
+  {
+    names: ['xclip'],
+    category: 'misc',
+    what: 'the X11 clipboard: keeps its standard input (or files) or prints the selection (-o)',
+    grammar: { singleDash: true, long: { ...valued('selection', 'display', 'target', 'loops'), ...flagged('in', 'out', 'filter', 'rmlastnl', 'silent', 'quiet', 'verbose', 'version', 'help', 'noutf8', 'sensitive') } },
+    plain: ['-selection clipboard', '-sel c -o', '-o', 'notes.txt'],
+  },
+  {
+    names: ['xsel'],
+    category: 'misc',
+    what: 'the X11 selection tool: keeps its standard input or prints the selection',
+    grammar: { short: 'dtw', flags: 'abcfikloprsvxzhn', long: { ...valued('display', 'selectionTimeout', 'window-name'), ...flagged('append', 'follow', 'zeroflush', 'input', 'output', 'clear', 'delete', 'primary', 'secondary', 'clipboard', 'keep', 'exchange', 'nodetach', 'logfile', 'verbose', 'version', 'help', 'trim') } },
+    plain: ['-b', '-ob', '--clipboard --input'],
+  },
+  {
+    names: ['wl-copy'],
+    category: 'misc',
+    what: 'the Wayland clipboard: keeps its standard input or the text of its operands',
+    grammar: { short: 't', flags: 'onpfcrvh', long: { ...valued('type', 'seat'), ...flagged('trim-newline', 'paste-once', 'primary', 'foreground', 'clear', 'regular', 'version', 'help') } },
+    plain: ['', '--primary', '"hello world"'],
+  },
+];
+
+export const PLATFORM_ROWS: readonly ProgramRow[] = [LAUNCHCTL, OSASCRIPT, NVME, FIO, ASR, DISKUTIL, WSL, CMD, ...CLIPBOARD_ROWS];
