@@ -388,6 +388,7 @@ class CommandParser {
       }
       const connector = this.readConnector();
       segment.connector = connector;
+      if (this.zsh && connector === '&' && segment.argv.length === 0) this.differs('Assignments alone before `&` are a parse error in zsh');
       if (connector === null) break;
       if (connector === ';' || connector === '\n' || connector === '&') {
         this.skipBlanksAndNewlines();
@@ -566,7 +567,7 @@ class CommandParser {
     if (zshWord !== undefined) this.differs(`\`${word.raw}\` ${zshWord}`);
     // zsh takes letters outside ASCII in names: `é=1 cmd` is an assignment there, a program word in bash.
     const equals = word.raw.indexOf('=');
-    if (equals > 0 && /[^\x00-\x7f]/.test(word.raw.slice(0, equals))) this.differs(`\`${word.raw.slice(0, 40)}\` is an assignment in zsh`);
+    if (equals > 0 && /[^\x00-\x7f]|^[0-9]+$/.test(word.raw.slice(0, equals))) this.differs(`\`${word.raw.slice(0, 40)}\` is an assignment in zsh`);
   }
 
   /** The program word must be literal, and must not be a builtin that runs text as code. */
@@ -599,7 +600,17 @@ class CommandParser {
       if (word.value === 'hash' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /^-[a-zA-Z]*p/.test(w.value))) {
         throw new Unresolvable('eval', 'hash -p changes which file a later command name runs.');
       }
-      if (this.zsh) this.checkZshProgram(word.value, argv.slice(index + 1));
+      if (this.zsh) {
+        this.checkZshProgram(word.value, argv.slice(index + 1));
+        // zsh's `exec` is a precommand modifier too: the word it runs may be another one (`exec noglob rm`).
+        if (word.value === 'exec') {
+          let k = index + 1;
+          while (k < argv.length && /^-[acl]*$/.test(literal(argv[k])) && literal(argv[k]) !== '-') k += literal(argv[k]).includes('a') ? 2 : 1;
+          if (literal(argv[k]) === '--') k++;
+          const run = argv[k];
+          if (run !== undefined && run.kind === 'literal') this.checkZshProgram(run.value, argv.slice(k + 1));
+        }
+      }
       if (word.value !== 'command' && word.value !== 'builtin') return;
       index++;
       while (index < argv.length && literal(argv[index]).startsWith('-') && literal(argv[index]) !== '-') {
@@ -888,6 +899,10 @@ class CommandParser {
       // zsh reads any unquoted `[` as a pattern (alone, `[` is the test builtin): `a[` is a "bad pattern" error there.
       if (this.zsh && this.value !== '[' && hasUnquoted(this.value, mask, '[')) this.expand('glob');
     }
+    // EQUALS looks past empty quotes: `''=ls` is the path of ls in zsh.
+    if (this.zsh && this.value.length > 1 && this.value.charCodeAt(0) === 0x3d /* = */ && this.unquotedCount > 0 && this.unquoted[0] === 0 && t.charCodeAt(start) !== 0x3d) {
+      this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` is the path of a program in zsh (\`=cmd\`)`);
+    }
     // zsh closes a brace group at a word's unquoted `}` with no `{` before it: `a}` and `}` are parse errors there.
     if (this.zsh && t.charCodeAt(this.pos - 1) === 0x7d /* } */ && this.unquotedCount > 0 && unbalancedClosingBrace(this.value, this.mask())) {
       this.differs(`\`${t.slice(start, this.pos).slice(-40)}\` ends with a \`}\` that closes a brace group in zsh`);
@@ -1023,10 +1038,12 @@ class CommandParser {
       if (!SIMPLE_PARAMETER_BODY.test(body) || body === '') {
         throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
       }
-      checkParameterBody(body);
-      if (this.zsh && ((!/^#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#') || /^[A-Za-z_0-9]+@/.test(body))) {
-        this.differs(`\`\${${body.slice(0, 40)}}\` is an expansion zsh reads with flags of its own`);
+      // bash: a parameter name first (`${+x}`, `${~x}`, `${:-a}` are a "bad substitution" that stops the line).
+      if (!/^[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#' && body !== '!') {
+        throw new Unresolvable('syntax', `\`\${${body.slice(0, 40)}}\` is a bad substitution in bash (and zsh reads it with flags of its own).`);
       }
+      checkParameterBody(body);
+      if (this.zsh && /^[A-Za-z_0-9]+@/.test(body)) this.differs(`\`\${${body.slice(0, 40)}}\` is a bad substitution in zsh`);
       this.expand('variable');
       this.pos = close + 1;
       return;
