@@ -40,6 +40,7 @@ import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
+import { codePayloads, stdinPayloads } from '../programs/languages';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -447,6 +448,13 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
+  // Code in other languages (issue 31): what the code does, as shell text or a fork loop.
+  const code = codePayloads(inner, stdinText);
+  for (let k = 0; k < code.length; k++) {
+    const payload = code[k]!;
+    const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, payload.approximate, context, place);
+    if (found !== null) return found;
+  }
   const shellCode = checkShellCode(inner, context, place);
   if (shellCode !== null) return shellCode;
   if (stdinText !== null) {
@@ -866,6 +874,16 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   const sink = peeled(sinkView);
   const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place);
   if (found !== null) return found;
+  // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
+  const name = commandName(sink.argv[0])?.name;
+  for (const text of name === undefined ? [] : produced.texts) {
+    const code = stdinPayloads(sink.argv, name!, text);
+    for (let k = 0; k < code.length; k++) {
+      const payload = code[k]!;
+      const inCode = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
+      if (inCode !== null) return inCode;
+    }
+  }
   const args = printedArguments(innerArgv(source));
   if (args === null || args.length === 0) return null;
   const printed = printedWords(args);

@@ -210,6 +210,11 @@ const NODE_ROW: ProgramRow = {
   operands: [
     { role: 'listener', operand: 0, when: (t) => t === null || t === 'inspect', example: 'inspect', note: '`node inspect` starts the script with a debugger port open' },
   ],
+  // `-pe CODE` is node's own alias of `--print --eval CODE` (the grammar reads it as `-p e`).
+  read: (args, reading) =>
+    args.flatMap((word, index) =>
+      text(word) === '-pe' && args[index + 1] !== undefined && index < (reading.operandIndexes[0] ?? args.length) ? [form('executor', 'node', args, index, args[index + 1]!, '-pe runs the JavaScript given on the command line and prints its value', 'code')] : [],
+    ),
   plain: ['app.js', 'server.js --port 3000', '--version', '-v', '--test', '--watch app.js', '--enable-source-maps dist/index.js', '-c app.js', 'app.js -e x'],
 };
 

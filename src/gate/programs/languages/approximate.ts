@@ -1,0 +1,195 @@
+/**
+ * The shared approximate reader for every interpreter without a tokenizer of its own (Perl, Ruby,
+ * PHP, Lua, R, Julia, Tcl, PowerShell, Emacs Lisp, Vim, make, m4, ed, …), driven by one row per
+ * language (rows.ts): its quote and comment forms, the names of its process and deletion APIs,
+ * its home expressions. It never claims to read the code exactly; it hands the floor:
+ * - every string literal, as approximate shell text;
+ * - after each process API name, the literals (and, for languages whose commands are bare words,
+ *   the words) up to the end of the call or statement, joined by blanks (`system("rm", "-rf", "/")`);
+ * - after each deletion API name, `rm -rf --` of the path literal or home expression that follows
+ *   (`FileUtils.rm_rf(Dir.home)` reads as `rm -rf -- ~`);
+ * - for languages that are commands (`shellLike`: Tcl, PowerShell, Vim `!`, ed `!`, make recipes),
+ *   each line as approximate shell text.
+ * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
+ * the code does, never see less of the literals than the code holds.
+ */
+import { languageRowFor, type LanguageRow } from './rows';
+
+export interface ApproximateText {
+  text: string;
+  what: string;
+}
+
+/** Longest stretch after an API name read for its arguments. */
+const WINDOW = 400;
+
+/** Reads code of the language of `program` (its row, or the generic row). */
+export function readApproximately(code: string, program: string): ApproximateText[] {
+  const row = languageRowFor(program);
+  const { stripped, literals } = literalsOf(code, row);
+  const out: ApproximateText[] = [];
+  for (const literal of literals) if (literal.trim() !== '') out.push({ text: literal, what: `a string in ${row.language} code` });
+  for (const api of row.processApis) {
+    for (const at of occurrences(stripped, api)) {
+      const window = callWindow(stripped, code, at + api.length);
+      const words = windowWords(window, row);
+      if (words.length > 0) out.push({ text: words.join(' '), what: `${api} in ${row.language} code` });
+    }
+  }
+  for (const api of row.deletionApis) {
+    for (const at of occurrences(stripped, api)) {
+      const window = callWindow(stripped, code, at + api.length);
+      for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
+    }
+  }
+  if (row.shellLike) {
+    for (const line of stripped.split(/\r?\n|;/)) {
+      const text = line.replace(row.linePrefix ?? /^$/, '').trim();
+      if (text !== '') out.push({ text: unquoteBraces(text), what: `a ${row.language} command` });
+    }
+  }
+  return out;
+}
+
+/** `{rm -rf /}` (Tcl braces) read as the text inside. */
+function unquoteBraces(text: string): string {
+  return text.replace(/[{}]/g, ' ');
+}
+
+/** The code with literals and comments blanked (so names inside them are not APIs), and the literals. */
+export function literalsOf(code: string, row: LanguageRow): { stripped: string; literals: string[] } {
+  const literals: string[] = [];
+  let stripped = '';
+  let i = 0;
+  outer: while (i < code.length) {
+    const start = i;
+    for (const comment of row.comments) {
+      if (!code.startsWith(comment.open, i)) continue;
+      if (comment.close === undefined) {
+        const end = code.indexOf('\n', i);
+        i = end === -1 ? code.length : end;
+      } else {
+        const end = code.indexOf(comment.close, i + comment.open.length);
+        i = end === -1 ? code.length : end + comment.close.length;
+      }
+      stripped += blank(code.slice(start, i));
+      continue outer;
+    }
+    for (const quote of row.quotes) {
+      const match = quote.open.exec(code.slice(i, i + 16));
+      if (match === null || match.index !== 0) continue;
+      const open = match[0];
+      const close = quote.close ?? closingOf(open[open.length - 1]!);
+      const read = readQuoted(code, i + open.length, close, quote.escape, quote.nests ? open[open.length - 1]! : null);
+      literals.push(read.text);
+      // Interpolating quotes keep their `$var` / `#{…}` text: the floor reads it as written.
+      i = read.end;
+      stripped += quote.keep === true ? code.slice(start, i) : blank(code.slice(start, i));
+      continue outer;
+    }
+    stripped += code[i];
+    i++;
+  }
+  return { stripped, literals };
+}
+
+/** Text of the same length with every character but line breaks a blank (offsets stay those of the code). */
+function blank(text: string): string {
+  return text.replace(/[^\n]/g, ' ');
+}
+
+function closingOf(open: string): string {
+  return ({ '(': ')', '[': ']', '{': '}', '<': '>' } as Record<string, string>)[open] ?? open;
+}
+
+function readQuoted(code: string, from: number, close: string, escape: 'backslash' | 'double' | 'none', nestOpen: string | null): { text: string; end: number } {
+  let text = '';
+  let depth = 0;
+  let i = from;
+  while (i < code.length) {
+    if (escape === 'backslash' && code[i] === '\\' && i + 1 < code.length) {
+      const next = code[i + 1]!;
+      text += next === 'n' ? '\n' : next === 't' ? '\t' : next;
+      i += 2;
+      continue;
+    }
+    if (nestOpen !== null && nestOpen !== close && code[i] === nestOpen) depth++;
+    if (code.startsWith(close, i)) {
+      if (escape === 'double' && code.startsWith(close, i + close.length)) {
+        text += close;
+        i += 2 * close.length;
+        continue;
+      }
+      if (depth === 0) return { text, end: i + close.length };
+      depth--;
+    }
+    text += code[i];
+    i++;
+  }
+  return { text, end: code.length };
+}
+
+/** Where `name` stands as a whole name (not inside a longer one). */
+function occurrences(code: string, name: string): number[] {
+  const out: number[] = [];
+  const nameChar = /[A-Za-z0-9_]/;
+  let at = code.indexOf(name);
+  while (at !== -1 && out.length < 64) {
+    const before = code[at - 1];
+    const after = code[at + name.length];
+    const startsWord = !nameChar.test(name[0]!) || before === undefined || !nameChar.test(before);
+    const endsWord = !nameChar.test(name[name.length - 1]!) || after === undefined || !nameChar.test(after);
+    if (startsWord && endsWord) out.push(at);
+    at = code.indexOf(name, at + 1);
+  }
+  return out;
+}
+
+/** The text after an API name up to the end of its call: its closing bracket, or the end of the statement. */
+function callWindow(stripped: string, original: string, from: number): string {
+  const code = stripped;
+  let i = from;
+  while (i < original.length && /[ \t]/.test(original[i]!)) i++;
+  const opener = code[i];
+  const close = opener === '(' ? ')' : opener === '[' ? ']' : opener === '{' ? '}' : null;
+  let depth = 0;
+  const end = Math.min(code.length, from + WINDOW);
+  for (let j = i; j < end; j++) {
+    const c = code[j]!;
+    if (close !== null) {
+      if (c === opener) depth++;
+      else if (c === close && --depth === 0) return original.slice(i + 1, j);
+    } else if (c === '\n' || c === ';' || (c === '|' && code[j + 1] === '|') || (c === '&' && code[j + 1] === '&')) {
+      return original.slice(i, j);
+    }
+  }
+  return original.slice(i, end);
+}
+
+/** The words of an API call's window: its literals (restored from the row's quote forms) and bare words. */
+function windowWords(window: string, row: LanguageRow): string[] {
+  const { literals, stripped } = literalsOf(window, row);
+  const out = [...literals];
+  // A home expression among the arguments (`"rm -rf " .. os.getenv("HOME")`) is the home folder.
+  if (row.homeExpressions.some((home) => window.includes(home))) out.push('~');
+  if (row.shellLike || row.bareArguments === true) {
+    for (const word of stripped.split(/[\s,()]+/)) if (word !== '' && word !== '""' && !/^-[A-Z]/.test(word)) out.push(word);
+  }
+  return out.filter((word) => word.trim() !== '');
+}
+
+/** The targets of a deletion API: path literals, home expressions (as `~`), bare paths in shell-like rows. */
+function deletionTargets(window: string, row: LanguageRow): string[] {
+  const { literals, stripped } = literalsOf(window, row);
+  const out: string[] = [];
+  for (const literal of literals) out.push(quoteShell(literal));
+  for (const home of row.homeExpressions) if (stripped.includes(home) || window.includes(home)) out.push('~');
+  for (const word of stripped.split(/[\s,()=>]+/)) {
+    if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
+  }
+  return out;
+}
+
+function quoteShell(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Code in other languages, read for the hardline floor (D§5, issue 31): the inline code of an
+ * interpreter (its row's `payload: 'code'` forms: `python3 -c`, `node -e`, `deno eval`, `bun -e`,
+ * `perl -e`, `ruby -e`, `emacs --eval`, `make --eval`, …) and the code it reads from stdin (a
+ * heredoc or here-string fed to `python3 -`, `node`, `perl`, …), handed back as the shell text
+ * that does what the code does (reader.ts, approximate.ts). Python and JavaScript go through
+ * tokenizers of their own; every other language through the shared approximate reader.
+ *
+ * Only the floor asks (hardline.ts): the deny and escalate lists and the preflight keep reading
+ * an interpreter's inline code as the row's executor form, unchanged.
+ */
+import type { Word } from '../../reading/resolution';
+import { foldCompatibility } from '../../reading/normalise';
+import { approximateWordText } from '../executorPayloads';
+import { programForms, readsCodeFromStdin } from '../table';
+import { programName } from '../wrappers';
+import { readApproximately } from './approximate';
+import { languageRowFor } from './rows';
+import { tokenizeJavaScript } from './javascript';
+import { tokenizePython } from './python';
+import { readCode, type CodeFinding, type Language } from './reader';
+
+export type { CodeFinding, Language } from './reader';
+
+/** What the floor is handed: shell text (exact or approximate), or a fork loop. */
+export type CodePayload =
+  | { kind: 'shell-text'; text: string; approximate: boolean; via: string }
+  | { kind: 'fork-loop'; via: string; what: string };
+
+const NODE_WORD: Word = { kind: 'literal', value: 'node', raw: 'node' };
+
+function literalValue(word: Word | undefined): string | null {
+  return word !== undefined && word.kind === 'literal' ? word.value : null;
+}
+
+/** Programs (row names) read by the Python tokenizer. */
+const PYTHON_PROGRAMS = new Set(['python3', 'python', 'python2', 'pypy3', 'pypy', 'ipython', 'ipython3', 'pdb', 'pdb3', 'ipdb', 'ipdb3']);
+/** Programs (row names) read by the JavaScript tokenizer. */
+const JAVASCRIPT_PROGRAMS = new Set(['node', 'nodejs', 'deno', 'bun', 'tsx', 'ts-node', 'mongosh', 'mongo', 'jrunscript']);
+
+/** The language a program's code is in, for the two read by tokenizers; null for the rest. */
+export function tokenizedLanguage(program: string): Language | null {
+  const name = program.toLowerCase();
+  if (PYTHON_PROGRAMS.has(name) || /^(python|pypy)[0-9.]*$/.test(name)) return 'python';
+  if (JAVASCRIPT_PROGRAMS.has(name)) return 'javascript';
+  return null;
+}
+
+/** Reads one piece of code of `program`'s language. */
+export function readProgramCode(code: string, program: string): CodeFinding[] {
+  const language = tokenizedLanguage(program);
+  if (language === null) return readApproximately(code, program).map(({ text, what }) => ({ kind: 'shell-text', text, approximate: true, what }));
+  const tokenize = language === 'python' ? tokenizePython : tokenizeJavaScript;
+  const tokens = tokenize(code);
+  return readCode(tokens.tokens, language, tokens.unreadable, tokenize);
+}
+
+/** Longest code read (the floor's own budget bounds the work on what it hands back). */
+const MAX_CODE = 256 * 1024;
+
+/**
+ * The code payloads of one command's innermost argv (wrappers peeled), and of its stdin text when
+ * the program reads code from stdin. Never throws.
+ */
+export function codePayloads(argv: readonly Word[], stdinText: string | null): CodePayload[] {
+  const name = programName(argv[0]);
+  if (name === null) return [];
+  const out: CodePayload[] = [];
+  try {
+    for (const form of programForms(argv).forms) {
+      if (form.role !== 'executor') continue;
+      // A subcommand that runs Node.js with the words after it (`yarn node -e CODE`).
+      if (form.program.endsWith(' node') && form.index > 0 && literalValue(argv[form.index]) === 'node') {
+        out.push(...codePayloads([NODE_WORD, ...argv.slice(form.index + 1)], null));
+        continue;
+      }
+      // Vim's `-c`/`+cmd` are editor commands (the row hands their `!` text to the floor as shell
+      // text): read as Vim code too, for `lua …`, `call system(…)`, `py3 …`.
+      if (form.payload !== 'code' && !(form.payload === 'shell-text' && languageRowFor(form.program.split(' ')[0]!).language === 'Vim')) continue;
+      // A subcommand's form names it too (`deno eval`); an operand form's trigger is the code itself.
+      const program = form.program.split(' ')[0]!;
+      const via = form.trigger.startsWith('-') ? `${form.program} ${form.trigger}` : form.program;
+      // A flag that makes the operands code (`emacsclient --eval EXPR…`): every word after it.
+      const words = form.value !== null ? [form.value] : argv.slice(form.index + 1);
+      for (const word of words) {
+        const code = word.kind === 'literal' ? word.value : approximateWordText(word.raw);
+        out.push(...payloadsOf(code, program, via, word.kind !== 'literal'));
+      }
+    }
+    if (stdinText !== null) out.push(...stdinPayloads(argv, name, stdinText));
+  } catch {
+    return out;
+  }
+  return out;
+}
+
+/**
+ * The code payloads of text on a command's stdin (a heredoc, a here-string, text printed into it):
+ * when the program's row says it reads code from stdin here, or its language row says it always
+ * reads its commands there (ed).
+ */
+export function stdinPayloads(argv: readonly Word[], name: string, stdinText: string): CodePayload[] {
+  const program = foldCompatibility(name).toLowerCase();
+  if (!readsCodeFromStdin(argv) && languageRowFor(program).stdinCommands !== true) return [];
+  return payloadsOf(stdinText, program, `${program} (code on stdin)`, false);
+}
+
+function payloadsOf(code: string, program: string, via: string, opaque: boolean): CodePayload[] {
+  if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
+  let findings: CodeFinding[];
+  try {
+    findings = readProgramCode(code, program);
+  } catch {
+    // Code too deep for the tokenizer to read: all of it reaches the floor, as approximate text.
+    findings = [{ kind: 'shell-text', text: code, approximate: true, what: 'code the gate could not read' }];
+  }
+  return findings.map((finding): CodePayload =>
+    finding.kind === 'fork-loop'
+      ? { kind: 'fork-loop', via, what: finding.what }
+      : { kind: 'shell-text', text: finding.text, approximate: finding.approximate || opaque, via: `${via}: ${finding.what}` },
+  );
+}
