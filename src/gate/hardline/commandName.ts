@@ -42,7 +42,8 @@ function readCommandName(literal: string): CommandName | null {
   if (name === '') return null;
   name = mirroredProgram(name);
   const folder = slash === -1 ? null : value.slice(0, slash);
-  const systemProgram = folder === null || (folder.startsWith('/') && /\/s?bin$/.test(folder));
+  // Windows' own programs, seen from WSL, are in C:\Windows\System32 (`/mnt/c/Windows/System32/shutdown.exe`).
+  const systemProgram = folder === null || (folder.startsWith('/') && (/\/s?bin$/.test(folder) || /^\/mnt\/[a-z]\/windows\/system32$/i.test(folder)));
   return { name, systemProgram };
 }
 

@@ -162,3 +162,20 @@ export function checkRsyncDelete(args: readonly Word[], place: PathPlace): Hardl
   const what = deletionTarget(destination, place);
   return what === null ? null : hardlineFinding('recursive-delete-root', `rsync --delete into ${what}`);
 }
+
+/**
+ * Windows' `rd /s` (`rmdir /s`) and `del /s` (`erase /s`), run through `cmd.exe` from WSL or Git
+ * Bash: a recursive deletion of a drive, a Windows system folder or a home folder (the same targets
+ * as rm's, Windows paths read as WSL sees them). Switches are case-insensitive; `/s` is needed.
+ */
+export function checkWindowsRemove(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
+  const texts = args.map(literalText);
+  if (!texts.some((text) => text !== null && /^\/s$/i.test(text))) return null;
+  for (const word of args) {
+    const text = literalText(word);
+    if (text !== null && text.startsWith('/') && text.length <= 3 && !text.includes('/', 1)) continue;
+    const what = deletionTarget(word, place);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `${name} /s on ${what}`);
+  }
+  return null;
+}

@@ -34,12 +34,32 @@ export function checkFormatting(name: string, args: readonly Word[]): HardlineFi
     return all && device !== undefined ? hardlineFinding('mkfs', `wipefs -a on ${wordPathText(device)}`) : null;
   }
   if (name === 'diskutil') {
-    const verb = operands(args)[0];
-    const text = literalText(verb)?.toLowerCase() ?? null;
-    return text !== null && DISKUTIL_ERASERS.has(text) ? hardlineFinding('mkfs', `diskutil ${literalText(verb)}`) : null;
+    const [verb, sub] = operands(args).map((word) => literalText(word)?.toLowerCase() ?? null);
+    if (verb === 'apfs' && sub !== null && sub !== undefined && DISKUTIL_APFS_ERASERS.has(sub)) return hardlineFinding('mkfs', `diskutil apfs ${sub}`);
+    return verb !== null && verb !== undefined && DISKUTIL_ERASERS.has(verb) ? hardlineFinding('mkfs', `diskutil ${verb}`) : null;
+  }
+  if (name === 'nvme') {
+    // `nvme format|sanitize|write-zeroes DEVICE` erases the namespace or the whole drive.
+    const [verb, ...rest] = operands(args);
+    const text = literalText(verb);
+    const device = rest.find(isRawBlockDevice);
+    return text !== null && NVME_ERASERS.has(text) && device !== undefined ? hardlineFinding('mkfs', `nvme ${text} on ${wordPathText(device)}`) : null;
+  }
+  if (name === 'asr') {
+    // macOS Apple Software Restore: `restore … --erase` erases the target volume first.
+    const texts = args.map(literalText);
+    return texts.some((text) => text !== null && /^(?:restore|imagescan)$/.test(text)) && texts.includes('--erase') ? hardlineFinding('mkfs', 'asr restore --erase erases the target volume') : null;
   }
   return null;
 }
+
+/** `diskutil apfs` verbs that erase or delete a container or volume. */
+const DISKUTIL_APFS_ERASERS = new Set(['deletecontainer', 'erasevolume', 'deletevolume']);
+/** nvme-cli commands that erase what they are given. */
+const NVME_ERASERS = new Set(['format', 'sanitize', 'write-zeroes']);
+
+/** fio `--rw` modes that write (the default, `read`, does not). */
+const FIO_WRITES = /^(?:write|randwrite|rw|readwrite|randrw|trim|randtrim|trimwrite)$/;
 
 function deviceFinding(via: string, device: Word): HardlineFinding {
   return hardlineFinding('raw-device-write', `${via} writing to ${wordPathText(device)}`);
@@ -78,6 +98,31 @@ export function checkDeviceWriters(name: string, args: readonly Word[]): Hardlin
       });
       const device = operands(args).find(isRawBlockDevice);
       return writes && device !== undefined ? deviceFinding('badblocks -w', device) : null;
+    }
+    case 'openssl': {
+      // Any openssl command writes its output to `-out FILE` (`openssl enc … -out /dev/sda`).
+      for (let k = 0; k < args.length; k++) {
+        const text = literalText(args[k]);
+        const value = text === '-out' || text === '--out' ? args[k + 1] : undefined;
+        if (value !== undefined && isRawBlockDevice(value)) return deviceFinding('openssl -out', value);
+      }
+      return null;
+    }
+    case 'fio': {
+      // A write job on `--filename=DEV` (`:`-separated names each); fio only reads unless `--rw` says otherwise.
+      const texts = args.map((word) => wordPathText(word));
+      const value = (option: string): string | undefined => {
+        for (let k = 0; k < texts.length; k++) {
+          if (texts[k]!.startsWith(`--${option}=`)) return texts[k]!.slice(option.length + 3);
+          if (texts[k] === `--${option}`) return texts[k + 1];
+        }
+        return undefined;
+      };
+      const mode = value('rw') ?? value('readwrite');
+      const files = value('filename');
+      if (mode === undefined || !FIO_WRITES.test(mode) || files === undefined) return null;
+      const device = files.split(':').find((file) => isRawBlockDevicePath(file, true));
+      return device === undefined ? null : hardlineFinding('raw-device-write', `fio --rw=${mode} writing to ${device}`);
     }
     case 'cp':
     case 'ddrescue': {

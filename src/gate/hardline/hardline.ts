@@ -12,8 +12,12 @@
  *   command unresolvable (`rm -rf / $(true)`, `{ rm -rf /; }`) does not dodge the floor. Quoted
  *   text stays an argument on both paths: `grep -rn "rm -rf /" docs` is never refused.
  * - an opaque word (`$HOME`, `/*`) is judged by its source text.
- * Pipelines are checked as a whole for the credential-exfiltration arm, and for text piped into
- * a shell or `xargs` (`echo 'rm -rf /' | sh`).
+ * Pipelines are checked as a whole for the credential-exfiltration arm, and for text a literal
+ * producer (`echo`, `printf`, `cat <<EOF`, `jq -rn '"…"'`, `awk 'BEGIN{print …}'`) pipes into a
+ * program that runs its standard input as code (the table's `stdinCode`: `sh`, `at`, `python3 -`,
+ * `ed`, `make -f -` …) or into `xargs` (`echo 'rm -rf /' | sh`).
+ * - a program with no row, or with words its row cannot place, may be a launcher: its words are
+ *   read as commands and shell text too ({@link checkUnplacedWords}).
  */
 import type { HardlineRecord } from '../decision';
 import { executedPayloads, MAX_PAYLOAD_DEPTH, wordText } from '../programs/executorPayloads';
@@ -23,9 +27,11 @@ import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../r
 import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
 import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
-import { programRows } from '../programs/table';
+import { programForms, programRows, rowFor, stdinCodeOf } from '../programs/table';
+import { echoEscapes, printfOutput } from '../programs/printfFormat';
+import { readAwkCommand, stringLiteralsOf } from '../programs/awk';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { commandName, literalText } from './commandName';
+import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkExfiltration, maySend, opensZshSocket } from './exfiltration';
 import { findShellForkBomb } from './forkBomb';
@@ -50,9 +56,6 @@ export const MAX_TEXT_PAYLOAD_DEPTH = 32;
 
 /** At most this many alternative readings of an inexactly unwrapped argv are tried. */
 const MAX_REANCHORED = 8;
-
-/** Shells that read a script from stdin when given neither `-c` nor a script operand. */
-const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash']);
 
 /** A simple command as the floor sees it, from the resolver or from the tolerant text reader. */
 interface CommandShape extends ArgvView {
@@ -452,8 +455,95 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, payload.approximate, context, place);
     if (found !== null) return found;
   }
-  if (stdinText !== null && (readsScriptFromStdin(inner) || sourcesStdin(inner))) return checkPayloadText(stdinText, false, context, place);
-  return checkSubstitutedScripts(inner, context, place);
+  const shellCode = checkShellCode(inner, context, place);
+  if (shellCode !== null) return shellCode;
+  if (stdinText !== null) {
+    const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inner, [stdinText], true, context, place);
+    if (found !== null) return found;
+  }
+  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place);
+}
+
+/**
+ * Unknown is not harmless (issue 31): a program the table has no row for (or only known at run
+ * time), or one whose row cannot place every word of the argv (an option it does not know, a word
+ * only known at run time, a wrapper read inexactly), may be a launcher. Every suffix of its words
+ * that starts with a program is read as a command it may run (`frob rm -rf /usr`, `mytool exec --
+ * rm -rf /etc`) and every word that holds more than one word of shell as shell text it may hand to
+ * a shell (`mytool run 'rm -rf ~'`). The shared budget bounds the work: each suffix is paid for
+ * by its characters before it is read, so a long argv costs at most the budget (past it, later
+ * suffixes are not read: a known limit, docs/decisions.md).
+ */
+function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  const argv = innerArgv(view);
+  if (argv.length < 2 || !unplacedWords(view, argv)) return null;
+  // Characters of the words from each index on: reading a suffix costs about that much.
+  let rest = 0;
+  for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (mayNameProgram(word)) {
+      if (!pay(context, rest)) return null;
+      const found = checkNestedCommand(argv.slice(k), context, place);
+      if (found !== null) return found;
+    }
+    rest -= word.raw.length + 1;
+    const text = wordText(word);
+    // `--cmd=TEXT`: the option's value may be the text.
+    const value = text.startsWith('-') && text.includes('=') ? text.slice(text.indexOf('=') + 1) : text;
+    if (SHELL_TEXT.test(value)) {
+      const found = checkPayloadText(value, word.kind !== 'literal', context, place);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Words of shell text, not one word: a blank, an operator or a substitution. */
+const SHELL_TEXT = /[\s;&|`]|\$\(/;
+
+/** The program has no row (or is only known at run time), or its row cannot place every word. */
+function unplacedWords(view: ArgvView, argv: readonly Word[]): boolean {
+  return (view.peeled !== undefined && !view.peeled.exact) || unplacedProgram(argv);
+}
+
+/** {@link unplacedWords} of an argv already unwrapped. */
+function unplacedProgram(argv: readonly Word[]): boolean {
+  const name = commandName(argv[0]);
+  if (name === null || rowFor(name.name) === null) return true;
+  return programForms(argv).unreadable !== null;
+}
+
+/** A literal word that may name a program some reading of the floor looks at (not an option, not a path operand of no program). */
+function mayNameProgram(word: Word): boolean {
+  const name = commandName(word);
+  if (name === null || word.kind !== 'literal' || word.value.startsWith('-')) return false;
+  return isHardlineProgram(name.name) || rowFor(name.name) !== null;
+}
+
+/**
+ * The code a shell of another language runs from its options (PowerShell's `-Command`, and its
+ * `-EncodedCommand`, base64 of UTF-16LE text): the floor has no reader of that language, so it reads
+ * the code as it reads another language's text ({@link checkCodeText}). `-Command` takes the rest of
+ * the line as the code.
+ */
+function checkShellCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined || rowFor(name)?.category !== 'shell') return null;
+  for (const form of programForms(argv).forms) {
+    if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
+    const encoded = /^-{1,2}e(?:c|n[a-z]*)?$/i.test(form.trigger);
+    const text = encoded ? decodedCommand(wordText(form.value)) : argv.slice(form.index + 1).map(wordText).join(' ');
+    const found = checkCodeText(text, context, place);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** PowerShell's `-EncodedCommand` value: base64 of UTF-16LE text (the value itself when it is not). */
+function decodedCommand(value: string): string {
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(value)) return value;
+  return Buffer.from(value, 'base64').toString('utf16le');
 }
 
 /** `source`/`.` of standard input (`. /dev/stdin <<< 'TEXT'`): the text fed in is run. */
@@ -466,21 +556,23 @@ function sourcesStdin(argv: readonly Word[]): boolean {
 
 /**
  * `source <(echo 'TEXT')`, `bash <(printf …)`: a shell or `source` running a process
- * substitution runs what the substituted command prints. The text echo or printf print there is
- * read like any other payload (approximately: it is not run through the resolver exactly).
+ * substitution runs what the substituted command prints. What a literal producer prints there
+ * ({@link producedText}) is read like any other payload (approximately: the substitution is read
+ * by the tolerant reader, not the resolver).
  */
 function checkSubstitutedScripts(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
-  if (name === undefined || !(SHELLS.has(name) || name === 'source' || name === '.')) return null;
+  if (name === undefined || !(isShell(name) || name === 'source' || name === '.')) return null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     // `<(…)`, and zsh's `=(…)` (the same through a temporary file).
     if (word.kind === 'literal' || !(word.raw.startsWith('<(') || word.raw.startsWith('=(')) || !word.raw.endsWith(')')) continue;
     for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
-      const args = printedArguments(command.argv);
-      if (args === null || args.length === 0) continue;
-      const found = checkPayloadText(printedText(args), true, context, place);
-      if (found !== null) return found;
+      const produced = producedText(command as CommandShape);
+      for (const text of produced?.texts ?? []) {
+        const found = checkPayloadText(text, true, context, place);
+        if (found !== null) return found;
+      }
     }
   }
   return null;
@@ -545,29 +637,58 @@ function checkPayloadText(text: string, approximate: boolean, context: Context, 
   return checkReading(reading, next);
 }
 
-/** `bash`, `sh -s`, `bash -` with no `-c` and no script operand: the script comes from stdin. */
-function readsScriptFromStdin(argv: readonly Word[]): boolean {
-  const name = commandName(argv[0])?.name;
-  if (name === undefined || !SHELLS.has(name)) return false;
-  for (let k = 1; k < argv.length; k++) {
-    const text = literalText(argv[k]);
-    if (text === null) return false;
-    if (text === '-' || text === '--') return k + 1 >= argv.length;
-    if ((text.startsWith('-') || text.startsWith('+')) && text.length > 1 && !text.startsWith('--')) {
-      if (text.includes('c')) return false;
-      if (text.includes('s')) return true;
-      if (text.includes('o') || text.includes('O')) k++;
-      continue;
-    }
-    if (text.startsWith('--')) continue;
-    // `bash /dev/stdin <<< TEXT`: the script named is standard input.
-    return STDIN_PATHS.has(text);
-  }
-  return true;
+/** A shell by the program table (its row's category). */
+function isShell(name: string): boolean {
+  return rowFor(name)?.category === 'shell';
 }
 
-/** Paths of standard input, read as a script operand. */
-const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+/**
+ * Text on the standard input of `argv` (printed into it, a here-document): when the program table
+ * says the program runs it as code (`sh`, `bash -s`, `at now`, `python3 -`, `ed FILE`, `make -f -`),
+ * it is read as shell text — exactly for a shell's own text, approximately for another language's
+ * ({@link codeTexts}). `texts` are alternatives (what echo prints with and without escapes).
+ */
+function checkStdinCode(argv: readonly Word[], texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
+  // A program the table cannot place (no row, or words its row cannot read) may run its input as
+  // shell text too: read approximately.
+  const kind = stdinCodeOf(argv) ?? (argv.length > 0 && unplacedProgram(argv) ? 'unknown' : null);
+  if (kind === null) return null;
+  for (const text of texts) {
+    const found = kind === 'code' ? checkCodeText(text, context, place) : checkPayloadText(text, kind === 'unknown' || !exact, context, place);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Code of another language (Python, Tcl, ed commands, a makefile, m4) read the way the floor reads
+ * literals it cannot follow (as the awk reader does): the whole text, each line without the marks
+ * that make a line a command in those languages (ed's `!`, a recipe's tab, make's `@`/`-`/`+`),
+ * every quoted string and every unquoted call argument, each as approximate shell text. Never exact: a miss is possible, a silent
+ * drop is not.
+ */
+function checkCodeText(text: string, context: Context, place: PathPlace): HardlineFinding | null {
+  const found = checkPayloadText(text, true, context, place);
+  if (found !== null) return found;
+  const lines = text.replace(/^[\t !@+-]+/gm, '');
+  if (lines !== text) {
+    const inLines = checkPayloadText(lines, true, context, place);
+    if (inLines !== null) return inLines;
+  }
+  for (const match of text.matchAll(QUOTED_OR_CALLED)) {
+    const literal = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
+    if (!SHELL_TEXT.test(literal) && !mayNameProgram({ kind: 'literal', value: literal, raw: literal })) continue;
+    const inLiteral = checkPayloadText(literal, true, context, place);
+    if (inLiteral !== null) return inLiteral;
+  }
+  return null;
+}
+
+/**
+ * A quoted string of most languages: '…', "…" (with backslash escapes) or `…`; or the unquoted
+ * argument of a call (m4's `esyscmd(rm -rf /)`).
+ */
+const QUOTED_OR_CALLED = /'([^'\n]*)'|"((?:[^"\\\n]|\\.)*)"|`([^`]*)`|[A-Za-z_]\(([^()'"`\n]+)\)/g;
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines
@@ -646,9 +767,87 @@ function printedArguments(argv: readonly Word[]): readonly Word[] | null {
   return args;
 }
 
-/** The printed text, with `\n` escapes as line breaks (echo -e and printf print them so). */
-function printedText(args: readonly Word[]): string {
-  return args.map((word) => wordText(word).replace(/\\n/g, '\n')).join(' ');
+/** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
+interface Produced {
+  texts: string[];
+  exact: boolean;
+}
+
+/**
+ * The text a literal producer prints: `echo` (with and without its escapes: shells differ),
+ * `printf` (its format applied, printfFormat.ts), `cat` of a here-document or here-string, `jq -r`
+ * of string literals, `awk` printing string literals. Null for any other program.
+ */
+function producedText(source: CommandShape): Produced | null {
+  const argv = innerArgv(source);
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const literal = argv.every((word) => word.kind === 'literal');
+  const words = argv.slice(1).map(wordText);
+  switch (name) {
+    case 'echo': {
+      let k = 0;
+      let escapes = false;
+      for (; k < words.length && /^-[neE]+$/.test(words[k]!); k++) escapes = /e[^E]*$/.test(words[k]!) || (escapes && !words[k]!.includes('E'));
+      const plain = words.slice(k).join(' ');
+      const decoded = echoEscapes(words.slice(k));
+      // bash's echo prints escapes as written unless -e; dash's (sh) decodes them always.
+      const texts = plain === decoded.text ? [plain] : escapes ? [decoded.text, plain] : [plain, decoded.text];
+      return { texts, exact: literal && texts.length === 1 };
+    }
+    case 'print': {
+      // zsh's print: its words joined, escapes decoded unless -r (both read: the text is approximate).
+      const args = printedArguments(argv);
+      if (args === null || args.length === 0) return null;
+      const plain = args.map(wordText).join(' ');
+      return { texts: [plain, echoEscapes(args.map(wordText)).text], exact: false };
+    }
+    case 'printf': {
+      const printed = printfOutput(words);
+      return printed === null ? null : { texts: [printed.text], exact: literal && printed.exact };
+    }
+    case 'cat': {
+      if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return null;
+      return { texts: [source.stdinText], exact: literal };
+    }
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+      return jqPrinted(argv);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk': {
+      const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
+      return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * `jq -r` (raw output) of a filter holding string literals: a filter that is one JSON string prints
+ * exactly it; otherwise every literal is read, approximately. The filter is read with jq's row.
+ */
+function jqPrinted(argv: readonly Word[]): Produced | null {
+  const reading = readByRow('jq', argv.slice(1));
+  if (reading === null) return null;
+  const raw = reading.options.some((option) => ['-r', '-j', '--raw-output', '--join-output', '--raw-output0'].includes(option.name));
+  // `--arg NAME VALUE` and its kind take two words: the filter is the first operand after them.
+  const pairs = reading.options.filter((option) => ['--arg', '--argjson', '--slurpfile', '--rawfile'].includes(option.name)).length;
+  const filter = reading.operands[pairs];
+  if (!raw || filter === undefined) return null;
+  const text = wordText(filter).trim();
+  if (/^"(?:[^"\\]|\\.)*"$/.test(text) && !text.includes('\\(')) {
+    try {
+      return { texts: [JSON.parse(text) as string], exact: filter.kind === 'literal' };
+    } catch {
+      // Not JSON after all: read its literals below.
+    }
+  }
+  const literals = stringLiteralsOf(text);
+  return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join('')], exact: false };
 }
 
 /** The printed text split into the words xargs would read (opaque words kept whole). */
@@ -667,24 +866,26 @@ function printedWords(args: readonly Word[]): Word[] {
 }
 
 /** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
-function checkPipedText(source: ArgvView, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
-  // The source's program is read without a peeled record (most are not echo or printf), and the
+function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  // The source's program is read without a peeled record (most are no literal producer), and the
   // sink is peeled only when something is printed into it.
+  const produced = producedText(source as CommandShape);
+  if (produced === null) return null;
+  const sink = peeled(sinkView);
+  const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place);
+  if (found !== null) return found;
+  // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
+  const name = commandName(sink.argv[0])?.name;
+  for (const text of name === undefined ? [] : produced.texts) {
+    const code = stdinPayloads(sink.argv, name!, text);
+    for (let k = 0; k < code.length; k++) {
+      const payload = code[k]!;
+      const inCode = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
+      if (inCode !== null) return inCode;
+    }
+  }
   const args = printedArguments(innerArgv(source));
   if (args === null || args.length === 0) return null;
-  const sink = peeled(sinkView);
-  if (readsScriptFromStdin(sink.argv)) {
-    const found = checkPayloadText(printedText(args), args.some((word) => word.kind !== 'literal'), context, place);
-    if (found !== null) return found;
-  }
-  // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): issue 31.
-  const name = commandName(sink.argv[0])?.name;
-  const code = name === undefined ? [] : stdinPayloads(sink.argv, name, printedText(args));
-  for (let k = 0; k < code.length; k++) {
-    const payload = code[k]!;
-    const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
-    if (found !== null) return found;
-  }
   const printed = printedWords(args);
   if (printed.length === 0) return null;
   const xargs = sink.layers.find((layer) => layer.program === 'xargs');

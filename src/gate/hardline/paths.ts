@@ -174,8 +174,13 @@ export function expandBraces(text: string): string[] {
 function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
   if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
-  const parts = absoluteComponents(expandHome(text, home));
-  if (parts === null) return null;
+  // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
+  const drive = /^([A-Za-z]):[\\/]/.exec(text);
+  const written = absoluteComponents(drive === null ? expandHome(text, home) : `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`);
+  if (written === null) return null;
+  const parts = macosAlias(written);
+  const platform = platformTarget(parts, includeHome, deep);
+  if (platform !== null) return `${platform} (${text})`;
   const homeParts = includeHome ? homeComponents(home) : null;
   const last = parts[parts.length - 1];
   if (parts.length === 0) return 'the root folder /';
@@ -204,6 +209,43 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   }
   // WSL mounts Windows drives at /mnt/<letter>.
   if (includeHome && parts.length === 2 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!)) return `the Windows drive ${text}`;
+  return null;
+}
+
+/**
+ * macOS keeps `/etc`, `/var` and `/tmp` in `/private` (the top-level names are links there):
+ * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`.
+ */
+function macosAlias(parts: string[]): string[] {
+  return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
+}
+
+/** Folders of a Windows drive (seen from WSL at `/mnt/<letter>`) that hold the system or every user's files. */
+const WINDOWS_SYSTEM_FOLDERS = new Set(['windows', 'users', 'program files', 'program files (x86)', 'programdata']);
+/** Folders of `C:\Users` that are no one's home. */
+const WINDOWS_SHARED_HOMES = new Set(['public', 'default', 'default user', 'all users']);
+
+/**
+ * The trees of the other systems the same agent sessions run on (issue 31): WSL's view of a
+ * Windows drive (`/mnt/c/Windows`, `/mnt/c/Users/<name>`, compared without case, as Windows
+ * does), a macOS volume (`/Volumes/<name>`) and a folder right inside macOS's `/System`. In words,
+ * or null. `deep` (deletion) reaches the folders inside them; the permission list only the drives'
+ * system folders.
+ */
+function platformTarget(parts: readonly string[], includeHome: boolean, deep: boolean): string | null {
+  const windows = parts.length >= 3 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!);
+  if (windows) {
+    const folder = parts[2]!.toLowerCase();
+    if (includeHome && parts.length === 3 && (folder === '*' || folder === '.*')) return `everything on the Windows drive /mnt/${parts[1]}`;
+    if (parts.length === 3 && WINDOWS_SYSTEM_FOLDERS.has(folder)) return `the Windows folder ${parts[2]}`;
+    if (includeHome && parts.length === 4 && folder === 'users' && parts[3] === '*') return 'every Windows home folder';
+    if (includeHome && parts.length === 4 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!)) return `the Windows home folder of ${parts[3]}`;
+    if (deep && parts.length === 4 && folder === 'windows') return `the Windows system folder ${parts[2]}/${parts[3]}`;
+    return null;
+  }
+  if (!deep || parts.length !== 2 || GLOB_CHARS.test(parts[1]!)) return null;
+  if (parts[0] === 'Volumes') return `the volume /Volumes/${parts[1]}`;
+  if (parts[0] === 'System') return `the system folder /System/${parts[1]}`;
   return null;
 }
 
@@ -240,8 +282,10 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
 }
 
 function criticalFileAt(text: string): string | null {
-  const parts = absoluteComponents(text);
-  if (parts === null || parts.length < 2) return null;
+  const written = absoluteComponents(text);
+  if (written === null) return null;
+  const parts = macosAlias(written);
+  if (parts.length < 2) return null;
   const path = parts.join('/');
   const base = parts[parts.length - 1]!;
   const what = `the system file /${path}`;

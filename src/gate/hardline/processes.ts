@@ -62,11 +62,15 @@ export function checkKillPattern(name: string, args: readonly Word[]): HardlineF
 
 /** Options after which these commands do not shut anything down. */
 const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
-  shutdown: ['-c', '--cancel', '-k', '--show', '--help', '--version'],
+  // Windows' shutdown.exe (run from WSL): `/a` aborts, `/l` logs off, `/?` prints help.
+  shutdown: ['-c', '--cancel', '-k', '--show', '--help', '--version', '/a', '/A', '/l', '/L', '/?'],
   reboot: ['-w', '--wtmp-only', '--help', '--version'],
   halt: ['-w', '--wtmp-only', '--help', '--version'],
   poweroff: ['-w', '--wtmp-only', '--help', '--version'],
 };
+
+/** D-Bus methods of logind's and systemd's Manager that end the running system (the last word of a dotted name). */
+const DBUS_POWER_METHOD = /(?:^|\.)(?:PowerOff|Reboot|Halt|KExec|SoftReboot)(?:WithFlags)?$/;
 
 const LOGINCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot']);
 const SYSTEMCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']);
@@ -101,6 +105,29 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
       const mode = text === '-m' || text === '--mode' ? texts[k + 1] : text?.startsWith('--mode=') ? text.slice(7) : text?.startsWith('-m') && text.length > 2 ? text.slice(2) : undefined;
       if (mode === undefined) continue;
       if (mode === null || !['no', 'show', 'disable', 'on'].includes(mode)) return hardlineFinding('shutdown', `rtcwake -m ${mode ?? '…'}`);
+    }
+    return null;
+  }
+  if (name === 'launchctl') {
+    // macOS: `launchctl reboot [system|halt|userspace]` restarts or halts the machine (logout and apps only end the session).
+    const [verb, kind] = operands(args).map(literalText);
+    return verb === 'reboot' && (kind === undefined || kind === null || kind === 'system' || kind === 'halt' || kind === 'userspace')
+      ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`)
+      : null;
+  }
+  if (name === 'busctl' || name === 'gdbus' || name === 'dbus-send' || name === 'qdbus') {
+    // logind's or systemd's Manager asked over D-Bus to power off, reboot or halt.
+    const texts = args.map((word) => literalText(word) ?? '');
+    const manager = texts.some((text) => /org\.freedesktop\.(?:login1|systemd1)/.test(text));
+    const method = texts.find((text) => DBUS_POWER_METHOD.test(text));
+    return manager && method !== undefined ? hardlineFinding('shutdown', `${name} calling ${method}`) : null;
+  }
+  if (name === 'osascript') {
+    // AppleScript asking System Events, Finder or loginwindow to shut down or restart.
+    for (const text of args.map(literalText)) {
+      if (text !== null && /\btell\s+(?:application|app)\s+"(?:System Events|Finder|loginwindow)"[\s\S]*\b(?:shut\s*down|restart)\b/i.test(text)) {
+        return hardlineFinding('shutdown', 'osascript telling the system to shut down or restart');
+      }
     }
     return null;
   }

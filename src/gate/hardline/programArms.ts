@@ -7,7 +7,7 @@ import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { checkFileDestroyers, checkFind, checkMove, checkRemove, checkRsyncDelete, type Rechecker } from './deletion';
+import { checkFileDestroyers, checkFind, checkMove, checkRemove, checkRsyncDelete, checkWindowsRemove, type Rechecker } from './deletion';
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
@@ -18,11 +18,13 @@ const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'p
 
 const NAMED_PROGRAMS = new Set([
   'rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'chattr',
-  'wipefs', 'diskutil',
+  'wipefs', 'diskutil', 'nvme', 'asr',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
   'kill', 'killall5', 'pkill', 'killall',
   'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
+  // other platforms and other ways in (issue 31)
+  'launchctl', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
   ...INTERPRETERS,
   ...VOLUME_PROGRAMS,
 ]);
@@ -56,6 +58,11 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkRsyncDelete(args, place);
     case 'mv':
       return checkMove(args, place);
+    case 'rd':
+    case 'rmdir':
+    case 'del':
+    case 'erase':
+      return checkWindowsRemove(name, args, place);
     case 'unlink':
     case 'truncate':
       return checkFileDestroyers(name, args, place);
@@ -81,6 +88,12 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
     case 'kexec':
     case 'loginctl':
     case 'rtcwake':
+    case 'launchctl':
+    case 'busctl':
+    case 'gdbus':
+    case 'dbus-send':
+    case 'qdbus':
+    case 'osascript':
       return checkShutdown(name, program.systemProgram, args);
     default:
       break;

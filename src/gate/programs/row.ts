@@ -264,6 +264,18 @@ export interface ProgramRow extends Command {
   readonly readOnly?: boolean;
   /** The program runs code it reads from standard input when no script or code is named (shells, interpreters). */
   readonly stdinCode?: boolean;
+  /**
+   * When standard input is code otherwise than `stdinCode` says (no script operand, or the operand
+   * `-`): `always` — whatever the operands (`ed FILE` reads its commands from stdin, `at TIME` its
+   * job), unless one of `unless` names a file to read instead (`at -f FILE`); `dashOptions` — when one
+   * of these options has the value `-` (`make -f -`: the makefile, recipes and all). `shellText`: the
+   * code is shell text (`at` and `batch` hand their job to `sh`). Read by {@link readsCodeFromStdin}.
+   */
+  readonly stdinCodeForm?: {
+    readonly always?: { readonly unless: readonly string[] };
+    readonly dashOptions?: readonly string[];
+    readonly shellText?: true;
+  };
   /** The whole program is a wrapper (its own options, then a command). */
   readonly wrapper?: WrapperRole;
   /**

@@ -81,6 +81,8 @@ function lookUpRow(word: string): ProgramRow | null {
   if (!isPlainName(name)) name = foldCompatibility(name).toLowerCase();
   const row = BY_NAME.get(name);
   if (row !== undefined) return row;
+  // A Windows program run from WSL by its file name (`cmd.exe`, `wsl.exe`, `git.exe`).
+  if (name.endsWith('.exe') && name.length > 4) return lookUpRow(name.slice(0, -4));
   const unversioned = /^(.*?[a-z+])[-.]?[0-9][0-9.]*$/.exec(name)?.[1];
   // A one-letter base is no version of anything (`r2` is radare2, not R 2).
   if (unversioned !== undefined && unversioned.replace(/[-.]$/, '').length >= 2) {
@@ -436,19 +438,43 @@ export function formsOfRole(reading: FormReading, role: Role): Form[] {
  * and the argv names neither inline code nor a script (`sh`, `bash -s`, `python3 -`, `node`).
  */
 export function readsCodeFromStdin(argv: readonly Word[]): boolean {
+  return stdinCodeOf(argv) !== null;
+}
+
+/**
+ * What {@link readsCodeFromStdin} finds, and in what language: `shell` for shell text (shells,
+ * `at`, `batch`), `code` for another language's (`python3 -`, `tclsh`, `ed FILE`, `make -f -`).
+ */
+export function stdinCodeOf(argv: readonly Word[]): 'shell' | 'code' | null {
   const first = argv[0];
-  if (first === undefined || first.kind !== 'literal') return false;
+  if (first === undefined || first.kind !== 'literal') return null;
   const row = rowFor(first.value);
-  if (row === null || row.stdinCode !== true) return false;
+  if (row === null) return null;
+  const kind = row.category === 'shell' || row.stdinCodeForm?.shellText === true ? 'shell' : 'code';
+  const form = row.stdinCodeForm;
+  if (form?.dashOptions !== undefined) {
+    const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
+    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && option.value.value === '-')) return kind;
+  }
+  if (row.stdinCode !== true) return null;
   const reading = programForms(argv);
-  if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return false;
+  if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return null;
   const args = argv.slice(1);
+  if (form?.always !== undefined) {
+    const options = readArgs(args, row.grammar ?? {}).options;
+    return options.some((option) => form.always!.unless.includes(option.name) || form.always!.unless.includes(option.key)) ? null : kind;
+  }
+  return stdinScript(row, args) ? kind : null;
+}
+
+/** A shell's `-s`, no script operand, or the script operand `-` (or standard input by name). */
+function stdinScript(row: ProgramRow, args: readonly Word[]): boolean {
   // A shell's `-s` reads the script from standard input whatever follows.
   if (row.category === 'shell' && args.some((w) => w.kind === 'literal' && /^[-+][A-Za-z]*s[A-Za-z]*$/.test(w.value))) return true;
   const operands = readArgs(args, row.grammar ?? {}).operands;
   if (operands.length === 0) return true;
   const script = operands[0]!;
-  return script.kind === 'literal' && (script.value === '-' || script.value === '/dev/stdin' || script.value === '/dev/fd/0');
+  return script.kind === 'literal' && (script.value === '-' || script.value === '/dev/stdin' || script.value === '/dev/fd/0' || script.value === '/proc/self/fd/0');
 }
 
 /**

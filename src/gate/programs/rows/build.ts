@@ -1233,6 +1233,8 @@ const MAKE_ROW: ProgramRow = {
   grammar: MAKE_GRAMMAR,
   // `make -C DIR` runs in DIR: a relative file its options name is found from there.
   workingFolder: ['-C', '--directory'],
+  // `make -f -` reads the makefile (recipes and all) from standard input.
+  stdinCodeForm: { dashOptions: ['-f', '--file', '--makefile'] },
   options: [
     { role: 'executor', options: ['-E', '--eval'], payload: 'code', example: '$(shell id)', note: '-E/--eval reads the text as Makefile code, which can run any command ($(shell …), recipes)' },
     { role: 'loader', options: ['-f', '--file', '--makefile'], example: '/tmp/evil.mk', note: '-f reads another makefile, whose recipes then run' },

@@ -284,6 +284,8 @@ const ED_ROW: ProgramRow = {
   category: 'editor',
   what: 'the ed line editor (red: its restricted form), which reads its commands from standard input',
   stdinCode: true,
+  // The file operand is the file edited: the commands come from standard input all the same.
+  stdinCodeForm: { always: { unless: [] } },
   grammar: { short: 'p', flags: 'hVEGlqrsv', long: { ...flagged('help', 'version', 'extended-regexp', 'traditional', 'loose-exit-status', 'quiet', 'silent', 'restricted', 'script', 'verbose', 'strip-trailing-cr', 'unsafe-names'), prompt: 'value' } },
   operands: [
     { role: 'executor', operand: 'every', when: (t) => t === null || t.startsWith('!'), payload: 'shell-text', payloadText: (t) => t.slice(1), example: '!id', note: 'a file operand that starts with ! is a shell command whose output ed reads' },

@@ -1455,9 +1455,9 @@ const PWSH_LONG: Record<string, LongOption> = (() => {
 
 const PWSH_ROW: ProgramRow = {
   // Not `powershell`: Windows PowerShell reads its first operand as a command, not a script file.
-  names: ['pwsh'],
+  names: ['pwsh', 'powershell'],
   category: 'shell',
-  what: 'PowerShell',
+  what: 'PowerShell (pwsh; powershell.exe is Windows PowerShell, run from WSL)',
   stdinCode: true,
   grammar: { singleDash: true, abbreviations: false, stopAtOperand: true, long: PWSH_LONG },
   options: [

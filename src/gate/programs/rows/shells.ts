@@ -271,5 +271,9 @@ export const SHELL_ROWS: readonly ProgramRow[] = [
     plain: [],
   },
   { names: ['eval'], category: 'shell', what: 'the shell builtin that runs its words as code', read: (args) => evalCode(args), plain: [] },
+  // zsh's print prints its words (`-s` into the history, `-z` into the editor buffer, `-v` into a
+  // variable); in bash `print` is run-mailcap's, which prints the files it names. Neither runs its
+  // words: the floor reads them as printed text (hardline.ts producedText), not as a command.
+  { names: ['print'], category: 'text', what: "zsh's print builtin (in bash: run-mailcap's print of a file)", plain: ['hello', "-r -- 'a b'", '-l a b'] },
 ];
 

@@ -324,6 +324,8 @@ const SCHEDULING_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'runs commands once at a later time',
     stdinCode: true,
+    // The job is read from standard input whatever the time operand says, unless -f names a file; sh runs it.
+    stdinCodeForm: { always: { unless: ['-f'] }, shellText: true },
     grammar: AT_GRAMMAR,
     options: [AT_FILE, { role: 'destructive', options: ['-d', '-r'], note: '-d removes queued jobs' }],
     read: atRead('at'),
@@ -334,6 +336,8 @@ const SCHEDULING_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'runs commands once when the load allows',
     stdinCode: true,
+    // The job is read from standard input whatever the time operand says, unless -f names a file; sh runs it.
+    stdinCodeForm: { always: { unless: ['-f'] }, shellText: true },
     grammar: AT_GRAMMAR,
     options: [AT_FILE],
     read: atRead('batch'),

@@ -1,0 +1,255 @@
+import { flagged, textOf, valued, type Grammar } from '../grammar';
+import type { Command, Form, ProgramRow, WrapperReading } from '../row';
+import { literalWord, type Word } from '../../reading/resolution';
+
+/**
+ * Programs of the other systems the same agent sessions run on (issue 31): macOS (`launchctl`,
+ * `osascript`, `diskutil`, `asr`), Windows seen from WSL (`cmd.exe`, `wsl.exe`; the table finds a
+ * `.exe` name by its row), disk tools the hardline arms name (`nvme`, `fio`) and the clipboards
+ * (`pbcopy`, `clip.exe`, `xclip`, `xsel`, `wl-copy`), which only keep what is piped in. The floor's arms
+ * for them live in `hardline/` (power: processes.ts; erasing and raw writes: devices.ts); these rows
+ * say what each form does for every other layer, and place their words so that the floor's
+ * unknown-program reading (hardline.ts) is not needed for them.
+ */
+
+/**
+ * A program whose first operand is a verb: the verbs in `readVerbs` only read and print; every
+ * other verb (or one only known at run time) changes the system (`destructive`), and the verbs in
+ * `special` are read as written there.
+ */
+function verbRow(names: string[], category: ProgramRow['category'], what: string, readVerbs: readonly string[], note: string, plain: readonly string[], special: Record<string, Command> = {}, grammar: Grammar = {}): ProgramRow {
+  const read = new Set(readVerbs);
+  const subcommands: Record<string, Command> = { ...special };
+  for (const verb of readVerbs) subcommands[verb] ??= { grammar };
+  return {
+    names,
+    category,
+    what,
+    grammar,
+    operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !read.has(v), example: 'x-unknown-verb', note }],
+    subcommands,
+    plain,
+  };
+}
+
+const LAUNCHCTL: ProgramRow = verbRow(
+  ['launchctl'],
+  'system',
+  'the macOS service manager (launchd) control program',
+  ['list', 'print', 'print-cache', 'print-disabled', 'blame', 'help', 'version', 'plist', 'procinfo', 'hostinfo', 'resolveport', 'examine', 'dumpstate', 'managerpid', 'manageruid', 'managername', 'error', 'variant', 'getenv'],
+  'a launchctl verb that starts, stops, loads or changes services (or one only known at run time)',
+  ['list', 'print system', 'version', 'help', 'getenv PATH'],
+  {
+    reboot: { role: { role: 'destructive', note: 'launchctl reboot restarts or halts the machine (logout and apps end the session)' } },
+    load: { role: { role: 'loader', note: 'launchctl load loads a job definition, whose program launchd then runs' } },
+    bootstrap: { role: { role: 'loader', note: 'launchctl bootstrap loads a job definition, whose program launchd then runs' } },
+    asuser: { wrapper: { peel: false, skip: 1, note: 'launchctl asuser UID runs the command in another user\'s launchd context' } },
+    bsexec: { wrapper: { peel: false, skip: 1, note: 'launchctl bsexec PID runs the command in another process\'s bootstrap context' } },
+    submit: { wrapper: { peel: false, afterDashDash: true, note: 'launchctl submit -- CMD makes launchd run the command (and keep it running)' } },
+  },
+);
+
+/** osascript's `do shell script "TEXT"`: AppleScript handing TEXT to `sh -c`. */
+const DO_SHELL_SCRIPT = /\bdo\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"/gi;
+
+const OSASCRIPT: ProgramRow = {
+  names: ['osascript'],
+  category: 'interpreter',
+  what: 'runs AppleScript or JavaScript for Automation on macOS',
+  // With no script file and no -e, the script is read from standard input.
+  stdinCode: true,
+  grammar: { short: 'els', flags: 'i', long: {} },
+  options: [{ role: 'executor', options: ['-e'], payload: 'code', example: 'beep', note: '-e runs the AppleScript (or JavaScript) statement given' }],
+  operands: [{ role: 'executor', operand: 0, payload: 'program', example: 'script.scpt', note: 'the script file osascript runs' }],
+  read: (_args, reading): Form[] => {
+    const forms: Form[] = [];
+    for (const option of reading.options) {
+      const text = option.name === '-e' ? textOf(option.value) : null;
+      if (text === null || option.valueIndex === null) continue;
+      for (const match of text.matchAll(DO_SHELL_SCRIPT)) {
+        const run = match[1]!.replace(/\\(.)/g, '$1');
+        forms.push({ role: 'executor', program: 'osascript', trigger: '-e', index: option.valueIndex, value: option.value, payload: 'shell-text', payloadText: run, note: 'do shell script hands its text to sh' });
+      }
+    }
+    return forms;
+  },
+  plain: [],
+};
+
+const NVME: ProgramRow = verbRow(
+  ['nvme'],
+  'system',
+  'nvme-cli, the NVMe drive management program',
+  ['list', 'list-subsys', 'list-ns', 'list-ctrl', 'id-ctrl', 'id-ns', 'id-nvmset', 'id-uuid', 'id-domain', 'smart-log', 'error-log', 'fw-log', 'effects-log', 'get-log', 'get-feature', 'show-regs', 'show-hostnqn', 'version', 'help', 'sanitize-log', 'self-test-log', 'persistent-event-log', 'endurance-log', 'device-self-test-log', 'telemetry-log', 'supported-log-pages', 'primary-ctrl-caps', 'discover', 'get-property', 'ns-descs'],
+  'an nvme command that erases, writes, formats or reconfigures a drive (or one only known at run time)',
+  ['list', 'smart-log /dev/nvme0', 'id-ctrl /dev/nvme0', 'version'],
+);
+
+const FIO: ProgramRow = {
+  names: ['fio'],
+  category: 'system',
+  what: 'the flexible I/O tester (benchmarks reads and writes of files and devices)',
+  grammar: { long: { ...valued('name', 'filename', 'rw', 'readwrite', 'bs', 'size', 'ioengine', 'iodepth', 'numjobs', 'runtime', 'output', 'output-format', 'exec_prerun', 'exec_postrun', 'directory', 'direct', 'section', 'cmdhelp', 'enghelp'), ...flagged('version', 'help', 'time_based', 'group_reporting', 'showcmd', 'readonly') } },
+  options: [
+    { role: 'writer', options: ['--filename', '--directory'], example: 'test.bin', note: '--filename and --directory name the files or devices a job reads and (with a writing --rw) writes' },
+    { role: 'writer', options: ['--output'], example: 'out.txt', note: '--output writes the report to a file' },
+    { role: 'executor', options: ['--exec_prerun', '--exec_postrun'], payload: 'shell-text', example: 'id', note: '--exec_prerun and --exec_postrun run a command through the shell before and after a job' },
+  ],
+  operands: [{ role: 'loader', operand: 'every', example: 'job.fio', note: 'a job file, whose jobs can run commands (exec_prerun) and write any file or device' }],
+  plain: ['--version', '--help'],
+};
+
+const ASR: ProgramRow = verbRow(
+  ['asr'],
+  'system',
+  'Apple Software Restore: copies disk images onto volumes (macOS)',
+  ['help', 'version', 'info'],
+  'an asr verb that writes a volume or an image (restore, imagescan), or one only known at run time',
+  ['help', 'version'],
+);
+
+const DISKUTIL: ProgramRow = verbRow(
+  ['diskutil'],
+  'system',
+  'the macOS disk and volume manager',
+  ['list', 'info', 'information', 'activity', 'listFilesystems', 'verifyVolume', 'verifyDisk', 'cs', 'appleRAID'],
+  'a diskutil verb that erases, partitions, mounts or changes a disk or volume (or one only known at run time)',
+  ['list', 'info disk0', 'listFilesystems'],
+  {
+    apfs: {
+      operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !/^list/.test(v), example: 'deleteContainer', note: 'a diskutil apfs verb that creates, erases, deletes or changes containers and volumes' }],
+      plain: ['list', 'listSnapshots /'],
+    },
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Windows from WSL
+// ---------------------------------------------------------------------------------------------
+
+const WSL_VALUED = new Set(['-d', '--distribution', '-u', '--user', '--cd', '--shell-type', '--distribution-id']);
+const WSL_FLAGS = new Set(['--system']);
+/** Options that manage WSL and run no command (`--shutdown`, `--install`, `-l`). */
+const WSL_NO_COMMAND = new Set([
+  '--install', '-l', '--list', '--shutdown', '-t', '--terminate', '--unregister', '--export', '--import', '--import-in-place', '-s', '--set-default',
+  '--set-default-version', '--set-version', '--status', '--update', '-v', '--version', '--mount', '--unmount', '--help', '--manage', '--debug-shell', '--uninstall',
+]);
+
+/**
+ * `wsl [OPTIONS] [-e CMD ARGS… | -- CMD ARGS… | COMMAND LINE…]`: `-e` and `--` run an argv; plain
+ * words are a command line the distribution's default shell runs (read as words and as text). A word only known at run time
+ * where an option may stand, or an option not known here, makes the reading inexact, and the rest
+ * is read as that command line.
+ */
+function wslReading(args: readonly Word[]): WrapperReading {
+  const options: Array<{ name: string; key: string; value: Word | null }> = [];
+  for (let k = 0; k < args.length; k++) {
+    const text = textOf(args[k]);
+    if (text === null) return { options, inner: [], shellText: args.slice(k), assignments: [], exact: false };
+    if (text === '-e' || text === '--exec' || text === '--') return { options, inner: args.slice(k + 1), shellText: null, assignments: [], exact: true };
+    if (WSL_VALUED.has(text)) {
+      options.push({ name: text, key: text, value: args[k + 1] ?? null });
+      k++;
+      continue;
+    }
+    if (WSL_FLAGS.has(text)) {
+      options.push({ name: text, key: text, value: null });
+      continue;
+    }
+    if (WSL_NO_COMMAND.has(text)) return { options: [...options, { name: text, key: text, value: null }], inner: [], shellText: null, assignments: [], exact: true };
+    // The command line is read both ways: as the words of a command and as the text the shell runs.
+    return { options, inner: args.slice(k), shellText: args.slice(k), assignments: [], exact: !text.startsWith('-') };
+  }
+  return { options, inner: [], shellText: null, assignments: [], exact: true };
+}
+
+const WSL: ProgramRow = {
+  names: ['wsl'],
+  category: 'wrapper',
+  what: 'the Windows Subsystem for Linux launcher (wsl.exe), which runs a command in a Linux distribution',
+  wrapper: { peel: false, read: wslReading, note: 'wsl runs the command (-e, --) or the command line in a Linux distribution, possibly as another user (-u root)' },
+  plain: ['--list', '--status', '--shutdown', '--version'],
+};
+
+/** cmd's switches before `/c` or `/k`. */
+const CMD_SWITCH = /^\/(?:\?|q|d|a|u|s|x|y|e:(?:on|off)|f:(?:on|off)|v:(?:on|off)|t:[0-9a-f]{1,2})$/i;
+
+/**
+ * `cmd [/switches] /c COMMAND LINE…` (or `/k`, `/r`): the rest of the words are one command line,
+ * read as shell text (cmd's own syntax differs: the floor reads it approximately, the words as
+ * they stand). An unknown switch or a word only known at run time makes the reading inexact.
+ */
+function cmdReading(args: readonly Word[]): WrapperReading {
+  for (let k = 0; k < args.length; k++) {
+    const text = textOf(args[k]);
+    if (text === null) return { options: [], inner: [], shellText: args.slice(k), assignments: [], exact: false };
+    const run = /^\/([ckr])(.*)$/i.exec(text);
+    if (run !== null) {
+      const rest = run[2] === '' ? args.slice(k + 1) : [literalWord(run[2]!), ...args.slice(k + 1)];
+      // The command line is read both ways: as the words of a command (split as cmd splits them:
+      // blanks outside double quotes, no backslash escapes) and as the text cmd runs.
+      return { options: [{ name: `/${run[1]!.toLowerCase()}`, key: `/${run[1]!.toLowerCase()}`, value: null }], inner: rest.flatMap(cmdWords), shellText: rest.length > 0 ? rest : null, assignments: [], exact: true };
+    }
+    if (!CMD_SWITCH.test(text)) return { options: [], inner: [], shellText: args.slice(k), assignments: [], exact: false };
+  }
+  return { options: [], inner: [], shellText: null, assignments: [], exact: true };
+}
+
+/** A literal word of a cmd command line split as cmd splits it (an opaque word stays whole). */
+function cmdWords(word: Word): Word[] {
+  if (word.kind !== 'literal' || !/\s/.test(word.value)) return [word];
+  return (word.value.match(/(?:"[^"]*"?|[^\s"]+)+/g) ?? []).map((part) => literalWord(part.replace(/"/g, '')));
+}
+
+const CMD: ProgramRow = {
+  names: ['cmd'],
+  category: 'shell',
+  what: 'the Windows command interpreter (cmd.exe, run from WSL)',
+  // Without /c or /k it reads its commands from standard input.
+  stdinCode: true,
+  wrapper: { peel: false, read: cmdReading, note: 'cmd /c and /k run the rest of the line as a Windows command line' },
+  plain: ['/d /q'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Clipboards: they keep the text piped into them and run none of it
+// ---------------------------------------------------------------------------------------------
+
+const CLIPBOARD_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['pbcopy', 'pbpaste'],
+    category: 'misc',
+    what: 'the macOS clipboard: pbcopy keeps its standard input, pbpaste prints it',
+    grammar: { singleDash: true, abbreviations: false, long: valued('pboard', 'Prefer') },
+    plain: ['', '-pboard find', '-Prefer txt'],
+  },
+  {
+    names: ['clip'],
+    category: 'misc',
+    what: 'the Windows clipboard (clip.exe, run from WSL): keeps its standard input',
+    plain: [''],
+  },
+  {
+    names: ['xclip'],
+    category: 'misc',
+    what: 'the X11 clipboard: keeps its standard input (or files) or prints the selection (-o)',
+    grammar: { singleDash: true, long: { ...valued('selection', 'display', 'target', 'loops'), ...flagged('in', 'out', 'filter', 'rmlastnl', 'silent', 'quiet', 'verbose', 'version', 'help', 'noutf8', 'sensitive') } },
+    plain: ['-selection clipboard', '-sel c -o', '-o', 'notes.txt'],
+  },
+  {
+    names: ['xsel'],
+    category: 'misc',
+    what: 'the X11 selection tool: keeps its standard input or prints the selection',
+    grammar: { short: 'dtw', flags: 'abcfikloprsvxzhn', long: { ...valued('display', 'selectionTimeout', 'window-name'), ...flagged('append', 'follow', 'zeroflush', 'input', 'output', 'clear', 'delete', 'primary', 'secondary', 'clipboard', 'keep', 'exchange', 'nodetach', 'logfile', 'verbose', 'version', 'help', 'trim') } },
+    plain: ['-b', '-ob', '--clipboard --input'],
+  },
+  {
+    names: ['wl-copy'],
+    category: 'misc',
+    what: 'the Wayland clipboard: keeps its standard input or the text of its operands',
+    grammar: { short: 't', flags: 'onpfcrvh', long: { ...valued('type', 'seat'), ...flagged('trim-newline', 'paste-once', 'primary', 'foreground', 'clear', 'regular', 'version', 'help') } },
+    plain: ['', '--primary', '"hello world"'],
+  },
+];
+
+export const PLATFORM_ROWS: readonly ProgramRow[] = [LAUNCHCTL, OSASCRIPT, NVME, FIO, ASR, DISKUTIL, WSL, CMD, ...CLIPBOARD_ROWS];

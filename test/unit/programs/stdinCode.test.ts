@@ -1,0 +1,46 @@
+import { strict as assert } from 'node:assert';
+import { rowFor, stdinCodeOf } from '../../../src/gate/programs/table';
+import { readCommand } from '../../../src/gate/reading/reading';
+
+/** The argv of a one-segment command as the resolver reads it. */
+function argvOf(line: string) {
+  const reading = readCommand(line, { home: '/home/agent', shell: 'bash' });
+  assert.ok(reading.resolution.resolved, line);
+  return reading.resolution.segments[0]!.argv;
+}
+
+describe('stdinCodeOf: which programs run their standard input as code (the table says)', () => {
+  const cases: Array<[string, 'shell' | 'code' | null]> = [
+    ['sh', 'shell'],
+    ['bash -s', 'shell'],
+    ['bash -', 'shell'],
+    ['bash -c "echo hi"', null],
+    ['bash script.sh', null],
+    ['at now', 'shell'],
+    ['at -m 23:00', 'shell'],
+    ['at -f job.sh now', null],
+    ['batch', 'shell'],
+    ['ed', 'code'],
+    ['ed notes.txt', 'code'],
+    ['make -f -', 'code'],
+    ['make --file=-', 'code'],
+    ['make -f Makefile', null],
+    ['make', null],
+    ['python3 -', 'code'],
+    ['python3 app.py', null],
+    ['tclsh', 'code'],
+    ['m4', 'code'],
+    ['cmd.exe', 'shell'],
+    ['grep x', null],
+  ];
+  for (const [line, expected] of cases) {
+    it(`${line}: ${expected ?? 'no code on stdin'}`, () => assert.equal(stdinCodeOf(argvOf(line)), expected));
+  }
+
+  it('finds the row of a Windows program run by its .exe name', () => {
+    assert.equal(rowFor('wsl.exe')?.names[0], 'wsl');
+    assert.equal(rowFor('powershell.exe')?.names[0], 'pwsh');
+    assert.equal(rowFor('/mnt/c/Windows/System32/cmd.exe')?.names[0], 'cmd');
+    assert.equal(rowFor('.exe'), null);
+  });
+});
