@@ -1,7 +1,7 @@
 import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadingShell } from '../../gate/reading/resolution';
-import { parseSnapshot, unionOfSnapshots, type ShellDefinitions, type SnapshotDefinitions } from '../../gate/reading/shellDefinitions';
+import { describeDefinitions, parseSnapshot, unionOfSnapshots, type ShellDefinitions, type SnapshotDefinitions } from '../../gate/reading/shellDefinitions';
 import type { AgentName } from './agents';
 import { registrationFor } from './registrations';
 
@@ -134,3 +134,29 @@ function snapshotFile(file: string): SnapshotDefinitions {
     return { ok: false, why: code ?? String(error) };
   }
 }
+
+/** What `doctor` says about an agent's shell: the shell the hook reads in, and for Claude Code its snapshots. */
+export function shellReport(agent: AgentName, env: NodeJS.ProcessEnv, home: string, registeredCommand: string): string[] {
+  const given = /\s--shell[= ](bash|zsh|any)\b/.exec(registeredCommand)?.[1];
+  const shell = agentShell(agent, { ...SYSTEM_PROBE, env }, agent === 'copilot' ? 'bash' : undefined);
+  const lines = [
+    given !== undefined
+      ? `reads commands as ${given} (--shell on the registered command)`
+      : shell !== undefined
+        ? `reads commands as ${shell}: ${SHELL_SOURCES[agent]}${agent === 'claude-code' ? ` (${claudeCodeShellPath({ ...SYSTEM_PROBE, env })}, from this environment's SHELL and PATH)` : ''}`
+        : `reads commands as any (bash and zsh alike): ${SHELL_SOURCES[agent]}`,
+  ];
+  if (agent === 'claude-code') {
+    const definitions = claudeShellDefinitions(env, home);
+    lines.push(`aliases and functions: ${describeDefinitions(definitions)}${definitions.kind === 'unknown' ? ' (Claude Code writes a snapshot when a session starts and removes it when the session ends)' : ''}`);
+  }
+  return lines;
+}
+
+const SHELL_SOURCES: Readonly<Record<AgentName, string>> = {
+  'claude-code': 'Claude Code runs its Bash tool in the shell it picks from CLAUDE_CODE_SHELL, SHELL, then zsh and bash',
+  gemini: 'Gemini CLI runs run_shell_command with bash -c',
+  codex: "Codex's model picks the shell of each call, and the hook is not told which",
+  copilot: "Copilot CLI's bash tool runs bash",
+  cursor: "Cursor runs commands in the user's terminal shell, which the hook cannot see",
+};

@@ -5,7 +5,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
-import { agentShell, claudeCodeShellPath, type ShellProbe } from '../../../../src/cli/hooks/agentShell';
+import { mkdirSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { agentShell, claudeCodeShellPath, shellReport, type ShellProbe } from '../../../../src/cli/hooks/agentShell';
 import { AGENTS } from '../../../../src/cli/hooks/agents';
 import { shellOfCall } from '../../../../src/cli/hooks/hookCommand';
 import { parseCliOptions } from '../../../../src/cli/options';
@@ -84,5 +87,21 @@ describe('agent shells: which shell each agent runs', () => {
     assert.equal(shellOfCall(call, parseCliOptions(['hook', 'claude-code', '--shell', 'any'])), 'any');
     assert.equal(shellOfCall(call, parseCliOptions(['hook', 'claude-code'])), 'zsh');
     assert.equal(shellOfCall({ ...call, shell: undefined }, parseCliOptions(['hook', 'codex'])), undefined);
+  });
+
+  it('doctor: the shell each agent is read in, and the state of Claude Code\'s snapshots', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'agent-shell-'));
+    try {
+      const env = { HOME: home, PATH: '/usr/bin:/bin', SHELL: '/bin/bash' };
+      assert.match(shellReport('codex', env, home, 'node hook.js hook codex').join('\n'), /reads commands as any/);
+      assert.match(shellReport('gemini', env, home, 'node hook.js hook gemini').join('\n'), /reads commands as bash/);
+      assert.match(shellReport('codex', env, home, 'node hook.js hook codex --shell zsh').join('\n'), /reads commands as zsh \(--shell/);
+      assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /aliases and functions: unknown \(there is no .*shell-snapshots/);
+      mkdirSync(path.join(home, '.claude', 'shell-snapshots'), { recursive: true });
+      copyFileSync(path.join(__dirname, '../../../fixtures/shellSnapshots/claude-code-2.1.328-zsh.sh'), path.join(home, '.claude', 'shell-snapshots', 'snapshot-zsh-1-a.sh'));
+      assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /5 name\(s\) defined as alias or function in 1 snapshot/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
