@@ -209,7 +209,22 @@ export function writeAgentConfig(agent: AgentName, home: string, server: FakeMod
         '',
       ].join('\n'),
     );
+  } else if (agent === 'claude-code') {
+    // Claude Code 2.1.328 writes its own shell snapshot only at the first Bash command, after the
+    // PreToolUse hook; with none there the gate reads every command unresolved (docs/shells.md).
+    // The case stands for a user with another session running: one snapshot, no user aliases.
+    writeClaudeSnapshot(home, 'snapshot-zsh-1796400000000-agtest.sh', '');
   }
+}
+
+/** A snapshot Claude Code 2.1.328 wrote (test/fixtures/shellSnapshots), with `aliases` ('alias -- NAME=VALUE' lines) as the user's. */
+export function writeClaudeSnapshot(home: string, name: string, aliases: string): string {
+  const real = readFileSync(path.join(REPO_ROOT, 'test/fixtures/shellSnapshots/claude-code-2.1.328-zsh.sh'), 'utf8');
+  const text = real.replace(/^# Functions\n[\s\S]*?(?=^# Shell Options)/m, '# Functions\n').replace(/^# Aliases\n(?:alias .*\n)*/m, () => `# Aliases\n${aliases}`);
+  const file = path.join(home, '.claude', 'shell-snapshots', name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
 }
 
 /** The hook registration each agent reads, for a hook command line (timeouts: s, ms, s, s). */
@@ -333,6 +348,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Folders put before the clean PATH (an installed package's bin, a stand-in program). */
   pathPrefix?: readonly string[];
+  /** Variables added to the clean environment (`SHELL`, to pick the shell an agent runs). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface RunResult {
@@ -429,6 +446,7 @@ export function runAgent(options: RunOptions): Promise<RunResult> {
   const env = {
     ...clean,
     PATH: [...(options.pathPrefix ?? []), clean.PATH].join(':'),
+    ...options.env,
     ...agentEnv(options.agent, server),
     // All four pass their environment on to the hook command.
     NODE_OPTIONS: `--require ${HOOK_RECORDER}`,
