@@ -180,7 +180,7 @@ describe('agents (real CLIs): the gate as their hook', function () {
  * Claude Code and Codex with the user's shell set to zsh and to bash (zsh from Debian, installed
  * by scripts/ensureSystem.mjs). Claude Code runs its Bash tool in the shell `$SHELL` names; Codex
  * in the login shell of the password database (bash here, whatever `$SHELL` says) unless its
- * model names another, so the gate reads Codex's commands as `any` (docs/shells.md). In each, the
+ * model names another, so the gate reads Codex's commands as `any` (docs/agent-hooks.md, "Which shell runs the command"). In each, the
  * command really runs in the shell the case says, and zsh-only spellings of a floor command are
  * refused at bypass.
  */

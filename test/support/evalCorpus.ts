@@ -968,7 +968,7 @@ export interface ShellFrictionRow {
 
 /**
  * The everyday corpus read as bash, as zsh and as `any` (bash and zsh alike, what a hook uses
- * when it cannot know the agent's shell; docs/shells.md): the share of lines resolved, and of
+ * when it cannot know the agent's shell; docs/agent-hooks.md, "Which shell runs the command"): the share of lines resolved, and of
  * lines approved at manual with no model and the default allow list alone (the `no-model`
  * variant, `--shell` added). Issue 30's target: `any` loses at most 1 point of approval.
  */

@@ -7,7 +7,7 @@ import { registrationFor } from './registrations';
 
 /**
  * Which shell each agent runs its shell tool's command in, as far as the hook process can see it
- * for sure (its environment is the agent's; the findings and sources are in docs/shells.md).
+ * for sure (its environment is the agent's; the findings and sources are in docs/agent-hooks.md, "Which shell runs the command").
  * `undefined` means not known for sure: the command is read as `any` (bash and zsh alike).
  *
  * - Claude Code (2.1.328): the first executable of `$CLAUDE_CODE_SHELL`, `$SHELL` (each only if

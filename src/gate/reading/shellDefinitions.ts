@@ -4,7 +4,7 @@ import { literalValue } from './resolution';
 /**
  * The aliases and functions defined in the shell that will run a command, when that shell is not
  * a plain `bash -c`/`zsh -c`: Claude Code sources a snapshot of the user's aliases and functions
- * before every command (docs/shells.md), so `git status` may run an alias or a function named
+ * before every command (docs/agent-hooks.md, "Which shell runs the command"), so `git status` may run an alias or a function named
  * `git`, not the program git. A command whose program word is such a name is not read as that
  * program: the reading becomes unresolved (`shell-state`), and an alias's text goes to the floors
  * as shell text beside the command. When the definitions cannot be known (a snapshot that cannot

@@ -211,7 +211,7 @@ export function writeAgentConfig(agent: AgentName, home: string, server: FakeMod
     );
   } else if (agent === 'claude-code') {
     // Claude Code 2.1.328 writes its own shell snapshot only at the first Bash command, after the
-    // PreToolUse hook; with none there the gate reads every command unresolved (docs/shells.md).
+    // PreToolUse hook; with none there the gate reads every command unresolved (docs/agent-hooks.md, "Which shell runs the command").
     // The case stands for a user with another session running: one snapshot, no user aliases.
     writeClaudeSnapshot(home, 'snapshot-zsh-1796400000000-agtest.sh', '');
   }

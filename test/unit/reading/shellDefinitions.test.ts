@@ -3,7 +3,7 @@
  * names a snapshot defines, and a command run by one of them is unresolved (`shell-state`), with
  * an alias's text read by the floors. Snapshots that cannot be read exactly are unknown, and then
  * every command is unresolved. The fixtures are snapshots Claude Code 2.1.328 really wrote
- * (docs/shells.md), with the user's and the install's paths replaced.
+ * (docs/agent-hooks.md, "Which shell runs the command"), with the user's and the install's paths replaced.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Which shell each agent runs its shell tool's command in, as the hook sees it (agentShell.ts,
- * docs/shells.md): set only when known for sure to be bash or zsh, else absent (`any`); an
+ * docs/agent-hooks.md, "Which shell runs the command"): set only when known for sure to be bash or zsh, else absent (`any`); an
  * explicit `--shell` on the hook's command line wins.
  */
 import { strict as assert } from 'node:assert';
