@@ -108,7 +108,7 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
     deadlineMs,
   );
   if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);
-  let answer = answerFor(decision, { ...call, ...(shell !== undefined ? { shell } : {}) }, folders, options.home, settings.problems, definitions);
+  let answer = withDefinitionsNote(answerFor(decision, { ...call, ...(shell !== undefined ? { shell } : {}) }, folders, options.home, settings.problems, definitions), call.command, shell, definitions, options.home);
   if (decision.action === 'escalate' && decision.stage === 'non-interactive' && cards.length > 0) {
     // The card shows the dropped settings values too: the person sees why the gate asks.
     const reason = settings.problems.length === 0 ? decision.reason : `${decision.reason} ${settingsWarning(settings.problems)}`;
@@ -138,6 +138,18 @@ function withSettings(options: CliOptions, hook: HookSettings): CliOptions {
     defaultAllow: options.defaultAllow && s.defaultAllow,
     ...(!rater && s.rater.baseUrl !== null && s.rater.model !== null ? { raterUrl: s.rater.baseUrl, raterModel: s.rater.model, raterTimeoutMs: s.rater.timeoutMs } : {}),
   };
+}
+
+/**
+ * Where the agent's own aliases and functions made the command unresolved, the answer says so
+ * (the decision's reason names only the mechanism, `shell-state`).
+ */
+function withDefinitionsNote(answer: HookAnswer, command: string, shell: ReadingShell | undefined, definitions: ShellDefinitions | undefined, home: string): HookAnswer {
+  if (answer.kind === 'allow' || definitions === undefined) return answer;
+  const plain = readCommand(command, { home, shell: shell ?? 'any' });
+  const shadowed = withShellDefinitions(plain, definitions);
+  if (shadowed === plain || shadowed.resolution.resolved) return answer;
+  return { ...answer, reason: `${answer.reason} (${shadowed.resolution.detail})` };
 }
 
 /** The shell the command is read in: `--shell` on the hook's command line wins over the agent's. */
