@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FakeModelServer, ModelLogEntry } from './fakeModelServer';
+import { writeClaudeSnapshot } from '../claudeSnapshot';
 
 export type AgentName = 'claude-code' | 'gemini' | 'codex' | 'copilot';
 export const AGENTS: readonly AgentName[] = ['claude-code', 'gemini', 'codex', 'copilot'];
@@ -217,15 +218,7 @@ export function writeAgentConfig(agent: AgentName, home: string, server: FakeMod
   }
 }
 
-/** A snapshot Claude Code 2.1.328 wrote (test/fixtures/shellSnapshots), with `aliases` ('alias -- NAME=VALUE' lines) as the user's. */
-export function writeClaudeSnapshot(home: string, name: string, aliases: string): string {
-  const real = readFileSync(path.join(REPO_ROOT, 'test/fixtures/shellSnapshots/claude-code-2.1.328-zsh.sh'), 'utf8');
-  const text = real.replace(/^# Functions\n[\s\S]*?(?=^# Shell Options)/m, '# Functions\n').replace(/^# Aliases\n(?:alias .*\n)*/m, () => `# Aliases\n${aliases}`);
-  const file = path.join(home, '.claude', 'shell-snapshots', name);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
+export { writeClaudeSnapshot };
 
 /** The hook registration each agent reads, for a hook command line (timeouts: s, ms, s, s). */
 export function hookRegistration(agent: AgentName, command: string): Record<string, unknown> {
