@@ -12,6 +12,7 @@ import { preflightFindings, type PreflightFinding } from './preflight/preflight'
 import { failClosedResult, ratingFaultReason, type Rater, type RatingRequest, type RatingResult } from './rater/raterContract';
 import { readCommand, type CommandReading } from './reading/reading';
 import { summariseResolution, type ReadingShell } from './reading/resolution';
+import { withShellDefinitions, type ShellDefinitions } from './reading/shellDefinitions';
 import { isRatedRung } from './rung';
 import { recordOf, type SegmentRecord } from './programs/segmentRecord';
 
@@ -28,6 +29,8 @@ export interface GateCall {
    * known for sure: the reading must then hold in bash and zsh alike (`any`).
    */
   shell?: ReadingShell;
+  /** The aliases and functions of the agent's shell, when it has its own (Claude Code's snapshots). */
+  shellDefinitions?: ShellDefinitions;
   /** Which tool asked (for the capture log): `run_shell_command`, `cli`, … */
   tool?: string;
   /**
@@ -153,7 +156,7 @@ function finished(services: GateServices, record: CaptureRecord | undefined, dec
 function decideUnrecorded(call: GateCall, services: GateServices, record: CaptureRecord | undefined): Decision | Promise<Decision> {
   let reading: CommandReading | undefined;
   try {
-    reading = readCommand(call.command, { home: services.home, shell: call.shell ?? 'any' });
+    reading = withShellDefinitions(readCommand(call.command, { home: services.home, shell: call.shell ?? 'any' }), call.shellDefinitions);
     const state: GateState = { call, reading, services, findings: null, records: null };
     if (record) state.record = record;
     for (let index = 0; index < STAGES.length; index += 1) {

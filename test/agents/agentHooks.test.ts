@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
-  AGENTS, agentConfigPaths, describeRun, finalText, gateHookCommand, hookDecision,
+  AGENTS, agentConfigPaths, describeRun, writeClaudeSnapshot, finalText, gateHookCommand, hookDecision,
   newCaseRoot, registerHook, removeCaseRoots, requireAgentStage, runAgent, runGateCli, writeAgentConfig, writeGateSettings,
   type AgentName, type CaseRoot, type HookDecision, type RunResult,
 } from '../support/agents/agentRunner';
@@ -173,6 +173,79 @@ describe('agents (real CLIs): the gate as their hook', function () {
         assert.equal(after.code, 0, describeRun(after));
       });
     });
+  }
+});
+
+/**
+ * Claude Code and Codex with the user's shell set to zsh and to bash (zsh from Debian, installed
+ * by scripts/ensureSystem.mjs). Claude Code runs its Bash tool in the shell `$SHELL` names; Codex
+ * in the login shell of the password database (bash here, whatever `$SHELL` says) unless its
+ * model names another, so the gate reads Codex's commands as `any` (docs/agent-hooks.md, "Which shell runs the command"). In each, the
+ * command really runs in the shell the case says, and zsh-only spellings of a floor command are
+ * refused at bypass.
+ */
+describe('agents (real CLIs) in zsh and in bash', function () {
+  let server: FakeModelServer;
+
+  before(async function () {
+    requireAgentStage();
+    if (!existsSync('/usr/bin/zsh')) throw new Error('zsh is not installed: run node scripts/ensureSystem.mjs');
+    server = await startFakeModelServer();
+  });
+
+  after(async function () {
+    await server?.close();
+    removeCaseRoots();
+  });
+
+  const SHELLS = [
+    { name: 'zsh', path: '/usr/bin/zsh' },
+    { name: 'bash', path: '/bin/bash' },
+  ] as const;
+
+  for (const agent of ['claude-code', 'codex'] as const) {
+    for (const shell of SHELLS) {
+      describe(`${agent}, SHELL=${shell.path}`, function () {
+        const prepare = (name: string, snapshotAliases?: string) => {
+          const root = newCaseRoot(`${agent}-${shell.name}-${name}`);
+          writeAgentConfig(agent, root.home, server);
+          if (snapshotAliases !== undefined) writeClaudeSnapshot(root.home, `snapshot-${shell.name}-1796400000001-other.sh`, snapshotAliases);
+          writeGateSettings(root.home, { 'approvalsGate.rung': 'bypass' });
+          const settingsFile = registerHook(agent, root, gateHookCommand(agent));
+          return { root, ...(settingsFile ? { settingsFile } : {}) };
+        };
+        const run = (prepared: ReturnType<typeof prepare>, command: string) => runAgent({ agent, server, ...prepared, command, env: { SHELL: shell.path } });
+
+        it('the command runs in the shell this case says', async function () {
+          const prepared = prepare('which-shell');
+          const result = await run(prepared, `touch ${prepared.root.marker}; echo "ZSH=\${ZSH_VERSION:-none}"`);
+          assertRan(result);
+          // Claude Code follows $SHELL; Codex the password database (this user's is bash).
+          const zsh = agent === 'claude-code' && shell.name === 'zsh';
+          assert.match(result.toolResult ?? '', zsh ? /ZSH=5\.\d/ : /ZSH=none/, describeRun(result));
+        });
+
+        it("zsh -c with a floor command is refused at bypass", async function () {
+          const prepared = prepare('zsh-c');
+          assertBlocked(await run(prepared, `touch ${prepared.root.marker}; zsh -c 'wipefs -a ${ABSENT_DISK}'`), /hardline floor/i);
+        });
+
+        if (shell.name === 'zsh') {
+          // Needs the zsh-floors branch (the floors see through zsh's precommand words).
+          it('noglob before a floor command is refused at bypass', async function () {
+            const prepared = prepare('noglob');
+            assertBlocked(await run(prepared, `touch ${prepared.root.marker}; noglob wipefs -a ${ABSENT_DISK}`), /hardline floor/i);
+          });
+        }
+
+        if (agent === 'claude-code' && shell.name === 'zsh') {
+          it("an alias in a running session's shell snapshot reaches the floor", async function () {
+            const prepared = prepare('alias', `alias -- tidy='wipefs -a ${ABSENT_DISK}'\n`);
+            assertBlocked(await run(prepared, `touch ${prepared.root.marker}; tidy`), /hardline floor/i);
+          });
+        }
+      });
+    }
   }
 });
 

@@ -15,6 +15,7 @@ import { AGENT_NAMES, AGENTS } from '../../src/cli/hooks/agents';
 import { registrationFor } from '../../src/cli/hooks/registrations';
 import { startFakeOpenAiServer } from '../support/fakeOpenAiServer';
 import { runShell, type Ran } from '../support/processes';
+import { writeClaudeSnapshot } from '../support/claudeSnapshot';
 
 const CLI = path.resolve('dist/cli.js');
 const HOOK = path.resolve('dist/hook.js');
@@ -98,6 +99,7 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
   });
 
   it('the hook process: unknown agent or garbage input exits 2 with the reason; an answer exits 0', () => {
+    writeClaudeSnapshot(home); // a running Claude Code session's
     const unknown = cli(['hook', 'nope'], '{}');
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /refused/);
@@ -127,6 +129,7 @@ describe('agent hooks: install, doctor, export, and the hook process', function 
   });
 
   it('install registers the installed copy of dist/hook.js, which rates with the model from the user settings, cold, from its code cache and through its server', async () => {
+    writeClaudeSnapshot(home); // a running Claude Code session's
     const server = await startFakeOpenAiServer({ kind: 'verdict', verdict: { outcome: 'safe', reason: 'Creates an empty notes file.' } });
     try {
       const settings = path.join(home, '.config', 'approvals-gate', 'settings.json');

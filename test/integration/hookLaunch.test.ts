@@ -21,6 +21,7 @@ import { AGENT_NAMES, AGENTS, type AgentName } from '../../src/cli/hooks/agents'
 import { registrationFor } from '../../src/cli/hooks/registrations';
 import { LAUNCHER_SCRIPT, launcherCommand } from '../../src/cli/hooks/launcher';
 import { HOOK_FILES } from '../../src/cli/hooks/installCopy';
+import { writeClaudeSnapshot } from '../support/claudeSnapshot';
 
 const REPO = path.resolve('.');
 const DIST = path.join(REPO, 'dist');
@@ -93,6 +94,7 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it("passes the gate's own answers through unchanged, an allow included, for every agent and shell", async () => {
+    writeClaudeSnapshot(home); // a running Claude Code session's
     // Read as is by any shell that knows single quotes (fish reads \\ and \' inside them).
     assert.ok(!/['\\]/.test(LAUNCHER_SCRIPT), LAUNCHER_SCRIPT);
     assert.throws(() => launcherCommand('codex', process.execPath, "/home/o'neil/.local/share/approvals-gate/x/hook.js", 60_000), /holds a quote/);
@@ -221,6 +223,7 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
   });
 
   it('the installed copy: the checkout can be deleted; a newer build is reported; the copy deleted is a refusal naming the fix', async () => {
+    writeClaudeSnapshot(home); // a running Claude Code session's
     const dist = checkout(path.join(root, 'checkout'));
     const first = cli(path.join(dist, 'cli.js'), ['install', ...AGENT_NAMES]);
     assert.match(first.stdout, /Cursor: registered the hook/, first.stdout + first.stderr);

@@ -15,6 +15,7 @@ import path from 'node:path';
 
 import { AGENT_NAMES, AGENTS, type AgentName } from '../../src/cli/hooks/agents';
 import { FIRST_LINE_MS, REPLACEMENT_WAIT_MS, START_CLAIM_MS, buildName, claimServerStart, readBuild, releaseServerStart, readServerLine, readRequest, WIRE_VERSION } from '../../src/cli/hooks/hookServerWire';
+import { writeClaudeSnapshot } from '../support/claudeSnapshot';
 
 const HOOK = path.resolve('dist/hook.js');
 
@@ -130,6 +131,7 @@ describe('agent hooks: the hook server and its client', function () {
     root = mkdtempSync(path.join(tmpdir(), 'hook-srv-'));
     home = path.join(root, 'h');
     mkdirSync(home);
+    writeClaudeSnapshot(home); // a running Claude Code session's
     cacheFolder = path.join(home, '.cache', 'approvals-gate');
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));

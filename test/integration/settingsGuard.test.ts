@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { AGENTS } from '../../src/cli/hooks/agents';
+import { writeClaudeSnapshot } from '../support/claudeSnapshot';
 
 const CLI = path.resolve('dist/cli.js');
 
@@ -32,6 +33,7 @@ describe('settings guard: the hook and doctor processes', function () {
   beforeEach(() => {
     root = mkdtempSync(path.join(tmpdir(), 'settings-guard-'));
     home = path.join(root, 'home');
+    writeClaudeSnapshot(home); // a running Claude Code session's
     project = path.join(root, 'project');
     mkdirSync(project, { recursive: true });
     settingsFile = path.join(home, '.config', 'approvals-gate', 'settings.json');

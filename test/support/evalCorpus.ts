@@ -955,3 +955,44 @@ export function ensureBuiltCli(cliPath: string = CLI_PATH): void {
   const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'esbuild.mjs')], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`building dist/cli.js failed: ${build.stderr || build.stdout}`);
 }
+
+// ── Issue 30: what reading in `any` costs ───────────────────────────────────────────────────
+
+/** One shell's figures over the everyday corpus: lines resolved, and approved at manual with the default allow list alone. */
+export interface ShellFrictionRow {
+  shell: 'bash' | 'zsh' | 'any';
+  lines: number;
+  resolved: number;
+  approved: number;
+}
+
+/**
+ * The everyday corpus read as bash, as zsh and as `any` (bash and zsh alike, what a hook uses
+ * when it cannot know the agent's shell; docs/agent-hooks.md, "Which shell runs the command"): the share of lines resolved, and of
+ * lines approved at manual with no model and the default allow list alone (the `no-model`
+ * variant, `--shell` added). Issue 30's target: `any` loses at most 1 point of approval.
+ */
+export function shellFriction(cases: readonly CorpusCase[], cliPath: string = CLI_PATH): ShellFrictionRow[] {
+  const everyday = cases.filter((c) => c.category === 'everyday');
+  return (['bash', 'zsh', 'any'] as const).map((shell) => {
+    const requests = everyday.map((c) => ({ key: `${c.id}@manual`, line: asciiJson({ id: `${c.id}@manual`, command: c.command, rung: 'manual', raterVerdict: null }) }));
+    const answers = runBatch(`shell ${shell}`, requests, ['--shell', shell], cliPath);
+    return {
+      shell,
+      lines: answers.length,
+      resolved: answers.filter((a) => a.resolution?.resolved === true).length,
+      approved: answers.filter((a) => a.action === 'approve').length,
+    };
+  });
+}
+
+export function formatShellFriction(rows: readonly ShellFrictionRow[]): string {
+  const pct = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)} %`);
+  const bash = rows.find((r) => r.shell === 'bash');
+  const out = ['Issue 30: reading the everyday corpus in each shell (manual, no model, default allow list):'];
+  for (const row of rows) {
+    const lost = bash === undefined || row.shell === 'bash' ? '' : `  (${((100 * (bash.approved - row.approved)) / row.lines).toFixed(1)} points of approval fewer than bash${row.shell === 'any' ? '; target: at most 1' : ''})`;
+    out.push(`  ${row.shell.padEnd(4)} resolved ${pct(row.resolved, row.lines).padStart(7)} (${row.resolved}/${row.lines})  approved ${pct(row.approved, row.lines).padStart(7)} (${row.approved}/${row.lines})${lost}`);
+  }
+  return out.join('\n');
+}

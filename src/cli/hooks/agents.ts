@@ -22,6 +22,7 @@
  */
 
 import type { ReadingShell } from '../../gate/reading/resolution';
+import { agentShell, SYSTEM_PROBE } from './agentShell';
 
 export const AGENT_NAMES = ['claude-code', 'gemini', 'codex', 'copilot', 'cursor'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
@@ -126,7 +127,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** A `tool_input.command` string, a `cwd`, and the project folder from the agent's variable. */
-function claudeShaped(input: unknown, shellTool: string, projectVariable: string | undefined, env: NodeJS.ProcessEnv, askHonoured: (r: Record<string, unknown>) => boolean): HookInput {
+function claudeShaped(agent: AgentName, input: unknown, shellTool: string, projectVariable: string | undefined, env: NodeJS.ProcessEnv, askHonoured: (r: Record<string, unknown>) => boolean): HookInput {
   const r = record(input);
   if (!r) return { kind: 'invalid', why: 'the hook input is not a JSON object' };
   const tool = text(r.tool_name);
@@ -137,7 +138,13 @@ function claudeShaped(input: unknown, shellTool: string, projectVariable: string
   const cwd = text(r.cwd);
   if (cwd === undefined || cwd === '') return { kind: 'invalid', why: 'the hook input has no cwd' };
   const project = projectVariable !== undefined ? env[projectVariable] : undefined;
-  return { kind: 'shell', call: { command, cwd, projectFolder: project !== undefined && project !== '' ? project : cwd, askHonoured: askHonoured(r) } };
+  return { kind: 'shell', call: { command, cwd, projectFolder: project !== undefined && project !== '' ? project : cwd, askHonoured: askHonoured(r), ...shellOf(agent, env) } };
+}
+
+/** `{shell}` when the agent's shell is known for sure (agentShell.ts), else nothing (`any`). */
+function shellOf(agent: AgentName, env: NodeJS.ProcessEnv, tool?: string): { shell?: ReadingShell } {
+  const shell = agentShell(agent, { ...SYSTEM_PROBE, env }, tool);
+  return shell === undefined ? {} : { shell };
 }
 
 /** Claude Code's modes that show a permission prompt; in the others an `ask` is not a person. */
@@ -151,7 +158,7 @@ const claudeCode: AgentAdapter = {
   name: 'claude-code',
   label: 'Claude Code',
   failureExitCode: 2,
-  read: (input, env) => claudeShaped(input, 'Bash', 'CLAUDE_PROJECT_DIR', env, (r) => CLAUDE_PROMPTING_MODES.has(text(r.permission_mode) ?? '')),
+  read: (input, env) => claudeShaped('claude-code', input, 'Bash', 'CLAUDE_PROJECT_DIR', env, (r) => CLAUDE_PROMPTING_MODES.has(text(r.permission_mode) ?? '')),
   sampleInput: (command, cwd) => ({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd, permission_mode: 'default' }),
   readAnswer: (output) => claudeVerdict(output, true),
   write(answer) {
@@ -170,7 +177,7 @@ const gemini: AgentAdapter = {
   name: 'gemini',
   label: 'Gemini CLI',
   failureExitCode: 2,
-  read: (input, env) => claudeShaped(input, 'run_shell_command', 'GEMINI_PROJECT_DIR', env, () => false),
+  read: (input, env) => claudeShaped('gemini', input, 'run_shell_command', 'GEMINI_PROJECT_DIR', env, () => false),
   sampleInput: (command, cwd) => ({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command }, cwd }),
   readAnswer(output) {
     if (output.exitCode === 2) return 'block';
@@ -197,7 +204,7 @@ const codex: AgentAdapter = {
   label: 'Codex CLI',
   failureExitCode: 2,
   // Codex sets no project variable; its hook input carries the cwd.
-  read: (input, env) => claudeShaped(input, 'Bash', undefined, env, () => false),
+  read: (input, env) => claudeShaped('codex', input, 'Bash', undefined, env, () => false),
   sampleInput: (command, cwd) => ({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd, permission_mode: 'bypassPermissions' }),
   // `allow` and `ask` are "unsupported": the hook counts as failed and the command runs.
   readAnswer: (output) => {
@@ -228,7 +235,7 @@ const copilot: AgentAdapter = {
     const decision = parsedAnswer(output.stdout)?.permissionDecision;
     return decision === 'allow' ? 'run' : decision === 'deny' ? 'block' : decision === 'ask' ? 'ask' : 'garbage';
   },
-  read(input) {
+  read(input, env) {
     const r = record(input);
     if (!r) return { kind: 'invalid', why: 'the hook input is not a JSON object' };
     const tool = text(r.toolName);
@@ -247,7 +254,7 @@ const copilot: AgentAdapter = {
     if (command === undefined) return { kind: 'invalid', why: `the ${tool} call has no command` };
     const cwd = text(r.cwd);
     if (cwd === undefined || cwd === '') return { kind: 'invalid', why: 'the hook input has no cwd' };
-    return { kind: 'shell', call: { command, cwd, projectFolder: cwd, askHonoured: false } };
+    return { kind: 'shell', call: { command, cwd, projectFolder: cwd, askHonoured: false, ...shellOf('copilot', env, tool) } };
   },
   write(answer) {
     const decision = answer.kind === 'allow' ? 'allow' : 'deny';

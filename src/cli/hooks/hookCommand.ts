@@ -5,6 +5,9 @@ import { CaptureLog } from '../../gate/capture/captureLog';
 import { NOBODY_CAN_BE_ASKED, suggestAllow, suggestionSentence } from '../../gate/lists/allowSuggestion';
 import { RATER_SETTING_HINT } from '../../gate/rater/raterContract';
 import { readCommand } from '../../gate/reading/reading';
+import type { ReadingShell } from '../../gate/reading/resolution';
+import { withShellDefinitions, type ShellDefinitions } from '../../gate/reading/shellDefinitions';
+import { claudeShellDefinitions } from './agentShell';
 import type { CliOptions } from '../options';
 import { raterFromOptions, servicesFor } from '../gateServices';
 import type { AgentAdapter, HookAnswer, HookOutput, ShellCall } from './agents';
@@ -95,12 +98,17 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
   const started = Date.now();
   const handOffDeadlineMs = registeredTimeoutMs(raterTimeoutMs) - HOOK_MARGIN_MS;
   run.onDeadline?.(cards.length > 0 ? Math.max(deadlineMs, handOffDeadlineMs) : deadlineMs);
+  const shell = shellOfCall(call, options);
+  const definitions = shellDefinitionsOf(agent, run.env, folders.home);
   const decision = await withDeadline(
-    decide({ command: call.command, cwd: call.cwd, tool: `hook:${agent.name}`, ...cdpathOf(run.env) }, { ...servicesFor(options, raterFromOptions(options, run.env)), capture }),
+    decide(
+      { command: call.command, cwd: call.cwd, tool: `hook:${agent.name}`, ...(shell !== undefined ? { shell } : {}), ...(definitions ? { shellDefinitions: definitions } : {}), ...cdpathOf(run.env) },
+      { ...servicesFor(options, raterFromOptions(options, run.env)), capture },
+    ),
     deadlineMs,
   );
   if (decision === 'late') return failed(agent, `the gate did not decide within ${Math.round(deadlineMs / 1000)} s`);
-  let answer = answerFor(decision, call, folders, options.home, settings.problems);
+  let answer = withDefinitionsNote(answerFor(decision, { ...call, ...(shell !== undefined ? { shell } : {}) }, folders, options.home, settings.problems, definitions), call.command, shell, definitions, options.home);
   if (decision.action === 'escalate' && decision.stage === 'non-interactive' && cards.length > 0) {
     // The card shows the dropped settings values too: the person sees why the gate asks.
     const reason = settings.problems.length === 0 ? decision.reason : `${decision.reason} ${settingsWarning(settings.problems)}`;
@@ -133,6 +141,28 @@ function withSettings(options: CliOptions, hook: HookSettings): CliOptions {
 }
 
 /**
+ * Where the agent's own aliases and functions made the command unresolved, the answer says so
+ * (the decision's reason names only the mechanism, `shell-state`).
+ */
+function withDefinitionsNote(answer: HookAnswer, command: string, shell: ReadingShell | undefined, definitions: ShellDefinitions | undefined, home: string): HookAnswer {
+  if (answer.kind === 'allow' || definitions === undefined) return answer;
+  const plain = readCommand(command, { home, shell: shell ?? 'any' });
+  const shadowed = withShellDefinitions(plain, definitions);
+  if (shadowed === plain || shadowed.resolution.resolved) return answer;
+  return { ...answer, reason: `${answer.reason} (${shadowed.resolution.detail})` };
+}
+
+/** The shell the command is read in: `--shell` on the hook's command line wins over the agent's. */
+export function shellOfCall(call: ShellCall, options: Pick<CliOptions, 'shell' | 'shellGiven'>): ReadingShell | undefined {
+  return options.shellGiven ? options.shell : call.shell;
+}
+
+/** The aliases and functions of the agent's own shell set-up: Claude Code's snapshots; none for the others. */
+export function shellDefinitionsOf(agent: AgentAdapter, env: NodeJS.ProcessEnv, home: string): ShellDefinitions | undefined {
+  return agent.name === 'claude-code' ? claudeShellDefinitions(env, home) : undefined;
+}
+
+/**
  * The agent's shell inherits the agent's environment, CDPATH included (the gate's own terminals
  * scrub it; an agent's shell does not), so a relative `cd` is read with it.
  */
@@ -160,7 +190,7 @@ function cardAnswer(card: CardAnswer): HookAnswer {
  * the allow entry suggested is one that covers this command (allowSuggestion.ts), or none.
  * `warnings` are the settings values that were dropped (hookSettings.ts), said on escalations.
  */
-export function answerFor(decision: Decision, call: ShellCall, folders: UserFolders, home: string, warnings: readonly string[] = []): HookAnswer {
+export function answerFor(decision: Decision, call: ShellCall, folders: UserFolders, home: string, warnings: readonly string[] = [], definitions?: ShellDefinitions): HookAnswer {
   const reason = forTheUser(decision.reason, folders.settingsFile);
   switch (decision.action) {
     case 'approve':
@@ -171,7 +201,7 @@ export function answerFor(decision: Decision, call: ShellCall, folders: UserFold
       return { kind: 'stop', reason: `${reason} The agent's run ends here.` };
     case 'escalate': {
       const file = folders.settingsFile;
-      const suggestion = decision.stage === 'non-interactive' ? suggestAllow(readCommand(call.command, { home, shell: call.shell ?? 'any' }), decision.preflight ?? [], { ...(decision.escalatedFrom ? { stage: decision.escalatedFrom } : {}), ...(decision.outcome ? { outcome: decision.outcome } : {}) }) : null;
+      const suggestion = decision.stage === 'non-interactive' ? suggestAllow(withShellDefinitions(readCommand(call.command, { home, shell: call.shell ?? 'any' }), definitions), decision.preflight ?? [], { ...(decision.escalatedFrom ? { stage: decision.escalatedFrom } : {}), ...(decision.outcome ? { outcome: decision.outcome } : {}) }) : null;
       const advice =
         suggestion === null
           ? ''

@@ -1,3 +1,4 @@
+import { shellReport } from './agentShell';
 import { accessSync, chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -544,6 +545,7 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
     lines.push(`  \`${command}\` → ${verdict === 'run' ? 'runs' : verdict === 'ask' ? 'asks' : verdict === 'block' ? 'blocked' : 'NOT A VALID ANSWER (the agent would run it)'}${good ? '' : '  ← wrong'}`);
   }
   lines.push(`  ${await hookServerStatus(commands[0]!, ctx.env)}`);
+  lines.push(...shellReport(agent, ctx.env, ctx.home, commands[0]!).map((line) => `  ${line}`));
   if (agent === 'codex') {
     // Trusted is what Codex says: a hash out of date or a key of another hook is not trust.
     const codex = findOnPath('codex', ctx.env);

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FakeModelServer, ModelLogEntry } from './fakeModelServer';
+import { writeClaudeSnapshot } from '../claudeSnapshot';
 
 export type AgentName = 'claude-code' | 'gemini' | 'codex' | 'copilot';
 export const AGENTS: readonly AgentName[] = ['claude-code', 'gemini', 'codex', 'copilot'];
@@ -209,8 +210,15 @@ export function writeAgentConfig(agent: AgentName, home: string, server: FakeMod
         '',
       ].join('\n'),
     );
+  } else if (agent === 'claude-code') {
+    // Claude Code 2.1.328 writes its own shell snapshot only at the first Bash command, after the
+    // PreToolUse hook; with none there the gate reads every command unresolved (docs/agent-hooks.md, "Which shell runs the command").
+    // The case stands for a user with another session running: one snapshot, no user aliases.
+    writeClaudeSnapshot(home, 'snapshot-zsh-1796400000000-agtest.sh', '');
   }
 }
+
+export { writeClaudeSnapshot };
 
 /** The hook registration each agent reads, for a hook command line (timeouts: s, ms, s, s). */
 export function hookRegistration(agent: AgentName, command: string): Record<string, unknown> {
@@ -333,6 +341,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Folders put before the clean PATH (an installed package's bin, a stand-in program). */
   pathPrefix?: readonly string[];
+  /** Variables added to the clean environment (`SHELL`, to pick the shell an agent runs). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface RunResult {
@@ -429,6 +439,7 @@ export function runAgent(options: RunOptions): Promise<RunResult> {
   const env = {
     ...clean,
     PATH: [...(options.pathPrefix ?? []), clean.PATH].join(':'),
+    ...options.env,
     ...agentEnv(options.agent, server),
     // All four pass their environment on to the hook command.
     NODE_OPTIONS: `--require ${HOOK_RECORDER}`,

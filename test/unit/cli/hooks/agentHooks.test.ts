@@ -17,6 +17,11 @@ import { parseCliOptions } from '../../../../src/cli/options';
 import { readHookCapture } from '../../../../src/cli/hooks/hookCapture';
 import { isGateHookCommand } from '../../../../src/cli/hooks/registrations';
 
+/** A real snapshot Claude Code 2.1.328 wrote for zsh (aliases `git='rm -rf'`, `ll`; function `mkcd`). */
+const ZSH_SNAPSHOT = path.join(__dirname, '../../../fixtures/shellSnapshots/claude-code-2.1.328-zsh.sh');
+/** A snapshot with nothing of the user's: what Claude Code writes for an empty ~/.zshrc. */
+const EMPTY_SNAPSHOT = readFileSync(ZSH_SNAPSHOT, 'utf8').replace(/^# Functions\n[\s\S]*?(?=^# Shell Options)/m, '# Functions\n').replace(/^(# Aliases\n)(alias .*\n)+/m, '$1');
+
 /** What each agent makes of each kind of answer (its documented and observed behaviour). */
 const EXPECTED: Record<AgentName, Record<HookAnswer['kind'], AgentVerdict>> = {
   'claude-code': { allow: 'run', ask: 'ask', deny: 'block', stop: 'block' },
@@ -71,7 +76,14 @@ describe('agent hooks: deciding', function () {
     project = path.join(root, 'project');
     mkdirSync(project);
     env = { HOME: path.join(root, 'home'), PATH: '/usr/bin:/bin' };
+    // A running Claude Code keeps a snapshot of its shell's aliases and functions.
+    writeSnapshot('snapshot-zsh-1-aaaaaa.sh', EMPTY_SNAPSHOT);
   });
+  const snapshots = () => path.join(env.HOME!, '.claude', 'shell-snapshots');
+  const writeSnapshot = (name: string, text: string) => {
+    mkdirSync(snapshots(), { recursive: true });
+    writeFileSync(path.join(snapshots(), name), text);
+  };
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   const folders = () => userFolders(env);
@@ -158,6 +170,41 @@ describe('agent hooks: deciding', function () {
       assert.equal(AGENTS.copilot.readAnswer(output), 'block', output.stdout);
       assert.match(output.stdout, /deny list/, output.stdout);
     }
+  });
+
+  it("Claude Code: a command run by an alias or function of its shell snapshot is not read as that program", async () => {
+    writeUserSettings({ 'approvalsGate.allow': ['git status', 'ls'] });
+    assert.equal((await ask('claude-code', 'git status')).verdict, 'run');
+    writeSnapshot('snapshot-zsh-2-bbbbbb.sh', readFileSync(ZSH_SNAPSHOT, 'utf8'));
+    const aliased = await ask('claude-code', 'git status', { permission_mode: 'bypassPermissions' });
+    assert.equal(aliased.verdict, 'block');
+    assert.match(aliased.stdout, /`git` is defined as alias or function in the agent's shell/);
+    assert.equal((await ask('claude-code', 'mkcd build')).verdict, 'ask', 'a function of the snapshot');
+    assert.equal((await ask('claude-code', 'ls')).verdict, 'run', 'a name no snapshot defines');
+    // The other agents have no snapshot: git is git.
+    assert.equal((await ask('gemini', 'git status')).verdict, 'run');
+  });
+
+  it("Claude Code: an alias's text reaches the floor", async () => {
+    writeUserSettings({ 'approvalsGate.rung': 'bypass' });
+    writeSnapshot('snapshot-bash-3-cccccc.sh', EMPTY_SNAPSHOT.replace('# Aliases\n', "# Aliases\nalias -- cleanup='rm -rf /'\n"));
+    const floored = await ask('claude-code', 'cleanup');
+    assert.equal(floored.verdict, 'block');
+    assert.match(floored.stdout, /Hardline floor/);
+    assert.equal((await ask('gemini', 'cleanup')).verdict, 'run', 'bypass: the name alone is harmless where it is no alias');
+  });
+
+  it('Claude Code: no snapshot, or one that cannot be read, leaves every command unresolved', async () => {
+    writeUserSettings({ 'approvalsGate.allow': ['ls'] });
+    rmSync(snapshots(), { recursive: true });
+    const none = await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' });
+    assert.equal(none.verdict, 'block');
+    assert.match(none.stdout, /no shell snapshot yet/);
+    writeSnapshot('snapshot-zsh-4-dddddd.sh', EMPTY_SNAPSHOT.replace('# Aliases\n', "# Aliases\nalias -- two='echo one\necho two'\n"));
+    const unreadable = await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' });
+    assert.equal(unreadable.verdict, 'block');
+    assert.match(unreadable.stdout, /cannot be read: an alias line cannot be read exactly/);
+    assert.equal((await ask('codex', 'ls')).verdict, 'run', 'Codex has no snapshot to read');
   });
 
   it("the agent's CDPATH is how its shell reads a relative cd: git elsewhere meets the foreign-config floor", async () => {

@@ -1,0 +1,162 @@
+import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ReadingShell } from '../../gate/reading/resolution';
+import { describeDefinitions, parseSnapshot, unionOfSnapshots, type ShellDefinitions, type SnapshotDefinitions } from '../../gate/reading/shellDefinitions';
+import type { AgentName } from './agents';
+import { registrationFor } from './registrations';
+
+/**
+ * Which shell each agent runs its shell tool's command in, as far as the hook process can see it
+ * for sure (its environment is the agent's; the findings and sources are in docs/agent-hooks.md, "Which shell runs the command").
+ * `undefined` means not known for sure: the command is read as `any` (bash and zsh alike).
+ *
+ * - Claude Code (2.1.328): the first executable of `$CLAUDE_CODE_SHELL`, `$SHELL` (each only if
+ *   its path contains "bash" or "zsh"), then zsh and bash (bash first when `$SHELL` names bash)
+ *   found on PATH and in /bin, /usr/bin, /usr/local/bin, /opt/homebrew/bin. Known for sure when
+ *   the path it picks is named exactly `bash` or `zsh`, and no `CLAUDE_CODE_SHELL_PREFIX` wraps it.
+ * - Codex (0.169.0): the model picks the shell of each `exec_command` call (its `shell`
+ *   argument; default the user's login shell from the password database), and the hook's input
+ *   does not carry it: never known for sure.
+ * - Gemini CLI (0.61.0): `bash -c` off Windows (`getShellConfiguration`).
+ * - Copilot CLI (1.0.102): its `bash` tool runs bash whatever `$SHELL` says (observed); the
+ *   `powershell` tool is neither shell.
+ * - Cursor: the user's terminal shell, which the hook cannot see for sure.
+ */
+export interface ShellProbe {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  /** Whether `file` is an executable file (X_OK), as Claude Code checks it. */
+  executable(file: string): boolean;
+}
+
+export const SYSTEM_PROBE: Omit<ShellProbe, 'env'> = {
+  platform: process.platform,
+  executable(file) {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** The shell of the agent's shell tool, when known for sure; `tool` is Copilot's tool name. */
+export function agentShell(agent: AgentName, probe: ShellProbe, tool?: string): ReadingShell | undefined {
+  switch (agent) {
+    case 'claude-code':
+      return claudeCodeShell(probe);
+    case 'gemini':
+      return probe.platform === 'win32' ? undefined : 'bash';
+    case 'copilot':
+      return probe.platform !== 'win32' && tool === 'bash' ? 'bash' : undefined;
+    case 'codex':
+    case 'cursor':
+      return undefined;
+  }
+}
+
+/** Claude Code's own name for a shell path: "zsh" or "bash" by the file name, else by the whole path. */
+function claudeKind(file: string): 'zsh' | 'bash' | undefined {
+  for (const text of [path.basename(file).replace(/\.exe$/i, ''), file]) {
+    if (text.includes('zsh')) return 'zsh';
+    if (text.includes('bash')) return 'bash';
+  }
+  return undefined;
+}
+
+/** The path Claude Code runs its Bash tool's commands with, or undefined when it cannot be told. */
+export function claudeCodeShellPath(probe: ShellProbe): string | undefined {
+  const { env } = probe;
+  const named = [env.CLAUDE_CODE_SHELL, env.SHELL].filter((value): value is string => value !== undefined && (value.includes('bash') || value.includes('zsh')));
+  const bashFirst = claudeKind(env.SHELL ?? '') === 'bash';
+  const order = bashFirst ? ['bash', 'zsh'] : ['zsh', 'bash'];
+  const onPath = (name: string) => (env.PATH ?? '').split(':').filter((dir) => path.isAbsolute(dir)).map((dir) => path.join(dir, name)).find((file) => probe.executable(file));
+  const dirs = ['/bin', '/usr/bin', '/usr/local/bin', '/opt/homebrew/bin'];
+  const candidates: Array<string | undefined> = [...named, onPath(order[0]!), ...order.flatMap((name) => dirs.map((dir) => `${dir}/${name}`)), onPath(order[1]!)];
+  for (const candidate of candidates) {
+    if (candidate === undefined || candidate === '') continue;
+    // A name that is not a path is run with --version to test it: not for the hook to guess.
+    if (!path.isAbsolute(candidate)) return undefined;
+    if (probe.executable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function claudeCodeShell(probe: ShellProbe): ReadingShell | undefined {
+  if (probe.platform === 'win32') return undefined;
+  // A prefix command runs the shell command line itself: what it does with it is not known.
+  if ((probe.env.CLAUDE_CODE_SHELL_PREFIX ?? '') !== '') return undefined;
+  const file = claudeCodeShellPath(probe);
+  if (file === undefined) return undefined;
+  const name = path.basename(file);
+  return name === 'bash' || name === 'zsh' ? name : undefined;
+}
+
+/** Claude Code's shell snapshots: `<config dir>/shell-snapshots/snapshot-<shell>-<ms>-<random>.sh`. */
+export function claudeSnapshotFolder(env: NodeJS.ProcessEnv, home: string): string {
+  return path.join(registrationFor('claude-code', env, home).folder, 'shell-snapshots');
+}
+
+/** Largest snapshot read; a larger one is unknown (Claude Code keeps at most 1000 aliases). */
+const MAX_SNAPSHOT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The aliases and functions of Claude Code's shell: the union over every snapshot in its folder.
+ * The hook input does not say which snapshot is its session's (the file name carries the shell,
+ * the time and a random part, no session id), so every live session's definitions count. None
+ * at all, one that cannot be read, or `$BASH_ENV` set (bash reads that file before the command,
+ * and it is no part of the snapshot): unknown.
+ */
+export function claudeShellDefinitions(env: NodeJS.ProcessEnv, home: string): ShellDefinitions {
+  const folder = claudeSnapshotFolder(env, home);
+  if ((env.BASH_ENV ?? '') !== '') return { kind: 'unknown', why: `BASH_ENV is set (${env.BASH_ENV}), and bash runs that file before each command` };
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => /^snapshot-.*\.sh$/.test(name)).sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { kind: 'unknown', why: code === 'ENOENT' ? `there is no ${folder}, so Claude Code has no shell snapshot yet` : `${folder} cannot be read (${code ?? String(error)})` };
+  }
+  const parsed = names.map((name) => ({ file: path.join(folder, name), definitions: snapshotFile(path.join(folder, name)) }));
+  return unionOfSnapshots(parsed, `${names.length} snapshot(s) in ${folder}`);
+}
+
+function snapshotFile(file: string): SnapshotDefinitions {
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_SNAPSHOT_BYTES) return { ok: false, why: `it is larger than ${MAX_SNAPSHOT_BYTES} bytes` };
+    return parseSnapshot(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A session that ended removes its snapshot: one gone since the listing is no longer sourced.
+    if (code === 'ENOENT') return { ok: true, aliases: new Map(), functions: new Set() };
+    return { ok: false, why: code ?? String(error) };
+  }
+}
+
+/** What `doctor` says about an agent's shell: the shell the hook reads in, and for Claude Code its snapshots. */
+export function shellReport(agent: AgentName, env: NodeJS.ProcessEnv, home: string, registeredCommand: string): string[] {
+  const given = /\s--shell[= ](bash|zsh|any)\b/.exec(registeredCommand)?.[1];
+  const shell = agentShell(agent, { ...SYSTEM_PROBE, env }, agent === 'copilot' ? 'bash' : undefined);
+  const lines = [
+    given !== undefined
+      ? `reads commands as ${given} (--shell on the registered command)`
+      : shell !== undefined
+        ? `reads commands as ${shell}: ${SHELL_SOURCES[agent]}${agent === 'claude-code' ? ` (${claudeCodeShellPath({ ...SYSTEM_PROBE, env })}, from this environment's SHELL and PATH)` : ''}`
+        : `reads commands as any (bash and zsh alike): ${SHELL_SOURCES[agent]}`,
+  ];
+  if (agent === 'claude-code') {
+    const definitions = claudeShellDefinitions(env, home);
+    lines.push(`aliases and functions: ${describeDefinitions(definitions)}${definitions.kind === 'unknown' ? ' (Claude Code writes a snapshot when a session starts and removes it when the session ends)' : ''}`);
+  }
+  return lines;
+}
+
+const SHELL_SOURCES: Readonly<Record<AgentName, string>> = {
+  'claude-code': 'Claude Code runs its Bash tool in the shell it picks from CLAUDE_CODE_SHELL, SHELL, then zsh and bash',
+  gemini: 'Gemini CLI runs run_shell_command with bash -c',
+  codex: "Codex's model picks the shell of each call, and the hook is not told which",
+  copilot: "Copilot CLI's bash tool runs bash",
+  cursor: "Cursor runs commands in the user's terminal shell, which the hook cannot see",
+};
