@@ -31,7 +31,7 @@
  * - `N>&word` and `>&word` with a word that is not a number open the file `word`.
  */
 import type { Segment, Word } from '../../src/gate/reading/resolution';
-import type { RecorderMode } from './bashOracle';
+import { ORACLE_INPUT_FILES, type RecorderMode } from './bashOracle';
 
 /** Which shell's rules the alignment follows, and what it needs to know about that shell. */
 export interface AlignmentOptions {
@@ -216,7 +216,7 @@ export type RedirectSetup = 'opens' | 'fails' | 'may-fail';
  *   descriptor"), and so does `N>&word` or `<&word` with a word that is not a number ("ambiguous
  *   redirect"); `>&word` alone is `&>word`;
  * - an opaque target may fail to open (an ambiguous redirect, an empty name), and so may a copy of
- *   a descriptor the table does not know.
+ *   a descriptor the table does not know, and an input file that is not one every run starts with.
  * A segment whose setup fails runs nothing and fails.
  */
 export function redirectSetup(segment: Segment, options: AlignmentOptions = BASH): RedirectSetup {
@@ -259,6 +259,9 @@ export function redirectSetup(segment: Segment, options: AlignmentOptions = BASH
       open.set(2, true);
       continue;
     }
+    // An input file other than the ones every run starts with may not exist (or exists only when an
+    // earlier segment wrote it): the redirect may fail.
+    if (op === '<' && !ORACLE_INPUT_FILES.includes(target.value.replace(/^\.\//, '')) && target.value !== '/dev/null') uncertain = true;
     for (const opened of op === '&>' || op === '&>>' ? [1, 2] : [fd]) open.set(opened, true);
   }
   return uncertain ? 'may-fail' : 'opens';
