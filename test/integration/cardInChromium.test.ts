@@ -24,7 +24,7 @@ const ORIGIN = 'http://card.test';
 const HOME = '/home/gate';
 
 function escalation(command: string, extra: Partial<Escalation> = {}): Escalation {
-  const reading = readCommand(command, { home: HOME });
+  const reading = readCommand(command, { home: HOME, shell: 'bash' });
   return { reading, stage: 'rater', reason: 'The rater finds this destructive: it deletes files.', outcome: 'destructive', grantPreview: reading.normalised, ...extra };
 }
 

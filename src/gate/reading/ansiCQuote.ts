@@ -15,7 +15,7 @@
 
 export type AnsiCDecoding =
   | { value: string; end: number }
-  | { error: 'unterminated' | 'unsupported'; message: string };
+  | { error: 'unterminated' | 'unsupported' | 'shell-difference'; message: string };
 
 /** One escape of a `$'…'` body as bash reads it, before a decoder decides what to make of it. */
 export type AnsiCEscape =
@@ -61,6 +61,10 @@ export function readAnsiCEscape(text: string, i: number): AnsiCEscape {
   return { kind: 'other', next: i + 2 };
 }
 
+function isOctalDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '7';
+}
+
 function isHex(c: string | undefined): boolean {
   return c !== undefined && /^[0-9A-Fa-f]$/.test(c);
 }
@@ -70,8 +74,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * Decodes the body of `$'…'` starting at `from` (just after the opening quote), exactly or not
  * at all. `end` is the index just after the closing quote.
+ *
+ * `alsoZsh`: the value must also be the one zsh 5.9 gives. zsh drops the backslash of an escape
+ * bash keeps (`\~` is `~`, `\8` is `8`, and `\M-x`, `\C-x` are zsh's meta and control forms),
+ * and does not keep an octal escape above `\377` to a byte: those are refused.
  */
-export function decodeAnsiCQuote(text: string, from: number): AnsiCDecoding {
+export function decodeAnsiCQuote(text: string, from: number, alsoZsh = false): AnsiCDecoding {
   const bytes: number[] = [];
   const pushText = (s: string) => {
     for (const b of Buffer.from(s, 'utf8')) bytes.push(b);
@@ -99,6 +107,9 @@ export function decodeAnsiCQuote(text: string, from: number): AnsiCDecoding {
     const escape = readAnsiCEscape(text, i);
     switch (escape.kind) {
       case 'byte':
+        if (alsoZsh && isOctalDigit(text[i + 1]) && parseInt(text.slice(i + 1, escape.next), 8) > 0o377) {
+          return { error: 'shell-difference', message: `\`${text.slice(i, escape.next)}\` in \`$'…'\` is a different character in zsh than in bash.` };
+        }
         bytes.push(escape.byte);
         i = escape.next;
         continue;
@@ -114,6 +125,7 @@ export function decodeAnsiCQuote(text: string, from: number): AnsiCDecoding {
       case 'control':
         return { error: 'unsupported', message: "`\\c` control escapes in `$'…'` are not read by the gate." };
       case 'other':
+        if (alsoZsh) return { error: 'shell-difference', message: `\`${text.slice(i, i + 2)}\` in \`$'…'\`: bash keeps the backslash, zsh reads an escape of its own or drops it.` };
         // The backslash stays, as bash keeps it; the character after it is read as itself.
         bytes.push(0x5c);
         i += 1;

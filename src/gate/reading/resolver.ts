@@ -129,6 +129,51 @@ const CODE_RUNNING_BUILTINS = new WordTable<string>({
   bind: 'bind can bind a key to a shell command (bind -x)',
 });
 
+/**
+ * Program words zsh reads otherwise than bash (checked only when the reading must hold in zsh):
+ * its own reserved words and precommand modifiers, and the builtins that run text or commands,
+ * change how later text is read, or assign from or evaluate their operands. In bash each is a
+ * program name, so the two shells run different things.
+ */
+const ZSH_PROGRAM_WORDS = new WordTable<string>({
+  '-': 'is a zsh precommand modifier: it runs the next word as a login command',
+  noglob: 'is a zsh precommand modifier: it runs the rest without globbing',
+  nocorrect: 'is a zsh reserved word: it runs the rest',
+  repeat: 'is a zsh reserved word: it runs the rest several times',
+  foreach: 'is a zsh reserved word (a loop)',
+  end: 'is a zsh reserved word (the end of a loop)',
+  '}': 'closes a brace group in zsh',
+  emulate: 'changes how zsh reads the text after it (and `-c` runs text)',
+  setopt: 'changes how zsh reads later text',
+  unsetopt: 'changes how zsh reads later text',
+  zmodload: 'loads a zsh module: new builtins, and `rm`, `mv` … can become builtins',
+  autoload: 'loads a zsh function from a file',
+  functions: 'defines or changes zsh functions',
+  unfunction: 'removes zsh functions, so a later name runs something else',
+  unhash: 'removes a command, alias or function from zsh\'s tables',
+  disable: 'disables zsh builtins or reserved words, so a later name runs something else',
+  r: 'is zsh\'s `fc -e -`: it runs an earlier command again',
+  sched: 'runs a command later (zsh/sched)',
+  zpty: 'runs a command in a pseudo-terminal (zsh/zpty)',
+  zle: 'runs or defines line editor widgets',
+  bindkey: 'binds keys to widgets or text (`-s`)',
+  vared: 'edits a variable named by its operand',
+  zparseopts: 'assigns to variables named by its operands',
+  zformat: 'assigns to a variable named by its operand',
+  zregexparse: 'assigns to variables and runs actions',
+  getln: 'assigns to variables named by its operands',
+  pushln: 'pushes text onto the line editor\'s buffer',
+  zstyle: 'sets styles, some of which run code',
+  compdef: 'registers completion functions',
+  compctl: 'registers completion commands',
+  zcompile: 'compiles files that zsh later loads',
+  integer: 'is a zsh builtin that evaluates its values as arithmetic',
+  float: 'is a zsh builtin that evaluates its values as arithmetic',
+  chdir: 'is zsh\'s `cd`: later commands run in another folder',
+  private: 'declares variables (zsh/param/private)',
+  ttyctl: 'freezes or unfreezes the terminal settings',
+});
+
 /** `alias` given only literal words, none holding `=`: it prints the aliases named (or all) and defines none. */
 function printsAliasesOnly(args: readonly Word[]): boolean {
   return args.every((word) => word.kind === 'literal' && !word.value.includes('='));
@@ -311,8 +356,22 @@ class CommandParser {
   constructor(
     private readonly text: string,
     private readonly home: string,
-    private readonly shell: ReadingShell,
-  ) {}
+    shell: ReadingShell,
+  ) {
+    this.zsh = shell !== 'bash';
+  }
+
+  /**
+   * The reading must also hold in zsh (shell `zsh` or `any`): whatever zsh 5.9 runs differently
+   * from bash is unresolved (`shell-difference`) or an opaque word, never read one way only
+   * (docs/decisions.md, "The zsh reading"). zsh as the agents invoke it: `zsh -c`, default options,
+   * `NO_EXTENDED_GLOB`.
+   */
+  private readonly zsh: boolean;
+
+  private differs(detail: string): never {
+    throw new Unresolvable('shell-difference', `${detail} (zsh runs it differently from bash, and the shell that runs this line may be zsh).`);
+  }
 
   parse(): Segment[] {
     const segments: Segment[] = [];
@@ -355,13 +414,16 @@ class CommandParser {
         throw new Unresolvable('history-expansion', 'A line starting with `^` is a history substitution in an interactive shell.');
       }
       if (this.atBareWord('!')) {
+        if (this.zsh && negated) this.differs('`! !` is a parse error in zsh');
         negated = !negated;
         this.pos += 1;
       } else if (this.atBareWord('time')) {
+        if (this.zsh && timed) this.differs('zsh\'s `time` runs a second `time` as a command');
         // `time [-p] [--]`: bash 5.2 takes one `-p`, then one `--`, as the keyword's own options.
         timed = true;
         this.pos += 4;
         this.skipBlanks();
+        if (this.zsh && (this.atBareWord('-p') || this.atBareWord('--'))) this.differs('zsh\'s `time` takes no options: `-p` / `--` is the program it runs');
         if (this.atBareWord('-p')) this.pos += 2;
         this.skipBlanks();
         if (this.atBareWord('--')) this.pos += 2;
@@ -418,6 +480,8 @@ class CommandParser {
       const after = this.text.charCodeAt(this.pos);
       if (after === 0x3c /* < */ || after === 0x3e /* > */) {
         const raw = word.raw;
+        // zsh takes a descriptor number of one digit only: `10>f` is the word `10`, then `>f`.
+        if (this.zsh && /^[0-9]{2,}$/.test(raw)) this.differs(`\`${raw}>\` is an argument and a redirect in zsh (one-digit descriptors only)`);
         if (/^[0-9]+$/.test(raw)) {
           redirects.push(this.readRedirect(Number(raw)));
           end = this.pos;
@@ -433,6 +497,9 @@ class CommandParser {
       argv.push(word);
     }
     if (start < 0) throw new Unresolvable('syntax', 'An operator with no command before it.');
+    if (this.zsh && argv.length === 0 && redirects.length > 0) {
+      this.differs('A redirect with no command runs `$NULLCMD` (`cat`) or `$READNULLCMD` (a pager) in zsh');
+    }
     this.checkProgram(argv);
     return {
       argv,
@@ -492,6 +559,14 @@ class CommandParser {
   private checkCommandWord(word: Word): void {
     const mechanism = RESERVED_WORDS.get(word.raw);
     if (mechanism !== undefined) throw new Unresolvable(mechanism, `\`${word.raw}\` is a shell reserved word here.`);
+    if (!this.zsh) return;
+    if (word.kind === 'literal' && word.value === '') this.differs('An empty program word is not run in zsh');
+    if (word.raw.startsWith('{')) this.differs(`\`${word.raw.slice(0, 40)}\` opens a brace group in zsh ( \`{a}\` runs \`a\`)`);
+    const zshWord = ZSH_PROGRAM_WORDS.get(word.raw);
+    if (zshWord !== undefined) this.differs(`\`${word.raw}\` ${zshWord}`);
+    // zsh takes letters outside ASCII in names: `é=1 cmd` is an assignment there, a program word in bash.
+    const equals = word.raw.indexOf('=');
+    if (equals > 0 && /[^\x00-\x7f]/.test(word.raw.slice(0, equals))) this.differs(`\`${word.raw.slice(0, 40)}\` is an assignment in zsh`);
   }
 
   /** The program word must be literal, and must not be a builtin that runs text as code. */
@@ -524,6 +599,7 @@ class CommandParser {
       if (word.value === 'hash' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /^-[a-zA-Z]*p/.test(w.value))) {
         throw new Unresolvable('eval', 'hash -p changes which file a later command name runs.');
       }
+      if (this.zsh) this.checkZshProgram(word.value, argv.slice(index + 1));
       if (word.value !== 'command' && word.value !== 'builtin') return;
       index++;
       while (index < argv.length && literal(argv[index]).startsWith('-') && literal(argv[index]) !== '-') {
@@ -533,6 +609,65 @@ class CommandParser {
         }
         index++;
       }
+    }
+  }
+
+  /**
+   * What a program word and its operands mean in zsh where that differs from bash: zsh's own
+   * reserved words, precommand modifiers and builtins (whatever runs a command, changes how later
+   * text is read, or evaluates an operand), and the builtins bash has too but reads differently.
+   */
+  private checkZshProgram(program: string, args: readonly Word[]): void {
+    const why = ZSH_PROGRAM_WORDS.get(program);
+    if (why !== undefined) this.differs(`\`${program}\` ${why}`);
+    switch (program) {
+      case 'hash':
+        // zsh's `hash NAME=PATH` (no -p) sets the file a command name runs; `hash -d` names a folder for `~NAME`.
+        if (args.length > 0) this.differs('`hash` with operands sets which file a command name runs, or a named folder');
+        return;
+      case 'cd':
+      case 'pushd':
+      case 'popd': {
+        // zsh: `cd OLD NEW` replaces OLD by NEW in the current folder; `cd +N`/`-N` picks from the folder stack.
+        const operands = args.filter((w) => w.kind !== 'literal' || !w.value.startsWith('-') || /^-[0-9]+$/.test(w.value));
+        if (operands.length > 1 || args.some((w) => w.kind === 'literal' && /^[-+][0-9]+$/.test(w.value))) {
+          this.differs(`\`${program}\` with two operands or a stack position goes elsewhere in zsh`);
+        }
+        return;
+      }
+      case 'print':
+        if (args.some((w) => w.kind !== 'literal' || /^-[A-Za-z]*[vfz]/.test(w.value))) {
+          this.differs('`print` may assign a variable (`-v`), read a format (`-f`) or edit the line (`-z`) here');
+        }
+        return;
+      case 'printf': {
+        // zsh evaluates the operand of a numeric conversion as arithmetic (a name is read as a variable).
+        const format = args.find((w) => w.kind !== 'literal' || !w.value.startsWith('-'));
+        if (format === undefined) return;
+        if (format.kind !== 'literal' || /%[^%]*[diouxXeEfFgGaAc*]/.test(format.value)) {
+          const rest = args.slice(args.indexOf(format) + 1);
+          if (rest.some((w) => w.kind !== 'literal' || /[A-Za-z_[]/.test(w.value))) this.differs('zsh\'s `printf` evaluates a numeric operand as arithmetic');
+        }
+        return;
+      }
+      case 'shift':
+      case 'return':
+      case 'exit':
+      case 'break':
+      case 'continue':
+        if (args.some((w) => w.kind !== 'literal' || /[A-Za-z_[]/.test(w.value))) this.differs(`zsh's \`${program}\` evaluates its operand as arithmetic`);
+        return;
+      case 'test':
+      case '[':
+        // zsh's `test` reads the operands of -eq, -lt … as arithmetic, where a name is a variable.
+        for (let k = 0; k < args.length; k++) {
+          const op = args[k]!;
+          if (op.kind === 'literal' && !/^-(?:eq|ne|lt|le|gt|ge)$/.test(op.value)) continue;
+          for (const side of [args[k - 1], args[k + 1]]) {
+            if (side !== undefined && (side.kind !== 'literal' || /[A-Za-z_[]/.test(side.value))) this.differs('zsh\'s `test` evaluates the operands of a numeric comparison as arithmetic');
+          }
+        }
+        return;
     }
   }
 
@@ -560,6 +695,7 @@ class CommandParser {
     if (t.startsWith('<(', this.pos) || t.startsWith('>(', this.pos)) {
       throw new Unresolvable('process-substitution', '`<(…)` / `>(…)` runs a command as a file.');
     }
+    if (this.zsh && /^<[0-9]*-[0-9]*>/.test(t.slice(this.pos, this.pos + 48))) this.differs('`<N-M>` is a numeric glob in zsh, redirects in bash');
     if (t.startsWith('&>>', this.pos)) op = '&>>';
     else if (t.startsWith('&>', this.pos)) op = '&>';
     else if (t.startsWith('<>', this.pos)) op = '<>';
@@ -572,6 +708,7 @@ class CommandParser {
     else throw new Unresolvable('syntax', 'An unexpected `&`.');
     if (fd !== null && (op === '&>' || op === '&>>')) throw new Unresolvable('syntax', 'A file descriptor before `&>`.');
     this.pos += op.length;
+    if (this.zsh && t[this.pos] === '!' && op !== '<' && op !== '<&' && op !== '<>') this.differs(`\`${op}!\` overwrites the file in zsh; in bash \`!\` is the file`);
     if ((op === '>' || op === '>>' || op === '<') && t[this.pos] === '(') {
       throw new Unresolvable('process-substitution', '`<(…)` / `>(…)` runs a command as a file.');
     }
@@ -598,6 +735,7 @@ class CommandParser {
       return ';';
     }
     if (c === '&') {
+      if (this.zsh && (next === '!' || next === '|')) this.differs(`\`&${next}\` runs the job in the background and disowns it in zsh`);
       this.pos += next === '&' ? 2 : 1;
       return next === '&' ? '&&' : '&';
     }
@@ -711,6 +849,9 @@ class CommandParser {
           continue;
         case '=':
           if (t[this.pos + 1] === '(' && this.pos === start) throw new Unresolvable('dialect', '`=(…)` is zsh process substitution.');
+          if (this.zsh && this.pos + 1 < t.length && !charIs(t, this.pos + 1, WORD_END) && (this.pos === start || (mode === 'assignment-value' && t[this.pos - 1] === ':' && this.endsUnquoted()))) {
+            this.differs(`\`${t.slice(this.pos, this.pos + 40).split(/[\s;&|<>()]/, 1)[0]}\` is the path of a program in zsh (\`=cmd\`)`);
+          }
           this.add(c, false);
           this.pos++;
           continue;
@@ -744,6 +885,12 @@ class CommandParser {
       const mask = this.mask();
       if (hasBraceExpansion(this.value, mask)) this.expand('brace');
       if (hasBracketPattern(this.value, mask)) this.expand('glob');
+      // zsh reads any unquoted `[` as a pattern (alone, `[` is the test builtin): `a[` is a "bad pattern" error there.
+      if (this.zsh && this.value !== '[' && hasUnquoted(this.value, mask, '[')) this.expand('glob');
+    }
+    // zsh closes a brace group at a word's unquoted `}` with no `{` before it: `a}` and `}` are parse errors there.
+    if (this.zsh && t.charCodeAt(this.pos - 1) === 0x7d /* } */ && this.unquotedCount > 0 && unbalancedClosingBrace(this.value, this.mask())) {
+      this.differs(`\`${t.slice(start, this.pos).slice(-40)}\` ends with a \`}\` that closes a brace group in zsh`);
     }
     // Every unquoted character is added exactly as it stands in the text, so a word that is one
     // unquoted run as long as the text it came from is that text: no second copy of it.
@@ -783,6 +930,8 @@ class CommandParser {
       j++;
     }
     if (quoted) {
+      // bash leaves a tilde-prefix with quotes in it alone; zsh expands the `~` (`~""` is the home folder).
+      if (this.zsh) this.expand('tilde');
       this.add('~', false);
       this.pos++;
       return;
@@ -855,15 +1004,18 @@ class CommandParser {
     }
     if (next === '[') throw new Unresolvable('arithmetic', '`$[…]` is arithmetic expansion.');
     if (!inDoubleQuotes && next === "'") {
-      const decoded = decodeAnsiCQuote(t, this.pos + 2);
+      const decoded = decodeAnsiCQuote(t, this.pos + 2, this.zsh);
       if ('error' in decoded) {
-        throw new Unresolvable(decoded.error === 'unterminated' ? 'unbalanced-quote' : 'syntax', decoded.message);
+        throw new Unresolvable(decoded.error === 'unterminated' ? 'unbalanced-quote' : decoded.error === 'shell-difference' ? 'shell-difference' : 'syntax', decoded.message);
       }
       this.add(decoded.value, true);
       this.pos = decoded.end;
       return;
     }
     if (!inDoubleQuotes && next === '"') throw new Unresolvable('dialect', '`$"…"` is a locale-translated string.');
+    if (this.zsh && next !== undefined && (next === '=' || next === '~' || next === '^' || next === '+' || next.charCodeAt(0) >= 0x80)) {
+      this.differs(`\`$${next}\` is an expansion in zsh, plain text in bash`);
+    }
     if (next === '{') {
       const close = t.indexOf('}', this.pos + 2);
       if (close < 0) throw new Unresolvable('syntax', '`${` is never closed.');
@@ -872,6 +1024,9 @@ class CommandParser {
         throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
       }
       checkParameterBody(body);
+      if (this.zsh && ((!/^#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#') || /^[A-Za-z_0-9]+@/.test(body))) {
+        this.differs(`\`\${${body.slice(0, 40)}}\` is an expansion zsh reads with flags of its own`);
+      }
       this.expand('variable');
       this.pos = close + 1;
       return;
@@ -879,11 +1034,13 @@ class CommandParser {
     // `/^[A-Za-z_][A-Za-z0-9_]*/` over the next 256 characters, without the copy.
     const nameLength = nameLengthAt(t, this.pos + 1, Math.min(t.length, this.pos + 257));
     if (nameLength > 0) {
+      if (this.zsh && t[this.pos + 1 + nameLength] === '[') this.differs(`\`$${t.slice(this.pos + 1, this.pos + 1 + nameLength)}[\` takes a subscript in zsh`);
       this.expand('variable');
       this.pos += 1 + nameLength;
       return;
     }
     if (next !== undefined && SPECIAL_PARAMETERS.includes(next)) {
+      if (this.zsh && t[this.pos + 2] === '[') this.differs(`\`$${next}[\` takes a subscript in zsh`);
       this.expand('variable');
       this.pos += 2;
       return;
@@ -1042,3 +1199,20 @@ function hasBracketPattern(value: string, mask: string): boolean {
   return false;
 }
 
+/** Whether `value` holds `char` where `mask` marks it unquoted. */
+function hasUnquoted(value: string, mask: string, char: string): boolean {
+  for (let i = value.indexOf(char); i >= 0; i = value.indexOf(char, i + 1)) if (mask[i] === 'u') return true;
+  return false;
+}
+
+/** The word ends with an unquoted `}` and has more unquoted `}` than `{` (zsh: `a}`, `{a}}`, `"{"a}`). */
+function unbalancedClosingBrace(value: string, mask: string): boolean {
+  if (!value.endsWith('}') || mask[value.length - 1] !== 'u') return false;
+  let balance = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (mask[i] !== 'u') continue;
+    if (value[i] === '{') balance++;
+    else if (value[i] === '}') balance--;
+  }
+  return balance < 0;
+}

@@ -168,7 +168,7 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
       } else if (payload.approximate) {
         unreadable++;
       } else {
-        const inner = resolve(payload.text, { home, shell: 'bash' });
+        const inner = resolve(payload.text, { home, shell: 'any' });
         if (inner.resolved) for (const segment of inner.segments) queue.push({ segment, depth: depth + 1 });
         else unreadable++;
       }

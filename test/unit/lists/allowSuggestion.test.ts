@@ -81,9 +81,9 @@ describe('suggested allow entries cover what they say they cover', function () {
       const first = await decide({ command, cwd: CWD }, services([]));
       if (first.action !== 'escalate') continue;
       escalated++;
-      const suggestion = suggestAllow(readCommand(command, { home: HOME, shell: 'bash' }), first.preflight ?? []);
+      const suggestion = suggestAllow(readCommand(command, { home: HOME, shell: 'any' }), first.preflight ?? []);
       // The reason the agent reads says the same as the suggestion.
-      assert.ok(first.reason.endsWith(nonInteractiveAdvice(readCommand(command, { home: HOME, shell: 'bash' }), first.preflight ?? [])), first.reason);
+      assert.ok(first.reason.endsWith(nonInteractiveAdvice(readCommand(command, { home: HOME, shell: 'any' }), first.preflight ?? [])), first.reason);
       if (suggestion.kind === 'none') {
         none++;
         assert.ok(suggestion.why.length > 0);
@@ -116,7 +116,7 @@ describe('suggested allow entries cover what they say they cover', function () {
     let checked = 0;
     const commands = generatedCommands().filter((_, i) => i % 4 === 0);
     for (const command of commands) {
-      const reading = readCommand(command, { home: HOME, shell: 'bash' });
+      const reading = readCommand(command, { home: HOME, shell: 'any' });
       const destructive = await decide({ command, cwd: CWD }, services([], { rung: 'assisted', outcome: 'destructive' }));
       if (destructive.action !== 'escalate') continue;
       const suggestion = suggestAllow(reading, destructive.preflight ?? [], byWhat(destructive));

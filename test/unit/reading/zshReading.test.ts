@@ -1,0 +1,175 @@
+/**
+ * Table tests of the `zsh` and `any` readings (docs/decisions.md, "The zsh reading"), written from
+ * what zsh 5.9 does with the text as the agents run it (`zsh -c`, default options plus
+ * `NO_EXTENDED_GLOB`) and checked by hand against zsh and bash. The zsh differential
+ * (test/unit/reading/zshDifferential.test.ts) holds the same contract against a real zsh.
+ *
+ * The contract: in `zsh` and `any` a command is resolved only where bash and zsh run the same
+ * argv, so the same text is either resolved alike in all three readings, or unresolved (or an
+ * opaque word) in `zsh` and `any`.
+ */
+import { strict as assert } from 'node:assert';
+
+import { resolve } from '../../../src/gate/reading/resolver';
+import type { ReadingShell, Resolution } from '../../../src/gate/reading/resolution';
+
+const HOME = '/home/gate';
+
+function read(command: string, shell: ReadingShell): Resolution {
+  return resolve(command, { home: HOME, shell });
+}
+
+function argvs(resolution: Resolution): Array<Array<string | null>> | string {
+  if (!resolution.resolved) return `unresolved: ${resolution.mechanisms.join(', ')}`;
+  return resolution.segments.map((segment) => segment.argv.map((word) => (word.kind === 'literal' ? word.value : null)));
+}
+
+/** Text bash reads one way and zsh another: resolved in bash, `shell-difference` in zsh and any. */
+const DIFFERS: Array<[string, string]> = [
+  ['=rm -rf /', 'EQUALS: `=rm` is the path of rm'],
+  ['echo =ls', 'EQUALS in an argument'],
+  ['A=x:=ls env', 'EQUALS after `:` in an assignment value'],
+  ['noglob rm -rf /', 'precommand modifier'],
+  ['nocorrect rm -rf ~', 'reserved word'],
+  ['- rm -rf /usr', '`-` precommand modifier'],
+  ['repeat 1 rm -rf /etc', 'reserved word'],
+  ['foreach', 'reserved word'],
+  ['end', 'reserved word'],
+  ['{rm -rf /}', 'a brace group without `;`'],
+  ['{a}', 'a brace group'],
+  ['A=1 {a}', 'a brace group after an assignment'],
+  ['echo a}', 'a `}` that closes a group: a parse error in zsh'],
+  ['echo {a}}', 'one `}` too many'],
+  ['echo "{"a}', 'a quoted `{` opens nothing'],
+  ['echo }', 'a lone `}`'],
+  ['> /dev/null', 'NULLCMD'],
+  ['NULLCMD=shutdown; >/dev/null', 'NULLCMD set, then run'],
+  ['< notes.md', 'READNULLCMD'],
+  ['A=1 >f', 'assignments and a redirect only'],
+  ['echo hi >! f', '`>!` clobbers in zsh'],
+  ['echo hi >>! f', '`>>!`'],
+  ['echo hi &>! f', '`&>!`'],
+  ['sleep 1 &! echo b', '`&!` disowns'],
+  ['sleep 1 &| echo b', '`&|` disowns'],
+  ['time -p ls', '`-p` is the program zsh times'],
+  ['time -- ls', '`--` is the program zsh times'],
+  ['echo <1-3> x', 'numeric glob'],
+  ['echo $=x', '`$=x` splits x'],
+  ['echo $~x', '`$~x` globs x'],
+  ['echo $^x', '`$^x` distributes x'],
+  ['echo $+x', '`$+x` is 1 or 0'],
+  ['echo $é', 'a name outside ASCII'],
+  ['é=1 rm -rf /', 'an assignment in zsh, a program word in bash'],
+  ['echo ${:-a}', 'no name before the operator'],
+  ['echo ${=x}', 'zsh parameter flag'],
+  ['echo ${~x}', 'zsh parameter flag'],
+  ['echo ${+x}', 'zsh parameter flag'],
+  ['echo $x[1]', 'a subscript in zsh'],
+  ['echo "$x[1]"', 'a subscript inside double quotes too'],
+  ['echo $1[1]', 'a subscript of a positional parameter'],
+  ["echo $'\\M-a'", 'meta escape'],
+  ["echo $'\\C-a'", 'control escape'],
+  ["echo $'\\~'", 'zsh drops the backslash'],
+  ["echo $'\\8'", 'zsh drops the backslash'],
+  ["echo $'\\401'", 'octal above \\377'],
+  ['emulate sh -c "rm -rf /"', 'emulate runs text'],
+  ['setopt extendedglob', 'changes how later text reads'],
+  ['zmodload zsh/files', 'rm becomes a builtin'],
+  ['autoload -U compinit', 'loads a function file'],
+  ['r', 'runs an earlier command again'],
+  ['sched +0 ls', 'runs a command later'],
+  ['zpty w ls', 'runs a command'],
+  ['hash ls=/tmp/x/ls', 'sets the file a name runs'],
+  ['cd src lib', 'zsh replaces src by lib in the current folder'],
+  ['cd +1', 'folder stack'],
+  ['pushd -2', 'folder stack'],
+  ['chdir /tmp', 'zsh cd'],
+  ['integer x=y', 'arithmetic'],
+  ["printf '%d' x", 'printf evaluates a numeric operand'],
+  ['print -v x hi', 'assigns x'],
+  ['shift n', 'arithmetic operand'],
+  ['test x -eq 1', 'arithmetic operands'],
+  ['command noglob ls', 'looked through `command`'],
+  ['! ! echo a', '`! !` is a parse error'],
+  ['time time echo a', 'the second `time` is a command'],
+  ['echo a 10> out.txt', 'one-digit descriptors only'],
+  ["'' --all", 'an empty program word'],
+  ['echo ${VAR@Q}', 'a bad substitution in zsh'],
+  ['echo "$~~&a"', '`$~` inside double quotes'],
+  ["echo $'\\q'", 'zsh drops the backslash of an unknown escape'],
+];
+
+/** Everyday text both shells read alike: resolved the same way in all three readings. */
+const ALIKE: string[] = [
+  'git status',
+  'git log --oneline HEAD~3..HEAD',
+  'ls -la src',
+  'npm run build && npm test',
+  'grep -rn "TODO" src | head -20',
+  "echo 'a  b' c",
+  "printf '%s\\n' a b",
+  "echo $'a\\tb\\n'",
+  'find . -name "*.ts" -exec wc -l {} \\;',
+  'cd src && ls',
+  '[ -f package.json ] && echo yes',
+  '[ 1 -eq 2 ] || echo no',
+  'echo ~/x ~',
+  'cat a.txt > out.txt 2>&1',
+  'echo {a}',
+  'echo {}',
+  'echo }a',
+  'time ls',
+  'A=1 B=2 env',
+  'mkdir -p build/out && cp a.txt build/out/',
+  'ls | wc -l',
+  'echo a >| f',
+  'echo a 2>&1',
+  'ls 2>/dev/null',
+];
+
+/** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */
+const OPAQUE_IN_ZSH: Array<[string, number]> = [
+  ['echo a[', 1],
+  ['echo [a', 1],
+  ['echo ~""', 1],
+  ["echo ~'/x'", 1],
+];
+
+describe('the zsh and any readings', function () {
+  describe('text zsh runs differently from bash is unresolved (shell-difference) in zsh and any', function () {
+    for (const [command, why] of DIFFERS) {
+      it(`${JSON.stringify(command)} (${why})`, function () {
+        for (const shell of ['zsh', 'any'] as const) {
+          const reading = read(command, shell);
+          assert.ok(!reading.resolved, `${shell}: resolved as ${JSON.stringify(argvs(reading))}`);
+          assert.ok(reading.mechanisms.includes('shell-difference'), `${shell}: ${reading.mechanisms.join(', ')}: ${reading.detail}`);
+        }
+      });
+    }
+  });
+
+  describe('everyday text reads the same in bash, zsh and any', function () {
+    for (const command of ALIKE) {
+      it(JSON.stringify(command), function () {
+        const bash = argvs(read(command, 'bash'));
+        assert.notEqual(typeof bash, 'string', `bash: ${String(bash)}`);
+        assert.deepEqual(argvs(read(command, 'zsh')), bash);
+        assert.deepEqual(argvs(read(command, 'any')), bash);
+      });
+    }
+  });
+
+  describe('a word zsh may expand where bash does not is opaque in zsh and any', function () {
+    for (const [command, index] of OPAQUE_IN_ZSH) {
+      it(JSON.stringify(command), function () {
+        const bash = read(command, 'bash');
+        assert.ok(bash.resolved && bash.segments[0]!.argv[index]!.kind === 'literal', 'bash reads it as literal text');
+        for (const shell of ['zsh', 'any'] as const) {
+          const reading = read(command, shell);
+          assert.ok(reading.resolved, shell);
+          assert.equal(reading.segments[0]!.argv[index]!.kind, 'opaque', shell);
+        }
+      });
+    }
+  });
+});
