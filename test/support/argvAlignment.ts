@@ -20,12 +20,13 @@
  *   accepted for each such segment, and every combination of them is tried.
  *
  * zsh (`AlignmentOptions.shell`), as observed with zsh 5.9 (docs/differential-testing.md):
- * - a word that fails to expand (no match for a glob, a bad pattern, `~nouser`, `${x?}`) is an
- *   error. For a builtin (or function) run in the shell itself it stops the whole command line:
- *   nothing after it runs, and members of its pipeline may or may not have run. For anything zsh
- *   forks first (an external program, a member of a pipeline but its last, a background job) only
- *   that command fails (status 1). Every opaque word that can fail (`mayFailToExpand`) is tried
- *   both ways;
+ * - a word that fails to expand is an error. zsh expands `~user`, `=cmd` and parameters
+ *   (`${x?}`) before it forks for an external program, and globs after: a failed glob (no match, a
+ *   bad pattern) in an external program fails only that command (status 1), while a failed glob
+ *   in a builtin, or any other failed expansion, stops the whole command line: nothing after it
+ *   runs, and members of its pipeline may or may not have run. What runs in a process of its own
+ *   (a pipeline member but the last, a background job) only fails itself. Every opaque word that
+ *   can fail (`mayFailToExpand`) is tried both ways;
  * - the typeset family spelled as reserved words (`export a=1`) runs the real builtin, which the
  *   oracle cannot record: such a segment is expected to leave no record, with either status;
  * - `N>&word` and `>&word` with a word that is not a number open the file `word`.
@@ -57,13 +58,15 @@ export interface ExpectedExecution {
 interface Outcomes {
   /** Redirects that did not open (no record, status 1). */
   unopened: ReadonlySet<Segment>;
-  /** zsh: segments whose words failed to expand. */
+  /** zsh: segments whose globs failed to expand. */
   expansionFailed: ReadonlySet<Segment>;
+  /** zsh: segments whose words failed before the fork (`~user`, `${x?}`): they stop the line even for an external program. */
+  preforkFailed: ReadonlySet<Segment>;
   /** zsh: unrecorded builtins (reserved typeset words) taken to have failed; the others succeeded. */
   unrecordedFailed: ReadonlySet<Segment>;
 }
 
-const NO_OUTCOMES: Outcomes = { unopened: new Set(), expansionFailed: new Set(), unrecordedFailed: new Set() };
+const NO_OUTCOMES: Outcomes = { unopened: new Set(), expansionFailed: new Set(), preforkFailed: new Set(), unrecordedFailed: new Set() };
 
 /**
  * zsh: true when a word can fail to expand, stopping its command: a glob (no match, a bad
@@ -71,14 +74,25 @@ const NO_OUTCOMES: Outcomes = { unopened: new Set(), expansionFailed: new Set(),
  * (`${x?}`, `${x:?}`, `${~x}`).
  */
 export function mayFailToExpand(word: Word): boolean {
-  if (word.kind === 'literal') return false;
-  if (word.expansions.some((expansion) => expansion === 'glob' || expansion === 'tilde-user')) return true;
-  if (word.expansions.includes('tilde') && !/^~(?:\/|$)/.test(word.raw)) return true;
-  return word.expansions.includes('variable') && /[?~]/.test(word.raw);
+  return mayFailToGlob(word) || mayFailBeforeFork(word);
 }
 
-function segmentMayFailToExpand(segment: Segment): boolean {
-  return segment.argv.some(mayFailToExpand) || segment.redirects.some((redirect) => mayFailToExpand(redirect.target));
+/** zsh: a glob (or `${~x}`) that may match nothing or be a bad pattern. */
+function mayFailToGlob(word: Word): boolean {
+  if (word.kind === 'literal') return false;
+  return word.expansions.includes('glob') || (word.expansions.includes('variable') && word.raw.includes('~'));
+}
+
+/** zsh: `~user`, `~+`/`~-`-like names, `${x?}`: expansions zsh does before it forks. */
+function mayFailBeforeFork(word: Word): boolean {
+  if (word.kind === 'literal') return false;
+  if (word.expansions.includes('tilde-user')) return true;
+  if (word.expansions.includes('tilde') && !/^~(?:\/|$)/.test(word.raw)) return true;
+  return word.expansions.includes('variable') && word.raw.includes('?');
+}
+
+function segmentWords(segment: Segment): Word[] {
+  return [...segment.argv, ...segment.redirects.map((redirect) => redirect.target)];
 }
 
 /** zsh: the segment's program is a reserved typeset word, which runs the real builtin unrecorded. */
@@ -128,14 +142,14 @@ export function expectedExecution(
   outcomes: Outcomes | ReadonlySet<Segment> = NO_OUTCOMES,
   options: AlignmentOptions = BASH,
 ): ExpectedExecution {
-  const { unopened, expansionFailed, unrecordedFailed } = outcomes instanceof Set ? { ...NO_OUTCOMES, unopened: outcomes } : (outcomes as Outcomes);
+  const { unopened, expansionFailed, preforkFailed, unrecordedFailed } = outcomes instanceof Set ? { ...NO_OUTCOMES, unopened: outcomes } : (outcomes as Outcomes);
   const pipelines: Segment[][] = [];
   let optional: Segment[] = [];
   let ordered = true;
   let lastStatus = 0;
   let before: Segment['connector'] = null;
   let i = 0;
-  const silent = (segment: Segment): boolean => unopened.has(segment) || expansionFailed.has(segment);
+  const silent = (segment: Segment): boolean => unopened.has(segment) || expansionFailed.has(segment) || preforkFailed.has(segment);
   while (i < segments.length) {
     let end = i;
     while (end < segments.length - 1 && isPipe(segments[end]!.connector)) end++;
@@ -143,9 +157,10 @@ export function expectedExecution(
     const last = pipeline[pipeline.length - 1]!;
     const runs = before === '&&' ? lastStatus === 0 : before === '||' ? lastStatus !== 0 : true;
     if (runs) {
-      // zsh runs a builtin as the last member of a foreground pipeline in the shell itself: an
-      // expansion error there stops the line, and the members before it may not have run.
-      if (expansionFailed.has(last) && last.connector !== '&' && runsInShell(last, options)) {
+      // zsh expands the last member of a foreground pipeline in the shell itself: an expansion
+      // error there (a glob only for a builtin) stops the line, and the members before it may not have run.
+      const stops = preforkFailed.has(last) || (expansionFailed.has(last) && runsInShell(last, options));
+      if (stops && last.connector !== '&') {
         optional = pipeline.filter((segment) => segment !== last && !silent(segment) && leavesRecord(segment, lookup, options));
         break;
       }
@@ -283,9 +298,10 @@ export function alignExecution(
 ): AlignmentResult {
   const failing = segments.filter((segment) => redirectSetup(segment, options) === 'fails');
   const uncertain = segments.filter((segment) => redirectSetup(segment, options) === 'may-fail');
-  const expansions = options.shell === 'zsh' ? segments.filter(segmentMayFailToExpand) : [];
+  const globs = options.shell === 'zsh' ? segments.filter((segment) => segmentWords(segment).some(mayFailToGlob)) : [];
+  const preforks = options.shell === 'zsh' ? segments.filter((segment) => segmentWords(segment).some(mayFailBeforeFork)) : [];
   const unrecorded = segments.filter((segment) => isUnrecorded(segment, options));
-  const bits = uncertain.length + expansions.length + unrecorded.length;
+  const bits = uncertain.length + globs.length + preforks.length + unrecorded.length;
   if (bits > MAX_UNCERTAIN_REDIRECTS) {
     return { ok: false, reason: `${bits} segments with opaque redirect targets, words that may fail to expand or unrecorded builtins: too many combinations to align`, expected: [], actual: records.map((record) => record.map(showBytes)) };
   }
@@ -294,8 +310,9 @@ export function alignExecution(
     const set = (list: Segment[], offset: number): Set<Segment> => new Set(list.filter((_, bit) => (mask & (1 << (bit + offset))) !== 0));
     const outcomes: Outcomes = {
       unopened: new Set([...failing, ...set(uncertain, 0)]),
-      expansionFailed: set(expansions, uncertain.length),
-      unrecordedFailed: set(unrecorded, uncertain.length + expansions.length),
+      expansionFailed: set(globs, uncertain.length),
+      preforkFailed: set(preforks, uncertain.length + globs.length),
+      unrecordedFailed: set(unrecorded, uncertain.length + globs.length + preforks.length),
     };
     const result = alignOne(segments, mode, records, lookup, outcomes, options);
     if (result.ok) return result;

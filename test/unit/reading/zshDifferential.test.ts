@@ -131,6 +131,16 @@ describe('zsh differential (resolver vs real zsh, and `any` vs zsh and bash)', f
       assert.ok(!align([segment([literal('rm'), literal('x')], ';'), segment([literal('ls')])], [bytes('ls')]), 'literal words never fail');
     });
 
+    it('a failed ~user or ${x?} stops the line even for a forked program, as zsh expands them before it forks', function () {
+      const tilde: Word = { kind: 'opaque', raw: '~nouser', expansions: ['tilde-user'] };
+      const segments = [segment([literal('rm'), tilde], '||'), segment([literal('ls')])];
+      assert.ok(align(segments, []), 'the expansion failed: nothing runs');
+      assert.ok(align(segments, [bytes('rm', '/home/nouser')]), 'it expanded');
+      assert.ok(!align(segments, [bytes('ls')]), 'never rm failing alone');
+      const piped = [segment([literal('rm'), tilde], '|'), segment([literal('ls')])];
+      assert.ok(align(piped, [bytes('ls')]), 'a member of a pipeline but the last fails alone');
+    });
+
     it('lets the members of a pipeline stopped by its last builtin have run or not', function () {
       const piped = [segment([literal('ls')], '|'), segment([literal('echo'), glob], ';'), segment([literal('cat')])];
       assert.ok(align(piped, []));
