@@ -351,7 +351,7 @@ function alignOne(
     }
   }
   const total = expected.pipelines.reduce((sum, pipeline) => sum + pipeline.length, 0);
-  if (records.length !== total) return fail(`bash ran ${records.length} simple command(s), the resolver predicts ${total}`);
+  if (records.length !== total) return fail(`${options.shell} ran ${records.length} simple command(s), the resolver predicts ${total}`);
 
   if (!expected.ordered) {
     const unmatched = unmatchedCount(expected.pipelines.flat(), records);
