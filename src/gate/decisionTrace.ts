@@ -1,6 +1,12 @@
 import type { Decision } from './decision';
 import type { CommandReading } from './reading/reading';
-import { literalValue, type Segment } from './reading/resolution';
+import { literalValue, type ReadingShell, type Segment } from './reading/resolution';
+
+const SHELL_DESCRIPTIONS: Readonly<Record<ReadingShell, string>> = {
+  bash: 'bash — read as bash runs it',
+  zsh: 'zsh — read where zsh runs it as bash would; what zsh runs otherwise is unresolved',
+  any: 'any — not known for sure: read where bash and zsh run the same thing',
+};
 import { RUNG_DESCRIPTIONS, type Rung } from './rung';
 import { recordOf } from './programs/segmentRecord';
 
@@ -9,6 +15,7 @@ export function formatTrace(reading: CommandReading, rung: Rung, decision: Decis
   const lines: string[] = [];
   lines.push(`command   ${JSON.stringify(reading.original)}`);
   lines.push(`rung      ${rung} — ${RUNG_DESCRIPTIONS[rung]}`);
+  lines.push(`shell     ${SHELL_DESCRIPTIONS[reading.shell]}`);
   if (reading.hidden.length > 0) {
     lines.push(`hidden    ${reading.hidden.map((h) => `${h.escape} at ${h.index}`).join(', ')}`);
   }

@@ -36,4 +36,14 @@ describe('the explain trace names the effects it found', function () {
     const text = await trace('rg "$X" src');
     assert.match(text, /effects: cannot read: rg "\$X": a word only known at run time may become an option of rg/);
   });
+
+  it('says which shell the command was read for, and why a zsh form is unresolved there', async function () {
+    const decision = await decideUnder('noglob ls', manualDefault());
+    const any = formatTrace(readCommand('noglob ls', { home: '/home/gate-test', shell: 'any' }), 'manual', decision);
+    assert.match(any, /shell {5}any — not known for sure/);
+    assert.match(any, /unresolved \(shell-difference\): `noglob` is a zsh precommand modifier/);
+    const bash = formatTrace(readCommand('noglob ls', { home: '/home/gate-test', shell: 'bash' }), 'manual', decision);
+    assert.match(bash, /shell {5}bash — read as bash runs it/);
+    assert.match(bash, /1\. "noglob" "ls"/);
+  });
 });

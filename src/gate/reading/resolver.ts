@@ -599,7 +599,17 @@ class CommandParser {
       if (word.value === 'hash' && argv.slice(index + 1).some((w) => w.kind !== 'literal' || /^-[a-zA-Z]*p/.test(w.value))) {
         throw new Unresolvable('eval', 'hash -p changes which file a later command name runs.');
       }
-      if (this.zsh) this.checkZshProgram(word.value, argv.slice(index + 1));
+      if (this.zsh) {
+        this.checkZshProgram(word.value, argv.slice(index + 1));
+        // zsh's `exec` is a precommand modifier too: the word it runs may be another one (`exec noglob rm`).
+        if (word.value === 'exec') {
+          let k = index + 1;
+          while (k < argv.length && /^-[acl]*$/.test(literal(argv[k])) && literal(argv[k]) !== '-') k += literal(argv[k]).includes('a') ? 2 : 1;
+          if (literal(argv[k]) === '--') k++;
+          const run = argv[k];
+          if (run !== undefined && run.kind === 'literal') this.checkZshProgram(run.value, argv.slice(k + 1));
+        }
+      }
       if (word.value !== 'command' && word.value !== 'builtin') return;
       index++;
       while (index < argv.length && literal(argv[index]).startsWith('-') && literal(argv[index]) !== '-') {
@@ -1023,10 +1033,12 @@ class CommandParser {
       if (!SIMPLE_PARAMETER_BODY.test(body) || body === '') {
         throw new Unresolvable('syntax', `The parameter expansion \`\${${body.slice(0, 40)}}\` is outside what the gate reads.`);
       }
-      checkParameterBody(body);
-      if (this.zsh && ((!/^#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#') || /^[A-Za-z_0-9]+@/.test(body))) {
-        this.differs(`\`\${${body.slice(0, 40)}}\` is an expansion zsh reads with flags of its own`);
+      // bash: a parameter name first (`${+x}`, `${~x}`, `${:-a}` are a "bad substitution" that stops the line).
+      if (!/^[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:$|[^A-Za-z0-9_])/.test(body) && body !== '#' && body !== '!') {
+        throw new Unresolvable('syntax', `\`\${${body.slice(0, 40)}}\` is a bad substitution in bash (and zsh reads it with flags of its own).`);
       }
+      checkParameterBody(body);
+      if (this.zsh && /^[A-Za-z_0-9]+@/.test(body)) this.differs(`\`\${${body.slice(0, 40)}}\` is a bad substitution in zsh`);
       this.expand('variable');
       this.pos = close + 1;
       return;

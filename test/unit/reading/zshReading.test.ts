@@ -12,6 +12,8 @@ import { strict as assert } from 'node:assert';
 
 import { resolve } from '../../../src/gate/reading/resolver';
 import type { ReadingShell, Resolution } from '../../../src/gate/reading/resolution';
+import { fuzzSeed, generateCommands } from '../../support/commandGenerator';
+import { loadCorpus } from '../../support/evalCorpus';
 
 const HOME = '/home/gate';
 
@@ -60,10 +62,6 @@ const DIFFERS: Array<[string, string]> = [
   ['echo $+x', '`$+x` is 1 or 0'],
   ['echo $é', 'a name outside ASCII'],
   ['é=1 rm -rf /', 'an assignment in zsh, a program word in bash'],
-  ['echo ${:-a}', 'no name before the operator'],
-  ['echo ${=x}', 'zsh parameter flag'],
-  ['echo ${~x}', 'zsh parameter flag'],
-  ['echo ${+x}', 'zsh parameter flag'],
   ['echo $x[1]', 'a subscript in zsh'],
   ['echo "$x[1]"', 'a subscript inside double quotes too'],
   ['echo $1[1]', 'a subscript of a positional parameter'],
@@ -90,6 +88,8 @@ const DIFFERS: Array<[string, string]> = [
   ['shift n', 'arithmetic operand'],
   ['test x -eq 1', 'arithmetic operands'],
   ['command noglob ls', 'looked through `command`'],
+  ['exec noglob rm -rf /', 'looked through `exec`'],
+  ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
   ['time time echo a', 'the second `time` is a command'],
   ['echo a 10> out.txt', 'one-digit descriptors only'],
@@ -98,6 +98,9 @@ const DIFFERS: Array<[string, string]> = [
   ['echo "$~~&a"', '`$~` inside double quotes'],
   ["echo $'\\q'", 'zsh drops the backslash of an unknown escape'],
 ];
+
+/** zsh's parameter flags are a "bad substitution" in bash, which stops the line: unresolved in every reading. */
+const BAD_IN_BASH = ['echo ${:-a}', 'echo ${=x}', 'echo ${~x}', 'echo ${+x}', 'echo ${^x} || echo b', 'echo ${(f)x}'];
 
 /** Everyday text both shells read alike: resolved the same way in all three readings. */
 const ALIKE: string[] = [
@@ -125,6 +128,7 @@ const ALIKE: string[] = [
   'echo a >| f',
   'echo a 2>&1',
   'ls 2>/dev/null',
+  'exec ls',
 ];
 
 /** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */
@@ -145,6 +149,12 @@ describe('the zsh and any readings', function () {
           assert.ok(reading.mechanisms.includes('shell-difference'), `${shell}: ${reading.mechanisms.join(', ')}: ${reading.detail}`);
         }
       });
+    }
+  });
+
+  it('zsh parameter flags are unresolved in every reading (bash stops the line at them)', function () {
+    for (const command of BAD_IN_BASH) {
+      for (const shell of ['bash', 'zsh', 'any'] as const) assert.ok(!read(command, shell).resolved, `${shell}: ${command}`);
     }
   });
 
@@ -171,5 +181,28 @@ describe('the zsh and any readings', function () {
         }
       });
     }
+  });
+
+  it('never widens bash: a command resolved in any is resolved in bash with the same segments, and zsh reads as any', function () {
+    this.timeout(120_000);
+    const seed = fuzzSeed();
+    const commands = [...loadCorpus().map((c) => c.command), ...generateCommands(seed, 5000)];
+    let resolvedInAny = 0;
+    for (const command of commands) {
+      const any = read(command, 'any');
+      assert.deepEqual(read(command, 'zsh'), any, `zsh and any differ on ${JSON.stringify(command)}`);
+      if (!any.resolved) continue;
+      resolvedInAny++;
+      const bash = read(command, 'bash');
+      assert.ok(bash.resolved, `resolved in any, not in bash: ${JSON.stringify(command)} (seed ${seed})`);
+      // A word may be opaque in any where bash knows it (zsh may expand it); a literal is the same literal.
+      const anyArgv = argvs(any) as Array<Array<string | null>>;
+      const bashArgv = argvs(bash) as Array<Array<string | null>>;
+      const narrowed = anyArgv.map((argv, i) => argv.map((word, k) => (word === null ? null : bashArgv[i]![k])));
+      assert.deepEqual(anyArgv, narrowed, `${JSON.stringify(command)} (seed ${seed})`);
+      assert.deepEqual(anyArgv.map((argv) => argv.length), bashArgv.map((argv) => argv.length), `${JSON.stringify(command)} (seed ${seed})`);
+      assert.deepEqual(any.segments.map((s) => [s.connector, s.negated, s.redirects.length, s.assignments.length]), bash.segments.map((s) => [s.connector, s.negated, s.redirects.length, s.assignments.length]));
+    }
+    assert.ok(resolvedInAny > commands.length / 5, `only ${resolvedInAny} of ${commands.length} resolved in any`);
   });
 });
