@@ -243,7 +243,7 @@ class ChrootBashOracle implements BashOracle {
       // A sandbox under /dev/shm holds memory: do not leave it behind if the test process exits early.
       process.once('exit', this.disposeOnExit);
     } catch (error) {
-      if (!process.env.GATE_ORACLE_KEEP) fs.rmSync(this.root, { recursive: true, force: true });
+      fs.rmSync(this.root, { recursive: true, force: true });
       if (error instanceof OracleUnavailableError) throw error;
       throw new OracleUnavailableError(`cannot build the sandbox for the bash oracle (it needs root, chroot and pid/network namespaces): ${(error as Error).message}`);
     }

@@ -9,7 +9,9 @@
  * strings (`GATE_FUZZ_SEED` replays a run). How it works: `docs/differential-testing.md`.
  */
 import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 import type { Connector, ReadingShell, Segment, Word } from '../../../src/gate/reading/resolution';
@@ -86,6 +88,32 @@ describe('zsh differential (resolver vs real zsh, and `any` vs zsh and bash)', f
       assert.deepEqual(show(await zsh.run('true && echo yes || echo no', 'fail')), [['true'], ['echo', 'no']]);
       const run = await zsh.run('(for i in 1 2 3; do echo $i; done) &! echo main & echo last', 'succeed');
       assert.deepEqual(show(run).map((argv) => argv.join(' ')).sort(), ['echo 1', 'echo 2', 'echo 3', 'echo last', 'echo main']);
+    });
+
+    it('cannot touch the host: a path outside the sandbox neither runs nor gets written', async function () {
+      const sentinel = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-zsh-oracle-sentinel-'));
+      const file = path.join(sentinel, 'keep');
+      fs.writeFileSync(file, 'keep');
+      try {
+        const run = await zsh.run(`/bin/rm -f ${file}; echo gone > ${file}; echo x >>! ${file}`, 'succeed');
+        assert.equal(fs.readFileSync(file, 'utf8'), 'keep');
+        assert.deepEqual(show(run)[0], ['/bin/rm', '-f', file]);
+      } finally {
+        fs.rmSync(sentinel, { recursive: true, force: true });
+      }
+    });
+
+    it('cannot signal a host process, even with the real kill builtin', async function () {
+      const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+      try {
+        const run = await zsh.runWithBuiltins(`kill -STOP ${sleeper.pid}`, {});
+        assert.equal(run.status, 'ok');
+        assert.match(run.stderr, /no such process/i);
+        const state = fs.readFileSync(`/proc/${sleeper.pid}/stat`, 'utf8').split(' ')[2];
+        assert.notEqual(state, 'T', 'the host process was stopped from inside the sandbox');
+      } finally {
+        sleeper.kill('SIGKILL');
+      }
     });
 
     it('expands home, variables and NULLCMD as zsh does inside the sandbox', async function () {
