@@ -83,12 +83,17 @@ function mayFailToGlob(word: Word): boolean {
   return word.expansions.includes('glob') || (word.expansions.includes('variable') && word.raw.includes('~'));
 }
 
-/** zsh: `~user`, `~+`/`~-`-like names, `${x?}`: expansions zsh does before it forks. */
+/**
+ * zsh: `~user`, `~+`/`~-`-like names, `${x?}`: expansions zsh does before it forks. After a
+ * parameter that expands to nothing zsh still expands a `~` or `=` that then starts the word
+ * (`$EMPTY~root` is /root, `$EMPTY=nosuch` is "nosuch not found"), so a parameter in a word
+ * with `~` or `=` can fail too.
+ */
 function mayFailBeforeFork(word: Word): boolean {
   if (word.kind === 'literal') return false;
   if (word.expansions.includes('tilde-user')) return true;
   if (word.expansions.includes('tilde') && !/^~(?:\/|$)/.test(word.raw)) return true;
-  return word.expansions.includes('variable') && word.raw.includes('?');
+  return word.expansions.includes('variable') && /[?~=]/.test(word.raw);
 }
 
 function segmentWords(segment: Segment): Word[] {
@@ -98,7 +103,8 @@ function segmentWords(segment: Segment): Word[] {
 /** zsh: the segment's program is a reserved typeset word, which runs the real builtin unrecorded. */
 function isUnrecorded(segment: Segment, options: AlignmentOptions): boolean {
   const program = segment.argv[0];
-  return options.shell === 'zsh' && program?.kind === 'literal' && program.raw === program.value && (options.unrecordedWords ?? []).includes(program.value);
+  // A reserved word is an unquoted word; a line continuation inside it is removed before that test.
+  return options.shell === 'zsh' && program?.kind === 'literal' && program.raw.replace(/\\\n/g, '') === program.value && (options.unrecordedWords ?? []).includes(program.value);
 }
 
 export type AlignmentResult =
@@ -329,20 +335,29 @@ function alignOne(
   outcomes: Outcomes,
   options: AlignmentOptions,
 ): AlignmentResult {
-  const expected = expectedExecution(segments, mode, lookup, outcomes, options);
-  let records = allRecords;
-  if (expected.optional.length > 0) {
-    // Members of a pipeline that may or may not have run before the line stopped: the records
-    // beyond the expected ones must each be one of them (distinct members).
-    const required = expected.pipelines.reduce((sum, pipeline) => sum + pipeline.length, 0);
-    const extra = allRecords.slice(required);
-    if (extra.length > expected.optional.length || unmatchedLeft(extra.map((record) => expected.optional.map((segment) => wordsMatch(segment.argv, record))), expected.optional.length) !== 0) {
-      return { ok: false, reason: 'records after the line stopped are not members of its pipeline', expected: expected.pipelines.flat().map(showPattern), actual: allRecords.map((record) => record.map(showBytes)) };
-    }
-    records = allRecords.slice(0, required);
+  const full = expectedExecution(segments, mode, lookup, outcomes, options);
+  // Members of a pipeline that may or may not have run before the line stopped (zsh): each
+  // subset of them is tried as the pipeline that ran last.
+  if (full.optional.length > MAX_OPTIONAL_MEMBERS) {
+    return { ok: false, reason: `${full.optional.length} pipeline members that may or may not have run: too many combinations to align`, expected: [], actual: allRecords.map((record) => record.map(showBytes)) };
   }
+  let first: AlignmentResult | null = null;
+  for (let mask = 0; mask < 2 ** full.optional.length; mask++) {
+    const ran = full.optional.filter((_, bit) => (mask & (1 << bit)) !== 0);
+    const expected: ExpectedExecution = { ...full, pipelines: ran.length > 0 ? [...full.pipelines, ran] : full.pipelines, optional: [] };
+    const result = alignExpected(segments, expected, allRecords, options.shell);
+    if (result.ok) return result;
+    first ??= result;
+  }
+  return first!;
+}
+
+/** Most pipeline members whose running is uncertain in one alignment (2^n subsets). */
+const MAX_OPTIONAL_MEMBERS = 6;
+
+function alignExpected(segments: readonly Segment[], expected: ExpectedExecution, records: readonly Buffer[][], shell: AlignmentOptions['shell']): AlignmentResult {
   const shownExpected = expected.pipelines.flat().map(showPattern);
-  const shownActual = allRecords.map((record) => record.map(showBytes));
+  const shownActual = records.map((record) => record.map(showBytes));
   const fail = (reason: string): AlignmentResult => ({ ok: false, reason, expected: shownExpected, actual: shownActual });
 
   for (const segment of segments) {
@@ -351,7 +366,7 @@ function alignOne(
     }
   }
   const total = expected.pipelines.reduce((sum, pipeline) => sum + pipeline.length, 0);
-  if (records.length !== total) return fail(`${options.shell} ran ${records.length} simple command(s), the resolver predicts ${total}`);
+  if (records.length !== total) return fail(`${shell} ran ${records.length} simple command(s), the resolver predicts ${total}`);
 
   if (!expected.ordered) {
     const unmatched = unmatchedCount(expected.pipelines.flat(), records);

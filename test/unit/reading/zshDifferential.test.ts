@@ -175,6 +175,15 @@ describe('zsh differential (resolver vs real zsh, and `any` vs zsh and bash)', f
       assert.ok(align(piped, [bytes('ls')]));
       assert.ok(!align(piped, [bytes('ls'), bytes('cat')]));
       assert.ok(!align(piped, [bytes('cat')]));
+      const background = [segment([literal('sed')], '&'), segment([literal('ls')], '|'), segment([literal('echo'), glob])];
+      assert.ok(align(background, [bytes('ls'), bytes('sed')]), 'with a & the member that ran may come before the background job');
+      assert.ok(align(background, [bytes('sed')]));
+      assert.ok(!align(background, [bytes('ls'), bytes('ls')]));
+    });
+
+    it('a parameter in a word with ~ or = can fail before the fork ($EMPTY~root, $EMPTY=cmd)', function () {
+      assert.ok(mayFailToExpand({ kind: 'opaque', raw: '$x=~root', expansions: ['variable'] }));
+      assert.ok(mayFailToExpand({ kind: 'opaque', raw: '"$x"=ls', expansions: ['variable'] }));
     });
 
     it('expects no record from a reserved typeset word, with either status, but one from a quoted one', function () {
