@@ -234,7 +234,9 @@ class ChrootBashOracle implements BashOracle {
       this.builtins = hostZsh === null ? listBuiltins(hostBash) : listZshBuiltins(hostZsh);
       this.recorder = buildSandbox(this.root, hostBash);
       if (hostZsh !== null) installZsh(this.root, hostZsh);
-      this.bashVersion = this.probe(['-f', '-c', shell === 'bash' ? 'printf %s "$BASH_VERSION"' : 'printf %s "$ZSH_VERSION"'].slice(shell === 'bash' ? 1 : 0)).toString('utf8');
+      this.bashVersion = this.probe(shell === 'bash' ? ['-c', 'printf %s "$BASH_VERSION"'] : ['-f', '-c', 'printf %s "$ZSH_VERSION"']).toString('utf8');
+      // The zsh alignment models what zsh 5.9 was observed to do (docs/differential-testing.md).
+      if (shell === 'zsh' && !/^5\.9(?:\.|$)/.test(this.bashVersion)) throw new OracleUnavailableError(`the zsh oracle models zsh 5.9, found ${this.bashVersion}`);
       const accent = this.probe(['-c', "printf %s $'\\u00e9'"]);
       if (!accent.equals(Buffer.from([0xc3, 0xa9]))) {
         throw new OracleUnavailableError(`sandbox bash is not in a UTF-8 locale ($'\\u00e9' gave ${accent.toString('hex')}); /usr/lib/locale/C.utf8 is missing`);
