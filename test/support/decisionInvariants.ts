@@ -20,6 +20,7 @@ import { decide } from '../../src/gate/pipeline';
 import { FixedVerdictRater } from '../../src/gate/rater/raterContract';
 import { programRows } from '../../src/gate/programs/table';
 import { peelWrappers } from '../../src/gate/programs/wrappers';
+import { zshArgvReadings } from '../../src/gate/hardline/zshForms';
 import { readCommand } from '../../src/gate/reading/reading';
 import { commandLines, quoted } from './programCases';
 
@@ -212,7 +213,12 @@ export function wrapperPrefixes(): string[] {
  */
 export function simpleCommand(command: string): boolean {
   const { resolution } = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
-  return resolution.resolved && resolution.segments.length === 1 && resolution.segments[0]!.assignments.length === 0;
+  // zsh reads `{rm -rf /}` as a group, `[[ … ]] CMD` as a short `if`, and `repeat 3 echo hi`,
+  // `noglob git status` with a reserved or precommand word: a wrapper in front runs no group and no
+  // such word (`time repeat 3 echo hi` runs a program `repeat`), so none is simple. The any reading
+  // refuses the words (shell-difference); the floor's zsh readings name the groups.
+  if (!resolution.resolved || resolution.segments.length !== 1 || resolution.segments[0]!.assignments.length !== 0) return false;
+  return zshArgvReadings(resolution.segments[0]!.argv).length === 0 && readCommand(command, { home: INVARIANT_HOME, shell: 'any' }).resolution.resolved;
 }
 
 /**

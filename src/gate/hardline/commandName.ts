@@ -1,11 +1,12 @@
 /**
  * How the floor names a program: the basename, NFKC-folded (fullwidth `ｒｍ` reads as `rm`),
- * lower-cased (macOS file systems run `RM` as `rm`) and without a Windows `.exe`.
+ * lower-cased (macOS file systems run `RM` as `rm`), without a Windows `.exe`, zsh's `=` (`=rm`)
+ * and as the program a zsh/files builtin mirrors (`zf_rm` is `rm`).
  */
 import { foldCompatibility } from '../reading/normalise';
 import type { Word } from '../reading/resolution';
 import { readArgs, type ArgReading } from '../programs/grammar';
-import { rowFor } from '../programs/table';
+import { mirroredProgram, rowFor, withoutEquals } from '../programs/table';
 
 export interface CommandName {
   name: string;
@@ -33,11 +34,13 @@ const MAX_REMEMBERED = 1024;
 const MAX_REMEMBERED_LENGTH = 128;
 
 function readCommandName(literal: string): CommandName | null {
-  const value = foldCompatibility(literal);
+  // zsh's `=rm` is the program rm (EQUALS); `zf_rm` of zsh/files does rm's job.
+  const value = withoutEquals(foldCompatibility(literal));
   const slash = value.lastIndexOf('/');
   let name = (slash === -1 ? value : value.slice(slash + 1)).toLowerCase();
   if (name.endsWith('.exe')) name = name.slice(0, -4);
   if (name === '') return null;
+  name = mirroredProgram(name);
   const folder = slash === -1 ? null : value.slice(0, slash);
   const systemProgram = folder === null || (folder.startsWith('/') && /\/s?bin$/.test(folder));
   return { name, systemProgram };

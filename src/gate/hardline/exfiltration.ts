@@ -122,7 +122,22 @@ const SINKS: Readonly<Record<string, SinkReading>> = {
   sendmail: ALL_WORDS,
   mutt: ALL_WORDS,
   openssl: STDIN_ONLY,
+  // zsh/net/tcp and zsh/net/socket: the connection they open is written to by later commands (`>&$REPLY`).
+  ztcp: STDIN_ONLY,
+  zsocket: STDIN_ONLY,
 };
+
+/**
+ * zsh's `ztcp HOST PORT`, `ztcp -l`/`-a` and `zsocket PATH`/`-l`/`-a`: a connection the line's
+ * later commands can write to (`gh auth token >&$REPLY`), like `exec 3<>/dev/tcp/h/p`. Not
+ * `-c` (close) or a bare listing.
+ */
+export function opensZshSocket(innerArgv: readonly Word[]): boolean {
+  const name = commandName(innerArgv[0])?.name;
+  if (name !== 'ztcp' && name !== 'zsocket') return false;
+  const first = literalText(innerArgv[1]);
+  return innerArgv.length > 1 && !(first !== null && /^-[A-Za-z]*[cL]/.test(first));
+}
 
 /** Programs that name a key or a file without printing its content. */
 const NOT_READERS = new Set([

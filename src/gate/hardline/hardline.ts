@@ -27,12 +27,13 @@ import { programRows } from '../programs/table';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { checkRedirects } from './devices';
-import { checkExfiltration, maySend } from './exfiltration';
+import { checkExfiltration, maySend, opensZshSocket } from './exfiltration';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
+import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -128,7 +129,7 @@ function checkReading(reading: CommandReading, context: Context): HardlineFindin
   const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
   if (found !== null) return found;
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
@@ -172,7 +173,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context);
 }
 
 /**
@@ -189,7 +190,8 @@ function ifsSpacedText(text: string, context: Context): HardlineFinding | null {
 const IFS_EXPANSION = /\$(\{IFS[^}]*\}|IFS(?![A-Za-z0-9_]))/;
 const IFS_EXPANSIONS = new RegExp(IFS_EXPANSION.source, 'g');
 
-function checkCommands(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+function checkCommands(lineCommands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  const commands = withZshReadings(lineCommands, context.home);
   // Every command's own argv first, so that no amount of payload work can crowd out a plain
   // `rm -rf /` later in the line.
   // Indexed loops here and below: these run once per command of a line that may hold
@@ -209,6 +211,38 @@ function checkCommands(commands: readonly CommandShape[], context: Context): Har
     if (found !== null) return found;
   }
   return checkPipelines(commands, context);
+}
+
+/**
+ * The commands with, after each, the other argvs zsh may run for it (hardline/zshForms.ts:
+ * `{rm -rf /}`, `if [[ … ]] { … }`, loop bodies with their values, programs the line remaps with
+ * `alias`, `hash` or `commands[…]=`): the line itself when there are none, as for most lines.
+ */
+function withZshReadings(commands: readonly CommandShape[], home: string): readonly CommandShape[] {
+  let out: CommandShape[] | null = null;
+  const loops = [...zshLoopReadings(commands), ...zshRemapReadings(commands, home)];
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    const readings = zshArgvReadings(command.argv);
+    for (const loop of loops) if (loop.at === k) readings.push(loop.argv);
+    if (readings.length === 0) {
+      out?.push(command);
+      continue;
+    }
+    out ??= commands.slice(0, k);
+    out.push(command);
+    for (const argv of readings) out.push({ ...command, argv, folded: undefined, peeled: undefined });
+  }
+  return out ?? commands;
+}
+
+/** `NULLCMD=X` on the line: a redirect with no command runs X in zsh (hardline/zshForms.ts). */
+function checkNullCommands(text: string, context: Context): HardlineFinding | null {
+  for (const run of nullCommandTexts(text)) {
+    const found = checkPayloadText(run, true, context, context.place);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -432,7 +466,8 @@ function checkSubstitutedScripts(argv: readonly Word[], context: Context, place:
   if (name === undefined || !(SHELLS.has(name) || name === 'source' || name === '.')) return null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    if (word.kind === 'literal' || !word.raw.startsWith('<(') || !word.raw.endsWith(')')) continue;
+    // `<(…)`, and zsh's `=(…)` (the same through a temporary file).
+    if (word.kind === 'literal' || !(word.raw.startsWith('<(') || word.raw.startsWith('=(')) || !word.raw.endsWith(')')) continue;
     for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
       const args = printedArguments(command.argv);
       if (args === null || args.length === 0) continue;
@@ -517,10 +552,14 @@ function readsScriptFromStdin(argv: readonly Word[]): boolean {
       continue;
     }
     if (text.startsWith('--')) continue;
-    return false;
+    // `bash /dev/stdin <<< TEXT`: the script named is standard input.
+    return STDIN_PATHS.has(text);
   }
   return true;
 }
+
+/** Paths of standard input, read as a script operand. */
+const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines
@@ -550,9 +589,10 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
   // `exec 3<>/dev/tcp/h/p` keeps a connection open for every later command of the line.
   const openSocket = commands.some(
     (command) =>
-      literalText(command.argv[0]) === 'exec' &&
-      command.argv.length === 1 &&
-      command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target))),
+      (literalText(command.argv[0]) === 'exec' &&
+        command.argv.length === 1 &&
+        command.redirects.some((redirect) => isNetworkDevicePath(wordPathText(redirect.target)))) ||
+      opensZshSocket(innerArgv(command)),
   );
   const units = new Map<number, CommandShape[]>();
   for (let k = 0; k < commands.length; k++) {
@@ -576,13 +616,24 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
   return null;
 }
 
-/** The arguments `echo`/`printf` print (after echo's own flags), or null for other programs. */
+/** The arguments `echo`/`printf`/zsh's `print` print (after their own flags), or null for other programs. */
 function printedArguments(argv: readonly Word[]): readonly Word[] | null {
   const name = commandName(argv[0])?.name;
-  if (name !== 'echo' && name !== 'printf') return null;
+  if (name !== 'echo' && name !== 'printf' && name !== 'print') return null;
   let args = argv.slice(1);
   if (name === 'echo') {
     while (args.length > 0 && /^-[neE]+$/.test(literalText(args[0]) ?? '')) args = args.slice(1);
+  }
+  if (name === 'print') {
+    // zsh's print: flag clusters, `-u FD`/`-C N`/`-f FORMAT`/`-v NAME` take a value, `-` or `--` ends them.
+    while (args.length > 0 && /^(?:[-+][A-Za-z]*|--)$/.test(literalText(args[0]) ?? '')) {
+      const flags = literalText(args[0])!;
+      args = args.slice(1);
+      if (flags === '-' || flags === '--') break;
+      if (/[uCfvx]$/.test(flags) && args.length > 0) args = args.slice(1);
+      // `print -s`/`-z` put the words into history or the editor buffer, `-v` into a variable: nothing is printed.
+      if (/[szv]/.test(flags)) return [];
+    }
   }
   return args;
 }

@@ -10,6 +10,7 @@ import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
+import { applyZshModifiers, zshWordText } from './zshForms';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -33,13 +34,16 @@ const PERMISSION_SYSTEM_DIRS = new Set([
 export function wordPathText(word: Word): string {
   // No real path is longer than PATH_MAX; not reading longer words keeps nested inputs linear.
   if (word.kind !== 'literal' && word.raw.length > MAX_PATH_TEXT) return '';
-  const text = word.kind === 'literal' ? word.value : approximateWordText(word.raw);
+  const text = word.kind === 'literal' ? word.value : zshWordText(approximateWordText(word.raw));
   if (text.length > MAX_PATH_TEXT) return '';
   return /[^\x00-\x7f]/.test(text) ? text.normalize('NFKC') : text;
 }
 
 /** Longest word read as a path (PATH_MAX on Linux is 4096). */
 const MAX_PATH_TEXT = 4096;
+
+/** `$HOME:h`, `${HOME:h:h}`: zsh's history modifiers on the home variable (group 1 or 2: `:h:h`). */
+const HOME_MODIFIERS = /^(?:\$\{HOME((?::[a-z][0-9]*)+)\}|\$HOME((?::[a-z][0-9]*)+))(?=\/|$)/;
 
 /** `$HOME`, `${HOME}`, and `${HOME:?}`-style forms that still expand to the home folder. */
 const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#][^}]{0,64})?\})(?=\/|$)/;
@@ -50,6 +54,13 @@ const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#][^}]{0,64})?\})(?=\/|$)/;
  */
 function expandHome(text: string, home: string): string {
   if (text === '~' || text.startsWith('~/')) return home + text.slice(1);
+  // zsh's modifiers on the home variable: `$HOME:h`, `${HOME:h}` is the folder above (bash reads
+  // `${HOME:h}` as the home folder itself; the zsh reading is the one that reaches further).
+  const modified = HOME_MODIFIERS.exec(text);
+  if (modified !== null) {
+    const path = applyZshModifiers(home, (modified[1] ?? modified[2])!);
+    if (path !== null) return path + text.slice(modified[0].length);
+  }
   const match = HOME_VARIABLE.exec(text);
   if (match !== null) return home + text.slice(match[0].length);
   return text;

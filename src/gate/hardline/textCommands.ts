@@ -13,6 +13,24 @@ import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import type { OpaqueExpansion, Redirect, Word } from '../reading/resolution';
 import type { PathPlace } from '../programs/pathResolver';
 import type { PeeledCommand } from '../programs/wrappers';
+import { zshQualifiedWord } from './zshForms';
+
+/** How many qualifier codes (`(e:CODE:)`) are being read one inside another; deeper ones are not read. */
+let nestedReadings = 0;
+const MAX_NESTED_READINGS = 4;
+
+/**
+ * An opaque word's text with a leading `$HOME`/`${HOME}` or `~user` read as the folder (`~root` is
+ * `/root`, another user's `/home/NAME`), when nothing else in it is only known at run time; else null.
+ */
+function knownPrefix(value: string, home: string): string | null {
+  const match = /^(?:\$HOME(?![A-Za-z0-9_])|\$\{HOME\}|~([A-Za-z0-9._-]+))/.exec(value);
+  if (match === null) return null;
+  const rest = value.slice(match[0].length);
+  if (/[$`]/.test(rest)) return null;
+  const user = match[1];
+  return (user === undefined ? home : user === 'root' ? '/root' : `/home/${user}`) + rest;
+}
 
 /** One simple command found in the text. */
 export interface TextCommand {
@@ -183,6 +201,8 @@ class TextCommandReader {
   private wordQuoted = false;
   /** An unquoted `{` was seen (a later `,` makes it a brace expansion). */
   private wordSawBrace = false;
+  /** The word's text as the floor reads it, when zsh's glob qualifiers changed it (`/usr(:h)`); else its source. */
+  private wordRaw: string | null = null;
 
   /**
    * The enclosing frames, outermost first, {@link FRAME_SLOTS} slots each, in chunks of
@@ -208,6 +228,7 @@ class TextCommandReader {
     this.wordExpansions = null;
     this.wordQuoted = false;
     this.wordSawBrace = false;
+    this.wordRaw = null;
   }
   private markOpaque(at: number, why: OpaqueExpansion): void {
     this.ensureWord(at);
@@ -219,7 +240,8 @@ class TextCommandReader {
   private endWord(end: number): void {
     if (!this.hasWord) return;
     this.hasWord = false;
-    const raw = this.text.slice(this.wordStart, end);
+    const raw = this.wordRaw ?? this.text.slice(this.wordStart, end);
+    this.wordRaw = null;
     const word: Word = this.wordOpaque
       ? { kind: 'opaque', raw, expansions: this.wordExpansions ?? [] }
       : { kind: 'literal', value: this.wordValue, raw };
@@ -345,6 +367,42 @@ class TextCommandReader {
     // Only a short substitution can be one of the known-empty ones; do not copy long ones.
     const inner = closedSubstitution && at - closedOpenedAt <= 16 ? this.text.slice(closedOpenedAt, at).trim() : null;
     if (closedSubstitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) this.markOpaque(at, 'variable');
+  }
+
+  /**
+   * `WORD(QUALIFIERS)` ending a word, the `(` at `open` and its `)` at `close`: zsh reads glob
+   * qualifiers and history modifiers there (hardline/zshForms.ts). The word becomes the path they
+   * leave (`/usr(:h)` is `/`), or opaque when they run code (that code is read as commands of the
+   * line) or are not read. False, with nothing changed, when the `(` is no qualifier list (an
+   * extglob `@(…)`, an array `a=(…)`, text going on after the `)`).
+   */
+  private qualifiers(open: number, close: number): boolean {
+    if (!this.hasWord || this.wordValue === '' || close >= this.n) return false;
+    const before = this.text[open - 1];
+    if (before === undefined || '@!+?=$'.includes(before)) return false;
+    const after = this.text[close + 1];
+    if (after !== undefined && !/[\s;&|<>)`]/.test(after)) return false;
+    const inner = this.text.slice(open + 1, close);
+    // Modifiers need the path: the home folder and a user's (`$HOME(:h)`, `~root(:h)`) are read,
+    // any other run-time text is not (`$X(:h)` may be anything).
+    const value = this.wordOpaque ? knownPrefix(this.wordValue, this.home) : this.wordValue;
+    const read = value === null ? (inner.includes(':') ? null : zshQualifiedWord(this.wordValue, inner)) : zshQualifiedWord(value, inner);
+    if (read !== null && read.kind === 'path') {
+      this.wordValue = read.value;
+      if (this.wordOpaque) this.wordRaw = read.value;
+      return true;
+    }
+    this.markOpaque(open, read?.kind === 'code' ? 'variable' : 'glob');
+    this.wordValue += this.text.slice(open, close + 1);
+    if (read !== null && read.kind === 'code' && read.text !== '' && nestedReadings < MAX_NESTED_READINGS) {
+      nestedReadings++;
+      try {
+        for (const command of readTextCommands(read.text, this.home)) this.commands.push(command);
+      } finally {
+        nestedReadings--;
+      }
+    }
+    return true;
   }
 
   /** After a newline: consume the bodies of heredocs announced on the line just ended. */
@@ -489,6 +547,11 @@ class TextCommandReader {
             this.markOpaque(i, 'variable');
             this.wordValue += c;
             i++;
+          } else if ((next === '=' || next === '~' || next === '^' || next === '+') && /[A-Za-z_{]/.test(text[i + 2] ?? '')) {
+            // zsh's `$=x` (split), `$~x` (glob), `$^x` (rc expansion), `$+x` (is set): run-time words.
+            this.markOpaque(i, 'variable');
+            this.wordValue += c;
+            i++;
           } else {
             this.ensureWord(i);
             this.wordValue += c;
@@ -540,7 +603,11 @@ class TextCommandReader {
         }
         case '(': {
           const atCommandStart = !this.hasWord && this.command.argv.length === 0 && this.pendingRedirect === null;
-          if (atCommandStart) {
+          if (this.hasWord && this.wordStart === i - 1 && text[i - 1] === '=' && !this.wordQuoted) {
+            // zsh's `=(…)`: a process substitution through a temporary file (`cat =(rm -rf /)`).
+            this.pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, true);
+            i++;
+          } else if (atCommandStart) {
             // A subshell (or arithmetic `((`): its commands are read like any others.
             this.pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, false);
             i++;
@@ -551,13 +618,18 @@ class TextCommandReader {
             i += 2;
           } else {
             // `a=(…)` or an extglob `@(…)`: part of the word, never a command.
-            this.markOpaque(i, 'glob');
             let nesting = 0;
             let k = i;
             for (; k < n; k++) {
               if (text[k] === '(') nesting++;
               else if (text[k] === ')' && --nesting === 0) break;
             }
+            // `/usr(:h)`, `/etc(N)`, `*(.)`: zsh's glob qualifiers and history modifiers.
+            if (this.qualifiers(i, k)) {
+              i = k + 1;
+              break;
+            }
+            this.markOpaque(i, 'glob');
             this.wordValue += text.slice(i, k + 1);
             i = k + 1;
           }
@@ -581,7 +653,7 @@ class TextCommandReader {
             while (k < n && /[A-Za-z0-9._-]/.test(text[k]!)) k++;
             const name = text.slice(i + 1, k);
             const after = text[k];
-            if (name === '' && (after === undefined || after === '/' || /[\s;&|<>)]/.test(after))) {
+            if (name === '' && (after === undefined || after === '/' || /[\s;&|<>()]/.test(after))) {
               this.ensureWord(i);
               this.wordValue += home;
             } else if (name !== '') {

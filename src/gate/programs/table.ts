@@ -4,6 +4,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { mayBecomeOption, readArgs, type ArgReading } from './grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role, WrapperReading } from './row';
 import { ROWS } from './rows';
+import { ZSH_FILES_BUILTINS } from './rows/shells';
 
 /**
  * The program table (D§4.3): every row of `rows/`, looked up by the name a command runs, and the
@@ -21,8 +22,28 @@ const BY_NAME: ReadonlyMap<string, ProgramRow> = (() => {
       map.set(name, row);
     }
   }
+  // zsh/files builtins (`zf_rm`) read as the programs they mirror.
+  for (const [alias, program] of Object.entries(ZSH_FILES_BUILTINS)) {
+    const row = map.get(program);
+    if (row !== undefined) map.set(alias, row);
+  }
   return map;
 })();
+
+/**
+ * A program word as the program it names: zsh (EQUALS, on by default) replaces a word `=NAME` by
+ * the path of the program NAME, so `=rm` runs `rm`. Every layer that turns argv[0] into a program
+ * asks here (`rowFor`, `programName`, the floors' `commandName`). In bash `=rm` is a program
+ * nobody has; reading it as `rm` there too only makes the floors and lists stricter.
+ */
+export function withoutEquals(value: string): string {
+  return value.length > 1 && value.charCodeAt(0) === 0x3d ? value.slice(1) : value;
+}
+
+/** The program a zsh/files builtin mirrors (`zf_rm` → `rm`), or the name itself. */
+export function mirroredProgram(name: string): string {
+  return Object.prototype.hasOwnProperty.call(ZSH_FILES_BUILTINS, name) ? ZSH_FILES_BUILTINS[name]! : name;
+}
 
 /** Every row, in table order. */
 export function programRows(): readonly ProgramRow[] {
@@ -51,7 +72,8 @@ const ROWS_BY_WORD = new Map<string, ProgramRow | null>();
 const MAX_ROWS_BY_WORD = 4096;
 const MAX_KEPT_WORD_LENGTH = 256;
 
-function lookUpRow(program: string): ProgramRow | null {
+function lookUpRow(word: string): ProgramRow | null {
+  const program = withoutEquals(word);
   const slash = program.lastIndexOf('/');
   let name = slash === -1 ? program : program.slice(slash + 1);
   if (name === '') return null;
@@ -69,7 +91,8 @@ function lookUpRow(program: string): ProgramRow | null {
 }
 
 /** A program word's basename, folded as rows are looked up. */
-export function invokedName(program: string): string {
+export function invokedName(word: string): string {
+  const program = withoutEquals(word);
   const name = program.slice(program.lastIndexOf('/') + 1);
   return isPlainName(name) ? name : foldCompatibility(name).toLowerCase();
 }

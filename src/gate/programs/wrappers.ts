@@ -9,7 +9,7 @@ import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { readArgs } from './grammar';
 import type { Command, WrapperReading } from './row';
-import { invokedName, programRows, readWrapper, rowFor } from './table';
+import { invokedName, programRows, readWrapper, rowFor, withoutEquals } from './table';
 
 export interface UnwrappedCommand {
   /** Wrapper program names peeled off, outermost first (basename, e.g. 'sudo'). */
@@ -26,7 +26,7 @@ export interface UnwrappedCommand {
 /** Basename of a literal program word: '/usr/bin/rm' -> 'rm'. */
 export function programName(word: Word | undefined): string | null {
   if (word === undefined || word.kind !== 'literal') return null;
-  const value = word.value;
+  const value = withoutEquals(word.value);
   // Most program words hold no slash; `indexOf` says so several times faster than `lastIndexOf`
   // finds the last one, and every stage asks for program names many times per command.
   if (value.indexOf('/') === -1) return value === '' ? null : value;

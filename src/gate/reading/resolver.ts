@@ -388,6 +388,7 @@ class CommandParser {
       }
       const connector = this.readConnector();
       segment.connector = connector;
+      if (this.zsh && connector === '&' && segment.argv.length === 0) this.differs('Assignments alone before `&` are a parse error in zsh');
       if (connector === null) break;
       if (connector === ';' || connector === '\n' || connector === '&') {
         this.skipBlanksAndNewlines();
@@ -566,7 +567,7 @@ class CommandParser {
     if (zshWord !== undefined) this.differs(`\`${word.raw}\` ${zshWord}`);
     // zsh takes letters outside ASCII in names: `é=1 cmd` is an assignment there, a program word in bash.
     const equals = word.raw.indexOf('=');
-    if (equals > 0 && /[^\x00-\x7f]/.test(word.raw.slice(0, equals))) this.differs(`\`${word.raw.slice(0, 40)}\` is an assignment in zsh`);
+    if (equals > 0 && /[^\x00-\x7f]|^[0-9]+$/.test(word.raw.slice(0, equals))) this.differs(`\`${word.raw.slice(0, 40)}\` is an assignment in zsh`);
   }
 
   /** The program word must be literal, and must not be a builtin that runs text as code. */
@@ -897,6 +898,10 @@ class CommandParser {
       if (hasBracketPattern(this.value, mask)) this.expand('glob');
       // zsh reads any unquoted `[` as a pattern (alone, `[` is the test builtin): `a[` is a "bad pattern" error there.
       if (this.zsh && this.value !== '[' && hasUnquoted(this.value, mask, '[')) this.expand('glob');
+    }
+    // EQUALS looks past empty quotes: `''=ls` is the path of ls in zsh.
+    if (this.zsh && this.value.length > 1 && this.value.charCodeAt(0) === 0x3d /* = */ && this.unquotedCount > 0 && this.unquoted[0] === 0 && t.charCodeAt(start) !== 0x3d) {
+      this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` is the path of a program in zsh (\`=cmd\`)`);
     }
     // zsh closes a brace group at a word's unquoted `}` with no `{` before it: `a}` and `}` are parse errors there.
     if (this.zsh && t.charCodeAt(this.pos - 1) === 0x7d /* } */ && this.unquotedCount > 0 && unbalancedClosingBrace(this.value, this.mask())) {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkHardline, HARDLINE_ARMS, MAX_PAYLOAD_DEPTH, type HardlineArm } from '../../../src/gate/hardline/hardline';
 import { readCommand, type CommandReading } from '../../../src/gate/reading/reading';
+import { READING_SHELLS, type ReadingShell } from '../../../src/gate/reading/resolution';
 
 const HOME = '/home/agent';
 /** The working folder of the fixture lines (their header says so). */
@@ -46,9 +47,10 @@ function loadFixture(name: string): FixtureLine[] {
   return lines;
 }
 
-function check(command: string, home = HOME, cwd: string | null = CWD) {
-  return checkHardline(readCommand(command, { home, shell: 'bash' }), cwd);
+function check(command: string, home = HOME, cwd: string | null = CWD, shell: ReadingShell = 'bash') {
+  return checkHardline(readCommand(command, { home, shell }), cwd);
 }
+
 
 /** A reading the resolver gave up on, so that only the text fallback can answer. */
 function unresolvedReading(text: string, home = HOME): CommandReading {
@@ -70,11 +72,15 @@ describe('hardline floor: must refuse (test/fixtures/hardline/must-refuse.txt)',
     assert.ok(mustRefuse.length >= 150, `only ${mustRefuse.length} lines`);
     for (const arm of HARDLINE_ARMS) assert.ok(mustRefuse.some((line) => line.arm === arm), `no line for ${arm}`);
   });
+  // Every line in every reading shell: the floor holds whichever shell the agent uses, and a
+  // bash user's agent can still type `zsh -c …` (issue 30).
   for (const line of mustRefuse) {
     it(`line ${line.lineNumber}: ${line.written}`, () => {
-      const record = check(line.command);
-      assert.ok(record !== null, 'not refused');
-      if (line.arm !== null) assert.equal(record.arm, line.arm, record.detail);
+      for (const shell of READING_SHELLS) {
+        const record = check(line.command, HOME, CWD, shell);
+        assert.ok(record !== null, `not refused when read as ${shell}`);
+        if (line.arm !== null) assert.equal(record.arm, line.arm, `${shell}: ${record.detail}`);
+      }
     });
   }
 });
@@ -85,8 +91,10 @@ describe('hardline floor: must not refuse (test/fixtures/hardline/must-not-refus
   });
   for (const line of mustNotRefuse) {
     it(`line ${line.lineNumber}: ${line.written}`, () => {
-      const record = check(line.command);
-      assert.equal(record, null, record?.detail);
+      for (const shell of READING_SHELLS) {
+        const record = check(line.command, HOME, CWD, shell);
+        assert.equal(record, null, `${shell}: ${record?.detail}`);
+      }
     });
   }
 });

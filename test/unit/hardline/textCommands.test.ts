@@ -33,7 +33,17 @@ function plainAll(commands: readonly TextCommand[]): unknown[] {
   return commands.map((command) => plain(command, index));
 }
 
+/**
+ * A `(…)` ending a word (`/usr(:h)`, `*(.)`, `~(:h)`), zsh's `$=x`, `$~x`, `$^x`, `$+x` and a
+ * word `=(…)`: since issue 30 the reader reads zsh's glob qualifiers and history modifiers
+ * there, those expansions as run-time words and `=(…)` as a process substitution, where the
+ * previous reader kept literal text (test/unit/hardline/zshForms.test.ts checks the zsh
+ * readings); such text is not compared.
+ */
+const ZSH_FORMS = /[^\s;&|<>()@!+?=$`]\([^()]*\)|~\(|\$[=~^+][A-Za-z_{]|(?:^|[\s;&|<>(])=\(/;
+
 function assertSameReading(text: string): void {
+  if (ZSH_FORMS.test(text)) return;
   const actual = readTextCommands(text, HOME);
   const expected = referenceReadTextCommands(text, HOME);
   assert.deepStrictEqual(plainAll(actual), plainAll(expected), `reading differs for ${JSON.stringify(text.length > 300 ? text.slice(0, 300) + '…' : text)}`);

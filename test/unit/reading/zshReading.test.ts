@@ -89,6 +89,10 @@ const DIFFERS: Array<[string, string]> = [
   ['test x -eq 1', 'arithmetic operands'],
   ['command noglob ls', 'looked through `command`'],
   ['exec noglob rm -rf /', 'looked through `exec`'],
+  ["echo ''=ls", 'EQUALS looks past empty quotes'],
+  ['""=s', 'EQUALS in the program word'],
+  ['1=x rm -rf /', 'assigns the positional parameter $1 in zsh'],
+  ['A=1 & echo b', 'assignments alone before & are a parse error in zsh'],
   ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
   ['time time echo a', 'the second `time` is a command'],
@@ -129,6 +133,8 @@ const ALIKE: string[] = [
   'echo a 2>&1',
   'ls 2>/dev/null',
   'exec ls',
+  'echo "="ls',
+  'echo 1=x',
 ];
 
 /** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */

@@ -19,6 +19,19 @@ import { type Command, type Form, type OptionRole, type ProgramRow, type Role, t
 // Helpers for the row readers
 // -------------------------------------------------------------------------------------------------
 
+/** `alias NAME=VALUE…` (zsh's `alias -g`/`-s` too): each VALUE is shell text a later line may run. */
+function aliasDefinitions(args: readonly Word[]): Form[] {
+  const forms: Form[] = [];
+  args.forEach((word, index) => {
+    const text = word.kind === 'literal' ? word.value : word.raw;
+    const eq = text.indexOf('=');
+    if (eq <= 0 || text.startsWith('-') || text.startsWith('+')) return;
+    const value: Word = word.kind === 'literal' ? literalWord(text.slice(eq + 1)) : { kind: 'opaque', raw: text.slice(eq + 1), expansions: word.expansions };
+    forms.push({ role: 'executor', program: 'alias', trigger: 'alias', index, value, payload: 'shell-text', note: 'alias NAME=VALUE makes NAME run VALUE as shell code on a later line (zsh expands aliases in scripts)' });
+  });
+  return forms;
+}
+
 function shown(word: Word): string {
   return word.kind === 'literal' ? word.value : word.raw;
 }
@@ -475,6 +488,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     // row is not one whose words a glob or xargs may supply (`xargs alias` stays a prompt).
     grammar: { flags: 'p', abbreviations: false },
     strict: true,
+    // zsh expands aliases in scripts and `zsh -c` (bash with expand_aliases): a later line runs the value.
+    read: (args) => aliasDefinitions(args),
     plain: ['', '-p', 'll', 'gs gl'],
   },
   {

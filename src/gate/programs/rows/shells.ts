@@ -49,6 +49,11 @@ function shellCode(args: readonly Word[]): Form[] {
         forms.push({ role: 'executor', program: 'sh', trigger: option, index: i, value, payload: 'shell-text', note: `${option} runs its text as shell code` });
         return forms;
       }
+      // zsh's `--emulate MODE` takes a value (`zsh --emulate sh -c TEXT`).
+      if (option === '--emulate') {
+        i += eq === -1 ? 2 : 1;
+        continue;
+      }
       if (option === '--rcfile' || option === '--init-file') {
         forms.push({ role: 'loader', program: 'sh', trigger: option, index: i, value: eq === -1 ? args[i + 1] ?? null : null, note: `${option} runs another start-up file first` });
         i += eq === -1 ? 2 : 1;
@@ -145,13 +150,89 @@ function evalCode(args: readonly Word[]): Form[] {
   return [{ role: 'executor', program: 'eval', trigger: 'eval', index: start, value: joined(args.slice(start)), payload: 'shell-text', note: 'eval joins its words and runs them as shell code' }];
 }
 
+/**
+ * zsh's `emulate [-lLR] [{+|-}o OPTION]… MODE [-c TEXT]`: with `-c` it runs TEXT in that
+ * emulation (`emulate sh -c 'rm -rf /'`). Every `-c` is read (an option cluster ending in `c`
+ * too); a word only known at run time where an option may stand makes the reading unreadable.
+ */
+function emulateCode(args: readonly Word[]): Form[] {
+  for (let i = 0; i < args.length; i++) {
+    const text = literal(args[i]);
+    if (text === null) {
+      if (mayBecomeOption(args[i]!)) throw new Error(`${args[i]!.raw} is only known at run time and may become -c of emulate (-c runs text)`);
+      continue;
+    }
+    if (/^[-+][A-Za-z]*c$/.test(text)) {
+      const value = args[i + 1] ?? null;
+      return [{ role: 'executor', program: 'emulate', trigger: text, index: i, value, payload: 'shell-text', note: 'emulate -c runs its text as shell code in the emulation named' }];
+    }
+    if (/^[-+][A-Za-z]*o$/.test(text)) i++;
+  }
+  return [];
+}
+
+/**
+ * zsh's `sched [-o] [+]TIME COMMAND…`: the command words, joined with spaces, are run as shell
+ * code at that time; `sched` alone lists and `sched -N` removes an item (nothing is run).
+ */
+function schedCode(args: readonly Word[]): Form[] {
+  let i = literal(args[0]) === '-o' ? 1 : 0;
+  const time = literal(args[i]);
+  if (time !== null && /^-[0-9]+$/.test(time)) return [];
+  if (time === '--') i++;
+  i++; // the time
+  if (i >= args.length) return [];
+  return [{ role: 'executor', program: 'sched', trigger: 'sched', index: i, value: joined(args.slice(i)), payload: 'shell-text', note: 'sched runs its command words as shell code at the time given' }];
+}
+
+/**
+ * zsh/zpty's `zpty [-e] [-b] NAME ARG…`: the ARGs joined with spaces are run as shell code on a
+ * pseudo-terminal; `-d`, `-w`, `-r`, `-t`, `-L` act on existing ones and run nothing.
+ */
+function zptyCode(args: readonly Word[]): Form[] {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const text = literal(args[i]);
+    if (text === null) {
+      if (mayBecomeOption(args[i]!)) throw new Error(`${args[i]!.raw} is only known at run time and may become an option of zpty`);
+      break;
+    }
+    if (!text.startsWith('-') || text === '-') break;
+    if (text === '--') {
+      i++;
+      break;
+    }
+    if (/[dwrtL]/.test(text)) return [];
+  }
+  i++; // the name
+  if (i >= args.length) return [];
+  return [{ role: 'executor', program: 'zpty', trigger: 'zpty', index: i, value: joined(args.slice(i)), payload: 'shell-text', note: 'zpty runs its words as shell code on a pseudo-terminal' }];
+}
+
+/**
+ * The zsh/files module's builtins (`zmodload zsh/files`), each doing the job of the program it is
+ * named after: the floors and every layer read `zf_rm` as `rm` (programs/table.ts `rowFor`,
+ * hardline/commandName.ts). Loaded without `-F`, the module also takes the programs' own names.
+ */
+export const ZSH_FILES_BUILTINS: Readonly<Record<string, string>> = {
+  zf_rm: 'rm',
+  zf_rmdir: 'rmdir',
+  zf_mv: 'mv',
+  zf_ln: 'ln',
+  zf_chmod: 'chmod',
+  zf_chown: 'chown',
+  zf_chgrp: 'chgrp',
+  zf_mkdir: 'mkdir',
+  zf_sync: 'sync',
+};
+
 export const SHELL_ROWS: readonly ProgramRow[] = [
   {
     names: ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'rbash', 'fish', 'ksh93', 'pdksh', 'oksh', 'loksh'],
     category: 'shell',
     what: 'a command shell',
     stdinCode: true,
-    grammar: { stopAtOperand: true, long: valued('rcfile', 'init-file', 'command', 'init-command') },
+    grammar: { stopAtOperand: true, long: valued('rcfile', 'init-file', 'command', 'init-command', 'emulate') },
     read: (args) => shellCode(args),
     plain: SHELL_PLAIN,
   },
@@ -178,6 +259,17 @@ export const SHELL_ROWS: readonly ProgramRow[] = [
   },
   { names: ['sg'], category: 'wrapper', what: 'runs a command as another group', read: (args) => sgCode(args), plain: [] },
   { names: ['trap'], category: 'shell', what: 'the shell builtin that runs code on a signal', read: (args) => trapCode(args), plain: ['-p', '-l', "'' INT"] },
+  // zsh builtins: no plain lines, the zsh and any readings refuse them in command position (shell-difference).
+  { names: ['emulate'], category: 'shell', what: 'the zsh builtin that sets up an emulation (and with -c runs text in it)', read: (args) => emulateCode(args), plain: [] },
+  { names: ['sched'], category: 'shell', what: 'the zsh builtin that runs a command at a given time', read: (args) => schedCode(args), plain: [] },
+  { names: ['zpty'], category: 'shell', what: 'the zsh builtin that runs a command on a pseudo-terminal', read: (args) => zptyCode(args), plain: [] },
+  {
+    names: ['ztcp', 'zsocket'],
+    category: 'network',
+    what: 'the zsh builtins that open TCP and Unix-domain socket connections (zsh/net/tcp, zsh/net/socket)',
+    role: { role: 'network', note: 'ztcp and zsocket open a connection that later commands can write to' },
+    plain: [],
+  },
   { names: ['eval'], category: 'shell', what: 'the shell builtin that runs its words as code', read: (args) => evalCode(args), plain: [] },
 ];
 

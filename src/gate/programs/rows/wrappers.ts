@@ -151,6 +151,8 @@ function readAssignments(
     if (word.kind === 'literal') {
       const eq = word.value.indexOf('=');
       if (eq === -1 || (style === 'sudo' && eq === 0)) break;
+      // `env =rm …`: zsh (EQUALS) has made the word the path of the program rm before env runs.
+      if (eq === 0 && word.raw.startsWith('=')) return { assignments, next: i, exact: false };
       const rawEq = word.raw.indexOf('=');
       assignments.push({
         name: word.value.slice(0, eq),
@@ -494,6 +496,55 @@ function readMulticall(args: readonly Word[]): WrapperReading {
 }
 
 
+/** No options read: the words after the wrapper are the command (zsh's precommand modifiers). */
+const NO_OPTIONS: OptionReading = Object.freeze({ options: [], next: 0, exact: true }) as OptionReading;
+
+/**
+ * zsh's precommand modifiers `noglob` (no filename generation on the words), `nocorrect` (no
+ * spelling correction) and `-` (argv[0] is `-name`, as for a login shell): they take no options,
+ * and the next word is the command whatever it looks like.
+ */
+function readPrecommand(args: readonly Word[]): WrapperReading {
+  return layer(NO_OPTIONS, [...args]);
+}
+
+/**
+ * zsh's `repeat WORD …`: WORD is an arithmetic expression (the count), then a command
+ * (`repeat 3 rm x`), or a list in `do … done` or `{ … }`, which is read as the command after the
+ * keyword up to the closing one (inexactly: the list may hold several commands).
+ */
+function readRepeat(args: readonly Word[]): WrapperReading {
+  const count = args[0];
+  if (count === undefined) return layer(NO_OPTIONS, []);
+  const exactCount = count.kind === 'literal' && /^[0-9]+$/.test(count.value);
+  const opening = args[1]?.kind === 'literal' ? args[1].value : null;
+  if (opening === 'do' || opening === '{') {
+    const closing = opening === 'do' ? 'done' : '}';
+    const inner = args.slice(2);
+    const last = inner[inner.length - 1];
+    if (last?.kind === 'literal' && last.value === closing) inner.pop();
+    return layer(NO_OPTIONS, inner, { exact: false });
+  }
+  return layer(NO_OPTIONS, args.slice(1), { exact: exactCount });
+}
+
+/**
+ * zsh's `zargs [OPTION… --] [INPUT…] [-- COMMAND ARG…]` (an autoloaded function, xargs for
+ * words): COMMAND runs with ARGs and then the INPUT words. With options (`-I`, `-n`, `-e` …) the
+ * input may be split or placed elsewhere: read inexactly. No command: the input is printed.
+ */
+function readZargs(args: readonly Word[]): WrapperReading {
+  const separator = (from: number): number => args.findIndex((word, k) => k >= from && word.kind === 'literal' && word.value === '--');
+  const first = args[0];
+  const options = first !== undefined && first.kind === 'literal' && first.value.startsWith('-') && first.value !== '--';
+  const start = options || (first?.kind === 'literal' && first.value === '--') ? separator(0) + 1 : 0;
+  if (start === 0 && options) return layer(NO_OPTIONS, [], { exact: false });
+  const end = separator(start);
+  if (end === -1) return layer(NO_OPTIONS, []);
+  const inner = [...args.slice(end + 1), ...args.slice(start, end)];
+  return layer(NO_OPTIONS, inner, { exact: !options && args.every((word) => word.kind === 'literal') });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The rows
 // ---------------------------------------------------------------------------------------------
@@ -580,5 +631,14 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   }),
   wrapperRow(['chroot'], 'runs a command with another root folder', CHROOT_TABLE, simpleReader(CHROOT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), false, 'chroot runs the command inside another root folder, as root', { plain: ['--version'] }),
   wrapperRow(['caffeinate'], 'runs a command keeping the machine awake (macOS)', CAFFEINATE_TABLE, simpleReader(CAFFEINATE_TABLE), true, 'caffeinate runs the command while keeping the machine awake', { plain: ['true', '-i true'] }),
+  wrapperRow(['noglob', 'nocorrect', '-'], 'zsh precommand modifiers: run the command without globbing, without spelling correction, or with argv[0] `-name`', { stopAtOperand: true }, readPrecommand, true, 'a zsh precommand modifier runs the command after it', {
+    // No plain lines: the zsh and any readings refuse these words in command position (shell-difference).
+    plain: [],
+  }),
+  wrapperRow(['repeat'], 'the zsh reserved word that runs a command a number of times', { stopAtOperand: true }, readRepeat, false, 'zsh repeat runs the command after its count, that many times', { plain: [] }),
+  wrapperRow(['zargs'], 'the zsh function that runs a command with words as its arguments (xargs for words)', { stopAtOperand: true }, readZargs, false, 'zargs runs the command after its second -- with the words before it', {
+    role: { role: 'executor', note: 'zargs runs the command after its second -- with the words before it' },
+    plain: [],
+  }),
   wrapperRow(['busybox', 'toybox'], 'one program holding many commands (applets)', { stopAtOperand: true, long: { list: 'flag', 'list-full': 'flag', help: 'flag', install: 'flag' } }, readMulticall, false, 'busybox runs the applet named after it, with options of its own', { plain: ['--list'] }),
 ];
