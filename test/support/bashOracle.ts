@@ -1,5 +1,5 @@
 /**
- * The bash oracle: runs a command string in a real `bash` and reports the argv of every simple
+ * The shell oracles: run a command string in a real `bash` (or `zsh`, see below) and report the argv of every simple
  * command bash executed, byte for byte, without letting anything actually run.
  *
  * How it records:
@@ -22,6 +22,28 @@
  *
  * Exit statuses: every recorder returns the same status for a whole run (`succeed` → 0,
  * `fail` → 1), so running a command in both modes exercises both sides of `&&`/`||`.
+ *
+ * The zsh oracle (`createZshOracle`) is the same sandbox with zsh 5.9 in place of bash (its
+ * libraries and its module folder, so `zmodload` and autoloaded builtins work as on a user's
+ * machine). Differences, each checked against real zsh:
+ * - every name in `$builtins` (autoloadable module builtins included) is shadowed by a function:
+ *   in zsh functions win over builtins; `command_not_found_handler` records other programs;
+ * - except the precommand modifiers `noglob` and `-`, left real: a function in their place would
+ *   expand the words after it (a glob, for one) that the real modifier passes on unexpanded; with
+ *   them real, the record is the command they run (`noglob` in command position is an alias that
+ *   records `noglob` and the words after it as the real modifier passes them). `eval` is left real too, because Claude Code's
+ *   wrapper runs the command through it: a command that runs `eval` leaves the records of what
+ *   the eval ran, so a resolved `eval` still shows as a differential;
+ * - the typeset family (`export declare float integer local readonly typeset`) are reserved words
+ *   in zsh 5.9: spelled plainly they run the real builtin whatever function exists, so they leave
+ *   no record (see `ZSH_RESERVED_BUILTINS`; the alignment expects none and either status);
+ *   quoted (`\export`) they are plain builtin names and are recorded;
+ * - the command is run as the agents run it (`ZshInvocation`): Claude Code's
+ *   `zsh -c -l '… setopt NO_EXTENDED_GLOB … && eval "<command>" < /dev/null && pwd -P >| …'` and
+ *   Codex's `zsh -lc "<command>"`. The sandbox has no startup files; the oracle's own set-up (what
+ *   Claude Code's snapshot file holds for a user) is read from `$ZDOTDIR/.zshenv`;
+ * - a tiny reaper is PID 1 of the run, so background jobs (`&`, `&!`, `&|`) finish before the run
+ *   ends without relying on a builtin that is shadowed.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -41,6 +63,19 @@ export interface OracleRun {
   exitCode: number | null;
   detail?: string;
 }
+
+/** The shells the oracle can run. */
+export type OracleShell = 'bash' | 'zsh';
+
+/**
+ * How a run hands the command to the shell:
+ * - `bash-script`: a script file, the set-up then the command on a line of its own (bash reads
+ *   it line by line, exactly as `bash -c`);
+ * - `zsh-claude`: Claude Code's Bash tool, `zsh -c -l` with `setopt NO_EXTENDED_GLOB` and the
+ *   command single-quoted into `eval '<command>' < /dev/null` (zsh parses the whole eval text at once);
+ * - `zsh-codex`: Codex's `zsh -lc "<command>"` (zsh parses the whole `-c` text at once).
+ */
+export type OracleInvocation = 'bash-script' | 'zsh-claude' | 'zsh-codex';
 
 export interface BashOracleOptions {
   /** Kill a run after this many milliseconds (the run is then a `timeout`, never a pass). */
@@ -93,6 +128,18 @@ export const ORACLE_VARIABLES: Readonly<Record<string, string>> = {
 
 const RECORD_MAGIC = 'GATE-REC';
 export const SANDBOX_BASH = '/.oracle/bash';
+export const SANDBOX_ZSH = '/.oracle/zsh';
+const SANDBOX_REAPER = '/.oracle/reaper';
+/** Where the host keeps zsh's modules; copied so `zmodload` finds them inside the sandbox. */
+const ZSH_MODULE_DIR = '/usr/lib/x86_64-linux-gnu/zsh';
+
+/**
+ * zsh 5.9 reserved words that name builtins (the typeset family): spelled plainly they run the
+ * real builtin whatever function is defined, so the oracle cannot record them (checked at start).
+ */
+export const ZSH_RESERVED_BUILTINS: readonly string[] = ['declare', 'export', 'float', 'integer', 'local', 'readonly', 'typeset'];
+/** zsh precommand modifiers left real in the oracle (a shadow would expand the words they protect). */
+export const ZSH_UNSHADOWED_BUILTINS: readonly string[] = ['-', 'eval', 'noglob'];
 const ARGS_RECORDER = '/.oracle/record-args';
 export const PATH_RECORDER = '/.oracle/record-path';
 const EMPTY_PATH_DIR = '/.oracle/empty';
@@ -103,17 +150,21 @@ export class OracleUnavailableError extends Error {
 }
 
 export interface BashOracle {
+  readonly shell: OracleShell;
   readonly home: string;
+  /** The shell's version (`$BASH_VERSION` or `$ZSH_VERSION`). */
   readonly bashVersion: string;
   readonly recorder: RecorderKind;
-  run(command: string, mode: RecorderMode): Promise<OracleRun>;
+  /** The ways this oracle can hand a command to its shell; the first is the default. */
+  readonly invocations: readonly OracleInvocation[];
+  run(command: string, mode: RecorderMode, invocation?: OracleInvocation): Promise<OracleRun>;
   /**
    * What a run would find at a program path (a word containing `/`), relative paths taken from a
    * fresh working directory: a recorder, nothing executable (`absent`), or something else that the
    * oracle cannot model (`other`: bash itself, a library, a recorder under another name).
    */
   programPathKind(programWord: string): 'recorder' | 'absent' | 'other';
-  /** Every builtin of the sandbox bash (`compgen -b`). */
+  /** Every builtin of the sandbox shell (bash: `compgen -b`; zsh: `${(k)builtins}`). */
   readonly builtins: readonly string[];
   /**
    * Runs a script in the same sandbox with the REAL builtins (nothing shadowed, no recorders
@@ -128,11 +179,20 @@ export interface BashOracle {
 
 /** Builds the sandbox once; throws {@link OracleUnavailableError} when it cannot. */
 export function createBashOracle(options: BashOracleOptions = {}): BashOracle {
-  return new ChrootBashOracle(options);
+  return new ChrootBashOracle('bash', options);
 }
+
+/** The zsh 5.9 oracle (see the top of this file); throws {@link OracleUnavailableError} when it cannot be built. */
+export function createZshOracle(options: BashOracleOptions = {}): BashOracle {
+  return new ChrootBashOracle('zsh', options);
+}
+
+/** A shell oracle of either kind. */
+export type ShellOracle = BashOracle;
 
 class ChrootBashOracle implements BashOracle {
   readonly home = ORACLE_HOME;
+  readonly invocations: readonly OracleInvocation[];
   readonly bashVersion: string;
   readonly recorder: RecorderKind;
   private readonly root: string;
@@ -145,26 +205,38 @@ class ChrootBashOracle implements BashOracle {
   private nextRunId = 0;
   private disposed = false;
 
-  constructor(options: BashOracleOptions) {
+  constructor(
+    readonly shell: OracleShell,
+    options: BashOracleOptions,
+  ) {
+    this.invocations = shell === 'bash' ? ['bash-script'] : ['zsh-claude', 'zsh-codex'];
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism() + 1));
     this.slots = new RunSlots(this.concurrency);
-    if (process.platform !== 'linux') throw new OracleUnavailableError('the bash oracle needs Linux (chroot)');
+    if (process.platform !== 'linux') throw new OracleUnavailableError(`the ${shell} oracle needs Linux (chroot)`);
     if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
-      throw new OracleUnavailableError('the bash oracle must run as root to chroot its sandbox (CI and the dev machines run as root)');
+      throw new OracleUnavailableError(`the ${shell} oracle must run as root to chroot its sandbox (CI and the dev machines run as root)`);
     }
     const hostBash = findHostBash();
+    const hostZsh = shell === 'zsh' ? findHostZsh() : null;
     const unshare = findHostProgram('unshare');
     if (unshare === null) throw new OracleUnavailableError('no unshare program on PATH (util-linux): the oracle needs pid and network namespaces');
-    this.root = fs.mkdtempSync(path.join(sandboxParent(), 'gate-bash-oracle-'));
+    this.root = fs.mkdtempSync(path.join(sandboxParent(), `gate-${shell}-oracle-`));
     // A pid namespace of its own per run: a command can switch bash to POSIX mode
     // (`POSIXLY_CORRECT=1`), where special builtins such as `unset` win over the shadowing
     // functions, and then reach the real `kill`; inside the namespace it can only signal the run.
-    this.launchPrefix = [unshare, '--net', '--pid', '--fork', `--root=${this.root}`, '--', SANDBOX_BASH, '--norc', '--noprofile'];
+    // zsh runs under a reaper as PID 1 (see REAPER_C_SOURCE); bash waits for its jobs in an EXIT trap.
+    this.launchPrefix =
+      shell === 'bash'
+        ? [unshare, '--net', '--pid', '--fork', `--root=${this.root}`, '--', SANDBOX_BASH, '--norc', '--noprofile']
+        : [unshare, '--net', '--pid', '--fork', `--root=${this.root}`, '--', SANDBOX_REAPER, SANDBOX_ZSH];
     try {
-      this.builtins = listBuiltins(hostBash);
+      this.builtins = hostZsh === null ? listBuiltins(hostBash) : listZshBuiltins(hostZsh);
       this.recorder = buildSandbox(this.root, hostBash);
-      this.bashVersion = this.probe(['-c', 'printf %s "$BASH_VERSION"']).toString('utf8');
+      if (hostZsh !== null) installZsh(this.root, hostZsh);
+      this.bashVersion = this.probe(shell === 'bash' ? ['-c', 'printf %s "$BASH_VERSION"'] : ['-f', '-c', 'printf %s "$ZSH_VERSION"']).toString('utf8');
+      // The zsh alignment models what zsh 5.9 was observed to do (docs/differential-testing.md).
+      if (shell === 'zsh' && !/^5\.9(?:\.|$)/.test(this.bashVersion)) throw new OracleUnavailableError(`the zsh oracle models zsh 5.9, found ${this.bashVersion}`);
       const accent = this.probe(['-c', "printf %s $'\\u00e9'"]);
       if (!accent.equals(Buffer.from([0xc3, 0xa9]))) {
         throw new OracleUnavailableError(`sandbox bash is not in a UTF-8 locale ($'\\u00e9' gave ${accent.toString('hex')}); /usr/lib/locale/C.utf8 is missing`);
@@ -185,8 +257,24 @@ class ChrootBashOracle implements BashOracle {
     try {
       return execFileSync(program!, [...prefix, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 });
     } catch (error) {
-      throw new OracleUnavailableError(`the sandbox bash did not start: ${(error as Error).message.split('\n')[0]}`);
+      throw new OracleUnavailableError(`the sandbox ${this.shell} did not start: ${(error as Error).message.split('\n')[0]}`);
     }
+  }
+
+  /** The shell's arguments and environment for one run of `files` (see `prepareRun`). */
+  private launch(files: RunFiles, invocation: OracleInvocation, command: string | null): { args: string[]; env: NodeJS.ProcessEnv } | { error: string } {
+    if (invocation === 'bash-script') return { args: [files.scriptInSandbox], env: {} };
+    if (this.shell !== 'zsh') throw new Error(`${invocation} needs the zsh oracle`);
+    const env = { ZDOTDIR: files.dotDirInSandbox };
+    // The set-up alone (probes, the start-up check): the command is already in it.
+    if (command === null) return { args: ['-l', '-c', ''], env };
+    if (command.includes('\u0000')) return { error: 'a command holding NUL cannot be an argument of zsh -c' };
+    if (invocation === 'zsh-codex') return { args: ['-lc', command], env };
+    // Claude Code's wrapper: its `setopt NO_EXTENDED_GLOB` is the last line of the set-up (where
+    // it also follows the snapshot), because the set-up shadows `setopt`; `eval` is left real.
+    // The `&& pwd -P >| …` after it runs nothing the records could show and is left out.
+    const wrapper = `eval ${singleQuote(command)} < /dev/null`;
+    return { args: ['-c', '-l', wrapper], env };
   }
 
   /**
@@ -195,14 +283,22 @@ class ChrootBashOracle implements BashOracle {
    * would otherwise run that builtin for real and silently miss its argv.
    */
   private assertEveryBuiltinRecorded(): void {
-    const files = this.prepareRun(this.builtins.map((name) => `${singleQuote(name)} --help`).join('\n'));
+    const shadowed = this.builtins.filter((name) => this.shell === 'bash' || !ZSH_UNSHADOWED_BUILTINS.includes(name));
+    // Quoted, so that zsh's reserved typeset words are looked up as names, which is what the shadows cover.
+    const lines = shadowed.map((name) => `${singleQuote(name)} --help`);
+    // In zsh the reserved words run the real builtin (no record), and the modifiers left real run what follows.
+    if (this.shell === 'zsh') lines.push(...ZSH_RESERVED_BUILTINS.map((name) => `${name} GATE_RESERVED_${name}=1`), 'noglob echo *', '\\noglob echo *', '- echo dash', "eval 'echo evaluated'");
+    const expected = [...shadowed.map((name) => `${name} --help`), ...(this.shell === 'zsh' ? ['noglob echo *', 'echo *', 'echo dash', 'echo evaluated'] : [])];
+    const files = this.prepareRun(lines.join('\n'));
     try {
-      this.probe([files.scriptInSandbox], { ...SANDBOX_ENV, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
+      const launch = this.launch(files, this.invocations[0]!, null);
+      if ('error' in launch) throw new OracleUnavailableError(launch.error);
+      this.probe(launch.args, { ...SANDBOX_ENV, ...launch.env, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
       const parsed = readRecordDirectory(files.hostRecords);
       const seen = parsed.ok ? parsed.records.map((record) => record.map((arg) => arg.toString('utf8')).join(' ')) : [];
-      const missing = this.builtins.filter((name) => !seen.includes(`${name} --help`));
-      if (!parsed.ok || missing.length > 0 || seen.length !== this.builtins.length) {
-        throw new OracleUnavailableError(`builtin shadowing does not hold: missing ${JSON.stringify(missing)}; ${parsed.ok ? `${seen.length} records` : parsed.detail}`);
+      const missing = expected.filter((line) => !seen.includes(line));
+      if (!parsed.ok || missing.length > 0 || seen.length !== expected.length) {
+        throw new OracleUnavailableError(`builtin shadowing does not hold: missing ${JSON.stringify(missing)}, unexpected ${JSON.stringify(seen.filter((line) => !expected.includes(line)))}; ${parsed.ok ? `${seen.length} records` : parsed.detail}`);
       }
     } catch (error) {
       if (error instanceof OracleUnavailableError) throw error;
@@ -210,8 +306,9 @@ class ChrootBashOracle implements BashOracle {
     }
   }
 
-  async run(command: string, mode: RecorderMode): Promise<OracleRun> {
+  async run(command: string, mode: RecorderMode, invocation: OracleInvocation = this.invocations[0]!): Promise<OracleRun> {
     if (this.disposed) throw new Error('bash oracle already disposed');
+    if (!this.invocations.includes(invocation)) throw new Error(`the ${this.shell} oracle cannot run ${invocation}`);
     // The script is written as UTF-8; a string that does not survive that (lone surrogates) would
     // hand bash different text from what the resolver read.
     if (Buffer.from(command, 'utf8').toString('utf8') !== command) {
@@ -219,7 +316,7 @@ class ChrootBashOracle implements BashOracle {
     }
     await this.acquire();
     try {
-      return await this.runInSandbox(command, mode);
+      return await this.runInSandbox(command, mode, invocation);
     } finally {
       this.release();
     }
@@ -233,9 +330,11 @@ class ChrootBashOracle implements BashOracle {
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a variable name: ${name}`);
         return `${name}=${singleQuote(value)}`;
       });
-      const files = this.prepareRun(script, (workDir) => [`cd ${workDir} || exit 97`, 'ulimit -v 1048576 -f 32768 || exit 98', ...assignments].join('\n') + '\n');
-      const [program, ...args] = [...this.launchPrefix, files.scriptInSandbox];
-      const outcome = await spawnBounded(program!, args, this.timeoutMs, { ...SANDBOX_ENV, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
+      const files = this.prepareRun(script, (workDir) => [`cd ${workDir} || exit 97`, 'ulimit -v 1048576 -f 32768 || exit 98', ...(this.shell === 'zsh' ? ['unset ZDOTDIR'] : []), ...assignments].join('\n') + '\n');
+      const launch = this.launch(files, this.invocations[0]!, null);
+      if ('error' in launch) return { status: 'spawn-error', records: [], stderr: '', exitCode: null, detail: launch.error };
+      const [program, ...args] = [...this.launchPrefix, ...launch.args];
+      const outcome = await spawnBounded(program!, args, this.timeoutMs, { ...SANDBOX_ENV, ...launch.env, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
       if (outcome.kind === 'spawn-error') return { status: 'spawn-error', records: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
       if (outcome.kind === 'timeout') return { status: 'timeout', records: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
       return { status: 'ok', records: [], stderr: outcome.stderr, exitCode: outcome.exitCode };
@@ -281,7 +380,7 @@ class ChrootBashOracle implements BashOracle {
    * Writes one run's working directory, script and record directory. Nothing is removed per run
    * (that cost more than the run itself); `dispose` removes the whole sandbox.
    */
-  private prepareRun(command: string, preamble: (workDir: string) => string = (workDir) => this.preamble(workDir)): { scriptInSandbox: string; recordsInSandbox: string; hostRecords: string } {
+  private prepareRun(command: string, preamble: (workDir: string) => string = (workDir) => this.preamble(workDir)): RunFiles {
     const id = this.nextRunId++;
     const workDir = `/runs/${id}`;
     const hostWorkDir = path.join(this.root, workDir);
@@ -290,15 +389,26 @@ class ChrootBashOracle implements BashOracle {
     // The kernel hands a script its path as invoked, so `./run-me` records itself as `./run-me`.
     fs.symlinkSync(PATH_RECORDER, path.join(hostWorkDir, 'run-me'));
     fs.mkdirSync(hostRecords);
-    fs.writeFileSync(path.join(this.root, `scripts/${id}.sh`), Buffer.concat([Buffer.from(preamble(workDir), 'utf8'), Buffer.from(command, 'utf8')]));
-    return { scriptInSandbox: `/scripts/${id}.sh`, recordsInSandbox: `/records/${id}`, hostRecords };
+    const script = Buffer.concat([Buffer.from(preamble(workDir), 'utf8'), Buffer.from(command, 'utf8')]);
+    if (this.shell === 'bash') {
+      fs.writeFileSync(path.join(this.root, `scripts/${id}.sh`), script);
+      return { scriptInSandbox: `/scripts/${id}.sh`, dotDirInSandbox: '', recordsInSandbox: `/records/${id}`, hostRecords };
+    }
+    // zsh: the set-up is the start-up file of the run's ZDOTDIR; the command itself goes on the
+    // command line (`launch`). The set-up and start-up checks pass their lines as `command` here.
+    fs.mkdirSync(path.join(this.root, `scripts/${id}`));
+    fs.writeFileSync(path.join(this.root, `scripts/${id}/.zshenv`), script);
+    return { scriptInSandbox: '', dotDirInSandbox: `/scripts/${id}`, recordsInSandbox: `/records/${id}`, hostRecords };
   }
 
-  private async runInSandbox(command: string, mode: RecorderMode): Promise<OracleRun> {
-    const files = this.prepareRun(command);
-    const [program, ...args] = [...this.launchPrefix, files.scriptInSandbox];
+  private async runInSandbox(command: string, mode: RecorderMode, invocation: OracleInvocation): Promise<OracleRun> {
+    const files = this.prepareRun(this.shell === 'bash' ? command : '');
+    const launch = this.launch(files, invocation, this.shell === 'bash' ? null : command);
+    if ('error' in launch) return { status: 'spawn-error', records: [], stderr: '', exitCode: null, detail: launch.error };
+    const [program, ...args] = [...this.launchPrefix, ...launch.args];
     const outcome = await spawnBounded(program!, args, this.timeoutMs, {
       ...SANDBOX_ENV,
+      ...launch.env,
       GATE_ORACLE_RECORD: files.recordsInSandbox,
       GATE_ORACLE_STATUS: mode === 'succeed' ? '0' : '1',
     });
@@ -319,6 +429,7 @@ class ChrootBashOracle implements BashOracle {
    * is parsed exactly as if it were the whole input.
    */
   private preamble(workDir: string): string {
+    if (this.shell === 'zsh') return this.zshPreamble(workDir);
     const lines = [
       `cd ${workDir} || exit 97`,
       ...ORACLE_INPUT_FILES.map((name) => `printf '%s\\n' ${singleQuote(name)} > ${singleQuote(name)}`),
@@ -334,6 +445,44 @@ class ChrootBashOracle implements BashOracle {
     ];
     return `${lines.join('\n')}\n`;
   }
+
+  /**
+   * The zsh set-up, read from `$ZDOTDIR/.zshenv` (the place of Claude Code's snapshot): the same
+   * files, bounds and variables as for bash, then the recorders. No EXIT trap: the reaper waits.
+   */
+  private zshPreamble(workDir: string): string {
+    const lines = [
+      // zsh would read the rest of its start-up files from here too; the sandbox has none in HOME.
+      'unset ZDOTDIR',
+      `cd ${workDir} || exit 97`,
+      ...ORACLE_INPUT_FILES.map((name) => `printf '%s\\n' ${singleQuote(name)} > ${singleQuote(name)}`),
+      'ulimit -v 1048576 -f 32768 || exit 98',
+      ...Object.entries(ORACLE_VARIABLES).map(([name, value]) => `${name}=${singleQuote(value)}`),
+      // Claude Code runs this after its snapshot; EXTENDED_GLOB is off in zsh anyway.
+      'setopt NO_EXTENDED_GLOB',
+      // `noglob` as a command word records itself with the words after it unexpanded, as the real
+      // modifier passes them on (an alias, read before the command is parsed; a quoted `noglob` is not aliased).
+      `alias noglob=${singleQuote(`noglob ${ARGS_RECORDER} noglob`)}`,
+      `command_not_found_handler() { ${ARGS_RECORDER} "$@"; }`,
+      // `functions[NAME]=` defines a function for any name, `.` and `[` included (an anonymous
+      // function keeps the loop variable out of the run); the body names the recorder by path, so
+      // no shadow calls another.
+      `() { local n; for n in "$@"; do functions[$n]="${ARGS_RECORDER} \${(q)n} \\"\\$@\\""; done } ${this.builtins
+        .filter((name) => !ZSH_UNSHADOWED_BUILTINS.includes(name))
+        .map(singleQuote)
+        .join(' ')}`,
+    ];
+    return `${lines.join('\n')}\n`;
+  }
+}
+
+interface RunFiles {
+  /** bash: the script (set-up and command). */
+  scriptInSandbox: string;
+  /** zsh: the ZDOTDIR whose `.zshenv` holds the set-up. */
+  dotDirInSandbox: string;
+  recordsInSandbox: string;
+  hostRecords: string;
 }
 
 /** The environment bash starts with. */
@@ -500,6 +649,107 @@ export function sandboxParent(): string {
     // fall through
   }
   return os.tmpdir();
+}
+
+/**
+ * PID 1 of a zsh run: starts zsh, then reaps every process of the run until none is left, so
+ * background jobs (disowned ones too) finish and leave their records; exits with zsh's status.
+ */
+const REAPER_C_SOURCE = `#include <errno.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  if (argc < 2) return 125;
+  pid_t shell = fork();
+  if (shell < 0) return 125;
+  if (shell == 0) {
+    execv(argv[1], argv + 1);
+    _exit(127);
+  }
+  int result = 125;
+  for (;;) {
+    int status;
+    pid_t done = wait(&status);
+    if (done < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (done == shell) result = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  return result;
+}
+`;
+
+/** Puts zsh, its libraries, its modules and the reaper into the sandbox. */
+function installZsh(root: string, hostZsh: string): void {
+  fs.copyFileSync(hostZsh, path.join(root, SANDBOX_ZSH));
+  fs.chmodSync(path.join(root, SANDBOX_ZSH), 0o755);
+  for (const library of sharedLibraries(hostZsh)) {
+    const target = path.join(root, library);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(library, target);
+  }
+  if (!fs.existsSync(ZSH_MODULE_DIR)) throw new OracleUnavailableError(`zsh's module folder ${ZSH_MODULE_DIR} is missing (Debian's zsh package installs it)`);
+  fs.cpSync(ZSH_MODULE_DIR, path.join(root, ZSH_MODULE_DIR), { recursive: true, dereference: true });
+  // Libraries the modules need beyond zsh's own (libcap, libpcre, libgdbm, …).
+  for (const module of findFiles(path.join(root, ZSH_MODULE_DIR), '.so')) {
+    let libraries: string[] = [];
+    try {
+      libraries = sharedLibraries(module);
+    } catch {
+      continue;
+    }
+    for (const library of libraries) {
+      const target = path.join(root, library);
+      if (fs.existsSync(target) || !fs.existsSync(library)) continue;
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(library, target);
+    }
+  }
+  const compiler = findHostProgram('cc') ?? findHostProgram('gcc');
+  if (compiler === null) throw new OracleUnavailableError('the zsh oracle needs a C compiler for its reaper (PID 1 of each run)');
+  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-reaper-build-'));
+  try {
+    fs.writeFileSync(path.join(buildDir, 'reaper.c'), REAPER_C_SOURCE);
+    execFileSync(compiler, ['-O2', '-static', '-o', path.join(root, SANDBOX_REAPER), path.join(buildDir, 'reaper.c')], { stdio: 'ignore', timeout: 60_000 });
+  } catch (error) {
+    throw new OracleUnavailableError(`cannot build the reaper for the zsh oracle: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+function findFiles(dir: string, suffix: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...findFiles(full, suffix));
+    else if (entry.name.endsWith(suffix)) out.push(full);
+  }
+  return out;
+}
+
+function findHostZsh(): string {
+  for (const candidate of ['/usr/bin/zsh', '/bin/zsh']) {
+    if (fs.existsSync(candidate)) return fs.realpathSync(candidate);
+  }
+  throw new OracleUnavailableError('no zsh found at /usr/bin/zsh or /bin/zsh (install Debian\'s zsh package)');
+}
+
+/** Every builtin zsh knows at start, autoloadable module builtins included (`${(k)builtins}`). */
+function listZshBuiltins(hostZsh: string): string[] {
+  const names = runOnHost([hostZsh, '-f', '-c', "print -rl -- ${(ok)builtins}"])
+    .split('\n')
+    .filter((name) => name.length > 0);
+  for (const essential of ['builtin', 'command', 'exec', 'eval', 'echo', 'zmodload', 'typeset', 'noglob', '-']) {
+    if (!names.includes(essential)) throw new OracleUnavailableError(`zsh's $builtins did not list ${essential}`);
+  }
+  for (const name of names) {
+    if (!/^(?:[A-Za-z_][A-Za-z0-9_]*|[-.:[])$/.test(name)) throw new OracleUnavailableError(`unexpected zsh builtin name ${JSON.stringify(name)}`);
+  }
+  return names;
 }
 
 function findHostBash(): string {

@@ -6,7 +6,10 @@
  * and sequence expansions (in words and in redirect targets), variables with every `@` operator
  * and `${!…}`, assignments (`+=`, arrays, subscripts, `declare -i`), redirects next to here-docs
  * and here-strings, `time [-p]` and `!` anywhere, `%` job words, `coproc`, hidden characters
- * inside and outside quotes, every connector, words starting `NAME[` (`a[ x ]=1`, `time[`). A
+ * inside and outside quotes, every connector, words starting `NAME[` (`a[ x ]=1`, `time[`), and
+ * the forms zsh reads differently from bash (issue 30): `=cmd`, the precommand words `noglob`,
+ * `nocorrect`, `-`, `repeat N`, brace groups without `;`, glob qualifiers and history modifiers,
+ * `>!`, `$=x` and the other parameter flags, `$'\M-a'`, short loops, `&|`/`&!`, `NULLCMD`. A
  * share of the strings also carries a construct the resolver must refuse (substitutions, compound
  * commands, heredocs, comments, hidden characters, unbalanced quotes, …), so the refusals are
  * exercised too; the weights keep over a quarter of the strings (about 30 %) inside the
@@ -108,6 +111,9 @@ function connector(random: Prng): string {
     [4, '||'],
     [2, '&'],
     [3, '\n'],
+    // zsh: background and disown (a word `&|` / `&!` in bash: `&` then `|` or `!`).
+    [0.3, '&|'],
+    [0.3, '&!'],
   ]);
   return `${space(random, op === '\n' ? 0 : 0.8)}${op}${space(random, 0.8)}`;
 }
@@ -123,6 +129,7 @@ function pipeline(random: Prng): string {
   else if (roll < 0.165) prefix = 'time -- ';
   else if (roll < 0.18) prefix = random.pick(['! ! ', '!\t', 'time -p ! ', '! time -p ', 'time -p -- ', '!', 'time -p time ', '! ! time ']);
   else if (roll < 0.19) prefix = random.pick(['coproc ', 'coproc N ', 'coproc time ']);
+  else if (roll < 0.23) prefix = random.pick(ZSH_PRECOMMANDS);
   const commands = random.weighted<number>([
     [7, 1],
     [3, 2],
@@ -140,7 +147,20 @@ function pipeline(random: Prng): string {
   return text;
 }
 
+/** zsh precommand words and what may stand before a command like them (bash runs most as programs). */
+const ZSH_PRECOMMANDS = [
+  'noglob ', 'nocorrect ', '- ', 'repeat 2 ', 'repeat 1 ', 'builtin ', 'command ', 'exec ', 'nocorrect noglob ', '! noglob ',
+  'time -p ', 'noglob time ', 'command -p ', 'exec -a x ', 'builtin - ', '-\t',
+];
+
 function simpleCommand(random: Prng): string {
+  const text = plainSimpleCommand(random);
+  // zsh: a brace group needs no `;` before `}` (`{a}` runs a), in bash it is a word `{a}`.
+  if (random.chance(0.03)) return random.pick([`{${text}}`, `{${text};}`, `{ ${text} }`, `{${text} }`]);
+  return text;
+}
+
+function plainSimpleCommand(random: Prng): string {
   const parts: string[] = [];
   if (random.chance(0.15)) {
     const count = random.int(1, 2);
@@ -205,9 +225,17 @@ function programWord(random: Prng): string {
   if (roll < 0.13) return random.pick(JOB_WORDS);
   if (roll < 0.14) return random.pick(DECLARATION_FORMS);
   if (roll < 0.155) return subscriptWord(random);
+  if (roll < 0.175) return random.pick(ZSH_PROGRAM_WORDS);
   const name = random.pick(PROGRAMS);
   return random.chance(0.25) ? splice(random, name) : name;
 }
+
+/** Program words zsh reads differently: `=cmd` (the program's path), reserved words, `zsh -c`/`emulate -c` text. */
+const ZSH_PROGRAM_WORDS = [
+  '=echo', '=ls', '=rm', '=git', "='ls'", '\=ls', '=./run-me', 'end', 'foreach', 'repeat', "emulate sh -c 'echo a'", "zsh -c 'echo a'",
+  "zsh -c '=ls'", 'NULLCMD=echo', 'READNULLCMD=cat', 'nocorrect', 'noglob', 'float', 'integer', 'private', 'zmodload zsh/files', 'zf_rm',
+  'print -r', 'whence -p', 'autoload', 'unfunction', 'disable -r', 'a[', 'time[', '[',
+];
 
 /**
  * Words starting `NAME[` (issue 30): where an assignment may stand, bash reads from the `[` to
@@ -274,13 +302,14 @@ function wordPiece(random: Prng, first: boolean): string {
     [0.2, 'locale'],
     [3, 'escape'],
     [1.5, 'escape-any'],
-    [0.08, 'hidden-in-quotes'],
+    [0.25, 'hidden-in-quotes'],
     [0.3, 'continuation'],
     [2, 'glob'],
     [1, 'brace'],
     [first ? 2 : 0.3, 'tilde'],
     [2, 'variable'],
     [1, 'assignment-like'],
+    [1.5, 'zsh'],
   ]);
   switch (kind) {
     case 'plain':
@@ -315,10 +344,21 @@ function wordPiece(random: Prng, first: boolean): string {
         [0.6, random.pick(['${ONE@Q}', '"${ONE@E}"', '${ONE@A}', '"${ONE@K}"', '${ONE@P}', '"${VAR@P}"', '${ONE@U}', '${ONE@a}', '${ONE@u}', '${ONE@L}', '"${a[@]@K}"'])],
         [0.6, random.pick(['${!ONE}', '"${!VAR}"', '${!O*}', '"${!O@}"', '${!a[@]}', '${!#}', '${!1}', '"${!ONE:-x}"', '${#ONE}', '${ONE:0:1}'])],
       ]);
+    case 'zsh':
+      return random.pick(ZSH_WORDS);
     default:
       return random.pick(['a=~/x', '--opt=~/x', 'x=~', 'A=$VAR', 'PATH=~/bin:~/b', 'a=~root', '--prefix=~', 'a=b=~/c']);
   }
 }
+
+/** Words zsh expands differently from bash (qualifiers, modifiers, flags, `$'…'` escapes, patterns). */
+const ZSH_WORDS = [
+  '/usr(:h)', 'a.txt(:r)', '*(N)', '*(/)', '*.txt(N)', "*(e:'true':)", '*(.)', 'x(:h)', '~/x(:t)', '$=VAR', '$=x', '${~GLOBBY}', '${~x}',
+  '${^VAR}', '${:-a}', '${(f)VAR}', '${(s: :)VAR}', '$VAR[1]', '"$VAR[1]"', '$x[1]', '~""', "~''", '<1-3>', '<->', '^a', '^*.txt', 'a#',
+  '*.txt~a*', '$((1/2.))', '$[1]', '${#}', '$#VAR', '$#x', '$+VAR', '$+x', '${+ONE}', "$'\\M-a'", "$'\\~'", "$'\\C-a'", "$'\\M-\\C-a'",
+  "$'\\q'", "$'\\8'", '=ls', '=(ls)', '$~~', '"$~VAR"', '(a|b)', '**/x', '***', '?(a)', '{a}', '{a;}', 'a}', '}', '!', '!!', '^',
+  '#', '\#', 'a=~/x', '--opt=~/x', '[', 'a[', 'x[1]', '%', 'a${VAR}[1]', '$ONE(:h)', '"$ONE(:h)"', '$VAR:h', '"$ONE:t"',
+];
 
 const SINGLE_QUOTED_CHARS = ['a', 'b', ' ', '"', '$', '\\', '`', '*', '#', ';', '|', '&', '~', '!', '\n', '(', ')', '{', '}', 'é', '$(x)', '\\n'];
 
@@ -387,6 +427,10 @@ function redirect(random: Prng): string {
     [1, '1>&2'],
     [1, `>&${gap}${random.pick(['out.txt', 'f'])}`],
     [1, '0</dev/null'],
+    // zsh: `>!` and `>>!` clobber (bash: `>` then a word `!…`); fds above 9 are words in zsh.
+    [1, `>!${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [0.5, `>>!${gap}${random.pick(OUTPUT_TARGETS)}`],
+    [0.3, random.pick(['10>f', '>&!f', '&>!f', '>>|f', '2>!f'])],
     [1, '2>/dev/null'],
     [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE', '{a[x]}>f', '{a[i]}<in.txt', '{a[ x ]}>f'])],
     [0.7, random.pick(['<<<word', '<<< "a b"', "<<<'x'", '<<<$VAR', '<<<{a,b}'])],
@@ -436,6 +480,21 @@ const HAZARDS: ReadonlyArray<readonly [number, string]> = [
   [1, 'echo a ;;'],
   [1, 'echo ${'],
   [1, 'echo a >'],
+  // zsh: short loops, reserved words, redirects with no command (NULLCMD/READNULLCMD), emulate.
+  [1, 'for d (a) echo $d'],
+  [1, 'foreach d (a b) echo $d; end'],
+  [1, 'echo a; end'],
+  [1, 'NULLCMD=echo; > f'],
+  [1, '> f'],
+  [1, '< in.txt'],
+  [1, 'NULLCMD= >f'],
+  [1, 'if true; echo a; fi'],
+  [1, 'repeat 2 echo a'],
+  [1, "emulate sh -c 'echo a'"],
+  [1, "zsh -c 'echo a'"],
+  [1, 'echo *(e:true:)'],
+  [1, 'echo $((1/2.))'],
+  [1, 'coproc echo a'],
 ];
 
 const HIDDEN_CHARACTERS = ['\r', '\u2028', '\u2029', '\u0085', '\u00a0', '\u200b', '\u202e', '\ufeff', '\u0001', '\u007f', '\u001b', '\u2066', '\u3000', '\u180e', '\u00ad'];

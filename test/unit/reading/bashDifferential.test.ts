@@ -5,7 +5,8 @@
  * security bug in the resolver, never something to relax the test for.
  *
  * Inputs: the hand-written corpus `test/fixtures/resolver/differential-corpus.txt` and generated
- * strings (`GATE_FUZZ_SEED` replays a run; the seed is printed). How the oracle and the comparison
+ * strings (`GATE_FUZZ_SEED` replays a run; the seed is printed). The `any` reading is held to bash
+ * (and zsh) in zshDifferential.test.ts; the comparison loop is test/support/shellDifferential.ts. How the oracle and the comparison
  * work: `docs/differential-testing.md`.
  */
 import { strict as assert } from 'node:assert';
@@ -15,162 +16,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { resolve } from '../../../src/gate/reading/resolver';
-import type { Connector, Resolution, Segment, Word } from '../../../src/gate/reading/resolution';
-import { alignExecution, expectedExecution, redirectSetup, showBytes, wordsMatch, type ProgramPathKind, type ProgramPathLookup } from '../../support/argvAlignment';
+import type { Connector, Segment, Word } from '../../../src/gate/reading/resolution';
+import { alignExecution, expectedExecution, redirectSetup, showBytes, wordsMatch, type ProgramPathKind } from '../../support/argvAlignment';
 import { createBashOracle, ORACLE_HOME, type BashOracle, type OracleRun, type RecorderMode } from '../../support/bashOracle';
 import { fuzzSeed, generateCommands } from '../../support/commandGenerator';
-import { shrinkCommand } from '../../support/shrinkCommand';
+import { checkCommands, failureText, readCorpus, report, shrinkFindings } from '../../support/shellDifferential';
 
 const CORPUS_PATH = path.join(__dirname, '..', '..', 'fixtures', 'resolver', 'differential-corpus.txt');
 const GENERATED_COUNT = 5000;
-
-/**
- * Both recorder modes, except that without a `&` or `|` anywhere in the text bash cannot have seen
- * `&&` or `||`, so which commands run cannot depend on their status and the second run would
- * repeat the first exactly.
- */
-function modesWorthRunning(command: string): RecorderMode[] {
-  return /[&|]/.test(command) ? ['succeed', 'fail'] : ['succeed'];
-}
-
-/** How one resolved command fared in both modes. */
-interface CaseFinding {
-  command: string;
-  mode?: RecorderMode;
-  kind: 'differential' | 'oracle-failure' | 'resolver-failure';
-  message: string;
-}
-
-interface Tally {
-  resolved: number;
-  unresolved: number;
-  comparedSegments: number;
-  findings: CaseFinding[];
-}
-
-/**
- * Reads the corpus format: one command per line, taken verbatim; a line starting `json:` holds a
- * JSON string literal instead (for newlines, CR and invisible characters); lines starting `#|` and
- * blank lines are notes.
- */
-function readCorpus(text: string): string[] {
-  const commands: string[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '' || line.startsWith('#|')) return;
-    if (line.startsWith('json:')) {
-      const value: unknown = JSON.parse(line.slice('json:'.length));
-      if (typeof value !== 'string') throw new Error(`corpus line ${index + 1}: json: must hold a string`);
-      commands.push(value);
-    } else {
-      commands.push(line);
-    }
-  });
-  return commands;
-}
-
-/** The resolver never throws, so an internal failure surfaces as this detail (see resolver.ts). */
-function isInternalFailure(resolution: Resolution): boolean {
-  return !resolution.resolved && resolution.detail.startsWith('The resolver failed');
-}
-
-async function checkCommands(oracle: BashOracle, commands: readonly string[]): Promise<Tally> {
-  const tally: Tally = { resolved: 0, unresolved: 0, comparedSegments: 0, findings: [] };
-  const runs: Array<Promise<void>> = [];
-  for (const command of commands) {
-    let resolution: Resolution;
-    try {
-      resolution = resolve(command, { home: ORACLE_HOME, shell: 'bash' });
-    } catch (error) {
-      tally.findings.push({ command, kind: 'resolver-failure', message: `resolve() threw: ${String(error)}` });
-      continue;
-    }
-    if (isInternalFailure(resolution)) {
-      tally.findings.push({ command, kind: 'resolver-failure', message: (resolution as { detail: string }).detail });
-      continue;
-    }
-    if (!resolution.resolved) {
-      tally.unresolved++;
-      continue;
-    }
-    tally.resolved++;
-    const segments = resolution.segments;
-    const unmodelled = segments
-      .map((segment) => segment.argv[0])
-      .filter((word) => word?.kind === 'literal' && word.value.includes('/') && oracle.programPathKind(word.value) === 'other');
-    if (unmodelled.length > 0) {
-      tally.findings.push({ command, kind: 'oracle-failure', message: `runs a program inside the sandbox that is not a recorder: ${JSON.stringify(unmodelled.map((w) => w!.raw))}` });
-      continue;
-    }
-    const lookup = (word: string) => (oracle.programPathKind(word) === 'recorder' ? 'recorder' : 'absent') as ProgramPathKind;
-    for (const mode of modesWorthRunning(command)) {
-      runs.push(
-        oracle.run(command, mode).then((run) => {
-          const finding = compare(command, segments, mode, run, lookup);
-          if (finding) tally.findings.push(finding);
-          else tally.comparedSegments += expectedExecution(segments, mode, lookup).pipelines.flat().length;
-        }),
-      );
-    }
-  }
-  await Promise.all(runs);
-  return tally;
-}
-
-function compare(command: string, segments: Segment[], mode: RecorderMode, run: OracleRun, lookup: ProgramPathLookup): CaseFinding | null {
-  if (run.status !== 'ok') {
-    return { command, mode, kind: 'oracle-failure', message: `${run.status}: ${run.detail ?? ''} ${run.stderr.slice(0, 300)}` };
-  }
-  const alignment = alignExecution(segments, mode, run.records, lookup);
-  if (alignment.ok) return null;
-  return {
-    command,
-    mode,
-    kind: 'differential',
-    message: [
-      alignment.reason,
-      `  resolver: ${JSON.stringify(alignment.expected)}`,
-      `  bash:     ${JSON.stringify(alignment.actual)}`,
-      `  connectors: ${JSON.stringify(segments.map((s) => [s.connector, s.negated]))}`,
-      run.stderr.trim() ? `  bash stderr: ${JSON.stringify(run.stderr.trim().slice(0, 300))}` : '',
-    ]
-      .filter((line) => line !== '')
-      .join('\n'),
-  };
-}
-
-/** True when `command` is read as resolved and some recorder mode shows a differential for it. */
-async function showsDifferential(oracle: BashOracle, command: string): Promise<boolean> {
-  const resolution = resolve(command, { home: ORACLE_HOME, shell: 'bash' });
-  if (!resolution.resolved) return false;
-  const lookup = (word: string) => (oracle.programPathKind(word) === 'recorder' ? 'recorder' : 'absent') as ProgramPathKind;
-  if (resolution.segments.some((s) => s.argv[0]?.kind === 'literal' && s.argv[0].value.includes('/') && oracle.programPathKind(s.argv[0].value) === 'other')) return false;
-  for (const mode of modesWorthRunning(command)) {
-    const run = await oracle.run(command, mode);
-    if (run.status === 'ok' && compare(command, resolution.segments, mode, run, lookup)) return true;
-  }
-  return false;
-}
-
-/** The differentials' shrunk forms (up to `limit` distinct ones), for the failure message and the corpus. */
-async function shrinkFindings(oracle: BashOracle, findings: readonly CaseFinding[], limit = 5): Promise<string[]> {
-  const commands = [...new Set(findings.filter((f) => f.kind === 'differential').map((f) => f.command))].slice(0, limit);
-  const shrunk: string[] = [];
-  for (const command of commands) {
-    const result = await shrinkCommand(command, (candidate) => showsDifferential(oracle, candidate));
-    shrunk.push(`json:${JSON.stringify(result.shrunk)}`);
-  }
-  return shrunk;
-}
-
-function report(label: string, tally: Tally, extra = ''): string {
-  return `${label}: ${tally.resolved} resolved, ${tally.unresolved} unresolved, ${tally.comparedSegments} segment executions compared${extra}`;
-}
-
-function failureText(tally: Tally, seedNote: string): string {
-  const shown = tally.findings.slice(0, 25).map((f) => `- [${f.kind}${f.mode ? `, recorders ${f.mode}` : ''}] ${JSON.stringify(f.command)}\n  ${f.message}`);
-  const more = tally.findings.length > shown.length ? `\n… and ${tally.findings.length - shown.length} more` : '';
-  return `${tally.findings.length} finding(s)${seedNote}:\n${shown.join('\n')}${more}`;
-}
 
 describe('bash differential (resolver vs real bash)', function () {
   // Well under a minute on an idle 2-core machine; the margin is for machines shared with other work.
@@ -394,7 +247,7 @@ describe('bash differential (resolver vs real bash)', function () {
   it('agrees with bash on every resolved command of the hand-written corpus', async function () {
     const commands = readCorpus(fs.readFileSync(CORPUS_PATH, 'utf8'));
     assert.ok(commands.length >= 200, `corpus too small: ${commands.length}`);
-    const tally = await checkCommands(oracle, commands);
+    const tally = await checkCommands(oracle, commands, 'bash');
     console.log(`      ${report('corpus', tally)}`);
     assert.equal(tally.findings.length, 0, failureText(tally, ''));
     assert.ok(tally.resolved >= commands.length / 3, `only ${tally.resolved} of ${commands.length} corpus commands resolved`);
@@ -404,11 +257,11 @@ describe('bash differential (resolver vs real bash)', function () {
     const seed = fuzzSeed();
     const commands = generateCommands(seed, GENERATED_COUNT);
     const started = Date.now();
-    const tally = await checkCommands(oracle, commands);
+    const tally = await checkCommands(oracle, commands, 'bash');
     const seedNote = ` (seed ${seed}; replay with GATE_FUZZ_SEED=${seed})`;
     console.log(`      ${report('generated', tally, `${seedNote}, ${Date.now() - started} ms`)}`);
     if (tally.findings.length > 0) {
-      const shrunk = await shrinkFindings(oracle, tally.findings);
+      const shrunk = await shrinkFindings(oracle, tally.findings, 'bash');
       const lines = shrunk.length > 0 ? `\nshrunk, as corpus lines:\n${shrunk.join('\n')}` : '';
       assert.fail(`${failureText(tally, seedNote)}${lines}`);
     }
