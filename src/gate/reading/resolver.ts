@@ -495,6 +495,10 @@ class CommandParser {
         }
       }
       if (atCommandPosition) this.checkCommandWord(word);
+      // zsh reads `{NAME}` as a descriptor variable when a redirect follows, blanks between or not.
+      if (this.zsh && /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(word.raw) && /^[ \t]*(?:[<>]|&>)/.test(this.text.slice(this.pos, this.pos + 256))) {
+        this.differs(`\`${word.raw}\` before a redirect is a descriptor variable in zsh`);
+      }
       argv.push(word);
     }
     if (start < 0) throw new Unresolvable('syntax', 'An operator with no command before it.');
@@ -562,6 +566,8 @@ class CommandParser {
     if (mechanism !== undefined) throw new Unresolvable(mechanism, `\`${word.raw}\` is a shell reserved word here.`);
     if (!this.zsh) return;
     if (word.kind === 'literal' && word.value === '') this.differs('An empty program word is not run in zsh');
+    // `zsh -lc TEXT` (Codex) reads a TEXT starting `-` or `+` as its own options: nothing runs.
+    if (/^[-+]/.test(word.raw)) this.differs(`\`${word.raw.slice(0, 40)}\` starts the command line with an option of zsh's own (\`zsh -lc\`)`);
     if (word.raw.startsWith('{')) this.differs(`\`${word.raw.slice(0, 40)}\` opens a brace group in zsh ( \`{a}\` runs \`a\`)`);
     const zshWord = ZSH_PROGRAM_WORDS.get(word.raw);
     if (zshWord !== undefined) this.differs(`\`${word.raw}\` ${zshWord}`);
@@ -822,6 +828,8 @@ class CommandParser {
         this.readTilde(mode);
         continue;
       }
+      // zsh expands a tilde after empty quotes too (`''~/a` is the home folder's a).
+      if (this.zsh && c === '~' && this.value === '') this.expand('tilde');
       switch (c) {
         case '\\': {
           const next = t[this.pos + 1];
@@ -1043,7 +1051,7 @@ class CommandParser {
         throw new Unresolvable('syntax', `\`\${${body.slice(0, 40)}}\` is a bad substitution in bash (and zsh reads it with flags of its own).`);
       }
       checkParameterBody(body);
-      if (this.zsh && /^[A-Za-z_0-9]+@/.test(body)) this.differs(`\`\${${body.slice(0, 40)}}\` is a bad substitution in zsh`);
+      if (this.zsh && /^[A-Za-z_0-9]+[@,^]/.test(body)) this.differs(`\`\${${body.slice(0, 40)}}\` is a bad substitution in zsh`);
       this.expand('variable');
       this.pos = close + 1;
       return;

@@ -93,6 +93,11 @@ const DIFFERS: Array<[string, string]> = [
   ['""=s', 'EQUALS in the program word'],
   ['1=x rm -rf /', 'assigns the positional parameter $1 in zsh'],
   ['A=1 & echo b', 'assignments alone before & are a parse error in zsh'],
+  ['echo {a} >f', '`{a}` before a redirect is a descriptor variable in zsh'],
+  ['-f', 'Codex hands a text starting `-` to zsh as options'],
+  ["+''", 'an option of zsh\'s own'],
+  ['echo ${a,}', 'a bad substitution in zsh'],
+  ['echo ${a^}', 'a bad substitution in zsh'],
   ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
   ['time time echo a', 'the second `time` is a command'],
@@ -135,10 +140,14 @@ const ALIKE: string[] = [
   'exec ls',
   'echo "="ls',
   'echo 1=x',
+  'echo {a} 2>f',
+  'echo ${a:-,}',
 ];
 
 /** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */
 const OPAQUE_IN_ZSH: Array<[string, number]> = [
+  ["echo ''~", 1],
+  ["echo ''~/a", 1],
   ['echo a[', 1],
   ['echo [a', 1],
   ['echo ~""', 1],
