@@ -174,6 +174,13 @@ const ZSH_PROGRAM_WORDS = new WordTable<string>({
   ttyctl: 'freezes or unfreezes the terminal settings',
 });
 
+/** Builtins whose effect outlives them in the shell that runs them (checked at the end of a pipeline, in zsh). */
+const SHELL_STATE_BUILTINS: ReadonlySet<string> = new Set([
+  'cd', 'pushd', 'popd', 'chdir', 'read', 'export', 'unset', 'typeset', 'declare', 'local', 'readonly', 'integer', 'float',
+  'set', 'setopt', 'unsetopt', 'alias', 'unalias', 'shift', 'getopts', 'umask', 'ulimit', 'limit', 'hash', 'trap', 'exit',
+  'return', 'exec', 'mapfile', 'readarray', 'source', '.', 'eval', 'emulate', 'functions', 'unfunction',
+]);
+
 /** `alias` given only literal words, none holding `=`: it prints the aliases named (or all) and defines none. */
 function printsAliasesOnly(args: readonly Word[]): boolean {
   return args.every((word) => word.kind === 'literal' && !word.value.includes('='));
@@ -389,6 +396,7 @@ class CommandParser {
       const connector = this.readConnector();
       segment.connector = connector;
       if (this.zsh && connector === '&' && segment.argv.length === 0) this.differs('Assignments alone before `&` are a parse error in zsh');
+      if (this.zsh && !pipelineStart && connector !== '|' && connector !== '|&') this.checkLastPipelineElement(segment);
       if (connector === null) break;
       if (connector === ';' || connector === '\n' || connector === '&') {
         this.skipBlanksAndNewlines();
@@ -627,6 +635,17 @@ class CommandParser {
         index++;
       }
     }
+  }
+
+  /**
+   * zsh runs the last element of a pipeline in the current shell, bash in a subshell: there,
+   * assignments, `cd`, `read`, `export` … change the shell that runs the rest of the line, and an
+   * assignment-only element keeps the status of the element before it.
+   */
+  private checkLastPipelineElement(segment: Segment): void {
+    if (segment.argv.length === 0) this.differs('Assignments as the last element of a pipeline set them in zsh\'s own shell');
+    const program = literal(segment.argv[0]);
+    if (SHELL_STATE_BUILTINS.has(program)) this.differs(`\`${program}\` as the last element of a pipeline runs in zsh's own shell`);
   }
 
   /**
@@ -912,7 +931,7 @@ class CommandParser {
       this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` is the path of a program in zsh (\`=cmd\`)`);
     }
     // zsh closes a brace group at a word's unquoted `}` with no `{` before it: `a}` and `}` are parse errors there.
-    if (this.zsh && t.charCodeAt(this.pos - 1) === 0x7d /* } */ && this.unquotedCount > 0 && unbalancedClosingBrace(this.value, this.mask())) {
+    if (this.zsh && this.value.endsWith('}') && this.unquotedCount > 0 && unbalancedClosingBrace(this.value, this.mask())) {
       this.differs(`\`${t.slice(start, this.pos).slice(-40)}\` ends with a \`}\` that closes a brace group in zsh`);
     }
     // Every unquoted character is added exactly as it stands in the text, so a word that is one
@@ -1066,6 +1085,8 @@ class CommandParser {
     }
     if (next !== undefined && SPECIAL_PARAMETERS.includes(next)) {
       if (this.zsh && t[this.pos + 2] === '[') this.differs(`\`$${next}[\` takes a subscript in zsh`);
+      // zsh's lexer takes `$'` as a quote wherever it stands: `$$'…'` is `$` and then `$'…'` there.
+      if (this.zsh && !inDoubleQuotes && next === '$' && t[this.pos + 2] === "'") this.differs("`$$'` starts a `$'…'` quote in zsh");
       this.expand('variable');
       this.pos += 2;
       return;

@@ -98,6 +98,11 @@ const DIFFERS: Array<[string, string]> = [
   ["+''", 'an option of zsh\'s own'],
   ['echo ${a,}', 'a bad substitution in zsh'],
   ['echo ${a^}', 'a bad substitution in zsh'],
+  ['echo \\{a,b}\\\n', 'a closing `}` before a line continuation'],
+  ["echo $$'\\\\'", "zsh's lexer starts `$'…'` at the second `$`"],
+  ['false | LANG= && echo yes', 'an assignment-only last pipeline element keeps the status before it in zsh'],
+  ['ls | cd /tmp; ls', 'zsh runs the last pipeline element in its own shell'],
+  ['echo a | read x; echo $x', 'the same for read'],
   ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
   ['time time echo a', 'the second `time` is a command'],
@@ -142,6 +147,8 @@ const ALIKE: string[] = [
   'echo 1=x',
   'echo {a} 2>f',
   'echo ${a:-,}',
+  'git log | head -5 && ls',
+  'echo "$$"',
 ];
 
 /** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */
