@@ -657,6 +657,25 @@ class CommandParser {
     const why = ZSH_PROGRAM_WORDS.get(program);
     if (why !== undefined) this.differs(`\`${program}\` ${why}`);
     switch (program) {
+      case 'declare':
+      case 'typeset':
+      case 'local':
+      case 'export':
+      case 'readonly': {
+        // zsh stops the whole line at a name it does not take (`export a-b`, `declare - -R`); bash goes on.
+        let options = true;
+        for (const word of args) {
+          if (word.kind !== 'literal') continue;
+          if (options && (word.value === '-' || word.value === '--')) {
+            options = false;
+            continue;
+          }
+          if (options && /^[-+]/.test(word.value)) continue;
+          options = false;
+          if (!/^[A-Za-z_][A-Za-z0-9_]*(?:\+?=|$)/.test(word.value)) this.differs(`\`${program} ${word.value.slice(0, 40)}\`: zsh stops the line at a name it does not take`);
+        }
+        return;
+      }
       case 'hash':
         // zsh's `hash NAME=PATH` (no -p) sets the file a command name runs; `hash -d` names a folder for `~NAME`.
         if (args.length > 0) this.differs('`hash` with operands sets which file a command name runs, or a named folder');

@@ -103,6 +103,8 @@ const DIFFERS: Array<[string, string]> = [
   ['false | LANG= && echo yes', 'an assignment-only last pipeline element keeps the status before it in zsh'],
   ['ls | cd /tmp; ls', 'zsh runs the last pipeline element in its own shell'],
   ['echo a | read x; echo $x', 'the same for read'],
+  ['declare - -R; echo e', 'zsh stops the line at a name it does not take'],
+  ['export a-b; echo e', 'the same'],
   ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
   ['time time echo a', 'the second `time` is a command'],
@@ -149,6 +151,8 @@ const ALIKE: string[] = [
   'echo ${a:-,}',
   'git log | head -5 && ls',
   'echo "$$"',
+  'export A=1 B; echo e',
+  'typeset -x A=1',
 ];
 
 /** Text that stays resolved in zsh and any, with a word bash knows but zsh may expand: that word is opaque. */
