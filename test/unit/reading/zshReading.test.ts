@@ -151,7 +151,7 @@ const ALIKE: string[] = [
   'echo ${a:-,}',
   'git log | head -5 && ls',
   'echo "$$"',
-  'export A=1 B; echo e',
+  'export CI=1; echo e',
   'typeset -x A=1',
 ];
 
