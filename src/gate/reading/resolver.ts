@@ -942,8 +942,13 @@ class CommandParser {
       const mask = this.mask();
       if (hasBraceExpansion(this.value, mask)) this.expand('brace');
       if (hasBracketPattern(this.value, mask)) this.expand('glob');
-      // zsh reads any unquoted `[` as a pattern (alone, `[` is the test builtin): `a[` is a "bad pattern" error there.
-      if (this.zsh && this.value !== '[' && hasUnquoted(this.value, mask, '[')) this.expand('glob');
+      // zsh reads any unquoted `[` as a pattern (alone, `[` is the test builtin); one that no `]`
+      // closes is a "bad pattern" error there, which can stop the rest of the line (`[${VAR}`, `a[`).
+      if (this.zsh && t.slice(start, this.pos) !== '[' && hasUnquoted(this.value, mask, '[')) {
+        const open = lastUnquoted(this.value, mask, '[');
+        if (this.value.indexOf(']', open + 1) < 0) this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` is a bad pattern in zsh (a \`[\` no \`]\` closes)`);
+        this.expand('glob');
+      }
     }
     // EQUALS looks past empty quotes: `''=ls` is the path of ls in zsh.
     if (this.zsh && this.value.length > 1 && this.value.charCodeAt(0) === 0x3d /* = */ && this.unquotedCount > 0 && this.unquoted[0] === 0 && t.charCodeAt(start) !== 0x3d) {
@@ -1268,6 +1273,12 @@ function hasBracketPattern(value: string, mask: string): boolean {
 function hasUnquoted(value: string, mask: string, char: string): boolean {
   for (let i = value.indexOf(char); i >= 0; i = value.indexOf(char, i + 1)) if (mask[i] === 'u') return true;
   return false;
+}
+
+/** The index of the last `char` in `value` that `mask` marks unquoted, or -1. */
+function lastUnquoted(value: string, mask: string, char: string): number {
+  for (let i = value.lastIndexOf(char); i >= 0; i = value.lastIndexOf(char, i - 1)) if (mask[i] === 'u') return i;
+  return -1;
 }
 
 /** The word ends with an unquoted `}` and has more unquoted `}` than `{` (zsh: `a}`, `{a}}`, `"{"a}`). */

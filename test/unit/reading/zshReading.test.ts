@@ -104,6 +104,9 @@ const DIFFERS: Array<[string, string]> = [
   ['ls | cd /tmp; ls', 'zsh runs the last pipeline element in its own shell'],
   ['echo a | read x; echo $x', 'the same for read'],
   ['declare - -R; echo e', 'zsh stops the line at a name it does not take'],
+  ['echo a[', 'a bad pattern in zsh'],
+  ['echo [a', 'a bad pattern in zsh'],
+  ["')'\t[${VAR}", 'a bad pattern once VAR is in place'],
   ['export a-b; echo e', 'the same'],
   ['exec -a x - rm', 'looked through `exec -a NAME`'],
   ['! ! echo a', '`! !` is a parse error'],
@@ -159,8 +162,6 @@ const ALIKE: string[] = [
 const OPAQUE_IN_ZSH: Array<[string, number]> = [
   ["echo ''~", 1],
   ["echo ''~/a", 1],
-  ['echo a[', 1],
-  ['echo [a', 1],
   ['echo ~""', 1],
   ["echo ~'/x'", 1],
 ];
