@@ -570,15 +570,17 @@ class CommandParser {
 
   /** Reserved words and `((` at command position mean grammar the resolver does not follow. */
   private checkCommandWord(word: Word): void {
-    const mechanism = RESERVED_WORDS.get(word.raw);
-    if (mechanism !== undefined) throw new Unresolvable(mechanism, `\`${word.raw}\` is a shell reserved word here.`);
+    // The shell deletes backslash-newlines before it reads words: `}\⏎` is the word `}`.
+    const raw = word.raw.includes('\\\n') ? word.raw.replace(/\\\n/g, '') : word.raw;
+    const mechanism = RESERVED_WORDS.get(raw);
+    if (mechanism !== undefined) throw new Unresolvable(mechanism, `\`${raw}\` is a shell reserved word here.`);
     if (!this.zsh) return;
     if (word.kind === 'literal' && word.value === '') this.differs('An empty program word is not run in zsh');
     // `zsh -lc TEXT` (Codex) reads a TEXT starting `-` or `+` as its own options: nothing runs.
     if (/^[-+]/.test(word.raw)) this.differs(`\`${word.raw.slice(0, 40)}\` starts the command line with an option of zsh's own (\`zsh -lc\`)`);
-    if (word.raw.startsWith('{')) this.differs(`\`${word.raw.slice(0, 40)}\` opens a brace group in zsh ( \`{a}\` runs \`a\`)`);
-    const zshWord = ZSH_PROGRAM_WORDS.get(word.raw);
-    if (zshWord !== undefined) this.differs(`\`${word.raw}\` ${zshWord}`);
+    if (raw.startsWith('{')) this.differs(`\`${raw.slice(0, 40)}\` opens a brace group in zsh ( \`{a}\` runs \`a\`)`);
+    const zshWord = ZSH_PROGRAM_WORDS.get(raw);
+    if (zshWord !== undefined) this.differs(`\`${raw}\` ${zshWord}`);
     // zsh takes letters outside ASCII in names: `é=1 cmd` is an assignment there, a program word in bash.
     const equals = word.raw.indexOf('=');
     if (equals > 0 && /[^\x00-\x7f]|^[0-9]+$/.test(word.raw.slice(0, equals))) this.differs(`\`${word.raw.slice(0, 40)}\` is an assignment in zsh`);

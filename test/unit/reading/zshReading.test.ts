@@ -179,6 +179,12 @@ describe('the zsh and any readings', function () {
     }
   });
 
+  it('a reserved word before a final line continuation is still a reserved word, in every reading', function () {
+    for (const command of ['s;}\\\n', 'echo a; fi\\\n']) {
+      for (const shell of ['bash', 'zsh', 'any'] as const) assert.ok(!read(command, shell).resolved, `${shell}: ${JSON.stringify(command)}`);
+    }
+  });
+
   it('zsh parameter flags are unresolved in every reading (bash stops the line at them)', function () {
     for (const command of BAD_IN_BASH) {
       for (const shell of ['bash', 'zsh', 'any'] as const) assert.ok(!read(command, shell).resolved, `${shell}: ${command}`);
