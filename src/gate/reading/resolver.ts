@@ -772,6 +772,10 @@ class CommandParser {
     this.skipBlanks();
     if (this.atEnd() || this.atWordEnd()) throw new Unresolvable('syntax', `\`${op}\` has no target.`);
     if (t[this.pos] === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
+    // bash closes the descriptor at the `-` of `>&-x` and reads `x` as a word of the command.
+    if ((op === '>&' || op === '<&') && t[this.pos] === '-' && !this.atEndOrWordEnd(this.pos + 1)) {
+      throw new Unresolvable('syntax', `\`${op}-\` closes a descriptor and bash reads what follows the \`-\` as another word of the command.`);
+    }
     const target = this.readWord('argument');
     return { fd, op, target, raw: t.slice(start, this.pos) };
   }
@@ -1187,6 +1191,10 @@ class CommandParser {
 
   private atEnd(): boolean {
     return this.pos >= this.text.length;
+  }
+
+  private atEndOrWordEnd(index: number): boolean {
+    return index >= this.text.length || charIs(this.text, index, WORD_END);
   }
 
   private atWordEnd(): boolean {
