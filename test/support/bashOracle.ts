@@ -203,6 +203,11 @@ class ChrootBashOracle implements BashOracle {
   private readonly launchPrefix: string[];
   private readonly slots: RunSlots;
   private nextRunId = 0;
+  /**
+   * The recorders as installed, to put back after a run that wrote through a planted program path
+   * (`echo a > /bin/ls` writes the recorder its symlink points at): later runs must find them intact.
+   */
+  private pristineRecorders: Array<{ file: string; bytes: Buffer; stamp: string }> = [];
   private disposed = false;
 
   constructor(
@@ -233,6 +238,10 @@ class ChrootBashOracle implements BashOracle {
     try {
       this.builtins = hostZsh === null ? listBuiltins(hostBash) : listZshBuiltins(hostZsh);
       this.recorder = buildSandbox(this.root, hostBash);
+      this.pristineRecorders = [ARGS_RECORDER, PATH_RECORDER].map((inSandbox) => {
+        const file = path.join(this.root, inSandbox);
+        return { file, bytes: fs.readFileSync(file), stamp: fileStamp(file) };
+      });
       if (hostZsh !== null) installZsh(this.root, hostZsh);
       this.bashVersion = this.probe(shell === 'bash' ? ['-c', 'printf %s "$BASH_VERSION"'] : ['-f', '-c', 'printf %s "$ZSH_VERSION"']).toString('utf8');
       // The zsh alignment models what zsh 5.9 was observed to do (docs/differential-testing.md).
@@ -387,7 +396,10 @@ class ChrootBashOracle implements BashOracle {
     const hostRecords = path.join(this.root, `records/${id}`);
     fs.mkdirSync(hostWorkDir);
     // The kernel hands a script its path as invoked, so `./run-me` records itself as `./run-me`.
-    fs.symlinkSync(PATH_RECORDER, path.join(hostWorkDir, 'run-me'));
+    // A copy of its own per run, not a link: `echo a >& ./run-me` writes only this run's file.
+    const runMe = path.join(hostWorkDir, 'run-me');
+    fs.copyFileSync(path.join(this.root, PATH_RECORDER), runMe);
+    fs.chmodSync(runMe, 0o755);
     fs.mkdirSync(hostRecords);
     const script = Buffer.concat([Buffer.from(preamble(workDir), 'utf8'), Buffer.from(command, 'utf8')]);
     if (this.shell === 'bash') {
@@ -418,9 +430,20 @@ class ChrootBashOracle implements BashOracle {
     if (outcome.kind === 'timeout') {
       return { status: 'timeout', records: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
     }
+    this.restoreRecorders();
     const parsed = readRecordDirectory(files.hostRecords);
     if (!parsed.ok) return { status: 'bad-record', records: [], stderr: outcome.stderr, exitCode: outcome.exitCode, detail: parsed.detail };
     return { status: 'ok', records: parsed.records, stderr: outcome.stderr, exitCode: outcome.exitCode };
+  }
+
+  /** Puts back a recorder a run wrote through a planted program path (its inode, size or time changed). */
+  private restoreRecorders(): void {
+    for (const recorder of this.pristineRecorders) {
+      if (fileStamp(recorder.file) === recorder.stamp) continue;
+      fs.rmSync(recorder.file, { force: true });
+      fs.writeFileSync(recorder.file, recorder.bytes, { mode: 0o755 });
+      recorder.stamp = fileStamp(recorder.file);
+    }
   }
 
   /**
@@ -501,6 +524,16 @@ const ARGS_RECORDER_SCRIPT = `#!${SANDBOX_BASH} -p
 printf '%s\\0' ${RECORD_MAGIC} "$#" "$@" > ${RECORD_FILE}
 exit "$GATE_ORACLE_STATUS"
 `;
+
+/** What identifies a file's state cheaply: inode, size, modification time; `missing` when it is gone. */
+function fileStamp(file: string): string {
+  try {
+    const stat = fs.statSync(file, { bigint: true });
+    return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+  } catch {
+    return 'missing';
+  }
+}
 
 /** Sits at a program path: argv[0] is the path bash executed, which the kernel passes as `$0`. */
 const PATH_RECORDER_SCRIPT = `#!${SANDBOX_BASH} -p

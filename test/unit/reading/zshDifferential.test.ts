@@ -90,6 +90,14 @@ describe('zsh differential (resolver vs real zsh, and `any` vs zsh and bash)', f
       assert.deepEqual(show(run).map((argv) => argv.join(' ')).sort(), ['echo 1', 'echo 2', 'echo 3', 'echo last', 'echo main']);
     });
 
+    it('a write through a planted program path breaks no later run (seed 515: `echo a >& ./run-me`)', async function () {
+      const writes = await zsh.run('echo a >& ./run-me; echo b > /bin/ls; echo c >> /usr/bin/env', 'succeed');
+      assert.equal(writes.status, 'ok', writes.stderr);
+      const later = await zsh.run('./run-me x; /bin/ls y; /usr/bin/env z', 'succeed');
+      assert.equal(later.status, 'ok', later.stderr);
+      assert.deepEqual(show(later), [['./run-me', 'x'], ['/bin/ls', 'y'], ['/usr/bin/env', 'z']], later.stderr);
+    });
+
     it('cannot touch the host: a path outside the sandbox neither runs nor gets written', async function () {
       const sentinel = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-zsh-oracle-sentinel-'));
       const file = path.join(sentinel, 'keep');
