@@ -235,7 +235,7 @@ export type RedirectSetup = 'opens' | 'fails' | 'may-fail';
  * - 0, 1 and 2 start open; a descriptor above 2 is open or not depending on who started the shell;
  * - copying a closed descriptor (`>&- 2>&1`, `2>&- >&2`, `5<&- <&5`) fails ("Bad file
  *   descriptor"), and so does `N>&word` or `<&word` with a word that is not a number ("ambiguous
- *   redirect"); `>&word` alone is `&>word`;
+ *   redirect"), except `1>&word`, which bash reads as `>&word`; `>&word` alone is `&>word`;
  * - an opaque target may fail to open (an ambiguous redirect, an empty name), and so may a copy of
  *   a descriptor the table does not know, and an input file that is not one every run starts with.
  * A segment whose setup fails runs nothing and fails.
@@ -275,7 +275,8 @@ export function redirectSetup(segment: Segment, options: AlignmentOptions = BASH
         for (const opened of redirect.fd === null ? [1, 2] : [redirect.fd]) open.set(opened, true);
         continue;
       }
-      if (redirect.fd !== null) return 'fails';
+      // bash: `1>&word` is `>&word` (stdout and stderr to the file); any other `N>&word` is an ambiguous redirect.
+      if (redirect.fd !== null && redirect.fd !== 1) return 'fails';
       open.set(1, true);
       open.set(2, true);
       continue;

@@ -199,6 +199,7 @@ describe('bash differential (resolver vs real bash)', function () {
       assert.equal(redirectSetup(withRedirects('2>&3')), 'may-fail');
       assert.equal(redirectSetup(withRedirects('3>f 2>&3')), 'opens');
       assert.equal(redirectSetup(withRedirects('2>&f')), 'fails', 'N>&word is an ambiguous redirect');
+      assert.equal(redirectSetup(withRedirects('1>&f')), 'opens', 'bash reads 1>&word as >&word (seed 518)');
       assert.equal(redirectSetup(withRedirects('>&f')), 'opens', '>&word is &>word');
       assert.equal(redirectSetup(withRedirects('>$OUT')), 'may-fail');
     });
