@@ -96,8 +96,9 @@ function mayFailBeforeFork(word: Word): boolean {
   return word.expansions.includes('variable') && /[?~=]/.test(word.raw);
 }
 
+/** The words zsh expands for a segment: assignment values (`E=~y p` fails on an unknown user, seed 615), argv, redirect targets. */
 function segmentWords(segment: Segment): Word[] {
-  return [...segment.argv, ...segment.redirects.map((redirect) => redirect.target)];
+  return [...segment.assignments.map((assignment) => assignment.value), ...segment.argv, ...segment.redirects.map((redirect) => redirect.target)];
 }
 
 /** zsh: the segment's program is a reserved typeset word, which runs the real builtin unrecorded. */
