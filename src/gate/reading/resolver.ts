@@ -777,6 +777,11 @@ class CommandParser {
       throw new Unresolvable('syntax', `\`${op}-\` closes a descriptor and bash reads what follows the \`-\` as another word of the command.`);
     }
     const target = this.readWord('argument');
+    // `> 1>&2`: bash reads digits right before `<` or `>` as the next redirect's descriptor, so this
+    // redirect has no target (a syntax error there).
+    if (/^[0-9]+$/.test(target.raw) && (t[this.pos] === '<' || t[this.pos] === '>')) {
+      throw new Unresolvable('syntax', `\`${op} ${target.raw}${t[this.pos]}\`: the digits are the next redirect's descriptor, so \`${op}\` has no target.`);
+    }
     return { fd, op, target, raw: t.slice(start, this.pos) };
   }
 

@@ -180,7 +180,7 @@ describe('the zsh and any readings', function () {
   });
 
   it('a reserved word before a final line continuation, and the word after `>&-`, are unresolved in every reading', function () {
-    for (const command of ['s;}\\\n', 'echo a; fi\\\n', 'echo a 2>&-x', 'sort 2>&--o/etc/passwd']) {
+    for (const command of ['s;}\\\n', 'echo a; fi\\\n', 'echo a 2>&-x', 'sort 2>&--o/etc/passwd', 'echo a > 1>&2']) {
       for (const shell of ['bash', 'zsh', 'any'] as const) assert.ok(!read(command, shell).resolved, `${shell}: ${JSON.stringify(command)}`);
     }
   });
