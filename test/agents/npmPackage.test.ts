@@ -17,6 +17,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
+import { writeClaudeSnapshot } from '../support/claudeSnapshot';
 import {
   REPO_ROOT, agentConfigPaths, casesFolder, cleanEnv, describeRun, finalText, hookDecision, newCaseRoot,
   removeCaseRoots, requireAgentStage, runAgent, type RunResult,
@@ -130,6 +131,9 @@ describe('the npm package: packed, installed into an empty prefix, gating the re
     mkdirSync(standIn);
     writeFileSync(path.join(standIn, 'rm'), `#!/bin/sh\ntouch '${root.marker}'\nexit 1\n`, { mode: 0o755 });
     const run = (shellCommand: string) => runAgent({ agent: 'claude-code', server, root, command: shellCommand, pathPrefix: [standIn, bin] });
+    // Another Claude Code session is running: its shell snapshot is there (2.1.328 writes a session's
+    // own only after the first command's hook; with none, every command is read unresolved).
+    writeClaudeSnapshot(root.home);
 
     // An everyday command runs (no gate settings: the built-in allow list approves it); its
     // output reaches the model, and shows the agent's shell would find the stand-in rm.

@@ -39,6 +39,10 @@ function runHook(command) {
 /** The hook process for `command`, and its end (exit code, stdout, stderr). */
 function startHook(command) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hook-handoff-home-'));
+  // A running Claude Code session has its shell snapshot (no user aliases here); with none the
+  // gate reads every Claude Code command unresolved (docs/agent-hooks.md, "Which shell runs the command").
+  fs.mkdirSync(path.join(home, '.claude', 'shell-snapshots'), { recursive: true });
+  fs.writeFileSync(path.join(home, '.claude', 'shell-snapshots', 'snapshot-zsh-1796400000000-e2e.sh'), '# Snapshot file\n# Functions\n# Shell Options\n# Aliases\n');
   const input = { session_id: 'e2e', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: workspace, permission_mode: 'default' };
   const env = { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: CACHE, APPROVALS_GATE_HOOK_SERVER: 'off' };
   const child = spawn(process.execPath, [CLI, 'hook', 'claude-code'], { env, cwd: workspace, stdio: ['pipe', 'pipe', 'pipe'] });
