@@ -9,6 +9,8 @@
  * recorders stand in for every program, so nothing real is deleted.
  */
 
+import { Prng } from './commandGenerator';
+
 export type ProgramLanguage = 'python' | 'javascript';
 
 export interface LanguageProgram {
@@ -21,27 +23,24 @@ export interface LanguageProgram {
   shape: string;
 }
 
-/** A small seeded generator (mulberry32). */
+/** The generators' seeded PRNG (commandGenerator.ts's mulberry32), with a bound from 0. */
 export class Random {
-  private state: number;
+  private readonly prng: Prng;
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.prng = new Prng(seed);
   }
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.prng.next();
   }
+  /** An integer in [0, n). */
   int(n: number): number {
-    return Math.floor(this.next() * n);
+    return this.prng.int(0, n - 1);
   }
   pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
+    return this.prng.pick(items);
   }
   chance(p: number): boolean {
-    return this.next() < p;
+    return this.prng.chance(p);
   }
 }
 
