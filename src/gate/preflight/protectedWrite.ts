@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { WriteTarget } from '../programs/writeTarget';
@@ -23,6 +24,12 @@ export interface PathContext {
    * disk); without it a path is judged as written.
    */
   place?: PathPlace;
+  /**
+   * The folders the command was asked in (the workspace, D§7), absolute; absent when the caller
+   * judges only the named places (the agent's own file tool, which confines writes itself). With
+   * it, a write anywhere outside these folders and the temp folders is protected too.
+   */
+  workspace?: readonly string[];
 }
 
 /**
@@ -52,7 +59,8 @@ export function protectedWritesAt(targets: readonly WriteTarget[], place: PathPl
   const folders = place.folders.length > 0 ? place.folders : ['/'];
   const seen = new Set<string>();
   for (const folder of folders) {
-    for (const write of protectedWrites(targets, { cwd: folder, home: place.home, place })) {
+    const context: PathContext = { cwd: folder, home: place.home, place, ...(place.workspace !== undefined ? { workspace: place.workspace } : {}) };
+    for (const write of protectedWrites(targets, context)) {
       const key = `${write.path}\0${write.why}\0${write.via}\0${write.source ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -68,6 +76,8 @@ export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
   '.husky': 'Husky git hooks',
   '.devcontainer': 'dev container definition',
   '.circleci': 'CI pipeline',
+  '.buildkite': 'CI pipeline',
+  '.woodpecker': 'CI pipeline',
   // The agents' own settings and hooks, in a project or the home folder (D§16): an agent that
   // rewrites them unregisters the gate's hook or adds a hook of its own.
   '.claude': 'Claude Code settings and hooks',
@@ -110,6 +120,17 @@ export const PROTECTED_FILES: Readonly<Record<string, string>> = {
   '.envrc': 'direnv script',
   '.gitconfig': 'git configuration',
   '.gitlab-ci.yml': 'CI pipeline',
+  // Other CI services' pipeline files, read from the repository on every push.
+  jenkinsfile: 'CI pipeline',
+  '.travis.yml': 'CI pipeline',
+  'azure-pipelines.yml': 'CI pipeline',
+  'bitbucket-pipelines.yml': 'CI pipeline',
+  '.drone.yml': 'CI pipeline',
+  '.woodpecker.yml': 'CI pipeline',
+  'appveyor.yml': 'CI pipeline',
+  '.appveyor.yml': 'CI pipeline',
+  'cloudbuild.yaml': 'CI pipeline',
+  'buildspec.yml': 'CI pipeline',
   '.pre-commit-config.yaml': 'pre-commit hooks',
   'pip.conf': 'pip configuration',
   'sitecustomize.py': 'Python startup hook',
@@ -307,6 +328,33 @@ function isWithin(path: string, folder: string): boolean {
  * protected folder, counts.
  */
 export function protectedPathReason(absolutePath: string, context: PathContext): string | null {
+  return namedProtectedReason(absolutePath, context) ?? outsideWorkspaceReason(absolutePath, context);
+}
+
+/**
+ * The temp folders (D§7: writable like the workspace): the system's, macOS's per-user and
+ * `/private` spellings, shared memory, and this process's own temp folder when it lies elsewhere.
+ */
+const TEMP_FOLDERS: readonly string[] = [...new Set(['/tmp', '/var/tmp', '/private/tmp', '/private/var/tmp', '/var/folders', '/private/var/folders', '/dev/shm', posix.resolve('/', tmpdir()).toLowerCase()])];
+
+/** Where output goes that is no file (a write there lands nowhere else). */
+const OUTPUT_DEVICES: readonly string[] = ['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/fd', '/proc/self/fd'];
+
+/**
+ * `a place outside the workspace` when the context names the workspace and the path lies neither
+ * in it nor in a temp folder (D§7: every dotfile and start-up file of every tool is out there, and
+ * no list of them is complete), else null. A write onto an output device is none of these.
+ */
+function outsideWorkspaceReason(absolutePath: string, context: PathContext): string | null {
+  if (context.workspace === undefined) return null;
+  const path = absolutePath.toLowerCase();
+  if (context.workspace.some((folder) => isWithin(path, folder.toLowerCase()))) return null;
+  if (TEMP_FOLDERS.some((folder) => isWithin(path, folder)) || OUTPUT_DEVICES.some((device) => isWithin(path, device))) return null;
+  return 'a place outside the workspace';
+}
+
+/** Why an absolute path is one of the places protected wherever the workspace is, or `null`. */
+export function namedProtectedReason(absolutePath: string, context: PathContext): string | null {
   const path = absolutePath.toLowerCase();
   // Rooted folders first (`~/.vscode/` holds extensions, not a workspace's settings), looked up
   // for each ancestor of the path, shortest first.

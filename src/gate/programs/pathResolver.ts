@@ -48,6 +48,12 @@ export interface PathPlace {
    * scrub it. A relative `cd DIR` may then land below any entry as well.
    */
   readonly cdpath?: readonly string[];
+  /**
+   * The folder the command was asked in, when the line started there (empty when it is not
+   * known): the workspace of D§7, outside which (and the temp folders) every write is protected.
+   * Kept along the walk; a container's own place has none (its paths are not the host's).
+   */
+  readonly workspace?: readonly string[];
 }
 
 /** A host folder bound into a container: the container's absolute path and the host's. */
@@ -69,7 +75,8 @@ const NO_LINKS: ReadonlyMap<string, string> = new Map();
 export function startPlace(home: string, cwd: string | null, disk = true, cdpath?: string): PathPlace {
   const folder = cwd !== null && cwd.startsWith('/') ? normalFolder(cwd) : null;
   const entries = cdpath === undefined || cdpath === '' ? undefined : cdpath.split(':').map((entry) => (entry === '' ? '.' : entry));
-  return { home, folders: folder === null ? [] : [folder], unknownFolder: folder === null, links: NO_LINKS, disk, diskSeen: new Map(), ...(entries ? { cdpath: entries } : {}) };
+  const workspace = folder === null ? [] : [folder];
+  return { home, folders: workspace, unknownFolder: folder === null, links: NO_LINKS, disk, diskSeen: new Map(), workspace, ...(entries ? { cdpath: entries } : {}) };
 }
 
 /** A simple command of the line as the walk needs it. */

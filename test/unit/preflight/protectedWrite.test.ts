@@ -63,7 +63,13 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['install -m 755 hook .husky/pre-commit', [`${CWD}/.husky/pre-commit`]],
     ['cp -r template/. .', [CWD]],
     ['rsync -a template/ ./', [CWD]],
-    ['cp -r dotfiles/.config ~', [`${HOME}/.config`]],
+    // A tree copied into the home folder writes the home folder itself: outside the workspace.
+    ['cp -r dotfiles/.config ~', [HOME]],
+    // Anywhere outside the workspace and the temp folders (D§7), named place or not.
+    ['echo x > ~/.m2/repository/x.pom', [`${HOME}/.m2/repository/x.pom`]],
+    ['echo x > ~/.aws/credentials.bak/x', [`${HOME}/.aws/credentials.bak/x`]],
+    ['echo x > ~/.tmux.conf', [`${HOME}/.tmux.conf`]],
+    ['cp notes.md ../other-project/', [`${CWD.slice(0, CWD.lastIndexOf('/'))}/other-project/notes.md`]],
     ['cp -r hooks .git', [`${CWD}/.git`]],
     ['cp tmpl/* .', [`${CWD}/*`]],
     ['cp *.sh .git/hooks/', [`${CWD}/.git/hooks/*.sh`]],
@@ -369,8 +375,6 @@ describe('protected-write floor: not a finding', () => {
     'echo x > build/.bin/x',
     'echo x > gradle.properties',
     'echo x > src/gradle/notes.md',
-    'echo x > ~/.m2/repository/x.pom',
-    'echo x > ~/.aws/credentials.bak/x',
     'echo x > .Xresources',
     'echo x > mcp.json',
     'echo x > docs/mcp.md',
