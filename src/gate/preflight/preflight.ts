@@ -9,6 +9,7 @@ import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLea
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { workingFolderOf, writeTargets } from '../programs/writeTargets';
+import type { WriteTarget } from '../programs/writeTarget';
 import { programName } from '../programs/wrappers';
 import { readsCodeFromStdin, rowFor } from '../programs/table';
 import type { PreflightArm } from '../decision';
@@ -215,7 +216,7 @@ function addUnreadable(found: Gathered, via: string, why: string): void {
 }
 
 /** The script-env-leak, open-world and protected-write arms on one segment, into `found`. */
-function checkSegment(segment: Segment, analysis: SegmentAnalysis, place: PathPlace, found: Gathered): void {
+function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlace, found: Gathered): void {
   const leak = scriptEnvLeak(segment, analysis);
   if (leak) (found.leaks ??= []).push(leak);
   const mentions = hostMentions(segment, analysis);
@@ -226,13 +227,66 @@ function checkSegment(segment: Segment, analysis: SegmentAnalysis, place: PathPl
   const opaque = opaqueTarget(segment, analysis);
   if (opaque !== null) (found.opaqueTargets ??= []).push(opaque);
   const targets = writeTargets(segment, analysis);
+  const named = namedPathsAtWorst(analysis);
   // Most segments write nothing: no protected write to look for.
-  if (targets.length === 0) return;
+  if (targets.length === 0 && named.length === 0) return;
   const writes = protectedWritesAt(targets, place);
+  // Paths only named by code or by a program the table does not know count where the place is one
+  // of the protected ones; outside the workspace only when the code says it writes.
+  for (const { targets: maybe, outside } of named) {
+    for (const write of protectedWritesAt(maybe, outside ? place : { ...place, workspace: undefined })) writes.push(write);
+  }
   if (writes.length > 0) {
     const all = (found.writes ??= []);
     for (const write of writes) all.push(write);
   }
+}
+
+/**
+ * Paths a segment names where the gate cannot tell a read from a write, taken at their worst as
+ * writes (D§7 "the gate's own settings — also when code edits them"):
+ * - the string literals of inline code a row hands to an interpreter (`python3 -c`, `node -e`,
+ *   `perl -e`) when the code has a writing word (`open(…, 'w')`, `writeFile`, `dump`, `rename` …):
+ *   no reader follows what the code does with them, and code that only reads
+ *   (`node -p 'require("./package.json").version'`) stays a plain command;
+ * - the relative path operands of a program the table has no row for (`npx husky add
+ *   .husky/pre-commit …`): nothing says what it does with them, and inside the workspace the
+ *   protected places are those that change what runs. Its absolute operands (`lsattr /etc/x`)
+ *   are left to the rows: an unknown reader of system files is everyday work.
+ */
+function namedPathsAtWorst(analysis: SegmentRecord): Array<{ targets: WriteTarget[]; outside: boolean }> {
+  const out: Array<{ targets: WriteTarget[]; outside: boolean }> = [];
+  for (const form of analysis.forms.forms) {
+    if (form.payload !== 'code' || form.value === null || form.value.kind !== 'literal') continue;
+    const code = form.value.value;
+    const paths = pathLiteralsOf(code);
+    if (paths.length > 0 && CODE_WRITES.test(code)) out.push({ targets: paths.map((path) => ({ path, via: `code (${form.program} ${form.trigger})` })), outside: true });
+  }
+  const argv = analysis.peeled.argv;
+  if (analysis.program !== null && rowFor(analysis.program) === null) {
+    const operands = argv.slice(1).flatMap((word) => (word.kind === 'literal' && looksLikePath(word.value) && !word.value.startsWith('/') && !word.value.startsWith('~') ? [word.value] : []));
+    if (operands.length > 0) out.push({ targets: operands.map((path) => ({ path, via: `${analysis.program}, a program the gate does not know` })), outside: false });
+  }
+  return out;
+}
+
+/** A word of code that writes files (approximate, for any language). */
+const CODE_WRITES = /write|dump|append|rename|copy|move|replace|symlink|mkdir|\bopen\s*\([^)]*,\s*['"][wax+]|>>?\s*['"]/i;
+
+/** Quoted strings of code that look like paths (`'~/.claude/settings.json'`, `".vscode/x"`). */
+function pathLiteralsOf(code: string): string[] {
+  const out: string[] = [];
+  for (const match of code.matchAll(/'([^'\\\n]{1,4096})'|"([^"\\\n]{1,4096})"|`([^`\\\n]{1,4096})`/g)) {
+    const text = match[1] ?? match[2] ?? match[3] ?? '';
+    if (looksLikePath(text)) out.push(text);
+    if (out.length >= 64) break;
+  }
+  return out;
+}
+
+/** A word that names a file: no blanks, and a slash, or a leading dot or `~`. */
+function looksLikePath(text: string): boolean {
+  return text.length > 1 && !/[\s$`*?]/.test(text) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && (text.includes('/') || text.startsWith('.') || text.startsWith('~'));
 }
 
 /**

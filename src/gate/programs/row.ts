@@ -89,6 +89,11 @@ export interface OperandRole {
   /** See {@link OptionRole.target}: the operand is the path written. */
   readonly target?: WriteScope;
   /**
+   * See {@link OptionRole.targetText}: the path written, from the operand's text (a subcommand
+   * verb that rewrites a fixed file: `codex mcp add` writes `~/.codex/config.toml`).
+   */
+  readonly targetText?: (text: string) => string | null;
+  /**
    * The role is the program's own job (`cp`'s target, `tee`'s files, `rm`'s operands): an allow
    * entry for the program covers it, because whoever wrote `cp` meant copying; the preflight and
    * the floors still read it (protected paths, unknown targets, the hardline arms).

@@ -723,9 +723,41 @@ function tarTargets(args: readonly Word[], { program }: WriterContext): WriteTar
   return [folder === null ? { path: null, via: `${via} -C`, source: 'a folder only known at run time' } : { path: folder, via, scope: 'tree' }];
 }
 
+/**
+ * gawk's `inplace` extension (`-i inplace`, `--include=inplace`, `-i inplace.awk`) rewrites every
+ * file it reads: the operands after the program text (every operand when `-f` gives the program),
+ * except `var=value` assignments. Without it awk writes nothing of its own accord here.
+ */
+function awkTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
+  let inplace = false;
+  let programGiven = false;
+  let k = 0;
+  for (; k < args.length; k++) {
+    const text = textOf(args[k]);
+    if (text === null || text === '--' || !text.startsWith('-') || text === '-') break;
+    const long = /^--([a-z-]+)(=(.*))?$/.exec(text);
+    const name = long ? long[1]! : text.slice(1, 2);
+    const valued = long ? AWK_VALUED_LONG.has(name) && long[2] === undefined : AWK_VALUED_SHORT.has(name) && text.length === 2;
+    const value = long ? (long[3] ?? (valued ? textOf(args[k + 1]) : null)) : text.length > 2 ? text.slice(2) : valued ? textOf(args[k + 1]) : null;
+    if (valued) k++;
+    if ((name === 'i' || name === 'include') && (value === null || /^inplace(\.awk)?$/.test(value))) inplace = true;
+    if (['f', 'E', 'e', 'file', 'exec', 'source'].includes(name)) programGiven = true;
+  }
+  if (textOf(args[k]) === '--') k++;
+  if (!inplace) return [];
+  const files = args.slice(k + (programGiven ? 0 : 1));
+  return files.filter((word) => word.kind !== 'literal' || !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)).map((word) => targetOf(word, `${program} -i inplace`));
+}
+
+/** awk's options that take a value (POSIX, gawk's and mawk's), short and long. */
+const AWK_VALUED_SHORT = new Set(['f', 'v', 'F', 'i', 'l', 'e', 'E', 'W']);
+const AWK_VALUED_LONG = new Set(['file', 'assign', 'field-separator', 'include', 'load', 'source', 'exec']);
+
 /** The writers this module knows, by program name (lower case). */
 const WRITERS: Readonly<Record<string, WriterReader>> = {
   tee: operandsOf('tee', TEE_SPEC),
+  gawk: awkTargets,
+  awk: awkTargets,
   sponge: operandsOf('sponge', SPONGE_SPEC),
   touch: operandsOf('touch', TOUCH_SPEC),
   truncate: operandsOf('truncate', TRUNCATE_SPEC),

@@ -724,6 +724,9 @@ const PIP_INSTALL: Command = {
 
 const pipLevel = (extra: Partial<Command> = {}): Command => ({ grammar: PIP_GRAMMAR, options: PIP_GENERAL, ...extra, ...(extra.options ? { options: [...PIP_GENERAL, ...extra.options] } : {}) });
 
+/** `pip config set|unset` writes the user's configuration file (`--global`/`--site` others elsewhere; the user's is the one always read). */
+const PIP_CONFIG_FILE: OperandRole = { role: 'writer', operand: 0, target: 'file', targetText: () => '~/.config/pip/pip.conf', example: 'global.index-url', note: 'writes pip\'s configuration file' };
+
 const PIP_ROW: ProgramRow = {
   names: ['pip', 'pip3'],
   category: 'package',
@@ -747,8 +750,8 @@ const PIP_ROW: ProgramRow = {
     config: pipLevel({
       options: [{ role: 'executor', options: ['--editor'], payload: 'program', example: '/bin/sh -s', note: '--editor names the program pip config edit starts' }],
       subcommands: {
-        set: pipLevel({ role: { role: 'destructive', note: 'pip config set changes settings (the index, trusted hosts) that later pip commands obey' } }),
-        unset: pipLevel({ role: { role: 'destructive', note: 'pip config unset changes settings that later pip commands obey' } }),
+        set: pipLevel({ role: { role: 'destructive', note: 'pip config set changes settings (the index, trusted hosts) that later pip commands obey' }, operands: [PIP_CONFIG_FILE] }),
+        unset: pipLevel({ role: { role: 'destructive', note: 'pip config unset changes settings that later pip commands obey' }, operands: [PIP_CONFIG_FILE] }),
         edit: pipLevel({ role: { role: 'executor', note: 'pip config edit starts an editor on the configuration file' } }),
         list: pipLevel({ plain: [''] }),
         get: pipLevel({ plain: ['global.index-url'] }),

@@ -445,6 +445,13 @@ const KUBE_LEAF_SHORT = 'oflcLk';
 /** The options of `kubectl exec` (and the persistent ones) that take a value, without dashes. */
 const KUBE_VALUED: ReadonlySet<string> = new Set(['c', 'container', 'f', 'filename', 'pod-running-timeout', 'n', 'namespace', 's', 'server', 'v', ...Object.entries(KUBE_GLOBAL_LONG).filter(([, a]) => a === 'value').map(([k]) => k)]);
 
+/**
+ * `kubectl config set-credentials|set-cluster NAME` saves into the kubeconfig (`~/.kube/config`
+ * unless `--kubeconfig` or `KUBECONFIG` says otherwise): a user's `exec` plugin there runs on every
+ * later call. Choosing a context (`use-context`) changes which saved entry is used, no program.
+ */
+const KUBECONFIG_WRITE: OperandRole = { role: 'writer', operand: 0, target: 'file', targetText: () => '~/.kube/config', everyday: true, example: 'dev', note: 'saves the entry into the kubeconfig' };
+
 function kube(extra: Partial<Command> = {}, short = KUBE_LEAF_SHORT, long: Record<string, Arity> = {}, stop = false): Command {
   return {
     grammar: kubeGrammar(short, long, stop),
@@ -499,8 +506,8 @@ const KUBECTL_BODY: Command = {
         'current-context': kube({ plain: [''] }),
         'get-contexts': kube({ plain: [''] }),
         'use-context': kube({ plain: ['dev'] }),
-        'set-cluster': kube({ options: [{ role: 'network', options: ['--server'], example: 'https://203.0.113.5:6443', note: '--server points the saved cluster at another API server' }] }),
-        'set-credentials': kube({ options: [{ role: 'loader', options: ['--exec-command'], example: '/tmp/x', note: '--exec-command saves a credential program kubectl will run' }] }, KUBE_LEAF_SHORT, valued('exec-command', 'exec-api-version', 'exec-arg', 'exec-env', 'auth-provider', 'auth-provider-arg', 'client-certificate', 'client-key', 'token')),
+        'set-cluster': kube({ options: [{ role: 'network', options: ['--server'], example: 'https://203.0.113.5:6443', note: '--server points the saved cluster at another API server' }], operands: [KUBECONFIG_WRITE] }),
+        'set-credentials': kube({ options: [{ role: 'loader', options: ['--exec-command'], example: '/tmp/x', note: '--exec-command saves a credential program kubectl will run' }], operands: [KUBECONFIG_WRITE] }, KUBE_LEAF_SHORT, valued('exec-command', 'exec-api-version', 'exec-arg', 'exec-env', 'auth-provider', 'auth-provider-arg', 'client-certificate', 'client-key', 'token')),
         'delete-context': kube({ role: DESTROY('deletes a context from the kubeconfig') }),
         'delete-cluster': kube({ role: DESTROY('deletes a cluster from the kubeconfig') }),
         'delete-user': kube({ role: DESTROY('deletes a user from the kubeconfig') }),

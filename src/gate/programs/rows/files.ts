@@ -1209,6 +1209,22 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       { role: 'writer', options: ['-i', '--in-place', '--inplace'], note: '-i rewrites the input files in place' },
       { role: 'writer', options: ['-s', '--split-exp'], example: '.name', note: '-s (mikefarah yq) writes each document to a file named by the expression' },
     ],
+    // With -i the files rewritten are the operands after the expression (none is the expression
+    // when -e, --expression or --from-file gives it): each a write target of its own (D§7).
+    read: (_args, reading) => {
+      if (!hasOption(reading, 'i', 'in-place', 'inplace')) return [];
+      const skip = hasOption(reading, 'e', 'expression', 'from-file') ? 0 : 1;
+      return reading.operands.slice(skip).map((word, k): Form => ({
+        role: 'writer',
+        program: 'yq',
+        trigger: word.kind === 'literal' ? word.value : word.raw,
+        index: reading.operandIndexes[k + skip]!,
+        value: word,
+        target: 'file',
+        everyday: true,
+        note: '-i rewrites this file in place',
+      }));
+    },
     plain: ['.version config.yaml', "-r '.spec.containers[].image' pod.yaml", '-o json . x.yml', 'e . docker-compose.yml'],
   },
   {

@@ -7,7 +7,7 @@ import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
 import { NETWORK_ROWS } from './network';
-import { PLATFORM_ROWS } from './platforms';
+import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
 import { READER_ROWS } from './readers';
 import { SHELL_ROWS } from './shells';
 import { SYSTEM_ROWS } from './system';
@@ -31,4 +31,5 @@ export const ROWS: readonly ProgramRow[] = [
   ...NETWORK_ROWS,
   ...SYSTEM_ROWS,
   ...PLATFORM_ROWS,
+  ...SETTINGS_ROWS,
 ];

@@ -1,4 +1,4 @@
-import { flagged, textOf, valued, type Grammar } from '../grammar';
+import { flagged, optionValues, textOf, valued, type Grammar } from '../grammar';
 import type { Command, Form, ProgramRow, WrapperReading } from '../row';
 import { literalWord, type Word } from '../../reading/resolution';
 
@@ -253,3 +253,50 @@ const CLIPBOARD_ROWS: readonly ProgramRow[] = [
 ];
 
 export const PLATFORM_ROWS: readonly ProgramRow[] = [LAUNCHCTL, OSASCRIPT, NVME, FIO, ASR, DISKUTIL, WSL, CMD, ...CLIPBOARD_ROWS];
+
+/**
+ * macOS preference writers (D§7: a write outside the workspace reaches a person). `defaults
+ * write|delete|rename|import DOMAIN …` rewrites the domain's property list: a domain given as a path
+ * is that file, any other the user's `~/Library/Preferences/DOMAIN.plist` (a login hook, a launch
+ * agent's settings); the other verbs read. `PlistBuddy -c CMD FILE` edits FILE unless every command
+ * only prints.
+ */
+const DEFAULTS_WRITE_VERBS = new Set(['write', 'delete', 'rename', 'import']);
+
+function defaultsDomainFile(domain: string): string {
+  if (domain.startsWith('/') || domain.startsWith('~')) return domain.endsWith('.plist') ? domain : `${domain}.plist`;
+  return `~/Library/Preferences/${domain}.plist`;
+}
+
+const MACOS_SETTINGS_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['defaults'],
+    category: 'system',
+    what: 'reads and writes macOS user and system preferences',
+    grammar: { singleDash: true, long: { ...valued('host'), ...flagged('currenthost') } },
+    read: (_args, reading) => {
+      const verb = textOf(reading.operands[0]);
+      if (verb !== null && !DEFAULTS_WRITE_VERBS.has(verb)) return [];
+      const domainWord = reading.operands[1];
+      const domain = textOf(domainWord);
+      const value = domain === null ? (domainWord ?? null) : literalWord(defaultsDomainFile(domain));
+      return [{ role: 'writer', program: 'defaults', trigger: verb ?? 'defaults', index: reading.operandIndexes[0] ?? -1, value, target: 'file', note: 'rewrites the preferences of a domain (a property list outside the workspace)' }];
+    },
+    plain: ['read com.apple.dock', 'domains', 'read-type com.apple.finder AppleShowAllFiles'],
+  },
+  {
+    names: ['plistbuddy'],
+    category: 'system',
+    what: 'macOS PlistBuddy: prints and edits property list files',
+    grammar: { short: 'c', flags: 'xlh' },
+    read: (_args, reading) => {
+      const commands = optionValues(reading, 'c').map(textOf);
+      if (commands.length > 0 && commands.every((command) => command !== null && /^\s*print\b/i.test(command))) return [];
+      const file = reading.operands[0];
+      return file === undefined ? [] : [{ role: 'writer', program: 'plistbuddy', trigger: '-c', index: reading.operandIndexes[0]!, value: file, target: 'file', note: 'edits the property list file' }];
+    },
+    plain: ["-c 'Print' Info.plist", "-c 'Print :CFBundleVersion' Info.plist"],
+  },
+];
+
+export const SETTINGS_ROWS: readonly ProgramRow[] = MACOS_SETTINGS_ROWS;

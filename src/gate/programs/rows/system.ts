@@ -1,6 +1,6 @@
-import { flagged, hasOption, textOf, valued, type ArgReading, type Grammar } from '../grammar';
+import { flagged, hasOption, optionValues, textOf, valued, type ArgReading, type Grammar } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role } from '../row';
-import type { Word } from '../../reading/resolution';
+import { literalWord, type Word } from '../../reading/resolution';
 
 /**
  * Process and system tools, administration tools, system package managers, and the rest of the
@@ -1955,6 +1955,37 @@ const CODEX_SUBS = ['exec', 'e', 'login', 'logout', 'mcp', 'mcp-server', 'app-se
 const CODEX_SANDBOX: Command = { grammar: { ...CODEX_GRAMMAR, stopAtOperand: true }, wrapper: { peel: false, note: 'runs the command inside the Codex sandbox' } };
 const AGENT_NOTE = 'starts an AI coding agent that runs commands and edits files on its own';
 
+/**
+ * Where `claude mcp add|add-json|remove|add-from-claude-desktop` writes: `--scope project` the
+ * project's `.mcp.json`, otherwise (local, user) `~/.claude.json`; a scope only known at run time
+ * is read as the home file, the one every project's sessions read.
+ */
+function claudeMcpTarget(reading: ArgReading): string {
+  const scope = optionValues(reading, 's', 'scope').map(textOf);
+  return scope.length > 0 && scope.every((value) => value === 'project') ? '.mcp.json' : '~/.claude.json';
+}
+
+const CLAUDE_MCP_WRITE: Command = {
+  grammar: { short: 'set', flags: 'h', long: { ...valued('scope', 'transport', 'env', 'header', 'client-id', 'client-secret', 'callback-port'), ...flagged('help') }, stopAtOperand: true },
+  read: (_args, reading) => [{ role: 'writer', program: 'claude mcp', trigger: 'mcp', index: -1, value: literalWord(claudeMcpTarget(reading)), target: 'file', note: 'writes the MCP servers Claude Code starts (.mcp.json or ~/.claude.json)' }],
+  role: { role: 'destructive', note: 'changes the MCP servers Claude Code starts, each a program it runs' },
+};
+
+/**
+ * Gemini CLI's `mcp add|remove` writes `.gemini/settings.json` of the project (the default scope)
+ * or, with `--scope user`, `~/.gemini/settings.json`.
+ */
+const GEMINI_MCP_WRITE: Command = {
+  grammar: { short: 'set', flags: 'h', long: { ...valued('scope', 'transport', 'env', 'header', 'timeout', 'include-tools', 'exclude-tools', 'description'), ...flagged('trust', 'help') }, stopAtOperand: true },
+  read: (_args, reading) => {
+    const scope = optionValues(reading, 's', 'scope').map(textOf);
+    const path = scope.length > 0 && scope.every((value) => value === 'project') ? '.gemini/settings.json' : scope.length === 0 ? '.gemini/settings.json' : '~/.gemini/settings.json';
+    const paths = scope.some((value) => value === null) ? ['.gemini/settings.json', '~/.gemini/settings.json'] : [path];
+    return paths.map((target): Form => ({ role: 'writer', program: 'gemini mcp', trigger: 'mcp', index: -1, value: literalWord(target), target: 'file', note: 'writes the MCP servers Gemini CLI starts into its settings' }));
+  },
+  role: { role: 'destructive', note: 'changes the MCP servers Gemini CLI starts, each a program it runs' },
+};
+
 const OPENCODE_SUBS = ['run', 'serve', 'web', 'tui', 'attach', 'auth', 'agent', 'models', 'stats', 'export', 'import', 'github', 'pr', 'mcp', 'upgrade', 'uninstall', 'db', 'session', 'acp', 'debug', 'completion', 'generate', 'help'];
 
 const MISC_ROWS: readonly ProgramRow[] = [
@@ -2092,7 +2123,13 @@ const MISC_ROWS: readonly ProgramRow[] = [
       'mcp-server': { grammar: CODEX_GRAMMAR, role: { role: 'listener', note: 'mcp-server serves the agent to other programs' } },
       'app-server': { grammar: CODEX_GRAMMAR, role: { role: 'listener', note: 'app-server serves the agent to other programs' } },
       proto: { grammar: CODEX_GRAMMAR, role: { role: 'executor', note: `proto ${AGENT_NOTE}, driven through standard input` } },
-      mcp: { grammar: CODEX_GRAMMAR, operands: [{ role: 'destructive', operand: 0, when: nullOr(/^(add|remove|login|logout)$/), example: 'add', note: 'adds or removes MCP servers the agent will start' }] },
+      mcp: {
+        grammar: CODEX_GRAMMAR,
+        operands: [
+          { role: 'destructive', operand: 0, when: nullOr(/^(add|remove|login|logout)$/), example: 'add', note: 'adds or removes MCP servers the agent will start' },
+          { role: 'writer', operand: 0, when: nullOr(/^(add|remove|login|logout)$/), target: 'file', targetText: () => '~/.codex/config.toml', example: 'add', note: 'writes the MCP server list into ~/.codex/config.toml' },
+        ],
+      },
       sandbox: { grammar: CODEX_GRAMMAR, subcommands: { linux: CODEX_SANDBOX, landlock: CODEX_SANDBOX, macos: CODEX_SANDBOX, seatbelt: CODEX_SANDBOX, windows: CODEX_SANDBOX } },
       debug: { grammar: CODEX_GRAMMAR, subcommands: { linux: CODEX_SANDBOX, landlock: CODEX_SANDBOX, macos: CODEX_SANDBOX, seatbelt: CODEX_SANDBOX } },
       login: { grammar: CODEX_GRAMMAR, plain: ['status'] },
@@ -2103,6 +2140,71 @@ const MISC_ROWS: readonly ProgramRow[] = [
       help: { grammar: CODEX_GRAMMAR },
     },
     plain: ['--version', 'completion bash', '--help', 'login status'],
+  },
+  {
+    // Claude Code's CLI: a prompt (or none) starts the agent; `mcp` and `config` rewrite the
+    // files that say which servers and settings every later session uses (D§7 agent configuration).
+    names: ['claude'],
+    category: 'misc',
+    what: 'the Claude Code coding agent',
+    grammar: { short: 'pr', flags: 'hvcd', long: { ...valued('model', 'output-format', 'input-format', 'permission-mode', 'allowedTools', 'allowed-tools', 'disallowedTools', 'disallowed-tools', 'add-dir', 'settings', 'mcp-config', 'append-system-prompt', 'system-prompt', 'resume', 'session-id', 'agents', 'max-turns', 'fallback-model'), ...flagged('help', 'version', 'print', 'continue', 'debug', 'verbose', 'dangerously-skip-permissions', 'strict-mcp-config', 'ide') }, stopAtOperand: true },
+    read: (_args, reading) => {
+      const first = textOf(reading.operands[0]);
+      if (reading.operands.length > 0 && first !== null && ['mcp', 'config', 'doctor', 'update', 'migrate-installer', 'setup-token', 'install', 'plugin'].includes(first)) return [];
+      if (hasOption(reading, 'h', 'help', 'v', 'version')) return [];
+      return [whole('claude', 'executor', AGENT_NOTE)];
+    },
+    subcommands: {
+      mcp: {
+        subcommands: {
+          add: CLAUDE_MCP_WRITE,
+          'add-json': CLAUDE_MCP_WRITE,
+          'add-from-claude-desktop': CLAUDE_MCP_WRITE,
+          remove: CLAUDE_MCP_WRITE,
+          list: { plain: [''] },
+          get: { plain: ['server'] },
+          serve: { role: { role: 'listener', note: 'mcp serve offers Claude Code\'s tools to other programs' } },
+        },
+      },
+      config: {
+        operands: [
+          { role: 'destructive', operand: 0, when: nullOr(/^(set|add|remove)$/), example: 'set', note: 'config set changes settings every later session obeys' },
+          { role: 'writer', operand: 0, when: nullOr(/^(set|add|remove)$/), target: 'file', targetText: () => '~/.claude.json', example: 'set', note: 'writes Claude Code\'s settings file' },
+        ],
+        plain: ['list', 'get theme'],
+      },
+      doctor: { role: { role: 'executor', note: 'doctor checks and may update the installation' } },
+      update: { role: { role: 'writer', note: 'update downloads and installs a new version' } },
+      install: { role: { role: 'writer', note: 'install downloads and installs a version' } },
+      'migrate-installer': { role: { role: 'writer', note: 'migrate-installer moves the installation' } },
+      'setup-token': { role: { role: 'credentials', note: 'setup-token prints a long-lived token' } },
+      plugin: { role: { role: 'loader', note: 'plugin installs or changes plugins, which run code in every session' } },
+    },
+    plain: ['--version', 'mcp list', 'config list'],
+  },
+  {
+    // Gemini CLI: a prompt (or none) starts the agent; `mcp add|remove` rewrites its settings
+    // (the servers it starts); `extensions` installs code it loads.
+    names: ['gemini'],
+    category: 'misc',
+    what: 'the Gemini CLI coding agent',
+    grammar: { short: 'mpse', flags: 'hvdiy', long: { ...valued('model', 'prompt', 'prompt-interactive', 'approval-mode', 'include-directories', 'extensions', 'allowed-mcp-server-names', 'output-format', 'telemetry-target', 'proxy'), ...flagged('help', 'version', 'debug', 'sandbox', 'all-files', 'yolo', 'checkpointing', 'experimental-acp', 'screen-reader', 'list-extensions') }, stopAtOperand: true },
+    read: (_args, reading) => {
+      const first = textOf(reading.operands[0]);
+      if (reading.operands.length > 0 && first !== null && ['mcp', 'extensions'].includes(first)) return [];
+      if (hasOption(reading, 'h', 'help', 'v', 'version')) return [];
+      return [whole('gemini', 'executor', AGENT_NOTE)];
+    },
+    subcommands: {
+      mcp: {
+        subcommands: { add: GEMINI_MCP_WRITE, remove: GEMINI_MCP_WRITE, list: { plain: [''] } },
+      },
+      extensions: {
+        operands: [{ role: 'loader', operand: 0, when: nullOr(/^(?!list$).*/), example: 'install', note: 'extensions installs or changes extensions, which run code in every session' }],
+        plain: ['list'],
+      },
+    },
+    plain: ['--version', 'mcp list', 'extensions list'],
   },
   {
     names: ['opencode'],
