@@ -952,6 +952,9 @@ class CommandParser {
     if (mode === 'argument' && this.unquotedCount > 0 && hasBraceOrBracket(t, start, this.pos)) {
       const mask = this.mask();
       if (hasBraceExpansion(this.value, mask)) this.expand('brace');
+      // zsh finds a sequence's `..` after quoting is taken away: `{1.\.3}` and `{a".."c}` expand
+      // there (to 1 2 3, a b c) and stay one word in bash. Its commas must be unquoted, as in bash.
+      else if (this.zsh && hasQuotedSequenceBrace(this.value, mask)) this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` is a brace sequence in zsh (its dots are quoted)`);
       if (hasBracketPattern(this.value, mask)) this.expand('glob');
       // zsh reads any unquoted `[` as a pattern (alone, `[` is the test builtin); one that no `]`
       // closes is a "bad pattern" error there, which can stop the rest of the line (`[${VAR}`, `a[`).
@@ -1258,6 +1261,22 @@ function hasBraceExpansion(value: string, mask: string): boolean {
       separator = true;
     } else if (c === '}' && open >= 0 && separator) {
       return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * An unquoted `{` with a later unquoted `}` and `..` between them, some of whose dots are quoted:
+ * zsh reads the sequence as written once quoting is gone (docs/decisions.md, "The zsh reading").
+ */
+function hasQuotedSequenceBrace(value: string, mask: string): boolean {
+  for (let open = value.indexOf('{'); open >= 0; open = value.indexOf('{', open + 1)) {
+    if (mask[open] !== 'u') continue;
+    for (let close = value.indexOf('}', open + 1); close >= 0; close = value.indexOf('}', close + 1)) {
+      if (mask[close] !== 'u') continue;
+      if (value.slice(open + 1, close).includes('..')) return true;
+      break;
     }
   }
   return false;
