@@ -899,7 +899,8 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   if (produced === null) {
     const listed = listedPaths(innerArgv(source));
     if (listed !== null) inputs.push({ words: listed });
-    else if (printsEveryProcess(source)) inputs.push({ words: [{ kind: 'literal', value: '-1', raw: '-1' }] });
+    // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option).
+    else if (printsEveryProcess(source)) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   }
   for (const input of inputs) {
     if (xargs !== undefined) {
