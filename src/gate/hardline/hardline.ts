@@ -20,7 +20,7 @@
  *   read as commands and shell text too ({@link checkUnplacedWords}).
  */
 import type { HardlineRecord } from '../decision';
-import { executedPayloads, MAX_PAYLOAD_DEPTH, wordText } from '../programs/executorPayloads';
+import { executedPayloads, MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorPayloads';
 import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
@@ -41,6 +41,8 @@ import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads } from '../programs/languages';
+import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { printsEveryProcess } from './processes';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -177,7 +179,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context) ?? checkNullCommands(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context);
 }
 
 /**
@@ -767,12 +769,6 @@ function printedArguments(argv: readonly Word[]): readonly Word[] | null {
   return args;
 }
 
-/** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
-interface Produced {
-  texts: string[];
-  exact: boolean;
-}
-
 /**
  * The text a literal producer prints: `echo` (with and without its escapes: shells differ),
  * `printf` (its format applied, printfFormat.ts), `cat` of a here-document or here-string, `jq -r`
@@ -822,7 +818,8 @@ function producedText(source: CommandShape): Produced | null {
       return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
     }
     default:
-      return null;
+      // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
+      return transformedText(argv, () => (source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom))) ?? interpreterPrinted(argv);
   }
 }
 
@@ -870,7 +867,7 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   // The source's program is read without a peeled record (most are no literal producer), and the
   // sink is peeled only when something is printed into it.
   const produced = producedText(source as CommandShape);
-  if (produced === null) return null;
+  if (produced === null) return startsWithWrapper(folded(sinkView)) || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, peeled(sinkView), context, place) : null;
   const sink = peeled(sinkView);
   const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place);
   if (found !== null) return found;
@@ -884,22 +881,56 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
       if (inCode !== null) return inCode;
     }
   }
-  const args = printedArguments(innerArgv(source));
-  if (args === null || args.length === 0) return null;
-  const printed = printedWords(args);
-  if (printed.length === 0) return null;
+  return checkInputCommands(source, produced, sink, context, place);
+}
+
+/**
+ * `… | xargs CMD`, `… | parallel CMD`: the command run with what flows in (dataFlow.ts): the words
+ * echo prints, the text a producer prints, the paths a lister prints at worst, or every process id.
+ */
+function checkInputCommands(source: CommandShape, produced: Produced | null, sink: PeeledCommand, context: Context, place: PathPlace): HardlineFinding | null {
   const xargs = sink.layers.find((layer) => layer.program === 'xargs');
-  if (xargs === undefined || xargs.inner.length === 0) return null;
-  const replace = xargs.options.find((option) => option.name === 'I' || option.name === 'i');
-  const replacement = replace === undefined ? null : replace.value === null ? '{}' : wordText(replace.value);
-  const first = printed[0]!;
-  const fill = (word: Word): Word => {
-    if (replacement === null || replacement === '' || word.kind !== 'literal' || !word.value.includes(replacement)) return word;
-    if (word.value === replacement) return first;
-    if (first.kind !== 'literal') return { kind: 'opaque', raw: word.value.split(replacement).join(first.raw), expansions: first.expansions };
-    const value = word.value.split(replacement).join(first.value);
-    return { kind: 'literal', value, raw: value };
-  };
-  const inner = replacement === null ? [...xargs.inner, ...printed] : xargs.inner.map(fill);
-  return checkNestedCommand(inner, context, place);
+  const parallel = commandName(sink.argv[0])?.name === 'parallel';
+  if ((xargs === undefined || xargs.inner.length === 0) && !parallel) return null;
+  const inputs: Array<{ words: Word[] } | { text: string }> = [];
+  const args = printedArguments(innerArgv(source));
+  if (args !== null && args.length > 0) inputs.push({ words: printedWords(args) });
+  for (const text of produced?.texts ?? []) inputs.push({ text });
+  if (produced === null) {
+    const listed = listedPaths(innerArgv(source));
+    if (listed !== null) inputs.push({ words: listed });
+    // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option).
+    else if (printsEveryProcess(source)) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  }
+  for (const input of inputs) {
+    if (xargs !== undefined) {
+      for (const inner of xargsCommands(xargs, input)) {
+        const found = checkNestedCommand(inner, context, place);
+        if (found !== null) return found;
+      }
+      continue;
+    }
+    const words = 'words' in input ? input.words : input.text.split('\n').filter((line) => line !== '').map((line): Word => ({ kind: 'literal', value: line, raw: line }));
+    for (const run of parallelRuns(sink.argv.slice(1), words)) {
+      if (run.kind !== 'shell-text') continue;
+      const found = checkPayloadText(run.text, true, context, place);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Values assigned earlier on the line and the output of literal producers substituted into it,
+ * put where they are expanded (`x='rm -rf /'; $x`, `eval "$(echo … | base64 -d)"`; dataFlow.ts),
+ * read again as approximate text.
+ */
+function checkLineValues(text: string, context: Context): HardlineFinding | null {
+  const filled = lineWithValues(text, (inner) => {
+    const commands = readTextCommands(inner, context.home);
+    const last = commands[commands.length - 1];
+    const produced = last === undefined ? null : producedText(last as CommandShape);
+    return produced?.texts[0] ?? null;
+  });
+  return filled === null ? null : checkPayloadText(filled, true, context, context.place);
 }

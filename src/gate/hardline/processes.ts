@@ -6,7 +6,9 @@
  */
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { hasOption, literalText, operands, readByRow } from './commandName';
+import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
+import { peelWrappers } from '../programs/wrappers';
+import { readTextCommands } from './textCommands';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -19,6 +21,11 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
   const pids: string[] = [];
   let optionsEnded = false;
   for (let k = 0; k < args.length; k++) {
+    // `$(pgrep .)`, `` `ps -e -o pid=` ``: a substitution that prints every process id is pid -1 at worst.
+    if (substitutesEveryProcess(args[k]!)) {
+      pids.push('-1');
+      continue;
+    }
     const text = literalText(args[k]);
     if (text === null) continue;
     if (optionsEnded || pids.length > 0) {
@@ -41,6 +48,92 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
   if (!pids.includes('-1')) return null;
   if (signal !== null && /^(?:0|sig0|null)$/i.test(signal)) return null;
   return hardlineFinding('kill-all', `kill ${signal === null ? '' : '-' + signal + ' '}-1 signals every process`);
+}
+
+/** A command substitution word (`$(…)`, `` `…` ``) whose command prints every process id. */
+function substitutesEveryProcess(word: Word): boolean {
+  if (word.kind === 'literal') return false;
+  const raw = word.raw.replace(/^"(.*)"$/s, '$1');
+  const inner = /^\$\((.*)\)$/s.exec(raw)?.[1] ?? /^`(.*)`$/s.exec(raw)?.[1];
+  if (inner === undefined || inner.length > 4096) return false;
+  const commands = readTextCommands(inner, '/');
+  const last = commands[commands.length - 1];
+  return last !== undefined && printsEveryProcess(last);
+}
+
+/** A command in a pipeline, as far as {@link printsEveryProcess} looks at it. */
+export interface PipedCommand {
+  argv: readonly Word[];
+  pipedFrom: PipedCommand | null;
+}
+
+/**
+ * The command prints the id of every process (D§5 kill-all, docs/decisions.md "What flows between
+ * segments is read with what flows"): `pgrep` with a pattern every name matches (or `-v`), `ps`
+ * selecting every process (`-e`, `-A`, BSD `ax`) with nothing that narrows it, and after either
+ * only filters that keep every line (`awk` with no pattern, `cut`, `tr`, `sort`, `uniq`, `tail -n
+ * +N`). `pgrep node`, `ps aux | grep vite | awk '{print $2}'` select some: never read so.
+ */
+export function printsEveryProcess(command: PipedCommand): boolean {
+  const argv = peelWrappers(command.argv).argv;
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return false;
+  const args = argv.slice(1);
+  if (name === 'pgrep' || name === 'pidof') return name === 'pgrep' && pgrepSelectsAll(args);
+  if (name === 'ps') return psSelectsAll(args);
+  return command.pipedFrom !== null && keepsEveryLine(name, args) && printsEveryProcess(command.pipedFrom);
+}
+
+function pgrepSelectsAll(args: readonly Word[]): boolean {
+  const reading = readByRow('pgrep', args);
+  if (reading === null || args.some((word) => word.kind !== 'literal')) return false;
+  // Options that narrow the selection to some processes.
+  const narrowing = ['-u', '-U', '-G', '-g', '-P', '-s', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile', '--ns', '--cgroup', '-n', '-o', '--newest', '--oldest', '-x', '--exact', '-c', '--count', '-r', '--runstates', '-O', '--older'];
+  if (reading.options.some((option) => narrowing.includes(option.name))) return false;
+  const patterns = reading.operands.map(literalText);
+  if (patterns.length === 0) return false;
+  return hasOption(reading, '-v', '--inverse') || patterns.some((pattern) => pattern !== null && MATCH_ALL.test(pattern));
+}
+
+function psSelectsAll(args: readonly Word[]): boolean {
+  if (args.some((word) => word.kind !== 'literal')) return false;
+  const words = args.map((word) => literalText(word)!);
+  let all = false;
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k]!;
+    // Options that pick some processes (by pid, user, command, group, terminal, session).
+    if (/^(?:-[A-Za-z]*[pCGgUustq]|--(?:pid|ppid|user|User|group|Group|tty|sid|quick-pid)|[pUt]$)/.test(word) && !/^-[A-Za-z]*o$/.test(word)) return false;
+    if (/^-[A-Za-z]*[eA]/.test(word) && !/^-[A-Za-z]*o./.test(word)) all = true;
+    // BSD `ax`/`aux`: every process with and without a terminal.
+    if (/^[a-zA-Z]+$/.test(word) && word.includes('a') && word.includes('x') && !/[pUt]/.test(word)) all = true;
+    if (/^-?[oOk]$/.test(word) || /^-[A-Za-z]*[oO]$/.test(word) || /^--(?:format|sort)$/.test(word)) k++;
+  }
+  return all;
+}
+
+/** Filters that print something of every line they read (so every id passes through). */
+function keepsEveryLine(name: string, args: readonly Word[]): boolean {
+  if (args.some((word) => word.kind !== 'literal')) return false;
+  const words = args.map((word) => literalText(word)!);
+  switch (name) {
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk': {
+      // One program with no pattern before its action (`NR>1` only skips the header).
+      const programs = words.filter((word, k) => !word.startsWith('-') && !/^-[Fv]$/.test(words[k - 1] ?? ''));
+      return programs.length === 1 && /^\s*(?:NR\s*(?:>|!=)\s*1\s*)?\{[^}]*\}\s*$/.test(programs[0]!) && !/\b(?:if|next|exit)\b/.test(programs[0]!);
+    }
+    case 'cut':
+    case 'tr':
+    case 'sort':
+    case 'uniq':
+      return !words.some((word) => /^-[A-Za-z]*[ds]$/.test(word) && name === 'uniq');
+    case 'tail':
+      return words.some((word) => /^\+\d+$/.test(word)) || words.some((word) => /^-n\+?\d*$/.test(word) && /\+/.test(word));
+    default:
+      return false;
+  }
 }
 
 /** Patterns (regular expressions) that every process name matches. */

@@ -548,9 +548,10 @@ const PARALLEL_VALUED = new Set(['-j', '--jobs', '-S', '--sshlogin', '-a', '--ar
 
 /**
  * `parallel CMD ::: ARGS…`: parallel runs CMD through the shell once per argument, the argument
- * in place of `{}` (or after the command). Each run is read as shell text.
+ * in place of `{}` (or after the command). Each run is read as shell text. Without `:::`, the
+ * arguments are the lines of its input: `piped`, when the floor knows what flows in (dataFlow.ts).
  */
-function parallelRuns(args: readonly Word[]): Payload[] {
+export function parallelRuns(args: readonly Word[], piped: readonly Word[] = []): Payload[] {
   let i = 0;
   while (i < args.length) {
     const text = literal(args[i]);
@@ -560,7 +561,7 @@ function parallelRuns(args: readonly Word[]): Payload[] {
   const separator = args.findIndex((word, k) => k >= i && /^:::+\+?$/.test(literal(word) ?? ''));
   const command = args.slice(i, separator === -1 ? args.length : separator);
   if (command.length === 0) return [];
-  const inputs = separator === -1 ? [] : args.slice(separator + 1).filter((word) => !/^:::+\+?$/.test(literal(word) ?? ''));
+  const inputs = separator === -1 ? piped : args.slice(separator + 1).filter((word) => !/^:::+\+?$/.test(literal(word) ?? ''));
   const approximate = args.some((word) => word.kind !== 'literal');
   const base = command.map(wordText).join(' ');
   const runs = inputs.length === 0 ? [base] : inputs.slice(0, 16).map((input) => (base.includes('{}') ? base.split('{}').join(wordText(input)) : `${base} ${wordText(input)}`));
@@ -568,7 +569,7 @@ function parallelRuns(args: readonly Word[]): Payload[] {
 }
 
 const EXTRACTORS: Readonly<Record<string, Extractor>> = {
-  parallel: parallelRuns,
+  parallel: (args) => parallelRuns(args),
   find: findExec,
   git: gitCommand,
   ssh: sshOptions,

@@ -220,6 +220,17 @@ export interface Command {
    * container's paths below a bind as the host's (`-v /:/h … rm -rf /h/usr` deletes the host's /usr).
    */
   readonly container?: { readonly command: number; readonly volumes: readonly string[]; readonly mounts: readonly string[]; readonly workdir: readonly string[] };
+  /**
+   * The command prints the paths of what it finds under its path operands, one a line (`ls`,
+   * `find`, `fd`, `du`, `tree -f`). Piped into a command built from its input (`| xargs rm -rf`),
+   * the hardline floor reads those paths at their worst: each root and everything under it
+   * (hardline/dataFlow.ts). `pattern`: the first operand is a pattern on names, and only one every
+   * name matches (`.`, `''`, `^`) lists everything; `needs`: options one of which it must be given
+   * to print whole paths (tree's `-f`); `narrowing`: options (for find, expression words) that keep
+   * only some of what is under the roots (`-name`, `-e`, `--exclude`): with one, what it prints is
+   * not read at all (a miss rather than refusing `find ~ -name '*.pyc' | xargs rm -f`).
+   */
+  readonly printsPaths?: { readonly pattern?: true; readonly needs?: readonly string[]; readonly narrowing?: readonly string[] };
   /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
   readonly plain?: readonly string[];
   /**

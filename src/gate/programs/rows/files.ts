@@ -402,6 +402,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
         hyperlink: 'optional',
       },
     },
+    printsPaths: { narrowing: ['-I', '--ignore', '--hide'] },
     plain: ['', '-la', '-lah src', '--color=auto', '-1 /tmp', '-R --sort=size docs'],
   },
   {
@@ -605,6 +606,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       flags: '0DHLPSabchklmsx',
       long: { ...valued('block-size', 'max-depth', 'files0-from', 'threshold', 'time-style', 'exclude-from', 'exclude'), ...flagged('null', 'all', 'apparent-size', 'bytes', 'total', 'dereference-args', 'summarize', 'human-readable', 'inodes', 'dereference', 'count-links', 'no-dereference', 'separate-dirs', 'si', 'one-file-system', 'help', 'version'), time: 'optional' },
     },
+    printsPaths: { narrowing: ['--exclude', '-X', '--exclude-from', '-t', '--threshold'] },
     plain: ['-sh .', '-h --max-depth=1 src', '-sh node_modules', "-a --exclude='*.o' build"],
   },
   {

@@ -1,0 +1,517 @@
+/**
+ * Data between segments, for the hardline floor (D§5; docs/decisions.md "What flows between
+ * segments is read with what flows"). What one command prints becomes the words or the code of
+ * the next: `ls -d /usr/* | xargs rm -rf`, `pgrep . | xargs kill`, `echo … | base64 -d | sh`,
+ * `x='rm -rf /'; $x`. This module works out what flows, from positive knowledge only:
+ * - the text a known transform makes of its input (`rev`, `tr`, `base64 -d`, `base32 -d`,
+ *   `openssl base64 -d`, `xxd -r -p`, simple `sed` substitutions), exactly where it can be
+ *   computed; a transform that cannot be computed but keeps most of its text (`sed` with another
+ *   script, `tr` with sets not read here) gives its input approximately; one that changes it
+ *   beyond reading (`gunzip`) gives nothing: unknown, a possible miss, never a false refusal;
+ * - the strings an interpreter's inline code prints (`python3 -c 'print("…")'`), approximately;
+ * - the paths a lister prints (its row's `printsPaths`: `ls`, `find`, `fd`, `du`, `tree -f`): at
+ *   worst every root it is given and everything under each;
+ * - the words a command built from its input runs with (`xargs`, GNU `parallel`);
+ * - values assigned earlier on the line, and the output of literal producers substituted into it,
+ *   put back where they are expanded ({@link lineWithValues}).
+ * The floor's arms then judge the result as they judge any other command.
+ */
+import type { Word } from '../reading/resolution';
+import type { WrapperLayer } from '../programs/wrappers';
+import { programForms, rowFor } from '../programs/table';
+import { stringLiteralsOf } from '../programs/awk';
+import { printfOutput } from '../programs/printfFormat';
+import { wordText } from '../programs/executorPayloads';
+import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
+
+/** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
+export interface Produced {
+  texts: string[];
+  exact: boolean;
+}
+
+/** At most this many characters of flowing text are worked out (more is cut). */
+const MAX_FLOW = 64 * 1024;
+
+/** At most this many items a command built from its input is read with, each on its own. */
+const MAX_ITEMS = 16;
+
+// ---------------------------------------------------------------------------------------------
+// Transforms
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The text `argv` prints from what it reads on its standard input (`input`, asked only for a
+ * transform that reads it), or null when `argv` is no transform the floor knows or its output is
+ * unknown. The input is the here-string or here-document fed in, else the piped producer's text.
+ */
+export function transformedText(argv: readonly Word[], input: () => Produced | null): Produced | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const args = argv.slice(1);
+  const transform = transformOf(name, args);
+  if (transform === null) return null;
+  const given = input();
+  if (given === null) return null;
+  const texts: string[] = [];
+  let exact = given.exact && transform.exact;
+  for (const text of given.texts) {
+    const out = transform.apply(text.slice(0, MAX_FLOW));
+    if (out === null) {
+      // Not what this transform reads (not base64, say): the text it may still pass on is unknown.
+      exact = false;
+      continue;
+    }
+    if (!texts.includes(out)) texts.push(out);
+  }
+  return texts.length === 0 ? null : { texts, exact };
+}
+
+interface Transform {
+  apply: (text: string) => string | null;
+  exact: boolean;
+}
+
+const IDENTITY: Transform = { apply: (text) => text, exact: false };
+
+/** The transform a command is, when it reads only its standard input; null for any other command. */
+function transformOf(name: string, args: readonly Word[]): Transform | null {
+  // A word only known at run time: what the transform does is not known.
+  if (args.some((word) => word.kind !== 'literal')) return null;
+  const words = args.map((word) => literalText(word) ?? '');
+  const reading = readByRow(name, args);
+  const files = reading === null ? operands(args) : reading.operands;
+  switch (name) {
+    case 'rev':
+      return files.length === 0 ? { apply: (text) => text.split('\n').map((line) => [...line].reverse().join('')).join('\n'), exact: true } : null;
+    case 'tr':
+      return trTransform(words);
+    case 'base64':
+    case 'base32':
+    case 'basenc': {
+      if (reading === null || !hasOption(reading, '-d', '--decode', '-D') || files.length > 0) return null;
+      const base32 = name === 'base32' || hasOption(reading, '--base32');
+      return { apply: (text) => (base32 ? decodeBase32(text) : decodeBase64(text)), exact: true };
+    }
+    case 'openssl': {
+      // `openssl base64 -d`, `openssl enc -base64 -d`, `openssl enc -d -a`: base64 decoding of stdin.
+      const [command, ...rest] = words;
+      const decode = rest.includes('-d');
+      const base64 = command === 'base64' || (command === 'enc' && (rest.includes('-base64') || rest.includes('-a')) && !rest.some((word) => /^-(?:[a-z]+-\d+|in|k|K|kfile|pass)/.test(word)));
+      return decode && base64 && !rest.includes('-in') ? { apply: decodeBase64, exact: true } : null;
+    }
+    case 'xxd':
+      // `xxd -r -p`: plain hex back to bytes; `xxd -r` of a dump keeps offsets, read as unknown.
+      return words.some((word) => /^-(?:r|revert)$/.test(word) || /^-[a-z]*r[a-z]*$/.test(word)) &&
+        words.some((word) => /^-(?:p|ps|plain|postscript)$/.test(word) || /^-[a-z]*p[a-z]*$/.test(word)) &&
+        files.length === 0
+        ? { apply: decodeHex, exact: true }
+        : null;
+    case 'sed':
+    case 'gsed':
+      return sedTransform(words);
+    case 'cat':
+    case 'tee':
+      // No file to read (tee's operands are written): what comes in goes out.
+      return name === 'tee' || files.every((word) => literalText(word) === '-') ? { apply: (text) => text, exact: true } : null;
+    default:
+      return null;
+  }
+}
+
+/** `tr SET1 SET2` and `tr -d SET1` over characters, ranges and the classes `[:lower:]`/`[:upper:]`/`[:digit:]`/`[:space:]`. */
+function trTransform(words: readonly string[]): Transform | null {
+  let k = 0;
+  let del = false;
+  for (; k < words.length && /^-[dst]+$/.test(words[k]!); k++) {
+    if (/[s]/.test(words[k]!)) return IDENTITY;
+    del ||= words[k]!.includes('d');
+  }
+  if (words[k] === '--') k++;
+  const sets = words.slice(k).map(trSet);
+  if (sets.some((set) => set === null)) return IDENTITY;
+  const [from, to] = sets as string[][];
+  if (from === undefined) return null;
+  if (del) {
+    if (to !== undefined) return IDENTITY;
+    const gone = new Set(from);
+    return { apply: (text) => [...text].filter((c) => !gone.has(c)).join(''), exact: true };
+  }
+  if (to === undefined || to.length === 0) return IDENTITY;
+  const map = new Map<string, string>();
+  from.forEach((c, index) => map.set(c, to[Math.min(index, to.length - 1)]!));
+  return { apply: (text) => [...text].map((c) => map.get(c) ?? c).join(''), exact: true };
+}
+
+const TR_CLASSES: Readonly<Record<string, string>> = {
+  lower: 'abcdefghijklmnopqrstuvwxyz',
+  upper: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  digit: '0123456789',
+  space: ' \t\n\r\f\v',
+  blank: ' \t',
+};
+
+/** A tr set spelt out, or null when it holds what is not read here (`[=e=]`, `[a*3]`, other classes). */
+function trSet(spec: string): string[] | null {
+  const out: string[] = [];
+  let k = 0;
+  const one = (): string | null => {
+    const c = spec[k]!;
+    if (c !== '\\' || k + 1 >= spec.length) {
+      k++;
+      return c;
+    }
+    const next = spec[k + 1]!;
+    k += 2;
+    return ({ n: '\n', t: '\t', r: '\r', '\\': '\\' } as Record<string, string>)[next] ?? (/[0-7]/.test(next) ? null : next);
+  };
+  while (k < spec.length) {
+    const cls = /^\[:([a-z]+):\]/.exec(spec.slice(k));
+    if (cls !== null) {
+      const chars = TR_CLASSES[cls[1]!];
+      if (chars === undefined) return null;
+      out.push(...chars);
+      k += cls[0].length;
+      continue;
+    }
+    if (spec[k] === '[' && /^\[.[*=]/.test(spec.slice(k))) return null;
+    const first = one();
+    if (first === null) return null;
+    if (spec[k] === '-' && k + 1 < spec.length) {
+      k++;
+      const last = one();
+      if (last === null || last.codePointAt(0)! < first.codePointAt(0)!) return null;
+      for (let code = first.codePointAt(0)!; code <= last.codePointAt(0)! && out.length < 1024; code++) out.push(String.fromCodePoint(code));
+      continue;
+    }
+    out.push(first);
+  }
+  return out;
+}
+
+/**
+ * sed as a transform: a script of `s/LITERAL/LITERAL/[g]` commands (no regular-expression
+ * characters, no `&` or escapes in the replacement) is computed; any other script that reads no
+ * file and writes none leaves its input approximately as it was, with each replacement text
+ * standing where a match was (both are read).
+ */
+function sedTransform(words: readonly string[]): Transform | null {
+  const scripts: string[] = [];
+  let n = false;
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k]!;
+    if (word === '-e' || word === '--expression') scripts.push(words[++k] ?? '');
+    else if (word.startsWith('--expression=')) scripts.push(word.slice(13));
+    else if (/^-[nEr]+$/.test(word) || word === '--quiet' || word === '--silent' || word === '--regexp-extended') n ||= word.includes('n') || word !== '-E' && word !== '-r' && word !== '--regexp-extended';
+    else if (word.startsWith('-')) return null;
+    else if (scripts.length === 0) scripts.push(word);
+    else return null; // a file operand: the text is the file's
+  }
+  if (scripts.length === 0) return null;
+  const substitutions: Array<{ from: string; to: string; global: boolean }> = [];
+  let computable = !n;
+  for (const script of scripts.join('\n').split(/[;\n]/).map((part) => part.trim()).filter((part) => part !== '')) {
+    const match = /^s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)$/.exec(script);
+    if (match === null || /[.[\]*^$\\+?(){}|]/.test(match[2]!) || /[&\\]/.test(match[3]!) || match[2] === '') {
+      computable = false;
+      continue;
+    }
+    substitutions.push({ from: match[2]!, to: match[3]!, global: match[4] === 'g' });
+  }
+  if (computable) {
+    return {
+      apply: (text) =>
+        text
+          .split('\n')
+          .map((line) => substitutions.reduce((out, s) => (s.global ? out.split(s.from).join(s.to) : out.replace(s.from, () => s.to)), line))
+          .join('\n'),
+      exact: true,
+    };
+  }
+  return IDENTITY;
+}
+
+function decodeBase64(text: string): string | null {
+  const clean = text.replace(/\s+/g, '');
+  if (clean === '' || !/^[A-Za-z0-9+/_-]+=*$/.test(clean)) return null;
+  return printable(Buffer.from(clean.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+}
+
+function decodeBase32(text: string): string | null {
+  const clean = text.replace(/\s+/g, '').replace(/=+$/, '').toUpperCase();
+  if (clean === '' || !/^[A-Z2-7]+$/.test(clean)) return null;
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const c of clean) {
+    value = (value << 5) | 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(c);
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >> bits) & 0xff);
+    }
+  }
+  return printable(Buffer.from(bytes).toString('utf8'));
+}
+
+function decodeHex(text: string): string | null {
+  const clean = text.replace(/\s+/g, '');
+  if (clean === '' || !/^(?:[0-9A-Fa-f]{2})+$/.test(clean)) return null;
+  return printable(Buffer.from(clean, 'hex').toString('utf8'));
+}
+
+/** Decoded text only when it is text (compressed or binary data is no command the floor can read). */
+function printable(text: string): string | null {
+  return /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text) ? null : text;
+}
+
+/**
+ * What an interpreter's inline code prints (`python3 -c 'print("rm -rf ~")'`, `node -e`, `perl -e`,
+ * `ruby -e`): its string literals, approximately (the code itself is the executor payload the
+ * floor reads elsewhere). Null for a program with no inline code.
+ */
+export function interpreterPrinted(argv: readonly Word[]): Produced | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const category = rowFor(name)?.category;
+  if (category === undefined || category === 'shell') return null;
+  const literals: string[] = [];
+  for (const form of programForms(argv).forms) {
+    if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
+    literals.push(...stringLiteralsOf(wordText(form.value)));
+  }
+  return literals.length === 0 ? null : { texts: [literals.join('\n')], exact: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listed paths
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The words a lister prints at worst (its row's `printsPaths`): each root it is given, and
+ * everything under each (`ROOT/*`, an opaque glob the arms judge by its text). Null for a program
+ * that lists no paths, or one given no root (its output is then relative to the working folder,
+ * which the floor reads no further: a miss rather than a guess).
+ */
+export function listedPaths(argv: readonly Word[]): Word[] | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const lists = rowFor(name)?.printsPaths;
+  if (lists === undefined) return null;
+  const args = argv.slice(1);
+  const reading = readByRow(name, args);
+  if (lists.needs !== undefined && !(reading === null ? args.some((word) => lists.needs!.some((option) => clusterHas(word, option))) : hasOption(reading, ...lists.needs))) return null;
+  // Without a grammar: find's roots are the words before its expression; another's, its operands.
+  const first = literalText(args[0]);
+  const words = reading !== null ? reading.operands : first !== null && !first.startsWith('-') ? leadingWords(args) : operands(args);
+  const narrowed = lists.narrowing ?? [];
+  if (reading === null ? args.some((word) => narrowed.includes(literalText(word) ?? '')) : hasOption(reading, ...narrowed)) return null;
+  if (lists.pattern === true && !/^(?:\.\*?|\^|\.\+|)$/.test(literalText(words[0]) ?? '?')) return null;
+  const roots = words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
+  if (roots.length === 0) return null;
+  const out: Word[] = [];
+  for (const root of roots.slice(0, MAX_ITEMS / 2)) out.push(root, contentsOf(root));
+  return out;
+}
+
+/** A literal option word that is `option` or a cluster of one-letter options holding it (`-fi` holds `-f`). */
+function clusterHas(word: Word, option: string): boolean {
+  const text = literalText(word);
+  if (text === null) return false;
+  return text === option || (/^-[a-z]$/i.test(option) && /^-[A-Za-z]+$/.test(text) && text.includes(option[1]!));
+}
+
+function leadingWords(args: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of args) {
+    const text = word.kind === 'literal' ? word.value : word.raw;
+    if (/^[-(!,]/.test(text)) break;
+    out.push(word);
+  }
+  return out;
+}
+
+/** `ROOT/*`: everything in a folder, as the opaque glob the resolver would make of it. */
+function contentsOf(root: Word): Word {
+  const text = root.kind === 'literal' ? root.value : root.raw;
+  const raw = `${text.replace(/\/+$/, '')}/*`;
+  return { kind: 'opaque', raw, expansions: root.kind === 'literal' ? ['glob'] : [...root.expansions, 'glob'] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands built from their input
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The argvs `xargs` runs when given `items` (or `lines` of text) on its input: with `-I R`/`-i`/`-J R`
+ * each item (a whole line) in place of R, one command per item; else the items after the command.
+ * Empty when the layer reads a file (`-a`) rather than its input.
+ */
+export function xargsCommands(layer: WrapperLayer, items: { words: Word[] } | { text: string }): Word[][] {
+  if (layer.inner.length === 0 || layer.options.some((option) => option.name === 'a')) return [];
+  const replace = layer.options.find((option) => option.name === 'I' || option.name === 'i' || option.name === 'J');
+  const replacement = replace === undefined ? null : replace.value === null ? '{}' : wordText(replace.value);
+  const delimiter = layer.options.find((option) => option.name === 'd');
+  const nul = layer.options.some((option) => option.name === '0');
+  let words: Word[];
+  if ('words' in items) {
+    words = items.words;
+  } else {
+    const separator = nul ? /\0/ : delimiter !== undefined ? new RegExp(escapeRegExp(unescapeDelimiter(wordText(delimiter.value ?? { kind: 'literal', value: '\n', raw: '' })))) : replacement !== null ? /\n/ : /[ \t\n]+/;
+    words = items.text
+      .split(separator)
+      .map((part) => (replacement !== null ? part.replace(/^[ \t]+/, '') : part))
+      .filter((part) => part !== '')
+      .slice(0, 256)
+      .map((part) => ({ kind: 'literal', value: part, raw: part }));
+  }
+  if (words.length === 0) return [];
+  if (replacement === null || replacement === '') return [[...layer.inner, ...words]];
+  return words.slice(0, MAX_ITEMS).map((item) => layer.inner.map((word) => fill(word, replacement, item)));
+}
+
+function fill(word: Word, replacement: string, item: Word): Word {
+  if (word.kind !== 'literal' || !word.value.includes(replacement)) return word;
+  if (word.value === replacement) return item;
+  if (item.kind !== 'literal') return { kind: 'opaque', raw: word.value.split(replacement).join(item.raw), expansions: item.expansions };
+  const value = word.value.split(replacement).join(item.value);
+  return { kind: 'literal', value, raw: value };
+}
+
+function unescapeDelimiter(text: string): string {
+  return ({ '\\n': '\n', '\\t': '\t', '\\0': '\0' } as Record<string, string>)[text] ?? text;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values set earlier on the line
+// ---------------------------------------------------------------------------------------------
+
+interface Value {
+  /** The value as text that reads back to it inside double quotes. */
+  quoted: string;
+  /** The value's words as unquoted shell text (bash splits an unquoted expansion). */
+  split: string;
+}
+
+/**
+ * The line with every value it assigned earlier (`NAME=VALUE`, `NAME=(…)`, `printf -v NAME …`) put
+ * where it is expanded later (`$NAME`, `"$NAME"`, `${NAME}`, `"${NAME[@]}"`, zsh's `$=NAME`), and
+ * every command substitution whose output `produce` can tell (a literal producer, a transform)
+ * replaced by that output: `x='rm -rf /'; $x` reads as `rm -rf /`, `eval "$(echo … | base64 -d)"`
+ * as `eval "…"`. An unquoted expansion is read split into words (what bash does; zsh only with
+ * `$=`, so this is the worst of both). Approximate text for the floor's tolerant reader; null when
+ * nothing was put back.
+ */
+export function lineWithValues(text: string, produce: (substituted: string) => string | null): string | null {
+  if (!text.includes('$') && !text.includes('`')) return null;
+  const values = new Map<string, Value>();
+  let out = '';
+  let changed = false;
+  let quoted = false;
+  let k = 0;
+  while (k < text.length) {
+    const c = text[k]!;
+    if (c === '\\' && k + 1 < text.length) {
+      out += text.slice(k, k + 2);
+      k += 2;
+      continue;
+    }
+    if (c === "'" && !quoted) {
+      const end = text.indexOf("'", k + 1);
+      const stop = end === -1 ? text.length : end + 1;
+      out += text.slice(k, stop);
+      k = stop;
+      continue;
+    }
+    if (c === '"') {
+      quoted = !quoted;
+      out += c;
+      k++;
+      continue;
+    }
+    // An assignment at the start of a word: record it (kept in the text as written).
+    if (!quoted && (k === 0 || /[\s;&|(]/.test(text[k - 1]!))) {
+      const assignment = ASSIGNMENT.exec(text.slice(k));
+      if (assignment !== null) {
+        values.set(assignment[1]!, valueOf(assignment[2]!, values));
+        out += assignment[0];
+        k += assignment[0].length;
+        continue;
+      }
+      const printfV = PRINTF_V.exec(text.slice(k));
+      if (printfV !== null) {
+        const printed = printfOutput(shellWords(printfV[2]!));
+        if (printed !== null) values.set(printfV[1]!, fromLiteral(printed.text));
+      }
+    }
+    if (c === '$' || c === '`') {
+      const substitution = c === '`' ? /^`([^`]*)`/.exec(text.slice(k)) : /^\$\(((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*)\)/.exec(text.slice(k));
+      if (substitution !== null) {
+        const printed = produce(substitution[1]!);
+        if (printed !== null) {
+          const value = fromLiteral(printed.replace(/\n+$/, ''));
+          out += quoted ? value.quoted : value.split;
+          changed = true;
+        } else {
+          out += substitution[0];
+        }
+        k += substitution[0].length;
+        continue;
+      }
+      const expansion = c === '$' ? EXPANSION.exec(text.slice(k)) : null;
+      const value = expansion === null ? undefined : values.get(expansion[1] ?? expansion[2]!);
+      if (expansion !== null && value !== undefined) {
+        out += quoted ? value.quoted : value.split;
+        k += expansion[0].length;
+        changed = true;
+        continue;
+      }
+    }
+    out += c;
+    k++;
+  }
+  return changed ? out : null;
+}
+
+/** `NAME=VALUE` (or `+=`): a quoted value, an array `(…)`, or a plain word. */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=('[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
+
+/** `printf -v NAME ARGS…` up to the end of the command. */
+const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
+
+/** `$NAME`, `${NAME}`, `${NAME[@]}`/`${NAME[*]}`, zsh's `$=NAME`/`${=NAME}`. */
+const EXPANSION = /^\$(?:=?([A-Za-z_][A-Za-z0-9_]*)|\{=?([A-Za-z_][A-Za-z0-9_]*)(?:\[[@*]\])?\})/;
+
+function valueOf(spelled: string, values: ReadonlyMap<string, Value>): Value {
+  if (spelled.startsWith('(')) {
+    // An array: its elements stay words even inside quotes (`"${arr[@]}"`).
+    const inner = spelled.slice(1, -1).trim();
+    return { quoted: `"${inner}"`, split: inner };
+  }
+  if (spelled.startsWith("'")) return fromLiteral(spelled.slice(1, -1));
+  // Double-quoted or plain: its own expansions are read when the value is used (earlier values put in now).
+  const body = spelled.startsWith('"') ? spelled.slice(1, -1) : spelled;
+  const expanded = body.replace(new RegExp(EXPANSION.source.slice(1), 'g'), (whole, a: string | undefined, b: string | undefined) => values.get(a ?? b!)?.quoted ?? whole);
+  return { quoted: expanded, split: expanded };
+}
+
+/** A value known as plain text: escaped for double quotes, and split into words each quoted unless plain. */
+function fromLiteral(value: string): Value {
+  const split = value
+    .split(/[ \t\n]+/)
+    .filter((part) => part !== '')
+    .map((part) => (/^[A-Za-z0-9_\/.*?[\]+=:,@%-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`))
+    .join(' ');
+  return { quoted: value.replace(/["\\`$]/g, '\\$&'), split };
+}
+
+/** The words of simple shell text (quotes removed), for printf's arguments. */
+function shellWords(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g)) out.push(match[1] ?? match[2]?.replace(/\\(.)/g, '$1') ?? match[3]!);
+  return out;
+}

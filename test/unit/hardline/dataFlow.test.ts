@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import type { Word } from '../../../src/gate/reading/resolution';
+import { lineWithValues, listedPaths, transformedText } from '../../../src/gate/hardline/dataFlow';
+import { printsEveryProcess } from '../../../src/gate/hardline/processes';
+
+const words = (...values: string[]): Word[] => values.map((value) => ({ kind: 'literal', value, raw: value }));
+const given = (text: string) => () => ({ texts: [text], exact: true });
+const raws = (list: Word[] | null): string[] | null => list?.map((word) => (word.kind === 'literal' ? word.value : word.raw)) ?? null;
+
+describe('data between segments (hardline/dataFlow.ts)', () => {
+  it('computes the known transforms exactly', () => {
+    assert.deepEqual(transformedText(words('rev'), given('~ fr- mr')), { texts: ['rm -rf ~'], exact: true });
+    assert.deepEqual(transformedText(words('tr', 'A-Za-z', 'N-ZA-Mn-za-m'), given('ez -es /hfe')), { texts: ['rm -rf /usr'], exact: true });
+    assert.deepEqual(transformedText(words('base64', '-d'), given('cm0gLXJmIH4=\n')), { texts: ['rm -rf ~'], exact: true });
+    assert.deepEqual(transformedText(words('base32', '--decode'), given('OJWSALLSMYQH4===')), { texts: ['rm -rf ~'], exact: true });
+    assert.deepEqual(transformedText(words('xxd', '-r', '-p'), given('726d202d7266202f')), { texts: ['rm -rf /'], exact: true });
+    assert.deepEqual(transformedText(words('openssl', 'base64', '-d'), given('cm0gLXJmIH4=')), { texts: ['rm -rf ~'], exact: true });
+    assert.deepEqual(transformedText(words('sed', 's/X/rm -rf/'), given('X /boot')), { texts: ['rm -rf /boot'], exact: true });
+  });
+
+  it('passes on a transform it cannot compute approximately, and nothing for one that reads a file or decompresses', () => {
+    assert.deepEqual(transformedText(words('sed', 's/[a-z]x/y/'), given('rm -rf ~')), { texts: ['rm -rf ~'], exact: false });
+    assert.equal(transformedText(words('base64', '-d', 'payload.b64'), given('cm0=')), null);
+    assert.equal(transformedText(words('gunzip'), given('H4sI')), null);
+    assert.equal(transformedText(words('base64', '-d'), given('H4sIAAAAAAAAAyvKVdAtSlPQz8jPTdVPSS0DAOVAVdwQAAAA')), null);
+  });
+
+  it('lists a root and everything under it, unless the lister keeps only some paths', () => {
+    assert.deepEqual(raws(listedPaths(words('ls', '-d', '/usr'))), ['/usr', '/usr/*']);
+    assert.deepEqual(raws(listedPaths(words('find', '/etc', '-type', 'f'))), ['/etc', '/etc/*']);
+    assert.deepEqual(raws(listedPaths(words('fd', '.', '/srv'))), ['/srv', '/srv/*']);
+    assert.equal(listedPaths(words('find', '/home/u', '-name', '*.pyc')), null);
+    assert.equal(listedPaths(words('fd', '-e', 'rs', '.', '/srv')), null);
+    assert.equal(listedPaths(words('fd', 'foo', '/srv')), null);
+    assert.equal(listedPaths(words('tree', '/opt')), null);
+    assert.deepEqual(raws(listedPaths(words('tree', '-fi', '/opt'))), ['/opt', '/opt/*']);
+    assert.equal(listedPaths(words('ls')), null);
+  });
+
+  it('knows the producers of every process id from those that select some', () => {
+    const pipe = (...commands: string[][]) => commands.reduce<{ argv: Word[]; pipedFrom: unknown } | null>((from, argv) => ({ argv: words(...argv), pipedFrom: from }), null) as Parameters<typeof printsEveryProcess>[0];
+    assert.equal(printsEveryProcess(pipe(['pgrep', '.'])), true);
+    assert.equal(printsEveryProcess(pipe(['ps', '-eo', 'pid='])), true);
+    assert.equal(printsEveryProcess(pipe(['ps', 'aux'], ['awk', '{print $2}'])), true);
+    assert.equal(printsEveryProcess(pipe(['pgrep', 'node'])), false);
+    assert.equal(printsEveryProcess(pipe(['ps', 'aux'], ['grep', 'vite'], ['awk', '{print $2}'])), false);
+    assert.equal(printsEveryProcess(pipe(['ps', '-o', 'pid=', '-p', '42'])), false);
+  });
+
+  it('puts values set earlier on the line where they are expanded', () => {
+    const none = () => null;
+    assert.equal(lineWithValues("x='rm -rf /'; $x", none), "x='rm -rf /'; rm -rf /");
+    assert.equal(lineWithValues('T=$HOME; rm -rf "$T"', none), 'T=$HOME; rm -rf "$HOME"');
+    assert.equal(lineWithValues('a=(rm -rf /home); "${a[@]}"', none), 'a=(rm -rf /home); ""rm -rf /home""');
+    assert.equal(lineWithValues("printf -v c 'rm -rf %s' /lib; eval \"$c\"", none), "printf -v c 'rm -rf %s' /lib; eval \"rm -rf /lib\"");
+    assert.equal(lineWithValues('$(echo rm) -rf ~', (inner) => (inner === 'echo rm' ? 'rm\n' : null)), 'rm -rf ~');
+    assert.equal(lineWithValues("echo '$x'", none), null);
+  });
+});
