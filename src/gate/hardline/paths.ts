@@ -377,7 +377,23 @@ const CREDENTIAL_FILES: ReadonlyArray<[suffix: string, what: string]> = [
   ['.cargo/credentials.toml', 'a Cargo registry token'],
   ['.gem/credentials', 'a RubyGems token'],
   ['.terraform.d/credentials.tfrc.json', 'a Terraform token'],
+  ['.config/doctl/config.yaml', 'a DigitalOcean token'],
+  ['.config/hub', 'a GitHub token (hub)'],
+  ['kubernetes.io/serviceaccount/token', 'a Kubernetes service-account token'],
 ];
+
+/** Browser login stores and cookie jars (Chrome-family `Login Data`/`Cookies`, Firefox `logins.json`/`key4.db`). */
+const BROWSER_STORES: ReadonlySet<string> = new Set(['login data', 'login data for account', 'cookies', 'web data', 'logins.json', 'key4.db', 'key3.db', 'cookies.sqlite', 'signons.sqlite']);
+/** Folders a browser profile lives below. */
+const BROWSER_FOLDERS = /(?:^|\/)(?:\.mozilla|firefox|google-chrome[^/]*|chromium|BraveSoftware|microsoft-edge[^/]*|vivaldi|opera|Google\/Chrome|Microsoft Edge|Mozilla|Firefox|librewolf|\.librewolf)(?:\/|$)/i;
+
+/** The cloud metadata services, which hand out the machine's own credentials to whoever asks from it. */
+const METADATA_HOSTS = /(?:^|[/@\s"'=])(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata\.goog|\[?fd00:ec2::254\]?|100\.100\.100\.200)(?=$|[:/\s"'?])/i;
+
+/** True when the text names a cloud metadata address (`http://169.254.169.254/…`, `metadata.google.internal`). */
+export function namesCloudMetadata(text: string): boolean {
+  return text.length <= 4096 && METADATA_HOSTS.test(text);
+}
 
 /** Credential dot-files recognised by their name alone. */
 const CREDENTIAL_NAMES: Readonly<Record<string, string>> = {
@@ -455,6 +471,7 @@ export function credentialKind(pathText: string, home: string): string | null {
     if (joined === suffix || (joined.endsWith(suffix) && joined[joined.length - suffix.length - 1] === '/')) return what;
   }
   if (Object.prototype.hasOwnProperty.call(CREDENTIAL_NAMES, base)) return CREDENTIAL_NAMES[base]!;
+  if (BROWSER_STORES.has(lowerBase) && BROWSER_FOLDERS.test(joined)) return 'a browser login or cookie store';
   if (base === '.env') return 'a .env file';
   if (base.startsWith('.env.') && !ENV_TEMPLATE_SUFFIXES.has(base.slice(5).toLowerCase())) return `a ${base} file`;
   if (/\.(?:pem|key|p12|pfx|ppk)$/.test(lowerBase)) {

@@ -37,6 +37,11 @@ export function isHardlineProgram(name: string): boolean {
   return NAMED_PROGRAMS.has(name) || isFormatter(name);
 }
 
+/** The device arms, for a container handed the host's devices (`--privileged`, `--device`, a bind of /dev). */
+function checkDeviceArms(name: string, args: readonly Word[]): HardlineFinding | null {
+  return checkFormatting(name, args) ?? checkDeviceWriters(name, args) ?? (VOLUME_PROGRAMS.has(name) ? checkVolumes(name, args) : null);
+}
+
 /** Runs the arm (if any) that applies to `argv[0]`. */
 export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker: Rechecker): HardlineFinding | null {
   const program = commandName(argv[0]);
@@ -46,7 +51,9 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
   if (!isHardlineProgram(name)) return null;
   // Inside a container only what reaches the host counts: paths through its binds, fork loops
   // (the container shares the host's kernel). Its kills, power and device commands are its own.
-  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name)) return null;
+  // A run handed the host's devices writes the host's disks; a chroot shares everything but the root.
+  const sharesHost = place.hostPid === true && place.hostDevices === true;
+  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost) return place.hostDevices === true ? checkDeviceArms(name, argv.slice(1)) : null;
   const args = argv.slice(1);
   switch (name) {
     case 'rm':

@@ -23,7 +23,24 @@ export function volumeBind(value: string): BindSpec | null {
   const second = rest.indexOf(':');
   const inside = second === -1 ? rest : rest.slice(0, second);
   if (!isHostPath(host) || inside === '') return null;
+  // `:ro` (alone or among `ro,Z`): the container cannot change the host's files there.
+  if (second !== -1 && rest.slice(second + 1).split(',').includes('ro')) return null;
   return { host, inside };
+}
+
+/**
+ * `--bind SRC[:DST[:OPTS]]` (systemd-nspawn, apptainer, bwrap's pairs aside): DST defaults to SRC;
+ * `ro` among the options makes it read-only (left out). Several binds may be given comma-separated
+ * (apptainer); each is read.
+ */
+export function bindOptionBinds(value: string): BindSpec[] {
+  const out: BindSpec[] = [];
+  for (const part of value.split(',')) {
+    const [host = '', inside = host, options = ''] = part.split(':');
+    if (host === '' || !isHostPath(host) || options.split(/[,+]/).includes('ro')) continue;
+    out.push({ host, inside: inside === '' ? host : inside });
+  }
+  return out;
 }
 
 /** The source part of `-v SRC:DST`, whatever it names (null for an anonymous volume). */
@@ -52,10 +69,15 @@ export function mountSource(value: string): string | null {
 /** `--mount type=bind,source=SRC,target=DST`: the bind, or null for another type of mount. */
 export function mountBind(value: string): BindSpec | null {
   const fields = mountFields(value);
-  if ((fields.get('type') ?? 'volume') !== 'bind') return null;
+  const type = fields.get('type') ?? 'volume';
+  if (type !== 'bind' && type !== 'rbind') return null;
   const host = fields.get('source') ?? fields.get('src');
   const inside = fields.get('target') ?? fields.get('destination') ?? fields.get('dst');
   if (host === undefined || inside === undefined || inside === '') return null;
+  // `readonly`, `ro`, `readonly=true`; ctr's `options=rbind:ro`.
+  const readonly = fields.get('readonly') ?? fields.get('ro');
+  if (readonly !== undefined && !/^(false|0)$/i.test(readonly)) return null;
+  if ((fields.get('options') ?? '').split(':').includes('ro')) return null;
   return { host, inside };
 }
 

@@ -1,7 +1,8 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Connector, Word } from '../reading/resolution';
-import { mountBind, volumeBind, type BindSpec } from './containerBinds';
+import { bindOptionBinds, mountBind, volumeBind, type BindSpec } from './containerBinds';
+import type { ContainerRun } from './row';
 import { readArgs, textOf } from './grammar';
 import { rowFor } from './table';
 import { innermostCommand, type WrapperLayer } from './wrappers';
@@ -42,6 +43,13 @@ export interface PathPlace {
    * first. A path below one is that host path; any other path is the container's own (not judged).
    */
   readonly mounts?: readonly Mount[];
+  /**
+   * With `mounts`: the command still reaches this machine's devices (`--privileged`, `--device`,
+   * a bind of /dev, a chroot), so a device write there is one of the host's.
+   */
+  readonly hostDevices?: boolean;
+  /** With `mounts`: the command shares this machine's processes (`--pid=host`, a chroot): PID 1 is the host's init. */
+  readonly hostPid?: boolean;
   /**
    * The shell's `CDPATH`, split at `:` (an empty entry is `.`), when the line runs in a shell the
    * gate does not set up (an agent's, through a hook). Unset in the gate's own terminals, which
@@ -331,7 +339,14 @@ function intoOptionUnreadable(options: ReadonlyArray<{ name: string; value: Word
 export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): PathPlace {
   let inner = place;
   for (const layer of layers) {
-    const spellings = rowFor(layer.program)?.workingFolder;
+    const row = rowFor(layer.program);
+    // A wrapper that changes the root or the namespaces (`chroot DIR`, `systemd-nspawn -D DIR
+    // --bind=…`, `nsenter -t 1 -m`): the command's paths land through what it maps.
+    if (row?.container !== undefined) {
+      const options = layer.options.map((option) => ({ spelled: option.key.length === 1 ? `-${option.key}` : `--${option.key}`, value: option.value }));
+      inner = containerPlace(row.container, options, [...(layer.positionals ?? [])], inner, true) ?? inner;
+    }
+    const spellings = row?.workingFolder;
     if (spellings === undefined) continue;
     for (const option of layer.options) {
       // A wrapper's reader names each option by its key (`C` for both `-C` and `--chdir`).
@@ -346,9 +361,10 @@ export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): 
 
 /**
  * `docker run … IMAGE CMD` (any row whose command declares `container`): the command run inside,
- * and its place — the binds of host folders (`-v`, `--mount type=bind`), and the folder set by
- * `-w` (a container path; unknown without one: the image decides). Null for anything else, and for
- * a run that binds no host folder (its paths are the container's own). A bind whose host side
+ * and its place — the binds of host folders (`-v`, `--mount type=bind`, `--bind`, a root folder),
+ * the host's devices and processes when the run hands them over, and the folder set by `-w` (a
+ * container path; unknown without one: the image decides). Null for anything else, and for a run
+ * that maps nothing of the host (its paths are the container's own). A bind whose host side
  * cannot be read (`-v "$X":/h`) makes the paths below it unknown, so they are not judged.
  */
 export function containerRun(argv: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace } | null {
@@ -356,24 +372,103 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   const container = found?.command.container;
   if (found === undefined || found === null || container === undefined) return null;
   const reading = readArgs(found.args, found.command.grammar ?? {});
-  const start = reading.operandIndexes[container.command];
-  if (start === undefined) return null;
-  const mounts: Mount[] = [];
-  let workdir: string | null = null;
-  for (const option of reading.options) {
-    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value));
-    if (container.workdir.includes(option.name)) workdir = text;
-    const bind: BindSpec | null = text === null ? null : container.volumes.includes(option.name) ? volumeBind(text) : container.mounts.includes(option.name) ? mountBind(text) : null;
-    if (bind === null || !bind.inside.startsWith('/')) continue;
-    const inside = normalFolder(bind.inside);
-    for (const host of bindHosts(bind.host, place)) mounts.push({ inside, host });
+  let start: number | undefined;
+  if (container.command === 'after-dash-dash') {
+    const dashes = found.args.findIndex((word) => word.kind === 'literal' && word.value === '--');
+    start = dashes === -1 ? undefined : dashes + 1;
+  } else {
+    start = reading.operandIndexes[container.command];
   }
-  if (mounts.length === 0) return null;
+  if (start === undefined || start >= found.args.length) return null;
+  const options = reading.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
+  const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
+  const inner = containerPlace(container, options, operands, place);
+  return inner === null ? null : { inner: found.args.slice(start), place: inner };
+}
+
+/**
+ * The place of a command a runner starts (see {@link ContainerRun}), from the runner's options (as
+ * spelled) and operands before the command; null when the runner maps nothing of this machine in.
+ */
+function containerPlace(
+  container: ContainerRun,
+  options: ReadonlyArray<{ spelled: string; value: Word | null }>,
+  operands: readonly Word[],
+  place: PathPlace,
+  /** A wrapper of the command's own kernel and files (chroot, nspawn): its sources are paths where it runs. A container client's are the daemon's, the host's. */
+  local = false,
+): PathPlace | null {
+  const binds: BindSpec[] = [];
+  let workdir: string | null = null;
+  let devices = false;
+  let hostPid = false;
+  let rootfs = false;
+  let joinsInit = false;
+  let joinsMount = false;
+  for (const option of options) {
+    const name = option.spelled;
+    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value));
+    if (container.workdir.includes(name)) workdir = text;
+    if (container.devices?.includes(name) === true && (text === null || !/^(false|0)$/i.test(text) || option.value === null)) devices = true;
+    if (container.hostPid?.includes(name) === true && (option.value === null || text === 'host')) hostPid = true;
+    if (container.rootfsFlags?.includes(name) === true) rootfs = true;
+    if (container.joins?.target.includes(name) === true) joinsInit = text === '1';
+    if (container.joins?.mount.includes(name) === true) joinsMount = true;
+    if (text === null) continue;
+    if (container.volumes.includes(name)) {
+      const bind = volumeBind(text);
+      if (bind !== null) binds.push(bind);
+    } else if (container.mounts.includes(name)) {
+      const bind = mountBind(text);
+      if (bind !== null) binds.push(bind);
+    } else if (container.binds?.includes(name) === true) {
+      binds.push(...bindOptionBinds(text));
+    } else if (container.rootOption?.includes(name) === true) {
+      binds.push({ host: text, inside: '/' });
+    }
+  }
+  if (container.joins !== undefined) {
+    // `nsenter -t 1 -m`: the mount namespace of PID 1 — this machine's own, when PID 1 is the host's init.
+    // On this machine already, nothing changes.
+    if (!joinsInit || !joinsMount || place.mounts === undefined || place.hostPid !== true) return null;
+    return { home: place.home, folders: [], unknownFolder: true, links: NO_LINKS, disk: place.disk, ...(place.diskSeen ? { diskSeen: place.diskSeen } : {}) };
+  }
+  const operandTexts = operands.map((word) => textOf(word));
+  if (container.rootPositional !== undefined) {
+    const root = operandTexts[container.rootPositional];
+    if (root === undefined || root === null) return null;
+    binds.push({ host: root, inside: '/' });
+    // A chroot shares everything else with the machine it runs on.
+    devices = true;
+    hostPid = true;
+  }
+  if (rootfs && operandTexts[0] !== undefined && operandTexts[0] !== null) binds.push({ host: operandTexts[0], inside: '/' });
+  for (const fixed of container.fixed?.(operandTexts) ?? []) binds.push({ host: fixed.host, inside: fixed.inside === '~' ? place.home : fixed.inside });
+  const mounts: Mount[] = [];
+  for (const bind of binds) {
+    const insideText = bind.inside === '~' || bind.inside.startsWith('~/') ? place.home + bind.inside.slice(1) : bind.inside;
+    if (!insideText.startsWith('/')) continue;
+    const inside = normalFolder(insideText);
+    // The whole /dev of the host bound in: its devices are there.
+    if (inside === '/dev' || inside === '/') devices ||= bind.host === '/dev' || bind.host === '/';
+    // Inside a container already (a chroot there), the source is one of its paths: read through its binds.
+    const hosts = local && place.mounts !== undefined ? landingPaths(bind.host.startsWith('~') ? place.home + bind.host.slice(1) : bind.host, place, true).paths : bindHosts(bind.host, place);
+    for (const host of hosts) mounts.push({ inside, host });
+  }
+  devices ||= place.mounts !== undefined && place.hostDevices === true && container.rootPositional !== undefined;
+  if (mounts.length === 0 && !devices && !hostPid) return null;
   mounts.sort((a, b) => b.inside.length - a.inside.length);
   const folders = workdir !== null && workdir.startsWith('/') ? [normalFolder(workdir)] : [];
   return {
-    inner: found.args.slice(start),
-    place: { home: place.home, folders, unknownFolder: folders.length === 0, links: NO_LINKS, disk: place.disk, ...(place.diskSeen ? { diskSeen: place.diskSeen } : {}), mounts },
+    home: place.home,
+    folders,
+    unknownFolder: folders.length === 0,
+    links: NO_LINKS,
+    disk: place.disk,
+    ...(place.diskSeen ? { diskSeen: place.diskSeen } : {}),
+    mounts,
+    ...(devices ? { hostDevices: true } : {}),
+    ...(hostPid ? { hostPid: true } : {}),
   };
 }
 
@@ -381,6 +476,12 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
 function pwdText(word: Word): string | null {
   const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
   return match === null ? null : `$PWD${match[1]}`;
+}
+
+/** `"$HOME":/data`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
+function homeText(word: Word): string | null {
+  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
+  return match === null ? null : `~${match[1]}`;
 }
 
 /** The host folders a bind's source may be: absolute, from the home folder, or from each folder of the place. */

@@ -157,6 +157,8 @@ export interface WrapperReading {
   readonly shellText: Word[] | null;
   readonly assignments: Array<{ name: string; value: Word }>;
   readonly exact: boolean;
+  /** The wrapper's own operands before the command (`chroot DIR`), when its reader keeps them. */
+  readonly positionals?: readonly Word[];
 }
 
 /** One form found in an argv: which role, carried by which word, and the row's note. */
@@ -219,7 +221,7 @@ export interface Command {
    * `--mount type=bind,…`) and those that set its working folder. The path resolver reads the
    * container's paths below a bind as the host's (`-v /:/h … rm -rf /h/usr` deletes the host's /usr).
    */
-  readonly container?: { readonly command: number; readonly volumes: readonly string[]; readonly mounts: readonly string[]; readonly workdir: readonly string[] };
+  readonly container?: ContainerRun;
   /**
    * The command prints the paths of what it finds under its path operands, one a line (`ls`,
    * `find`, `fd`, `du`, `tree -f`). Piped into a command built from its input (`| xargs rm -rf`),
@@ -247,6 +249,47 @@ export interface Command {
    * option out on purpose (`cargo -C`, `make -C`).
    */
   readonly workingFolderIsCd?: boolean;
+}
+
+/**
+ * How a container or VM runner (or a wrapper that changes the root: `chroot`, `systemd-nspawn`,
+ * `nsenter`) maps this machine into the command it runs (D§5, docs/decisions.md "Containers and
+ * VMs reach the host"). Option spellings are as the reader names them (`-v`, `--volume`; a
+ * wrapper layer's key is matched as `-K` or `--key`). Read by the path resolver (`containerRun`,
+ * `placeInside`): a path of the command below a bind is the host path below its source.
+ */
+export interface ContainerRun {
+  /** The operand where the command starts (`docker run IMAGE CMD`: 1), or after the first `--` (`kubectl debug`). */
+  readonly command: number | 'after-dash-dash';
+  /** `-v SRC:DST[:OPTS]` (a read-only bind, `:ro`, is left out). */
+  readonly volumes: readonly string[];
+  /** `--mount type=bind,source=SRC,target=DST[,readonly]` (ctr's `options=rbind:rw` too). */
+  readonly mounts: readonly string[];
+  /** The command's working folder, a path of the container. */
+  readonly workdir: readonly string[];
+  /** `--bind SRC[:DST[:OPTS]]`, DST defaulting to SRC (systemd-nspawn, apptainer). */
+  readonly binds?: readonly string[];
+  /** Options whose value is the host folder the command runs on as its root (`systemd-nspawn -D DIR`). */
+  readonly rootOption?: readonly string[];
+  /** The wrapper's positional operand that is the new root (`chroot DIR CMD`: 0). */
+  readonly rootPositional?: number;
+  /** Flags after which the first operand is a host folder run as the root (`podman run --rootfs DIR`). */
+  readonly rootfsFlags?: readonly string[];
+  /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */
+  readonly devices?: readonly string[];
+  /** Options that share this machine's processes when their value is `host` (`--pid=host`): PID 1 is the host's init. */
+  readonly hostPid?: readonly string[];
+  /**
+   * The command runs in the mount namespace of the process its `target` option names
+   * (`nsenter -t 1 -m`): in a container that shares the host's processes, PID 1's is the host's.
+   */
+  readonly joins?: { readonly target: readonly string[]; readonly mount: readonly string[] };
+  /**
+   * Folders of this machine the runner always maps in, given its operands' texts (null: opaque):
+   * `kubectl debug node/N` puts the node's root at /host; Lima and Apptainer the home folder
+   * (`~`) at its own path.
+   */
+  readonly fixed?: (operands: readonly (string | null)[]) => ReadonlyArray<{ readonly inside: string; readonly host: string }>;
 }
 
 /** The kinds of program, for the table's documentation and counts. */

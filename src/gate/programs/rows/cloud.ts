@@ -226,7 +226,7 @@ const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'] },
+  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'] },
   plain: RUN_PLAIN,
 };
 
@@ -292,6 +292,7 @@ const COMPOSE: Command = {
       grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
       read: elsewhere('compose run', 'runs the command in a new container of the service named first', 1),
+      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'] },
     },
     exec: {
       grammar: { short: 'euwH', flags: 'dTi', long: { ...valued('env', 'user', 'workdir', 'index', 'host'), ...flagged('detach', 'no-TTY', 'privileged', 'interactive', 'tty') }, abbreviations: false, stopAtOperand: true },
@@ -529,6 +530,8 @@ const KUBECTL_BODY: Command = {
     debug: kube({
       role: { role: 'executor', note: 'starts a debugging container (on a node: with the node\'s file system and processes) and attaches to it' },
       read: afterDashDash('kubectl debug', 'runs the command after -- in a debugging container'),
+      // A node's debugging pod gets the node's root folder at /host (and its processes).
+      container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], fixed: (operands) => (operands.some((text) => text === null || text.startsWith('node/')) ? [{ inside: '/host', host: '/' }] : []) },
     }, KUBE_LEAF_SHORT, {}, true),
     run: kube({
       options: [
@@ -2011,7 +2014,7 @@ const CTR_ROW: ProgramRow = {
   what: 'containerd\'s low-level client',
   grammar: { short: 'an', flags: 'h', long: { ...valued('address', 'namespace', 'timeout', 'connect-timeout'), ...flagged('debug', 'help', 'version') }, abbreviations: false, stopAtOperand: true },
   subcommands: {
-    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), plain: ['--rm -t docker.io/library/alpine:latest demo'] },
+    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], rootfsFlags: ['--rootfs'] }, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
     tasks: CTR_TASKS,
     task: CTR_TASKS,
     t: CTR_TASKS,
@@ -2712,6 +2715,115 @@ function dp(extra: Partial<Command> = {}): Command {
   return { grammar: { short: 'pc', flags: 'h', long: { ...DOPPLER_LONG, project: ['value', 'p'], config: ['value', 'c'] }, abbreviations: false }, ...extra };
 }
 
+/**
+ * Password managers, keyrings and decrypting tools whose everyday job is to print a secret: each
+ * such command is a `credentials` form (D§4.3), which the hardline floor refuses joined to a
+ * network sink (hardline/exfiltration.ts). Their listing and status commands are not.
+ */
+const GOPASS_GRAMMAR: Grammar = { short: 'r', flags: 'cCfonuy', long: { ...flagged('clip', 'alsoclip', 'qr', 'password', 'force', 'noparsing', 'unsafe', 'yes', 'help', 'version', 'nosync'), ...valued('revision', 'chars') }, abbreviations: false };
+const GOPASS_SHOWS = printsSecretUnless('show', 'prints the secret stored under that name', '-c', '--clip', 'c', 'clip', '-C', 'C', '--qr', 'qr');
+const GOPASS_COMMANDS = new Set(['ls', 'list', 'find', 'search', 'show', 'cat', 'otp', 'insert', 'edit', 'generate', 'rm', 'delete', 'mv', 'cp', 'git', 'sync', 'audit', 'help', 'version', 'init', 'setup', 'config', 'mounts', 'recipients', 'templates', 'fsck', 'env', 'history', 'unclip', 'update']);
+const BW_GRAMMAR: Grammar = { flags: 'h', long: { ...valued('session', 'output', 'format', 'password', 'organizationid', 'itemid', 'search', 'url', 'folderid', 'collectionid'), ...flagged('raw', 'pretty', 'response', 'quiet', 'nointeraction', 'help', 'version', 'trash', 'cleanexit') }, abbreviations: false };
+const LPASS_GRAMMAR: Grammar = { shortAttached: 'cGxj', long: { ...flagged('clip', 'expand-multi', 'all', 'username', 'password', 'url', 'notes', 'id', 'name', 'json', 'basic-regexp', 'fixed-strings', 'quiet', 'help', 'version'), ...valued('field', 'attach', 'color', 'sync', 'fields') }, abbreviations: false };
+const SECRET_TOOL_PRINTS = { role: printsSecret('prints the password stored under those attributes in the keyring') };
+
+const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['gopass'],
+    category: 'misc',
+    what: 'gopass, a team password manager on pass\'s store format',
+    grammar: GOPASS_GRAMMAR,
+    // `gopass NAME` is `gopass show NAME`.
+    read: (args, reading) => {
+      const first = reading.operands[0];
+      if (first === undefined || (first.kind === 'literal' && GOPASS_COMMANDS.has(first.value))) return [];
+      return GOPASS_SHOWS(args, reading);
+    },
+    subcommands: {
+      show: { grammar: GOPASS_GRAMMAR, read: GOPASS_SHOWS, plain: ['-c github'] },
+      cat: { grammar: GOPASS_GRAMMAR, read: GOPASS_SHOWS },
+      otp: { grammar: GOPASS_GRAMMAR, read: printsSecretUnless('otp', 'prints the current one-time code of that entry', '-c', '--clip', 'c', 'clip') },
+    },
+    plain: ['ls', 'list', 'find github', 'version'],
+  },
+  {
+    names: ['bw'],
+    category: 'misc',
+    what: 'the Bitwarden command-line client',
+    grammar: BW_GRAMMAR,
+    subcommands: {
+      get: { grammar: BW_GRAMMAR, role: printsSecret('prints an item, password, username, note or one-time code of the vault') },
+      list: { grammar: BW_GRAMMAR, read: (_args, reading) => (reading.operands.some((word) => word.kind !== 'literal' || word.value === 'items') ? [{ role: 'credentials', program: 'bw list', trigger: 'items', index: -1, value: null, everyday: true, note: 'prints the vault\'s items with their passwords' }] : []) },
+      export: { grammar: BW_GRAMMAR, options: [{ role: 'credentials', options: ['--raw'], everyday: true, note: '--raw prints the whole vault export instead of writing a file' }] },
+    },
+    plain: ['status', 'sync', 'list folders', 'login', 'lock'],
+  },
+  {
+    names: ['lpass'],
+    category: 'misc',
+    what: 'the LastPass command-line client',
+    grammar: LPASS_GRAMMAR,
+    subcommands: {
+      show: { grammar: LPASS_GRAMMAR, read: printsSecretUnless('show', 'prints the entry (its password with --password)', '-c', '--clip', 'c', 'clip') },
+      export: { grammar: LPASS_GRAMMAR, role: printsSecret('prints every entry of the vault, passwords included, as CSV') },
+    },
+    plain: ['status', 'ls', 'sync'],
+  },
+  {
+    names: ['keepassxc-cli'],
+    category: 'misc',
+    what: 'the KeePassXC command-line client',
+    grammar: { flags: 'hqv', long: flagged('help', 'version', 'quiet', 'debug-info'), abbreviations: false },
+    subcommands: {
+      show: { grammar: { short: 'ak', flags: 'qst', long: { ...valued('attributes', 'key-file'), ...flagged('quiet', 'show-protected', 'totp', 'all', 'no-password', 'yubikey') }, abbreviations: false }, role: printsSecret('prints an entry of the database (protected attributes with -s)') },
+      export: { grammar: { short: 'fk', flags: 'q', long: { ...valued('format', 'key-file'), ...flagged('quiet', 'no-password') }, abbreviations: false }, role: printsSecret('prints the whole database, passwords included') },
+      attachment_export: { role: { role: 'credentials', note: 'prints an attachment of an entry (with --stdout)', everyday: true } },
+    },
+    plain: ['ls db.kdbx', 'search db.kdbx github', '--version'],
+  },
+  {
+    names: ['secret-tool'],
+    category: 'misc',
+    what: 'the libsecret (GNOME Keyring, KWallet) command-line client',
+    subcommands: {
+      lookup: SECRET_TOOL_PRINTS,
+      search: { grammar: { flags: '', long: flagged('all', 'unlock') }, role: printsSecret('prints the matching items of the keyring, secrets included') },
+    },
+    plain: ['store --label=x service x'],
+  },
+  {
+    names: ['kwallet-query'],
+    category: 'misc',
+    what: 'reads and writes KDE Wallet entries',
+    grammar: { short: 'frw', flags: 'hlv', long: { ...valued('folder', 'read-password', 'write-password'), ...flagged('help', 'list-entries', 'verbose', 'version') }, abbreviations: false },
+    options: [{ role: 'credentials', options: ['-r', '--read-password'], everyday: true, note: '-r prints the password stored under that entry' }],
+    plain: ['-l kdewallet'],
+  },
+  {
+    names: ['sops'],
+    category: 'misc',
+    what: 'SOPS, which encrypts and decrypts secret files',
+    grammar: { short: 'ks', flags: 'deihv', long: { ...valued('output', 'input-type', 'output-type', 'extract', 'kms', 'pgp', 'age', 'gcp-kms', 'azure-kv', 'hc-vault-transit', 'config', 'encrypted-regex', 'unencrypted-regex', 'filename-override'), ...flagged('decrypt', 'encrypt', 'in-place', 'ignore-mac', 'verbose', 'help', 'version', 'indent') }, abbreviations: false },
+    read: (args, reading) => {
+      const decrypts = reading.options.some((option) => option.name === '-d' || option.name === '--decrypt') || (reading.operands[0]?.kind === 'literal' && reading.operands[0].value === 'decrypt');
+      const elsewhere = reading.options.some((option) => option.name === '-i' || option.name === '--in-place' || option.name === '--output');
+      return decrypts && !elsewhere ? printsSecretUnless('-d', 'prints the secret file decrypted')(args, reading) : [];
+    },
+    plain: ['--version', '-e -i secrets.yaml'],
+  },
+  {
+    names: ['age', 'rage'],
+    category: 'misc',
+    what: 'age, a file encryption tool',
+    grammar: { short: 'irRo', flags: 'deaph', long: { ...valued('identity', 'recipient', 'recipients-file', 'output', 'plugin'), ...flagged('decrypt', 'encrypt', 'armor', 'passphrase', 'help', 'version') }, abbreviations: false },
+    read: (args, reading) => {
+      const decrypts = reading.options.some((option) => option.name === '-d' || option.name === '--decrypt');
+      return decrypts ? printsSecretUnless('-d', 'prints the file decrypted', '-o', '--output')(args, reading) : [];
+    },
+    plain: ['--version', '-r age1xyz -o out.age in.txt'],
+  },
+];
+
 const SECRET_STORE_ROWS: readonly ProgramRow[] = [
   {
     names: ['op'],
@@ -2791,6 +2903,31 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
   },
 ];
 
+/** Apptainer (Singularity): `exec IMAGE CMD` runs with the home folder, the working folder and `--bind` folders of the host mapped in. */
+const APPTAINER_RUN_GRAMMAR: Grammar = {
+  short: 'BeHWo',
+  flags: 'Ccpuwi',
+  long: {
+    ...valued('bind', 'mount', 'home', 'pwd', 'env', 'env-file', 'overlay', 'network', 'network-args', 'security', 'workdir', 'scratch', 'hostname', 'apply-cgroups', 'app', 'dns', 'fusemount', 'add-caps', 'drop-caps', 'cpus', 'memory'),
+    ...flagged('contain', 'containall', 'cleanenv', 'no-home', 'writable', 'writable-tmpfs', 'fakeroot', 'nv', 'rocm', 'userns', 'ipc', 'pid', 'net', 'no-privs', 'keep-privs', 'no-mount', 'compat', 'no-init', 'no-umask', 'no-eval', 'help', 'disable-cache', 'nonet'),
+  },
+  abbreviations: false,
+  stopAtOperand: true,
+};
+const APPTAINER_EXEC: Command = {
+  grammar: APPTAINER_RUN_GRAMMAR,
+  read: elsewhere('apptainer exec', 'runs the command inside a container of the image named first', 1),
+  container: { command: 1, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }] },
+};
+const APPTAINER_ROW: ProgramRow = {
+  names: ['apptainer', 'singularity'],
+  category: 'container',
+  what: 'Apptainer (formerly Singularity), containers for shared machines',
+  grammar: { flags: 'dqsv', long: flagged('debug', 'quiet', 'silent', 'verbose', 'help', 'version', 'nocolor') },
+  subcommands: { exec: APPTAINER_EXEC, shell: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'starts a shell inside a container of the image' } } },
+  plain: ['--version', 'inspect img.sif', 'pull docker://alpine'],
+};
+
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
@@ -2852,6 +2989,8 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   SNAP_ROW,
   FLATPAK_ROW,
   ...SECRET_STORE_ROWS,
+  ...PASSWORD_MANAGER_ROWS,
+  APPTAINER_ROW,
 ];
 
 export type { OperandRole };

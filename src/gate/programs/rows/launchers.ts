@@ -153,6 +153,8 @@ const NSENTER: ProgramRow = {
   },
   strict: true,
   wrapper: { peel: false, noCommand: ['h', 'V'], note: 'nsenter runs the command inside the namespaces of another process (its files, network, users); without one it starts a shell there' },
+  // `-t 1 -m` from a container that shares the host's processes enters the host's own files.
+  container: { command: 0, volumes: [], mounts: [], workdir: [], joins: { target: ['-t', '--target'], mount: ['-m', '--mount', '-a', '--all'] } },
   plain: ['--help', '--version'],
 };
 
@@ -487,6 +489,8 @@ const SYSTEMD_NSPAWN: ProgramRow = {
   },
   strict: true,
   wrapper: { peel: false, noCommand: ['h', 'help', 'V', 'version'], note: 'systemd-nspawn runs the command inside a container built from a folder or an image, as root there by default' },
+  // The folder of -D is the container's root; --bind maps host folders in (`--bind-ro` cannot change them).
+  container: { command: 0, volumes: [], mounts: [], workdir: ['--chdir'], binds: ['--bind'], rootOption: ['-D', '--directory'] },
   options: [{ role: 'listener', options: ['-p', '--port'], example: '8080:80', note: '-p forwards a port of the host into the container' }],
   plain: ['--help', '--version'],
 };

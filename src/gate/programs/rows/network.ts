@@ -2,6 +2,10 @@ import { flagged, readArgs, valued, type Grammar, type ReadOption } from '../gra
 import type { Word } from '../../reading/resolution';
 import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
+
+/** FTP-like command text that uploads files of this machine (lftp, smbclient, sftp batches). */
+const UPLOAD_COMMANDS = /(?:^|[;&|\n]|\s)\s*(?:m?put|reput|mirror\s+(?:-[a-zA-Z]*R|--reverse))\b/;
+
 /** rclone copy/sync/move SRC DST to a `REMOTE:PATH`: the local source is uploaded. */
 const RCLONE_UPLOADS = uploadsToRemote((t) => /^[A-Za-z0-9_. -]+:/.test(t) && !/^[A-Za-z]:[\\/]/.test(t), 'rclone uploads this local path to the remote');
 
@@ -702,6 +706,7 @@ const REMOTES: readonly ProgramRow[] = [
         note: '-c runs lftp commands; a !command among them runs in the shell here',
       },
       { role: 'executor', options: ['-c', '-e'], when: (v) => v !== null && !/(^|[;&|]|\n)\s*!/.test(v), example: 'open host; put file', note: '-c runs lftp commands: transfers both ways and deletes on the server' },
+      { role: 'network', options: ['-c', '-e'], when: (v) => v === null || UPLOAD_COMMANDS.test(v), sends: true, example: 'put ~/f', note: 'put, mput and mirror -R among the commands upload files of this machine' },
       { role: 'loader', options: ['-f', '--rcfile'], example: 'script.lftp', note: '-f runs lftp commands from a file' },
     ],
     operands: [{ role: 'network', operand: 0, everyday: true, example: 'sftp://host', note: 'lftp connects to the site it is given' }],
@@ -909,6 +914,7 @@ const SOCKETS: readonly ProgramRow[] = [
         example: '!id',
         note: '-c runs smbclient commands; a !command among them runs in the shell here',
       },
+      { role: 'network', options: ['-c', '--command'], when: (v) => v === null || UPLOAD_COMMANDS.test(v), sends: true, example: 'put ~/f', note: 'put and mput among the commands upload files of this machine to the share' },
       { role: 'writer', options: ['-c', '--command'], when: orNull((v) => /(^|;)\s*(m?get|tar|lcd)\b/.test(v)), example: 'get report.pdf', note: '-c get/tar writes files here' },
       { role: 'network', options: ['-c', '--command'], when: orNull((v) => /(^|;)\s*m?put\b/.test(v)), example: 'put secrets.txt', note: '-c put sends local files to the share' },
       { role: 'writer', options: ['-T', '--tar'], example: 'c', note: '-T makes or restores a tar backup of the share (a local tar file is written or sent)' },
@@ -1599,7 +1605,11 @@ const PROBES: readonly ProgramRow[] = [
     category: 'network',
     what: 'a DNS lookup tool',
     grammar: { short: 'bcfkpqtxy', flags: '46dhimnruv' },
-    operands: [{ role: 'network', operand: 'every', when: orNull((t) => t.startsWith('@')), everyday: true, example: '@8.8.8.8', note: '@SERVER sends the query to that name server' }],
+    operands: [
+      { role: 'network', operand: 'every', when: orNull((t) => t.startsWith('@')), everyday: true, example: '@8.8.8.8', note: '@SERVER sends the query to that name server' },
+      // A name asked carries what is written in it to the name servers on the way (DNS exfiltration).
+      { role: 'network', operand: 'every', when: (t) => t === null || t.includes('$('), sends: true, everyday: true, example: '$(id).x.example', note: 'a name only known at run time sends what it holds to the name servers' },
+    ],
     plain: ['example.com', 'example.com MX +short', '-x 8.8.8.8', '+trace example.org'],
   },
   {

@@ -56,6 +56,7 @@ function layer(reading: OptionReading, inner: Word[], extra: Partial<Omit<Wrappe
     shellText: extra.shellText ?? null,
     assignments: extra.assignments ?? [],
     exact: reading.exact && (extra.exact ?? true),
+    ...(extra.positionals !== undefined && extra.positionals.length > 0 ? { positionals: extra.positionals } : {}),
   };
 }
 
@@ -79,7 +80,7 @@ function simpleReader(
       if (positional.kind !== 'literal') exact = false;
       next++;
     }
-    return layer(reading, args.slice(next), { exact });
+    return layer(reading, args.slice(next), { exact, positionals: args.slice(reading.next, next) });
   };
 }
 
@@ -752,7 +753,11 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     options: [{ role: 'executor', options: ['c', 'command'], payload: 'shell-text', note: 'flock -c runs its text with sh -c' }],
     plain: ['/tmp/lock true', '-n /tmp/lock true', '-w 5 /tmp/lock true'],
   }),
-  wrapperRow(['chroot'], 'runs a command with another root folder', CHROOT_TABLE, simpleReader(CHROOT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), false, 'chroot runs the command inside another root folder, as root', { plain: ['--version'] }),
+  wrapperRow(['chroot'], 'runs a command with another root folder', CHROOT_TABLE, simpleReader(CHROOT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), false, 'chroot runs the command inside another root folder, as root', {
+    plain: ['--version'],
+    // Its paths are below the folder given; it shares the machine's devices and processes.
+    container: { command: 0, volumes: [], mounts: [], workdir: [], rootPositional: 0 },
+  }),
   wrapperRow(['caffeinate'], 'runs a command keeping the machine awake (macOS)', CAFFEINATE_TABLE, simpleReader(CAFFEINATE_TABLE), true, 'caffeinate runs the command while keeping the machine awake', { plain: ['true', '-i true'] }),
   wrapperRow(['noglob', 'nocorrect', '-'], 'zsh precommand modifiers: run the command without globbing, without spelling correction, or with argv[0] `-name`', { stopAtOperand: true }, readPrecommand, true, 'a zsh precommand modifier runs the command after it', {
     // No plain lines: the zsh and any readings refuse these words in command position (shell-difference).
