@@ -171,9 +171,12 @@ class Reader {
     this.statements(depth + 1, close);
   }
 
-  /** `.Member`, `.Method(…)` and `[…]` after a subexpression, skipped (the statement's source keeps them). */
+  /**
+   * `.Member` and `[…]` after a subexpression, skipped (the statement's source keeps them); a
+   * method's arguments `(…)` are read next as a subexpression of their own.
+   */
   private skipMemberTail(): void {
-    const match = /^(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\([^()]*\))?|\[[^\]]*\])*/.exec(this.text.slice(this.i, this.i + 4096));
+    const match = /^(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])*/.exec(this.text.slice(this.i, this.i + 4096));
     this.i += match?.[0].length ?? 0;
   }
 
@@ -261,6 +264,14 @@ class Reader {
     let known = true;
     while (this.i < text.length) {
       const d = text[this.i]!;
+      if (d === '$' && text[this.i + 1] === '{') {
+        // `${env:NAME}`: braces are part of the variable.
+        const close = text.indexOf('}', this.i);
+        const end = close === -1 ? text.length : close + 1;
+        value += text.slice(this.i, end);
+        this.i = end;
+        continue;
+      }
       if (/[\s;|,{}()]/.test(d) || (d === '&' && value === '')) break;
       if (d === '`' && this.i + 1 < text.length) {
         value += text[this.i + 1]!;
