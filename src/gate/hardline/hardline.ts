@@ -44,6 +44,8 @@ import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } 
 import { codePayloads, stdinPayloads } from '../programs/languages';
 import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
+import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
+import { checkWindowsStdin, checkWslUnregister } from './windows';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -398,6 +400,8 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
     if (!startsWithWrapper(argv)) return checkArgv(argv, place, context);
   }
   const unwrapped = peeled(view);
+  const unregistered = checkWslUnregister(unwrapped.layers);
+  if (unregistered !== null) return unregistered;
   const inner = placeInside(place, unwrapped.layers);
   // Read exactly, the unwrapped argv is the only reading.
   if (unwrapped.exact) return checkArgv(unwrapped.argv, inner, context);
@@ -533,6 +537,11 @@ function mayNameProgram(word: Word): boolean {
 function checkShellCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
   if (name === undefined || rowFor(name)?.category !== 'shell') return null;
+  // PowerShell's statements, as the shell text that does the same (powershellStatements.ts).
+  for (const code of name === 'pwsh' || name === 'powershell' ? powerShellCode(name, argv.slice(1).map(wordText)) : []) {
+    const found = checkPayloadText(powerShellAsShell(code), false, context, place);
+    if (found !== null) return found;
+  }
   for (const form of programForms(argv).forms) {
     if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
     const encoded = /^-{1,2}e(?:c|n[a-z]*)?$/i.test(form.trigger);
@@ -870,7 +879,7 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   const produced = producedText(source as CommandShape);
   if (produced === null) return startsWithWrapper(folded(sinkView)) || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, peeled(sinkView), context, place) : null;
   const sink = peeled(sinkView);
-  const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place);
+  const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts);
   if (found !== null) return found;
   // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
   const name = commandName(sink.argv[0])?.name;

@@ -175,8 +175,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
   // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
-  const drive = /^([A-Za-z]):[\\/]/.exec(text);
-  const written = absoluteComponents(drive === null ? expandHome(text, home) : `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`);
+  const written = absoluteComponents(windowsPathAsWsl(text) ?? expandHome(text, home));
   if (written === null) return null;
   const parts = macosAlias(written);
   const platform = platformTarget(parts, includeHome, deep);
@@ -220,6 +219,21 @@ function macosAlias(parts: string[]): string[] {
   return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
 }
 
+/** A Windows path (`C:\Windows`, `C:/Users/alice`) as WSL sees it (`/mnt/c/Windows`); null for any other text. */
+export function windowsPathAsWsl(text: string): string | null {
+  const drive = /^([A-Za-z]):[\\/]/.exec(text);
+  return drive === null ? null : `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`;
+}
+
+/**
+ * Folders right inside a Windows profile that Windows itself makes and that hold the user's
+ * documents or every program's settings and data (`AppData`): their deletion is the profile's.
+ * `Downloads`, `source`, dot-folders and caches are not here: clearing them is ordinary.
+ */
+const WINDOWS_PROFILE_FOLDERS = new Set(['documents', 'desktop', 'pictures', 'music', 'videos', 'onedrive', 'appdata', 'favorites', 'contacts']);
+/** Folders of a profile's `AppData` that hold every program's settings and data (not `Local\Temp`). */
+const WINDOWS_APPDATA_FOLDERS = new Set(['roaming', 'local', 'locallow']);
+
 /** Folders of a Windows drive (seen from WSL at `/mnt/<letter>`) that hold the system or every user's files. */
 const WINDOWS_SYSTEM_FOLDERS = new Set(['windows', 'users', 'program files', 'program files (x86)', 'programdata']);
 /** Folders of `C:\Users` that are no one's home. */
@@ -236,11 +250,22 @@ function platformTarget(parts: readonly string[], includeHome: boolean, deep: bo
   const windows = parts.length >= 3 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!);
   if (windows) {
     const folder = parts[2]!.toLowerCase();
+    // `…\*` and `…\*.*` (every entry to cmd and PowerShell) below a folder judged here are all of it.
+    const lastPart = parts[parts.length - 1]!;
+    if (parts.length >= 4 && (lastPart === '*' || lastPart === '*.*')) {
+      const whole = platformTarget(parts.slice(0, -1), includeHome, deep);
+      if (whole !== null) return `everything in ${whole}`;
+    }
     if (includeHome && parts.length === 3 && (folder === '*' || folder === '.*')) return `everything on the Windows drive /mnt/${parts[1]}`;
     if (parts.length === 3 && WINDOWS_SYSTEM_FOLDERS.has(folder)) return `the Windows folder ${parts[2]}`;
     if (includeHome && parts.length === 4 && folder === 'users' && parts[3] === '*') return 'every Windows home folder';
     if (includeHome && parts.length === 4 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!)) return `the Windows home folder of ${parts[3]}`;
     if (deep && parts.length === 4 && folder === 'windows') return `the Windows system folder ${parts[2]}/${parts[3]}`;
+    const profileFolder = includeHome && deep && parts.length >= 5 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!);
+    if (profileFolder && parts.length === 5 && WINDOWS_PROFILE_FOLDERS.has(parts[4]!.toLowerCase())) return `the folder ${parts[4]} of the Windows home folder of ${parts[3]}`;
+    if (profileFolder && parts.length === 6 && parts[4]!.toLowerCase() === 'appdata' && WINDOWS_APPDATA_FOLDERS.has(parts[5]!.toLowerCase())) {
+      return `the folder AppData/${parts[5]} of the Windows home folder of ${parts[3]}`;
+    }
     return null;
   }
   if (!deep || parts.length !== 2 || GLOB_CHARS.test(parts[1]!)) return null;
@@ -282,10 +307,12 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
 }
 
 function criticalFileAt(text: string): string | null {
-  const written = absoluteComponents(text);
+  const written = absoluteComponents(windowsPathAsWsl(text) ?? text);
   if (written === null) return null;
   const parts = macosAlias(written);
   if (parts.length < 2) return null;
+  const windows = windowsCriticalFile(parts);
+  if (windows !== null) return windows;
   const path = parts.join('/');
   const base = parts[parts.length - 1]!;
   const what = `the system file /${path}`;
@@ -295,6 +322,22 @@ function criticalFileAt(text: string): string | null {
   const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
   if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
   if (parts.length === 2 && parts[0] === 'boot' && /^(?:vmlinuz|initrd|initramfs)/.test(base)) return what;
+  return null;
+}
+
+/** Windows' kernel, loader and session programs in `System32`, and its registry hives (`System32\config`). */
+const WINDOWS_CRITICAL_PROGRAMS = new Set([
+  'ntoskrnl.exe', 'hal.dll', 'winload.exe', 'winload.efi', 'winresume.exe', 'ci.dll', 'ntdll.dll', 'kernel32.dll', 'kernelbase.dll',
+  'smss.exe', 'csrss.exe', 'wininit.exe', 'winlogon.exe', 'lsass.exe', 'services.exe', 'userinit.exe', 'logonui.exe', 'cmd.exe',
+]);
+const WINDOWS_HIVES = new Set(['system', 'software', 'sam', 'security', 'default']);
+
+/** A file Windows cannot start or log anyone in without, seen from WSL (`/mnt/c/Windows/System32/ntoskrnl.exe`); null otherwise. */
+function windowsCriticalFile(parts: readonly string[]): string | null {
+  if (parts.length < 5 || parts[0] !== 'mnt' || !/^[a-z]$/.test(parts[1]!) || parts[2]!.toLowerCase() !== 'windows' || parts[3]!.toLowerCase() !== 'system32') return null;
+  const what = `the Windows system file ${parts.slice(2).join('/')}`;
+  if (parts.length === 5 && WINDOWS_CRITICAL_PROGRAMS.has(parts[4]!.toLowerCase())) return what;
+  if (parts.length === 6 && parts[4]!.toLowerCase() === 'config' && WINDOWS_HIVES.has(parts[5]!.toLowerCase())) return what;
   return null;
 }
 

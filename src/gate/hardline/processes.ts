@@ -155,8 +155,8 @@ export function checkKillPattern(name: string, args: readonly Word[]): HardlineF
 
 /** Options after which these commands do not shut anything down. */
 const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
-  // Windows' shutdown.exe (run from WSL): `/a` aborts, `/l` logs off, `/?` prints help.
-  shutdown: ['-c', '--cancel', '-k', '--show', '--help', '--version', '/a', '/A', '/l', '/L', '/?'],
+  // Windows' shutdown.exe (run from WSL): `/a` aborts, `/?` prints help (`/l` logs off: it ends the session, docs/decisions.md).
+  shutdown: ['-c', '--cancel', '-k', '--show', '--help', '--version', '/a', '/A', '/?'],
   reboot: ['-w', '--wtmp-only', '--help', '--version'],
   halt: ['-w', '--wtmp-only', '--help', '--version'],
   poweroff: ['-w', '--wtmp-only', '--help', '--version'],

@@ -13,6 +13,7 @@ import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
 import { checkKill, checkKillPattern, checkShutdown } from './processes';
 import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
+import { checkWindowsProgram, WINDOWS_PROGRAMS } from './windows';
 
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
@@ -27,6 +28,8 @@ const NAMED_PROGRAMS = new Set([
   'launchctl', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
   ...INTERPRETERS,
   ...VOLUME_PROGRAMS,
+  // Windows' own programs and cmdlets (windows.ts)
+  ...WINDOWS_PROGRAMS,
 ]);
 
 /** The programs whose arms still apply inside a container (see {@link checkProgram}). */
@@ -105,6 +108,7 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
     default:
       break;
   }
+  if (WINDOWS_PROGRAMS.has(name)) return checkWindowsProgram(name, args, place);
   if (VOLUME_PROGRAMS.has(name)) return checkVolumes(name, args);
   if (INTERPRETERS.has(name)) {
     const code = args.map(literalText).find((text) => text !== null && isInterpreterForkBomb(text));

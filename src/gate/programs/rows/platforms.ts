@@ -1,6 +1,7 @@
 import { flagged, optionValues, textOf, valued, type Grammar } from '../grammar';
 import type { Command, Form, ProgramRow, WrapperReading } from '../row';
 import { literalWord, type Word } from '../../reading/resolution';
+import { cmdLineAsShell } from '../cmdLine';
 
 /**
  * Programs of the other systems the same agent sessions run on (issue 31): macOS (`launchctl`,
@@ -176,8 +177,11 @@ const CMD_SWITCH = /^\/(?:\?|q|d|a|u|s|x|y|e:(?:on|off)|f:(?:on|off)|v:(?:on|off
 
 /**
  * `cmd [/switches] /c COMMAND LINE…` (or `/k`, `/r`): the rest of the words are one command line,
- * read as shell text (cmd's own syntax differs: the floor reads it approximately, the words as
- * they stand). An unknown switch or a word only known at run time makes the reading inexact.
+ * read by cmd's own rules (programs/cmdLine.ts: `%NAME%` expanded with the profile's folders,
+ * commands split on `&`, `&&`, `||`, `|`, words on blanks outside double quotes) and handed on as
+ * the POSIX shell text that runs the same commands; the first command is the wrapped argv. A word
+ * only known at run time keeps the line as it stands (read as shell text, inexactly), and so does
+ * an unknown switch.
  */
 function cmdReading(args: readonly Word[]): WrapperReading {
   for (let k = 0; k < args.length; k++) {
@@ -186,9 +190,11 @@ function cmdReading(args: readonly Word[]): WrapperReading {
     const run = /^\/([ckr])(.*)$/i.exec(text);
     if (run !== null) {
       const rest = run[2] === '' ? args.slice(k + 1) : [literalWord(run[2]!), ...args.slice(k + 1)];
-      // The command line is read both ways: as the words of a command (split as cmd splits them:
-      // blanks outside double quotes, no backslash escapes) and as the text cmd runs.
-      return { options: [{ name: `/${run[1]!.toLowerCase()}`, key: `/${run[1]!.toLowerCase()}`, value: null }], inner: rest.flatMap(cmdWords), shellText: rest.length > 0 ? rest : null, assignments: [], exact: true };
+      const option = { name: `/${run[1]!.toLowerCase()}`, key: `/${run[1]!.toLowerCase()}`, value: null };
+      const texts = rest.map(textOf);
+      if (texts.some((word) => word === null)) return { options: [option], inner: rest.flatMap(cmdWords), shellText: rest.length > 0 ? rest : null, assignments: [], exact: true };
+      const line = cmdLineAsShell(texts.join(' '));
+      return { options: [option], inner: line.first.map(literalWord), shellText: line.text === '' ? null : [literalWord(line.text)], assignments: [], exact: true };
     }
     if (!CMD_SWITCH.test(text)) return { options: [], inner: [], shellText: args.slice(k), assignments: [], exact: false };
   }

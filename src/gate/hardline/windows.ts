@@ -1,0 +1,191 @@
+/**
+ * Windows' own destructive programs and cmdlets, run from WSL (`vssadmin.exe`, `/mnt/c/…`), through
+ * `cmd /c` or PowerShell (their lines reach the floor as the shell text that does the same:
+ * programs/cmdLine.ts, programs/languages/powershellStatements.ts). docs/decisions.md, "Windows
+ * command lines and PowerShell statements", says what counts and what is left out:
+ *
+ * - formatting or erasing: `format X:`, `diskpart /s SCRIPT` (a script the gate cannot read is
+ *   taken at its worst) or fed `clean`/`format`/`delete …` lines, `Format-Volume`, `Clear-Disk`,
+ *   `Remove-Partition` (not `-WhatIf`);
+ * - deleting the system's backups or boot: `vssadmin delete shadows`, `wmic shadowcopy delete`,
+ *   `wbadmin delete …`, `bcdedit /delete` of the running, default or boot-manager entry, `reg
+ *   delete` of a hive's root or the system's services and control sets, `wsl --unregister` (the
+ *   distribution's whole file system);
+ * - deleting a protected tree: `robocopy SRC DEST /MIR|/PURGE` into one (as `rsync --delete`),
+ *   `forfiles /p TREE /s` deleting every file (as `find -exec rm`), `fsutil file setZeroData` of a
+ *   file Windows cannot start without;
+ * - ending the session: `logoff`.
+ *
+ * `cipher /w` only wipes free space, `Initialize-Disk` only takes a disk with no partition table,
+ * `Remove-LocalUser` leaves the profile's files: none of them is here.
+ */
+import type { PathPlace } from '../programs/pathResolver';
+import type { WrapperLayer } from '../programs/wrappers';
+import type { Word } from '../reading/resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { commandName, literalText } from './commandName';
+import { criticalFileTarget, deletionTarget } from './paths';
+
+/** The programs (names as commandName gives them) and cmdlets (lower case) this file judges. */
+export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
+  'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
+  'format-volume', 'clear-disk', 'remove-partition',
+]);
+
+/** A switch, compared without case and with `-` or `/` (`/MIR`, `-mir`). */
+function isSwitch(text: string | null, ...names: string[]): boolean {
+  return text !== null && /^[-/]/.test(text) && names.includes(text.slice(1).toLowerCase());
+}
+
+/** A PowerShell `-WhatIf` (any prefix from `-wh`, or `-wi`), which runs nothing. */
+function whatIf(texts: ReadonlyArray<string | null>): boolean {
+  return texts.some((text) => text !== null && /^-(?:wh(?:a(?:t(?:i(?:f)?)?)?)?|wi)(?::\$true)?$/i.test(text));
+}
+
+/** Words that are not switches (`/x`, `-x`), in order. */
+function operandsOf(args: readonly Word[]): Word[] {
+  return args.filter((word) => !/^[-/]/.test(literalText(word) ?? word.raw));
+}
+
+export function checkWindowsProgram(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
+  const texts = args.map(literalText);
+  const lower = texts.map((text) => text?.toLowerCase() ?? null);
+  // `/?` prints help (unquoted in bash it is a glob, so its source text is looked at too).
+  if (args.some((word) => /^[-/]\?$/.test(literalText(word) ?? word.raw))) return null;
+  switch (name) {
+    case 'format':
+    case 'format.com': {
+      const drive = texts.find((text) => text !== null && /^[A-Za-z]:\\?$/.test(text));
+      return drive === undefined ? null : hardlineFinding('mkfs', `format ${drive}`);
+    }
+    case 'diskpart': {
+      const script = texts.findIndex((text) => isSwitch(text, 's'));
+      return script === -1 ? null : hardlineFinding('mkfs', `diskpart /s ${texts[script + 1] ?? '…'} runs disk commands (clean, format, delete) the gate cannot read`);
+    }
+    case 'format-volume':
+    case 'clear-disk':
+    case 'remove-partition':
+      return whatIf(texts) ? null : hardlineFinding('mkfs', `${name} ${texts.map((text) => text ?? '…').join(' ')}`.trim());
+    case 'vssadmin':
+      return lower[0] === 'delete' && lower[1] === 'shadows' ? hardlineFinding('recursive-delete-root', 'vssadmin delete shadows deletes the volume shadow copies (restore points and backups)') : null;
+    case 'wmic': {
+      if (lower.includes('shadowcopy') && lower.includes('delete')) return hardlineFinding('recursive-delete-root', 'wmic shadowcopy delete deletes the volume shadow copies');
+      const call = lower.indexOf('call');
+      const method = call === -1 ? null : lower[call + 1];
+      if (lower[0] === 'os' && method !== null && method !== undefined && /^(?:win32shutdown|shutdown|reboot)$/.test(method)) return hardlineFinding('shutdown', `wmic os call ${method}`);
+      return null;
+    }
+    case 'wbadmin':
+      return lower[0] === 'delete' ? hardlineFinding('recursive-delete-root', `wbadmin delete ${texts[1] ?? ''} deletes Windows backups`.trim()) : null;
+    case 'bcdedit': {
+      const at = lower.findIndex((text) => isSwitch(text, 'delete'));
+      if (at === -1) return null;
+      const id = args[at + 1] === undefined ? null : literalText(args[at + 1]);
+      // The running, default and boot-manager entries; an entry only known at run time at its worst.
+      if (args[at + 1] !== undefined && (id === null || /^\{(?:current|default|bootmgr|fwbootmgr)\}$/i.test(id))) return hardlineFinding('recursive-delete-root', `bcdedit /delete ${id ?? '…'} leaves Windows unbootable`);
+      return null;
+    }
+    case 'reg':
+      return checkRegDelete(lower);
+    case 'robocopy': {
+      if (!lower.some((text) => isSwitch(text, 'mir', 'purge'))) return null;
+      const destination = operandsOf(args)[1];
+      const what = destination === undefined ? null : deletionTarget(destination, place);
+      return what === null ? null : hardlineFinding('recursive-delete-root', `robocopy /MIR into ${what}`);
+    }
+    case 'forfiles':
+      return checkForfiles(args, place);
+    case 'fsutil': {
+      if (lower[0] !== 'file' || lower[1] !== 'setzerodata') return null;
+      for (const word of args.slice(2)) {
+        const what = criticalFileTarget(word, place);
+        if (what !== null) return hardlineFinding('recursive-delete-root', `fsutil file setZeroData on ${what}`);
+      }
+      return null;
+    }
+    case 'logoff':
+      return lower.some((text) => text !== null && /^\/server:/.test(text)) ? null : hardlineFinding('shutdown', 'logoff ends the Windows session and every program in it');
+    case 'wslconfig': {
+      const at = lower.findIndex((text) => isSwitch(text, 'u', 'unregister'));
+      return at === -1 ? null : hardlineFinding('recursive-delete-root', `wslconfig /unregister ${texts[at + 1] ?? '…'} deletes the WSL distribution and every file in it`);
+    }
+    default:
+      return null;
+  }
+}
+
+/** `wsl --unregister NAME` among a command's wrappers: the distribution's virtual disk, every file in it, is deleted. */
+export function checkWslUnregister(layers: readonly WrapperLayer[]): HardlineFinding | null {
+  for (const layer of layers) {
+    const option = /^(?:.*\/)?wsl(?:\.exe)?$/i.test(layer.program) ? layer.options.find((candidate) => candidate.name === '--unregister') : undefined;
+    if (option === undefined) continue;
+    return hardlineFinding('recursive-delete-root', 'wsl --unregister deletes the WSL distribution and every file in it');
+  }
+  return null;
+}
+
+/** Registry hives' roots, by every spelling `reg` takes. */
+const HIVE_ROOTS = /^(?:hklm|hkey_local_machine|hkcu|hkey_current_user|hku|hkey_users|hkcr|hkey_classes_root|hkcc|hkey_current_config)$/;
+
+/**
+ * `reg delete KEY` (not `/v`, `/va`: those delete values): a hive's root, a top key of the machine
+ * hive (`HKLM\SYSTEM`, `HKLM\SOFTWARE`, `HKLM\SAM`), the system's control sets and the two keys
+ * inside each that hold every service and driver (`…\CurrentControlSet\Services`, `…\Control`).
+ */
+function checkRegDelete(lower: ReadonlyArray<string | null>): HardlineFinding | null {
+  if (lower[0] !== 'delete' || lower.some((text) => isSwitch(text, 'v', 'va'))) return null;
+  const key = lower[1];
+  if (key === null || key === undefined) return null;
+  const parts = key.replace(/^\\\\[^\\]+\\/, '').split('\\').filter((part) => part !== '');
+  if (parts.length === 0 || !HIVE_ROOTS.test(parts[0]!)) return null;
+  const machine = parts[0] === 'hklm' || parts[0] === 'hkey_local_machine';
+  const critical =
+    parts.length === 1 ||
+    (machine && parts.length === 2) ||
+    (machine && parts[1] === 'system' && parts.length <= 4 && (parts.length === 3 ? /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) : /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) && /^(?:services|control)$/.test(parts[3]!)));
+  return critical ? hardlineFinding('recursive-delete-root', `reg delete ${key} deletes what Windows needs to start`) : null;
+}
+
+/**
+ * `forfiles /p TREE /s [/m MASK] /c "cmd /c del @path"`: every file below TREE (the mask matches
+ * everything: none, `*`, `*.*`; no `/d` date test) handed to a deleter, as `find TREE -type f
+ * -exec rm {} ;` is.
+ */
+function checkForfiles(args: readonly Word[], place: PathPlace): HardlineFinding | null {
+  let tree: Word | null = null;
+  let recursive = false;
+  let everything = true;
+  let command: string | null = null;
+  for (let k = 0; k < args.length; k++) {
+    const text = literalText(args[k]);
+    const attached = text === null ? null : /^[-/]([a-z])(.*)$/i.exec(text);
+    if (attached === null) continue;
+    const letter = attached[1]!.toLowerCase();
+    const value = attached[2] !== '' ? args[k]! : args[k + 1];
+    const valueText = attached[2] !== '' ? attached[2]! : value === undefined ? null : literalText(value);
+    if (letter === 's' && attached[2] === '') {
+      recursive = true;
+      continue;
+    }
+    if (attached[2] === '') k++;
+    if (letter === 'p' && value !== undefined) tree = attached[2] !== '' ? { kind: 'literal', value: attached[2]!, raw: attached[2]! } : value;
+    if (letter === 'm' && (valueText === null || !/^\*(?:\.\*)?$/.test(valueText))) everything = false;
+    if (letter === 'd') everything = false;
+    if (letter === 'c') command = valueText;
+  }
+  if (!recursive || !everything || tree === null || command === null) return null;
+  if (!/^(?:cmd(?:\.exe)?\s+\/c\s+)?(?:del|erase|rd|rmdir|remove-item|ri)\b/i.test(command.trim())) return null;
+  const what = deletionTarget(tree, place);
+  return what === null ? null : hardlineFinding('recursive-delete-root', `forfiles /s deleting every file under ${what}`);
+}
+
+/** diskpart commands that erase: `clean [all]`, `format`, `delete partition|volume|disk`, `convert` of a disk. */
+const DISKPART_ERASERS = /^\s*(?:clean\b|format\b|del(?:ete)?\s+(?:par|partition|vol|volume|disk)\b|convert\s+(?:gpt|mbr|dynamic|basic)\b)/im;
+
+/** Text printed into a Windows program's standard input: diskpart's commands (`(echo select disk 1& echo clean) | diskpart`). */
+export function checkWindowsStdin(argv: readonly Word[], texts: readonly string[]): HardlineFinding | null {
+  const name = commandName(argv[0])?.name;
+  if (name !== 'diskpart') return null;
+  const erasing = texts.map((text) => DISKPART_ERASERS.exec(text.replace(/\\r\\n|\\n/g, '\n'))).find((match) => match !== null);
+  return erasing === undefined || erasing === null ? null : hardlineFinding('mkfs', `diskpart fed "${erasing[0].trim()}"`);
+}

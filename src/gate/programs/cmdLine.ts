@@ -1,0 +1,169 @@
+/**
+ * cmd.exe's command line (`cmd /c LINE`, run from WSL or Git Bash), read approximately and handed
+ * to every layer as the POSIX shell text that runs the same commands (docs/decisions.md, "Windows
+ * command lines and PowerShell statements"):
+ *
+ * - `%NAME%` is expanded first, as cmd does before it splits the line, with the Windows profile's
+ *   folders at their worst (hardline/windowsFolders.ts `windowsVariableFolder`: `%USERPROFILE%` is a real
+ *   user's home, `%SystemRoot%` is `C:\Windows`); a name not known there stays as written.
+ * - Commands are split on `&`, `&&`, `||` and `|` outside double quotes (`^` escapes the next
+ *   character), `(`…`)` groups them, a leading `@` is dropped, redirections (`>f`, `2>&1`, `<f`)
+ *   are dropped with their targets.
+ * - Words are split on blanks outside double quotes, the quotes removed (each Windows program
+ *   parses its own command line; the C runtime's rules remove them the same way).
+ * - A group of `echo` commands piped into a program (`(echo select disk 1& echo clean) | diskpart`)
+ *   is printed as the lines it prints (`printf '%s\n' …`), so the program's input is read.
+ *
+ * Not read: `!NAME!` (delayed expansion), `%NAME:~a,b%` substrings and `%NAME:x=y%` replacements
+ * (kept as written), `for`/`if` bodies beyond splitting them like any other words. There is no cmd
+ * here to prove it against: the rules are cmd's documented ones (`cmd /?`, "Command shell
+ * overview"), kept approximate where the floor's reading stays safe.
+ */
+import { windowsVariableFolder } from '../hardline/windowsFolders';
+
+/** One command of the line: its words, and how it is joined to the next. */
+export interface CmdCommand {
+  readonly words: string[];
+  /** `(` opens a group before this command; the number of `)` that close after it. */
+  readonly opens: number;
+  readonly closes: number;
+  /** `&`, `&&`, `||`, `|`, or null for the last command. */
+  readonly connector: '&' | '&&' | '||' | '|' | null;
+}
+
+/** Longest line read; the rest is dropped (the floor's own budget bounds the work further). */
+const MAX_LINE = 64 * 1024;
+
+/** `%NAME%` expanded with the profile's folders; other names (and `%%`, `%~dp0`) as written. */
+export function expandCmdVariables(line: string): string {
+  return line.replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (whole, name: string) => windowsVariableFolder(name) ?? whole);
+}
+
+/** The commands of a cmd line (see the module comment). Never throws. */
+export function readCmdLine(text: string): CmdCommand[] {
+  const line = expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text);
+  const commands: CmdCommand[] = [];
+  let words: string[] = [];
+  let word: string | null = null;
+  let quoted = false;
+  let opens = 0;
+  let closes = 0;
+  let depth = 0;
+  /** Set while the next word is a redirection's target (dropped). */
+  let redirectTarget = false;
+  const endWord = (): void => {
+    if (word !== null) {
+      if (redirectTarget) redirectTarget = false;
+      else words.push(word);
+    }
+    word = null;
+  };
+  const endCommand = (connector: CmdCommand['connector']): void => {
+    endWord();
+    if (words.length > 0 || connector !== null || opens > 0 || closes > 0) commands.push({ words, opens, closes, connector });
+    words = [];
+    opens = 0;
+    closes = 0;
+  };
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"') quoted = false;
+      else word = (word ?? '') + c;
+      continue;
+    }
+    if (c === '"') {
+      quoted = true;
+      word ??= '';
+      continue;
+    }
+    if (c === '^' && i + 1 < line.length) {
+      word = (word ?? '') + line[i + 1]!;
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') {
+      endWord();
+      continue;
+    }
+    if (c === '&' || c === '|') {
+      const doubled = line[i + 1] === c;
+      endCommand(doubled ? (c === '&' ? '&&' : '||') : c);
+      if (doubled) i++;
+      continue;
+    }
+    if (c === '(' && word === null && words.length === 0) {
+      opens++;
+      depth++;
+      continue;
+    }
+    if (c === ')' && depth > 0) {
+      endWord();
+      closes++;
+      depth--;
+      continue;
+    }
+    if (c === '@' && word === null && words.length === 0) continue;
+    if (c === '>' || c === '<') {
+      // A descriptor right before it (`2>`) is part of the redirection.
+      if (word !== null && /^[0-9]$/.test(word)) word = null;
+      endWord();
+      if (line[i + 1] === '>') i++;
+      if (line[i + 1] === '&') {
+        // `2>&1`: the descriptor is the target.
+        i++;
+        while (i + 1 < line.length && /[0-9]/.test(line[i + 1]!)) i++;
+        continue;
+      }
+      redirectTarget = true;
+      continue;
+    }
+    word = (word ?? '') + c;
+  }
+  endCommand(null);
+  return commands;
+}
+
+/** A word as one POSIX shell word (single-quoted unless plain). */
+function quote(word: string): string {
+  return /^[A-Za-z0-9_./:=+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The commands as POSIX shell text (see the module comment); `&` becomes `;`. */
+export function cmdCommandsAsShell(commands: readonly CmdCommand[]): string {
+  let out = '';
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    // `(echo a& echo b) | prog`: the group's lines, printed at once.
+    const group = echoGroup(commands, k);
+    if (group !== null) {
+      out += `printf '%s\\n' ${group.lines.map(quote).join(' ')} | `;
+      k = group.end;
+      continue;
+    }
+    out += '( '.repeat(command.opens);
+    out += command.words.map(quote).join(' ');
+    out += ' )'.repeat(command.closes);
+    if (command.connector !== null) out += command.connector === '&' ? '; ' : ` ${command.connector} `;
+  }
+  return out.replace(/(?:[;|&]\s*)+$/, '').trim();
+}
+
+/** The lines a group of only `echo` commands starting at `k` prints, when the group is piped on. */
+function echoGroup(commands: readonly CmdCommand[], k: number): { lines: string[]; end: number } | null {
+  if (commands[k]!.opens === 0) return null;
+  const lines: string[] = [];
+  for (let j = k; j < commands.length; j++) {
+    const command = commands[j]!;
+    if (command.words[0]?.toLowerCase() !== 'echo' || (j > k && command.opens > 0)) return null;
+    lines.push(command.words.slice(1).join(' '));
+    if (command.closes > 0) return command.connector === '|' ? { lines, end: j } : null;
+  }
+  return null;
+}
+
+/** A cmd line as POSIX shell text, and the words of its first command. */
+export function cmdLineAsShell(text: string): { text: string; first: string[] } {
+  const commands = readCmdLine(text);
+  return { text: cmdCommandsAsShell(commands), first: commands[0]?.words ?? [] };
+}

@@ -1,0 +1,37 @@
+/**
+ * Table tests for the reader of cmd.exe command lines (src/gate/programs/cmdLine.ts). There is no
+ * cmd here: each row follows cmd's documented rules (`cmd /?`, "Command shell overview").
+ */
+import { strict as assert } from 'node:assert';
+import { cmdLineAsShell, expandCmdVariables, readCmdLine } from '../../../src/gate/programs/cmdLine';
+
+describe('cmd command lines', () => {
+  it('expands the profile variables at their worst, in any letter case, and leaves unknown names as written', () => {
+    assert.equal(expandCmdVariables('%USERPROFILE%\\Documents'), 'C:\\Users\\%USERNAME%\\Documents');
+    assert.equal(expandCmdVariables('%HomeDrive%%HOMEPATH%'), 'C:\\Users\\%USERNAME%');
+    assert.equal(expandCmdVariables('%windir%'), 'C:\\Windows');
+    assert.equal(expandCmdVariables('%ProgramFiles(x86)%'), 'C:\\Program Files (x86)');
+    assert.equal(expandCmdVariables('%MY_BUILD_DIR%\\out'), '%MY_BUILD_DIR%\\out');
+  });
+
+  it('splits commands on &, &&, || and | outside double quotes, and ^ escapes an operator', () => {
+    assert.deepEqual(readCmdLine('a & b && c || d | e').map((command) => [command.words[0], command.connector]), [['a', '&'], ['b', '&&'], ['c', '||'], ['d', '|'], ['e', null]]);
+    assert.deepEqual(readCmdLine('echo "x & y"').map((command) => command.words), [['echo', 'x & y']]);
+    assert.deepEqual(readCmdLine('echo x ^& y').map((command) => command.words), [['echo', 'x', '&', 'y']]);
+  });
+
+  it('drops a leading @ and redirections with their targets', () => {
+    assert.deepEqual(readCmdLine('@dir C:\\ > out.txt 2>&1').map((command) => command.words), [['dir', 'C:\\']]);
+    assert.deepEqual(readCmdLine('sort < in.txt').map((command) => command.words), [['sort']]);
+  });
+
+  it('hands the line on as shell text that keeps backslashes and joins & as ;', () => {
+    assert.equal(cmdLineAsShell('mkdir C:\\e & robocopy C:\\e "C:\\Users\\dev" /MIR').text, "mkdir 'C:\\e'; robocopy 'C:\\e' 'C:\\Users\\dev' /MIR");
+  });
+
+  it('prints a group of echo commands piped into a program as its lines', () => {
+    assert.equal(cmdLineAsShell('(echo select disk 2& echo clean) | diskpart').text, "printf '%s\\n' 'select disk 2' clean | diskpart");
+    // A group that is not only echo stays a group.
+    assert.equal(cmdLineAsShell('(cd x & dir) | more').text, '( cd x; dir ) | more');
+  });
+});
