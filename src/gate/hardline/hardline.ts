@@ -40,7 +40,7 @@ import { checkProgram, isHardlineProgram } from './programArms';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
-import { codePayloads, stdinPayloads } from '../programs/languages';
+import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -477,6 +477,8 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
 function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
   const argv = innerArgv(view);
   if (argv.length < 2 || !unplacedWords(view, argv)) return null;
+  const code = checkUnplacedCode(argv, context, place);
+  if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
   let rest = 0;
   for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
@@ -495,6 +497,17 @@ function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace):
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
     }
+  }
+  return null;
+}
+
+/** A program without a row: its words read as code of its language (languages/index.ts `unplacedCodePayloads`). */
+function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const name = commandName(argv[0]);
+  if (name !== null && rowFor(name.name) !== null) return null;
+  for (const payload of unplacedCodePayloads(argv)) {
+    const found = payload.kind === 'fork-loop' ? null : checkPayloadText(payload.text, true, context, place);
+    if (found !== null) return found;
   }
   return null;
 }
