@@ -37,6 +37,7 @@ import { checkExfiltration, maySend, opensZshSocket } from './exfiltration';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
+import { checkPowerWords, isGuestPowerOperand } from './power';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -407,7 +408,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 
 /** The arms of the program, then the command it runs in a container with host folders bound in. */
 function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
-  const found = checkProgram(argv, place, context.at(place));
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   return run === null ? null : checkNestedCommand(run.inner, context, run.place);
@@ -484,7 +485,7 @@ function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace):
   for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    if (mayNameProgram(word)) {
+    if (mayNameProgram(word) && !isGuestPowerOperand(argv, k)) {
       if (!pay(context, rest)) return null;
       const found = checkNestedCommand(argv.slice(k), context, place);
       if (found !== null) return found;
