@@ -199,11 +199,19 @@ function deletionTargets(window: string, row: LanguageRow): string[] {
   const { literals, stripped } = literalsOf(window, row);
   const out: string[] = [];
   for (const literal of literals) out.push(quoteShell(literal));
-  for (const home of row.homeExpressions) if (stripped.includes(home) || window.includes(home)) out.push('~');
+  for (const home of row.homeExpressions) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
   for (const word of stripped.split(/[\s,()=>]+/)) {
     if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
   }
   return out;
+}
+
+/** `home` stands in the text, and not as the start of a path below it (`$HOME/.cache` is not the home folder). */
+function namesHome(text: string, home: string): boolean {
+  for (let at = text.indexOf(home); at !== -1; at = text.indexOf(home, at + 1)) {
+    if (text[at + home.length] !== '/') return true;
+  }
+  return false;
 }
 
 function quoteShell(text: string): string {
