@@ -38,10 +38,11 @@ import { checkMappedRedirects } from './hosts';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
+import { checkPowerWords, isGuestPowerOperand } from './power';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
-import { codePayloads, stdinPayloads } from '../programs/languages';
+import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
@@ -414,7 +415,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 
 /** The arms of the program, then the command it runs in a container with host folders bound in. */
 function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
-  const found = checkProgram(argv, place, context.at(place));
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   return run === null ? null : checkNestedCommand(run.inner, context, run.place);
@@ -484,12 +485,14 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
 function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
   const argv = innerArgv(view);
   if (argv.length < 2 || !unplacedWords(view, argv)) return null;
+  const code = checkUnplacedCode(argv, context, place);
+  if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
   let rest = 0;
   for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    if (mayNameProgram(word)) {
+    if (mayNameProgram(word) && !isGuestPowerOperand(argv, k)) {
       if (!pay(context, rest)) return null;
       const found = checkNestedCommand(argv.slice(k), context, place);
       if (found !== null) return found;
@@ -502,6 +505,17 @@ function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace):
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
     }
+  }
+  return null;
+}
+
+/** A program without a row: its words read as code of its language (languages/index.ts `unplacedCodePayloads`). */
+function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const name = commandName(argv[0]);
+  if (name !== null && rowFor(name.name) !== null) return null;
+  for (const payload of unplacedCodePayloads(argv)) {
+    const found = payload.kind === 'fork-loop' ? null : checkPayloadText(payload.text, true, context, place);
+    if (found !== null) return found;
   }
   return null;
 }

@@ -165,7 +165,8 @@ const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
 /** D-Bus methods of logind's and systemd's Manager that end the running system (the last word of a dotted name). */
 const DBUS_POWER_METHOD = /(?:^|\.)(?:PowerOff|Reboot|Halt|KExec|SoftReboot)(?:WithFlags)?$/;
 
-const LOGINCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot']);
+/** `terminate-*` and `kill-*` end sessions: a logout (a signal to a session's processes counts as one, whichever). */
+const LOGINCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'terminate-session', 'terminate-user', 'terminate-seat', 'kill-session', 'kill-user']);
 const SYSTEMCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']);
 const SYSTEMCTL_TARGETS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue', 'shutdown']);
 /** systemctl options that take the next word as their value. */
@@ -203,7 +204,9 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
   }
   if (name === 'launchctl') {
     // macOS: `launchctl reboot [system|halt|userspace]` restarts or halts the machine (logout and apps only end the session).
-    const [verb, kind] = operands(args).map(literalText);
+    const [verb, kind, ...more] = operands(args).map(literalText);
+    // `launchctl bootout gui/UID` (or `user/`, `login/`) with no service: the whole session ends, a logout.
+    if (verb === 'bootout' && more.length === 0 && kind !== undefined && (kind === null || /^(?:gui|user|login)\/[^/]*$/.test(kind))) return hardlineFinding('shutdown', `launchctl bootout ${kind ?? '…'} ends the session`);
     return verb === 'reboot' && (kind === undefined || kind === null || kind === 'system' || kind === 'halt' || kind === 'userspace')
       ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`)
       : null;
@@ -218,7 +221,9 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
   if (name === 'osascript') {
     // AppleScript asking System Events, Finder or loginwindow to shut down or restart.
     for (const text of args.map(literalText)) {
-      if (text !== null && /\btell\s+(?:application|app)\s+"(?:System Events|Finder|loginwindow)"[\s\S]*\b(?:shut\s*down|restart)\b/i.test(text)) {
+      // AppleScript (`tell app "System Events" to restart`, the raw events `«event aevtrlgo»`,
+      // `aevtrrst`, `aevtrsdn`) and JXA (`Application("System Events").restart()`), logout included.
+      if (text !== null && /\b(?:System Events|Finder|loginwindow)\b[\s\S]*(?:\b(?:shut\s*down|restart|log\s*out)\b|aevt(?:rlgo|rrst|rsdn|shut|logo))/i.test(text)) {
         return hardlineFinding('shutdown', 'osascript telling the system to shut down or restart');
       }
     }

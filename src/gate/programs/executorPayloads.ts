@@ -9,7 +9,7 @@
  * words.
  */
 import { RecentArgvs } from './recentArgvs';
-import { gitConfigCode } from './gitConfigKeys';
+import { extCommandText, gitConfigCode } from './gitConfigKeys';
 import { tarCommandTexts } from './tarOptions';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { foldCompatibility } from '../reading/normalise';
@@ -231,6 +231,11 @@ function literal(word: Word | undefined): string | null {
   return word !== undefined && word.kind === 'literal' ? word.value : null;
 }
 
+/** Text single-quoted for the shell. */
+function shellQuoteText(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 function textFrom(word: Word, via: string): Payload {
   return shellTextPayload([word], via);
 }
@@ -306,7 +311,7 @@ function gitCommand(args: readonly Word[]): Payload[] {
     const word = rest[k]!;
     const text = wordText(word);
     if (text.startsWith('ext::')) {
-      payloads.push({ kind: 'shell-text', text: text.slice(5).replace(/% /g, ' '), via: 'git ext::' });
+      payloads.push({ kind: 'shell-text', text: extCommandText(text.slice(5)), via: 'git ext::' });
     }
     for (const option of ['--upload-pack', '--receive-pack']) {
       const found = longValue(rest, k, option);
@@ -325,6 +330,16 @@ function gitCommand(args: readonly Word[]): Payload[] {
         const found = longValue(rest, k, option);
         if (found !== null) payloads.push(textFrom(found.value, `git filter-branch ${option}`));
       }
+    }
+  }
+  // `git filter-repo --commit-callback BODY` (and the other callbacks): BODY is the body of a
+  // Python function filter-repo compiles and runs, read as `python3 -c BODY` (docs/languages.md).
+  if (subcommand === 'filter-repo') {
+    for (let k = 0; k < rest.length; k++) {
+      const name = literal(rest[k])?.split('=')[0] ?? '';
+      if (!/^--[a-z-]+-callback$/.test(name)) continue;
+      const found = longValue(rest, k, name);
+      if (found !== null) payloads.push({ kind: 'shell-text', text: `python3 -c ${shellQuoteText(wordText(found.value))}`, via: `git filter-repo ${name}`, ...(found.value.kind !== 'literal' ? { approximate: true } : {}) });
     }
   }
   if (subcommand === 'difftool') {

@@ -123,5 +123,29 @@ export function gitConfigCode(key: string, value: string): GitConfigCode {
 /** `ext::CMD ARGS`: git's remote-ext splits at spaces and unescapes `% ` itself, then execs. */
 function extUrlCode(url: string): GitConfigCode {
   if (!url.toLowerCase().startsWith('ext::')) return null;
-  return { kind: 'shell-text', text: url.slice(5).replace(/% /g, ' ') };
+  return { kind: 'shell-text', text: extCommandText(url.slice(5)) };
+}
+
+/**
+ * The command of an `ext::` URL (after `ext::`) as shell text: git splits it into words at
+ * unescaped spaces, `% ` being a space inside a word and `%%` a percent sign (`%s`, `%S`, `%G`
+ * are git's own placeholders, left as written), then execs the words: `sh -c rm% -rf% ~` is the
+ * argv `sh`, `-c`, `rm -rf ~`. Each word is single-quoted, as git hands it over unexpanded.
+ */
+export function extCommandText(command: string): string {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (c === '%' && (command[i + 1] === ' ' || command[i + 1] === '%')) {
+      word += command[++i];
+    } else if (c === ' ') {
+      if (word !== '') words.push(word);
+      word = '';
+    } else {
+      word += c;
+    }
+  }
+  if (word !== '') words.push(word);
+  return words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
 }

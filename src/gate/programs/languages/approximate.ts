@@ -31,17 +31,20 @@ export function readApproximately(code: string, program: string): ApproximateTex
   for (const literal of literals) if (literal.trim() !== '') out.push({ text: literal, what: `a string in ${row.language} code` });
   for (const api of row.processApis) {
     for (const at of occurrences(stripped, api)) {
-      const window = callWindow(stripped, code, at + api.length);
+      // A method of the command (`Seq("rm", "-rf", "/etc").!`, `"rm -rf /".execute()`): its receiver holds the words.
+      const window = receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length);
       const words = windowWords(window, row);
       if (words.length > 0) out.push({ text: words.join(' '), what: `${api} in ${row.language} code` });
     }
   }
   for (const api of row.deletionApis) {
     for (const at of occurrences(stripped, api)) {
-      const window = callWindow(stripped, code, at + api.length);
+      // A method of the path (`new File("/etc").deleteDir()`, `Path.of(home).toFile().delete()`): its receiver names it.
+      const window = receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length);
       for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
     }
   }
+  for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
       const text = line.replace(row.linePrefix ?? /^$/, '').trim();
@@ -145,6 +148,19 @@ function occurrences(code: string, name: string): number[] {
   return out;
 }
 
+/**
+ * The receiver of a method call (the API name right after a `.`, or a name that starts with one):
+ * the text before it back to the start of its statement (`;`, a line break or an opening brace),
+ * at most a window's length. Empty for a plain call.
+ */
+function receiverOf(stripped: string, original: string, at: number, api: string): string {
+  if (!api.startsWith('.') && stripped[at - 1] !== '.') return '';
+  let i = at - 1;
+  const stop = Math.max(0, at - WINDOW);
+  while (i > stop && !/[;\n{]/.test(stripped[i - 1]!)) i--;
+  return original.slice(i, at);
+}
+
 /** The text after an API name up to the end of its call: its closing bracket, or the end of the statement. */
 function callWindow(stripped: string, original: string, from: number): string {
   const code = stripped;
@@ -183,11 +199,19 @@ function deletionTargets(window: string, row: LanguageRow): string[] {
   const { literals, stripped } = literalsOf(window, row);
   const out: string[] = [];
   for (const literal of literals) out.push(quoteShell(literal));
-  for (const home of row.homeExpressions) if (stripped.includes(home) || window.includes(home)) out.push('~');
+  for (const home of row.homeExpressions) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
   for (const word of stripped.split(/[\s,()=>]+/)) {
     if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
   }
   return out;
+}
+
+/** `home` stands in the text, and not as the start of a path below it (`$HOME/.cache` is not the home folder). */
+function namesHome(text: string, home: string): boolean {
+  for (let at = text.indexOf(home); at !== -1; at = text.indexOf(home, at + 1)) {
+    if (text[at + home.length] !== '/') return true;
+  }
+  return false;
 }
 
 function quoteShell(text: string): string {

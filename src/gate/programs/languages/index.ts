@@ -51,8 +51,43 @@ export function readProgramCode(code: string, program: string): CodeFinding[] {
   const language = tokenizedLanguage(program);
   if (language === null) return readApproximately(code, program).map(({ text, what }) => ({ kind: 'shell-text', text, approximate: true, what }));
   const tokenize = language === 'python' ? tokenizePython : tokenizeJavaScript;
+  const out: CodeFinding[] = [];
+  // IPython's shell escapes (`!cmd`, `!!cmd`, `%sx cmd`, `%system cmd`, a `%%bash`/`%%sh` cell) are
+  // shell text; the rest of the line is Python only without them.
+  if (IPYTHON_PROGRAMS.has(program.toLowerCase())) {
+    const escapes = ipythonEscapes(code);
+    for (const text of escapes.shell) out.push({ kind: 'shell-text', text, approximate: false, what: 'an IPython shell escape' });
+    code = escapes.python;
+  }
+  // Java's script runners run JavaScript with Java's classes at hand (`new java.io.File(P).delete()`).
+  if (JVM_SCRIPT_PROGRAMS.has(program.toLowerCase())) out.push(...readApproximately(code, program).map(({ text, what }): CodeFinding => ({ kind: 'shell-text', text, approximate: true, what })));
   const tokens = tokenize(code);
-  return readCode(tokens.tokens, language, tokens.unreadable, tokenize);
+  out.push(...readCode(tokens.tokens, language, tokens.unreadable, tokenize));
+  return out;
+}
+
+const IPYTHON_PROGRAMS = new Set(['ipython', 'ipython3', 'jupyter-console']);
+const JVM_SCRIPT_PROGRAMS = new Set(['jrunscript', 'jjs']);
+
+/** IPython code split into its shell escapes and the Python around them (an escaped line left blank). */
+function ipythonEscapes(code: string): { shell: string[]; python: string } {
+  const shell: string[] = [];
+  const lines = code.split('\n');
+  const cell = /^\s*%%(?:bash|sh|script\s+\S*(?:ba|z|da|k)?sh|system)\b/.exec(lines[0] ?? '');
+  if (cell !== null) return { shell: [lines.slice(1).join('\n')], python: '' };
+  const python = lines.map((line) => {
+    const escape = /^\s*(?:!!?|%(?:sx|system|sc\s+\S+=)\s*)(.*)$/.exec(line);
+    if (escape === null) {
+      // `x = !cmd` captures a command's output.
+      const capture = /^([^'"#]*?=\s*)!!?(.*)$/.exec(line);
+      if (capture === null) return line;
+      shell.push(capture[2]!);
+      return '';
+    }
+    shell.push(escape[1]!);
+    return '';
+  });
+  return { shell, python: python.join('\n') };
 }
 
 /** Longest code read (the floor's own budget bounds the work on what it hands back). */
@@ -81,7 +116,8 @@ export function codePayloads(argv: readonly Word[], stdinText: string | null): C
       const program = form.program.split(' ')[0]!;
       const via = form.trigger.startsWith('-') ? `${form.program} ${form.trigger}` : form.program;
       // A flag that makes the operands code (`emacsclient --eval EXPR…`): every word after it.
-      const words = form.value !== null ? [form.value] : argv.slice(form.index + 1);
+      // A row that composes the code from several words (`ansible -m MODULE -a ARGS`) hands it whole.
+      const words: Word[] = form.payloadText !== undefined ? [{ kind: 'literal', value: form.payloadText, raw: form.payloadText }] : form.value !== null ? [form.value] : argv.slice(form.index + 1);
       for (const word of words) {
         const code = word.kind === 'literal' ? word.value : approximateWordText(word.raw);
         out.push(...payloadsOf(code, program, via, word.kind !== 'literal'));
@@ -92,6 +128,28 @@ export function codePayloads(argv: readonly Word[], stdinText: string | null): C
     return out;
   }
   return out;
+}
+
+/**
+ * A program the table has no row for is taken at its worst (docs/decisions.md "Unknown is not
+ * harmless in the hardline floor"): its words may be code, so they are read, joined by blanks, as
+ * code of the program's language (its language row: `clj -M -e '(sh "rm" …)'`, `crystal eval
+ * 'File.delete(…)'`, `salt-call file.remove /etc`, `chef-apply -e 'directory …'`), or with the
+ * generic row. Never throws.
+ */
+export function unplacedCodePayloads(argv: readonly Word[]): CodePayload[] {
+  const name = programName(argv[0]);
+  if (name === null || argv.length < 2) return [];
+  const program = foldCompatibility(name).toLowerCase();
+  const code = argv
+    .slice(1)
+    .map((word) => (word.kind === 'literal' ? word.value : approximateWordText(word.raw)))
+    .join(' ');
+  try {
+    return payloadsOf(code, program, `${program} (a program the gate has no row for)`, true);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -5,6 +5,7 @@
  * expressions. Which option of a program holds code stays in the program's own row
  * (src/gate/programs/rows/*, `payload: 'code'`); this table only says how that code is spelled.
  */
+import { ansibleDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from './declarations';
 
 export interface QuoteForm {
   /** The opening, matched at the start of the text (`/^"/`, `/^qq?\s*[({[<\/|!]/`). */
@@ -40,12 +41,32 @@ export interface LanguageRow {
   bareArguments?: boolean;
   /** Stripped from each line before a shell-like line is read as shell text (`!` of ed and Vim, a recipe's tab). */
   linePrefix?: RegExp;
+  /**
+   * For languages of declarations (configuration tools: Puppet, Chef, Ansible modules, Salt
+   * functions): the shell commands that do what the code's resources declare
+   * (`file { '/etc': ensure => absent }` is `rm -rf -- '/etc'`). See declarations.ts.
+   */
+  declarations?: (code: string) => string[];
 }
 
 const DOUBLE: QuoteForm = { open: /^"/, escape: 'backslash' };
 const SINGLE: QuoteForm = { open: /^'/, escape: 'backslash' };
 const BACKTICK: QuoteForm = { open: /^`/, escape: 'backslash' };
 const HASH: CommentForm = { open: '#' };
+
+const SLASHES: CommentForm = { open: '//' };
+const BLOCK: CommentForm = { open: '/*', close: '*/' };
+const SEMICOLON: CommentForm = { open: ';' };
+
+/**
+ * Names that delete a folder tree (or a file) in many languages' libraries, read by every row
+ * below that spreads it: a call of one with a path or a home expression is `rm -rf` of it. Each
+ * row adds its own library's names.
+ */
+export const DELETION_WORDS: readonly string[] = [
+  'rmtree', 'rm_rf', 'rm_r', 'remove_tree', 'rmdir', 'unlink', 'delete', 'deleteDir', 'deleteRecursively', 'deleteDirectory',
+  'delete-tree', 'delete-directory', 'delete-directory/files', 'delete-file', 'del_dir_r', 'delTree', 'rimraf', 'remove_dir_all', 'removeDirectoryRecursive',
+];
 
 export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   {
@@ -59,7 +80,7 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   },
   {
     language: 'Ruby',
-    programs: ['ruby', 'irb', 'pry', 'jruby', 'truffleruby'],
+    programs: ['ruby', 'irb', 'pry', 'jruby', 'truffleruby', 'crystal'],
     quotes: [{ open: /^%[qQwWxiI]?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^%[qQwWxiI][/|!]/, escape: 'backslash' }, DOUBLE, SINGLE, BACKTICK],
     comments: [HASH, { open: '=begin', close: '=end' }],
     processApis: ['system', 'exec', 'spawn', 'popen', 'popen3', 'capture2', 'capture2e', 'capture3', 'Open3', 'IO.popen', 'Process.spawn', 'pipeline', 'sh'],
@@ -124,6 +145,130 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     shellLike: true,
   },
   {
+    language: 'JVM code (Java, Groovy, Kotlin, Scala)',
+    programs: ['groovy', 'groovysh', 'kotlin', 'kotlinc', 'kotlinc-jvm', 'scala', 'scala3', 'scala-cli', 'amm', 'jshell', 'jrunscript', 'jjs', 'java'],
+    quotes: [{ open: /^"""/, close: '"""', escape: 'none' }, DOUBLE, SINGLE],
+    comments: [SLASHES, BLOCK],
+    processApis: ['exec', 'Runtime.getRuntime().exec', 'ProcessBuilder', 'execute', '.!', '.!!', 'Process', 'os.proc', 'call', 'spawn'],
+    deletionApis: [...DELETION_WORDS, 'deleteIfExists', 'deleteQuietly', 'forceDelete', 'cleanDirectory', 'remove', 'remove.all', 'os.remove.all'],
+    homeExpressions: ['user.home', 'System.getenv("HOME")', 'getenv("HOME")', 'os.home', 'FileUtils.getUserDirectory', 'SystemUtils.getUserHome'],
+  },
+  {
+    language: 'Clojure',
+    programs: ['clojure', 'clj', 'bb', 'babashka', 'lein', 'nbb'],
+    quotes: [DOUBLE],
+    comments: [SEMICOLON],
+    processApis: ['sh', 'shell', 'process', 'exec', 'clojure.java.shell/sh', 'babashka.process/shell', '.exec'],
+    deletionApis: [...DELETION_WORDS, 'delete-if-exists', 'io/delete-file', 'fs/delete-tree'],
+    homeExpressions: ['user.home', 'fs/home', 'getenv "HOME"'],
+  },
+  {
+    language: 'Scheme (Racket, Guile, Chez, Chicken, Gauche)',
+    programs: ['racket', 'guile', 'guile3.0', 'chez', 'chezscheme', 'scheme', 'petite', 'csi', 'gosh', 'gsi', 'mit-scheme', 'chibi-scheme'],
+    quotes: [DOUBLE],
+    comments: [{ open: '#|', close: '|#' }, SEMICOLON],
+    processApis: ['system', 'system*', 'process', 'process*', 'subprocess', 'open-pipe', 'open-pipe*', 'open-input-pipe', 'open-output-pipe', 'shell-command', 'run-program', 'process-run'],
+    deletionApis: [...DELETION_WORDS, 'delete-file-recursively', 'remove-directory', 'delete-directory*'],
+    homeExpressions: ["find-system-path 'home-dir", 'home-dir', 'getenv "HOME"', 'expand-user-path "~"'],
+  },
+  {
+    language: 'Common Lisp',
+    programs: ['sbcl', 'clisp', 'ecl', 'ccl', 'ccl64', 'lisp', 'cmucl', 'abcl'],
+    quotes: [DOUBLE],
+    comments: [{ open: '#|', close: '|#' }, SEMICOLON],
+    processApis: ['run-program', 'launch-program', 'shell', 'run-shell-command', 'ext:shell', 'ext:run-program', 'inferior-shell:run'],
+    deletionApis: [...DELETION_WORDS, 'delete-directory-tree', 'delete-directory-and-files', 'delete-empty-directory'],
+    homeExpressions: ['user-homedir-pathname', 'getenv "HOME"', 'posix-getenv "HOME"'],
+  },
+  {
+    language: 'Erlang',
+    programs: ['erl', 'escript', 'erlc'],
+    quotes: [DOUBLE, SINGLE],
+    comments: [{ open: '%' }],
+    processApis: ['os:cmd', 'open_port', 'spawn_executable', 'spawn'],
+    deletionApis: [...DELETION_WORDS, 'del_dir', 'file:del_dir_r', 'file:delete'],
+    homeExpressions: ['os:getenv("HOME")', 'init:get_argument(home)'],
+  },
+  {
+    language: 'Elixir',
+    programs: ['elixir', 'iex', 'mix'],
+    quotes: [{ open: /^"""/, close: '"""', escape: 'backslash' }, { open: /^~[sScC]\(/, close: ')', escape: 'backslash' }, DOUBLE, SINGLE],
+    comments: [HASH],
+    processApis: ['System.cmd', 'System.shell', ':os.cmd', 'Port.open', 'cmd', 'shell'],
+    deletionApis: [...DELETION_WORDS, 'rm_rf!', 'rm!', 'rm', 'rmdir!'],
+    homeExpressions: ['System.user_home', 'System.get_env("HOME")', 'Path.expand("~")'],
+  },
+  {
+    language: 'Raku',
+    programs: ['raku', 'perl6', 'rakudo'],
+    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, DOUBLE, SINGLE],
+    comments: [HASH],
+    processApis: ['shell', 'run', 'qx', 'qqx', 'Proc::Async.new', 'QX'],
+    deletionApis: [...DELETION_WORDS],
+    homeExpressions: ['$*HOME', '%*ENV<HOME>', "%*ENV{'HOME'}", '%*ENV{"HOME"}'],
+  },
+  {
+    language: 'Octave/MATLAB',
+    programs: ['octave', 'octave-cli', 'matlab'],
+    quotes: [DOUBLE, { open: /^'/, escape: 'double' }],
+    comments: [{ open: '%' }, HASH],
+    processApis: ['system', 'unix', 'dos', 'shell_cmd', 'popen', 'popen2'],
+    deletionApis: [...DELETION_WORDS],
+    homeExpressions: ['getenv("HOME")', "getenv('HOME')"],
+  },
+  {
+    language: 'gnuplot',
+    programs: ['gnuplot'],
+    quotes: [DOUBLE, SINGLE, BACKTICK],
+    comments: [HASH],
+    processApis: ['system'],
+    deletionApis: [],
+    homeExpressions: ['GPVAL_PWD'],
+    shellLike: true,
+    linePrefix: /^[^!]*!/,
+  },
+  {
+    language: 'Puppet',
+    programs: ['puppet'],
+    quotes: [DOUBLE, SINGLE],
+    comments: [HASH],
+    processApis: ['exec', 'command', 'generate'],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: puppetDeclarations,
+  },
+  {
+    language: 'Chef',
+    programs: ['chef-apply', 'chef-client', 'chef-solo', 'cinc-apply', 'cinc-client', 'cinc-solo'],
+    quotes: [DOUBLE, SINGLE],
+    comments: [HASH],
+    processApis: ['execute', 'bash', 'script', 'shell_out', 'shell_out!', 'system', 'code', 'command'],
+    deletionApis: ['rm_rf', 'rm_r', 'rmtree'],
+    homeExpressions: ['Dir.home', "ENV['HOME']", 'ENV["HOME"]'],
+    declarations: chefDeclarations,
+  },
+  {
+    language: 'Salt',
+    programs: ['salt-call'],
+    quotes: [DOUBLE, SINGLE],
+    comments: [],
+    processApis: ['cmd.run', 'cmd.shell', 'cmd.run_all', 'cmd.run_stdout', 'cmd.run_stderr', 'cmd.script', 'cmd.exec_code'],
+    bareArguments: true,
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: saltDeclarations,
+  },
+  {
+    language: 'Ansible module arguments',
+    programs: ['ansible'],
+    quotes: [],
+    comments: [],
+    processApis: [],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: ansibleDeclarations,
+  },
+  {
     language: 'Emacs Lisp',
     programs: ['emacs', 'emacs-nox', 'emacs-gtk', 'emacs-lucid', 'emacsclient'],
     quotes: [DOUBLE],
@@ -186,7 +331,7 @@ export const GENERIC_ROW: LanguageRow = {
   quotes: [{ open: /^"""/, close: '"""', escape: 'backslash' }, DOUBLE, SINGLE, BACKTICK],
   comments: [],
   processApis: ['system', 'exec', 'spawn', 'popen', 'run', 'shell', 'execute', 'os.execute', 'os:cmd', 'callCommand', 'System.cmd', 'Process', 'Command', 'Runtime.getRuntime().exec', 'ProcessBuilder', 'sh', 'cmd'],
-  deletionApis: ['rm_rf', 'rmtree', 'rm', 'rmdir', 'delete', 'deleteRecursively', 'removeDirectoryRecursive', 'remove', 'unlink', 'delete-directory', 'File.rm_rf', 'rm-rf'],
+  deletionApis: [...DELETION_WORDS, 'rm', 'remove', 'File.rm_rf', 'rm-rf'],
   homeExpressions: ['$HOME', 'HOME', 'homedir', 'home()', 'user.home', 'getHomeDirectory'],
 };
 

@@ -1569,8 +1569,21 @@ const ANSIBLE_ROW: ProgramRow = {
     const local = (hosts !== undefined && hosts.kind === 'literal' && /^(localhost|127\.0\.0\.1|::1)$/.test(hosts.value)) || reading.options.some((o) => (o.key === 'c' || o.key === 'connection') && o.value !== null && o.value.kind === 'literal' && o.value.value === 'local');
     if (!local) return [];
     const out: Form[] = [];
+    // The module (`-m`, default `command`): command, shell, raw and script run -a as a command;
+    // any other module's -a declares what it does (`-m file -a 'path=/etc state=absent'`), read
+    // with the module by the languages reader (declarations.ts).
+    const moduleWord = [...reading.options].reverse().find((o) => o.key === 'm' || o.key === 'module-name')?.value;
+    const module = moduleWord === undefined ? 'command' : moduleWord !== null && moduleWord.kind === 'literal' ? moduleWord.value : null;
+    const runsCommand = module !== null && /^(?:(?:ansible\.(?:builtin|legacy)\.)?(?:command|shell|raw|script))$/.test(module);
     for (const o of reading.options) {
-      if ((o.key === 'a' || o.key === 'args') && o.value !== null) out.push({ role: 'executor', program: 'ansible', trigger: o.name, index: o.index, value: o.value, payload: 'shell-text', note: '-a runs that command on this machine' });
+      if ((o.key === 'a' || o.key === 'args') && o.value !== null) {
+        if (runsCommand || module === null) out.push({ role: 'executor', program: 'ansible', trigger: o.name, index: o.index, value: o.value, payload: 'shell-text', note: '-a runs that command on this machine' });
+        if (!runsCommand) out.push({ role: 'executor', program: 'ansible', trigger: o.name, index: o.index, value: o.value, payload: 'code', payloadText: `${module ?? ''} ${o.value.kind === 'literal' ? o.value.value : o.value.raw}`, note: "-a gives the module what it does on this machine" });
+      }
+    }
+    // The modules that act without -a: `-m reboot`, `-m community.general.shutdown`.
+    if (module !== null && /(?:^|\.)(?:reboot|shutdown)$/.test(module) && !reading.options.some((o) => o.key === 'a' || o.key === 'args')) {
+      out.push({ role: 'executor', program: 'ansible', trigger: '-m', index: -1, value: moduleWord ?? null, payload: 'code', payloadText: module, note: '-m runs that module on this machine' });
     }
     void args;
     return out;

@@ -1,0 +1,75 @@
+/**
+ * The `shutdown` arm for power and logout asked in words no row places (D§5, docs/decisions.md
+ * "Power and logout through any session manager"): the named power programs are read by
+ * `checkShutdown` (processes.ts); this reads the rest.
+ * - A D-Bus call, whatever the client (`gdbus`, `dbus-send`, `busctl`, `qdbus`, `qdbus6`, a
+ *   program without a row): a method named by a power or logout word (`Logout`, `RequestReboot`,
+ *   `PowerOff`, `TerminateSession`, `logoutAndReboot`; `Restart` of a session manager) on any bus
+ *   name. Status queries (`CanPowerOff`) and suspend are not power words.
+ * - A program without a row, or whose row cannot place every word: an option that names a power
+ *   or logout action (`--halt`, `--power-off`, `--reboot`, `--shutdown`, `--logout`,
+ *   `--force-logout`). A bare operand such a word is not enough (`VBoxManage controlvm vm poweroff`,
+ *   `adb reboot`, `supervisorctl shutdown` act on a guest, a device or a service).
+ */
+import type { PathPlace } from '../programs/pathResolver';
+import { programForms, rowFor } from '../programs/table';
+import type { Word } from '../reading/resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { commandName, literalText } from './commandName';
+
+/** A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the session. */
+const POWER_METHOD = /^(?:request|schedule)?(?:power-?off|shut-?down|reboot|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags)?$|^(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
+/** `Restart` is a power word only on a session manager (`org.xfce.SessionManager`), not on a service's own bus name. */
+const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown/i;
+/** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
+const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
+/** An option word naming a power or logout action. */
+const POWER_OPTION = /^--?(?:force-|no-prompt-)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
+
+export function checkPowerWords(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
+  // Inside a container its power is its own (programArms.ts, the same rule).
+  if (place.mounts !== undefined) return null;
+  const name = commandName(argv[0]);
+  if (name === null) return null;
+  const texts = argv.slice(1).map((word) => (literalText(word) ?? '').replace(/^--?[a-z-]+=/, ''));
+  const method = dbusPowerMethod(texts);
+  if (method !== null) return hardlineFinding('shutdown', `${name.name} calling ${method} over D-Bus`);
+  if (rowFor(name.name) !== null && programForms(argv).unreadable === null) return null;
+  const option = texts.find((text, k) => POWER_OPTION.test(literalText(argv[k + 1]) ?? '') && text !== '');
+  return option === undefined ? null : hardlineFinding('shutdown', `${name.name} ${option}`);
+}
+
+/** The power method a D-Bus call in these words names, or null. */
+function dbusPowerMethod(texts: readonly string[]): string | null {
+  if (!texts.some((text) => BUS_NAME.test(text))) return null;
+  const session = texts.some((text) => SESSION_BUS.test(text));
+  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method));
+  let afterPath = false;
+  for (const text of texts) {
+    if (BUS_NAME.test(text) && text.includes('.') && !text.startsWith(':')) {
+      const last = text.slice(text.lastIndexOf('.') + 1);
+      if (isPower(last)) return text;
+    } else if (/^\/[A-Za-z]/.test(text)) {
+      afterPath = true;
+    } else if (afterPath && /^[A-Za-z][\w-]*$/.test(text) && isPower(text)) {
+      return text;
+    }
+  }
+  return null;
+}
+
+/**
+ * A bare power word among the operands of a program without a row (`VBoxManage controlvm vm
+ * poweroff`, `adb reboot`, `virsh`-like tools, `supervisorctl shutdown`) names the guest's,
+ * device's or service's power, not this machine's: the unknown-program reading does not take it
+ * as the command `poweroff`. Spelled as a path (`/sbin/reboot`), after an option (`-c reboot`,
+ * `-- reboot`) or before one (`shutdown -h now`) it is still read.
+ */
+export function isGuestPowerOperand(argv: readonly Word[], k: number): boolean {
+  const word = argv[k];
+  if (word === undefined || word.kind !== 'literal' || !/^(?:halt|poweroff|reboot|shutdown)$/.test(word.value)) return false;
+  // After an option (`-c reboot`, `--`) or before one (`shutdown -h now`) it reads as a command.
+  const before = k > 1 ? literalText(argv[k - 1]) : '';
+  const after = literalText(argv[k + 1]);
+  return before !== null && !before.startsWith('-') && (after === null || !after.startsWith('-'));
+}
