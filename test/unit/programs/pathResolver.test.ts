@@ -166,13 +166,15 @@ describe('path resolver: container runs with host folders bound in', () => {
     };
   }
   it('maps a container path below a bind to the host path, and leaves the container its own', () => {
-    const run = inside('docker run --rm -v /:/h -v ./src:/app/src:ro alpine rm -rf /h/usr')!;
+    const run = inside('docker run --rm -v /:/h -v ./src:/app/src alpine rm -rf /h/usr')!;
     assert.equal(run.inner, 'rm -rf /h/usr');
     assert.deepEqual(run.land('/h/usr'), ['/usr']);
     assert.deepEqual(run.land('/h'), ['/']);
     assert.deepEqual(run.land('/app/src/x'), [`${CWD}/src/x`]);
     assert.deepEqual(run.land('/usr'), []);
     assert.deepEqual(run.land('usr'), ['?']);
+    // A read-only bind cannot be written through: the container's path there is its own.
+    assert.deepEqual(inside('docker run --rm -v /:/h -v ./src:/app/src:ro alpine ls')!.land('/app/src/x'), []);
   });
   it('reads --mount binds, -w, $PWD and the home folder; volumes are not host folders', () => {
     assert.deepEqual(inside('docker run --mount type=bind,source=/etc,target=/e alpine ls')!.land('/e/passwd'), ['/etc/passwd']);
