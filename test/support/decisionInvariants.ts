@@ -18,7 +18,7 @@ import { parseListEntries } from '../../src/gate/lists/listEntry';
 import type { Decision } from '../../src/gate/decision';
 import { decide } from '../../src/gate/pipeline';
 import { FixedVerdictRater } from '../../src/gate/rater/raterContract';
-import { programRows } from '../../src/gate/programs/table';
+import { programForms, programRows } from '../../src/gate/programs/table';
 import { peelWrappers } from '../../src/gate/programs/wrappers';
 import { zshArgvReadings } from '../../src/gate/hardline/zshForms';
 import { readCommand } from '../../src/gate/reading/reading';
@@ -435,4 +435,57 @@ export async function check<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) 
   const value = details.counterexample?.[0] as T;
   const message = (await property(value)) ?? 'failed';
   return `${message.length > 1200 ? `${message.slice(0, 1200)}…` : message} (fast-check seed ${seed}, path ${details.counterexamplePath})`;
+}
+
+// ── Unplaced words (D§5 "Positive knowledge") ────────────────────────────────────────────
+
+/** An option no row of the table has: whatever program it is given to, its row cannot place it. */
+export const UNPLACED_OPTION = '--gate-unplaced-option';
+/** A program name no row of the table has. */
+export const UNPLACED_PROGRAM = 'gate-unplaced-program';
+
+/**
+ * The command with one word made unplaced: an option word (`-x`, `--name`, `--name=value`)
+ * renamed to {@link UNPLACED_OPTION}, or the first word (the program) renamed to
+ * {@link UNPLACED_PROGRAM}; null when the chosen word is neither.
+ */
+export function unplacedVariant(command: string, wordIndex: number, program: boolean): string | null {
+  const words = replaceableWords(command);
+  if (words.length === 0) return null;
+  if (program) {
+    const first = words[0]!;
+    // Only a plain program name at the very start (not an assignment, a path or an option).
+    if (first.start !== 0 || !/^[a-z][a-z0-9_.+-]*$/.test(first.word)) return null;
+    return UNPLACED_PROGRAM + command.slice(first.end);
+  }
+  const options = words.filter((w) => w.start > 0 && /^--?[A-Za-z]/.test(w.word));
+  if (options.length === 0) return null;
+  const { start, end } = options[wordIndex % options.length]!;
+  return command.slice(0, start) + UNPLACED_OPTION + command.slice(end);
+}
+
+/** Whether the table reads some segment of the command as holding a word its row cannot place. */
+function readsUnplaced(command: string): boolean {
+  const { resolution } = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
+  return resolution.resolved && resolution.segments.some((segment) => programForms(segment.argv).unreadable !== null);
+}
+
+/**
+ * Unplaced words never help: a command the gate does not approve under a configuration is not
+ * approved once one of its options is renamed to one its row lacks and the table reads it so
+ * (under the same configuration, entries and rating included), nor once its program is renamed to
+ * one without a row (under the default list, which covers only programs it knows).
+ *
+ * Known limitation (docs/decisions.md, "Options a row does not name"): most rows' grammars name
+ * only the options that take a value and read any other as a flag, so an option renamed there is
+ * not unplaced for the table; only rows that name every option (`strict`) place them all.
+ */
+export async function unplacedInvariant(c: { command: string; config: Config }, wordIndex: number, program: boolean): Promise<Verdict> {
+  if (c.command.length > MAX_SEED_LENGTH) return null;
+  if (program && c.config.name !== 'manual-default') return null;
+  const command = unplacedVariant(c.command, wordIndex, program);
+  if (command === null) return null;
+  if (!program && !readsUnplaced(command)) return null;
+  const decision = await decideUnder(command, c.config);
+  return approved(decision) ? `${JSON.stringify(command)} was approved (${decision.reason}) under ${describeConfig(c.config)}, but ${JSON.stringify(c.command)} is not` : null;
 }

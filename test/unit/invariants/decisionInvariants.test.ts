@@ -26,6 +26,7 @@ import {
   ROLE_PATHS,
   RUN_TIME_FORMS,
   runTimeDataInvariant,
+  unplacedInvariant,
   seedPools,
   wrapperInvariant,
   wrapperPrefixes,
@@ -45,7 +46,7 @@ const SEEDS: number[] = replay !== undefined ? [Number(replay)] : [FIXED_SEED, .
 console.log(`decision invariants: fast-check seeds ${SEEDS.join(', ')}, ${RUNS} cases per seed and invariant (GATE_INVARIANT_SEED replays one)`);
 
 interface Regression {
-  invariant: 'writes' | 'composition' | 'wrapper' | 'floor' | 'run-time-data' | 'role';
+  invariant: 'writes' | 'composition' | 'wrapper' | 'floor' | 'run-time-data' | 'role' | 'unplaced';
   command: string;
   config: Config;
   note: string;
@@ -126,6 +127,11 @@ describe('decision invariants (the whole pipeline)', function () {
       it('run-time data never helps: a literal word of an escalated command made "$X", $(…) or a glob never approves it', async function () {
         const arbitrary = fc.tuple(fc.constantFrom(...pools.escalated), fc.nat(64), fc.nat(RUN_TIME_FORMS.length - 1));
         assert.equal(await check(arbitrary, ([c, w, k]) => runTimeDataInvariant(c, w, k), seed, RUNS), null);
+      });
+
+      it('unplaced words never help: an option renamed to one its row lacks, or a program renamed to one without a row, never approves what was not approved', async function () {
+        const arbitrary = fc.tuple(fc.constantFrom(...pools.refused), fc.nat(64), fc.boolean());
+        assert.equal(await check(arbitrary, ([c, w, program]) => unplacedInvariant(c, w, program), seed, RUNS), null);
       });
 
       it('roles: an executor, loader, writer, network or destructive form is never covered by the entry for its program, on any cover path', async function () {
