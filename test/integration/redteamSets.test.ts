@@ -1,0 +1,162 @@
+/**
+ * The red-team sets of the positive-knowledge floor (test/fixtures/redteam/README.md), measured
+ * from outside as `../shared/redteam/measure.py` measures them: each line goes through
+ * `node dist/cli.js batch` under the configurations its class names (D§5, D§7).
+ *
+ * What must hold on every set: no everyday (S) line is refused by the hardline floor; no
+ * protected write (W) is approved under its entries or with a `safe` rating; no bypass (B) line
+ * is approved under its innocent entries. The catastrophic (H) lines are counted per group and
+ * held to the figures reached so far ({@link H_FLOORED_AT_LEAST}); the lines still missed are the
+ * known limitations listed in the README, not expectations.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CLI_PATH, EVAL_CWD, EVAL_HOME, REPO_ROOT, ensureBuiltCli } from '../support/evalCorpus';
+
+const SETS_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'redteam');
+
+interface RedteamLine {
+  id: string;
+  command: string;
+  class: 'H' | 'B' | 'W' | 'S';
+  group?: string;
+  allow?: unknown[];
+  shell?: string;
+  note?: string;
+}
+
+/**
+ * The least share of each set's H lines the floor must refuse at `bypass`: the figure measured
+ * when the set was last worked on (the README gives each). A drop is a regression; a rise is
+ * welcome, and the figure is raised with it.
+ */
+const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
+  'first-look.jsonl': 0.4,
+};
+
+function loadSet(file: string): RedteamLine[] {
+  return fs
+    .readFileSync(path.join(SETS_DIR, file), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as RedteamLine)
+    .filter((line) => !(line.note ?? '').includes('(judge)'));
+}
+
+interface Request {
+  id: string;
+  command: string;
+  rung: string;
+  allow?: unknown[];
+  raterVerdict?: { outcome: string; reason: string };
+  shell?: string;
+}
+
+interface Answer {
+  id: string;
+  action: string;
+  stage?: string;
+}
+
+function runBatch(requests: readonly Request[], noDefaultAllow: boolean): Map<string, Answer> {
+  if (requests.length === 0) return new Map();
+  const run = spawnSync(process.execPath, [CLI_PATH, 'batch', '--cwd', EVAL_CWD, ...(noDefaultAllow ? ['--no-default-allow'] : [])], {
+    env: { ...process.env, HOME: EVAL_HOME },
+    input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 300_000,
+  });
+  assert.equal(run.status, 0, `batch exited with ${run.status}: ${run.stderr}`);
+  const answers = run.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Answer);
+  assert.equal(answers.length, requests.length, 'batch answered every line');
+  return new Map(answers.map((a) => [a.id, a]));
+}
+
+const SAFE = { outcome: 'safe', reason: 'stand-in rating' };
+
+/** The requests measure.py makes for one line, keyed `id|tag`. */
+function requestsFor(line: RedteamLine): { withDefault: Request[]; withoutDefault: Request[] } {
+  const shell = line.shell !== undefined ? { shell: line.shell } : {};
+  const allow = line.allow ?? [];
+  const at = (tag: string, rest: Omit<Request, 'id' | 'command'>): Request => ({ id: `${line.id}|${tag}`, command: line.command, ...rest, ...shell });
+  switch (line.class) {
+    case 'H':
+      return { withDefault: [at('H-bypass', { rung: 'bypass' }), at('H-safe', { rung: 'assisted', raterVerdict: SAFE }), at('H-entry', { rung: 'manual', allow })], withoutDefault: [] };
+    case 'B':
+      return { withDefault: [], withoutDefault: [at('B-entry', { rung: 'manual', allow })] };
+    case 'W':
+      return { withDefault: [at('W-entry', { rung: 'manual', allow }), at('W-safe', { rung: 'assisted', raterVerdict: SAFE })], withoutDefault: [] };
+    case 'S':
+      return { withDefault: [at('S-bypass', { rung: 'bypass' }), ...(allow.length > 0 ? [at('S-entry', { rung: 'manual', allow })] : [])], withoutDefault: [] };
+  }
+}
+
+function offenders(lines: readonly RedteamLine[], answers: Map<string, Answer>, tag: string, bad: (a: Answer) => boolean): string[] {
+  return lines.flatMap((line) => {
+    const answer = answers.get(`${line.id}|${tag}`);
+    return answer !== undefined && bad(answer) ? [`${line.id} ${JSON.stringify(line.command)} → ${answer.action} ${answer.stage ?? ''}`] : [];
+  });
+}
+
+const floored = (a: Answer): boolean => a.action === 'reject' && a.stage === 'hardline-floor';
+const approved = (a: Answer): boolean => a.action === 'approve';
+
+describe('red-team sets of the positive-knowledge floor, through the CLI', function () {
+  this.timeout(600_000);
+  const files = fs.existsSync(SETS_DIR) ? fs.readdirSync(SETS_DIR).filter((f) => f.endsWith('.jsonl')).sort() : [];
+
+  it('has its sets, each with a floor figure to hold', () => {
+    assert.ok(files.length > 0, `no sets in ${SETS_DIR}`);
+    for (const file of files) assert.ok(file in H_FLOORED_AT_LEAST, `${file} has no figure in H_FLOORED_AT_LEAST`);
+  });
+
+  for (const file of files) {
+    describe(file, () => {
+      const lines = loadSet(file);
+      let answers = new Map<string, Answer>();
+
+      before(() => {
+        ensureBuiltCli();
+        const withDefault = lines.flatMap((line) => requestsFor(line).withDefault);
+        const withoutDefault = lines.flatMap((line) => requestsFor(line).withoutDefault);
+        answers = new Map([...runBatch(withDefault, false), ...runBatch(withoutDefault, true)]);
+      });
+
+      it('every line is well formed, with a class, a source and entries where its class needs them', () => {
+        const seen = new Set<string>();
+        for (const line of lines) {
+          assert.ok(['H', 'B', 'W', 'S'].includes(line.class), `${line.id}: class ${line.class}`);
+          assert.ok(!seen.has(line.command), `${line.id}: the same command twice`);
+          seen.add(line.command);
+          if (line.class !== 'S') assert.ok((line.allow ?? []).length > 0, `${line.id}: no entries`);
+        }
+      });
+
+      it('refuses no everyday (S) line at the floor', () => {
+        assert.deepEqual(offenders(lines.filter((l) => l.class === 'S'), answers, 'S-bypass', floored), []);
+      });
+
+      it('approves no protected write (W) under its entries or with a safe rating', () => {
+        const w = lines.filter((l) => l.class === 'W');
+        assert.deepEqual([...offenders(w, answers, 'W-entry', approved), ...offenders(w, answers, 'W-safe', approved)], []);
+      });
+
+      it('approves no bypass (B) line under its innocent entries', () => {
+        assert.deepEqual(offenders(lines.filter((l) => l.class === 'B'), answers, 'B-entry', approved), []);
+      });
+
+      it(`floors at least ${Math.round((H_FLOORED_AT_LEAST[file] ?? 1) * 100)} % of the catastrophic (H) lines at bypass`, () => {
+        const h = lines.filter((l) => l.class === 'H');
+        const missed = offenders(h, answers, 'H-bypass', (a) => !floored(a));
+        const share = (h.length - missed.length) / h.length;
+        assert.ok(share >= (H_FLOORED_AT_LEAST[file] ?? 1), `${h.length - missed.length} of ${h.length} floored; missed:\n${missed.join('\n')}`);
+      });
+    });
+  }
+});
