@@ -254,7 +254,7 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
  *   protected places are those that change what runs. Its absolute operands (`lsattr /etc/x`)
  *   are left to the rows: an unknown reader of system files is everyday work.
  */
-function namedPathsAtWorst(analysis: SegmentRecord): Array<{ targets: WriteTarget[]; outside: boolean }> {
+export function namedPathsAtWorst(analysis: SegmentRecord): Array<{ targets: WriteTarget[]; outside: boolean }> {
   const out: Array<{ targets: WriteTarget[]; outside: boolean }> = [];
   for (const form of analysis.forms.forms) {
     if (form.payload !== 'code' || form.value === null || form.value.kind !== 'literal') continue;

@@ -14,6 +14,8 @@ import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, type EnvLea
 import { unwrap } from '../../../src/gate/programs/wrappers';
 import { programForms } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
+import { namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
+import { recordOf } from '../../../src/gate/programs/segmentRecord';
 
 // ── The code the fast paths replaced, kept here as the reference ───────────────────────────
 
@@ -177,7 +179,12 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
   return {
     leaks: all.map((segment) => scriptEnvLeak(segment)).filter((leak): leak is EnvLeak => leak !== null),
     mentions: all.flatMap((segment) => hostMentions(segment)),
-    writes: all.flatMap((segment) => protectedWrites(writeTargets(segment), context)),
+    // Every write outside the workspace (the folder asked in) is protected; paths named by code or
+    // by a program without a row count as written, outside the workspace only when the code writes.
+    writes: all.flatMap((segment) => [
+      ...protectedWrites(writeTargets(segment), { ...context, workspace: [context.cwd] }),
+      ...namedPathsAtWorst(recordOf(segment)).flatMap(({ targets, outside }) => protectedWrites(targets, outside ? { ...context, workspace: [context.cwd] } : context)),
+    ]),
     unreadable,
   };
 }
