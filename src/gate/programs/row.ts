@@ -72,6 +72,8 @@ export interface OptionRole {
   readonly everyday?: boolean;
   /** See {@link OperandRole.sends}. */
   readonly sends?: boolean;
+  /** See {@link OperandRole.endsSession}. */
+  readonly endsSession?: true;
   readonly note: string;
 }
 
@@ -106,6 +108,12 @@ export interface OperandRole {
    * (`aws s3 cp ~/.ssh/id_rsa s3://b/k`, `gh gist create ~/.aws/credentials`).
    */
   readonly sends?: boolean;
+  /**
+   * The form ends the user's session (a logout: a window manager's or compositor's exit) or the
+   * machine's power (`fdesetup authrestart`): the hardline floor's `shutdown` arm refuses it
+   * (D§5, hardline/power.ts), whatever the program.
+   */
+  readonly endsSession?: true;
   readonly note: string;
 }
 
@@ -179,6 +187,8 @@ export interface Form {
   readonly everyday?: boolean;
   /** `value` is what the program uploads (see {@link OperandRole.sends}). */
   readonly sends?: boolean;
+  /** The form ends the session or the machine's power (see {@link OperandRole.endsSession}). */
+  readonly endsSession?: true;
   /** A writer form's {@link OptionRole.target}: `value` is the path written. */
   readonly target?: WriteScope;
   /** With `target` and a `targetText` on the role: the path inside the literal value, null for none. */
@@ -204,7 +214,7 @@ export interface Command {
    * The command itself has this role whatever its arguments (`git stash drop`, `docker exec`).
    * `everyday` as for {@link OperandRole.everyday} (`gh auth token` prints the token: its job).
    */
-  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean };
+  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean; readonly endsSession?: true };
   /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
   readonly wrapper?: WrapperRole;
   /** Options not in the grammar are forms of their own: the gate does not know what they do. */
