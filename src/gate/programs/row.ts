@@ -189,6 +189,8 @@ export interface Form {
   readonly sends?: boolean;
   /** The form ends the session or the machine's power (see {@link OperandRole.endsSession}). */
   readonly endsSession?: true;
+  /** A `credentials` form's secret is made for these hosts (see {@link printsSecret}). */
+  readonly usedAt?: readonly string[];
   /** A writer form's {@link OptionRole.target}: `value` is the path written. */
   readonly target?: WriteScope;
   /** With `target` and a `targetText` on the role: the path inside the literal value, null for none. */
@@ -214,7 +216,7 @@ export interface Command {
    * The command itself has this role whatever its arguments (`git stash drop`, `docker exec`).
    * `everyday` as for {@link OperandRole.everyday} (`gh auth token` prints the token: its job).
    */
-  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean; readonly endsSession?: true };
+  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean; readonly endsSession?: true; readonly usedAt?: readonly string[] };
   /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
   readonly wrapper?: WrapperRole;
   /** Options not in the grammar are forms of their own: the gate does not know what they do. */
@@ -363,9 +365,14 @@ export interface ProgramRow extends Command {
   readonly runsModule?: { readonly options: readonly string[]; readonly note: string };
 }
 
-/** A subcommand's `role` for a form that prints a secret (see {@link Role} `credentials`). */
-export function printsSecret(note: string): { readonly role: 'credentials'; readonly note: string; readonly everyday: true } {
-  return { role: 'credentials', note, everyday: true };
+/**
+ * A subcommand's `role` for a form that prints a secret (see {@link Role} `credentials`).
+ * `usedAt`: the hosts (and their subdomains) the secret is made for, when they are fixed: a token
+ * sent in an authentication header to another host leaves (the hardline floor's
+ * credential-exfiltration arm; a host name among the command's own words, `--hostname H`, is one too).
+ */
+export function printsSecret(note: string, usedAt?: readonly string[]): { readonly role: 'credentials'; readonly note: string; readonly everyday: true; readonly usedAt?: readonly string[] } {
+  return usedAt === undefined ? { role: 'credentials', note, everyday: true } : { role: 'credentials', note, everyday: true, usedAt };
 }
 
 /**
