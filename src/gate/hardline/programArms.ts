@@ -12,6 +12,7 @@ import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
 import { checkKill, checkKillPattern, checkShutdown } from './processes';
+import { checkOwnAccountKill } from './ownAccount';
 import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
 import { checkWindowsProgram, WINDOWS_PROGRAMS } from './windows';
 
@@ -87,7 +88,7 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkKill(name, args);
     case 'pkill':
     case 'killall':
-      return checkKillPattern(name, args);
+      return checkKillPattern(name, args) ?? checkOwnAccountKill(name, args, place.home);
     case 'shutdown':
     case 'reboot':
     case 'halt':

@@ -72,6 +72,8 @@ export interface OptionRole {
   readonly everyday?: boolean;
   /** See {@link OperandRole.sends}. */
   readonly sends?: boolean;
+  /** See {@link OperandRole.endsSession}. */
+  readonly endsSession?: true;
   readonly note: string;
 }
 
@@ -106,6 +108,12 @@ export interface OperandRole {
    * (`aws s3 cp ~/.ssh/id_rsa s3://b/k`, `gh gist create ~/.aws/credentials`).
    */
   readonly sends?: boolean;
+  /**
+   * The form ends the user's session (a logout: a window manager's or compositor's exit) or the
+   * machine's power (`fdesetup authrestart`): the hardline floor's `shutdown` arm refuses it
+   * (D§5, hardline/power.ts), whatever the program.
+   */
+  readonly endsSession?: true;
   readonly note: string;
 }
 
@@ -179,6 +187,10 @@ export interface Form {
   readonly everyday?: boolean;
   /** `value` is what the program uploads (see {@link OperandRole.sends}). */
   readonly sends?: boolean;
+  /** The form ends the session or the machine's power (see {@link OperandRole.endsSession}). */
+  readonly endsSession?: true;
+  /** A `credentials` form's secret is made for these hosts (see {@link printsSecret}). */
+  readonly usedAt?: readonly string[];
   /** A writer form's {@link OptionRole.target}: `value` is the path written. */
   readonly target?: WriteScope;
   /** With `target` and a `targetText` on the role: the path inside the literal value, null for none. */
@@ -204,7 +216,7 @@ export interface Command {
    * The command itself has this role whatever its arguments (`git stash drop`, `docker exec`).
    * `everyday` as for {@link OperandRole.everyday} (`gh auth token` prints the token: its job).
    */
-  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean };
+  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean; readonly endsSession?: true; readonly usedAt?: readonly string[] };
   /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
   readonly wrapper?: WrapperRole;
   /** Options not in the grammar are forms of their own: the gate does not know what they do. */
@@ -353,9 +365,14 @@ export interface ProgramRow extends Command {
   readonly runsModule?: { readonly options: readonly string[]; readonly note: string };
 }
 
-/** A subcommand's `role` for a form that prints a secret (see {@link Role} `credentials`). */
-export function printsSecret(note: string): { readonly role: 'credentials'; readonly note: string; readonly everyday: true } {
-  return { role: 'credentials', note, everyday: true };
+/**
+ * A subcommand's `role` for a form that prints a secret (see {@link Role} `credentials`).
+ * `usedAt`: the hosts (and their subdomains) the secret is made for, when they are fixed: a token
+ * sent in an authentication header to another host leaves (the hardline floor's
+ * credential-exfiltration arm; a host name among the command's own words, `--hostname H`, is one too).
+ */
+export function printsSecret(note: string, usedAt?: readonly string[]): { readonly role: 'credentials'; readonly note: string; readonly everyday: true; readonly usedAt?: readonly string[] } {
+  return usedAt === undefined ? { role: 'credentials', note, everyday: true } : { role: 'credentials', note, everyday: true, usedAt };
 }
 
 /**

@@ -191,7 +191,7 @@ function readCommand(
     // A subcommand's role is carried by its word (`git stash drop`: an entry spelling `drop` covers
     // it); a whole program's by no word: only an exact entry or a person covers it.
     const index = level === 0 ? argv.length : start - 1;
-    forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, ...(command.role.everyday === true ? { everyday: true } : {}), note: command.role.note });
+    forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, ...(command.role.everyday === true ? { everyday: true } : {}), ...(command.role.endsSession === true ? { endsSession: true as const } : {}), ...(command.role.usedAt !== undefined ? { usedAt: command.role.usedAt } : {}), note: command.role.note });
   }
   if (state.unreadable === null && givesOptionsMeaning(command)) {
     const word = wordThatMayBecomeOption(args, reading, stops);
@@ -417,6 +417,7 @@ function optionForm(
     ...(payloadText !== null ? { payloadText } : {}),
     ...(role.everyday === true ? { everyday: true } : {}),
     ...(role.sends === true ? { sends: true } : {}),
+    ...(role.endsSession === true ? { endsSession: true as const } : {}),
     ...(role.target !== undefined ? { target: role.target } : {}),
     ...('targetText' in role && role.targetText !== undefined && text !== null ? { targetPath: role.targetText(text) } : {}),
     note: role.note,

@@ -1772,7 +1772,7 @@ const HEROKU_BODY: Command = {
     logs: hk({ plain: ['--tail -a web'] }),
     config: hk({ role: printsSecret('prints the app\'s config vars, the secrets among them (database URLs, API keys)') }),
     'config:get': hk({ role: printsSecret('prints the value of a config var') }),
-    'auth:token': hk({ role: printsSecret('prints the Heroku API token the CLI is logged in with') }),
+    'auth:token': hk({ role: printsSecret('prints the Heroku API token the CLI is logged in with', ['heroku.com']) }),
     ps: hk({ plain: ['-a web'] }),
     releases: hk({ plain: ['-a web'] }),
     'git:remote': hk({ plain: ['-a web'] }),

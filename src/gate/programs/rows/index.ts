@@ -9,6 +9,7 @@ import { LAUNCHER_ROWS } from './launchers';
 import { NETWORK_ROWS } from './network';
 import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
 import { READER_ROWS } from './readers';
+import { SESSION_ROWS } from './sessions';
 import { SHELL_ROWS } from './shells';
 import { SYSTEM_ROWS } from './system';
 import { WRAPPER_ROWS } from './wrappers';
@@ -32,4 +33,5 @@ export const ROWS: readonly ProgramRow[] = [
   ...SYSTEM_ROWS,
   ...PLATFORM_ROWS,
   ...SETTINGS_ROWS,
+  ...SESSION_ROWS,
 ];

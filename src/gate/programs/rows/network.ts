@@ -4,7 +4,7 @@ import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRol
 
 
 /** FTP-like command text that uploads files of this machine (lftp, smbclient, sftp batches). */
-const UPLOAD_COMMANDS = /(?:^|[;&|\n]|\s)\s*(?:m?put|reput|mirror\s+(?:-[a-zA-Z]*R|--reverse))\b/;
+export const UPLOAD_COMMANDS = /(?:^|[;&|\n]|\s)\s*(?:m?put|reput|mirror\s+(?:-[a-zA-Z]*R|--reverse))\b/;
 
 /** rclone copy/sync/move SRC DST to a `REMOTE:PATH`: the local source is uploaded. */
 const RCLONE_UPLOADS = uploadsToRemote((t) => /^[A-Za-z0-9_. -]+:/.test(t) && !/^[A-Za-z]:[\\/]/.test(t), 'rclone uploads this local path to the remote');
@@ -1152,7 +1152,7 @@ const VCS: readonly ProgramRow[] = [
       },
       auth: {
         subcommands: {
-          token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with') },
+          token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with', ['github.com', 'githubusercontent.com', 'ghcr.io']) },
           status: {
             grammar: { short: 'hqT', abbreviations: false, long: { hostname: ['value', 'h'], jq: ['value', 'q'], template: ['value', 'T'], json: 'value', ...flagged('active', 'show-token', 'help') }, flags: 'at' },
             options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: 'gh auth status -t prints the tokens of every account it shows' }],

@@ -18,7 +18,7 @@ import { cmdLineAsShell } from '../cmdLine';
  * other verb (or one only known at run time) changes the system (`destructive`), and the verbs in
  * `special` are read as written there.
  */
-function verbRow(names: string[], category: ProgramRow['category'], what: string, readVerbs: readonly string[], note: string, plain: readonly string[], special: Record<string, Command> = {}, grammar: Grammar = {}): ProgramRow {
+export function verbRow(names: string[], category: ProgramRow['category'], what: string, readVerbs: readonly string[], note: string, plain: readonly string[], special: Record<string, Command> = {}, grammar: Grammar = {}): ProgramRow {
   const read = new Set(readVerbs);
   const subcommands: Record<string, Command> = { ...special };
   for (const verb of readVerbs) subcommands[verb] ??= { grammar };

@@ -606,7 +606,8 @@ function awkRow(program: string): CarveOutRow {
       if (form === undefined) return null;
       const shown = form.text !== null && form.kind !== 'unreadable' ? `${form.construct} ${JSON.stringify(form.text)}` : form.construct;
       const why = form.detail !== undefined && form.kind === 'unreadable' ? `${AWK_WHY.unreadable}: ${form.detail}` : AWK_WHY[form.kind];
-      return form.kind === 'credentials' ? { option: shown, why, role: 'credentials' } : { option: shown, why };
+      // gawk's /inet/ files connect to a host: a network form (the credential-exfiltration arm's sinks).
+      return form.kind === 'credentials' ? { option: shown, why, role: 'credentials' } : form.kind === 'network' ? { option: shown, why, role: 'network' } : { option: shown, why };
     },
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * Arm `kill-all` for a signal to every process of the user's own account (D§5, docs/decisions.md
+ * "Killing every process of one's own account"): `pkill -KILL -u "$USER"`, `pkill -u $(whoami)`,
+ * `killall -u "$LOGNAME"`. For an account that is not root this is every process it may signal,
+ * as `kill -9 -1` is: the desktop session, the terminal and the agent end (a logout). Only the
+ * account the command runs as is read so: its name known at run time (`$USER`, `$LOGNAME`,
+ * `$(whoami)`, `$(id -un)`, `$UID` for a uid option, the home folder's owner) or the home
+ * folder's own name. Another named account (`pkill -u nobody`) stays a service's business, and a
+ * pattern or another selecting option (`pkill -u "$USER" node`, `-t pts/3`) picks some processes.
+ */
+import type { Word } from '../reading/resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText, readByRow } from './commandName';
+
+/** Options that pick the processes by their user, per program (as the reader names them). */
+const USER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  pkill: ['-u', '--euid', '-U', '--uid'],
+  killall: ['-u', '--user'],
+};
+
+/** Options that narrow the selection further or ask first, per program (as the reader names them). */
+const NARROWING: Readonly<Record<string, ReadonlySet<string>>> = {
+  pkill: new Set([
+    '-g', '--pgroup', '-G', '--group', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-F', '--pidfile',
+    '-n', '--newest', '-o', '--oldest', '-O', '--older', '-r', '--runstates', '--cgroup', '--ns', '--env', '-x', '--exact',
+  ]),
+  killall: new Set(['-o', '--older-than', '-y', '--younger-than', '-Z', '--context', '-i', '--interactive', '-n', '--ns', '-g', '--process-group']),
+};
+
+/** Options after which nothing is signalled. */
+const NO_SIGNAL = new Set(['-l', '--list', '-V', '--version', '-h', '--help']);
+
+/** Patterns every process name matches (pkill's regular expressions, killall's with `-r`). */
+const MATCH_ALL = /^(?:\.\*?|\.\+|\^|\$|\^\.\*\$?|\.\*\$|)$/;
+
+/**
+ * A run-time spelling of the user's own account: `$USER`, `${LOGNAME}`, `$(whoami)`, `` `id -un` ``,
+ * `$(id -u)`, `$UID`, `$EUID`, `$(logname)`, the owner of the home folder (`$(stat -c %U ~)`).
+ */
+const OWN_ACCOUNT = new RegExp(
+  '^(?:\\$\\{?(?:USER|LOGNAME|USERNAME|UID|EUID)\\}?' +
+    '|\\$\\(\\s*(?:whoami|logname|id\\s+-(?:un|nu|u|u\\s+-n|n\\s+-u)|stat\\s+(?:-c\\s*%U|-f\\s*%Su|--format=%U)\\s+(?:~|"?\\$(?:\\{HOME\\}|HOME)"?)/?)\\s*\\)' +
+    '|`\\s*(?:whoami|logname|id\\s+-(?:un|nu|u))\\s*`)$',
+);
+
+/** The word names the account the command runs as. */
+export function namesOwnAccount(word: Word, home: string): boolean {
+  const literal = literalText(word);
+  if (literal !== null) {
+    // The home folder's own name is the account's (`/home/dev` → `dev`); root's home is no user's.
+    const own = /^\/(?:home|Users)\/([^/]+)\/?$/.exec(home)?.[1];
+    return own !== undefined && literal === own;
+  }
+  const raw = word.raw.replace(/^"(.*)"$/s, '$1').trim();
+  return OWN_ACCOUNT.test(raw);
+}
+
+/** `pkill`/`killall` selecting every process of the user's own account, or null. */
+export function checkOwnAccountKill(name: string, args: readonly Word[], home: string): HardlineFinding | null {
+  const userOptions = USER_OPTIONS[name];
+  if (userOptions === undefined) return null;
+  const reading = readByRow(name, args);
+  if (reading === null) return null;
+  let own: Word | null = null;
+  for (const option of reading.options) {
+    if (NO_SIGNAL.has(option.name) || NARROWING[name]!.has(option.name)) return null;
+    if (!userOptions.includes(option.name) || option.value === null) continue;
+    if (namesOwnAccount(option.value, home)) own = option.value;
+  }
+  if (own === null) return null;
+  const regexp = name === 'pkill' || reading.options.some((option) => option.name === '-r' || option.name === '--regexp');
+  const patterns = reading.operands.map(literalText);
+  if (patterns.length > 0 && !patterns.every((pattern) => pattern !== null && regexp && MATCH_ALL.test(pattern))) return null;
+  return hardlineFinding('kill-all', `${name} -u ${own.raw} signals every process of the user's own account (a logout)`);
+}

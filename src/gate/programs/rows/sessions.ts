@@ -1,0 +1,235 @@
+import { flagged, optionValues, textOf, valued } from '../grammar';
+import type { ArgReading } from '../grammar';
+import type { Form, ProgramRow } from '../row';
+import type { Word } from '../../reading/resolution';
+import { verbRow } from './platforms';
+
+/**
+ * Window managers' and compositors' control programs, and macOS's disk-encryption tool (D§5,
+ * docs/decisions.md "Window managers end the session"). What ends the session (a logout: every
+ * program of the desktop, the agent's terminal with them) is an `endsSession` form, which the
+ * hardline floor's `shutdown` arm refuses whatever the program; what runs a command is an
+ * executor. The other messages (move a window, reload the configuration, query the tree) only
+ * change or read the desktop.
+ */
+
+/** The IPC message's commands: sway's and i3's are split on `;` and `,`, hyprctl's batch on `;`. */
+function commandsOf(text: string, separators: RegExp): string[][] {
+  return text
+    .split(separators)
+    .map((command) =>
+      command
+        // sway/i3 criteria before a command (`[app_id="x"] kill`) pick windows, not what runs.
+        .replace(/^\s*(?:\[[^\]]*\]\s*)+/, '')
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
+    )
+    .filter((words) => words.length > 0);
+}
+
+/** The operands joined as the program joins them into its message (an opaque word by its source text). */
+function messageText(reading: ArgReading): { text: string; at: number; word: Word } | null {
+  const first = reading.operands[0];
+  if (first === undefined) return null;
+  return { text: reading.operands.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join(' '), at: reading.operandIndexes[0]!, word: first };
+}
+
+/**
+ * The forms of a sway/i3/river-style command list: `exit` (the words in `exits`) ends the session,
+ * `exec`/`exec_always`/`spawn` (the words in `runs`) hand the rest of their command to `sh -c`.
+ */
+function commandListForms(program: string, text: string, at: number, word: Word, separators: RegExp, exits: readonly string[], runs: readonly string[]): Form[] {
+  const forms: Form[] = [];
+  for (const words of commandsOf(text, separators)) {
+    const verb = words[0]!;
+    if (exits.includes(verb)) {
+      forms.push({ role: 'destructive', program, trigger: verb, index: at, value: word, endsSession: true, note: `${program} ${verb} ends the desktop session: a logout` });
+    } else if (runs.includes(verb)) {
+      const rest = words.slice(1);
+      while (rest[0] !== undefined && rest[0].startsWith('--')) rest.shift();
+      if (rest.length > 0) forms.push({ role: 'executor', program, trigger: verb, index: at, value: word, payload: 'shell-text', payloadText: rest.join(' '), note: `${program} ${verb} runs the rest of its command with sh -c` });
+    }
+  }
+  return forms;
+}
+
+/** sway's and i3's IPC clients: the operands are one message, a command list unless `-t` names another type. */
+function ipcClient(name: string, what: string, plain: readonly string[]): ProgramRow {
+  return {
+    names: [name],
+    category: 'system',
+    what,
+    grammar: { short: 'st', flags: 'hmpqrv', long: { ...valued('socket', 'type'), ...flagged('help', 'monitor', 'pretty', 'quiet', 'raw', 'version') } },
+    read: (_args, reading) => {
+      const type = optionValues(reading, '-t', '--type')[0];
+      const typeText = type === undefined ? 'command' : textOf(type);
+      if (typeText !== null && typeText !== 'command' && typeText !== 'run_command') return [];
+      const message = messageText(reading);
+      return message === null ? [] : commandListForms(name, message.text, message.at, message.word, /[;,]/, ['exit'], ['exec', 'exec_always']);
+    },
+    plain,
+  };
+}
+
+const SWAYMSG = ipcClient('swaymsg', 'sends a message to the sway compositor', ['-t get_outputs', '-t get_tree', 'reload', 'workspace 2', '[app_id="firefox"] focus']);
+const I3_MSG = ipcClient('i3-msg', 'sends a message to the i3 window manager', ['-t get_workspaces', 'reload', 'restart', 'workspace 3']);
+
+/** hyprctl: `dispatch exit` ends the session, `dispatch exec CMD` runs CMD; `--batch` holds `;`-separated requests. */
+const HYPRCTL: ProgramRow = {
+  names: ['hyprctl'],
+  category: 'system',
+  what: 'controls the Hyprland compositor',
+  grammar: { short: 'i', flags: 'jr', long: { ...valued('instance', 'batch'), ...flagged('help') } },
+  read: (_args, reading) => {
+    const forms: Form[] = [];
+    const texts: Array<{ text: string; at: number; word: Word }> = [];
+    const message = messageText(reading);
+    if (message !== null) texts.push(message);
+    for (const option of reading.options) {
+      if (option.name === '--batch' && option.value !== null) texts.push({ text: option.value.kind === 'literal' ? option.value.value : option.value.raw, at: option.valueIndex ?? option.index, word: option.value });
+    }
+    for (const { text, at, word } of texts) {
+      for (const words of commandsOf(text, /;/)) {
+        if (words[0] !== 'dispatch') continue;
+        forms.push(...commandListForms('hyprctl', words.slice(1).join(' '), at, word, /$^/, ['exit'], ['exec', 'execr']));
+      }
+    }
+    return forms;
+  },
+  plain: ['monitors', 'clients -j', 'reload', 'dispatch workspace 2', 'keyword general:gaps_in 5'],
+};
+
+/** A window manager's own binary, whose option asks the running one to exit (`openbox --exit`, `labwc --exit`). */
+const OPENBOX: ProgramRow = {
+  names: ['openbox'],
+  category: 'system',
+  what: 'the Openbox window manager (its options also control the running one)',
+  grammar: { long: { ...valued('config-file', 'startup'), ...flagged('exit', 'restart', 'reconfigure', 'replace', 'sm-disable', 'debug', 'debug-focus', 'debug-session', 'debug-xinerama', 'help', 'version') } },
+  options: [
+    { role: 'destructive', options: ['--exit'], endsSession: true, note: 'openbox --exit ends the running window manager and with it the desktop session: a logout' },
+    { role: 'executor', options: ['--startup'], payload: 'shell-text', example: 'xterm', note: 'openbox --startup runs the command when it starts' },
+    { role: 'loader', options: ['--config-file'], example: 'rc.xml', note: 'openbox --config-file loads a configuration whose menus and keys run commands' },
+  ],
+  plain: ['--reconfigure', '--restart', '--version'],
+};
+
+const LABWC: ProgramRow = {
+  names: ['labwc'],
+  category: 'system',
+  what: 'the labwc Wayland compositor (its options also control the running one)',
+  grammar: { short: 'cCsS', flags: 'dehmrvV', long: { ...valued('config', 'config-dir', 'startup', 'session'), ...flagged('debug', 'exit', 'help', 'merge-config', 'reconfigure', 'version', 'verbose') } },
+  options: [
+    { role: 'destructive', options: ['-e', '--exit'], endsSession: true, note: 'labwc --exit ends the running compositor and with it the desktop session: a logout' },
+    { role: 'executor', options: ['-s', '--startup', '-S', '--session'], payload: 'shell-text', example: 'foot', note: 'labwc --startup and --session run the command given' },
+    { role: 'loader', options: ['-c', '--config', '-C', '--config-dir'], example: 'rc.xml', note: 'labwc --config loads a configuration whose keys and menus run commands' },
+  ],
+  plain: ['--reconfigure', '--version'],
+};
+
+/** bspwm: `bspc quit` ends it; the other domains move and query windows. */
+const BSPC: ProgramRow = {
+  names: ['bspc'],
+  category: 'system',
+  what: 'controls the bspwm window manager',
+  subcommands: {
+    quit: { role: { role: 'destructive', endsSession: true, note: 'bspc quit ends bspwm and with it the desktop session: a logout' } },
+  },
+  plain: ['query -D', 'desktop -f next', 'node -c', 'config border_width 2', 'wm -r'],
+};
+
+/** herbstluftwm: `herbstclient quit` ends it; `spawn CMD ARGS` runs a program. */
+const HERBSTCLIENT: ProgramRow = {
+  names: ['herbstclient'],
+  category: 'system',
+  what: 'controls the herbstluftwm window manager',
+  grammar: { short: 'w', flags: 'nqiblh0', long: { ...valued('wait'), ...flagged('no-newline', 'quiet', 'idle', 'last-arg', 'help', 'version') } },
+  subcommands: {
+    quit: { role: { role: 'destructive', endsSession: true, note: 'herbstclient quit ends herbstluftwm and with it the desktop session: a logout' } },
+    spawn: { operands: [{ role: 'executor', operand: 0, payload: 'shell-argv', example: 'xterm', note: 'herbstclient spawn runs the program with the words after it' }] },
+  },
+  plain: ['list_monitors', 'reload', 'use 2', 'focus left'],
+};
+
+/** river: `riverctl exit` ends it; `spawn TEXT` hands TEXT to `sh -c`. */
+const RIVERCTL: ProgramRow = {
+  names: ['riverctl'],
+  category: 'system',
+  what: 'controls the river Wayland compositor',
+  subcommands: {
+    exit: { role: { role: 'destructive', endsSession: true, note: 'riverctl exit ends river and with it the desktop session: a logout' } },
+    spawn: { operands: [{ role: 'executor', operand: 0, payload: 'shell-text', example: 'foot', note: 'riverctl spawn runs its text with sh -c' }] },
+  },
+  plain: ['focus-view next', 'set-focused-tags 2', 'map normal Super Q close'],
+};
+
+/** Qtile: the `shutdown` command of the root object ends it (`qtile cmd-obj -o cmd -f shutdown`, `qtile shell -c 'shutdown()'`). */
+const QTILE: ProgramRow = {
+  names: ['qtile'],
+  category: 'system',
+  what: 'the Qtile window manager and its command client',
+  subcommands: {
+    'cmd-obj': {
+      grammar: { short: 'ofas', flags: 'ih', long: { ...valued('object', 'function', 'args', 'socket'), ...flagged('info', 'help') } },
+      read: (_args, reading) =>
+        reading.options
+          .filter((option) => (option.name === '-f' || option.name === '--function') && textOf(option.value) === 'shutdown')
+          .map((option): Form => ({ role: 'destructive', program: 'qtile', trigger: 'shutdown', index: option.valueIndex ?? option.index, value: option.value, endsSession: true, note: 'the shutdown command ends Qtile and with it the desktop session: a logout' })),
+    },
+    shell: {
+      grammar: { short: 'cs', long: valued('command', 'socket') },
+      read: (_args, reading) =>
+        reading.options
+          .filter((option) => (option.name === '-c' || option.name === '--command') && /\bshutdown\s*\(/.test(textOf(option.value) ?? ''))
+          .map((option): Form => ({ role: 'destructive', program: 'qtile', trigger: 'shutdown()', index: option.valueIndex ?? option.index, value: option.value, endsSession: true, note: 'shutdown() ends Qtile and with it the desktop session: a logout' })),
+    },
+  },
+  plain: ['cmd-obj -o group 2 -f toscreen', 'cmd-obj -o cmd -f reload_config', 'check'],
+};
+
+/** awesome: its client runs the Lua it is given in the window manager (`awesome.quit()` ends the session). */
+const AWESOME_CLIENT: ProgramRow = {
+  names: ['awesome-client'],
+  category: 'interpreter',
+  what: 'runs Lua code in the running awesome window manager',
+  operands: [
+    { role: 'destructive', operand: 'every', when: (text) => text !== null && /\bawesome\s*\.\s*quit\s*\(/.test(text), example: 'awesome.quit()', endsSession: true, note: 'awesome.quit() ends awesome and with it the desktop session: a logout' },
+    { role: 'executor', operand: 'every', payload: 'code', example: 'awful.spawn("xterm")', note: 'the Lua code runs inside the window manager (awful.spawn runs programs)' },
+  ],
+  plain: [],
+};
+
+/** niri: `niri msg action quit` ends the session; `niri msg action spawn -- ARGV` runs a program. */
+const NIRI: ProgramRow = {
+  names: ['niri'],
+  category: 'system',
+  what: 'the niri Wayland compositor and its message client',
+  subcommands: {
+    msg: {
+      grammar: { flags: 'j', long: flagged('json') },
+      subcommands: {
+        action: {
+          subcommands: {
+            quit: { role: { role: 'destructive', endsSession: true, note: 'niri msg action quit ends the compositor and with it the desktop session: a logout' } },
+            spawn: { operands: [{ role: 'executor', operand: 0, payload: 'shell-argv', example: 'foot', note: 'niri msg action spawn runs the program with the words after it' }] },
+            'spawn-sh': { operands: [{ role: 'executor', operand: 0, payload: 'shell-text', example: 'foot', note: 'niri msg action spawn-sh runs its text with sh -c' }] },
+          },
+        },
+      },
+    },
+  },
+  plain: ['msg outputs', 'msg windows', 'validate'],
+};
+
+/** macOS FileVault: `authrestart` restarts the machine (unlocking the disk once); the read verbs only print. */
+const FDESETUP: ProgramRow = verbRow(
+  ['fdesetup'],
+  'system',
+  'manages FileVault disk encryption on macOS',
+  ['status', 'list', 'isactive', 'haspersonalrecoverykey', 'hasinstitutionalrecoverykey', 'usingrecoverykey', 'showdeferralinfo', 'supportsauthrestart', 'validaterecovery', 'version', 'help'],
+  'an fdesetup verb that turns encryption on or off, changes who may unlock the disk, or one only known at run time',
+  ['status', 'list', 'isactive', 'supportsauthrestart'],
+  { authrestart: { role: { role: 'destructive', endsSession: true, note: 'fdesetup authrestart restarts the machine' } } },
+);
+
+export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP];
