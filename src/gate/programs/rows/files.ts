@@ -663,6 +663,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'St', flags: 'HLPRTZabdfilnprsuvx', long: COPY_LONG },
     options: [TARGET_DIRECTORY],
     read: copyTarget('cp', 'cp writes its last operand (the copy, or the folder it copies into)'),
+    // The sources are read (`cp /dev/sda disk.img`); the target is the writer form above.
+    deviceReads: { operands: 'all-but-last' },
     plain: ['--version', '--help'],
   },
   {
@@ -767,6 +769,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'copies and converts data block by block',
     grammar: { long: flagged('help', 'version') },
     operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || t.startsWith('of='), everyday: true, example: 'of=disk.img', note: 'of= names the file dd writes' }],
+    // dd reads the device its `if=` names (`dd if=/dev/sda of=disk.img`); `of=` is the writer above.
+    deviceReads: { keys: ['if'] },
     plain: ['if=disk.img bs=1M count=1 status=none', '--version', 'if=/dev/urandom bs=16 count=1'],
   },
   {
