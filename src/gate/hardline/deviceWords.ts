@@ -46,6 +46,7 @@ const SEPARATORS = '=:,@';
 /** Whether `reads` places the word at `index` (of the whole argv) as read, at this level. */
 function placedAsRead(reads: DeviceReads, level: CommandLevel, argv: readonly Word[], index: number): boolean {
   const { reading, start } = level;
+  if (reads.unlessOptions !== undefined && hasOption(reading, ...reads.unlessOptions)) return false;
   if (reads.every === true) return true;
   if (reads.withOptions !== undefined && hasOption(reading, ...reads.withOptions)) return true;
   if (reads.withOperands !== undefined && reading.operands.some((word) => word.kind === 'literal' && reads.withOperands!.includes(word.value))) return true;

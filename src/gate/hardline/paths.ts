@@ -311,6 +311,11 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
   return null;
 }
 
+/** The names the kernel and initial RAM disk images in /boot start with. */
+const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
+/** Their names as distributions write them, for a pattern that starts with a glob (`/boot/*`, `/boot/*.img`). */
+const BOOT_IMAGE_NAMES = ['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'];
+
 /** A glob whose folder is literal and whose last component may match a critical file there. */
 function criticalFileGlob(text: string): string | null {
   const slash = text.lastIndexOf('/');
@@ -319,9 +324,12 @@ function criticalFileGlob(text: string): string | null {
   const pattern = text.slice(slash + 1);
   if (folder === null || !GLOB_CHARS.test(pattern)) return null;
   const parts = macosAlias(folder);
-  const candidates =
-    parts.length === 1 && parts[0] === 'etc' ? [...CRITICAL_ETC_FILES] : parts.length === 1 && parts[0] === 'boot' ? ['vmlinuz', 'vmlinuz-linux', 'initrd.img', 'initramfs-linux.img'] : [];
-  for (const name of candidates) if (globMatch(pattern, name, BASH_PATTERN)) return `the system files ${text}`;
+  if (parts.length !== 1) return null;
+  if (parts[0] === 'etc' && [...CRITICAL_ETC_FILES].some((name) => globMatch(pattern, name, BASH_PATTERN))) return `the system files ${text}`;
+  // The kernels and initial RAM disks carry versions in their names: the pattern's literal start decides.
+  const start = pattern.slice(0, pattern.search(GLOB_CHARS));
+  const image = start === '' ? BOOT_IMAGE_NAMES.some((name) => globMatch(pattern, name, BASH_PATTERN)) : BOOT_IMAGES.some((name) => start.startsWith(name) || name.startsWith(start));
+  if (parts[0] === 'boot' && image) return `the system files ${text}`;
   return null;
 }
 
@@ -340,7 +348,7 @@ function criticalFileAt(text: string): string | null {
   if (CRITICAL_PROGRAMS.has(path)) return what;
   const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
   if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
-  if (parts.length === 2 && parts[0] === 'boot' && /^(?:vmlinuz|initrd|initramfs)/.test(base)) return what;
+  if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
   // The boot loader's configuration: without it the machine does not boot.
   if (parts.length === 3 && parts[0] === 'boot' && (parts[1] === 'grub' || parts[1] === 'grub2') && base === 'grub.cfg') return what;
   return null;

@@ -69,7 +69,7 @@ function unplaced(argv: readonly Word[], name: string | undefined): boolean {
 export function checkProtectedTrees(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
   if (argv.length < 2 || name === undefined) return null;
-  return checkUnknownDeleter(argv, name, place) ?? checkRowWrites(argv, name, place) ?? checkAccessRights(argv, name, place) ?? checkRemovesHome(argv, name);
+  return checkUnknownDeleter(argv, name, place) ?? checkRowWrites(argv, name, place) ?? checkAccessRights(argv, name, place) ?? checkRowRemovals(argv, name, place);
 }
 
 /** An unplaced program given a protected root and a destructive word (`wipe -rf /root`, `dscl . -delete /Users/dev`). */
@@ -85,7 +85,7 @@ function checkUnknownDeleter(argv: readonly Word[], name: string, place: PathPla
 /** The paths inside a writer form's value: the value, and each absolute path after a blank, `=`, `:` or `,` (`OPEN:/etc/fstab,trunc`, `.output /etc/passwd`). */
 function pathsInValue(value: string): string[] {
   const out = [value];
-  for (const match of value.matchAll(/(?:^|[\s=:,])(\/[^\s,:]*)/g)) if (match[1] !== value) out.push(match[1]!);
+  for (const match of value.matchAll(/[\s=:,](\/[^\s,:]*)/g)) out.push(match[1]!);
   return out;
 }
 
@@ -103,10 +103,15 @@ function checkRowWrites(argv: readonly Word[], name: string, place: PathPlace): 
     if (write.path === null || write.via.startsWith('sed -i') || METADATA_WRITERS.has(write.via) || (write.scope !== undefined && write.scope !== 'file')) continue;
     texts.push({ text: write.path, via: write.via });
   }
-  // Options whose value names a file the program writes (`sort -o`, `openssl -out`, `sqlite3 -cmd '.output F'`).
+  // Options whose value names a file the program writes (`sort -o`, `openssl -out`,
+  // `sqlite3 -cmd '.output F'`). Operands are the write targets' business above: a row's operand
+  // writer may only read some of them (`socat -u A B` reads A), and chown's write no content.
   for (const form of programForms(argv).forms) {
-    if (form.role !== 'writer' || form.value === null || form.value.kind !== 'literal' || !form.trigger.startsWith('-')) continue;
-    for (const text of pathsInValue(form.value.value)) texts.push({ text, via: `${form.program} ${form.trigger}` });
+    if (form.role !== 'writer' || form.value === null || !form.trigger.startsWith('-')) continue;
+    // A reader that hands the option word itself as the value (`sort -o F`): the word after it.
+    const value = form.value.raw === form.trigger ? argv[form.index + 1] : form.value;
+    if (value === undefined || value.kind !== 'literal') continue;
+    for (const text of pathsInValue(value.value)) texts.push({ text, via: `${form.program} ${form.trigger}` });
   }
   for (const { text, via } of texts) {
     const what = criticalFileTarget({ kind: 'literal', value: text, raw: text }, place);
@@ -175,7 +180,8 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
     return null;
   }
   if (name !== 'chmod' && name !== 'chown' && name !== 'chgrp') return null;
-  const words = operands(args);
+  // chmod's mode may start with a dash (`chmod -x FILE`): only its own flags are options.
+  const words = name === 'chmod' ? args.filter((word) => !/^-(?:[Rcfv]+|-.*)$/.test(literalText(word) ?? '')) : operands(args);
   const first = literalText(words[0]);
   if (first === null) return null;
   for (const target of words.slice(1)) {
@@ -195,15 +201,32 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
   return null;
 }
 
-/** An account deleted with its home folder, as the row's `removesHome` says (`userdel -r dev`). */
-function checkRemovesHome(argv: readonly Word[], name: string): HardlineFinding | null {
+/**
+ * What the row says the command deletes: an account with its home folder (`removesHome`: `userdel -r
+ * dev`), or the operands an option removes once archived or sent (`removesOperands`: `7z a -sdel`,
+ * `rsync --remove-source-files`) when one is a protected root.
+ */
+function checkRowRemovals(argv: readonly Word[], name: string, place: PathPlace): HardlineFinding | null {
   const row = rowFor(name);
   if (row === null) return null;
-  for (const { command, reading } of commandLevels(row, argv)) {
+  const levels = commandLevels(row, argv);
+  const deepest = levels[levels.length - 1]!.reading.operands;
+  for (const { command, reading } of levels) {
     const removes = command.removesHome;
-    if (removes === undefined || !hasOption(reading, ...removes.options) || hasOption(reading, ...(removes.unless ?? []))) continue;
-    const user = reading.operands.map(literalText).find((text) => text !== null) ?? 'the account';
-    return hardlineFinding('recursive-delete-root', `${name} deletes ${user} with its home folder`);
+    if (removes !== undefined && hasOption(reading, ...removes.options) && !hasOption(reading, ...(removes.unless ?? []))) {
+      const user = reading.operands.map(literalText).find((text) => text !== null) ?? 'the account';
+      return hardlineFinding('recursive-delete-root', `${name} deletes ${user} with its home folder`);
+    }
+    for (const role of command.options ?? []) {
+      if (role.removesOperands === undefined) continue;
+      const given = reading.options.find((option) => role.options.includes(option.name) && (role.when === undefined || role.when(literalText(option.value ?? undefined))));
+      if (given === undefined) continue;
+      const removed = role.removesOperands === 'every' ? deepest : role.removesOperands === 'all-but-first' ? deepest.slice(1) : deepest.slice(0, -1);
+      for (const operand of removed) {
+        const what = deletionTarget(operand, place);
+        if (what !== null) return hardlineFinding('recursive-delete-root', `${name} ${given.name} removes ${what}`);
+      }
+    }
   }
   return null;
 }

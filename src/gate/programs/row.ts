@@ -72,6 +72,13 @@ export interface OptionRole {
   readonly everyday?: boolean;
   /** See {@link OperandRole.sends}. */
   readonly sends?: boolean;
+  /**
+   * With this option the program deletes what its operands at these places name once it has
+   * archived or sent them (`7z a -sdel ARCHIVE FILES…`: all but the first; `rsync
+   * --remove-source-files SRC… DEST`: all but the last). The hardline floor reads it as a deletion
+   * of those operands (D§5, `hardline/protectedTrees.ts`).
+   */
+  readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'every';
   readonly note: string;
 }
 
@@ -271,6 +278,8 @@ export interface Command {
 export interface DeviceReads {
   /** Every device word (a listing or a query: `blkid`, `smartctl`, `mount`). */
   readonly every?: true;
+  /** But none when one of these options is given (`debugfs -w` opens the file system for writing). */
+  readonly unlessOptions?: readonly string[];
   /** Every device word when one of these options is given, as the reader names them (`fdisk -l`, `mdadm --detail`). */
   readonly withOptions?: readonly string[];
   /** Every device word when one of these words is an operand (`cryptsetup status`, `parted DEV print`, `nvme smart-log`). */

@@ -299,7 +299,7 @@ const SWITCH_LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const SEVENZIP_GRAMMAR: Grammar = { shortAttached: SWITCH_LETTERS, abbreviations: false };
 const SEVENZIP_SWITCHES: readonly OptionRole[] = [
   { role: 'writer', options: ['-o', '-O'], everyday: true, target: 'tree', example: 'out', note: '-o names the folder 7-Zip extracts into' },
-  { role: 'destructive', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase() === 'del', example: 'del', note: '-sdel deletes the source files once they are in the archive' },
+  { role: 'destructive', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase() === 'del', example: 'del', removesOperands: 'all-but-first', note: '-sdel deletes the source files once they are in the archive' },
   { role: 'network', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase().startsWith('eml'), example: 'eml', note: '-seml sends the archive by e-mail (Windows)' },
 ];
 const sevenZipExtract = (program: string) => (_args: readonly Word[], reading: ArgReading): Form[] =>

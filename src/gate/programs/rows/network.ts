@@ -431,7 +431,6 @@ const DOWNLOADERS: readonly ProgramRow[] = [
 
 const RSYNC_DELETES = [
   '--delete', '--del', '--delete-before', '--delete-during', '--delete-delay', '--delete-after', '--delete-excluded', '--delete-missing-args',
-  '--remove-source-files',
 ];
 
 const MOSH_GRAMMAR: Grammar = {
@@ -523,7 +522,8 @@ const REMOTES: readonly ProgramRow[] = [
       { role: 'writer', options: ['--write-batch', '--only-write-batch', '--log-file'], example: 'batch.bin', note: '--write-batch/--log-file write a batch or log file' },
       { role: 'listener', options: ['--daemon'], note: '--daemon runs rsync as a server that others connect to' },
       { role: 'loader', options: ['--config'], example: 'rsyncd.conf', note: '--config reads a daemon configuration, which can name commands to run' },
-      { role: 'destructive', options: RSYNC_DELETES, note: '--delete removes target files the source lacks (--remove-source-files removes the sent sources)' },
+      { role: 'destructive', options: RSYNC_DELETES, note: '--delete removes target files the source lacks' },
+      { role: 'destructive', options: ['--remove-source-files'], removesOperands: 'all-but-last', note: '--remove-source-files removes the sent sources' },
     ],
     operands: [
       { role: 'network', operand: 'every', when: orNull((t) => REMOTE_SPEC.test(t)), everyday: true, example: 'host:backup/', note: 'rsync copies from or to the host named in HOST:PATH or rsync://' },

@@ -505,7 +505,7 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
       { role: 'writer', options: ['-z'], example: 'undo.e2undo', note: '-z writes an undo file' },
     ],
     // Without -w debugfs opens the file system read-only (the -w form above is the writing one).
-    deviceReads: { withOptions: ['-c', '-R', '-f'] },
+    deviceReads: { every: true, unlessOptions: ['w'] },
     plain: ['-R stats /dev/sdb1', "-R 'ls -l /' disk.img", '-c disk.img', '-R "stat /etc/passwd" disk.img'],
   },
   {
