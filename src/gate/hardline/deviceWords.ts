@@ -7,7 +7,7 @@
  * carry) or the row's `deviceReads` (`lsblk`, `smartctl`, `fdisk -l`, `dd if=`, `cp SRC… DST`).
  * A program with no row, or with words its row cannot place, reads nothing for sure.
  */
-import { commandLevels, type CommandLevel } from '../programs/commandLevels';
+import { commandLevels, runsCommand, type CommandLevel } from '../programs/commandLevels';
 import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
 import type { DeviceReads } from '../programs/row';
@@ -84,6 +84,8 @@ function readPlaces(argv: readonly Word[], name: string): ((index: number) => bo
     written.add(argv[form.index + 1] === form.value ? form.index + 1 : form.index);
   }
   const levels = commandLevels(row, argv);
+  // A runner's command (`podman run IMG mkfs /dev/sdc`) is judged as the command it is.
+  if (runsCommand(levels)) return () => true;
   return (index) => {
     if (written.has(index)) return false;
     if (row.readOnly === true) return true;

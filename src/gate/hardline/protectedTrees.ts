@@ -15,7 +15,7 @@
  * - a command that deletes an account with its home folder, as its row says (`removesHome`:
  *   `userdel -r`, `deluser --remove-home`, `pw userdel -r`).
  */
-import { commandLevels } from '../programs/commandLevels';
+import { commandLevels, runsCommand } from '../programs/commandLevels';
 import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
 import { programForms, rowFor } from '../programs/table';
@@ -75,6 +75,9 @@ export function checkProtectedTrees(argv: readonly Word[], place: PathPlace): Ha
 /** An unplaced program given a protected root and a destructive word (`wipe -rf /root`, `dscl . -delete /Users/dev`). */
 function checkUnknownDeleter(argv: readonly Word[], name: string, place: PathPlace): HardlineFinding | null {
   if (!unplaced(argv, name) || !hasDestructiveWord(argv, name)) return null;
+  // A runner's command (`docker run $IMG rm -rf /`) is judged as the command it is, where it runs.
+  const row = rowFor(name);
+  if (row !== null && runsCommand(commandLevels(row, argv))) return null;
   for (let k = 1; k < argv.length; k++) {
     const what = protectedRoot(argv[k]!, place);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name}, a program the gate cannot read, given ${what} with a destructive word`);

@@ -33,3 +33,12 @@ export function commandLevels(row: Command, argv: readonly Word[]): CommandLevel
   }
   return levels;
 }
+
+/**
+ * The argv reaches a level that runs a command of its own (a wrapper, a container runner): the
+ * words from there on are that command's, judged where it runs (the floor's nested reading), not
+ * the runner's.
+ */
+export function runsCommand(levels: readonly CommandLevel[]): boolean {
+  return levels.some((level) => level.command.wrapper !== undefined || level.command.container !== undefined);
+}
