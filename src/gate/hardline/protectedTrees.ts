@@ -17,6 +17,7 @@
  */
 import { commandLevels, runsCommand } from '../programs/commandLevels';
 import { hasOption } from '../programs/grammar';
+import type { Command } from '../programs/row';
 import type { PathPlace } from '../programs/pathResolver';
 import { programForms, rowFor } from '../programs/table';
 import { writeTargets } from '../programs/writeTargets';
@@ -214,22 +215,36 @@ function checkRowRemovals(argv: readonly Word[], name: string, place: PathPlace)
   if (row === null) return null;
   const levels = commandLevels(row, argv);
   const deepest = levels[levels.length - 1]!.reading.operands;
-  for (const { command, reading } of levels) {
+  for (const { command, reading, start } of levels) {
     const removes = command.removesHome;
     if (removes !== undefined && hasOption(reading, ...removes.options) && !hasOption(reading, ...(removes.unless ?? []))) {
       const user = reading.operands.map(literalText).find((text) => text !== null) ?? 'the account';
       return hardlineFinding('recursive-delete-root', `${name} deletes ${user} with its home folder`);
     }
+    const removals: Array<{ via: string; places: RemovedPlaces }> = [];
+    // Named by the program and the words that led to this level (`rclone sync`).
+    const spelled = [name, ...argv.slice(1, start).map((word) => literalText(word) ?? word.raw)].join(' ');
+    if (command.removesOperands !== undefined) removals.push({ via: spelled, places: command.removesOperands });
     for (const role of command.options ?? []) {
       if (role.removesOperands === undefined) continue;
       const given = reading.options.find((option) => role.options.includes(option.name) && (role.when === undefined || role.when(literalText(option.value ?? undefined))));
-      if (given === undefined) continue;
-      const removed = role.removesOperands === 'every' ? deepest : role.removesOperands === 'all-but-first' ? deepest.slice(1) : deepest.slice(0, -1);
-      for (const operand of removed) {
+      if (given !== undefined) removals.push({ via: `${name} ${given.name}`, places: role.removesOperands });
+    }
+    for (const { via, places } of removals) {
+      for (const operand of removedOperands(deepest, places)) {
         const what = deletionTarget(operand, place);
-        if (what !== null) return hardlineFinding('recursive-delete-root', `${name} ${given.name} removes ${what}`);
+        if (what !== null) return hardlineFinding('recursive-delete-root', `${via} removes ${what}`);
       }
     }
   }
   return null;
+}
+
+type RemovedPlaces = NonNullable<Command['removesOperands']>;
+
+function removedOperands(operands: readonly Word[], places: RemovedPlaces): readonly Word[] {
+  if (places === 'every') return operands;
+  if (places === 'all-but-first') return operands.slice(1);
+  if (places === 'last') return operands.slice(-1);
+  return operands.slice(0, -1);
 }

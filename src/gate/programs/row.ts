@@ -78,7 +78,7 @@ export interface OptionRole {
    * --remove-source-files SRC… DEST`: all but the last). The hardline floor reads it as a deletion
    * of those operands (D§5, `hardline/protectedTrees.ts`).
    */
-  readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'every';
+  readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'last' | 'every';
   readonly note: string;
 }
 
@@ -269,6 +269,12 @@ export interface Command {
    * the hardline floor reads it as a deletion of a home folder (D§5, `hardline/protectedTrees.ts`).
    */
   readonly removesHome?: { readonly options: readonly string[]; readonly unless?: readonly string[] };
+  /**
+   * The command deletes what its operands at these places name (`rclone sync SRC DEST` empties DEST
+   * of what SRC lacks: the last; `rclone purge PATH`: every; `rclone move SRC… DEST`: all but the
+   * last), as {@link OptionRole.removesOperands} says for an option.
+   */
+  readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'last' | 'every';
 }
 
 /**
