@@ -33,6 +33,8 @@ import { readAwkCommand, stringLiteralsOf } from '../programs/awk';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
+import { checkDeviceWords } from './deviceWords';
+import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
 import { findShellForkBomb } from './forkBomb';
@@ -393,7 +395,7 @@ function innerArgv(view: ArgvView): readonly Word[] {
  * where the command runs (a wrapper such as `env -C` may move the program it runs).
  */
 function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context, place: PathPlace): HardlineFinding | null {
-  const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place);
+  const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
   if (view.peeled === undefined) {
@@ -415,7 +417,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 
 /** The arms of the program, then the command it runs in a container with host folders bound in. */
 function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place);
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place) ?? checkDeviceWords(argv, place) ?? checkProtectedTrees(argv, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   return run === null ? null : checkNestedCommand(run.inner, context, run.place);

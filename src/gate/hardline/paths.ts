@@ -192,6 +192,10 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
     if (last !== '*' && last !== '.*') return null;
     if (parent.length === 1 && systemDirs.has(parent[0]!)) return `everything in /${parent[0]}`;
     if (homeParts !== null && sameComponents(parent, homeParts)) return `everything in the home folder (${text})`;
+    // `/home/dev/*`: everything in another user's home folder, as `/home/dev` itself is one.
+    if (includeHome && parent.length === 2 && (parent[0] === 'home' || parent[0] === 'Users') && !GLOB_CHARS.test(parent[1]!) && parent[1] !== 'Shared') {
+      return `everything in the home folder /${parent.join('/')}`;
+    }
     return null;
   }
   if (parts.length === 1 && systemDirs.has(parts[0]!)) return `the system folder /${parts[0]}`;
@@ -293,7 +297,8 @@ const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/
  * other layers.
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
-  if (word.kind !== 'literal') return null;
+  // A glob in the last component only (`/boot/vmlinuz-*`, `/etc/pass*`): what it may match.
+  if (word.kind !== 'literal') return word.expansions.every((expansion) => expansion === 'glob') ? criticalFileGlob(wordPathText(word)) : null;
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -303,6 +308,28 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
     const what = criticalFileAt(path);
     if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
   }
+  return null;
+}
+
+/** The names the kernel and initial RAM disk images in /boot start with. */
+const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
+/** Their names as distributions write them, for a pattern that starts with a glob (`/boot/*`, `/boot/*.img`). */
+const BOOT_IMAGE_NAMES = ['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'];
+
+/** A glob whose folder is literal and whose last component may match a critical file there. */
+function criticalFileGlob(text: string): string | null {
+  const slash = text.lastIndexOf('/');
+  if (slash <= 0 || GLOB_CHARS.test(text.slice(0, slash))) return null;
+  const folder = absoluteComponents(text.slice(0, slash));
+  const pattern = text.slice(slash + 1);
+  if (folder === null || !GLOB_CHARS.test(pattern)) return null;
+  const parts = macosAlias(folder);
+  if (parts.length !== 1) return null;
+  if (parts[0] === 'etc' && [...CRITICAL_ETC_FILES].some((name) => globMatch(pattern, name, BASH_PATTERN))) return `the system files ${text}`;
+  // The kernels and initial RAM disks carry versions in their names: the pattern's literal start decides.
+  const start = pattern.slice(0, pattern.search(GLOB_CHARS));
+  const image = start === '' ? BOOT_IMAGE_NAMES.some((name) => globMatch(pattern, name, BASH_PATTERN)) : BOOT_IMAGES.some((name) => start.startsWith(name) || name.startsWith(start));
+  if (parts[0] === 'boot' && image) return `the system files ${text}`;
   return null;
 }
 
@@ -321,7 +348,9 @@ function criticalFileAt(text: string): string | null {
   if (CRITICAL_PROGRAMS.has(path)) return what;
   const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
   if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
-  if (parts.length === 2 && parts[0] === 'boot' && /^(?:vmlinuz|initrd|initramfs)/.test(base)) return what;
+  if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
+  // The boot loader's configuration: without it the machine does not boot.
+  if (parts.length === 3 && parts[0] === 'boot' && (parts[1] === 'grub' || parts[1] === 'grub2') && base === 'grub.cfg') return what;
   return null;
 }
 
@@ -339,6 +368,32 @@ function windowsCriticalFile(parts: readonly string[]): string | null {
   if (parts.length === 5 && WINDOWS_CRITICAL_PROGRAMS.has(parts[4]!.toLowerCase())) return what;
   if (parts.length === 6 && parts[4]!.toLowerCase() === 'config' && WINDOWS_HIVES.has(parts[5]!.toLowerCase())) return what;
   return null;
+}
+
+/**
+ * A program the machine cannot run without, or a folder of its programs, in words; null for
+ * anything else. Taking its execute bits (`chmod a-x /usr/bin/*`, `chmod 000 /lib64/ld-linux-x86-64.so.2`)
+ * leaves nothing runnable. The critical programs, the loader and C library, the program and library
+ * folders (`/bin`, `/usr/bin`, `/usr/lib`, …) themselves and everything right in them (`/usr/bin/*`).
+ */
+export function programTarget(word: Word, place: PathPlace): string | null {
+  const file = criticalFileTarget(word, place);
+  if (file !== null && !file.startsWith('the system file /etc/')) return file;
+  const text = wordPathText(word);
+  const parts = absoluteComponents(text);
+  if (parts === null || parts.length === 0) return null;
+  const last = parts[parts.length - 1]!;
+  const everything = word.kind !== 'literal' && (last === '*' || last === '.*');
+  const folder = everything ? parts.slice(0, -1) : parts;
+  if (!everything && GLOB_CHARS.test(last)) return null;
+  if (isProgramFolder(folder)) return everything ? `every program in /${folder.join('/')}` : `the program folder /${folder.join('/')}`;
+  return null;
+}
+
+/** `/bin`, `/sbin`, `/lib*`, and the same under `/usr` (not `/usr/local`). */
+function isProgramFolder(parts: readonly string[]): boolean {
+  const inner = parts.length === 2 && parts[0] === 'usr' ? parts[1]! : parts.length === 1 ? parts[0]! : null;
+  return inner !== null && /^(?:s?bin|lib(?:32|64|x32|exec)?)$/.test(inner);
 }
 
 /** A deletion target that is catastrophic (root, a system folder, the home folder), in words. */
@@ -359,7 +414,10 @@ export function moveTarget(word: Word, place: PathPlace): string | null {
 /** A chmod/chown target that is catastrophic (root or a system folder), in words. */
 export function permissionTarget(word: Word, place: PathPlace): string | null {
   // chmod and chown change what a link points to.
-  return catastrophicTarget(word, place, PERMISSION_SYSTEM_DIRS, false, false, true);
+  const what = catastrophicTarget(word, place, PERMISSION_SYSTEM_DIRS, false, false, true);
+  if (what !== null) return what;
+  // The program and library folders below /usr (`/usr/bin`, `/usr/lib`, `/usr/bin/*`): every program the machine runs.
+  return programTarget(word, place);
 }
 
 /**

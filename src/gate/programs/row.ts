@@ -74,6 +74,13 @@ export interface OptionRole {
   readonly sends?: boolean;
   /** See {@link OperandRole.endsSession}. */
   readonly endsSession?: true;
+  /**
+   * With this option the program deletes what its operands at these places name once it has
+   * archived or sent them (`7z a -sdel ARCHIVE FILES…`: all but the first; `rsync
+   * --remove-source-files SRC… DEST`: all but the last). The hardline floor reads it as a deletion
+   * of those operands (D§5, `hardline/protectedTrees.ts`).
+   */
+  readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'last' | 'every';
   readonly note: string;
 }
 
@@ -261,6 +268,46 @@ export interface Command {
    * option out on purpose (`cargo -C`, `make -C`).
    */
   readonly workingFolderIsCd?: boolean;
+  /**
+   * The raw block devices this command names that it only reads, queries, mounts or checks through
+   * their file system, never overwriting their blocks (D§5 raw-device-write, `hardline/deviceWords.ts`).
+   * A device word the row does not place here is a write (`partclone.ext4 -o /dev/sda2`). A
+   * `readOnly` row reads every device it names but those its writer forms carry (`xxd -r … /dev/sda`).
+   */
+  readonly deviceReads?: DeviceReads;
+  /**
+   * The command deletes a user account's home folder when given one of `options` (as the reader
+   * names them: `-r`, `--remove-home`) and none of `unless` (`sysadminctl -deleteUser … -keepHome`):
+   * the hardline floor reads it as a deletion of a home folder (D§5, `hardline/protectedTrees.ts`).
+   */
+  readonly removesHome?: { readonly options: readonly string[]; readonly unless?: readonly string[] };
+  /**
+   * The command deletes what its operands at these places name (`rclone sync SRC DEST` empties DEST
+   * of what SRC lacks: the last; `rclone purge PATH`: every; `rclone move SRC… DEST`: all but the
+   * last), as {@link OptionRole.removesOperands} says for an option.
+   */
+  readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'last' | 'every';
+}
+
+/**
+ * Where a command only reads the block devices it names ({@link Command.deviceReads}). Each field
+ * that is set places some device words as read; a word placed by none is a write.
+ */
+export interface DeviceReads {
+  /** Every device word (a listing or a query: `blkid`, `smartctl`, `mount`). */
+  readonly every?: true;
+  /** But none when one of these options is given (`debugfs -w` opens the file system for writing). */
+  readonly unlessOptions?: readonly string[];
+  /** Every device word when one of these options is given, as the reader names them (`fdisk -l`, `mdadm --detail`). */
+  readonly withOptions?: readonly string[];
+  /** Every device word when one of these words is an operand (`cryptsetup status`, `parted DEV print`, `nvme smart-log`). */
+  readonly withOperands?: readonly string[];
+  /** Device words in these operands (`ddrescue IN OUT MAP`: 0; `cp SRC… DST`: all but the last). */
+  readonly operands?: 'first' | 'all-but-last';
+  /** Device words that are the value of these options (`partclone -s SRC`). */
+  readonly options?: readonly string[];
+  /** Device words in `KEY=` operands with these keys (dd's `if`). */
+  readonly keys?: readonly string[];
 }
 
 /**

@@ -299,7 +299,7 @@ const SWITCH_LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const SEVENZIP_GRAMMAR: Grammar = { shortAttached: SWITCH_LETTERS, abbreviations: false };
 const SEVENZIP_SWITCHES: readonly OptionRole[] = [
   { role: 'writer', options: ['-o', '-O'], everyday: true, target: 'tree', example: 'out', note: '-o names the folder 7-Zip extracts into' },
-  { role: 'destructive', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase() === 'del', example: 'del', note: '-sdel deletes the source files once they are in the archive' },
+  { role: 'destructive', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase() === 'del', example: 'del', removesOperands: 'all-but-first', note: '-sdel deletes the source files once they are in the archive' },
   { role: 'network', options: ['-s', '-S'], when: (v) => v === null || v.toLowerCase().startsWith('eml'), example: 'eml', note: '-seml sends the archive by e-mail (Windows)' },
 ];
 const sevenZipExtract = (program: string) => (_args: readonly Word[], reading: ArgReading): Form[] =>
@@ -663,6 +663,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'St', flags: 'HLPRTZabdfilnprsuvx', long: COPY_LONG },
     options: [TARGET_DIRECTORY],
     read: copyTarget('cp', 'cp writes its last operand (the copy, or the folder it copies into)'),
+    // The sources are read (`cp /dev/sda disk.img`); the target is the writer form above.
+    deviceReads: { operands: 'all-but-last' },
     plain: ['--version', '--help'],
   },
   {
@@ -767,6 +769,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'copies and converts data block by block',
     grammar: { long: flagged('help', 'version') },
     operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || t.startsWith('of='), everyday: true, example: 'of=disk.img', note: 'of= names the file dd writes' }],
+    // dd reads the device its `if=` names (`dd if=/dev/sda of=disk.img`); `of=` is the writer above.
+    deviceReads: { keys: ['if'] },
     plain: ['if=disk.img bs=1M count=1 status=none', '--version', 'if=/dev/urandom bs=16 count=1'],
   },
   {

@@ -1,6 +1,7 @@
 import type { ProgramRow } from '../row';
 import { BUILD_ROWS } from './build';
 import { CLOUD_ROWS } from './cloud';
+import { DISK_ROWS } from './disks';
 import { EDITOR_ROWS } from './editors';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
@@ -31,6 +32,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...LAUNCHER_ROWS,
   ...NETWORK_ROWS,
   ...SYSTEM_ROWS,
+  ...DISK_ROWS,
   ...PLATFORM_ROWS,
   ...SETTINGS_ROWS,
   ...SESSION_ROWS,

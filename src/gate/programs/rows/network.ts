@@ -431,7 +431,6 @@ const DOWNLOADERS: readonly ProgramRow[] = [
 
 const RSYNC_DELETES = [
   '--delete', '--del', '--delete-before', '--delete-during', '--delete-delay', '--delete-after', '--delete-excluded', '--delete-missing-args',
-  '--remove-source-files',
 ];
 
 const MOSH_GRAMMAR: Grammar = {
@@ -523,7 +522,8 @@ const REMOTES: readonly ProgramRow[] = [
       { role: 'writer', options: ['--write-batch', '--only-write-batch', '--log-file'], example: 'batch.bin', note: '--write-batch/--log-file write a batch or log file' },
       { role: 'listener', options: ['--daemon'], note: '--daemon runs rsync as a server that others connect to' },
       { role: 'loader', options: ['--config'], example: 'rsyncd.conf', note: '--config reads a daemon configuration, which can name commands to run' },
-      { role: 'destructive', options: RSYNC_DELETES, note: '--delete removes target files the source lacks (--remove-source-files removes the sent sources)' },
+      { role: 'destructive', options: RSYNC_DELETES, note: '--delete removes target files the source lacks' },
+      { role: 'destructive', options: ['--remove-source-files'], removesOperands: 'all-but-last', note: '--remove-source-files removes the sent sources' },
     ],
     operands: [
       { role: 'network', operand: 'every', when: orNull((t) => REMOTE_SPEC.test(t)), everyday: true, example: 'host:backup/', note: 'rsync copies from or to the host named in HOST:PATH or rsync://' },
@@ -2033,20 +2033,20 @@ const SERVICES: readonly ProgramRow[] = [
     subcommands: {
       serve: { role: { role: 'listener', note: 'rclone serve runs a server (http, webdav, ftp, sftp…) for a remote' } },
       rcd: { role: { role: 'listener', note: 'rclone rcd runs the remote control server' } },
-      delete: { role: { role: 'destructive', note: 'rclone delete removes files' } },
+      delete: { role: { role: 'destructive', note: 'rclone delete removes files' }, removesOperands: 'every' },
       deletefile: { role: { role: 'destructive', note: 'rclone deletefile removes a file' } },
-      purge: { role: { role: 'destructive', note: 'rclone purge removes a path and everything in it' } },
+      purge: { role: { role: 'destructive', note: 'rclone purge removes a path and everything in it' }, removesOperands: 'every' },
       rmdir: { role: { role: 'destructive', note: 'rclone rmdir removes a folder' } },
       rmdirs: { role: { role: 'destructive', note: 'rclone rmdirs removes empty folders' } },
       cleanup: { role: { role: 'destructive', note: 'rclone cleanup empties the trash and old versions' } },
       dedupe: { role: { role: 'destructive', note: 'rclone dedupe deletes or renames duplicate files' } },
-      sync: { role: { role: 'destructive', note: 'rclone sync deletes destination files the source lacks' }, read: RCLONE_UPLOADS },
+      sync: { role: { role: 'destructive', note: 'rclone sync deletes destination files the source lacks' }, read: RCLONE_UPLOADS, removesOperands: 'last' },
       copy: { read: RCLONE_UPLOADS },
       copyto: { read: RCLONE_UPLOADS },
       rcat: { operands: [{ role: 'network', operand: 0, sends: true, everyday: true, example: 'remote:bucket/f', note: 'rclone rcat uploads its input to the remote path' }] },
-      bisync: { role: { role: 'destructive', note: 'rclone bisync deletes files on either side to match the other' } },
-      move: { role: { role: 'destructive', note: 'rclone move removes the source files once copied' }, read: RCLONE_UPLOADS },
-      moveto: { role: { role: 'destructive', note: 'rclone moveto removes the source once copied' }, read: RCLONE_UPLOADS },
+      bisync: { role: { role: 'destructive', note: 'rclone bisync deletes files on either side to match the other' }, removesOperands: 'every' },
+      move: { role: { role: 'destructive', note: 'rclone move removes the source files once copied' }, read: RCLONE_UPLOADS, removesOperands: 'all-but-last' },
+      moveto: { role: { role: 'destructive', note: 'rclone moveto removes the source once copied' }, read: RCLONE_UPLOADS, removesOperands: 'all-but-last' },
       selfupdate: { role: { role: 'destructive', note: 'rclone selfupdate replaces the rclone program with a downloaded one' } },
       config: { subcommands: { delete: { role: { role: 'destructive', note: 'rclone config delete removes a remote' } } }, plain: ['show', 'file'] },
     },

@@ -77,14 +77,20 @@ const OSASCRIPT: ProgramRow = {
   plain: [],
 };
 
-const NVME: ProgramRow = verbRow(
+/** nvme-cli verbs that only list, identify or read logs and properties. */
+const NVME_READS = ['list', 'list-subsys', 'list-ns', 'list-ctrl', 'id-ctrl', 'id-ns', 'id-nvmset', 'id-uuid', 'id-domain', 'smart-log', 'error-log', 'fw-log', 'effects-log', 'get-log', 'get-feature', 'show-regs', 'show-hostnqn', 'version', 'help', 'sanitize-log', 'self-test-log', 'persistent-event-log', 'endurance-log', 'device-self-test-log', 'telemetry-log', 'supported-log-pages', 'primary-ctrl-caps', 'discover', 'get-property', 'ns-descs'];
+
+const NVME: ProgramRow = {
+  ...verbRow(
   ['nvme'],
   'system',
   'nvme-cli, the NVMe drive management program',
-  ['list', 'list-subsys', 'list-ns', 'list-ctrl', 'id-ctrl', 'id-ns', 'id-nvmset', 'id-uuid', 'id-domain', 'smart-log', 'error-log', 'fw-log', 'effects-log', 'get-log', 'get-feature', 'show-regs', 'show-hostnqn', 'version', 'help', 'sanitize-log', 'self-test-log', 'persistent-event-log', 'endurance-log', 'device-self-test-log', 'telemetry-log', 'supported-log-pages', 'primary-ctrl-caps', 'discover', 'get-property', 'ns-descs'],
+  NVME_READS,
   'an nvme command that erases, writes, formats or reconfigures a drive (or one only known at run time)',
   ['list', 'smart-log /dev/nvme0', 'id-ctrl /dev/nvme0', 'version'],
-);
+  ),
+  deviceReads: { withOperands: NVME_READS },
+};
 
 const FIO: ProgramRow = {
   names: ['fio'],

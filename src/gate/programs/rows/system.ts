@@ -37,6 +37,18 @@ function nullOr(re: RegExp): (v: string | null) => boolean {
   return (v) => v === null || re.test(v);
 }
 
+/**
+ * Options with which fdisk, sfdisk and sgdisk only print (as the reader names them, short and long):
+ * list, dump, print, info, verify, size, version, help.
+ */
+const FDISK_PRINTS = ['l', 'list', 'list-details', 'V', 'version', 'h', 'help', 's', 'getsz', 'd', 'dump', 'J', 'json', 'verify', 'list-free', 'F', 'show-size', 'show-geometry'];
+
+/**
+ * The same for gdisk and sgdisk, whose letters differ (`sgdisk -d N` deletes a partition): print,
+ * info, verify, print-mbr, backup (saves the table to a file), list-types, version, help.
+ */
+const SGDISK_PRINTS = ['p', 'print', 'i', 'info', 'v', 'verify', 'O', 'print-mbr', 'b', 'backup', 'L', 'list-types', 'V', 'version', 'h', 'help'];
+
 /** A URL with a scheme other than `file:`. */
 const URL_RE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const isRemote = (v: string | null): boolean => v === null || (URL_RE.test(v) && !/^file:/i.test(v));
@@ -401,6 +413,8 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
       { role: 'destructive', options: ['--make-shared', '--make-slave', '--make-private', '--make-unbindable', '--make-rshared', '--make-rslave', '--make-rprivate', '--make-runbindable'], note: 'changes how mounts propagate between namespaces' },
     ],
     operands: [{ role: 'destructive', operand: 'every', example: '/dev/sdb1', note: 'mounts a device or folder (or remounts it with -o)' }],
+    // A mounted device is used through its file system, its blocks are not overwritten.
+    deviceReads: { every: true },
     plain: ['', '-l', '-t ext4', '-l -t tmpfs', '--version'],
   },
   {
@@ -410,6 +424,7 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'OtN', flags: 'aAcdfilnRrvqhV', long: { ...valued('test-opts', 'types', 'namespace'), ...flagged('all', 'all-targets', 'no-canonicalize', 'detach-loop', 'fake', 'force', 'internal-only', 'no-mtab', 'lazy', 'recursive', 'read-only', 'verbose', 'quiet', 'help', 'version') } },
     options: [{ role: 'destructive', options: ['-a', '--all'], note: '-a unmounts every mounted file system' }],
     operands: [{ role: 'destructive', operand: 'every', everyday: true, example: '/mnt/usb', note: 'unmounts that mount point or device' }],
+    deviceReads: { every: true },
     plain: ['--version', '--help'],
   },
   {
@@ -433,12 +448,22 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 't', flags: 'vVh', long: { ...valued('type'), ...flagged('verbose', 'version', 'help') } },
   },
   {
-    names: ['fdisk', 'sfdisk', 'cfdisk', 'gdisk', 'sgdisk'],
+    names: ['fdisk', 'sfdisk', 'cfdisk'],
     category: 'system',
     what: 'edits partition tables',
     grammar: { short: 'bcuLoSHtwW', flags: 'BlnsxhV', long: { ...valued('sector-size', 'compatibility', 'units', 'color', 'output', 'type', 'wipe', 'wipe-partitions', 'lock', 'sectors', 'heads', 'cylinders'), ...flagged('protect-boot', 'list', 'list-details', 'noauto-pt', 'getsz', 'bytes', 'help', 'version') } },
-    read: unless('fdisk', 'destructive', 'reads editing commands from the terminal or standard input and can rewrite the partition table', 'l', 'list', 'list-details', 'V', 'version', 'h', 'help', 's', 'getsz'),
-    plain: ['-l', '-l /dev/sda', '--list', '--version'],
+    read: unless('fdisk', 'destructive', 'reads editing commands from the terminal or standard input and can rewrite the partition table', ...FDISK_PRINTS),
+    deviceReads: { withOptions: FDISK_PRINTS },
+    plain: ['-l', '-l /dev/sda', '--list', '--version', '-d /dev/sda'],
+  },
+  {
+    names: ['sgdisk', 'gdisk'],
+    category: 'system',
+    what: 'edits GPT partition tables',
+    grammar: { short: 'bcdiAnrtuUlRGa', flags: 'pvOLVhDEgzZoNmXs', long: { ...valued('backup', 'change-name', 'delete', 'info', 'new', 'replicate', 'typecode', 'load-backup', 'attributes', 'disk-guid', 'partition-guid', 'set-alignment'), ...flagged('print', 'verify', 'print-mbr', 'list-types', 'version', 'help', 'zap', 'zap-all', 'clear', 'mbrtogpt', 'randomize-guids', 'sort', 'pretend') } },
+    read: unless('sgdisk', 'destructive', 'reads editing commands from the terminal or standard input, or changes the partition table', ...SGDISK_PRINTS),
+    deviceReads: { withOptions: SGDISK_PRINTS },
+    plain: ['-p /dev/sda', '--print /dev/sda', '--version'],
   },
   {
     names: ['parted'],
@@ -452,6 +477,8 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
       if (words.length > 0 && words.every((w) => w !== null && (harmless.has(w) || /^[0-9]+$/.test(w)))) return [];
       return [whole('parted', 'destructive', words.length === 0 ? 'reads editing commands from the terminal or standard input' : 'runs partition-table commands (mklabel, mkpart, rm, resizepart …) on the device')];
     },
+    // A device it only prints: `-l`, or operands that are all print words (any other makes the form above).
+    deviceReads: { withOptions: ['l', 'list'], withOperands: ['print', 'p'] },
     plain: ['-l', '/dev/sda print', '-s /dev/sda unit MiB print', '--version'],
   },
   {
@@ -477,6 +504,8 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
       { role: 'destructive', options: ['-w'], note: '-w opens the file system for writing' },
       { role: 'writer', options: ['-z'], example: 'undo.e2undo', note: '-z writes an undo file' },
     ],
+    // Without -w debugfs opens the file system read-only (the -w form above is the writing one).
+    deviceReads: { every: true, unlessOptions: ['w'] },
     plain: ['-R stats /dev/sdb1', "-R 'ls -l /' disk.img", '-c disk.img', '-R "stat /etc/passwd" disk.img'],
   },
   {
@@ -1000,11 +1029,41 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'cdefgGlpPRsuvVwWZ', flags: 'abhLmorU', long: { ...valued('comment', 'home', 'expiredate', 'inactive', 'gid', 'groups', 'login', 'password', 'shell', 'uid', 'add-subuids', 'del-subuids', 'add-subgids', 'del-subgids', 'selinux-user', 'selinux-range'), ...SHADOW_ROOT, ...flagged('append', 'badname', 'help', 'lock', 'move-home', 'non-unique', 'remove', 'unlock') } },
   },
   {
-    names: ['userdel', 'groupdel', 'deluser', 'delgroup'],
+    names: ['userdel', 'groupdel'],
     category: 'system',
     what: 'deletes user accounts (or groups)',
     role: { role: 'destructive', note: 'deletes an account (with -r its home folder and mail too)' },
     grammar: { short: 'RP', flags: 'fhrZ', long: { ...SHADOW_ROOT, ...flagged('force', 'help', 'remove', 'selinux-user') } },
+    removesHome: { options: ['r', 'remove'] },
+  },
+  {
+    // Debian's front end to userdel, with options of its own.
+    names: ['deluser', 'delgroup'],
+    category: 'system',
+    what: 'deletes user accounts (or groups, or a user from a group)',
+    role: { role: 'destructive', note: 'deletes an account (with --remove-home its home folder too)' },
+    grammar: { long: { ...valued('conf', 'backup-to'), ...flagged('remove-home', 'remove-all-files', 'backup', 'system', 'group', 'only-if-empty', 'force', 'quiet', 'debug', 'help', 'version') } },
+    removesHome: { options: ['remove-home', 'remove-all-files'] },
+  },
+  {
+    // FreeBSD's account tool: `pw userdel NAME -r` removes the home folder too.
+    names: ['pw'],
+    category: 'system',
+    what: 'manages user accounts and groups (FreeBSD)',
+    grammar: { short: 'V', flags: 'h', stopAtOperand: true },
+    role: { role: 'destructive', note: 'adds, changes or deletes accounts and groups' },
+    subcommands: {
+      userdel: { grammar: { short: 'nuCV', flags: 'rYqh' }, removesHome: { options: ['r'] } },
+    },
+  },
+  {
+    // macOS's account tool: `-deleteUser NAME` deletes the home folder too unless `-keepHome`.
+    names: ['sysadminctl'],
+    category: 'system',
+    what: 'manages user accounts and system settings (macOS)',
+    role: { role: 'destructive', note: 'adds, changes or deletes accounts and system settings' },
+    grammar: { singleDash: true, long: { ...valued('deleteUser', 'addUser', 'fullName', 'password', 'home', 'adminUser', 'adminPassword', 'resetPasswordFor', 'newPassword', 'oldPassword', 'UID', 'GID', 'shell', 'picture', 'hint'), ...flagged('keepHome', 'secure', 'admin', 'roleAccount', 'guestAccount', 'screenLock', 'filesystem', 'afpGuestAccess', 'smbGuestAccess', 'automaticTime', 'secureTokenStatus', 'secureTokenOn', 'secureTokenOff', 'interactive') } },
+    removesHome: { options: ['-deleteUser', 'deleteUser'], unless: ['-keepHome', 'keepHome'] },
   },
   {
     names: ['vipw', 'vigr'],

@@ -1,0 +1,117 @@
+/**
+ * Arm `raw-device-write` on positive knowledge (D§5, docs/decisions.md "A device word is a write
+ * unless a row places it as read"): a raw block device named anywhere in a command's argv — an
+ * operand, an option's value (`-o /dev/sdb`, `--output=/dev/sdb`), a `KEY=` operand (`of=/dev/sdb`,
+ * `wipe=/dev/sdc`), an address (`OPEN:/dev/sdb`, `id=0,dest=/dev/sda1`) — is written unless the
+ * program's row places that word as read: a `readOnly` row (but for the words its writer forms
+ * carry) or the row's `deviceReads` (`lsblk`, `smartctl`, `fdisk -l`, `dd if=`, `cp SRC… DST`).
+ * A program with no row, or with words its row cannot place, reads nothing for sure.
+ */
+import { commandLevels, runsCommand, type CommandLevel } from '../programs/commandLevels';
+import { hasOption } from '../programs/grammar';
+import type { PathPlace } from '../programs/pathResolver';
+import type { DeviceReads } from '../programs/row';
+import { programForms, rowFor } from '../programs/table';
+import type { Word } from '../reading/resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { commandName } from './commandName';
+import { isRawBlockDevicePath, wordPathText } from './paths';
+
+/** Most places inside one word tried as the start of a device path (after `=`, `:`, `,`). */
+const MAX_STARTS = 16;
+
+/**
+ * The raw block device a word names, or null: the word itself, or the path after an `=`, `:` or `,`
+ * (`of=/dev/sda`, `--output=/dev/sda`, `OPEN:/dev/sdb`, `id=0,dest=/dev/sda1`), up to the next `,`
+ * or `:` when the whole rest is none (`/dev/sdb,trunc`).
+ */
+export function deviceInWord(word: Word): string | null {
+  const text = wordPathText(word);
+  if (!text.includes('/dev/') && !text.includes('/proc/')) return null;
+  const exact = word.kind === 'literal';
+  let tried = 0;
+  for (let at = 0; at < text.length && tried < MAX_STARTS; at++) {
+    if (text.charCodeAt(at) !== 0x2f || (at > 0 && !SEPARATORS.includes(text[at - 1]!))) continue;
+    tried++;
+    const rest = text.slice(at);
+    if (isRawBlockDevicePath(rest, exact)) return rest;
+    const cut = rest.search(/[,:]/);
+    if (cut > 0 && isRawBlockDevicePath(rest.slice(0, cut), exact)) return rest.slice(0, cut);
+  }
+  return null;
+}
+
+const SEPARATORS = '=:,@';
+
+/** Whether `reads` places the word at `index` (of the whole argv) as read, at this level. */
+function placedAsRead(reads: DeviceReads, level: CommandLevel, argv: readonly Word[], index: number): boolean {
+  const { reading, start } = level;
+  if (reads.unlessOptions !== undefined && hasOption(reading, ...reads.unlessOptions)) return false;
+  if (reads.every === true) return true;
+  if (reads.withOptions !== undefined && hasOption(reading, ...reads.withOptions)) return true;
+  if (reads.withOperands !== undefined && reading.operands.some((word) => word.kind === 'literal' && reads.withOperands!.includes(word.value))) return true;
+  const local = index - start;
+  if (reads.operands !== undefined) {
+    const k = reading.operandIndexes.indexOf(local);
+    if (k === 0 && reads.operands === 'first') return true;
+    if (k !== -1 && reads.operands === 'all-but-last' && k < reading.operands.length - 1) return true;
+  }
+  if (reads.options !== undefined && reading.options.some((option) => (option.index === local || option.valueIndex === local) && reads.options!.some((name) => name === option.key || name === option.name))) {
+    return true;
+  }
+  const word = argv[index];
+  if (reads.keys !== undefined && word !== undefined && word.kind === 'literal') {
+    const eq = word.value.indexOf('=');
+    if (eq > 0 && reads.keys.includes(word.value.slice(0, eq))) return true;
+  }
+  return false;
+}
+
+/**
+ * The argv indexes whose device words the program's row places as read, as a test; null when the
+ * row places none (no row, words it cannot place, a form that rewrites the whole device).
+ */
+function readPlaces(argv: readonly Word[], name: string): ((index: number) => boolean) | null {
+  const row = rowFor(name);
+  if (row === null) return null;
+  const found = programForms(argv);
+  if (found.unreadable !== null) return null;
+  // A form of the whole command that changes what it is given (`fdisk /dev/sdb` edits the table).
+  if (found.forms.some((form) => form.role === 'destructive' && form.index >= argv.length)) return null;
+  const written = new Set<number>();
+  for (const form of found.forms) {
+    if (form.role !== 'writer' || form.value === null) continue;
+    written.add(argv[form.index + 1] === form.value ? form.index + 1 : form.index);
+  }
+  const levels = commandLevels(row, argv);
+  // A runner's command (`podman run IMG mkfs /dev/sdc`) is judged as the command it is.
+  if (runsCommand(levels)) return () => true;
+  return (index) => {
+    if (written.has(index)) return false;
+    if (row.readOnly === true) return true;
+    return levels.some((level) => level.command.deviceReads !== undefined && placedAsRead(level.command.deviceReads, level, argv, index));
+  };
+}
+
+/**
+ * fio's job writes a device only with a writing `--rw`, which is another option than the one that
+ * names the device: its own reader in devices.ts decides, and this arm leaves it alone.
+ */
+const OWN_DEVICE_READER = new Set(['fio']);
+
+/** The first device word of the argv (program first, wrappers peeled) that its row does not place as read. */
+export function checkDeviceWords(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
+  // Inside a container a device path is the container's own (class of its own: containers).
+  if (argv.length < 2 || place.mounts !== undefined) return null;
+  const program = commandName(argv[0]);
+  if (program === null || OWN_DEVICE_READER.has(program.name)) return null;
+  let reads: ((index: number) => boolean) | null | undefined;
+  for (let k = 1; k < argv.length; k++) {
+    const device = deviceInWord(argv[k]!);
+    if (device === null) continue;
+    reads ??= readPlaces(argv, program.name);
+    if (reads !== null && reads(k)) continue;
+    return hardlineFinding('raw-device-write', `${program.name} given ${device}, which no row places as only read`);
+  }
+  return null;
+}

@@ -1,0 +1,198 @@
+import { flagged, valued, type Grammar } from '../grammar';
+import type { Command, ProgramRow } from '../row';
+
+/**
+ * Disk and file-system tools whose everyday work names a raw block device without overwriting it:
+ * they list, query, check, mount, copy from or tune it. Each row says with `deviceReads` where a
+ * device word only reads (D§5 raw-device-write, `hardline/deviceWords.ts`); a device word a row does
+ * not place there, or a program with no row, is a write (`partclone.ext4 -r -s img -o /dev/sda2`).
+ * Forms that do overwrite a device (`cryptsetup luksFormat`, `hdparm --security-erase`, `badblocks -w`)
+ * are left out of `deviceReads`, or out of a strict grammar, on purpose.
+ */
+
+/** Subcommands (a program's actions) that share one grammar; `reads` are those that only read the device. */
+function actions(grammar: Grammar, reads: readonly string[], others: Readonly<Record<string, Command>> = {}): Record<string, Command> {
+  const out: Record<string, Command> = { ...others };
+  for (const verb of reads) out[verb] = { grammar, deviceReads: { every: true } };
+  return out;
+}
+
+const CRYPTSETUP_GRAMMAR: Grammar = {
+  short: 'cdhsoSbtlIT',
+  flags: 'qvyrM',
+  long: {
+    ...valued('type', 'cipher', 'hash', 'key-file', 'keyfile-size', 'keyfile-offset', 'key-size', 'key-slot', 'offset', 'skip', 'size', 'header', 'iter-time', 'pbkdf', 'label', 'subsystem', 'uuid', 'sector-size', 'timeout', 'tries', 'token-id', 'master-key-file', 'volume-key-file', 'header-backup-file', 'dump-json-metadata'),
+    ...flagged('batch-mode', 'verbose', 'debug', 'readonly', 'allow-discards', 'persistent', 'test-passphrase', 'dump-master-key', 'dump-volume-key', 'help', 'version', 'disable-locks'),
+  },
+};
+
+const UDISKSCTL_GRAMMAR: Grammar = { short: 'bpdotf', flags: 'hr', long: { ...valued('block-device', 'object-path', 'drive', 'filesystem-type', 'options', 'file', 'offset', 'size'), ...flagged('no-user-interaction', 'read-only', 'force', 'help') } };
+
+const FSARCHIVER_GRAMMAR: Grammar = { short: 'jzZcLse', flags: 'vdaAxoh', long: {} };
+
+const QEMU_IMG_GRAMMAR: Grammar = { short: 'fFOoblmtTcW', flags: 'hnpquUS', long: { ...valued('object', 'image-opts', 'target-image-opts', 'output', 'target-is-zero'), ...flagged('help', 'force-share', 'salvage') } };
+
+export const DISK_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['blkid'],
+    category: 'system',
+    what: 'prints the type, label and UUID of block devices',
+    readOnly: true,
+    grammar: { short: 'csoMpOSntuU', flags: 'dghiklLrVw', long: {} },
+    plain: ['', '-s UUID -o value /dev/sda2', '-o list'],
+  },
+  {
+    names: ['smartctl'],
+    category: 'system',
+    what: 'reads and controls the SMART self-monitoring of drives',
+    grammar: { short: 'dTbrnFPBlsot', flags: 'hViaAxHcqjS', long: { ...valued('device', 'tolerance', 'badsum', 'report', 'nocheck', 'firmwarebug', 'presets', 'drivedb', 'log', 'smart', 'offlineauto', 'saveauto', 'set', 'get', 'test', 'format', 'quietmode', 'attributes', 'identify'), ...flagged('help', 'version', 'info', 'all', 'xall', 'scan', 'scan-open', 'health', 'capabilities', 'json', 'abort') } },
+    // Self-tests and settings (`-t long`, `-s on`) run inside the drive and keep its data.
+    deviceReads: { every: true },
+    plain: ['-a /dev/sda', '-H /dev/nvme0n1', '--scan'],
+  },
+  {
+    names: ['hdparm'],
+    category: 'system',
+    what: 'reads and sets ATA drive parameters',
+    // Strict: the options it does not list (the security erase, `--trim-sector-ranges`,
+    // `--write-sector`, `--fwdownload`, `-N` max sectors) are forms of their own, and a device
+    // named with one of them is written.
+    strict: true,
+    grammar: { short: 'SBMWAadmcurKPQ', flags: 'IitTCgHvhVyYzf', long: { ...valued('read-sector'), ...flagged('direct', 'help', 'Istdout') } },
+    deviceReads: { every: true },
+    plain: ['-I /dev/sda', '-tT /dev/nvme0n1', '-C /dev/sdb'],
+  },
+  {
+    names: ['mdadm'],
+    category: 'system',
+    what: 'manages Linux software RAID arrays',
+    grammar: { short: 'clnpbecxNuaC', flags: 'DEQAIRSFsfrvqhVtoWw', long: { ...valued('config', 'level', 'raid-devices', 'spare-devices', 'layout', 'chunk', 'bitmap', 'name', 'homehost', 'uuid', 'metadata', 'size', 'mail', 'program', 'delay'), ...flagged('detail', 'examine', 'query', 'scan', 'assemble', 'stop', 'run', 'fail', 'remove', 'verbose', 'brief', 'detail-platform', 'examine-bitmap', 'monitor', 'readonly', 'readwrite', 'create', 'add', 'grow', 'build', 'force', 'zero-superblock', 'incremental', 'test', 'export', 'help', 'version') } },
+    // Listing, examining, assembling, stopping and marking members keep their data; `--create`,
+    // `--add` (the new member is resynced over), `--zero-superblock` and `--grow` do not.
+    deviceReads: { withOptions: ['D', 'detail', 'E', 'examine', 'Q', 'query', 'detail-platform', 'X', 'examine-bitmap', 'F', 'monitor', 'A', 'assemble', 'S', 'stop', 'R', 'run', 'f', 'fail', 'r', 'remove', 'I', 'incremental'] },
+    plain: ['--detail /dev/md0', '--examine /dev/sdb1', '--detail --scan'],
+  },
+  {
+    names: ['cryptsetup'],
+    category: 'system',
+    what: 'manages encrypted (LUKS, dm-crypt) volumes',
+    grammar: { ...CRYPTSETUP_GRAMMAR, stopAtOperand: true },
+    subcommands: actions(CRYPTSETUP_GRAMMAR, [
+      'status', 'luksDump', 'isLuks', 'open', 'luksOpen', 'close', 'luksClose', 'tcryptDump', 'bitlkDump', 'fvault2Dump', 'benchmark', 'luksUUID', 'resize', 'refresh', 'luksSuspend', 'luksResume', 'luksAddKey', 'luksChangeKey', 'luksHeaderBackup',
+    ]),
+    plain: ['status cryptroot', 'luksDump /dev/nvme0n1p3', 'isLuks /dev/sdb1'],
+  },
+  {
+    names: ['udisksctl'],
+    category: 'system',
+    what: 'queries and mounts disks through udisks',
+    grammar: { ...UDISKSCTL_GRAMMAR, stopAtOperand: true },
+    subcommands: actions(UDISKSCTL_GRAMMAR, ['info', 'status', 'dump', 'monitor', 'mount', 'unmount', 'lock', 'unlock', 'power-off', 'loop-setup', 'loop-delete', 'help']),
+    plain: ['status', 'info -b /dev/sda1'],
+  },
+  {
+    names: ['ddrescue'],
+    category: 'file',
+    what: 'copies data from a failing disk, rescuing what it can',
+    grammar: { short: 'abBcCeHiJKLmMOoPsTwxXZ', flags: 'AdDfInqRrSuvVh', long: flagged('force', 'help', 'version', 'reverse', 'sparse', 'verbose', 'idirect', 'odirect', 'same-file', 'no-split', 'quiet') },
+    operands: [{ role: 'writer', operand: 1, target: 'file', everyday: true, example: 'disk.img', note: 'the second operand is the output file (or device) ddrescue writes' }],
+    // The infile is read (`ddrescue /dev/sdb sdb.img sdb.map`).
+    deviceReads: { operands: 'first' },
+    plain: ['--version'],
+  },
+  {
+    names: ['dumpe2fs', 'xfs_info', 'lsscsi', 'partprobe', 'findfs', 'ntfsinfo', 'isoinfo', 'e2label', 'fatlabel', 'btrfs-show-super'],
+    category: 'system',
+    what: 'prints what a file system or disk holds (superblock, labels, geometry), or asks the kernel to re-read it',
+    grammar: { short: 'oxbpcfdlsNi', flags: 'hVgBrLdFvt', long: {} },
+    deviceReads: { every: true },
+    plain: ['-h /dev/sda2'],
+  },
+  {
+    names: ['tune2fs', 'resize2fs', 'e2fsck', 'fsck', 'fsck.ext2', 'fsck.ext3', 'fsck.ext4', 'fsck.vfat', 'fsck.fat', 'fsck.xfs', 'fsck.btrfs', 'dosfsck', 'xfs_repair', 'xfs_growfs', 'btrfsck', 'swapon', 'swapoff', 'eject', 'blockdev'],
+    category: 'system',
+    what: 'checks, repairs, resizes or tunes a file system, or uses a device as swap',
+    // They change a file system's own structures through its rules (labels, features, sizes,
+    // repairs); none overwrites the blocks the way a raw write does.
+    deviceReads: { every: true },
+    grammar: { short: 'cCeEgiJLmMoOrTuUbBdlLpS', flags: 'afhnpvyVFPsDk', long: {} },
+    plain: ['-l /dev/nvme0n1p6'],
+  },
+  {
+    names: ['badblocks'],
+    category: 'system',
+    what: 'searches a device for bad blocks',
+    // Strict: `-w` (the write test that erases the device) is not in the grammar.
+    strict: true,
+    grammar: { short: 'bcdeiopt', flags: 'fnsvBX', long: {} },
+    deviceReads: { every: true },
+    plain: ['-sv /dev/sdb'],
+  },
+  {
+    names: ['wipefs'],
+    category: 'system',
+    what: 'lists or erases file-system signatures',
+    // Strict: `-a`/`--all` and `-o`/`--offset` (which erase) are not in the grammar; without them it lists.
+    strict: true,
+    grammar: { short: 'Ot', flags: 'nJpiqhV', long: { ...valued('output', 'types'), ...flagged('no-act', 'json', 'parsable', 'noheadings', 'quiet', 'help', 'version') } },
+    deviceReads: { every: true },
+    plain: ['/dev/sdb', '-n /dev/sdb'],
+  },
+  {
+    names: ['pvs', 'vgs', 'lvs', 'pvdisplay', 'vgdisplay', 'lvdisplay', 'pvscan', 'vgscan', 'lvscan'],
+    category: 'system',
+    what: 'lists LVM physical volumes, volume groups and logical volumes',
+    readOnly: true,
+    grammar: { short: 'oOS', flags: 'acCvmqsuP', long: { ...valued('options', 'sort', 'select', 'separator', 'units', 'reportformat', 'configreport'), ...flagged('all', 'noheadings', 'nosuffix', 'verbose', 'segments', 'maps', 'columns', 'help', 'version') } },
+    plain: ['', '-a -o +devices', '--noheadings -o pv_name,vg_name,pv_free'],
+  },
+  {
+    names: ['pv'],
+    category: 'text',
+    what: 'copies its input to standard output, showing progress',
+    readOnly: true,
+    grammar: { short: 'ABDiLNsdRPwHFx', flags: 'pterabTInqcWfEkKSZlv0h', long: {} },
+    plain: ['disk.img', '-s 1G'],
+  },
+  {
+    names: ['partclone', 'partclone.ext2', 'partclone.ext3', 'partclone.ext4', 'partclone.xfs', 'partclone.btrfs', 'partclone.ntfs', 'partclone.fat', 'partclone.vfat', 'partclone.fat32', 'partclone.exfat', 'partclone.f2fs', 'partclone.dd', 'partclone.restore'],
+    category: 'system',
+    what: 'clones a partition into an image, or restores one onto a partition',
+    grammar: { short: 'soOLTCzE', flags: 'crbDRNqdxIFhvaR', long: { ...valued('source', 'output', 'overwrite', 'logfile'), ...flagged('clone', 'restore', 'dev-to-dev', 'domain', 'ncurses', 'quiet', 'debug', 'force', 'help', 'version') } },
+    options: [{ role: 'writer', options: ['-o', '--output', '-O', '--overwrite'], target: 'file', everyday: true, example: 'root.img', note: '-o and -O name the image or partition written' }],
+    // The source (`-s /dev/sda1` when cloning) is read; what -o/-O names is written.
+    deviceReads: { options: ['s', 'source'] },
+    plain: ['-c -s /dev/sda1 -o root.img'],
+  },
+  {
+    names: ['ntfsclone'],
+    category: 'system',
+    what: 'clones an NTFS partition into an image, or restores one',
+    grammar: { short: 'oO', flags: 'rsfqhVmtiI', long: { ...valued('output', 'overwrite'), ...flagged('restore-image', 'save-image', 'force', 'quiet', 'metadata', 'rescue', 'ignore-fs-check', 'new-serial', 'help', 'version') } },
+    options: [{ role: 'writer', options: ['-o', '--output', '-O', '--overwrite'], target: 'file', everyday: true, example: 'win.img', note: '-o and -O name the image or partition written' }],
+    // The source operand is read (`ntfsclone -s -o win.img /dev/sda1`); a restore writes what -O names.
+    deviceReads: { operands: 'first' },
+    plain: ['--save-image -o win.img /dev/sda1'],
+  },
+  {
+    names: ['fsarchiver'],
+    category: 'system',
+    what: 'saves file systems into archives and restores them',
+    grammar: { ...FSARCHIVER_GRAMMAR, stopAtOperand: true },
+    // restfs and restdir write file systems: not listed, so a device they name is written.
+    subcommands: actions(FSARCHIVER_GRAMMAR, ['savefs', 'savedir', 'archinfo', 'probe']),
+    plain: ['probe simple', 'savefs backup.fsa /dev/sda1'],
+  },
+  {
+    names: ['qemu-img'],
+    category: 'system',
+    what: 'creates, converts and inspects virtual-machine disk images',
+    grammar: { ...QEMU_IMG_GRAMMAR, stopAtOperand: true },
+    subcommands: {
+      ...actions(QEMU_IMG_GRAMMAR, ['info', 'check', 'compare', 'measure', 'map']),
+      // convert reads every operand but the last, which it writes.
+      convert: { grammar: QEMU_IMG_GRAMMAR, deviceReads: { operands: 'all-but-last' } },
+    },
+    plain: ['info disk.qcow2', 'convert -O raw /dev/sda disk.img'],
+  },
+];
