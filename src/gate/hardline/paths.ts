@@ -268,7 +268,7 @@ const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/
  * other layers.
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
-  if (word.kind !== 'literal') return null;
+  if (word.kind !== 'literal') return criticalFileGlob(word);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -277,6 +277,35 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
     if (path === text && !inContainer) continue;
     const what = criticalFileAt(path);
     if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
+  }
+  return null;
+}
+
+/**
+ * Where each kind of critical file lives, one real name for each ({@link criticalFileAt} reads
+ * them all as critical): what an absolute glob is matched against.
+ */
+const CRITICAL_EXAMPLES: readonly string[] = [
+  ...[...CRITICAL_ETC_FILES].map((name) => `etc/${name}`),
+  ...['common-auth', 'system-auth', 'sudo', 'login', 'su', 'sshd'].map((name) => `etc/pam.d/${name}`),
+  ...CRITICAL_PROGRAMS,
+  ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
+  'boot/vmlinuz', 'boot/initrd.img',
+];
+
+/**
+ * An absolute path glob (`/etc/*`, `/usr/bin/s*`, `/boot/vm*`) is read at its worst: the critical
+ * files it can match, each component matched as the shell matches it (docs/decisions.md "A
+ * search's `{}` is read at its worst"). Only globs: a word holding a variable may be anything.
+ */
+function criticalFileGlob(word: Word & { kind: 'opaque' }): string | null {
+  if (word.expansions.some((expansion) => expansion !== 'glob')) return null;
+  const text = wordPathText(word);
+  const parts = text.startsWith('/') ? text.split('/').filter((part) => part !== '') : null;
+  if (parts === null || parts.length < 2 || parts.some((part) => part === '..' || part === '.') || !GLOB_CHARS.test(text)) return null;
+  for (const example of CRITICAL_EXAMPLES) {
+    const names = example.split('/');
+    if (names.length === parts.length && parts.every((part, k) => globMatch(part, names[k]!, BASH_PATTERN))) return `the system file /${example} (matched by ${text})`;
   }
   return null;
 }
