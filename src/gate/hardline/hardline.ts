@@ -43,6 +43,7 @@ import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } 
 import { codePayloads, stdinPayloads } from '../programs/languages';
 import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
+import { writtenScriptRuns } from './writtenScripts';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -216,7 +217,22 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
     const found = checkPayloads(command, command.stdinText, context, command.place);
     if (found !== null) return found;
   }
-  return checkPipelines(commands, context);
+  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context);
+}
+
+/** A script a literal producer writes into a file that a later command runs (hardline/writtenScripts.ts). */
+function checkWrittenScripts(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  for (const run of writtenScriptRuns(commands, (command) => producedText(command as CommandShape), (command) => innerArgv(command as CommandShape))) {
+    const found = checkStdinCode(run.argv, run.texts, run.exact, context, run.place);
+    if (found !== null) return found;
+    // An interpreter's script is also read by its language's reader, as code fed on its input is.
+    for (const text of run.texts) {
+      const inCode = checkPayloads({ argv: run.argv }, text, context, run.place);
+      if (inCode !== null) return inCode;
+    }
+  }
+  return null;
 }
 
 /**

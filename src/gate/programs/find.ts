@@ -334,8 +334,8 @@ const MAX_ENTRY_DEPTH = 4;
  */
 export function searchedEntries(root: Word, maxDepth: number | null): Word[] {
   // A literal root is written back as shell text (quoted unless plain), for the glob to be read from.
-  const text = root.kind !== 'literal' ? root.raw : /^[\w@%+=:,./-]+$/.test(root.value) ? root.value : bashSingleQuote(root.value);
-  const base = text.replace(/\/+$/, '');
+  const trimmed = root.kind !== 'literal' ? root.raw.replace(/\/+$/, '') : root.value.replace(/\/+$/, '');
+  const base = root.kind !== 'literal' || /^[\w@%+=:,./-]*$/.test(trimmed) ? trimmed : bashSingleQuote(trimmed);
   const expansions = root.kind === 'literal' ? [] : root.expansions.filter((expansion) => expansion !== 'glob');
   const out: Word[] = [root];
   let raw = base;
