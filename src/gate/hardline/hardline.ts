@@ -44,6 +44,8 @@ import { codePayloads, stdinPayloads } from '../programs/languages';
 import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
 import { writtenScriptRuns } from './writtenScripts';
+import { readLoopBodies } from './readLoops';
+import { bashSingleQuote } from '../execution/terminalShellInit';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -180,7 +182,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context) ?? checkReadLoops(text, context);
 }
 
 /**
@@ -949,4 +951,27 @@ function checkLineValues(text: string, context: Context): HardlineFinding | null
     return produced?.texts[0] ?? null;
   });
   return filled === null ? null : checkPayloadText(filled, true, context, context.place);
+}
+
+/**
+ * Loops whose variable takes what a producer prints (`ls -d /usr/* | while read f; do rm -rf
+ * "$f"; done`; hardline/readLoops.ts): the body read with each value the floor knows the producer
+ * prints, a lister's paths at worst (dataFlow.ts) or a literal producer's lines.
+ */
+function checkReadLoops(text: string, context: Context): HardlineFinding | null {
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  const bodies = readLoopBodies(text, (producer) => {
+    const commands = readTextCommands(producer, context.home);
+    const last = commands[commands.length - 1];
+    if (last === undefined) return null;
+    const listed = listedPaths(innerArgv(last as CommandShape));
+    if (listed !== null) return listed.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw));
+    const produced = producedText(last as CommandShape);
+    return produced === null ? null : produced.texts[0]!.split('\n').filter((line) => line.trim() !== '').map(bashSingleQuote);
+  });
+  for (const body of bodies) {
+    const found = checkPayloadText(body, true, context, context.place);
+    if (found !== null) return found;
+  }
+  return null;
 }
