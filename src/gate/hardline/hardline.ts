@@ -824,10 +824,6 @@ function producedText(source: CommandShape): Produced | null {
       if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return null;
       return { texts: [source.stdinText], exact: literal };
     }
-    case 'jq':
-    case 'gojq':
-    case 'jaq':
-      return jqPrinted(argv);
     case 'awk':
     case 'gawk':
     case 'mawk':
@@ -835,10 +831,20 @@ function producedText(source: CommandShape): Produced | null {
       const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
       return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
     }
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+      // The filter's own string literals, else what a simple path filter makes of its input (dataFlow.ts).
+      return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => (source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom))) ?? interpreterPrinted(argv);
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv);
   }
+}
+
+/** What a command reads on its input, when the floor knows: its here-text, else what is piped in. */
+function inputOf(source: CommandShape, literal: boolean): Produced | null {
+  return source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom);
 }
 
 /**
