@@ -45,6 +45,7 @@ import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargs
 import { printsEveryProcess } from './processes';
 import { writtenScriptRuns } from './writtenScripts';
 import { readLoopBodies } from './readLoops';
+import { shellTextWithArguments } from './shellArguments';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
 export type { HardlineArm } from './arms';
@@ -119,7 +120,7 @@ class Context implements Rechecker {
    */
   recheck(inner: Word[]): HardlineFinding | null {
     const next = deeper(this, this.place);
-    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next, this.place) : null;
+    return pay(next, inner.length) ? (checkDirect({ argv: inner }, [], next, this.place) ?? checkShellArguments(inner, next, this.place)) : null;
   }
 }
 
@@ -481,7 +482,13 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inner, [stdinText], true, context, place);
     if (found !== null) return found;
   }
-  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place);
+  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place) ?? checkShellArguments(inner, context, place);
+}
+
+/** `sh -c TEXT NAME ARG…`: the text read with its positional parameters filled (hardline/shellArguments.ts). */
+function checkShellArguments(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const filled = shellTextWithArguments(argv);
+  return filled === null ? null : checkPayloadText(filled, true, context, place);
 }
 
 /**
