@@ -961,7 +961,9 @@ function checkLineValues(text: string, context: Context): HardlineFinding | null
     const commands = readTextCommands(inner, context.home);
     const last = commands[commands.length - 1];
     const produced = last === undefined ? null : producedText(last as CommandShape);
-    return produced?.texts[0] ?? null;
+    // A lister's paths at their worst (`rm -rf $(ls -d /usr/*)`), each root and the glob of what is under it.
+    const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
+    return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   });
   return filled === null ? null : checkPayloadText(filled, true, context, context.place);
 }
