@@ -110,6 +110,10 @@ function transformOf(name: string, args: readonly Word[]): Transform | null {
     case 'sed':
     case 'gsed':
       return sedTransform(words);
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+      return jqTransform(name, args);
     case 'cat':
     case 'tee':
       // No file to read (tee's operands are written): what comes in goes out.
@@ -229,6 +233,61 @@ function sedTransform(words: readonly string[]): Transform | null {
     };
   }
   return IDENTITY;
+}
+
+/**
+ * `jq [-r] FILTER` with a path filter (`.`, `.[]`, `.key`, `.[0]`, `.["k"]`, `.items[].path`, and
+ * such paths joined by `|`) over JSON it reads on its input: computed exactly (`-r` prints strings
+ * raw). Any other filter, or a file operand, is no transform read here.
+ */
+function jqTransform(name: string, args: readonly Word[]): Transform | null {
+  const reading = readByRow(name, args);
+  if (reading === null) return null;
+  if (reading.options.some((option) => !['-r', '--raw-output', '-c', '--compact-output', '-M', '--monochrome-output'].includes(option.name))) return null;
+  const raw = hasOption(reading, '-r', '--raw-output');
+  if (reading.operands.length !== 1) return null;
+  const steps = jqPath(literalText(reading.operands[0]) ?? '');
+  if (steps === null) return null;
+  return {
+    apply: (text) => {
+      let values: unknown[];
+      try {
+        values = [JSON.parse(text)];
+      } catch {
+        return null;
+      }
+      for (const step of steps) values = values.flatMap((value) => jqStep(value, step));
+      return values.map((value) => (raw && typeof value === 'string' ? value : JSON.stringify(value))).join('\n');
+    },
+    exact: true,
+  };
+}
+
+type JqStep = { each: true } | { key: string | number };
+
+/** The steps of a path filter, or null for any other filter. */
+function jqPath(filter: string): JqStep[] | null {
+  const steps: JqStep[] = [];
+  for (const part of filter.split('|').map((one) => one.trim())) {
+    if (!part.startsWith('.')) return null;
+    let rest = part.slice(1);
+    while (rest !== '') {
+      const match = /^(?:\[\]\??|\[(\d+)\]|\["([^"\\]*)"\]|([A-Za-z_]\w*)|\.)/.exec(rest);
+      if (match === null) return null;
+      if (match[0].startsWith('[]')) steps.push({ each: true });
+      else if (match[1] !== undefined) steps.push({ key: Number(match[1]) });
+      else if (match[2] !== undefined || match[3] !== undefined) steps.push({ key: (match[2] ?? match[3])! });
+      rest = rest.slice(match[0].length);
+    }
+  }
+  return steps;
+}
+
+function jqStep(value: unknown, step: JqStep): unknown[] {
+  if ('each' in step) return Array.isArray(value) ? value : value !== null && typeof value === 'object' ? Object.values(value) : [];
+  if (value === null || typeof value !== 'object') return [null];
+  const got = (value as Record<string | number, unknown>)[step.key];
+  return [got === undefined ? null : got];
 }
 
 function decodeBase64(text: string): string | null {

@@ -7,7 +7,7 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, moveTarget } from './paths';
-import { readFind } from '../programs/find';
+import { readFind, searchedEntries } from '../programs/find';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
 export interface Rechecker {
@@ -97,6 +97,8 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
   let unfiltered = true;
   // `-type f` passes every file: a plain `rm {}` then deletes every file below the start.
   let everyFile = false;
+  // `-maxdepth N` (where it stands in the line does not matter to find): how deep `{}` reaches.
+  let maxDepth: number | null = null;
   for (const item of reading.expression) {
     if (item.name === '-delete') {
       if (unfiltered) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
@@ -109,10 +111,19 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       if (everyFile && base !== null && FILE_DELETERS.has(base)) {
         return hardlineFinding('recursive-delete-root', `find ${item.name} ${base} on every file under ${starts[0]!.what}`);
       }
+      // `{}` is the starting folder first, then everything under it (docs/decisions.md "A search's
+      // `{}` is read at its worst"): `find /etc -exec truncate -s 0 {} +` reaches /etc/passwd.
       for (const start of starts) {
-        const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, start.word)));
-        if (found !== null) return found;
+        for (const entry of searchedEntries(start.word, maxDepth)) {
+          const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, entry)));
+          if (found !== null) return found;
+        }
       }
+      continue;
+    }
+    if (item.name === '-maxdepth') {
+      const depth = Number(literalText(item.values[0]) ?? 'NaN');
+      if (Number.isInteger(depth) && depth >= 0) maxDepth = Math.min(maxDepth ?? depth, depth);
       continue;
     }
     if (item.name === '-o' || item.name === '-or' || item.name === ',') {

@@ -49,6 +49,10 @@ import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargs
 import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
+import { writtenScriptRuns } from './writtenScripts';
+import { readLoopBodies } from './readLoops';
+import { shellTextWithArguments } from './shellArguments';
+import { bashSingleQuote } from '../execution/terminalShellInit';
 
 export type { HardlineArm } from './arms';
 export { HARDLINE_ARMS } from './arms';
@@ -122,7 +126,7 @@ class Context implements Rechecker {
    */
   recheck(inner: Word[]): HardlineFinding | null {
     const next = deeper(this, this.place);
-    return pay(next, inner.length) ? checkDirect({ argv: inner }, [], next, this.place) : null;
+    return pay(next, inner.length) ? (checkDirect({ argv: inner }, [], next, this.place) ?? checkShellArguments(inner, next, this.place)) : null;
   }
 }
 
@@ -185,7 +189,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context) ?? checkReadLoops(text, context);
 }
 
 /**
@@ -222,7 +226,22 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
     const found = checkPayloads(command, command.stdinText, context, command.place);
     if (found !== null) return found;
   }
-  return checkPipelines(commands, context);
+  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context);
+}
+
+/** A script a literal producer writes into a file that a later command runs (hardline/writtenScripts.ts). */
+function checkWrittenScripts(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  for (const run of writtenScriptRuns(commands, (command) => producedText(command as CommandShape), (command) => innerArgv(command as CommandShape))) {
+    const found = checkStdinCode(run.argv, run.texts, run.exact, context, run.place);
+    if (found !== null) return found;
+    // An interpreter's script is also read by its language's reader, as code fed on its input is.
+    for (const text of run.texts) {
+      const inCode = checkPayloads({ argv: run.argv }, text, context, run.place);
+      if (inCode !== null) return inCode;
+    }
+  }
+  return null;
 }
 
 /**
@@ -471,7 +490,13 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inner, [stdinText], true, context, place);
     if (found !== null) return found;
   }
-  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place);
+  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place) ?? checkShellArguments(inner, context, place);
+}
+
+/** `sh -c TEXT NAME ARG…`: the text read with its positional parameters filled (hardline/shellArguments.ts). */
+function checkShellArguments(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+  const filled = shellTextWithArguments(argv);
+  return filled === null ? null : checkPayloadText(filled, true, context, place);
 }
 
 /**
@@ -833,10 +858,6 @@ function producedText(source: CommandShape): Produced | null {
       if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return null;
       return { texts: [source.stdinText], exact: literal };
     }
-    case 'jq':
-    case 'gojq':
-    case 'jaq':
-      return jqPrinted(argv);
     case 'awk':
     case 'gawk':
     case 'mawk':
@@ -844,10 +865,20 @@ function producedText(source: CommandShape): Produced | null {
       const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
       return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
     }
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+      // The filter's own string literals, else what a simple path filter makes of its input (dataFlow.ts).
+      return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => (source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom))) ?? interpreterPrinted(argv);
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv);
   }
+}
+
+/** What a command reads on its input, when the floor knows: its here-text, else what is piped in. */
+function inputOf(source: CommandShape, literal: boolean): Produced | null {
+  return source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom);
 }
 
 /**
@@ -957,7 +988,32 @@ function checkLineValues(text: string, context: Context): HardlineFinding | null
     const commands = readTextCommands(inner, context.home);
     const last = commands[commands.length - 1];
     const produced = last === undefined ? null : producedText(last as CommandShape);
-    return produced?.texts[0] ?? null;
+    // A lister's paths at their worst (`rm -rf $(ls -d /usr/*)`), each root and the glob of what is under it.
+    const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
+    return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   });
   return filled === null ? null : checkPayloadText(filled, true, context, context.place);
+}
+
+/**
+ * Loops whose variable takes what a producer prints (`ls -d /usr/* | while read f; do rm -rf
+ * "$f"; done`; hardline/readLoops.ts): the body read with each value the floor knows the producer
+ * prints, a lister's paths at worst (dataFlow.ts) or a literal producer's lines.
+ */
+function checkReadLoops(text: string, context: Context): HardlineFinding | null {
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  const bodies = readLoopBodies(text, (producer) => {
+    const commands = readTextCommands(producer, context.home);
+    const last = commands[commands.length - 1];
+    if (last === undefined) return null;
+    const listed = listedPaths(innerArgv(last as CommandShape));
+    if (listed !== null) return listed.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw));
+    const produced = producedText(last as CommandShape);
+    return produced === null ? null : produced.texts[0]!.split('\n').filter((line) => line.trim() !== '').map(bashSingleQuote);
+  });
+  for (const body of bodies) {
+    const found = checkPayloadText(body, true, context, context.place);
+    if (found !== null) return found;
+  }
+  return null;
 }

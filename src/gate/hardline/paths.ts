@@ -297,8 +297,8 @@ const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/
  * other layers.
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
-  // A glob in the last component only (`/boot/vmlinuz-*`, `/etc/pass*`): what it may match.
-  if (word.kind !== 'literal') return word.expansions.every((expansion) => expansion === 'glob') ? criticalFileGlob(wordPathText(word)) : null;
+  // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
+  if (word.kind !== 'literal') return criticalFileGlob(word);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -313,23 +313,37 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
 
 /** The names the kernel and initial RAM disk images in /boot start with. */
 const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
-/** Their names as distributions write them, for a pattern that starts with a glob (`/boot/*`, `/boot/*.img`). */
-const BOOT_IMAGE_NAMES = ['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'];
 
-/** A glob whose folder is literal and whose last component may match a critical file there. */
-function criticalFileGlob(text: string): string | null {
-  const slash = text.lastIndexOf('/');
-  if (slash <= 0 || GLOB_CHARS.test(text.slice(0, slash))) return null;
-  const folder = absoluteComponents(text.slice(0, slash));
-  const pattern = text.slice(slash + 1);
-  if (folder === null || !GLOB_CHARS.test(pattern)) return null;
-  const parts = macosAlias(folder);
-  if (parts.length !== 1) return null;
-  if (parts[0] === 'etc' && [...CRITICAL_ETC_FILES].some((name) => globMatch(pattern, name, BASH_PATTERN))) return `the system files ${text}`;
-  // The kernels and initial RAM disks carry versions in their names: the pattern's literal start decides.
-  const start = pattern.slice(0, pattern.search(GLOB_CHARS));
-  const image = start === '' ? BOOT_IMAGE_NAMES.some((name) => globMatch(pattern, name, BASH_PATTERN)) : BOOT_IMAGES.some((name) => start.startsWith(name) || name.startsWith(start));
-  if (parts[0] === 'boot' && image) return `the system files ${text}`;
+/**
+ * Where each kind of critical file lives, one real name for each ({@link criticalFileAt} reads
+ * them all as critical): what an absolute glob is matched against. The kernels and initial RAM
+ * disks carry versions in their names, so they are here as distributions write them.
+ */
+const CRITICAL_EXAMPLES: readonly string[] = [
+  ...[...CRITICAL_ETC_FILES].map((name) => `etc/${name}`),
+  ...['common-auth', 'system-auth', 'sudo', 'login', 'su', 'sshd'].map((name) => `etc/pam.d/${name}`),
+  ...CRITICAL_PROGRAMS,
+  ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
+  ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
+  'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
+];
+
+/**
+ * An absolute path glob (`/etc/*`, `/usr/bin/s*`, `/boot/vm*`, `/private/etc/pass*`) is read at
+ * its worst: the critical files it can match, each component matched as the shell matches it
+ * (docs/decisions.md "A search's `{}` is read at its worst"). Only globs: a word holding a
+ * variable may be anything.
+ */
+function criticalFileGlob(word: Word & { kind: 'opaque' }): string | null {
+  if (word.expansions.some((expansion) => expansion !== 'glob')) return null;
+  const text = wordPathText(word);
+  const components = text.startsWith('/') ? text.split('/').filter((part) => part !== '') : null;
+  if (components === null || components.length < 2 || components.some((part) => part === '..' || part === '.') || !GLOB_CHARS.test(text)) return null;
+  const parts = macosAlias(components);
+  for (const example of CRITICAL_EXAMPLES) {
+    const names = example.split('/');
+    if (names.length === parts.length && parts.every((part, k) => globMatch(part, names[k]!, BASH_PATTERN))) return `the system file /${example} (matched by ${text})`;
+  }
   return null;
 }
 

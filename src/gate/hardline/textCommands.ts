@@ -386,7 +386,10 @@ class TextCommandReader {
     // Modifiers need the path: the home folder and a user's (`$HOME(:h)`, `~root(:h)`) are read,
     // any other run-time text is not (`$X(:h)` may be anything).
     const value = this.wordOpaque ? knownPrefix(this.wordValue, this.home) : this.wordValue;
-    const read = value === null ? (inner.includes(':') ? null : zshQualifiedWord(this.wordValue, inner)) : zshQualifiedWord(value, inner);
+    // Code in the qualifiers (`*(e:'rm -rf ~':)`) is read whatever the path: only a path the
+    // modifiers changed needs the path to be known.
+    const unknownPath = value === null ? zshQualifiedWord(this.wordValue, inner) : null;
+    const read = value !== null ? zshQualifiedWord(value, inner) : unknownPath!.kind === 'code' || !inner.includes(':') ? unknownPath : null;
     if (read !== null && read.kind === 'path') {
       this.wordValue = read.value;
       if (this.wordOpaque) this.wordRaw = read.value;

@@ -393,7 +393,8 @@ export function zshQualifiedWord(value: string, inner: string): QualifiedWord {
     return { kind: 'unknown' };
   }
   // The code is a shell word of its own inside the qualifier (`e:'rm -rf /':`): quotes removed.
-  if (codes.length > 0) return { kind: 'code', text: codes.map(approximateWordText).join('\n') };
+  // zsh sets `$REPLY` to each match: the glob itself stands for them (`/usr/*(e:'rm -rf $REPLY':)`).
+  if (codes.length > 0) return { kind: 'code', text: codes.map((code) => approximateWordText(code).replace(/"?\$\{?REPLY\}?"?/g, () => value)).join('\n') };
   if (modifiers === null) return { kind: 'path', value };
   const path = applyZshModifiers(value, modifiers);
   return path === null ? { kind: 'unknown' } : { kind: 'path', value: path };

@@ -23,6 +23,8 @@
  *   command; gawk's `@f(…)` indirect calls can reach it, and `@include`/`@load` load code.
  */
 
+import { printfOutput } from './printfFormat';
+
 /** Whose reading applies: one implementation, or every awk a system's `awk`/`nawk` could be. */
 export type AwkDialect = 'gawk' | 'mawk' | 'any';
 
@@ -49,6 +51,12 @@ export interface AwkForm {
    * command expression, for the hardline floor's approximate reading (never used to vouch).
    */
   approximateText?: string;
+  /**
+   * `print … | CMD`, `printf … | CMD`: the string literals the statement prints into the command
+   * (joined by a space where a comma separates them, as OFS does), approximate; undefined when it
+   * prints none. The command reads them on its input: a shell runs them.
+   */
+  printed?: string;
   /** Why the form was reported (for `unreadable`: what could not be read). */
   detail?: string;
 }
@@ -643,6 +651,8 @@ function formsOf(tokens: readonly Token[], dialect: AwkDialect): AwkForm[] {
   let braces = 0;
   /** The paren depth at which the current print/printf statement started, or -1 outside one. */
   let printDepth = -1;
+  /** The index of the current print/printf keyword (what it prints follows it). */
+  let printStart = -1;
   /** Whether the `)` at each index closed an if/while/for/switch condition. */
   const closedControl = new Set<number>();
   const gawkish = dialect !== 'mawk';
@@ -667,6 +677,7 @@ function formsOf(tokens: readonly Token[], dialect: AwkDialect): AwkForm[] {
       case 'name':
         if (token.value === 'print' || token.value === 'printf') {
           printDepth = parens.length;
+          printStart = k;
         } else if (token.value === 'system') {
           forms.push(systemForm(tokens, k));
         } else if (token.value === 'getline' && gawkish) {
@@ -718,7 +729,7 @@ function formsOf(tokens: readonly Token[], dialect: AwkDialect): AwkForm[] {
         break;
       case '|':
       case '|&':
-        forms.push(pipeForm(tokens, k, printDepth === parens.length, closedControl));
+        forms.push(pipeForm(tokens, k, printDepth === parens.length, closedControl, printStart));
         break;
       case '>>':
         forms.push(redirectionForm(tokens, k));
@@ -746,6 +757,30 @@ function stringsBetween(tokens: readonly Token[], from: number, to: number): str
   let text = '';
   for (let k = from; k < to; k++) if (tokens[k]!.kind === 'string') text += tokens[k]!.value;
   return text;
+}
+
+/**
+ * The string tokens of a print statement's arguments, a space where a comma separates two (OFS);
+ * for `printf` with only string arguments, its format applied to them (printfFormat.ts).
+ */
+function printedBetween(tokens: readonly Token[], from: number, to: number): string {
+  let text = '';
+  const args: string[] = [''];
+  let onlyStrings = true;
+  for (let k = from; k < to; k++) {
+    const token = tokens[k]!;
+    if (token.kind === 'string') {
+      text += token.value;
+      args[args.length - 1] += token.value;
+    } else if (token.kind === 'punct' && token.value === ',') {
+      text += ' ';
+      args.push('');
+    } else if (!(token.kind === 'punct' && (token.value === '(' || token.value === ')'))) {
+      onlyStrings = false;
+    }
+  }
+  if (tokens[from - 1]?.value !== 'printf' || !onlyStrings) return text;
+  return printfOutput(args)?.text ?? text;
 }
 
 /** The index of the `)` matching the `(` at `open`, or -1. */
@@ -785,7 +820,7 @@ function systemForm(tokens: readonly Token[], k: number): AwkForm {
  * start its expression (mawk and gawk group `"a" "b" | getline` differently); after a print's
  * `|` it must end the statement.
  */
-function pipeForm(tokens: readonly Token[], k: number, inPrint: boolean, closedControl: ReadonlySet<number>): AwkForm {
+function pipeForm(tokens: readonly Token[], k: number, inPrint: boolean, closedControl: ReadonlySet<number>, printStart: number): AwkForm {
   const pipe = tokens[k]!.value;
   const next = tokens[k + 1];
   if (next !== undefined && next.kind === 'name' && next.value === 'getline' && !inPrint) {
@@ -800,7 +835,9 @@ function pipeForm(tokens: readonly Token[], k: number, inPrint: boolean, closedC
     const exact = target !== undefined && target.kind === 'string' && target.exact && endsStatement(tokens[k + 2]);
     let end = k + 1;
     while (end < tokens.length && !endsStatement(tokens[end])) end++;
-    return executor(`print ${pipe} cmd`, exact ? target.value : null, stringsBetween(tokens, k + 1, end));
+    const form = executor(`print ${pipe} cmd`, exact ? target.value : null, stringsBetween(tokens, k + 1, end));
+    const printed = printStart === -1 ? '' : printedBetween(tokens, printStart + 1, k);
+    return printed.trim() === '' ? form : { ...form, printed };
   }
   return executor(pipe, null, '');
 }

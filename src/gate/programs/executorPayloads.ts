@@ -16,6 +16,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
 import type { Word } from '../reading/resolution';
 import { readAwkCommand, stringLiteralsOf } from './awk';
+import { bashSingleQuote } from '../execution/terminalShellInit';
 
 import { readFind } from './find';
 import { peelWrappers, programName, startsWithWrapper } from './wrappers';
@@ -554,6 +555,12 @@ function awkCommands(args: readonly Word[], name: string): Payload[] {
     const via = `awk ${form.construct}`;
     if (form.text !== null) payloads.push(opaque ? { kind: 'shell-text', text: form.text, via, approximate: true } : { kind: 'shell-text', text: form.text, via });
     else if (form.approximateText) payloads.push({ kind: 'shell-text', text: form.approximateText, via, approximate: true });
+    // `print "rm -rf ~" | "sh"`: what is printed flows into the command, read as that pipeline
+    // (a command only known at run time is read at its worst, a shell).
+    if (form.printed !== undefined) {
+      const command = form.text ?? (form.approximateText || 'sh');
+      payloads.push({ kind: 'shell-text', text: `printf '%s\n' ${bashSingleQuote(form.printed)} | ${command}`, via, approximate: true });
+    }
   }
   return payloads;
 }

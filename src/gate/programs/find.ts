@@ -26,6 +26,7 @@
  * on past such a word (taking it as a primary without values), so that the executors written
  * after it are reported to the floor and the lists all the same.
  */
+import { bashSingleQuote } from '../execution/terminalShellInit';
 import type { Word } from '../reading/resolution';
 
 /** What a primary does, as far as the gate cares. */
@@ -319,4 +320,28 @@ export function findPrimaries(): Array<{ name: string; kind: FindPrimaryKind; va
     const found = lookUp(/^[a-z-]/.test(key) ? `-${key}` : key)!;
     return { name: found.name, kind: found.spec.kind, values: found.spec.values };
   });
+}
+
+/** How far below a searched folder {@link searchedEntries} spells entries (deep enough for `/usr/lib/…/libc.so.6` from `/`). */
+const MAX_ENTRY_DEPTH = 4;
+
+/**
+ * What a search hands its command at worst, when nothing narrows what it keeps (`find ROOT -exec
+ * CMD {} +`, `fd . ROOT -x CMD`): the root itself and everything under it, spelt as globs one
+ * level deeper each (`ROOT/*`, `ROOT/*\/*`, …) down to `maxDepth` (`-maxdepth`, `--max-depth`;
+ * null: unbounded) and at most {@link MAX_ENTRY_DEPTH}. The floors judge each as the path or glob
+ * it is (docs/decisions.md "A search's `{}` is read at its worst").
+ */
+export function searchedEntries(root: Word, maxDepth: number | null): Word[] {
+  // A literal root is written back as shell text (quoted unless plain), for the glob to be read from.
+  const trimmed = root.kind !== 'literal' ? root.raw.replace(/\/+$/, '') : root.value.replace(/\/+$/, '');
+  const base = root.kind !== 'literal' || /^[\w@%+=:,./-]*$/.test(trimmed) ? trimmed : bashSingleQuote(trimmed);
+  const expansions = root.kind === 'literal' ? [] : root.expansions.filter((expansion) => expansion !== 'glob');
+  const out: Word[] = [root];
+  let raw = base;
+  for (let depth = 1; depth <= Math.min(maxDepth ?? MAX_ENTRY_DEPTH, MAX_ENTRY_DEPTH); depth++) {
+    raw += '/*';
+    out.push({ kind: 'opaque', raw, expansions: [...expansions, 'glob'] });
+  }
+  return out;
 }

@@ -16,6 +16,10 @@ describe('data between segments (hardline/dataFlow.ts)', () => {
     assert.deepEqual(transformedText(words('xxd', '-r', '-p'), given('726d202d7266202f')), { texts: ['rm -rf /'], exact: true });
     assert.deepEqual(transformedText(words('openssl', 'base64', '-d'), given('cm0gLXJmIH4=')), { texts: ['rm -rf ~'], exact: true });
     assert.deepEqual(transformedText(words('sed', 's/X/rm -rf/'), given('X /boot')), { texts: ['rm -rf /boot'], exact: true });
+    assert.deepEqual(transformedText(words('jq', '-r', '.dirs[]'), given('{"dirs":["/var","/opt"]}')), { texts: ['/var\n/opt'], exact: true });
+    assert.deepEqual(transformedText(words('jq', '.[0]'), given('["a"]')), { texts: ['"a"'], exact: true });
+    assert.equal(transformedText(words('jq', '-r', 'map(.x)'), given('[]')), null);
+    assert.equal(transformedText(words('jq', '-r', '.[]', 'list.json'), given('[]')), null);
   });
 
   it('passes on a transform it cannot compute approximately, and nothing for one that reads a file or decompresses', () => {

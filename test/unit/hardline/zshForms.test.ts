@@ -57,6 +57,8 @@ describe('zsh glob qualifiers and history modifiers (held to real zsh)', () => {
     assert.deepEqual(zshQualifiedWord('/tmp', "e:'rm -rf /':"), { kind: 'code', text: 'rm -rf /' });
     assert.deepEqual(zshQualifiedWord('/tmp', 'e{reboot}'), { kind: 'code', text: 'reboot' });
     assert.deepEqual(zshQualifiedWord('/tmp', '+check'), { kind: 'code', text: 'check' });
+    // `$REPLY` is each match of the glob: the glob stands for it.
+    assert.deepEqual(zshQualifiedWord('/usr/*', 'e:\'rm -rf "$REPLY"\':'), { kind: 'code', text: 'rm -rf /usr/*' });
     for (const unread of ['P:-rf:', 'Z', ':s/usr/etc/', ':gs/a/b/', ':A', ':Q', 'e', 'u']) assert.deepEqual(zshQualifiedWord('/usr', unread), { kind: 'unknown' }, unread);
   });
 

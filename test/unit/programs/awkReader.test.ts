@@ -132,6 +132,15 @@ describe('awk reader', function () {
     });
   }
 
+  it('reports the text a print statement pipes into a command', function () {
+    const printed = (program: string): string | undefined => readAwkProgram(program, 'any')[0]?.printed;
+    assert.equal(printed('BEGIN{print "rm -rf /usr" | "bash"}'), 'rm -rf /usr');
+    assert.equal(printed('BEGIN{print "rm", "-r", "/lib" | "sh"}'), 'rm -r /lib');
+    assert.equal(printed('BEGIN{printf "rm -rf %s\\n", "/boot" | "sh"}'), 'rm -rf /boot\n');
+    assert.equal(printed('{print $1 | "sort"}'), undefined);
+    assert.equal(printed('BEGIN{system("ls")}'), undefined);
+  });
+
   it('string escapes: exact only where every awk of the dialect decodes alike', function () {
     const text = (program: string, dialect: AwkDialect): string | null => readAwkProgram(program, dialect)[0]?.text ?? null;
     assert.equal(text('BEGIN{system("a\\tb\\"c\\\\d\\101\\x41")}', 'any'), 'a\tb"c\\dAA');

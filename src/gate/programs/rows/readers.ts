@@ -5,7 +5,7 @@ import { readAwkCommand, type AwkFormKind } from '../awk';
 import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../grammar';
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
-import { readFind } from '../find';
+import { readFind, searchedEntries } from '../find';
 import { literalWord, type Word } from '../../reading/resolution';
 import { commandText } from '../commandText';
 
@@ -671,6 +671,8 @@ const FD_GRAMMAR: ProgramGrammar = {
 const FD_FILTERS = new Set(['t', 'e', 'E', 'S', 'changed-within', 'changed-before', 'newer', 'older', 'o', 'and', 'max-results', '1', 'ignore-file']);
 /** Patterns that match every entry (as a regex, or as a glob with `-g`). */
 const FD_MATCH_ALL = new Set(['', '.', '.*', '^', '$', '^.*', '^.*$', '*', '**']);
+/** `-t f`, `-t d`: a whole kind of entry, as find's `-type f` (every file under a folder is still every file). */
+const FD_WHOLE_KINDS = new Set(['f', 'file', 'd', 'dir', 'directory']);
 /** fd's placeholders, longest first. */
 const FD_PLACEHOLDER = /\{(\/\/|\/\.|\/|\.)?\}/g;
 
@@ -684,6 +686,20 @@ function fdExecInCluster(text: string): { flags: string; attached: string } | nu
     if ((FD_GRAMMAR.short ?? '').includes(letter)) return null;
   }
   return null;
+}
+
+function fdLiteral(word: Word | null | undefined): string | null {
+  return word?.kind === 'literal' ? word.value : null;
+}
+
+/** A word of fd's command with the entry in place of its placeholders (an entry under the path is a glob: opaque). */
+function fdFill(word: Word, entry: Word): Word {
+  if (word.kind !== 'literal') return word;
+  if (entry.kind === 'literal') return literalWord(word.value.replace(FD_PLACEHOLDER, () => entry.value));
+  FD_PLACEHOLDER.lastIndex = 0;
+  if (!FD_PLACEHOLDER.test(word.value)) return word;
+  FD_PLACEHOLDER.lastIndex = 0;
+  return { kind: 'opaque', raw: word.value.replace(FD_PLACEHOLDER, () => entry.raw), expansions: entry.expansions };
 }
 
 function readFd(args: readonly Word[]): Form[] {
@@ -719,7 +735,7 @@ function readFd(args: readonly Word[]): Form[] {
   if (!reading.exact && commands.length > 0) throw new Error('fd: an option the gate does not know, or a word only known at run time, beside a command fd runs');
   const pattern = reading.operands[0];
   const filtered =
-    reading.options.some((option) => FD_FILTERS.has(option.key)) ||
+    reading.options.some((option) => FD_FILTERS.has(option.key) && !(option.key === 't' && FD_WHOLE_KINDS.has(fdLiteral(option.value) ?? ''))) ||
     (pattern !== undefined && (pattern.kind !== 'literal' || !FD_MATCH_ALL.has(pattern.value)));
   const base = reading.options.filter((option) => option.key === 'base-directory').map((option) => option.value!).filter((value) => value !== null);
   const paths = [...reading.operands.slice(1), ...reading.options.filter((option) => option.key === 'search-path' && option.value !== null).map((option) => option.value!)];
@@ -735,13 +751,18 @@ function readFd(args: readonly Word[]): Form[] {
       forms.push({ ...form, payload: 'shell-text', payloadText: commandText(command.words) });
       continue;
     }
+    // The entries are the search path and, at worst, everything under it (find.ts searchedEntries).
+    const depths = reading.options.filter((option) => option.key === 'max-depth' || option.key === 'exact-depth').map((option) => Number(fdLiteral(option.value) ?? 'NaN'));
+    const maxDepth = depths.length > 0 && depths.every((depth) => Number.isInteger(depth) && depth >= 0) ? Math.min(...depths) : null;
     for (const path of searched) {
-      const placed = command.words.some((word) => word.kind === 'literal' && FD_PLACEHOLDER.test(word.value));
-      FD_PLACEHOLDER.lastIndex = 0;
-      const filled = command.words.map((word) => (word.kind === 'literal' && path.kind === 'literal' ? literalWord(word.value.replace(FD_PLACEHOLDER, () => path.value)) : word));
-      const words = placed ? filled : [...filled, path];
-      const cd = base.map((folder) => `cd -- ${commandText([folder])} && `).join('');
-      forms.push({ ...form, payload: 'shell-text', payloadText: `${cd}${commandText(words)}` });
+      for (const entry of searchedEntries(path, maxDepth)) {
+        const placed = command.words.some((word) => word.kind === 'literal' && FD_PLACEHOLDER.test(word.value));
+        FD_PLACEHOLDER.lastIndex = 0;
+        const filled = command.words.map((word) => fdFill(word, entry));
+        const words = placed ? filled : [...filled, entry];
+        const cd = base.map((folder) => `cd -- ${commandText([folder])} && `).join('');
+        forms.push({ ...form, payload: 'shell-text', payloadText: `${cd}${commandText(words)}` });
+      }
     }
   }
   return forms;

@@ -1,0 +1,147 @@
+/**
+ * Scripts written and run on the same line, for the hardline floor (D§5; docs/decisions.md "A
+ * script written earlier on the line is read where it is run"): `echo 'rm -rf ~' > /tmp/x.sh &&
+ * sh /tmp/x.sh`, `printf '…' > x; bash x`, `cat > f <<EOF … EOF; . f`, `… | tee run.sh; chmod +x
+ * run.sh; ./run.sh`. The text a literal producer writes into a file (the floor's own reading of
+ * echo, printf, `cat` of a here-document, a known transform) is what a later command of the line
+ * runs when it names that file as its script:
+ * - a shell or an interpreter whose row reads code from standard input when no script is named
+ *   (`stdinCode`), given the file as its script operand (`sh FILE`, `python3 FILE`);
+ * - `source FILE`, `. FILE`, or the file run as a program (`./FILE`, `/tmp/x.sh`): shell text;
+ * - a command reading the file on its standard input (`bash < FILE`).
+ * Each is handed back as a program reading the text on its standard input, which the floor
+ * already judges (a shell's input is shell text, an interpreter's is code). What cannot be known
+ * is left out (a miss rather than a guess): a file the producer's text is not known for, a file
+ * name only known at run time, a file written by another program (`cp`, `curl -o`).
+ */
+import type { Redirect, Word } from '../reading/resolution';
+import { landingPaths, type PathPlace } from '../programs/pathResolver';
+import { rowFor } from '../programs/table';
+import { readArgs } from '../programs/grammar';
+import { commandName, literalText } from './commandName';
+import { wordPathText } from './paths';
+
+/** A command of the line, as far as this module looks at it. */
+export interface ScriptLineCommand {
+  readonly argv: readonly Word[];
+  readonly redirects: readonly Redirect[];
+  readonly place: PathPlace;
+  readonly pipedFrom: ScriptLineCommand | null;
+}
+
+/** What a command writes into files, as the floor knows it (alternatives; whether exact). */
+export interface WrittenText {
+  texts: string[];
+  exact: boolean;
+}
+
+/** A program that runs a written file, handed back as reading its text on standard input. */
+export interface ScriptRun {
+  /** The program with the script operand taken away (it then reads its standard input). */
+  argv: readonly Word[];
+  texts: string[];
+  exact: boolean;
+  place: PathPlace;
+}
+
+/** Most files followed on one line. */
+const MAX_FILES = 16;
+
+/** At most this many characters of one file are kept. */
+const MAX_TEXT = 64 * 1024;
+
+const SH: Word = { kind: 'literal', value: 'sh', raw: 'sh' };
+
+/**
+ * Every later command of the line that runs a file an earlier command wrote with known text.
+ * `produced` is the floor's reading of what a command prints; `inner` its argv inside wrappers.
+ */
+export function writtenScriptRuns(
+  commands: readonly ScriptLineCommand[],
+  produced: (command: ScriptLineCommand) => WrittenText | null,
+  inner: (command: ScriptLineCommand) => readonly Word[],
+): ScriptRun[] {
+  const files: Array<{ paths: readonly string[]; text: WrittenText }> = [];
+  const runs: ScriptRun[] = [];
+  for (const command of commands) {
+    if (files.length > 0) {
+      const argv = inner(command);
+      const run = runOf(argv, command, files);
+      if (run !== null) runs.push(run);
+    }
+    if (files.length >= MAX_FILES) continue;
+    for (const written of writesOf(command, produced, inner)) {
+      const paths = pathsOf(written.target, command.place);
+      if (paths.length === 0) continue;
+      const earlier = written.append ? files.find((file) => file.paths.some((path) => paths.includes(path))) : undefined;
+      const text = earlier === undefined ? written.text : { texts: earlier.text.texts.map((before) => `${before}\n${written.text.texts[0]!}`.slice(0, MAX_TEXT)), exact: false };
+      files.unshift({ paths, text });
+    }
+  }
+  return runs;
+}
+
+/** The files a command writes known text into: its output redirects, and `tee`'s operands fed by a producer. */
+function writesOf(command: ScriptLineCommand, produced: (command: ScriptLineCommand) => WrittenText | null, inner: (command: ScriptLineCommand) => readonly Word[]): Array<{ target: Word; append: boolean; text: WrittenText }> {
+  const out: Array<{ target: Word; append: boolean; text: WrittenText }> = [];
+  const redirects = command.redirects.filter((redirect) => (redirect.op === '>' || redirect.op === '>>' || redirect.op === '>|' || redirect.op === '&>' || redirect.op === '&>>') && (redirect.fd === null || redirect.fd === 1));
+  const argv = inner(command);
+  const tee = commandName(argv[0])?.name === 'tee' && command.pipedFrom !== null;
+  if (redirects.length === 0 && !tee) return out;
+  const text = tee ? produced(command.pipedFrom!) : produced(command);
+  if (text === null) return out;
+  const clipped = { texts: text.texts.map((one) => one.slice(0, MAX_TEXT)), exact: text.exact };
+  for (const redirect of redirects) out.push({ target: redirect.target, append: redirect.op.endsWith('>>'), text: clipped });
+  if (tee) {
+    const append = argv.some((word) => /^-[a-z]*a|^--append$/.test(literalText(word) ?? ''));
+    for (const word of argv.slice(1)) if (!(literalText(word) ?? '-').startsWith('-')) out.push({ target: word, append, text: clipped });
+  }
+  return out;
+}
+
+/** The program `argv` as a reader of a written file's text on its standard input, or null when it runs none. */
+function runOf(argv: readonly Word[], command: ScriptLineCommand, files: ReadonlyArray<{ paths: readonly string[]; text: WrittenText }>): ScriptRun | null {
+  const find = (word: Word | undefined): WrittenText | null => {
+    if (word === undefined) return null;
+    const paths = pathsOf(word, command.place);
+    return files.find((file) => file.paths.some((path) => paths.includes(path)))?.text ?? null;
+  };
+  const run = (runner: readonly Word[], text: WrittenText): ScriptRun => ({ argv: runner, texts: text.texts, exact: text.exact, place: command.place });
+  // `bash < FILE`: the file is the program's input whatever the program.
+  for (const redirect of command.redirects) {
+    if (redirect.op !== '<' || (redirect.fd !== null && redirect.fd !== 0)) continue;
+    const text = find(redirect.target);
+    if (text !== null) return run(argv, text);
+  }
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  // `./run.sh`, `/tmp/x.sh`: the file itself is the program (a file without `#!` runs in sh).
+  const program = literalText(argv[0]);
+  if (program !== null && program.includes('/')) {
+    const text = find(argv[0]);
+    if (text !== null) return run([SH], text);
+  }
+  if (name === 'source' || name === '.') {
+    const text = find(argv[1]);
+    return text === null ? null : run([SH], text);
+  }
+  // A shell or an interpreter given the file as its script: its first operand.
+  const row = rowFor(name);
+  if (row?.stdinCode !== true) return null;
+  const reading = readArgs(argv.slice(1), row.grammar ?? {});
+  const script = reading.operands[0];
+  const text = find(script);
+  if (text === null) return null;
+  const at = argv.indexOf(script!);
+  // A shell with no operand reads its input; an interpreter reads it from `-`.
+  const runner = row.category === 'shell' ? argv.slice(0, at) : [...argv.slice(0, at), { kind: 'literal', value: '-', raw: '-' } as Word];
+  return run(runner, text);
+}
+
+/** Where a file name lands (absolute paths), or none for a name only known at run time. */
+function pathsOf(word: Word, place: PathPlace): readonly string[] {
+  if (word.kind !== 'literal' && word.expansions.some((expansion) => expansion !== 'tilde')) return [];
+  const text = wordPathText(word);
+  if (text === '' || text === '-' || text.startsWith('/dev/')) return [];
+  return landingPaths(text, place, true).paths;
+}
