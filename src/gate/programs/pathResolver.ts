@@ -438,6 +438,9 @@ function containerPlace(
     const root = operandTexts[container.rootPositional];
     if (root === undefined || root === null) return null;
     binds.push({ host: root, inside: '/' });
+    // At its worst a chroot's root is a mounted system (a rescue or install: `mount /dev/sda2 /mnt
+    // && chroot /mnt`): on this machine its paths are judged as this machine's own too.
+    if (place.mounts === undefined) binds.push({ host: '/', inside: '/' });
     // A chroot shares everything else with the machine it runs on.
     devices = true;
     hostPid = true;
@@ -531,13 +534,21 @@ export function landingPaths(text: string, place: PathPlace, followLast: boolean
   return { paths, unknown };
 }
 
-/** A container path below a bind, as the host path; nothing for the container's own paths. */
+/**
+ * A container path below a bind, as the host path (every host path, when several are bound at the
+ * same place); nothing for the container's own paths. `mounts` run longest inside path first.
+ */
 function onHost(path: string, mounts: readonly Mount[]): string[] {
+  const hosts: string[] = [];
+  let at: string | null = null;
   for (const mount of mounts) {
-    if (path === mount.inside) return [mount.host];
-    if (path.startsWith(mount.inside === '/' ? '/' : `${mount.inside}/`)) return [normalFolder(`${mount.host}/${path.slice(mount.inside.length)}`)];
+    if (at !== null && mount.inside !== at) break;
+    if (path === mount.inside) hosts.push(mount.host);
+    else if (path.startsWith(mount.inside === '/' ? '/' : `${mount.inside}/`)) hosts.push(normalFolder(`${mount.host}/${path.slice(mount.inside.length)}`));
+    else continue;
+    at = mount.inside;
   }
-  return [];
+  return hosts;
 }
 
 /**
