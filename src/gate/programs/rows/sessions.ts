@@ -72,7 +72,7 @@ function ipcClient(name: string, what: string, plain: readonly string[]): Progra
   };
 }
 
-const SWAYMSG = ipcClient('swaymsg', 'sends a message to the sway compositor', ['-t get_outputs', '-t get_tree', 'reload', 'workspace 2', '[app_id="firefox"] focus']);
+const SWAYMSG = ipcClient('swaymsg', 'sends a message to the sway compositor', ['-t get_outputs', '-t get_tree', 'reload', 'workspace 2', "'[app_id=\"firefox\"]' focus"]);
 const I3_MSG = ipcClient('i3-msg', 'sends a message to the i3 window manager', ['-t get_workspaces', 'reload', 'restart', 'workspace 3']);
 
 /** hyprctl: `dispatch exit` ends the session, `dispatch exec CMD` runs CMD; `--batch` holds `;`-separated requests. */
