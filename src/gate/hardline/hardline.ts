@@ -35,6 +35,7 @@ import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
+import { checkEmptiedFiles } from './emptiedFiles';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
@@ -415,7 +416,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 
 /** The arms of the program, then the command it runs in a container with host folders bound in. */
 function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place);
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place) ?? checkEmptiedFiles(argv, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   return run === null ? null : checkNestedCommand(run.inner, context, run.place);

@@ -193,6 +193,12 @@ export interface Form {
   readonly usedAt?: readonly string[];
   /** A writer form's {@link OptionRole.target}: `value` is the path written. */
   readonly target?: WriteScope;
+  /**
+   * A writer form whose `value` is a file the command empties or replaces whole (Ex commands
+   * deleting every line and writing the buffer back: `vim -es -c '%d' -c wq FILE`). The hardline
+   * floor reads it as a truncation of that file (hardline/deletion.ts `checkCriticalFiles`).
+   */
+  readonly empties?: true;
   /** With `target` and a `targetText` on the role: the path inside the literal value, null for none. */
   readonly targetPath?: string | null;
   /**
