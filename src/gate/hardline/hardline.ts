@@ -419,7 +419,8 @@ function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): H
   const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place) ?? checkEmptiedFiles(argv, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
-  return run === null ? null : checkNestedCommand(run.inner, context, run.place);
+  if (run === null) return null;
+  return run.shellText === true ? checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place) : checkNestedCommand(run.inner, context, run.place);
 }
 
 /** Programs with a row whose commands may run a container (`docker run`): only those are read for binds. */
