@@ -235,7 +235,7 @@ function attachmentsOf(argv: readonly Word[]): { family: string; found: readonly
   const attaches = found?.command.attaches;
   if (found === null || found === undefined || attaches === undefined) return null;
   const reading = readArgs(found.args, found.command.grammar ?? {});
-  const texts = reading.operands.map((word) => textOf(word) ?? homeText(word) ?? pwdText(word));
+  const texts = reading.operands.map((word) => textOf(word) ?? homeText(word) ?? pwdText(word) ?? tildeText(word));
   const attached = attaches(texts);
   return attached.length === 0 ? null : { family, found: attached };
 }
@@ -628,6 +628,11 @@ function pwdText(word: Word): string | null {
 function homeText(word: Word): string | null {
   const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
   return match === null ? null : `~${match[1]}`;
+}
+
+/** `source=~/x`: bash may expand the tilde after `=` or leave it; either way the home folder is meant (`~` kept for {@link bindHosts}). */
+function tildeText(word: Word): string | null {
+  return word.kind === 'opaque' && word.expansions.every((expansion) => expansion === 'tilde') && /^[A-Za-z0-9._/:=~+@%,-]+$/.test(word.raw) ? word.raw : null;
 }
 
 /** The host folders a bind's source may be: absolute, from the home folder, or from each folder of the place. */
