@@ -37,6 +37,7 @@ import { checkDeviceWords } from './deviceWords';
 import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
+import { checkEmptiedFiles } from './emptiedFiles';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
@@ -436,10 +437,11 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 
 /** The arms of the program, then the command it runs in a container with host folders bound in. */
 function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place) ?? checkDeviceWords(argv, place) ?? checkProtectedTrees(argv, place);
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place) ?? checkDeviceWords(argv, place) ?? checkProtectedTrees(argv, place) ?? checkEmptiedFiles(argv, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
-  return run === null ? null : checkNestedCommand(run.inner, context, run.place);
+  if (run === null) return null;
+  return run.shellText === true ? checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place) : checkNestedCommand(run.inner, context, run.place);
 }
 
 /** Programs with a row whose commands may run a container (`docker run`): only those are read for binds. */

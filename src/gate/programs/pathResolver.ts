@@ -2,10 +2,11 @@ import { lstatSync, readlinkSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Connector, Word } from '../reading/resolution';
 import { bindOptionBinds, mountBind, volumeBind, type BindSpec } from './containerBinds';
-import type { ContainerRun } from './row';
+import { podRun } from './podSpec';
+import type { Attachment, Command, ContainerRun } from './row';
 import { readArgs, textOf } from './grammar';
-import { rowFor } from './table';
-import { innermostCommand, type WrapperLayer } from './wrappers';
+import { programRows, rowFor } from './table';
+import { innermostCommand, peelWrappers, startsWithWrapper, type WrapperLayer } from './wrappers';
 
 /**
  * The one path resolver of both floors (D§5, D§7): where a path written in a command lands, as
@@ -62,6 +63,12 @@ export interface PathPlace {
    * Kept along the walk; a container's own place has none (its paths are not the host's).
    */
   readonly workspace?: readonly string[];
+  /**
+   * Host folders attached earlier on the line to instances of a runner (`lxc config device add`,
+   * `multipass mount`: the rows' `attaches`), by {@link attachedKey}; bound into a command the
+   * runner later starts in that instance.
+   */
+  readonly attached?: ReadonlyMap<string, readonly Mount[]>;
 }
 
 /** A host folder bound into a container: the container's absolute path and the host's. */
@@ -127,6 +134,12 @@ export function placesAlong(commands: readonly WalkedCommand[], start: PathPlace
     const chained = command.connector === '&&';
     const argv = withoutBuiltinPrefix(command.argv);
     const name = textOf(argv[0]);
+    const attachments = name !== null && attachingPrograms().has(name) ? attachmentsOf(argv) : namesAttachingProgram(argv) && startsWithWrapper(argv) ? attachmentsOf(peelWrappers(argv).argv) : null;
+    if (attachments !== null && !command.ownShell) {
+      place = withAttachments(place, attachments.family, attachments.found);
+      sure = chained && sure !== null ? withAttachments(sure, attachments.family, attachments.found) : null;
+      continue;
+    }
     if (name === 'ln') {
       place = withLinks(place, argv.slice(1));
       sure = chained && sure !== null ? withLinks(sure, argv.slice(1)) : null;
@@ -182,6 +195,86 @@ export function placesOfSegments(
     }),
     start,
   );
+}
+
+/** Programs with a row some command of which attaches host folders or devices (Command.attaches); made on first use. */
+let ATTACHING: ReadonlySet<string> | null = null;
+
+function attachingPrograms(): ReadonlySet<string> {
+  ATTACHING ??= new Set(programRows().flatMap((row) => (hasAttaches(row) ? row.names : [])));
+  return ATTACHING;
+}
+
+/** A word after the first names a program that attaches (`sudo lxc config device add …`): only then are wrappers peeled. */
+function namesAttachingProgram(argv: readonly Word[]): boolean {
+  for (let k = 1; k < argv.length; k++) if (attachingPrograms().has(textOf(argv[k]) ?? '')) return true;
+  return false;
+}
+
+function hasAttaches(command: Command, level = 0): boolean {
+  if (command.attaches !== undefined) return true;
+  return level < 3 && Object.values(command.subcommands ?? {}).some((sub) => hasAttaches(sub, level + 1));
+}
+
+/** The runner family an instance name belongs to: the row's first name (`incus` shares `lxc`'s row and instances' key). */
+function familyOf(word: Word | undefined): string | null {
+  const name = word === undefined ? null : textOf(word);
+  if (name === null) return null;
+  return rowFor(name)?.names[0] ?? null;
+}
+
+function attachedKey(family: string, instance: string): string {
+  return `${family}\u0000${instance}`;
+}
+
+/** What a command attaches, read through its row's `attaches`; null when it attaches nothing. */
+function attachmentsOf(argv: readonly Word[]): { family: string; found: readonly Attachment[] } | null {
+  const family = familyOf(argv[0]);
+  if (family === null || !attachingPrograms().has(textOf(argv[0]) ?? '')) return null;
+  const found = innermostCommand(argv);
+  const attaches = found?.command.attaches;
+  if (found === null || found === undefined || attaches === undefined) return null;
+  const reading = readArgs(found.args, found.command.grammar ?? {});
+  const texts = reading.operands.map((word) => textOf(word) ?? homeText(word) ?? pwdText(word) ?? tildeText(word));
+  const attached = attaches(texts);
+  return attached.length === 0 ? null : { family, found: attached };
+}
+
+/**
+ * The place after a command attached these: an instance's folders are recorded for the runner
+ * that later starts a command there; a device mounted in a container given the host's devices
+ * makes the mount point a bind of that device's file system — at its worst the host's root.
+ */
+/** Most instances, and most folders of one instance, the walk records as attached. */
+const MAX_ATTACHED = 32;
+
+function withAttachments(place: PathPlace, family: string, found: readonly Attachment[]): PathPlace {
+  let attached: Map<string, readonly Mount[]> | null = null;
+  let mounts: Mount[] | null = null;
+  for (const attachment of found) {
+    const insideText = attachment.inside === '~' || attachment.inside.startsWith('~/') ? place.home + attachment.inside.slice(1) : attachment.inside;
+    if (!insideText.startsWith('/')) continue;
+    const inside = normalFolder(insideText);
+    if (attachment.instance === null) {
+      if (attachment.device !== true || place.mounts === undefined || place.hostDevices !== true) continue;
+      if ((mounts ?? place.mounts).some((mount) => mount.inside === inside && mount.host === '/') || (mounts ?? place.mounts).length >= MAX_FOLDERS * 4) continue;
+      (mounts ??= [...place.mounts]).push({ inside, host: '/' });
+      continue;
+    }
+    const key = attachedKey(family, attachment.instance);
+    const before = (attached ?? place.attached)?.get(key) ?? [];
+    const added = bindHosts(attachment.host, place).filter((host) => !before.some((mount) => mount.inside === inside && mount.host === host));
+    // Bounded, so that a long line of attachments stays linear (past the bounds: a known miss).
+    if (added.length === 0 || before.length >= MAX_ATTACHED || (!(attached ?? place.attached)?.has(key) && ((attached ?? place.attached)?.size ?? 0) >= MAX_ATTACHED)) continue;
+    attached ??= new Map(place.attached ?? []);
+    attached.set(key, [...before, ...added.map((host) => ({ inside, host }))]);
+  }
+  if (attached === null && mounts === null) return place;
+  return {
+    ...place,
+    ...(attached !== null ? { attached } : {}),
+    ...(mounts !== null ? { mounts: mounts.sort((a, b) => b.inside.length - a.inside.length) } : {}),
+  };
 }
 
 /** `builtin cd`, `command cd`: the same builtin. */
@@ -367,7 +460,7 @@ export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): 
  * that maps nothing of the host (its paths are the container's own). A bind whose host side
  * cannot be read (`-v "$X":/h`) makes the paths below it unknown, so they are not judged.
  */
-export function containerRun(argv: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace } | null {
+export function containerRun(argv: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace; shellText?: true } | null {
   const found = innermostCommand(argv);
   const container = found?.command.container;
   if (found === undefined || found === null || container === undefined) return null;
@@ -375,15 +468,59 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   let start: number | undefined;
   if (container.command === 'after-dash-dash') {
     const dashes = found.args.findIndex((word) => word.kind === 'literal' && word.value === '--');
-    start = dashes === -1 ? undefined : dashes + 1;
+    start = dashes !== -1 ? dashes + 1 : container.instance === undefined ? undefined : reading.operandIndexes[container.instance + 1];
   } else {
     start = reading.operandIndexes[container.command];
   }
+  const podCommand = container.podSpec === undefined ? null : podOption(found.args, container.podSpec);
+  if (podCommand !== null) return podPlace(container, podCommand, found.args, place);
   if (start === undefined || start >= found.args.length) return null;
   const options = reading.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
   const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
-  const inner = containerPlace(container, options, operands, place);
-  return inner === null ? null : { inner: found.args.slice(start), place: inner };
+  const instance = container.instance === undefined ? undefined : operands[container.instance];
+  const instanceText = instance === undefined ? null : textOf(instance);
+  const family = familyOf(argv[0]) ?? found.program.split(' ')[0]!;
+  // An instance only known at run time may be any of them: every folder attached on the line.
+  const attached =
+    place.attached === undefined || instance === undefined
+      ? []
+      : instanceText === null
+        ? [...place.attached.entries()].filter(([key]) => key.startsWith(`${family}\u0000`)).flatMap(([, mounts]) => mounts)
+        : [...(place.attached.get(attachedKey(family, instanceText)) ?? []), ...(place.attached.get(attachedKey(family, '*')) ?? [])];
+  const inner = containerPlace(container, options, operands, place, false, attached);
+  if (inner === null) return null;
+  return container.shellText === true ? { inner: found.args.slice(start), place: inner, shellText: true } : { inner: found.args.slice(start), place: inner };
+}
+
+/**
+ * The pod an option among `spellings` gives (`--overrides=JSON`, `--overrides JSON`), anywhere
+ * before `--`: kubectl reads its options after the pod's name too.
+ */
+function podOption(args: readonly Word[], spellings: readonly string[]): ReturnType<typeof podRun> {
+  for (let k = 0; k < args.length; k++) {
+    const text = textOf(args[k]);
+    if (text === '--') break;
+    if (text === null) continue;
+    const eq = text.indexOf('=');
+    const name = eq === -1 ? text : text.slice(0, eq);
+    if (!spellings.includes(name)) continue;
+    const value = eq === -1 ? textOf(args[k + 1]) : text.slice(eq + 1);
+    const run = value === null ? null : podRun(value);
+    if (run !== null) return run;
+  }
+  return null;
+}
+
+/** A pod given inline: its container's command, at the place its spec and the runner's own flags (before `--`) make. */
+function podPlace(container: ContainerRun, pod: ReturnType<typeof podRun> & object, args: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace } | null {
+  const literal = (value: string): Word => ({ kind: 'literal', value, raw: value });
+  const dashes = args.findIndex((word) => textOf(word) === '--');
+  const options = (dashes === -1 ? args : args.slice(0, dashes)).flatMap((word) => {
+    const text = textOf(word);
+    return text !== null && text.startsWith('--') && !text.includes('=') ? [{ spelled: text, value: null }] : [];
+  });
+  const inner = containerPlace(container, options, [], place, false, [], pod);
+  return inner === null ? null : { inner: pod.argv.map(literal), place: inner };
 }
 
 /**
@@ -397,6 +534,10 @@ function containerPlace(
   place: PathPlace,
   /** A wrapper of the command's own kernel and files (chroot, nspawn): its sources are paths where it runs. A container client's are the daemon's, the host's. */
   local = false,
+  /** Host folders attached earlier on the line to the instance the command runs in, already on the host. */
+  attached: readonly Mount[] = [],
+  /** A pod given inline (`--overrides`): its binds, privileges and host processes. */
+  pod: ReturnType<typeof podRun> = null,
 ): PathPlace | null {
   const binds: BindSpec[] = [];
   let workdir: string | null = null;
@@ -427,6 +568,11 @@ function containerPlace(
       binds.push({ host: text, inside: '/' });
     }
   }
+  if (pod !== null) {
+    binds.push(...pod.binds);
+    devices ||= pod.privileged;
+    hostPid ||= pod.hostPid;
+  }
   if (container.joins !== undefined) {
     // `nsenter -t 1 -m`: the mount namespace of PID 1 — this machine's own, when PID 1 is the host's init.
     // On this machine already, nothing changes.
@@ -447,7 +593,7 @@ function containerPlace(
   }
   if (rootfs && operandTexts[0] !== undefined && operandTexts[0] !== null) binds.push({ host: operandTexts[0], inside: '/' });
   for (const fixed of container.fixed?.(operandTexts) ?? []) binds.push({ host: fixed.host, inside: fixed.inside === '~' ? place.home : fixed.inside });
-  const mounts: Mount[] = [];
+  const mounts: Mount[] = [...attached];
   for (const bind of binds) {
     const insideText = bind.inside === '~' || bind.inside.startsWith('~/') ? place.home + bind.inside.slice(1) : bind.inside;
     if (!insideText.startsWith('/')) continue;
@@ -485,6 +631,11 @@ function pwdText(word: Word): string | null {
 function homeText(word: Word): string | null {
   const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
   return match === null ? null : `~${match[1]}`;
+}
+
+/** `source=~/x`: bash may expand the tilde after `=` or leave it; either way the home folder is meant (`~` kept for {@link bindHosts}). */
+function tildeText(word: Word): string | null {
+  return word.kind === 'opaque' && word.expansions.every((expansion) => expansion === 'tilde') && /^[A-Za-z0-9._/:=~+@%,-]+$/.test(word.raw) ? word.raw : null;
 }
 
 /** The host folders a bind's source may be: absolute, from the home folder, or from each folder of the place. */

@@ -200,6 +200,12 @@ export interface Form {
   readonly usedAt?: readonly string[];
   /** A writer form's {@link OptionRole.target}: `value` is the path written. */
   readonly target?: WriteScope;
+  /**
+   * A writer form whose `value` is a file the command empties or replaces whole (Ex commands
+   * deleting every line and writing the buffer back: `vim -es -c '%d' -c wq FILE`). The hardline
+   * floor reads it as a truncation of that file (hardline/deletion.ts `checkCriticalFiles`).
+   */
+  readonly empties?: true;
   /** With `target` and a `targetText` on the role: the path inside the literal value, null for none. */
   readonly targetPath?: string | null;
   /**
@@ -241,6 +247,15 @@ export interface Command {
    * container's paths below a bind as the host's (`-v /:/h … rm -rf /h/usr` deletes the host's /usr).
    */
   readonly container?: ContainerRun;
+  /**
+   * The command attaches a folder or device of this machine to a place where later commands of the
+   * same line run (D§5, docs/decisions.md "Folders and devices attached earlier on the line"):
+   * `lxc config device add C NAME disk source=/ path=/h` binds / at /h of instance C, `multipass
+   * mount ~ vm:/h` the home folder at /h of vm, `mount /dev/sda1 /mnt` a device's file system at
+   * /mnt of the place the command runs in. Given the texts of the command's operands (null: only
+   * known at run time); read by the path walk (`placesAlong`), as it reads links `ln` makes.
+   */
+  readonly attaches?: (operands: readonly (string | null)[]) => readonly Attachment[];
   /**
    * The command prints the paths of what it finds under its path operands, one a line (`ls`,
    * `find`, `fd`, `du`, `tree -f`). Piped into a command built from its input (`| xargs rm -rf`),
@@ -349,6 +364,32 @@ export interface ContainerRun {
    * (`~`) at its own path.
    */
   readonly fixed?: (operands: readonly (string | null)[]) => ReadonlyArray<{ readonly inside: string; readonly host: string }>;
+  /**
+   * The operand naming the instance the command runs in (`lxc exec C …`: 0): host folders attached
+   * to it earlier on the line ({@link Command.attaches}) are bound in. Without `--` the command
+   * starts at the operand after it.
+   */
+  readonly instance?: number;
+  /**
+   * Options whose value is the pod run, as JSON (`kubectl run --overrides`): its container's
+   * command, when it names one, is the command, and its `privileged`, `hostPID` and `hostPath`
+   * volumes hand it the node's devices, processes and folders (programs/podSpec.ts).
+   */
+  readonly podSpec?: readonly string[];
+  /** The runner hands its command words to a shell there, joined by blanks (`ssh`-like: `podman machine ssh TEXT`). */
+  readonly shellText?: true;
+}
+
+/** A host folder or device attached by a command (see {@link Command.attaches}). */
+export interface Attachment {
+  /** The instance it is attached to (`*`: every instance, a profile's device), or null: the place the command runs in. */
+  readonly instance: string | null;
+  /** The host folder (absolute, `~…`, or relative to the working folder), or the device. */
+  readonly host: string;
+  /** Where it appears: an absolute path there. */
+  readonly inside: string;
+  /** `host` is a device whose file system is mounted: at its worst the host's root file system. */
+  readonly device?: true;
 }
 
 /** The kinds of program, for the table's documentation and counts. */

@@ -186,3 +186,30 @@ describe('path resolver: container runs with host folders bound in', () => {
     assert.equal(inside('docker ps'), null);
   });
 });
+
+describe('path resolver: folders and devices attached earlier on the line', () => {
+  /** Where a path of the command the last segment starts lands on the host ([] for the instance's own paths). */
+  function landsOnHost(line: string, text: string): string[] | null {
+    const resolution = resolve(line, { home: HOME, shell: 'bash' });
+    assert.ok(resolution.resolved, line);
+    const all = placesOfSegments(resolution.segments, startPlace(HOME, CWD, false));
+    const run = containerRun(resolution.segments[resolution.segments.length - 1]!.argv, all[all.length - 1]!);
+    return run === null ? null : [...landingPaths(text, run.place, false).paths];
+  }
+  it('binds a disk device attached to the instance into what it later runs there', () => {
+    assert.deepEqual(landsOnHost('lxc config device add c1 r disk source=/ path=/mnt/r && lxc exec c1 -- ls', '/mnt/r/usr'), ['/usr']);
+    assert.deepEqual(landsOnHost('incus config device add c1 r disk path=/e source=/etc; incus exec c1 ls', '/e/passwd'), ['/etc/passwd']);
+    // A profile's device reaches every instance.
+    assert.deepEqual(landsOnHost('lxc profile device add default h disk source=~ path=/h && lxc exec any -- ls', '/h/x'), [`${HOME}/x`]);
+  });
+  it('leaves other instances, read-only devices and instances of another server their own paths', () => {
+    assert.equal(landsOnHost('lxc config device add c1 r disk source=/ path=/r && lxc exec c2 -- ls', '/r/usr'), null);
+    assert.equal(landsOnHost('lxc config device add c1 r disk source=/ path=/r readonly=true && lxc exec c1 -- ls', '/r/usr'), null);
+    assert.equal(landsOnHost('lxc config device add s:c1 r disk source=/ path=/r && lxc exec s:c1 -- ls', '/r/usr'), null);
+  });
+  it('reads multipass mounts, their default path and the home folder spelled $HOME', () => {
+    assert.deepEqual(landsOnHost('multipass mount "$HOME" vm:/h && multipass exec vm -- ls', '/h/a'), [`${HOME}/a`]);
+    assert.deepEqual(landsOnHost('multipass mount /srv/data vm && multipass exec vm -- ls', '/srv/data/x'), ['/srv/data/x']);
+    assert.deepEqual(landsOnHost('multipass exec primary -- ls', '/home/ubuntu/Home/a'), [`${HOME}/a`]);
+  });
+});

@@ -1342,6 +1342,34 @@ const GRADLE_ROW: ProgramRow = {
   plain: ['build', 'test --info', 'clean assemble', ':app:run', 'dependencies --configuration runtimeClasspath', '--version'],
 };
 
+/**
+ * exec-maven-plugin's `exec` goal runs the program its `exec.executable` property names with the
+ * `exec.args` property as its arguments (split as a command line: blanks, single and double
+ * quotes), so `-Dexec.executable=P -Dexec.args='A B'` is the command `P A B`. Read whatever the
+ * goals: a POM may bind `exec:exec` to any phase, and the property alone says nothing harmless.
+ */
+function mavenExecProperties(_args: readonly Word[], reading: ArgReading): Form[] {
+  let executable: ReadOption | null = null;
+  let execArgs: ReadOption | null = null;
+  for (const option of reading.options) {
+    if (option.name !== '-D' && option.name !== '--define') continue;
+    const text = option.value === null ? null : option.value.kind === 'literal' ? option.value.value : option.value.raw;
+    if (text?.startsWith('exec.executable=') === true) executable = option;
+    else if (text?.startsWith('exec.args=') === true) execArgs = option;
+  }
+  if (executable === null || executable.value === null) return [];
+  const valueOf = (option: ReadOption): string => {
+    const word = option.value!;
+    const text = word.kind === 'literal' ? word.value : word.raw;
+    return text.slice(text.indexOf('=') + 1);
+  };
+  const program = valueOf(executable);
+  const text = `'${program.replace(/'/g, `'\\''`)}'${execArgs === null || execArgs.value === null ? '' : ` ${valueOf(execArgs)}`}`;
+  // An opaque word among the two makes the text approximate (the payload reader goes by the value's kind).
+  const value = execArgs?.value?.kind === 'opaque' ? execArgs.value : executable.value;
+  return [{ role: 'executor', program: 'mvn', trigger: '-Dexec.executable', index: executable.index, value, payload: 'shell-text', payloadText: text, note: 'exec:exec runs exec.executable with exec.args as its command line' }];
+}
+
 const MAVEN_ROW: ProgramRow = {
   names: ['mvn', 'mvnw'],
   category: 'build',
@@ -1369,6 +1397,7 @@ const MAVEN_ROW: ProgramRow = {
       note: '-Dexec.executable= (and argLine, maven.ext.class.path) choose a program, JVM options or extensions that run',
     },
   ],
+  read: mavenExecProperties,
   operands: [
     { role: 'loader', operand: 'every', when: (v) => v === null || (v.split(':').length >= 3 && !v.startsWith('-')), example: 'org.example:evil-plugin:1.0:run', note: 'GROUP:ARTIFACT:VERSION:GOAL downloads that plugin and runs its goal' },
   ],

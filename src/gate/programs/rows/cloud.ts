@@ -1,7 +1,7 @@
 import { mountSource, volumeSource } from '../containerBinds';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import { printsSecret, printsSecretUnless, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -339,6 +339,23 @@ const DOCKER_CONTAINER: Command = dockerLeaf({
   plain: ['ls -a', 'inspect web'],
 });
 
+/**
+ * `podman machine ssh [NAME] [COMMAND…]`: the words after the options, joined, are run by the
+ * virtual machine's shell (ssh's way); the first may be the machine's name, which the reading of
+ * a program without a row then skips. Podman machines mount the home folder at its own path, and
+ * on macOS `/Users` at `/Users` (the older default): read there at their worst.
+ */
+const PODMAN_MACHINE: Command = dockerLeaf({
+  subcommands: {
+    ssh: dockerLeaf({
+      grammar: { long: { ...valued('username'), ...flagged('help') }, abbreviations: false, stopAtOperand: true },
+      read: elsewhere('podman machine ssh', 'runs the command in the virtual machine', 0),
+      container: { command: 0, volumes: [], mounts: [], workdir: [], shellText: true, fixed: () => [{ inside: '~', host: '~' }, { inside: '/Users', host: '/Users' }] },
+    }),
+  },
+  plain: ['list', 'ls', 'inspect', 'start', 'stop'],
+});
+
 const DOCKER_ROW_BODY: Command = {
   grammar: { short: 'cHlan', flags: 'Dvr', long: DOCKER_GLOBAL_LONG, abbreviations: false },
   options: DOCKER_ROOT_ROLES,
@@ -352,6 +369,7 @@ const DOCKER_ROW_BODY: Command = {
     buildx: dockerLeaf({ subcommands: { build: DOCKER_BUILD, prune: DOCKER_RM('deletes the build cache'), rm: DOCKER_RM('deletes a builder'), bake: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'version'] }),
     builder: dockerLeaf({ subcommands: { build: DOCKER_BUILD, prune: DOCKER_RM('deletes the build cache') }, plain: ['ls'] }),
     compose: COMPOSE,
+    machine: PODMAN_MACHINE,
     cp: DOCKER_COPY,
     rm: DOCKER_RM('deletes the containers'),
     rmi: DOCKER_RM('deletes the images'),
@@ -540,6 +558,7 @@ const KUBECTL_BODY: Command = {
       ],
       // No wrapper role: `kubectl run NAME --image=X` without `--` runs the image's own command.
       read: afterDashDash('kubectl run', 'runs the command after -- in a new pod'),
+      container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], devices: ['--privileged'], podSpec: ['--overrides'] },
       plain: ['web --image=nginx'],
     }, KUBE_LEAF_SHORT, {}, true),
     cp: kube({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a pod into this path of the machine' }] }),
@@ -2058,8 +2077,28 @@ function privilegedSetting(value: string | null): boolean {
 const LXC_CONFIG_ROLES: readonly OptionRole[] = [
   { role: 'destructive', options: ['-c', '--config'], when: privilegedSetting, example: 'security.privileged=true', note: '-c sets an instance option that hands it host privileges' },
 ];
+/**
+ * `lxc config device add C NAME disk source=SRC path=DST [readonly=true]` (and `lxc profile device
+ * add P …`, every instance): the host folder SRC at DST of the instance, unless read-only or the
+ * instance is on another server (`remote:C`).
+ */
+function lxcDiskDevice(everyInstance: boolean): (operands: readonly (string | null)[]) => Attachment[] {
+  return (operands) => {
+    const [instance, , type, ...settings] = operands;
+    if (instance === null || instance === undefined || instance.includes(':') || type !== 'disk') return [];
+    let source: string | null = null;
+    let path: string | null = null;
+    for (const setting of settings) {
+      if (setting === null) continue;
+      if (setting.startsWith('source=')) source = setting.slice(7);
+      else if (setting.startsWith('path=')) path = setting.slice(5);
+      else if (/^readonly=(true|1|yes|on)$/i.test(setting)) return [];
+    }
+    return source === null || path === null ? [] : [{ instance: everyInstance ? '*' : instance, host: source, inside: path }];
+  };
+}
 const LXC_ROW: ProgramRow = {
-  names: ['lxc'],
+  names: ['lxc', 'incus'],
   category: 'container',
   what: 'the LXD (and Incus) container and VM client',
   grammar: LXC_GRAMMAR,
@@ -2068,6 +2107,7 @@ const LXC_ROW: ProgramRow = {
       grammar: { ...LXC_GRAMMAR, short: 'p', flags: 'ntTqh', stopAtOperand: true },
       // `lxc exec NAME [options] [--] CMD…`: options may follow the instance (cobra).
       read: commandAfterTarget('lxc exec', 'runs the command inside the instance named first', new Set(['cwd', 'env', 'group', 'user', 'mode', 'project', 'p'])),
+      container: { command: 'after-dash-dash', instance: 0, volumes: [], mounts: [], workdir: ['--cwd'] },
     }),
     shell: lxc({ role: { role: 'executor', note: 'opens a shell inside the instance' } }),
     console: lxc({ role: { role: 'executor', note: 'attaches this terminal to the instance\'s console' } }),
@@ -2076,7 +2116,7 @@ const LXC_ROW: ProgramRow = {
     config: lxc({
       subcommands: {
         set: lxc({ operands: [{ role: 'destructive', operand: 'every', when: privilegedSetting, example: 'security.privileged', note: 'sets an instance option that hands it host privileges' }], plain: ['web limits.cpu 2'] }),
-        device: lxc({ subcommands: { add: lxc({ operands: [{ role: 'destructive', operand: 'every', when: (v) => v === null || (/^source=/.test(v) && systemSource(v.slice(7))) || /^(type=)?(unix-char|unix-block|gpu|usb|pci|nic)$/.test(v), example: 'source=/', note: 'gives the instance a host folder or device' }], plain: ['web data disk source=/data/web path=/data'] }) }, plain: ['show web'] }),
+        device: lxc({ subcommands: { add: lxc({ attaches: lxcDiskDevice(false), operands: [{ role: 'destructive', operand: 'every', when: (v) => v === null || (/^source=/.test(v) && systemSource(v.slice(7))) || /^(type=)?(unix-char|unix-block|gpu|usb|pci|nic)$/.test(v), example: 'source=/', note: 'gives the instance a host folder or device' }], plain: ['web data disk source=/data/web path=/data'] }) }, plain: ['show web'] }),
         show: lxc({ plain: ['web'] }),
         edit: lxc({ role: { role: 'loader', note: 'opens an editor on the instance configuration and applies it' } }),
       },
@@ -2095,13 +2135,64 @@ const LXC_ROW: ProgramRow = {
     image: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes images') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
     storage: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a storage pool') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
     network: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a network') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
-    profile: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a profile') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
+    profile: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a profile') }), list: lxc({ plain: [''] }), device: lxc({ subcommands: { add: lxc({ attaches: lxcDiskDevice(true) }) } }) }, plain: ['list'] }),
     project: lxc({ subcommands: { delete: lxc({ role: DESTROY('deletes a project') }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
     remote: lxc({ subcommands: { add: lxc({ role: { role: 'network', note: 'adds (and trusts) another LXD server' } }), list: lxc({ plain: [''] }) }, plain: ['list'] }),
     file: lxc({ subcommands: { pull: lxc({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'out.txt', note: 'copies out of the instance into this path' }] }), push: lxc({ plain: ['a.txt web/tmp/'] }), mount: lxc({ role: { role: 'writer', note: 'mounts the instance\'s files on a host folder' } }) } }),
     version: lxc({ plain: [''] }),
   },
   plain: ['list', 'info web', 'version', 'start web'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// multipass
+
+const MULTIPASS_GRAMMAR: Grammar = { flags: 'vh', long: flagged('verbose', 'help'), abbreviations: false };
+function multipass(extra: Partial<Command> = {}, long: Record<string, Arity> = {}, short = '', flags = ''): Command {
+  return { grammar: { short, flags: `vh${flags}`, long: { ...flagged('verbose', 'help'), ...long }, abbreviations: false }, ...extra };
+}
+/**
+ * `multipass mount SRC NAME[:PATH]…`: the host folder SRC at PATH of each instance named (PATH
+ * defaults to SRC's own path). Multipass has no read-only mount.
+ */
+function multipassMount(operands: readonly (string | null)[]): Attachment[] {
+  const [source, ...targets] = operands;
+  if (source === null || source === undefined) return [];
+  const out: Attachment[] = [];
+  for (const target of targets) {
+    if (target === null) continue;
+    const colon = target.indexOf(':');
+    const instance = colon === -1 ? target : target.slice(0, colon);
+    const path = colon === -1 || colon === target.length - 1 ? source : target.slice(colon + 1);
+    if (instance !== '') out.push({ instance, host: source, inside: path });
+  }
+  return out;
+}
+const MULTIPASS_ROW: ProgramRow = {
+  names: ['multipass'],
+  category: 'container',
+  what: 'Canonical Multipass, which runs Ubuntu virtual machines',
+  grammar: MULTIPASS_GRAMMAR,
+  subcommands: {
+    exec: multipass({
+      read: commandAfterTarget('multipass exec', 'runs the command inside the instance named first', new Set(['working-directory', 'd'])),
+      // The `primary` instance mounts the host's home folder at ~/Home of its default user.
+      container: { command: 'after-dash-dash', instance: 0, volumes: [], mounts: [], workdir: ['-d', '--working-directory'], fixed: (operands) => (operands[0] === 'primary' || operands[0] === null ? [{ inside: '/home/ubuntu/Home', host: '~' }] : []) },
+    }, { ...valued('working-directory'), ...flagged('no-map-working-directory') }, 'd', 'n'),
+    mount: multipass({ attaches: multipassMount }, valued('gid-map', 'uid-map', 'type'), 'gut'),
+    shell: multipass({ role: { role: 'executor', note: 'opens a shell inside the instance' } }),
+    launch: multipass({ plain: ['24.04 --name dev', '--name dev --cpus 2 --memory 4G'] }, { ...valued('cpus', 'disk', 'memory', 'name', 'cloud-init', 'network', 'mount', 'timeout'), ...flagged('bridged') }, 'cdmn'),
+    delete: multipass({ role: DESTROY('deletes instances') }, flagged('purge', 'all'), '', 'p'),
+    purge: multipass({ role: DESTROY('purges every deleted instance for good') }),
+    list: multipass({ plain: ['', '--format json'] }, valued('format')),
+    ls: multipass({ plain: [''] }, valued('format')),
+    info: multipass({ plain: ['dev'] }, valued('format')),
+    stop: multipass({ plain: ['dev'] }),
+    start: multipass({ plain: ['dev'] }),
+    restart: multipass({ plain: ['dev'] }),
+    version: multipass({ plain: [''] }),
+  },
+  plain: ['list', 'info dev', 'version', 'start dev'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -2977,6 +3068,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CRICTL_ROW,
   CTR_ROW,
   LXC_ROW,
+  MULTIPASS_ROW,
   BUILDAH_ROW,
   K3S_ROW,
   LXD_ROW,

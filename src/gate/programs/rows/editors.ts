@@ -102,6 +102,43 @@ function plusRunsCommand(text: string | null): boolean {
   return !/^\+(?:\d*|\$|\/[^/\\|?!]*)$/.test(text);
 }
 
+/**
+ * Whether Ex command lines, run in order on a file, leave it empty and write it back: a delete of
+ * every line (`%d`, `1,$delete`, `0,$d`, `:g/^/d` with a pattern every line matches) followed by a
+ * write (`w`, `wq`, `x`, `exit`, `update`, `wa`, `xa`, `wqa`, each with or without `!`). Commands
+ * are split at unquoted `|`. A delete of some lines (`1,3d`, `g/TODO/d`) or no write is not.
+ */
+export function exEmptiesAndWrites(lines: readonly string[]): boolean {
+  let emptied = false;
+  for (const line of lines) {
+    let rest = line;
+    for (let guard = 0; guard < 64 && rest.length > 0; guard++) {
+      const bar = /^((?:[^|"\\]|\\.|"[^"]*")*)(?:\||$)/.exec(rest)!;
+      const cmd = bar[1]!.replace(/^[\s:]+/, '').trim();
+      rest = rest.slice(bar[0].length);
+      if (/^(?:%|[01],\$)\s*d(?:e(?:l(?:e(?:t(?:e)?)?)?)?)?!?$/.test(cmd) || /^%?g(?:l(?:o(?:b(?:a(?:l)?)?)?)?)?\/(?:\^|\.\*|\$|)\/\s*d(?:e(?:l(?:e(?:t(?:e)?)?)?)?)?$/.test(cmd)) emptied = true;
+      else if (emptied && /^(?:w(?:r(?:i(?:t(?:e)?)?)?)?|wq|x(?:i(?:t)?)?|exi(?:t)?|up(?:d(?:a(?:t(?:e)?)?)?)?|wa(?:l(?:l)?)?|xa(?:l(?:l)?)?|wqa(?:l(?:l)?)?)!?$/.test(cmd)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The files Vim's start-up Ex commands (`-c CMD`, `+CMD`) empty and write back: the file operands
+ * as {@link Form.empties} writer forms, when {@link exEmptiesAndWrites} says the commands do so.
+ */
+function exEmptiedFiles(program: string, reading: ArgReading): Form[] {
+  const commands: string[] = [];
+  for (const option of reading.options) if (option.name === '-c' && option.value?.kind === 'literal') commands.push(option.value.value);
+  const files: Array<{ word: Word; index: number }> = [];
+  reading.operands.forEach((word, k) => {
+    if (word.kind === 'literal' && word.value.startsWith('+')) commands.push(word.value.slice(1));
+    else files.push({ word, index: reading.operandIndexes[k]! });
+  });
+  if (files.length === 0 || !exEmptiesAndWrites(commands)) return [];
+  return files.map(({ word, index }) => ({ role: 'writer', program, trigger: '-c', index, value: word, empties: true, note: 'the start-up Ex commands delete every line of the file and write it back' }));
+}
+
 const VIM_PLUS: OperandRole = {
   role: 'executor',
   operand: 'every',
@@ -215,7 +252,7 @@ function vimRead(program: string, options: readonly OptionRole[], operands: read
       }
     }
     const bareSession = reading.options.some((o) => o.key === 'S' && o.valueIndex !== null && (textOf(o.value) ?? '').startsWith('-'));
-    if (!silentInEx && !bareSession) return out;
+    if (!silentInEx && !bareSession) return [...out, ...exEmptiedFiles(program, reading)];
     const asFlags = `${silentInEx ? 's' : ''}${bareSession ? 'S' : ''}`;
     const grammar: Grammar = { ...base, short: [...(base.short ?? '')].filter((l) => !asFlags.includes(l)).join(''), flags: `${base.flags ?? ''}${asFlags}` };
     const seen = new Set<string>();
@@ -224,6 +261,7 @@ function vimRead(program: string, options: readonly OptionRole[], operands: read
     const again = readArgs(args, grammar);
     const roles = options.filter((r) => !(silentInEx && r.options.includes('-s')));
     out.push(...formsOf(program, again, roles, operands, (index, key) => (key === '' ? operandsSeen.has(index) : seen.has(`${index}:${key}`))));
+    out.push(...exEmptiedFiles(program, again));
     return out;
   };
 }

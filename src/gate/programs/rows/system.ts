@@ -401,6 +401,13 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     names: ['mount'],
     category: 'system',
     what: 'mounts file systems, and lists them without arguments',
+    // `mount DEV DIR`: a device's file system at DIR (a loop device is an image's, not a disk's).
+    attaches: (operands) => {
+      const [source, target] = operands;
+      if (operands.length !== 2 || source === null || source === undefined || target === null || target === undefined) return [];
+      if (!/^\/dev\/(?!loop|null$|zero$|shm$|pts$|mqueue$)./.test(source) && !/^(?:UUID|LABEL|PARTUUID|PARTLABEL)=/.test(source)) return [];
+      return [{ instance: null, host: source, inside: target, device: true }];
+    },
     grammar: {
       short: 'TmoOtNLU',
       flags: 'acfFilnrvwhVBMRs',
