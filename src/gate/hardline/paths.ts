@@ -192,6 +192,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
     if (last !== '*' && last !== '.*') return null;
     if (parent.length === 1 && systemDirs.has(parent[0]!)) return `everything in /${parent[0]}`;
     if (homeParts !== null && sameComponents(parent, homeParts)) return `everything in the home folder (${text})`;
+    if (deep && isLocalTree(parent)) return `everything in /${parent.join('/')}`;
     // `/home/dev/*`: everything in another user's home folder, as `/home/dev` itself is one.
     if (includeHome && parent.length === 2 && (parent[0] === 'home' || parent[0] === 'Users') && !GLOB_CHARS.test(parent[1]!) && parent[1] !== 'Shared') {
       return `everything in the home folder /${parent.join('/')}`;
@@ -203,7 +204,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   // Deletion reaches further (the permission list stays at the top level): a folder right inside
   // the system tree (`/usr/lib`, `/etc/pam.d`, `/lib/modules`, `/var/lib`) and every user's home
   // folder (`/home/dev`). `/usr/local` and `/usr/src` are where people install and build things.
-  if (deep && parts.length === 2 && isSystemTreeFolder(parts[0]!, parts[1]!)) return `the system folder /${parts.join('/')}`;
+  if (deep && ((parts.length === 2 && isSystemTreeFolder(parts[0]!, parts[1]!)) || isLocalTree(parts))) return `the system folder /${parts.join('/')}`;
   if (includeHome && parts.length === 2 && (parts[0] === 'home' || parts[0] === 'Users') && !GLOB_CHARS.test(parts[1]!) && parts[1] !== 'Shared') {
     return `the home folder /${parts.join('/')}`;
   }
@@ -284,6 +285,16 @@ const SYSTEM_TREE = new Set(['bin', 'boot', 'etc', 'lib', 'lib32', 'lib64', 'lib
 function isSystemTreeFolder(top: string, inner: string): boolean {
   if (top === 'var') return inner === 'lib';
   return SYSTEM_TREE.has(top) && !(top === 'usr' && (inner === 'local' || inner === 'src'));
+}
+
+/**
+ * `/usr/local` itself: every program and library installed on this machine outside the package
+ * manager, and nothing in it can be restored from inside the session. Deleting it whole (or
+ * everything in it) is a system folder's deletion; paths below it (`/usr/local/bin/mytool`,
+ * `/usr/local/lib/node_modules/x`) stay ordinary (docs/decisions.md "`/usr/local` deleted whole").
+ */
+function isLocalTree(parts: readonly string[]): boolean {
+  return parts.length === 2 && parts[0] === 'usr' && parts[1] === 'local';
 }
 
 /** Files whose removal alone leaves the machine unable to log anyone in, boot, or start programs. */
