@@ -11,6 +11,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
+import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -297,10 +298,6 @@ function isLocalTree(parts: readonly string[]): boolean {
   return parts.length === 2 && parts[0] === 'usr' && parts[1] === 'local';
 }
 
-/** Files whose removal alone leaves the machine unable to log anyone in, boot, or start programs. */
-const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab']);
-const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/bash', 'usr/bin/sudo', 'usr/bin/env', 'sbin/init', 'usr/sbin/init', 'usr/lib/systemd/systemd', 'lib/systemd/systemd']);
-
 /**
  * A file (not a folder) whose deletion, truncation or replacement breaks the machine: the user and
  * password databases, sudoers, fstab, the dynamic loader and C library, the shell, init, the
@@ -321,23 +318,6 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
   }
   return null;
 }
-
-/** The names the kernel and initial RAM disk images in /boot start with. */
-const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
-
-/**
- * Where each kind of critical file lives, one real name for each ({@link criticalFileAt} reads
- * them all as critical): what an absolute glob is matched against. The kernels and initial RAM
- * disks carry versions in their names, so they are here as distributions write them.
- */
-const CRITICAL_EXAMPLES: readonly string[] = [
-  ...[...CRITICAL_ETC_FILES].map((name) => `etc/${name}`),
-  ...['common-auth', 'system-auth', 'sudo', 'login', 'su', 'sshd'].map((name) => `etc/pam.d/${name}`),
-  ...CRITICAL_PROGRAMS,
-  ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
-  ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
-  'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
-];
 
 /**
  * An absolute path glob (`/etc/*`, `/usr/bin/s*`, `/boot/vm*`, `/private/etc/pass*`) is read at
