@@ -6,6 +6,7 @@ import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
+import { criticalFilesNamed } from './criticalNames';
 import { criticalFileTarget, deletionTarget, moveTarget } from './paths';
 import { readFind, searchedEntries } from '../programs/find';
 
@@ -93,7 +94,8 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
     const what = deletionTarget(word, place);
     if (what !== null) starts.push({ word, what });
   }
-  if (starts.length === 0) return null;
+  const named = new NamedCriticalFiles(reading);
+  if (starts.length === 0 && !named.possible) return null;
   let unfiltered = true;
   // `-type f` passes every file: a plain `rm {}` then deletes every file below the start.
   let everyFile = false;
@@ -101,10 +103,20 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
   let maxDepth: number | null = null;
   for (const item of reading.expression) {
     if (item.name === '-delete') {
-      if (unfiltered) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
+      if (unfiltered && starts.length > 0) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
+      const files = named.files();
+      if (files.length > 0) return hardlineFinding('recursive-delete-root', `find -delete of the system file ${files[0]} (its name test matches it)`);
+      continue;
+    }
+    if (named.read(item, unfiltered)) {
+      unfiltered = false;
       continue;
     }
     if (item.kind === 'executor') {
+      for (const file of named.files()) {
+        const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, { kind: 'literal', value: file, raw: file })));
+        if (found !== null) return found;
+      }
       if (!unfiltered || item.values.length === 0) continue;
       const program = literalText(item.values[0]);
       const base = program === null ? null : program.slice(program.lastIndexOf('/') + 1);
@@ -130,6 +142,7 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       // The right side of -or sees everything the left side rejected (almost everything), and
       // the right side of `,` sees everything.
       unfiltered = true;
+      named.drop();
       continue;
     }
     // `-type f` keeps every file: `find ~ -type f -delete` still empties the home folder.
@@ -138,9 +151,57 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       continue;
     }
     if (item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
+    // `-type l` keeps the loader's links (`/lib64/ld-linux-x86-64.so.2` is one).
+    if (!(item.name === '-type' && /l/.test(literalText(item.values[0]) ?? ''))) named.drop();
     unfiltered = false;
   }
   return null;
+}
+
+/**
+ * find's name tests read at their worst for the critical files (docs/decisions.md "A name test is
+ * no narrowing for the critical files it matches"): while nothing but `-name`/`-iname` (and tests
+ * that keep files) narrowed the search, the critical files under a literal starting point whose
+ * names match every such test are what `-delete` deletes and what `{}` is.
+ */
+class NamedCriticalFiles {
+  private readonly roots: string[];
+  private readonly maxDepth: number | null;
+  private tests: Array<{ pattern: string; ignoreCase: boolean }> | null = null;
+
+  constructor(reading: ReturnType<typeof readFind>) {
+    this.roots = reading.startPoints.map((word) => literalText(word)).filter((text): text is string => text !== null && text.startsWith('/'));
+    const depths = reading.expression.filter((item) => item.name === '-maxdepth').map((item) => Number(literalText(item.values[0]) ?? 'NaN'));
+    this.maxDepth = depths.length > 0 && depths.every((depth) => Number.isInteger(depth) && depth >= 0) ? Math.min(...depths) : null;
+  }
+
+  /** Whether a name test could reach a critical file at all (a literal absolute starting point). */
+  get possible(): boolean {
+    return this.roots.length > 0;
+  }
+
+  /** Takes a `-name`/`-iname` test (true), or leaves the item to the caller (false). */
+  read(item: { name: string; values: readonly Word[] }, unfiltered: boolean): boolean {
+    if (item.name !== '-name' && item.name !== '-iname') return false;
+    const pattern = literalText(item.values[0]);
+    if (pattern === null || (!unfiltered && this.tests === null)) {
+      this.tests = null;
+      return false;
+    }
+    this.tests = [...(unfiltered ? [] : this.tests ?? []), { pattern, ignoreCase: item.name === '-iname' }];
+    return true;
+  }
+
+  /** Something else narrowed the search (or `-o` began a new branch): no name-only reading. */
+  drop(): void {
+    this.tests = null;
+  }
+
+  files(): string[] {
+    const tests = this.tests;
+    if (tests === null) return [];
+    return this.roots.flatMap((root) => criticalFilesNamed(root, tests, this.maxDepth));
+  }
 }
 
 /** Programs that delete the files they are given, one by one (no recursion needed under find). */

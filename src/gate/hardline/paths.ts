@@ -11,6 +11,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
+import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -192,6 +193,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
     if (last !== '*' && last !== '.*') return null;
     if (parent.length === 1 && systemDirs.has(parent[0]!)) return `everything in /${parent[0]}`;
     if (homeParts !== null && sameComponents(parent, homeParts)) return `everything in the home folder (${text})`;
+    if (deep && isLocalTree(parent)) return `everything in /${parent.join('/')}`;
     // `/home/dev/*`: everything in another user's home folder, as `/home/dev` itself is one.
     if (includeHome && parent.length === 2 && (parent[0] === 'home' || parent[0] === 'Users') && !GLOB_CHARS.test(parent[1]!) && parent[1] !== 'Shared') {
       return `everything in the home folder /${parent.join('/')}`;
@@ -203,7 +205,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   // Deletion reaches further (the permission list stays at the top level): a folder right inside
   // the system tree (`/usr/lib`, `/etc/pam.d`, `/lib/modules`, `/var/lib`) and every user's home
   // folder (`/home/dev`). `/usr/local` and `/usr/src` are where people install and build things.
-  if (deep && parts.length === 2 && isSystemTreeFolder(parts[0]!, parts[1]!)) return `the system folder /${parts.join('/')}`;
+  if (deep && ((parts.length === 2 && isSystemTreeFolder(parts[0]!, parts[1]!)) || isLocalTree(parts))) return `the system folder /${parts.join('/')}`;
   if (includeHome && parts.length === 2 && (parts[0] === 'home' || parts[0] === 'Users') && !GLOB_CHARS.test(parts[1]!) && parts[1] !== 'Shared') {
     return `the home folder /${parts.join('/')}`;
   }
@@ -286,9 +288,15 @@ function isSystemTreeFolder(top: string, inner: string): boolean {
   return SYSTEM_TREE.has(top) && !(top === 'usr' && (inner === 'local' || inner === 'src'));
 }
 
-/** Files whose removal alone leaves the machine unable to log anyone in, boot, or start programs. */
-const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab']);
-const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/bash', 'usr/bin/sudo', 'usr/bin/env', 'sbin/init', 'usr/sbin/init', 'usr/lib/systemd/systemd', 'lib/systemd/systemd']);
+/**
+ * `/usr/local` itself: every program and library installed on this machine outside the package
+ * manager, and nothing in it can be restored from inside the session. Deleting it whole (or
+ * everything in it) is a system folder's deletion; paths below it (`/usr/local/bin/mytool`,
+ * `/usr/local/lib/node_modules/x`) stay ordinary (docs/decisions.md "`/usr/local` deleted whole").
+ */
+function isLocalTree(parts: readonly string[]): boolean {
+  return parts.length === 2 && parts[0] === 'usr' && parts[1] === 'local';
+}
 
 /**
  * A file (not a folder) whose deletion, truncation or replacement breaks the machine: the user and
@@ -310,23 +318,6 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
   }
   return null;
 }
-
-/** The names the kernel and initial RAM disk images in /boot start with. */
-const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
-
-/**
- * Where each kind of critical file lives, one real name for each ({@link criticalFileAt} reads
- * them all as critical): what an absolute glob is matched against. The kernels and initial RAM
- * disks carry versions in their names, so they are here as distributions write them.
- */
-const CRITICAL_EXAMPLES: readonly string[] = [
-  ...[...CRITICAL_ETC_FILES].map((name) => `etc/${name}`),
-  ...['common-auth', 'system-auth', 'sudo', 'login', 'su', 'sshd'].map((name) => `etc/pam.d/${name}`),
-  ...CRITICAL_PROGRAMS,
-  ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
-  ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
-  'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
-];
 
 /**
  * An absolute path glob (`/etc/*`, `/usr/bin/s*`, `/boot/vm*`, `/private/etc/pass*`) is read at

@@ -23,6 +23,7 @@ import { programForms, rowFor } from '../programs/table';
 import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
+import { checkEssentialRemoval } from './essentialPackages';
 import { commandName, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wordPathText } from './paths';
 
@@ -70,7 +71,7 @@ function unplaced(argv: readonly Word[], name: string | undefined): boolean {
 export function checkProtectedTrees(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
   if (argv.length < 2 || name === undefined) return null;
-  return checkUnknownDeleter(argv, name, place) ?? checkRowWrites(argv, name, place) ?? checkAccessRights(argv, name, place) ?? checkRowRemovals(argv, name, place);
+  return checkUnknownDeleter(argv, name, place) ?? checkRowWrites(argv, name, place) ?? checkAccessRights(argv, name, place) ?? checkRowRemovals(argv, name, place) ?? checkEssentialRemoval(argv, name);
 }
 
 /** An unplaced program given a protected root and a destructive word (`wipe -rf /root`, `dscl . -delete /Users/dev`). */

@@ -302,6 +302,14 @@ export interface Command {
    * last), as {@link OptionRole.removesOperands} says for an option.
    */
   readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'last' | 'every';
+  /**
+   * The command removes the packages its operands name (with one of `options` when given: `dpkg -r`,
+   * `rpm -e`, `pacman -R`; the command itself otherwise: `apt-get remove`), and `forcedBy` (given at
+   * least `forcedTimes` times, default once) makes it remove a package the system cannot run without
+   * (`--force-remove-essential`, `--nodeps`, pacman's `-dd`). The hardline floor reads such a removal
+   * of an essential package as the system's deletion (D§5, `hardline/essentialPackages.ts`).
+   */
+  readonly removesPackages?: { readonly options?: readonly string[]; readonly forcedBy: readonly string[]; readonly forcedTimes?: number };
 }
 
 /**

@@ -6,6 +6,7 @@ import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../gr
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
 import { readFind, searchedEntries } from '../find';
+import { criticalFilesNamed } from '../../hardline/criticalNames';
 import { literalWord, type Word } from '../../reading/resolution';
 import { commandText } from '../commandText';
 
@@ -702,6 +703,20 @@ function fdFill(word: Word, entry: Word): Word {
   return { kind: 'opaque', raw: word.value.replace(FD_PLACEHOLDER, () => entry.raw), expansions: entry.expansions };
 }
 
+/**
+ * fd `-g GLOB ROOT…` with no other filter: the critical files under each literal absolute root
+ * whose names the glob matches, as words (docs/decisions.md "A name test is no narrowing for the
+ * critical files it matches"); null when something else narrows (or the pattern is a regex).
+ */
+function fdGlobCriticalFiles(reading: ReturnType<typeof readArgs>, searched: readonly Word[], maxDepth: number | null): Word[] | null {
+  const pattern = reading.operands[0];
+  const otherFilter = reading.options.some((option) => (FD_FILTERS.has(option.key) && !(option.key === 't' && FD_WHOLE_KINDS.has(fdLiteral(option.value) ?? ''))) || option.key === 'full-path' || option.key === 'p');
+  if (otherFilter || pattern === undefined || pattern.kind !== 'literal' || !reading.options.some((option) => option.key === 'glob' || option.key === 'g')) return null;
+  const ignoreCase = reading.options.some((option) => option.key === 'ignore-case' || option.key === 'i');
+  const roots = searched.map((word) => (word.kind === 'literal' ? word.value : null)).filter((text): text is string => text !== null);
+  return roots.flatMap((root) => criticalFilesNamed(root, [{ pattern: pattern.value, ignoreCase }], maxDepth)).map((file) => literalWord(file));
+}
+
 function readFd(args: readonly Word[]): Form[] {
   const commands: Array<{ trigger: string; at: number; words: Word[] }> = [];
   const rest: Word[] = [];
@@ -746,16 +761,17 @@ function readFd(args: readonly Word[]): Form[] {
       forms.push(form);
       continue;
     }
+    const depths = reading.options.filter((option) => option.key === 'max-depth' || option.key === 'exact-depth').map((option) => Number(fdLiteral(option.value) ?? 'NaN'));
+    const maxDepth = depths.length > 0 && depths.every((depth) => Number.isInteger(depth) && depth >= 0) ? Math.min(...depths) : null;
     if (filtered) {
       // Which entries it gets is not known: the command is read as written (`fd -e log -x rm -rf /`).
       forms.push({ ...form, payload: 'shell-text', payloadText: commandText(command.words) });
-      continue;
     }
-    // The entries are the search path and, at worst, everything under it (find.ts searchedEntries).
-    const depths = reading.options.filter((option) => option.key === 'max-depth' || option.key === 'exact-depth').map((option) => Number(fdLiteral(option.value) ?? 'NaN'));
-    const maxDepth = depths.length > 0 && depths.every((depth) => Number.isInteger(depth) && depth >= 0) ? Math.min(...depths) : null;
+    // A glob on names alone is no narrowing for the critical files it matches (`fd -g 'libc.so*' /usr/lib -x rm`).
+    const globbed = filtered ? fdGlobCriticalFiles(reading, searched, maxDepth) : null;
+    if (filtered && globbed === null) continue;
     for (const path of searched) {
-      for (const entry of searchedEntries(path, maxDepth)) {
+      for (const entry of globbed ?? searchedEntries(path, maxDepth)) {
         const placed = command.words.some((word) => word.kind === 'literal' && FD_PLACEHOLDER.test(word.value));
         FD_PLACEHOLDER.lastIndex = 0;
         const filled = command.words.map((word) => fdFill(word, entry));

@@ -1600,6 +1600,8 @@ function aptChanges(verb: string): Command {
 function aptCommands(changing: readonly string[], plain: Readonly<Record<string, readonly string[]>>): Record<string, Command> {
   const out: Record<string, Command> = {};
   for (const verb of changing) out[verb] = aptChanges(verb);
+  // `install pkg-` removes pkg too; only the removing verbs are read for essential packages.
+  for (const verb of ['remove', 'purge', 'autoremove', 'autopurge']) if (out[verb] !== undefined) out[verb] = { ...out[verb], removesPackages: { forcedBy: ['--allow-remove-essential'] } };
   for (const [verb, lines] of Object.entries(plain)) out[verb] = aptCommand(lines.length > 0 ? { plain: lines } : {});
   out.changelog = aptCommand({ role: { role: 'executor', note: 'changelog shows the text in a pager, from which a shell can be started' } });
   out['edit-sources'] = aptCommand({ role: { role: 'executor', note: 'edit-sources opens the package sources in an editor, from which commands can be run, and saves them' } });
@@ -1619,7 +1621,7 @@ const DPKG_GRAMMAR: Grammar = {
   abbreviations: false,
   long: {
     ...valued('admindir', 'instdir', 'root', 'log', 'status-fd', 'status-logger', 'path-include', 'path-exclude', 'pre-invoke', 'post-invoke', 'abort-after', 'ignore-depends', 'debug', 'verify-format', 'field', 'showformat', 'compare-versions', 'fsys-tarfile', 'ctrl-tarfile', 'info', 'contents', 'control', 'print-avail'),
-    ...flagged('install', 'unpack', 'remove', 'purge', 'configure', 'triggers-only', 'set-selections', 'clear-selections', 'get-selections', 'update-avail', 'merge-avail', 'clear-avail', 'forget-old-unavail', 'add-architecture', 'remove-architecture', 'record-avail', 'list', 'listfiles', 'status', 'search', 'audit', 'yet-to-unpack', 'predep-package', 'print-architecture', 'print-foreign-architectures', 'assert-help', 'validate-pkgname', 'validate-trigname', 'validate-archname', 'validate-version', 'extract', 'vextract', 'build', 'verify', 'pending', 'recursive', 'no-act', 'dry-run', 'simulate', 'skip-same-version', 'refuse-downgrade', 'auto-deconfigure', 'no-triggers', 'triggers', 'selected-only', 'force-help', 'help', 'version', 'license', 'copyright', 'force-all', 'force-depends', 'force-confold', 'force-confnew', 'force-confdef', 'force-overwrite', 'force-remove-reinstreq', 'force-architecture', 'force-downgrade', 'no-pager', 'robot'),
+    ...flagged('install', 'unpack', 'remove', 'purge', 'configure', 'triggers-only', 'set-selections', 'clear-selections', 'get-selections', 'update-avail', 'merge-avail', 'clear-avail', 'forget-old-unavail', 'add-architecture', 'remove-architecture', 'record-avail', 'list', 'listfiles', 'status', 'search', 'audit', 'yet-to-unpack', 'predep-package', 'print-architecture', 'print-foreign-architectures', 'assert-help', 'validate-pkgname', 'validate-trigname', 'validate-archname', 'validate-version', 'extract', 'vextract', 'build', 'verify', 'pending', 'recursive', 'no-act', 'dry-run', 'simulate', 'skip-same-version', 'refuse-downgrade', 'auto-deconfigure', 'no-triggers', 'triggers', 'selected-only', 'force-help', 'help', 'version', 'license', 'copyright', 'force-all', 'force-remove-essential', 'force-remove-protected', 'force-depends', 'force-confold', 'force-confnew', 'force-confdef', 'force-overwrite', 'force-remove-reinstreq', 'force-architecture', 'force-downgrade', 'no-pager', 'robot'),
   },
 };
 
@@ -1843,6 +1845,7 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
       { role: 'writer', options: ['-x', '--extract', '-X', '--vextract', '-e', '--control', '-b', '--build'], note: 'extracts or builds a package into files at the paths named' },
       { role: 'writer', options: ['--log'], example: '/tmp/dpkg.log', note: '--log appends to the log file at the given path' },
     ],
+    removesPackages: { options: ['-r', '--remove', '-P', '--purge'], forcedBy: ['--force-all', '--force-remove-essential', '--force-remove-protected', '--force-depends'] },
     plain: ['-l', '-L bash', '-s coreutils', '-S /bin/ls', '--get-selections', '--print-architecture'],
   },
   {
@@ -1904,6 +1907,8 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
       { role: 'loader', options: ['--config'], example: '/tmp/pacman.conf', note: '--config reads a configuration that names hook folders and repositories' },
     ],
     read: pacmanRead,
+    // One -d skips version checks only; -dd skips every dependency check.
+    removesPackages: { options: ['-R', '--remove'], forcedBy: ['-d', '--nodeps'], forcedTimes: 2 },
     plain: ['-Q', '-Ss ripgrep', '-Qi bash', '-Si curl', '-Ql pacman', '-Qdtq'],
   },
   {
@@ -1997,7 +2002,7 @@ function rpmRead(program: string, query = false): (args: readonly Word[], readin
 }
 
 const RPM_ROWS: readonly ProgramRow[] = [
-  { names: ['rpm'], category: 'package', what: 'the RPM package tool', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpm'), plain: ['-qa', '-qi bash', '-ql coreutils', '-qf /usr/bin/ls', '-V openssl', '--version'] },
+  { names: ['rpm'], category: 'package', what: 'the RPM package tool', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpm'), removesPackages: { options: ['-e', '--erase'], forcedBy: ['--nodeps'] }, plain: ['-qa', '-qi bash', '-ql coreutils', '-qf /usr/bin/ls', '-V openssl', '--version'] },
   { names: ['rpmquery', 'rpmverify'], category: 'package', what: 'queries or verifies installed RPM packages', readOnly: true, grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmquery', true), plain: ['-a', '-i bash', 'openssl', '--version'] },
   { names: ['rpmdb'], category: 'package', what: 'maintains the RPM database', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmdb'), plain: ['--verifydb', '--exportdb', '--version'] },
 ];

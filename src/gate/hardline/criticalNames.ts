@@ -1,0 +1,55 @@
+/**
+ * The critical files of the hardline floor by name (D§5): one home for their names, read by
+ * `paths.ts` (what a path or glob names) and by the search readers (a name test that matches one).
+ * A leaf module: the program rows import it without the floor's other modules.
+ */
+import { BASH_PATTERN, globMatch } from '../reading/globMatch';
+
+/** Files whose removal alone leaves the machine unable to log anyone in, boot, or start programs. */
+export const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab']);
+export const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/bash', 'usr/bin/sudo', 'usr/bin/env', 'sbin/init', 'usr/sbin/init', 'usr/lib/systemd/systemd', 'lib/systemd/systemd']);
+
+/** The names the kernel and initial RAM disk images in /boot start with. */
+export const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
+
+/**
+ * Where each kind of critical file lives, one real name for each (`paths.ts` criticalFileAt reads
+ * them all as critical): what an absolute glob is matched against. The kernels and initial RAM
+ * disks carry versions in their names, so they are here as distributions write them.
+ */
+export const CRITICAL_EXAMPLES: readonly string[] = [
+  ...[...CRITICAL_ETC_FILES].map((name) => `etc/${name}`),
+  ...['common-auth', 'system-auth', 'sudo', 'login', 'su', 'sshd'].map((name) => `etc/pam.d/${name}`),
+  ...CRITICAL_PROGRAMS,
+  ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
+  ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
+  'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
+];
+
+/**
+ * The critical files a search from `start` (an absolute literal folder) can reach within `maxDepth`
+ * whose name matches every one of `names` (find's `-name`/`-iname`, fd's `-g`): a name test is no narrowing for the critical files it matches (`find /usr/lib /lib
+ * -name '*.so*' -delete` reaches the loader and the C library). Read against one real name of each
+ * kind of critical file ({@link CRITICAL_EXAMPLES}); absolute paths, most at {@link MAX_NAMED_CRITICAL}.
+ */
+export function criticalFilesNamed(start: string, names: ReadonlyArray<{ pattern: string; ignoreCase: boolean }>, maxDepth: number | null): string[] {
+  if (!start.startsWith('/') || names.length === 0) return [];
+  const parts: string[] = [];
+  for (const part of start.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '' && part !== '.') parts.push(part);
+  }
+  if (parts.length >= 2 && parts[0] === 'private' && parts[1] === 'etc') parts.shift();
+  const found: string[] = [];
+  for (const example of CRITICAL_EXAMPLES) {
+    const components = example.split('/');
+    const depth = components.length - parts.length;
+    if (depth < 1 || (maxDepth !== null && depth > maxDepth) || !parts.every((part, k) => part === components[k])) continue;
+    const base = components[components.length - 1]!;
+    if (names.every(({ pattern, ignoreCase }) => (ignoreCase ? globMatch(pattern.toLowerCase(), base.toLowerCase(), BASH_PATTERN) : globMatch(pattern, base, BASH_PATTERN)))) found.push(`/${example}`);
+    if (found.length >= MAX_NAMED_CRITICAL) break;
+  }
+  return found;
+}
+const MAX_NAMED_CRITICAL = 8;
+

@@ -1,0 +1,52 @@
+/**
+ * Essential packages removed by force (D§5; docs/decisions.md "Essential packages removed by
+ * force"): `dpkg --purge --force-all libc6`, `rpm -e --nodeps glibc`, `pacman -Rdd glibc`,
+ * `apt-get remove --allow-remove-essential coreutils`. Which options remove packages and which
+ * force the removal are the rows' (`removesPackages`); which packages the system cannot run
+ * without is here, the one list of them.
+ */
+import { commandLevels } from '../programs/commandLevels';
+import { rowFor } from '../programs/table';
+import type { Word } from '../reading/resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText } from './commandName';
+
+/**
+ * Packages without which the machine does not boot, log anyone in, run a shell or manage its
+ * packages again: the C library, the core programs and shells, init, the account and PAM tools,
+ * the package managers themselves and the kernel (names as Debian, Fedora and Arch spell them).
+ */
+const ESSENTIAL_PACKAGES = new Set([
+  'libc6', 'libc-bin', 'glibc', 'glibc-common', 'coreutils', 'bash', 'dash', 'systemd', 'systemd-sysv', 'init', 'util-linux',
+  'base-files', 'base-passwd', 'filesystem', 'dpkg', 'apt', 'rpm', 'dnf', 'yum', 'pacman', 'login', 'passwd', 'shadow',
+  'shadow-utils', 'sudo', 'grep', 'sed', 'tar', 'findutils', 'diffutils', 'gzip', 'libpam0g', 'pam', 'libpam-modules', 'libpam-runtime', 'linux', 'linux-lts', 'linux-zen', 'linux-hardened', 'kernel', 'kernel-core',
+]);
+
+/** Package name prefixes of the same: every PAM library, every kernel image. */
+const ESSENTIAL_PREFIXES = ['libpam', 'linux-image'];
+
+/** `libc6:amd64`, `glibc-2.38-1.x86_64`, `bash=5.2-1`: the package's name. */
+function essential(text: string): boolean {
+  const name = text.toLowerCase().split(/[:=]/)[0]!;
+  if (ESSENTIAL_PACKAGES.has(name) || ESSENTIAL_PREFIXES.some((prefix) => name.startsWith(prefix))) return true;
+  // rpm's name-version-release.arch
+  const rpmName = /^([a-z0-9+._-]+?)-[0-9][^-]*-[^-]+$/.exec(name)?.[1];
+  return rpmName !== undefined && ESSENTIAL_PACKAGES.has(rpmName);
+}
+
+export function checkEssentialRemoval(argv: readonly Word[], name: string): HardlineFinding | null {
+  const row = rowFor(name);
+  if (row === null) return null;
+  for (const { command, reading } of commandLevels(row, argv)) {
+    const removes = command.removesPackages;
+    if (removes === undefined) continue;
+    const named = (names: readonly string[]): number => reading.options.filter((option) => names.includes(option.name)).length;
+    if (removes.options !== undefined && named(removes.options) === 0) continue;
+    if (named(removes.forcedBy) < (removes.forcedTimes ?? 1)) continue;
+    for (const operand of reading.operands) {
+      const text = literalText(operand);
+      if (text !== null && essential(text)) return hardlineFinding('recursive-delete-root', `${name} removes the essential package ${text} by force`);
+    }
+  }
+  return null;
+}
