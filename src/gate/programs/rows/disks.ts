@@ -109,6 +109,25 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['-h /dev/sda2'],
   },
   {
+    // Queries of devices and their mounts, labels, statistics and SCSI pages; partx and kpartx
+    // change only the kernel's or the device mapper's view of the partitions, udevadm the device
+    // database. None writes a device's blocks.
+    names: ['findmnt', 'iostat', 'sg_inq', 'sg_readcap', 'sg_vpd', 'sg_luns', 'sg_logs', 'sg_map', 'exfatlabel', 'swaplabel', 'partx', 'kpartx', 'udevadm'],
+    category: 'system',
+    what: 'lists or queries block devices, their mounts, labels and statistics',
+    deviceReads: { every: true },
+    plain: ['/dev/sda1'],
+  },
+  {
+    // btrfs's listing and status verbs read the devices they name; the others (device add/delete,
+    // balance, rescue, check --repair …) are taken to write them.
+    names: ['btrfs'],
+    category: 'system',
+    what: 'manages btrfs file systems, devices and subvolumes',
+    deviceReads: { withOperands: ['show', 'df', 'usage', 'stats', 'list', 'status', 'dump-super', 'dump-tree', 'tree-stats'] },
+    plain: ['filesystem show /dev/sda2', 'filesystem df /', 'device stats /mnt'],
+  },
+  {
     names: ['tune2fs', 'resize2fs', 'e2fsck', 'fsck', 'fsck.ext2', 'fsck.ext3', 'fsck.ext4', 'fsck.vfat', 'fsck.fat', 'fsck.xfs', 'fsck.btrfs', 'dosfsck', 'xfs_repair', 'xfs_growfs', 'btrfsck', 'swapon', 'swapoff', 'eject', 'blockdev'],
     category: 'system',
     what: 'checks, repairs, resizes or tunes a file system, or uses a device as swap',

@@ -464,7 +464,18 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     plain: ['-l', '-l /dev/sda', '--list', '--version', '-d /dev/sda'],
   },
   {
-    names: ['sgdisk', 'gdisk'],
+    // gdisk is interactive: only `-l` (list the partition table and exit) is sure to write nothing;
+    // sgdisk's `-l` loads a backup, so the two spell their options differently.
+    names: ['gdisk'],
+    category: 'system',
+    what: 'edits GPT partition tables interactively',
+    grammar: { flags: 'lhV', long: {} },
+    read: unless('gdisk', 'destructive', 'reads editing commands from the terminal or standard input and can rewrite the partition table', 'l'),
+    deviceReads: { withOptions: ['l'] },
+    plain: ['-l /dev/sda', '-l /dev/nvme0n1'],
+  },
+  {
+    names: ['sgdisk'],
     category: 'system',
     what: 'edits GPT partition tables',
     grammar: { short: 'bcdiAnrtuUlRGa', flags: 'pvOLVhDEgzZoNmXs', long: { ...valued('backup', 'change-name', 'delete', 'info', 'new', 'replicate', 'typecode', 'load-backup', 'attributes', 'disk-guid', 'partition-guid', 'set-alignment'), ...flagged('print', 'verify', 'print-mbr', 'list-types', 'version', 'help', 'zap', 'zap-all', 'clear', 'mbrtogpt', 'randomize-guids', 'sort', 'pretend') } },
@@ -495,6 +506,8 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     grammar: DMSETUP_GRAMMAR,
     options: DMSETUP_OPTIONS,
     subcommands: dmsetupCommands(),
+    // It maps, names and removes device-mapper targets; none of its verbs writes a device's blocks.
+    deviceReads: { every: true },
     plain: ['ls', 'info', 'status', 'table', 'version'],
   },
   {
