@@ -1,5 +1,5 @@
-import { flagged, readArgs, valued, type Grammar, type ReadOption } from '../grammar';
-import type { Word } from '../../reading/resolution';
+import { flagged, hasOption, optionValues, readArgs, textOf, valued, type Grammar, type ReadOption } from '../grammar';
+import { literalWord, type Word } from '../../reading/resolution';
 import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 
@@ -541,6 +541,17 @@ const REMOTES: readonly ProgramRow[] = [
       { role: 'loader', options: ['-w'], when: orNull((v) => v !== 'internal'), example: '/tmp/provider.so', note: '-w loads a security key provider library' },
       { role: 'writer', options: ['-R'], example: 'example.com', note: '-R removes a host\'s keys from known_hosts' },
     ],
+    // Generating a key (or changing its passphrase or comment) writes the `-f` file and FILE.pub;
+    // without -f, `~/.ssh/id_<type>`. The listing and printing modes only read it.
+    read: (_args, reading) => {
+      if (hasOption(reading, 'l', 'y', 'F', 'B', 'L', 'Q', 'D', 'e', 'i', 'k', 'r', 'Y', 's', 'I', 'n', 'V', 'z', 'A', 'R', 'H', 'M', 'G', 'T', 'O')) return [];
+      const given = optionValues(reading, 'f');
+      const type = textOf(optionValues(reading, 't')[0] ?? null) ?? 'ed25519';
+      const file = given[0] ?? literalWord(`~/.ssh/id_${type}`);
+      const text = textOf(file);
+      const files = text === null ? [file] : [file, literalWord(`${text}.pub`)];
+      return files.map((value): Form => ({ role: 'writer', program: 'ssh-keygen', trigger: '-f', index: -1, value, target: 'file', everyday: true, note: 'writes the key pair\'s files' }));
+    },
     plain: ['-l -f key.pub', '-t ed25519 -C me@example.com -f id_test', '-y -f id_ed25519', '-F example.com'],
   },
   {
