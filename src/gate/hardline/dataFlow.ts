@@ -23,6 +23,7 @@ import { stringLiteralsOf } from '../programs/awk';
 import { printfOutput } from '../programs/printfFormat';
 import { wordText } from '../programs/executorPayloads';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
+import { installedFilesAtWorst } from './paths';
 
 /** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
 export interface Produced {
@@ -359,6 +360,11 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
   if (lists === undefined) return null;
   const args = argv.slice(1);
   const reading = readByRow(name, args);
+  // A package's installed files: system files anywhere, whichever package is named.
+  if (lists.installed !== undefined) {
+    const listing = lists.installed.every((group) => (reading === null ? args.some((word) => group.some((option) => clusterHas(word, option))) : hasOption(reading, ...group)));
+    return listing ? installedFilesAtWorst() : null;
+  }
   if (lists.needs !== undefined && !(reading === null ? args.some((word) => lists.needs!.some((option) => clusterHas(word, option))) : hasOption(reading, ...lists.needs))) return null;
   // Without a grammar: find's roots are the words before its expression; another's, its operands.
   const first = literalText(args[0]);

@@ -587,3 +587,14 @@ export function credentialKind(pathText: string, home: string): string | null {
   }
   return null;
 }
+
+/**
+ * The paths a package's installed-file list (`dpkg -L`, `rpm -ql`, `pacman -Ql`) holds at its
+ * worst, whichever package it names: the root, its programs and libraries, and the system
+ * configuration, as the opaque globs the arms judge by their text (`/usr/bin/*`, `/etc/*`).
+ * docs/decisions.md "A package's file list is system files at worst".
+ */
+export function installedFilesAtWorst(): Word[] {
+  const glob = (raw: string): Word => ({ kind: 'opaque', raw, expansions: ['glob'] });
+  return [{ kind: 'literal', value: '/', raw: '/' }, ...['/*', '/bin/*', '/sbin/*', '/usr/bin/*', '/usr/sbin/*', '/usr/lib/*', '/lib/*', '/etc/*'].map(glob)];
+}

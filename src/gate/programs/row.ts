@@ -265,8 +265,11 @@ export interface Command {
    * to print whole paths (tree's `-f`); `narrowing`: options (for find, expression words) that keep
    * only some of what is under the roots (`-name`, `-e`, `--exclude`): with one, what it prints is
    * not read at all (a miss rather than refusing `find ~ -name '*.pyc' | xargs rm -f`).
+   * `installed`: the command lists the files packages installed (`dpkg -L`, `rpm -ql`, `pacman -Ql`)
+   * when given one option of each group; those are at worst system files anywhere under the root
+   * (`installedFilesAtWorst` in hardline/paths.ts), whatever its operands.
    */
-  readonly printsPaths?: { readonly pattern?: true; readonly needs?: readonly string[]; readonly narrowing?: readonly string[] };
+  readonly printsPaths?: { readonly pattern?: true; readonly needs?: readonly string[]; readonly narrowing?: readonly string[]; readonly installed?: readonly (readonly string[])[] };
   /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
   readonly plain?: readonly string[];
   /**

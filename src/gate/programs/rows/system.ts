@@ -1859,7 +1859,17 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
       { role: 'writer', options: ['--log'], example: '/tmp/dpkg.log', note: '--log appends to the log file at the given path' },
     ],
     removesPackages: { options: ['-r', '--remove', '-P', '--purge'], forcedBy: ['--force-all', '--force-remove-essential', '--force-remove-protected', '--force-depends'] },
+    printsPaths: { installed: [['-L', '--listfiles']] },
     plain: ['-l', '-L bash', '-s coreutils', '-S /bin/ls', '--get-selections', '--print-architecture'],
+  },
+  {
+    names: ['dpkg-query'],
+    category: 'package',
+    what: 'queries the Debian package database',
+    readOnly: true,
+    grammar: DPKG_GRAMMAR,
+    printsPaths: { installed: [['-L', '--listfiles']] },
+    plain: ['-l', '-L bash', '-W -f \'${Package}\\n\'', '-s coreutils', '-S /bin/ls'],
   },
   {
     names: ['dpkg-deb'],
@@ -1922,6 +1932,7 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
     read: pacmanRead,
     // One -d skips version checks only; -dd skips every dependency check.
     removesPackages: { options: ['-R', '--remove'], forcedBy: ['-d', '--nodeps'], forcedTimes: 2 },
+    printsPaths: { installed: [['-Q', '--query'], ['-l', '--list']] },
     plain: ['-Q', '-Ss ripgrep', '-Qi bash', '-Si curl', '-Ql pacman', '-Qdtq'],
   },
   {
@@ -2015,8 +2026,8 @@ function rpmRead(program: string, query = false): (args: readonly Word[], readin
 }
 
 const RPM_ROWS: readonly ProgramRow[] = [
-  { names: ['rpm'], category: 'package', what: 'the RPM package tool', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpm'), removesPackages: { options: ['-e', '--erase'], forcedBy: ['--nodeps'] }, plain: ['-qa', '-qi bash', '-ql coreutils', '-qf /usr/bin/ls', '-V openssl', '--version'] },
-  { names: ['rpmquery', 'rpmverify'], category: 'package', what: 'queries or verifies installed RPM packages', readOnly: true, grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmquery', true), plain: ['-a', '-i bash', 'openssl', '--version'] },
+  { names: ['rpm'], category: 'package', what: 'the RPM package tool', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpm'), removesPackages: { options: ['-e', '--erase'], forcedBy: ['--nodeps'] }, printsPaths: { installed: [['-q', '--query'], ['-l', '--list']] }, plain: ['-qa', '-qi bash', '-ql coreutils', '-qf /usr/bin/ls', '-V openssl', '--version'] },
+  { names: ['rpmquery', 'rpmverify'], category: 'package', what: 'queries or verifies installed RPM packages', readOnly: true, grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmquery', true), printsPaths: { installed: [['-l', '--list']] }, plain: ['-a', '-i bash', 'openssl', '--version'] },
   { names: ['rpmdb'], category: 'package', what: 'maintains the RPM database', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmdb'), plain: ['--verifydb', '--exportdb', '--version'] },
 ];
 
