@@ -99,6 +99,8 @@ class SedScriptReader {
   private depth = 0;
   private pending: PendingText | null = null;
   readonly forms: SedForm[] = [];
+  /** Every command compiled, in order, for {@link sedEmptiedFiles}. */
+  readonly commands: SedCommand[] = [];
 
   read(chunks: readonly SedScriptChunk[]): void {
     for (const chunk of chunks) {
@@ -358,17 +360,23 @@ class SedScriptReader {
       let ch: string;
       while ((ch = this.inchar()) === ';' || isSpace(ch));
       if (ch === EOF) return;
+      const addressStart = this.pos - 1;
+      let address = '';
       if (this.compileAddress(ch)) {
         ch = this.inNonblank();
         if (ch === ',') {
           if (!this.compileAddress(this.inNonblank())) throw new Unreadable('a comma without a second address');
           ch = this.inNonblank();
         }
+        address = this.src.slice(addressStart, this.pos - 1).replace(/[ \t]+/g, '');
       }
+      let negated = false;
       if (ch === '!') {
+        negated = true;
         ch = this.inNonblank();
         if (ch === '!') throw new Unreadable('multiple `!`s');
       }
+      if (ch !== '#') this.commands.push({ letter: ch, address, negated, depth: this.depth });
       switch (ch) {
         case '#':
           while (ch !== EOF && ch !== '\n') ch = this.inchar();
@@ -567,6 +575,58 @@ const LONG_OPTIONS: ReadonlyArray<{ name: string; short: string; hasArg: 0 | 1 |
 /** Short options without a value, with a required value, and with an attached optional one. */
 const SHORT_FLAGS = 'bsnrzuE';
 const SHORT_WITH_VALUE = 'efl';
+
+/** A compiled command: its letter, its address as written (blanks dropped; '' for none), `!`, and the block depth. */
+interface SedCommand {
+  letter: string;
+  address: string;
+  negated: boolean;
+  depth: number;
+}
+
+/** Commands that print nothing when auto-print is off (`-n`): they only delete or move text between the spaces. */
+const SILENT_COMMANDS = new Set(['d', 'D', 'h', 'H', 'g', 'G', 'x', 'z', 'n', 'N', '{', '}']);
+
+/**
+ * The files `sed -i` leaves empty, read from the script: every command is `d` and one of them
+ * deletes every line (`d`, `1,$d`), or auto-print is off (`-n`) and no command prints (`-n ''`,
+ * `-n d`). GNU's reading of the options (all count); a BSD `-i ''` is also read as the suffix
+ * with the next word the script. Empty when the script may keep a line or sed cannot be read.
+ */
+export function sedEmptiedFiles(args: readonly string[]): string[] {
+  const out = emptiedOneWay(args);
+  const bsd = args.findIndex((word, k) => word === '' && args[k - 1] === '-i');
+  if (bsd !== -1) out.push(...emptiedOneWay([...args.slice(0, bsd), ...args.slice(bsd + 1)]));
+  return out;
+}
+
+function emptiedOneWay(args: readonly string[]): string[] {
+  let line: SedCommandLine;
+  try {
+    line = scanCommandLine(args);
+  } catch {
+    return [];
+  }
+  if (!line.options.some((o) => o.option === 'i') || line.options.some((o) => o.option === 'f')) return [];
+  const chunks: SedScriptChunk[] = line.options.filter((o) => o.option === 'e').map((o) => ({ text: o.value!, sandboxed: false }));
+  const scriptOperand = chunks.length === 0;
+  if (scriptOperand) {
+    if (line.operands[0] === undefined) return [];
+    chunks.push({ text: line.operands[0].word, sandboxed: false });
+  }
+  const reader = new SedScriptReader();
+  try {
+    reader.read(chunks);
+  } catch {
+    return [];
+  }
+  const commands = reader.commands;
+  const quiet = line.options.some((o) => o.option === 'n');
+  const deletesAll =
+    commands.every((c) => c.letter === 'd') && commands.some((c) => !c.negated && c.depth === 0 && (c.address === '' || c.address === '1,$'));
+  if (!deletesAll && !(quiet && commands.every((c) => SILENT_COMMANDS.has(c.letter)))) return [];
+  return line.operands.slice(scriptOperand ? 1 : 0).map((operand) => operand.word);
+}
 
 /** One option as getopt hands it to sed's loop, in command-line order. */
 type SedOption = { option: string; value: string | null; word: string };

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 
-import { readSedInvocation } from '../../../src/gate/programs/sed';
+import { readSedInvocation, sedEmptiedFiles } from '../../../src/gate/programs/sed';
 import { askGate, configurationsFor } from '../../support/askGate';
 
 /** `forms` as `form text` strings; `unreadable` when the reader refuses to vouch. */
@@ -123,4 +123,30 @@ describe('the gate on sed invocations that once ran commands through the default
       assert.equal(decision.action, 'approve', command);
     }
   });
+});
+
+describe('the files sed -i leaves empty', () => {
+  const EMPTIED: Array<[args: string[], files: string[]]> = [
+    [['-i', 'd', 'a', 'b'], ['a', 'b']],
+    [['-i', '-e', '1,$ d', 'f'], ['f']],
+    [['--in-place=.bak', '-n', '', 'f'], ['f']],
+    [['-n', '-i', 'h;x;G', 'f'], ['f']],
+    // BSD: -i '' is the suffix and d the script; GNU: '' is the script, which keeps every line
+    [['-i', '', 'd', 'f'], ['f']],
+    // a line kept or printed, no -i, a script sed cannot read
+    [['-i', '1d', 'f'], []],
+    [['-i', '$!d', 'f'], []],
+    [['-i', '/x/d;d', 'f'], ['f']],
+    [['-i', 's/a/b/;d', 'f'], []],
+    [['-i', '-n', 'p', 'f'], []],
+    [['-n', '', 'f'], []],
+    [['d', 'f'], []],
+    [['-i', '-f', 'script.sed', 'f'], []],
+    [['-i', 'd;{', 'f'], []],
+  ];
+  for (const [args, files] of EMPTIED) {
+    it(`sed ${args.map((word) => JSON.stringify(word)).join(' ')} empties ${files.length === 0 ? 'nothing' : files.join(', ')}`, () => {
+      assert.deepEqual(sedEmptiedFiles(args), files);
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import { gitProgramKey, type GitKeyUse } from '../gitConfigKeys';
 import { readTarOptions } from '../tarOptions';
-import { readSedInvocation } from '../sed';
+import { readSedInvocation, sedEmptiedFiles } from '../sed';
 import { readAwkCommand, type AwkFormKind } from '../awk';
 import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../grammar';
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
@@ -579,6 +579,27 @@ const sedRow: CarveOutRow = {
   },
 };
 
+/**
+ * sed's row with the files `sed -i` empties (programs/sed.ts `sedEmptiedFiles`: `sed -i d FILE`,
+ * `sed -i -n '' FILE`) as {@link Form.empties} writer forms, which the hardline floor reads as
+ * truncations (hardline/emptiedFiles.ts), as it reads the Ex commands that empty a file.
+ */
+function sedTableRow(row: ProgramRow): ProgramRow {
+  const read = row.read!;
+  return {
+    ...row,
+    read(args, reading): Form[] {
+      const forms = [...read(args, reading)];
+      if (!args.every((word) => word.kind === 'literal')) return forms;
+      const emptied = new Set(sedEmptiedFiles(args.map((word) => (word as { value: string }).value)));
+      args.forEach((word, index) => {
+        if (word.kind === 'literal' && emptied.has(word.value)) forms.push({ role: 'writer', program: row.names[0]!, trigger: '-i', index, value: word, empties: true, note: 'the sed script deletes every line of the file it rewrites in place' });
+      });
+      return forms;
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // awk
 // ---------------------------------------------------------------------------------------------
@@ -966,8 +987,8 @@ export const READER_ROWS: readonly ProgramRow[] = [
     },
     plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'],
   }),
-  tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] }),
-  tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] }),
+  sedTableRow(tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] })),
+  sedTableRow(tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] })),
   ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
     // Read-only: with the reader's forms taken away (system(), pipes, redirections, -f and other
     // loaders, /inet/, ENVIRON), an awk program only reads its input and prints.
