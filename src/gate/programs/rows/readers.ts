@@ -1079,6 +1079,10 @@ export const READER_ROWS: readonly ProgramRow[] = [
     workingFolder: ['-C', '--directory'],
     plain: ['-tf a.tar', '-xzf a.tgz', '-czf out.tgz src', '--list -f a.tar'],
   }),
-  tableRow(zipRow, 'archive', 'packs files into a zip archive', 'executor', { plain: ['-r out.zip src', '-q out.zip f'] }),
+  // zip has no grammar here: its letters are read as flags, which places -m in a cluster (`-rm`).
+  tableRow(zipRow, 'archive', 'packs files into a zip archive', 'executor', {
+    options: [{ role: 'destructive', options: ['-m', '--move'], removesOperands: 'all-but-first', note: 'zip -m deletes the files once they are in the archive' }],
+    plain: ['-r out.zip src', '-q out.zip f'],
+  }),
   tableRow(parallelRow, 'wrapper', 'GNU parallel: runs commands built from its arguments and input', 'executor', { plain: [] }),
 ];
