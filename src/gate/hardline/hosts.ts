@@ -3,16 +3,16 @@
  * host"): a command run inside a container is judged by where its paths land on this machine (the
  * path resolver's `containerRun`/`placeInside` map them through the runner's binds). Its redirects
  * are read the same way: `-v /proc:/hp … sh -c 'echo o > /hp/sysrq-trigger'` writes the host's
- * SysRq trigger, `-v /dev:/d … > /d/sda` the host's disk, and a truncating redirect (`>`, `>|`,
- * `&>`) onto a bound critical file empties the host's (`-v /etc:/e … : > /e/passwd`), judged by the
- * one critical-file fact (paths.ts `criticalFileTarget`).
+ * SysRq trigger, `-v /dev:/d … > /d/sda` the host's disk. A truncating redirect onto a bound
+ * critical file (`-v /etc:/e … : > /e/passwd`) is the one truncation arm's
+ * (protectedTrees.ts `checkRedirectedFiles`), whose `criticalFileTarget` reads through the binds.
  */
 import type { PathPlace } from '../programs/pathResolver';
 import { landingPaths } from '../programs/pathResolver';
 import type { Redirect } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { literalText } from './commandName';
-import { criticalFileTarget, isRawBlockDevicePath } from './paths';
+import { isRawBlockDevicePath } from './paths';
 
 /** Output redirects of a command inside a container, read at the host paths they land on. */
 export function checkMappedRedirects(redirects: readonly Redirect[], place: PathPlace): HardlineFinding | null {
@@ -25,10 +25,6 @@ export function checkMappedRedirects(redirects: readonly Redirect[], place: Path
     for (const path of landingPaths(text, place, true).paths) {
       if (path === '/proc/sysrq-trigger') return hardlineFinding('shutdown', `a write to /proc/sysrq-trigger of the host (${text} lands there)`);
       if (isRawBlockDevicePath(path, true)) return hardlineFinding('raw-device-write', `a redirect (${redirect.op}) writing to the host's ${path} (${text} lands there)`);
-    }
-    if (redirect.op === '>' || redirect.op === '>|' || redirect.op === '&>') {
-      const what = criticalFileTarget(redirect.target, place);
-      if (what !== null) return hardlineFinding('recursive-delete-root', `a redirect (${redirect.op}) emptying ${what}`);
     }
   }
   return null;

@@ -2168,6 +2168,7 @@ function multipassMount(operands: readonly (string | null)[]): Attachment[] {
   }
   return out;
 }
+
 const MULTIPASS_ROW: ProgramRow = {
   names: ['multipass'],
   category: 'container',
