@@ -4,7 +4,9 @@
 // CLIs come from scripts/agents/install-agent-clis.sh, and the stage fails without them).
 // All always run; each prints its own closing line, and this script ends with ONE closing line
 // for the whole run, "N passed, N failed", summing them. Exit 1 on any failure, and when a stage
-// ends without its closing line (a crash must not read as "0 failed").
+// ends without its closing line (a crash must not read as "0 failed"). The failing tests' titles
+// and first error lines are printed again just above that last line, so that a run whose output
+// is cut to its tail still names what failed.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // "N passed, N failed" (mocha's closing-line reporter adds ", N skipped").
 const CLOSING_LINE = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/;
 const ANSI = /\u001b\[[0-9;]*m/g;
+// Where a stage's own report of its failures starts: mocha's "N failing", the e2e runner's "FAIL …".
+const FAILURES_START = /^\s*\d+ failing\s*$/;
+const E2E_FAIL = /^\s*FAIL /;
+const FAILURE_REPORT_CHARS = 6000;
 
 /**
  * Runs one stage with its output passed through; resolves to its counts from its closing line.
@@ -31,15 +37,30 @@ function stage(name, command, args, timeoutMs) {
       }, timeoutMs));
     }
     let tail = '';
+    let pending = '';
+    let inFailures = false;
+    const failures = [];
+    // Keeps the lines of the stage's failure report (bounded), read line by line as they come.
+    const keep = (raw) => {
+      const line = raw.replace(ANSI, '');
+      if (FAILURES_START.test(line)) inFailures = true;
+      if (CLOSING_LINE.test(line.trim())) inFailures = false;
+      if ((inFailures || E2E_FAIL.test(line)) && line.trim() !== '' && failures.join('\n').length < FAILURE_REPORT_CHARS) failures.push(line);
+    };
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      tail = (tail + chunk.toString()).slice(-4096);
+      const text = chunk.toString();
+      tail = (tail + text).slice(-4096);
+      const lines = (pending + text).split('\n');
+      pending = lines.pop();
+      for (const line of lines) keep(line);
     });
     const done = (code) => {
       for (const timer of timers) clearTimeout(timer);
       const lines = tail.replace(ANSI, '').split('\n').map((line) => line.trim()).filter(Boolean);
       const closing = lines.map((line) => CLOSING_LINE.exec(line)).filter(Boolean).at(-1);
-      const result = { name, code, seconds: (Date.now() - started) / 1000, passed: 0, failed: 0, skipped: 0, closing: Boolean(closing) };
+      keep(pending);
+      const result = { name, code, seconds: (Date.now() - started) / 1000, passed: 0, failed: 0, skipped: 0, closing: Boolean(closing), failures };
       if (closing) {
         result.passed = Number(closing[1]);
         result.failed = Number(closing[2]);
@@ -75,6 +96,11 @@ const stages = [
 
 let passed = 0;
 let failed = 0;
+for (const s of stages.filter(Boolean)) {
+  if (s.failures.length === 0) continue;
+  console.log(`\n${s.name}, what failed:`);
+  for (const line of s.failures) console.log(line);
+}
 console.log('');
 for (const s of stages.filter(Boolean)) {
   const problems = [];
