@@ -742,11 +742,29 @@ function linkTarget(path: string, place: PathPlace, onDisk: boolean): string | n
   const made = place.links.get(path);
   if (made !== undefined) return made;
   if (!onDisk) return null;
+  // The command's root folder is this machine's, whichever process asks.
+  if (PROCESS_ROOT.test(path)) return '/';
+  if (isProcessOwnName(path)) return null;
   const seen = place.diskSeen;
   if (seen?.has(path)) return seen.get(path);
   const found = linkOnDisk(path);
   if (seen !== undefined && seen.size < MAX_DISK_SEEN) seen.set(path, found);
   return found;
+}
+
+/**
+ * Names whose link on disk says something of the process that reads it, not of the command:
+ * `/dev/stderr` → `/proc/self/fd/2` → the gate's own stderr (a pipe in CI, a log file elsewhere),
+ * `/proc/self` → the gate's pid. What the command reaches through them is its own descriptors and
+ * folders, which the gate cannot see; so they are taken as written (run-time data never helps,
+ * D§6 "Invariants"), and the floors read their spellings themselves (hardline/paths.ts). Only
+ * `/proc/self/root` is known without asking: the root folder, for any process on this machine.
+ */
+const PROCESS_ROOT = /^\/proc\/(?:self|thread-self)\/root$/;
+const PROCESS_OWN = /^\/(?:dev\/(?:stdin|stdout|stderr|fd)|proc\/(?:self|thread-self))(?:\/|$)/;
+
+function isProcessOwnName(path: string): boolean {
+  return PROCESS_OWN.test(path);
 }
 
 /** Most answers of the disk a place keeps. */

@@ -149,6 +149,12 @@ describe('path resolver: links on disk', () => {
   it('reads /proc/self/root as the root folder', () => {
     assert.deepEqual(landingPaths('/proc/self/root/usr', startPlace(HOME, folder), false).paths, ['/proc/self/root/usr', '/usr']);
   });
+  it("never reads the gate's own descriptors or pid for the command's (/dev/stderr, /proc/self/fd)", () => {
+    // On disk these lead to this test process's stderr (a pipe in CI, a log file elsewhere) and pid.
+    for (const name of ['/dev/stderr', '/dev/stdout', '/dev/fd/2', '/proc/self/fd/1', '/proc/thread-self/cwd/x', '/proc/self']) {
+      assert.deepEqual(landingPaths(name, startPlace(HOME, folder), true).paths, [name], name);
+    }
+  });
   it('gives up on a loop of links instead of spinning', () => {
     assert.deepEqual(landingPaths('loop-a/x', startPlace(HOME, folder), false).paths, [`${folder}/loop-a/x`]);
   });
