@@ -3,7 +3,8 @@
  *
  * 1. Per-decision time for the evaluation corpus, side by side: the gate in-process, the gate
  *    through one `batch` process, and tree-sitter-bash parsing the same strings (parse only).
- * 2. Decision time for 1, 8 and 64 KiB commands of several shapes, and how it grows.
+ * 2. Decision time for 1, 8 and 64 KiB commands of several shapes, and how it grows; then each
+ *    part (resolver, lists, preflight, fence …) on adversarial input at 8 and 64 KiB (parts.ts).
  * 3. Heap used before and after deciding the corpus in-process.
  * 4. The overhead of a rated decision over a scripted model server, and how close a timeout fires.
  * 5. The size of every shipped bundle, and the extension bundle's load time in plain Node.
@@ -26,6 +27,7 @@ import { raterOverheadSection } from './raterOverhead';
 import { extensionFiguresSection, inVsCodeSection } from './extensionFigures';
 import { likeForLike } from './likeForLike';
 import { hookRoundTripSection } from './hookRoundTrip';
+import { partsSection } from './parts';
 
 /** Passes over the corpus before the in-process figures are taken (see likeForLike.ts). */
 const WARMUP_PASSES = 30;
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
   console.log('2. Decision time by command size (in-process unless noted; an 8× bigger command should cost about 8× more)');
   console.log(table(sizeRows));
   for (const shape of SHAPES) console.log(`   ${shape.name}: ${shape.description}`);
+  await partsSection();
   console.log('');
 
   // ── 3. memory ────────────────────────────────────────────────────────────────────────────

@@ -305,7 +305,7 @@ describe('agent loop', () => {
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
     const result = await runAgentTurn(options(model, gate, { signal: controller.signal }));
-    assert.ok(Date.now() - started < 1000, 'it did not wait for the card');
+    assert.ok(Date.now() - started < 5000, 'it did not wait for the card');
     assert.equal(result.stoppedBy, 'cancelled');
     assert.match(result.text, /cancelled/);
     assert.equal(gateSignal?.aborted, true);

@@ -129,15 +129,10 @@ describe('parseListEntries', () => {
 
     it("cuts off nothing because nothing backtracks: ^(a+)+$ against 'a'×30+'!' answers no-match at once", () => {
       const regexp = new CompiledRegexp('^(a+)+$');
-      const started = performance.now();
-      const outcome = regexp.evaluate(`${'a'.repeat(30)}!`, false, 1000);
-      const elapsed = performance.now() - started;
-      assert.equal(outcome, 'no-match');
-      assert.ok(elapsed < 50, `took ${elapsed.toFixed(1)} ms`);
-      // And on 64 KiB of the same shape, still well inside the budget.
-      const bigStarted = performance.now();
+      // A backtracking engine would answer over-budget here; its time: `npm run bench`, section 2b.
+      assert.equal(regexp.evaluate(`${'a'.repeat(30)}!`, false, 1000), 'no-match');
       assert.equal(regexp.evaluate(`${'a'.repeat(65_536)}!`, false, 1000), 'no-match');
-      assert.ok(performance.now() - bigStarted < 200);
+      assert.equal(regexp.evaluate('a'.repeat(65_536), false, 1000), 'match');
     });
 
     it('anchors on request: whole-text matching for allow, search for deny', () => {

@@ -376,13 +376,9 @@ describe('open-world floor: reading hosts out of words', () => {
   it('urlHostsIn finds every scheme://host in a longer text', () => {
     assert.deepEqual(urlHostsIn('a https://x.example/p and git+ssh://git@y.example:z/r'), ['x.example', 'y.example']);
   });
-  it('urlHostsIn stays linear on a long run of ://', () => {
-    const text = 'a://'.repeat(16 * 1024);
-    const started = process.hrtime.bigint();
-    const hosts = urlHostsIn(text);
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    assert.equal(hosts.length, 16 * 1024 - 1);
-    assert.ok(ms < 200, `took ${ms} ms`);
+  // Its time at 8 and 64 KiB: `npm run bench`, section 2b (bench/parts.ts).
+  it('urlHostsIn finds every host in a long run of ://', () => {
+    assert.equal(urlHostsIn('a://'.repeat(16 * 1024)).length, 16 * 1024 - 1);
   });
 });
 

@@ -549,10 +549,10 @@ describe('protected-write floor: paths and globs', () => {
     ['a*b*c', 'aXbY', false],
   ];
   for (const [pattern, name, expected] of globs) it(`globMatch(${pattern}, ${name}, CHILD_NAME_GLOB) = ${expected}`, () => assert.equal(globMatch(pattern, name, CHILD_NAME_GLOB), expected));
-  it('globMatch stays fast on many stars', () => {
-    const started = process.hrtime.bigint();
+  // Its time on thousands of stars: `npm run bench`, section 2b (bench/parts.ts).
+  it('globMatch answers no on many stars and a name without the last letter', () => {
     assert.equal(globMatch('*a'.repeat(2000) + 'b', 'a'.repeat(40), CHILD_NAME_GLOB), false);
-    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 200);
+    assert.equal(globMatch('*a'.repeat(2000) + 'b', `${'a'.repeat(2000)}b`, CHILD_NAME_GLOB), true);
   });
   it('protectedWrites reports an opaque target without a path', () => {
     assert.deepEqual(protectedWrites([{ path: null, via: 'tee', source: '$X' }], CONTEXT), [

@@ -87,7 +87,8 @@ describe('command fence', () => {
     assert.equal(fenceInline('prior_round', 'text', { round: '2', outcome: 'safe"><x' }), '<prior_round round="2" outcome="safex">text</prior_round>');
   });
 
-  describe('stays linear on 64 KiB of adversarial text (hang guard, not a benchmark)', () => {
+  // Their time at 8 and 64 KiB: `npm run bench`, section 2b (bench/parts.ts).
+  describe('neutralises 64 KiB of adversarial text', () => {
     const size = 64 * 1024;
     const inputs: Array<[string, string]> = [
       ['angle brackets', '<'.repeat(size)],
@@ -101,10 +102,7 @@ describe('command fence', () => {
     ];
     for (const [name, input] of inputs) {
       it(name, () => {
-        const started = Date.now();
         const result = neutraliseTagLookAlikes(input);
-        const elapsed = Date.now() - started;
-        assert.ok(elapsed < 3000, `${elapsed} ms`);
         assert.deepEqual(countTagLookAlikes(result.text, COMMAND_FENCE_TAG), { opening: 0, closing: 0 });
       });
     }
