@@ -9,8 +9,9 @@
  * runs), the same command deciding in its own process from the code cache
  * (`APPROVALS_GATE_HOOK_SERVER=off`, and what every first call costs), and the CLI without the
  * cache (`dist/cli.js hook`), so each part's share is visible. Then the first call of a session
- * (docs/agent-hooks.md, "The server's lifecycle"), each in a fresh home: with the code cache the build's earlier calls wrote (a later
- * session; its server gone) and without it (the build's very first call).
+ * (docs/agent-hooks.md, "The server's lifecycle"), each in a fresh home: with the code cache the
+ * build's earlier calls wrote (a later session; its server gone) and without it (the build's very
+ * first call).
  *
  * `node --import tsx bench/hookRoundTrip.ts` (after `npm run build`) runs this section alone.
  */

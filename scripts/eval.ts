@@ -1,7 +1,8 @@
 /**
- * `npm run eval`: runs the held-out corpus through `node dist/cli.js batch` and prints the
- * figures table and the "must show" checks (test/fixtures/eval/README.md). Exits 1 when a check
- * fails, so it can gate a release; the mocha suite `test/integration/evalCorpus.test.ts` asserts the same checks.
+ * `npm run eval`: runs the held-out corpus through `node dist/cli.js batch` and prints the figures
+ * table and the "must show" checks (test/fixtures/eval/README.md). Exits 1 when a check fails, so
+ * it can gate a release; the mocha suite `test/integration/evalCorpus.test.ts` asserts the same
+ * checks.
  *
  * Options: --cli PATH (default dist/cli.js; a .ts path such as src/cli/main.ts runs the sources
  * through tsx), --corpus DIR (default test/fixtures/eval),

@@ -502,7 +502,7 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
 }
 
 /**
- * Unknown is not harmless (its section in docs/decisions.md): a program the table has no row for (or only known at run
+ * Unknown is not harmless (docs/decisions.md): a program the table has no row for (or only known at run
  * time), or one whose row cannot place every word of the argv (an option it does not know, a word
  * only known at run time, a wrapper read inexactly), may be a launcher. Every suffix of its words
  * that starts with a program is read as a command it may run (`frob rm -rf /usr`, `mytool exec --
