@@ -1,5 +1,5 @@
 /**
- * Issue 4's figures: the size of every shipped bundle and of the .vsix; how long loading
+ * The extension's figures: the size of every shipped bundle and of the .vsix; how long loading
  * `dist/extension.js` takes in plain Node with a minimal stand-in for the `vscode` module (module
  * evaluation only); and, inside a real VS Code (`inVsCodeSection`), the activation time VS Code
  * reports and how soon the approval card is drawn after an escalation.
@@ -45,7 +45,7 @@ export function extensionFiguresSection(): string[] {
   ];
 }
 
-/** Issue 4: "the card visible ≤ 500 ms after an escalation". */
+/** The target: "the card visible ≤ 500 ms after an escalation" (docs/approval-card.md). */
 const CARD_TARGET_MS = 500;
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** Screenshots and logs of a failed step of the VS Code section. */

@@ -1,5 +1,5 @@
 /**
- * Issue 17's figure: an agent hook's round trip — process start to the answer on stdout — for a
+ * The hook figure: an agent hook's round trip — process start to the answer on stdout — for a
  * harmless and a refused command, measured side by side in one run with the `cc-safety-net` hook
  * (npm, pinned in package.json) on the same commands, interleaved so that both see the same
  * machine. Every variant gets the same Claude Code `PreToolUse` input on stdin and a fresh HOME.
@@ -9,8 +9,9 @@
  * runs), the same command deciding in its own process from the code cache
  * (`APPROVALS_GATE_HOOK_SERVER=off`, and what every first call costs), and the CLI without the
  * cache (`dist/cli.js hook`), so each part's share is visible. Then the first call of a session
- * (issue 29), each in a fresh home: with the code cache the build's earlier calls wrote (a later
- * session; its server gone) and without it (the build's very first call).
+ * (docs/agent-hooks.md, "The server's lifecycle"), each in a fresh home: with the code cache the
+ * build's earlier calls wrote (a later session; its server gone) and without it (the build's very
+ * first call).
  *
  * `node --import tsx bench/hookRoundTrip.ts` (after `npm run build`) runs this section alone.
  */
@@ -24,7 +25,7 @@ import { formatMs, median, table } from './stats';
 const ROOT = path.resolve(__dirname, '..');
 const RUNS = 25;
 const TARGET_MS = 60;
-/** Issue 29: the first call of a session (no server yet). */
+/** The first call of a session (no server yet). */
 const FIRST_CALL_TARGET_MS = 150;
 /** Fresh homes for each kind of first call. */
 const FIRST_CALLS = 7;
@@ -40,7 +41,7 @@ function input(command: string, cwd: string): string {
 }
 
 export function hookRoundTripSection(): string[] {
-  const out: string[] = ['Agent hook round trip (issue 17): process start → answer on stdout, Claude Code input, median of ' + `${RUNS} interleaved runs`];
+  const out: string[] = ['Agent hook round trip: process start → answer on stdout, Claude Code input, median of ' + `${RUNS} interleaved runs`];
   const home = mkdtempSync(path.join(tmpdir(), 'bench-hook-'));
   try {
     const variants: Array<{ name: string; argv: string[]; env?: Record<string, string> }> = [

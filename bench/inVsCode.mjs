@@ -1,4 +1,4 @@
-// Issue 4's figures inside a real VS Code (code-server 4.100.3 + Debian chromium), for
+// The extension's figures inside a real VS Code (code-server 4.100.3 + Debian chromium), for
 // `npm run bench`. Run by `node scripts/e2e/run.mjs --ui-file bench/inVsCode.mjs`, which installs
 // the packaged .vsix into a fresh code-server and sets CS_URL / E2E_WORKSPACE.
 //

@@ -45,7 +45,7 @@ function buildTreeSitterProcess(): void {
   });
 }
 
-/** About the size of the held-out corpus the issue checks from outside. */
+/** About the size of the held-out corpus the per-decision target is checked on from outside. */
 const HELD_OUT_SIZE = 900;
 /**
  * Runs per measure, made back to back with their partners (an empty and a full run; 8N and 16N

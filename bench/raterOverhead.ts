@@ -1,5 +1,5 @@
 /**
- * Issue 3's figures: what the gate adds on top of the model server's own latency for one rated
+ * The rater's figures: what the gate adds on top of the model server's own latency for one rated
  * decision, and how close a timeout fires to its budget. Both against the scripted
  * OpenAI-compatible server on 127.0.0.1, through the real `ChatOpenAI` client.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (after `npm run build`): the performance figures of issue 2, in one run.
+ * `npm run bench` (after `npm run build`): the performance figures (docs/performance.md), in one run.
  *
  * 1. Per-decision time for the evaluation corpus, side by side: the gate in-process, the gate
  *    through one `batch` process, and tree-sitter-bash parsing the same strings (parse only).
@@ -11,7 +11,7 @@
  * 6. An agent hook's round trip, side by side with the cc-safety-net hook (hookRoundTrip.ts).
  *
  * Figures only: machines are noisy, so nothing here fails a test run. It prints whether each
- * target of the issue is met on this machine (batch ≤ tree-sitter parse-only; a 64 KiB command
+ * performance target is met on this machine (batch ≤ tree-sitter parse-only; a 64 KiB command
  * decided in ≤ 50 ms; growth about linear).
  */
 import * as os from 'node:os';
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
   console.log('');
 
   // ── targets ──────────────────────────────────────────────────────────────────────────────
-  console.log('Targets of issue 2 on this machine');
+  console.log('Performance targets on this machine');
   const held = paired.heldOutSized;
   console.log('  batch per decision ≤ tree-sitter parse-only, each measured as a process over the same request lines:');
   console.log(
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
   console.log(`  decision time grows about linearly (64 KiB / 8 KiB ≤ ${LINEAR_GROWTH_LIMIT}× for every shape): ${verdict(allLinear)}`);
   console.log('');
 
-  // ── issue 3: the rater over real HTTP; issue 4: the extension's bundles ──────────────────
+  // ── the rater over real HTTP; the extension's bundles ──────────────────────────────────
   console.log((await raterOverheadSection()).join('\n'));
   console.log('');
   console.log(hookRoundTripSection().join('\n'));

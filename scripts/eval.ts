@@ -1,15 +1,16 @@
 /**
- * `npm run eval`: runs the held-out corpus through `node dist/cli.js batch` and prints the
- * figures table and the "must show" checks of issue 2. Exits 1 when a check fails, so it can
- * gate a release; the mocha suite `test/integration/evalCorpus.test.ts` asserts the same checks.
+ * `npm run eval`: runs the held-out corpus through `node dist/cli.js batch` and prints the figures
+ * table and the "must show" checks (test/fixtures/eval/README.md). Exits 1 when a check fails, so
+ * it can gate a release; the mocha suite `test/integration/evalCorpus.test.ts` asserts the same
+ * checks.
  *
  * Options: --cli PATH (default dist/cli.js; a .ts path such as src/cli/main.ts runs the sources
  * through tsx), --corpus DIR (default test/fixtures/eval),
  * --offenders N (how many offending commands to list per failed check, default 40),
- * --examples N (how many example commands to list per miss class of the issue 16 figures, default 3).
+ * --examples N (how many example commands to list per miss class of the everyday figures, default 3).
  *
- * After the checks it prints issue 16's three figures over the `everyday` corpus and sorts every
- * command that prompts into causes, then issue 30's comparison of the everyday corpus read as
+ * After the checks it prints the three everyday figures over the `everyday` corpus and sorts every
+ * command that prompts into causes, then the comparison of the everyday corpus read as
  * bash, zsh and `any` (lines resolved, approved). Only figures marked `gating` fail the run.
  */
 import { parseArgs } from 'node:util';
@@ -36,7 +37,7 @@ function main(): number {
   }
   const report = evaluate({ cliPath: values.cli ?? CLI_PATH, corpusDir: values.corpus ?? CORPUS_DIR });
   process.stdout.write(`${formatFigures(report)}\n\n${formatChecks(report, offenders)}\n\n${formatFigureResults(report.figures, examples)}\n`);
-  // Printed, not gating: the zsh/any reading is being built (issue 30).
+  // Printed, not gating: the zsh/any reading is being built.
   process.stdout.write(`\n${formatShellFriction(shellFriction(report.cases, values.cli ?? CLI_PATH))}\n`);
   const failedFigures = report.figures.filter((f) => f.figure.gating && !f.result.passed).length;
   const failed = report.results.filter((r) => !r.passed).length + failedFigures;

@@ -21,9 +21,9 @@ import type { RungSwitcher } from './rungSwitcher';
 import type { WideningGuard } from './wideningGuard';
 
 /**
- * `@gate` (D§13, issue 5): a small coding agent in the Chat view whose shell commands and (at
- * `manual`) file writes pass the gate. The agent loop itself is vscode-free (`src/agent/`);
- * this file connects it to VS Code:
+ * `@gate` (D§13, docs/chat-participant.md): a small coding agent in the Chat view whose shell
+ * commands and (at `manual`) file writes pass the gate. The agent loop itself is vscode-free
+ * (`src/agent/`); this file connects it to VS Code:
  * - its model: `ChatOpenAI` on `approvalsGate.agent.baseUrl`/`.model` when both are set (key:
  *   `agentApiKey.ts`), otherwise the model picked in the Chat view through the `vscode.lm` adapter;
  * - the rater for the request's ratings when no rater endpoint is set: the same model (D§8), put in
@@ -61,7 +61,7 @@ export interface GateParticipantParts {
 const REFUSED_KEPT = 3;
 
 /**
- * `@gate` for the extension (issue 5): the endpoints in force (after the widening guard), the
+ * `@gate` for the extension: the endpoints in force (after the widening guard), the
  * agent key in the extension's secret storage.
  */
 export function registerChatParticipant(

@@ -1,5 +1,6 @@
 /**
- * Issue 29, event 5, with the real agent CLIs (Claude Code, Gemini CLI, Codex, Copilot CLI; headless
+ * The hook server's lifecycle (docs/agent-hooks.md, "The server's lifecycle") with the real agent
+ * CLIs (Claude Code, Gemini CLI, Codex, Copilot CLI; headless
  * and offline against the fake model): the hook as `install` registers it, its hook server killed
  * (the socket left behind, as after an idle exit or a reboot) and stopped (SIGSTOP). Each time the
  * agent gets the gate's refusal of a denied command, the command does not run, and a hook server is
@@ -44,7 +45,7 @@ function assertDenied(result: RunResult): void {
   assert.equal(result.code, 0, why);
 }
 
-describe('agents (real CLIs): the hook server killed and stopped under them (issue 29)', function () {
+describe('agents (real CLIs): the hook server killed and stopped under them', function () {
   let model: FakeModelServer;
   before(async function () {
     requireAgentStage();

@@ -1,5 +1,6 @@
 /**
- * The npm package as a user gets it (issue 29): `npm pack` of this checkout (its `prepack` builds
+ * The npm package as a user gets it (docs/decisions.md, "The npm package and a newcomer's first
+ * commands"): `npm pack` of this checkout (its `prepack` builds
  * the bundles), installed globally into an EMPTY prefix with an empty npm cache and `--offline`
  * (so the tarball needs nothing from a registry), then `approvals-gate --version`, `install --detect`,
  * `install claude-code`, `doctor`, the real Claude Code gated through what `install` registered

@@ -6,7 +6,7 @@ import { startFakeOpenAiServer, type FakeAnswer, type RecordedRequest } from '..
 import { ensureBuiltCli } from '../support/evalCorpus';
 
 /**
- * The CLI with a real model client over real HTTP (D§14 + issue 3): `batch --rater-url …` against a
+ * The CLI with a real model client over real HTTP (D§14, D§8): `batch --rater-url …` against a
  * scripted OpenAI-compatible server that picks its answer from a marker word in the command.
  */
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');

@@ -1,5 +1,6 @@
 /**
- * The "must show" list of issue 2, checked from outside: the held-out corpus under
+ * The evaluation's "must show" checks (test/fixtures/eval/README.md), checked from outside: the
+ * held-out corpus under
  * `test/fixtures/eval/` goes through `node dist/cli.js batch` (one process per variant, the rung
  * set per line, every line rated `safe`), and each assertion is a count over the answers.
  * On a failure the message lists the offending ids and commands.
@@ -145,7 +146,7 @@ describe('evaluation corpus through the CLI', function () {
       console.log(`\n${formatFigures(report)}\n\n${formatChecks(report, 15)}\n\n${formatFigureResults(report.figures)}\n(${report.cases.length} commands, ${report.elapsedMs} ms)\n`);
     });
 
-    // Issue 16's figures: asserted only where the gate reaches the target today. The default-list
+    // The everyday figures: asserted only where the gate reaches the target today. The default-list
     // figure (≥ 90 %) and the entry figure (≥ 97 %) are known gaps, printed with their causes.
     for (const figure of EVERYDAY_FIGURES.filter((f) => f.gating)) {
       it(figure.name, () => {

@@ -1,5 +1,5 @@
 /**
- * The registered command cannot fail open (issue 29; docs/agent-hooks.md "Every exit path is a
+ * The registered command cannot fail open (docs/agent-hooks.md "Every exit path is a
  * deny"): the launcher (src/cli/hooks/launcher.ts) around real Node processes and real files,
  * for every agent's input shape. Whatever goes wrong before the gate answers — a rebuild that
  * rewrites the bundle, a half-written or empty bundle, a deleted install copy, a Node that cannot

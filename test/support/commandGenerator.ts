@@ -7,7 +7,8 @@
  * and `${!…}`, assignments (`+=`, arrays, subscripts, `declare -i`), redirects next to here-docs
  * and here-strings, `time [-p]` and `!` anywhere, `%` job words, `coproc`, hidden characters
  * inside and outside quotes, every connector, words starting `NAME[` (`a[ x ]=1`, `time[`), and
- * the forms zsh reads differently from bash (issue 30): `=cmd`, the precommand words `noglob`,
+ * the forms zsh reads differently from bash (docs/decisions.md, "The zsh reading"): `=cmd`, the
+ * precommand words `noglob`,
  * `nocorrect`, `-`, `repeat N`, brace groups without `;`, glob qualifiers and history modifiers,
  * `>!`, `$=x` and the other parameter flags, `$'\M-a'`, short loops, `&|`/`&!`, `NULLCMD`. A
  * share of the strings also carries a construct the resolver must refuse (substitutions, compound
@@ -238,7 +239,7 @@ const ZSH_PROGRAM_WORDS = [
 ];
 
 /**
- * Words starting `NAME[` (issue 30): where an assignment may stand, bash reads from the `[` to
+ * Words starting `NAME[`: where an assignment may stand, bash reads from the `[` to
  * its matching `]` as one piece (blanks, quotes, `;` included), an assignment when `=` follows.
  * As a program word they come after assignments, redirects, `time`, `!`, `|` and `|&`; after
  * `builtin` or `command`, or as arguments (`a[` and `]` in the plain words), they are text.

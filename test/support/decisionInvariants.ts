@@ -1,5 +1,6 @@
 /**
- * The decision invariants (D§6 "Invariants", issue 28): properties of the WHOLE pipeline, `decide`
+ * The decision invariants (D§6 "Invariants"; docs/decisions.md, "What a segment does, and coverage
+ * checked once"): properties of the WHOLE pipeline, `decide`
  * as the CLI calls it, that must hold whatever path lets an entry cover a command (wrappers
  * peeled, leading folders, glob and variable shapes, appended input). Each invariant is a
  * function from a generated case to a counterexample (a sentence) or null, so that the mocha

@@ -1,6 +1,6 @@
 /**
- * The held-out evaluation corpus and the "must show" checks of issue 2, run from outside
- * through the built CLI (`node dist/cli.js batch`). Shared by `test/integration/evalCorpus.test.ts`
+ * The held-out evaluation corpus and its "must show" checks (test/fixtures/eval/README.md), run
+ * from outside through the built CLI (`node dist/cli.js batch`). Shared by `test/integration/evalCorpus.test.ts`
  * (which asserts) and `scripts/eval.ts` (which prints the same figures).
  *
  * Nothing here imports the gate: the point is to judge the shipped artefact the way a user
@@ -152,7 +152,7 @@ export function countByCategory(cases: readonly CorpusCase[]): Record<Category, 
  * One way of asking the CLI: which lists and rating every line carries, and which process
  * options apply. The hostile variants rate with `safe`, the most permissive answer a model can
  * give, so that whatever is refused is refused by the gate's own layers; the `no-model` variants
- * are a fresh install with no rating model (issue 16's "default list alone").
+ * are a fresh install with no rating model (the everyday figure "default list alone").
  */
 export interface Variant {
   name: string;
@@ -459,7 +459,7 @@ export interface EvalReport {
   cases: CorpusCase[];
   answers: Map<string, VariantAnswers>;
   results: CheckResult[];
-  /** Issue 16's figures over the `everyday` corpus, with their misses sorted into causes. */
+  /** The everyday figures over the `everyday` corpus, with their misses sorted into causes. */
   figures: FigureResult[];
   elapsedMs: number;
 }
@@ -517,12 +517,12 @@ export function evaluate(options: { cliPath?: string; corpusDir?: string } = {})
   return { cases, answers, results, figures, elapsedMs: Date.now() - started };
 }
 
-// ── Issue 16: the everyday figures ──────────────────────────────────────────────────────────
+// ── The everyday figures ────────────────────────────────────────────────────────────────────
 
 /**
- * A figure of issue 16's *Done when*, over the `everyday` corpus. `gating` figures are asserted
- * by the mocha suite and fail `npm run eval`; the others are printed with their misses until the
- * gate reaches the target. A figure becomes gating when it passes — never by moving its target.
+ * An everyday figure (its target in test/fixtures/eval/README.md), over the `everyday` corpus.
+ * `gating` figures are asserted by the mocha suite and fail `npm run eval`; the others are printed
+ * with their misses until the gate reaches the target. A figure becomes gating when it passes — never by moving its target.
  */
 export interface Figure extends Check {
   minRate: number;
@@ -657,7 +657,8 @@ export function shellWords(command: string): ShellWord[] {
   return words;
 }
 
-/** Why a word the gate could not read is opaque, in the terms of issue 16's *shapes*. */
+/** Why a word the gate could not read is opaque, in the terms of the operand shapes (docs/decisions.md, "Glob
+ * operands"). */
 export function opaqueKind(word: ShellWord): string {
   if (word.glob && word.afterDoubleDash) return 'glob operand after `--` (can only be operands)';
   if (word.glob && word.literalStart) return 'glob operand starting with a literal other than `-` (`src/*.ts`, `./docs/*.md`, `.*/`)';
@@ -821,7 +822,7 @@ export function classifyFigures(report: Pick<EvalReport, 'cases' | 'answers'>, c
 
 /** The figures, their targets and the miss classes with a few example commands each. */
 export function formatFigureResults(results: readonly FigureResult[], examples = 3): string {
-  const out: string[] = ['Issue 16 figures (everyday corpus):'];
+  const out: string[] = ['Everyday figures (everyday corpus):'];
   for (const { figure, result } of results) {
     const status = result.passed ? 'PASS' : figure.gating ? 'FAIL' : 'BELOW';
     out.push(`${status}  ${figure.name}: ${result.count} of ${result.total} = ${percent(result.count, result.total)} (target ≥ ${percent(figure.minRate * 1000, 1000)}${figure.gating ? '' : ', not gating'})`);
@@ -956,7 +957,7 @@ export function ensureBuiltCli(cliPath: string = CLI_PATH): void {
   if (build.status !== 0) throw new Error(`building dist/cli.js failed: ${build.stderr || build.stdout}`);
 }
 
-// ── Issue 30: what reading in `any` costs ───────────────────────────────────────────────────
+// ── What reading in `any` costs ─────────────────────────────────────────────────────────────
 
 /** One shell's figures over the everyday corpus: lines resolved, and approved at manual with the default allow list alone. */
 export interface ShellFrictionRow {
@@ -970,7 +971,7 @@ export interface ShellFrictionRow {
  * The everyday corpus read as bash, as zsh and as `any` (bash and zsh alike, what a hook uses
  * when it cannot know the agent's shell; docs/agent-hooks.md, "Which shell runs the command"): the share of lines resolved, and of
  * lines approved at manual with no model and the default allow list alone (the `no-model`
- * variant, `--shell` added). Issue 30's target: `any` loses at most 1 point of approval.
+ * variant, `--shell` added). The zsh reading's target: `any` loses at most 1 point of approval.
  */
 export function shellFriction(cases: readonly CorpusCase[], cliPath: string = CLI_PATH): ShellFrictionRow[] {
   const everyday = cases.filter((c) => c.category === 'everyday');
@@ -989,7 +990,7 @@ export function shellFriction(cases: readonly CorpusCase[], cliPath: string = CL
 export function formatShellFriction(rows: readonly ShellFrictionRow[]): string {
   const pct = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)} %`);
   const bash = rows.find((r) => r.shell === 'bash');
-  const out = ['Issue 30: reading the everyday corpus in each shell (manual, no model, default allow list):'];
+  const out = ['Reading the everyday corpus in each shell (manual, no model, default allow list):'];
   for (const row of rows) {
     const lost = bash === undefined || row.shell === 'bash' ? '' : `  (${((100 * (bash.approved - row.approved)) / row.lines).toFixed(1)} points of approval fewer than bash${row.shell === 'any' ? '; target: at most 1' : ''})`;
     out.push(`  ${row.shell.padEnd(4)} resolved ${pct(row.resolved, row.lines).padStart(7)} (${row.resolved}/${row.lines})  approved ${pct(row.approved, row.lines).padStart(7)} (${row.approved}/${row.lines})${lost}`);

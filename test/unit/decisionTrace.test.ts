@@ -3,7 +3,10 @@ import { formatTrace } from '../../src/gate/decisionTrace';
 import { decideUnder, manualDefault } from '../support/decisionInvariants';
 import { readCommand } from '../../src/gate/reading/reading';
 
-/** The explain trace names what each segment does, so a person sees why an entry did or did not cover it (issue 28). */
+/**
+ * The explain trace names what each segment does, so a person sees why an entry did or did not
+ * cover it (docs/decisions.md, "What a segment does, and coverage checked once").
+ */
 describe('the explain trace names the effects it found', function () {
   async function trace(command: string): Promise<string> {
     return formatTrace(readCommand(command, { home: '/home/gate-test', shell: 'bash' }), 'manual', await decideUnder(command, manualDefault()));

@@ -479,7 +479,7 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (found !== null) return found;
   }
   const inner = innerArgv(view);
-  // Code in other languages (issue 31): what the code does, as shell text or a fork loop.
+  // Code in other languages (docs/languages.md): what the code does, as shell text or a fork loop.
   const code = codePayloads(inner, stdinText);
   for (let k = 0; k < code.length; k++) {
     const payload = code[k]!;
@@ -502,7 +502,7 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
 }
 
 /**
- * Unknown is not harmless (issue 31): a program the table has no row for (or only known at run
+ * Unknown is not harmless (docs/decisions.md): a program the table has no row for (or only known at run
  * time), or one whose row cannot place every word of the argv (an option it does not know, a word
  * only known at run time, a wrapper read inexactly), may be a launcher. Every suffix of its words
  * that starts with a program is read as a command it may run (`frob rm -rf /usr`, `mytool exec --

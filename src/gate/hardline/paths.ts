@@ -246,7 +246,8 @@ const WINDOWS_SYSTEM_FOLDERS = new Set(['windows', 'users', 'program files', 'pr
 const WINDOWS_SHARED_HOMES = new Set(['public', 'default', 'default user', 'all users']);
 
 /**
- * The trees of the other systems the same agent sessions run on (issue 31): WSL's view of a
+ * The trees of the other systems the same agent sessions run on (docs/decisions.md, "Other
+ * platforms' trees"): WSL's view of a
  * Windows drive (`/mnt/c/Windows`, `/mnt/c/Users/<name>`, compared without case, as Windows
  * does), a macOS volume (`/Volumes/<name>`) and a folder right inside macOS's `/System`. In words,
  * or null. `deep` (deletion) reaches the folders inside them; the permission list only the drives'

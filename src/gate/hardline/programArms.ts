@@ -25,7 +25,7 @@ const NAMED_PROGRAMS = new Set([
   'chmod', 'chown', 'chgrp',
   'kill', 'killall5', 'pkill', 'killall',
   'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
-  // other platforms and other ways in (issue 31)
+  // other platforms and other ways in (docs/decisions.md, "Other platforms' programs")
   'launchctl', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
   ...INTERPRETERS,
   ...VOLUME_PROGRAMS,

@@ -1,5 +1,6 @@
 /**
- * zsh's ways of spelling a command that bash reads otherwise (issue 30), for the hardline floor.
+ * zsh's ways of spelling a command that bash reads otherwise, for the hardline floor
+ * (docs/decisions.md, "zsh spellings at the hardline floor").
  * The floor holds in every reading shell: a bash user's agent can still type `zsh -c …`, and
  * an `any` reading must refuse what either shell would run. So every command the floor sees
  * (resolved or from the tolerant text reader) is also read as zsh would run it, and each such

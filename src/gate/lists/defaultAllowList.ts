@@ -46,17 +46,18 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * after `git`): it is `cd DIR && git X`, and `cd` is a read-only row (the git row's
  * `workingFolderIsCd`; every other global option stays carved out).
  *
- * `alias` is a read-only row since issue 16: the resolver reads only its print forms (`alias`,
- * `alias -p`, `alias NAME…`); any word with `=` leaves the line unresolved, which no entry covers.
+ * `alias` is a read-only row (docs/decisions.md, "More everyday read-only forms"): the resolver
+ * reads only its print forms (`alias`, `alias -p`, `alias NAME…`); any word with `=` leaves the
+ * line unresolved, which no entry covers.
  *
- * `cd`, `pushd`, `popd`, `dirs` are read-only rows since issue 16: the floors now follow the
- * folder through the line (issue 14), and each later segment still needs its own entry.
+ * `cd`, `pushd`, `popd`, `dirs` are read-only rows: the floors follow the folder through the line
+ * (docs/decisions.md, "Where a path lands"), and each later segment still needs its own entry.
  *
- * `awk`, `gawk`, `mawk`, `nawk` are read-only rows since issue 16: their reader (programs/awk.ts)
- * reports every construct that runs, writes, loads, connects or reads `ENVIRON`, and the default
- * entry never spells one, so `awk '$3 > 100 {print}' f` runs and `awk '{print > "f"}'` asks.
+ * `awk`, `gawk`, `mawk`, `nawk` are read-only rows: their reader (programs/awk.ts) reports every
+ * construct that runs, writes, loads, connects or reads `ENVIRON`, and the default entry never
+ * spells one, so `awk '$3 > 100 {print}' f` runs and `awk '{print > "f"}'` asks.
  *
- * `ps` is a read-only row since issue 16: listing processes and their command lines is its job.
+ * `ps` is a read-only row: listing processes and their command lines is its job.
  * Its forms that print each process's environment (`ps auxe`, `ps eww`, macOS `-E`, and a dash
  * `e` on a line procps may read again the BSD way, `ps -auxe`, `ps -e -x`) are `credentials`
  * forms that are not everyday, so no default entry covers them; `ps -e` ("every process") is.
@@ -81,9 +82,10 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
  * `lsof` is a read-only row too: it lists open files and runs, loads and writes nothing but its
  * output, except `-D b|u` (the device cache file), which the row carves out.
  *
- * `man` is a read-only row since issue 16: the gate's runners set MANPAGER=cat and a man whose
- * output is no terminal does not page, so no pager waits for keys; the row carves out every option
- * that names a pager, browser, viewer, device, preprocessor, configuration or page file.
+ * `man` is a read-only row (docs/decisions.md, "More everyday read-only forms"): the gate's runners
+ * set MANPAGER=cat and a man whose output is no terminal does not page, so no pager waits for keys;
+ * the row carves out every option that names a pager, browser, viewer, device, preprocessor,
+ * configuration or page file.
  *
  * Deliberately not read-only (and so absent): `less`, `more` (`less +cmd` runs initial commands,
  * `-o` writes a log), `env`/`printenv` (print secrets), `yq` (writes in place),

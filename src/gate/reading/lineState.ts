@@ -12,7 +12,7 @@ import type { Segment, Word } from './resolution';
  * Handled elsewhere, by the resolver itself: `alias NAME=VALUE`, `enable`, `shopt`, `hash -p`, `source`,
  * `eval`, `set -o posix`, function definitions, `let` and `((…))` (each unresolved wherever it
  * stands); a `trap` payload is read as code. Not state in this sense: `cd`/`pushd` (the words
- * stay what they are; the floors' view of the working folder is issue 14's).
+ * stay what they are; the floors follow the working folder: docs/decisions.md, "Where a path lands").
  */
 
 /** Connectors after which the next segment runs in the same shell as this one. */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /**
- * The test-only chat helper (test/e2e/chatHelper) is what issue 5's chat tests stand on: check here
+ * The test-only chat helper (test/e2e/chatHelper) is what the `@gate` chat tests stand on: check here
  * that code-server gave it its proposed APIs and that its fake model answers as scripted.
  */
 const VENDOR = 'approvals-gate-test';

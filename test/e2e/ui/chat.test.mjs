@@ -1,4 +1,4 @@
-// `@gate` in the Chat view of a real VS Code (issue 5, "Must show"), driven only through what a
+// `@gate` in the Chat view of a real VS Code (docs/chat-participant.md), driven only through what a
 // person does: type `@gate …` in the chat input, read the response, answer the approval card,
 // switch the rung from the status bar. The model is the test-only chat helper's fake model
 // (test/e2e/chatHelper), scripted through a JSON file named in this workspace copy's settings; it

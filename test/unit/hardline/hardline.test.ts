@@ -73,7 +73,7 @@ describe('hardline floor: must refuse (test/fixtures/hardline/must-refuse.txt)',
     for (const arm of HARDLINE_ARMS) assert.ok(mustRefuse.some((line) => line.arm === arm), `no line for ${arm}`);
   });
   // Every line in every reading shell: the floor holds whichever shell the agent uses, and a
-  // bash user's agent can still type `zsh -c …` (issue 30).
+  // bash user's agent can still type `zsh -c …`.
   for (const line of mustRefuse) {
     it(`line ${line.lineNumber}: ${line.written}`, () => {
       for (const shell of READING_SHELLS) {
@@ -131,7 +131,7 @@ describe('hardline floor: the home folder is the one the reading names', () => {
     ['rm -rf /Users/me', '/Users/me', true],
     ['rm -rf ~', '/Users/me', true],
     ['rm -rf /Users/me/project', '/Users/me', false],
-    // Every home folder is a target, not only the user's own (issue 14).
+    // Every home folder is a target, not only the user's own.
     ['rm -rf /home/agent', '/Users/me', true],
     ['rm -rf /opt/agent', '/Users/me', false],
     ['rm -rf /srv/app', '/srv/app', true],

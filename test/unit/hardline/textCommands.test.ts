@@ -35,7 +35,7 @@ function plainAll(commands: readonly TextCommand[]): unknown[] {
 
 /**
  * A `(…)` ending a word (`/usr(:h)`, `*(.)`, `~(:h)`), zsh's `$=x`, `$~x`, `$^x`, `$+x` and a
- * word `=(…)`: since issue 30 the reader reads zsh's glob qualifiers and history modifiers
+ * word `=(…)`: since the zsh reading the reader reads zsh's glob qualifiers and history modifiers
  * there, those expansions as run-time words and `=(…)` as a process substitution, where the
  * previous reader kept literal text (test/unit/hardline/zshForms.test.ts checks the zsh
  * readings); such text is not compared.

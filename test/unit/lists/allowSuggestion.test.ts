@@ -30,7 +30,7 @@ function services(allow: unknown[], options: { rung?: 'manual' | 'assisted'; out
   };
 }
 
-/** Commands built from every program of the table, and the shapes the issue names. */
+/** Commands built from every program of the table, and hand-picked shapes (redirects, pipes, wrappers, protected targets). */
 function generatedCommands(): string[] {
   const commands = new Set<string>([
     'cat README.md > src/index.ts',

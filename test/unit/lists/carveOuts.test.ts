@@ -74,7 +74,7 @@ const AWK_INNOCENT = [
   `awk 'NR%2==0' f`,
   `awk -- '{print}' f`,
   `awk -e '{print $2}' f`,
-  // comparisons, regexps and strings holding | or > are what they are (issue 11)
+  // comparisons, regexps and strings holding | or > are what they are (the awk reader)
   `awk '$3 > 100 {print}' data.csv`,
   `awk '/a|b/ {print}' f`,
   `awk '{print "a|b"}' f`,

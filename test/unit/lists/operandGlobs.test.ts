@@ -1,5 +1,5 @@
 /**
- * Glob operands (issue 16, docs/decisions.md "Glob operands"): a prefix entry that ends before a
+ * Glob operands (docs/decisions.md "Glob operands"): a prefix entry that ends before a
  * glob covers it for a program whose row gives its operands no role, when either the row gives no
  * option a role (whatever the glob becomes only reads and prints: `ls *`, `cat ~/*`) or the glob
  * can only be operands — its first character is a plain literal other than `-`, or it stands after

@@ -93,7 +93,7 @@ describe('sed reader (GNU sed 4.9)', () => {
   });
 });
 
-describe('the gate on sed invocations that once ran commands through the default list (issue 11)', () => {
+describe('the gate on sed invocations that once ran commands through the default list', () => {
   const RUN_OR_WRITE = [
     `sed ':a e rm -rf ~' f`,
     `sed ':a e id' f`,

@@ -233,12 +233,12 @@ describe('bash differential (resolver vs real bash)', function () {
         '\u00a0', '\u200b', '\u202e', '# ', 'time ', 'time -p ', '! ', '>', '>>', '<', '2>&1', '&>', '>|', '<>', '3>', '*', '{a,b}',
         '~', '~/x', '~root', 'a=~/x', '--opt=~/x', 'A=', '+=', 'a=(x y)', '<<EOF', '$VAR', '${VAR}', '$(', '`', ';', '&&', '||', '|',
         '|&', ' & ', '\n', '{ echo a; }', '(echo a)', 'if', "echo 'unclosed",
-        // Round 2 (issue 15): job words, braces in redirect targets, $"…", @ operators, ${!…}, here-docs
+        // Round 2 (D§4.2): job words, braces in redirect targets, $"…", @ operators, ${!…}, here-docs
         // beside redirects, ! anywhere, coproc, hidden characters in quotes, arrays, declare -i.
         '%1', "'%git'", '>/tmp/{a,b}', '2>&1{a,b}', '{1..3}', 'x{a}', '$"', '${ONE@Q}', '@E}', '${ONE@A}', '@K}', '@P}',
         '${!ONE}', '${!O*}', '<<<', '<<EOF >out.txt', 'time -p ', '! ! ', 'coproc ', "'a\rb'", '"a\u200bb"', 'a+=(z)',
         'a[1]=x', 'declare -i', '\\}', '\\a',
-        // Issue 30: words starting NAME[, where bash reads a subscript up to its `]` or only text.
+        // Round 3: words starting NAME[, where bash reads a subscript up to its `]` or only text.
         'a[', 'a[ x ]=1', 'time[', 'builtin a[', '|& a[', 'time a[', 'value a[', '[ ', ' ]',
       ];
       for (const fragment of fragments) assert.ok(text.includes(fragment), `no generated string contains ${JSON.stringify(fragment)}`);

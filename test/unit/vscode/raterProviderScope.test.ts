@@ -1,5 +1,6 @@
 /**
- * The request scope of the rater provider (issue 5 item 3, D§8): the ratings made while a `@gate`
+ * The request scope of the rater provider (D§8; docs/chat-participant.md, "The rater on the chat's
+ * model"): the ratings made while a `@gate`
  * request runs use its model when no rater endpoint is set — those ratings and no others, even
  * when another piece of work runs at the same time; a preview's stand-in replaces even an
  * endpoint. (The endpoint itself is the lead's existing behaviour, not re-tested here.)

@@ -1,5 +1,5 @@
 /**
- * Code in other languages, read for the hardline floor (D§5, issue 31): the inline code of an
+ * Code in other languages, read for the hardline floor (D§5, docs/languages.md): the inline code of an
  * interpreter (its row's `payload: 'code'` forms: `python3 -c`, `node -e`, `deno eval`, `bun -e`,
  * `perl -e`, `ruby -e`, `emacs --eval`, `make --eval`, …) and the code it reads from stdin (a
  * heredoc or here-string fed to `python3 -`, `node`, `perl`, …), handed back as the shell text

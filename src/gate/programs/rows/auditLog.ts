@@ -5,7 +5,7 @@
 export const ROWS_AUDIT_LOG: readonly string[] = [
   '## Audit log',
   '',
-  '### Issue 31 (rows-audit): options and inline commands that name a program, a pager, a shell, a plugin, a configuration or an output file',
+  '### The rows audit: options and inline commands that name a program, a pager, a shell, a plugin, a configuration or an output file',
   '',
   'Looked at, against each program\'s manual: launchers (runuser, run0, start-stop-daemon, flatpak-spawn,',
   'toolbox, distrobox, busybox/toybox, coreutils, npx with shx/rimraf/del-cli/cross-env); executors in',

@@ -544,9 +544,9 @@ const XMORE_ROW: ProgramRow = {
 const MAN_TEXT_DEVICES = new Set(['ascii', 'latin1', 'utf8', 'cp1047']);
 
 /**
- * man-db 2.x. Read-only since issue 16 (docs/decisions.md): it formats a page and prints it; the
- * gate's runners set `MANPAGER`/`PAGER` to `cat`, and a man whose output is no terminal does not
- * page at all, so no pager waits for keys. What an entry must spell: another pager (`-P`, anything
+ * man-db 2.x. Read-only (docs/decisions.md, "More everyday read-only forms"): it formats a page
+ * and prints it; the gate's runners set `MANPAGER`/`PAGER` to `cat`, and a man whose output is no
+ * terminal does not page at all, so no pager waits for keys. What an entry must spell: another pager (`-P`, anything
  * but `cat`), a browser or viewer (`-H`, `-X`, a `-T` device that is not text), preprocessors
  * picked by hand (`-p`: grap and vgrind run outside groff's safe mode), another configuration
  * (`-C`: its `DEFINE`s name the programs man runs), pages from files or folders the gate has not

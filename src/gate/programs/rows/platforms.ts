@@ -4,8 +4,8 @@ import { literalWord, type Word } from '../../reading/resolution';
 import { cmdLineAsShell } from '../cmdLine';
 
 /**
- * Programs of the other systems the same agent sessions run on (issue 31): macOS (`launchctl`,
- * `osascript`, `diskutil`, `asr`), Windows seen from WSL (`cmd.exe`, `wsl.exe`; the table finds a
+ * Programs of the other systems the same agent sessions run on (docs/decisions.md, "Other
+ * platforms' programs"): macOS (`launchctl`, `osascript`, `diskutil`, `asr`), Windows seen from WSL (`cmd.exe`, `wsl.exe`; the table finds a
  * `.exe` name by its row), disk tools the hardline arms name (`nvme`, `fio`) and the clipboards
  * (`pbcopy`, `clip.exe`, `xclip`, `xsel`, `wl-copy`), which only keep what is piped in. The floor's arms
  * for them live in `hardline/` (power: processes.ts; erasing and raw writes: devices.ts); these rows

@@ -177,8 +177,9 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     names: ['ps'],
     category: 'system',
     what: 'lists processes',
-    // Read-only since issue 16: it lists processes and their command lines, which is its job and
-    // no secret of the user's that a terminal does not show anyway. Its forms that print the
+    // Read-only (docs/decisions.md, "More everyday read-only forms"): it lists processes and their
+    // command lines, which is its job and no secret of the user's that a terminal does not show
+    // anyway. Its forms that print the
     // environment of each process (tokens among them) are `credentials` forms that are NOT
     // everyday, so the default entry never covers them (as jq's `$ENV`): the BSD letter `e`
     // (`ps auxe`, `ps eww`), macOS `-E`, and a dash cluster holding `e` (`-ef`: "every process")
