@@ -332,7 +332,7 @@ export async function writesInvariant(base: { command: string; config: Config },
   if (base.config.allow.some((entry) => typeof entry === 'object' && entry !== null && (entry as { writes?: unknown }).writes === true)) return null;
   if ('writer' in variant) {
     const writerProgram = variant.writer.split(' ')[0]!;
-    // An entry that names the writer covers its own job (docs/decisions.md, "What writes: true covers").
+    // An entry that names the writer covers its own job (docs/decisions.md, "What a segment does, and coverage checked once").
     if (base.config.allow.some((entry) => typeof entry === 'string' && entry.split(' ')[0] === writerProgram)) return null;
     const command = `${base.command} | ${variant.writer}`;
     const decision = await decideUnder(command, base.config);
