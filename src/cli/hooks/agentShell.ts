@@ -152,7 +152,8 @@ function snapshotsOrAsked(env: NodeJS.ProcessEnv, home: string, cacheFile: strin
 
 /** The shell Claude Code starts to write a snapshot, or why it cannot be asked. */
 function askableShell(env: NodeJS.ProcessEnv): { file: string; kind: ShellKind } | string {
-  if (process.platform === 'win32') return 'the gate does not ask a shell on Windows';
+  // Bubblewrap is Linux's: elsewhere the start-up files are not run (docs/decisions.md, "The agent's shell, asked when there is no snapshot").
+  if (process.platform !== 'linux') return `the gate asks the shell only on Linux, inside bubblewrap (this is ${process.platform})`;
   if ((env.CLAUDE_CODE_SHELL_PREFIX ?? '') !== '') return 'CLAUDE_CODE_SHELL_PREFIX wraps the shell, so the gate does not ask it';
   const file = claudeCodeShellPath({ ...SYSTEM_PROBE, env });
   const kind = file === undefined ? undefined : claudeKind(file);
