@@ -134,7 +134,8 @@ function snapshotsOrAsked(env: NodeJS.ProcessEnv, home: string, cacheFile: strin
     names = [];
   }
   const parsed = names.map((name) => ({ name, file: path.join(folder, name), definitions: snapshotFile(path.join(folder, name)) }));
-  const snapshots = unionOfSnapshots(parsed, `${names.length} snapshot(s) in ${folder}`);
+  const snapshots: ShellDefinitions =
+    names.length === 0 ? { kind: 'unknown', why: `there is no shell snapshot in ${folder} (Claude Code writes one after a session's first command)` } : unionOfSnapshots(parsed, `${names.length} snapshot(s) in ${folder}`);
   if (snapshots.kind === 'known') return snapshots;
   const shell = askableShell(env);
   if (typeof shell === 'string') return { kind: 'unknown', why: `${snapshots.why}; ${shell}` };
@@ -142,7 +143,8 @@ function snapshotsOrAsked(env: NodeJS.ProcessEnv, home: string, cacheFile: strin
   const stale = unreadable.find((snapshot) => !snapshot.name.startsWith(`snapshot-${shell.kind}-`) || snapshotTime(snapshot.file) < newestStartupChange(shell.kind, env, home));
   if (stale !== undefined) return { kind: 'unknown', why: `${snapshots.why}; the shell cannot stand in for ${stale.file}, which is of another shell or older than a change to the start-up files` };
   const asked = askedShellDefinitions({ ...shell, env, home, cacheFile, ...asking });
-  if (asked.kind === 'unknown' || unreadable.length === 0) return asked;
+  if (asked.kind === 'unknown') return { kind: 'unknown', why: `${snapshots.why}; ${asked.why}` };
+  if (unreadable.length === 0) return { ...asked, source: `${asked.source}, no shell snapshot` };
   const readable = unionOfSnapshots(parsed.filter((snapshot) => snapshot.definitions.ok), `the readable snapshots in ${folder}`);
   if (readable.kind === 'unknown') return asked;
   const aliases = new Map(readable.aliases);

@@ -55,13 +55,13 @@ export function askedShellDefinitions(ask: AskedShell): ShellDefinitions {
   if (cached !== undefined) return cached;
   const bwrap = bubblewrapPath(ask.bwrapPlaces);
   if (bwrap === undefined) {
-    return { kind: 'unknown', why: `there is no shell snapshot, and the gate does not run your shell's start-up files to learn them without bubblewrap (install it: apt-get install bubblewrap)` };
+    return { kind: 'unknown', why: `the gate does not run the shell's start-up files to learn their aliases and functions without bubblewrap (install it: apt-get install bubblewrap)` };
   }
   const asked = askShell(bwrap, ask);
   const at = new Date(now).toISOString();
   const definitions: ShellDefinitions = asked.ok
-    ? { kind: 'known', aliases: asked.aliases, functions: asked.functions, source: `${ask.file} asked at ${at} (${asked.ms} ms; no shell snapshot)` }
-    : { kind: 'unknown', why: `there is no shell snapshot, and ${ask.file} asked for its aliases and functions at ${at} gave no answer: ${asked.why}` };
+    ? { kind: 'known', aliases: asked.aliases, functions: asked.functions, source: `${ask.file} asked at ${at} (${asked.ms} ms)` }
+    : { kind: 'unknown', why: `${ask.file} asked for its aliases and functions at ${at} gave no answer: ${asked.why}` };
   writeCache(ask.cacheFile, key, now, definitions);
   return definitions;
 }

@@ -96,7 +96,7 @@ describe('agent shells: which shell each agent runs', () => {
       const cache = path.join(home, 'state', 'shell-definitions.json');
       const none = claudeShellDefinitions(env, home, cache, { bwrapPlaces: [] });
       assert.equal(none.kind, 'unknown');
-      if (none.kind === 'unknown') assert.match(none.why, /does not run your shell's start-up files to learn them without bubblewrap/);
+      if (none.kind === 'unknown') assert.match(none.why, /no shell snapshot in .*; the gate does not run the shell's start-up files .* without bubblewrap/);
       assert.ok(!existsSync(cache), 'nothing learned, nothing cached');
       const prefixed = claudeShellDefinitions({ ...env, CLAUDE_CODE_SHELL_PREFIX: '/usr/bin/logger-wrap' }, home, cache);
       assert.equal(prefixed.kind, 'unknown');
@@ -117,9 +117,9 @@ describe('agent shells: which shell each agent runs', () => {
       assert.match(shellReport('gemini', env, home, 'node hook.js hook gemini').join('\n'), /reads commands as bash/);
       assert.match(shellReport('codex', env, home, 'node hook.js hook codex --shell zsh').join('\n'), /reads commands as zsh \(--shell/);
       const asked = shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n');
-      assert.match(asked, /aliases and functions: \d+ name\(s\) defined as alias or function in \/bin\/bash asked at [-0-9T:.]+Z \(\d+ ms; no shell snapshot\) /);
+      assert.match(asked, /aliases and functions: \d+ name\(s\) defined as alias or function in \/bin\/bash asked at [-0-9T:.]+Z \(\d+ ms\), no shell snapshot /);
       assert.match(asked, /without a snapshot .* the shell is asked in a read-only sandbox without network \(\/usr\/bin\/bwrap\)/);
-      assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /\/bin\/bash asked at .*, cached \(/);
+      assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /\/bin\/bash asked at .*, cached, no shell snapshot \(/);
       mkdirSync(path.join(home, '.claude', 'shell-snapshots'), { recursive: true });
       copyFileSync(path.join(__dirname, '../../../fixtures/shellSnapshots/claude-code-2.1.328-zsh.sh'), path.join(home, '.claude', 'shell-snapshots', 'snapshot-zsh-1-a.sh'));
       assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /5 name\(s\) defined as alias or function in 1 snapshot/);
