@@ -25,6 +25,8 @@ const NEEDS = [
   { group: 'mocha', program: 'git', pkg: 'git', why: 'the git -c differentials' },
   { group: 'mocha', program: 'ssh', pkg: 'openssh-client', why: 'the ssh -o differentials' },
   { group: 'mocha', program: 'zsh', pkg: 'zsh', why: 'the zsh differentials' },
+  // The hook asks the agent's shell for its definitions only inside bubblewrap (src/cli/hooks/readOnlySandbox.ts).
+  { group: 'mocha', program: 'bwrap', pkg: 'bubblewrap', why: 'the agent shell asked read-only' },
   // Debian's Chromium: the card test of the mocha stage (playwright-core, no browser download;
   // CHROMIUM names another build) and the e2e stage's UI tests.
   { group: 'mocha', program: 'chromium', pkg: 'chromium', why: 'the approval card in Chromium', env: 'CHROMIUM' },

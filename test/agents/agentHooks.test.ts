@@ -15,7 +15,7 @@
  * Needs `npm run build` and `bash scripts/agents/install-agent-clis.sh`.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../support/agents/fakeModelServer';
 import {
@@ -235,6 +235,30 @@ describe('agents (real CLIs) in zsh and in bash', function () {
           it('noglob before a floor command is refused at bypass', async function () {
             const prepared = prepare('noglob');
             assertBlocked(await run(prepared, `touch ${prepared.root.marker}; noglob wipefs -a ${ABSENT_DISK}`), /hardline floor/i);
+          });
+        }
+
+        if (agent === 'claude-code') {
+          // A fresh session: no snapshot yet (Claude Code writes it after the first command's
+          // hook), so the gate asks the shell (docs/agent-hooks.md, "Which shell runs the command").
+          const fresh = (name: string, rc: string) => {
+            const root = newCaseRoot(`${agent}-${shell.name}-${name}`);
+            writeAgentConfig(agent, root.home, server);
+            rmSync(path.join(root.home, '.claude', 'shell-snapshots'), { recursive: true, force: true });
+            writeFileSync(path.join(root.home, shell.name === 'zsh' ? '.zshrc' : '.bashrc'), rc);
+            writeGateSettings(root.home, { 'approvalsGate.rung': 'manual', 'approvalsGate.allow': ['touch'] });
+            const settingsFile = registerHook(agent, root, gateHookCommand(agent));
+            return { root, ...(settingsFile ? { settingsFile } : {}) };
+          };
+
+          it("a fresh session's first command under a covering entry runs without a prompt", async function () {
+            const prepared = fresh('fresh', "alias ll='ls -l'\nmkcd() { mkdir -p \"$1\" && cd \"$1\"; }\n");
+            assertRan(await run(prepared, `touch ${prepared.root.marker}`));
+          });
+
+          it("a fresh session: a command named by an alias of the start-up file is not the program", async function () {
+            const prepared = fresh('fresh-alias', "alias touch='touch'\n");
+            assertBlocked(await run(prepared, `touch ${prepared.root.marker}`), /`touch` is defined as alias or function/, ['ask', 'deny']);
           });
         }
 

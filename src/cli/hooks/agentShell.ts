@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { ReadingShell } from '../../gate/reading/resolution';
 import { describeDefinitions, parseSnapshot, unionOfSnapshots, type ShellDefinitions, type SnapshotDefinitions } from '../../gate/reading/shellDefinitions';
 import type { AgentName } from './agents';
+import { askedShellDefinitions, newestStartupChange, type AskingOptions, type ShellKind } from './askedShell';
 import { registrationFor } from './registrations';
+import { bubblewrapPath } from './readOnlySandbox';
+import { userFolders } from './userFolders';
 
 /**
  * Which shell each agent runs its shell tool's command in, as far as the hook process can see it
@@ -104,11 +107,22 @@ const MAX_SNAPSHOT_BYTES = 4 * 1024 * 1024;
 /**
  * The aliases and functions of Claude Code's shell: the union over every snapshot in its folder.
  * The hook input does not say which snapshot is its session's (the file name carries the shell,
- * the time and a random part, no session id), so every live session's definitions count. None
- * at all, one that cannot be read, or `$BASH_ENV` set (bash reads that file before the command,
- * and it is no part of the snapshot): unknown.
+ * the time and a random part, no session id), so every live session's definitions count.
+ * `$BASH_ENV` set (bash reads that file before the command, and it is no part of the snapshot):
+ * unknown. No snapshot at all (a session's first command: Claude Code writes it after that
+ * command's hook), or one whose names cannot be found: the shell is asked instead
+ * (askedShell.ts), which stands in for such a snapshot only when it is of the same shell and no
+ * start-up file changed since it was written. Functions exported in the environment
+ * (`BASH_FUNC_name%%`, which bash imports) count as well.
  */
-export function claudeShellDefinitions(env: NodeJS.ProcessEnv, home: string): ShellDefinitions {
+export function claudeShellDefinitions(env: NodeJS.ProcessEnv, home: string, cacheFile: string, asking: AskingOptions = {}): ShellDefinitions {
+  const found = snapshotsOrAsked(env, home, cacheFile, asking);
+  if (found.kind === 'unknown') return found;
+  const exported = Object.keys(env).flatMap((name) => /^BASH_FUNC_(.+)%%$/.exec(name)?.[1] ?? []);
+  return exported.length === 0 ? found : { ...found, functions: new Set([...found.functions, ...exported]) };
+}
+
+function snapshotsOrAsked(env: NodeJS.ProcessEnv, home: string, cacheFile: string, asking: AskingOptions): ShellDefinitions {
   const folder = claudeSnapshotFolder(env, home);
   if ((env.BASH_ENV ?? '') !== '') return { kind: 'unknown', why: `BASH_ENV is set (${env.BASH_ENV}), and bash runs that file before each command` };
   let names: string[];
@@ -116,10 +130,48 @@ export function claudeShellDefinitions(env: NodeJS.ProcessEnv, home: string): Sh
     names = readdirSync(folder).filter((name) => /^snapshot-.*\.sh$/.test(name)).sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { kind: 'unknown', why: code === 'ENOENT' ? `there is no ${folder}, so Claude Code has no shell snapshot yet` : `${folder} cannot be read (${code ?? String(error)})` };
+    if (code !== 'ENOENT') return { kind: 'unknown', why: `${folder} cannot be read (${code ?? String(error)})` };
+    names = [];
   }
-  const parsed = names.map((name) => ({ file: path.join(folder, name), definitions: snapshotFile(path.join(folder, name)) }));
-  return unionOfSnapshots(parsed, `${names.length} snapshot(s) in ${folder}`);
+  const parsed = names.map((name) => ({ name, file: path.join(folder, name), definitions: snapshotFile(path.join(folder, name)) }));
+  const snapshots: ShellDefinitions =
+    names.length === 0 ? { kind: 'unknown', why: `there is no shell snapshot in ${folder} (Claude Code writes one after a session's first command)` } : unionOfSnapshots(parsed, `${names.length} snapshot(s) in ${folder}`);
+  if (snapshots.kind === 'known') return snapshots;
+  const shell = askableShell(env);
+  if (typeof shell === 'string') return { kind: 'unknown', why: `${snapshots.why}; ${shell}` };
+  const unreadable = parsed.filter((snapshot) => !snapshot.definitions.ok);
+  const stale = unreadable.find((snapshot) => !snapshot.name.startsWith(`snapshot-${shell.kind}-`) || snapshotTime(snapshot.file) < newestStartupChange(shell.kind, env, home));
+  if (stale !== undefined) return { kind: 'unknown', why: `${snapshots.why}; the shell cannot stand in for ${stale.file}, which is of another shell or older than a change to the start-up files` };
+  const asked = askedShellDefinitions({ ...shell, env, home, cacheFile, ...asking });
+  if (asked.kind === 'unknown') return { kind: 'unknown', why: `${snapshots.why}; ${asked.why}` };
+  if (unreadable.length === 0) return { ...asked, source: `${asked.source}, no shell snapshot` };
+  const readable = unionOfSnapshots(parsed.filter((snapshot) => snapshot.definitions.ok), `the readable snapshots in ${folder}`);
+  if (readable.kind === 'unknown') return asked;
+  const aliases = new Map(readable.aliases);
+  for (const [name, value] of asked.aliases) aliases.set(name, aliases.has(name) && aliases.get(name) !== value ? null : value);
+  return { kind: 'known', aliases, functions: new Set([...readable.functions, ...asked.functions]), source: `${readable.source} and ${asked.source} for ${unreadable.length} it cannot read` };
+}
+
+/** The shell Claude Code starts to write a snapshot, or why it cannot be asked. */
+function askableShell(env: NodeJS.ProcessEnv): { file: string; kind: ShellKind } | string {
+  // Bubblewrap is Linux's: elsewhere the start-up files are not run (docs/decisions.md, "The agent's shell, asked when there is no snapshot").
+  if (process.platform !== 'linux') return `the gate asks the shell only on Linux, inside bubblewrap (this is ${process.platform})`;
+  if ((env.CLAUDE_CODE_SHELL_PREFIX ?? '') !== '') return 'CLAUDE_CODE_SHELL_PREFIX wraps the shell, so the gate does not ask it';
+  const file = claudeCodeShellPath({ ...SYSTEM_PROBE, env });
+  const kind = file === undefined ? undefined : claudeKind(file);
+  if (file === undefined || kind === undefined) return 'the shell Claude Code runs cannot be told, so it is not asked';
+  return { file, kind };
+}
+
+/** When Claude Code wrote a snapshot: the milliseconds in its name, else the file's mtime. */
+function snapshotTime(file: string): number {
+  const fromName = /^snapshot-[a-z]+-(\d{12,})-/.exec(path.basename(file))?.[1];
+  if (fromName !== undefined) return Number(fromName);
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 function snapshotFile(file: string): SnapshotDefinitions {
@@ -147,8 +199,14 @@ export function shellReport(agent: AgentName, env: NodeJS.ProcessEnv, home: stri
         : `reads commands as any (bash and zsh alike): ${SHELL_SOURCES[agent]}`,
   ];
   if (agent === 'claude-code') {
-    const definitions = claudeShellDefinitions(env, home);
-    lines.push(`aliases and functions: ${describeDefinitions(definitions)}${definitions.kind === 'unknown' ? ' (Claude Code writes a snapshot when a session starts and removes it when the session ends)' : ''}`);
+    const definitions = claudeShellDefinitions(env, home, userFolders(env).shellCacheFile);
+    lines.push(`aliases and functions: ${describeDefinitions(definitions)}`);
+    const bwrap = bubblewrapPath();
+    lines.push(
+      bwrap !== undefined
+        ? `without a snapshot (a session's first command), the shell is asked in a read-only sandbox without network (${bwrap}) and the answer cached in ${userFolders(env).shellCacheFile}`
+        : "without a snapshot (a session's first command), every command is unresolved: bubblewrap is not installed, and the gate does not run the shell's start-up files without it (install it: apt-get install bubblewrap)",
+    );
   }
   return lines;
 }

@@ -99,7 +99,7 @@ async function decideHook(run: HookRun): Promise<HookOutput> {
   const handOffDeadlineMs = registeredTimeoutMs(raterTimeoutMs) - HOOK_MARGIN_MS;
   run.onDeadline?.(cards.length > 0 ? Math.max(deadlineMs, handOffDeadlineMs) : deadlineMs);
   const shell = shellOfCall(call, options);
-  const definitions = shellDefinitionsOf(agent, run.env, folders.home);
+  const definitions = shellDefinitionsOf(agent, run.env, folders);
   const decision = await withDeadline(
     decide(
       { command: call.command, cwd: call.cwd, tool: `hook:${agent.name}`, ...(shell !== undefined ? { shell } : {}), ...(definitions ? { shellDefinitions: definitions } : {}), ...cdpathOf(run.env) },
@@ -157,9 +157,9 @@ export function shellOfCall(call: ShellCall, options: Pick<CliOptions, 'shell' |
   return options.shellGiven ? options.shell : call.shell;
 }
 
-/** The aliases and functions of the agent's own shell set-up: Claude Code's snapshots; none for the others. */
-export function shellDefinitionsOf(agent: AgentAdapter, env: NodeJS.ProcessEnv, home: string): ShellDefinitions | undefined {
-  return agent.name === 'claude-code' ? claudeShellDefinitions(env, home) : undefined;
+/** The aliases and functions of the agent's own shell set-up: Claude Code's snapshots, else its shell asked; none for the others. */
+export function shellDefinitionsOf(agent: AgentAdapter, env: NodeJS.ProcessEnv, folders: Pick<UserFolders, 'home' | 'shellCacheFile'>): ShellDefinitions | undefined {
+  return agent.name === 'claude-code' ? claudeShellDefinitions(env, folders.home, folders.shellCacheFile) : undefined;
 }
 
 /**

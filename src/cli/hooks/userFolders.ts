@@ -13,6 +13,8 @@ export interface UserFolders {
   settingsFile: string;
   /** `…/approvals-gate/hook-capture.jsonl`: one redacted capture record per hook decision. */
   captureFile: string;
+  /** `…/approvals-gate/shell-definitions.json` (state): what the agent's shell said it defines (askedShell.ts). */
+  shellCacheFile: string;
 }
 
 function homeOf(env: NodeJS.ProcessEnv): string {
@@ -30,6 +32,7 @@ export function userFolders(env: NodeJS.ProcessEnv = process.env): UserFolders {
     home: homeOf(env),
     settingsFile: path.join(gateFolder(env, 'XDG_CONFIG_HOME', '.config'), 'settings.json'),
     captureFile: path.join(gateFolder(env, 'XDG_STATE_HOME', '.local/state'), 'hook-capture.jsonl'),
+    shellCacheFile: path.join(gateFolder(env, 'XDG_STATE_HOME', '.local/state'), 'shell-definitions.json'),
   };
 }
 

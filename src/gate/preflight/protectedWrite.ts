@@ -177,7 +177,7 @@ export const HOME_FOLDERS: ReadonlyArray<[string, string]> = [
   ['.local/bin', 'a folder on PATH'],
   ['bin', 'a folder on PATH'],
   ['.config/approvals-gate', "the gate's own configuration"],
-  ['.local/state/approvals-gate', "the gate's capture log"],
+  ['.local/state/approvals-gate', "the gate's capture log and what the agent's shell defines"],
   ['.cache/approvals-gate', "the gate's code cache and hook server socket"],
   ['.local/share/approvals-gate', "the gate's installed hook (the files the agents run)"],
   ['.config/code', 'VS Code user settings'],

@@ -7,8 +7,9 @@ import { literalValue } from './resolution';
  * before every command (docs/agent-hooks.md, "Which shell runs the command"), so `git status` may run an alias or a function named
  * `git`, not the program git. A command whose program word is such a name is not read as that
  * program: the reading becomes unresolved (`shell-state`), and an alias's text goes to the floors
- * as shell text beside the command. When the definitions cannot be known (a snapshot that cannot
- * be read or parsed, none at all), every command is unresolved: unknown is not harmless.
+ * as shell text beside the command. When the definitions cannot be known (no snapshot and the
+ * shell could not be asked, a snapshot whose names cannot be found), every command is
+ * unresolved: unknown is not harmless.
  */
 export type ShellDefinitions =
   | {
@@ -44,9 +45,9 @@ const ALIAS_ANYWHERE = /(?:^|[\s;&|({])alias\s+(?:-[-\w]*\s+)*([^\s=;&|()'"]+)=/
 /**
  * The names a Claude Code shell snapshot defines (`snapshot-<shell>-<ms>-<random>.sh`). The
  * functions are over-approximated (every line shaped like a function header counts, wherever it
- * is: a name too many is read as unknown, never a name too few); the aliases must be the lines
- * Claude Code writes, `alias -- NAME=VALUE`, one per line with a value decoded exactly, else the
- * whole snapshot is unknown (a multi-line alias, a format this reader does not know).
+ * is: a name too many is read as unknown, never a name too few); the aliases are read by
+ * {@link readAliasLines}: an alias whose value cannot be decoded exactly costs only its own
+ * name's text, and only lines that name no alias at all make the whole snapshot unknown.
  */
 export function parseSnapshot(text: string): SnapshotDefinitions {
   const lines = text.split('\n');
@@ -55,6 +56,7 @@ export function parseSnapshot(text: string): SnapshotDefinitions {
   const aliases = new Map<string, string | null>();
   const functions = new Set<string>();
   const trailer = new Set<string>();
+  const userAliases: string[] = [];
   let section = '';
   let inTrailer = false;
   for (const line of lines) {
@@ -64,14 +66,11 @@ export function parseSnapshot(text: string): SnapshotDefinitions {
       continue;
     }
     if (section === 'Aliases' && !inTrailer) {
-      if (line === '') continue;
       if (line.startsWith('# ')) {
         // Claude Code's own part starts with a comment after the user's aliases.
         inTrailer = true;
       } else {
-        const alias = aliasLine(line);
-        if (alias === null) return { ok: false, why: `an alias line cannot be read exactly: ${JSON.stringify(line.slice(0, 120))}` };
-        aliases.set(alias.name, alias.value);
+        userAliases.push(line);
         continue;
       }
     }
@@ -85,7 +84,44 @@ export function parseSnapshot(text: string): SnapshotDefinitions {
     for (const match of line.matchAll(ALIAS_ANYWHERE)) if (!aliases.has(match[1]!)) aliases.set(match[1]!, null);
   }
   for (const name of trailer) if (!CLAUDE_STAND_INS.has(name)) functions.add(name);
+  const read = readAliasLines(userAliases);
+  if (!read.ok) return read;
+  // An exact line wins over a name a function body would define (ALIAS_ANYWHERE, text unknown).
+  for (const [name, value] of read.aliases) if (value !== null || !aliases.has(name)) aliases.set(name, value);
   return { ok: true, aliases, functions };
+}
+
+/** The name of an `alias -- NAME=…` line whose value is not read: as far as the shells allow in a name. */
+const ALIAS_NAME = /^alias -- ([^\s=;&|()<>'"`$\\]+)=/;
+
+/**
+ * The aliases of `alias -- NAME=VALUE` lines (Claude Code's form: bash `alias -p`, zsh `alias`,
+ * each line prefixed). A line decoded exactly gives its name and text. A line that cannot be
+ * decoded (a value over several lines, quoting the reader does not know) still names its alias:
+ * that name is defined with unknown text (`null`), and from there on the lines may be the rest
+ * of its value, so every later name counts with unknown text too and a line that names nothing
+ * is read as part of a value. Only a line that names nothing before any such line makes the
+ * whole list unknown (a format this reader does not know).
+ */
+export function readAliasLines(lines: readonly string[]): SnapshotDefinitions {
+  const aliases = new Map<string, string | null>();
+  let open = false;
+  for (const line of lines) {
+    if (line === '' && !open) continue;
+    const alias = open ? null : aliasLine(line);
+    if (alias !== null) {
+      aliases.set(alias.name, alias.value);
+      continue;
+    }
+    const name = ALIAS_NAME.exec(line)?.[1];
+    if (name !== undefined) {
+      aliases.set(name, null);
+      open = true;
+    } else if (!open) {
+      return { ok: false, why: `a line of the aliases names no alias: ${JSON.stringify(line.slice(0, 120))}` };
+    }
+  }
+  return { ok: true, aliases, functions: new Set() };
 }
 
 /** `alias -- NAME=VALUE` with VALUE bare, '…' (with '\'' joins) or $'…', decoded; else null. */

@@ -1,9 +1,10 @@
 /**
  * The aliases and functions of the agent's own shell set-up (Claude Code's snapshots): which
  * names a snapshot defines, and a command run by one of them is unresolved (`shell-state`), with
- * an alias's text read by the floors. Snapshots that cannot be read exactly are unknown, and then
- * every command is unresolved. The fixtures are snapshots Claude Code 2.1.328 really wrote
- * (docs/agent-hooks.md, "Which shell runs the command"), with the user's and the install's paths replaced.
+ * an alias's text read by the floors. Snapshots whose names cannot be found are unknown, and then
+ * every command is unresolved; an alias line that cannot be decoded costs only the names. The
+ * fixtures are snapshots Claude Code 2.1.328 really wrote (docs/agent-hooks.md, "Which shell
+ * runs the command"), with the user's and the install's paths replaced.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
@@ -58,12 +59,33 @@ describe("shell definitions: the agent's aliases and functions", () => {
   it('what it cannot read exactly makes the snapshot unknown', () => {
     const bad = [
       ['not a snapshot', 'echo hi\n'],
-      ['a multi-line alias', fixture('bash').replace('# Aliases\n', "# Aliases\nalias -- two='echo one\necho two'\n")],
-      ['an alias value with an expansion', fixture('zsh').replace('# Aliases\n', '# Aliases\nalias -- x="$(id)"\n')],
+      ['an alias line that names no alias', fixture('bash').replace('# Aliases\n', '# Aliases\nalias ll\n')],
+      ['a line in the aliases that is no alias', fixture('zsh').replace('# Aliases\n', '# Aliases\necho hi\n')],
       ['an unreadable function header', fixture('zsh').replace('# Functions\n', "# Functions\n'a b' () {\n\ttrue\n}\n")],
       ['no Aliases section', fixture('zsh').replace('# Aliases\n', '')],
     ] as const;
     for (const [why, text] of bad) assert.equal(parseSnapshot(text).ok, false, why);
+  });
+
+  it('an alias it cannot decode costs only the names from there on, with unknown text', () => {
+    // bash prints a value over two lines as it is; zsh's `alias` output gets "alias -- " on every line.
+    const multi = parseSnapshot(fixture('bash').replace('# Aliases\n', "# Aliases\nalias -- ok='ls -l'\nalias -- two='echo one\necho two'\nalias -- gs='git status'\n"));
+    assert.ok(multi.ok);
+    assert.equal(multi.aliases.get('ok'), 'ls -l', 'before the undecodable line: exact');
+    assert.equal(multi.aliases.get('two'), null);
+    assert.equal(multi.aliases.get('gs'), null, 'after it, the line may be part of a value: the name counts, its text is unknown');
+    assert.ok(!multi.aliases.has('echo'));
+    const zshMulti = parseSnapshot(fixture('zsh').replace('# Aliases\n', "# Aliases\nalias -- two='echo one\nalias -- echo two'\nalias -- x=\"$(id)\"\n"));
+    assert.ok(zshMulti.ok);
+    assert.equal(zshMulti.aliases.get('two'), null);
+    assert.equal(zshMulti.aliases.get('x'), null);
+    assert.ok(zshMulti.functions.has('mkcd'), 'the functions are read as before');
+    assert.equal(zshMulti.aliases.get('git'), null, "the fixture's own aliases come after the undecodable one");
+    // Read as the agent's shell runs it: the undecodable alias is still not the program.
+    const defs: ShellDefinitions = { kind: 'known', aliases: multi.aliases, functions: multi.functions, source: 's' };
+    assert.equal(read('two', defs).resolution.resolved, false);
+    assert.equal(read('gs', defs).resolution.resolved, false);
+    assert.equal(read('ls', defs).resolution.resolved, true);
   });
 
   it('the union of the snapshots: none, or any one unknown, is unknown', () => {

@@ -6,7 +6,7 @@
  * widen; a project's only narrows unless the user trusts its folder; a broken file blocks.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -194,16 +194,30 @@ describe('agent hooks: deciding', function () {
     assert.equal((await ask('gemini', 'cleanup')).verdict, 'run', 'bypass: the name alone is harmless where it is no alias');
   });
 
-  it('Claude Code: no snapshot, or one that cannot be read, leaves every command unresolved', async () => {
+  it("Claude Code: with no snapshot its shell is asked; one whose names cannot be found counts only where that shell stands in", async () => {
     writeUserSettings({ 'approvalsGate.allow': ['ls'] });
+    env.SHELL = '/bin/bash';
     rmSync(snapshots(), { recursive: true });
-    const none = await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' });
-    assert.equal(none.verdict, 'block');
-    assert.match(none.stdout, /no shell snapshot yet/);
-    writeSnapshot('snapshot-zsh-4-dddddd.sh', EMPTY_SNAPSHOT.replace('# Aliases\n', "# Aliases\nalias -- two='echo one\necho two'\n"));
-    const unreadable = await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' });
-    assert.equal(unreadable.verdict, 'block');
-    assert.match(unreadable.stdout, /cannot be read: an alias line cannot be read exactly/);
+    assert.equal((await ask('claude-code', 'ls')).verdict, 'run', 'no snapshot: bash is asked, and no start-up file defines ls');
+    const nameless = EMPTY_SNAPSHOT.replace('# Aliases\n', '# Aliases\necho not an alias\n');
+    // A zsh session's snapshot while Claude Code now picks bash: the bash asked says nothing about it.
+    writeSnapshot('snapshot-zsh-4-dddddd.sh', nameless);
+    const other = await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' });
+    assert.equal(other.verdict, 'block');
+    assert.match(other.stdout, /cannot be read: a line of the aliases names no alias.*another shell or older than a change to the start-up files/);
+    rmSync(path.join(snapshots(), 'snapshot-zsh-4-dddddd.sh'));
+    writeSnapshot('snapshot-bash-4-dddddd.sh', nameless);
+    assert.equal((await ask('claude-code', 'ls')).verdict, 'run', 'the same shell, no start-up file changed since: it stands in');
+    // ~/.bashrc changed after the snapshot was written: the snapshot may hold what it no longer does.
+    writeFileSync(path.join(env.HOME!, '.bashrc'), '# changed\n');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(env.HOME!, '.bashrc'), later, later);
+    assert.equal((await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' })).verdict, 'block');
+    rmSync(snapshots(), { recursive: true });
+    env.BASH_ENV = '/tmp/env.sh';
+    const bashEnv = await ask('claude-code', 'ls', { permission_mode: 'bypassPermissions' });
+    assert.equal(bashEnv.verdict, 'block');
+    assert.match(bashEnv.stdout, /BASH_ENV is set/);
     assert.equal((await ask('codex', 'ls')).verdict, 'run', 'Codex has no snapshot to read');
   });
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { agentShell, claudeCodeShellPath, shellReport, type ShellProbe } from '../../../../src/cli/hooks/agentShell';
+import { agentShell, claudeCodeShellPath, claudeShellDefinitions, shellReport, type ShellProbe } from '../../../../src/cli/hooks/agentShell';
 import { AGENTS } from '../../../../src/cli/hooks/agents';
 import { shellOfCall } from '../../../../src/cli/hooks/hookCommand';
 import { parseCliOptions } from '../../../../src/cli/options';
@@ -89,6 +89,26 @@ describe('agent shells: which shell each agent runs', () => {
     assert.equal(shellOfCall({ ...call, shell: undefined }, parseCliOptions(['hook', 'codex'])), undefined);
   });
 
+  it("Claude Code's shell asked: not without bubblewrap, not through a prefix; exported functions count", () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'agent-shell-'));
+    try {
+      const env = { HOME: home, PATH: '/usr/bin:/bin', SHELL: '/bin/bash' };
+      const cache = path.join(home, 'state', 'shell-definitions.json');
+      const none = claudeShellDefinitions(env, home, cache, { bwrapPlaces: [] });
+      assert.equal(none.kind, 'unknown');
+      if (none.kind === 'unknown') assert.match(none.why, /no shell snapshot in .*; the gate does not run the shell's start-up files .* without bubblewrap/);
+      assert.ok(!existsSync(cache), 'nothing learned, nothing cached');
+      const prefixed = claudeShellDefinitions({ ...env, CLAUDE_CODE_SHELL_PREFIX: '/usr/bin/logger-wrap' }, home, cache);
+      assert.equal(prefixed.kind, 'unknown');
+      if (prefixed.kind === 'unknown') assert.match(prefixed.why, /CLAUDE_CODE_SHELL_PREFIX/);
+      const exported = claudeShellDefinitions({ ...env, 'BASH_FUNC_deploy%%': '() {  rm -rf /; }' }, home, cache);
+      assert.equal(exported.kind, 'known');
+      if (exported.kind === 'known') assert.ok(exported.functions.has('deploy'), 'bash imports a function exported in the environment');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('doctor: the shell each agent is read in, and the state of Claude Code\'s snapshots', () => {
     const home = mkdtempSync(path.join(tmpdir(), 'agent-shell-'));
     try {
@@ -96,7 +116,10 @@ describe('agent shells: which shell each agent runs', () => {
       assert.match(shellReport('codex', env, home, 'node hook.js hook codex').join('\n'), /reads commands as any/);
       assert.match(shellReport('gemini', env, home, 'node hook.js hook gemini').join('\n'), /reads commands as bash/);
       assert.match(shellReport('codex', env, home, 'node hook.js hook codex --shell zsh').join('\n'), /reads commands as zsh \(--shell/);
-      assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /aliases and functions: unknown \(there is no .*shell-snapshots/);
+      const asked = shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n');
+      assert.match(asked, /aliases and functions: \d+ name\(s\) defined as alias or function in \/bin\/bash asked at [-0-9T:.]+Z \(\d+ ms\), no shell snapshot /);
+      assert.match(asked, /without a snapshot .* the shell is asked in a read-only sandbox without network \(\/usr\/bin\/bwrap\)/);
+      assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /\/bin\/bash asked at .*, cached, no shell snapshot \(/);
       mkdirSync(path.join(home, '.claude', 'shell-snapshots'), { recursive: true });
       copyFileSync(path.join(__dirname, '../../../fixtures/shellSnapshots/claude-code-2.1.328-zsh.sh'), path.join(home, '.claude', 'shell-snapshots', 'snapshot-zsh-1-a.sh'));
       assert.match(shellReport('claude-code', env, home, 'node hook.js hook claude-code').join('\n'), /5 name\(s\) defined as alias or function in 1 snapshot/);
