@@ -142,11 +142,12 @@ export function checkHardline(reading: CommandReading, cwd: string | null = null
 }
 
 function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
-  if (!reading.resolution.resolved) return checkText(reading.normalised, context);
+  // Values set on the line are read from the original text too: `$'…'` keeps its escapes there (dataFlow.ts).
+  if (!reading.resolution.resolved) return checkText(reading.normalised, context) ?? checkLineValues(reading.original, context);
   const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
   if (found !== null) return found;
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
