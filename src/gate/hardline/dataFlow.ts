@@ -27,6 +27,7 @@ import { wordText } from '../programs/executorPayloads';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { installedFilesAtWorst } from './paths';
 import { findPrintedCriticalFiles } from './deletion';
+import { criticalFilesNamed } from './criticalNames';
 
 /** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
 export interface Produced {
@@ -80,9 +81,10 @@ const IDENTITY: Transform = { apply: (text) => text, exact: false };
 
 /** The transform a command is, when it reads only its standard input; null for any other command. */
 function transformOf(name: string, args: readonly Word[]): Transform | null {
-  // A word only known at run time: what the transform does is not known.
-  if (args.some((word) => word.kind !== 'literal')) return null;
-  const words = args.map((word) => literalText(word) ?? '');
+  // A word only known at run time: what the transform does is not known (a sed script's
+  // expansions stay in the text it adds: `sed "s|^|$HOME/|"` prefixes `$HOME/`).
+  if (args.some((word) => word.kind !== 'literal') && !(name === 'sed' && args.every((word) => word.kind === 'literal' || /^"[^"`]*"$/.test(word.raw)))) return null;
+  const words = args.map((word) => literalText(word) ?? word.raw.slice(1, -1));
   const reading = readByRow(name, args);
   const files = reading === null ? operands(args) : reading.operands;
   switch (name) {
@@ -225,6 +227,11 @@ function sedTransform(words: readonly string[]): Transform | null {
   let computable = !n;
   for (const script of scripts.join('\n').split(/[;\n]/).map((part) => part.trim()).filter((part) => part !== '')) {
     const match = /^s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)$/.exec(script);
+    // `s/^/TEXT/`: TEXT before every line.
+    if (match !== null && match[2] === '^' && !/[&\\]/.test(match[3]!)) {
+      substitutions.push({ from: '', to: match[3]!, global: false });
+      continue;
+    }
     if (match === null || /[.[\]*^$\\+?(){}|]/.test(match[2]!) || /[&\\]/.test(match[3]!) || match[2] === '') {
       computable = false;
       continue;
@@ -236,7 +243,7 @@ function sedTransform(words: readonly string[]): Transform | null {
       apply: (text) =>
         text
           .split('\n')
-          .map((line) => substitutions.reduce((out, s) => (s.global ? out.split(s.from).join(s.to) : out.replace(s.from, () => s.to)), line))
+          .map((line) => substitutions.reduce((out, s) => (s.from === '' ? s.to + out : s.global ? out.split(s.from).join(s.to) : out.replace(s.from, () => s.to)), line))
           .join('\n'),
       exact: true,
     };
@@ -419,7 +426,26 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
   if (roots.length === 0) return null;
   const out: Word[] = [];
   for (const root of roots.slice(0, MAX_ITEMS / 2)) out.push(root, contentsOf(root));
+  // A lister of names (ls without -d): each name in the folder, a critical file's first, then any.
+  if (lists.namesUnless !== undefined && !(reading === null ? args.some((word) => lists.namesUnless!.some((option) => clusterHas(word, option))) : hasOption(reading, ...lists.namesUnless))) {
+    for (const root of roots.slice(0, MAX_ITEMS / 2)) {
+      const folder = literalText(root);
+      if (folder === null) continue;
+      for (const file of criticalFilesNamed(folder, [{ pattern: '*', ignoreCase: false }], 1)) out.push(literalWord(file.slice(file.lastIndexOf('/') + 1)));
+    }
+    out.push({ kind: 'opaque', raw: '*', expansions: ['glob'] });
+  }
   return out;
+}
+
+function literalWord(value: string): Word {
+  return { kind: 'literal', value, raw: value };
+}
+
+/** What a lister prints at worst ({@link listedPaths}) as the text that flows on, one path a line. */
+export function listedText(argv: readonly Word[]): Produced | null {
+  const listed = listedPaths(argv);
+  return listed === null ? null : { texts: [listed.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n')], exact: false };
 }
 
 /** A literal option word that is `option` or a cluster of one-letter options holding it (`-fi` holds `-f`). */
@@ -471,11 +497,20 @@ export function xargsCommands(layer: WrapperLayer, items: { words: Word[] } | { 
       .map((part) => (replacement !== null ? part.replace(/^[ \t]+/, '') : part))
       .filter((part) => part !== '')
       .slice(0, 256)
-      .map((part) => ({ kind: 'literal', value: part, raw: part }));
+      .map(flowingWord);
   }
   if (words.length === 0) return [];
   if (replacement === null || replacement === '') return [[...layer.inner, ...words]];
   return words.slice(0, MAX_ITEMS).map((item) => layer.inner.map((word) => fill(word, replacement, item)));
+}
+
+/**
+ * A word of flowing text: literal, unless it still holds an expansion the approximate text kept
+ * (`$HOME/*` from `sed "s|^|$HOME/|"`), which is read as the shell would have expanded it upstream.
+ */
+function flowingWord(part: string): Word {
+  if (!/\$(?:[A-Za-z_{])/.test(part)) return { kind: 'literal', value: part, raw: part };
+  return { kind: 'opaque', raw: part, expansions: /[*?[]/.test(part) ? ['variable', 'glob'] : ['variable'] };
 }
 
 function fill(word: Word, replacement: string, item: Word): Word {

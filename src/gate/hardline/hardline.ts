@@ -46,7 +46,8 @@ import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
-import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { printedAtWorst } from './listings';
+import { interpreterPrinted, lineWithValues, listedPaths, listedText, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -858,7 +859,7 @@ function producedText(source: CommandShape): Produced | null {
       return printed === null ? null : { texts: [printed.text], exact: literal && printed.exact };
     }
     case 'cat': {
-      if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return null;
+      if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return printedAtWorst(argv, () => null);
       return { texts: [source.stdinText], exact: literal };
     }
     case 'awk':
@@ -866,7 +867,8 @@ function producedText(source: CommandShape): Produced | null {
     case 'mawk':
     case 'nawk': {
       const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
-      return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
+      if (literals.length === 0) return printedAtWorst(argv, () => inputOf(source, literal));
+      return { texts: [literals.join('\n'), literals.join(' ')], exact: false };
     }
     case 'jq':
     case 'gojq':
@@ -875,13 +877,13 @@ function producedText(source: CommandShape): Produced | null {
       return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv);
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv) ?? printedAtWorst(argv, () => inputOf(source, literal));
   }
 }
 
 /** What a command reads on its input, when the floor knows: its here-text, else what is piped in. */
 function inputOf(source: CommandShape, literal: boolean): Produced | null {
-  return source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom);
+  return source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : (producedText(source.pipedFrom) ?? listedText(innerArgv(source.pipedFrom)));
 }
 
 /**

@@ -598,3 +598,31 @@ export function installedFilesAtWorst(): Word[] {
   const glob = (raw: string): Word => ({ kind: 'opaque', raw, expansions: ['glob'] });
   return [{ kind: 'literal', value: '/', raw: '/' }, ...['/*', '/bin/*', '/sbin/*', '/usr/bin/*', '/usr/sbin/*', '/usr/lib/*', '/lib/*', '/etc/*'].map(glob)];
 }
+
+/** The shells a system's `/etc/shells` names at worst (the ones every login needs). */
+const SHELLS_AT_WORST = ['/bin/sh', '/bin/bash', '/usr/bin/sh', '/usr/bin/bash'];
+
+/**
+ * Account database lines (`/etc/passwd`'s format) at worst: each named account's, with its home
+ * folder where distributions put it (`root` → `/root`, macOS's `/Users`), or, with no name, root's
+ * and every user's (`/home/*`). Their homes and shells are what `cut -d: -f6`/`-f7` prints.
+ * docs/decisions.md "System files that list paths are read at their worst".
+ */
+export function accountLinesAtWorst(names: readonly string[]): string {
+  const line = (name: string, home: string): string => `${name}:x:1000:1000:${name}:${home}:/bin/bash`;
+  if (names.length === 0) return [line('root', '/root'), line('user', '/home/*'), line('user', '/Users/*')].join('\n');
+  return names.map((name) => (name === 'root' ? line('root', '/root') : [line(name, `/home/${name}`), line(name, `/Users/${name}`)].join('\n'))).join('\n');
+}
+
+/**
+ * What a system file that lists paths holds at worst, as text (`/etc/shells`: the shells;
+ * `/etc/passwd`: every account's line, {@link accountLinesAtWorst}); null for any other path.
+ */
+export function systemListAtWorst(pathText: string): string | null {
+  const parts = absoluteComponents(pathText);
+  if (parts === null) return null;
+  const path = `/${(parts[0] === 'private' && parts[1] === 'etc' ? parts.slice(1) : parts).join('/')}`;
+  if (path === '/etc/shells') return SHELLS_AT_WORST.join('\n');
+  if (path === '/etc/passwd' || path === '/etc/master.passwd') return accountLinesAtWorst([]);
+  return null;
+}
