@@ -184,6 +184,8 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   const homeParts = includeHome ? homeComponents(home) : null;
   const last = parts[parts.length - 1];
   if (parts.length === 0) return 'the root folder /';
+  const data = deep && includeHome ? homeDataFolder(parts, homeParts, opaque) : null;
+  if (data !== null) return `${data} (${text})`;
   if (opaque && last !== undefined && GLOB_CHARS.test(last)) {
     const parent = parts.slice(0, -1);
     if (parent.length === 0) {
@@ -215,6 +217,49 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   // WSL mounts Windows drives at /mnt/<letter>.
   if (includeHome && parts.length === 2 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!)) return `the Windows drive ${text}`;
   return null;
+}
+
+/**
+ * Folders of a home folder that hold what the account cannot get back (docs/decisions.md "A home
+ * folder's keys and documents"): its SSH and GnuPG keys, macOS's `Library` (the keychains, mail
+ * and every application's data, as Windows' `AppData`), and the documents and pictures folders the
+ * desktop makes. Caches, downloads, dot-folders of tools and `Library/Caches` are not here:
+ * clearing them is ordinary.
+ */
+const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Pictures']);
+
+/** The key folders of {@link HOME_DATA_FOLDERS}: even without recursion, every file in them is the account's keys. */
+const HOME_KEY_FOLDERS = new Set(['.ssh', '.gnupg']);
+
+/** The home folder `parts` is in (the user's own, or one under `/home` or `/Users`), as its length; 0 when none. */
+function homePrefix(parts: readonly string[], homeParts: readonly string[] | null): number {
+  if (homeParts !== null && parts.length > homeParts.length && homeParts.every((part, k) => part === parts[k])) return homeParts.length;
+  if (parts.length > 2 && (parts[0] === 'home' || parts[0] === 'Users') && !GLOB_CHARS.test(parts[1]!) && parts[1] !== 'Shared') return 2;
+  return 0;
+}
+
+/** `HOME/.ssh`, `HOME/Library`, or everything in one (`HOME/.ssh/*`): in words, else null. */
+function homeDataFolder(parts: readonly string[], homeParts: readonly string[] | null, opaque: boolean, keysOnly = false): string | null {
+  const at = homePrefix(parts, homeParts);
+  if (at === 0) return null;
+  const rest = parts.slice(at);
+  const everything = rest.length === 2 && opaque && (rest[1] === '*' || rest[1] === '.*');
+  if (rest.length !== 1 && !everything) return null;
+  if (!(keysOnly ? HOME_KEY_FOLDERS : HOME_DATA_FOLDERS).has(rest[0]!)) return null;
+  return `${everything ? 'everything in ' : ''}the folder ${rest[0]} of the home folder`;
+}
+
+/**
+ * Every file in a home folder's key folder (`~/.ssh/*`, `~/.gnupg/*`): what a deleter of files
+ * (`rm -f`, `shred -u`) takes from the account at once. In words, or null.
+ */
+function homeKeyFiles(word: Word, home: string): string | null {
+  if (word.kind === 'literal' || word.expansions.some((expansion) => expansion !== 'glob')) return null;
+  const text = wordPathText(word);
+  const parts = absoluteComponents(expandHome(text, home));
+  if (parts === null) return null;
+  const what = homeDataFolder(parts, homeComponents(home), true, true);
+  return what === null || !what.startsWith('everything') ? null : `${what} (${text})`;
 }
 
 /**
@@ -306,7 +351,7 @@ function isLocalTree(parts: readonly string[]): boolean {
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
-  if (word.kind !== 'literal') return criticalFileGlob(word);
+  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place.home);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -415,6 +460,15 @@ export function deletionTarget(word: Word, place: PathPlace): string | null {
 export function moveTarget(word: Word, place: PathPlace): string | null {
   return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false);
 }
+
+/**
+ * A home folder or everything in one (`~`, `$HOME/*`, `/home/dev`), in words: what a recursive
+ * chmod that takes its owner's access makes unusable (permissions.ts).
+ */
+export function homeFolderTarget(word: Word, place: PathPlace): string | null {
+  return catastrophicTarget(word, place, NO_FOLDERS, true, false, true);
+}
+const NO_FOLDERS: ReadonlySet<string> = new Set();
 
 /** A chmod/chown target that is catastrophic (root or a system folder), in words. */
 export function permissionTarget(word: Word, place: PathPlace): string | null {
