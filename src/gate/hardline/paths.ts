@@ -254,9 +254,12 @@ function homeDataFolder(parts: readonly string[], homeParts: readonly string[] |
  * (`rm -f`, `shred -u`) takes from the account at once. In words, or null.
  */
 function homeKeyFiles(word: Word, home: string): string | null {
-  if (word.kind === 'literal' || word.expansions.some((expansion) => expansion !== 'glob')) return null;
+  if (word.kind === 'literal' || word.expansions.some((expansion) => expansion !== 'glob' && expansion !== 'variable')) return null;
   const text = wordPathText(word);
-  const parts = absoluteComponents(expandHome(text, home));
+  // A variable only as the home folder (`$HOME/.ssh/*`): any other may be anything.
+  const expanded = expandHome(text, home);
+  if (expanded.includes('$')) return null;
+  const parts = absoluteComponents(expanded);
   if (parts === null) return null;
   const what = homeDataFolder(parts, homeComponents(home), true, true);
   return what === null || !what.startsWith('everything') ? null : `${what} (${text})`;

@@ -480,8 +480,13 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'lists block devices',
     readOnly: true,
     printsAtWorst: 'block-devices',
-    grammar: { short: 'sdiApFHoO', flags: 'mtvnkxbDPQMaflOSTJNdrpzueEU', abbreviations: false },
-    plain: ['', '-v', '-k', '-f', '-t'],
+    grammar: {
+      short: 'oeIxQEwT',
+      flags: 'abdDfJlmMnOpPrsStuzAhVHiky',
+      long: { ...valued('output', 'exclude', 'include', 'sort', 'filter', 'dedup', 'width', 'sysroot', 'properties-by', 'tree'), ...flagged('nodeps', 'paths', 'noheadings', 'list', 'json', 'raw', 'pairs', 'all', 'bytes', 'fs', 'perms', 'topology', 'scsi', 'nvme', 'virtio', 'zoned', 'inverse', 'ascii', 'output-all', 'discard', 'merge', 'help', 'version', 'list-columns') },
+      abbreviations: false,
+    },
+    plain: ['', '-f', '-dno NAME', '-o NAME,SIZE,MOUNTPOINT', '-J', '-p'],
   },
   {
     // The shell builtin: how each name would be found (alias, function, builtin, file); runs nothing.
