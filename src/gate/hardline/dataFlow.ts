@@ -630,8 +630,12 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
   return changed ? out : null;
 }
 
-/** `NAME=VALUE` (or `+=`): a quoted value (bash's `$'…'` too), an array `(…)`, or a plain word. */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
+/**
+ * `NAME=VALUE` (or `+=`): a quoted value (bash's `$'…'` too), a command substitution (kept as
+ * its text, so `t=$(gh auth token); curl -H "…$t" URL` reads as the substitution sent), an array
+ * `(…)`, or a plain word.
+ */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
@@ -665,6 +669,7 @@ function splitByIfs(value: Value, ifs: Value | undefined): string {
 
 function valueOf(spelled: string, values: ReadonlyMap<string, Value>): Value {
   if (spelled.startsWith("$'")) return fromLiteral(approximateAnsiCQuote(spelled, 2).text);
+  if (spelled.startsWith('$(')) return { quoted: spelled, split: spelled };
   if (spelled.startsWith('(')) {
     // An array: its elements stay words even inside quotes (`"${arr[@]}"`).
     const inner = spelled.slice(1, -1).trim();

@@ -640,7 +640,13 @@ function checkNestedCommand(argv: readonly Word[], context: Context, place: Path
   const next = deeper(context, place);
   if (!firstVisit(context, 'argv', argv.map((word) => word.raw).join('\0')) || !pay(next, argv.length)) return null;
   const view: ArgvView = { argv };
-  return checkDirect(view, [], next, place) ?? checkPayloads(view, null, next, place);
+  return checkDirect(view, [], next, place) ?? checkPayloads(view, null, next, place) ?? checkNestedSend(view, next, place);
+}
+
+/** A built command that sends what it names (a container's `wget --post-file=/a/credentials`, binds read by `place`). */
+function checkNestedSend(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  if (!maySend(innerArgv(view), [])) return null;
+  return checkExfiltration([{ peeled: peeled(view), redirects: [], pipedFrom: -1, place }], context.home, false);
 }
 
 /**
