@@ -16,14 +16,18 @@
  *   put back where they are expanded ({@link lineWithValues}).
  * The floor's arms then judge the result as they judge any other command.
  */
+import { gunzipSync } from 'node:zlib';
 import type { Word } from '../reading/resolution';
 import type { WrapperLayer } from '../programs/wrappers';
 import { programForms, rowFor } from '../programs/table';
 import { stringLiteralsOf } from '../programs/awk';
 import { printfOutput } from '../programs/printfFormat';
+import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { wordText } from '../programs/executorPayloads';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { installedFilesAtWorst } from './paths';
+import { findPrintedCriticalFiles } from './deletion';
+import { criticalFilesNamed } from './criticalNames';
 
 /** What a command prints for the command it pipes into: alternatives, and whether they are exact. */
 export interface Produced {
@@ -77,9 +81,10 @@ const IDENTITY: Transform = { apply: (text) => text, exact: false };
 
 /** The transform a command is, when it reads only its standard input; null for any other command. */
 function transformOf(name: string, args: readonly Word[]): Transform | null {
-  // A word only known at run time: what the transform does is not known.
-  if (args.some((word) => word.kind !== 'literal')) return null;
-  const words = args.map((word) => literalText(word) ?? '');
+  // A word only known at run time: what the transform does is not known (a sed script's
+  // expansions stay in the text it adds: `sed "s|^|$HOME/|"` prefixes `$HOME/`).
+  if (args.some((word) => word.kind !== 'literal') && !(name === 'sed' && args.every((word) => word.kind === 'literal' || /^"[^"`]*"$/.test(word.raw)))) return null;
+  const words = args.map((word) => literalText(word) ?? word.raw.slice(1, -1));
   const reading = readByRow(name, args);
   const files = reading === null ? operands(args) : reading.operands;
   switch (name) {
@@ -115,6 +120,11 @@ function transformOf(name: string, args: readonly Word[]): Transform | null {
     case 'gojq':
     case 'jaq':
       return jqTransform(name, args);
+    case 'gunzip':
+    case 'gzip':
+    case 'zcat':
+    case 'gzcat':
+      return gunzipTransform(name, reading, files);
     case 'cat':
     case 'tee':
       // No file to read (tee's operands are written): what comes in goes out.
@@ -217,6 +227,11 @@ function sedTransform(words: readonly string[]): Transform | null {
   let computable = !n;
   for (const script of scripts.join('\n').split(/[;\n]/).map((part) => part.trim()).filter((part) => part !== '')) {
     const match = /^s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)$/.exec(script);
+    // `s/^/TEXT/`: TEXT before every line.
+    if (match !== null && match[2] === '^' && !/[&\\]/.test(match[3]!)) {
+      substitutions.push({ from: '', to: match[3]!, global: false });
+      continue;
+    }
     if (match === null || /[.[\]*^$\\+?(){}|]/.test(match[2]!) || /[&\\]/.test(match[3]!) || match[2] === '') {
       computable = false;
       continue;
@@ -228,7 +243,7 @@ function sedTransform(words: readonly string[]): Transform | null {
       apply: (text) =>
         text
           .split('\n')
-          .map((line) => substitutions.reduce((out, s) => (s.global ? out.split(s.from).join(s.to) : out.replace(s.from, () => s.to)), line))
+          .map((line) => substitutions.reduce((out, s) => (s.from === '' ? s.to + out : s.global ? out.split(s.from).join(s.to) : out.replace(s.from, () => s.to)), line))
           .join('\n'),
       exact: true,
     };
@@ -291,10 +306,31 @@ function jqStep(value: unknown, step: JqStep): unknown[] {
   return [got === undefined ? null : got];
 }
 
+/**
+ * `gunzip`, `gzip -d`/`-dc`, `zcat` of their standard input: gzip data that flows as text (a
+ * base64 decoder's output, `Buffer` latin1 bytes) inflated exactly, at most {@link MAX_FLOW}
+ * characters; text that is no gzip data gives nothing. A file operand: its content is unknown.
+ */
+function gunzipTransform(name: string, reading: ReturnType<typeof readByRow>, files: readonly Word[]): Transform | null {
+  if (files.some((word) => literalText(word) !== '-')) return null;
+  const decompresses = name === 'gunzip' || name === 'zcat' || name === 'gzcat' || (reading !== null && hasOption(reading, '-d', '--decompress', '--uncompress'));
+  if (!decompresses) return null;
+  return {
+    apply: (text) => {
+      try {
+        return printable(gunzipSync(Buffer.from(text, 'latin1'), { maxOutputLength: MAX_FLOW }).toString('utf8'));
+      } catch {
+        return null;
+      }
+    },
+    exact: true,
+  };
+}
+
 function decodeBase64(text: string): string | null {
   const clean = text.replace(/\s+/g, '');
   if (clean === '' || !/^[A-Za-z0-9+/_-]+=*$/.test(clean)) return null;
-  return printable(Buffer.from(clean.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+  return decoded(Buffer.from(clean.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
 }
 
 function decodeBase32(text: string): string | null {
@@ -311,13 +347,22 @@ function decodeBase32(text: string): string | null {
       bytes.push((value >> bits) & 0xff);
     }
   }
-  return printable(Buffer.from(bytes).toString('utf8'));
+  return decoded(Buffer.from(bytes));
 }
 
 function decodeHex(text: string): string | null {
   const clean = text.replace(/\s+/g, '');
   if (clean === '' || !/^(?:[0-9A-Fa-f]{2})+$/.test(clean)) return null;
-  return printable(Buffer.from(clean, 'hex').toString('utf8'));
+  return decoded(Buffer.from(clean, 'hex'));
+}
+
+/**
+ * Decoded bytes as what flows on: text when they are text, gzip data as its bytes (latin1, for
+ * {@link gunzipTransform}), and nothing for other binary data.
+ */
+function decoded(bytes: Buffer): string | null {
+  if (bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return bytes.toString('latin1');
+  return printable(bytes.toString('utf8'));
 }
 
 /** Decoded text only when it is text (compressed or binary data is no command the floor can read). */
@@ -327,7 +372,7 @@ function printable(text: string): string | null {
 
 /**
  * What an interpreter's inline code prints (`python3 -c 'print("rm -rf ~")'`, `node -e`, `perl -e`,
- * `ruby -e`): its string literals, approximately (the code itself is the executor payload the
+ * `ruby -e`): its string literals, approximately, one a line and all joined (the code itself is the executor payload the
  * floor reads elsewhere). Null for a program with no inline code.
  */
 export function interpreterPrinted(argv: readonly Word[]): Produced | null {
@@ -340,7 +385,8 @@ export function interpreterPrinted(argv: readonly Word[]): Produced | null {
     if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
     literals.push(...stringLiteralsOf(wordText(form.value)));
   }
-  return literals.length === 0 ? null : { texts: [literals.join('\n')], exact: false };
+  // Each literal on its own line, and all of them joined (`print("rm -rf " + home)` concatenates).
+  return literals.length === 0 ? null : { texts: literals.length === 1 ? literals : [literals.join('\n'), literals.join('')], exact: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,13 +416,36 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
   const first = literalText(args[0]);
   const words = reading !== null ? reading.operands : first !== null && !first.startsWith('-') ? leadingWords(args) : operands(args);
   const narrowed = lists.narrowing ?? [];
-  if (reading === null ? args.some((word) => narrowed.includes(literalText(word) ?? '')) : hasOption(reading, ...narrowed)) return null;
+  if (reading === null ? args.some((word) => narrowed.includes(literalText(word) ?? '')) : hasOption(reading, ...narrowed)) {
+    // A search narrowed by name tests alone still prints the critical files those names match.
+    const named = name === 'find' ? findPrintedCriticalFiles(args) : [];
+    return named.length === 0 ? null : named;
+  }
   if (lists.pattern === true && !/^(?:\.\*?|\^|\.\+|)$/.test(literalText(words[0]) ?? '?')) return null;
   const roots = words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
   if (roots.length === 0) return null;
   const out: Word[] = [];
   for (const root of roots.slice(0, MAX_ITEMS / 2)) out.push(root, contentsOf(root));
+  // A lister of names (ls without -d): each name in the folder, a critical file's first, then any.
+  if (lists.namesUnless !== undefined && !(reading === null ? args.some((word) => lists.namesUnless!.some((option) => clusterHas(word, option))) : hasOption(reading, ...lists.namesUnless))) {
+    for (const root of roots.slice(0, MAX_ITEMS / 2)) {
+      const folder = literalText(root);
+      if (folder === null) continue;
+      for (const file of criticalFilesNamed(folder, [{ pattern: '*', ignoreCase: false }], 1)) out.push(literalWord(file.slice(file.lastIndexOf('/') + 1)));
+    }
+    out.push({ kind: 'opaque', raw: '*', expansions: ['glob'] });
+  }
   return out;
+}
+
+function literalWord(value: string): Word {
+  return { kind: 'literal', value, raw: value };
+}
+
+/** What a lister prints at worst ({@link listedPaths}) as the text that flows on, one path a line. */
+export function listedText(argv: readonly Word[]): Produced | null {
+  const listed = listedPaths(argv);
+  return listed === null ? null : { texts: [listed.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n')], exact: false };
 }
 
 /** A literal option word that is `option` or a cluster of one-letter options holding it (`-fi` holds `-f`). */
@@ -428,11 +497,20 @@ export function xargsCommands(layer: WrapperLayer, items: { words: Word[] } | { 
       .map((part) => (replacement !== null ? part.replace(/^[ \t]+/, '') : part))
       .filter((part) => part !== '')
       .slice(0, 256)
-      .map((part) => ({ kind: 'literal', value: part, raw: part }));
+      .map(flowingWord);
   }
   if (words.length === 0) return [];
   if (replacement === null || replacement === '') return [[...layer.inner, ...words]];
   return words.slice(0, MAX_ITEMS).map((item) => layer.inner.map((word) => fill(word, replacement, item)));
+}
+
+/**
+ * A word of flowing text: literal, unless it still holds an expansion the approximate text kept
+ * (`$HOME/*` from `sed "s|^|$HOME/|"`), which is read as the shell would have expanded it upstream.
+ */
+function flowingWord(part: string): Word {
+  if (!/\$(?:[A-Za-z_{])/.test(part)) return { kind: 'literal', value: part, raw: part };
+  return { kind: 'opaque', raw: part, expansions: /[*?[]/.test(part) ? ['variable', 'glob'] : ['variable'] };
 }
 
 function fill(word: Word, replacement: string, item: Word): Word {
@@ -460,6 +538,8 @@ interface Value {
   quoted: string;
   /** The value's words as unquoted shell text (bash splits an unquoted expansion). */
   split: string;
+  /** The value itself, when it is known as plain text (to split it at another `IFS`). */
+  raw?: string;
 }
 
 /**
@@ -507,6 +587,14 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
         k += assignment[0].length;
         continue;
       }
+      // `set -- WORDS`: the positional parameters (`"$@"`, `$*`, `$1` …).
+      const positional = SET_POSITIONAL.exec(text.slice(k));
+      if (positional !== null) {
+        const words = shellWords(positional[1]!);
+        values.set('@', { quoted: words.map((word) => `"${word.replace(/["\\`$]/g, '\\$&')}"`).join(' ').replace(/^"|"$/g, ''), split: fromLiteral(words.join(' ')).split });
+        values.set('*', fromLiteral(words.join(' ')));
+        words.slice(0, 9).forEach((word, index) => values.set(String(index + 1), fromLiteral(word)));
+      }
       const printfV = PRINTF_V.exec(text.slice(k));
       if (printfV !== null) {
         const printed = printfOutput(shellWords(printfV[2]!));
@@ -528,9 +616,9 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
         continue;
       }
       const expansion = c === '$' ? EXPANSION.exec(text.slice(k)) : null;
-      const value = expansion === null ? undefined : values.get(expansion[1] ?? expansion[2]!);
+      const value = expansion === null ? undefined : expansion[3] !== undefined ? indirect(expansion[3], values) : values.get(expansion[1] ?? expansion[2]!);
       if (expansion !== null && value !== undefined) {
-        out += quoted ? value.quoted : value.split;
+        out += quoted ? value.quoted : splitByIfs(value, values.get('IFS'));
         k += expansion[0].length;
         changed = true;
         continue;
@@ -542,16 +630,46 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
   return changed ? out : null;
 }
 
-/** `NAME=VALUE` (or `+=`): a quoted value, an array `(…)`, or a plain word. */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=('[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
+/**
+ * `NAME=VALUE` (or `+=`): a quoted value (bash's `$'…'` too), a command substitution (kept as
+ * its text, so `t=$(gh auth token); curl -H "…$t" URL` reads as the substitution sent), an array
+ * `(…)`, or a plain word.
+ */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
 
-/** `$NAME`, `${NAME}`, `${NAME[@]}`/`${NAME[*]}`, zsh's `$=NAME`/`${=NAME}`. */
-const EXPANSION = /^\$(?:=?([A-Za-z_][A-Za-z0-9_]*)|\{=?([A-Za-z_][A-Za-z0-9_]*)(?:\[[@*]\])?\})/;
+/** `set -- WORDS` up to the end of the command. */
+const SET_POSITIONAL = /^set\s+--\s+([^;&|\n]*)/;
+
+/**
+ * `$NAME`, `${NAME}`, `${NAME[@]}`/`${NAME[*]}`, zsh's `$=NAME`/`${=NAME}`, the positional
+ * parameters (`$@`, `$*`, `$1`…`$9`, `${@}`), and bash's indirection `${!NAME}` (third group).
+ */
+const EXPANSION = /^\$(?:=?([A-Za-z_][A-Za-z0-9_]*|[@*1-9])|\{=?([A-Za-z_][A-Za-z0-9_]*|[@*1-9])(?:\[[@*]\])?\}|\{!([A-Za-z_][A-Za-z0-9_]*)\})/;
+
+/**
+ * `${!NAME}`: the variable NAME names. One set on the line gives its value; one that is not (the
+ * environment's `HOME`, `PWD`) stays an expansion of it, which the reader resolves as it would.
+ */
+function indirect(name: string, values: ReadonlyMap<string, Value>): Value | undefined {
+  const target = values.get(name);
+  if (target === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(target.split)) return undefined;
+  return values.get(target.split) ?? { quoted: `\${${target.split}}`, split: `"\${${target.split}}"` };
+}
+
+/** An unquoted value split into words: at blanks, and at the characters of `IFS` when the line set it. */
+function splitByIfs(value: Value, ifs: Value | undefined): string {
+  if (ifs === undefined || value.raw === undefined) return value.split;
+  const separators = [...new Set([...ifs.quoted.replace(/\\(.)/g, '$1')])].filter((c) => !/\s/.test(c));
+  if (separators.length === 0) return value.split;
+  return fromLiteral(value.raw.split(new RegExp(`[${separators.map((c) => escapeRegExp(c)).join('')}]`)).join(' ')).split;
+}
 
 function valueOf(spelled: string, values: ReadonlyMap<string, Value>): Value {
+  if (spelled.startsWith("$'")) return fromLiteral(approximateAnsiCQuote(spelled, 2).text);
+  if (spelled.startsWith('$(')) return { quoted: spelled, split: spelled };
   if (spelled.startsWith('(')) {
     // An array: its elements stay words even inside quotes (`"${arr[@]}"`).
     const inner = spelled.slice(1, -1).trim();
@@ -571,7 +689,7 @@ function fromLiteral(value: string): Value {
     .filter((part) => part !== '')
     .map((part) => (/^[A-Za-z0-9_\/.*?[\]+=:,@%-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`))
     .join(' ');
-  return { quoted: value.replace(/["\\`$]/g, '\\$&'), split };
+  return { quoted: value.replace(/["\\`$]/g, '\\$&'), split, raw: value };
 }
 
 /** The words of simple shell text (quotes removed), for printf's arguments. */

@@ -204,6 +204,30 @@ class NamedCriticalFiles {
   }
 }
 
+/**
+ * The critical files a `find` that only prints prints at worst (docs/decisions.md "A name test is
+ * no narrowing for the critical files it matches"): while nothing but name tests, `-type f`/`-type
+ * l`, `-maxdepth` and printing actions narrow it, those its name tests match under a literal
+ * absolute starting point (`find /etc -name '*.conf' | xargs shred -u` prints /etc/nsswitch.conf).
+ * Empty for any other expression, and when no name test is given (the lister's own worst).
+ */
+export function findPrintedCriticalFiles(args: readonly Word[]): Word[] {
+  const reading = readFind(args);
+  const named = new NamedCriticalFiles(reading);
+  if (!named.possible) return [];
+  let unfiltered = true;
+  for (const item of reading.expression) {
+    if (named.read(item, unfiltered)) {
+      unfiltered = false;
+      continue;
+    }
+    if (item.name === '-maxdepth' || item.name === '-print' || item.name === '-print0' || item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
+    if (item.name === '-type' && /^[fl]$/.test(literalText(item.values[0]) ?? '')) continue;
+    return [];
+  }
+  return named.files().map((file): Word => ({ kind: 'literal', value: file, raw: file }));
+}
+
 /** Programs that delete the files they are given, one by one (no recursion needed under find). */
 const FILE_DELETERS = new Set(['rm', 'unlink', 'shred', 'srm', 'wipe', 'rimraf', 'del', 'trash', 'trash-put', 'gio']);
 

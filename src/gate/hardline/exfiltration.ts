@@ -185,8 +185,14 @@ function logsInFromStdin(argv: readonly Word[]): boolean {
   return false;
 }
 
-/** A URL (`https://…`, `ftp://…`) or an ssh-style remote (`user@host:`, `user@host:path`). */
-const REMOTE_OPERAND = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]|^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:/;
+/**
+ * A URL (`https://…`, `ftp://…`), an ssh-style remote (`user@host:`, `user@host:path`), a host's
+ * path as scp writes it (`backup.example.com:/keys/`, `203.0.113.5:dump`: a dotted host before the
+ * colon), or an rclone-style remote (`myremote:`, `myremote:path`, `myremote:/path`). A single
+ * letter before the colon is a Windows drive, and a colon followed by a digit a port or a tag
+ * (`node:20`): neither is read so.
+ */
+const REMOTE_OPERAND = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]|^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:|^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:(?![0-9])|^[A-Za-z][A-Za-z0-9_-]+:(?![0-9=])(?:[A-Za-z0-9_./~-]*)$/;
 
 /**
  * The general sink rule (D§5): a program whose row places a `network` form in this argv (a host
@@ -413,17 +419,7 @@ function sourceOf(command: PipelineCommand): string | null {
  */
 export function checkExfiltration(pipeline: readonly PipelineCommand[], home: string, openSocket = false): HardlineFinding | null {
   let sink: string | null = null;
-  let sinkAt = -1;
-  let sinks = 0;
-  for (let k = 0; k < pipeline.length; k++) {
-    const name = sinkName(pipeline[k]!);
-    if (name === null) continue;
-    sinks++;
-    if (sink === null) {
-      sink = name;
-      sinkAt = k;
-    }
-  }
+  for (let k = 0; k < pipeline.length && sink === null; k++) sink = sinkName(pipeline[k]!);
   // Most pipelines send nothing anywhere; only then are their words read for credentials.
   if (sink === null) return null;
   for (const command of pipeline) {
@@ -437,7 +433,10 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
   // it alone is everyday work.
   for (let k = 0; k < pipeline.length; k++) {
     if (!asksMetadata(pipeline[k]!)) continue;
-    if (sinks > 1 || (sinks === 1 && sinkAt !== k) || openSocket) return hardlineFinding('credential-exfiltration', `the machine's cloud credentials (from the metadata service) go to ${sink}`);
+    // A sink whose every destination is the metadata service itself (IMDSv2's token sent back with
+    // the next request) keeps the credentials on the machine.
+    const onward = pipeline.some((command, j) => j !== k && sinkName(command) !== null && !sendsOnlyToMetadata(command));
+    if (onward || openSocket) return hardlineFinding('credential-exfiltration', `the machine's cloud credentials (from the metadata service) go to ${sink}`);
   }
   return printedSecretJoined(pipeline, home, openSocket);
 }
@@ -464,6 +463,16 @@ function uploadsFedCommands(pipeline: readonly PipelineCommand[]): string | null
 }
 
 /** A command that names a cloud metadata address in its words. */
+/** Every literal destination of the command is the cloud metadata service (and it names one). */
+function sendsOnlyToMetadata(command: PipelineCommand): boolean {
+  const hosts = command.peeled.argv.slice(1).map((word) => {
+    const text = literalText(word);
+    return text === null ? null : destinationHost(text);
+  });
+  const named = hosts.filter((host): host is string => host !== null);
+  return named.length > 0 && named.every((host) => namesCloudMetadata(`//${host}/`));
+}
+
 function asksMetadata(command: PipelineCommand): boolean {
   const argv = command.peeled.argv;
   for (let k = 1; k < argv.length; k++) if (namesCloudMetadata(wordPathText(argv[k]!))) return true;

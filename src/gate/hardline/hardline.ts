@@ -46,7 +46,8 @@ import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
-import { interpreterPrinted, lineWithValues, listedPaths, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { printedAtWorst } from './listings';
+import { interpreterPrinted, lineWithValues, listedPaths, listedText, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -142,11 +143,12 @@ export function checkHardline(reading: CommandReading, cwd: string | null = null
 }
 
 function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
-  if (!reading.resolution.resolved) return checkText(reading.normalised, context);
+  // Values set on the line are read from the original text too: `$'…'` keeps its escapes there (dataFlow.ts).
+  if (!reading.resolution.resolved) return checkText(reading.normalised, context) ?? checkLineValues(reading.original, context);
   const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
   if (found !== null) return found;
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
@@ -638,7 +640,13 @@ function checkNestedCommand(argv: readonly Word[], context: Context, place: Path
   const next = deeper(context, place);
   if (!firstVisit(context, 'argv', argv.map((word) => word.raw).join('\0')) || !pay(next, argv.length)) return null;
   const view: ArgvView = { argv };
-  return checkDirect(view, [], next, place) ?? checkPayloads(view, null, next, place);
+  return checkDirect(view, [], next, place) ?? checkPayloads(view, null, next, place) ?? checkNestedSend(view, next, place);
+}
+
+/** A built command that sends what it names (a container's `wget --post-file=/a/credentials`, binds read by `place`). */
+function checkNestedSend(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  if (!maySend(innerArgv(view), [])) return null;
+  return checkExfiltration([{ peeled: peeled(view), redirects: [], pipedFrom: -1, place }], context.home, false);
 }
 
 /**
@@ -857,7 +865,7 @@ function producedText(source: CommandShape): Produced | null {
       return printed === null ? null : { texts: [printed.text], exact: literal && printed.exact };
     }
     case 'cat': {
-      if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return null;
+      if (source.stdinText === null || words.some((word) => word !== '-' && !word.startsWith('-'))) return printedAtWorst(argv, () => null);
       return { texts: [source.stdinText], exact: literal };
     }
     case 'awk':
@@ -865,7 +873,8 @@ function producedText(source: CommandShape): Produced | null {
     case 'mawk':
     case 'nawk': {
       const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
-      return literals.length === 0 ? null : { texts: [literals.join('\n'), literals.join(' ')], exact: false };
+      if (literals.length === 0) return printedAtWorst(argv, () => inputOf(source, literal));
+      return { texts: [literals.join('\n'), literals.join(' ')], exact: false };
     }
     case 'jq':
     case 'gojq':
@@ -874,13 +883,13 @@ function producedText(source: CommandShape): Produced | null {
       return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv);
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv) ?? printedAtWorst(argv, () => inputOf(source, literal));
   }
 }
 
 /** What a command reads on its input, when the floor knows: its here-text, else what is piped in. */
 function inputOf(source: CommandShape, literal: boolean): Produced | null {
-  return source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : producedText(source.pipedFrom);
+  return source.stdinText !== null ? { texts: [source.stdinText], exact: literal } : source.pipedFrom === null ? null : (producedText(source.pipedFrom) ?? listedText(innerArgv(source.pipedFrom)));
 }
 
 /**

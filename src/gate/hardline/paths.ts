@@ -184,6 +184,8 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   const homeParts = includeHome ? homeComponents(home) : null;
   const last = parts[parts.length - 1];
   if (parts.length === 0) return 'the root folder /';
+  const data = deep && includeHome ? homeDataFolder(parts, homeParts, opaque) : null;
+  if (data !== null) return `${data} (${text})`;
   if (opaque && last !== undefined && GLOB_CHARS.test(last)) {
     const parent = parts.slice(0, -1);
     if (parent.length === 0) {
@@ -215,6 +217,52 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   // WSL mounts Windows drives at /mnt/<letter>.
   if (includeHome && parts.length === 2 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!)) return `the Windows drive ${text}`;
   return null;
+}
+
+/**
+ * Folders of a home folder that hold what the account cannot get back (docs/decisions.md "A home
+ * folder's keys and documents"): its SSH and GnuPG keys, macOS's `Library` (the keychains, mail
+ * and every application's data, as Windows' `AppData`), and the documents and pictures folders the
+ * desktop makes. Caches, downloads, dot-folders of tools and `Library/Caches` are not here:
+ * clearing them is ordinary.
+ */
+const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Pictures']);
+
+/** The key folders of {@link HOME_DATA_FOLDERS}: even without recursion, every file in them is the account's keys. */
+const HOME_KEY_FOLDERS = new Set(['.ssh', '.gnupg']);
+
+/** The home folder `parts` is in (the user's own, or one under `/home` or `/Users`), as its length; 0 when none. */
+function homePrefix(parts: readonly string[], homeParts: readonly string[] | null): number {
+  if (homeParts !== null && parts.length > homeParts.length && homeParts.every((part, k) => part === parts[k])) return homeParts.length;
+  if (parts.length > 2 && (parts[0] === 'home' || parts[0] === 'Users') && !GLOB_CHARS.test(parts[1]!) && parts[1] !== 'Shared') return 2;
+  return 0;
+}
+
+/** `HOME/.ssh`, `HOME/Library`, or everything in one (`HOME/.ssh/*`): in words, else null. */
+function homeDataFolder(parts: readonly string[], homeParts: readonly string[] | null, opaque: boolean, keysOnly = false): string | null {
+  const at = homePrefix(parts, homeParts);
+  if (at === 0) return null;
+  const rest = parts.slice(at);
+  const everything = rest.length === 2 && opaque && (rest[1] === '*' || rest[1] === '.*');
+  if (rest.length !== 1 && !everything) return null;
+  if (!(keysOnly ? HOME_KEY_FOLDERS : HOME_DATA_FOLDERS).has(rest[0]!)) return null;
+  return `${everything ? 'everything in ' : ''}the folder ${rest[0]} of the home folder`;
+}
+
+/**
+ * Every file in a home folder's key folder (`~/.ssh/*`, `~/.gnupg/*`): what a deleter of files
+ * (`rm -f`, `shred -u`) takes from the account at once. In words, or null.
+ */
+function homeKeyFiles(word: Word, home: string): string | null {
+  if (word.kind === 'literal' || word.expansions.some((expansion) => expansion !== 'glob' && expansion !== 'variable')) return null;
+  const text = wordPathText(word);
+  // A variable only as the home folder (`$HOME/.ssh/*`): any other may be anything.
+  const expanded = expandHome(text, home);
+  if (expanded.includes('$')) return null;
+  const parts = absoluteComponents(expanded);
+  if (parts === null) return null;
+  const what = homeDataFolder(parts, homeComponents(home), true, true);
+  return what === null || !what.startsWith('everything') ? null : `${what} (${text})`;
 }
 
 /**
@@ -307,7 +355,7 @@ function isLocalTree(parts: readonly string[]): boolean {
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
-  if (word.kind !== 'literal') return criticalFileGlob(word);
+  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place.home);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -416,6 +464,15 @@ export function deletionTarget(word: Word, place: PathPlace): string | null {
 export function moveTarget(word: Word, place: PathPlace): string | null {
   return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false);
 }
+
+/**
+ * A home folder or everything in one (`~`, `$HOME/*`, `/home/dev`), in words: what a recursive
+ * chmod that takes its owner's access makes unusable (permissions.ts).
+ */
+export function homeFolderTarget(word: Word, place: PathPlace): string | null {
+  return catastrophicTarget(word, place, NO_FOLDERS, true, false, true);
+}
+const NO_FOLDERS: ReadonlySet<string> = new Set();
 
 /** A chmod/chown target that is catastrophic (root or a system folder), in words. */
 export function permissionTarget(word: Word, place: PathPlace): string | null {
@@ -598,4 +655,32 @@ export function credentialKind(pathText: string, home: string): string | null {
 export function installedFilesAtWorst(): Word[] {
   const glob = (raw: string): Word => ({ kind: 'opaque', raw, expansions: ['glob'] });
   return [{ kind: 'literal', value: '/', raw: '/' }, ...['/*', '/bin/*', '/sbin/*', '/usr/bin/*', '/usr/sbin/*', '/usr/lib/*', '/lib/*', '/etc/*'].map(glob)];
+}
+
+/** The shells a system's `/etc/shells` names at worst (the ones every login needs). */
+const SHELLS_AT_WORST = ['/bin/sh', '/bin/bash', '/usr/bin/sh', '/usr/bin/bash'];
+
+/**
+ * Account database lines (`/etc/passwd`'s format) at worst: each named account's, with its home
+ * folder where distributions put it (`root` → `/root`, macOS's `/Users`), or, with no name, root's
+ * and every user's (`/home/*`). Their homes and shells are what `cut -d: -f6`/`-f7` prints.
+ * docs/decisions.md "System files that list paths are read at their worst".
+ */
+export function accountLinesAtWorst(names: readonly string[]): string {
+  const line = (name: string, home: string): string => `${name}:x:1000:1000:${name}:${home}:/bin/bash`;
+  if (names.length === 0) return [line('root', '/root'), line('user', '/home/*'), line('user', '/Users/*')].join('\n');
+  return names.map((name) => (name === 'root' ? line('root', '/root') : [line(name, `/home/${name}`), line(name, `/Users/${name}`)].join('\n'))).join('\n');
+}
+
+/**
+ * What a system file that lists paths holds at worst, as text (`/etc/shells`: the shells;
+ * `/etc/passwd`: every account's line, {@link accountLinesAtWorst}); null for any other path.
+ */
+export function systemListAtWorst(pathText: string): string | null {
+  const parts = absoluteComponents(pathText);
+  if (parts === null) return null;
+  const path = `/${(parts[0] === 'private' && parts[1] === 'etc' ? parts.slice(1) : parts).join('/')}`;
+  if (path === '/etc/shells') return SHELLS_AT_WORST.join('\n');
+  if (path === '/etc/passwd' || path === '/etc/master.passwd') return accountLinesAtWorst([]);
+  return null;
 }

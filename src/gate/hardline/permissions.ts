@@ -1,13 +1,13 @@
 /**
  * Arm `recursive-chmod-root`: `chmod -R`, `chown -R`, `chgrp -R` on the root folder or a
- * top-level system folder. The home folder is not on the list: `sudo chown -R $USER ~` is a
- * common repair.
+ * top-level system folder. The home folder only for a chmod mode that takes its owner's access
+ * (`chmod -R 0 ~`): `sudo chown -R $USER ~` and `chmod -R go-rwx ~` are common repairs.
  */
 import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, readByRow } from './commandName';
-import { permissionTarget } from './paths';
+import { homeFolderTarget, permissionTarget } from './paths';
 
 export function checkPermissions(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
   let recursive = false;
@@ -47,7 +47,35 @@ export function checkPermissions(name: string, args: readonly Word[], place: Pat
     const what = permissionTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-chmod-root', `${name} -R on ${what}`);
   }
+  // The home folder: only a mode that takes its owner's own access (`chmod -R 0 ~`, `a-rwx`);
+  // `go-rwx`, `700` and `u+rwX` keep it usable.
+  if (name !== 'chmod' || reference || !takesOwnerAccess(literalText(positional[0]))) return null;
+  for (const target of targets) {
+    const what = homeFolderTarget(target, place);
+    if (what !== null) return hardlineFinding('recursive-chmod-root', `chmod -R ${literalText(positional[0])} on ${what}`);
+  }
   return null;
+}
+
+/**
+ * A chmod mode that leaves the owner without read or search permission: an octal mode whose
+ * owner digit lacks 4 or 1 (`0`, `000`, `600`), or a symbolic clause for the owner (`u`, `a` or
+ * none) that removes `r` or `x` (`a-rwx`, `-x`, `u-r`) or sets them without one (`a=`, `u=w`).
+ */
+export function takesOwnerAccess(mode: string | null): boolean {
+  if (mode === null) return false;
+  if (/^[0-7]{1,4}$/.test(mode)) {
+    const owner = mode.length <= 2 ? 0 : Number(mode[mode.length - 3]);
+    return (owner & 5) !== 5;
+  }
+  return mode.split(',').some((clause) => {
+    const match = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (match === null) return false;
+    const forOwner = match[1] === '' || match[1]!.includes('u') || match[1]!.includes('a');
+    if (!forOwner) return false;
+    if (match[2] === '-') return /[rxX]/.test(match[3]!);
+    return match[2] === '=' && !(match[3]!.includes('r') && /[xX]/.test(match[3]!));
+  });
 }
 
 /** `chattr -R +i /`: every file below made immutable (or its attributes changed) at once. */

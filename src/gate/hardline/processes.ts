@@ -9,6 +9,7 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { peelWrappers } from '../programs/wrappers';
 import { readTextCommands } from './textCommands';
+import { namesOwnAccount } from './ownAccount';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -86,14 +87,27 @@ export function printsEveryProcess(command: PipedCommand): boolean {
 
 function pgrepSelectsAll(args: readonly Word[]): boolean {
   const reading = readByRow('pgrep', args);
-  if (reading === null || args.some((word) => word.kind !== 'literal')) return false;
+  if (reading === null) return false;
+  // Every process of the account the command runs as (`pgrep -u "$USER"`): what `pkill -u "$USER"`
+  // signals, kill-all as ownAccount.ts reads it.
+  const byUser = reading.options.filter((option) => OWN_USER_OPTIONS.has(option.name));
+  if (byUser.length > 0 && byUser.every((option) => option.value !== null && namesOwnAccount(option.value, '')) && reading.options.every((option) => OWN_USER_OPTIONS.has(option.name) || !PGREP_NARROWING.includes(option.name))) {
+    return reading.operands.every((word) => MATCH_ALL.test(literalText(word) ?? '?'));
+  }
+  if (args.some((word) => word.kind !== 'literal')) return false;
   // Options that narrow the selection to some processes.
-  const narrowing = ['-u', '-U', '-G', '-g', '-P', '-s', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile', '--ns', '--cgroup', '-n', '-o', '--newest', '--oldest', '-x', '--exact', '-c', '--count', '-r', '--runstates', '-O', '--older'];
+  const narrowing = PGREP_NARROWING;
   if (reading.options.some((option) => narrowing.includes(option.name))) return false;
   const patterns = reading.operands.map(literalText);
   if (patterns.length === 0) return false;
   return hasOption(reading, '-v', '--inverse') || patterns.some((pattern) => pattern !== null && MATCH_ALL.test(pattern));
 }
+
+/** pgrep's options that pick processes by their user. */
+const OWN_USER_OPTIONS = new Set(['-u', '-U', '--euid', '--uid']);
+
+/** pgrep's options that narrow the selection to some processes. */
+const PGREP_NARROWING = ['-u', '-U', '-G', '-g', '-P', '-s', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile', '--ns', '--cgroup', '-n', '-o', '--newest', '--oldest', '-x', '--exact', '-c', '--count', '-r', '--runstates', '-O', '--older'];
 
 function psSelectsAll(args: readonly Word[]): boolean {
   if (args.some((word) => word.kind !== 'literal')) return false;

@@ -63,6 +63,9 @@ export function readLoopBodies(text: string, values: (producer: string) => strin
  * A quoted expansion becomes the value unquoted (a glob value stands for every path it matches).
  */
 function withValue(body: string, name: string, value: string): string {
+  // A quoted plain name (`'vmlinuz'`) stands bare, so that it reads the same inside `"/boot/$k"`.
+  const plain = /^'([A-Za-z0-9_./@%+=:,-]+)'$/.exec(value);
+  if (plain !== null) value = plain[1]!;
   const expansion = new RegExp(`"\\$(?:${name}|\\{${name}\\})"|\\$(?:${name}\\b|\\{${name}\\})`, 'g');
   return body.replace(expansion, () => value);
 }

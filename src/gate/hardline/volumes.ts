@@ -4,7 +4,7 @@
  * `parted DEV mklabel`), an encrypted volume formatted or its keys erased (`cryptsetup
  * luksFormat|erase`), a pool or volume destroyed (`zpool destroy`, `zfs destroy -r`, `lvremove`,
  * `vgremove`, `pvremove`), a RAID member's superblock zeroed (`mdadm --zero-superblock`), a
- * firmware chip written (`flashrom -w|-E`). Listing and printing forms (`sgdisk -p`, `sfdisk -l`,
+ * firmware chip written (`flashrom -w|-E`), FreeBSD's `gpart destroy|delete`. Listing and printing forms (`sgdisk -p`, `sfdisk -l`,
  * `parted DEV print`, `zfs destroy pool/fs@snap`) are left alone; where a tool acts on a device
  * operand, the operand must be a raw block device (an image file is not the machine's disk).
  */
@@ -15,8 +15,14 @@ import { isRawBlockDevice, wordPathText } from './paths';
 
 /** The programs this arm reads. */
 export const VOLUME_PROGRAMS: ReadonlySet<string> = new Set([
-  'sgdisk', 'sfdisk', 'parted', 'cryptsetup', 'zpool', 'zfs', 'lvremove', 'vgremove', 'pvremove', 'mdadm', 'flashrom',
+  'sgdisk', 'sfdisk', 'parted', 'cryptsetup', 'zpool', 'zfs', 'lvremove', 'vgremove', 'pvremove', 'mdadm', 'flashrom', 'gpart',
 ]);
+
+/**
+ * FreeBSD's gpart verbs that remove a disk's partition table or partitions (`gpart destroy -F
+ * ada0`, `gpart delete -i 2 da0`); its operand is a disk's name (`ada0`), not a `/dev` path.
+ */
+const GPART_ERASING = new Set(['destroy', 'delete']);
 
 /** sgdisk options that destroy or rewrite the partition table (short forms cluster: `-oZ`). */
 const SGDISK_LONG = new Set(['--zap-all', '--zap', '--clear', '--delete', '--mbrtogpt', '--load-backup', '--replicate', '--randomize-guids']);
@@ -73,6 +79,11 @@ export function checkVolumes(name: string, args: readonly Word[]): HardlineFindi
     case 'pvremove':
       if (texts.some((text) => text === '--help' || text === '-h' || text === '--version')) return null;
       return operands(args).length > 0 || texts.some((text) => text === '--all' || text === '-a') ? hardlineFinding('mkfs', `${name} removes a logical volume, volume group or physical volume`) : null;
+    case 'gpart': {
+      const [verb, ...rest] = operands(args).map(literalText);
+      // `-i N` and `-F` are read as options; the disk is the verb's last operand.
+      return verb !== null && verb !== undefined && GPART_ERASING.has(verb) && (rest.length > 0 || args.length > 1) ? hardlineFinding('mkfs', `gpart ${verb} removes a disk's partition table or partitions`) : null;
+    }
     case 'mdadm':
       return texts.includes('--zero-superblock') ? hardlineFinding('mkfs', 'mdadm --zero-superblock erases what makes disks one array') : null;
     case 'flashrom':

@@ -269,7 +269,26 @@ export interface Command {
    * when given one option of each group; those are at worst system files anywhere under the root
    * (`installedFilesAtWorst` in hardline/paths.ts), whatever its operands.
    */
-  readonly printsPaths?: { readonly pattern?: true; readonly needs?: readonly string[]; readonly narrowing?: readonly string[]; readonly installed?: readonly (readonly string[])[] };
+  readonly printsPaths?: {
+    readonly pattern?: true;
+    readonly needs?: readonly string[];
+    readonly narrowing?: readonly string[];
+    readonly installed?: readonly (readonly string[])[];
+    /**
+     * It prints the names of what is in each folder it is given, not paths, unless given one of
+     * these options (ls without `-d`): at worst each name there, the critical files' among them
+     * (`ls /boot | while read k; do rm -f "/boot/$k"; done` reaches `vmlinuz`).
+     */
+    readonly namesUnless?: readonly string[];
+  };
+  /**
+   * What the command prints that the hardline floor reads at its worst (hardline/listings.ts):
+   * `file-contents`, the text of its file operands (a system file that lists paths, `/etc/shells`
+   * or `/etc/passwd`, holds at worst what hardline/paths.ts `systemListAtWorst` says); `accounts`,
+   * account database lines when its first operand is `passwd` (`getent passwd [NAME…]`);
+   * `block-devices`, the names of the machine's disks (`lsblk`; `/dev/` paths with `-p`).
+   */
+  readonly printsAtWorst?: 'file-contents' | 'accounts' | 'block-devices';
   /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
   readonly plain?: readonly string[];
   /**

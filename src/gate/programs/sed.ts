@@ -623,10 +623,17 @@ function emptiedOneWay(args: readonly string[]): string[] {
   const commands = reader.commands;
   const quiet = line.options.some((o) => o.option === 'n');
   const deletesAll =
-    commands.every((c) => c.letter === 'd') && commands.some((c) => !c.negated && c.depth === 0 && (c.address === '' || c.address === '1,$'));
+    commands.every((c) => c.letter === 'd') && commands.some((c) => !c.negated && c.depth === 0 && (c.address === '' || c.address === '1,$' || EVERY_LINE_ADDRESS.test(c.address)));
   if (!deletesAll && !(quiet && commands.every((c) => SILENT_COMMANDS.has(c.letter)))) return [];
   return line.operands.slice(scriptOperand ? 1 : 0).map((operand) => operand.word);
 }
+
+/**
+ * A regexp address that every line of a file that lists things matches (every non-empty line):
+ * `.`, `^`, `$`, `.*`, `^.*$`, `.\+`, `^.` between slashes or `\cREGEXc`. A system file such as
+ * `/etc/passwd` has no empty line, so `sed -i '/./d'` empties it as `d` does.
+ */
+const EVERY_LINE_ADDRESS = /^(?:\/|\\(.))(?:\^|\$|\^?\.\*?|\.\*\$|\^\.\*\$|\^?\.\\?\+)(?:\/|\1)I?$/;
 
 /** One option as getopt hands it to sed's loop, in command-line order. */
 type SedOption = { option: string; value: string | null; word: string };

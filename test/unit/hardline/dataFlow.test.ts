@@ -22,11 +22,20 @@ describe('data between segments (hardline/dataFlow.ts)', () => {
     assert.equal(transformedText(words('jq', '-r', '.[]', 'list.json'), given('[]')), null);
   });
 
-  it('passes on a transform it cannot compute approximately, and nothing for one that reads a file or decompresses', () => {
+  it('passes on a transform it cannot compute approximately, and nothing for one that reads a file or for data that is not gzip', () => {
     assert.deepEqual(transformedText(words('sed', 's/[a-z]x/y/'), given('rm -rf ~')), { texts: ['rm -rf ~'], exact: false });
     assert.equal(transformedText(words('base64', '-d', 'payload.b64'), given('cm0=')), null);
     assert.equal(transformedText(words('gunzip'), given('H4sI')), null);
-    assert.equal(transformedText(words('base64', '-d'), given('H4sIAAAAAAAAAyvKVdAtSlPQz8jPTdVPSS0DAOVAVdwQAAAA')), null);
+    assert.equal(transformedText(words('zcat', 'x.gz'), given('H4sI')), null);
+    assert.equal(transformedText(words('base64', '-d'), given('//79AAEC')), null);
+  });
+
+  it('inflates gzip data that flows decoded into gunzip, zcat or gzip -d', () => {
+    const bytes = transformedText(words('base64', '-d'), given('H4sIAAAAAAAAAyvKVdAtSlPQz8jPTdVPSS0DAOVAVdwQAAAA'));
+    assert.ok(bytes !== null && bytes.exact);
+    for (const argv of [words('gunzip'), words('zcat'), words('gzip', '-dc')]) {
+      assert.deepEqual(transformedText(argv, () => bytes), { texts: ['rm -rf /home/dev'], exact: true });
+    }
   });
 
   it('lists a root and everything under it, unless the lister keeps only some paths', () => {

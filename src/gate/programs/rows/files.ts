@@ -402,12 +402,13 @@ export const FILE_ROWS: readonly ProgramRow[] = [
         hyperlink: 'optional',
       },
     },
-    printsPaths: { narrowing: ['-I', '--ignore', '--hide'] },
+    printsPaths: { narrowing: ['-I', '--ignore', '--hide'], namesUnless: ['-d', '--directory'] },
     plain: ['', '-la', '-lah src', '--color=auto', '-1 /tmp', '-R --sort=size docs'],
   },
   {
     names: ['cat'],
     category: 'text',
+    printsAtWorst: 'file-contents',
     what: 'prints files one after another',
     readOnly: true,
     grammar: { flags: 'AETbenstuv', long: flagged('show-all', 'number-nonblank', 'show-ends', 'number', 'squeeze-blank', 'show-tabs', 'show-nonprinting', 'help', 'version') },
@@ -416,6 +417,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   {
     names: ['head'],
     category: 'text',
+    printsAtWorst: 'file-contents',
     what: 'prints the first lines or bytes of files',
     readOnly: true,
     grammar: { short: 'cn', flags: 'qvz0123456789', long: { ...valued('bytes', 'lines'), ...flagged('quiet', 'silent', 'verbose', 'zero-terminated', 'help', 'version') } },
@@ -424,6 +426,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   {
     names: ['tail'],
     category: 'text',
+    printsAtWorst: 'file-contents',
     what: 'prints the last lines or bytes of files, or follows them',
     readOnly: true,
     grammar: {
@@ -463,12 +466,27 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   {
     // Hardware listings: they read sysfs and the PCI/block device tables and print them.
     // lspci's -F reads a dump file and -i/-p read id and module files; none writes.
-    names: ['lspci', 'lsblk', 'lsusb'],
+    names: ['lspci', 'lsusb'],
     category: 'system',
-    what: 'lists PCI devices, block devices or USB devices',
+    what: 'lists PCI devices or USB devices',
     readOnly: true,
     grammar: { short: 'sdiApFHoO', flags: 'mtvnkxbDPQMaflOSTJNdrpzueEU', abbreviations: false },
     plain: ['', '-v', '-k', '-f', '-t'],
+  },
+  {
+    // lsblk prints the machine's disks: their names flow into the next command at worst.
+    names: ['lsblk'],
+    category: 'system',
+    what: 'lists block devices',
+    readOnly: true,
+    printsAtWorst: 'block-devices',
+    grammar: {
+      short: 'oeIxQEwT',
+      flags: 'abdDfJlmMnOpPrsStuzAhVHiky',
+      long: { ...valued('output', 'exclude', 'include', 'sort', 'filter', 'dedup', 'width', 'sysroot', 'properties-by', 'tree'), ...flagged('nodeps', 'paths', 'noheadings', 'list', 'json', 'raw', 'pairs', 'all', 'bytes', 'fs', 'perms', 'topology', 'scsi', 'nvme', 'virtio', 'zoned', 'inverse', 'ascii', 'output-all', 'discard', 'merge', 'help', 'version', 'list-columns') },
+      abbreviations: false,
+    },
+    plain: ['', '-f', '-dno NAME', '-o NAME,SIZE,MOUNTPOINT', '-J', '-p'],
   },
   {
     // The shell builtin: how each name would be found (alias, function, builtin, file); runs nothing.
@@ -556,6 +574,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   {
     names: ['cut'],
     category: 'text',
+    printsAtWorst: 'file-contents',
     what: 'prints selected fields or columns of lines',
     readOnly: true,
     grammar: { short: 'bcdf', flags: 'nsz', long: { ...valued('bytes', 'characters', 'delimiter', 'fields', 'output-delimiter'), ...flagged('complement', 'only-delimited', 'zero-terminated', 'help', 'version') } },
@@ -1069,6 +1088,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   {
     names: ['tac'],
     category: 'text',
+    printsAtWorst: 'file-contents',
     what: 'prints files with their lines in reverse order',
     readOnly: true,
     grammar: { short: 's', flags: 'br', long: { ...valued('separator'), ...flagged('before', 'regex', 'help', 'version') } },

@@ -770,6 +770,18 @@ const SOCAT_CONNECT =
   /^(?:(?:tcp|udp|sctp|dccp|udplite)[46]?(?:-connect|-sendto|-datagram)?|openssl(?:-connect|-dtls-client)?|ssl|socks[45]a?|socks|proxy(?:-connect)?|ip[46]?-(?:sendto|datagram)|vsock(?:-connect)?|socket-(?:connect|sendto|datagram)):/i;
 const SOCAT_WRITE = /^(?:(?:open|create|creat|gopen|file|pipe|named):|[./~])/i;
 
+/**
+ * The file a socat address truncates, or null: `create:FILE` (socat's creat() empties it) and an
+ * `open:`/`gopen:`/`file:` address given the `trunc` option (`OPEN:/etc/fstab,trunc`). The row
+ * gives it as an {@link Form.empties} writer form, read by the floor as a truncation.
+ */
+function socatTruncated(address: string): string | null {
+  const match = /^(create|creat|open|gopen|file):([^,]+)((?:,.*)?)$/i.exec(address);
+  if (match === null) return null;
+  const options = match[3]!.split(',').map((option) => option.trim().toLowerCase());
+  return /^creat/i.test(match[1]!) || options.includes('trunc') || options.includes('o-trunc') ? match[2]! : null;
+}
+
 /** The command of an `exec:`/`system:` address: up to the first `,` (address options follow). */
 function socatCommand(address: string): string | null {
   const colon = address.indexOf(':');
@@ -858,6 +870,16 @@ const SOCKETS: readonly ProgramRow[] = [
       { role: 'writer', operand: 'every', when: orNull((t) => SOCAT_WRITE.test(t)), example: 'open:out.txt,creat', note: 'an open:/create:/file address writes to a file' },
       { role: 'network', operand: 'every', when: orNull((t) => SOCAT_CONNECT.test(t)), everyday: true, example: 'tcp:example.com:80', note: 'a tcp:/udp:/openssl: address connects to a host' },
     ],
+    read(args, reading): Form[] {
+      const forms: Form[] = [];
+      for (const word of reading.operands) {
+        if (word.kind !== 'literal') continue;
+        const file = socatTruncated(word.value);
+        if (file === null) continue;
+        forms.push({ role: 'writer', program: 'socat', trigger: word.value, index: args.indexOf(word), value: literalWord(file), empties: true, note: 'the address truncates the file it opens' });
+      }
+      return forms;
+    },
     plain: ['-V', '-h', '-u STDIN STDOUT'],
   },
   {

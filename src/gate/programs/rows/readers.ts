@@ -1067,8 +1067,8 @@ export const READER_ROWS: readonly ProgramRow[] = [
   // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
   { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, printsPaths: { pattern: true, narrowing: FD_NARROWING }, plain: ['', 'foo', '-e ts src', '-H -t f'] },
   tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, printsPaths: { needs: ['-f'] }, plain: ['', '-L 2', '-a src'] }),
-  tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
-  tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, plain: ['f', '-c f', '-d'] }),
+  tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
+  tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', plain: ['f', '-c f', '-d'] }),
   tableRow(fileRow, 'file', 'guesses the type of files', 'writer', { readOnly: true, plain: ['f', '-b f', '--mime-type f'] }),
   tableRow(dateRow, 'system', 'prints or sets the date', 'destructive', { readOnly: true, plain: ['', '+%Y-%m-%d', '-u', '-d yesterday +%F', '--iso-8601=seconds'] }),
   tableRow(printfRow, 'text', 'formats and prints text', 'destructive', { readOnly: true, plain: ["'%s\\n' a", "'%d' 3"] }),

@@ -1113,6 +1113,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     names: ['getent'],
     category: 'system',
     what: 'prints entries of the account, host and service databases',
+    printsAtWorst: 'accounts',
     // Not read-only: it contacts hosts it is given (a database server, a name server).
     readOnly: false,
     grammar: { short: 's', flags: 'AiV', long: { ...valued('service'), ...flagged('no-addrconfig', 'no-idn', 'help', 'usage', 'version') } },

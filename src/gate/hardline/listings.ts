@@ -1,0 +1,117 @@
+/**
+ * Listings the floor reads at their worst (D§5; docs/decisions.md "System files that list paths
+ * are read at their worst"): what a command prints that no one can compute here but whose kind is
+ * known from its row (`printsAtWorst`). `getent passwd` prints account lines, `lsblk` the
+ * machine's disks, and `cat`, `head`, `sort`, `cut` … print their files, of which the system files
+ * that list paths (`/etc/shells`, `/etc/passwd`) hold at worst what `paths.ts` says. The field
+ * selections of `cut -d D -f N` and `awk -F D '{print $N}'` are computed on that text (or on what
+ * flows in), so `getent passwd | cut -d: -f6 | xargs rm -rf` reads as the homes it deletes.
+ * Approximate: never exact, a piece of what flows for the arms to judge.
+ */
+import type { Word } from '../reading/resolution';
+import { rowFor } from '../programs/table';
+import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
+import { accountLinesAtWorst, systemListAtWorst } from './paths';
+import type { Produced } from './dataFlow';
+
+/** Disk names as `lsblk` prints them: a SATA/SCSI disk, an NVMe disk, an SD card or eMMC. */
+const DISKS_AT_WORST = ['sda', 'nvme0n1', 'mmcblk0'];
+
+/**
+ * What `argv` prints at worst by its row (`printsAtWorst`) or its field selection; `input` is what
+ * flows into it (asked only when it reads no file). Null when the floor knows nothing of it.
+ */
+export function printedAtWorst(argv: readonly Word[], input: () => Produced | null): Produced | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const args = argv.slice(1);
+  const kind = rowFor(name)?.printsAtWorst;
+  const fields = fieldSelection(name, args);
+  if (kind === undefined && fields === null) return null;
+  const reading = readByRow(name, args);
+  if (kind === 'accounts') {
+    const words = reading?.operands ?? operands(args);
+    if (literalText(words[0]) !== 'passwd') return null;
+    const names = words.slice(1).map(literalText);
+    return { texts: [accountLinesAtWorst(names.some((one) => one === null) ? [] : (names as string[]))], exact: false };
+  }
+  if (kind === 'block-devices') {
+    const paths = reading !== null && hasOption(reading, '-p', '--paths');
+    return { texts: [DISKS_AT_WORST.map((disk) => (paths ? `/dev/${disk}` : disk)).join('\n')], exact: false };
+  }
+  const files = fields?.files ?? reading?.operands ?? operands(args);
+  let text: string | null;
+  if (files.length === 0 || files.every((word) => literalText(word) === '-')) {
+    if (fields === null) return null;
+    const given = input();
+    if (given === null) return null;
+    const texts = [...new Set(given.texts.map(fields.apply))];
+    return { texts, exact: given.exact };
+  }
+  const contents = files.map((word) => systemListAtWorst(literalText(word) ?? '')).filter((one): one is string => one !== null);
+  if (contents.length === 0) return null;
+  text = contents.join('\n');
+  if (fields !== null) text = fields.apply(text);
+  return { texts: [text], exact: false };
+}
+
+interface FieldSelection {
+  apply: (text: string) => string;
+  /** The files it reads (none: its standard input). */
+  files: readonly Word[];
+}
+
+/**
+ * `cut -d D -f LIST` and `awk [-F D] '{print $N[, $M…]}'`: the fields each line keeps, computed
+ * (LIST as cut writes it: `6`, `1,6`, `2-4`, `5-`, `-3`). Null for any other form.
+ */
+export function fieldSelection(name: string, args: readonly Word[]): FieldSelection | null {
+  if (args.some((word) => word.kind !== 'literal')) return null;
+  if (name === 'cut') {
+    const reading = readByRow('cut', args);
+    if (reading === null) return null;
+    let delimiter = '\t';
+    let list: string | null = null;
+    for (const option of reading.options) {
+      const value = option.value === null ? null : literalText(option.value);
+      if ((option.name === '-d' || option.name === '--delimiter') && value !== null && value.length === 1) delimiter = value;
+      else if ((option.name === '-f' || option.name === '--fields') && value !== null) list = value;
+      else if (option.name !== '-s' && option.name !== '--only-delimited') return null;
+    }
+    const keep = list === null ? null : fieldList(list);
+    if (keep === null) return null;
+    return { apply: (text) => mapLines(text, (line) => (line.includes(delimiter) ? line.split(delimiter).filter((_, index) => keep(index + 1)).join(delimiter) : line)), files: reading.operands };
+  }
+  if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
+    const words = args.map((word) => literalText(word)!);
+    let separator: string | null = null;
+    let k = 0;
+    for (; k < words.length && words[k]!.startsWith('-F'); k++) separator = words[k] === '-F' ? (words[++k] ?? null) : words[k]!.slice(2);
+    const program = /^\s*\{\s*print\s+((?:\$\d+\s*,\s*)*\$\d+)\s*;?\s*\}\s*$/.exec(words[k] ?? '');
+    if (program === null || (separator !== null && separator.length !== 1)) return null;
+    const picked = program[1]!.split(',').map((field) => Number(field.trim().slice(1)));
+    const split = (line: string): string[] => (separator === null ? line.trim().split(/[ \t]+/) : line.split(separator));
+    return { apply: (text) => mapLines(text, (line) => picked.map((field) => (field === 0 ? line : (split(line)[field - 1] ?? ''))).join(' ')), files: args.slice(k + 1) };
+  }
+  return null;
+}
+
+/** cut's LIST (`1,6`, `2-4`, `5-`, `-3`) as a test on 1-based field numbers; null when unread. */
+function fieldList(list: string): ((field: number) => boolean) | null {
+  const ranges: Array<[number, number]> = [];
+  for (const part of list.split(',')) {
+    const match = /^(\d*)-?(\d*)$/.exec(part);
+    if (match === null || part === '' || part === '-') return null;
+    const from = match[1] === '' ? 1 : Number(match[1]);
+    const to = part.includes('-') ? (match[2] === '' ? Infinity : Number(match[2])) : from;
+    ranges.push([from, to]);
+  }
+  return (field) => ranges.some(([from, to]) => field >= from && field <= to);
+}
+
+function mapLines(text: string, each: (line: string) => string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : each(line)))
+    .join('\n');
+}
