@@ -10,7 +10,7 @@ import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import type { CommandReading } from '../reading/reading';
-import { literalValue, type Redirect, type Segment, type Word } from '../reading/resolution';
+import { literalValue, literalWord, type Redirect, type Segment, type Word } from '../reading/resolution';
 
 /**
  * Allow matching (D§6): allow entries, grants and the default list must never cover more than
@@ -426,8 +426,8 @@ function anyWordsOnlyRead(row: ProgramRow): boolean {
  * words, for the decision's reason; `optionLike` is the index of the glob that may expand to an
  * option (the near miss a `--` before it answers, docs/decisions.md "Near misses").
  */
-function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: string[]; optionLike?: number } {
-  const fail = (obstacle: string, optionLike?: number) => ({ obstacle, shapes: [], ...(optionLike !== undefined ? { optionLike } : {}) });
+function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: string[]; optionLike?: number; optionsEnd?: number } {
+  const fail = (obstacle: string, optionLike?: number, optionsEnd?: number) => ({ obstacle, shapes: [], ...(optionLike !== undefined ? { optionLike } : {}), ...(optionsEnd !== undefined ? { optionsEnd } : {}) });
   const program = argv[0]!;
   if (program.kind !== 'literal') return fail('the program is only known at run time');
   if (startsWithWrapper(argv)) return fail('a glob behind a wrapper');
@@ -440,7 +440,14 @@ function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: st
     return { obstacle: null, shapes: globs.map((word) => (isQuotedShellVariable(word) ? `${word.raw} is one word holding folders or a name (no secret), and none of ${program.value}'s options or operands has a role` : isGlobWord(word) && globStartsAsOperand(word) ? startsAsOperandShape(word) : `${word.raw} may become any words, and none of ${program.value}'s options or operands has a role`)) };
   }
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
-  if (!reading.exact) return fail(`${program.value}'s options cannot be read for sure`);
+  if (!reading.exact) {
+    // Read for sure once every glob is a plain name: a glob is what the reader could not place,
+    // because it may become an option (the near miss a `--` before it answers).
+    const asNames = readArgs(argv.slice(1).map((word) => (word.kind === 'literal' ? word : literalWord('name'))), row.grammar ?? {});
+    const first = argv.findIndex((word, i) => i > 0 && word.kind !== 'literal');
+    if (asNames.exact && first > 0) return fail(`it may expand to an option of ${program.value}, whose options have roles`, first, optionsEnd(argv, asNames.operandIndexes));
+    return fail(`${program.value}'s options cannot be read for sure`);
+  }
   const shapes: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
@@ -451,9 +458,22 @@ function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: st
     if (knownVariableWord(word) === 'unquoted') return fail(`${word.raw} may become any words, options of ${program.value} among them`);
     if (isGlobWord(word) && globStartsAsOperand(word)) shapes.push(startsAsOperandShape(word));
     else if (reading.endOfOptions !== -1 && i - 1 > reading.endOfOptions) shapes.push(`${word.raw} can only be operands (it comes after --)`);
-    else return fail(`it may expand to an option of ${program.value}, whose options have roles`, i);
+    else return fail(`it may expand to an option of ${program.value}, whose options have roles`, i, optionsEnd(argv, reading.operandIndexes));
   }
   return { obstacle: null, shapes };
+}
+
+/**
+ * Where the options end: the argv index of the first operand, when no option follows it (a `--`
+ * put there ends the options without turning any word into something else); else undefined.
+ */
+function optionsEnd(argv: readonly Word[], operandIndexes: readonly number[]): number | undefined {
+  const first = operandIndexes[0];
+  if (first === undefined) return undefined;
+  const at = first + 1;
+  const operands = new Set(operandIndexes.map((i) => i + 1));
+  for (let i = at; i < argv.length; i++) if (!operands.has(i)) return undefined;
+  return at;
 }
 
 function startsAsOperandShape(word: Word): string {
@@ -487,7 +507,9 @@ function viewSegment(record: SegmentRecord): SegmentView {
     if (globs.obstacle !== null) {
       // The word the reading stopped at: the glob that may become an option, else the first.
       const at = globs.optionLike ?? literalUntil;
-      return blocked(globs.optionLike !== undefined ? 'glob-may-be-option' : 'run-time-word', `the word ${argv[at]!.raw} is only known at run time, and ${globs.obstacle}`, argv[at]!.raw, at);
+      const view = blocked(globs.optionLike !== undefined ? 'glob-may-be-option' : 'run-time-word', `the word ${argv[at]!.raw} is only known at run time, and ${globs.obstacle}`, argv[at]!.raw, at);
+      if (globs.optionsEnd !== undefined) view.obstacleMiss!.optionsEnd = globs.optionsEnd;
+      return view;
     }
   }
   for (const assignment of segment.assignments) {
@@ -692,6 +714,11 @@ export interface CoverMiss {
   role?: Form['role'];
   /** `write`, or a writer `form`: the path written. */
   path?: string;
+  /**
+   * `glob-may-be-option`: the argv index of the first operand when every word from there on is an
+   * operand — where a `--` ends the options and changes nothing else.
+   */
+  optionsEnd?: number;
 }
 
 /** The entry's words are not the command's (its program, its subcommand, or a word it spells). */
@@ -837,7 +864,8 @@ function unspelledMiss(view: SegmentView, index: number): CoverMiss | null {
   const text = word === undefined ? '' : word.kind === 'literal' ? word.value : word.raw;
   const form = view.forms.find((f) => f.index === index);
   if (form !== undefined) {
-    const path = form.role === 'writer' ? (form.targetPath ?? (form.value?.kind === 'literal' ? form.value.value : undefined)) : undefined;
+    // The path written, where the form holds it apart from its option word (`curl -o page.html`).
+    const path = form.role === 'writer' ? (form.targetPath ?? (form.value?.kind === 'literal' && form.value.raw !== form.trigger ? form.value.value : undefined)) : undefined;
     return {
       kind: 'form',
       why: `${form.trigger} is a carve-out: ${form.role === 'executor' ? 'an executor' : `a ${form.role}`} form of ${form.program}${path !== undefined && path !== null ? ` (it writes ${path})` : ''} — ${form.note} — and the entry does not spell it`,
@@ -848,6 +876,22 @@ function unspelledMiss(view: SegmentView, index: number): CoverMiss | null {
     };
   }
   return { kind: 'wrapper', why: `${text} is the command a wrapper runs, and an entry for a wrapper covers only the commands it spells`, subject: text, wordIndex: index };
+}
+
+/**
+ * The first entry of `lists` (taken in order) that covers segment `index` of a resolved command,
+ * or null: {@link matchAllowLists} for one segment. For near misses, which explain only the
+ * segments nothing covers.
+ */
+export function segmentCoveredBy(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>, index: number, record?: SegmentRecord): ListEntry | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0) return null;
+  const scratch: SegmentScratch = { view: undefined, record };
+  for (const list of lists) {
+    const covering = coveringEntry(list, resolution.segments, index, reading.home, scratch);
+    if (covering !== null) return covering;
+  }
+  return null;
 }
 
 /**
