@@ -164,6 +164,8 @@ function verdict(view: CardView): HTMLElement {
     { class: `verdict outcome-${outcome}` },
     el('p', { class: 'outcome' }, el('span', { class: 'glyph', 'aria-hidden': 'true' }, words.glyph), ' ', el('strong', {}, words.word), `: ${words.meaning}.`),
     el('p', { class: 'why' }, el('span', { class: 'label' }, 'Why it is here: '), view.reason),
+    // An allow entry that almost covers it: why not, and what it would cover (docs/decisions.md, "Near misses").
+    ...(view.nearMiss ?? []).map((miss) => el('p', { class: 'near-miss' }, el('span', { class: 'label' }, 'Almost covered by '), el('code', {}, miss.entry), `: ${miss.text}`)),
   );
 }
 

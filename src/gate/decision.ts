@@ -82,6 +82,38 @@ export interface PreflightRecord {
 }
 
 /**
+ * A near miss (docs/decisions.md, "Near misses: an entry that almost covers"): a user's allow entry
+ * or grant that names the command's program but did not cover one of its simple commands, why
+ * (as the allow matcher decided it), and what would be covered — a rewrite of the command, or the
+ * smallest entry — each checked with the allow matcher before it is recorded. It only explains:
+ * nothing reads it to decide.
+ */
+export interface NearMissRecord {
+  /** The entry as the user wrote it (or the stored grant), and where it came from. */
+  entry: string;
+  source: string;
+  list: 'allow' | 'grant';
+  /** Which simple command of the line the entry did not cover (1 is the first). */
+  segment: number;
+  /** That simple command's text, when the line has more than one. */
+  part?: string;
+  /** What kept it off (`glob-may-be-option`, `form`, `write`, `assignment`, `wrapper`, `words` …). */
+  kind: string;
+  /** The word, option, environment name or redirect the reason names. */
+  subject?: string;
+  /** The path a write names. */
+  path?: string;
+  /** The reason, one clause from the matcher. */
+  why: string;
+  /** The command rewritten so that the entry covers it (checked), and what the rewrite changes. */
+  rewrite?: { command: string; change: string };
+  /** The smallest entries that cover the whole command (checked), as written in a settings list. */
+  entries?: Array<string | { match: 'exact'; pattern: string }>;
+  /** Why no entry can cover the command, when none is offered. */
+  noEntry?: string;
+}
+
+/**
  * The decision record (D§2). The card, the capture log, the CLI and the tests read this shape;
  * nothing downstream ever works from a bare boolean.
  */
@@ -97,4 +129,6 @@ export interface Decision {
   escalatedFrom?: Stage;
   resolution: ResolutionSummary;
   rating?: RatingRecord;
+  /** Allow entries and grants that almost covered the command, and why not; explanation only. */
+  nearMiss?: NearMissRecord[];
 }

@@ -9,6 +9,7 @@ const SHELL_DESCRIPTIONS: Readonly<Record<ReadingShell, string>> = {
 };
 import { RUNG_DESCRIPTIONS, type Rung } from './rung';
 import { recordOf } from './programs/segmentRecord';
+import { nearMissSentence } from './lists/nearMiss';
 
 /** The readable trace (`approvals-gate explain`, "Approvals Gate: Explain a command…") prints: what the gate read, and who decided what. */
 export function formatTrace(reading: CommandReading, rung: Rung, decision: Decision): string {
@@ -42,6 +43,8 @@ export function formatTrace(reading: CommandReading, rung: Rung, decision: Decis
     const { rating } = decision;
     lines.push(`rating    ${rating.verdict.outcome} from ${rating.source}${rating.failClosed ? ` (failed closed: ${rating.failClosed})` : ''}${rating.flooredOutcome !== rating.verdict.outcome ? ` → ${rating.flooredOutcome} after the floors` : ''}`);
   }
+  // Entries that almost covered it (docs/decisions.md, "Near misses"): why not, and what would be covered.
+  for (const miss of decision.nearMiss ?? []) lines.push(`near miss ${nearMissSentence(miss)}`);
   lines.push(`reason    ${decision.reason}`);
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { CommandReading } from './reading/reading';
-import type { Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
+import type { NearMissRecord, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
 import type { TranscriptRow } from './negotiation';
 
 /** Why a call is in front of a person, as the card shows it. */
@@ -16,6 +16,8 @@ export interface Escalation {
   grantPreview?: string;
   /** The negotiation that led here, when the bounds sent it (D§9). */
   transcript?: TranscriptRow[];
+  /** Allow entries that almost covered it, and why not (lists/nearMiss.ts). */
+  nearMiss?: NearMissRecord[];
 }
 
 /** The person's answer on the card (D§10). */

@@ -1,5 +1,5 @@
 import { nonInteractiveAdvice } from './lists/allowSuggestion';
-import type { Decision, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
+import type { Decision, NearMissRecord, Outcome, PreflightRecord, RatingRecord, RuleRecord, Stage } from './decision';
 import { checkHardline } from './hardline/hardline';
 import { DEFAULT_ALLOW_LIST } from './lists/defaultAllowList';
 import type { ListEntry } from './lists/listEntry';
@@ -15,6 +15,7 @@ import { summariseResolution, type ReadingShell } from './reading/resolution';
 import { withShellDefinitions, type ShellDefinitions } from './reading/shellDefinitions';
 import { isRatedRung } from './rung';
 import { recordOf, type SegmentRecord } from './programs/segmentRecord';
+import { nearMisses } from './lists/nearMiss';
 
 /** One gated shell call. */
 export interface GateCall {
@@ -96,6 +97,8 @@ interface GateState {
   records: SegmentRecord[] | null;
   /** The live capture record, when a capture log is attached. */
   record?: CaptureRecord;
+  /** The near misses once {@link nearMissesOf} has worked them out. */
+  nearMiss?: NearMissRecord[];
 }
 
 /**
@@ -163,9 +166,9 @@ function decideUnrecorded(call: GateCall, services: GateServices, record: Captur
       const result = STAGES[index]!(state);
       if (result instanceof Promise) return decideAfter(state, result, index + 1);
       if (!result) continue;
-      if (!('toPerson' in result)) return withResolution(result, reading);
+      if (!('toPerson' in result)) return withResolution(result, state);
       const reached = askPerson(state, result);
-      return reached instanceof Promise ? decideAfter(state, reached, STAGES.length) : withResolution(reached, reading);
+      return reached instanceof Promise ? decideAfter(state, reached, STAGES.length) : withResolution(reached, state);
     }
     // The rater stage always decides; reaching here is a bug, and a bug never approves.
     throw new Error('no stage decided');
@@ -187,7 +190,7 @@ async function decideAfter(state: GateState, pending: Promise<StageResult | Reac
     }
     if (!result) throw new Error('no stage decided');
     const reached = 'toPerson' in result ? await askPerson(state, result) : result;
-    return withResolution(reached, state.reading);
+    return withResolution(reached, state);
   } catch (error) {
     return gateError(state.record, state.reading, error);
   }
@@ -195,12 +198,37 @@ async function decideAfter(state: GateState, pending: Promise<StageResult | Reac
 
 /**
  * Every stage and askPerson return a record made for this call alone: adding the summary to it
- * gives the same record (same keys, same order) as a copy would, without the copy.
+ * gives the same record (same keys, same order) as a copy would, without the copy. A decision
+ * that did not approve after the allow stage found no cover also gets its near misses.
  */
-function withResolution(reached: Reached, reading: CommandReading): Decision {
+function withResolution(reached: Reached, state: GateState): Decision {
   const decision = reached as Decision;
-  decision.resolution = summariseResolution(reading.resolution);
+  decision.resolution = summariseResolution(state.reading.resolution);
+  if (decision.action !== 'approve' && decision.nearMiss === undefined) {
+    const misses = nearMissesOf(state, decision.escalatedFrom ?? decision.stage, decision);
+    if (misses.length > 0) decision.nearMiss = misses;
+  }
   return decision;
+}
+
+/** Stages that decide after the allow stage looked for a cover and found none. */
+const AFTER_NO_COVER: ReadonlySet<Stage> = new Set(['unrated-rung', 'rater', 'preflight-floor', 'human']);
+
+/**
+ * The user's entries and grants that name the command's program but did not cover it, and why
+ * (lists/nearMiss.ts; docs/decisions.md "Near misses"), worked out once per decision. Explanation
+ * only: nothing here or after it decides on them. None when a stage before the allow stage
+ * decided, or when the allow lists covered the command (a floor sent it on).
+ */
+function nearMissesOf(state: GateState, stage: Stage, by: { outcome?: Outcome }): NearMissRecord[] {
+  if (!AFTER_NO_COVER.has(stage)) return [];
+  if (state.nearMiss === undefined) {
+    const { policy } = state.services;
+    const inForce = policy.defaultAllow ? [policy.grants, policy.allow, DEFAULT_ALLOW_LIST] : [policy.grants, policy.allow];
+    const findings = findingsOf(state);
+    state.nearMiss = nearMisses(state.reading, [...policy.grants, ...policy.allow], inForce, findings, { stage, ...(by.outcome !== undefined ? { outcome: by.outcome } : {}) }, recordsOf(state));
+  }
+  return state.nearMiss;
 }
 
 function gateError(record: CaptureRecord | undefined, reading: CommandReading | undefined, error: unknown): Decision {
@@ -476,6 +504,8 @@ async function askSomeone(state: GateState, request: ToPerson, person: Person, c
     ...(request.grantable ? { grantPreview: reading.original } : {}),
     ...(request.transcript ? { transcript: request.transcript } : {}),
   };
+  const nearMiss = nearMissesOf(state, request.stage, request);
+  if (nearMiss.length > 0) escalation.nearMiss = nearMiss;
   let answer: HumanAnswer;
   try {
     answer = services.signal?.aborted ? { kind: 'cancelled' } : await person.ask(escalation, services.signal);

@@ -1,4 +1,5 @@
 import { suggestAllowEntries } from '../gate/lists/allowSuggestion';
+import { nearMissSentence } from '../gate/lists/nearMiss';
 import { formNotes } from '../gate/programs/describe';
 import type { TranscriptRow } from '../gate/negotiation';
 import type { Escalation } from '../gate/person';
@@ -48,6 +49,9 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
     reason: bounded(escalation.reason),
     ...(escalation.rule ? { rule: { list: escalation.rule.list, entry: bounded(escalation.rule.entry), source: bounded(escalation.rule.source) } } : {}),
     preflight: (escalation.preflight ?? []).slice(0, LIMITS.shortList).map((p) => ({ arm: p.arm, reason: bounded(p.reason), rewroteRating: p.rewroteRating })),
+    ...(escalation.nearMiss !== undefined && escalation.nearMiss.length > 0
+      ? { nearMiss: escalation.nearMiss.slice(0, LIMITS.shortList).map((miss) => ({ entry: bounded(miss.entry), text: bounded(nearMissSentence(miss)) })) }
+      : {}),
     ...formsOf(reading),
     ...(rating
       ? {

@@ -119,6 +119,11 @@ export const CardViewSchema = z.strictObject({
   reason: Text,
   rule: z.strictObject({ list: z.string().max(32), entry: Text, source: Text }).optional(),
   preflight: z.array(z.strictObject({ arm: z.string().max(32), reason: Text, rewroteRating: z.boolean() })).max(LIMITS.shortList),
+  /**
+   * Allow entries that almost cover the command: the entry, and why not with what would be covered
+   * (docs/decisions.md, "Near misses"), said next to the reason.
+   */
+  nearMiss: z.array(z.strictObject({ entry: Text, text: Text })).max(LIMITS.shortList).optional(),
   /** What the program table says the command's programs do with these arguments (D§4.3). */
   forms: z.array(z.strictObject({ where: Text, role: z.string().max(32), note: Text })).max(LIMITS.shortList).optional(),
   rating: z

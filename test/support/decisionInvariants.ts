@@ -23,6 +23,7 @@ import { programForms, programRows } from '../../src/gate/programs/table';
 import { peelWrappers } from '../../src/gate/programs/wrappers';
 import { zshArgvReadings } from '../../src/gate/hardline/zshForms';
 import { readCommand } from '../../src/gate/reading/reading';
+import { HARMLESS_ENVIRONMENT } from '../../src/gate/reading/harmlessAssignments';
 import { commandLines, quoted } from './programCases';
 
 export const INVARIANT_HOME = '/home/gate-test';
@@ -367,6 +368,33 @@ export async function wrapperInvariant(d: { command: string; config: Config }, p
   const command = `${prefix} ${d.command}`;
   const decision = await decideUnder(command, config);
   return approved(decision) ? `${JSON.stringify(command)} was approved (${decision.reason}) under ${describeConfig(config)}, but ${JSON.stringify(d.command)} alone is not` : null;
+}
+
+/**
+ * Harmless environment prefixes (reading/harmlessAssignments.ts), each row with a value of its
+ * shape, as an assignment in front and through `env`: `RUST_LOG=1 …`, `env LC_ALL=C …`.
+ */
+export function harmlessPrefixes(): string[] {
+  const prefixes: string[] = [];
+  for (const row of HARMLESS_ENVIRONMENT) {
+    const name = row.prefix ? `${row.name}ALL` : row.name;
+    const value = row.value === undefined ? '1' : row.value.test('C') ? 'C' : '80';
+    prefixes.push(`${name}=${value}`, `env ${name}=${value}`);
+  }
+  return prefixes;
+}
+
+/**
+ * A harmless prefix never covers what the entry would not: C not approved (a role form under the
+ * entry for its program, a write, any refused seed) → a harmless prefix in front of C is not
+ * approved either. Through `env` only in front of one simple command (what env runs).
+ */
+export async function harmlessPrefixInvariant(c: { command: string; config: Config }, prefix: string): Promise<Verdict> {
+  if (prefix.startsWith('env ') && (!simpleCommand(c.command) || !wraps('env', c.command))) return null;
+  if (approved(await decideUnder(c.command, c.config))) return null;
+  const command = `${prefix} ${c.command}`;
+  const decision = await decideUnder(command, c.config);
+  return approved(decision) ? `${JSON.stringify(command)} was approved (${decision.reason}) under ${describeConfig(c.config)}, but ${JSON.stringify(c.command)} alone is not` : null;
 }
 
 /** Floors are monotone: C floored at bypass → C in every context of {@link floorContexts} is floored too. */

@@ -3,6 +3,7 @@ import { decide } from '../../gate/pipeline';
 import type { Decision } from '../../gate/decision';
 import { CaptureLog } from '../../gate/capture/captureLog';
 import { NOBODY_CAN_BE_ASKED, suggestAllow, suggestionSentence } from '../../gate/lists/allowSuggestion';
+import { nearMissSentence } from '../../gate/lists/nearMiss';
 import { RATER_SETTING_HINT } from '../../gate/rater/raterContract';
 import { readCommand } from '../../gate/reading/reading';
 import type { ReadingShell } from '../../gate/reading/resolution';
@@ -191,7 +192,9 @@ function cardAnswer(card: CardAnswer): HookAnswer {
  * `warnings` are the settings values that were dropped (hookSettings.ts), said on escalations.
  */
 export function answerFor(decision: Decision, call: ShellCall, folders: UserFolders, home: string, warnings: readonly string[] = [], definitions?: ShellDefinitions): HookAnswer {
-  const reason = forTheUser(decision.reason, folders.settingsFile);
+  // An entry that almost covered the command says why not, and what it would cover (docs/decisions.md, "Near misses").
+  const near = (decision.nearMiss ?? []).map((miss) => ` ${nearMissSentence(miss)}`).join('');
+  const reason = `${forTheUser(decision.reason, folders.settingsFile)}${decision.action === 'approve' ? '' : near}`;
   switch (decision.action) {
     case 'approve':
       return { kind: 'allow', reason: `Approvals Gate: ${reason}` };

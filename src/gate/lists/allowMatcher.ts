@@ -1,5 +1,5 @@
 import { exactCoversSegment } from './exactPatterns';
-import { isHarmlessAssignment } from '../reading/harmlessAssignments';
+import { harmlessName, isHarmlessAssignment } from '../reading/harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
 import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
@@ -10,7 +10,7 @@ import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import type { CommandReading } from '../reading/reading';
-import type { Redirect, Segment, Word } from '../reading/resolution';
+import { literalValue, literalWord, type Redirect, type Segment, type Word } from '../reading/resolution';
 
 /**
  * Allow matching (D§6): allow entries, grants and the default list must never cover more than
@@ -289,6 +289,12 @@ function argvTextMayStartWith(argv: readonly Word[], prefix: string): boolean {
 interface SegmentView {
   /** Why no prefix/glob/regexp/default entry can cover this segment, or null. */
   obstacle: string | null;
+  /** The obstacle as a {@link CoverMiss} (its `why` is `obstacle`), or null. */
+  obstacleMiss: CoverMiss | null;
+  /** The paths the segment's redirects write (for a refusal's reason; `writes` says whether any). */
+  writePaths: readonly string[];
+  /** Each wrapper in front and the program it runs, for a refusal's reason. */
+  wrappers: ReadonlyArray<{ wrapper: string; inner: string; peels: boolean }>;
   /** The argv (all literal when there is no obstacle). */
   argv: readonly Word[];
   /** The argv values, made on first use (a plain-word entry compares the argv itself). */
@@ -314,7 +320,7 @@ interface SegmentView {
   forms: readonly Form[];
   /**
    * How many leading argv words are literal: all of them, or the index of the first operand glob
-   * (see {@link operandGlobObstacle}); only a prefix entry that ends before it may cover the segment.
+   * (see {@link readGlobs}); only a prefix entry that ends before it may cover the segment.
    */
   literalUntil: number;
   /**
@@ -330,9 +336,19 @@ interface SegmentView {
   appended: SegmentView | null;
 }
 
+/**
+ * Why an assignment in front keeps entries off (D§4.3): a value only known at run time, or a name
+ * outside the harmless table (reading/harmlessAssignments.ts).
+ */
+function assignmentObstacle(name: string, value: string | null): string {
+  if (harmlessName(name) === undefined) return `the environment prefix ${name}=… is not on the harmless list (it may change what the program runs or loads)`;
+  return value === null ? `the value of ${name}=… is only known at run time` : `the value of ${name}=${value} could name a file, and ${name} is harmless only with a plain name`;
+}
+
 /** A segment no allow entry can cover, and why. */
-function blocked(obstacle: string): SegmentView {
-  return { obstacle, argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null };
+function blocked(kind: CoverMiss['kind'], obstacle: string, subject?: string, wordIndex?: number): SegmentView {
+  const miss: CoverMiss = { kind, why: obstacle, ...(subject !== undefined ? { subject } : {}), ...(wordIndex !== undefined ? { wordIndex } : {}) };
+  return { obstacle, obstacleMiss: miss, writePaths: [], wrappers: [], argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null };
 }
 
 /**
@@ -378,6 +394,17 @@ function operandsOnlyData(row: ProgramRow): boolean {
 }
 
 /**
+ * Every operand is deleted, and deleting is the program's everyday job (`rm`, `rmdir`): one role
+ * for every operand, so however many names a glob becomes, each is an operand like the literal
+ * ones an entry for the program covers (docs/decisions.md, "Near misses", glob operands of a
+ * deleter). The floors still read the glob at its worst (`rm -rf -- ~/*` is refused).
+ */
+function everyOperandDeleted(row: ProgramRow): boolean {
+  const operands = row.operands ?? [];
+  return operands.length > 0 && operands.every((o) => o.role === 'destructive' && o.operand === 'every' && o.everyday === true && o.when === undefined) && !row.subcommands && !row.read && !row.wrapper && !row.role;
+}
+
+/**
  * Besides {@link operandsOnlyData}, no option has a role and options the row does not know are no
  * forms (not `strict`): ANY words added to the command, options among them, only read and print.
  * What a glob may become (docs/decisions.md, "Glob operands", shape 1) and what xargs appends.
@@ -394,40 +421,59 @@ function anyWordsOnlyRead(row: ProgramRow): boolean {
  * know as a form (whatever words a glob becomes, options included, only read and print), or
  * every glob is an operand in the row's grammar and cannot become an option: it starts with a
  * plain literal other than `-`, or it stands after the `--` that ends the options.
+ *
+ * Returns the obstacle, or (when there is none) the shape that lets each glob word through, in
+ * words, for the decision's reason; `optionLike` is the index of the glob that may expand to an
+ * option (the near miss a `--` before it answers, docs/decisions.md "Near misses").
  */
-function operandGlobObstacle(argv: readonly Word[]): string | null {
-  return readGlobs(argv).obstacle;
-}
-
-/**
- * {@link operandGlobObstacle}'s reading: the obstacle, or (when there is none) the shape that
- * lets each glob word through, in words, for the decision's reason.
- */
-function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: string[] } {
-  const fail = (obstacle: string) => ({ obstacle, shapes: [] });
+function readGlobs(argv: readonly Word[]): { obstacle: string | null; shapes: string[]; optionLike?: number; optionsEnd?: number } {
+  const fail = (obstacle: string, optionLike?: number, optionsEnd?: number) => ({ obstacle, shapes: [], ...(optionLike !== undefined ? { optionLike } : {}), ...(optionsEnd !== undefined ? { optionsEnd } : {}) });
   const program = argv[0]!;
   if (program.kind !== 'literal') return fail('the program is only known at run time');
   if (startsWithWrapper(argv)) return fail('a glob behind a wrapper');
   const row = rowFor(program.value);
   if (row === null) return fail(`${program.value} has no row in the program table, so its operands may be anything`);
-  if (!operandsOnlyData(row)) return fail(`${program.value}'s operands are not only data (the program table gives them a role)`);
+  const deletes = !operandsOnlyData(row) && everyOperandDeleted(row);
+  if (!operandsOnlyData(row) && !deletes) return fail(`${program.value}'s operands are not only data (the program table gives them a role)`);
   const globs = argv.filter((word, i) => i > 0 && word.kind !== 'literal');
   if (anyWordsOnlyRead(row)) {
     return { obstacle: null, shapes: globs.map((word) => (isQuotedShellVariable(word) ? `${word.raw} is one word holding folders or a name (no secret), and none of ${program.value}'s options or operands has a role` : isGlobWord(word) && globStartsAsOperand(word) ? startsAsOperandShape(word) : `${word.raw} may become any words, and none of ${program.value}'s options or operands has a role`)) };
   }
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
-  if (!reading.exact) return fail(`${program.value}'s options cannot be read for sure`);
+  if (!reading.exact) {
+    // Read for sure once every glob is a plain name: a glob is what the reader could not place,
+    // because it may become an option (the near miss a `--` before it answers).
+    const asNames = readArgs(argv.slice(1).map((word) => (word.kind === 'literal' ? word : literalWord('name'))), row.grammar ?? {});
+    const first = argv.findIndex((word, i) => i > 0 && word.kind !== 'literal');
+    if (asNames.exact && first > 0) return fail(`it may expand to an option of ${program.value}, whose options have roles`, first, optionsEnd(argv, asNames.operandIndexes));
+    return fail(`${program.value}'s options cannot be read for sure`);
+  }
   const shapes: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
     if (word.kind === 'literal') continue;
     if (!reading.operandIndexes.includes(i - 1)) return fail(`${program.value} may read it as an option's value`);
+    // A deleter's operand: only a glob, whose every name is a path like a literal operand would be.
+    if (deletes && !isGlobWord(word)) return fail(`${word.raw} is not a glob, and ${program.value} deletes its operands`);
     if (knownVariableWord(word) === 'unquoted') return fail(`${word.raw} may become any words, options of ${program.value} among them`);
     if (isGlobWord(word) && globStartsAsOperand(word)) shapes.push(startsAsOperandShape(word));
     else if (reading.endOfOptions !== -1 && i - 1 > reading.endOfOptions) shapes.push(`${word.raw} can only be operands (it comes after --)`);
-    else return fail(`it may expand to an option of ${program.value}, whose options have roles`);
+    else return fail(`it may expand to an option of ${program.value}, whose options have roles`, i, optionsEnd(argv, reading.operandIndexes));
   }
   return { obstacle: null, shapes };
+}
+
+/**
+ * Where the options end: the argv index of the first operand, when no option follows it (a `--`
+ * put there ends the options without turning any word into something else); else undefined.
+ */
+function optionsEnd(argv: readonly Word[], operandIndexes: readonly number[]): number | undefined {
+  const first = operandIndexes[0];
+  if (first === undefined) return undefined;
+  const at = first + 1;
+  const operands = new Set(operandIndexes.map((i) => i + 1));
+  for (let i = at; i < argv.length; i++) if (!operands.has(i)) return undefined;
+  return at;
 }
 
 function startsAsOperandShape(word: Word): string {
@@ -448,36 +494,43 @@ function viewSegment(record: SegmentRecord): SegmentView {
   const { segment } = record;
   const { argv } = segment;
   const program = argv[0];
-  if (program === undefined) return blocked('no program (an assignment or redirect alone changes the shell)');
+  if (program === undefined) return blocked('no-program', 'no program (an assignment or redirect alone changes the shell)');
   let literalUntil = argv.length;
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word.kind === 'literal') continue;
-    if (i === 0 || !(isGlobWord(word) || knownVariableWord(word) !== null)) return blocked(`the word ${word.raw} is only known at run time`);
+    if (i === 0 || !(isGlobWord(word) || knownVariableWord(word) !== null)) return blocked('run-time-word', `the word ${word.raw} is only known at run time`, word.raw, i);
     if (literalUntil === argv.length) literalUntil = i;
   }
   if (literalUntil < argv.length) {
-    const why = operandGlobObstacle(argv);
-    if (why !== null) return blocked(`the word ${argv[literalUntil]!.raw} is only known at run time, and ${why}`);
+    const globs = readGlobs(argv);
+    if (globs.obstacle !== null) {
+      // The word the reading stopped at: the glob that may become an option, else the first.
+      const at = globs.optionLike ?? literalUntil;
+      const view = blocked(globs.optionLike !== undefined ? 'glob-may-be-option' : 'run-time-word', `the word ${argv[at]!.raw} is only known at run time, and ${globs.obstacle}`, argv[at]!.raw, at);
+      if (globs.optionsEnd !== undefined) view.obstacleMiss!.optionsEnd = globs.optionsEnd;
+      return view;
+    }
   }
   for (const assignment of segment.assignments) {
-    if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
+    if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal', literalValue(assignment.value) ?? undefined)) return blocked('assignment', assignmentObstacle(assignment.name, literalValue(assignment.value)), assignment.name);
   }
   for (const redirect of segment.redirects) {
-    if (redirectUnsafe(redirect)) return blocked(`the redirect ${redirect.raw} goes somewhere the gate cannot vouch for`);
+    if (redirectUnsafe(redirect)) return blocked('redirect', `the redirect ${redirect.raw} goes somewhere the gate cannot vouch for`, redirect.raw);
   }
   // Every write a redirect makes is to a known file here (an unknown one is unsafe above).
-  const writes = record.redirectWrites.length > 0;
+  const writePaths = record.redirectWrites.map((write) => write.path ?? '?');
+  const writes = writePaths.length > 0;
   const { peeled } = record;
-  if (!peeled.exact) return blocked('a wrapper\'s options could not be read exactly');
+  if (!peeled.exact) return blocked('unreadable', 'a wrapper\'s options could not be read exactly');
   for (const assignment of peeled.assignments) {
-    if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal')) return blocked(`the assignment ${assignment.name}=… is not on the harmless list`);
+    if (!isHarmlessAssignment(assignment.name, assignment.value.kind === 'literal', literalValue(assignment.value) ?? undefined)) return blocked('assignment', assignmentObstacle(assignment.name, literalValue(assignment.value)), assignment.name);
   }
   const reading = record.forms;
-  if (reading.unreadable !== null) return blocked(`the program table cannot read it for sure: ${reading.unreadable}`);
+  if (reading.unreadable !== null) return blocked('unreadable', `the program table cannot read it for sure: ${reading.unreadable}`);
   const forms = record.carveOuts;
   // A payload no form accounts for (a git ext:: URL, say) keeps every non-exact entry off.
-  if (forms.length === 0 && record.payloads.length > 0) return blocked('the command executes a payload from its arguments');
+  if (forms.length === 0 && record.payloads.length > 0) return blocked('payload', 'the command executes a payload from its arguments');
   const mustSpell = new Set<number>();
   for (const form of forms) mustSpell.add(form.index);
   // The first word of each wrapped command, and where the command inside the peeling wrappers starts.
@@ -502,7 +555,11 @@ function viewSegment(record: SegmentRecord): SegmentView {
   const inFolder = moved === null ? null : viewSegment(recordOf(moved));
   const command = appendedInputCommand(segment);
   const appended = command === null ? null : viewSegment(recordOf(command));
-  return { obstacle: null, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended };
+  const wrappers = peeled.layers.flatMap((layer) => {
+    const inner = layer.inner[0];
+    return inner?.kind === 'literal' ? [{ wrapper: layer.program, inner: inner.value, peels: layer.peel }] : [];
+  });
+  return { obstacle: null, obstacleMiss: null, writePaths, wrappers, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended };
 }
 
 /**
@@ -579,36 +636,38 @@ export function withoutLeadingFolders(segment: Segment): Segment | null {
 }
 
 /**
- * Whether the entry spells every word the view says it must, counted from `offset` (the entry
- * matched the argv from there). A prefix entry of plain words spells a word by having it at the
- * same place; a glob entry by having it as one of its literal words; a regexp spells nothing.
+ * The first word the view says the entry must spell and it does not, counted from `offset` (the
+ * entry matched the argv from there), or -1 when it spells them all. A prefix entry of plain
+ * words spells a word by having it at the same place; a glob entry by having it as one of its
+ * literal words; a regexp spells the words its literal start holds whole.
  */
-function spellsAll(entry: ListEntry, view: SegmentView, offset: number, home: string): boolean {
+function unspelled(entry: ListEntry, view: SegmentView, offset: number, home: string): number {
   const { compiled } = entry;
   const words = viewWords(view);
   if (compiled.match === 'regexp') {
     // A regexp spells the words its literal start holds whole (`^sudo apt update$` spells `sudo apt update`).
     const start = compiled.regexp.anchoredPrefix;
-    return view.mustSpell.every((index) => {
-      if (index < offset) return true;
-      if (index >= words.length) return false;
+    for (const index of view.mustSpell) {
+      if (index < offset) continue;
+      if (index >= words.length) return index;
       const text = argvText(words.slice(offset, index + 1));
-      return start.startsWith(text) && (start.length === text.length || start[text.length] === ' ');
-    });
+      if (!(start.startsWith(text) && (start.length === text.length || start[text.length] === ' '))) return index;
+    }
+    return -1;
   }
-  if (compiled.match !== 'prefix' && compiled.match !== 'glob') return view.mustSpell.every((index) => index < offset);
+  if (compiled.match !== 'prefix' && compiled.match !== 'glob') return view.mustSpell.find((index) => index >= offset) ?? -1;
   const pattern = allowWordPattern(compiled.items, home);
   for (const index of view.mustSpell) {
     if (index < offset) continue;
     const word = words[index];
-    if (word === undefined) return false;
+    if (word === undefined) return index;
     if (compiled.match === 'prefix' && pattern.plain !== null) {
-      if (pattern.plain[index - offset] !== word) return false;
+      if (pattern.plain[index - offset] !== word) return index;
     } else if (!pattern.pieces.some((pieces) => pieces !== null && pieces.length === 1 && pieces[0] === word)) {
-      return false;
+      return index;
     }
   }
-  return true;
+  return -1;
 }
 
 /** The values of a view's argv (all literal when there is no obstacle), made once per view. */
@@ -627,6 +686,46 @@ const ALLOW_PREFIX_OPTIONS: WordMatchOptions = Object.freeze({ anchorEnd: false,
 const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPTIONS, anchorEnd: true });
 
 /**
+ * Why an allow entry did not cover a segment, as the matcher decided it: the reason of a near miss
+ * (docs/decisions.md, "Near misses: an entry that almost covers"). Made where the matcher refuses,
+ * never worked out again elsewhere.
+ */
+export interface CoverMiss {
+  kind:
+    | 'no-program'
+    | 'run-time-word'
+    | 'glob-may-be-option'
+    | 'assignment'
+    | 'redirect'
+    | 'unreadable'
+    | 'payload'
+    | 'write'
+    | 'form'
+    | 'wrapper'
+    | 'words'
+    | 'exact';
+  /** The reason as a clause: `the word *.log is only known at run time, and …`. */
+  why: string;
+  /** The word, option, variable name or redirect the reason is about. */
+  subject?: string;
+  /** The argv index of that word, when it is one. */
+  wordIndex?: number;
+  /** `form`: the program-table role of the option the entry does not spell. */
+  role?: Form['role'];
+  /** `write`, or a writer `form`: the path written. */
+  path?: string;
+  /**
+   * `glob-may-be-option`: the argv index of the first operand when every word from there on is an
+   * operand — where a `--` ends the options and changes nothing else.
+   */
+  optionsEnd?: number;
+}
+
+/** The entry's words are not the command's (its program, its subcommand, or a word it spells). */
+const WORDS_MISS: CoverMiss = Object.freeze({ kind: 'words', why: "the entry's words are not the command's" });
+const EXACT_MISS: CoverMiss = Object.freeze({ kind: 'exact', why: 'an exact entry (or a grant) covers only the very command it spells' });
+
+/**
  * Coverage by a prefix, glob or regexp entry is two questions, asked here and nowhere else: does
  * the entry allow every effect of the segment ({@link effectsAllowed}), and does it cover the argv
  * by one of the cover paths ({@link coverPaths}). Every cover path — the argv as it is, wrappers
@@ -634,16 +733,56 @@ const ALLOW_GLOB_OPTIONS: WordMatchOptions = Object.freeze({ ...ALLOW_PREFIX_OPT
  * answers the second question, so a new one cannot skip the first (D§6 "Invariants").
  */
 function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string): boolean {
-  if (view.obstacle !== null) return false;
-  if (!effectsAllowed(entry, view)) return false;
-  for (const path of coverPaths(view)) if (pathCovers(entry, path, home)) return true;
-  return false;
+  return patternMiss(entry, view, home) === null;
+}
+
+/**
+ * {@link patternCoversSegment} with the reason: null when the entry covers the segment, else why
+ * not — the view's obstacle, the write the entry does not allow, or what the most telling cover
+ * path stopped at (a word the entry must spell, a wrapper, the words themselves).
+ */
+function patternMiss(entry: ListEntry, view: SegmentView, home: string): CoverMiss | null {
+  if (view.obstacleMiss !== null) return view.obstacleMiss;
+  if (!effectsAllowed(entry, view)) {
+    const paths = view.writePaths.join(', ');
+    return { kind: 'write', why: `it writes ${paths} through a redirect, and the entry does not say "writes": true`, subject: paths, path: paths };
+  }
+  let miss: CoverMiss | null = null;
+  for (const path of coverPaths(view)) {
+    const why = pathMiss(entry, path, home);
+    if (why === null) return null;
+    // The first path's reason, unless it is only "other words" and a later path says more.
+    if (miss === null || (miss.kind === 'words' && why.kind !== 'words')) miss = why;
+  }
+  if (miss === null || miss.kind === 'words') return wrapperMiss(entry, view, home) ?? miss ?? WORDS_MISS;
+  return miss;
+}
+
+/**
+ * The entry names a program that runs inside a wrapper which does not peel (`sudo rm x` under
+ * `rm`): that wrapper, as the reason; else null.
+ */
+function wrapperMiss(entry: ListEntry, view: SegmentView, home: string): CoverMiss | null {
+  const { compiled } = entry;
+  if (compiled.match !== 'prefix' && compiled.match !== 'glob') return null;
+  const first = compiled.items[0];
+  if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return null;
+  const program = first.home ? home + first.pieces[0]! : first.pieces[0]!;
+  const layer = view.wrappers.find((w) => w.inner === program);
+  if (layer === undefined) return null;
+  return {
+    kind: 'wrapper',
+    why: layer.peels
+      ? `${program} runs inside ${layer.wrapper}, whose own options here do more than time or prioritise it, so only an entry that spells ${layer.wrapper} and ${program} covers it`
+      : `${program} runs inside ${layer.wrapper}, which changes who, where or how it runs, so only an entry that spells ${layer.wrapper} and ${program} covers it`,
+    subject: layer.wrapper,
+  };
 }
 
 /**
  * The segment's effects the entry must allow besides its words (D§4.2): an output redirect to a
  * file is a write, which only an entry saying `writes: true` allows. (The carve-out forms are
- * words the entry must spell, checked on every cover path by {@link coversFrom}; an effect the
+ * words the entry must spell, checked on every cover path by {@link missFrom}; an effect the
  * gate cannot place at all is an obstacle of the view.)
  */
 function effectsAllowed(entry: ListEntry, view: SegmentView): boolean {
@@ -676,17 +815,26 @@ function coverPaths(view: SegmentView): CoverPath[] {
   return paths;
 }
 
-function pathCovers(entry: ListEntry, path: CoverPath, home: string): boolean {
-  if (path.view.obstacle !== null) return false;
+/** Why the entry does not cover the argv along one path, or null when it does. */
+function pathMiss(entry: ListEntry, path: CoverPath, home: string): CoverMiss | null {
+  if (path.view.obstacleMiss !== null) return path.view.obstacleMiss;
   if (path.plainPrefixUpTo !== undefined) {
     const plain = entry.compiled.match === 'prefix' ? allowWordPattern(entry.compiled.items, home).plain : null;
-    if (plain === null || plain.length > path.plainPrefixUpTo) return false;
+    if (plain === null || plain.length > path.plainPrefixUpTo) {
+      const word = path.view.argv[path.plainPrefixUpTo];
+      const what = word === undefined ? 'the words it is given from its input' : `the word ${word.raw}`;
+      return {
+        kind: 'run-time-word',
+        why: `${what} ${word === undefined ? 'are' : 'is'} only known at run time, and only a prefix entry of plain words that ends before ${word === undefined ? 'them' : 'it'} covers the command`,
+        ...(word !== undefined ? { subject: word.raw, wordIndex: path.plainPrefixUpTo } : {}),
+      };
+    }
   }
-  return coversFrom(entry, path.view, home, path.offset);
+  return missFrom(entry, path.view, home, path.offset);
 }
 
-/** The entry matches the argv from `offset` on and spells every word it must from there. */
-function coversFrom(entry: ListEntry, view: SegmentView, home: string, offset: number): boolean {
+/** Why the entry does not match the argv from `offset` on or does not spell a word it must from there; null when it does both. */
+function missFrom(entry: ListEntry, view: SegmentView, home: string, offset: number): CoverMiss | null {
   const { compiled } = entry;
   const words = offset === 0 ? viewWords(view) : viewWords(view).slice(offset);
   switch (compiled.match) {
@@ -694,17 +842,69 @@ function coversFrom(entry: ListEntry, view: SegmentView, home: string, offset: n
     case 'glob': {
       const first = compiled.items[0];
       // The first pattern word must literally be the program.
-      if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return false;
+      if (first === undefined || first.kind !== 'word' || first.pieces.length !== 1) return WORDS_MISS;
       // (The home folder is already in the pattern's pieces; matchWords does not read it.)
-      if (!matchWords(allowWordPattern(compiled.items, home), words, compiled.match === 'glob' ? ALLOW_GLOB_OPTIONS : ALLOW_PREFIX_OPTIONS)) return false;
-      return spellsAll(entry, view, offset, home);
+      if (!matchWords(allowWordPattern(compiled.items, home), words, compiled.match === 'glob' ? ALLOW_GLOB_OPTIONS : ALLOW_PREFIX_OPTIONS)) return WORDS_MISS;
+      return unspelledMiss(view, unspelled(entry, view, offset, home));
     }
     case 'regexp': {
       const text = offset === 0 ? (view.text ??= argvText(words)) : argvText(words);
-      return compiled.regexp.evaluate(text, true) === 'match' && spellsAll(entry, view, offset, home);
+      if (compiled.regexp.evaluate(text, true) !== 'match') return WORDS_MISS;
+      return unspelledMiss(view, unspelled(entry, view, offset, home));
     }
     case 'exact':
-      return false;
+      return EXACT_MISS;
+  }
+}
+
+/** The reason for a word the entry must spell and does not (none for -1): a carve-out form, or a command a wrapper runs. */
+function unspelledMiss(view: SegmentView, index: number): CoverMiss | null {
+  if (index < 0) return null;
+  const word = view.argv[index];
+  const text = word === undefined ? '' : word.kind === 'literal' ? word.value : word.raw;
+  const form = view.forms.find((f) => f.index === index);
+  if (form !== undefined) {
+    // The path written, where the form holds it apart from its option word (`curl -o page.html`).
+    const path = form.role === 'writer' ? (form.targetPath ?? (form.value?.kind === 'literal' && form.value.raw !== form.trigger ? form.value.value : undefined)) : undefined;
+    return {
+      kind: 'form',
+      why: `${form.trigger} is a carve-out: ${form.role === 'executor' ? 'an executor' : `a ${form.role}`} form of ${form.program}${path !== undefined && path !== null ? ` (it writes ${path})` : ''} — ${form.note} — and the entry does not spell it`,
+      subject: form.trigger,
+      wordIndex: index,
+      role: form.role,
+      ...(path !== undefined && path !== null ? { path } : {}),
+    };
+  }
+  return { kind: 'wrapper', why: `${text} is the command a wrapper runs, and an entry for a wrapper covers only the commands it spells`, subject: text, wordIndex: index };
+}
+
+/**
+ * The first entry of `lists` (taken in order) that covers segment `index` of a resolved command,
+ * or null: {@link matchAllowLists} for one segment. For near misses, which explain only the
+ * segments nothing covers.
+ */
+export function segmentCoveredBy(reading: CommandReading, lists: ReadonlyArray<readonly ListEntry[]>, index: number, record?: SegmentRecord): ListEntry | null {
+  const { resolution } = reading;
+  if (!resolution.resolved || reading.hidden.length > 0) return null;
+  const scratch: SegmentScratch = { view: undefined, record };
+  for (const list of lists) {
+    const covering = coveringEntry(list, resolution.segments, index, reading.home, scratch);
+    if (covering !== null) return covering;
+  }
+  return null;
+}
+
+/**
+ * Why `entry` does not cover segment `index` of a resolved command, as the matcher decides it
+ * (the same functions {@link matchAllow} asks), or null when it covers it. An entry that cannot
+ * be applied covers nothing: its reason says so. For near misses; it never approves anything.
+ */
+export function whyNotCovered(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record?: SegmentRecord): CoverMiss | null {
+  try {
+    if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home) ? null : EXACT_MISS;
+    return patternMiss(entry, viewSegment(record ?? recordOf(segments[index]!)), home);
+  } catch {
+    return { kind: 'words', why: 'the entry could not be applied to it' };
   }
 }
 

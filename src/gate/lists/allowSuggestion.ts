@@ -6,6 +6,8 @@ import type { CommandReading } from '../reading/reading';
 import type { Segment } from '../reading/resolution';
 import { parseListEntries, type ListEntry } from './listEntry';
 import { matchAllow } from './listMatcher';
+import { whyNotCovered } from './allowMatcher';
+import { readCommand } from '../reading/reading';
 
 /**
  * The allow entry a user could add so that commands like this one run without asking — only
@@ -153,4 +155,29 @@ export function suggestionSentence(suggestion: Extract<AllowSuggestion, { kind: 
   const listed = suggestedEntriesText(suggestion);
   if (!suggestion.writes) return `To let commands like this run without asking, ${add}: ${listed}.`;
   return `To let this command run without asking, ${add}: ${listed}. The entry is the exact command because ${WRITES_NOTE}.`;
+}
+
+/**
+ * A rewrite of the command that an entry would cover (a near miss's `--` before a glob,
+ * docs/decisions.md "Near misses"), checked like every suggestion before it is offered: the text
+ * must read exactly (resolved, no hidden characters) into the same simple commands, each with the
+ * same argv except segment `index`, whose argv must be `expected`; and the entry, applied by the
+ * allow matcher itself, must cover that segment. Returns the text, or null when any of it fails.
+ */
+export function checkedRewrite(reading: CommandReading, text: string, index: number, expected: readonly string[], entry: ListEntry): string | null {
+  const { resolution } = reading;
+  if (!resolution.resolved) return null;
+  const again = readCommand(text, { home: reading.home, shell: reading.shell });
+  if (!again.resolution.resolved || again.hidden.length > 0) return null;
+  const segments = again.resolution.segments;
+  if (segments.length !== resolution.segments.length) return null;
+  for (let i = 0; i < segments.length; i++) {
+    const now = segments[i]!;
+    const before = resolution.segments[i]!;
+    const want = i === index ? expected : before.argv.map((word) => (word.kind === 'literal' ? word.value : word.raw));
+    const got = now.argv.map((word) => (word.kind === 'literal' ? word.value : word.raw));
+    if (got.length !== want.length || got.some((word, k) => word !== want[k])) return null;
+    if (now.connector !== before.connector || now.assignments.length !== before.assignments.length || now.redirects.length !== before.redirects.length) return null;
+  }
+  return whyNotCovered(entry, segments, index, again.home) === null ? text : null;
 }

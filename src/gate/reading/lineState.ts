@@ -1,5 +1,5 @@
 import { isHarmlessAssignment } from './harmlessAssignments';
-import type { Segment, Word } from './resolution';
+import { literalValue, type Segment, type Word } from './resolution';
 
 /**
  * Shell state set earlier on a line (D§4.2): `export PATH=.:$PATH; ls` runs `./ls`, though `ls`
@@ -45,7 +45,7 @@ function stateChange(segment: Segment): string | null {
     if (!isHarmlessAssignment(match[1]!, true)) return `assigns ${match[1]} in an expansion`;
   }
   if (segment.argv.length === 0) {
-    const assigned = segment.assignments.find((a) => !isHarmlessAssignment(a.name, a.value.kind === 'literal'));
+    const assigned = segment.assignments.find((a) => !isHarmlessAssignment(a.name, a.value.kind === 'literal', literalValue(a.value) ?? undefined));
     return assigned ? `sets ${assigned.name}` : null;
   }
   let start = 0;
@@ -59,7 +59,8 @@ function stateChange(segment: Segment): string | null {
       const text = word.kind === 'literal' ? word.value : word.raw;
       if (text.startsWith('-') || text.startsWith('+')) continue;
       const assigned = text.split('=', 1)[0]!.replace(/\+$/, '');
-      if (!isHarmlessAssignment(assigned, word.kind === 'literal')) return `${name === 'local' ? 'sets' : `${name}s`} ${assigned}`;
+      const value = word.kind === 'literal' && text.includes('=') ? text.slice(text.indexOf('=') + 1) : undefined;
+      if (!isHarmlessAssignment(assigned, word.kind === 'literal', value)) return `${name === 'local' ? 'sets' : `${name}s`} ${assigned}`;
     }
     return null;
   }

@@ -18,8 +18,11 @@ import {
   describeConfig,
   floorContexts,
   floorInvariant,
+  harmlessPrefixes,
+  harmlessPrefixInvariant,
   JOINS,
   joinable,
+  manualEntry,
   PIPE_WRITERS,
   roleCases,
   roleInvariant,
@@ -46,7 +49,7 @@ const SEEDS: number[] = replay !== undefined ? [Number(replay)] : [FIXED_SEED, .
 console.log(`decision invariants: fast-check seeds ${SEEDS.join(', ')}, ${RUNS} cases per seed and invariant (GATE_INVARIANT_SEED replays one)`);
 
 interface Regression {
-  invariant: 'writes' | 'composition' | 'wrapper' | 'floor' | 'run-time-data' | 'role' | 'unplaced';
+  invariant: 'writes' | 'composition' | 'wrapper' | 'floor' | 'run-time-data' | 'role' | 'unplaced' | 'harmless-prefix';
   command: string;
   config: Config;
   note: string;
@@ -132,6 +135,15 @@ describe('decision invariants (the whole pipeline)', function () {
       it('unplaced words never help: an option renamed to one its row lacks, or a program renamed to one without a row, never approves what was not approved', async function () {
         const arbitrary = fc.tuple(fc.constantFrom(...pools.refused), fc.nat(64), fc.boolean());
         assert.equal(await check(arbitrary, ([c, w, program]) => unplacedInvariant(c, w, program), seed, RUNS), null);
+      });
+
+      it('harmless prefixes never widen: a harmless environment prefix never covers a write, an executor or anything the entry would not', async function () {
+        const roleSeeds = roles.map((role) => ({ command: role.command, config: manualEntry(role.entries) }));
+        const writes = approvedManual()
+          .filter((p) => p.config.name === 'manual-entry')
+          .map((p) => ({ command: `${p.command} > out.txt`, config: p.config }));
+        const arbitrary = fc.tuple(fc.constantFrom(...roleSeeds, ...writes, ...pools.refused), fc.constantFrom(...harmlessPrefixes()));
+        assert.equal(await check(arbitrary, ([c, prefix]) => harmlessPrefixInvariant(c, prefix), seed, RUNS), null);
       });
 
       it('roles: an executor, loader, writer, network or destructive form is never covered by the entry for its program, on any cover path', async function () {

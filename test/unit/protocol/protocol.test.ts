@@ -173,6 +173,16 @@ describe('protocol: cardViewFor', () => {
     assert.equal(view.grantPreview, 'npm test && rm -rf dist');
   });
 
+  it('carries each near miss as its entry and one sentence, and none when there is none', () => {
+    const nearMiss = [{ entry: 'find', source: 'approvalsGate.allow (user)', list: 'allow' as const, segment: 1, kind: 'form', subject: '-delete', why: '-delete is a carve-out', entries: [{ match: 'exact' as const, pattern: "find . -name '*.o' -delete" }] }];
+    const view = cardViewFor('card-1', escalation("find . -name '*.o' -delete", { nearMiss }));
+    assert.ok(CardViewSchema.safeParse(view).success);
+    assert.equal(view.nearMiss?.length, 1);
+    assert.equal(view.nearMiss![0]!.entry, 'find');
+    assert.match(view.nearMiss![0]!.text, /does not cover the command: -delete is a carve-out\. The smallest entry that covers it: /);
+    assert.equal(cardViewFor('card-2', escalation('ls -la')).nearMiss, undefined);
+  });
+
   it('shows the notes of the program-table forms the command holds, and none for plain commands', () => {
     const view = cardViewFor('card-1', escalation("find . -name '*.o' -exec rm {} + && sort -o out.txt in.txt"));
     assert.ok(CardViewSchema.safeParse(view).success);

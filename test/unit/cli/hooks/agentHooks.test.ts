@@ -194,6 +194,15 @@ describe('agent hooks: deciding', function () {
     assert.equal((await ask('gemini', 'cleanup')).verdict, 'run', 'bypass: the name alone is harmless where it is no alias');
   });
 
+  it("an entry that almost covers: the agent is told the entry, why not, and the command it covers (docs/decisions.md, \"Near misses\")", async () => {
+    writeUserSettings({ 'approvalsGate.allow': ['rm'] });
+    const told = await ask('gemini', 'rm -rf out coverage *.log .cache');
+    assert.equal(told.verdict, 'block');
+    assert.match(told.stdout, /The allow entry rm \(approvalsGate\.allow \(user settings\)\) does not cover the command: the word \*\.log is only known at run time, and it may expand to an option of rm/);
+    assert.match(told.stdout, /It covers the command written as: rm -rf -- out coverage \*\.log \.cache/);
+    assert.equal((await ask('gemini', 'rm -rf -- out coverage *.log .cache')).verdict, 'run');
+  });
+
   it("Claude Code: with no snapshot its shell is asked; one whose names cannot be found counts only where that shell stands in", async () => {
     writeUserSettings({ 'approvalsGate.allow': ['ls'] });
     env.SHELL = '/bin/bash';
