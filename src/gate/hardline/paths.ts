@@ -428,13 +428,27 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
 
 /**
  * Whole-disk and partition block devices (and raw memory). Bounded quantifiers only. Loop
- * devices are left out on purpose: they are how disk images are built.
+ * devices are left out on purpose: they are how disk images are built. Linux and macOS names,
+ * then the BSDs' (`/dev/ada0p2`, `/dev/da1`, `/dev/rsd0c`, GEOM labels) and illumos's (`/dev/dsk/c0t0d0s0`, `/dev/rdsk/…`).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}|fd[0-9]|root|mem|kmem|port)$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}|fd[0-9]|root|mem|kmem|port)$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/)/;
+
+/**
+ * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
+ * it without `/dev/` (`gpart destroy ada1`, `zpool create tank da0 da1`), and Linux's and macOS's
+ * whole disks and partitions (`sdb`, `nvme0n1p2`, `disk2s1`).
+ */
+const BARE_DISK_NAME =
+  /^(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|sd[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
+
+/** A disk by its bare kernel name ({@link BARE_DISK_NAME}): the path it names under `/dev`, or null. */
+export function bareDiskPath(text: string): string | null {
+  return text.length <= 24 && BARE_DISK_NAME.test(text) ? `/dev/${text}` : null;
+}
 
 /** True when the word names a raw block device (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`, …). */
 export function isRawBlockDevice(word: Word): boolean {
