@@ -173,7 +173,7 @@ export function expandBraces(text: string): string[] {
 
 /** `deep`: folders right inside the system tree count too (`/usr/lib`, `/etc/pam.d`). */
 function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
-  if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
+  if (/^[A-Za-z]:[\\/]*(?:\*(?:\.\*)?)?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
   // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
   const written = absoluteComponents(windowsPathAsWsl(text) ?? expandHome(text, home));
@@ -242,6 +242,8 @@ const WINDOWS_APPDATA_FOLDERS = new Set(['roaming', 'local', 'locallow']);
 
 /** Folders of a Windows drive (seen from WSL at `/mnt/<letter>`) that hold the system or every user's files. */
 const WINDOWS_SYSTEM_FOLDERS = new Set(['windows', 'users', 'program files', 'program files (x86)', 'programdata']);
+/** The folders of `C:\Windows` that hold its programs, drivers and registry hives. */
+const WINDOWS_PROGRAM_FOLDERS = new Set(['system32', 'syswow64', 'sysnative']);
 /** Folders of `C:\Users` that are no one's home. */
 const WINDOWS_SHARED_HOMES = new Set(['public', 'default', 'default user', 'all users']);
 
@@ -263,11 +265,18 @@ function platformTarget(parts: readonly string[], includeHome: boolean, deep: bo
       const whole = platformTarget(parts.slice(0, -1), includeHome, deep);
       if (whole !== null) return `everything in ${whole}`;
     }
-    if (includeHome && parts.length === 3 && (folder === '*' || folder === '.*')) return `everything on the Windows drive /mnt/${parts[1]}`;
+    if (includeHome && parts.length === 3 && (folder === '*' || folder === '.*' || folder === '*.*')) return `everything on the Windows drive /mnt/${parts[1]}`;
     if (parts.length === 3 && WINDOWS_SYSTEM_FOLDERS.has(folder)) return `the Windows folder ${parts[2]}`;
+    // Windows' program folders (`C:\Windows\System32`), as `/usr/bin` is for the permission arm.
+    if (parts.length === 4 && folder === 'windows' && WINDOWS_PROGRAM_FOLDERS.has(parts[3]!.toLowerCase())) return `the Windows system folder ${parts[2]}/${parts[3]}`;
     if (includeHome && parts.length === 4 && folder === 'users' && parts[3] === '*') return 'every Windows home folder';
     if (includeHome && parts.length === 4 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!)) return `the Windows home folder of ${parts[3]}`;
     if (deep && parts.length === 4 && folder === 'windows') return `the Windows system folder ${parts[2]}/${parts[3]}`;
+    // Windows' program folders are its `/usr/lib`: a folder right inside them (`System32\drivers`,
+    // `System32\config`, `SysWOW64\wbem`) is part of the system, as `/lib/modules` is.
+    if (deep && parts.length === 5 && folder === 'windows' && WINDOWS_PROGRAM_FOLDERS.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[4]!)) {
+      return `the Windows system folder ${parts.slice(2).join('/')}`;
+    }
     const profileFolder = includeHome && deep && parts.length >= 5 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!);
     if (profileFolder && parts.length === 5 && WINDOWS_PROFILE_FOLDERS.has(parts[4]!.toLowerCase())) return `the folder ${parts[4]} of the Windows home folder of ${parts[3]}`;
     if (profileFolder && parts.length === 6 && parts[4]!.toLowerCase() === 'appdata' && WINDOWS_APPDATA_FOLDERS.has(parts[5]!.toLowerCase())) {

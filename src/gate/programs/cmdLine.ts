@@ -14,8 +14,13 @@
  * - A group of `echo` commands piped into a program (`(echo select disk 1& echo clean) | diskpart`)
  *   is printed as the lines it prints (`printf '%s\n' …`), so the program's input is read.
  *
+ * - `for [/d|/r ROOT] %X in (SET) do BODY` runs BODY once per item of SET: the line is read as
+ *   BODY with `%X` (and `%~fX`, `%~dpX`, …) filled with each item (`C:\Users\*` stays a glob, so
+ *   the body is judged on every entry at its worst), `/r`'s items below its root.
+ *
  * Not read: `!NAME!` (delayed expansion), `%NAME:~a,b%` substrings and `%NAME:x=y%` replacements
- * (kept as written), `for`/`if` bodies beyond splitting them like any other words. There is no cmd
+ * (kept as written), `for /f` (its items are a file's lines or a command's output: the body is left
+ * with `%X` as written), `if` bodies beyond splitting them like any other words. There is no cmd
  * here to prove it against: the rules are cmd's documented ones (`cmd /?`, "Command shell
  * overview"), kept approximate where the floor's reading stays safe.
  */
@@ -39,9 +44,53 @@ export function expandCmdVariables(line: string): string {
   return line.replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (whole, name: string) => windowsVariableFolder(name) ?? whole);
 }
 
+/**
+ * `for [/d | /r [ROOT] | /l] %X in (SET) do BODY` at the start of a command: `%X` or `%%X` (in a
+ * batch file), SET in parentheses, BODY to the end of the line.
+ */
+const FOR_LOOP = /(^|[&|(]\s*|@)for\s+((?:\/[dDrRlL]\s+)*)(?:((?:"[^"]*"|[^\s%"/][^\s%]*))\s+)?%%?([A-Za-z])\s+in\s*\(([^)]*)\)\s*do\s+(.*)$/s;
+
+/** Most items of a `for` set each given their own copy of the body. */
+const MAX_FOR_ITEMS = 8;
+
+/**
+ * The line with its first `for` loops unrolled: BODY once per item of SET, joined by `&`, with the
+ * loop variable filled (see the module comment). A `/l` set counts numbers (`(1,1,5)`): its body is
+ * read once with the first. Loops nested in a body are unrolled in turn, a few levels deep.
+ */
+export function expandForLoops(line: string, depth = 0): string {
+  const match = depth < 3 ? FOR_LOOP.exec(line) : null;
+  if (match === null) return line;
+  const [whole, before, switches, root, variable, set, rest] = match as unknown as [string, string, string, string | undefined, string, string, string];
+  const counting = /\/l/i.test(switches);
+  const recursive = /\/r/i.test(switches);
+  // A body closed by the group the loop stands in keeps its `)` after the last copy.
+  let body = rest;
+  let after = '';
+  let balance = 0;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '(') balance++;
+    else if (rest[i] === ')' && --balance < 0) {
+      body = rest.slice(0, i);
+      after = rest.slice(i);
+      break;
+    }
+  }
+  let items = set.split(/[\s,;]+/).filter((item) => item !== '').map((item) => item.replace(/"/g, ''));
+  if (counting) items = items.slice(0, 1);
+  const base = recursive ? (root ?? '.').replace(/"/g, '').replace(/\\$/, '') : null;
+  const copies = items.slice(0, MAX_FOR_ITEMS).map((item) => {
+    const value = base === null ? item : `${base}\\${item}`;
+    return body.replace(new RegExp(`%%?(?:~[a-zA-Z$:]*)?${variable}`, 'g'), () => value).trimEnd();
+  });
+  if (copies.length === 0) return line;
+  const unrolled = line.slice(0, match.index) + before + copies.map((copy) => `(${copy})`).join(' & ') + after;
+  return whole.length === line.length - match.index ? expandForLoops(unrolled, depth + 1) : unrolled;
+}
+
 /** The commands of a cmd line (see the module comment). Never throws. */
 export function readCmdLine(text: string): CmdCommand[] {
-  const line = expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text);
+  const line = expandForLoops(expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text));
   const commands: CmdCommand[] = [];
   let words: string[] = [];
   let word: string | null = null;
