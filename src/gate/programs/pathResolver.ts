@@ -556,6 +556,9 @@ function containerPlace(
     if (container.joins?.target.includes(name) === true) joinsInit = text === '1';
     if (container.joins?.mount.includes(name) === true) joinsMount = true;
     if (text === null) continue;
+    // `--device /dev/sdb:/dev/target[:rwm]`: the host's device appears under another name inside.
+    const renamed = container.devices?.includes(name) === true ? /^(\/dev\/[^:]+):(\/[^:]+)(?::[rwm]*)?$/.exec(text) : null;
+    if (renamed !== null && renamed[1] !== renamed[2]) binds.push({ host: renamed[1]!, inside: renamed[2]! });
     if (container.volumes.includes(name)) {
       const bind = volumeBind(text);
       if (bind !== null) binds.push(bind);
@@ -621,15 +624,15 @@ function containerPlace(
   };
 }
 
-/** `"$PWD":/src`, `${PWD}/x:/y`: the text with `$PWD` left for {@link bindHosts}; null for other opaque words. */
+/** `"$PWD":/src`, `"$PWD:/src"`, `${PWD}/x:/y`: the text with `$PWD` left for {@link bindHosts}; null for other opaque words. */
 function pwdText(word: Word): string | null {
-  const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
+  const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
   return match === null ? null : `$PWD${match[1]}`;
 }
 
-/** `"$HOME":/data`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
+/** `"$HOME":/data`, `"$HOME:/data"`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
 function homeText(word: Word): string | null {
-  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
+  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
   return match === null ? null : `~${match[1]}`;
 }
 
