@@ -53,7 +53,7 @@ const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#][^}]{0,64})?\})(?=\/|$)/;
  * Replaces a leading home reference (`~`, `~/…`, `$HOME`, `${HOME}`) with the home folder.
  * `~user` is left alone (the caller treats it separately).
  */
-function expandHome(text: string, home: string): string {
+export function expandHome(text: string, home: string): string {
   if (text === '~' || text.startsWith('~/')) return home + text.slice(1);
   // zsh's modifiers on the home variable: `$HOME:h`, `${HOME:h}` is the folder above (bash reads
   // `${HOME:h}` as the home folder itself; the zsh reading is the one that reaches further).
@@ -546,6 +546,11 @@ const CREDENTIAL_DIRS: ReadonlyArray<[path: string, what: string]> = [
   ['.config/gcloud', 'Google Cloud credentials'],
   ['.azure', 'Azure credentials'],
   ['.gnupg', 'the GnuPG keyring'],
+  // The desktops' password stores: macOS keychains, GNOME's and KDE's keyrings. (pass's store is
+  // not here: each entry is encrypted, and `git push` of it is how pass syncs.)
+  ['Library/Keychains', 'the macOS keychains'],
+  ['.local/share/keyrings', 'the GNOME keyrings'],
+  ['.local/share/kwalletd', 'the KDE wallets'],
 ];
 
 /** {@link CREDENTIAL_DIRS} with each path split into its components once. */
@@ -602,6 +607,8 @@ export function credentialKind(pathText: string, home: string): string | null {
   }
   if (Object.prototype.hasOwnProperty.call(CREDENTIAL_NAMES, base)) return CREDENTIAL_NAMES[base]!;
   if (BROWSER_STORES.has(lowerBase) && BROWSER_FOLDERS.test(joined)) return 'a browser login or cookie store';
+  // A password manager's file wherever it is kept (`login.keychain-db`, a KDE wallet).
+  if (/\.(?:keychain|keychain-db|kwl)$/.test(lowerBase)) return 'a password store file';
   if (base === '.env') return 'a .env file';
   if (base.startsWith('.env.') && !ENV_TEMPLATE_SUFFIXES.has(base.slice(5).toLowerCase())) return `a ${base} file`;
   if (/\.(?:pem|key|p12|pfx|ppk)$/.test(lowerBase)) {
