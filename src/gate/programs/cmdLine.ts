@@ -8,7 +8,9 @@
  *   user's home, `%SystemRoot%` is `C:\Windows`); a name not known there stays as written.
  * - Commands are split on `&`, `&&`, `||` and `|` outside double quotes (`^` escapes the next
  *   character), `(`…`)` groups them, a leading `@` is dropped, redirections (`>f`, `2>&1`, `<f`)
- *   are dropped with their targets.
+ *   are dropped, but for the files output redirections write (`type nul > f` empties f).
+ * - `cd /d DIR` and `pushd DIR` move the line to the drive path as WSL sees it, `move`/`ren` are
+ *   `mv`, `start … CMD` is CMD.
  * - Words are split on blanks outside double quotes, the quotes removed (each Windows program
  *   parses its own command line; the C runtime's rules remove them the same way).
  * - A group of `echo` commands piped into a program (`(echo select disk 1& echo clean) | diskpart`)
@@ -34,6 +36,8 @@ export interface CmdCommand {
   readonly closes: number;
   /** `&`, `&&`, `||`, `|`, or null for the last command. */
   readonly connector: '&' | '&&' | '||' | '|' | null;
+  /** The files its output redirections (`> f`, `>> f`) write, `nul` left out. */
+  readonly writes: string[];
 }
 
 /** Longest line read; the rest is dropped (the floor's own budget bounds the work further). */
@@ -98,19 +102,22 @@ export function readCmdLine(text: string): CmdCommand[] {
   let opens = 0;
   let closes = 0;
   let depth = 0;
-  /** Set while the next word is a redirection's target (dropped). */
-  let redirectTarget = false;
+  /** Set while the next word is a redirection's target: an input's is dropped, an output's kept apart. */
+  let redirectTarget: 'in' | 'out' | false = false;
+  let writes: string[] = [];
   const endWord = (): void => {
     if (word !== null) {
-      if (redirectTarget) redirectTarget = false;
+      if (redirectTarget === 'out' && !/^nul:?$/i.test(word)) writes.push(word);
+      if (redirectTarget !== false) redirectTarget = false;
       else words.push(word);
     }
     word = null;
   };
   const endCommand = (connector: CmdCommand['connector']): void => {
     endWord();
-    if (words.length > 0 || connector !== null || opens > 0 || closes > 0) commands.push({ words, opens, closes, connector });
+    if (words.length > 0 || connector !== null || opens > 0 || closes > 0) commands.push({ words, opens, closes, connector, writes });
     words = [];
+    writes = [];
     opens = 0;
     closes = 0;
   };
@@ -164,7 +171,7 @@ export function readCmdLine(text: string): CmdCommand[] {
         while (i + 1 < line.length && /[0-9]/.test(line[i + 1]!)) i++;
         continue;
       }
-      redirectTarget = true;
+      redirectTarget = c === '>' ? 'out' : 'in';
       continue;
     }
     word = (word ?? '') + c;
@@ -191,11 +198,42 @@ export function cmdCommandsAsShell(commands: readonly CmdCommand[]): string {
       continue;
     }
     out += '( '.repeat(command.opens);
-    out += command.words.map(quote).join(' ');
+    out += posixWords(command.words).map(quote).join(' ');
+    for (const target of command.writes) out += ` > ${quote(target)}`;
     out += ' )'.repeat(command.closes);
     if (command.connector !== null) out += command.connector === '&' ? '; ' : ` ${command.connector} `;
   }
   return out.replace(/(?:[;|&]\s*)+$/, '').trim();
+}
+
+/**
+ * cmd's own commands whose POSIX spelling the floor reads: `cd /d DIR`, `chdir`, `pushd` as `cd`
+ * with the drive path as WSL sees it (`C:\\Users` is `/mnt/c/Users`), `move`/`ren` as `mv`,
+ * `start [/wait|/b|/min|…] CMD` as CMD. Other commands as they stand.
+ */
+function posixWords(words: readonly string[]): readonly string[] {
+  const name = words[0]?.toLowerCase();
+  const args = words.slice(1).filter((word) => !/^\/[a-z-]+$/i.test(word) || (name !== 'cd' && name !== 'chdir' && name !== 'pushd' && name !== 'move' && name !== 'ren' && name !== 'rename'));
+  switch (name) {
+    case 'cd':
+    case 'chdir':
+    case 'pushd': {
+      const folder = args.join(' ');
+      const drive = /^([A-Za-z]):[\\/]?(.*)$/.exec(folder);
+      return ['cd', drive === null ? folder : `/mnt/${drive[1]!.toLowerCase()}/${drive[2]!.replace(/\\/g, '/')}`];
+    }
+    case 'move':
+    case 'ren':
+    case 'rename':
+      return args.length >= 2 ? ['mv', '-f', '--', ...args] : words;
+    case 'start': {
+      let k = 1;
+      while (k < words.length && /^\/[a-z]+$/i.test(words[k]!)) k += /^\/(?:d|affinity|node)$/i.test(words[k]!) ? 2 : 1;
+      return k < words.length ? words.slice(k) : words;
+    }
+    default:
+      return words;
+  }
 }
 
 /** The lines a group of only `echo` commands starting at `k` prints, when the group is piped on. */

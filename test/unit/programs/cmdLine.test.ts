@@ -48,4 +48,13 @@ describe('cmd command lines', () => {
     assert.equal(expandForLoops("for /f %a in ('dir /b') do echo %a"), "for /f %a in ('dir /b') do echo %a");
     assert.equal(cmdLineAsShell('for /d %d in (C:\\Users\\*) do rd /s /q %d').text, "( rd /s /q 'C:\\Users\\*' )");
   });
+  it('keeps the files output redirections write, and reads cd /d, pushd, move, ren and start as what they do', () => {
+    assert.equal(cmdLineAsShell('type nul > C:\\x\\a.txt 2>&1').text, "type nul > 'C:\\x\\a.txt'");
+    assert.equal(cmdLineAsShell('build.bat > nul').text, 'build.bat');
+    assert.equal(cmdLineAsShell('cd /d C:\\Users\\ana && rd /s /q .').text, 'cd /mnt/c/Users/ana && rd /s /q .');
+    assert.equal(cmdLineAsShell('pushd D:\\work').text, 'cd /mnt/d/work');
+    assert.equal(cmdLineAsShell('move /y a.txt b.txt').text, 'mv -f -- a.txt b.txt');
+    assert.equal(cmdLineAsShell('ren old.log new.log').text, 'mv -f -- old.log new.log');
+    assert.equal(cmdLineAsShell('start /wait /b shutdown /s').text, 'shutdown /s');
+  });
 });

@@ -547,12 +547,20 @@ function removeItem(command: PsCommand, bound: Bound): string {
   // A filter narrows what is deleted: left to the other layers.
   if (['filter', 'include', 'exclude'].some((name) => bound.values.has(name))) return '';
   let paths = [...(bound.values.get('path') ?? []), ...(bound.values.get('literalpath') ?? [])];
-  if (paths.length === 0) paths = pipedItems(command.pipedFrom);
+  let recurse = bound.switches.get('recurse') === true;
+  if (paths.length === 0) {
+    paths = pipedItems(command.pipedFrom);
+    // `Get-ChildItem -Recurse PATH | Remove-Item`: every entry at every depth, as `rm -r PATH/*`.
+    const source = command.pipedFrom;
+    if (source !== null && source.words[0]?.value !== null && powerShellCommandName(source.words[0]?.value ?? '') === 'get-childitem') {
+      recurse ||= bind(source.words.slice(1), CMDLETS['get-childitem']!).switches.get('recurse') === true;
+    }
+  }
   if (paths.length === 0) return '';
   // A registry key (`HKLM:\SYSTEM`, `Registry::HKEY_LOCAL_MACHINE\…`) is deleted as `reg delete` deletes it.
   const keys = paths.map((path) => (path === null ? null : REGISTRY_PATH.exec(path))).filter((match) => match !== null);
   if (keys.length > 0) return keys.map((match) => `reg delete ${quote(`${match![1]}\\${match![2] ?? ''}`.replace(/\\+$/, ''))} /f`).join('; ');
-  return `rm ${bound.switches.get('recurse') === true ? '-r ' : ''}-f -- ${paths.map(quote).join(' ')}`;
+  return `rm ${recurse ? '-r ' : ''}-f -- ${paths.map(quote).join(' ')}`;
 }
 
 /**
