@@ -15,7 +15,7 @@ import { programForms, rowFor } from '../programs/table';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName } from './commandName';
-import { isRawBlockDevicePath, wordPathText } from './paths';
+import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
 
 /** Most places inside one word tried as the start of a device path (after `=`, `:`, `,`). */
 const MAX_STARTS = 16;
@@ -25,8 +25,13 @@ const MAX_STARTS = 16;
  * (`of=/dev/sda`, `--output=/dev/sda`, `OPEN:/dev/sdb`, `id=0,dest=/dev/sda1`), up to the next `,`
  * or `:` when the whole rest is none (`/dev/sdb,trunc`).
  */
-export function deviceInWord(word: Word): string | null {
+export function deviceInWord(word: Word, bare = false): string | null {
   const text = wordPathText(word);
+  // A row that takes disks by their kernel name (`gpart destroy ada1`): the bare word is the device.
+  if (bare && word.kind === 'literal') {
+    const path = bareDiskPath(text);
+    if (path !== null) return path;
+  }
   if (!text.includes('/dev/') && !text.includes('/proc/')) return null;
   const exact = word.kind === 'literal';
   let tried = 0;
@@ -106,8 +111,9 @@ export function checkDeviceWords(argv: readonly Word[], place: PathPlace): Hardl
   const program = commandName(argv[0]);
   if (program === null || OWN_DEVICE_READER.has(program.name)) return null;
   let reads: ((index: number) => boolean) | null | undefined;
+  const bare = rowFor(program.name)?.bareDevices === true;
   for (let k = 1; k < argv.length; k++) {
-    const device = deviceInWord(argv[k]!);
+    const device = deviceInWord(argv[k]!, bare);
     if (device === null) continue;
     reads ??= readPlaces(argv, program.name);
     if (reads !== null && reads(k)) continue;

@@ -351,7 +351,7 @@ function credentialAt(candidate: string, place: PathPlace): string | null {
   if (path === '') return null;
   const kind = credentialKind(path, place.home);
   if (kind !== null) return `${kind} (${path})`;
-  for (const landed of landingPaths(path, place, true).paths) {
+  for (const landed of landingPaths(path, place, true, true).paths) {
     const there = credentialKind(landed, place.home);
     if (there !== null) return `${there} (${path}, in ${landed})`;
   }

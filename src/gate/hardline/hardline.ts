@@ -52,6 +52,7 @@ import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
+import { checkPushedFolders } from './pushedFolders';
 import { readLoopBodies } from './readLoops';
 import { shellTextWithArguments } from './shellArguments';
 import { bashSingleQuote } from '../execution/terminalShellInit';
@@ -229,7 +230,7 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
     const found = checkPayloads(command, command.stdinText, context, command.place);
     if (found !== null) return found;
   }
-  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context);
+  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context) ?? checkPushedFolders(commands, innerArgv);
 }
 
 /** A script a literal producer writes into a file that a later command runs (hardline/writtenScripts.ts). */
@@ -443,7 +444,9 @@ function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): H
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   if (run === null) return null;
-  return run.shellText === true ? checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place) : checkNestedCommand(run.inner, context, run.place);
+  if (run.shellText === true) return checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place);
+  // The command as a line of its own too, so that what it sends is read there (`wget --post-file=/a/credentials`).
+  return checkNestedCommand(run.inner, context, run.place) ?? checkPayloadText(run.inner.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw)).join(' '), false, context, run.place);
 }
 
 /** Programs with a row whose commands may run a container (`docker run`): only those are read for binds. */

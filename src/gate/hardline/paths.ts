@@ -53,7 +53,7 @@ const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#][^}]{0,64})?\})(?=\/|$)/;
  * Replaces a leading home reference (`~`, `~/…`, `$HOME`, `${HOME}`) with the home folder.
  * `~user` is left alone (the caller treats it separately).
  */
-function expandHome(text: string, home: string): string {
+export function expandHome(text: string, home: string): string {
   if (text === '~' || text.startsWith('~/')) return home + text.slice(1);
   // zsh's modifiers on the home variable: `$HOME:h`, `${HOME:h}` is the folder above (bash reads
   // `${HOME:h}` as the home folder itself; the zsh reading is the one that reaches further).
@@ -173,7 +173,7 @@ export function expandBraces(text: string): string[] {
 
 /** `deep`: folders right inside the system tree count too (`/usr/lib`, `/etc/pam.d`). */
 function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
-  if (/^[A-Za-z]:[\\/]*\*?$/.test(text)) return `the drive ${text}`;
+  if (/^[A-Za-z]:[\\/]*(?:\*(?:\.\*)?)?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
   // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
   const written = absoluteComponents(windowsPathAsWsl(text) ?? expandHome(text, home));
@@ -290,6 +290,8 @@ const WINDOWS_APPDATA_FOLDERS = new Set(['roaming', 'local', 'locallow']);
 
 /** Folders of a Windows drive (seen from WSL at `/mnt/<letter>`) that hold the system or every user's files. */
 const WINDOWS_SYSTEM_FOLDERS = new Set(['windows', 'users', 'program files', 'program files (x86)', 'programdata']);
+/** The folders of `C:\Windows` that hold its programs, drivers and registry hives. */
+const WINDOWS_PROGRAM_FOLDERS = new Set(['system32', 'syswow64', 'sysnative']);
 /** Folders of `C:\Users` that are no one's home. */
 const WINDOWS_SHARED_HOMES = new Set(['public', 'default', 'default user', 'all users']);
 
@@ -311,11 +313,18 @@ function platformTarget(parts: readonly string[], includeHome: boolean, deep: bo
       const whole = platformTarget(parts.slice(0, -1), includeHome, deep);
       if (whole !== null) return `everything in ${whole}`;
     }
-    if (includeHome && parts.length === 3 && (folder === '*' || folder === '.*')) return `everything on the Windows drive /mnt/${parts[1]}`;
+    if (includeHome && parts.length === 3 && (folder === '*' || folder === '.*' || folder === '*.*')) return `everything on the Windows drive /mnt/${parts[1]}`;
     if (parts.length === 3 && WINDOWS_SYSTEM_FOLDERS.has(folder)) return `the Windows folder ${parts[2]}`;
+    // Windows' program folders (`C:\Windows\System32`), as `/usr/bin` is for the permission arm.
+    if (parts.length === 4 && folder === 'windows' && WINDOWS_PROGRAM_FOLDERS.has(parts[3]!.toLowerCase())) return `the Windows system folder ${parts[2]}/${parts[3]}`;
     if (includeHome && parts.length === 4 && folder === 'users' && parts[3] === '*') return 'every Windows home folder';
     if (includeHome && parts.length === 4 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!)) return `the Windows home folder of ${parts[3]}`;
     if (deep && parts.length === 4 && folder === 'windows') return `the Windows system folder ${parts[2]}/${parts[3]}`;
+    // Windows' program folders are its `/usr/lib`: a folder right inside them (`System32\drivers`,
+    // `System32\config`, `SysWOW64\wbem`) is part of the system, as `/lib/modules` is.
+    if (deep && parts.length === 5 && folder === 'windows' && WINDOWS_PROGRAM_FOLDERS.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[4]!)) {
+      return `the Windows system folder ${parts.slice(2).join('/')}`;
+    }
     const profileFolder = includeHome && deep && parts.length >= 5 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!);
     if (profileFolder && parts.length === 5 && WINDOWS_PROFILE_FOLDERS.has(parts[4]!.toLowerCase())) return `the folder ${parts[4]} of the Windows home folder of ${parts[3]}`;
     if (profileFolder && parts.length === 6 && parts[4]!.toLowerCase() === 'appdata' && WINDOWS_APPDATA_FOLDERS.has(parts[5]!.toLowerCase())) {
@@ -485,13 +494,27 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
 
 /**
  * Whole-disk and partition block devices (and raw memory). Bounded quantifiers only. Loop
- * devices are left out on purpose: they are how disk images are built.
+ * devices are left out on purpose: they are how disk images are built. Linux and macOS names,
+ * then the BSDs' (`/dev/ada0p2`, `/dev/da1`, `/dev/rsd0c`, GEOM labels) and illumos's (`/dev/dsk/c0t0d0s0`, `/dev/rdsk/…`).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}|fd[0-9]|root|mem|kmem|port)$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}|fd[0-9]|root|mem|kmem|port)$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/)/;
+
+/**
+ * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
+ * it without `/dev/` (`gpart destroy ada1`, `zpool create tank da0 da1`), and Linux's and macOS's
+ * whole disks and partitions (`sdb`, `nvme0n1p2`, `disk2s1`).
+ */
+const BARE_DISK_NAME =
+  /^(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|sd[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
+
+/** A disk by its bare kernel name ({@link BARE_DISK_NAME}): the path it names under `/dev`, or null. */
+export function bareDiskPath(text: string): string | null {
+  return text.length <= 24 && BARE_DISK_NAME.test(text) ? `/dev/${text}` : null;
+}
 
 /** True when the word names a raw block device (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`, …). */
 export function isRawBlockDevice(word: Word): boolean {
@@ -580,6 +603,11 @@ const CREDENTIAL_DIRS: ReadonlyArray<[path: string, what: string]> = [
   ['.config/gcloud', 'Google Cloud credentials'],
   ['.azure', 'Azure credentials'],
   ['.gnupg', 'the GnuPG keyring'],
+  // The desktops' password stores: macOS keychains, GNOME's and KDE's keyrings. (pass's store is
+  // not here: each entry is encrypted, and `git push` of it is how pass syncs.)
+  ['Library/Keychains', 'the macOS keychains'],
+  ['.local/share/keyrings', 'the GNOME keyrings'],
+  ['.local/share/kwalletd', 'the KDE wallets'],
 ];
 
 /** {@link CREDENTIAL_DIRS} with each path split into its components once. */
@@ -636,6 +664,8 @@ export function credentialKind(pathText: string, home: string): string | null {
   }
   if (Object.prototype.hasOwnProperty.call(CREDENTIAL_NAMES, base)) return CREDENTIAL_NAMES[base]!;
   if (BROWSER_STORES.has(lowerBase) && BROWSER_FOLDERS.test(joined)) return 'a browser login or cookie store';
+  // A password manager's file wherever it is kept (`login.keychain-db`, a KDE wallet).
+  if (/\.(?:keychain|keychain-db|kwl)$/.test(lowerBase)) return 'a password store file';
   if (base === '.env') return 'a .env file';
   if (base.startsWith('.env.') && !ENV_TEMPLATE_SUFFIXES.has(base.slice(5).toLowerCase())) return `a ${base} file`;
   if (/\.(?:pem|key|p12|pfx|ppk)$/.test(lowerBase)) {

@@ -13,6 +13,7 @@ import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
 import { checkKill, checkKillPattern, checkShutdown } from './processes';
 import { checkOwnAccountKill } from './ownAccount';
+import { checkSessionKill } from './sessionProcesses';
 import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
 import { checkWindowsProgram, WINDOWS_PROGRAMS } from './windows';
 
@@ -88,7 +89,7 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkKill(name, args);
     case 'pkill':
     case 'killall':
-      return checkKillPattern(name, args) ?? checkOwnAccountKill(name, args, place.home);
+      return checkKillPattern(name, args) ?? checkOwnAccountKill(name, args, place.home) ?? checkSessionKill(name, args);
     case 'shutdown':
     case 'reboot':
     case 'halt':

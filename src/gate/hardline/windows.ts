@@ -14,7 +14,12 @@
  * - deleting a protected tree: `robocopy SRC DEST /MIR|/PURGE` into one (as `rsync --delete`),
  *   `forfiles /p TREE /s` deleting every file (as `find -exec rm`), `fsutil file setZeroData` of a
  *   file Windows cannot start without;
- * - ending the session: `logoff`.
+ * - deleting a protected tree by overwriting it: `sdelete -s` (`-c`/`-z` only clean free space);
+ * - making a system folder unusable: `icacls … /t` changing its access, `takeown /r` (as `chmod -R`,
+ *   `chown -R`);
+ * - ending every process: `wmic process call terminate` with no `where`;
+ * - ending the session: `logoff`, `taskkill /im` of a process the session or the system cannot
+ *   live without (sessionProcesses.ts), `taskkill /im *`.
  *
  * `cipher /w` only wipes free space, `Initialize-Disk` only takes a disk with no partition table,
  * `Remove-LocalUser` leaves the profile's files: none of them is here.
@@ -24,12 +29,13 @@ import type { WrapperLayer } from '../programs/wrappers';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { criticalFileTarget, deletionTarget } from './paths';
+import { criticalFileTarget, deletionTarget, permissionTarget } from './paths';
+import { checkSessionKill, sessionProcess } from './sessionProcesses';
 
 /** The programs (names as commandName gives them) and cmdlets (lower case) this file judges. */
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
-  'format-volume', 'clear-disk', 'remove-partition',
+  'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'sdelete', 'sdelete64', 'icacls', 'takeown',
 ]);
 
 /** A switch, compared without case and with `-` or `/` (`/MIR`, `-mir`). */
@@ -72,6 +78,14 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       if (lower.includes('shadowcopy') && lower.includes('delete')) return hardlineFinding('recursive-delete-root', 'wmic shadowcopy delete deletes the volume shadow copies');
       const call = lower.indexOf('call');
       const method = call === -1 ? null : lower[call + 1];
+      // `wmic process call terminate` with no `where`: every process.
+      if (lower[0] === 'process' && method === 'terminate') {
+        const where = lower.indexOf('where');
+        if (where === -1) return hardlineFinding('kill-all', 'wmic process call terminate ends every process');
+        const image = /name\s*=\s*['"]?([^'"\s]+)/.exec(texts.slice(where + 1, call).join(' '))?.[1];
+        const what = image === undefined ? null : sessionProcess(image);
+        if (what !== null) return hardlineFinding('shutdown', `wmic process call terminate of ${image}: ${what}`);
+      }
       if (lower[0] === 'os' && method !== null && method !== undefined && /^(?:win32shutdown|shutdown|reboot)$/.test(method)) return hardlineFinding('shutdown', `wmic os call ${method}`);
       return null;
     }
@@ -102,6 +116,31 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
         if (what !== null) return hardlineFinding('recursive-delete-root', `fsutil file setZeroData on ${what}`);
       }
       return null;
+    }
+    case 'taskkill':
+      return checkSessionKill(name, args);
+    case 'sdelete':
+    case 'sdelete64': {
+      // `-s` (or `-r`) deletes, overwriting, every file below the folder; `-c`/`-z` only clean free space.
+      if (!lower.some((text) => isSwitch(text, 's', 'r'))) return null;
+      for (const word of operandsOf(args)) {
+        const what = deletionTarget(word, place);
+        if (what !== null) return hardlineFinding('recursive-delete-root', `${name} -s overwriting and deleting ${what}`);
+      }
+      return null;
+    }
+    case 'icacls': {
+      // `/t` walks the tree; a grant, deny, removal, reset, owner or inheritance change there is `chmod -R`/`chown -R`.
+      if (!lower.some((text) => isSwitch(text, 't')) || !lower.some((text) => text !== null && /^\/(?:grant|deny|remove|reset|setowner|inheritance|setintegritylevel|restore)\b/.test(text))) return null;
+      const what = args[0] === undefined ? null : permissionTarget(args[0], place);
+      return what === null ? null : hardlineFinding('recursive-chmod-root', `icacls /t changing who may use ${what}`);
+    }
+    case 'takeown': {
+      // `/r` takes ownership of the whole tree (`chown -R`).
+      const at = lower.findIndex((text) => isSwitch(text, 'f'));
+      if (at === -1 || !lower.some((text) => isSwitch(text, 'r')) || args[at + 1] === undefined) return null;
+      const what = permissionTarget(args[at + 1]!, place);
+      return what === null ? null : hardlineFinding('recursive-chmod-root', `takeown /r of ${what}`);
     }
     case 'logoff':
       return lower.some((text) => text !== null && /^\/server:/.test(text)) ? null : hardlineFinding('shutdown', 'logoff ends the Windows session and every program in it');

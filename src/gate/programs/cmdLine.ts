@@ -8,14 +8,21 @@
  *   user's home, `%SystemRoot%` is `C:\Windows`); a name not known there stays as written.
  * - Commands are split on `&`, `&&`, `||` and `|` outside double quotes (`^` escapes the next
  *   character), `(`…`)` groups them, a leading `@` is dropped, redirections (`>f`, `2>&1`, `<f`)
- *   are dropped with their targets.
+ *   are dropped, but for the files output redirections write (`type nul > f` empties f).
+ * - `cd /d DIR` and `pushd DIR` move the line to the drive path as WSL sees it, `move`/`ren` are
+ *   `mv`, `start … CMD` is CMD.
  * - Words are split on blanks outside double quotes, the quotes removed (each Windows program
  *   parses its own command line; the C runtime's rules remove them the same way).
  * - A group of `echo` commands piped into a program (`(echo select disk 1& echo clean) | diskpart`)
  *   is printed as the lines it prints (`printf '%s\n' …`), so the program's input is read.
  *
+ * - `for [/d|/r ROOT] %X in (SET) do BODY` runs BODY once per item of SET: the line is read as
+ *   BODY with `%X` (and `%~fX`, `%~dpX`, …) filled with each item (`C:\Users\*` stays a glob, so
+ *   the body is judged on every entry at its worst), `/r`'s items below its root.
+ *
  * Not read: `!NAME!` (delayed expansion), `%NAME:~a,b%` substrings and `%NAME:x=y%` replacements
- * (kept as written), `for`/`if` bodies beyond splitting them like any other words. There is no cmd
+ * (kept as written), `for /f` (its items are a file's lines or a command's output: the body is left
+ * with `%X` as written), `if` bodies beyond splitting them like any other words. There is no cmd
  * here to prove it against: the rules are cmd's documented ones (`cmd /?`, "Command shell
  * overview"), kept approximate where the floor's reading stays safe.
  */
@@ -29,6 +36,8 @@ export interface CmdCommand {
   readonly closes: number;
   /** `&`, `&&`, `||`, `|`, or null for the last command. */
   readonly connector: '&' | '&&' | '||' | '|' | null;
+  /** The files its output redirections (`> f`, `>> f`) write, `nul` left out. */
+  readonly writes: string[];
 }
 
 /** Longest line read; the rest is dropped (the floor's own budget bounds the work further). */
@@ -39,9 +48,53 @@ export function expandCmdVariables(line: string): string {
   return line.replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (whole, name: string) => windowsVariableFolder(name) ?? whole);
 }
 
+/**
+ * `for [/d | /r [ROOT] | /l] %X in (SET) do BODY` at the start of a command: `%X` or `%%X` (in a
+ * batch file), SET in parentheses, BODY to the end of the line.
+ */
+const FOR_LOOP = /(^|[&|(]\s*|@)for\s+((?:\/[dDrRlL]\s+)*)(?:((?:"[^"]*"|[^\s%"/][^\s%]*))\s+)?%%?([A-Za-z])\s+in\s*\(([^)]*)\)\s*do\s+(.*)$/s;
+
+/** Most items of a `for` set each given their own copy of the body. */
+const MAX_FOR_ITEMS = 8;
+
+/**
+ * The line with its first `for` loops unrolled: BODY once per item of SET, joined by `&`, with the
+ * loop variable filled (see the module comment). A `/l` set counts numbers (`(1,1,5)`): its body is
+ * read once with the first. Loops nested in a body are unrolled in turn, a few levels deep.
+ */
+export function expandForLoops(line: string, depth = 0): string {
+  const match = depth < 3 ? FOR_LOOP.exec(line) : null;
+  if (match === null) return line;
+  const [whole, before, switches, root, variable, set, rest] = match as unknown as [string, string, string, string | undefined, string, string, string];
+  const counting = /\/l/i.test(switches);
+  const recursive = /\/r/i.test(switches);
+  // A body closed by the group the loop stands in keeps its `)` after the last copy.
+  let body = rest;
+  let after = '';
+  let balance = 0;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '(') balance++;
+    else if (rest[i] === ')' && --balance < 0) {
+      body = rest.slice(0, i);
+      after = rest.slice(i);
+      break;
+    }
+  }
+  let items = set.split(/[\s,;]+/).filter((item) => item !== '').map((item) => item.replace(/"/g, ''));
+  if (counting) items = items.slice(0, 1);
+  const base = recursive ? (root ?? '.').replace(/"/g, '').replace(/\\$/, '') : null;
+  const copies = items.slice(0, MAX_FOR_ITEMS).map((item) => {
+    const value = base === null ? item : `${base}\\${item}`;
+    return body.replace(new RegExp(`%%?(?:~[a-zA-Z$:]*)?${variable}`, 'g'), () => value).trimEnd();
+  });
+  if (copies.length === 0) return line;
+  const unrolled = line.slice(0, match.index) + before + copies.map((copy) => `(${copy})`).join(' & ') + after;
+  return whole.length === line.length - match.index ? expandForLoops(unrolled, depth + 1) : unrolled;
+}
+
 /** The commands of a cmd line (see the module comment). Never throws. */
 export function readCmdLine(text: string): CmdCommand[] {
-  const line = expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text);
+  const line = expandForLoops(expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text));
   const commands: CmdCommand[] = [];
   let words: string[] = [];
   let word: string | null = null;
@@ -49,19 +102,22 @@ export function readCmdLine(text: string): CmdCommand[] {
   let opens = 0;
   let closes = 0;
   let depth = 0;
-  /** Set while the next word is a redirection's target (dropped). */
-  let redirectTarget = false;
+  /** Set while the next word is a redirection's target: an input's is dropped, an output's kept apart. */
+  let redirectTarget: 'in' | 'out' | false = false;
+  let writes: string[] = [];
   const endWord = (): void => {
     if (word !== null) {
-      if (redirectTarget) redirectTarget = false;
+      if (redirectTarget === 'out' && !/^nul:?$/i.test(word)) writes.push(word);
+      if (redirectTarget !== false) redirectTarget = false;
       else words.push(word);
     }
     word = null;
   };
   const endCommand = (connector: CmdCommand['connector']): void => {
     endWord();
-    if (words.length > 0 || connector !== null || opens > 0 || closes > 0) commands.push({ words, opens, closes, connector });
+    if (words.length > 0 || connector !== null || opens > 0 || closes > 0) commands.push({ words, opens, closes, connector, writes });
     words = [];
+    writes = [];
     opens = 0;
     closes = 0;
   };
@@ -115,7 +171,7 @@ export function readCmdLine(text: string): CmdCommand[] {
         while (i + 1 < line.length && /[0-9]/.test(line[i + 1]!)) i++;
         continue;
       }
-      redirectTarget = true;
+      redirectTarget = c === '>' ? 'out' : 'in';
       continue;
     }
     word = (word ?? '') + c;
@@ -142,11 +198,42 @@ export function cmdCommandsAsShell(commands: readonly CmdCommand[]): string {
       continue;
     }
     out += '( '.repeat(command.opens);
-    out += command.words.map(quote).join(' ');
+    out += posixWords(command.words).map(quote).join(' ');
+    for (const target of command.writes) out += ` > ${quote(target)}`;
     out += ' )'.repeat(command.closes);
     if (command.connector !== null) out += command.connector === '&' ? '; ' : ` ${command.connector} `;
   }
   return out.replace(/(?:[;|&]\s*)+$/, '').trim();
+}
+
+/**
+ * cmd's own commands whose POSIX spelling the floor reads: `cd /d DIR`, `chdir`, `pushd` as `cd`
+ * with the drive path as WSL sees it (`C:\\Users` is `/mnt/c/Users`), `move`/`ren` as `mv`,
+ * `start [/wait|/b|/min|…] CMD` as CMD. Other commands as they stand.
+ */
+function posixWords(words: readonly string[]): readonly string[] {
+  const name = words[0]?.toLowerCase();
+  const args = words.slice(1).filter((word) => !/^\/[a-z-]+$/i.test(word) || (name !== 'cd' && name !== 'chdir' && name !== 'pushd' && name !== 'move' && name !== 'ren' && name !== 'rename'));
+  switch (name) {
+    case 'cd':
+    case 'chdir':
+    case 'pushd': {
+      const folder = args.join(' ');
+      const drive = /^([A-Za-z]):[\\/]?(.*)$/.exec(folder);
+      return ['cd', drive === null ? folder : `/mnt/${drive[1]!.toLowerCase()}/${drive[2]!.replace(/\\/g, '/')}`];
+    }
+    case 'move':
+    case 'ren':
+    case 'rename':
+      return args.length >= 2 ? ['mv', '-f', '--', ...args] : words;
+    case 'start': {
+      let k = 1;
+      while (k < words.length && /^\/[a-z]+$/i.test(words[k]!)) k += /^\/(?:d|affinity|node)$/i.test(words[k]!) ? 2 : 1;
+      return k < words.length ? words.slice(k) : words;
+    }
+    default:
+      return words;
+  }
 }
 
 /** The lines a group of only `echo` commands starting at `k` prints, when the group is piped on. */

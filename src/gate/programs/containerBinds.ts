@@ -9,6 +9,8 @@
 export interface BindSpec {
   readonly host: string;
   readonly inside: string;
+  /** A read-only bind: the container reads the host's files there but cannot change them. */
+  readonly readOnly?: true;
 }
 
 /**
@@ -24,7 +26,7 @@ export function volumeBind(value: string): BindSpec | null {
   const inside = second === -1 ? rest : rest.slice(0, second);
   if (!isHostPath(host) || inside === '') return null;
   // `:ro` (alone or among `ro,Z`): the container cannot change the host's files there.
-  if (second !== -1 && rest.slice(second + 1).split(',').includes('ro')) return null;
+  if (second !== -1 && rest.slice(second + 1).split(',').includes('ro')) return { host, inside, readOnly: true };
   return { host, inside };
 }
 
@@ -76,8 +78,7 @@ export function mountBind(value: string): BindSpec | null {
   if (host === undefined || inside === undefined || inside === '') return null;
   // `readonly`, `ro`, `readonly=true`; ctr's `options=rbind:ro`.
   const readonly = fields.get('readonly') ?? fields.get('ro');
-  if (readonly !== undefined && !/^(false|0)$/i.test(readonly)) return null;
-  if ((fields.get('options') ?? '').split(':').includes('ro')) return null;
+  if ((readonly !== undefined && !/^(false|0)$/i.test(readonly)) || (fields.get('options') ?? '').split(':').includes('ro')) return { host, inside, readOnly: true };
   return { host, inside };
 }
 

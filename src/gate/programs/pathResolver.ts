@@ -75,6 +75,8 @@ export interface PathPlace {
 export interface Mount {
   readonly inside: string;
   readonly host: string;
+  /** A read-only bind: only readers ({@link landingPaths} with `reads`) see the host's files through it. */
+  readonly readOnly?: true;
 }
 
 /** Most folders a place keeps before it counts as not pinned down. */
@@ -548,7 +550,7 @@ function containerPlace(
   let joinsMount = false;
   for (const option of options) {
     const name = option.spelled;
-    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value));
+    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value));
     if (container.workdir.includes(name)) workdir = text;
     if (container.devices?.includes(name) === true && (text === null || !/^(false|0)$/i.test(text) || option.value === null)) devices = true;
     if (container.hostPid?.includes(name) === true && (option.value === null || text === 'host')) hostPid = true;
@@ -556,6 +558,9 @@ function containerPlace(
     if (container.joins?.target.includes(name) === true) joinsInit = text === '1';
     if (container.joins?.mount.includes(name) === true) joinsMount = true;
     if (text === null) continue;
+    // `--device /dev/sdb:/dev/target[:rwm]`: the host's device appears under another name inside.
+    const renamed = container.devices?.includes(name) === true ? /^(\/dev\/[^:]+):(\/[^:]+)(?::[rwm]*)?$/.exec(text) : null;
+    if (renamed !== null && renamed[1] !== renamed[2]) binds.push({ host: renamed[1]!, inside: renamed[2]! });
     if (container.volumes.includes(name)) {
       const bind = volumeBind(text);
       if (bind !== null) binds.push(bind);
@@ -602,7 +607,7 @@ function containerPlace(
     if (inside === '/dev' || inside === '/') devices ||= bind.host === '/dev' || bind.host === '/';
     // Inside a container already (a chroot there), the source is one of its paths: read through its binds.
     const hosts = local && place.mounts !== undefined ? landingPaths(bind.host.startsWith('~') ? place.home + bind.host.slice(1) : bind.host, place, true).paths : bindHosts(bind.host, place);
-    for (const host of hosts) mounts.push({ inside, host });
+    for (const host of hosts) mounts.push(bind.readOnly === true ? { inside, host, readOnly: true } : { inside, host });
   }
   devices ||= place.mounts !== undefined && place.hostDevices === true && container.rootPositional !== undefined;
   if (mounts.length === 0 && !devices && !hostPid) return null;
@@ -621,16 +626,24 @@ function containerPlace(
   };
 }
 
-/** `"$PWD":/src`, `${PWD}/x:/y`: the text with `$PWD` left for {@link bindHosts}; null for other opaque words. */
+/** `"$PWD":/src`, `"$PWD:/src"`, `${PWD}/x:/y`: the text with `$PWD` left for {@link bindHosts}; null for other opaque words. */
 function pwdText(word: Word): string | null {
-  const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
+  const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
   return match === null ? null : `$PWD${match[1]}`;
 }
 
-/** `"$HOME":/data`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
+/** `"$HOME":/data`, `"$HOME:/data"`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
 function homeText(word: Word): string | null {
-  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)$/.exec(word.raw);
+  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
   return match === null ? null : `~${match[1]}`;
+}
+
+/** `type=bind,source=$HOME/.ssh,target=/k`: the home variable inside a field list, as `~` (no other expansion). */
+function homeInsideText(word: Word): string | null {
+  const text = word.raw.replace(/^"(.*)"$/s, '$1');
+  if (!/[=,]"?\$(?:HOME|\{HOME\})"?(?=[/,:]|$)/.test(text)) return null;
+  const filled = text.replace(/"?\$(?:HOME|\{HOME\})"?(?=[/,:]|$)/g, '~');
+  return /^[A-Za-z0-9._/:=~+@%,-]+$/.test(filled) ? filled : null;
 }
 
 /** `source=~/x`: bash may expand the tilde after `=` or leave it; either way the home folder is meant (`~` kept for {@link bindHosts}). */
@@ -658,11 +671,12 @@ export interface Landing {
  * of the place when relative, `..` applied where the kernel applies it (after a link, not before),
  * and links followed. The lexical reading comes first; a reading through links is added when it
  * differs. `followLast`: the last component is followed too when it is a link (writes, chmod,
- * a trailing `/`); a deletion or move acts on the link itself.
+ * a trailing `/`); a deletion or move acts on the link itself. `reads`: the path is only read, so
+ * a container's read-only binds reach the host too.
  *
  * `text` must already be free of expansions other than a leading `~` (the caller's business).
  */
-export function landingPaths(text: string, place: PathPlace, followLast: boolean): Landing {
+export function landingPaths(text: string, place: PathPlace, followLast: boolean, reads = false): Landing {
   if (text.length === 0 || text.length > MAX_PATH) return { paths: [], unknown: false };
   let absolute: string[];
   let unknown = false;
@@ -673,7 +687,7 @@ export function landingPaths(text: string, place: PathPlace, followLast: boolean
     absolute = place.folders.map((folder) => `${folder}/${text}`);
     unknown = place.unknownFolder;
   }
-  if (place.mounts !== undefined) absolute = absolute.flatMap((path) => onHost(normalFolder(path), place.mounts!));
+  if (place.mounts !== undefined) absolute = absolute.flatMap((path) => onHost(normalFolder(path), place.mounts!, reads));
   const paths: string[] = [];
   for (const path of absolute) {
     paths.push(normalFolder(path));
@@ -689,10 +703,11 @@ export function landingPaths(text: string, place: PathPlace, followLast: boolean
  * A container path below a bind, as the host path (every host path, when several are bound at the
  * same place); nothing for the container's own paths. `mounts` run longest inside path first.
  */
-function onHost(path: string, mounts: readonly Mount[]): string[] {
+function onHost(path: string, mounts: readonly Mount[], reads: boolean): string[] {
   const hosts: string[] = [];
   let at: string | null = null;
   for (const mount of mounts) {
+    if (mount.readOnly === true && !reads) continue;
     if (at !== null && mount.inside !== at) break;
     if (path === mount.inside) hosts.push(mount.host);
     else if (path.startsWith(mount.inside === '/' ? '/' : `${mount.inside}/`)) hosts.push(normalFolder(`${mount.host}/${path.slice(mount.inside.length)}`));

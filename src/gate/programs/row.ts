@@ -313,6 +313,12 @@ export interface Command {
    */
   readonly deviceReads?: DeviceReads;
   /**
+   * The command's operands may name a disk by its kernel name without `/dev/` (`gpart destroy ada1`,
+   * `zpool create tank da0 da1`): such a word is read as the device (`hardline/paths.ts`
+   * `bareDiskPath`), placed as read or written by {@link deviceReads} like a `/dev/` path.
+   */
+  readonly bareDevices?: true;
+  /**
    * The command deletes a user account's home folder when given one of `options` (as the reader
    * names them: `-r`, `--remove-home`) and none of `unless` (`sysadminctl -deleteUser … -keepHome`):
    * the hardline floor reads it as a deletion of a home folder (D§5, `hardline/protectedTrees.ts`).

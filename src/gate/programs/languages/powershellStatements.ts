@@ -52,6 +52,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   rm: 'remove-item', ri: 'remove-item', del: 'remove-item', erase: 'remove-item', rd: 'remove-item', rmdir: 'remove-item',
   gci: 'get-childitem', ls: 'get-childitem', dir: 'get-childitem', gi: 'get-item',
   saps: 'start-process', start: 'start-process', iex: 'invoke-expression',
+  sc: 'set-content', clc: 'clear-content', mi: 'move-item', move: 'move-item', mv: 'move-item', rni: 'rename-item', ren: 'rename-item', kill: 'stop-process', spps: 'stop-process', gps: 'get-process', ps: 'get-process',
   gwmi: 'get-wmiobject', gcim: 'get-ciminstance', rwmi: 'remove-wmiobject', rcim: 'remove-ciminstance', icim: 'invoke-cimmethod', iwmi: 'invoke-wmimethod',
   '%': 'foreach-object', foreach: 'foreach-object', '?': 'where-object', where: 'where-object',
 };
@@ -384,6 +385,13 @@ const CMDLETS: Readonly<Record<string, CmdletParameters>> = {
     aliases: { fp: 'filepath', path: 'filepath', pspath: 'filepath', lp: 'filepath', args: 'argumentlist', rsi: 'redirectstandardinput', rso: 'redirectstandardoutput', rse: 'redirectstandarderror', lup: 'loaduserprofile', nnw: 'nonewwindow' },
   },
   'invoke-expression': { valued: ['command'], switches: [], positional: ['command'] },
+  'set-content': { valued: ['path', 'literalpath', 'value', 'filter', 'include', 'exclude', 'encoding', 'stream', 'credential'], switches: ['force', 'nonewline', 'passthru', 'asbytestream'], positional: ['path', 'value'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
+  'clear-content': { valued: ['path', 'literalpath', 'filter', 'include', 'exclude', 'stream', 'credential'], switches: ['force'], positional: ['path'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
+  'out-file': { valued: ['filepath', 'literalpath', 'encoding', 'inputobject', 'width'], switches: ['append', 'force', 'noclobber', 'nonewline'], positional: ['filepath', 'encoding'], aliases: { path: 'filepath', pspath: 'literalpath', lp: 'literalpath' } },
+  'move-item': { valued: ['path', 'literalpath', 'destination', 'filter', 'include', 'exclude', 'credential'], switches: ['force', 'passthru'], positional: ['path', 'destination'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
+  'rename-item': { valued: ['path', 'literalpath', 'newname', 'credential'], switches: ['force', 'passthru'], positional: ['path', 'newname'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
+  'stop-process': { valued: ['name', 'id', 'inputobject'], switches: ['force', 'passthru'], positional: ['id'], aliases: { processname: 'name', pn: 'name' } },
+  'get-process': { valued: ['name', 'id', 'inputobject', 'computername', 'module', 'includeusername'], switches: ['fileversioninfo'], positional: ['name'], aliases: { processname: 'name', pid: 'id', cn: 'computername' } },
 };
 
 /** A command's words bound to its cmdlet's parameters: values by parameter, and the switches given. */
@@ -473,7 +481,7 @@ export function powerShellAsShell(code: string, level = 0): string {
 }
 
 /** Renderings that already take in what the command before produced. */
-const REPLACES_PRODUCER = new Set(['rm', 'vssadmin']);
+const REPLACES_PRODUCER = new Set(['rm', 'vssadmin', 'taskkill', 'kill']);
 
 function renderCommand(command: PsCommand, level: number): string {
   const first = command.words[0]!;
@@ -507,6 +515,24 @@ function renderCommand(command: PsCommand, level: number): string {
       const text = bound!.values.get('command')?.[0];
       return text === undefined || text === null || level >= MAX_REREAD ? '' : powerShellAsShell(text, level + 1).replace(/\n/g, '; ');
     }
+    case 'stop-process':
+      return stopProcess(command, bound!);
+    case 'set-content':
+    case 'clear-content':
+    case 'out-file': {
+      // The file's content replaced (emptied, or what flows in): `: > PATH` (an appending Out-File leaves it).
+      if (bound!.switches.get('append') === true || ['filter', 'include', 'exclude'].some((parameter) => bound!.values.has(parameter))) return '';
+      const paths = [...(bound!.values.get('path') ?? []), ...(bound!.values.get('filepath') ?? []), ...(bound!.values.get('literalpath') ?? [])];
+      return paths.map((path) => `: > ${quote(path)}`).join('; ');
+    }
+    case 'move-item':
+    case 'rename-item': {
+      // Moved or renamed away: `mv`, the item's folder keeping the new name.
+      if (['filter', 'include', 'exclude'].some((parameter) => bound!.values.has(parameter))) return '';
+      const paths = [...(bound!.values.get('path') ?? []), ...(bound!.values.get('literalpath') ?? [])];
+      const destination = bound!.values.get('destination')?.[0] ?? bound!.values.get('newname')?.[0] ?? null;
+      return paths.length === 0 ? '' : `mv -f -- ${paths.map(quote).join(' ')} ${quote(destination)}`;
+    }
     case 'remove-wmiobject':
     case 'remove-ciminstance':
     case 'foreach-object':
@@ -521,10 +547,44 @@ function removeItem(command: PsCommand, bound: Bound): string {
   // A filter narrows what is deleted: left to the other layers.
   if (['filter', 'include', 'exclude'].some((name) => bound.values.has(name))) return '';
   let paths = [...(bound.values.get('path') ?? []), ...(bound.values.get('literalpath') ?? [])];
-  if (paths.length === 0) paths = pipedItems(command.pipedFrom);
+  let recurse = bound.switches.get('recurse') === true;
+  if (paths.length === 0) {
+    paths = pipedItems(command.pipedFrom);
+    // `Get-ChildItem -Recurse PATH | Remove-Item`: every entry at every depth, as `rm -r PATH/*`.
+    const source = command.pipedFrom;
+    if (source !== null && source.words[0]?.value !== null && powerShellCommandName(source.words[0]?.value ?? '') === 'get-childitem') {
+      recurse ||= bind(source.words.slice(1), CMDLETS['get-childitem']!).switches.get('recurse') === true;
+    }
+  }
   if (paths.length === 0) return '';
-  return `rm ${bound.switches.get('recurse') === true ? '-r ' : ''}-f -- ${paths.map(quote).join(' ')}`;
+  // A registry key (`HKLM:\SYSTEM`, `Registry::HKEY_LOCAL_MACHINE\…`) is deleted as `reg delete` deletes it.
+  const keys = paths.map((path) => (path === null ? null : REGISTRY_PATH.exec(path))).filter((match) => match !== null);
+  if (keys.length > 0) return keys.map((match) => `reg delete ${quote(`${match![1]}\\${match![2] ?? ''}`.replace(/\\+$/, ''))} /f`).join('; ');
+  return `rm ${recurse ? '-r ' : ''}-f -- ${paths.map(quote).join(' ')}`;
 }
+
+/**
+ * `Stop-Process -Name NAME…` as `taskkill /f /im NAME…` (the floor knows which processes the
+ * session or the system cannot live without); with neither name nor id, what an unfiltered
+ * `Get-Process` pipes in: every process, `kill -9 -1`.
+ */
+function stopProcess(command: PsCommand, bound: Bound): string {
+  const names = [...(bound.values.get('name') ?? []), ...(bound.values.get('id') ?? []).filter((value) => value !== null && !/^[0-9]+$/.test(value))];
+  if (names.length > 0) return `taskkill /f ${names.map((name) => `/im ${quote(name)}`).join(' ')}`;
+  if (bound.values.has('id') || bound.values.has('inputobject')) return '';
+  const source = command.pipedFrom;
+  const sourceName = source?.words[0]?.value;
+  if (source === null || sourceName === null || sourceName === undefined || !/^(?:get-process|gps|ps)$/i.test(sourceName)) return '';
+  const listed = bind(source.words.slice(1), CMDLETS['get-process']!);
+  if (listed.values.size > 0) {
+    const named = listed.values.get('name') ?? [];
+    return named.length > 0 && listed.values.size === 1 ? `taskkill /f ${named.map((name) => `/im ${quote(name)}`).join(' ')}` : '';
+  }
+  return 'kill -9 -1';
+}
+
+/** A path of PowerShell's registry drives: the hive and the key below it. */
+const REGISTRY_PATH = /^(?:Microsoft\.PowerShell\.Core\\)?(?:Registry::)?(HKLM|HKCU|HKU|HKCR|HKCC|HKEY_[A-Z_]+):?\\?(.*)$/i;
 
 /** The items an unfiltered `Get-ChildItem PATH` (`PATH\*`) or `Get-Item PATH` pipes on; none when filtered or unknown. */
 function pipedItems(source: PsCommand | null): Array<string | null> {

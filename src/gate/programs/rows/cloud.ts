@@ -236,6 +236,8 @@ const DOCKER_EXEC: Command = {
   grammar: { short: 'euwH', flags: 'dit', long: { ...valued('detach-keys', 'env', 'env-file', 'user', 'workdir', 'host', 'url', 'preserve-fds'), ...flagged('detach', 'interactive', 'tty', 'privileged', 'help', 'latest') }, abbreviations: false, stopAtOperand: true },
   options: [...DOCKER_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
   read: elsewhere('docker exec', 'runs the command inside the running container named first', 1),
+  // The running container's own binds are not known here; `--privileged` hands it the host's devices.
+  container: { command: 1, volumes: [], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'] },
 };
 
 /** A docker level with the global roles and the options of most listing and inspecting commands. */

@@ -214,4 +214,46 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     },
     plain: ['info disk.qcow2', 'convert -O raw /dev/sda disk.img'],
   },
+  {
+    // The BSDs' GEOM classes and ZFS take disks by their kernel name (`ada1`, `da0p2`); their
+    // listing and status verbs read them, every other verb (create, destroy, init, add, label,
+    // clear, …) is taken to write the disks it names.
+    names: ['gpart', 'geli', 'gmirror', 'graid', 'gstripe', 'gconcat', 'glabel', 'gnop', 'gjournal', 'gshsec', 'gvirstor', 'gcache', 'gmultipath'],
+    category: 'system',
+    what: "manages the BSDs' GEOM disk classes (partition tables, encryption, mirrors, labels)",
+    bareDevices: true,
+    deviceReads: { withOperands: ['show', 'list', 'status', 'dump', 'backup', 'attach', 'detach', 'load', 'unload', 'help', 'version'] },
+    plain: ['show ada0', 'list', 'status'],
+  },
+  {
+    names: ['zpool'],
+    category: 'system',
+    what: 'manages ZFS storage pools',
+    bareDevices: true,
+    // Listing, status, import and export, scrubs and taking a member on or off line keep the
+    // members' data; create, add, attach, replace, labelclear and destroy do not.
+    deviceReads: { withOperands: ['status', 'list', 'iostat', 'get', 'history', 'events', 'import', 'export', 'scrub', 'online', 'offline', 'clear', 'wait', 'sync', 'trim', 'upgrade'] },
+    plain: ['status', 'list -v', 'status -x tank'],
+  },
+  {
+    // The BSDs' disk queries: sizes and identity (`diskinfo -v ada0`), file-system type, GEOM
+    // statistics; checks and tuning of UFS through its own rules (as tune2fs and e2fsck are for
+    // ext4). disklabel's -w, -R, -e and -B rewrite a label or boot code: not placed as read.
+    names: ['diskinfo', 'fstyp', 'gstat', 'fsck_ffs', 'fsck_ufs', 'fsck_msdosfs', 'tunefs', 'dumpfs', 'disklabel'],
+    category: 'system',
+    what: "queries the BSDs' disks, or checks and tunes their file systems",
+    bareDevices: true,
+    deviceReads: { every: true, unlessOptions: ['w', 'R', 'e', 'B'] },
+    plain: ['-v ada0', '/dev/ada0p2'],
+  },
+  {
+    // The BSDs' CAM and NVMe controllers: device lists, identify pages, capacities and logs read;
+    // format, sanitize, security erase and firmware downloads (any verb not listed) write.
+    names: ['camcontrol', 'nvmecontrol'],
+    category: 'system',
+    what: "queries and controls the BSDs' SCSI/ATA and NVMe devices",
+    bareDevices: true,
+    deviceReads: { withOperands: ['devlist', 'periphlist', 'identify', 'inquiry', 'readcap', 'tur', 'devtype', 'logpage', 'ns', 'power', 'help', 'reset', 'rescan'] },
+    plain: ['devlist', 'identify ada0', 'identify nvme0'],
+  },
 ];

@@ -232,4 +232,57 @@ const FDESETUP: ProgramRow = verbRow(
   { authrestart: { role: { role: 'destructive', endsSession: true, note: 'fdesetup authrestart restarts the machine' } } },
 );
 
-export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP];
+/**
+ * Sysinternals' PsShutdown (run from WSL): `-s` shuts down, `-r` restarts, `-k` powers off, `-o`
+ * logs off this machine; with a `\\\\computer` operand it acts on that one. Lock, suspend,
+ * hibernate, abort and the display's power (`-l`, `-d`, `-h`, `-a`, `-x`) end nothing.
+ */
+const PSSHUTDOWN: ProgramRow = {
+  names: ['psshutdown', 'psshutdown64'],
+  category: 'system',
+  what: "Sysinternals' PsShutdown: shuts down, restarts or logs off Windows",
+  grammar: { short: 'emntupv', flags: 'acdfhklorsx', long: flagged('accepteula', 'nobanner') },
+  read: (_args, reading) => {
+    if (reading.operands.some((word) => (textOf(word) ?? '\\').startsWith('\\'))) return [];
+    return reading.options
+      .filter((option) => ['-s', '-r', '-k', '-o'].includes(option.name))
+      .map((option): Form => ({ role: 'destructive', program: 'psshutdown', trigger: option.name, index: option.index, value: null, endsSession: true, note: `psshutdown ${option.name} shuts down, restarts or logs off this machine` }));
+  },
+  plain: ['-a', '-l', '-accepteula -d'],
+};
+
+/** NirSoft's NirCmd: `exitwin` and `initshutdown` end the session or the power; `execmd` runs a cmd line. */
+const NIRCMD: ProgramRow = {
+  names: ['nircmd', 'nircmdc'],
+  category: 'system',
+  what: "NirSoft's NirCmd: one-line Windows actions (windows, sound, power, the clipboard)",
+  read: (args) => {
+    const verb = textOf(args[0])?.toLowerCase();
+    if (verb === 'exitwin' || verb === 'initshutdown') {
+      return [{ role: 'destructive', program: 'nircmd', trigger: verb, index: 1, value: args[1] ?? null, endsSession: true, note: `nircmd ${verb} shuts down, restarts or logs off Windows` }];
+    }
+    if ((verb === 'execmd' || verb === 'exec' || verb === 'exec2') && args.length > 1) {
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index: 1, value: args[1] ?? null, payload: 'shell-text', payloadText: args.slice(verb === 'execmd' ? 1 : 2).map((word) => textOf(word) ?? word.raw).join(' '), note: `nircmd ${verb} runs a command line` }];
+    }
+    return [];
+  },
+  plain: ['setsysvolume 20000', 'monitor off', 'clipboard set text'],
+};
+
+/** macOS's softwareupdate: `--restart` (`-R`) restarts the machine once the updates are installed. */
+const SOFTWAREUPDATE: ProgramRow = {
+  names: ['softwareupdate'],
+  category: 'system',
+  what: 'lists, downloads and installs macOS updates',
+  grammar: {
+    flags: 'lidaRrfh',
+    long: {
+      ...valued('product-types', 'ignore', 'schedule', 'full-installer-version', 'user', 'launch-installer'),
+      ...flagged('list', 'install', 'download', 'all', 'restart', 'recommended', 'os-only', 'safari-only', 'force', 'no-scan', 'agree-to-license', 'verbose', 'history', 'fetch-full-installer', 'list-full-installers', 'install-rosetta', 'background', 'stdinpass', 'dump-state', 'evaluate-products', 'help'),
+    },
+  },
+  options: [{ role: 'destructive', options: ['-R', '--restart'], endsSession: true, note: 'softwareupdate --restart restarts the machine after installing' }],
+  plain: ['--list', '-l', '--history', '--install --all', '--download --recommended'],
+};
+
+export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP, PSSHUTDOWN, NIRCMD, SOFTWAREUPDATE];

@@ -1,0 +1,113 @@
+/**
+ * Arm `shutdown`, continued (D§5, docs/decisions.md "Ending the processes a session or the system
+ * cannot live without"): a signal to a process whose end ends the desktop session (a logout: every
+ * program of the desktop, the agent's terminal with them) or stops the system. Read from the
+ * killers that name a process by its name: `killall NAME`, `pkill NAME` (the pattern the name
+ * itself, `^NAME$`, or `-x NAME`), Windows' `taskkill /im NAME` (PowerShell's `Stop-Process -Name`
+ * is read as it). Restarting the desktop's ordinary parts (`killall Dock`, `killall Finder`,
+ * `taskkill /im explorer.exe`, `killall plasmashell`) is everyday work and not here, nor is a
+ * signal 0 (it only asks whether the process exists).
+ */
+import type { Word } from '../reading/resolution';
+import { hardlineFinding, type HardlineFinding } from './arms';
+import { literalText } from './commandName';
+
+/**
+ * Processes by name (lower case, without `.exe`) whose end ends the session or the system, and
+ * what ending them does. Names compared without case (Windows and macOS do; a Linux name in
+ * another case is no such process anyway).
+ */
+const SESSION_PROCESSES: Readonly<Record<string, string>> = {
+  // macOS: the login session and the window server; launchd is pid 1.
+  loginwindow: 'ends the macOS login session: a logout',
+  windowserver: 'ends every macOS window and the login session with them',
+  launchd: 'signals launchd, pid 1 of macOS (or every user session)',
+  // Linux and the BSDs: pid 1 and the user managers, the X server, display managers, session managers, compositors.
+  init: 'signals init, pid 1',
+  systemd: 'signals systemd, pid 1 and every user manager (each session with it)',
+  xorg: 'ends the X server and every program of the desktop: a logout',
+  x: 'ends the X server and every program of the desktop: a logout',
+  gdm: 'ends the display manager and every session it started',
+  gdm3: 'ends the display manager and every session it started',
+  sddm: 'ends the display manager and every session it started',
+  lightdm: 'ends the display manager and every session it started',
+  'gnome-session': 'ends the GNOME session: a logout',
+  'gnome-session-binary': 'ends the GNOME session: a logout',
+  ksmserver: 'ends the KDE session: a logout',
+  'plasma_session': 'ends the KDE session: a logout',
+  'xfce4-session': 'ends the Xfce session: a logout',
+  'mate-session': 'ends the MATE session: a logout',
+  'cinnamon-session': 'ends the Cinnamon session: a logout',
+  'cinnamon-session-binary': 'ends the Cinnamon session: a logout',
+  lxsession: 'ends the LXDE session: a logout',
+  'lxqt-session': 'ends the LXQt session: a logout',
+  kwin_wayland: 'ends the KDE Wayland compositor and the session with it: a logout',
+  sway: 'ends the sway compositor and the session with it: a logout',
+  hyprland: 'ends the Hyprland compositor and the session with it: a logout',
+  river: 'ends the river compositor and the session with it: a logout',
+  wayfire: 'ends the Wayfire compositor and the session with it: a logout',
+  weston: 'ends the Weston compositor and the session with it: a logout',
+  // Windows: the processes marked critical (ending one stops Windows) and the logon process.
+  csrss: 'ends a critical Windows process: Windows stops',
+  wininit: 'ends a critical Windows process: Windows stops',
+  winlogon: 'ends the Windows logon process: Windows stops or logs everyone out',
+  smss: 'ends a critical Windows process: Windows stops',
+  lsass: 'ends a critical Windows process: Windows restarts',
+  services: 'ends a critical Windows process: Windows stops',
+  svchost: 'ends every Windows service host, critical ones with them: Windows stops',
+};
+
+/** What ending the named process does, or null when it is no such process. */
+export function sessionProcess(name: string): string | null {
+  const key = name.toLowerCase().replace(/\.exe$/, '');
+  return Object.prototype.hasOwnProperty.call(SESSION_PROCESSES, key) ? SESSION_PROCESSES[key]! : null;
+}
+
+/** Options of killall and pkill that take the next word as their value. */
+const KILL_VALUED = new Set(['-s', '--signal', '-u', '--user', '-o', '--older-than', '-y', '--younger-than', '-n', '--ns', '-Z', '--context', '-U', '-g', '-G', '-P', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile']);
+
+/** A signal option's value that only asks whether a process exists. */
+function isSignalZero(text: string): boolean {
+  return /^(?:-|--signal=|-s)?(?:0|sig0|null)$/i.test(text);
+}
+
+/**
+ * `killall [-SIG] NAME…`, `pkill [-SIG] [-x] PATTERN` and `taskkill /im NAME…`: the first process
+ * named that ends the session or the system, as a finding.
+ */
+export function checkSessionKill(name: string, args: readonly Word[]): HardlineFinding | null {
+  const texts = args.map(literalText);
+  if (name === 'taskkill') {
+    for (let k = 0; k < texts.length; k++) {
+      if (!/^[-/]im$/i.test(texts[k] ?? '')) continue;
+      const image = texts[k + 1];
+      if (image === '*') return hardlineFinding('kill-all', 'taskkill /im * ends every process');
+      const what = image === null || image === undefined ? null : sessionProcess(image);
+      if (what !== null) return hardlineFinding('shutdown', `taskkill /im ${image}: ${what}`);
+    }
+    return null;
+  }
+  const names: string[] = [];
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k];
+    if (text === null || text === undefined) continue;
+    if (text === '-l' || text === '--list' || text === '--help' || text === '-V' || text === '--version' || isSignalZero(text)) return null;
+    if (text === '-s' || text === '--signal') {
+      if (isSignalZero(texts[k + 1] ?? '')) return null;
+      k++;
+      continue;
+    }
+    if (KILL_VALUED.has(text)) {
+      k++;
+      continue;
+    }
+    if (text.startsWith('-')) continue;
+    // pkill reads a regular expression: the name itself or anchored (`^loginwindow$`).
+    names.push(name === 'pkill' ? text.replace(/^\^/, '').replace(/\$$/, '') : text);
+  }
+  for (const process of names) {
+    const what = sessionProcess(process);
+    if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
+  }
+  return null;
+}
