@@ -1259,9 +1259,15 @@ const JUPYTER_SERVER_ROLES: readonly OptionRole[] = [
   { role: 'loader', options: ['--config'], example: 'jupyter_config.py', note: '--config loads a configuration file, which is Python code' },
   { role: 'loader', options: ['--ServerApp.jpserver_extensions', '--NotebookApp.nbserver_extensions'], example: '{"evil":true}', note: 'loads server extensions, Python modules the server imports' },
 ];
+/** `--generate-config` writes the user's Jupyter configuration (Python code it runs at start) in `~/.jupyter`. */
+const JUPYTER_CONFIG_WRITE = (_args: readonly Word[], reading: ArgReading): Form[] =>
+  reading.options.some((option) => option.name === '--generate-config')
+    ? [{ role: 'writer', program: 'jupyter', trigger: '--generate-config', index: -1, value: { kind: 'literal', value: '~/.jupyter/jupyter_notebook_config.py', raw: '~/.jupyter/jupyter_notebook_config.py' }, target: 'file', note: '--generate-config writes the Jupyter configuration, Python code run at start' }]
+    : [];
 const JUPYTER_SERVER: Command = {
   grammar: { long: JUPYTER_SERVER_LONG, abbreviations: false },
   options: JUPYTER_SERVER_ROLES,
+  read: JUPYTER_CONFIG_WRITE,
   plain: ['', '--no-browser', '--port=8890', '--ip=127.0.0.1 --no-browser', 'notebook.ipynb'],
 };
 const JUPYTER_LEAF: Command = { grammar: { long: { ...JUPYTER_SERVER_LONG, ...valued('to', 'output', 'output-dir', 'template', 'ExecutePreprocessor.timeout', 'kernel', 'existing', 'name', 'prefix', 'user', 'display-name', 'env', 'replace', 'sys-prefix'), ...flagged('execute', 'inplace', 'stdout', 'allow-errors', 'clear-output', 'user', 'sys-prefix', 'replace', 'no-input') }, abbreviations: false }, options: [{ role: 'loader', options: ['--config'], example: 'jupyter_config.py', note: '--config loads a configuration file, which is Python code' }] };
