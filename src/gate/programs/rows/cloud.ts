@@ -2464,6 +2464,20 @@ const KNIFE_ROW: ProgramRow = {
 };
 
 const PUPPET_LONG = { ...valued('execute', 'modulepath', 'environment', 'confdir', 'codedir', 'vardir', 'logdest', 'server', 'certname', 'catalog', 'hiera_config', 'loadclasses', 'tags', 'waitforcert', 'target-dir', 'version', 'render-as', 'param', 'edit', 'section', 'node', 'facts', 'config', 'local', 'bucket', 'libdir', 'basemodulepath', 'ca_server', 'masterport', 'serverport', 'runinterval'), ...flagged('help', 'debug', 'verbose', 'noop', 'test', 'onetime', 'no-daemonize', 'detailed-exitcodes', 'write-catalog-summary', 'color', 'evaltrace', 'summarize', 'trace', 'ignore-dependencies', 'force', 'remote', 'digest') };
+/**
+ * `puppet resource TYPE TITLE ATTR=VALUE…` applies the resource `TYPE { 'TITLE': ATTR => 'VALUE', … }`:
+ * handed on as that Puppet code, for the declarations reader (languages/declarations.ts) to read.
+ */
+function puppetResourceCode(_args: readonly Word[], reading: ArgReading): Form[] {
+  const [type, title, ...attributes] = reading.operands.map((word) => (word.kind === 'literal' ? word.value : null));
+  const settings = attributes.filter((text): text is string => text !== null && text.includes('='));
+  if (type === undefined || type === null || title === undefined || title === null || settings.length === 0) return [];
+  const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const body = settings.map((setting) => `${setting.slice(0, setting.indexOf('='))} => ${quoted(setting.slice(setting.indexOf('=') + 1))}`).join(', ');
+  const code = `${type} { ${quoted(title)}: ${body} }`;
+  return [{ role: 'executor', program: 'puppet resource', trigger: 'resource', index: reading.operandIndexes[0]!, value: null, payload: 'code', payloadText: code, note: 'puppet resource applies the resource declared by its words' }];
+}
+
 function pp(extra: Partial<Command> = {}): Command {
   return { grammar: { short: 'elL', flags: 'hdvtVw', long: PUPPET_LONG }, ...extra };
 }
@@ -2484,7 +2498,7 @@ const PUPPET_ROW: ProgramRow = {
       plain: ['--noop --detailed-exitcodes'],
     }),
     agent: pp({ options: [{ role: 'network', options: ['--server'], example: 'puppet.example.com', note: '--server takes the configuration to apply from another server' }], plain: ['--test --noop'] }),
-    resource: pp({ operands: [{ role: 'destructive', operand: 'all-but-first', when: (v) => v === null || v.includes('='), example: 'ensure=absent', note: 'changes a resource of the machine (a user, package, file)' }], plain: ['user root', 'package'] }),
+    resource: pp({ operands: [{ role: 'destructive', operand: 'all-but-first', when: (v) => v === null || v.includes('='), example: 'ensure=absent', note: 'changes a resource of the machine (a user, package, file)' }], read: puppetResourceCode, plain: ['user root', 'package'] }),
     filebucket: pp({ role: { role: 'writer', note: 'reads and restores files through the file bucket' } }),
     module: pp({ subcommands: { install: pp({ role: { role: 'loader', note: 'installs a module, code puppet will load' } }), uninstall: pp({ role: DESTROY('removes an installed module') }), list: pp({ plain: [''] }) }, plain: ['list'] }),
     config: pp({ subcommands: { set: pp({ role: { role: 'writer', note: 'writes a setting into puppet.conf' } }), print: pp({ plain: ['', 'modulepath'] }) }, plain: ['print'] }),
