@@ -672,12 +672,21 @@ function indirect(name: string, values: ReadonlyMap<string, Value>): Value | und
   return values.get(target.split) ?? { quoted: `\${${target.split}}`, split: `"\${${target.split}}"` };
 }
 
-/** An unquoted value split into words: at blanks, and at the characters of `IFS` when the line set it. */
+/**
+ * An unquoted value split into words: at blanks, and at the characters of `IFS` when the line set
+ * it before the expansion (`IFS=,; c='rm,-rf,/var'; $c` is `rm -rf /var`; docs/decisions.md "An
+ * IFS set on the line splits the values expanded after it"). A value known as plain text is split
+ * and quoted again word by word; one with expansions of its own (`w="rm|-r|$HOME"`) is split as
+ * the shell text it is, its expansions left for the reader; a command substitution kept as text
+ * is not split.
+ */
 function splitByIfs(value: Value, ifs: Value | undefined): string {
-  if (ifs === undefined || value.raw === undefined) return value.split;
+  if (ifs === undefined) return value.split;
   const separators = [...new Set([...ifs.quoted.replace(/\\(.)/g, '$1')])].filter((c) => !/\s/.test(c));
   if (separators.length === 0) return value.split;
-  return fromLiteral(value.raw.split(new RegExp(`[${separators.map((c) => escapeRegExp(c)).join('')}]`)).join(' ')).split;
+  const at = new RegExp(`[${separators.map((c) => escapeRegExp(c)).join('')}]`);
+  if (value.raw !== undefined) return fromLiteral(value.raw.split(at).join(' ')).split;
+  return /\$\(|`/.test(value.split) ? value.split : value.split.split(at).join(' ');
 }
 
 function valueOf(spelled: string, values: ReadonlyMap<string, Value>): Value {
