@@ -54,6 +54,7 @@ import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
 import { readLoopBodies } from './readLoops';
+import { functionCallsText } from './functionCalls';
 import { shellTextWithArguments } from './shellArguments';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
@@ -1006,7 +1007,8 @@ function checkLineValues(text: string, context: Context): HardlineFinding | null
     const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
     return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   });
-  return filled === null ? null : checkPayloadText(filled, true, context, context.place);
+  const calls = functionCallsText(text);
+  return (filled === null ? null : checkPayloadText(filled, true, context, context.place)) ?? (calls === null ? null : checkPayloadText(calls, true, context, context.place));
 }
 
 /**
