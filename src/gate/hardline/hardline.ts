@@ -54,6 +54,8 @@ import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
 import { readLoopBodies } from './readLoops';
+import { functionCallsText } from './functionCalls';
+import { xargsInputAsPipe } from './inputAsPipe';
 import { shellTextWithArguments } from './shellArguments';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
@@ -149,7 +151,7 @@ function checkReading(reading: CommandReading, context: Context): HardlineFindin
   const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
   if (found !== null) return found;
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
@@ -193,7 +195,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context) ?? checkReadLoops(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context) ?? checkReadLoops(text, context) ?? checkXargsInput(text, context);
 }
 
 /**
@@ -1006,7 +1008,14 @@ function checkLineValues(text: string, context: Context): HardlineFinding | null
     const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
     return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   });
-  return filled === null ? null : checkPayloadText(filled, true, context, context.place);
+  const calls = functionCallsText(text);
+  return (filled === null ? null : checkPayloadText(filled, true, context, context.place)) ?? (calls === null ? null : checkPayloadText(calls, true, context, context.place));
+}
+
+/** xargs reading a process substitution or a here-string, read as the pipe it amounts to (inputAsPipe.ts). */
+function checkXargsInput(text: string, context: Context): HardlineFinding | null {
+  const piped = context.depth < MAX_TEXT_PAYLOAD_DEPTH ? xargsInputAsPipe(text) : null;
+  return piped === null ? null : checkPayloadText(piped, true, context, context.place);
 }
 
 /**

@@ -280,6 +280,12 @@ export interface Command {
      * (`ls /boot | while read k; do rm -f "/boot/$k"; done` reaches `vmlinuz`).
      */
     readonly namesUnless?: readonly string[];
+    /**
+     * It prints every entry at every depth below its roots (find, fd, `tree -f`) unless given one
+     * of these depth options: at worst `ROOT/**` too, and deleting each of those one by one is
+     * deleting the root's contents (hardline/paths.ts `everyFileBelowTarget`).
+     */
+    readonly descends?: readonly string[];
   };
   /**
    * What the command prints that the hardline floor reads at its worst (hardline/listings.ts):

@@ -846,6 +846,15 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['-V'],
   },
   {
+    // The BSDs' and macOS's file flags (`schg`, `uchg`, `hidden`, `nodump`): the first operand is the flags.
+    names: ['chflags'],
+    category: 'file',
+    what: 'changes file flags on the BSDs and macOS (immutable, append-only, hidden)',
+    grammar: { flags: 'RHLPfhvx' },
+    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, example: 'file.txt', note: 'chflags changes the flags of each file it names' }],
+    plain: ['-h'],
+  },
+  {
     names: ['setfacl'],
     category: 'file',
     what: 'changes file access control lists',

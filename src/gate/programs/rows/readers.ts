@@ -970,7 +970,7 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
 
 /** The rows whose forms are read by the program's own small language or by hand-written checks. */
 export const READER_ROWS: readonly ProgramRow[] = [
-  tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, printsPaths: { narrowing: FIND_NARROWING }, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
+  tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, printsPaths: { narrowing: FIND_NARROWING, descends: ['-maxdepth'] }, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
   tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', {
     grammar: GIT_GLOBAL_GRAMMAR,
     // `git -C DIR` runs as if started in DIR: pathspecs, `git init DIR` and `.git/config` are found from there.
@@ -1065,8 +1065,8 @@ export const READER_ROWS: readonly ProgramRow[] = [
     plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo', '-ez foo', '--no-search-zip foo', 'foo -- src'],
   },
   // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
-  { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, printsPaths: { pattern: true, narrowing: FD_NARROWING }, plain: ['', 'foo', '-e ts src', '-H -t f'] },
-  tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, printsPaths: { needs: ['-f'] }, plain: ['', '-L 2', '-a src'] }),
+  { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, printsPaths: { pattern: true, narrowing: FD_NARROWING, descends: ['-d', '--max-depth', '--exact-depth'] }, plain: ['', 'foo', '-e ts src', '-H -t f'] },
+  tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, printsPaths: { needs: ['-f'], descends: ['-L', '--level'] }, plain: ['', '-L 2', '-a src'] }),
   tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
   tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', plain: ['f', '-c f', '-d'] }),
   tableRow(fileRow, 'file', 'guesses the type of files', 'writer', { readOnly: true, plain: ['f', '-b f', '--mime-type f'] }),
