@@ -129,6 +129,21 @@ function transformOf(name: string, args: readonly Word[]): Transform | null {
     case 'tee':
       // No file to read (tee's operands are written): what comes in goes out.
       return name === 'tee' || files.every((word) => literalText(word) === '-') ? { apply: (text) => text, exact: true } : null;
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'head':
+    case 'tail':
+    case 'sort':
+    case 'uniq':
+    case 'tac': {
+      // Filters of their input's lines (`grep -v x <<< 'rm -rf /' | sh`): at worst every line goes
+      // out (docs/decisions.md "Data that only looks like code"). grep's first operand is its
+      // pattern unless `-e` or `-f` gives one.
+      const grep = name === 'grep' || name === 'egrep' || name === 'fgrep';
+      const read = grep && (reading === null || !hasOption(reading, '-e', '--regexp', '-f', '--file')) ? files.slice(1) : files;
+      return read.every((word) => literalText(word) === '-') ? IDENTITY : null;
+    }
     default:
       return null;
   }

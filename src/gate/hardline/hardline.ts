@@ -148,8 +148,15 @@ export function checkHardline(reading: CommandReading, cwd: string | null = null
 function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
   // Values set on the line are read from the original text too: `$'…'` keeps its escapes there (dataFlow.ts).
   if (!reading.resolution.resolved) return checkText(reading.normalised, context) ?? checkLineValues(reading.original, context);
-  const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place), context);
+  const segments = reading.resolution.segments;
+  const found = checkCommands(shapesOfSegments(segments, context.place), context);
   if (found !== null) return found;
+  // A here-text read as data is still read as the text reader reads it (docs/decisions.md "Data
+  // that only looks like code"): the floor finds at least what it found when such lines were unresolved.
+  if (segments.some((segment) => segment.hereText !== undefined)) {
+    const asText = checkText(reading.normalised, context);
+    if (asText !== null) return asText;
+  }
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
   return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context);
 }
@@ -170,7 +177,7 @@ function shapesOfSegments(segments: readonly Segment[], start: PathPlace): Comma
       unit,
       pipedFrom: piped ? shapes[index - 1]! : null,
       place: places[index]!,
-      stdinText: null,
+      stdinText: segment.hereText?.body ?? null,
       folded: undefined,
       peeled: undefined,
     });
