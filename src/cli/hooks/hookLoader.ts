@@ -8,6 +8,7 @@ import { cacheFolder } from './userFolders';
 import { writeAnswer } from './answerFrame';
 import {
   DEADLINE_SLACK_MS,
+  acceptsConnection,
   FIRST_LINE_MS,
   MAX_HOOK_INPUT_BYTES,
   REPLACEMENT_WAIT_MS,
@@ -266,6 +267,28 @@ async function viaServer(argv: string[]): Promise<void> {
   await hook.main(argv, input);
 }
 
+/**
+ * `warm AGENT`, what `install` registers as the agent's session-start hook where the agent has one
+ * (registrations.ts): starts this bundle's hook server when none answers, so that the session's
+ * first shell command is a client call (docs/agent-hooks.md, "A server from the session's start").
+ * It decides nothing, prints nothing and reads nothing; whatever happens it exits 0 (a session
+ * start must never fail for it), and every PreToolUse call still finds its decision as ever: from
+ * a server's well-formed answer, or in its own process. A server that accepts the connection is
+ * left as it is (one that is stuck is replaced by the next call, viaServer); the new server starts
+ * loading the gate as soon as this process has exited.
+ */
+async function warm(): Promise<void> {
+  process.exitCode = 0;
+  const socket = serverSocket(process.env, bundle);
+  if (socket === undefined) return;
+  mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
+  const address = socketAddress(socket);
+  if (address === undefined) return;
+  const seen = fileAt(address);
+  if (seen !== undefined && ownSocket(address) && (await acceptsConnection(address))) return;
+  startServer(socket, seen, false);
+}
+
 // Blocks (exit 2) unless an answer is written: where the agents read exit 2 as a refusal, a
 // crash of this loader refuses too.
 process.exitCode = 2;
@@ -285,6 +308,10 @@ if (argv[0] === 'hook-server' && argv[1] !== undefined) {
     clearInterval(wait);
     loadBundle(false).serve(socket);
   }, 10);
+} else if (argv[0] === 'warm') {
+  warm().catch(() => {
+    process.exitCode = 0;
+  });
 } else if (argv[0] === 'hook') {
   viaServer(argv).catch((error: unknown) => {
     process.stderr.write(`approvals-gate: the hook failed (${error instanceof Error ? error.message : String(error)}); the command is refused\n`);
