@@ -19,7 +19,7 @@ import { AGENTS, describeRun, hookDecision, newCaseRoot, removeCaseRoots, requir
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function serverPids(socket: string): number[] {
-  return spawnSync('pgrep', ['-f', `hook-server ${socket}( now)?$`], { encoding: 'utf8' })
+  return spawnSync('pgrep', ['-f', `hook-server ${socket}( now| session [a-z-]+)?$`], { encoding: 'utf8' })
     .stdout.split('\n')
     .filter(Boolean)
     .map(Number);
