@@ -19,6 +19,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 
 import { AGENTS } from '../../src/cli/hooks/agents';
 import { registrationFor } from '../../src/cli/hooks/registrations';
+import { bubblewrapPath } from '../../src/cli/hooks/readOnlySandbox';
 import { alive, runShell } from '../support/processes';
 
 const CLI = path.resolve('dist/cli.js');
@@ -71,6 +72,8 @@ describe('agent hooks: the session-start command starts the hook server', functi
     const started = await runShell(warm!, sessionStartInput(), { env: env(), cwd: home });
     assert.deepEqual([started.status, started.stdout, started.stderr], [0, '', ''], 'a session start reads nothing from it');
     await waitFor('the hook server', () => serverPids(home).length === 1 && cacheFiles().some((f) => f.endsWith('.sock')));
+    // Before it listened, it asked Claude Code's shell (no snapshot at a session's start), as the first call would have.
+    if (bubblewrapPath() !== undefined) assert.ok(existsSync(path.join(home, '.local/state/approvals-gate/shell-definitions.json')), 'the shell was not asked before the server listened');
     // Started again (a resume, a second session): the running server is kept, none is added.
     const again = await runShell(warm!, sessionStartInput(), { env: env(), cwd: home });
     assert.deepEqual([again.status, again.stdout, again.stderr], [0, '', '']);
