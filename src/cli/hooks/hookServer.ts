@@ -17,8 +17,8 @@ import {
 /**
  * The hook server (D§16, docs/agent-hooks.md "Start-up"): one process per user and bundle that
  * keeps the gate loaded, so an agent's hook call costs a Node start and a socket round trip
- * instead of loading the program table each time. `dist/hook.js` starts it after a call it had to
- * decide itself, and asks it first from then on; every call is decided by the same `hookOutput`
+ * instead of loading the program table each time. `dist/hook.js` starts it when a call finds none
+ * (or, `warm AGENT`, when the agent's session starts), and asks it first from then on; every call is decided by the same `hookOutput`
  * as in the hook's own process, with the client's command line, environment and folder.
  *
  * It decides nothing the client could not: a client that gets no well-formed answer decides in its
