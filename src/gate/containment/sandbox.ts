@@ -115,6 +115,17 @@ export class Sandbox {
   }
 
   /**
+   * Stop the library's proxy and violation monitor (they keep a process alive): the CLI calls
+   * this after its one command. A later `start` starts afresh.
+   */
+  async stop(): Promise<void> {
+    if (this.started === undefined) return;
+    await this.turn;
+    this.started = undefined;
+    await SandboxManager.reset();
+  }
+
+  /**
    * Run `use` with what to spawn for `command` under `policy`; commands take their turn (see
    * above). `env` is the environment the command gets (already scrubbed, D§13); the library
    * adds its proxy variables. The caller spawns, waits for the end, and returns; after that
