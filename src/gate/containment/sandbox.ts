@@ -169,6 +169,11 @@ function baseConfig(hosts: readonly string[]): SandboxRuntimeConfig {
     // No ask callback and a strict list: a host not on it is refused, never asked about.
     network: { allowedDomains: [...hosts], deniedDomains: [], strictAllowlist: true },
     filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+    // The library searches the process's own working folder (not the command's) for protected
+    // files with ripgrep before every command; the policy's own search of the workspace
+    // (sandboxPolicy.ts, protectedPlacesUnder) is what finds them, so the library looks only one
+    // level deep (in the extension host its working folder is not the workspace at all).
+    mandatoryDenySearchDepth: 1,
   };
 }
 
