@@ -52,7 +52,12 @@ describe('sandbox: real bubblewrap (D§13 containment)', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // The library's proxy and its socat bridge keep the process alive until stopped: without this
+    // the mocha run never ends.
+    await Sandbox.shared().stop();
+  });
 
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'gate-sandbox-'));

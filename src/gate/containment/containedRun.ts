@@ -3,10 +3,9 @@ import { Sandbox, type SandboxStop } from './sandbox';
 import type { SandboxPolicy } from './sandboxPolicy';
 
 /**
- * One approved command run to its end inside the sandbox, for the runners that do not need the
- * terminal's shell integration: `approvals-gate run` (output passed through as it comes) and the
- * tests. The extension's child-process runner uses `Sandbox.contain` directly, inside its own
- * process-group and output-cap handling (`src/vscode/childProcessRunner.ts`).
+ * One approved command run to its end inside the sandbox: `approvals-gate run` (output passed
+ * through as it comes), the bench and the tests. The extension's runners are not contained yet
+ * (docs/decisions.md, "Containment: the sandbox's policy").
  */
 
 export interface ContainedRunOptions {

@@ -51,7 +51,7 @@ describe('containment: the sandbox policy (D§13, docs/decisions.md "Containment
 
   it('denies reading the credential stores of the hardline floor\'s credential class', () => {
     const unreadable = sandboxPolicyFor(input()).unreadable.map((entry) => entry.path);
-    for (const path of ['.ssh', '.aws', '.gnupg', '.config/gcloud', '.docker/config.json', '.npmrc', '.git-credentials', '.password-store', '.config/google-chrome']) {
+    for (const path of ['.ssh', '.aws', '.gnupg', '.config/gcloud', '.docker/config.json', '.npmrc', '.git-credentials', '.local/share/keyrings', '.config/1Password', '.config/google-chrome']) {
       assert.ok(unreadable.includes(join(home, path)), `${path} should be unreadable`);
     }
   });
