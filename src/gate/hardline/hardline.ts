@@ -20,7 +20,8 @@
  *   read as commands and shell text too ({@link checkUnplacedWords}).
  */
 import type { HardlineRecord } from '../decision';
-import { executedPayloads, MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorPayloads';
+import { MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorPayloads';
+import { argvRecord } from '../programs/segmentRecord';
 import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
@@ -467,7 +468,7 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (word.kind !== 'literal') opaqueLength += word.raw.length;
   }
   if (!pay(context, opaqueLength)) return null;
-  const payloads = executedPayloads(folded(view));
+  const payloads = argvRecord(folded(view)).payloads;
   for (let k = 0; k < payloads.length; k++) {
     const payload = payloads[k]!;
     // Wrapped commands (`xargs rm …`) are already judged through unwrap.
