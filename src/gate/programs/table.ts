@@ -1,4 +1,3 @@
-import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { foldCompatibility } from '../reading/normalise';
 import { mayBecomeOption, readArgs, type ArgReading } from './grammar';
@@ -135,20 +134,14 @@ const MAX_NESTING = 16;
 /**
  * Reads an argv (program first) against the table: every executor, loader, writer, network,
  * listener and destructive form of the program, of its subcommands, and of the commands it wraps.
- * Never throws.
+ * Never throws. A segment's forms are read once, by its record (`SegmentRecord.forms`, and
+ * `inside.forms` for the command inside its wrappers), which every stage reads.
  */
 export function programForms(argv: readonly Word[]): FormReading {
   const first = argv[0];
   if (first === undefined || first.kind !== 'literal' || rowFor(first.value) === null) return NONE;
-  // Every layer asks about the same segment's argv: it is read once (argv arrays are never changed).
-  const known = FORMS.get(argv);
-  if (known !== undefined) return known;
-  const reading = formsAt(argv, 0, 0);
-  FORMS.set(argv, reading);
-  return reading;
+  return formsAt(argv, 0, 0);
 }
-
-const FORMS = new RecentArgvs<FormReading>();
 
 function formsAt(argv: readonly Word[], offset: number, depth: number): FormReading {
   const first = argv[offset];
