@@ -91,9 +91,11 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
   const perSegment: ListEntry[] = [];
   for (let index = 0; index < resolution.segments.length; index++) {
     let covering: ListEntry | null = null;
+    // The segment's record, read once for every entry (a pure function of the segment).
+    const record = recordOf(resolution.segments[index]!);
     for (const entry of entries) {
       try {
-        if (entryCoversSegment(entry, resolution.segments, index, reading.home)) {
+        if (entryCoversSegment(entry, resolution.segments, index, reading.home, record)) {
           covering = entry;
           break;
         }
@@ -108,9 +110,9 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
 }
 
 /** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
-function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string): boolean {
+function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record: SegmentRecord = recordOf(segments[index]!)): boolean {
   if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
-  return patternCoversSegment(entry, viewSegment(recordOf(segments[index]!)), home);
+  return patternCoversSegment(entry, viewSegment(record), home);
 }
 
 /** Shorter lists are scanned whole: building an index would cost more than it saves. */
