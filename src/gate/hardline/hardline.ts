@@ -233,7 +233,7 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
     const found = checkPayloads(command, command.stdinText, context, command.place);
     if (found !== null) return found;
   }
-  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context) ?? checkPushedFolders(commands, innerArgv);
+  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context) ?? checkPushedFolders(commands, (command) => recordOfView(command).inside);
 }
 
 /** A script a literal producer writes into a file that a later command runs (hardline/writtenScripts.ts). */
