@@ -9,7 +9,7 @@ import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLea
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { workingFolderOf, writeTargets } from '../programs/writeTargets';
-import type { WriteTarget } from '../programs/writeTarget';
+import { targetOf, type WriteTarget } from '../programs/writeTarget';
 import { programName } from '../programs/wrappers';
 import { readsCodeFromStdin, rowFor } from '../programs/table';
 import type { PreflightArm } from '../decision';
@@ -226,7 +226,7 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
   }
   const opaque = opaqueTarget(segment, analysis);
   if (opaque !== null) (found.opaqueTargets ??= []).push(opaque);
-  const targets = writeTargets(segment, analysis);
+  const targets = [...writeTargets(segment, analysis), ...deletedPaths(analysis)];
   const named = namedPathsAtWorst(analysis);
   // Most segments write nothing: no protected write to look for.
   if (targets.length === 0 && named.length === 0) return;
@@ -241,6 +241,29 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
     for (const write of writes) all.push(write);
   }
 }
+
+/**
+ * The paths a segment deletes, as the program table places them (a `destructive` form whose value
+ * names a path: `rm`'s operands, `unlink`, `shred -u`, `rmdir` …), for the protected-write check
+ * (D§7): removing the gate's or an agent's settings (`rm .vscode/settings.json`, `rm -rf .claude`)
+ * takes their deny entries away, and a delete outside the workspace changes what the user's other
+ * programs find, so a person sees it like a write there. A value that names no path (a process id,
+ * a container, a branch) is left to the floors: only words that read as paths count
+ * (docs/decisions.md, "Deleting is writing, for the protected places").
+ */
+function deletedPaths(analysis: SegmentRecord): WriteTarget[] {
+  const out: WriteTarget[] = [];
+  for (const form of analysis.forms.forms) {
+    if (form.role !== 'destructive' || form.value === null) continue;
+    const text = form.value.kind === 'literal' ? form.value.value : form.value.raw;
+    if (!PATH_LIKE.test(text)) continue;
+    out.push(targetOf(form.value, `${form.program} (deletes)`, { scope: 'tree' }));
+  }
+  return out;
+}
+
+/** A word that names a path: absolute, from the home folder, relative with a slash, or a dot name. */
+const PATH_LIKE = /^(?:\/|~|\$HOME\b|\$\{HOME\}|\.)|\//;
 
 /**
  * Paths a segment names where the gate cannot tell a read from a write, taken at their worst as

@@ -15,7 +15,8 @@ import type { ProgramRow } from './row';
 /**
  * What paths a simple command writes (D§4.2, D§7): its output redirects and the file operands
  * of programs whose job is to write, create, move, link or change files. Deleting is not
- * counted here: removing a file plants nothing that a later command would run.
+ * counted here (removing a file plants nothing that a later command would run); the preflight
+ * adds what a segment deletes for the protected places (preflight.ts `deletedPaths`).
  *
  * This module only says *what* is written, as the command names it; `protectedWrite.ts`
  * decides whether that matters. It reads argv the way each program does (which options take

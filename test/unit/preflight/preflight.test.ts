@@ -204,3 +204,17 @@ describe('preflight floors: foreign-config (a program that reads its folder’s 
     assert.ok(findings('git status', 'relative/folder').some((f) => f.arm === 'foreign-config'));
   });
 });
+
+describe('preflight floors: deleting a protected place is writing it (D§7)', () => {
+  // Removing the gate's or an agent's settings takes their deny entries away; a delete outside the
+  // workspace changes what the user's other programs find (docs/decisions.md, "Deleting is writing,
+  // for the protected places").
+  const protectedDeletes = ['rm .vscode/settings.json', 'rm -rf .claude', 'rm -f .git/hooks/pre-commit', 'rm ~/.bashrc', 'unlink ~/.profile', 'shred -u ~/notes.txt', 'rmdir ~/old-project', 'rm -rf -- ~/.config/app/*'];
+  for (const command of protectedDeletes) {
+    it(`${command}: a protected write`, () => assert.ok(arms(command).includes('protected-write'), JSON.stringify(findings(command))));
+  }
+  const ordinaryDeletes = ['rm -rf build dist', 'rm -f src/old.ts', 'rm -rf /tmp/scratch', 'rm -rf node_modules/.cache', 'unlink old.txt', 'kill 1234', 'docker rm web', 'git branch -D old'];
+  for (const command of ordinaryDeletes) {
+    it(`${command}: nothing`, () => assert.deepEqual(findings(command), []));
+  }
+});

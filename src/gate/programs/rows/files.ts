@@ -764,6 +764,15 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['--version', '--help'],
   },
   {
+    // coreutils unlink: removes exactly one file (no options but --help/--version).
+    names: ['unlink'],
+    category: 'file',
+    what: 'deletes one file',
+    grammar: { long: flagged('help', 'version') },
+    operands: [{ role: 'destructive', operand: 'every', everyday: true, example: 'old.txt', note: 'unlink deletes the file it names' }],
+    plain: ['--version', '--help'],
+  },
+  {
     // GTFOBins file-write (`shred -u FILE`) is its own job: overwriting and deleting the operands.
     names: ['shred'],
     category: 'file',
