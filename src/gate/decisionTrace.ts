@@ -28,6 +28,12 @@ export function formatTrace(reading: CommandReading, rung: Rung, decision: Decis
       // What the segment does, from its record: why an entry did or did not cover it.
       const effects = recordOf(segment).effects();
       lines.push(`     effects: ${effects.length === 0 ? 'none found (no write, no form of the program table, no code handed on)' : effects.join('; ')}`);
+      // A here-text read as data (docs/decisions.md "Data that only looks like code").
+      if (segment.hereText !== undefined) {
+        const body = segment.hereText.body;
+        const shown = body.length > 200 ? `${JSON.stringify(body.slice(0, 200))}… (${body.length} characters)` : JSON.stringify(body);
+        lines.push(`     stdin:   ${segment.hereText.op === '<<<' ? 'here-string' : 'here-document'} ${shown}, read as data`);
+      }
     });
   } else {
     lines.push(`read as   unresolved (${resolution.mechanisms.join(', ')}): ${resolution.detail}`);

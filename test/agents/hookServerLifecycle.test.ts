@@ -19,7 +19,7 @@ import { AGENTS, describeRun, hookDecision, newCaseRoot, removeCaseRoots, requir
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function serverPids(socket: string): number[] {
-  return spawnSync('pgrep', ['-f', `hook-server ${socket}( now)?$`], { encoding: 'utf8' })
+  return spawnSync('pgrep', ['-f', `hook-server ${socket}( now| session [a-z-]+)?$`], { encoding: 'utf8' })
     .stdout.split('\n')
     .filter(Boolean)
     .map(Number);
@@ -100,4 +100,28 @@ describe('agents (real CLIs): the hook server killed and stopped under them', fu
       assert.equal(runGateCli(root, ['uninstall', agent]).status, 0);
     });
   }
+
+  // docs/agent-hooks.md, "A server from the session's start": Claude Code runs the SessionStart
+  // entry `install` registers (headless too), and that is what starts the server.
+  it('claude-code: the session-start entry starts the hook server; answers are still the gate\'s', async function () {
+    const root = newCaseRoot('claude-code-session-start');
+    writeAgentConfig('claude-code', root.home, model);
+    const denied = `touch ${root.marker}`;
+    writeGateSettings(root.home, { 'approvalsGate.allow': ['touch'], 'approvalsGate.deny': [denied] });
+    const installed = runGateCli(root, ['install', 'claude-code']);
+    assert.equal(installed.status, 0, installed.stdout + installed.stderr);
+    assert.match(installed.stdout, /SessionStart, which starts its server/);
+    const cache = path.join(root.home, '.cache', 'approvals-gate');
+    const sessionServers = () =>
+      spawnSync('pgrep', ['-f', `hook-server ${cache}/[^ ]+ session claude-code$`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+    try {
+      assertDenied(await runAgent({ agent: 'claude-code', server: model, root, command: denied, bypassHookTrust: false }));
+      await waitFor('the server the session start started', () => sessionServers().length === 1);
+      assertDenied(await runAgent({ agent: 'claude-code', server: model, root, command: denied, bypassHookTrust: false }));
+      assert.equal(sessionServers().length, 1, 'a second session start added a server');
+    } finally {
+      for (const pid of sessionServers()) process.kill(pid, 'SIGKILL');
+    }
+    assert.equal(runGateCli(root, ['uninstall', 'claude-code']).status, 0);
+  });
 });

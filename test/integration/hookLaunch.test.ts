@@ -323,6 +323,6 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
     assert.match(again.stdout, /changed since the install, so only the entry was taken out/, again.stdout);
     const left = readFileSync(claude, 'utf8');
     assert.ok(left.startsWith('{\n\t// my settings\n\t"model": "opus",\n\t"theme": "dark", // mine\n'), left);
-    assert.ok(left.includes('my-logger') && !left.includes('hook claude-code'), left);
+    assert.ok(left.includes('my-logger') && !left.includes('hook claude-code') && !left.includes('warm claude-code'), left);
   });
 });

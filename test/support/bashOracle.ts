@@ -59,6 +59,8 @@ export interface OracleRun {
   status: 'ok' | 'timeout' | 'bad-record' | 'spawn-error';
   /** The argv of each executed simple command, in the order the recorders started. */
   records: Buffer[][];
+  /** What each of those commands read on its standard input (up to its first NUL byte, at most 64 KiB). */
+  stdins: Buffer[];
   stderr: string;
   exitCode: number | null;
   detail?: string;
@@ -321,7 +323,7 @@ class ChrootBashOracle implements BashOracle {
     // The script is written as UTF-8; a string that does not survive that (lone surrogates) would
     // hand bash different text from what the resolver read.
     if (Buffer.from(command, 'utf8').toString('utf8') !== command) {
-      return { status: 'spawn-error', records: [], stderr: '', exitCode: null, detail: 'command is not valid UTF-16 (lone surrogate)' };
+      return { status: 'spawn-error', records: [], stdins: [], stderr: '', exitCode: null, detail: 'command is not valid UTF-16 (lone surrogate)' };
     }
     await this.acquire();
     try {
@@ -341,12 +343,12 @@ class ChrootBashOracle implements BashOracle {
       });
       const files = this.prepareRun(script, (workDir) => [`cd ${workDir} || exit 97`, 'ulimit -v 1048576 -f 32768 || exit 98', ...(this.shell === 'zsh' ? ['unset ZDOTDIR'] : []), ...assignments].join('\n') + '\n');
       const launch = this.launch(files, this.invocations[0]!, null);
-      if ('error' in launch) return { status: 'spawn-error', records: [], stderr: '', exitCode: null, detail: launch.error };
+      if ('error' in launch) return { status: 'spawn-error', records: [], stdins: [], stderr: '', exitCode: null, detail: launch.error };
       const [program, ...args] = [...this.launchPrefix, ...launch.args];
       const outcome = await spawnBounded(program!, args, this.timeoutMs, { ...SANDBOX_ENV, ...launch.env, GATE_ORACLE_RECORD: files.recordsInSandbox, GATE_ORACLE_STATUS: '0' });
-      if (outcome.kind === 'spawn-error') return { status: 'spawn-error', records: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
-      if (outcome.kind === 'timeout') return { status: 'timeout', records: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
-      return { status: 'ok', records: [], stderr: outcome.stderr, exitCode: outcome.exitCode };
+      if (outcome.kind === 'spawn-error') return { status: 'spawn-error', records: [], stdins: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
+      if (outcome.kind === 'timeout') return { status: 'timeout', records: [], stdins: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
+      return { status: 'ok', records: [], stdins: [], stderr: outcome.stderr, exitCode: outcome.exitCode };
     } finally {
       this.release();
     }
@@ -416,24 +418,25 @@ class ChrootBashOracle implements BashOracle {
   private async runInSandbox(command: string, mode: RecorderMode, invocation: OracleInvocation): Promise<OracleRun> {
     const files = this.prepareRun(this.shell === 'bash' ? command : '');
     const launch = this.launch(files, invocation, this.shell === 'bash' ? null : command);
-    if ('error' in launch) return { status: 'spawn-error', records: [], stderr: '', exitCode: null, detail: launch.error };
+    if ('error' in launch) return { status: 'spawn-error', records: [], stdins: [], stderr: '', exitCode: null, detail: launch.error };
     const [program, ...args] = [...this.launchPrefix, ...launch.args];
     const outcome = await spawnBounded(program!, args, this.timeoutMs, {
       ...SANDBOX_ENV,
       ...launch.env,
       GATE_ORACLE_RECORD: files.recordsInSandbox,
       GATE_ORACLE_STATUS: mode === 'succeed' ? '0' : '1',
+      GATE_ORACLE_STDIN: '1',
     });
     if (outcome.kind === 'spawn-error') {
-      return { status: 'spawn-error', records: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
+      return { status: 'spawn-error', records: [], stdins: [], stderr: outcome.stderr, exitCode: null, detail: outcome.detail };
     }
     if (outcome.kind === 'timeout') {
-      return { status: 'timeout', records: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
+      return { status: 'timeout', records: [], stdins: [], stderr: outcome.stderr, exitCode: null, detail: `killed after ${this.timeoutMs} ms` };
     }
     this.restoreRecorders();
     const parsed = readRecordDirectory(files.hostRecords);
-    if (!parsed.ok) return { status: 'bad-record', records: [], stderr: outcome.stderr, exitCode: outcome.exitCode, detail: parsed.detail };
-    return { status: 'ok', records: parsed.records, stderr: outcome.stderr, exitCode: outcome.exitCode };
+    if (!parsed.ok) return { status: 'bad-record', records: [], stdins: [], stderr: outcome.stderr, exitCode: outcome.exitCode, detail: parsed.detail };
+    return { status: 'ok', records: parsed.records, stdins: parsed.stdins, stderr: outcome.stderr, exitCode: outcome.exitCode };
   }
 
   /** Puts back a recorder a run wrote through a planted program path (its inode, size or time changed). */
@@ -519,9 +522,20 @@ const SANDBOX_ENV: NodeJS.ProcessEnv = { HOME: ORACLE_HOME, PATH: EMPTY_PATH_DIR
  */
 const RECORD_FILE = '"$GATE_ORACLE_RECORD/$EPOCHREALTIME-$$"';
 
+/**
+ * Under the shell oracles (`GATE_ORACLE_STDIN` set) every recorder also reads its standard input
+ * to the end and records it after the argv (`GATE-IN`, then the text up to its first NUL): what a
+ * here-document or here-string fed the command (docs/differential-testing.md, "Here-documents and
+ * here-strings"). The program oracle's recorders record an empty input: a program may hold their
+ * input open while it waits for them.
+ */
+const STDIN_MAGIC = 'GATE-IN';
+
 /** Records `"$@"` (the command_not_found_handle and builtin shadows pass argv[0] themselves). */
 const ARGS_RECORDER_SCRIPT = `#!${SANDBOX_BASH} -p
-printf '%s\\0' ${RECORD_MAGIC} "$#" "$@" > ${RECORD_FILE}
+GATE_IN_TEXT=
+[ -z "$GATE_ORACLE_STDIN" ] || IFS= read -r -d '' GATE_IN_TEXT
+printf '%s\\0' ${RECORD_MAGIC} "$#" "$@" ${STDIN_MAGIC} "$GATE_IN_TEXT" > ${RECORD_FILE}
 exit "$GATE_ORACLE_STATUS"
 `;
 
@@ -537,7 +551,9 @@ function fileStamp(file: string): string {
 
 /** Sits at a program path: argv[0] is the path bash executed, which the kernel passes as `$0`. */
 const PATH_RECORDER_SCRIPT = `#!${SANDBOX_BASH} -p
-printf '%s\\0' ${RECORD_MAGIC} "$(($# + 1))" "$0" "$@" > ${RECORD_FILE}
+GATE_IN_TEXT=
+[ -z "$GATE_ORACLE_STDIN" ] || IFS= read -r -d '' GATE_IN_TEXT
+printf '%s\\0' ${RECORD_MAGIC} "$(($# + 1))" "$0" "$@" ${STDIN_MAGIC} "$GATE_IN_TEXT" > ${RECORD_FILE}
 exit "$GATE_ORACLE_STATUS"
 `;
 
@@ -600,6 +616,22 @@ int main(int argc, char **argv) {
   }
   struct timeval now;
   gettimeofday(&now, NULL);
+  /* Standard input to its end (a here-document, a here-string, a pipe, /dev/null), up to its first NUL. */
+  static char in[65536];
+  size_t got = 0;
+  while (getenv("GATE_ORACLE_STDIN") != NULL && got < sizeof in) {
+    ssize_t n = read(0, in + got, sizeof in - got);
+    if (n <= 0) break;
+    got += (size_t)n;
+  }
+  got = strnlen(in, got);
+  buffer = realloc(buffer, used + sizeof "${STDIN_MAGIC}" + got + 1);
+  if (buffer == NULL) return 125;
+  memcpy(buffer + used, "${STDIN_MAGIC}", sizeof "${STDIN_MAGIC}");
+  used += sizeof "${STDIN_MAGIC}";
+  memcpy(buffer + used, in, got);
+  used += got;
+  buffer[used++] = 0;
   char name[4096];
   snprintf(name, sizeof name, "%s/%ld.%06ld-%ld", dir, (long)now.tv_sec, (long)now.tv_usec, (long)getpid());
   int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644);
@@ -896,7 +928,7 @@ export function spawnBounded(program: string, args: string[], timeoutMs: number,
 }
 
 /** Reads every record file of a run, in the order the recorders started. */
-export function readRecordDirectory(dir: string): { ok: true; records: Buffer[][] } | { ok: false; detail: string } {
+export function readRecordDirectory(dir: string): { ok: true; records: Buffer[][]; stdins: Buffer[] } | { ok: false; detail: string } {
   const entries: Array<{ name: string; micros: bigint; pid: number }> = [];
   for (const name of fs.readdirSync(dir)) {
     const match = /^([0-9]+)\.([0-9]{6})-([0-9]+)$/.exec(name);
@@ -905,16 +937,18 @@ export function readRecordDirectory(dir: string): { ok: true; records: Buffer[][
   }
   entries.sort((a, b) => (a.micros < b.micros ? -1 : a.micros > b.micros ? 1 : a.pid - b.pid));
   const records: Buffer[][] = [];
+  const stdins: Buffer[] = [];
   for (const entry of entries) {
     const parsed = parseRecords(fs.readFileSync(path.join(dir, entry.name)));
     if (!parsed.ok) return { ok: false, detail: `${entry.name}: ${parsed.detail}` };
     records.push(...parsed.records);
+    stdins.push(...parsed.stdins);
   }
-  return { ok: true, records };
+  return { ok: true, records, stdins };
 }
 
 /** Splits record text into argv vectors; any deviation from the format is reported, not guessed. */
-export function parseRecords(raw: Buffer): { ok: true; records: Buffer[][] } | { ok: false; detail: string } {
+export function parseRecords(raw: Buffer): { ok: true; records: Buffer[][]; stdins: Buffer[] } | { ok: false; detail: string } {
   const fields: Buffer[] = [];
   let start = 0;
   for (let i = 0; i < raw.length; i++) {
@@ -925,6 +959,7 @@ export function parseRecords(raw: Buffer): { ok: true; records: Buffer[][] } | {
   }
   if (start !== raw.length) return { ok: false, detail: 'record file does not end with NUL' };
   const records: Buffer[][] = [];
+  const stdins: Buffer[] = [];
   let i = 0;
   while (i < fields.length) {
     if (fields[i]!.toString('latin1') !== RECORD_MAGIC) return { ok: false, detail: `record ${records.length}: missing marker` };
@@ -934,8 +969,15 @@ export function parseRecords(raw: Buffer): { ok: true; records: Buffer[][] } | {
     if (i + 2 + count > fields.length) return { ok: false, detail: `record ${records.length}: truncated` };
     records.push(fields.slice(i + 2, i + 2 + count));
     i += 2 + count;
+    // The standard input a recorder read (the program oracle's recorders leave none).
+    if (fields[i]?.toString('latin1') === STDIN_MAGIC && i + 1 < fields.length) {
+      stdins.push(fields[i + 1]!);
+      i += 2;
+    } else {
+      stdins.push(Buffer.alloc(0));
+    }
   }
-  return { ok: true, records };
+  return { ok: true, records, stdins };
 }
 
 /** At most `size` runs at once; the others wait in order. Shared by the bash and program oracles. */

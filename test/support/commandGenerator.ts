@@ -100,9 +100,32 @@ export function generateCommand(random: Prng): string {
     if (i > 0) text += connector(random);
     text += pipeline(random);
   }
+  if (random.chance(0.07)) text += hereDocument(random);
   if (random.chance(0.05)) text += random.pick([';', ' &', '\n', ' ;', ' & ', '\\', ' \\', '\\\n']);
   if (random.chance(0.2)) text = injectHazard(random, text);
   return text;
+}
+
+/**
+ * A here-document on the line's last command, its body after the line (docs/differential-testing.md,
+ * "Here-documents and here-strings"): every delimiter quoting, `<<-` with tabs, bodies with and
+ * without what an unquoted delimiter expands, and lines that only look like the delimiter.
+ */
+function hereDocument(random: Prng): string {
+  const name = random.pick(['EOF', 'END', 'E_1']);
+  const quoted = random.weighted<string>([[3, name], [3, `'${name}'`], [1, `"${name}"`], [1, `\\${name}`], [0.5, `'${name}`], [0.5, `${name}'x'`]]);
+  const strip = random.chance(0.3);
+  const lines: string[] = [];
+  const count = random.int(0, 3);
+  for (let i = 0; i < count; i++) {
+    const line = random.chance(0.6)
+      ? random.pick(['rm -rf /tmp/x', 'plain text', "it's \"quoted\"", 'a * ? [b] {c,d} ~', '', `${name} `, ` ${name}`, `${name}x`, '\tindented', '\t\tdeeper', 'a;b|c&d', '#not a comment'])
+      : random.pick(['$ONE and ${VAR}', 'a \\ b', 'ends with \\', '`echo x`', 'x!y', '^a^b', '$(echo x)']);
+    lines.push(strip && random.chance(0.5) ? `\t${line}` : line);
+  }
+  const end = strip && random.chance(0.5) ? `\t${name}` : name;
+  const after = random.weighted<string>([[4, ''], [1, '\n'], [1, `\n${pipeline(random)}`]]);
+  return `${space(random, 0.7)}<<${strip ? '-' : ''}${space(random, 0.3)}${quoted}\n${lines.map((line) => `${line}\n`).join('')}${end}${after}`;
 }
 
 function connector(random: Prng): string {
@@ -434,7 +457,7 @@ function redirect(random: Prng): string {
     [0.3, random.pick(['10>f', '>&!f', '&>!f', '>>|f', '2>!f'])],
     [1, '2>/dev/null'],
     [0.5, random.pick(['2>&1{a,b}', '>&1{a,b}', '2>&-', '>&-', '2>&3', '<&0', '1>&2-', '3<&0', '{fd}>f', '2>&$ONE', '{a[x]}>f', '{a[i]}<in.txt', '{a[ x ]}>f'])],
-    [0.7, random.pick(['<<<word', '<<< "a b"', "<<<'x'", '<<<$VAR', '<<<{a,b}'])],
+    [0.7, random.pick(['<<<word', '<<< "a b"', "<<<'x'", '<<<$VAR', '<<<{a,b}', '<<<~/x', "<<< $'a\\nb'", "<<<''", '<<<"$ONE"', '<<< a\\ b', '<<<x!y'])],
   ]);
 }
 

@@ -6,6 +6,7 @@
  */
 import { resolve } from '../../src/gate/reading/resolver';
 import type { ReadingShell, Resolution, Segment } from '../../src/gate/reading/resolution';
+import type { ResolveOptions } from '../../src/gate/reading/resolver';
 import { alignExecution, expectedExecution, type AlignmentOptions, type ProgramPathKind, type ProgramPathLookup } from './argvAlignment';
 import { ORACLE_HOME, ZSH_RESERVED_BUILTINS, type BashOracle, type OracleInvocation, type OracleRun, type RecorderMode } from './bashOracle';
 import { shrinkCommand } from './shrinkCommand';
@@ -46,6 +47,8 @@ export interface Tally {
   resolved: number;
   unresolved: number;
   comparedSegments: number;
+  /** Here-documents and here-strings whose text was compared with what the program read. */
+  comparedHereTexts: number;
   findings: CaseFinding[];
 }
 
@@ -107,14 +110,14 @@ function cachedRun(oracle: BashOracle, command: string, mode: RecorderMode, invo
 
 /** Resolves each command for `shell` and compares every resolved one with `oracle`, in all its invocations. */
 export async function checkCommands(oracle: BashOracle, commands: readonly string[], shell: ReadingShell): Promise<Tally> {
-  const tally: Tally = { resolved: 0, unresolved: 0, comparedSegments: 0, findings: [] };
+  const tally: Tally = { resolved: 0, unresolved: 0, comparedSegments: 0, comparedHereTexts: 0, findings: [] };
   const runs: Array<Promise<void>> = [];
   const lookup = pathLookup(oracle);
   const options = alignmentOptions(oracle);
   for (const command of commands) {
     let resolution: Resolution;
     try {
-      resolution = resolve(command, { home: ORACLE_HOME, shell });
+      resolution = resolve(command, readingOptions(shell));
     } catch (error) {
       tally.findings.push({ command, kind: 'resolver-failure', message: `resolve() threw: ${String(error)}` });
       continue;
@@ -140,7 +143,10 @@ export async function checkCommands(oracle: BashOracle, commands: readonly strin
           cachedRun(oracle, command, mode, invocation).then((run) => {
             const finding = compare(oracle, command, segments, mode, invocation, run, lookup, options);
             if (finding) tally.findings.push(finding);
-            else tally.comparedSegments += expectedExecution(segments, mode, lookup, undefined, options).pipelines.flat().length;
+            else {
+              tally.comparedSegments += expectedExecution(segments, mode, lookup, undefined, options).pipelines.flat().length;
+              tally.comparedHereTexts += compareHereTexts(segments, run).compared;
+            }
           }),
         );
       }
@@ -165,8 +171,11 @@ function compare(
     return { command, mode, ...shown, kind: 'oracle-failure', message: `${run.status}: ${run.detail ?? ''} ${run.stderr.slice(0, 300)}` };
   }
   const alignment = alignExecution(segments, mode, run.records, lookup, options);
-  if (alignment.ok) return null;
   const shellName = oracle.shell.padEnd(5);
+  if (alignment.ok) {
+    const stdin = compareHereTexts(segments, run).differs;
+    return stdin === null ? null : { command, mode, ...shown, kind: 'differential', message: `${stdin}\n  ${oracle.shell} stderr: ${JSON.stringify(run.stderr.trim().slice(0, 300))}` };
+  }
   return {
     command,
     mode,
@@ -184,9 +193,51 @@ function compare(
   };
 }
 
+/**
+ * The differentials read every here-text the resolver can read exactly, whatever program it is fed
+ * to: the reading is what they prove; which programs read it as data is the program table's.
+ */
+export function readingOptions(shell: ReadingShell): ResolveOptions {
+  return { home: ORACLE_HOME, shell, readsStdinAsData: () => true };
+}
+
+/** The segments fed a here-text whose program a recorder records with its exact argv. */
+function hereTextSegments(segments: readonly Segment[]): Segment[] {
+  return segments.filter((segment) => segment.hereText !== undefined && segment.argv.every((word) => word.kind === 'literal'));
+}
+
+/**
+ * Each here-text against what the program read (the recorders record their standard input): a
+ * record with the segment's argv must have read exactly the text. A segment that left no record
+ * (it did not run: `false && cat <<<x`) is not compared; one whose argv another segment shares
+ * takes one of their records each.
+ */
+export function compareHereTexts(segments: readonly Segment[], run: OracleRun): { differs: string | null; compared: number } {
+  const taken = new Set<number>();
+  for (const segment of hereTextSegments(segments)) {
+    const argv = segment.argv.map((word) => (word as { value: string }).value);
+    const same = run.records.flatMap((record, index) =>
+      record.length === argv.length && record.every((arg, k) => arg.equals(Buffer.from(argv[k]!, 'utf8'))) && !taken.has(index) ? [index] : [],
+    );
+    if (same.length === 0) continue;
+    const body = Buffer.from(segment.hereText!.body, 'utf8');
+    const match = same.find((index) => run.stdins[index]?.equals(body));
+    if (match === undefined) {
+      const differs = [
+        `standard input differs for ${JSON.stringify(argv)} (${segment.hereText!.raw})`,
+        `  resolver: ${JSON.stringify(segment.hereText!.body)}`,
+        `  shell:    ${JSON.stringify(same.map((index) => run.stdins[index]?.toString('utf8') ?? null))}`,
+      ].join('\n');
+      return { differs, compared: taken.size };
+    }
+    taken.add(match);
+  }
+  return { differs: null, compared: taken.size };
+}
+
 /** True when `command` is read as resolved and some recorder mode (or invocation) shows a differential for it. */
 export async function showsDifferential(oracle: BashOracle, command: string, shell: ReadingShell): Promise<boolean> {
-  const resolution = resolve(command, { home: ORACLE_HOME, shell });
+  const resolution = resolve(command, readingOptions(shell));
   if (!resolution.resolved) return false;
   if (runsUnmodelledProgram(oracle, resolution.segments).length > 0) return false;
   const lookup = pathLookup(oracle);
@@ -212,7 +263,7 @@ export async function shrinkFindings(oracle: BashOracle, findings: readonly Case
 }
 
 export function report(label: string, tally: Tally, extra = ''): string {
-  return `${label}: ${tally.resolved} resolved, ${tally.unresolved} unresolved, ${tally.comparedSegments} segment executions compared${extra}`;
+  return `${label}: ${tally.resolved} resolved, ${tally.unresolved} unresolved, ${tally.comparedSegments} segment executions compared, ${tally.comparedHereTexts} here-texts compared${extra}`;
 }
 
 export function failureText(tally: Tally, seedNote: string): string {

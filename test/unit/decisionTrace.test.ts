@@ -24,6 +24,14 @@ describe('the explain trace names the effects it found', function () {
     assert.doesNotMatch(text, /APPROVE/);
   });
 
+  it('a here-text read as data, shortened when long', async function () {
+    const text = await trace("grep -c rm <<< 'rm -rf /tmp/x'");
+    assert.match(text, /stdin: {3}here-string "rm -rf \/tmp\/x\\n", read as data/);
+    assert.match(text, /decision {2}APPROVE/);
+    const long = await trace(`cat <<'EOF'\n${'x'.repeat(300)}\nEOF`);
+    assert.match(long, /stdin: {3}here-document "x{200}"… \(301 characters\), read as data/);
+  });
+
   it('a form and the code handed on', async function () {
     const text = await trace('find . -name x -exec rm {} \\;');
     assert.match(text, /effects: executor: -exec \(find\); runs a command \(find -exec\)/);

@@ -1,4 +1,6 @@
 import { agentNamed } from './agents';
+import { claudeShellDefinitions } from './agentShell';
+import { userFolders } from './userFolders';
 import { failed } from './hookCommand';
 import { emit, hookMain } from './hookMain';
 import { serveHooks } from './hookServer';
@@ -22,9 +24,27 @@ export function main(argv: readonly string[], input?: Buffer): Promise<void> {
   );
 }
 
-/** `hook-server SOCKET`: serve hook calls on that socket until idle (hookServer.ts). */
-export function serve(socket: string): void {
-  serveHooks(socket);
+/**
+ * `hook-server SOCKET [session AGENT]`: serve hook calls on that socket until idle (hookServer.ts).
+ * A server started at a session's start (`hook.js warm AGENT`) first does what that session's
+ * first call would do before it decides (prepareSession).
+ */
+export function serve(socket: string, sessionAgent?: string): void {
+  serveHooks(socket, sessionAgent === undefined ? undefined : () => prepareSession(sessionAgent, process.env));
+}
+
+/**
+ * What the first call of a session would otherwise wait for, done by a server started at the
+ * session's start with the session's environment: for Claude Code, its shell's aliases and
+ * functions (agentShell.ts), asked of the shell in a sandbox when no snapshot exists yet (as at a
+ * session's start) and cached by the start-up files' identities (askedShell.ts). The call reads
+ * the same function's answer, from that cache when its shell and start-up files are the ones
+ * asked; nothing it decides can differ.
+ */
+export function prepareSession(agent: string, env: NodeJS.ProcessEnv): void {
+  if (agent !== 'claude-code') return;
+  const folders = userFolders(env);
+  claudeShellDefinitions(env, folders.home, folders.shellCacheFile);
 }
 
 /** The agent's refusal for a call that could not be decided in time (the server took the call, then went silent). */

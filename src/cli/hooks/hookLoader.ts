@@ -8,6 +8,7 @@ import { cacheFolder } from './userFolders';
 import { writeAnswer } from './answerFrame';
 import {
   DEADLINE_SLACK_MS,
+  acceptsConnection,
   FIRST_LINE_MS,
   MAX_HOOK_INPUT_BYTES,
   REPLACEMENT_WAIT_MS,
@@ -42,10 +43,12 @@ import {
 const bundle = path.join(__dirname, 'hook-main.js');
 /** The longest a new server waits for the call that started it to exit before it loads the gate. */
 const SERVER_LOAD_WAIT_MS = 2_000;
+/** When a server writes the build's code cache, if there was none (loadBundle). */
+const SERVER_CACHE_DELAY_MS = 30_000;
 
 interface HookBundle {
   main(argv: readonly string[], input?: Buffer): Promise<void>;
-  serve(socket: string): void;
+  serve(socket: string, sessionAgent?: string): void;
   refuse(argv: readonly string[], why: string): void;
 }
 
@@ -56,8 +59,8 @@ interface HookBundle {
  * cache falls back to a plain `require`. The bundle has no `import()`: a script run from cached
  * data loses its dynamic-import callback (esbuild turns the rater's into `require`).
  */
-function loadBundle(saveCache = true): HookBundle {
-  let prepared: { script: vm.Script; save: (() => void) | undefined } | undefined;
+function loadBundle(saveCache: 'on-exit' | 'later' = 'on-exit'): HookBundle {
+  let prepared: { script: vm.Script; save: ((make: boolean) => void) | undefined } | undefined;
   try {
     const source = readFileSync(bundle, 'utf8');
     const file = path.join(cacheFolder(process.env), `${buildName(bundle)}.v8cache`);
@@ -70,9 +73,9 @@ function loadBundle(saveCache = true): HookBundle {
     const script = new vm.Script(Module.wrap(source), { filename: bundle, ...(cachedData ? { cachedData } : {}) });
     const save =
       cachedData === undefined || script.cachedDataRejected === true
-        ? () => {
+        ? (make: boolean) => {
             try {
-              mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+              if (make) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
               const partial = `${file}.${process.pid}`;
               writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
               renameSync(partial, file);
@@ -86,8 +89,13 @@ function loadBundle(saveCache = true): HookBundle {
     prepared = undefined;
   }
   if (prepared === undefined) return Module.createRequire(__filename)(bundle) as HookBundle;
-  // Written after the run, so the cache holds the functions the run compiled too.
-  if (prepared.save && saveCache) process.once('exit', prepared.save);
+  // Written after the run, so the cache holds the functions the run compiled too. A server writes
+  // it once, SERVER_CACHE_DELAY_MS after it loaded (its first calls' functions in it), and only
+  // into a folder that is still there: it may outlive a removed temporary home. Without this, a
+  // build whose calls are all served (a server from the session's start) would never have one.
+  const save = prepared.save;
+  if (save && saveCache === 'on-exit') process.once('exit', () => save(true));
+  if (save && saveCache === 'later') setTimeout(() => save(false), SERVER_CACHE_DELAY_MS).unref();
   const run = prepared.script.runInThisContext() as (exports: unknown, require: (id: string) => unknown, module: Module, filename: string, dirname: string) => void;
   const hookModule = new Module(bundle, module);
   hookModule.filename = bundle;
@@ -176,7 +184,7 @@ function fileAt(file: string): Stats | undefined {
  * file is another call's new server, and none is started. A stuck server's socket is taken away
  * first, so that later calls do not wait for it (it leaves once its loop runs again and sees that).
  */
-function startServer(socket: string, seen: Stats | undefined, stuck: boolean): 'started' | 'another' | 'none' {
+function startServer(socket: string, seen: Stats | undefined, stuck: boolean, sessionAgent?: string): 'started' | 'another' | 'none' {
   mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
   const address = socketAddress(socket);
   if (address === undefined) return 'none';
@@ -189,7 +197,9 @@ function startServer(socket: string, seen: Stats | undefined, stuck: boolean): '
   }
   if (stuck) unlinkSync(address);
   // In place of a stuck server, other calls are waiting for the new one: it loads at once.
-  const server = spawn(process.execPath, [__filename, 'hook-server', socket, ...(stuck ? ['now'] : [])], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
+  // Started at a session's start, it prepares for that session's first call (hookEntry.ts prepareSession).
+  const mode = stuck ? ['now'] : sessionAgent !== undefined ? ['session', sessionAgent] : [];
+  const server = spawn(process.execPath, [__filename, 'hook-server', socket, ...mode], { detached: true, stdio: 'ignore', cwd: path.dirname(socket), env: process.env });
   // A server that cannot be started is no answer to this call, which is being decided here.
   server.on('error', () => undefined);
   server.unref();
@@ -266,6 +276,28 @@ async function viaServer(argv: string[]): Promise<void> {
   await hook.main(argv, input);
 }
 
+/**
+ * `warm AGENT`, what `install` registers as the agent's session-start hook where the agent has one
+ * (registrations.ts): starts this bundle's hook server when none answers, so that the session's
+ * first shell command is a client call (docs/agent-hooks.md, "A server from the session's start").
+ * It decides nothing, prints nothing and reads nothing; whatever happens it exits 0 (a session
+ * start must never fail for it), and every PreToolUse call still finds its decision as ever: from
+ * a server's well-formed answer, or in its own process. A server that accepts the connection is
+ * left as it is (one that is stuck is replaced by the next call, viaServer); the new server starts
+ * loading the gate as soon as this process has exited.
+ */
+async function warm(agent: string): Promise<void> {
+  process.exitCode = 0;
+  const socket = serverSocket(process.env, bundle);
+  if (socket === undefined) return;
+  mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
+  const address = socketAddress(socket);
+  if (address === undefined) return;
+  const seen = fileAt(address);
+  if (seen !== undefined && ownSocket(address) && (await acceptsConnection(address))) return;
+  startServer(socket, seen, false, agent);
+}
+
 // Blocks (exit 2) unless an answer is written: where the agents read exit 2 as a refusal, a
 // crash of this loader refuses too.
 process.exitCode = 2;
@@ -275,16 +307,21 @@ if (argv[0] === 'hook-server' && argv[1] !== undefined) {
   // exited (this process is then another's child) or after SERVER_LOAD_WAIT_MS, so that the two do
   // not share the CPU and the first call of a session is no slower for starting a server; at once
   // (`now`) when it replaces a stuck server, since other calls are waiting for it then. The
-  // server writes no code cache: it may outlive its folder (a removed temporary home), and the
-  // cache is not made again there.
+  // server writes the code cache only when none was there, later, into its folder if it is still
+  // there (loadBundle). Started by `warm AGENT` (`session AGENT`), it first prepares for the
+  // session's first call (hookEntry.ts prepareSession).
   const socket = argv[1];
   const parent = process.ppid;
   const since = Date.now();
   const wait = setInterval(() => {
     if (argv[2] !== 'now' && process.ppid === parent && Date.now() - since < SERVER_LOAD_WAIT_MS) return;
     clearInterval(wait);
-    loadBundle(false).serve(socket);
+    loadBundle('later').serve(socket, argv[2] === 'session' ? argv[3] : undefined);
   }, 10);
+} else if (argv[0] === 'warm') {
+  warm(argv[1] ?? '').catch(() => {
+    process.exitCode = 0;
+  });
 } else if (argv[0] === 'hook') {
   viaServer(argv).catch((error: unknown) => {
     process.stderr.write(`approvals-gate: the hook failed (${error instanceof Error ? error.message : String(error)}); the command is refused\n`);

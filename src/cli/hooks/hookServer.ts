@@ -17,8 +17,8 @@ import {
 /**
  * The hook server (D§16, docs/agent-hooks.md "Start-up"): one process per user and bundle that
  * keeps the gate loaded, so an agent's hook call costs a Node start and a socket round trip
- * instead of loading the program table each time. `dist/hook.js` starts it after a call it had to
- * decide itself, and asks it first from then on; every call is decided by the same `hookOutput`
+ * instead of loading the program table each time. `dist/hook.js` starts it when a call finds none
+ * (or, `warm AGENT`, when the agent's session starts), and asks it first from then on; every call is decided by the same `hookOutput`
  * as in the hook's own process, with the client's command line, environment and folder.
  *
  * It decides nothing the client could not: a client that gets no well-formed answer decides in its
@@ -40,7 +40,13 @@ const DEAD_SOCKET_AGE_MS = 5_000;
 /** A partial code cache (`NAME.v8cache.PID`) older than this was left by a writer that died. */
 const PARTIAL_CACHE_AGE_MS = 60_000;
 
-export function serveHooks(socket: string): void {
+/**
+ * `prepare` runs once, after the gate is loaded and before the server listens: what the session's
+ * first call would otherwise do first (hookEntry.ts `prepareSession`; a server started at the
+ * session's start). It blocks nothing a call waits for (nobody can connect yet) and its failure is
+ * ignored: the call then does it itself.
+ */
+export function serveHooks(socket: string, prepare?: () => void): void {
   process.on('uncaughtException', () => process.exit(1));
   process.on('unhandledRejection', () => process.exit(1));
   process.umask(0o077);
@@ -91,6 +97,11 @@ export function serveHooks(socket: string): void {
     });
   });
   server.maxConnections = 64;
+  try {
+    prepare?.();
+  } catch {
+    // The first call does it itself.
+  }
   listen(server, socket, address, () => {
     chmodSync(socket, 0o600);
     // Its inode and change time (taken after the chmod, the last change it makes): a socket made

@@ -8,10 +8,10 @@ import { applyEdits, modify, parse as parseJsonc, printParseErrorCode, type Pars
 import { parse as parseShell } from 'shell-quote';
 import { AGENT_NAMES, AGENTS, type AgentName } from './agents';
 import { ANSWER_END_VARIABLE } from './answerFrame';
-import { launcherCommand } from './launcher';
+import { launcherCommand, warmCommand } from './launcher';
 import { buildOf, inNpxCache, installCopy, missingHookFiles, pruneCopies, readManifest, sourceFolderOf, versionOf, type CopyManifest } from './installCopy';
 import { dataFolder } from './userFolders';
-import { isGateHookCommand, registrationFor, type Registration } from './registrations';
+import { isGateHookCommand, isGateWarmCommand, registrationFor, type Registration } from './registrations';
 import { codexHookTrust, withCodexTrust, withoutCodexTrust } from './codexTrust';
 import { acceptsConnection, privateFolder, releaseSocketAddress, serverSocket, socketAddress } from './hookServerWire';
 
@@ -73,6 +73,11 @@ export function hookCommandFor(ctx: ManageContext, agent: AgentName): string {
   return launcherCommand(agent, ctx.node, path.join(hookCopy(ctx).folder, 'hook.js'), ctx.timeoutMs);
 }
 
+/** The session-start command for `agent` (registrations.ts `sessionStart`): starts the installed copy's hook server. */
+export function warmCommandFor(ctx: ManageContext, agent: AgentName): string {
+  return warmCommand(agent, ctx.node, path.join(hookCopy(ctx).folder, 'hook.js'));
+}
+
 type JsonFile = { kind: 'absent' } | { kind: 'read'; value: Record<string, unknown>; text: string } | { kind: 'broken'; why: string };
 
 function readJsonFile(file: string): JsonFile {
@@ -114,12 +119,30 @@ function gateEntries(list: readonly unknown[], registration: Registration, agent
   return list.filter((entry) => registration.commandsOf(entry).some((command) => isGateHookCommand(command, agent)));
 }
 
+/** The entries of the session-start list `list` that run the gate's warm command for `agent`. */
+function warmEntries(list: readonly unknown[], registration: Registration, agent: AgentName): unknown[] {
+  return list.filter((entry) => registration.commandsOf(entry).some((command) => isGateWarmCommand(command, agent)));
+}
+
+/** The gate's warm entries in `root`'s session-start list (none where the agent has no such list). */
+function warmEntriesIn(root: Record<string, unknown>, registration: Registration, agent: AgentName): unknown[] {
+  if (!registration.sessionStart) return [];
+  const list = listAt(root, registration.sessionStart.listPath, false);
+  return Array.isArray(list) ? warmEntries(list, registration, agent) : [];
+}
+
+/** The list paths of a registration the gate edits: its hook's and, where there is one, the session start's. */
+function listPaths(registration: Registration): Array<readonly string[]> {
+  return [registration.listPath, ...(registration.sessionStart ? [registration.sessionStart.listPath] : [])];
+}
+
 /**
  * The file's content with `wanted` as the gate's one entry: older or duplicate entries of the
  * gate go; the wanted entry comes first (before other hooks) or, where trust is keyed by
- * position, last. Null when the list's place holds something else.
+ * position, last. With `warm` (the session-start entry), the same in the session-start list,
+ * first; without it that list is left as it is. Null when a list's place holds something else.
  */
-function withEntry(before: Record<string, unknown>, registration: Registration, agent: AgentName, wanted: unknown): { value: Record<string, unknown>; replaced: number } | null {
+function withEntry(before: Record<string, unknown>, registration: Registration, agent: AgentName, wanted: unknown, warm?: unknown): { value: Record<string, unknown>; replaced: number } | null {
   const value = structuredClone(before);
   const list = listAt(value, registration.listPath, true);
   if (!list) return null;
@@ -127,6 +150,12 @@ function withEntry(before: Record<string, unknown>, registration: Registration, 
   const kept = list.filter((entry) => !ours.includes(entry));
   if (registration.position === 'first') list.splice(0, list.length, wanted, ...kept);
   else list.splice(0, list.length, ...kept, wanted);
+  if (warm !== undefined && registration.sessionStart) {
+    const starts = listAt(value, registration.sessionStart.listPath, true);
+    if (!starts) return null;
+    const oldWarm = warmEntries(starts, registration, agent);
+    starts.splice(0, starts.length, warm, ...starts.filter((entry) => !oldWarm.includes(entry)));
+  }
   return { value, replaced: ours.length };
 }
 
@@ -188,9 +217,13 @@ function jsonText(before: JsonFile, value: Record<string, unknown>, registration
     for (const key of Object.keys(registration.root ?? {})) {
       if (!(key in before.value)) edited = applyEdits(edited, modify(edited, [key], value[key], { formattingOptions }));
     }
-    let list: unknown = value;
-    for (const key of registration.listPath) list = (list as Record<string, unknown>)[key];
-    edited = applyEdits(edited, modify(edited, [...registration.listPath], list, { formattingOptions }));
+    for (const listPath of listPaths(registration)) {
+      let list: unknown = value;
+      for (const key of listPath) list = (list as Record<string, unknown> | undefined)?.[key];
+      // A list the change did not make (the session start's, on uninstall from an older install).
+      if (list === undefined) continue;
+      edited = applyEdits(edited, modify(edited, [...listPath], list, { formattingOptions }));
+    }
     const errors: ParseError[] = [];
     const reread: unknown = parseJsonc(edited, errors, { allowTrailingComma: true });
     return errors.length === 0 && isDeepStrictEqual(reread, value) ? edited : whole;
@@ -289,13 +322,16 @@ export function install(agent: AgentName, ctx: ManageContext): Change {
   const current: Record<string, unknown> = before.kind === 'read' ? before.value : { ...(registration.root ?? {}) };
   const command = hookCommandFor(ctx, agent);
   const wanted = registration.entry(command, ctx.timeoutMs);
+  const warm = registration.sessionStart?.entry(warmCommandFor(ctx, agent));
   const list = listAt(structuredClone(current), registration.listPath, false);
   const ours = Array.isArray(list) ? gateEntries(list, registration, agent) : [];
-  if (ours.length === 1 && JSON.stringify(ours[0]) === JSON.stringify(wanted)) {
+  const oursWarm = warmEntriesIn(current, registration, agent);
+  const same = (entries: unknown[], entry: unknown) => entries.length === 1 && JSON.stringify(entries[0]) === JSON.stringify(entry);
+  if (same(ours, wanted) && (warm === undefined || same(oursWarm, warm))) {
     return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: already registered in ${file}` };
   }
-  const next = withEntry(current, registration, agent, wanted);
-  if (!next) return { agent, file, changed: false, ok: false, message: `${file}: ${registration.listPath.join('.')} is not a list; not touched` };
+  const next = withEntry(current, registration, agent, wanted, warm);
+  if (!next) return { agent, file, changed: false, ok: false, message: `${file}: ${listPaths(registration).map((p) => p.join('.')).join(' or ')} is not a list; not touched` };
   if (ours.length === 0) keepOriginal(ctx, file, true);
   const backup = writeWithBackup(file, before, next.value, ctx, registration);
   const verb = ctx.dryRun ? 'would register' : next.replaced > 0 ? 'updated the registration' : 'registered';
@@ -306,7 +342,7 @@ export function install(agent: AgentName, ctx: ManageContext): Change {
     changed: true,
     ok: true,
     ...(backup ? { backup } : {}),
-    message: `${AGENTS[agent].label}: ${verb} the hook in ${file}${backup ? ` (backup: ${backup})` : ''}, running ${path.join(copy.folder, 'hook.js')} (version ${copy.manifest.version}, build ${copy.manifest.build}, copied from ${copy.manifest.source}${inNpxCache(copy.manifest.source) ? ", which is npx's cache: the copy stays when npm empties it" : ''})`,
+    message: `${AGENTS[agent].label}: ${verb} the hook${warm ? ` (and ${registration.sessionStart!.listPath.at(-1)}, which starts its server)` : ''} in ${file}${backup ? ` (backup: ${backup})` : ''}, running ${path.join(copy.folder, 'hook.js')} (version ${copy.manifest.version}, build ${copy.manifest.build}, copied from ${copy.manifest.source}${inNpxCache(copy.manifest.source) ? ", which is npx's cache: the copy stays when npm empties it" : ''})`,
   };
 }
 
@@ -317,15 +353,21 @@ export function uninstall(agent: AgentName, ctx: ManageContext): Change {
   if (before.kind === 'absent') return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: not registered (${file} does not exist)` };
   if (before.kind === 'broken') return { agent, file, changed: false, ok: false, message: `${file} is ${before.why}; not touched` };
   const value = structuredClone(before.value);
-  const list = listAt(value, registration.listPath, false);
-  const ours = list ? gateEntries(list, registration, agent) : [];
-  if (!list || ours.length === 0) return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: not registered in ${file}` };
+  const found = listAt(value, registration.listPath, false);
+  const list = Array.isArray(found) ? found : [];
+  const ours = gateEntries(list, registration, agent);
+  const oursWarm = warmEntriesIn(value, registration, agent);
+  if (ours.length === 0 && oursWarm.length === 0) return { agent, file, changed: false, ok: true, message: `${AGENTS[agent].label}: not registered in ${file}` };
   const keys = ours.map((entry) => codexTrustKey(registration, list.indexOf(entry)));
   list.splice(0, list.length, ...list.filter((entry) => !ours.includes(entry)));
+  if (oursWarm.length > 0 && registration.sessionStart) {
+    const starts = listAt(value, registration.sessionStart.listPath, false) as unknown[];
+    starts.splice(0, starts.length, ...starts.filter((entry) => !oursWarm.includes(entry)));
+  }
   const label = AGENTS[agent].label;
   // As it was before the first install, byte for byte, when nothing else changed since.
   const original = readOriginal(ctx.env, file);
-  if (original && ours.length === 1 && unchangedSinceInstall(original, registration, agent, ours[0], before.value)) {
+  if (original && ours.length === 1 && oursWarm.length <= 1 && unchangedSinceInstall(original, registration, agent, ours[0], oursWarm[0], before.value)) {
     if (!ctx.dryRun) {
       if (original.existed) writeAtomically(file, Buffer.from(original.content ?? '', 'base64'), original.mode ?? 0o600);
       else rmSync(file, { force: true });
@@ -337,7 +379,7 @@ export function uninstall(agent: AgentName, ctx: ManageContext): Change {
     const how = original.existed ? `${file} is as it was before the install` : `${file} removed (it did not exist before the install)`;
     return { agent, file, changed: true, ok: true, message: `${label}: ${ctx.dryRun ? 'would remove' : 'removed'} the gate's hook; ${how}` };
   }
-  const empty = registration.ownFile && list.length === 0;
+  const empty = registration.ownFile && list.length === 0 && Array.isArray(found);
   const backup = writeWithBackup(file, before, empty ? null : value, ctx, registration);
   if (!ctx.dryRun) {
     if (empty && original) removeMadeFolders(original);
@@ -349,7 +391,7 @@ export function uninstall(agent: AgentName, ctx: ManageContext): Change {
 }
 
 /** Whether the install's change, applied to the original file, gives the file as it is now (so nothing else changed since). */
-function unchangedSinceInstall(original: Original, registration: Registration, agent: AgentName, entry: unknown, now: Record<string, unknown>): boolean {
+function unchangedSinceInstall(original: Original, registration: Registration, agent: AgentName, entry: unknown, warm: unknown, now: Record<string, unknown>): boolean {
   let before: Record<string, unknown>;
   if (original.existed) {
     const text = Buffer.from(original.content ?? '', 'base64').toString('utf8');
@@ -360,7 +402,7 @@ function unchangedSinceInstall(original: Original, registration: Registration, a
   } else {
     before = { ...(registration.root ?? {}) };
   }
-  const installed = withEntry(before, registration, agent, entry);
+  const installed = withEntry(before, registration, agent, entry, warm);
   return installed !== null && isDeepStrictEqual(installed.value, now);
 }
 
@@ -375,7 +417,7 @@ export function copiesInUse(ctx: Pick<ManageContext, 'env' | 'home'>): Set<strin
     const file = readJsonFile(registration.file);
     if (file.kind !== 'read') continue;
     const list = listAt(file.value, registration.listPath, false) ?? [];
-    for (const entry of gateEntries(list, registration, agent)) {
+    for (const entry of [...gateEntries(list, registration, agent), ...warmEntriesIn(file.value, registration, agent)]) {
       for (const command of registration.commandsOf(entry)) {
         const hook = registeredHookFile(command);
         if (hook !== undefined) inUse.add(path.dirname(hook));
@@ -545,6 +587,7 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
     lines.push(`  \`${command}\` → ${verdict === 'run' ? 'runs' : verdict === 'ask' ? 'asks' : verdict === 'block' ? 'blocked' : 'NOT A VALID ANSWER (the agent would run it)'}${good ? '' : '  ← wrong'}`);
   }
   lines.push(`  ${await hookServerStatus(commands[0]!, ctx.env)}`);
+  if (registration.sessionStart) lines.push(`  ${sessionStartStatus(file.value, registration, agent, hookFile)}`);
   lines.push(...shellReport(agent, ctx.env, ctx.home, commands[0]!).map((line) => `  ${line}`));
   if (agent === 'codex') {
     // Trusted is what Codex says: a hash out of date or a key of another hook is not trust.
@@ -565,6 +608,21 @@ export async function doctor(agent: AgentName, ctx: ManageContext): Promise<Doct
     lines.push(`  ${status}`);
   }
   return { agent, ok, lines };
+}
+
+/**
+ * Whether the session-start entry that starts the hook server is there, and runs the same copy as
+ * the hook (information, not a failure: without it the first call of a session decides in its own
+ * process, slower, and as safely).
+ */
+function sessionStartStatus(root: Record<string, unknown>, registration: Registration, agent: AgentName, hookFile: string | undefined): string {
+  const where = registration.sessionStart!.listPath.join('.');
+  const warm = warmEntriesIn(root, registration, agent).flatMap((entry) => registration.commandsOf(entry).filter((c) => isGateWarmCommand(c, agent)));
+  const again = `run \`approvals-gate install ${agent}\` again`;
+  if (warm.length === 0) return `session start: nothing in ${where} starts the hook server, so the first call of each session decides in its own process (slower); ${again}`;
+  const runs = registeredHookFile(warm[0]!);
+  if (runs !== hookFile) return `session start: ${where} starts the server of ANOTHER copy (${runs ?? 'no hook.js'}), so the first call of each session decides in its own process (slower); ${again}`;
+  return `session start: ${where} starts the hook server, so the first call of a session is answered by it`;
 }
 
 /**

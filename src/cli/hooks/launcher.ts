@@ -63,3 +63,19 @@ export function launcherCommand(agent: AgentName, node: string, hookFile: string
   const deny = launcherRefusal(agent, node, hookFile.replace(/\/[^/]*$/, ''), seconds);
   return `/bin/sh -c ${quote([LAUNCHER_SCRIPT])} approvals-gate ${quote([String(seconds), String(deny.exitCode), deny.stdout, deny.stderr, node, hookFile])} hook ${agent}`;
 }
+
+/**
+ * The session-start command (registrations.ts `sessionStart`): `NODE HOOK_JS warm AGENT` inside
+ * `/bin/sh -c`, its input, output and errors discarded and its exit status always 0, whatever
+ * happens (its Node or files gone, a crash): it only starts the hook server early, and a session
+ * start must never fail or read anything from it. The hook's own command (launcherCommand) is
+ * what guards each shell command. Same quoting rules as the launcher.
+ */
+export const WARM_SCRIPT = '"$@" </dev/null >/dev/null 2>&1; exit 0';
+
+export function warmCommand(agent: AgentName, node: string, hookFile: string): string {
+  for (const word of [node, hookFile]) {
+    if (/['\\\n]/.test(word)) throw new Error(`${JSON.stringify(word)} holds a quote, a backslash or a line break, which not every agent's shell reads alike; install from (or with XDG_DATA_HOME in) a folder whose path has none`);
+  }
+  return `/bin/sh -c ${quote([WARM_SCRIPT])} approvals-gate ${quote([node, hookFile])} warm ${agent}`;
+}

@@ -26,11 +26,25 @@ export interface Registration {
    * own trusted hooks keep their keys.
    */
   position: 'first' | 'last';
+  /**
+   * The agent's session-start hook list, where it has one that runs before the session's first
+   * tool call: `install` registers the warm command there (launcher.ts `warmCommand`, hookLoader.ts
+   * `warm`), which starts the hook server, so that the first shell command of a session is a client
+   * call (docs/agent-hooks.md, "A server from the session's start"). Its entries are read with
+   * `commandsOf`. Absent: the first call of a session decides in its own process.
+   */
+  sessionStart?: { listPath: readonly string[]; entry(command: string): Record<string, unknown> };
 }
 
 function record(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
+
+/**
+ * The session-start entry's timeout: the warm command returns after a Node start (it starts the
+ * server and does not wait for it); the bound only caps a session start the hook could hold up.
+ */
+export const WARM_TIMEOUT_MS = 10_000;
 
 /** `{matcher, hooks: [{type, command, timeout}]}` groups (Claude Code, Gemini CLI, Codex). */
 function matcherGroup(matcher: string, unit: 'seconds' | 'milliseconds') {
@@ -54,7 +68,17 @@ export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: 
   switch (agent) {
     case 'claude-code': {
       const folder = absolute('CLAUDE_CONFIG_DIR', path.join(home, '.claude'));
-      return { folder, file: path.join(folder, 'settings.json'), listPath: ['hooks', 'PreToolUse'], ownFile: false, position: 'first', ...matcherGroup('Bash', 'seconds') };
+      // SessionStart without a matcher: every start (startup, resume, clear, compact).
+      const group = matcherGroup('Bash', 'seconds');
+      return {
+        folder,
+        file: path.join(folder, 'settings.json'),
+        listPath: ['hooks', 'PreToolUse'],
+        ownFile: false,
+        position: 'first',
+        ...group,
+        sessionStart: { listPath: ['hooks', 'SessionStart'], entry: (command) => ({ hooks: [{ type: 'command', command, timeout: WARM_TIMEOUT_MS / 1000 }] }) },
+      };
     }
     case 'gemini': {
       const folder = path.join(home, '.gemini');
@@ -98,6 +122,11 @@ export function registrationFor(agent: AgentName, env: NodeJS.ProcessEnv, home: 
       };
     }
   }
+}
+
+/** Whether a registered command is the gate's session-start command for `agent` (`hook.js warm AGENT`, whichever copy). */
+export function isGateWarmCommand(command: string, agent: AgentName): boolean {
+  return new RegExp(`(?:^|[\\s/'"])hook\\.js['"]?\\s+warm\\s+${agent.replace('-', '\\-')}(?:\\s|$)`).test(command);
 }
 
 /** Whether a registered hook command is the gate's hook for `agent` (whichever copy it runs). */

@@ -129,6 +129,21 @@ function transformOf(name: string, args: readonly Word[]): Transform | null {
     case 'tee':
       // No file to read (tee's operands are written): what comes in goes out.
       return name === 'tee' || files.every((word) => literalText(word) === '-') ? { apply: (text) => text, exact: true } : null;
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'head':
+    case 'tail':
+    case 'sort':
+    case 'uniq':
+    case 'tac': {
+      // Filters of their input's lines (`grep -v x <<< 'rm -rf /' | sh`): at worst every line goes
+      // out (docs/decisions.md "Data that only looks like code"). grep's first operand is its
+      // pattern unless `-e` or `-f` gives one.
+      const grep = name === 'grep' || name === 'egrep' || name === 'fgrep';
+      const read = grep && (reading === null || !hasOption(reading, '-e', '--regexp', '-f', '--file')) ? files.slice(1) : files;
+      return read.every((word) => literalText(word) === '-') ? IDENTITY : null;
+    }
     default:
       return null;
   }
@@ -425,11 +440,14 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
   if (lists.pattern === true && !/^(?:\.\*?|\^|\.\+|)$/.test(literalText(words[0]) ?? '?')) return null;
   const roots = words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
   if (roots.length === 0) return null;
+  const descends = lists.descends !== undefined && !args.some((word) => lists.descends!.some((option) => isOptionWord(word, option)));
   const out: Word[] = [];
-  for (const root of roots.slice(0, MAX_ITEMS / 2)) out.push(root, contentsOf(root));
+  // A descending lister's roots take three words each (ROOT, ROOT/*, ROOT/**), the others two.
+  const listed = roots.slice(0, Math.floor(MAX_ITEMS / 3));
+  for (const root of listed) out.push(root, contentsOf(root), ...(descends ? [contentsOf(root, '**')] : []));
   // A lister of names (ls without -d): each name in the folder, a critical file's first, then any.
   if (lists.namesUnless !== undefined && !(reading === null ? args.some((word) => lists.namesUnless!.some((option) => clusterHas(word, option))) : hasOption(reading, ...lists.namesUnless))) {
-    for (const root of roots.slice(0, MAX_ITEMS / 2)) {
+    for (const root of listed) {
       const folder = literalText(root);
       if (folder === null) continue;
       for (const file of criticalFilesNamed(folder, [{ pattern: '*', ignoreCase: false }], 1)) out.push(literalWord(file.slice(file.lastIndexOf('/') + 1)));
@@ -466,10 +484,20 @@ function leadingWords(args: readonly Word[]): Word[] {
   return out;
 }
 
-/** `ROOT/*`: everything in a folder, as the opaque glob the resolver would make of it. */
-function contentsOf(root: Word): Word {
+/** `option` itself, `option=VALUE`, or a short option with its value attached (`-d1`). */
+function isOptionWord(word: Word, option: string): boolean {
+  const text = literalText(word);
+  if (text === null) return false;
+  return text === option || text.startsWith(`${option}=`) || (/^-[a-zA-Z]$/.test(option) && text.startsWith(option) && /^[0-9]+$/.test(text.slice(2)));
+}
+
+/**
+ * `ROOT/*`: everything in a folder, as the opaque glob the resolver would make of it; with `**`,
+ * `ROOT/**`: everything at every depth below it (hardline/paths.ts `everyFileBelowTarget`).
+ */
+function contentsOf(root: Word, glob: '*' | '**' = '*'): Word {
   const text = root.kind === 'literal' ? root.value : root.raw;
-  const raw = `${text.replace(/\/+$/, '')}/*`;
+  const raw = `${text.replace(/\/+$/, '')}/${glob}`;
   return { kind: 'opaque', raw, expansions: root.kind === 'literal' ? ['glob'] : [...root.expansions, 'glob'] };
 }
 
@@ -660,12 +688,21 @@ function indirect(name: string, values: ReadonlyMap<string, Value>): Value | und
   return values.get(target.split) ?? { quoted: `\${${target.split}}`, split: `"\${${target.split}}"` };
 }
 
-/** An unquoted value split into words: at blanks, and at the characters of `IFS` when the line set it. */
+/**
+ * An unquoted value split into words: at blanks, and at the characters of `IFS` when the line set
+ * it before the expansion (`IFS=,; c='rm,-rf,/var'; $c` is `rm -rf /var`; docs/decisions.md "An
+ * IFS set on the line splits the values expanded after it"). A value known as plain text is split
+ * and quoted again word by word; one with expansions of its own (`w="rm|-r|$HOME"`) is split as
+ * the shell text it is, its expansions left for the reader; a command substitution kept as text
+ * is not split.
+ */
 function splitByIfs(value: Value, ifs: Value | undefined): string {
-  if (ifs === undefined || value.raw === undefined) return value.split;
+  if (ifs === undefined) return value.split;
   const separators = [...new Set([...ifs.quoted.replace(/\\(.)/g, '$1')])].filter((c) => !/\s/.test(c));
   if (separators.length === 0) return value.split;
-  return fromLiteral(value.raw.split(new RegExp(`[${separators.map((c) => escapeRegExp(c)).join('')}]`)).join(' ')).split;
+  const at = new RegExp(`[${separators.map((c) => escapeRegExp(c)).join('')}]`);
+  if (value.raw !== undefined) return fromLiteral(value.raw.split(at).join(' ')).split;
+  return /\$\(|`/.test(value.split) ? value.split : value.split.split(at).join(' ');
 }
 
 function valueOf(spelled: string, values: ReadonlyMap<string, Value>): Value {

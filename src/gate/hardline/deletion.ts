@@ -7,7 +7,7 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
 import { criticalFilesNamed } from './criticalNames';
-import { criticalFileTarget, deletionTarget, moveTarget } from './paths';
+import { criticalFileTarget, deletionTarget, everyFileBelowTarget, moveTarget } from './paths';
 import { readFind, searchedEntries } from '../programs/find';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
@@ -48,10 +48,13 @@ export function checkRemove(name: string, args: readonly Word[], place: PathPlac
   return null;
 }
 
-/** `rm -f /etc/passwd`, `unlink /lib64/ld-linux-x86-64.so.2`, `shred -u /etc/shadow`: a file the machine cannot do without. */
+/**
+ * `rm -f /etc/passwd`, `unlink /lib64/ld-linux-x86-64.so.2`, `shred -u /etc/shadow`: a file the
+ * machine cannot do without; and every file below a catastrophic folder, one by one (`rm -f ~/**`).
+ */
 export function checkCriticalFiles(name: string, targets: readonly Word[], place: PathPlace): HardlineFinding | null {
   for (const target of targets) {
-    const what = criticalFileTarget(target, place);
+    const what = criticalFileTarget(target, place) ?? everyFileBelowTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name} on ${what}`);
   }
   return null;

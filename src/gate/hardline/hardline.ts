@@ -55,6 +55,8 @@ import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
 import { readLoopBodies } from './readLoops';
+import { functionCallsText } from './functionCalls';
+import { xargsInputAsPipe } from './inputAsPipe';
 import { shellTextWithArguments } from './shellArguments';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
@@ -149,10 +151,17 @@ export function checkHardline(reading: CommandReading, cwd: string | null = null
 function checkReading(reading: CommandReading, context: Context, records?: readonly SegmentRecord[]): HardlineFinding | null {
   // Values set on the line are read from the original text too: `$'…'` keeps its escapes there (dataFlow.ts).
   if (!reading.resolution.resolved) return checkText(reading.normalised, context) ?? checkLineValues(reading.original, context);
-  const found = checkCommands(shapesOfSegments(reading.resolution.segments, context.place, records), context);
+  const segments = reading.resolution.segments;
+  const found = checkCommands(shapesOfSegments(segments, context.place, records), context);
   if (found !== null) return found;
+  // A here-text read as data is still read as the text reader reads it (docs/decisions.md "Data
+  // that only looks like code"): the floor finds at least what it found when such lines were unresolved.
+  if (segments.some((segment) => segment.hereText !== undefined)) {
+    const asText = checkText(reading.normalised, context);
+    if (asText !== null) return asText;
+  }
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace, records?: readonly SegmentRecord[]): CommandShape[] {
@@ -171,7 +180,7 @@ function shapesOfSegments(segments: readonly Segment[], start: PathPlace, record
       unit,
       pipedFrom: piped ? shapes[index - 1]! : null,
       place: places[index]!,
-      stdinText: null,
+      stdinText: segment.hereText?.body ?? null,
       // The segment's record as the stages read it, unless the floor reads its words folded.
       record: records?.[index] !== undefined && !hasNonAsciiLiteral(segment.argv) ? records[index] : undefined,
     });
@@ -196,7 +205,7 @@ function checkText(text: string, context: Context): HardlineFinding | null {
   if (bomb !== null) return hardlineFinding('fork-bomb', `the function ${bomb} calls itself twice per call and is then run`);
   const found = checkCommands(textShapes(readTextCommands(text, context.home), context.place), context);
   if (found !== null) return found;
-  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context) ?? checkReadLoops(text, context);
+  return ifsSpacedText(text, context) ?? checkNullCommands(text, context) ?? checkLineValues(text, context) ?? checkReadLoops(text, context) ?? checkXargsInput(text, context);
 }
 
 /**
@@ -1010,7 +1019,14 @@ function checkLineValues(text: string, context: Context): HardlineFinding | null
     const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
     return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   });
-  return filled === null ? null : checkPayloadText(filled, true, context, context.place);
+  const calls = functionCallsText(text);
+  return (filled === null ? null : checkPayloadText(filled, true, context, context.place)) ?? (calls === null ? null : checkPayloadText(calls, true, context, context.place));
+}
+
+/** xargs reading a process substitution or a here-string, read as the pipe it amounts to (inputAsPipe.ts). */
+function checkXargsInput(text: string, context: Context): HardlineFinding | null {
+  const piped = context.depth < MAX_TEXT_PAYLOAD_DEPTH ? xargsInputAsPipe(text) : null;
+  return piped === null ? null : checkPayloadText(piped, true, context, context.place);
 }
 
 /**

@@ -178,7 +178,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
   const written = absoluteComponents(windowsPathAsWsl(text) ?? expandHome(text, home));
   if (written === null) return null;
-  const parts = macosAlias(written);
+  const parts = opaque ? everythingBelow(macosAlias(written)) : macosAlias(written);
   const platform = platformTarget(parts, includeHome, deep);
   if (platform !== null) return `${platform} (${text})`;
   const homeParts = includeHome ? homeComponents(home) : null;
@@ -221,12 +221,14 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
 
 /**
  * Folders of a home folder that hold what the account cannot get back (docs/decisions.md "A home
- * folder's keys and documents"): its SSH and GnuPG keys, macOS's `Library` (the keychains, mail
- * and every application's data, as Windows' `AppData`), and the documents and pictures folders the
- * desktop makes. Caches, downloads, dot-folders of tools and `Library/Caches` are not here:
- * clearing them is ordinary.
+ * folder's keys and documents", "A home's documents and data folders are deletion targets"): its
+ * SSH and GnuPG keys, macOS's `Library` (the keychains, mail and every application's data, as
+ * Windows' `AppData`), and the folders a desktop makes for the user's documents, as the Windows
+ * profile's are (WINDOWS_PROFILE_FOLDERS): `Documents`, `Desktop`, `Pictures`, `Music`, `Videos`
+ * and macOS's `Movies`. Caches, downloads, `Public`, dot-folders of tools and `Library/Caches` are
+ * not here: clearing them is ordinary.
  */
-const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Pictures']);
+const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Desktop', 'Pictures', 'Music', 'Videos', 'Movies']);
 
 /** The key folders of {@link HOME_DATA_FOLDERS}: even without recursion, every file in them is the account's keys. */
 const HOME_KEY_FOLDERS = new Set(['.ssh', '.gnupg']);
@@ -263,6 +265,32 @@ function homeKeyFiles(word: Word, home: string): string | null {
   if (parts === null) return null;
   const what = homeDataFolder(parts, homeComponents(home), true, true);
   return what === null || !what.startsWith('everything') ? null : `${what} (${text})`;
+}
+
+/**
+ * A recursive glob's tail (`DIR/**`, alone or followed by `/*`; zsh, and bash with `globstar`: every
+ * entry at every depth below DIR) read as `DIR/*`: it matches everything `DIR/*` matches and more, so it
+ * reaches whatever `DIR/*` reaches (docs/decisions.md "Every entry below a folder, however spelt").
+ */
+function everythingBelow(parts: string[]): string[] {
+  let end = parts.length;
+  if (parts[end - 1] === '*' && parts[end - 2] === '**') end--;
+  return parts[end - 1] === '**' ? [...parts.slice(0, end - 1), '*'] : parts;
+}
+
+/**
+ * A word that names every file at every depth below a catastrophic folder (`~/**` alone or followed
+ * by `/*`, a descending lister's output): removing, truncating or shredding each of them, one by one and
+ * without `-r`, leaves nothing of the folder's contents. In words, or null.
+ */
+export function everyFileBelowTarget(word: Word, place: PathPlace): string | null {
+  if (word.kind === 'literal') return null;
+  const text = wordPathText(word);
+  const tail = /\/\*\*(?:\/\*)?$/.exec(text);
+  if (tail === null) return null;
+  const folder = text.slice(0, tail.index) || '/';
+  const what = catastrophicTarget({ ...word, raw: folder }, place, DELETE_SYSTEM_DIRS, true, true, false);
+  return what === null ? null : `every file below ${what}`;
 }
 
 /**

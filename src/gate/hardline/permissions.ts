@@ -78,15 +78,18 @@ export function takesOwnerAccess(mode: string | null): boolean {
   });
 }
 
-/** `chattr -R +i /`: every file below made immutable (or its attributes changed) at once. */
-export function checkChattr(args: readonly Word[], place: PathPlace): HardlineFinding | null {
-  const reading = readByRow('chattr', args);
+/**
+ * `chattr -R +i /`, the BSDs' and macOS's `chflags -R schg /etc`: every file below made immutable
+ * (or its attributes changed) at once. chflags's first operand is the flags, the rest the files.
+ */
+export function checkChattr(name: 'chattr' | 'chflags', args: readonly Word[], place: PathPlace): HardlineFinding | null {
+  const reading = readByRow(name, args);
   if (reading === null || !hasOption(reading, '-R')) return null;
   // `+i` and `=e` are modes, not files (a `-i` mode reads as an option of the cluster).
-  for (const target of reading.operands) {
-    if (target.kind === 'literal' && /^[+=]/.test(target.value)) continue;
+  for (const target of name === 'chflags' ? reading.operands.slice(1) : reading.operands) {
+    if (name === 'chattr' && target.kind === 'literal' && /^[+=]/.test(target.value)) continue;
     const what = permissionTarget(target, place);
-    if (what !== null) return hardlineFinding('recursive-chmod-root', `chattr -R on ${what}`);
+    if (what !== null) return hardlineFinding('recursive-chmod-root', `${name} -R on ${what}`);
   }
   return null;
 }

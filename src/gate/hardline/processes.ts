@@ -82,7 +82,54 @@ export function printsEveryProcess(command: PipedCommand): boolean {
   const args = argv.slice(1);
   if (name === 'pgrep' || name === 'pidof') return name === 'pgrep' && pgrepSelectsAll(args);
   if (name === 'ps') return psSelectsAll(args);
-  return command.pipedFrom !== null && keepsEveryLine(name, args) && printsEveryProcess(command.pipedFrom);
+  if (name === 'seq') return seqCoversEveryId(args);
+  if (name === 'ls') return listsProc(args);
+  return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsEveryProcess(command.pipedFrom);
+}
+
+/**
+ * The lowest limit a Linux system puts on process ids (`/proc/sys/kernel/pid_max`, 32768 on the
+ * smallest; 4194304 on most 64-bit systems): a count from 1 or 2 up to at least this many holds
+ * the id of every process such a system runs.
+ */
+const LOWEST_PID_MAX = 32768;
+
+/** `seq LAST`, `seq FIRST LAST`, `seq FIRST 1 LAST` counting every id from init (or the first after it) up to the limit. */
+function seqCoversEveryId(args: readonly Word[]): boolean {
+  if (args.length === 0 || args.length > 3 || args.some((word) => word.kind !== 'literal' || !/^\d{1,12}$/.test(word.value))) return false;
+  const numbers = args.map((word) => Number((word as Word & { kind: 'literal' }).value));
+  const first = numbers.length === 1 ? 1 : numbers[0]!;
+  const step = numbers.length === 3 ? numbers[1]! : 1;
+  return first <= 2 && step === 1 && numbers[numbers.length - 1]! >= LOWEST_PID_MAX;
+}
+
+/** `ls /proc` (plain, or one entry a line): every process id, among the kernel's other entries. */
+function listsProc(args: readonly Word[]): boolean {
+  const words = args.map(literalText);
+  if (words.some((word) => word === null)) return false;
+  const operands = words.filter((word) => !word!.startsWith('-'));
+  return operands.length === 1 && /^\/proc\/?$/.test(operands[0]!) && words.every((word) => !word!.startsWith('-') || /^-[1aU]+$/.test(word!));
+}
+
+/**
+ * `grep -E '^[0-9]+$'` and the like, reading its input: a pattern every number matches keeps every
+ * id line of what it reads (the kernel's other `/proc` entries are names, and drop out).
+ */
+function keepsEveryNumber(name: string, args: readonly Word[]): boolean {
+  if (name !== 'grep' && name !== 'egrep') return false;
+  const words = args.map(literalText);
+  if (words.some((word) => word === null)) return false;
+  const options = words.filter((word) => word!.startsWith('-'));
+  const operands = words.filter((word) => !word!.startsWith('-'));
+  if (operands.length !== 1 || options.some((option) => !/^-[EPx]+$/.test(option!))) return false;
+  const pattern = operands[0]!.replace(/\[\[:digit:\]\]/g, '[0-9]').replace(/\\\+/g, '+').replace(/\\d/g, '[0-9]');
+  let test: RegExp;
+  try {
+    test = new RegExp(pattern);
+  } catch {
+    return false;
+  }
+  return ['1', '2', '731', '4194303'].every((id) => test.test(id));
 }
 
 function pgrepSelectsAll(args: readonly Word[]): boolean {

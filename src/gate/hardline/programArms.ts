@@ -20,7 +20,7 @@ import { checkWindowsProgram, WINDOWS_PROGRAMS } from './windows';
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
 const NAMED_PROGRAMS = new Set([
-  'rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'chattr',
+  'rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'chattr', 'chflags',
   'wipefs', 'diskutil', 'nvme', 'asr',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
@@ -35,7 +35,7 @@ const NAMED_PROGRAMS = new Set([
 ]);
 
 /** The programs whose arms still apply inside a container (see {@link checkProgram}). */
-const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
+const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
 
 /** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
 export function isHardlineProgram(name: string): boolean {
@@ -79,7 +79,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
     case 'truncate':
       return checkFileDestroyers(name, args, place);
     case 'chattr':
-      return checkChattr(args, place);
+    case 'chflags':
+      return checkChattr(name, args, place);
     case 'chmod':
     case 'chown':
     case 'chgrp':

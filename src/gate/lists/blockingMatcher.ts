@@ -100,7 +100,11 @@ function collectCandidates(reading: CommandReading): BlockingCandidates {
   } else {
     collector.addRough(reading.normalised);
   }
-  if (collector.overflowed) collector.addRough(reading.normalised);
+  // A here-text read as data (docs/decisions.md "Data that only looks like code") is still read
+  // roughly here, as before: a deny entry matches more, never less.
+  if (collector.overflowed || (reading.resolution.resolved && reading.resolution.segments.some((segment) => segment.hereText !== undefined))) {
+    collector.addRough(reading.normalised);
+  }
   return candidates;
 }
 

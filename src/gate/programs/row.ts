@@ -280,6 +280,12 @@ export interface Command {
      * (`ls /boot | while read k; do rm -f "/boot/$k"; done` reaches `vmlinuz`).
      */
     readonly namesUnless?: readonly string[];
+    /**
+     * It prints every entry at every depth below its roots (find, fd, `tree -f`) unless given one
+     * of these depth options: at worst `ROOT/**` too, and deleting each of those one by one is
+     * deleting the root's contents (hardline/paths.ts `everyFileBelowTarget`).
+     */
+    readonly descends?: readonly string[];
   };
   /**
    * What the command prints that the hardline floor reads at its worst (hardline/listings.ts):
@@ -471,6 +477,18 @@ export interface ProgramRow extends Command {
     readonly dashOptions?: readonly string[];
     readonly shellText?: true;
   };
+  /**
+   * The program reads its standard input only as data: it never runs it, hands it to a shell or
+   * an interpreter, or takes its own program from it (`cat`, `grep`, `wc`, `jq`, a sed script or an
+   * awk program without forms). A here-document or here-string fed to it is data, not shell text
+   * (D§4.2; docs/decisions.md "Data that only looks like code"; read by programs/stdinData.ts):
+   * - `plain`: when the command has no form of the table at all (sed's `e` and `w`, awk's
+   *   `system()` and redirections, `-f` files and `sort --compress-program` are forms: with one,
+   *   the data may become code, so the here-text stays unread shell text);
+   * - `writes`: when every form is a writer form, which writes the data to a file (`tee FILE`):
+   *   the write floors read those writes as they read any (D§7).
+   */
+  readonly stdinData?: 'plain' | 'writes';
   /** The whole program is a wrapper (its own options, then a command). */
   readonly wrapper?: WrapperRole;
   /**

@@ -10,7 +10,7 @@ const MARKERS: ReadonlyArray<[RegExp, Mechanism]> = [
   [/\$\((?!\()|`/, 'substitution'],
   [/[<>]\(/, 'process-substitution'],
   [/<<</, 'here-string'],
-  [/<<(?!<)/, 'heredoc'],
+  [/(?<!<)<<(?!<)/, 'heredoc'],
   [/(^|[\s;&|])(eval|source|\.)\s/, 'eval'],
   [/(^|[\s;&|])(if|for|while|until|case|select)\s/, 'control-flow'],
   [/(^|[\s;&|])\[\[\s/, 'test-expression'],

@@ -1,5 +1,6 @@
 import { normaliseForDetection, type HiddenCharacter } from './normalise';
 import { resolve } from './resolver';
+import { readsStdinAsData } from '../programs/stdinData';
 import type { ReadingShell, Resolution } from './resolution';
 
 /**
@@ -29,7 +30,8 @@ export function readCommand(original: string, options: ReadOptions): CommandRead
     original,
     normalised: text,
     hidden,
-    resolution: resolve(original, { home: options.home, shell: options.shell }, hidden),
+    // A here-text fed to a program that reads it only as data leaves the line resolved (programs/stdinData.ts).
+    resolution: resolve(original, { home: options.home, shell: options.shell, readsStdinAsData }, hidden),
     home: options.home,
     shell: options.shell,
   };

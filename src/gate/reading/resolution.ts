@@ -40,6 +40,21 @@ export interface Redirect {
   raw: string;
 }
 
+/**
+ * Text a here-document (`<<WORD`, `<<-WORD`) or a here-string (`<<<WORD`) feeds to a simple
+ * command's standard input, read exactly (D§4.2, docs/decisions.md "Data that only looks like
+ * code"): the body of a here-document whose delimiter is quoted, or whose body holds no `$`,
+ * backquote or backslash (tabs stripped for `<<-`); a here-string's literal word and a newline.
+ * Always on descriptor 0, the only redirect of the command's standard input.
+ */
+export interface HereText {
+  op: '<<' | '<<-' | '<<<';
+  /** Exactly what the command reads on its standard input. */
+  body: string;
+  /** The operator and its word as written (the body of a here-document follows the line). */
+  raw: string;
+}
+
 /** A `NAME=value` (or `NAME+=value`) word in front of a simple command. */
 export interface Assignment {
   name: string;
@@ -54,6 +69,12 @@ export interface Segment {
   argv: Word[];
   assignments: Assignment[];
   redirects: Redirect[];
+  /**
+   * What a here-document or here-string feeds to the command's standard input. Present only when
+   * the resolver was told the program reads its input as data (`ResolveOptions.readsStdinAsData`):
+   * otherwise a here-text keeps the line unresolved.
+   */
+  hereText?: HereText;
   /** The operator after this segment, `null` for the last segment. */
   connector: Connector | null;
   /** The pipeline this segment belongs to starts with the `!` reserved word. */

@@ -7,6 +7,7 @@ import {
   MAX_SEGMENTS,
   type Assignment,
   type Connector,
+  type HereText,
   type Mechanism,
   type OpaqueExpansion,
   type Redirect,
@@ -21,6 +22,14 @@ export interface ResolveOptions {
   home: string;
   /** Which shell will run the command; `any` when that is not known for sure. */
   shell: ReadingShell;
+  /**
+   * Whether a segment's program reads its standard input only as data (the program table's
+   * `stdinData`, programs/stdinData.ts), asked for each segment fed a here-document or here-string
+   * whose text the resolver read exactly. Without it, or when it says no, the here-text keeps the
+   * line unresolved: text a program may run is shell text the gate has not read (docs/decisions.md,
+   * "Data that only looks like code").
+   */
+  readsStdinAsData?: (segment: Segment) => boolean;
 }
 
 /**
@@ -49,6 +58,16 @@ export function resolve(command: string, options: ResolveOptions, hidden?: reado
     const segments = new CommandParser(command, options.home, options.shell).parse();
     const stateChange = lineStateChange(segments);
     if (stateChange !== null) return unresolved(['shell-state'], stateChange);
+    for (const segment of segments) {
+      if (segment.hereText === undefined || options.readsStdinAsData?.(segment) === true) continue;
+      const mechanism: Mechanism = segment.hereText.op === '<<<' ? 'here-string' : 'heredoc';
+      const what = mechanism === 'here-string' ? 'a here-string' : 'a here-document';
+      const program = literal(segment.argv[0]);
+      return unresolved(
+        [mechanism, ...scanMechanisms(command).filter((m) => m !== mechanism)],
+        `\`${segment.hereText.raw}\` feeds ${what} to \`${program}\`, which may run what it reads as code.`,
+      );
+    }
     return { resolved: true, segments };
   } catch (error) {
     if (error instanceof Unresolvable) {
@@ -266,6 +285,32 @@ function checkNameOperands(builtin: string, args: readonly Word[]): void {
   }
 }
 
+/** A here-document announced on the line being read, whose body follows the line. */
+interface PendingBody {
+  /** The segment's here-text, whose `body` is filled in when the body is read. */
+  readonly text: HereText;
+  readonly delimiter: string;
+  /** The delimiter was quoted: the body is taken as it stands. */
+  readonly quoted: boolean;
+  /** `<<-`: leading tabs are removed from each line of the body and from the delimiter line. */
+  readonly stripTabs: boolean;
+}
+
+/**
+ * A here-text is the command's standard input only when nothing else redirects descriptor 0
+ * (`cat <<EOF <file` reads the file in bash, both in zsh), and it needs a command to read it.
+ */
+function checkHereTextAlone(text: HereText, argv: readonly Word[], redirects: readonly Redirect[]): void {
+  const mechanism: Mechanism = text.op === '<<<' ? 'here-string' : 'heredoc';
+  if (argv.length === 0) throw new Unresolvable(mechanism, `\`${text.raw}\` feeds text to no command.`);
+  for (const redirect of redirects) {
+    const input = redirect.op === '<' || redirect.op === '<>' || redirect.op === '<&';
+    if (redirect.fd === 0 || (redirect.fd === null && input)) {
+      throw new Unresolvable(mechanism, `\`${redirect.raw}\` redirects the standard input that \`${text.raw}\` feeds.`);
+    }
+  }
+}
+
 const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Characters that end an unquoted word. */
 const WORD_END_CHARS = ' \t\n;&|<>()';
@@ -359,6 +404,8 @@ class CommandParser {
    * `unset HOME` …): from then on a `~` is only known at run time.
    */
   private homeMayChange = false;
+  /** Here-documents whose `<<` the current line holds: their bodies follow the next newline. */
+  private readonly pendingBodies: PendingBody[] = [];
 
   constructor(
     private readonly text: string,
@@ -389,6 +436,8 @@ class CommandParser {
     for (;;) {
       if (pipelineStart) pipeline = this.readPipelinePrefix();
       const segment = this.readSimpleCommand(pipeline);
+      // zsh (MULTIOS) reads a pipe into a command as one more input: `a | cat <<<x` gives cat both.
+      if (this.zsh && !pipelineStart && segment.hereText !== undefined) this.differs('A here-text on a command that a pipe feeds is read after the pipe\'s text in zsh');
       segments.push(segment);
       if (segments.length > MAX_SEGMENTS) {
         throw new Unresolvable('too-many-segments', `The command has more than ${MAX_SEGMENTS} simple commands.`);
@@ -409,6 +458,9 @@ class CommandParser {
         if (this.atEnd()) throw new Unresolvable('syntax', `Nothing follows \`${connector}\`.`);
       }
       pipelineStart = connector !== '|' && connector !== '|&';
+    }
+    if (this.pendingBodies.length > 0) {
+      throw new Unresolvable('heredoc', `The here-document \`${this.pendingBodies[0]!.text.raw}\` has no body ended by its delimiter line.`);
     }
     return segments;
   }
@@ -447,6 +499,7 @@ class CommandParser {
     const argv: Word[] = [];
     const assignments: Assignment[] = [];
     const redirects: Redirect[] = [];
+    let hereText: HereText | undefined;
     // Where the command's text starts and ends (`raw`): from its first to its last part.
     let start = -1;
     let end = -1;
@@ -466,7 +519,9 @@ class CommandParser {
       if (c === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
       if (c === '<' || c === '>' || c === '&') {
         if (start < 0) start = this.pos;
-        redirects.push(this.readRedirect(null));
+        const read = this.readRedirect(null);
+        if ('body' in read) hereText = this.oneHereText(hereText, read);
+        else redirects.push(read);
         end = this.pos;
         continue;
       }
@@ -492,7 +547,9 @@ class CommandParser {
         // zsh takes a descriptor number of one digit only: `10>f` is the word `10`, then `>f`.
         if (this.zsh && /^[0-9]{2,}$/.test(raw)) this.differs(`\`${raw}>\` is an argument and a redirect in zsh (one-digit descriptors only)`);
         if (/^[0-9]+$/.test(raw)) {
-          redirects.push(this.readRedirect(Number(raw)));
+          const read = this.readRedirect(Number(raw));
+          if ('body' in read) hereText = this.oneHereText(hereText, read);
+          else redirects.push(read);
           end = this.pos;
           continue;
         }
@@ -514,7 +571,7 @@ class CommandParser {
       this.differs('A redirect with no command runs `$NULLCMD` (`cat`) or `$READNULLCMD` (a pager) in zsh');
     }
     this.checkProgram(argv);
-    return {
+    const segment: Segment = {
       argv,
       assignments,
       redirects,
@@ -523,6 +580,17 @@ class CommandParser {
       timed: pipeline.timed,
       raw: this.text.slice(start, end),
     };
+    if (hereText !== undefined) {
+      checkHereTextAlone(hereText, argv, redirects);
+      segment.hereText = hereText;
+    }
+    return segment;
+  }
+
+  /** A command takes at most one here-text: a second one on its standard input is refused. */
+  private oneHereText(before: HereText | undefined, read: HereText): HereText {
+    if (before !== undefined) throw new Unresolvable(read.op === '<<<' ? 'here-string' : 'heredoc', 'A command is given two here-documents or here-strings (bash reads the last, zsh both).');
+    return read;
   }
 
   /**
@@ -743,12 +811,11 @@ class CommandParser {
     return { name, append, value, raw: this.text.slice(start, this.pos) };
   }
 
-  private readRedirect(fd: number | null): Redirect {
+  private readRedirect(fd: number | null): Redirect | HereText {
     const start = this.pos;
     const t = this.text;
     let op: Redirect['op'];
-    if (t.startsWith('<<<', this.pos)) throw new Unresolvable('here-string', '`<<<` feeds a here-string to the command.');
-    if (t.startsWith('<<', this.pos)) throw new Unresolvable('heredoc', '`<<` feeds a here-document to the command.');
+    if (t.startsWith('<<', this.pos)) return this.readHereText(fd);
     if (t.startsWith('<(', this.pos) || t.startsWith('>(', this.pos)) {
       throw new Unresolvable('process-substitution', '`<(…)` / `>(…)` runs a command as a file.');
     }
@@ -785,6 +852,73 @@ class CommandParser {
     return { fd, op, target, raw: t.slice(start, this.pos) };
   }
 
+  /**
+   * `<<<WORD` (a here-string: the word as an argument would read, then a newline) or `<<WORD`,
+   * `<<-WORD` (a here-document: its body is read at the next newline, {@link readPendingBodies}).
+   * Only on standard input, and only what the resolver can compute exactly: a literal word; a
+   * delimiter that is a plain name, whole or quoted whole (`EOF`, `'EOF'`, `"EOF"`, `\EOF`).
+   * Anything else is unresolved as before (D§4.2; docs/decisions.md "Data that only looks like code").
+   */
+  private readHereText(fd: number | null): HereText {
+    const start = this.pos;
+    const t = this.text;
+    const string = t.startsWith('<<<', this.pos);
+    const mechanism: Mechanism = string ? 'here-string' : 'heredoc';
+    if (fd !== null && fd !== 0) throw new Unresolvable(mechanism, `\`${fd}<<\` feeds text to descriptor ${fd}, which the gate does not follow.`);
+    if (string) {
+      this.pos += 3;
+      this.skipBlanks();
+      if (this.atEnd() || this.atWordEnd()) throw new Unresolvable('syntax', '`<<<` has no word.');
+      if (t[this.pos] === '#') throw new Unresolvable('comment', 'A `#` comment hides the rest of the line from the shell.');
+      const word = this.readWord('argument');
+      if (word.kind !== 'literal') throw new Unresolvable('here-string', `The here-string \`${word.raw.slice(0, 40)}\` is only known when the shell expands it.`);
+      return { op: '<<<', body: word.value + '\n', raw: t.slice(start, this.pos) };
+    }
+    const stripTabs = t[this.pos + 2] === '-';
+    this.pos += stripTabs ? 3 : 2;
+    this.skipBlanks();
+    const wordStart = this.pos;
+    while (!this.atEnd() && !charIs(t, this.pos, WORD_END)) this.pos++;
+    const word = t.slice(wordStart, this.pos);
+    const shape = /^(?:([A-Za-z_][A-Za-z0-9_]*)|'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)"|\\([A-Za-z_][A-Za-z0-9_]*))$/.exec(word);
+    if (shape === null) throw new Unresolvable('heredoc', `The here-document delimiter \`${word.slice(0, 40)}\` is not a plain name, whole or quoted whole.`);
+    const delimiter = shape[1] ?? shape[2] ?? shape[3] ?? shape[4]!;
+    const text: HereText = { op: stripTabs ? '<<-' : '<<', body: '', raw: t.slice(start, this.pos) };
+    this.pendingBodies.push({ text, delimiter, quoted: shape[1] === undefined, stripTabs });
+    return text;
+  }
+
+  /**
+   * At a newline that ends a line (not one inside quotes, not a backslash-newline): the bodies of
+   * the here-documents the line announced, one after another, each up to the line that is exactly
+   * its delimiter (after the leading tabs, for `<<-`). A body is known exactly when its delimiter
+   * was quoted, or when it holds no `$`, backquote or backslash (the characters bash and zsh
+   * expand or remove in an unquoted body). A `!` that an interactive bash would expand, or a line
+   * starting `^`, is history expansion there.
+   */
+  private readPendingBodies(): void {
+    const t = this.text;
+    for (const pending of this.pendingBodies.splice(0)) {
+      const lines: string[] = [];
+      for (;;) {
+        if (this.atEnd()) throw new Unresolvable('heredoc', `The here-document \`${pending.text.raw}\` is never ended by a line \`${pending.delimiter}\`.`);
+        const newline = t.indexOf('\n', this.pos);
+        const lineEnd = newline < 0 ? t.length : newline;
+        let line = t.slice(this.pos, lineEnd);
+        this.pos = newline < 0 ? t.length : newline + 1;
+        if (pending.stripTabs) line = line.replace(/^\t+/, '');
+        if (line === pending.delimiter) break;
+        lines.push(line);
+      }
+      const body = lines.length === 0 ? '' : lines.join('\n') + '\n';
+      if (!pending.quoted && /[$`\\]/.test(body)) {
+        throw new Unresolvable('heredoc', `The body of \`${pending.text.raw}\` holds \`$\`, a backquote or a backslash, which the shell expands in a here-document whose delimiter is not quoted.`);
+      }
+      if (/![^ \t\n=]|^\^/m.test(body)) throw new Unresolvable('history-expansion', `A \`!\` (or a line starting \`^\`) in the body of \`${pending.text.raw}\` is a history expansion in an interactive shell.`);
+      pending.text.body = body;
+    }
+  }
+
   private readConnector(): Connector | null {
     this.skipBlanks();
     if (this.atEnd()) return null;
@@ -793,6 +927,7 @@ class CommandParser {
     const next = t[this.pos + 1];
     if (c === '\n') {
       this.pos++;
+      if (this.pendingBodies.length > 0) this.readPendingBodies();
       return '\n';
     }
     if (c === ';') {
@@ -1192,8 +1327,9 @@ class CommandParser {
   private skipBlanksAndNewlines(): void {
     for (;;) {
       this.skipBlanks();
-      if (this.text[this.pos] === '\n') this.pos++;
-      else return;
+      if (this.text[this.pos] !== '\n') return;
+      this.pos++;
+      if (this.pendingBodies.length > 0) this.readPendingBodies();
     }
   }
 

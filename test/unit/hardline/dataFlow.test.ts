@@ -40,14 +40,35 @@ describe('data between segments (hardline/dataFlow.ts)', () => {
 
   it('lists a root and everything under it, unless the lister keeps only some paths', () => {
     assert.deepEqual(raws(listedPaths(words('ls', '-d', '/usr'))), ['/usr', '/usr/*']);
-    assert.deepEqual(raws(listedPaths(words('find', '/etc', '-type', 'f'))), ['/etc', '/etc/*']);
-    assert.deepEqual(raws(listedPaths(words('fd', '.', '/srv'))), ['/srv', '/srv/*']);
+    assert.deepEqual(raws(listedPaths(words('find', '/etc', '-type', 'f'))), ['/etc', '/etc/*', '/etc/**']);
+    assert.deepEqual(raws(listedPaths(words('fd', '.', '/srv'))), ['/srv', '/srv/*', '/srv/**']);
     assert.equal(listedPaths(words('find', '/home/u', '-name', '*.pyc')), null);
     assert.equal(listedPaths(words('fd', '-e', 'rs', '.', '/srv')), null);
     assert.equal(listedPaths(words('fd', 'foo', '/srv')), null);
     assert.equal(listedPaths(words('tree', '/opt')), null);
-    assert.deepEqual(raws(listedPaths(words('tree', '-fi', '/opt'))), ['/opt', '/opt/*']);
+    assert.deepEqual(raws(listedPaths(words('tree', '-fi', '/opt'))), ['/opt', '/opt/*', '/opt/**']);
     assert.equal(listedPaths(words('ls')), null);
+  });
+
+  it('lists every depth below a root only for a lister that descends and is given no depth', () => {
+    assert.deepEqual(raws(listedPaths(words('find', '/etc', '-maxdepth', '1'))), ['/etc', '/etc/*']);
+    assert.deepEqual(raws(listedPaths(words('fd', '-d1', '.', '/srv'))), ['/srv', '/srv/*']);
+    assert.deepEqual(raws(listedPaths(words('fd', '--max-depth=2', '.', '/srv'))), ['/srv', '/srv/*']);
+    assert.deepEqual(raws(listedPaths(words('tree', '-fi', '-L1', '/opt'))), ['/opt', '/opt/*']);
+    // ls descends with -R but prints names, not paths (its row's namesUnless): no `/usr/**`.
+    assert.deepEqual(raws(listedPaths(words('ls', '-R', '/usr'))), ['/usr', '/usr/*', '*']);
+  });
+
+  it('counts a seq over the whole pid space and ls /proc among the producers of every process id', () => {
+    const pipe = (...commands: string[][]) => commands.reduce<{ argv: Word[]; pipedFrom: unknown } | null>((from, argv) => ({ argv: words(...argv), pipedFrom: from }), null) as Parameters<typeof printsEveryProcess>[0];
+    assert.equal(printsEveryProcess(pipe(['seq', '32768'])), true);
+    assert.equal(printsEveryProcess(pipe(['seq', '2', '1', '4194304'])), true);
+    assert.equal(printsEveryProcess(pipe(['ls', '/proc'], ['grep', '-E', '^[0-9]+$'])), true);
+    assert.equal(printsEveryProcess(pipe(['seq', '1', '100'])), false);
+    assert.equal(printsEveryProcess(pipe(['seq', '3000', '40000'])), false);
+    assert.equal(printsEveryProcess(pipe(['seq', '1', '2', '40000'])), false);
+    assert.equal(printsEveryProcess(pipe(['ls', '/proc'], ['grep', 'cpu'])), false);
+    assert.equal(printsEveryProcess(pipe(['ls', '/proc/self'])), false);
   });
 
   it('knows the producers of every process id from those that select some', () => {

@@ -66,7 +66,7 @@ describe('preflight floors: arms and their order (D§7)', () => {
 describe('preflight floors: the unresolved arm', () => {
   const table: Array<[string, RegExp]> = [
     ['echo $(whoami)', /^The gate cannot read this command exactly: command substitution\.$/],
-    ['cat <<EOF\nx\nEOF', /a heredoc/],
+    ['bash <<EOF\nx\nEOF', /a heredoc/],
     ['(cd x && ls)', /a subshell/],
     ['ls # rm -rf ~', /a comment/],
     ['for f in *; do echo $f; done', /control flow/],

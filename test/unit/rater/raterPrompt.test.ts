@@ -240,7 +240,7 @@ describe('rater prompt', () => {
     describe('the resolver\'s mechanisms reach the prompt for real commands', () => {
       const cases: Array<[string, RegExp]> = [
         ['echo $(whoami)', /runs the inner command first and pastes its output/],
-        ['cat <<EOF\nhello\nEOF', /fed to the command as its standard input/],
+        ['python3 - <<EOF\nprint(1)\nEOF', /fed to the command as its standard input/],
         ['eval "$X"', /run as shell code/],
       ];
       for (const [command, pattern] of cases) {

@@ -50,6 +50,13 @@ describe('bash differential (resolver vs real bash)', function () {
       assert.deepEqual(show(run), [['echo', 'a  b', 'c'], ['ls', '-l'], ['builtin', 'command', 'exec', 'x'], ['/bin/rm', '-rf', '/'], ['printf', '%s', '<bytes ff>']]);
     });
 
+    it('records what each command read on its standard input', async function () {
+      const run = await oracle.run("cat <<'EOF'\nrm -rf /tmp/x\nEOF\ngrep -c rm <<< 'a b'; /bin/ls < in.txt; echo none", 'succeed');
+      assert.equal(run.status, 'ok', run.stderr);
+      assert.deepEqual(show(run), [['cat'], ['grep', '-c', 'rm'], ['/bin/ls'], ['echo', 'none']]);
+      assert.deepEqual(run.stdins.map((input) => input.toString('utf8')), ['rm -rf /tmp/x\n', 'a b\n', 'in.txt\n', '']);
+    });
+
     it('knows which program paths hold a recorder', function () {
       assert.equal(oracle.programPathKind('/bin/rm'), 'recorder');
       assert.equal(oracle.programPathKind('/bin//rm'), 'recorder');

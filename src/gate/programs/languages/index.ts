@@ -12,7 +12,8 @@
 import type { Word } from '../../reading/resolution';
 import { foldCompatibility } from '../../reading/normalise';
 import { approximateWordText } from '../executorPayloads';
-import { programForms, readsCodeFromStdin, type FormReading } from '../table';
+import { readArgs } from '../grammar';
+import { invokedName, programForms, readsCodeFromStdin, rowFor, type FormReading } from '../table';
 import { programName } from '../wrappers';
 import { readApproximately } from './approximate';
 import { languageRowFor } from './rows';
@@ -67,6 +68,13 @@ export function readProgramCode(code: string, program: string): CodeFinding[] {
 }
 
 const IPYTHON_PROGRAMS = new Set(['ipython', 'ipython3', 'jupyter-console']);
+
+/**
+ * IPython's default aliases on POSIX systems (`%rm -rf x`, `%mv a b`): each runs the shell command
+ * of its name with the rest of the line; with automagic on, without the `%` too (`rm -rf x`, which
+ * is no Python). Group 1 is the shell text.
+ */
+const IPYTHON_ALIAS = /^\s*%?((?:rm|rmdir|mv|cp|mkdir|cat|less|man|ls|ll|lf|lk|ldir|lx|clear)(?:\s+-.*|\s+[/~$].*|\s*$))$/;
 const JVM_SCRIPT_PROGRAMS = new Set(['jrunscript', 'jjs']);
 
 /** IPython code split into its shell escapes and the Python around them (an escaped line left blank). */
@@ -76,7 +84,7 @@ function ipythonEscapes(code: string): { shell: string[]; python: string } {
   const cell = /^\s*%%(?:bash|sh|script\s+\S*(?:ba|z|da|k)?sh|system)\b/.exec(lines[0] ?? '');
   if (cell !== null) return { shell: [lines.slice(1).join('\n')], python: '' };
   const python = lines.map((line) => {
-    const escape = /^\s*(?:!!?|%(?:sx|system|sc\s+\S+=)\s*)(.*)$/.exec(line);
+    const escape = /^\s*(?:!!?|%(?:sx|system|sc\s+\S+=)\s*)(.*)$/.exec(line) ?? IPYTHON_ALIAS.exec(line);
     if (escape === null) {
       // `x = !cmd` captures a command's output.
       const capture = /^([^'"#]*?=\s*)!!?(.*)$/.exec(line);
@@ -124,10 +132,28 @@ export function codePayloads(argv: readonly Word[], stdinText: string | null, fo
       }
     }
     if (stdinText !== null) out.push(...stdinPayloads(argv, name, stdinText));
+    out.push(...modulePayloads(argv, name));
   } catch {
     return out;
   }
   return out;
+}
+
+/**
+ * `python3 -m IPython -c CODE`: the module a row's `runsModule` option names runs the words after
+ * it as a program of its own; when the table has a row for that name (as a program word is looked
+ * up: `IPython` is `ipython`), those words are read as that program's, code and escapes included.
+ */
+function modulePayloads(argv: readonly Word[], name: string): CodePayload[] {
+  const row = rowFor(name);
+  if (row?.runsModule === undefined) return [];
+  const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
+  const option = options.find((o) => row.runsModule!.options.includes(o.name));
+  const module = option?.value?.kind === 'literal' ? option.value.value : null;
+  if (option === undefined || module === null || module === '' || rowFor(invokedName(module)) === null) return [];
+  const program = invokedName(module);
+  const after = (option.valueIndex ?? option.index) + 2;
+  return codePayloads([{ kind: 'literal', value: program, raw: program }, ...argv.slice(after)], null);
 }
 
 /**

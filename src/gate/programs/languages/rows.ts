@@ -154,6 +154,17 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     homeExpressions: ['user.home', 'System.getenv("HOME")', 'getenv("HOME")', 'os.home', 'FileUtils.getUserDirectory', 'SystemUtils.getUserHome'],
   },
   {
+    // Foundation's file and process APIs (`FileManager.default.removeItem(atPath:)`, `Process()`),
+    // from Swift and from Objective-C run as a script.
+    language: 'Swift',
+    programs: ['swift', 'swift-frontend', 'swiftc'],
+    quotes: [{ open: /^"""/, close: '"""', escape: 'backslash' }, DOUBLE],
+    comments: [SLASHES, BLOCK],
+    processApis: ['Process', 'executableURL', 'launchPath', 'launchedProcess', 'system', 'posix_spawn', 'popen', 'NSTask', 'NSAppleScript'],
+    deletionApis: [...DELETION_WORDS, 'removeItem', 'trashItem', 'remove', 'rmdir'],
+    homeExpressions: ['NSHomeDirectory()', 'homeDirectoryForCurrentUser', 'NSHomeDirectoryForUser', 'environment["HOME"]', 'getenv("HOME")', '"~"'],
+  },
+  {
     language: 'Clojure',
     programs: ['clojure', 'clj', 'bb', 'babashka', 'lein', 'nbb'],
     quotes: [DOUBLE],

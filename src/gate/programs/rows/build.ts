@@ -2590,8 +2590,8 @@ const SWIFT_ROW: ProgramRow = {
   category: 'build',
   what: 'the Swift toolchain driver and package manager (a script or package of the project is its job)',
   stdinCode: true,
-  grammar: SWIFT_GRAMMAR,
-  options: SWIFT_OPTIONS,
+  grammar: { ...SWIFT_GRAMMAR, short: `${SWIFT_GRAMMAR.short!}e` },
+  options: [...SWIFT_OPTIONS, { role: 'executor', options: ['-e'], payload: 'code', example: 'import Foundation; print(1)', note: '-e runs the Swift code given on the command line' }],
   read: swiftPassThrough,
   subcommands: {
     ...Object.fromEntries(['build', 'run', 'test', 'package', 'sdk', 'help'].map((s) => [s, swiftLevel()])),

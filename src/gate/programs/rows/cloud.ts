@@ -1259,9 +1259,15 @@ const JUPYTER_SERVER_ROLES: readonly OptionRole[] = [
   { role: 'loader', options: ['--config'], example: 'jupyter_config.py', note: '--config loads a configuration file, which is Python code' },
   { role: 'loader', options: ['--ServerApp.jpserver_extensions', '--NotebookApp.nbserver_extensions'], example: '{"evil":true}', note: 'loads server extensions, Python modules the server imports' },
 ];
+/** `--generate-config` writes the user's Jupyter configuration (Python code it runs at start) in `~/.jupyter`. */
+const JUPYTER_CONFIG_WRITE = (_args: readonly Word[], reading: ArgReading): Form[] =>
+  reading.options.some((option) => option.name === '--generate-config')
+    ? [{ role: 'writer', program: 'jupyter', trigger: '--generate-config', index: -1, value: { kind: 'literal', value: '~/.jupyter/jupyter_notebook_config.py', raw: '~/.jupyter/jupyter_notebook_config.py' }, target: 'file', note: '--generate-config writes the Jupyter configuration, Python code run at start' }]
+    : [];
 const JUPYTER_SERVER: Command = {
   grammar: { long: JUPYTER_SERVER_LONG, abbreviations: false },
   options: JUPYTER_SERVER_ROLES,
+  read: JUPYTER_CONFIG_WRITE,
   plain: ['', '--no-browser', '--port=8890', '--ip=127.0.0.1 --no-browser', 'notebook.ipynb'],
 };
 const JUPYTER_LEAF: Command = { grammar: { long: { ...JUPYTER_SERVER_LONG, ...valued('to', 'output', 'output-dir', 'template', 'ExecutePreprocessor.timeout', 'kernel', 'existing', 'name', 'prefix', 'user', 'display-name', 'env', 'replace', 'sys-prefix'), ...flagged('execute', 'inplace', 'stdout', 'allow-errors', 'clear-output', 'user', 'sys-prefix', 'replace', 'no-input') }, abbreviations: false }, options: [{ role: 'loader', options: ['--config'], example: 'jupyter_config.py', note: '--config loads a configuration file, which is Python code' }] };
@@ -2458,6 +2464,20 @@ const KNIFE_ROW: ProgramRow = {
 };
 
 const PUPPET_LONG = { ...valued('execute', 'modulepath', 'environment', 'confdir', 'codedir', 'vardir', 'logdest', 'server', 'certname', 'catalog', 'hiera_config', 'loadclasses', 'tags', 'waitforcert', 'target-dir', 'version', 'render-as', 'param', 'edit', 'section', 'node', 'facts', 'config', 'local', 'bucket', 'libdir', 'basemodulepath', 'ca_server', 'masterport', 'serverport', 'runinterval'), ...flagged('help', 'debug', 'verbose', 'noop', 'test', 'onetime', 'no-daemonize', 'detailed-exitcodes', 'write-catalog-summary', 'color', 'evaltrace', 'summarize', 'trace', 'ignore-dependencies', 'force', 'remote', 'digest') };
+/**
+ * `puppet resource TYPE TITLE ATTR=VALUE…` applies the resource `TYPE { 'TITLE': ATTR => 'VALUE', … }`:
+ * handed on as that Puppet code, for the declarations reader (languages/declarations.ts) to read.
+ */
+function puppetResourceCode(_args: readonly Word[], reading: ArgReading): Form[] {
+  const [type, title, ...attributes] = reading.operands.map((word) => (word.kind === 'literal' ? word.value : null));
+  const settings = attributes.filter((text): text is string => text !== null && text.includes('='));
+  if (type === undefined || type === null || title === undefined || title === null || settings.length === 0) return [];
+  const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const body = settings.map((setting) => `${setting.slice(0, setting.indexOf('='))} => ${quoted(setting.slice(setting.indexOf('=') + 1))}`).join(', ');
+  const code = `${type} { ${quoted(title)}: ${body} }`;
+  return [{ role: 'executor', program: 'puppet resource', trigger: 'resource', index: reading.operandIndexes[0]!, value: null, payload: 'code', payloadText: code, note: 'puppet resource applies the resource declared by its words' }];
+}
+
 function pp(extra: Partial<Command> = {}): Command {
   return { grammar: { short: 'elL', flags: 'hdvtVw', long: PUPPET_LONG }, ...extra };
 }
@@ -2478,7 +2498,7 @@ const PUPPET_ROW: ProgramRow = {
       plain: ['--noop --detailed-exitcodes'],
     }),
     agent: pp({ options: [{ role: 'network', options: ['--server'], example: 'puppet.example.com', note: '--server takes the configuration to apply from another server' }], plain: ['--test --noop'] }),
-    resource: pp({ operands: [{ role: 'destructive', operand: 'all-but-first', when: (v) => v === null || v.includes('='), example: 'ensure=absent', note: 'changes a resource of the machine (a user, package, file)' }], plain: ['user root', 'package'] }),
+    resource: pp({ operands: [{ role: 'destructive', operand: 'all-but-first', when: (v) => v === null || v.includes('='), example: 'ensure=absent', note: 'changes a resource of the machine (a user, package, file)' }], read: puppetResourceCode, plain: ['user root', 'package'] }),
     filebucket: pp({ role: { role: 'writer', note: 'reads and restores files through the file bucket' } }),
     module: pp({ subcommands: { install: pp({ role: { role: 'loader', note: 'installs a module, code puppet will load' } }), uninstall: pp({ role: DESTROY('removes an installed module') }), list: pp({ plain: [''] }) }, plain: ['list'] }),
     config: pp({ subcommands: { set: pp({ role: { role: 'writer', note: 'writes a setting into puppet.conf' } }), print: pp({ plain: ['', 'modulepath'] }) }, plain: ['print'] }),

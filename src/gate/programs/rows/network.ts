@@ -6,6 +6,14 @@ import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRol
 /** FTP-like command text that uploads files of this machine (lftp, smbclient, sftp batches). */
 export const UPLOAD_COMMANDS = /(?:^|[;&|\n]|\s)\s*(?:m?put|reput|mirror\s+(?:-[a-zA-Z]*R|--reverse))\b/;
 
+/**
+ * `rclone config create|update|password|delete|touch|…` rewrites rclone's configuration file, which
+ * holds every remote's credentials: `~/.config/rclone/rclone.conf`, outside the workspace (D§7).
+ */
+const RCLONE_CONFIG_WRITE = (): Form[] => [
+  { role: 'writer', program: 'rclone config', trigger: 'config', index: -1, value: literalWord('~/.config/rclone/rclone.conf'), target: 'file', note: 'rewrites rclone\'s configuration file (remotes and their credentials)' },
+];
+
 /** rclone copy/sync/move SRC DST to a `REMOTE:PATH`: the local source is uploaded. */
 const RCLONE_UPLOADS = uploadsToRemote((t) => /^[A-Za-z0-9_. -]+:/.test(t) && !/^[A-Za-z]:[\\/]/.test(t), 'rclone uploads this local path to the remote');
 
@@ -2081,7 +2089,13 @@ const SERVICES: readonly ProgramRow[] = [
       move: { role: { role: 'destructive', note: 'rclone move removes the source files once copied' }, read: RCLONE_UPLOADS, removesOperands: 'all-but-last' },
       moveto: { role: { role: 'destructive', note: 'rclone moveto removes the source once copied' }, read: RCLONE_UPLOADS, removesOperands: 'all-but-last' },
       selfupdate: { role: { role: 'destructive', note: 'rclone selfupdate replaces the rclone program with a downloaded one' } },
-      config: { subcommands: { delete: { role: { role: 'destructive', note: 'rclone config delete removes a remote' } } }, plain: ['show', 'file'] },
+      config: {
+        subcommands: {
+          delete: { role: { role: 'destructive', note: 'rclone config delete removes a remote' }, read: RCLONE_CONFIG_WRITE },
+          ...Object.fromEntries(['create', 'update', 'password', 'touch', 'edit', 'reconnect', 'disconnect'].map((verb) => [verb, { read: RCLONE_CONFIG_WRITE }])),
+        },
+        plain: ['show', 'file'],
+      },
     },
     operands: [{ role: 'network', operand: 'all-but-first', when: orNull((t) => /^[A-Za-z0-9_. -]+:/.test(t)), everyday: true, example: 'remote:bucket', note: 'rclone contacts the remote named in REMOTE:PATH' }],
     plain: ['--version', 'listremotes', 'version'],

@@ -311,4 +311,32 @@ const MACOS_SETTINGS_ROWS: readonly ProgramRow[] = [
   },
 ];
 
-export const SETTINGS_ROWS: readonly ProgramRow[] = MACOS_SETTINGS_ROWS;
+/** plutil's verbs that rewrite the property list they are given (in place, or into `-o FILE`). */
+const PLUTIL_WRITE_VERBS = new Set(['-insert', '-replace', '-remove', '-convert', '-create']);
+
+/**
+ * `plutil -insert|-replace|-remove KEYPATH … FILE`, `-convert FMT FILE`, `-create FMT FILE`: the
+ * last word is the file rewritten, unless `-o FILE` names another (`-o -`: standard output);
+ * `-extract … -o FILE` writes FILE. `-p`, `-lint`, `-type` and `-extract` to standard output read.
+ */
+function plutilWrites(args: readonly Word[]): Form[] {
+  const verb = args.findIndex((word) => word.kind === 'literal' && (PLUTIL_WRITE_VERBS.has(word.value) || word.value === '-extract'));
+  if (verb === -1) return [];
+  const outAt = args.findIndex((word, k) => k > verb && word.kind === 'literal' && word.value === '-o');
+  const out = outAt === -1 ? undefined : args[outAt + 1];
+  if (out !== undefined && out.kind === 'literal' && out.value === '-') return [];
+  const extract = (args[verb] as Word & { kind: 'literal' }).value === '-extract';
+  const index = out !== undefined ? outAt + 1 : extract ? -1 : args.length - 1;
+  const value = out ?? (extract ? undefined : args[args.length - 1]);
+  return value === undefined || index < 0 ? [] : [{ role: 'writer', program: 'plutil', trigger: (args[verb] as Word & { kind: 'literal' }).value, index, value, target: 'file', note: 'rewrites the property list file (a launch agent\'s or a program\'s settings)' }];
+}
+
+const PLUTIL: ProgramRow = {
+  names: ['plutil'],
+  category: 'system',
+  what: 'macOS plutil: checks, prints, converts and edits property list files',
+  read: (args) => plutilWrites(args),
+  plain: ['-lint Info.plist', '-p Info.plist', '-extract CFBundleVersion raw -o - Info.plist'],
+};
+
+export const SETTINGS_ROWS: readonly ProgramRow[] = [...MACOS_SETTINGS_ROWS, PLUTIL];

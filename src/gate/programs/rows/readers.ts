@@ -970,7 +970,7 @@ function tableRow(row: CarveOutRow, category: Category, what: string, role: Role
 
 /** The rows whose forms are read by the program's own small language or by hand-written checks. */
 export const READER_ROWS: readonly ProgramRow[] = [
-  tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, printsPaths: { narrowing: FIND_NARROWING }, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
+  tableRow(findRow, 'file', 'searches a folder tree and can act on what it finds', 'executor', { readOnly: true, printsPaths: { narrowing: FIND_NARROWING, descends: ['-maxdepth'] }, plain: ['.', '. -name "*.ts"', 'src -type f -newer package.json', '. -maxdepth 2 -print0'] }),
   tableRow(gitRow, 'vcs', 'the Git version control system', 'executor', {
     grammar: GIT_GLOBAL_GRAMMAR,
     // `git -C DIR` runs as if started in DIR: pathspecs, `git init DIR` and `.git/config` are found from there.
@@ -987,12 +987,12 @@ export const READER_ROWS: readonly ProgramRow[] = [
     },
     plain: ['status', 'log --oneline -5', 'diff HEAD~1', 'show HEAD'],
   }),
-  sedTableRow(tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] })),
-  sedTableRow(tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, plain: ["-n '1p' f"] })),
+  sedTableRow(tableRow(sedRow, 'text', 'the stream editor', 'executor', { readOnly: true, stdinData: 'plain', plain: ["-n '1,5p' file.txt", "'s/a/b/g' file.txt", '-E "s/[0-9]+/N/" f'] })),
+  sedTableRow(tableRow({ ...sedRow, program: 'gsed' }, 'text', 'GNU sed under another name', 'executor', { readOnly: true, stdinData: 'plain', plain: ["-n '1p' f"] })),
   ...(['awk', 'gawk', 'mawk', 'nawk'] as const).map((name) =>
     // Read-only: with the reader's forms taken away (system(), pipes, redirections, -f and other
     // loaders, /inet/, ENVIRON), an awk program only reads its input and prints.
-    tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
+    tableRow(awkRow(name), 'interpreter', 'the AWK pattern-scanning language', 'executor', { readOnly: true, stdinData: 'plain', plain: ["'{print $1}' f", "-F: '{print $2}' /etc/passwd"] }),
   ),
   {
     // ack (Perl): `--pager=CMD` pipes the output into a program; `.ackrc` files, the project's
@@ -1065,10 +1065,10 @@ export const READER_ROWS: readonly ProgramRow[] = [
     plain: ['foo', '-n foo src', '--json foo', '-g "*.ts" foo', '-ez foo', '--no-search-zip foo', 'foo -- src'],
   },
   // Debian and Ubuntu install fd as `fdfind` (the name fd was taken); same program, same options.
-  { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, printsPaths: { pattern: true, narrowing: FD_NARROWING }, plain: ['', 'foo', '-e ts src', '-H -t f'] },
-  tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, printsPaths: { needs: ['-f'] }, plain: ['', '-L 2', '-a src'] }),
-  tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
-  tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', plain: ['f', '-c f', '-d'] }),
+  { names: ['fd', 'fdfind'], category: 'file', what: 'a fast file finder', readOnly: true, grammar: FD_GRAMMAR, read: readFd, printsPaths: { pattern: true, narrowing: FD_NARROWING, descends: ['-d', '--max-depth', '--exact-depth'] }, plain: ['', 'foo', '-e ts src', '-H -t f'] },
+  tableRow(treeRow, 'file', 'lists a folder tree', 'writer', { readOnly: true, printsPaths: { needs: ['-f'], descends: ['-L', '--level'] }, plain: ['', '-L 2', '-a src'] }),
+  tableRow(sortRow, 'text', 'sorts lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', stdinData: 'plain', plain: ['f', '-u f', '-k2 -n f', '-t, -k3 f'] }),
+  tableRow(uniqRow, 'text', 'filters repeated lines', 'writer', { readOnly: true, printsAtWorst: 'file-contents', stdinData: 'plain', plain: ['f', '-c f', '-d'] }),
   tableRow(fileRow, 'file', 'guesses the type of files', 'writer', { readOnly: true, plain: ['f', '-b f', '--mime-type f'] }),
   tableRow(dateRow, 'system', 'prints or sets the date', 'destructive', { readOnly: true, plain: ['', '+%Y-%m-%d', '-u', '-d yesterday +%F', '--iso-8601=seconds'] }),
   tableRow(printfRow, 'text', 'formats and prints text', 'destructive', { readOnly: true, plain: ["'%s\\n' a", "'%d' 3"] }),
