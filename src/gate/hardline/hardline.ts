@@ -24,7 +24,7 @@ import { MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorP
 import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
-import type { PeeledCommand } from '../programs/wrappers';
+import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
@@ -416,6 +416,14 @@ function hasNonAsciiLiteral(argv: readonly Word[]): boolean {
 /** The program's argv inside its wrappers (the argv itself when it starts with none). */
 function innerArgv(view: ArgvView): readonly Word[] {
   return recordOfView(view).peeled.argv;
+}
+
+/**
+ * {@link innerArgv} of the words as written, not folded (what the kill-all producers read,
+ * processes.ts): the record's when its words are those, else peeled here.
+ */
+function wordsAsWritten(view: ArgvView): readonly Word[] {
+  return hasNonAsciiLiteral(view.argv) ? peelWrappers(view.argv).argv : innerArgv(view);
 }
 
 /**
@@ -985,7 +993,7 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
     const listed = listedPaths(innerArgv(source));
     if (listed !== null) inputs.push({ words: listed });
     // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option).
-    else if (printsEveryProcess(source)) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+    else if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   }
   for (const input of inputs) {
     if (xargs !== undefined) {
