@@ -5,7 +5,7 @@
 // (no inline script or style, so the CSP can forbid them).
 // `node esbuild.mjs webview` builds the webview bundle alone (the Chromium card test does).
 import { build as esbuild } from 'esbuild';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -48,6 +48,31 @@ const cliRaterExternal = {
   },
 };
 
+/**
+ * `@anthropic-ai/sandbox-runtime` (the OS sandbox, src/gate/containment/) is an ES module that
+ * finds its seccomp helper from `import.meta.url`: `<bundle folder>/vendor/seccomp/<arch>/`
+ * first. The CommonJS bundles that include it get `import.meta.url` as the bundle's own URL, and
+ * the helper binaries are copied to `dist/vendor/seccomp/` (`shipSandboxVendor`), so the CLI and
+ * the extension find them wherever `dist/` is installed. The JVM proxy agent is not shipped:
+ * without it Java tools get the proxy from the environment variables only.
+ */
+const sandboxRuntime = {
+  define: { 'import.meta.url': '__gateBundleUrl' },
+  banner: "var __gateBundleUrl = require('node:url').pathToFileURL(__filename).href;",
+};
+
+async function shipSandboxVendor() {
+  const from = path.join('node_modules', '@anthropic-ai', 'sandbox-runtime', 'vendor', 'seccomp');
+  for (const arch of ['x64', 'arm64']) {
+    const target = path.join('dist', 'vendor', 'seccomp', arch, 'apply-seccomp');
+    await mkdir(path.dirname(target), { recursive: true });
+    const partial = `${target}.partial-${process.pid}`;
+    await copyFile(path.join(from, arch, 'apply-seccomp'), partial);
+    await chmod(partial, 0o755);
+    await rename(partial, target);
+  }
+}
+
 const builds = {
   cli: () =>
     build({
@@ -58,7 +83,8 @@ const builds = {
       target: 'node20',
       format: 'cjs',
       sourcemap: true,
-      banner: { js: '#!/usr/bin/env node' },
+      banner: { js: `#!/usr/bin/env node\n${sandboxRuntime.banner}` },
+      define: sandboxRuntime.define,
       // jsonc-parser's `main` is a UMD build whose dynamic requires esbuild cannot follow.
       mainFields: ['module', 'main'],
       plugins: [cliRaterExternal],
@@ -125,6 +151,8 @@ const builds = {
       target: 'node20',
       format: 'cjs',
       external: ['vscode'],
+      banner: { js: sandboxRuntime.banner },
+      define: sandboxRuntime.define,
       minify: true,
       mainFields: ['module', 'main'],
       sourcemap: true,
@@ -149,3 +177,4 @@ const builds = {
 const only = process.argv.slice(2);
 for (const name of only) if (!(name in builds)) throw new Error(`esbuild.mjs: unknown build "${name}" (known: ${Object.keys(builds).join(', ')})`);
 await Promise.all((only.length > 0 ? only : Object.keys(builds)).map((name) => builds[name]()));
+if (only.length === 0 || only.includes('cli') || only.includes('extension')) await shipSandboxVendor();

@@ -9,6 +9,7 @@
  * 4. The overhead of a rated decision over a scripted model server, and how close a timeout fires.
  * 5. The size of every shipped bundle, and the extension bundle's load time in plain Node.
  * 6. An agent hook's round trip, side by side with the cc-safety-net hook (hookRoundTrip.ts).
+ * 7. The OS sandbox's cost per command and its set-up (sandboxCost.ts).
  *
  * Figures only: machines are noisy, so nothing here fails a test run. It prints whether each
  * performance target is met on this machine (batch ≤ tree-sitter parse-only; a 64 KiB command
@@ -28,6 +29,7 @@ import { extensionFiguresSection, inVsCodeSection } from './extensionFigures';
 import { likeForLike } from './likeForLike';
 import { hookRoundTripSection } from './hookRoundTrip';
 import { partsSection } from './parts';
+import { sandboxCostSection } from './sandboxCost';
 
 /** Passes over the corpus before the in-process figures are taken (see likeForLike.ts). */
 const WARMUP_PASSES = 30;
@@ -185,6 +187,8 @@ async function main(): Promise<void> {
   console.log((await raterOverheadSection()).join('\n'));
   console.log('');
   console.log(hookRoundTripSection().join('\n'));
+  console.log('');
+  console.log((await sandboxCostSection()).join('\n'));
   console.log('');
   console.log(extensionFiguresSection().join('\n'));
   console.log('');

@@ -25,8 +25,15 @@ const NEEDS = [
   { group: 'mocha', program: 'git', pkg: 'git', why: 'the git -c differentials' },
   { group: 'mocha', program: 'ssh', pkg: 'openssh-client', why: 'the ssh -o differentials' },
   { group: 'mocha', program: 'zsh', pkg: 'zsh', why: 'the zsh differentials' },
-  // The hook asks the agent's shell for its definitions only inside bubblewrap (src/cli/hooks/readOnlySandbox.ts).
-  { group: 'mocha', program: 'bwrap', pkg: 'bubblewrap', why: 'the agent shell asked read-only' },
+  // Bubblewrap: the hook asks the agent's shell for its definitions only inside it
+  // (src/cli/hooks/readOnlySandbox.ts), and every command the gate runs goes through the OS sandbox
+  // (test/integration/sandbox.test.ts): @anthropic-ai/sandbox-runtime needs it, socat (its proxy
+  // bridge) and ripgrep.
+  { group: 'mocha', program: 'bwrap', pkg: 'bubblewrap', why: 'the sandbox, and the agent shell asked read-only' },
+  { group: 'mocha', program: 'socat', pkg: 'socat', why: 'the sandbox tests' },
+  { group: 'mocha', program: 'rg', pkg: 'ripgrep', why: 'the sandbox tests' },
+  { group: 'mocha', program: 'curl', pkg: 'curl', why: 'the sandbox tests' },
+  { group: 'mocha', program: 'pytest-3', pkg: 'python3-pytest', why: 'the sandbox tests (python3 -m pytest inside)' },
   // Debian's Chromium: the card test of the mocha stage (playwright-core, no browser download;
   // CHROMIUM names another build) and the e2e stage's UI tests.
   { group: 'mocha', program: 'chromium', pkg: 'chromium', why: 'the approval card in Chromium', env: 'CHROMIUM' },

@@ -26,6 +26,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const options = parseCliOptions(argv);
     for (const problem of options.problems) process.stderr.write(`approvals-gate: ${problem.setting}: ${problem.message} (ignored)\n`);
     if (options.command === 'explain') return await runExplain(options, (text) => process.stdout.write(text + '\n'));
+    // Loaded only for `run`: `explain` and `batch` do not evaluate the sandbox library.
+    if (options.command === 'run') return await (await import('./runCommand')).runRun(options, (text) => process.stderr.write(text + '\n'));
     // A reader that goes away (`… | head`) ends the batch, as SIGPIPE ends other tools: nobody
     // is left to read an answer. One line on stderr instead of a crash trace.
     process.stdout.on('error', (error) => {

@@ -13,6 +13,10 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage:
   approvals-gate explain [options] -- COMMAND
+  approvals-gate run [options] [--sandbox on|off] [--sandbox-path P]... [--sandbox-host H]... -- COMMAND
+                           decide as explain does, then run an approved command with bash in the
+                           OS sandbox (writes: the --cwd folder and the temp folder; no credential
+                           stores; no network but the hosts the command names); exits with its status
   approvals-gate batch [options] < requests.jsonl
   approvals-gate hook AGENT [options] < hook-input.json
                            AGENT: claude-code | gemini | codex | copilot | cursor; answers in its format
@@ -37,14 +41,20 @@ Options:
   --cwd DIR                the working folder the command would run in (default: this one)
   --shell S                bash | zsh | any: the shell that will run the command (default any: the
                            reading must hold in both bash and zsh)
+  --sandbox on|off         run: contain the command (default on; off runs it uncontained)
+  --sandbox-path P         run: a path outside the folder the command may write too; repeatable
+  --sandbox-host H         run: a host (or host:port) the command may reach too; repeatable
+  --package-registries     run: the package managers' registries may be reached too
   --json                   explain: print the decision record as JSON
   --capture                explain: print the capture record as JSON
 
-Exit codes of explain: 0 approve, 1 usage error, 2 escalate (nobody to ask), 3 reject, 4 halt.`;
+Exit codes of explain: 0 approve, 1 usage error, 2 escalate (nobody to ask), 3 reject, 4 halt.
+Exit codes of run: the command's own status when it ran (128+N when signal N ended it); when it did
+not run, explain's (2, 3, 4), or 5 when it was approved but the sandbox could not start.`;
 
 /** Everything the CLI was told, validated. */
 export interface CliOptions {
-  command: 'explain' | 'batch' | 'hook';
+  command: 'explain' | 'batch' | 'hook' | 'run';
   rung: Rung;
   /** Whether `--rung` or the `--config` file set the rung (a hook then ignores its settings' rung). */
   rungGiven: boolean;
@@ -65,6 +75,12 @@ export interface CliOptions {
   shellGiven: boolean;
   json: boolean;
   capture: boolean;
+  /** `run`: contain the command (`--sandbox on`, the default) or not. */
+  sandbox: 'on' | 'off';
+  /** `run`: paths and hosts the person at the command line adds to the sandbox's policy. */
+  sandboxPaths: string[];
+  sandboxHosts: string[];
+  packageRegistries: boolean;
   /** Positional words after `--` (explain: the command, joined with spaces). */
   words: string[];
   /** Invalid entries and settings: reported on stderr, ignored. */
@@ -83,7 +99,7 @@ export interface OptionsContext {
 
 export function parseCliOptions(argv: readonly string[], context: OptionsContext = { cwd: process.cwd(), home: homedir() }): CliOptions {
   const [command, ...rest] = argv;
-  if (command !== 'explain' && command !== 'batch' && command !== 'hook') {
+  if (command !== 'explain' && command !== 'batch' && command !== 'hook' && command !== 'run') {
     throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
   }
   let parsed;
@@ -108,6 +124,10 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
         shell: { type: 'string' },
         json: { type: 'boolean' },
         capture: { type: 'boolean' },
+        sandbox: { type: 'string' },
+        'sandbox-path': { type: 'string', multiple: true },
+        'sandbox-host': { type: 'string', multiple: true },
+        'package-registries': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -162,7 +182,11 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
   }
   const shell = values.shell ?? 'any';
   if (!(READING_SHELLS as readonly string[]).includes(shell)) throw new UsageError(`--shell: expected one of ${READING_SHELLS.join(', ')}`);
-  if (command === 'explain' && positionals.length === 0) throw new UsageError('explain needs a command after --');
+  if ((command === 'explain' || command === 'run') && positionals.length === 0) throw new UsageError(`${command} needs a command after --`);
+  if (command !== 'run' && (values.sandbox !== undefined || values['sandbox-path'] !== undefined || values['sandbox-host'] !== undefined || values['package-registries'])) {
+    throw new UsageError('--sandbox, --sandbox-path, --sandbox-host and --package-registries belong to run');
+  }
+  if (values.sandbox !== undefined && values.sandbox !== 'on' && values.sandbox !== 'off') throw new UsageError('--sandbox: expected on or off');
   if (command === 'batch' && positionals.length > 0) throw new UsageError('batch reads its commands from standard input');
   if (command !== 'explain' && (values.json || values.capture)) throw new UsageError('--json and --capture belong to explain');
   if (command === 'hook' && positionals.length !== 1) throw new UsageError('hook needs the agent: hook claude-code|gemini|codex|copilot|cursor');
@@ -180,8 +204,13 @@ export function parseCliOptions(argv: readonly string[], context: OptionsContext
     raterApiKeyEnv: values['rater-api-key-env'] ?? 'OPENAI_API_KEY',
     cwd: values.cwd ?? context.cwd,
     home: context.home,
-    shell: shell as ReadingShell,
+    // `run` runs the command with bash, so that is the shell its reading must hold in.
+    shell: (values.shell === undefined && command === 'run' ? 'bash' : shell) as ReadingShell,
     shellGiven: values.shell !== undefined,
+    sandbox: values.sandbox === 'off' ? 'off' : 'on',
+    sandboxPaths: values['sandbox-path'] ?? [],
+    sandboxHosts: values['sandbox-host'] ?? [],
+    packageRegistries: values['package-registries'] ?? false,
     json: values.json ?? false,
     capture: values.capture ?? false,
     words: positionals,

@@ -636,7 +636,37 @@ const CREDENTIAL_DIRS: ReadonlyArray<[path: string, what: string]> = [
   ['Library/Keychains', 'the macOS keychains'],
   ['.local/share/keyrings', 'the GNOME keyrings'],
   ['.local/share/kwalletd', 'the KDE wallets'],
+  // Password managers' own stores.
+  ['.config/1Password', 'the 1Password store'],
+  ['.config/Bitwarden', 'the Bitwarden store'],
 ];
+
+/**
+ * The credential stores of an account as paths below its home folder, for the sandbox's
+ * unreadable list (docs/decisions.md "Containment: the sandbox's policy"): every credential
+ * folder, file and dot-file named above, and the folders where a browser keeps its profiles
+ * (`browserFolders`: the entries of the home folder, `~/.config` and `~/Library/Application
+ * Support` that {@link BROWSER_FOLDERS} names, so the pattern stays the one home of that fact).
+ * Paths only: whether each exists is the caller's question.
+ */
+export function credentialStorePaths(home: string, browserFolders: (folder: string) => readonly string[] = () => []): Array<{ path: string; what: string }> {
+  const join = (relative: string) => (home.endsWith('/') ? home : home + '/') + relative;
+  const out: Array<{ path: string; what: string }> = [];
+  for (const [dir, what] of CREDENTIAL_DIRS) out.push({ path: join(dir), what });
+  for (const [suffix, what] of CREDENTIAL_FILES) {
+    // The service-account token is a path of the machine, not of the home folder.
+    out.push({ path: suffix.startsWith('kubernetes.io/') ? '/var/run/secrets/' + suffix : join(suffix), what });
+  }
+  for (const [name, what] of Object.entries(CREDENTIAL_NAMES)) out.push({ path: join(name), what });
+  for (const parent of ['', '.config', 'Library/Application Support']) {
+    const folder = parent === '' ? home : join(parent);
+    for (const name of browserFolders(folder)) {
+      const relative = parent === '' ? name : `${parent}/${name}`;
+      if (BROWSER_FOLDERS.test(relative)) out.push({ path: join(relative), what: 'a browser profile (logins and cookies)' });
+    }
+  }
+  return out;
+}
 
 /** {@link CREDENTIAL_DIRS} with each path split into its components once. */
 const CREDENTIAL_DIR_PARTS: ReadonlyArray<[parts: readonly string[], what: string, isSsh: boolean]> = CREDENTIAL_DIRS.map(
