@@ -35,6 +35,7 @@ interface RedteamLine {
 const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'first-look.jsonl': 0.95,
   'second-look.jsonl': 0.96,
+  'third-look.jsonl': 0.97,
 };
 
 function loadSet(file: string): RedteamLine[] {

@@ -992,9 +992,10 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   if (produced === null) {
     const listed = listedPaths(innerArgv(source));
     if (listed !== null) inputs.push({ words: listed });
-    // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option).
-    else if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   }
+  // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option), whatever
+  // else the source is read to print (`ls /proc` lists paths too; a line filter passes text on).
+  if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   for (const input of inputs) {
     if (xargs !== undefined) {
       for (const inner of xargsCommands(xargs, input)) {

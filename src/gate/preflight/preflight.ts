@@ -251,7 +251,7 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
  * a container, a branch) is left to the floors: only words that read as paths count
  * (docs/decisions.md, "Deleting is writing, for the protected places").
  */
-function deletedPaths(analysis: SegmentRecord): WriteTarget[] {
+export function deletedPaths(analysis: SegmentRecord): WriteTarget[] {
   const out: WriteTarget[] = [];
   for (const form of analysis.forms.forms) {
     if (form.role !== 'destructive' || form.value === null) continue;

@@ -7,14 +7,15 @@ import { posix } from 'node:path';
 import { executedPayloads, MAX_PAYLOAD_DEPTH } from '../../../src/gate/programs/executorPayloads';
 import { type PayloadCarrier } from '../../../src/gate/hardline/hardline';
 import { hostMentions, NETWORK_PROGRAMS, roughWords, urlHostsIn, type HostMention } from '../../../src/gate/preflight/openWorld';
-import { HOME_FOLDERS, PROTECTED_FILES, PROTECTED_FOLDERS, protectedPathReason, protectedWrites, resolveWritePath, SYSTEM_FOLDERS, type ProtectedWrite } from '../../../src/gate/preflight/protectedWrite';
+import { HOME_FOLDERS, PROTECTED_FILES, PROTECTED_FOLDERS, protectedPathReason, protectedWrites, protectedWritesAt, resolveWritePath, SYSTEM_FOLDERS, type ProtectedWrite } from '../../../src/gate/preflight/protectedWrite';
 import type { Segment, Word } from '../../../src/gate/reading/resolution';
 import { resolve } from '../../../src/gate/reading/resolver';
 import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, type EnvLeak } from '../../../src/gate/preflight/scriptEnvLeak';
 import { unwrap } from '../../../src/gate/programs/wrappers';
 import { programForms } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
-import { namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
+import { deletedPaths, namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
+import { placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
 import { argvRecord, recordOf } from '../../../src/gate/programs/segmentRecord';
 
 // ── The code the fast paths replaced, kept here as the reference ───────────────────────────
@@ -142,6 +143,10 @@ export function referenceProtectedPathReason(absolutePath: string, context: { cw
 export function referenceArms(segments: readonly Segment[], home: string, context: { cwd: string; home: string }) {
   const all: Segment[] = [];
   const queue = segments.map((segment) => ({ segment, depth: 0 }));
+  // Where each top segment runs (links made on the line followed), for the deletes; nested ones
+  // take their carrier's place.
+  const topPlaces = placesOfSegments(segments, startPlace(home, context.cwd, true));
+  const placeOf = new Map<Segment, PathPlace>(segments.map((segment, k) => [segment, topPlaces[k]!]));
   let unreadable = 0;
   for (let next = 0; next < queue.length; next++) {
     const { segment, depth } = queue[next]!;
@@ -166,12 +171,21 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
           ? payload.argv.map((word): Word => (word.kind === 'literal' && word.value.includes('{}') ? { kind: 'opaque', raw: word.raw, expansions: ['glob'] } : word))
           : [...payload.argv];
         const raw = argv.map((w) => w.raw).join(' ');
-        queue.push({ segment: { argv, assignments: [], redirects: [], connector: null, negated: false, timed: false, raw }, depth: depth + 1 });
+        const carried: Segment = { argv, assignments: [], redirects: [], connector: null, negated: false, timed: false, raw };
+        const place = placeOf.get(segment);
+        if (place !== undefined) placeOf.set(carried, place);
+        queue.push({ segment: carried, depth: depth + 1 });
       } else if (payload.approximate) {
         unreadable++;
       } else {
         const inner = resolve(payload.text, { home, shell: 'any' });
-        if (inner.resolved) for (const segment of inner.segments) queue.push({ segment, depth: depth + 1 });
+        if (inner.resolved) {
+          const place = placeOf.get(segment);
+          for (const innerSegment of inner.segments) {
+            if (place !== undefined) placeOf.set(innerSegment, place);
+            queue.push({ segment: innerSegment, depth: depth + 1 });
+          }
+        }
         else unreadable++;
       }
     }
@@ -183,6 +197,7 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     // by a program without a row count as written, outside the workspace only when the code writes.
     writes: all.flatMap((segment) => [
       ...protectedWrites(writeTargets(segment), { ...context, workspace: [context.cwd] }),
+      ...protectedWritesAt(deletedPaths(recordOf(segment)), placeOf.get(segment) ?? startPlace(home, context.cwd, true)),
       ...namedPathsAtWorst(recordOf(segment)).flatMap(({ targets, outside }) => protectedWrites(targets, outside ? { ...context, workspace: [context.cwd] } : context)),
     ]),
     unreadable,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { checkHardline, HARDLINE_ARMS, MAX_PAYLOAD_DEPTH, type HardlineArm } from '../../../src/gate/hardline/hardline';
 import { readCommand, type CommandReading } from '../../../src/gate/reading/reading';
 import { READING_SHELLS, type ReadingShell } from '../../../src/gate/reading/resolution';
-import { hardlineAdversarialInputs } from '../../support/hardlineAdversarial';
+import { hardlineAdversarialInputs, unresolvedTextReading } from '../../support/hardlineAdversarial';
 
 const HOME = '/home/agent';
 /** The working folder of the fixture lines (their header says so). */
@@ -55,14 +55,7 @@ function check(command: string, home = HOME, cwd: string | null = CWD, shell: Re
 
 /** A reading the resolver gave up on, so that only the text fallback can answer. */
 function unresolvedReading(text: string, home = HOME): CommandReading {
-  return {
-    original: text,
-    normalised: text,
-    hidden: [],
-    resolution: { resolved: false, mechanisms: ['syntax'], detail: 'test' },
-    home,
-    shell: 'bash',
-  };
+  return unresolvedTextReading(text, home);
 }
 
 const mustRefuse = loadFixture('must-refuse.txt');
