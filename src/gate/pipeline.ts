@@ -292,9 +292,10 @@ function denyListStage({ reading, services }: GateState): StageResult {
   };
 }
 
-/** 4. The hardline floor: every rung, bypass included; unappealable. */
-function hardlineStage({ reading, call }: GateState): StageResult {
-  const hit = checkHardline(reading, call.cwd, call.cdpath);
+/** 4. The hardline floor: every rung, bypass included; unappealable. It reads the segments' records. */
+function hardlineStage(state: GateState): StageResult {
+  const { reading, call } = state;
+  const hit = checkHardline(reading, call.cwd, call.cdpath, recordsOf(state));
   if (!hit) return undefined;
   return { action: 'reject', stage: 'hardline-floor', reason: hit.detail, hardline: hit };
 }

@@ -14,7 +14,9 @@ import { readCommand } from '../../src/gate/reading/reading';
 import type { Word } from '../../src/gate/reading/resolution';
 import { scriptEnvLeak, scriptEnvLeakInText } from '../../src/gate/preflight/scriptEnvLeak';
 import { analyseArgv } from '../../src/gate/programs/segmentAnalysis';
-import { peelWrappers, programName, unwrap } from '../../src/gate/programs/wrappers';
+import { peelWrappers, programName, startsWithWrapper, unwrap } from '../../src/gate/programs/wrappers';
+import { argvRecord, recordOf } from '../../src/gate/programs/segmentRecord';
+import { programForms } from '../../src/gate/programs/table';
 import { plainGitSubcommand, readGitCommand, writeTargets } from '../../src/gate/programs/writeTargets';
 import { generateCommands, Prng } from '../support/commandGenerator';
 import { loadCorpus } from '../support/evalCorpus';
@@ -146,20 +148,26 @@ describe('decision fast paths give the answers of the code they replaced', () =>
     assert.ok(plain > 1000, `only ${plain} plain subcommands were compared`);
   });
 
-  it('peelWrappers and executedPayloads read once per argv answer as a fresh reading does', () => {
+  it("a segment's record, read once, answers as a fresh reading of its argv does", () => {
     for (const text of all) {
       for (const prefix of ['', 'sudo ', 'env -S ', 'xargs ', 'timeout 5 sh -c ']) {
         const resolution = readCommand(prefix + text, { home: HOME, shell: 'bash' }).resolution;
         if (!resolution.resolved) continue;
         for (const segment of resolution.segments) {
-          // The first calls keep their answers for this argv; a copy of it is read anew.
-          const peeled = peelWrappers(segment.argv);
-          const payloads = executedPayloads(segment.argv);
-          // A wrapped argv is peeled once (an argv with no wrapper peels to itself, at no cost).
-          if (peeled.layers.length > 0) assert.equal(peelWrappers(segment.argv), peeled, prefix + text);
-          assert.equal(executedPayloads(segment.argv), payloads, prefix + text);
-          assert.deepEqual(peelWrappers([...segment.argv]), peeled, prefix + text);
-          assert.deepEqual(executedPayloads([...segment.argv]), payloads, prefix + text);
+          const record = recordOf(segment);
+          const payloads = record.payloads;
+          // Asked again, the record gives what it worked out the first time.
+          assert.equal(record.payloads, payloads, prefix + text);
+          assert.equal(record.forms, record.forms, prefix + text);
+          assert.equal(record.inside, record.inside, prefix + text);
+          // A copy of the argv is read anew, by the functions the record asks.
+          const copy = [...segment.argv];
+          const peeled = peelWrappers(copy);
+          assert.deepEqual(record.peeled, peeled, prefix + text);
+          assert.equal(record.wrapped, startsWithWrapper(copy), prefix + text);
+          assert.deepEqual(record.forms, programForms(copy), prefix + text);
+          assert.deepEqual(record.inside.forms, programForms(peeled.argv), prefix + text);
+          assert.deepEqual(payloads, executedPayloads(argvRecord(copy)), prefix + text);
         }
       }
     }

@@ -19,7 +19,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { Word } from '../reading/resolution';
 import type { WrapperLayer } from '../programs/wrappers';
-import { programForms, rowFor } from '../programs/table';
+import { programForms, rowFor, type FormReading } from '../programs/table';
 import { stringLiteralsOf } from '../programs/awk';
 import { printfOutput } from '../programs/printfFormat';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
@@ -388,15 +388,16 @@ function printable(text: string): string | null {
 /**
  * What an interpreter's inline code prints (`python3 -c 'print("rm -rf ~")'`, `node -e`, `perl -e`,
  * `ruby -e`): its string literals, approximately, one a line and all joined (the code itself is the executor payload the
- * floor reads elsewhere). Null for a program with no inline code.
+ * floor reads elsewhere). Null for a program with no inline code. `command`: the argv's record, when
+ * the caller has one (its forms are read once).
  */
-export function interpreterPrinted(argv: readonly Word[]): Produced | null {
+export function interpreterPrinted(argv: readonly Word[], command?: { readonly forms: FormReading }): Produced | null {
   const name = commandName(argv[0])?.name;
   if (name === undefined) return null;
   const category = rowFor(name)?.category;
   if (category === undefined || category === 'shell') return null;
   const literals: string[] = [];
-  for (const form of programForms(argv).forms) {
+  for (const form of (command?.forms ?? programForms(argv)).forms) {
     if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
     literals.push(...stringLiteralsOf(wordText(form.value)));
   }

@@ -11,7 +11,8 @@ import { commandLevels, runsCommand, type CommandLevel } from '../programs/comma
 import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
 import type { DeviceReads } from '../programs/row';
-import { programForms, rowFor } from '../programs/table';
+import { rowFor } from '../programs/table';
+import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName } from './commandName';
@@ -76,10 +77,11 @@ function placedAsRead(reads: DeviceReads, level: CommandLevel, argv: readonly Wo
  * The argv indexes whose device words the program's row places as read, as a test; null when the
  * row places none (no row, words it cannot place, a form that rewrites the whole device).
  */
-function readPlaces(argv: readonly Word[], name: string): ((index: number) => boolean) | null {
+function readPlaces(command: SegmentRecord, name: string): ((index: number) => boolean) | null {
   const row = rowFor(name);
   if (row === null) return null;
-  const found = programForms(argv);
+  const argv = command.argv;
+  const found = command.forms;
   if (found.unreadable !== null) return null;
   // A form of the whole command that changes what it is given (`fdisk /dev/sdb` edits the table).
   if (found.forms.some((form) => form.role === 'destructive' && form.index >= argv.length)) return null;
@@ -104,8 +106,9 @@ function readPlaces(argv: readonly Word[], name: string): ((index: number) => bo
  */
 const OWN_DEVICE_READER = new Set(['fio']);
 
-/** The first device word of the argv (program first, wrappers peeled) that its row does not place as read. */
-export function checkDeviceWords(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
+/** The first device word of the argv (program first, wrappers peeled; `command`: its record) that its row does not place as read. */
+export function checkDeviceWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
+  const argv = command.argv;
   // Inside a container a device path is the container's own (class of its own: containers).
   if (argv.length < 2 || place.mounts !== undefined) return null;
   const program = commandName(argv[0]);
@@ -115,7 +118,7 @@ export function checkDeviceWords(argv: readonly Word[], place: PathPlace): Hardl
   for (let k = 1; k < argv.length; k++) {
     const device = deviceInWord(argv[k]!, bare);
     if (device === null) continue;
-    reads ??= readPlaces(argv, program.name);
+    reads ??= readPlaces(command, program.name);
     if (reads !== null && reads(k)) continue;
     return hardlineFinding('raw-device-write', `${program.name} given ${device}, which no row places as only read`);
   }

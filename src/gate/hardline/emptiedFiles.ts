@@ -4,14 +4,14 @@
  * truncation of that file by the one critical-file arm (deletion.ts `checkCriticalFiles`, D§5).
  */
 import type { PathPlace } from '../programs/pathResolver';
-import { programForms } from '../programs/table';
-import type { Word } from '../reading/resolution';
+import type { SegmentRecord } from '../programs/segmentRecord';
 import type { HardlineFinding } from './arms';
 import { checkCriticalFiles } from './deletion';
 
-export function checkEmptiedFiles(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
-  if (argv.length < 3) return null;
-  for (const form of programForms(argv).forms) {
+/** `command`: the record of the program's argv, wrappers peeled. */
+export function checkEmptiedFiles(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
+  if (command.argv.length < 3) return null;
+  for (const form of command.forms.forms) {
     if (form.empties !== true || form.value === null) continue;
     const found = checkCriticalFiles(`${form.program} (${form.note})`, [form.value], place);
     if (found !== null) return found;

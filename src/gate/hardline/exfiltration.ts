@@ -13,8 +13,8 @@
  * print-access-token)" URL`) is the token used for what it is for, and is left alone.
  */
 import type { Redirect, Word } from '../reading/resolution';
-import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
-import { programForms, rowFor } from '../programs/table';
+import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
+import { rowFor } from '../programs/table';
 import { UPLOAD_COMMANDS } from '../programs/rows/network';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -23,9 +23,9 @@ import { credentialKind, isNetworkDevicePath, namesCloudMetadata, wordPathText }
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { readTextCommands } from './textCommands';
 
-/** One command of a pipeline, with its wrappers already peeled. */
+/** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
-  peeled: PeeledCommand;
+  record: SegmentRecord;
   redirects: readonly Redirect[];
   /** Index (in the same list) of the command whose output this one reads through a pipe, or -1. */
   pipedFrom: number;
@@ -159,17 +159,17 @@ function isRemoteSpec(text: string): boolean {
 }
 
 /**
- * False when {@link sinkName} certainly finds no sink in this command (`innerArgv`: its argv with wrappers peeled): no redirect to a network
- * device and no program of {@link SINKS}. Lets the floor pass over a pipeline without building
- * its {@link PipelineCommand}s; `checkExfiltration` of a pipeline where this is false for every
- * command is null.
+ * False when {@link sinkName} certainly finds no sink in this command (`inside`: the record of its
+ * argv with wrappers peeled): no redirect to a network device and no program of {@link SINKS}.
+ * Lets the floor pass over a pipeline without building its {@link PipelineCommand}s;
+ * `checkExfiltration` of a pipeline where this is false for every command is null.
  */
-export function maySend(innerArgv: readonly Word[], redirects: readonly Redirect[]): boolean {
+export function maySend(inside: SegmentRecord, redirects: readonly Redirect[]): boolean {
   for (let k = 0; k < redirects.length; k++) {
     if (isNetworkDevicePath(wordPathText(redirects[k]!.target))) return true;
   }
-  const name = commandName(innerArgv[0])?.name ?? null;
-  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(innerArgv).length > 0 || networkCapable(innerArgv) !== null);
+  const name = commandName(inside.argv[0])?.name ?? null;
+  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null);
 }
 
 /**
@@ -203,12 +203,13 @@ const REMOTE_OPERAND = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]|^[A-Za-z0-9._-]+@[A-
  * `sends` forms, and its other words (a key it signs in with) are used, not sent — unless it is an
  * interpreter, whose code decides what it sends.
  */
-function networkCapable(argv: readonly Word[]): { what: string; ownWords: boolean } | null {
+function networkCapable(command: SegmentRecord): { what: string; ownWords: boolean } | null {
+  const argv = command.argv;
   const first = argv[0];
   if (first === undefined || first.kind !== 'literal' || logsInFromStdin(argv)) return null;
   const name = commandName(first)?.name ?? first.value;
   const row = rowFor(name);
-  const reading = row === null ? null : programForms(argv);
+  const reading = row === null ? null : command.forms;
   const network = reading?.forms.find((form) => form.role === 'network' && form.wrapped === undefined);
   // An interpreter's network form is its code's (gawk's `/inet/`): the code decides what it sends.
   if (network !== undefined) return { what: network.program || name, ownWords: reading!.unreadable !== null || row!.category === 'interpreter' };
@@ -225,10 +226,10 @@ function networkCapable(argv: readonly Word[]): { what: string; ownWords: boolea
  * `gh gist create FILE`, `croc send FILE`): the program is a sink, and the words it uploads are
  * what it sends.
  */
-function uploadForms(argv: readonly Word[]): Form[] {
-  const first = argv[0];
+function uploadForms(command: SegmentRecord): Form[] {
+  const first = command.argv[0];
   if (first === undefined || first.kind !== 'literal') return [];
-  return programForms(argv).forms.filter((form) => form.sends === true && form.wrapped === undefined);
+  return command.forms.forms.filter((form) => form.sends === true && form.wrapped === undefined);
 }
 
 /** What a network-capable command sends to, or null when it is not a sink. */
@@ -237,12 +238,12 @@ function sinkName(command: PipelineCommand): string | null {
     const target = wordPathText(redirect.target);
     if (isNetworkDevicePath(target)) return `a ${target} connection`;
   }
-  const argv = command.peeled.argv;
+  const argv = command.record.peeled.argv;
   const name = commandName(argv[0])?.name ?? null;
   if (name === null) return null;
   if (!Object.prototype.hasOwnProperty.call(SINKS, name)) {
-    const upload = uploadForms(argv)[0];
-    return upload !== undefined ? upload.program : (networkCapable(argv)?.what ?? null);
+    const upload = uploadForms(command.record.inside)[0];
+    return upload !== undefined ? upload.program : (networkCapable(command.record.inside)?.what ?? null);
   }
   if (name === 'rsync' || name === 'scp') {
     return argv.slice(1).some((word) => isRemoteSpec(wordPathText(word))) ? name : null;
@@ -386,7 +387,8 @@ function exportsSecretKeys(argv: readonly Word[]): boolean {
 
 /** What secret a command puts on its output (or sends itself), or null. */
 function sourceOf(command: PipelineCommand): string | null {
-  const { peeled, redirects, place } = command;
+  const { redirects, place } = command;
+  const peeled = command.record.peeled;
   for (let k = 0; k < redirects.length; k++) {
     const redirect = redirects[k]!;
     if (redirect.op !== '<' && redirect.op !== '<>') continue;
@@ -407,9 +409,9 @@ function sourceOf(command: PipelineCommand): string | null {
   if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, place);
   // An upload program sends the words its upload forms name; its other words (a key it signs
   // in with, a folder it downloads into) are not sent.
-  const uploads = uploadForms(argv);
+  const uploads = uploadForms(command.record.inside);
   if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place);
-  if (networkCapable(argv)?.ownWords === false) return null;
+  if (networkCapable(command.record.inside)?.ownWords === false) return null;
   return credentialIn(argv, 1, place);
 }
 
@@ -451,7 +453,7 @@ function uploadsFedCommands(pipeline: readonly PipelineCommand[]): string | null
     if (command.pipedFrom < 0) continue;
     const sink = sinkName(command);
     if (sink === null) continue;
-    const producer = pipeline[command.pipedFrom]!.peeled.argv;
+    const producer = pipeline[command.pipedFrom]!.record.peeled.argv;
     const name = commandName(producer[0])?.name;
     if (name !== 'echo' && name !== 'printf' && name !== 'print') continue;
     const text = producer.slice(1).map(wordPathText).join(' ').replace(/\\n/g, '\n');
@@ -462,10 +464,9 @@ function uploadsFedCommands(pipeline: readonly PipelineCommand[]): string | null
   return null;
 }
 
-/** A command that names a cloud metadata address in its words. */
 /** Every literal destination of the command is the cloud metadata service (and it names one). */
 function sendsOnlyToMetadata(command: PipelineCommand): boolean {
-  const hosts = command.peeled.argv.slice(1).map((word) => {
+  const hosts = command.record.peeled.argv.slice(1).map((word) => {
     const text = literalText(word);
     return text === null ? null : destinationHost(text);
   });
@@ -473,8 +474,9 @@ function sendsOnlyToMetadata(command: PipelineCommand): boolean {
   return named.length > 0 && named.every((host) => namesCloudMetadata(`//${host}/`));
 }
 
+/** A command that names a cloud metadata address in its words. */
 function asksMetadata(command: PipelineCommand): boolean {
-  const argv = command.peeled.argv;
+  const argv = command.record.peeled.argv;
   for (let k = 1; k < argv.length; k++) if (namesCloudMetadata(wordPathText(argv[k]!))) return true;
   return false;
 }
@@ -483,10 +485,10 @@ function asksMetadata(command: PipelineCommand): boolean {
  * The `credentials` form of the program table a command (wrappers peeled) carries, described,
  * or null: `gh auth token`, `printenv`, `kubectl config view --raw`.
  */
-function printedSecret(peeled: PeeledCommand): string | null {
-  const first = peeled.argv[0];
+function printedSecret(record: SegmentRecord): string | null {
+  const first = record.peeled.argv[0];
   if (first === undefined || first.kind !== 'literal') return null;
-  const form = programForms(peeled.argv).forms.find((candidate) => candidate.role === 'credentials');
+  const form = record.inside.forms.forms.find((candidate) => candidate.role === 'credentials');
   if (form === undefined) return null;
   const where = form.trigger === '' || form.program.endsWith(` ${form.trigger}`) || form.trigger === form.program ? form.program : `${form.program} ${form.trigger}`;
   return `what ${where} prints (${form.note})`;
@@ -504,7 +506,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
   let budget = MAX_SUBSTITUTION_TEXT;
   for (let k = 0; k < pipeline.length; k++) {
     const command = pipeline[k]!;
-    const own = printedSecret(command.peeled);
+    const own = printedSecret(command.record);
     if (own !== null) {
       const socket = command.redirects.find((redirect) => redirect.op !== '<' && redirect.op !== '<&' && redirect.op !== '<>' && isNetworkDevicePath(wordPathText(redirect.target)));
       if (socket !== undefined) return hardlineFinding('credential-exfiltration', `${own} goes to a ${wordPathText(socket.target)} connection`);
@@ -514,7 +516,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
     if (sink === null) continue;
     // Upstream through the pipes: filters in between (`base64`, `tee f`) pass the secret on.
     for (let from = command.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
-      const source = printedSecret(pipeline[from]!.peeled);
+      const source = printedSecret(pipeline[from]!.record);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
     }
     const foreign = tokenToForeignHost(command, home);
@@ -523,9 +525,9 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
       if (word.raw.length > budget) continue;
       budget -= word.raw.length;
       for (const inner of readTextCommands(word.raw, home)) {
-        const peeledInner = peelWrappers(inner.argv);
+        const record = argvRecord(inner.argv, inner.redirects);
         // A secret printed (`$(gh auth token)`) or a credential file read (`$(head ~/.git-credentials)`) inside it.
-        const source = printedSecret(peeledInner) ?? sourceOf({ peeled: peeledInner, redirects: inner.redirects, pipedFrom: -1, place: command.place });
+        const source = printedSecret(record) ?? sourceOf({ record, redirects: inner.redirects, pipedFrom: -1, place: command.place });
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
       }
     }
@@ -548,7 +550,7 @@ function destinationHost(text: string): string | null {
  * destination only known at run time is not judged (the token is taken as used).
  */
 function tokenToForeignHost(command: PipelineCommand, home: string): string | null {
-  const argv = command.peeled.argv;
+  const argv = command.record.peeled.argv;
   const hosts: string[] = [];
   for (let k = 1; k < argv.length; k++) {
     const text = literalText(argv[k]);
@@ -560,10 +562,11 @@ function tokenToForeignHost(command: PipelineCommand, home: string): string | nu
     const word = argv[k]!;
     if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`')) || word.raw.length > MAX_COMMAND_TEXT) continue;
     for (const inner of readTextCommands(word.raw, home)) {
-      const peeledInner = peelWrappers(inner.argv);
+      const record = argvRecord(inner.argv);
+      const peeledInner = record.peeled;
       const first = peeledInner.argv[0];
       if (first === undefined || first.kind !== 'literal') continue;
-      const form = programForms(peeledInner.argv).forms.find((candidate) => candidate.role === 'credentials' && candidate.usedAt !== undefined);
+      const form = record.inside.forms.forms.find((candidate) => candidate.role === 'credentials' && candidate.usedAt !== undefined);
       if (form === undefined) continue;
       // A host named among its own words (`gh auth token --hostname ghe.example.com`) is one it is for.
       const own = [...form.usedAt!, ...peeledInner.argv.map(literalText).filter((text): text is string => text !== null && /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/.test(text)).map((text) => text.toLowerCase())];
@@ -580,7 +583,7 @@ function tokenToForeignHost(command: PipelineCommand, home: string): string | nu
  * redirect, and input redirects (`< <(…)`).
  */
 function substitutedWords(command: PipelineCommand): Word[] {
-  const argv = command.peeled.argv;
+  const argv = command.record.peeled.argv;
   const name = commandName(argv[0])?.name ?? null;
   const reading = name !== null && Object.prototype.hasOwnProperty.call(SINKS, name) ? SINKS[name]! : null;
   const words = reading === null ? argv.slice(1) : sentWords(reading, argv.slice(1), true);
@@ -620,7 +623,7 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
   if (unitsWithSink.size === 0) return null;
   for (let k = 0; k < line.length; k++) {
     const command = line[k]!;
-    const argv = command.peeled.argv;
+    const argv = command.record.peeled.argv;
     if (tainted.size > 0 && unitsWithSink.has(command.unit)) {
       const named = [...argv.slice(1), ...command.redirects.filter((redirect) => redirect.op === '<' || redirect.op === '<>').map((redirect) => redirect.target)];
       for (const word of named) {
@@ -632,7 +635,7 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
       }
     }
     const upstream = command.pipedFrom >= 0 ? line[command.pipedFrom] : undefined;
-    const source = sourceOf(command) ?? printedSecret(command.peeled) ?? (upstream === undefined ? null : (sourceOf(upstream) ?? printedSecret(upstream.peeled)));
+    const source = sourceOf(command) ?? printedSecret(command.record) ?? (upstream === undefined ? null : (sourceOf(upstream) ?? printedSecret(upstream.record)));
     const name = commandName(argv[0])?.name;
     if (source !== null) {
       for (const path of outputFiles(command)) tainted.set(path, source);

@@ -20,14 +20,15 @@
  *   read as commands and shell text too ({@link checkUnplacedWords}).
  */
 import type { HardlineRecord } from '../decision';
-import { executedPayloads, MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorPayloads';
+import { MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorPayloads';
 import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
-import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
+import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
+import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
-import { programForms, programRows, rowFor, stdinCodeOf } from '../programs/table';
+import { programRows, rowFor, stdinCodeOf, type FormReading } from '../programs/table';
 import { echoEscapes, printfOutput } from '../programs/printfFormat';
 import { readAwkCommand, stringLiteralsOf } from '../programs/awk';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -137,19 +138,21 @@ class Context implements Rechecker {
 
 /**
  * Null when no arm fires. Unconfigurable. `cwd` is the folder the command runs in (relative
- * paths are judged from there; null when not known); links already on disk are read.
+ * paths are judged from there; null when not known); links already on disk are read. `records`:
+ * the record of each segment of a resolved reading (programs/segmentRecord.ts), when the caller
+ * has made them (the pipeline makes them once per decision); otherwise the floor makes its own.
  */
-export function checkHardline(reading: CommandReading, cwd: string | null = null, cdpath?: string): HardlineRecord | null {
+export function checkHardline(reading: CommandReading, cwd: string | null = null, cdpath?: string, records?: readonly SegmentRecord[]): HardlineRecord | null {
   const context = new Context(startPlace(reading.home, cwd, true, cdpath), 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
-  const found = checkReading(reading, context);
+  const found = checkReading(reading, context, records);
   return found === null ? null : { arm: found.arm, detail: found.detail };
 }
 
-function checkReading(reading: CommandReading, context: Context): HardlineFinding | null {
+function checkReading(reading: CommandReading, context: Context, records?: readonly SegmentRecord[]): HardlineFinding | null {
   // Values set on the line are read from the original text too: `$'…'` keeps its escapes there (dataFlow.ts).
   if (!reading.resolution.resolved) return checkText(reading.normalised, context) ?? checkLineValues(reading.original, context);
   const segments = reading.resolution.segments;
-  const found = checkCommands(shapesOfSegments(segments, context.place), context);
+  const found = checkCommands(shapesOfSegments(segments, context.place, records), context);
   if (found !== null) return found;
   // A here-text read as data is still read as the text reader reads it (docs/decisions.md "Data
   // that only looks like code"): the floor finds at least what it found when such lines were unresolved.
@@ -161,7 +164,7 @@ function checkReading(reading: CommandReading, context: Context): HardlineFindin
   return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context);
 }
 
-function shapesOfSegments(segments: readonly Segment[], start: PathPlace): CommandShape[] {
+function shapesOfSegments(segments: readonly Segment[], start: PathPlace, records?: readonly SegmentRecord[]): CommandShape[] {
   const places = placesOfSegments(segments, start);
   const shapes: CommandShape[] = [];
   let unit = 0;
@@ -178,8 +181,8 @@ function shapesOfSegments(segments: readonly Segment[], start: PathPlace): Comma
       pipedFrom: piped ? shapes[index - 1]! : null,
       place: places[index]!,
       stdinText: segment.hereText?.body ?? null,
-      folded: undefined,
-      peeled: undefined,
+      // The segment's record as the stages read it, unless the floor reads its words folded.
+      record: records?.[index] !== undefined && !hasNonAsciiLiteral(segment.argv) ? records[index] : undefined,
     });
   }
   return shapes;
@@ -239,14 +242,14 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
     const found = checkPayloads(command, command.stdinText, context, command.place);
     if (found !== null) return found;
   }
-  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context) ?? checkPushedFolders(commands, innerArgv);
+  return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context) ?? checkPushedFolders(commands, (command) => recordOfView(command).inside);
 }
 
 /** A script a literal producer writes into a file that a later command runs (hardline/writtenScripts.ts). */
 function checkWrittenScripts(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
   if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
   for (const run of writtenScriptRuns(commands, (command) => producedText(command as CommandShape), (command) => innerArgv(command as CommandShape))) {
-    const found = checkStdinCode(run.argv, run.texts, run.exact, context, run.place);
+    const found = checkStdinCode(argvRecord(run.argv), run.texts, run.exact, context, run.place);
     if (found !== null) return found;
     // An interpreter's script is also read by its language's reader, as code fed on its input is.
     for (const text of run.texts) {
@@ -275,7 +278,7 @@ function withZshReadings(commands: readonly CommandShape[], home: string): reado
     }
     out ??= commands.slice(0, k);
     out.push(command);
-    for (const argv of readings) out.push({ ...command, argv, folded: undefined, peeled: undefined });
+    for (const argv of readings) out.push({ ...command, argv, record: undefined });
   }
   return out ?? commands;
 }
@@ -384,19 +387,22 @@ function foldWord(word: Word): Word {
 }
 
 /**
- * An argv with its folded and unwrapped forms, computed at most once: the direct checks, the
- * payload reader and the pipeline checks all look at them.
+ * An argv and the record of its words as the floor reads them (literal values NFKC-folded:
+ * fullwidth `ｒｍ` reads as `rm`), made at most once: the direct checks, the payload reader and
+ * the pipeline checks all read the command through it (D§5 "Positive knowledge"). A segment of a
+ * resolved line comes with the record every stage reads; any other command (a payload's argv,
+ * a command of the text reader, a zsh reading) gets one of its own when first read.
  */
 interface ArgvView {
   argv: readonly Word[];
-  folded?: readonly Word[];
-  peeled?: PeeledCommand;
+  redirects?: readonly Redirect[];
+  record?: SegmentRecord;
 }
 
-/** The argv with literal values NFKC-folded (fullwidth `ｒｍ` reads as `rm`). */
-function folded(view: ArgvView): readonly Word[] {
-  view.folded ??= hasNonAsciiLiteral(view.argv) ? view.argv.map(foldWord) : view.argv;
-  return view.folded;
+/** The record of the view's words, folded: made the first time it is asked for. */
+function recordOfView(view: ArgvView): SegmentRecord {
+  view.record ??= argvRecord(hasNonAsciiLiteral(view.argv) ? view.argv.map(foldWord) : view.argv, view.redirects);
+  return view.record;
 }
 
 function hasNonAsciiLiteral(argv: readonly Word[]): boolean {
@@ -407,19 +413,17 @@ function hasNonAsciiLiteral(argv: readonly Word[]): boolean {
   return false;
 }
 
-function peeled(view: ArgvView): PeeledCommand {
-  view.peeled ??= peelWrappers(folded(view));
-  return view.peeled;
+/** The program's argv inside its wrappers (the argv itself when it starts with none). */
+function innerArgv(view: ArgvView): readonly Word[] {
+  return recordOfView(view).peeled.argv;
 }
 
 /**
- * The program's argv inside its wrappers: `peeled(view).argv`, without making (and keeping) a
- * peeled record for the common argv that starts with no wrapper, which peels to itself.
+ * {@link innerArgv} of the words as written, not folded (what the kill-all producers read,
+ * processes.ts): the record's when its words are those, else peeled here.
  */
-function innerArgv(view: ArgvView): readonly Word[] {
-  if (view.peeled !== undefined) return view.peeled.argv;
-  const argv = folded(view);
-  return startsWithWrapper(argv) ? peeled(view).argv : argv;
+function wordsAsWritten(view: ArgvView): readonly Word[] {
+  return hasNonAsciiLiteral(view.argv) ? peelWrappers(view.argv).argv : innerArgv(view);
 }
 
 /**
@@ -429,27 +433,31 @@ function innerArgv(view: ArgvView): readonly Word[] {
 function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Context, place: PathPlace): HardlineFinding | null {
   const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
+  const record = recordOfView(view);
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
-  if (view.peeled === undefined) {
-    const argv = folded(view);
-    if (!startsWithWrapper(argv)) return checkArgv(argv, place, context);
-  }
-  const unwrapped = peeled(view);
+  if (!record.wrapped) return checkArgv(record, place, context);
+  const unwrapped = record.peeled;
   const unregistered = checkWslUnregister(unwrapped.layers);
   if (unregistered !== null) return unregistered;
   const inner = placeInside(place, unwrapped.layers);
   // Read exactly, the unwrapped argv is the only reading.
-  if (unwrapped.exact) return checkArgv(unwrapped.argv, inner, context);
-  for (const candidate of readings(unwrapped)) {
-    const found = checkArgv(candidate, inner, context);
+  if (unwrapped.exact) return checkArgv(record.inside, inner, context);
+  const candidates = readings(unwrapped);
+  for (let k = 0; k < candidates.length; k++) {
+    // The first reading is the command inside the wrappers; the others are re-anchored words.
+    const found = checkArgv(k === 0 ? record.inside : argvRecord(candidates[k]!), inner, context);
     if (found !== null) return found;
   }
   return null;
 }
 
-/** The arms of the program, then the command it runs in a container with host folders bound in. */
-function checkArgv(argv: readonly Word[], place: PathPlace, context: Context): HardlineFinding | null {
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(argv, place) ?? checkDeviceWords(argv, place) ?? checkProtectedTrees(argv, place) ?? checkEmptiedFiles(argv, place);
+/**
+ * The arms of the program, then the command it runs in a container with host folders bound in.
+ * `command`: the record of the program's argv, wrappers peeled (its forms are that argv's).
+ */
+function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
+  const argv = command.argv;
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   if (run === null) return null;
@@ -471,8 +479,9 @@ function hasContainerCommand(command: Command, level = 0): boolean {
 /** The code one simple command runs from its arguments (and a script fed on its stdin), from `place`. */
 function checkPayloads(view: ArgvView, stdinText: string | null, context: Context, outer: PathPlace): HardlineFinding | null {
   if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
+  const record = recordOfView(view);
   // The payload runs where the wrappers put it (`env -C / sh -c …`).
-  const place = startsWithWrapper(folded(view)) ? placeInside(outer, peeled(view).layers) : outer;
+  const place = record.wrapped ? placeInside(outer, record.peeled.layers) : outer;
   // Reading payloads turns opaque words back into text; in text read from nested substitutions
   // those words overlap, so their length is paid for up front.
   let opaqueLength = 0;
@@ -481,7 +490,7 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     if (word.kind !== 'literal') opaqueLength += word.raw.length;
   }
   if (!pay(context, opaqueLength)) return null;
-  const payloads = executedPayloads(folded(view));
+  const payloads = record.payloads;
   for (let k = 0; k < payloads.length; k++) {
     const payload = payloads[k]!;
     // Wrapped commands (`xargs rm …`) are already judged through unwrap.
@@ -492,26 +501,27 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
         : checkNestedCommand(payload.argv, context, place);
     if (found !== null) return found;
   }
-  const inner = innerArgv(view);
+  const inside = record.inside;
+  const inner = inside.argv;
   // Code in other languages (docs/languages.md): what the code does, as shell text or a fork loop.
-  const code = codePayloads(inner, stdinText);
+  const code = codePayloads(inner, stdinText, inside.forms);
   for (let k = 0; k < code.length; k++) {
     const payload = code[k]!;
     const found = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, payload.approximate, context, place);
     if (found !== null) return found;
   }
-  const shellCode = checkShellCode(inner, context, place);
+  const shellCode = checkShellCode(inside, context, place);
   if (shellCode !== null) return shellCode;
   if (stdinText !== null) {
-    const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inner, [stdinText], true, context, place);
+    const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inside, [stdinText], true, context, place);
     if (found !== null) return found;
   }
-  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(view, context, place) ?? checkShellArguments(inner, context, place);
+  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(record, context, place) ?? checkShellArguments(inner, context, place, inside.forms);
 }
 
 /** `sh -c TEXT NAME ARG…`: the text read with its positional parameters filled (hardline/shellArguments.ts). */
-function checkShellArguments(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
-  const filled = shellTextWithArguments(argv);
+function checkShellArguments(argv: readonly Word[], context: Context, place: PathPlace, forms?: FormReading): HardlineFinding | null {
+  const filled = shellTextWithArguments(argv, forms);
   return filled === null ? null : checkPayloadText(filled, true, context, place);
 }
 
@@ -525,9 +535,9 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
  * by its characters before it is read, so a long argv costs at most the budget (past it, later
  * suffixes are not read: a known limit, docs/decisions.md).
  */
-function checkUnplacedWords(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
-  const argv = innerArgv(view);
-  if (argv.length < 2 || !unplacedWords(view, argv)) return null;
+function checkUnplacedWords(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
+  const argv = record.peeled.argv;
+  if (argv.length < 2 || !unplacedWords(record)) return null;
   const code = checkUnplacedCode(argv, context, place);
   if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
@@ -567,15 +577,15 @@ function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathP
 const SHELL_TEXT = /[\s;&|`]|\$\(/;
 
 /** The program has no row (or is only known at run time), or its row cannot place every word. */
-function unplacedWords(view: ArgvView, argv: readonly Word[]): boolean {
-  return (view.peeled !== undefined && !view.peeled.exact) || unplacedProgram(argv);
+function unplacedWords(record: SegmentRecord): boolean {
+  return !record.peeled.exact || unplacedProgram(record.inside);
 }
 
-/** {@link unplacedWords} of an argv already unwrapped. */
-function unplacedProgram(argv: readonly Word[]): boolean {
-  const name = commandName(argv[0]);
+/** {@link unplacedWords} of a command already unwrapped (`command`: its record). */
+function unplacedProgram(command: SegmentRecord): boolean {
+  const name = commandName(command.argv[0]);
   if (name === null || rowFor(name.name) === null) return true;
-  return programForms(argv).unreadable !== null;
+  return command.forms.unreadable !== null;
 }
 
 /** A literal word that may name a program some reading of the floor looks at (not an option, not a path operand of no program). */
@@ -591,7 +601,8 @@ function mayNameProgram(word: Word): boolean {
  * the code as it reads another language's text ({@link checkCodeText}). `-Command` takes the rest of
  * the line as the code.
  */
-function checkShellCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+function checkShellCode(command: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
+  const argv = command.argv;
   const name = commandName(argv[0])?.name;
   if (name === undefined || rowFor(name)?.category !== 'shell') return null;
   // PowerShell's statements, as the shell text that does the same (powershellStatements.ts).
@@ -599,7 +610,7 @@ function checkShellCode(argv: readonly Word[], context: Context, place: PathPlac
     const found = checkPayloadText(powerShellAsShell(code), false, context, place);
     if (found !== null) return found;
   }
-  for (const form of programForms(argv).forms) {
+  for (const form of command.forms.forms) {
     if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
     const encoded = /^-{1,2}e(?:c|n[a-z]*)?$/i.test(form.trigger);
     const text = encoded ? decodedCommand(wordText(form.value)) : argv.slice(form.index + 1).map(wordText).join(' ');
@@ -657,8 +668,9 @@ function checkNestedCommand(argv: readonly Word[], context: Context, place: Path
 
 /** A built command that sends what it names (a container's `wget --post-file=/a/credentials`, binds read by `place`). */
 function checkNestedSend(view: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
-  if (!maySend(innerArgv(view), [])) return null;
-  return checkExfiltration([{ peeled: peeled(view), redirects: [], pipedFrom: -1, place }], context.home, false);
+  const record = recordOfView(view);
+  if (!maySend(record.inside, [])) return null;
+  return checkExfiltration([{ record, redirects: [], pipedFrom: -1, place }], context.home, false);
 }
 
 /**
@@ -723,10 +735,10 @@ function isShell(name: string): boolean {
  * it is read as shell text — exactly for a shell's own text, approximately for another language's
  * ({@link codeTexts}). `texts` are alternatives (what echo prints with and without escapes).
  */
-function checkStdinCode(argv: readonly Word[], texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
+function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
   // A program the table cannot place (no row, or words its row cannot read) may run its input as
   // shell text too: read approximately.
-  const kind = stdinCodeOf(argv) ?? (argv.length > 0 && unplacedProgram(argv) ? 'unknown' : null);
+  const kind = stdinCodeOf(command.argv, command.forms) ?? (command.argv.length > 0 && unplacedProgram(command) ? 'unknown' : null);
   if (kind === null) return null;
   for (const text of texts) {
     const found = kind === 'code' ? checkCodeText(text, context, place) : checkPayloadText(text, kind === 'unknown' || !exact, context, place);
@@ -773,7 +785,7 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
   // Only a unit with a command that may send can leak: with none on the line (most lines), no
   // grouping and no look at the redirects for an open socket.
   let anySender = false;
-  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(innerArgv(commands[k]!), commands[k]!.redirects);
+  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(recordOfView(commands[k]!).inside, commands[k]!.redirects);
   if (anySender) {
     const found = checkSendingUnits(commands, context);
     if (found !== null) return found;
@@ -807,18 +819,18 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
     else unit.push(command);
   }
   for (const unit of units.values()) {
-    if (!unit.some((command) => maySend(innerArgv(command), command.redirects))) continue;
+    if (!unit.some((command) => maySend(recordOfView(command).inside, command.redirects))) continue;
     const at = new Map<CommandShape, number>();
     for (let k = 0; k < unit.length; k++) at.set(unit[k]!, k);
     const found = checkExfiltration(
-      unit.map((command) => ({ peeled: peeled(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1), place: command.place })),
+      unit.map((command) => ({ record: recordOfView(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1), place: command.place })),
       context.home,
       openSocket,
     );
     if (found !== null) return found;
   }
   // Through a file written earlier on the line (`gh auth token > /tmp/t; curl -d @/tmp/t h`).
-  return checkThroughFiles(commands.map((command) => ({ peeled: peeled(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : commands.indexOf(command.pipedFrom), place: command.place, unit: command.unit })));
+  return checkThroughFiles(commands.map((command) => ({ record: recordOfView(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : commands.indexOf(command.pipedFrom), place: command.place, unit: command.unit })));
 }
 
 /** The arguments `echo`/`printf`/zsh's `print` print (after their own flags), or null for other programs. */
@@ -849,7 +861,8 @@ function printedArguments(argv: readonly Word[]): readonly Word[] | null {
  * of string literals, `awk` printing string literals. Null for any other program.
  */
 function producedText(source: CommandShape): Produced | null {
-  const argv = innerArgv(source);
+  const inside = recordOfView(source).inside;
+  const argv = inside.argv;
   const name = commandName(argv[0])?.name;
   if (name === undefined) return null;
   const literal = argv.every((word) => word.kind === 'literal');
@@ -895,7 +908,7 @@ function producedText(source: CommandShape): Produced | null {
       return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv) ?? printedAtWorst(argv, () => inputOf(source, literal));
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal));
   }
 }
 
@@ -945,12 +958,11 @@ function printedWords(args: readonly Word[]): Word[] {
 
 /** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
 function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
-  // The source's program is read without a peeled record (most are no literal producer), and the
-  // sink is peeled only when something is printed into it.
   const produced = producedText(source as CommandShape);
-  if (produced === null) return startsWithWrapper(folded(sinkView)) || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, peeled(sinkView), context, place) : null;
-  const sink = peeled(sinkView);
-  const found = checkStdinCode(sink.argv, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts);
+  const sinkRecord = recordOfView(sinkView);
+  if (produced === null) return sinkRecord.wrapped || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, sinkRecord.peeled, context, place) : null;
+  const sink = sinkRecord.peeled;
+  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts);
   if (found !== null) return found;
   // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
   const name = commandName(sink.argv[0])?.name;
@@ -983,7 +995,7 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   }
   // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option), whatever
   // else the source is read to print (`ls /proc` lists paths too; a line filter passes text on).
-  if (printsEveryProcess(source)) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   for (const input of inputs) {
     if (xargs !== undefined) {
       for (const inner of xargsCommands(xargs, input)) {

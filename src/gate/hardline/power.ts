@@ -13,7 +13,8 @@
  *   `adb reboot`, `supervisorctl shutdown` act on a guest, a device or a service).
  */
 import type { PathPlace } from '../programs/pathResolver';
-import { programForms, rowFor } from '../programs/table';
+import { rowFor } from '../programs/table';
+import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
@@ -27,16 +28,17 @@ const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action. */
 const POWER_OPTION = /^--?(?:force-|no-prompt-)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
 
-export function checkPowerWords(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
+export function checkPowerWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   // Inside a container its power is its own (programArms.ts, the same rule).
   if (place.mounts !== undefined) return null;
+  const argv = command.argv;
   const name = commandName(argv[0]);
   if (name === null) return null;
   const texts = argv.slice(1).map((word) => (literalText(word) ?? '').replace(/^--?[a-z-]+=/, ''));
   const method = dbusPowerMethod(texts);
   if (method !== null) return hardlineFinding('shutdown', `${name.name} calling ${method} over D-Bus`);
   // A row's form that ends the session or the power (`swaymsg exit`, `fdesetup authrestart`).
-  const reading = rowFor(name.name) === null ? null : programForms(argv);
+  const reading = rowFor(name.name) === null ? null : command.forms;
   const ends = reading?.forms.find((form) => form.endsSession === true);
   if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
   if (reading !== null && reading.unreadable === null) return null;

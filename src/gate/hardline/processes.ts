@@ -74,9 +74,11 @@ export interface PipedCommand {
  * selecting every process (`-e`, `-A`, BSD `ax`) with nothing that narrows it, and after either
  * only filters that keep every line (`awk` with no pattern, `cut`, `tr`, `sort`, `uniq`, `tail -n
  * +N`). `pgrep node`, `ps aux | grep vite | awk '{print $2}'` select some: never read so.
+ * `inside`: a command's words inside its wrappers, as its record has peeled them (the floor's
+ * `CommandShape`); peeled here for a command no record was made for (the text reader's).
  */
-export function printsEveryProcess(command: PipedCommand): boolean {
-  const argv = peelWrappers(command.argv).argv;
+export function printsEveryProcess(command: PipedCommand, inside: (command: PipedCommand) => readonly Word[] = peeledWords): boolean {
+  const argv = inside(command);
   const name = commandName(argv[0])?.name;
   if (name === undefined) return false;
   const args = argv.slice(1);
@@ -84,7 +86,11 @@ export function printsEveryProcess(command: PipedCommand): boolean {
   if (name === 'ps') return psSelectsAll(args);
   if (name === 'seq') return seqCoversEveryId(args);
   if (name === 'ls') return listsProc(args);
-  return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsEveryProcess(command.pipedFrom);
+  return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsEveryProcess(command.pipedFrom, inside);
+}
+
+function peeledWords(command: PipedCommand): readonly Word[] {
+  return peelWrappers(command.argv).argv;
 }
 
 /**

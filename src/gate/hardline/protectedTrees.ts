@@ -19,7 +19,8 @@ import { commandLevels, runsCommand } from '../programs/commandLevels';
 import { hasOption } from '../programs/grammar';
 import type { Command } from '../programs/row';
 import type { PathPlace } from '../programs/pathResolver';
-import { programForms, rowFor } from '../programs/table';
+import { rowFor } from '../programs/table';
+import type { SegmentRecord } from '../programs/segmentRecord';
 import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -62,21 +63,23 @@ function protectedRoot(word: Word, place: PathPlace): string | null {
 }
 
 /** The program has no row (or is only known at run time), or its row cannot place every word. */
-function unplaced(argv: readonly Word[], name: string | undefined): boolean {
+function unplaced(command: SegmentRecord, name: string | undefined): boolean {
   if (name === undefined || rowFor(name) === null) return true;
-  return programForms(argv).unreadable !== null;
+  return command.forms.unreadable !== null;
 }
 
-/** The checks of this file on one argv (wrappers peeled). */
-export function checkProtectedTrees(argv: readonly Word[], place: PathPlace): HardlineFinding | null {
+/** The checks of this file on one argv (wrappers peeled; `command`: its record). */
+export function checkProtectedTrees(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
+  const argv = command.argv;
   const name = commandName(argv[0])?.name;
   if (argv.length < 2 || name === undefined) return null;
-  return checkUnknownDeleter(argv, name, place) ?? checkRowWrites(argv, name, place) ?? checkAccessRights(argv, name, place) ?? checkRowRemovals(argv, name, place) ?? checkEssentialRemoval(argv, name);
+  return checkUnknownDeleter(command, name, place) ?? checkRowWrites(command, name, place) ?? checkAccessRights(argv, name, place) ?? checkRowRemovals(argv, name, place) ?? checkEssentialRemoval(argv, name);
 }
 
 /** An unplaced program given a protected root and a destructive word (`wipe -rf /root`, `dscl . -delete /Users/dev`). */
-function checkUnknownDeleter(argv: readonly Word[], name: string, place: PathPlace): HardlineFinding | null {
-  if (!unplaced(argv, name) || !hasDestructiveWord(argv, name)) return null;
+function checkUnknownDeleter(command: SegmentRecord, name: string, place: PathPlace): HardlineFinding | null {
+  const argv = command.argv;
+  if (!unplaced(command, name) || !hasDestructiveWord(argv, name)) return null;
   // A runner's command (`docker run $IMG rm -rf /`) is judged as the command it is, where it runs.
   const row = rowFor(name);
   if (row !== null && runsCommand(commandLevels(row, argv))) return null;
@@ -100,18 +103,20 @@ function pathsInValue(value: string): string[] {
  * (`sort -o`, `openssl -out`, `socat OPEN:…`). Editing in place (`sed -i`) and appending (`tee -a`) keep
  * the file's content and are left to the other layers.
  */
-function checkRowWrites(argv: readonly Word[], name: string, place: PathPlace): HardlineFinding | null {
+function checkRowWrites(command: SegmentRecord, name: string, place: PathPlace): HardlineFinding | null {
   if (rowFor(name) === null) return null;
+  const argv = command.argv;
   if (name === 'tee' && hasOption(readByRow('tee', argv.slice(1)) ?? { options: [] }, 'a', 'append')) return null;
   const texts: Array<{ text: string; via: string }> = [];
-  for (const write of writeTargets({ argv: argv as Word[], assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' })) {
+  // What the program writes, its redirects left out (those are checkRedirectedFiles'), read with the record's wrappers and forms.
+  for (const write of writeTargets({ argv: argv as Word[], assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' }, command)) {
     if (write.path === null || write.via.startsWith('sed -i') || METADATA_WRITERS.has(write.via) || (write.scope !== undefined && write.scope !== 'file')) continue;
     texts.push({ text: write.path, via: write.via });
   }
   // Options whose value names a file the program writes (`sort -o`, `openssl -out`,
   // `sqlite3 -cmd '.output F'`). Operands are the write targets' business above: a row's operand
   // writer may only read some of them (`socat -u A B` reads A), and chown's write no content.
-  for (const form of programForms(argv).forms) {
+  for (const form of command.forms.forms) {
     if (form.role !== 'writer' || form.value === null || !form.trigger.startsWith('-')) continue;
     // A reader that hands the option word itself as the value (`sort -o F`): the word after it.
     const value = form.value.raw === form.trigger ? argv[form.index + 1] : form.value;

@@ -7,7 +7,7 @@
  * folder is not known (`cd "$D"`) nothing is said: pushing is everyday work.
  */
 import type { PathPlace } from '../programs/pathResolver';
-import type { Word } from '../reading/resolution';
+import type { SegmentRecord } from '../programs/segmentRecord';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { credentialKind, expandHome } from './paths';
@@ -26,10 +26,14 @@ const PUSHES: Readonly<Record<string, { verbs: ReadonlySet<string>; folder: read
 /** A destination that stays on this machine: a path or a `file://` URL. */
 const LOCAL_DESTINATION = /^(?:\/|\.{1,2}(?:\/|$)|~|file:\/\/)/;
 
-/** The first push in `commands` run from (or given) a credential folder, as a finding. */
-export function checkPushedFolders<C extends { place: PathPlace }>(commands: readonly C[], innerArgv: (command: C) => readonly Word[]): HardlineFinding | null {
+/**
+ * The first push in `commands` run from (or given) a credential folder, as a finding. `inside`:
+ * the record of a command's program inside its wrappers (`SegmentRecord.inside`), which the floor
+ * reads every command through.
+ */
+export function checkPushedFolders<C extends { place: PathPlace }>(commands: readonly C[], inside: (command: C) => SegmentRecord): HardlineFinding | null {
   for (const command of commands) {
-    const argv = innerArgv(command);
+    const argv = inside(command).argv;
     const name = commandName(argv[0])?.name;
     const push = name === undefined || !Object.prototype.hasOwnProperty.call(PUSHES, name) ? undefined : PUSHES[name]!;
     if (push === undefined) continue;

@@ -9,7 +9,7 @@
  */
 import type { Word } from '../reading/resolution';
 import { bashSingleQuote } from '../execution/terminalShellInit';
-import { programForms, rowFor } from '../programs/table';
+import { programForms, rowFor, type FormReading } from '../programs/table';
 import { commandName } from './commandName';
 
 /** Longest `-c` text read again (the floor reads longer ones as written only). */
@@ -18,12 +18,12 @@ const MAX_TEXT = 16 * 1024;
 /**
  * The `-c` text of a shell's argv with its positional parameters filled from the words after it,
  * or null when the argv is no shell given `-c`, no word follows the text, or the text expands no
- * positional parameter.
+ * positional parameter. `forms`: the argv's, when its record has read them.
  */
-export function shellTextWithArguments(argv: readonly Word[]): string | null {
+export function shellTextWithArguments(argv: readonly Word[], forms?: FormReading): string | null {
   const name = commandName(argv[0])?.name;
   if (name === undefined || rowFor(name)?.category !== 'shell') return null;
-  const form = programForms(argv).forms.find((one) => one.role === 'executor' && one.payload === 'shell-text' && one.value !== null && one.value.kind === 'literal');
+  const form = (forms ?? programForms(argv)).forms.find((one) => one.role === 'executor' && one.payload === 'shell-text' && one.value !== null && one.value.kind === 'literal');
   if (form === undefined || form.value === null || form.value.kind !== 'literal') return null;
   const at = argv.indexOf(form.value);
   const text = form.value.value;

@@ -2,7 +2,7 @@ import { exactCoversSegment } from './exactPatterns';
 import { harmlessName, isHarmlessAssignment } from '../reading/harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
-import { peelWrappers, startsWithWrapper } from '../programs/wrappers';
+import { peelWrappers, startsWithWrapper, type PeeledCommand } from '../programs/wrappers';
 import { rowFor } from '../programs/table';
 import { readArgs } from '../programs/grammar';
 import { PLAIN_VARIABLES } from '../programs/plainVariables';
@@ -66,7 +66,7 @@ export function matchAllowLists(reading: CommandReading, lists: ReadonlyArray<re
     let covering: ListEntry | null = null;
     for (let k = 0; k < lists.length && covering === null; k++) {
       const list = lists[k]!;
-      const candidates = list.length >= MIN_INDEXED_LIST ? programIndex(list, reading.home).candidates(segment) : list;
+      const candidates = list.length >= MIN_INDEXED_LIST ? programIndex(list, reading.home).candidates(segment, scratch.record) : list;
       covering = coveringEntry(candidates, resolution.segments, index, reading.home, scratch);
     }
     if (covering === null) return null;
@@ -91,9 +91,11 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
   const perSegment: ListEntry[] = [];
   for (let index = 0; index < resolution.segments.length; index++) {
     let covering: ListEntry | null = null;
+    // The segment's record, read once for every entry (a pure function of the segment).
+    const record = recordOf(resolution.segments[index]!);
     for (const entry of entries) {
       try {
-        if (entryCoversSegment(entry, resolution.segments, index, reading.home)) {
+        if (entryCoversSegment(entry, resolution.segments, index, reading.home, record)) {
           covering = entry;
           break;
         }
@@ -108,9 +110,9 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
 }
 
 /** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
-function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string): boolean {
+function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record: SegmentRecord = recordOf(segments[index]!)): boolean {
   if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
-  return patternCoversSegment(entry, viewSegment(recordOf(segments[index]!)), home);
+  return patternCoversSegment(entry, viewSegment(record), home);
 }
 
 /** Shorter lists are scanned whole: building an index would cost more than it saves. */
@@ -152,12 +154,12 @@ class ProgramIndex {
     this.anyProgramEntries = this.anyProgram.map((position) => entries[position]!);
   }
 
-  /** The entries that may cover the segment, in list order. */
-  candidates(segment: Segment): readonly ListEntry[] {
+  /** The entries that may cover the segment, in list order (`record`: the segment's, when made already). */
+  candidates(segment: Segment, record?: SegmentRecord): readonly ListEntry[] {
     // Behind a wrapper an entry for the wrapper or for the wrapped program may cover the segment.
-    if (startsWithWrapper(segment.argv)) {
+    if (record?.wrapped ?? startsWithWrapper(segment.argv)) {
       // The program word of each command in the chain: where an entry may start matching.
-      const starts = [segment.argv[0], ...peelWrappers(segment.argv).layers.map((layer) => layer.inner[0])];
+      const starts = [segment.argv[0], ...(record?.peeled ?? peelWrappers(segment.argv)).layers.map((layer) => layer.inner[0])];
       const named: number[] = [];
       for (const word of starts) {
         if (word === undefined) continue;
@@ -209,7 +211,7 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
   // Whether the segment starts with a wrapper, asked once for all the entries.
   let wrapped: boolean | undefined;
   // A wrapper, or leading working-folder options (`git -C DIR`): the entry may match further in.
-  const startsWrapped = (): boolean => (wrapped ??= startsWithWrapper(segment.argv) || withoutLeadingFolders(segment) !== null);
+  const startsWrapped = (): boolean => (wrapped ??= (scratch.record?.wrapped ?? startsWithWrapper(segment.argv)) || withoutLeadingFolders(segment) !== null);
   for (const entry of entries) {
     try {
       const { compiled } = entry;
@@ -553,7 +555,7 @@ function viewSegment(record: SegmentRecord): SegmentView {
   }
   const moved = withoutLeadingFolders(segment);
   const inFolder = moved === null ? null : viewSegment(recordOf(moved));
-  const command = appendedInputCommand(segment);
+  const command = appendedInputCommand(segment, peeled);
   const appended = command === null ? null : viewSegment(recordOf(command));
   const wrappers = peeled.layers.flatMap((layer) => {
     const inner = layer.inner[0];
@@ -570,14 +572,14 @@ function viewSegment(record: SegmentRecord): SegmentView {
  * xargs's own options are among those its row says only split and batch the input
  * (`appendsInput`). Then the segment is `CMD…` alone for an entry (its redirects and assignments
  * included), else null. A program word that is only known at run time, or another wrapper, is
- * never such a command.
+ * never such a command. `peeled`: the segment's wrappers, when its record has peeled them.
  */
-function appendedInputCommand(segment: Segment): Segment | null {
+function appendedInputCommand(segment: Segment, peeled?: PeeledCommand): Segment | null {
   const program = segment.argv[0];
   if (program === undefined || program.kind !== 'literal') return null;
   const safe = rowFor(program.value)?.wrapper?.appendsInput;
   if (safe === undefined) return null;
-  const layer = peelWrappers(segment.argv).layers[0];
+  const layer = (peeled ?? peelWrappers(segment.argv)).layers[0];
   if (layer === undefined || !layer.exact || layer.shellText !== null || layer.assignments.length > 0) return null;
   if (!layer.options.every((option) => safe.includes(option.name))) return null;
   const inner = layer.inner[0];

@@ -1,8 +1,9 @@
 import { exactResolution, sameLine, segmentsEqual } from './exactPatterns';
 import type { ListEntry } from './listEntry';
 import { ANY_ONE_WORD, argvText, matchWords, wordPattern, type RunWord } from './wordPatterns';
-import { executedPayloads, MAX_PAYLOAD_DEPTH } from '../programs/executorPayloads';
-import { peelWrappers, programName } from '../programs/wrappers';
+import { MAX_PAYLOAD_DEPTH } from '../programs/executorPayloads';
+import { argvRecord } from '../programs/segmentRecord';
+import { programName } from '../programs/wrappers';
 import { normaliseForDetection } from '../reading/normalise';
 import type { CommandReading } from '../reading/reading';
 import type { Segment, Word } from '../reading/resolution';
@@ -134,11 +135,12 @@ class CandidateCollector {
       return;
     }
     this.addRun(argv);
-    const peeled = peelWrappers(argv);
+    const record = argvRecord(argv);
+    const peeled = record.peeled;
     for (const layer of peeled.layers) if (layer.inner.length > 0) this.addRun(layer.inner);
     // A wrapper the gate could not read may hide the program anywhere in its words.
     if (!peeled.exact) this.out.runs.push({ words: argv.map(wordValue), contained: true });
-    for (const payload of executedPayloads(argv)) {
+    for (const payload of record.payloads) {
       if (payload.kind === 'argv') this.addArgv(payload.argv, depth + 1);
       else this.addText(payload.text, depth + 1);
     }

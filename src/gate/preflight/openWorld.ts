@@ -67,7 +67,7 @@ export function hostMentions(segment: Segment, analysis?: SegmentAnalysis): Host
     }
     // A form the program table says opens this machine to others (a server on every address, a
     // tunnel, a debugger port): the rows' `listener` role, read here and nowhere else.
-    for (const form of programForms(segment.argv).forms) {
+    for (const form of (analysis?.forms ?? programForms(segment.argv)).forms) {
       if (form.role !== 'listener') continue;
       const value = form.value === null ? null : textOf(form.value) ?? form.value.raw;
       const via = form.trigger === '' || form.trigger === form.program || form.program.endsWith(` ${form.trigger}`) ? form.program : `${form.program} ${form.trigger}`;

@@ -393,19 +393,19 @@ function opaqueTarget(segment: Segment, analysis: SegmentAnalysis): string | nul
 /** Programs that run the code they read on standard input when given no script (shells, interpreters). */
 function readsCodeFromPipe(segment: Segment, analysis: SegmentAnalysis): string | null {
   const argv = analysis.peeled.argv;
-  return readsCodeFromStdin(argv) ? (programName(argv[0]) ?? 'the program') : null;
+  return readsCodeFromStdin(argv, analysis.inside?.forms) ? (programName(argv[0]) ?? 'the program') : null;
 }
 
 /**
  * The unknown-code arm (D§7): an interpreter or shell fed by the pipeline before it (`curl … | sh`,
  * `base64 -d | bash`) runs code nobody has read. (The hardline floor still reads what it can.)
  */
-function unknownCode(segments: readonly Segment[]): string | null {
+function unknownCode(segments: readonly Segment[], records?: readonly SegmentRecord[]): string | null {
   for (let k = 1; k < segments.length; k++) {
     const before = segments[k - 1]!.connector;
     if (before !== '|' && before !== '|&') continue;
     const segment = segments[k]!;
-    const reader = readsCodeFromPipe(segment, analyseArgv(segment.argv));
+    const reader = readsCodeFromPipe(segment, records?.[k] ?? analyseArgv(segment.argv));
     if (reader !== null) return `${reader} runs the code piped into it by \`${segments[k - 1]!.raw}\`, which nobody has read.`;
   }
   return null;
@@ -542,7 +542,7 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
       );
     }
     const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath), context.records);
-    const code = unknownCode(resolution.segments);
+    const code = unknownCode(resolution.segments, context.records);
     const list = findingsList(
       unresolvedFinding(reading, found.unreadable ?? NONE, found.inexact ?? NONE),
       envLeakFinding(found.leaks ?? NONE),

@@ -1,4 +1,4 @@
-import { executedPayloads } from '../programs/executorPayloads';
+import { argvRecord } from '../programs/segmentRecord';
 import type { Segment, Word } from '../reading/resolution';
 import { programName } from '../programs/wrappers';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
@@ -176,7 +176,7 @@ export function scriptEnvLeak(segment: Segment, analysis?: SegmentAnalysis): Env
       if (value.kind === 'opaque') names.push(...expandedVariables(value.raw));
     }
     if (SHELLS.has(found.name)) {
-      for (const payload of executedPayloads(unwrapped.argv.slice(found.index))) {
+      for (const payload of argvRecord(unwrapped.argv.slice(found.index)).payloads) {
         if (payload.kind === 'shell-text') names.push(...expandedVariables(payload.text));
       }
     }

@@ -8,7 +8,6 @@
  * caller reads it back through the resolver, with a depth bound); argv payloads are returned as
  * words.
  */
-import { RecentArgvs } from './recentArgvs';
 import { extCommandText, gitConfigCode } from './gitConfigKeys';
 import { tarCommandTexts } from './tarOptions';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
@@ -19,8 +18,9 @@ import { readAwkCommand, stringLiteralsOf } from './awk';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
 import { readFind } from './find';
-import { peelWrappers, programName, startsWithWrapper } from './wrappers';
-import { mayCarryPayload, ownPayloadRoles, programForms, rowFor } from './table';
+import { programName } from './wrappers';
+import { mayCarryPayload, ownPayloadRoles, programForms, rowFor, type FormReading } from './table';
+import type { SegmentRecord } from './segmentRecord';
 import { readArgs } from './grammar';
 import { GIT_GLOBAL_GRAMMAR } from './rows/readers';
 import type { Form } from './row';
@@ -44,25 +44,15 @@ export type Payload =
  * in the innermost program's arguments. One level only: a payload's own payloads are found by
  * reading the payload. Never throws.
  *
- * The lists, the floors and the preflight each ask about the same segment's argv: it is read
- * once (argvs are never changed, and nobody changes the list returned).
+ * Read from the command's record (segmentRecord.ts), which peeled it and read its forms once for
+ * every stage; the record keeps the list (nobody changes it).
  */
-export function executedPayloads(argv: readonly Word[]): Payload[] {
-  const known = PAYLOADS.get(argv);
-  if (known !== undefined) return known;
-  const payloads = readPayloads(argv);
-  PAYLOADS.set(argv, payloads);
-  return payloads;
-}
-
-const PAYLOADS = new RecentArgvs<Payload[]>();
-
-function readPayloads(argv: readonly Word[]): Payload[] {
-  if (!startsWithWrapper(argv)) {
+export function executedPayloads(record: SegmentRecord): Payload[] {
+  const { argv, peeled } = record;
+  if (!record.wrapped) {
     // No wrapper layer to read (the common case): only the program's own arguments can carry code.
-    return programPayloads(argv);
+    return programPayloads(argv, () => record.forms);
   }
-  const peeled = peelWrappers(argv);
   const payloads: Payload[] = [];
   // A wrapper's shell text or xargs command holds every wrapper inside it, so only the
   // outermost of each is reported: reading it finds the rest (and `watch watch watch …` does
@@ -100,10 +90,11 @@ function readPayloads(argv: readonly Word[]): Payload[] {
   const layerRows = peeled.layers.map((layer) => rowFor(layer.program.split(' ')[0]!));
   if (layerRows.some((row) => row !== null && ownPayloadRoles(row))) {
     payloads.push(
-      ...formPayloads(argv, programForms(argv).forms.filter((form) => form.wrapped === undefined && (form.index < innerStart || layerPrograms.has(form.program)))),
+      ...formPayloads(argv, record.forms.forms.filter((form) => form.wrapped === undefined && (form.index < innerStart || layerPrograms.has(form.program)))),
     );
   }
-  payloads.push(...programPayloads(peeled.argv));
+  const inside = record.inside;
+  payloads.push(...programPayloads(inside.argv, () => inside.forms));
   return withoutRepeats(payloads);
 }
 
@@ -122,15 +113,15 @@ function withoutRepeats(payloads: Payload[]): Payload[] {
 /**
  * The payloads in one program's own arguments (no wrapper in front): those its reader below
  * finds, or else the executor forms of its row in the program table whose value is shell text
- * or a command's argv.
+ * or a command's argv (`forms`: the argv's, from its record, read only when needed).
  */
-function programPayloads(argv: readonly Word[]): Payload[] {
+function programPayloads(argv: readonly Word[], forms: () => FormReading): Payload[] {
   const name = foldedName(programName(argv[0]));
   if (name === null) return NO_PAYLOADS;
   if (Object.prototype.hasOwnProperty.call(EXTRACTORS, name)) return EXTRACTORS[name]!(argv.slice(1), name);
   const row = rowFor(name);
   if (row === null || !mayCarryPayload(row)) return NO_PAYLOADS;
-  return formPayloads(argv, programForms(argv).forms);
+  return formPayloads(argv, forms().forms);
 }
 
 /** The payloads of executor forms whose value is shell text or a command's argv. */

@@ -15,12 +15,20 @@
  */
 import type { Word } from '../reading/resolution';
 import { peelWrappers, programName, type PeeledCommand } from './wrappers';
+import type { FormReading } from './table';
 
 export interface SegmentAnalysis {
   /** `peelWrappers(argv)` (what `unwrap(argv)` returns). */
   peeled: PeeledCommand;
   /** The lower-cased basename of the program inside the wrappers, or null (opaque or no program word). */
   program: string | null;
+  /** The forms of the whole argv (`programForms(argv)`), when they are read already (a segment's record has them). */
+  readonly forms?: FormReading;
+  /**
+   * The command inside the wrappers with its forms (`programForms(peeled.argv)`), when they are
+   * read already: a segment's record has them (`SegmentRecord.inside`).
+   */
+  readonly inside?: { readonly forms: FormReading };
 }
 
 /** The view of an argv: its wrappers peeled and the program inside named. Never throws. */

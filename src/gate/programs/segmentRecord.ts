@@ -6,10 +6,13 @@
  * the preflight arms, the explain trace. Nothing here judges; the stages do.
  *
  * The record is a pure function of the segment's words, made once per segment and handed on
- * explicitly; the parts a stage may never ask for (the forms, the payloads, the writes) are worked
- * out the first time one is asked for, so a command settled early pays nothing for them.
+ * explicitly (the pipeline makes one per segment per decision; the hardline floor makes its own
+ * for the commands it reads inside payloads, wrappers and text): the parts a stage may never ask
+ * for (the forms, the payloads, the writes) are worked out the first time one is asked for, so a
+ * command settled early pays nothing for them. Nothing else keeps what was worked out for an argv:
+ * a function that needs these answers is handed the record.
  */
-import type { Segment, Word } from '../reading/resolution';
+import type { Redirect, Segment, Word } from '../reading/resolution';
 import { executedPayloads, type Payload } from './executorPayloads';
 import { redirectWrite } from './redirectTargets';
 import type { Form } from './row';
@@ -27,6 +30,7 @@ export class SegmentRecord implements SegmentAnalysis {
   /** The lower-cased basename of the program inside the wrappers, or null (opaque or no program word). */
   readonly program: string | null;
   private formsRead: FormReading | undefined;
+  private insideRead: SegmentRecord | undefined;
   private payloadsRead: readonly Payload[] | undefined;
   private writesRead: readonly WriteTarget[] | undefined;
   private redirectWritesRead: readonly WriteTarget[] | undefined;
@@ -38,9 +42,23 @@ export class SegmentRecord implements SegmentAnalysis {
     this.program = program;
   }
 
+  /** True when the argv starts with a wrapper (`sudo`, `timeout`, `xargs` …): something was peeled. */
+  get wrapped(): boolean {
+    return this.peeled.layers.length > 0;
+  }
+
   /** Every form of the program table found in the argv (wrapped commands' included), everyday ones too. */
   get forms(): FormReading {
     return (this.formsRead ??= programForms(this.argv));
+  }
+
+  /**
+   * The record of the command inside the wrappers (`rm -rf x` of `sudo timeout 5 rm -rf x`): its
+   * argv, its row and forms (indexes into that argv), without the segment's redirects. The record
+   * itself when nothing is peeled, as for most segments.
+   */
+  get inside(): SegmentRecord {
+    return (this.insideRead ??= this.wrapped ? argvRecord(this.peeled.argv) : this);
   }
 
   /** The forms that are not the program's everyday job: each is a carve-out an entry must spell. */
@@ -50,7 +68,7 @@ export class SegmentRecord implements SegmentAnalysis {
 
   /** The code the segment hands on to run (shell text, argv, one level deep). */
   get payloads(): readonly Payload[] {
-    return (this.payloadsRead ??= executedPayloads(this.argv));
+    return (this.payloadsRead ??= executedPayloads(this));
   }
 
   /**
@@ -101,4 +119,15 @@ export class SegmentRecord implements SegmentAnalysis {
 /** The record of one segment. Never throws. */
 export function recordOf(segment: Segment): SegmentRecord {
   return new SegmentRecord(segment);
+}
+
+const NO_REDIRECTS: Redirect[] = Object.freeze([]) as unknown as Redirect[];
+
+/**
+ * The record of a command that is no segment of the line as read (a payload's argv, the command
+ * inside wrappers, a reading of the hardline floor's text reader): its words, with `redirects`
+ * (none unless given) and no assignments.
+ */
+export function argvRecord(argv: readonly Word[], redirects: readonly Redirect[] = NO_REDIRECTS): SegmentRecord {
+  return new SegmentRecord({ argv: argv as Word[], assignments: [], redirects: redirects as Redirect[], connector: null, negated: false, timed: false, raw: '' });
 }

@@ -21,8 +21,9 @@ export function readsStdinAsData(segment: Segment): boolean {
   if (first === undefined || argv.some((word) => word.kind !== 'literal')) return false;
   const row = first.kind === 'literal' ? rowFor(first.value) : null;
   if (row === null || row.stdinData === undefined || row.wrapper !== undefined) return false;
-  if (stdinCodeOf(argv) !== null) return false;
+  // The forms are read once, for both questions (no segment record is made yet while the line is read).
   const reading = programForms(argv);
+  if (stdinCodeOf(argv, reading) !== null) return false;
   if (reading.unreadable !== null) return false;
   if (row.stdinData === 'plain') return reading.forms.length === 0;
   return reading.forms.every((form) => form.role === 'writer' && form.payload === undefined);

@@ -1,4 +1,3 @@
-import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { foldCompatibility } from '../reading/normalise';
 import { mayBecomeOption, readArgs, type ArgReading } from './grammar';
@@ -135,20 +134,14 @@ const MAX_NESTING = 16;
 /**
  * Reads an argv (program first) against the table: every executor, loader, writer, network,
  * listener and destructive form of the program, of its subcommands, and of the commands it wraps.
- * Never throws.
+ * Never throws. A segment's forms are read once, by its record (`SegmentRecord.forms`, and
+ * `inside.forms` for the command inside its wrappers), which every stage reads.
  */
 export function programForms(argv: readonly Word[]): FormReading {
   const first = argv[0];
   if (first === undefined || first.kind !== 'literal' || rowFor(first.value) === null) return NONE;
-  // Every layer asks about the same segment's argv: it is read once (argv arrays are never changed).
-  const known = FORMS.get(argv);
-  if (known !== undefined) return known;
-  const reading = formsAt(argv, 0, 0);
-  FORMS.set(argv, reading);
-  return reading;
+  return formsAt(argv, 0, 0);
 }
-
-const FORMS = new RecentArgvs<FormReading>();
 
 function formsAt(argv: readonly Word[], offset: number, depth: number): FormReading {
   const first = argv[offset];
@@ -438,15 +431,16 @@ export function formsOfRole(reading: FormReading, role: Role): Form[] {
  * The program runs code read from standard input: its row says it can (shells, interpreters),
  * and the argv names neither inline code nor a script (`sh`, `bash -s`, `python3 -`, `node`).
  */
-export function readsCodeFromStdin(argv: readonly Word[]): boolean {
-  return stdinCodeOf(argv) !== null;
+export function readsCodeFromStdin(argv: readonly Word[], forms?: FormReading): boolean {
+  return stdinCodeOf(argv, forms) !== null;
 }
 
 /**
  * What {@link readsCodeFromStdin} finds, and in what language: `shell` for shell text (shells,
  * `at`, `batch`), `code` for another language's (`python3 -`, `tclsh`, `ed FILE`, `make -f -`).
+ * `forms`: the argv's, when its record has read them.
  */
-export function stdinCodeOf(argv: readonly Word[]): 'shell' | 'code' | null {
+export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell' | 'code' | null {
   const first = argv[0];
   if (first === undefined || first.kind !== 'literal') return null;
   const row = rowFor(first.value);
@@ -458,7 +452,7 @@ export function stdinCodeOf(argv: readonly Word[]): 'shell' | 'code' | null {
     if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && option.value.value === '-')) return kind;
   }
   if (row.stdinCode !== true) return null;
-  const reading = programForms(argv);
+  const reading = forms ?? programForms(argv);
   if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return null;
   const args = argv.slice(1);
   if (form?.always !== undefined) {

@@ -5,7 +5,6 @@
  * exactly as the wrapper does (most use getopt with a leading `+`: options stop at the first
  * operand), so that `sudo -u root rm` is read as `rm` and not as a program called `root`.
  */
-import { RecentArgvs } from './recentArgvs';
 import type { Word } from '../reading/resolution';
 import { readArgs } from './grammar';
 import type { Command, WrapperReading } from './row';
@@ -58,12 +57,7 @@ function wrapperOf(argv: readonly Word[]): WrapperStart | null {
   const name = programName(argv[0]);
   const row = name === null ? null : rowFor(name);
   if (row === null || (row.wrapper === undefined && !hasSubcommandWrapper(row))) return null;
-  // Reading where a wrapper's command starts takes longer: the same argv is read once.
-  const known = WRAPPER_STARTS.get(argv);
-  if (known !== undefined) return known === NO_WRAPPER ? null : known;
-  const found = findWrapper(argv);
-  WRAPPER_STARTS.set(argv, found ?? NO_WRAPPER);
-  return found;
+  return findWrapper(argv);
 }
 
 export interface WrapperStart {
@@ -71,9 +65,6 @@ export interface WrapperStart {
   command: Command;
   args: Word[];
 }
-
-const NO_WRAPPER: WrapperStart = Object.freeze({ program: '', command: {}, args: [] });
-const WRAPPER_STARTS = new RecentArgvs<WrapperStart>();
 
 /**
  * A row's subcommands come before its own wrapper role: `pnpm install` is pnpm's install, while
@@ -138,7 +129,10 @@ function hasSubcommandWrapper(command: Command, level = 0): boolean {
 
 const SUBCOMMAND_WRAPPERS = new WeakMap<Command, boolean>();
 
-/** True when the argv's program is a wrapper, i.e. {@link peelWrappers} would peel something. */
+/**
+ * True when the argv's program is a wrapper, i.e. {@link peelWrappers} would peel something. A
+ * segment's record knows it already (`SegmentRecord.wrapped`).
+ */
 export function startsWithWrapper(argv: readonly Word[]): boolean {
   return wrapperOf(argv) !== null;
 }
@@ -159,29 +153,21 @@ export interface PeeledCommand extends UnwrappedCommand {
 
 /**
  * Peels wrappers off an argv, outermost first, keeping each layer's reading (options, shell
- * text). Used by {@link unwrap} and by the executor-payload reader.
+ * text). A segment is peeled once, by its record (`SegmentRecord.peeled`), which every stage
+ * reads; this is for words that are no segment's.
  */
 export function peelWrappers(argv: readonly Word[]): PeeledCommand {
-  if (wrapperOf(argv) === null) return { wrappers: NONE, argv: argv as Word[], assignments: NONE, exact: true, layers: NONE };
-  // The allow and deny lists, the floors and the payload reader all peel the same segment's argv;
-  // it is peeled once, so every layer also sees the same inner argv arrays (argvs are never changed).
-  const known = PEELED.get(argv);
-  if (known !== undefined) return known;
-  const peeled = peel(argv);
-  PEELED.set(argv, peeled);
-  return peeled;
+  const first = wrapperOf(argv);
+  if (first === null) return { wrappers: NONE, argv: argv as Word[], assignments: NONE, exact: true, layers: NONE };
+  return peel(argv, first);
 }
 
-const PEELED = new RecentArgvs<PeeledCommand>();
-
-function peel(argv: readonly Word[]): PeeledCommand {
+function peel(argv: readonly Word[], first: WrapperStart): PeeledCommand {
   const layers: WrapperLayer[] = [];
   const assignments: Array<{ name: string; value: Word }> = [];
   let exact = true;
   let current: Word[] = [...argv];
-  for (;;) {
-    const wrapper = wrapperOf(current);
-    if (wrapper === null) break;
+  for (let wrapper: WrapperStart | null = first; wrapper !== null; wrapper = wrapperOf(current)) {
     if (layers.length >= MAX_WRAPPER_LAYERS) {
       // Real commands nest a handful of wrappers; a chain longer than this is read no further.
       exact = false;

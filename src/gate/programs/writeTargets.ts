@@ -6,7 +6,7 @@ import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
 import { readTarOptions } from './tarOptions';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
-import { invokedName, programForms, rowFor } from './table';
+import { invokedName, programForms, rowFor, type FormReading } from './table';
 import { programName } from './wrappers';
 import { pathText, targetOf, type WriteTarget } from './writeTarget';
 import { literalWord, type Segment, type Word } from '../reading/resolution';
@@ -804,13 +804,13 @@ export const WRITER_PROGRAMS: readonly string[] = Object.keys(WRITERS);
  * run a command here are peeled before this is asked. A relative path resolves from where the
  * row's working-folder options (`Command.workingFolder`) before it leave the program.
  */
-export function rowTargets(argv: readonly Word[], depth = 0): WriteTarget[] {
+export function rowTargets(argv: readonly Word[], depth = 0, forms?: FormReading): WriteTarget[] {
   const first = argv[0];
   if (first === undefined || first.kind !== 'literal') return [];
   const row = rowFor(first.value);
   if (row === null) return [];
   const out: WriteTarget[] = [];
-  const reading = programForms(argv);
+  const reading = forms ?? programForms(argv);
   const wrappedAt = Math.min(...reading.forms.filter((form) => form.wrapped !== undefined).map((form) => form.index));
   const folders = workingFolders(row, argv);
   for (const form of reading.forms) {
@@ -902,7 +902,7 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
         const withInput = [unwrapped.argv[0]!, ...withXargsInput(segment.argv, unwrapped.argv)];
         out.push(...rowTargets(withInput).map((t) => ({ ...t, via: `${t.via} through xargs` })));
       } else {
-        out.push(...rowTargets(unwrapped.argv));
+        out.push(...rowTargets(unwrapped.argv, 0, analysis?.inside?.forms));
       }
       return out;
     }

@@ -16,7 +16,7 @@ import { programForms } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import { deletedPaths, namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
 import { placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
-import { recordOf } from '../../../src/gate/programs/segmentRecord';
+import { argvRecord, recordOf } from '../../../src/gate/programs/segmentRecord';
 
 // ── The code the fast paths replaced, kept here as the reference ───────────────────────────
 
@@ -159,7 +159,7 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
     // A word its row cannot place, an option a strict row does not know.
     if (programForms(segment.argv).unreadable !== null) unreadable++;
-    const payloads = executedPayloads(segment.argv);
+    const payloads = executedPayloads(argvRecord(segment.argv));
     if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
       unreadable++;
       continue;

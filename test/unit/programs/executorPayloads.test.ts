@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { approximateWordText, executedPayloads, type Payload } from '../../../src/gate/programs/executorPayloads';
+import { argvRecord } from '../../../src/gate/programs/segmentRecord';
 import { readCommand } from '../../../src/gate/reading/reading';
 
 const HOME = '/home/agent';
@@ -9,7 +10,7 @@ function payloadsOf(command: string): Payload[] {
   const reading = readCommand(command, { home: HOME, shell: 'bash' });
   assert.ok(reading.resolution.resolved, `test command must resolve: ${command}`);
   assert.equal(reading.resolution.segments.length, 1, `test command must be one segment: ${command}`);
-  return executedPayloads(reading.resolution.segments[0]!.argv);
+  return executedPayloads(argvRecord(reading.resolution.segments[0]!.argv));
 }
 
 /** A compact, comparable form: `text:VIA:TEXT` or `argv:VIA:W1 W2 …` (opaque words as their source). */
@@ -175,7 +176,7 @@ describe('executor payloads', () => {
 
   it('reads eval arguments as shell text (eval itself never resolves)', () => {
     const argv = ['eval', 'rm', '-rf', '/'].map((value) => ({ kind: 'literal' as const, value, raw: value }));
-    assert.deepEqual(executedPayloads(argv).map(shown), ['text:eval:rm -rf /']);
+    assert.deepEqual(executedPayloads(argvRecord(argv)).map(shown), ['text:eval:rm -rf /']);
   });
 });
 

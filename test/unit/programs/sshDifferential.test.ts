@@ -15,6 +15,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executedPayloads } from '../../../src/gate/programs/executorPayloads';
+import { argvRecord } from '../../../src/gate/programs/segmentRecord';
 import { askGate, commandLine, type Configuration } from '../../support/askGate';
 import { Prng, fuzzSeed } from '../../support/commandGenerator';
 import type { ProgramOracle, ProgramRun } from '../../support/programOracle';
@@ -34,7 +35,7 @@ function configurations(program: string): Configuration[] {
 }
 
 function payloadTexts(argv: readonly string[]): string[] {
-  return executedPayloads(argv.map((value) => ({ kind: 'literal' as const, value, raw: value }))).map((payload) =>
+  return executedPayloads(argvRecord(argv.map((value) => ({ kind: 'literal' as const, value, raw: value })))).map((payload) =>
     payload.kind === 'shell-text' ? payload.text : payload.argv.map((word) => word.raw).join(' '),
   );
 }

@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executedPayloads } from '../../../src/gate/programs/executorPayloads';
+import { argvRecord } from '../../../src/gate/programs/segmentRecord';
 import { TAR_LONG_OPTIONS, TAR_SHORT_WITH_VALUE } from '../../../src/gate/programs/tarOptions';
 import { askGate, commandLine, type Configuration } from '../../support/askGate';
 import { Prng, fuzzSeed } from '../../support/commandGenerator';
@@ -48,7 +49,7 @@ async function differential(argv: readonly string[], run: ProgramRun): Promise<s
     if (decision.action === 'approve') return `approved under ${configuration.name}, ran ${JSON.stringify(run.executed)}`;
   }
   // The pipeline's own payload reader, as the floor and the deny entries get it.
-  const texts = executedPayloads(argv.map((value) => ({ kind: 'literal' as const, value, raw: value }))).map((payload) =>
+  const texts = executedPayloads(argvRecord(argv.map((value) => ({ kind: 'literal' as const, value, raw: value })))).map((payload) =>
     payload.kind === 'shell-text' ? payload.text : payload.argv.map((word) => word.raw).join(' '),
   );
   for (const record of run.executed) {

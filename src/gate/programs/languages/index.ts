@@ -13,7 +13,7 @@ import type { Word } from '../../reading/resolution';
 import { foldCompatibility } from '../../reading/normalise';
 import { approximateWordText } from '../executorPayloads';
 import { readArgs } from '../grammar';
-import { invokedName, programForms, readsCodeFromStdin, rowFor } from '../table';
+import { invokedName, programForms, readsCodeFromStdin, rowFor, type FormReading } from '../table';
 import { programName } from '../wrappers';
 import { readApproximately } from './approximate';
 import { languageRowFor } from './rows';
@@ -103,14 +103,14 @@ const MAX_CODE = 256 * 1024;
 
 /**
  * The code payloads of one command's innermost argv (wrappers peeled), and of its stdin text when
- * the program reads code from stdin. Never throws.
+ * the program reads code from stdin (`forms`: the argv's, when its record has read them). Never throws.
  */
-export function codePayloads(argv: readonly Word[], stdinText: string | null): CodePayload[] {
+export function codePayloads(argv: readonly Word[], stdinText: string | null, forms?: FormReading): CodePayload[] {
   const name = programName(argv[0]);
   if (name === null) return [];
   const out: CodePayload[] = [];
   try {
-    for (const form of programForms(argv).forms) {
+    for (const form of (forms ?? programForms(argv)).forms) {
       if (form.role !== 'executor') continue;
       // A subcommand that runs Node.js with the words after it (`yarn node -e CODE`).
       if (form.program.endsWith(' node') && form.index > 0 && literalValue(argv[form.index]) === 'node') {
