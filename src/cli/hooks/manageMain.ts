@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, agentNamed, type AgentName } from './agents';
 import { currentSource, detectAgents, doctor, install, pruneUnusedCopies, trustCodexHook, uninstall, type Change, type ManageContext } from './install';
+import { agentSandboxReport } from './agentSandbox';
 import { registeredTimeoutMs } from './hookCommand';
+import { registrationFor } from './registrations';
 import { readHookSettings, settingsReport } from './hookSettings';
 import { readHookCapture } from './hookCapture';
 import { userFolders } from './userFolders';
@@ -65,6 +67,8 @@ export async function manageMain(argv: readonly string[]): Promise<number> {
       const report = await doctor(agent, ctx);
       ok &&= report.ok;
       process.stdout.write(report.lines.join('\n') + '\n');
+      // The agent runs what the gate approves: is it contained there (information, never a failure)?
+      if (existsSync(registrationFor(agent, ctx.env, ctx.home).folder)) process.stdout.write(`  ${agentSandboxReport(agent, ctx.env, ctx.home, process.cwd())}\n`);
       continue;
     }
     let changes: Change[];
