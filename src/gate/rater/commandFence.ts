@@ -119,8 +119,8 @@ const NAME_ALTERNATION = UNTRUSTED_TAGS.map(foldedName).join('|');
  */
 interface FoldedText {
   text: string;
-  start: number[];
-  end: number[];
+  start: Int32Array;
+  end: Int32Array;
 }
 
 const LESS_THAN = new Set(['<', '\u2039', '\u3008', '\u27e8', '\u02c2', '\u1438', '\u276e', '\u29fc', '\u300a', '\u00ab', '\u2329', '\u276c', '\u2770']);
@@ -164,9 +164,26 @@ function decodeEncoded(match: RegExpExecArray): string {
 const VANISHING = /^[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zs}\p{Zl}\p{Zp}_\-.:\u2010-\u2015\u2212\ufe58\ufe63\uff0d\u115f\u1160\u3164\uffa0]$/u;
 
 function foldForDetection(text: string): FoldedText {
-  const out: string[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
+  // One folded character per entry; the spans are kept in typed arrays grown by doubling, so a
+  // long text costs no garbage per character (docs/performance.md, "Size growth").
+  let out = '';
+  let start = new Int32Array(text.length + 16);
+  let end = new Int32Array(text.length + 16);
+  let length = 0;
+  const push = (folded: string, from: number, to: number): void => {
+    if (length === start.length) {
+      const grownStart = new Int32Array(start.length * 2);
+      grownStart.set(start);
+      start = grownStart;
+      const grownEnd = new Int32Array(end.length * 2);
+      grownEnd.set(end);
+      end = grownEnd;
+    }
+    out += folded;
+    start[length] = from;
+    end[length] = to;
+    length++;
+  };
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
@@ -174,36 +191,41 @@ function foldForDetection(text: string): FoldedText {
       ENCODED_CHARACTER.lastIndex = i;
       const match = ENCODED_CHARACTER.exec(text);
       if (match) {
-        out.push(decodeEncoded(match));
-        start.push(i);
-        end.push(i + match[0].length);
+        push(decodeEncoded(match), i, i + match[0].length);
         i += match[0].length;
         continue;
       }
     }
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      const folded = foldAscii(c);
+      if (folded !== '') push(folded, i, i + 1);
+      i += 1;
+      continue;
+    }
     const codePoint = text.codePointAt(i)!;
     const width = codePoint > 0xffff ? 2 : 1;
-    const char = text.slice(i, i + width);
-    for (const folded of foldCharacter(char)) {
-      out.push(folded);
-      start.push(i);
-      end.push(i + width);
-    }
+    for (const folded of foldCharacter(text.slice(i, i + width))) push(folded, i, i + width);
     i += width;
   }
-  return { text: out.join(''), start, end };
+  return { text: out, start: start.subarray(0, length), end: end.subarray(0, length) };
+}
+
+/** One ASCII character → its folded character, or '' when it vanishes. */
+function foldAscii(char: string): string {
+  if (char === '<' || char === '>' || char === '/') return char;
+  if (char === '\\') return '/';
+  if (VANISHING.test(char)) return '';
+  const lower = char.toLowerCase();
+  const mapped = HOMOGLYPHS[lower] ?? lower;
+  return /^[a-z0-9]$/.test(mapped) ? mapped : '#';
 }
 
 /** One original character → zero or more folded ASCII characters. */
 function foldCharacter(char: string): string[] {
-  // Fast path for ASCII, which is nearly all of any real command.
   if (char.length === 1 && char.charCodeAt(0) < 0x80) {
-    if (char === '<' || char === '>' || char === '/') return [char];
-    if (char === '\\') return ['/'];
-    if (VANISHING.test(char)) return [];
-    const lower = char.toLowerCase();
-    const mapped = HOMOGLYPHS[lower] ?? lower;
-    return [/^[a-z0-9]$/.test(mapped) ? mapped : '#'];
+    const folded = foldAscii(char);
+    return folded === '' ? [] : [folded];
   }
   if (LESS_THAN.has(char)) return ['<'];
   if (GREATER_THAN.has(char)) return ['>'];
