@@ -17,6 +17,7 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName } from './commandName';
 import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
+import { hasDestructiveWord, unplaced } from './protectedTrees';
 
 /** Most places inside one word tried as the start of a device path (after `=`, `:`, `,`). */
 const MAX_STARTS = 16;
@@ -114,7 +115,10 @@ export function checkDeviceWords(command: SegmentRecord, place: PathPlace): Hard
   const program = commandName(argv[0]);
   if (program === null || OWN_DEVICE_READER.has(program.name)) return null;
   let reads: ((index: number) => boolean) | null | undefined;
-  const bare = rowFor(program.name)?.bareDevices === true;
+  // Bare disk names (`sda`, `nvme0n1`) are devices where the row says so (`gpart destroy ada1`),
+  // and, at its worst, for a program the table cannot place given a destructive word
+  // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family").
+  const bare = rowFor(program.name)?.bareDevices === true || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));
   for (let k = 1; k < argv.length; k++) {
     const device = deviceInWord(argv[k]!, bare);
     if (device === null) continue;
