@@ -257,16 +257,22 @@ function homeDataFolder(parts: readonly string[], homeParts: readonly string[] |
  * Every file in a home folder's key folder (`~/.ssh/*`, `~/.gnupg/*`): what a deleter of files
  * (`rm -f`, `shred -u`) takes from the account at once. In words, or null.
  */
-function homeKeyFiles(word: Word, home: string): string | null {
+function homeKeyFiles(word: Word, place: PathPlace): string | null {
   if (word.kind === 'literal' || word.expansions.some((expansion) => expansion !== 'glob' && expansion !== 'variable')) return null;
+  const home = place.home;
   const text = wordPathText(word);
   // A variable only as the home folder (`$HOME/.ssh/*`): any other may be anything.
   const expanded = expandHome(text, home);
   if (expanded.includes('$')) return null;
-  const parts = absoluteComponents(expanded);
-  if (parts === null) return null;
-  const what = homeDataFolder(parts, homeComponents(home), true, true);
-  return what === null || !what.startsWith('everything') ? null : `${what} (${text})`;
+  // Inside a container the folder is where a bind lands it (`-v ~/.ssh:/k … rm -f /k/*`).
+  const paths = place.mounts === undefined ? [expanded] : landingPaths(expanded, place, false).paths;
+  for (const path of paths) {
+    const parts = absoluteComponents(path);
+    if (parts === null) continue;
+    const what = homeDataFolder(parts, homeComponents(home), true, true);
+    if (what !== null && what.startsWith('everything')) return `${what} (${text}${path === expanded ? '' : ' lands there'})`;
+  }
+  return null;
 }
 
 /**
@@ -457,7 +463,7 @@ function isLocalTree(parts: readonly string[]): boolean {
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
-  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place.home);
+  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);

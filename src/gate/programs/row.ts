@@ -415,6 +415,12 @@ export interface ContainerRun {
   readonly rootfsFlags?: readonly string[];
   /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */
   readonly devices?: readonly string[];
+  /**
+   * Options whose value is the program the container starts instead of the image's own
+   * (`docker run --entrypoint /bin/chmod IMG -R 000 /h`): the words after the image are its
+   * arguments. A JSON array value (`--entrypoint '["/bin/rm","-rf"]'`) is the program and its first arguments.
+   */
+  readonly entrypoint?: readonly string[];
   /** Options that share this machine's processes when their value is `host` (`--pid=host`): PID 1 is the host's init. */
   readonly hostPid?: readonly string[];
   /**
