@@ -503,6 +503,8 @@ export interface ProgramRow extends Command {
   readonly stdinCodeForm?: {
     readonly always?: { readonly unless: readonly string[] };
     readonly dashOptions?: readonly string[];
+    /** When the operand `-` follows one of these verbs (`nomad job run -`: the job, whose tasks run commands). */
+    readonly dashOperandAfter?: readonly string[];
     readonly shellText?: true;
   };
   /**

@@ -2390,6 +2390,9 @@ const NOMAD_ROW: ProgramRow = {
   category: 'cloud',
   what: 'the HashiCorp Nomad scheduler agent and client',
   grammar: { ...HASHI_GRAMMAR, stopAtOperand: true },
+  // `nomad job run -` reads the job from standard input; its tasks' commands run on the nodes
+  // (`raw_exec`: on the node itself), read as declared commands (hardline/declaredCommands.ts).
+  stdinCodeForm: { dashOperandAfter: ['run', 'dispatch'] },
   subcommands: {
     agent: hashi({ role: { role: 'listener', note: 'starts a Nomad agent (its client runs the jobs it is given)' }, options: HASHI_AGENT_ROLES }),
     run: hashi({ role: { role: 'executor', note: 'schedules the job file\'s tasks, commands run on the cluster\'s nodes' } }),
