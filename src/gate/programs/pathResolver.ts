@@ -653,7 +653,9 @@ function pwdText(word: Word): string | null {
 
 /** `"$HOME":/data`, `"$HOME:/data"`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
 function homeText(word: Word): string | null {
-  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
+  // `"$HOME/.ssh":/k`: the quotes may close before the bind's target.
+  const raw = word.raw.replace(/^"(\$(?:HOME|\{HOME\})[A-Za-z0-9._/+@%,=-]*)"(?=:|$)/, '$1');
+  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(raw);
   return match === null ? null : `~${match[1]}`;
 }
 
