@@ -60,10 +60,11 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: "flashes an OpenWrt system image over the running system, or saves and restores its configuration",
     grammar: SYSUPGRADE_GRAMMAR,
-    operands: [{ role: 'destructive', operand: 0, example: 'openwrt.img', note: 'the image is written over the running system' }],
+    // No destructive role on the image operand: `-T IMG` only tests it, and every flashing form is
+    // the floor's (`flashes`), which no entry lifts.
     options: [{ role: 'writer', options: ['-b'], target: 'file', everyday: true, example: 'backup.tar.gz', note: '-b saves the configuration into a file' }],
     flashes: { what: 'the system image of this machine', withAnyOperand: true, unlessOptions: ['T', 'test', 'l', 'list-backup', 'h', 'help'] },
-    plain: ['-l', '-b /tmp/backup.tar.gz'],
+    plain: ['-l', '-b /tmp/backup.tar.gz', '-T openwrt.img'],
   },
   {
     // OpenWrt's factory reset: erases the overlay, every setting and package installed since.
