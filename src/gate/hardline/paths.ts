@@ -11,7 +11,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
-import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS } from './criticalNames';
+import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -431,7 +431,7 @@ const LIBRARY_FOLDER = /^lib(?:32|64|x32|exec)?$/;
  * Nix): without it the system can no longer be updated or repaired by its package manager.
  */
 const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
-  'var/lib/dpkg', 'var/lib/rpm', 'usr/lib/sysimage/rpm', 'var/lib/pacman', 'var/lib/pacman/local', 'lib/apk/db', 'var/db/pkg', 'var/db/xbps',
+  'var/lib/dpkg', 'var/lib/dpkg/info', 'var/lib/rpm', 'usr/lib/sysimage/rpm', 'var/lib/pacman', 'var/lib/pacman/local', 'lib/apk/db', 'var/db/pkg', 'var/db/xbps',
   'usr/lib/opkg', 'var/lib/opkg', 'nix/var/nix/db', 'var/lib/portage',
 ]);
 
@@ -508,6 +508,7 @@ function criticalFileAt(text: string): string | null {
   if (parts.length === 2 && parts[0] === 'etc' && CRITICAL_ETC_FILES.has(base)) return what;
   if (parts.length === 3 && parts[0] === 'etc' && parts[1] === 'pam.d') return what;
   if (CRITICAL_PROGRAMS.has(path)) return what;
+  if (PACKAGE_DATABASE_FILES.has(path)) return `the package database /${path}`;
   const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
   if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
   if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
@@ -540,7 +541,7 @@ function windowsCriticalFile(parts: readonly string[]): string | null {
  */
 export function programTarget(word: Word, place: PathPlace, eachProgram = false): string | null {
   const file = criticalFileTarget(word, place);
-  if (file !== null && !file.startsWith('the system file /etc/')) return file;
+  if (file !== null && !file.startsWith('the system file /etc/') && !file.startsWith('the package database')) return file;
   const text = wordPathText(word);
   const parts = absoluteComponents(text);
   if (parts === null || parts.length === 0) return null;
