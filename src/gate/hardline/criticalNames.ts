@@ -9,6 +9,16 @@ import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 export const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab']);
 export const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/bash', 'usr/bin/sudo', 'usr/bin/env', 'sbin/init', 'usr/sbin/init', 'usr/lib/systemd/systemd', 'lib/systemd/systemd']);
 
+/**
+ * The package managers' records of what is installed, as single files (dpkg's `status`, rpm's
+ * database in both its places, apk's `installed`): deleted or emptied, the package manager knows
+ * nothing of the system. Their lock files (`/var/lib/dpkg/lock*`, rpm's `__db.*`) are not here:
+ * removing them is a known repair.
+ */
+export const PACKAGE_DATABASE_FILES = new Set([
+  'var/lib/dpkg/status', 'var/lib/rpm/rpmdb.sqlite', 'var/lib/rpm/Packages', 'usr/lib/sysimage/rpm/rpmdb.sqlite', 'usr/lib/sysimage/rpm/Packages', 'lib/apk/db/installed',
+]);
+
 /** The names the kernel and initial RAM disk images in /boot start with. */
 export const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
 
@@ -24,6 +34,7 @@ export const CRITICAL_EXAMPLES: readonly string[] = [
   ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
   ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
   'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
+  ...PACKAGE_DATABASE_FILES,
 ];
 
 /**

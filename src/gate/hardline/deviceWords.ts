@@ -17,6 +17,7 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName } from './commandName';
 import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
+import { hasDestructiveWord, unplaced } from './protectedTrees';
 
 /** Most places inside one word tried as the start of a device path (after `=`, `:`, `,`). */
 const MAX_STARTS = 16;
@@ -106,15 +107,35 @@ function readPlaces(command: SegmentRecord, name: string): ((index: number) => b
  */
 const OWN_DEVICE_READER = new Set(['fio']);
 
+/** A command whose row says it writes this machine's flash or firmware (its row's `flashes`: `mtd write`, `sysupgrade IMG`). */
+function checkFlashes(argv: readonly Word[], name: string): HardlineFinding | null {
+  const row = rowFor(name);
+  if (row === null) return null;
+  for (const { command, reading } of commandLevels(row, argv)) {
+    const flashes = command.flashes;
+    if (flashes === undefined || (flashes.unlessOptions !== undefined && hasOption(reading, ...flashes.unlessOptions))) continue;
+    const conditional = flashes.withOperands !== undefined || flashes.withOptions !== undefined || flashes.withAnyOperand === true;
+    const operandWord = reading.operands.some((word) => word.kind !== 'literal' || flashes.withOperands?.includes(word.value) === true);
+    const given = !conditional || (flashes.withOperands !== undefined && operandWord) || (flashes.withOptions !== undefined && hasOption(reading, ...flashes.withOptions)) || (flashes.withAnyOperand === true && reading.operands.length > 0);
+    if (given) return hardlineFinding('raw-device-write', `${name} writes ${flashes.what}`);
+  }
+  return null;
+}
+
 /** The first device word of the argv (program first, wrappers peeled; `command`: its record) that its row does not place as read. */
 export function checkDeviceWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   const argv = command.argv;
+  const flashed = place.mounts === undefined && argv.length > 0 ? checkFlashes(argv, commandName(argv[0])?.name ?? '') : null;
+  if (flashed !== null) return flashed;
   // Inside a container a device path is the container's own (class of its own: containers).
   if (argv.length < 2 || place.mounts !== undefined) return null;
   const program = commandName(argv[0]);
   if (program === null || OWN_DEVICE_READER.has(program.name)) return null;
   let reads: ((index: number) => boolean) | null | undefined;
-  const bare = rowFor(program.name)?.bareDevices === true;
+  // Bare disk names (`sda`, `nvme0n1`) are devices where the row says so (`gpart destroy ada1`),
+  // and, at its worst, for a program the table cannot place given a destructive word
+  // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family").
+  const bare = rowFor(program.name)?.bareDevices === true || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));
   for (let k = 1; k < argv.length; k++) {
     const device = deviceInWord(argv[k]!, bare);
     if (device === null) continue;

@@ -29,6 +29,7 @@ import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
 import { programRows, rowFor, stdinCodeOf, type FormReading } from '../programs/table';
+import { declaredCommands } from './declaredCommands';
 import { echoEscapes, printfOutput } from '../programs/printfFormat';
 import { readAwkCommand, stringLiteralsOf } from '../programs/awk';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -761,6 +762,11 @@ function checkCodeText(text: string, context: Context, place: PathPlace): Hardli
   if (lines !== text) {
     const inLines = checkPayloadText(lines, true, context, place);
     if (inLines !== null) return inLines;
+  }
+  // A command a job or pod spec declares, with its args (`command = "/bin/rm" args = ["-rf", "/etc"]`).
+  for (const declared of declaredCommands(text)) {
+    const inDeclaration = checkPayloadText(declared, true, context, place);
+    if (inDeclaration !== null) return inDeclaration;
   }
   for (const match of text.matchAll(QUOTED_OR_CALLED)) {
     const literal = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';

@@ -11,7 +11,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
-import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS } from './criticalNames';
+import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -186,6 +186,8 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   if (parts.length === 0) return 'the root folder /';
   const data = deep && includeHome ? homeDataFolder(parts, homeParts, opaque) : null;
   if (data !== null) return `${data} (${text})`;
+  const state = deep ? deepSystemTarget(parts, opaque) : null;
+  if (state !== null) return `${state} (${text})`;
   if (opaque && last !== undefined && GLOB_CHARS.test(last)) {
     const parent = parts.slice(0, -1);
     if (parent.length === 0) {
@@ -255,16 +257,22 @@ function homeDataFolder(parts: readonly string[], homeParts: readonly string[] |
  * Every file in a home folder's key folder (`~/.ssh/*`, `~/.gnupg/*`): what a deleter of files
  * (`rm -f`, `shred -u`) takes from the account at once. In words, or null.
  */
-function homeKeyFiles(word: Word, home: string): string | null {
+function homeKeyFiles(word: Word, place: PathPlace): string | null {
   if (word.kind === 'literal' || word.expansions.some((expansion) => expansion !== 'glob' && expansion !== 'variable')) return null;
+  const home = place.home;
   const text = wordPathText(word);
   // A variable only as the home folder (`$HOME/.ssh/*`): any other may be anything.
   const expanded = expandHome(text, home);
   if (expanded.includes('$')) return null;
-  const parts = absoluteComponents(expanded);
-  if (parts === null) return null;
-  const what = homeDataFolder(parts, homeComponents(home), true, true);
-  return what === null || !what.startsWith('everything') ? null : `${what} (${text})`;
+  // Inside a container the folder is where a bind lands it (`-v ~/.ssh:/k … rm -f /k/*`).
+  const paths = place.mounts === undefined ? [expanded] : landingPaths(expanded, place, false).paths;
+  for (const path of paths) {
+    const parts = absoluteComponents(path);
+    if (parts === null) continue;
+    const what = homeDataFolder(parts, homeComponents(home), true, true);
+    if (what !== null && what.startsWith('everything')) return `${what} (${text}${path === expanded ? '' : ' lands there'})`;
+  }
+  return null;
 }
 
 /**
@@ -375,6 +383,69 @@ function isSystemTreeFolder(top: string, inner: string): boolean {
 }
 
 /**
+ * The contents of the system tree that a deletion takes deeper than one level (docs/decisions.md
+ * "System trees deeper than one level"), each whole or everything in it, in words; else null:
+ * - the boot tree at any depth (`/boot/efi/EFI`, `/boot/grub`, the EFI system partition at `/efi`):
+ *   without it the machine does not start;
+ * - the package managers' databases of what is installed ({@link PACKAGE_DATABASES}) and the state
+ *   of the services nothing else holds a copy of ({@link SERVICE_STATE}: a cluster's etcd, the
+ *   database servers' data, the container engines' volumes);
+ * - a folder right inside a library folder (`/usr/lib/python3.12`, `/lib/modules`, `/usr/lib/jvm`),
+ *   also by a name-prefix glob (`/usr/lib/python3*`), but not `/usr/lib/node_modules` (npm's global
+ *   packages, which `npm` reinstalls);
+ * - everything in a folder right inside the system tree (`/usr/lib/*`, `/var/lib/*`, `/etc/ssh/*`),
+ *   as that folder is a target itself.
+ * Left ordinary: caches and lists below them (`/var/lib/apt/lists/*`, `/var/cache/*`), a container
+ * engine's whole folder (`/var/lib/docker`, its documented uninstall), `/usr/share/X`, `/opt/X`.
+ */
+function deepSystemTarget(parts: readonly string[], opaque: boolean): string | null {
+  const last = parts[parts.length - 1];
+  if (last === undefined) return null;
+  const everything = opaque && (last === '*' || last === '.*');
+  const folder = everything ? parts.slice(0, -1) : parts;
+  const prefix = everything ? 'everything in ' : '';
+  const named = folder.slice(0, -1);
+  if (named.some((part) => GLOB_CHARS.test(part))) return null;
+  const tail = folder[folder.length - 1];
+  if (tail === undefined) return null;
+  // A name-prefix glob (`python3*`) matches folders of the same kind; `*.bak` or `*` alone is not read here.
+  const literalTail = !GLOB_CHARS.test(tail);
+  const prefixGlob = !literalTail && opaque && !everything && /^[A-Za-z0-9_.-]{2,}[*?[]/.test(tail);
+  if (!literalTail && !prefixGlob) return null;
+  const path = folder.join('/');
+  if ((folder[0] === 'boot' || folder[0] === 'efi') && (folder.length >= 2 || folder[0] === 'efi') && literalTail) return `${prefix}the boot tree /${path}`;
+  if (literalTail && PACKAGE_DATABASES.has(path)) return `${prefix}the package database /${path}`;
+  if (literalTail && SERVICE_STATE.has(path)) return `${prefix}the service state /${path}`;
+  const libraryFolder = (folder.length === 2 && LIBRARY_FOLDER.test(folder[0]!)) || (folder.length === 3 && folder[0] === 'usr' && LIBRARY_FOLDER.test(folder[1]!));
+  if (libraryFolder && tail !== 'node_modules') return `${prefix}the system library folder /${path}`;
+  if (everything && folder.length === 2 && isSystemTreeFolder(folder[0]!, folder[1]!)) return `everything in the system folder /${path}`;
+  return null;
+}
+
+/** `lib`, `lib32`, `lib64`, `libx32`, `libexec`: the folders of the system's libraries and interpreters. */
+const LIBRARY_FOLDER = /^lib(?:32|64|x32|exec)?$/;
+
+/**
+ * Where each package manager keeps its database of the installed packages (dpkg, rpm and its newer
+ * `sysimage` place, pacman, apk, FreeBSD's pkg and Gentoo's portage in `/var/db/pkg`, xbps, opkg,
+ * Nix): without it the system can no longer be updated or repaired by its package manager.
+ */
+const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
+  'var/lib/dpkg', 'var/lib/dpkg/info', 'var/lib/rpm', 'usr/lib/sysimage/rpm', 'var/lib/pacman', 'var/lib/pacman/local', 'lib/apk/db', 'var/db/pkg', 'var/db/xbps',
+  'usr/lib/opkg', 'var/lib/opkg', 'nix/var/nix/db', 'var/lib/portage',
+]);
+
+/**
+ * The state of services no other place holds: a Kubernetes cluster's etcd and a node's kubelet and
+ * k3s/RKE2 state, the database servers' data folders, and the container engines' named volumes
+ * (every container's persistent data).
+ */
+const SERVICE_STATE: ReadonlySet<string> = new Set([
+  'var/lib/etcd', 'var/lib/kubelet', 'var/lib/rancher', 'var/lib/mysql', 'var/lib/mariadb', 'var/lib/postgresql', 'var/lib/pgsql', 'var/lib/mongodb',
+  'var/lib/docker/volumes', 'var/lib/containers/storage/volumes',
+]);
+
+/**
  * `/usr/local` itself: every program and library installed on this machine outside the package
  * manager, and nothing in it can be restored from inside the session. Deleting it whole (or
  * everything in it) is a system folder's deletion; paths below it (`/usr/local/bin/mytool`,
@@ -392,7 +463,7 @@ function isLocalTree(parts: readonly string[]): boolean {
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
-  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place.home);
+  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -437,6 +508,7 @@ function criticalFileAt(text: string): string | null {
   if (parts.length === 2 && parts[0] === 'etc' && CRITICAL_ETC_FILES.has(base)) return what;
   if (parts.length === 3 && parts[0] === 'etc' && parts[1] === 'pam.d') return what;
   if (CRITICAL_PROGRAMS.has(path)) return what;
+  if (PACKAGE_DATABASE_FILES.has(path)) return `the package database /${path}`;
   const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
   if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
   if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
@@ -467,9 +539,9 @@ function windowsCriticalFile(parts: readonly string[]): string | null {
  * leaves nothing runnable. The critical programs, the loader and C library, the program and library
  * folders (`/bin`, `/usr/bin`, `/usr/lib`, …) themselves and everything right in them (`/usr/bin/*`).
  */
-export function programTarget(word: Word, place: PathPlace): string | null {
+export function programTarget(word: Word, place: PathPlace, eachProgram = false): string | null {
   const file = criticalFileTarget(word, place);
-  if (file !== null && !file.startsWith('the system file /etc/')) return file;
+  if (file !== null && !file.startsWith('the system file /etc/') && !file.startsWith('the package database')) return file;
   const text = wordPathText(word);
   const parts = absoluteComponents(text);
   if (parts === null || parts.length === 0) return null;
@@ -478,6 +550,11 @@ export function programTarget(word: Word, place: PathPlace): string | null {
   const folder = everything ? parts.slice(0, -1) : parts;
   if (!everything && GLOB_CHARS.test(last)) return null;
   if (isProgramFolder(folder)) return everything ? `every program in /${folder.join('/')}` : `the program folder /${folder.join('/')}`;
+  // `eachProgram`: a program right in one of the system's program folders (`/bin/chmod`,
+  // `/usr/sbin/sshd`): the system runs each of them by name (docs/decisions.md "System trees
+  // deeper than one level"). Not `/usr/local/bin`: what people install themselves.
+  const binFolder = parts.slice(0, -1);
+  if (eachProgram && !everything && isProgramFolder(binFolder) && /s?bin$/.test(binFolder[binFolder.length - 1]!)) return `the system program /${parts.join('/')}`;
   return null;
 }
 
@@ -522,14 +599,20 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
 
 /**
  * Whole-disk and partition block devices (and raw memory). Bounded quantifiers only. Loop
- * devices are left out on purpose: they are how disk images are built. Linux and macOS names,
+ * devices are left out on purpose: they are how disk images are built; so are optical drives
+ * (`/dev/sr0`: writing one is burning a disc). Linux and macOS names,
  * then the BSDs' (`/dev/ada0p2`, `/dev/da1`, `/dev/rsd0c`, GEOM labels) and illumos's (`/dev/dsk/c0t0d0s0`, `/dev/rdsk/…`).
+ * Linux's other block and flash families are here too (docs/decisions.md "Every block and flash
+ * device family"): raw flash (`mtd3`, `mtdblock3`, `ubi0_1`), network and storage-class devices
+ * (`rbd0`, `nbd0`, `pmem0`, `drbd1`, `bcache0`, ZFS's `zd0`), Android's `/dev/block/…`, and a
+ * logical volume by its group (`/dev/VG/LV`): any `/dev/X/Y` whose folder X is not one the kernel
+ * keeps for something else (`/dev/shm`, `/dev/pts`, `/dev/fd`, `/dev/input`, `/dev/serial` …).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}|fd[0-9]|root|mem|kmem|port)$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/)/;
 
 /**
  * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
@@ -537,7 +620,7 @@ const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{
  * whole disks and partitions (`sdb`, `nvme0n1p2`, `disk2s1`).
  */
 const BARE_DISK_NAME =
-  /^(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|sd[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
+  /^(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|(?:sd|vd|xvd|hd)[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|mmcblk[0-9]{1,2}(?:p[0-9]{1,3})?|mtd(?:block)?[0-9]{1,3}|md[0-9]{1,3}|nbd[0-9]{1,2}|disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
 
 /** A disk by its bare kernel name ({@link BARE_DISK_NAME}): the path it names under `/dev`, or null. */
 export function bareDiskPath(text: string): string | null {

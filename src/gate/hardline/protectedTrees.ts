@@ -30,9 +30,10 @@ import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wo
 
 /**
  * Words that say a command deletes what it is given (compared as tokens of a word: `--delete-after`,
- * `-deleteUser`, `remove`, the program's own name `wipe`). `srm` is the secure `rm`.
+ * `-deleteUser`, `remove`, the program's own name `wipe`). `srm` is the secure `rm`; `reset` puts
+ * what it is given back to nothing (`kubeadm reset --cert-dir=/etc` empties that folder).
  */
-const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate']);
+const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset']);
 
 /** The tokens of a word: split at dashes, underscores, dots, `=`, `:`, `/`, blanks and lower-to-upper case changes. */
 function tokens(text: string): string[] {
@@ -42,7 +43,7 @@ function tokens(text: string): string[] {
     .split(/[-_.=:/\s,]+/);
 }
 
-function hasDestructiveWord(words: readonly Word[], name: string): boolean {
+export function hasDestructiveWord(words: readonly Word[], name: string): boolean {
   if (tokens(name).some((token) => DESTRUCTIVE_WORDS.has(token))) return true;
   for (let k = 1; k < words.length; k++) {
     const text = literalText(words[k]);
@@ -63,7 +64,7 @@ function protectedRoot(word: Word, place: PathPlace): string | null {
 }
 
 /** The program has no row (or is only known at run time), or its row cannot place every word. */
-function unplaced(command: SegmentRecord, name: string | undefined): boolean {
+export function unplaced(command: SegmentRecord, name: string | undefined): boolean {
   if (name === undefined || rowFor(name) === null) return true;
   return command.forms.unreadable !== null;
 }
@@ -125,7 +126,8 @@ function checkRowWrites(command: SegmentRecord, name: string, place: PathPlace):
   }
   for (const { text, via } of texts) {
     const what = criticalFileTarget({ kind: 'literal', value: text, raw: text }, place);
-    if (what !== null) return hardlineFinding('recursive-delete-root', `${via} overwrites ${what}`);
+    // A package database put back from its own backup (`cp /var/lib/dpkg/status-old …/status`) is the documented repair.
+    if (what !== null && !what.startsWith('the package database')) return hardlineFinding('recursive-delete-root', `${via} overwrites ${what}`);
   }
   return null;
 }
@@ -197,7 +199,10 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
   for (const target of words.slice(1)) {
     const path = wordPathText(target);
     if (name === 'chmod') {
-      const program = programTarget(target, place);
+      // Any program in a system program folder for a symbolic mode that takes execution
+      // (`chmod a-x /bin/chmod`); an octal mode there is often a slip on one's own file
+      // (`chmod 644 /usr/bin/mytool`) and is read only on the critical programs and folders.
+      const program = programTarget(target, place, !/^[0-7]+$/.test(first));
       if (program !== null && takesRun(first, /\/sudo$/.test(path))) return hardlineFinding('recursive-chmod-root', `chmod ${first} takes the right to run from ${program}`);
       if (path === SUDOERS && othersWrite(first)) return hardlineFinding('recursive-chmod-root', `chmod ${first} makes ${SUDOERS} writable to others (sudo then refuses to run)`);
     } else if (path === SUDOERS) {

@@ -476,7 +476,10 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   }
   const podCommand = container.podSpec === undefined ? null : podOption(found.args, container.podSpec);
   if (podCommand !== null) return podPlace(container, podCommand, found.args, place);
-  if (start === undefined || start >= found.args.length) return null;
+  // `--entrypoint PROG`: PROG runs with the words after the image (none, when the image is last).
+  const entrypoint = container.entrypoint === undefined ? null : entrypointWords(reading.options.filter((option) => (start === undefined || option.index < start) && container.entrypoint!.includes(option.name)));
+  if (entrypoint !== null && start === undefined && typeof container.command === 'number' && reading.operands.length === container.command) start = found.args.length;
+  if (start === undefined || (start >= found.args.length && entrypoint === null)) return null;
   const options = reading.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
   const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
   const instance = container.instance === undefined ? undefined : operands[container.instance];
@@ -491,7 +494,23 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
         : [...(place.attached.get(attachedKey(family, instanceText)) ?? []), ...(place.attached.get(attachedKey(family, '*')) ?? [])];
   const inner = containerPlace(container, options, operands, place, false, attached);
   if (inner === null) return null;
-  return container.shellText === true ? { inner: found.args.slice(start), place: inner, shellText: true } : { inner: found.args.slice(start), place: inner };
+  const command = [...(entrypoint ?? []), ...found.args.slice(start)];
+  return container.shellText === true ? { inner: command, place: inner, shellText: true } : { inner: command, place: inner };
+}
+
+/** The program (and first arguments) the last of these `--entrypoint` options names, as words; null without one. */
+function entrypointWords(options: ReadonlyArray<{ value: Word | null }>): Word[] | null {
+  const value = options[options.length - 1]?.value;
+  if (value === undefined || value === null) return null;
+  const text = textOf(value);
+  if (text === null || !text.startsWith('[')) return [value];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((item) => typeof item === 'string')) return (parsed as string[]).map((item) => ({ kind: 'literal', value: item, raw: item }));
+  } catch {
+    // Not JSON: the whole text is the program's name.
+  }
+  return [value];
 }
 
 /**
@@ -634,7 +653,9 @@ function pwdText(word: Word): string | null {
 
 /** `"$HOME":/data`, `"$HOME:/data"`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
 function homeText(word: Word): string | null {
-  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
+  // `"$HOME/.ssh":/k`: the quotes may close before the bind's target.
+  const raw = word.raw.replace(/^"(\$(?:HOME|\{HOME\})[A-Za-z0-9._/+@%,=-]*)"(?=:|$)/, '$1');
+  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(raw);
   return match === null ? null : `~${match[1]}`;
 }
 

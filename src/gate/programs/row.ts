@@ -325,6 +325,14 @@ export interface Command {
    */
   readonly bareDevices?: true;
   /**
+   * The command writes this machine's own flash or firmware, which it names otherwise than by a
+   * `/dev/` path (an MTD partition by its label, the running system's image): OpenWrt's `mtd write
+   * IMG firmware` and `sysupgrade IMG`, `rpi-eeprom-update -f FILE`, `firstboot`. The hardline floor
+   * reads it as a raw device write (D§5, `hardline/deviceWords.ts`; docs/decisions.md "Every block
+   * and flash device family").
+   */
+  readonly flashes?: Flashes;
+  /**
    * The command deletes a user account's home folder when given one of `options` (as the reader
    * names them: `-r`, `--remove-home`) and none of `unless` (`sysadminctl -deleteUser … -keepHome`):
    * the hardline floor reads it as a deletion of a home folder (D§5, `hardline/protectedTrees.ts`).
@@ -344,6 +352,20 @@ export interface Command {
    * of an essential package as the system's deletion (D§5, `hardline/essentialPackages.ts`).
    */
   readonly removesPackages?: { readonly options?: readonly string[]; readonly forcedBy: readonly string[]; readonly forcedTimes?: number };
+}
+
+/** When a command writes the machine's flash ({@link Command.flashes}); with none of the conditions set, always. */
+export interface Flashes {
+  /** What is written, in words (`a flash partition`, `the system image`). */
+  readonly what: string;
+  /** When one of these words is an operand (`mtd write|erase …`). */
+  readonly withOperands?: readonly string[];
+  /** When one of these options is given, as the reader names them (`mtd -e PART`, `rpi-eeprom-update -f`). */
+  readonly withOptions?: readonly string[];
+  /** When an operand is given at all (`sysupgrade IMG`). */
+  readonly withAnyOperand?: true;
+  /** Never with one of these options (`sysupgrade -T` only tests the image). */
+  readonly unlessOptions?: readonly string[];
 }
 
 /**
@@ -393,6 +415,12 @@ export interface ContainerRun {
   readonly rootfsFlags?: readonly string[];
   /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */
   readonly devices?: readonly string[];
+  /**
+   * Options whose value is the program the container starts instead of the image's own
+   * (`docker run --entrypoint /bin/chmod IMG -R 000 /h`): the words after the image are its
+   * arguments. A JSON array value (`--entrypoint '["/bin/rm","-rf"]'`) is the program and its first arguments.
+   */
+  readonly entrypoint?: readonly string[];
   /** Options that share this machine's processes when their value is `host` (`--pid=host`): PID 1 is the host's init. */
   readonly hostPid?: readonly string[];
   /**
@@ -475,6 +503,8 @@ export interface ProgramRow extends Command {
   readonly stdinCodeForm?: {
     readonly always?: { readonly unless: readonly string[] };
     readonly dashOptions?: readonly string[];
+    /** When the operand `-` follows one of these verbs (`nomad job run -`: the job, whose tasks run commands). */
+    readonly dashOperandAfter?: readonly string[];
     readonly shellText?: true;
   };
   /**

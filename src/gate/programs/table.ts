@@ -451,6 +451,11 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
     if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && option.value.value === '-')) return kind;
   }
+  if (form?.dashOperandAfter !== undefined) {
+    const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
+    const verb = words.findIndex((word) => word !== null && form.dashOperandAfter!.includes(word));
+    if (verb !== -1 && words.slice(verb + 1).includes('-')) return kind;
+  }
   if (row.stdinCode !== true) return null;
   const reading = forms ?? programForms(argv);
   if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return null;

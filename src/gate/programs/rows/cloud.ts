@@ -226,7 +226,7 @@ const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'] },
+  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
   plain: RUN_PLAIN,
 };
 
@@ -294,7 +294,7 @@ const COMPOSE: Command = {
       grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
       read: elsewhere('compose run', 'runs the command in a new container of the service named first', 1),
-      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'] },
+      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'], entrypoint: ['--entrypoint'] },
     },
     exec: {
       grammar: { short: 'euwH', flags: 'dTi', long: { ...valued('env', 'user', 'workdir', 'index', 'host'), ...flagged('detach', 'no-TTY', 'privileged', 'interactive', 'tty') }, abbreviations: false, stopAtOperand: true },
@@ -578,6 +578,23 @@ const KUBECTL_BODY: Command = {
     rollout: kube({ subcommands: { undo: kube({ role: DESTROY('rolls a workload back to an earlier revision') }) }, plain: ['status deploy/web', 'history deploy/web', 'restart deploy/web'] }),
   },
   plain: ['get pods', 'get pods -n kube-system -o wide', 'describe pod web-1', 'logs -f deploy/web', 'apply -f deploy.yaml', 'config current-context'],
+};
+
+/**
+ * OpenShift's `oc` is kubectl with OpenShift's own commands added: kubectl's subcommands are read
+ * by kubectl's rows (`oc debug node/N -- chroot /host …` maps the node's root at /host, as
+ * `kubectl debug node/N` does); the names below are oc's own, not plugins.
+ */
+const OC_KNOWN = new Set([
+  ...KUBE_KNOWN, 'adm', 'login', 'logout', 'whoami', 'project', 'projects', 'new-project', 'new-app', 'new-build', 'start-build', 'cancel-build',
+  'import-image', 'tag', 'status', 'rsh', 'rsync', 'process', 'extract', 'idle', 'image', 'observe', 'policy', 'registry', 'secrets',
+  'serviceaccounts', 'get-token', 'request-token', 'set-data',
+]);
+
+const OC_BODY: Command = {
+  ...KUBECTL_BODY,
+  operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !OC_KNOWN.has(v), example: 'evilplugin', note: 'an unknown subcommand runs the oc-NAME or kubectl-NAME plugin of that name from the PATH' }],
+  plain: ['get pods', 'get nodes -o wide', 'describe pod web-1', 'logs -f deploy/web', 'status', 'whoami'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -2373,6 +2390,9 @@ const NOMAD_ROW: ProgramRow = {
   category: 'cloud',
   what: 'the HashiCorp Nomad scheduler agent and client',
   grammar: { ...HASHI_GRAMMAR, stopAtOperand: true },
+  // `nomad job run -` reads the job from standard input; its tasks' commands run on the nodes
+  // (`raw_exec`: on the node itself), read as declared commands (hardline/declaredCommands.ts).
+  stdinCodeForm: { dashOperandAfter: ['run', 'dispatch'] },
   subcommands: {
     agent: hashi({ role: { role: 'listener', note: 'starts a Nomad agent (its client runs the jobs it is given)' }, options: HASHI_AGENT_ROLES }),
     run: hashi({ role: { role: 'executor', note: 'schedules the job file\'s tasks, commands run on the cluster\'s nodes' } }),
@@ -3058,6 +3078,7 @@ const APPTAINER_ROW: ProgramRow = {
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
+  { names: ['oc'], category: 'container', what: "OpenShift's command-line client, kubectl's commands and OpenShift's own", ...OC_BODY },
   { names: ['helm'], category: 'container', what: 'the Helm package manager for Kubernetes', ...HELM_BODY },
   { names: ['terraform', 'tofu'], category: 'cloud', what: 'Terraform (and OpenTofu), which plans and applies infrastructure from configuration files', ...TERRAFORM_BODY },
   { names: ['aws'], category: 'cloud', what: 'the AWS command-line client', ...AWS_BODY },

@@ -32,7 +32,60 @@ const FSARCHIVER_GRAMMAR: Grammar = { short: 'jzZcLse', flags: 'vdaAxoh', long: 
 
 const QEMU_IMG_GRAMMAR: Grammar = { short: 'fFOoblmtTcW', flags: 'hnpquUS', long: { ...valued('object', 'image-opts', 'target-image-opts', 'output', 'target-is-zero'), ...flagged('help', 'force-share', 'salvage') } };
 
+/** OpenWrt's mtd: options before the verb; `-e PART` erases, `-j FILE` appends to a JFFS2 partition. */
+const MTD_GRAMMAR: Grammar = { short: 'ejlspodct', flags: 'qnrfh', long: {} };
+
+/** mtd's verbs that write or erase the partition they name (`mtd write IMG firmware`). */
+const MTD_WRITING = ['write', 'erase', 'jffs2write', 'fixtrx', 'fixseama', 'fixwrg', 'fixwrgg'];
+
+/** OpenWrt's sysupgrade: `-b FILE` saves and `-r FILE` restores the configuration, `-l` lists it, `-T` only tests the image. */
+const SYSUPGRADE_GRAMMAR: Grammar = { short: 'fbr', flags: 'dvqnckopuiFTlh', long: { ...valued('force'), ...flagged('help', 'test', 'list-backup', 'ignore-minor-compat-version') } };
+
 export const DISK_ROWS: readonly ProgramRow[] = [
+  {
+    // A router's or board's own flash, named by its partition label (`firmware`, `u-boot`) rather
+    // than a `/dev/mtdN` path: the verbs that write or erase it, and `-e PART`, write this machine's flash.
+    names: ['mtd'],
+    category: 'system',
+    what: "reads, writes and erases OpenWrt's raw flash partitions by their label",
+    grammar: MTD_GRAMMAR,
+    operands: [{ role: 'destructive', operand: 0, when: (text) => text === null || MTD_WRITING.includes(text), example: 'write', note: 'write, erase and jffs2write rewrite a flash partition of this machine' }],
+    options: [{ role: 'destructive', options: ['-e'], note: '-e erases the named flash partition first' }],
+    flashes: { what: 'a flash partition of this machine', withOperands: MTD_WRITING, withOptions: ['e'] },
+    plain: ['dump firmware', 'verify fw.bin firmware'],
+  },
+  {
+    // Flashes the running system with a new image (`-n`: without keeping the configuration).
+    names: ['sysupgrade'],
+    category: 'system',
+    what: "flashes an OpenWrt system image over the running system, or saves and restores its configuration",
+    grammar: SYSUPGRADE_GRAMMAR,
+    // No destructive role on the image operand: `-T IMG` only tests it, and every flashing form is
+    // the floor's (`flashes`), which no entry lifts.
+    options: [{ role: 'writer', options: ['-b'], target: 'file', everyday: true, example: 'backup.tar.gz', note: '-b saves the configuration into a file' }],
+    flashes: { what: 'the system image of this machine', withAnyOperand: true, unlessOptions: ['T', 'test', 'l', 'list-backup', 'h', 'help'] },
+    plain: ['-l', '-b /tmp/backup.tar.gz', '-T openwrt.img'],
+  },
+  {
+    // OpenWrt's factory reset: erases the overlay, every setting and package installed since.
+    names: ['firstboot', 'jffs2reset'],
+    category: 'system',
+    what: "resets OpenWrt to its factory state by erasing the flash overlay",
+    grammar: { short: '', flags: 'yrk', long: {} },
+    options: [{ role: 'destructive', options: ['-y'], note: 'erases the flash overlay without asking' }],
+    flashes: { what: "this machine's flash overlay (every setting)", unlessOptions: [] },
+  },
+  {
+    // The Raspberry Pi's bootloader EEPROM: `-a`/`-d` apply the distribution's signed release (an
+    // everyday update, as fwupd's are); `-f FILE` writes the image given.
+    names: ['rpi-eeprom-update'],
+    category: 'system',
+    what: "checks and updates the Raspberry Pi's bootloader EEPROM",
+    grammar: { short: 'fiu', flags: 'adhlrs', long: {} },
+    options: [{ role: 'destructive', options: ['-f'], example: 'pieeprom.bin', note: '-f writes the given image to the bootloader EEPROM' }],
+    flashes: { what: "this machine's bootloader EEPROM", withOptions: ['f'] },
+    plain: ['', '-l'],
+  },
   {
     names: ['blkid'],
     category: 'system',
