@@ -164,7 +164,11 @@ export function effectsOf(record: SegmentRecord): Effect[] {
     const mentions = hostMentions(record.segment, record);
     for (const mention of mentions) {
       // A listener form without an address of its own is "a port" (openWorld.ts).
-      if (mention.listener === true) add({ kind: 'listens', place: mention.source === 'a port' ? null : mention.source, via: mention.via });
+      // A module run as a server (`python3 -m http.server`, the row's `runsModule`) names no address: its port is its own.
+      const runsModule = row?.runsModule;
+      if (mention.listener === true && runsModule !== undefined && forms.some((form) => form.role === 'listener' && runsModule.options.includes(form.trigger) && form.value !== null && wordText(form.value) === mention.source)) {
+        add({ kind: 'listens', place: null, via: `${mention.via} ${mention.source}` });
+      } else if (mention.listener === true) add({ kind: 'listens', place: mention.source === 'a port' ? null : mention.source, via: mention.via });
       else add(mention.host === null ? { kind: 'contacts', place: null, source: mention.source, via: mention.via } : { kind: 'contacts', place: mention.host, via: mention.via });
     }
     // A push sends a repository (programs/pushes.ts); to a remote by name the host is in its configuration.

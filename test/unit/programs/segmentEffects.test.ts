@@ -45,7 +45,8 @@ describe('the segment record lists every effect with its place', function () {
     { command: 'sed -i s/a/b/ notes.txt', has: ['writes notes.txt (sed -i)'], lacks: ['runs'] },
     { command: 'find . -name "*.tmp" -delete', has: ['deletes what it finds in . (find -delete)'], lacks: ['runs'] },
     { command: 'nc -l 8080', has: ['listens port 8080 (nc -l)'] },
-    { command: 'python3 -m http.server', has: ['listens http.server (python3 -m)'] },
+    { command: 'python3 -m http.server', has: ['listens ? (python3 -m http.server)'] },
+    { command: 'python3 -m pytest', has: [], lacks: ['listens'] },
     { command: 'curl -T report.pdf https://upload.example.com/in', has: ['contacts upload.example.com (curl)', 'sends report.pdf (curl -T)'] },
     { command: 'scp notes.txt build.example.com:', has: ['contacts build.example.com (scp)', 'sends notes.txt (scp)'] },
     { command: 'git push origin main', has: ['sends the repository of the folder it runs in (git push)', 'contacts the remote origin (git push)'] },
@@ -84,6 +85,7 @@ describe('the segment record lists every effect with its place', function () {
     assert.deepEqual(only(': > app.log').effectLines(), ['truncates app.log (redirect >)']);
     assert.deepEqual(only("sh -c 'rm -f x'").effectLines(), ['runs "rm -f x" (sh -c)']);
     assert.deepEqual(only('nc -l 8080').effectLines(), ['listens on port 8080 (nc -l)']);
+    assert.deepEqual(only('python3 -m http.server 8000').effectLines(), ['listens on a port (python3 -m http.server)']);
     assert.deepEqual(only('cat > "$OUT"').effectLines().slice(0, 1), ['truncates a place only known at run time ("$OUT") (redirect >)']);
   });
 
