@@ -64,6 +64,8 @@ function literal(word: Word | undefined): string | null {
 function mayRemove(command: Command): boolean {
   let known = MAY_REMOVE.get(command);
   if (known === undefined) {
+    // A subcommand table that names a level above it again is read once.
+    MAY_REMOVE.set(command, false);
     known =
       command.removesHome !== undefined ||
       command.removesOperands !== undefined ||
