@@ -190,6 +190,11 @@ function facts(view: CardView): HTMLElement {
       row('Rating', `${parts.join('; ')}. `, el('span', { class: 'label' }, 'Rater said: '), r.reason);
     }
   }
+  // What each simple command does, from its record (docs/decisions.md "Effects in words come from the record").
+  if (view.effects !== undefined && view.effects.length > 0) {
+    const numbered = view.effects.some((e) => e.segment > 1);
+    row('What it does', el('ul', { class: 'effects' }, ...view.effects.map((e) => el('li', {}, numbered ? `${e.segment}. ${e.text}` : e.text))));
+  }
   if (view.forms !== undefined && view.forms.length > 0) {
     row('What the programs do', el('ul', {}, ...view.forms.map((f) => el('li', {}, el('code', {}, f.where), ` (${f.role}) ${f.note}`))));
   }

@@ -26,8 +26,11 @@ export function formatTrace(reading: CommandReading, rung: Rung, decision: Decis
     resolution.segments.forEach((segment, index) => {
       lines.push(`  ${index + 1}. ${describeSegment(segment)}`);
       // What the segment does, from its record: why an entry did or did not cover it.
-      const effects = recordOf(segment).effects();
-      lines.push(`     effects: ${effects.length === 0 ? 'none found (no write, no form of the program table, no code handed on)' : effects.join('; ')}`);
+      // "none found" only when the row places every word (docs/decisions.md "Effects in words come from the record").
+      const record = recordOf(segment);
+      const effects = record.effectLines();
+      const unplaced = effects.length === 0 ? record.unplaced : null;
+      lines.push(`     effects: ${effects.length > 0 ? effects.join('; ') : unplaced === null ? 'none found (the program table places every word)' : `none named: ${unplaced}`}`);
       // A here-text read as data (docs/decisions.md "Data that only looks like code").
       if (segment.hereText !== undefined) {
         const body = segment.hereText.body;

@@ -204,6 +204,9 @@ async function decideAfter(state: GateState, pending: Promise<StageResult | Reac
 function withResolution(reached: Reached, state: GateState): Decision {
   const decision = reached as Decision;
   decision.resolution = summariseResolution(state.reading.resolution);
+  // The capture log keeps what each segment does, in the record's words (D§12; docs/decisions.md
+  // "Effects in words come from the record"); worked out only when a log is attached.
+  if (state.record && state.reading.resolution.resolved) state.record.effects = recordsOf(state).map((record) => record.effectLines());
   if (decision.action !== 'approve' && decision.nearMiss === undefined) {
     const misses = nearMissesOf(state, decision.escalatedFrom ?? decision.stage, decision);
     if (misses.length > 0) decision.nearMiss = misses;

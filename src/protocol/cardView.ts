@@ -1,6 +1,7 @@
 import { suggestAllowEntries } from '../gate/lists/allowSuggestion';
 import { nearMissSentence } from '../gate/lists/nearMiss';
 import { formNotes } from '../gate/programs/describe';
+import { recordOf } from '../gate/programs/segmentRecord';
 import type { TranscriptRow } from '../gate/negotiation';
 import type { Escalation } from '../gate/person';
 import { compositionSites } from './compositionSites';
@@ -52,6 +53,7 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
     ...(escalation.nearMiss !== undefined && escalation.nearMiss.length > 0
       ? { nearMiss: escalation.nearMiss.slice(0, LIMITS.shortList).map((miss) => ({ entry: bounded(miss.entry), text: bounded(nearMissSentence(miss)) })) }
       : {}),
+    ...effectsOf(reading),
     ...formsOf(reading),
     ...(rating
       ? {
@@ -80,6 +82,19 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
     attack,
     offers,
   };
+}
+
+/**
+ * What each simple command does, in words, from its segment record (D§4.3; docs/decisions.md
+ * "Effects in words come from the record"); nothing when the command was not read exactly.
+ */
+function effectsOf(reading: Escalation['reading']): Pick<CardView, 'effects'> {
+  if (!reading.resolution.resolved) return {};
+  const effects: NonNullable<CardView['effects']> = [];
+  reading.resolution.segments.forEach((segment, index) => {
+    for (const text of recordOf(segment).effectLines()) effects.push({ segment: index + 1, text: bounded(text) });
+  });
+  return effects.length === 0 ? {} : { effects: effects.slice(0, LIMITS.shortList) };
 }
 
 /** The notes of the program-table forms in the command (nothing when it was not read exactly). */

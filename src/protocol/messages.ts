@@ -124,6 +124,12 @@ export const CardViewSchema = z.strictObject({
    * (docs/decisions.md, "Near misses"), said next to the reason.
    */
   nearMiss: z.array(z.strictObject({ entry: Text, text: Text })).max(LIMITS.shortList).optional(),
+  /**
+   * What each simple command does, from its segment record (docs/decisions.md "Effects in words
+   * come from the record"): the segment's number (1 = first) and one effect in words with its place
+   * (`deletes out, coverage (rm)`), or what the gate could not read.
+   */
+  effects: z.array(z.strictObject({ segment: z.number().int().min(1).max(LIMITS.commandChars), text: Text })).max(LIMITS.shortList).optional(),
   /** What the program table says the command's programs do with these arguments (D§4.3). */
   forms: z.array(z.strictObject({ where: Text, role: z.string().max(32), note: Text })).max(LIMITS.shortList).optional(),
   rating: z

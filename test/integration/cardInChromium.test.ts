@@ -188,6 +188,25 @@ describe('approval card in Chromium (built bundle, real CSP)', function () {
     assert.equal(await page.$eval('.command-frame .host', (n) => n.textContent), 'pаypal.com');
   });
 
+  it('shows what each simple command does, as text, numbered when there are several', async () => {
+    await show(card('rm -rf out coverage && chmod 600 key.pem'));
+    const items = await page.$$eval('.facts ul.effects li', (nodes) => nodes.map((n) => [n.textContent, n.children.length]));
+    assert.deepEqual(items, [['1. deletes out, coverage (rm)', 0], ['2. changes the permissions of key.pem (chmod)', 0]]);
+    // A hostile path is shown as the text it is (the card's other text is escaped the same way).
+    await show(card("rm -f '<img src=x onerror=window.__pwned=9>'"));
+    assert.deepEqual(await page.$$eval('.facts ul.effects li', (nodes) => nodes.map((n) => n.textContent)), ['deletes <img src=x onerror=window.__pwned=9> (rm)']);
+    assert.equal(await page.$$eval('.facts ul.effects img', (nodes) => nodes.length), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  });
+
+  it('ignores a card whose effects are malformed', async () => {
+    const view = card('rm -rf a');
+    await show(view);
+    await send({ type: 'snapshot', seq: ++seq, total: 1, cards: [{ ...view, id: 'card-y', effects: [{ segment: 0, text: 'deletes a (rm)' }] }] });
+    await page.waitForTimeout(100);
+    assert.equal(await page.$$eval('section.card', (n) => n.map((s) => s.getAttribute('data-card-id'))).then((ids) => ids.join()), view.id);
+  });
+
   it('with no model set up, the card says what to set and shows no finding of a rater', async () => {
     // The escalation the pipeline itself hands a person at `assisted` when no model is configured.
     let asked: Escalation | undefined;

@@ -14,13 +14,13 @@ describe('the explain trace names the effects it found', function () {
 
   it('a redirect write, with its target and operator, on an escalated command', async function () {
     const text = await trace('cat README.md > src/index.ts');
-    assert.match(text, /effects: writes src\/index\.ts \(redirect >\)/);
+    assert.match(text, /effects: truncates src\/index\.ts \(redirect >\)/);
     assert.match(text, /decision {2}ESCALATE/);
   });
 
   it('a glob write the default list no longer covers', async function () {
     const text = await trace('head -n1 src/*.ts >> README.md');
-    assert.match(text, /effects: writes README\.md \(redirect >>\)/);
+    assert.match(text, /effects: appends to README\.md \(redirect >>\)/);
     assert.doesNotMatch(text, /APPROVE/);
   });
 
@@ -34,13 +34,27 @@ describe('the explain trace names the effects it found', function () {
 
   it('a form and the code handed on', async function () {
     const text = await trace('find . -name x -exec rm {} \\;');
-    assert.match(text, /effects: executor: -exec \(find\); runs a command \(find -exec\)/);
+    assert.match(text, /effects: runs "rm {}" \(find -exec\)\n/);
   });
 
   it('an approved command says that nothing was found, per segment', async function () {
     const text = await trace('ls -la && wc -l src/*.ts > /dev/null');
-    assert.equal(text.match(/effects: none found/g)?.length, 2, text);
+    assert.equal(text.match(/effects: none found \(the program table places every word\)/g)?.length, 2, text);
     assert.match(text, /decision {2}APPROVE/);
+  });
+
+  it('each effect with its place, from the record', async function () {
+    assert.match(await trace('rm -rf out coverage'), /effects: deletes out, coverage \(rm\)\n/);
+    assert.match(await trace('mv a b dest/'), /effects: writes dest\/a, dest\/b \(mv\); moves a, b \(mv\)\n/);
+    assert.match(await trace('chmod -R 755 build && chown dev:dev build'), /effects: changes the permissions of build \(chmod\)\n.*\n\s+effects: changes the owner of build \(chown\)\n/);
+    assert.match(await trace('curl -T report.pdf https://upload.example.com/in'), /effects: contacts upload\.example\.com \(curl\); sends report\.pdf \(curl -T\)\n/);
+    assert.match(await trace("sh -c 'rm -f x'"), /effects: runs "rm -f x" \(sh -c\)\n/);
+  });
+
+  it('says none found only when the row places every word, and otherwise what it could not read', async function () {
+    const unknown = await trace('frobnicate --all out');
+    assert.match(unknown, /effects: none named: the program table has no row for frobnicate, so what it does with its words is not known/);
+    assert.doesNotMatch(unknown, /none found/);
   });
 
   it('a word the row cannot place is named', async function () {

@@ -129,6 +129,11 @@ export const CaptureRecordSchema = z.strictObject({
     .array(z.strictObject({ arm: z.enum(PREFLIGHT_ARMS), reason: z.string(), rewroteRating: z.boolean() }))
     .optional(),
   resolution: ResolutionCaptureSchema.optional(),
+  /**
+   * What each segment of a resolved command does, one list of lines per segment, from its segment
+   * record (`deletes out, coverage (rm)`, `cannot read: …`); absent for an unresolved command.
+   */
+  effects: z.array(z.array(z.string())).optional(),
   negotiation: NegotiationCountersSchema.optional(),
   rating: RatingCaptureSchema.optional(),
   /** ISO time the decision returned or threw. */

@@ -15,11 +15,12 @@
  * - a command that deletes an account with its home folder, as its row says (`removesHome`:
  *   `userdel -r`, `deluser --remove-home`, `pw userdel -r`).
  */
-import { commandLevels, runsCommand } from '../programs/commandLevels';
+import { appendsByRow, commandLevels, runsCommand } from '../programs/commandLevels';
+import { METADATA_CHANGES } from '../programs/row';
 import { hasOption } from '../programs/grammar';
-import type { Command } from '../programs/row';
 import type { PathPlace } from '../programs/pathResolver';
 import { rowFor } from '../programs/table';
+import { rowRemovals } from '../programs/removals';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
@@ -105,13 +106,16 @@ function pathsInValue(value: string): string[] {
  * the file's content and are left to the other layers.
  */
 function checkRowWrites(command: SegmentRecord, name: string, place: PathPlace): HardlineFinding | null {
-  if (rowFor(name) === null) return null;
+  const row = rowFor(name);
+  if (row === null) return null;
   const argv = command.argv;
-  if (name === 'tee' && hasOption(readByRow('tee', argv.slice(1)) ?? { options: [] }, 'a', 'append')) return null;
+  if (appendsByRow(row, argv)) return null;
   const texts: Array<{ text: string; via: string }> = [];
+  // Writers of a file's rights, owner or times, not its content (their arm is checkAccessRights): the rows' `changes`.
+  const metadata = new Set(command.forms.forms.flatMap((form) => (form.role === 'writer' && form.changes !== undefined && METADATA_CHANGES.has(form.changes) ? [form.program] : [])));
   // What the program writes, its redirects left out (those are checkRedirectedFiles'), read with the record's wrappers and forms.
   for (const write of writeTargets({ argv: argv as Word[], assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' }, command)) {
-    if (write.path === null || write.via.startsWith('sed -i') || METADATA_WRITERS.has(write.via) || (write.scope !== undefined && write.scope !== 'file')) continue;
+    if (write.path === null || write.via.startsWith('sed -i') || metadata.has(write.via) || (write.scope !== undefined && write.scope !== 'file')) continue;
     texts.push({ text: write.path, via: write.via });
   }
   // Options whose value names a file the program writes (`sort -o`, `openssl -out`,
@@ -131,9 +135,6 @@ function checkRowWrites(command: SegmentRecord, name: string, place: PathPlace):
   }
   return null;
 }
-
-/** Writers of a file's rights, owner or times, not its content (their arm is {@link checkAccessRights}). */
-const METADATA_WRITERS = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl']);
 
 /** An output redirect that truncates a critical file (`: > /etc/shadow`, `cat /dev/null > /etc/sudoers`); appending (`>>`) is left alone. */
 export function checkRedirectedFiles(redirects: readonly Redirect[], place: PathPlace): HardlineFinding | null {
@@ -222,40 +223,12 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
  * `rsync --remove-source-files`) when one is a protected root.
  */
 function checkRowRemovals(argv: readonly Word[], name: string, place: PathPlace): HardlineFinding | null {
-  const row = rowFor(name);
-  if (row === null) return null;
-  const levels = commandLevels(row, argv);
-  const deepest = levels[levels.length - 1]!.reading.operands;
-  for (const { command, reading, start } of levels) {
-    const removes = command.removesHome;
-    if (removes !== undefined && hasOption(reading, ...removes.options) && !hasOption(reading, ...(removes.unless ?? []))) {
-      const user = reading.operands.map(literalText).find((text) => text !== null) ?? 'the account';
-      return hardlineFinding('recursive-delete-root', `${name} deletes ${user} with its home folder`);
-    }
-    const removals: Array<{ via: string; places: RemovedPlaces }> = [];
-    // Named by the program and the words that led to this level (`rclone sync`).
-    const spelled = [name, ...argv.slice(1, start).map((word) => literalText(word) ?? word.raw)].join(' ');
-    if (command.removesOperands !== undefined) removals.push({ via: spelled, places: command.removesOperands });
-    for (const role of command.options ?? []) {
-      if (role.removesOperands === undefined) continue;
-      const given = reading.options.find((option) => role.options.includes(option.name) && (role.when === undefined || role.when(literalText(option.value ?? undefined))));
-      if (given !== undefined) removals.push({ via: `${name} ${given.name}`, places: role.removesOperands });
-    }
-    for (const { via, places } of removals) {
-      for (const operand of removedOperands(deepest, places)) {
-        const what = deletionTarget(operand, place);
-        if (what !== null) return hardlineFinding('recursive-delete-root', `${via} removes ${what}`);
-      }
+  for (const removal of rowRemovals(argv, name)) {
+    if (removal.home !== undefined) return hardlineFinding('recursive-delete-root', `${name} deletes ${removal.home} with its home folder`);
+    for (const operand of removal.operands) {
+      const what = deletionTarget(operand, place);
+      if (what !== null) return hardlineFinding('recursive-delete-root', `${removal.via} removes ${what}`);
     }
   }
   return null;
-}
-
-type RemovedPlaces = NonNullable<Command['removesOperands']>;
-
-function removedOperands(operands: readonly Word[], places: RemovedPlaces): readonly Word[] {
-  if (places === 'every') return operands;
-  if (places === 'all-but-first') return operands.slice(1);
-  if (places === 'last') return operands.slice(-1);
-  return operands.slice(0, -1);
 }

@@ -1,6 +1,6 @@
 import type { Word } from '../reading/resolution';
-import { readArgs, type ArgReading } from './grammar';
-import type { Command } from './row';
+import { hasOption, readArgs, type ArgReading } from './grammar';
+import type { Command, ProgramRow } from './row';
 
 /** One level of a command as read: the row or a subcommand, where its words start in the argv, and their reading. */
 export interface CommandLevel {
@@ -41,4 +41,14 @@ export function commandLevels(row: Command, argv: readonly Word[]): CommandLevel
  */
 export function runsCommand(levels: readonly CommandLevel[]): boolean {
   return levels.some((level) => level.command.wrapper !== undefined || level.command.container !== undefined);
+}
+
+/**
+ * The command's writer forms add to the files they name instead of replacing them: the row's
+ * `appendsWith` option is given (`tee -a`). Read by the hardline floor (an append replaces no
+ * critical file) and the segment record's effects.
+ */
+export function appendsByRow(row: ProgramRow, argv: readonly Word[]): boolean {
+  if (row.appendsWith === undefined) return false;
+  return hasOption(readArgs(argv.slice(1), row.grammar ?? {}), ...row.appendsWith);
 }

@@ -29,6 +29,19 @@ export type Role = 'executor' | 'loader' | 'writer' | 'network' | 'listener' | '
 
 export const ROLES: readonly Role[] = ['executor', 'loader', 'writer', 'network', 'listener', 'destructive', 'credentials'];
 
+/**
+ * What a `writer` or `destructive` form does to the place its value names, when more than writing
+ * it (the segment record's effects, `programs/effects.ts`; docs/decisions.md "Effects in words come
+ * from the record"): `deletes` it (`rm`'s operands), changes its `permissions` (`chmod`), its
+ * `owner` (`chown`) or its `times` (`touch`), or `truncates` it (`truncate`). Unset: a writer
+ * writes, and a destructive form changes state the row's note describes. Permissions, owner and
+ * times write no content: the hardline floor's critical-file arm leaves them to its rights arm.
+ */
+export type Change = 'deletes' | 'permissions' | 'owner' | 'times' | 'truncates';
+
+/** The changes that write a file's rights, owner or times, not its content. */
+export const METADATA_CHANGES: ReadonlySet<Change> = new Set(['permissions', 'owner', 'times']);
+
 /** What the value of an executor form is, so that the hardline floor can read it back. */
 export type PayloadKind =
   /** shell text, run by `sh -c` (`vim -c '!…'` after the `!`, `gdb -ex '!…'`). */
@@ -72,6 +85,8 @@ export interface OptionRole {
   readonly everyday?: boolean;
   /** See {@link OperandRole.sends}. */
   readonly sends?: boolean;
+  /** See {@link Change}. */
+  readonly changes?: Change;
   /** See {@link OperandRole.endsSession}. */
   readonly endsSession?: true;
   /**
@@ -115,6 +130,8 @@ export interface OperandRole {
    * (`aws s3 cp ~/.ssh/id_rsa s3://b/k`, `gh gist create ~/.aws/credentials`).
    */
   readonly sends?: boolean;
+  /** What the role does to the place its operand names, besides writing it (see {@link Change}). */
+  readonly changes?: Change;
   /**
    * The form ends the user's session (a logout: a window manager's or compositor's exit) or the
    * machine's power (`fdesetup authrestart`): the hardline floor's `shutdown` arm refuses it
@@ -194,6 +211,8 @@ export interface Form {
   readonly everyday?: boolean;
   /** `value` is what the program uploads (see {@link OperandRole.sends}). */
   readonly sends?: boolean;
+  /** What the form does to the place `value` names (see {@link Change}). */
+  readonly changes?: Change;
   /** The form ends the session or the machine's power (see {@link OperandRole.endsSession}). */
   readonly endsSession?: true;
   /** A `credentials` form's secret is made for these hosts (see {@link printsSecret}). */
@@ -344,6 +363,16 @@ export interface Command {
    * last), as {@link OptionRole.removesOperands} says for an option.
    */
   readonly removesOperands?: 'all-but-first' | 'all-but-last' | 'last' | 'every';
+  /**
+   * The command moves the operands that are not its target (its writer form) away from where they
+   * are (`mv SRC… DEST`): read by the segment record's effects (`programs/effects.ts`).
+   */
+  readonly movesSources?: true;
+  /**
+   * Options (as the reader names them, or their keys) under which the command's writer forms add
+   * to the files they name instead of replacing them (`tee -a`): read by the segment record's effects.
+   */
+  readonly appendsWith?: readonly string[];
   /**
    * The command removes the packages its operands name (with one of `options` when given: `dpkg -r`,
    * `rpm -e`, `pacman -R`; the command itself otherwise: `apt-get remove`), and `forcedBy` (given at

@@ -13,10 +13,11 @@
  * a function that needs these answers is handed the record.
  */
 import type { Redirect, Segment, Word } from '../reading/resolution';
+import { effectLines, effectsOf, type Effect } from './effects';
 import { executedPayloads, type Payload } from './executorPayloads';
 import { redirectWrite } from './redirectTargets';
 import type { Form } from './row';
-import { programForms, type FormReading } from './table';
+import { programForms, rowFor, type FormReading } from './table';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import type { PeeledCommand } from './wrappers';
 import type { WriteTarget } from './writeTarget';
@@ -34,6 +35,7 @@ export class SegmentRecord implements SegmentAnalysis {
   private payloadsRead: readonly Payload[] | undefined;
   private writesRead: readonly WriteTarget[] | undefined;
   private redirectWritesRead: readonly WriteTarget[] | undefined;
+  private effectsRead: readonly Effect[] | undefined;
 
   constructor(readonly segment: Segment) {
     this.argv = segment.argv;
@@ -99,20 +101,38 @@ export class SegmentRecord implements SegmentAnalysis {
   }
 
   /**
-   * The effects in words, for the explain trace and the reasons: `writes out.txt (redirect >)`,
-   * `executor: -exec (find)`, `runs shell text (sh -c)`, `cannot read: …`.
+   * Every effect with its place (`programs/effects.ts`): reads, writes, appends, truncations,
+   * deletions, moves, permission, owner and time changes, code run or loaded, listeners, hosts
+   * contacted and what is sent, from the rows' roles, the write targets, the payloads and the
+   * open-world reading. What could not be read is {@link unreadable}, not an effect.
    */
-  effects(): string[] {
-    const out: string[] = [];
-    for (const write of this.writes) out.push(`writes ${write.path ?? `a place only known at run time (${write.source ?? 'unknown'})`} (${write.via})`);
-    for (const form of this.carveOuts) {
-      if (form.role === 'writer' && form.target !== undefined) continue;
-      out.push(`${form.role}: ${form.trigger} (${form.program})`);
-    }
-    for (const payload of this.payloads) out.push(payload.kind === 'shell-text' ? `runs shell text (${payload.via})` : `runs a command (${payload.via})`);
+  get effects(): readonly Effect[] {
+    return (this.effectsRead ??= effectsOf(this));
+  }
+
+  /**
+   * The effects in words, for the explain trace, the card and the capture log: `deletes out,
+   * coverage (rm)`, `truncates f (redirect >)`, `runs "rm x" (sh -c)`, and `cannot read: …` last.
+   */
+  effectLines(): string[] {
+    const out = effectLines(this.effects);
     const unreadable = this.unreadable;
     if (unreadable !== null) out.push(`cannot read: ${unreadable}`);
     return out;
+  }
+
+  /**
+   * Why no effect can be named, when none was found: null when the row places every word (the
+   * command truly does none of these), else what the gate could not read (no row for the program,
+   * a program only known at run time).
+   */
+  get unplaced(): string | null {
+    if (this.unreadable !== null) return this.unreadable;
+    const first = this.peeled.argv[0];
+    if (first === undefined) return null;
+    if (this.program === null) return `the program ${first.raw} is only known at run time`;
+    if (this.inside.forms.row === null && rowFor(this.program) === null) return `the program table has no row for ${this.program}, so what it does with its words is not known`;
+    return null;
   }
 }
 

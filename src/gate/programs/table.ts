@@ -410,6 +410,7 @@ function optionForm(
     ...(payloadText !== null ? { payloadText } : {}),
     ...(role.everyday === true ? { everyday: true } : {}),
     ...(role.sends === true ? { sends: true } : {}),
+    ...(role.changes !== undefined ? { changes: role.changes } : {}),
     ...(role.endsSession === true ? { endsSession: true as const } : {}),
     ...(role.target !== undefined ? { target: role.target } : {}),
     ...('targetText' in role && role.targetText !== undefined && text !== null ? { targetPath: role.targetText(text) } : {}),

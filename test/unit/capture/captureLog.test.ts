@@ -9,6 +9,7 @@ import {
   type CaptureCall,
 } from '../../../src/gate/capture/captureLog';
 import { NegotiationSession } from '../../../src/gate/negotiation';
+import { decide } from '../../../src/gate/pipeline';
 
 const call = (command: string): CaptureCall => ({ tool: 'run_shell_command', command, rung: 'auto', cwd: '/work/project' });
 
@@ -174,6 +175,33 @@ describe('capture log: push first, fill in later', () => {
     assert.deepEqual(snapshot!.rule, { list: 'escalate', entry: 'curl', source: 'test' });
     assert.deepEqual(snapshot!.resolution, { resolved: false, mechanisms: ['substitution'] });
     assert.equal(CaptureRecordSchema.safeParse(snapshot).success, true);
+  });
+});
+
+describe('capture log: what each segment does', () => {
+  async function captured(command: string) {
+    const capture = new CaptureLog({ now: steppingClock() });
+    await decide({ command, cwd: '/work/project' }, { policy: { rung: 'manual', allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] }, rater: null, person: null, home: '/home/u', capture });
+    const [record] = capture.records();
+    assert.equal(CaptureRecordSchema.safeParse(record).success, true);
+    return record!;
+  }
+
+  it('keeps the effects of every segment in the record\'s words', async () => {
+    const record = await captured('rm -rf out coverage && curl -T notes.txt https://up.example.com/in');
+    assert.deepEqual(record.effects, [['deletes out, coverage (rm)'], ['contacts up.example.com (curl)', 'sends notes.txt (curl -T)']]);
+  });
+
+  it('keeps an empty list for a segment that does nothing, and none for an unresolved command', async () => {
+    assert.deepEqual((await captured('ls -la')).effects, [[]]);
+    assert.equal((await captured('eval "$X"')).effects, undefined);
+  });
+
+  it('refuses effects that are not lists of lines', () => {
+    const good = { id: 1, at: '2025-01-01T00:00:00.000Z', tool: 't', command: 'c', rung: 'auto', cwd: '/' };
+    assert.equal(CaptureRecordSchema.safeParse({ ...good, effects: [['deletes x (rm)']] }).success, true);
+    assert.equal(CaptureRecordSchema.safeParse({ ...good, effects: ['deletes x (rm)'] }).success, false);
+    assert.equal(CaptureRecordSchema.safeParse({ ...good, effects: [[{ kind: 'deletes' }]] }).success, false);
   });
 });
 

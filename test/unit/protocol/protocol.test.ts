@@ -136,6 +136,11 @@ describe('protocol: extension → webview messages', () => {
     ['a card offering cancelled', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, offers: ['cancelled'] }] }],
     ['a card with an unknown site kind', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, sites: [{ start: 0, end: 1, kind: 'script' }] }] }],
     ['an ack without accepted', { type: 'ack', requestId: 'req-1', reason: '' }],
+    ['an effect of segment 0', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: [{ segment: 0, text: 'deletes build (rm)' }] }] }],
+    ['an effect with an extra key', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: [{ segment: 1, text: 'deletes build (rm)', html: '<b>x</b>' }] }] }],
+    ['an effect that is no text', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: [{ segment: 1, text: { kind: 'deletes' } }] }] }],
+    ['an effect text longer than a card carries', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: [{ segment: 1, text: 'x'.repeat(LIMITS.textChars + 1) }] }] }],
+    ['more effects than a card carries', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: Array.from({ length: LIMITS.shortList + 1 }, () => ({ segment: 1, text: 'deletes x (rm)' })) }] }],
     ['a delta message', { type: 'delta', add: [view] }],
   ];
   for (const [name, message] of bad) {
@@ -181,6 +186,18 @@ describe('protocol: cardViewFor', () => {
     assert.equal(view.nearMiss![0]!.entry, 'find');
     assert.match(view.nearMiss![0]!.text, /does not cover the command: -delete is a carve-out\. The smallest entry that covers it: /);
     assert.equal(cardViewFor('card-2', escalation('ls -la')).nearMiss, undefined);
+  });
+
+  it('carries what each simple command does, from its record, and none for a command that does nothing', () => {
+    const view = cardViewFor('card-1', escalation('rm -rf out coverage && chmod 600 key.pem > log.txt'));
+    assert.ok(CardViewSchema.safeParse(view).success);
+    assert.deepEqual(view.effects, [
+      { segment: 1, text: 'deletes out, coverage (rm)' },
+      { segment: 2, text: 'truncates log.txt (redirect >)' },
+      { segment: 2, text: 'changes the permissions of key.pem (chmod)' },
+    ]);
+    assert.equal(cardViewFor('card-2', escalation('ls -la')).effects, undefined);
+    assert.equal(cardViewFor('card-3', escalation('echo $(rm -rf x)')).effects, undefined, 'an unresolved command has no record');
   });
 
   it('shows the notes of the program-table forms the command holds, and none for plain commands', () => {

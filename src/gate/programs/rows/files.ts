@@ -151,7 +151,7 @@ const OWNER_GRAMMAR: Grammar = {
 /** `chown --reference=RFILE FILE…`: no owner operand, so the first operand is a file too. */
 function referenceTakesOwner(program: string, note: string) {
   return (_args: readonly Word[], reading: ArgReading): Form[] =>
-    reading.operands.length > 0 && given(reading, 'reference') ? [onOperand(program, 'writer', reading, 0, note)] : [];
+    reading.operands.length > 0 && given(reading, 'reference') ? [{ ...onOperand(program, 'writer', reading, 0, note), changes: 'owner' }] : [];
 }
 
 const COPY_LONG = {
@@ -705,6 +705,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     },
     options: [TARGET_DIRECTORY],
     read: copyTarget('mv', 'mv puts the files at its last operand (a new name, or a folder)'),
+    movesSources: true,
     plain: ['--version', '--help'],
   },
   {
@@ -742,7 +743,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'deletes files and folders',
     grammar: { flags: 'IRdfirv', long: { ...flagged('force', 'one-file-system', 'no-preserve-root', 'recursive', 'dir', 'verbose', 'help', 'version'), interactive: 'optional', 'preserve-root': 'optional' } },
-    operands: [{ role: 'destructive', operand: 'every', everyday: true, example: 'build', note: 'rm deletes each operand' }],
+    operands: [{ role: 'destructive', operand: 'every', everyday: true, changes: 'deletes', example: 'build', note: 'rm deletes each operand' }],
     plain: ['--version', '--help'],
   },
   {
@@ -755,7 +756,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     strict: true,
     // Not its everyday job for an entry: the floors read what it deletes as `rm -r -f`, a payload
     // an entry for `del-cli` alone cannot vouch for; an entry must spell the patterns (`del-cli dist`).
-    operands: [{ role: 'destructive', operand: 'every', example: 'dist', note: 'del-cli deletes what each pattern matches, folders with their contents' }],
+    operands: [{ role: 'destructive', operand: 'every', changes: 'deletes', example: 'dist', note: 'del-cli deletes what each pattern matches, folders with their contents' }],
     read: (args, reading) =>
       reading.operands.length === 0 || hasOption(reading, 'd', 'h', 'version')
         ? []
@@ -767,7 +768,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'deletes empty folders',
     grammar: { flags: 'pv', long: flagged('ignore-fail-on-non-empty', 'parents', 'verbose', 'help', 'version') },
-    operands: [{ role: 'destructive', operand: 'every', everyday: true, example: 'empty-dir', note: 'rmdir deletes each (empty) folder it names' }],
+    operands: [{ role: 'destructive', operand: 'every', everyday: true, changes: 'deletes', example: 'empty-dir', note: 'rmdir deletes each (empty) folder it names' }],
     plain: ['--version', '--help'],
   },
   {
@@ -776,7 +777,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'deletes one file',
     grammar: { long: flagged('help', 'version') },
-    operands: [{ role: 'destructive', operand: 'every', everyday: true, example: 'old.txt', note: 'unlink deletes the file it names' }],
+    operands: [{ role: 'destructive', operand: 'every', everyday: true, changes: 'deletes', example: 'old.txt', note: 'unlink deletes the file it names' }],
     plain: ['--version', '--help'],
   },
   {
@@ -795,6 +796,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'copies standard input to standard output and to files',
     stdinData: 'writes',
     grammar: { flags: 'aip', long: { ...flagged('append', 'ignore-interrupts', 'help', 'version'), 'output-error': 'optional' } },
+    appendsWith: ['a', 'append'],
     operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'out.log', note: 'tee writes (or with -a appends) its input to each file it names' }],
     plain: ['', '--version', '-p'],
   },
@@ -817,12 +819,12 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     grammar: { flags: 'Rcfv', long: { ...valued('reference'), ...flagged('changes', 'silent', 'quiet', 'verbose', 'no-preserve-root', 'preserve-root', 'recursive', 'help', 'version') } },
     operands: [
       { role: 'destructive', operand: 0, when: setsIdBits, example: 'u+s', note: 'a set-user-ID or set-group-ID mode makes a program run with its owner\'s rights' },
-      { role: 'writer', operand: 'all-but-first', everyday: true, example: 'script.sh', note: 'chmod changes the mode of each file it names' },
+      { role: 'writer', operand: 'all-but-first', everyday: true, changes: 'permissions', example: 'script.sh', note: 'chmod changes the mode of each file it names' },
     ],
     // `chmod -x FILE` (a mode that looks like options) and `--reference=RFILE FILE`: the first operand is a file too.
     read: (_args, reading) =>
       reading.operands.length > 0 && (given(reading, 'reference') || reading.options.some((o) => o.name.length === 2 && 'rwxXstugoa'.includes(o.key)))
-        ? [onOperand('chmod', 'writer', reading, 0, 'chmod changes the mode of each file it names')]
+        ? [{ ...onOperand('chmod', 'writer', reading, 0, 'chmod changes the mode of each file it names'), changes: 'permissions' }]
         : [],
     plain: ['--version', '--help'],
   },
@@ -831,7 +833,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'changes file owner and group',
     grammar: OWNER_GRAMMAR,
-    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, example: 'file.txt', note: 'chown changes the owner of each file it names' }],
+    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, changes: 'owner', example: 'file.txt', note: 'chown changes the owner of each file it names' }],
     read: referenceTakesOwner('chown', 'chown changes the owner of each file it names'),
     plain: ['--version', '--help'],
   },
@@ -840,7 +842,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'changes file group',
     grammar: OWNER_GRAMMAR,
-    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, example: 'file.txt', note: 'chgrp changes the group of each file it names' }],
+    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, changes: 'owner', example: 'file.txt', note: 'chgrp changes the group of each file it names' }],
     read: referenceTakesOwner('chgrp', 'chgrp changes the group of each file it names'),
     plain: ['--version', '--help'],
   },
@@ -850,7 +852,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'changes file attributes on Linux file systems',
     grammar: { short: 'pv', flags: 'RVf' },
-    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || !/^[-+=]/.test(t), everyday: true, example: 'file.txt', note: 'chattr changes the attributes of each file it names' }],
+    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || !/^[-+=]/.test(t), everyday: true, changes: 'permissions', example: 'file.txt', note: 'chattr changes the attributes of each file it names' }],
     plain: ['-V'],
   },
   {
@@ -859,7 +861,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'changes file flags on the BSDs and macOS (immutable, append-only, hidden)',
     grammar: { flags: 'RHLPfhvx' },
-    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, example: 'file.txt', note: 'chflags changes the flags of each file it names' }],
+    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, changes: 'permissions', example: 'file.txt', note: 'chflags changes the flags of each file it names' }],
     plain: ['-h'],
   },
   {
@@ -872,7 +874,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       long: { ...valued('modify', 'modify-file', 'remove', 'remove-file', 'set', 'set-file', 'restore'), ...flagged('remove-all', 'remove-default', 'no-mask', 'mask', 'default', 'recursive', 'logical', 'physical', 'test', 'version', 'help') },
     },
     options: [{ role: 'writer', options: ['--restore'], everyday: true, example: 'acls.txt', note: '--restore sets the access lists of every file named in a saved dump' }],
-    operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'file.txt', note: 'setfacl changes the access list of each file it names' }],
+    operands: [{ role: 'writer', operand: 'every', everyday: true, changes: 'permissions', example: 'file.txt', note: 'setfacl changes the access list of each file it names' }],
     plain: ['--version', '--help'],
   },
   {
@@ -906,7 +908,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'creates files or changes their times',
     grammar: { short: 'drt', flags: 'acfhm', long: { ...valued('date', 'reference', 'time'), ...flagged('no-create', 'no-dereference', 'help', 'version') } },
-    operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'new.txt', note: 'touch creates each file it names, or updates its times' }],
+    operands: [{ role: 'writer', operand: 'every', everyday: true, changes: 'times', example: 'new.txt', note: 'touch creates each file it names, or updates its times' }],
     plain: ['--version', '--help'],
   },
   {
@@ -914,7 +916,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'shrinks or extends files to a size',
     grammar: { short: 'rs', flags: 'co', long: { ...valued('reference', 'size'), ...flagged('no-create', 'io-blocks', 'help', 'version') } },
-    operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'log.txt', note: 'truncate cuts or extends each file it names (its cut contents are lost)' }],
+    operands: [{ role: 'writer', operand: 'every', everyday: true, changes: 'truncates', example: 'log.txt', note: 'truncate cuts or extends each file it names (its cut contents are lost)' }],
     plain: ['--version', '--help'],
   },
   {

@@ -315,7 +315,7 @@ const DOWNLOADERS: readonly ProgramRow[] = [
       { role: 'writer', options: ['-w', '--write-out'], when: orNull((v) => v.includes('%output{')), example: '%output{resp.txt}%{http_code}', note: '-w %output{FILE} writes the report to a file' },
       { role: 'loader', options: ['-K', '--config'], example: 'curl.cfg', note: '-K reads more options from a file, which can name outputs and uploads of its own' },
       { role: 'loader', options: ['--engine'], when: orNull((v) => v !== 'list'), example: '/tmp/lib.so', note: '--engine loads an OpenSSL engine library into curl' },
-      { role: 'network', options: ['-T', '--upload-file'], example: 'report.pdf', note: '-T sends a local file to the host' },
+      { role: 'network', options: ['-T', '--upload-file'], sends: true, example: 'report.pdf', note: '-T sends a local file to the host' },
       { role: 'network', options: ['-d', '--data', '--data-binary', '--data-ascii', '--json'], when: fromFile, example: '@secrets.json', note: '-d @FILE sends a local file\'s contents to the host' },
       { role: 'network', options: ['--data-urlencode'], when: orNull((v) => /^[^=]*@/.test(v)), example: '@notes.txt', note: '--data-urlencode @FILE sends a local file\'s contents to the host' },
       { role: 'network', options: ['-F', '--form'], when: orNull((v) => /=[@<]/.test(v)), example: 'file=@report.pdf', note: '-F name=@FILE sends a local file to the host' },
@@ -483,6 +483,8 @@ const REMOTES: readonly ProgramRow[] = [
       { role: 'network', operand: 'every', when: remoteOperand, everyday: true, example: 'host:file.txt', note: 'scp copies from or to the host named in HOST:PATH' },
       { role: 'writer', operand: 'last', when: localOperand, everyday: true, example: 'copy.txt', note: 'scp writes the local target' },
     ],
+    // To a host, each local source is sent (the hardline floor's exfiltration arm reads what is sent).
+    read: uploadsToRemote((t) => REMOTE_SPEC.test(t), 'scp sends this local file to the host'),
     plain: [''],
   },
   {
