@@ -13,7 +13,7 @@
  * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
  * the code does, never see less of the literals than the code holds.
  */
-import { languageRowFor, type LanguageRow } from './rows';
+import { languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 
 export interface ApproximateText {
   text: string;
@@ -26,9 +26,16 @@ const WINDOW = 400;
 /** Reads code of the language of `program` (its row, or the generic row). */
 export function readApproximately(code: string, program: string): ApproximateText[] {
   const row = languageRowFor(program);
+  if (row.asShellText !== undefined) code = row.asShellText(code);
   const { stripped, literals } = literalsOf(code, row);
   const out: ApproximateText[] = [];
-  for (const literal of literals) if (literal.trim() !== '') out.push({ text: literal, what: `a string in ${row.language} code` });
+  for (const literal of literals) {
+    if (literal.trim() === '') continue;
+    out.push({ text: literal, what: `a string in ${row.language} code` });
+    // An environment lookup of the home folder interpolated into the string (`"rm -rf $ENV{HOME}"`).
+    const spelt = withHomeSpelt(literal);
+    if (spelt !== literal) out.push({ text: spelt, what: `a string in ${row.language} code` });
+  }
   for (const api of row.processApis) {
     for (const at of occurrences(stripped, api)) {
       // A method of the command (`Seq("rm", "-rf", "/etc").!`, `"rm -rf /".execute()`): its receiver holds the words.
@@ -44,11 +51,82 @@ export function readApproximately(code: string, program: string): ApproximateTex
       for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
     }
   }
+  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
       const text = line.replace(row.linePrefix ?? /^$/, '').trim();
       if (text !== '') out.push({ text: unquoteBraces(text), what: `a ${row.language} command` });
+    }
+  }
+  return out;
+}
+
+/**
+ * Truncations (`File.truncate(P, 0)`) as `truncate -s 0 -- P`, whole-file writes
+ * (`file_put_contents(P, …)`, `File.write(P, …)`) and opens in a write mode (`fopen(P, "w")`,
+ * Perl's `open(F, '>', P)` and `open(F, ">P")`) as `: > P`, for each path the call names.
+ */
+function fileWrites(stripped: string, code: string, row: LanguageRow): ApproximateText[] {
+  const out: ApproximateText[] = [];
+  const calls = (apis: readonly string[], each: (window: string, api: string) => void): void => {
+    for (const api of apis) for (const at of occurrences(stripped, api)) each(receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length), api);
+  };
+  calls(row.truncationApis ?? TRUNCATION_WORDS, (window, api) => {
+    for (const target of pathTargets(window, row)) out.push({ text: `truncate -s 0 -- ${target}`, what: `${api} in ${row.language} code` });
+  });
+  calls(row.writeApis ?? WRITE_WORDS, (window, api) => {
+    for (const target of pathTargets(window, row)) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
+  });
+  calls(row.openApis ?? OPEN_WORDS, (window, api) => {
+    const { literals } = literalsOf(window, row);
+    // A mode word (`"w"`, `'wb'`, `'>'`, `"w+"`), or Perl's two-argument `">/etc/passwd"`.
+    const writes = literals.some((literal) => /^(?:[wW][bt]?\+?|w\+?b|\+?>)$/.test(literal.trim()));
+    const targets = writes ? pathTargets(window, row) : literals.filter((literal) => /^\+?>\s*[/~]/.test(literal)).map((literal) => quoteShell(literal.replace(/^\+?>\s*/, '')));
+    for (const target of targets) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
+  });
+  return out;
+}
+
+/** The paths a call names: literals that are paths (absolute or below the home folder) and home expressions (`~`). */
+function pathTargets(window: string, row: LanguageRow): string[] {
+  return deletionTargets(window, row).filter((target) => /^'?(?:\/|~)/.test(target) || /^'[^']*\/[^']*'$/.test(target));
+}
+
+/**
+ * A deletion whose path the reader cannot name (a loop's variable: `File.delete(f)`, `unlink($f)`,
+ * or the API handed by name: `array_map("unlink", …)`) in code that lists a folder: what the
+ * listing yields is what is deleted. Each listing's root read at its worst: a pattern as written
+ * (`/etc/*`), a folder as its entries (`ROOT/*`) and, for a listing that descends, the folder
+ * itself (emptying a tree is deleting it), the home folder named by an expression as `~/*`.
+ */
+function listedDeletions(stripped: string, code: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
+  const unnamed =
+    literals.some((literal) => row.deletionApis.includes(literal.trim())) ||
+    row.deletionApis.some((api) => occurrences(stripped, api).some((at) => deletionTargets(receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length), row).length === 0));
+  if (!unnamed) return [];
+  const out: ApproximateText[] = [];
+  for (const [api, depth] of Object.entries(row.listingApis ?? LISTING_WORDS)) {
+    for (const at of occurrences(stripped, api)) {
+      // A method of the folder (`Pathname.new("/etc").children`) names it in its receiver.
+      const window = receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length);
+      const { literals: named, stripped: rest } = literalsOf(window, row);
+      const words = rest.split(/[\s(),]+/);
+      const roots: string[] = [];
+      if (words.some((word) => word === '~' || row.homeExpressions.includes(word)) || withHomeSpelt(rest) !== rest) roots.push('~');
+      // Shell-like languages name a folder as a bare word (`ls /etc`).
+      const bare = row.shellLike === true ? words.filter((word) => /^\/[\w./*?-]*$/.test(word)) : [];
+      for (const path of [...named, ...bare]) if (/^(?:\/|~\/)/.test(path)) roots.push(path.replace(/\/+$/, '') || '/');
+      for (const root of roots) {
+        const what = `${api} in ${row.language} code, with a deletion of what it yields`;
+        if (/[*?[{]/.test(root)) {
+          out.push({ text: `rm -rf -- ${root.replace(/[^\w./~*?[\]{},-]/g, '')}`, what });
+          continue;
+        }
+        const quoted = root === '~' ? '~' : quoteShell(root);
+        out.push({ text: `rm -rf -- ${quoted}/*`, what });
+        if (depth === 'tree') out.push({ text: `rm -rf -- ${quoted}`, what });
+      }
     }
   }
   return out;
