@@ -10,6 +10,7 @@ import { commandName, hasOption, literalText, operands, readByRow } from './comm
 import { peelWrappers } from '../programs/wrappers';
 import { readTextCommands } from './textCommands';
 import { namesOwnAccount } from './ownAccount';
+import { sessionProcess } from './sessionProcesses';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -244,6 +245,24 @@ const SYSTEMCTL_WITH_VALUE = new Set([
   '--preset-mode', '--drop-in', '--image-policy',
 ]);
 
+/** systemctl verbs that stop a unit's processes (and, for the restarting ones, start it anew: the sessions are gone). */
+const UNIT_STOPPING_VERBS = new Set(['stop', 'restart', 'kill', 'try-restart', 'reload-or-restart', 'try-reload-or-restart', 'condrestart', 'force-reload', 'freeze']);
+
+/** What stopping the unit (or SysV service) named does, when it is the display manager or another process the session cannot live without. */
+function displayManagerUnit(unit: string): string | null {
+  const base = unit.replace(/\.service$/, '');
+  return base === 'display-manager' ? 'ends the display manager and every session it started' : sessionProcess(base);
+}
+
+/** `service NAME stop|restart` and OpenRC's `rc-service NAME stop|restart`: the display manager's, a logout. */
+function checkServiceStop(name: string, texts: readonly (string | null)[]): HardlineFinding | null {
+  const words = texts.filter((text): text is string => text !== null && !text.startsWith('-'));
+  const [unit, action] = words;
+  if (unit === undefined || action === undefined || !['stop', 'restart', 'force-reload', 'zap', 'force-stop'].includes(action)) return null;
+  const what = displayManagerUnit(unit);
+  return what === null ? null : hardlineFinding('shutdown', `${name} ${unit} ${action}: ${what}`);
+}
+
 export function checkShutdown(name: string, systemProgram: boolean, args: readonly Word[]): HardlineFinding | null {
   if (!systemProgram) return null;
   const texts = args.map(literalText);
@@ -251,7 +270,7 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     if (texts.some((text) => text !== null && SHUTDOWN_HARMLESS[name]!.includes(text))) return null;
     return hardlineFinding('shutdown', `${name}${texts.length > 0 ? ' ' + texts.map((t) => t ?? '…').join(' ') : ''}`);
   }
-  if (name === 'init' || name === 'telinit') {
+  if (name === 'init' || name === 'telinit' || name === 'runit-init') {
     const level = literalText(operands(args)[0]);
     return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
   }
@@ -269,14 +288,14 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     }
     return null;
   }
+  if (name === 'service' || name === 'rc-service') return checkServiceStop(name, texts);
   if (name === 'launchctl') {
-    // macOS: `launchctl reboot [system|halt|userspace]` restarts or halts the machine (logout and apps only end the session).
+    // macOS: `launchctl reboot [system|halt|userspace|logout|apps]` restarts or halts the machine, or ends the session.
     const [verb, kind, ...more] = operands(args).map(literalText);
     // `launchctl bootout gui/UID` (or `user/`, `login/`) with no service: the whole session ends, a logout.
     if (verb === 'bootout' && more.length === 0 && kind !== undefined && (kind === null || /^(?:gui|user|login)\/[^/]*$/.test(kind))) return hardlineFinding('shutdown', `launchctl bootout ${kind ?? '…'} ends the session`);
-    return verb === 'reboot' && (kind === undefined || kind === null || kind === 'system' || kind === 'halt' || kind === 'userspace')
-      ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`)
-      : null;
+    // Every kind ends something: `system`, `halt` and `userspace` the machine, `logout` and `apps` the session.
+    return verb === 'reboot' ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`) : null;
   }
   if (name === 'busctl' || name === 'gdbus' || name === 'dbus-send' || name === 'qdbus') {
     // logind's or systemd's Manager asked over D-Bus to power off, reboot or halt.
@@ -316,6 +335,12 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     if (verbIndex === -1) return null;
     const verb = texts[verbIndex]!;
     if (SYSTEMCTL_VERBS.has(verb)) return hardlineFinding('shutdown', `systemctl ${verb}`);
+    // The display manager's unit stopped, restarted or killed: every graphical session it started ends.
+    if (UNIT_STOPPING_VERBS.has(verb) || ((verb === 'disable' || verb === 'mask') && texts.includes('--now'))) {
+      const unit = texts.slice(verbIndex + 1).find((text) => text !== null && !text.startsWith('-') && displayManagerUnit(text) !== null);
+      if (unit !== undefined) return hardlineFinding('shutdown', `systemctl ${verb} ${unit}: ${displayManagerUnit(unit!)}`);
+    }
+    if (verb === 'isolate' && texts.slice(verbIndex + 1).some((unit) => unit === 'multi-user.target' || unit === 'multi-user')) return hardlineFinding('shutdown', 'systemctl isolate multi-user.target stops the graphical session');
     if (verb === 'isolate' || verb === 'start') {
       for (const unit of texts.slice(verbIndex + 1)) {
         if (unit === null || unit.startsWith('-')) continue;

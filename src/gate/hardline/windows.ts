@@ -35,7 +35,7 @@ import { checkSessionKill, sessionProcess } from './sessionProcesses';
 /** The programs (names as commandName gives them) and cmdlets (lower case) this file judges. */
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
-  'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'sdelete', 'sdelete64', 'icacls', 'takeown',
+  'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'pskill', 'pskill64', 'sdelete', 'sdelete64', 'icacls', 'takeown',
 ]);
 
 /** A switch, compared without case and with `-` or `/` (`/MIR`, `-mir`). */
@@ -119,6 +119,17 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
     }
     case 'taskkill':
       return checkSessionKill(name, args);
+    case 'pskill':
+    case 'pskill64': {
+      // `pskill [-t] [\\computer [-u user] [-p pass]] NAME|PID`: on another machine it is that one's.
+      const named = operandsOf(args).map(literalText);
+      if (named.some((text) => text?.startsWith('\\') === true)) return null;
+      for (const process of named) {
+        const what = process === null ? null : sessionProcess(process);
+        if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
+      }
+      return null;
+    }
     case 'sdelete':
     case 'sdelete64': {
       // `-s` (or `-r`) deletes, overwriting, every file below the folder; `-c`/`-z` only clean free space.
