@@ -111,11 +111,13 @@ function listedDeletions(stripped: string, code: string, literals: readonly stri
       // A method of the folder (`Pathname.new("/etc").children`) names it in its receiver.
       const window = receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length);
       const { literals: named, stripped: rest } = literalsOf(window, row);
+      // A listing narrowed by a filter (`-Filter *.log`, `| where …`, `-name PAT`) is left unread: a miss rather than a guess.
+      if (NARROWED.test(rest)) continue;
       const words = rest.split(/[\s(),]+/);
       const roots: string[] = [];
       if (words.some((word) => word === '~' || row.homeExpressions.includes(word)) || withHomeSpelt(rest) !== rest) roots.push('~');
       // Shell-like languages name a folder as a bare word (`ls /etc`).
-      const bare = row.shellLike === true ? words.filter((word) => /^\/[\w./*?-]*$/.test(word)) : [];
+      const bare = row.shellLike === true ? words.filter((word) => /^(?:\/|~\/)[\w./*?-]*$/.test(word)) : [];
       for (const path of [...named, ...bare]) if (/^(?:\/|~\/)/.test(path)) roots.push(path.replace(/\/+$/, '') || '/');
       for (const root of roots) {
         const what = `${api} in ${row.language} code, with a deletion of what it yields`;
@@ -131,6 +133,9 @@ function listedDeletions(stripped: string, code: string, literals: readonly stri
   }
   return out;
 }
+
+/** Words of a listing's window that narrow what it yields. */
+const NARROWED = /(?:^|\s)-(?:Filter|Include|Exclude|i?name|i?path|regex|pattern|ext|e|g|glob)\b|\b(?:where|grep|filter|select|find)\b/i;
 
 /** `{rm -rf /}` (Tcl braces) read as the text inside. */
 function unquoteBraces(text: string): string {

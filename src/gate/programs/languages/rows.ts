@@ -209,6 +209,8 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     processApis: ['Invoke-Expression', 'iex', 'Start-Process', 'saps', 'start', 'Invoke-Item', '&', 'cmd', 'sh', 'bash', 'wsl', '[Diagnostics.Process]::Start', 'Process]::Start'],
     deletionApis: ['Remove-Item', 'rm', 'ri', 'del', 'erase', 'rd', 'rmdir', 'Clear-Content', 'Clear-Item', '[IO.Directory]::Delete', 'Directory]::Delete', 'Format-Volume', 'Clear-Disk'],
     homeExpressions: ['$HOME', '$env:HOME', '$env:USERPROFILE', '~', '[Environment]::GetFolderPath'],
+    // Its pipelines of listings into deletions are read by the statements reader (powershellStatements.ts).
+    listingApis: {},
     shellLike: true,
   },
   {

@@ -1393,34 +1393,6 @@ const ELVISH_ROW: ProgramRow = {
 };
 
 /**
- * Nushell: `-c`/`--commands` and `-e`/`--execute` run Nushell code (a language of its own, read by
- * the shared approximate reader's Nushell row: its `rm`, `ls`/`glob` listings and home spellings),
- * a script operand runs that file with the words after it.
- */
-const NU_ROW: ProgramRow = {
-  names: ['nu', 'nushell'],
-  category: 'shell',
-  what: 'the Nushell shell',
-  stdinCode: true,
-  grammar: {
-    short: 'ceICmtI',
-    flags: 'hilnv',
-    abbreviations: false,
-    stopAtOperand: true,
-    long: {
-      ...valued('commands', 'execute', 'config', 'env-config', 'plugin-config', 'include-path', 'log-level', 'log-target', 'log-include', 'log-exclude', 'table-mode', 'error-style', 'threads', 'plugins', 'experimental-options', 'ide-goto-def', 'ide-hover', 'ide-complete', 'testbin'),
-      ...flagged('help', 'interactive', 'login', 'no-config-file', 'no-std-lib', 'no-history', 'stdin', 'version', 'lsp', 'mcp', 'ide-check', 'ide-ast', 'no-newline'),
-    },
-  },
-  options: [
-    { role: 'executor', options: ['-c', '--commands'], payload: 'code', example: 'rm -r build', note: '-c runs the given Nushell code' },
-    { role: 'executor', options: ['-e', '--execute'], payload: 'code', example: 'rm -r build', note: '-e runs the given Nushell code before the session' },
-    { role: 'loader', options: ['--config', '--env-config', '--plugin-config'], example: 'config.nu', note: 'the configuration files named are Nushell code run at start' },
-  ],
-  plain: ['', 'script.nu', '--version', '-n script.nu', "-c 'ls | sort-by size'"],
-};
-
-/**
  * PowerShell's parameters, in the order pwsh matches them: a parameter is any prefix of its name
  * at least as long as its shortest form, in any letter case (`-c`, `-com`, `-COMMAND`, `-nop`).
  */
@@ -1625,7 +1597,6 @@ export const LANGUAGE_ROWS: readonly ProgramRow[] = [
   POSH_ROW,
   SASH_ROW,
   ELVISH_ROW,
-  NU_ROW,
   PWSH_ROW,
   IPYTHON_ROW,
   BPYTHON_ROW,
