@@ -115,18 +115,20 @@ function listedDeletions(stripped: string, code: string, literals: readonly stri
       if (NARROWED.test(rest)) continue;
       const words = rest.split(/[\s(),]+/);
       const roots: string[] = [];
-      if (words.some((word) => word === '~' || row.homeExpressions.includes(word)) || withHomeSpelt(rest) !== rest) roots.push('~');
+      if (words.includes('~') || row.homeExpressions.some((home) => home !== '~' && namesHome(window, home)) || withHomeSpelt(rest) !== rest) roots.push('~');
       // Shell-like languages name a folder as a bare word (`ls /etc`).
       const bare = row.shellLike === true ? words.filter((word) => /^(?:\/|~\/)[\w./*?-]*$/.test(word)) : [];
       for (const path of [...named, ...bare]) if (/^(?:\/|~\/)/.test(path)) roots.push(path.replace(/\/+$/, '') || '/');
       for (const root of roots) {
         const what = `${api} in ${row.language} code, with a deletion of what it yields`;
+        // Each entry deleted as a folder tree and as a file (`unlink` of each: the critical files among them).
         if (/[*?[{]/.test(root)) {
-          out.push({ text: `rm -rf -- ${root.replace(/[^\w./~*?[\]{},-]/g, '')}`, what });
+          const pattern = root.replace(/[^\w./~*?[\]{},-]/g, '');
+          out.push({ text: `rm -rf -- ${pattern}`, what }, { text: `rm -f -- ${pattern}`, what });
           continue;
         }
         const quoted = root === '~' ? '~' : quoteShell(root);
-        out.push({ text: `rm -rf -- ${quoted}/*`, what });
+        out.push({ text: `rm -rf -- ${quoted}/*`, what }, { text: `rm -f -- ${quoted}/*`, what });
         if (depth === 'tree') out.push({ text: `rm -rf -- ${quoted}`, what });
       }
     }

@@ -243,7 +243,10 @@ const PSSHUTDOWN: ProgramRow = {
   what: "Sysinternals' PsShutdown: shuts down, restarts or logs off Windows",
   grammar: { short: 'emntupv', flags: 'acdfhklorsx', long: flagged('accepteula', 'nobanner') },
   read: (_args, reading) => {
-    if (reading.operands.some((word) => (textOf(word) ?? '\\').startsWith('\\'))) return [];
+    const remote = reading.operands.find((word) => (textOf(word) ?? '\\').startsWith('\\'));
+    const acts = reading.options.filter((option) => ['-s', '-r', '-k', '-o'].includes(option.name));
+    // Another machine's power: destructive (no approval on a safe rating alone), not this machine's session.
+    if (remote !== undefined) return acts.length === 0 ? [] : [{ role: 'destructive', program: 'psshutdown', trigger: acts[0]!.name, index: acts[0]!.index, value: remote, note: `psshutdown ${acts[0]!.name} shuts down, restarts or logs off another machine` }];
     return reading.options
       .filter((option) => ['-s', '-r', '-k', '-o'].includes(option.name))
       .map((option): Form => ({ role: 'destructive', program: 'psshutdown', trigger: option.name, index: option.index, value: null, endsSession: true, note: `psshutdown ${option.name} shuts down, restarts or logs off this machine` }));
