@@ -251,6 +251,7 @@ const UNIT_STOPPING_VERBS = new Set(['stop', 'restart', 'kill', 'try-restart', '
 /** What stopping the unit (or SysV service) named does, when it is the display manager or another process the session cannot live without. */
 function displayManagerUnit(unit: string): string | null {
   const base = unit.replace(/\.service$/, '');
+  if (base === 'graphical-session.target') return 'stops the units of the graphical session: a logout';
   return base === 'display-manager' ? 'ends the display manager and every session it started' : sessionProcess(base);
 }
 

@@ -13,7 +13,7 @@
  * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
  * the code does, never see less of the literals than the code holds.
  */
-import { languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
+import { GENERIC_ROW, languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 
 export interface ApproximateText {
   text: string;
@@ -101,9 +101,12 @@ function pathTargets(window: string, row: LanguageRow): string[] {
  * itself (emptying a tree is deleting it), the home folder named by an expression as `~/*`.
  */
 function listedDeletions(stripped: string, code: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
-  const unnamed =
-    literals.some((literal) => row.deletionApis.includes(literal.trim())) ||
-    row.deletionApis.some((api) => occurrences(stripped, api).some((at) => deletionTargets(receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length), row).length === 0));
+  // A deletion of a variable: no path named, or a name among its arguments (`"/etc/" + f`, `joinpath(dir, f)`).
+  const ofVariable = (at: number, api: string): boolean => {
+    const call = callWindow(stripped, code, at + api.length);
+    return deletionTargets(receiverOf(stripped, code, at, api) + ' ' + call, row).length === 0 || /[A-Za-z_$@]/.test(literalsOf(call, row).stripped.replace(/\b(?:true|false|True|False|TRUE|FALSE|recursive|force|nil|null|None)\b/g, ''));
+  };
+  const unnamed = literals.some((literal) => row.deletionApis.includes(literal.trim())) || row.deletionApis.some((api) => occurrences(stripped, api).some((at) => ofVariable(at, api)));
   if (!unnamed) return [];
   const out: ApproximateText[] = [];
   for (const [api, depth] of Object.entries(row.listingApis ?? LISTING_WORDS)) {
@@ -137,7 +140,30 @@ function listedDeletions(stripped: string, code: string, literals: readonly stri
 }
 
 /** Words of a listing's window that narrow what it yields. */
-const NARROWED = /(?:^|\s)-(?:Filter|Include|Exclude|i?name|i?path|regex|pattern|ext|e|g|glob)\b|\b(?:where|grep|filter|select|find)\b/i;
+const NARROWED = /(?:^|\s)-(?:Filter|Include|Exclude|i?name|regex|pattern|ext|e|g|glob)\b|\b(?:where|grep|filter|select|find)\b/i;
+
+/**
+ * For a language read by a tokenizer of its own (Python, JavaScript): only the listings whose
+ * entries its deletions delete, read as above with the language's deletion names (`deletionApis`).
+ */
+export function readListedDeletions(code: string, deletionApis: readonly string[]): ApproximateText[] {
+  const row: LanguageRow = { ...GENERIC_ROW, language: 'the code', deletionApis };
+  const { stripped, literals } = literalsOf(code, row);
+  return listedDeletions(stripped, code, literals, row);
+}
+
+/**
+ * What code of `program`'s language prints at most, for text piped from it into a shell: its
+ * literals (each quote form of its row, a home lookup inside one as `~`), and again with the home
+ * lookups outside literals taken as the literal `~` (`print "rm -rf ", $ENV{HOME}`, `"rm -rf " + Dir.home`).
+ */
+export function printedLiterals(code: string, program: string): string[][] {
+  const row = languageRowFor(program);
+  const inside = literalsOf(code, row).literals.map((literal) => withHomeSpelt(literal));
+  const spelt = withHomeSpelt(code, '"~"');
+  if (spelt === code) return [inside];
+  return [inside, literalsOf(spelt, row).literals];
+}
 
 /** `{rm -rf /}` (Tcl braces) read as the text inside. */
 function unquoteBraces(text: string): string {
@@ -283,7 +309,8 @@ function windowWords(window: string, row: LanguageRow): string[] {
 function deletionTargets(window: string, row: LanguageRow): string[] {
   const { literals, stripped } = literalsOf(window, row);
   const out: string[] = [];
-  for (const literal of literals) out.push(quoteShell(literal));
+  // A path pattern (`</etc/*>`, `Dir.glob("/etc/*")` handed to the deletion) deletes what it matches.
+  for (const literal of literals) out.push(/^(?:\/|~\/)[\w./-]*[*?][\w./*?-]*$/.test(literal) ? literal : quoteShell(literal));
   for (const home of row.homeExpressions) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
   for (const word of stripped.split(/[\s,()=>]+/)) {
     if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
@@ -294,7 +321,7 @@ function deletionTargets(window: string, row: LanguageRow): string[] {
 /** `home` stands in the text, and not as the start of a path below it (`$HOME/.cache` is not the home folder). */
 function namesHome(text: string, home: string): boolean {
   for (let at = text.indexOf(home); at !== -1; at = text.indexOf(home, at + 1)) {
-    if (text[at + home.length] !== '/') return true;
+    if (text[at + home.length] !== '/' && text[at + home.length] !== '\\') return true;
   }
   return false;
 }

@@ -103,7 +103,9 @@ export const LISTING_WORDS: Readonly<Record<string, 'folder' | 'tree'>> = {
   children: 'folder', entries: 'folder', scandir: 'folder', opendir: 'folder', readdir: 'folder', DirectoryIterator: 'folder', FilesystemIterator: 'folder', GlobIterator: 'folder',
   listdir: 'folder', iterdir: 'folder', readdirSync: 'folder', readDir: 'folder', 'list.files': 'folder', 'dir_ls': 'folder', 'lfs.dir': 'folder', listFiles: 'folder', list: 'folder',
   'Find.find': 'tree', find: 'tree', finddepth: 'tree', RecursiveDirectoryIterator: 'tree', walk: 'tree', rglob: 'tree', walkdir: 'tree', walkDir: 'tree', 'Files.walk': 'tree',
-  'fs.walk': 'tree', 'file-seq': 'tree', 'directory-files-recursively': 'tree', 'ls': 'folder', 'Get-ChildItem': 'folder', gci: 'folder', dir: 'folder',
+  'fs.walk': 'tree', 'file-seq': 'tree', 'directory-files-recursively': 'tree', ls: 'folder', 'Get-ChildItem': 'folder', gci: 'folder',
+  eachFile: 'folder', eachDir: 'folder', eachFileRecurse: 'tree', eachDirRecurse: 'tree', traverse: 'tree', walkTopDown: 'tree', walkBottomUp: 'tree',
+  'Files.list': 'folder', newDirectoryStream: 'folder', contentsOfDirectory: 'folder', enumerator: 'tree', subpathsOfDirectory: 'tree', glob_files: 'folder',
 };
 
 /**
@@ -130,16 +132,17 @@ const ENV_HOME_SOURCE = [
 ].join('|');
 const ENV_HOME = new RegExp(String.raw`(?:#\{|\$\{|\{)\s*(?:${ENV_HOME_SOURCE})\s*\}|(?:${ENV_HOME_SOURCE})`, 'g');
 
-/** `text` with every environment spelling of the home folder written `~` (the text itself when it has none). */
-export function withHomeSpelt(text: string): string {
-  return text.includes('HOME') || text.includes('home') || text.includes('USERPROFILE') ? text.replace(ENV_HOME, '~') : text;
+/** `text` with every environment spelling of the home folder written `~` (or `as`; the text itself when it has none). */
+export function withHomeSpelt(text: string, as = '~'): string {
+  return text.includes('HOME') || text.includes('home') || text.includes('USERPROFILE') ? text.replace(ENV_HOME, as) : text;
 }
 
 export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   {
     language: 'Perl',
     programs: ['perl', 'perl5', 'cperl'],
-    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^q[qxw]?\s*[/|!#]/, escape: 'backslash' }, { open: /^qx\s*[({[<]/, escape: 'backslash', nests: true }, DOUBLE, SINGLE, BACKTICK],
+    // `<…>` holding a path or a pattern is the glob operator (`<$fh>` and `<STDIN>` read lines).
+    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^q[qxw]?\s*[/|!#]/, escape: 'backslash' }, { open: /^qx\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^<(?=[~/][^<>\s]*>)/, close: '>', escape: 'none' }, DOUBLE, SINGLE, BACKTICK],
     comments: [HASH, { open: '\n=pod', close: '\n=cut' }],
     processApis: ['system', 'exec', 'qx', 'readpipe', 'open', 'open3', 'open2', 'spawn', 'capture', 'run'],
     deletionApis: ['rmtree', 'remove_tree', 'unlink', 'rmdir'],
@@ -209,8 +212,6 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     processApis: ['Invoke-Expression', 'iex', 'Start-Process', 'saps', 'start', 'Invoke-Item', '&', 'cmd', 'sh', 'bash', 'wsl', '[Diagnostics.Process]::Start', 'Process]::Start'],
     deletionApis: ['Remove-Item', 'rm', 'ri', 'del', 'erase', 'rd', 'rmdir', 'Clear-Content', 'Clear-Item', '[IO.Directory]::Delete', 'Directory]::Delete', 'Format-Volume', 'Clear-Disk'],
     homeExpressions: ['$HOME', '$env:HOME', '$env:USERPROFILE', '~', '[Environment]::GetFolderPath'],
-    // Its pipelines of listings into deletions are read by the statements reader (powershellStatements.ts).
-    listingApis: {},
     shellLike: true,
   },
   {
