@@ -18,6 +18,7 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
+import { checkServiceStop } from './processes';
 
 /** A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the session. */
 const POWER_METHOD = /^(?:request|schedule)?(?:power-?off|shut-?down|reboot|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags)?$|^(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
@@ -44,6 +45,12 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   const name = commandName(argv[0]);
   if (name === null) return null;
   const texts = argv.slice(1).map((word) => (literalText(word) ?? '').replace(/^--?[a-z-]+=/, ''));
+  // An init script run by its path (`/etc/init.d/gdm3 stop`): the service manager's stop of that service.
+  const script = literalText(argv[0]);
+  if (script !== null && /^\/etc\/(?:rc\.d\/)?(?:init\.d|rc\.d)\/[^/]+$/.test(script)) {
+    const stopped = checkServiceStop('service', [script, ...texts]);
+    if (stopped !== null) return stopped;
+  }
   const method = dbusPowerMethod(texts);
   if (method !== null) return hardlineFinding('shutdown', `${name.name} calling ${method} over D-Bus`);
   // A row's form that ends the session or the power (`swaymsg exit`, `fdesetup authrestart`).

@@ -255,13 +255,25 @@ function displayManagerUnit(unit: string): string | null {
   return base === 'display-manager' ? 'ends the display manager and every session it started' : sessionProcess(base);
 }
 
-/** `service NAME stop|restart` and OpenRC's `rc-service NAME stop|restart`: the display manager's, a logout. */
-function checkServiceStop(name: string, texts: readonly (string | null)[]): HardlineFinding | null {
+/**
+ * Service managers other than systemctl, by where their verb stands: SysV `service NAME stop` and
+ * OpenRC's `rc-service` (and an init script run by its path, `/etc/init.d/NAME stop`) name the
+ * service first; runit's `sv`, Shepherd's `herd`, dinit's `dinitctl` and Upstart's `initctl` the verb.
+ */
+const SERVICE_MANAGERS: Readonly<Record<string, 'unit-first' | 'verb-first'>> = { service: 'unit-first', 'rc-service': 'unit-first', sv: 'verb-first', herd: 'verb-first', dinitctl: 'verb-first', initctl: 'verb-first' };
+/** Their verbs that stop a service's processes (runit's `down`, `term`, `kill`, `exit`; the restarts). */
+const SERVICE_STOPPING = new Set(['stop', 'restart', 'force-reload', 'zap', 'force-stop', 'force-restart', 'try-restart', 'down', 'term', 'kill', 'exit', 'release']);
+
+/** A service manager stopping the display manager (a logout), or Shepherd's `herd stop root` / `dinitctl shutdown` (the machine). */
+export function checkServiceStop(name: string, texts: readonly (string | null)[]): HardlineFinding | null {
   const words = texts.filter((text): text is string => text !== null && !text.startsWith('-'));
-  const [unit, action] = words;
-  if (unit === undefined || action === undefined || !['stop', 'restart', 'force-reload', 'zap', 'force-stop'].includes(action)) return null;
-  const what = displayManagerUnit(unit);
-  return what === null ? null : hardlineFinding('shutdown', `${name} ${unit} ${action}: ${what}`);
+  const order = SERVICE_MANAGERS[name] ?? 'unit-first';
+  const [unit, action] = order === 'unit-first' ? words : [words[1], words[0]];
+  if (name === 'dinitctl' && words[0] === 'shutdown') return hardlineFinding('shutdown', 'dinitctl shutdown stops every service and the machine');
+  if (unit === undefined || action === undefined || !SERVICE_STOPPING.has(action)) return null;
+  if (name === 'herd' && unit === 'root') return hardlineFinding('shutdown', `herd ${action} root stops every service and the machine`);
+  const what = displayManagerUnit(unit.slice(unit.lastIndexOf('/') + 1));
+  return what === null ? null : hardlineFinding('shutdown', `${order === 'unit-first' ? `${name} ${unit} ${action}` : `${name} ${action} ${unit}`}: ${what}`);
 }
 
 export function checkShutdown(name: string, systemProgram: boolean, args: readonly Word[]): HardlineFinding | null {
@@ -289,7 +301,7 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     }
     return null;
   }
-  if (name === 'service' || name === 'rc-service') return checkServiceStop(name, texts);
+  if (Object.prototype.hasOwnProperty.call(SERVICE_MANAGERS, name)) return checkServiceStop(name, texts);
   if (name === 'launchctl') {
     // macOS: `launchctl reboot [system|halt|userspace|logout|apps]` restarts or halts the machine, or ends the session.
     const [verb, kind, ...more] = operands(args).map(literalText);

@@ -260,11 +260,12 @@ function quotedLine(words: readonly Word[]): string {
 }
 
 /** NirCmd verbs that run a program with the words after them, and how many words (show mode, folder) come first. */
-const NIRCMD_RUNS: Readonly<Record<string, number>> = { exec: 1, exec2: 2, elevate: 0, runassystem: 0, runinteractive: 0, shexec: 1, runas: 2, elevatecmd: -1 };
+const NIRCMD_RUNS: Readonly<Record<string, number>> = { exec: 1, exec2: 2, elevate: 0, runassystem: 0, runinteractive: 0, shexec: 1, shellexecute: 0, runas: 2, elevatecmd: -1 };
 
 /**
  * NirSoft's NirCmd: `exitwin` and `initshutdown` end the session or the power; `execmd` runs a cmd
- * line; `exec`, `exec2`, `elevate`, `runas`, `runassystem` run a program (read as the argv they run);
+ * line; `exec`, `exec2`, `elevate`, `runas`, `runassystem`, `shexec`, `shellexecute` run a program
+ * (read as the argv they run); `killprocess`/`closeprocess NAME` end a process (read as `taskkill /im`);
  * `elevatecmd` and `cmdwait MS` run another NirCmd verb (elevated, or after a wait);
  * `filldelete PATTERN` zero-fills then deletes the files a wildcard matches (read as `del /f /q PATTERN`).
  */
@@ -292,7 +293,13 @@ const NIRCMD: ProgramRow = {
     }
     if (verb !== undefined && Object.prototype.hasOwnProperty.call(NIRCMD_RUNS, verb) && NIRCMD_RUNS[verb]! >= 0 && args.length > 1 + NIRCMD_RUNS[verb]!) {
       const run = args.slice(1 + NIRCMD_RUNS[verb]!);
-      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: run[0] ?? null, payload: 'shell-text', payloadText: quotedLine(run), note: `nircmd ${verb} runs the program named with the words after it` }];
+      // shexec's and shellexecute's parameters are one string, split as the program splits it.
+      const words = verb === 'shexec' || verb === 'shellexecute' ? [run[0]!, ...run.slice(1, 2).flatMap((word) => (textOf(word) ?? word.raw).split(/\s+/).filter((part) => part !== '').map((part): Word => ({ kind: 'literal', value: part, raw: part })))] : run;
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: run[0] ?? null, payload: 'shell-text', payloadText: quotedLine(words), note: `nircmd ${verb} runs the program named with the words after it` }];
+    }
+    if ((verb === 'killprocess' || verb === 'closeprocess') && args.length > 1) {
+      // Ends the processes of that name: read as `taskkill /im NAME /f` (the floor's table of the processes Windows cannot live without).
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: args[1] ?? null, payload: 'shell-text', payloadText: `taskkill /f /im ${quotedLine(args.slice(1, 2))}`, note: `nircmd ${verb} ends the processes of that name` }];
     }
     if (verb === 'filldelete' && args.length > 1) {
       return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: args[1] ?? null, payload: 'shell-text', payloadText: `del /f /q ${quotedLine(args.slice(1, 2))}`, note: 'nircmd filldelete zero-fills and deletes the files the wildcard matches' }];
