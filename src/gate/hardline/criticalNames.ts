@@ -19,6 +19,13 @@ export const PACKAGE_DATABASE_FILES = new Set([
   'var/lib/dpkg/status', 'var/lib/rpm/rpmdb.sqlite', 'var/lib/rpm/Packages', 'usr/lib/sysimage/rpm/rpmdb.sqlite', 'usr/lib/sysimage/rpm/Packages', 'lib/apk/db/installed',
 ]);
 
+/** Windows' kernel, loader and session programs in `System32`, and its registry hives (`System32\config`), lower case. */
+export const WINDOWS_CRITICAL_PROGRAMS = new Set([
+  'ntoskrnl.exe', 'hal.dll', 'winload.exe', 'winload.efi', 'winresume.exe', 'ci.dll', 'ntdll.dll', 'kernel32.dll', 'kernelbase.dll',
+  'smss.exe', 'csrss.exe', 'wininit.exe', 'winlogon.exe', 'lsass.exe', 'services.exe', 'userinit.exe', 'logonui.exe', 'cmd.exe',
+]);
+export const WINDOWS_HIVES = new Set(['system', 'software', 'sam', 'security', 'default']);
+
 /** The names the kernel and initial RAM disk images in /boot start with. */
 export const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
 
@@ -35,6 +42,10 @@ export const CRITICAL_EXAMPLES: readonly string[] = [
   ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
   'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
   ...PACKAGE_DATABASE_FILES,
+
+  // Windows seen from WSL: `find /mnt/c/Windows/System32 -name '*.dll' -delete` reaches ntdll.dll.
+  ...[...WINDOWS_CRITICAL_PROGRAMS].map((name) => `mnt/c/windows/system32/${name}`),
+  ...[...WINDOWS_HIVES].map((name) => `mnt/c/windows/system32/config/${name}`),
 ];
 
 /**
@@ -51,13 +62,16 @@ export function criticalFilesNamed(start: string, names: ReadonlyArray<{ pattern
     else if (part !== '' && part !== '.') parts.push(part);
   }
   if (parts.length >= 2 && parts[0] === 'private' && parts[1] === 'etc') parts.shift();
+  // A Windows drive seen from WSL: its names compared without case, every drive letter as `c`.
+  const windows = parts.length >= 2 && parts[0] === 'mnt' && /^[a-z]$/i.test(parts[1]!);
+  if (windows) parts.splice(0, parts.length, ...parts.map((part, k) => (k === 1 ? 'c' : part.toLowerCase())));
   const found: string[] = [];
   for (const example of CRITICAL_EXAMPLES) {
     const components = example.split('/');
     const depth = components.length - parts.length;
     if (depth < 1 || (maxDepth !== null && depth > maxDepth) || !parts.every((part, k) => part === components[k])) continue;
     const base = components[components.length - 1]!;
-    if (names.every(({ pattern, ignoreCase }) => (ignoreCase ? globMatch(pattern.toLowerCase(), base.toLowerCase(), BASH_PATTERN) : globMatch(pattern, base, BASH_PATTERN)))) found.push(`/${example}`);
+    if (names.every(({ pattern, ignoreCase }) => (ignoreCase || windows ? globMatch(pattern.toLowerCase(), base.toLowerCase(), BASH_PATTERN) : globMatch(pattern, base, BASH_PATTERN)))) found.push(`/${example}`);
     if (found.length >= MAX_NAMED_CRITICAL) break;
   }
   return found;

@@ -21,6 +21,7 @@ import type { Word } from '../reading/resolution';
 import type { WrapperLayer } from '../programs/wrappers';
 import { programForms, rowFor, type FormReading } from '../programs/table';
 import { stringLiteralsOf } from '../programs/awk';
+import { printedLiterals } from '../programs/languages/approximate';
 import { printfOutput } from '../programs/printfFormat';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { wordText } from '../programs/executorPayloads';
@@ -396,13 +397,18 @@ export function interpreterPrinted(argv: readonly Word[], command?: { readonly f
   if (name === undefined) return null;
   const category = rowFor(name)?.category;
   if (category === undefined || category === 'shell') return null;
-  const literals: string[] = [];
+  const texts: string[] = [];
   for (const form of (command?.forms ?? programForms(argv)).forms) {
     if (form.role !== 'executor' || form.payload !== 'code' || form.value === null) continue;
-    literals.push(...stringLiteralsOf(wordText(form.value)));
+    const code = wordText(form.value);
+    // The literals of the code's language (its quote forms, home lookups as `~`: languages/approximate.ts).
+    for (const literals of [stringLiteralsOf(code), ...printedLiterals(code, form.program.split(' ')[0]!)]) {
+      // Each literal on its own line, and all of them joined (`print("rm -rf " + home)` concatenates).
+      if (literals.length > 0) texts.push(...(literals.length === 1 ? literals : [literals.join('\n'), literals.join('')]));
+    }
   }
-  // Each literal on its own line, and all of them joined (`print("rm -rf " + home)` concatenates).
-  return literals.length === 0 ? null : { texts: literals.length === 1 ? literals : [literals.join('\n'), literals.join('')], exact: false };
+  const distinct = [...new Set(texts)];
+  return distinct.length === 0 ? null : { texts: distinct, exact: false };
 }
 
 // ---------------------------------------------------------------------------------------------

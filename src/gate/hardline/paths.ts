@@ -11,7 +11,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
-import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES } from './criticalNames';
+import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES, WINDOWS_CRITICAL_PROGRAMS, WINDOWS_HIVES } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -517,12 +517,6 @@ function criticalFileAt(text: string): string | null {
   return null;
 }
 
-/** Windows' kernel, loader and session programs in `System32`, and its registry hives (`System32\config`). */
-const WINDOWS_CRITICAL_PROGRAMS = new Set([
-  'ntoskrnl.exe', 'hal.dll', 'winload.exe', 'winload.efi', 'winresume.exe', 'ci.dll', 'ntdll.dll', 'kernel32.dll', 'kernelbase.dll',
-  'smss.exe', 'csrss.exe', 'wininit.exe', 'winlogon.exe', 'lsass.exe', 'services.exe', 'userinit.exe', 'logonui.exe', 'cmd.exe',
-]);
-const WINDOWS_HIVES = new Set(['system', 'software', 'sam', 'security', 'default']);
 
 /** A file Windows cannot start or log anyone in without, seen from WSL (`/mnt/c/Windows/System32/ntoskrnl.exe`); null otherwise. */
 function windowsCriticalFile(parts: readonly string[]): string | null {

@@ -18,11 +18,21 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
+import { checkServiceStop } from './processes';
 
 /** A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the session. */
 const POWER_METHOD = /^(?:request|schedule)?(?:power-?off|shut-?down|reboot|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags)?$|^(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
 /** `Restart` is a power word only on a session manager (`org.xfce.SessionManager`), not on a service's own bus name. */
-const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown/i;
+const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown|consolekit/i;
+/** ConsoleKit's Manager powers the machine off with `Stop` (and restarts it with `Restart`). */
+const CONSOLEKIT_BUS = /consolekit/i;
+/**
+ * A program named for a power or logout action (`wayland-logout`, `foo-poweroff`, `x-reboot`): the
+ * last part of its name the action, joined to another by `-` or `_`. Taken at its worst when no
+ * row places it; tools that only ask or report (`needs-reboot`, `grub-reboot`, which picks the
+ * next boot's entry) are left out by their first part.
+ */
+const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended)[-_])[a-z0-9][\w.]*(?:[-_][\w.]+)*[-_](?:logout|log-?off|power-?off|shutdown|reboot|halt)$/i;
 /** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action. */
@@ -35,10 +45,17 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   const name = commandName(argv[0]);
   if (name === null) return null;
   const texts = argv.slice(1).map((word) => (literalText(word) ?? '').replace(/^--?[a-z-]+=/, ''));
+  // An init script run by its path (`/etc/init.d/gdm3 stop`): the service manager's stop of that service.
+  const script = literalText(argv[0]);
+  if (script !== null && /^\/etc\/(?:rc\.d\/)?(?:init\.d|rc\.d)\/[^/]+$/.test(script)) {
+    const stopped = checkServiceStop('service', [script, ...texts]);
+    if (stopped !== null) return stopped;
+  }
   const method = dbusPowerMethod(texts);
   if (method !== null) return hardlineFinding('shutdown', `${name.name} calling ${method} over D-Bus`);
   // A row's form that ends the session or the power (`swaymsg exit`, `fdesetup authrestart`).
   const reading = rowFor(name.name) === null ? null : command.forms;
+  if (reading === null && POWER_NAME.test(name.name)) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
   const ends = reading?.forms.find((form) => form.endsSession === true);
   if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
   if (reading !== null && reading.unreadable === null) return null;
@@ -50,7 +67,8 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
 function dbusPowerMethod(texts: readonly string[]): string | null {
   if (!texts.some((text) => BUS_NAME.test(text))) return null;
   const session = texts.some((text) => SESSION_BUS.test(text));
-  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method));
+  const consoleKit = texts.some((text) => CONSOLEKIT_BUS.test(text));
+  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method)) || (consoleKit && /^stop$/i.test(method));
   let afterPath = false;
   for (const text of texts) {
     if (BUS_NAME.test(text) && text.includes('.') && !text.startsWith(':')) {

@@ -10,6 +10,7 @@ import { commandName, hasOption, literalText, operands, readByRow } from './comm
 import { peelWrappers } from '../programs/wrappers';
 import { readTextCommands } from './textCommands';
 import { namesOwnAccount } from './ownAccount';
+import { sessionProcess } from './sessionProcesses';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -244,6 +245,37 @@ const SYSTEMCTL_WITH_VALUE = new Set([
   '--preset-mode', '--drop-in', '--image-policy',
 ]);
 
+/** systemctl verbs that stop a unit's processes (and, for the restarting ones, start it anew: the sessions are gone). */
+const UNIT_STOPPING_VERBS = new Set(['stop', 'restart', 'kill', 'try-restart', 'reload-or-restart', 'try-reload-or-restart', 'condrestart', 'force-reload', 'freeze']);
+
+/** What stopping the unit (or SysV service) named does, when it is the display manager or another process the session cannot live without. */
+function displayManagerUnit(unit: string): string | null {
+  const base = unit.replace(/\.service$/, '');
+  if (base === 'graphical-session.target') return 'stops the units of the graphical session: a logout';
+  return base === 'display-manager' ? 'ends the display manager and every session it started' : sessionProcess(base);
+}
+
+/**
+ * Service managers other than systemctl, by where their verb stands: SysV `service NAME stop` and
+ * OpenRC's `rc-service` (and an init script run by its path, `/etc/init.d/NAME stop`) name the
+ * service first; runit's `sv`, Shepherd's `herd`, dinit's `dinitctl` and Upstart's `initctl` the verb.
+ */
+const SERVICE_MANAGERS: Readonly<Record<string, 'unit-first' | 'verb-first'>> = { service: 'unit-first', 'rc-service': 'unit-first', sv: 'verb-first', herd: 'verb-first', dinitctl: 'verb-first', initctl: 'verb-first' };
+/** Their verbs that stop a service's processes (runit's `down`, `term`, `kill`, `exit`; the restarts). */
+const SERVICE_STOPPING = new Set(['stop', 'restart', 'force-reload', 'zap', 'force-stop', 'force-restart', 'try-restart', 'down', 'term', 'kill', 'exit', 'release']);
+
+/** A service manager stopping the display manager (a logout), or Shepherd's `herd stop root` / `dinitctl shutdown` (the machine). */
+export function checkServiceStop(name: string, texts: readonly (string | null)[]): HardlineFinding | null {
+  const words = texts.filter((text): text is string => text !== null && !text.startsWith('-'));
+  const order = SERVICE_MANAGERS[name] ?? 'unit-first';
+  const [unit, action] = order === 'unit-first' ? words : [words[1], words[0]];
+  if (name === 'dinitctl' && words[0] === 'shutdown') return hardlineFinding('shutdown', 'dinitctl shutdown stops every service and the machine');
+  if (unit === undefined || action === undefined || !SERVICE_STOPPING.has(action)) return null;
+  if (name === 'herd' && unit === 'root') return hardlineFinding('shutdown', `herd ${action} root stops every service and the machine`);
+  const what = displayManagerUnit(unit.slice(unit.lastIndexOf('/') + 1));
+  return what === null ? null : hardlineFinding('shutdown', `${order === 'unit-first' ? `${name} ${unit} ${action}` : `${name} ${action} ${unit}`}: ${what}`);
+}
+
 export function checkShutdown(name: string, systemProgram: boolean, args: readonly Word[]): HardlineFinding | null {
   if (!systemProgram) return null;
   const texts = args.map(literalText);
@@ -251,7 +283,7 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     if (texts.some((text) => text !== null && SHUTDOWN_HARMLESS[name]!.includes(text))) return null;
     return hardlineFinding('shutdown', `${name}${texts.length > 0 ? ' ' + texts.map((t) => t ?? '…').join(' ') : ''}`);
   }
-  if (name === 'init' || name === 'telinit') {
+  if (name === 'init' || name === 'telinit' || name === 'runit-init') {
     const level = literalText(operands(args)[0]);
     return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
   }
@@ -269,14 +301,14 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     }
     return null;
   }
+  if (Object.prototype.hasOwnProperty.call(SERVICE_MANAGERS, name)) return checkServiceStop(name, texts);
   if (name === 'launchctl') {
-    // macOS: `launchctl reboot [system|halt|userspace]` restarts or halts the machine (logout and apps only end the session).
+    // macOS: `launchctl reboot [system|halt|userspace|logout|apps]` restarts or halts the machine, or ends the session.
     const [verb, kind, ...more] = operands(args).map(literalText);
     // `launchctl bootout gui/UID` (or `user/`, `login/`) with no service: the whole session ends, a logout.
     if (verb === 'bootout' && more.length === 0 && kind !== undefined && (kind === null || /^(?:gui|user|login)\/[^/]*$/.test(kind))) return hardlineFinding('shutdown', `launchctl bootout ${kind ?? '…'} ends the session`);
-    return verb === 'reboot' && (kind === undefined || kind === null || kind === 'system' || kind === 'halt' || kind === 'userspace')
-      ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`)
-      : null;
+    // Every kind ends something: `system`, `halt` and `userspace` the machine, `logout` and `apps` the session.
+    return verb === 'reboot' ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`) : null;
   }
   if (name === 'busctl' || name === 'gdbus' || name === 'dbus-send' || name === 'qdbus') {
     // logind's or systemd's Manager asked over D-Bus to power off, reboot or halt.
@@ -316,6 +348,12 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     if (verbIndex === -1) return null;
     const verb = texts[verbIndex]!;
     if (SYSTEMCTL_VERBS.has(verb)) return hardlineFinding('shutdown', `systemctl ${verb}`);
+    // The display manager's unit stopped, restarted or killed: every graphical session it started ends.
+    if (UNIT_STOPPING_VERBS.has(verb) || ((verb === 'disable' || verb === 'mask') && texts.includes('--now'))) {
+      const unit = texts.slice(verbIndex + 1).find((text) => text !== null && !text.startsWith('-') && displayManagerUnit(text) !== null);
+      if (unit !== undefined) return hardlineFinding('shutdown', `systemctl ${verb} ${unit}: ${displayManagerUnit(unit!)}`);
+    }
+    if (verb === 'isolate' && texts.slice(verbIndex + 1).some((unit) => unit === 'multi-user.target' || unit === 'multi-user')) return hardlineFinding('shutdown', 'systemctl isolate multi-user.target stops the graphical session');
     if (verb === 'isolate' || verb === 'start') {
       for (const unit of texts.slice(verbIndex + 1)) {
         if (unit === null || unit.startsWith('-')) continue;

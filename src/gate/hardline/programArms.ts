@@ -25,7 +25,7 @@ const NAMED_PROGRAMS = new Set([
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
   'kill', 'killall5', 'pkill', 'killall',
-  'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
+  'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'runit-init', 'service', 'rc-service', 'sv', 'herd', 'dinitctl', 'initctl', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
   // other platforms and other ways in (docs/decisions.md, "Other platforms' programs")
   'launchctl', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
   ...INTERPRETERS,
@@ -97,6 +97,13 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
     case 'poweroff':
     case 'init':
     case 'telinit':
+    case 'runit-init':
+    case 'service':
+    case 'rc-service':
+    case 'sv':
+    case 'herd':
+    case 'dinitctl':
+    case 'initctl':
     case 'systemctl':
     case 'kexec':
     case 'loginctl':

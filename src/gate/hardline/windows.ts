@@ -35,7 +35,7 @@ import { checkSessionKill, sessionProcess } from './sessionProcesses';
 /** The programs (names as commandName gives them) and cmdlets (lower case) this file judges. */
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
-  'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'sdelete', 'sdelete64', 'icacls', 'takeown',
+  'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
 ]);
 
 /** A switch, compared without case and with `-` or `/` (`/MIR`, `-mir`). */
@@ -78,11 +78,12 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       if (lower.includes('shadowcopy') && lower.includes('delete')) return hardlineFinding('recursive-delete-root', 'wmic shadowcopy delete deletes the volume shadow copies');
       const call = lower.indexOf('call');
       const method = call === -1 ? null : lower[call + 1];
-      // `wmic process call terminate` with no `where`: every process.
-      if (lower[0] === 'process' && method === 'terminate') {
+      // `wmic process call terminate` (or `… delete`, which ends the processes too) with no `where`: every process.
+      const deletes = call === -1 && lower[lower.length - 1] === 'delete';
+      if (lower[0] === 'process' && (method === 'terminate' || deletes)) {
         const where = lower.indexOf('where');
         if (where === -1) return hardlineFinding('kill-all', 'wmic process call terminate ends every process');
-        const image = /name\s*=\s*['"]?([^'"\s]+)/.exec(texts.slice(where + 1, call).join(' '))?.[1];
+        const image = /name\s*=\s*['"]?([^'"\s]+)/.exec(texts.slice(where + 1, deletes ? -1 : call).join(' '))?.[1];
         const what = image === undefined ? null : sessionProcess(image);
         if (what !== null) return hardlineFinding('shutdown', `wmic process call terminate of ${image}: ${what}`);
       }
@@ -119,6 +120,23 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
     }
     case 'taskkill':
       return checkSessionKill(name, args);
+    case 'rundll32': {
+      // `rundll32 user32.dll,ExitWindowsEx` (and shell32's `SHExitWindowsEx`) logs off; locking and suspending end nothing.
+      const entry = lower.find((text) => text !== null && text.includes(','));
+      return entry !== undefined && entry !== null && /,\s*(?:sh)?exitwindowsex?\b/.test(entry) ? hardlineFinding('shutdown', `rundll32 ${texts[lower.indexOf(entry)]} logs off Windows`) : null;
+    }
+    case 'pskill':
+    case 'pskill64':
+    case 'tskill': {
+      // `pskill [-t] [\\computer [-u user] [-p pass]] NAME|PID`, `tskill NAME|PID [/server:X]`: on another machine it is that one's.
+      const named = operandsOf(args).map(literalText);
+      if (named.some((text) => text?.startsWith('\\') === true) || lower.some((text) => text?.startsWith('/server:') === true)) return null;
+      for (const process of named) {
+        const what = process === null ? null : sessionProcess(process);
+        if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
+      }
+      return null;
+    }
     case 'sdelete':
     case 'sdelete64': {
       // `-s` (or `-r`) deletes, overwriting, every file below the folder; `-c`/`-z` only clean free space.

@@ -13,7 +13,7 @@
  * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
  * the code does, never see less of the literals than the code holds.
  */
-import { languageRowFor, type LanguageRow } from './rows';
+import { GENERIC_ROW, languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 
 export interface ApproximateText {
   text: string;
@@ -26,9 +26,16 @@ const WINDOW = 400;
 /** Reads code of the language of `program` (its row, or the generic row). */
 export function readApproximately(code: string, program: string): ApproximateText[] {
   const row = languageRowFor(program);
+  if (row.asShellText !== undefined) code = row.asShellText(code);
   const { stripped, literals } = literalsOf(code, row);
   const out: ApproximateText[] = [];
-  for (const literal of literals) if (literal.trim() !== '') out.push({ text: literal, what: `a string in ${row.language} code` });
+  for (const literal of literals) {
+    if (literal.trim() === '') continue;
+    out.push({ text: literal, what: `a string in ${row.language} code` });
+    // An environment lookup of the home folder interpolated into the string (`"rm -rf $ENV{HOME}"`).
+    const spelt = withHomeSpelt(literal);
+    if (spelt !== literal) out.push({ text: spelt, what: `a string in ${row.language} code` });
+  }
   for (const api of row.processApis) {
     for (const at of occurrences(stripped, api)) {
       // A method of the command (`Seq("rm", "-rf", "/etc").!`, `"rm -rf /".execute()`): its receiver holds the words.
@@ -44,6 +51,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
       for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
     }
   }
+  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
@@ -52,6 +60,109 @@ export function readApproximately(code: string, program: string): ApproximateTex
     }
   }
   return out;
+}
+
+/**
+ * Truncations (`File.truncate(P, 0)`) as `truncate -s 0 -- P`, whole-file writes
+ * (`file_put_contents(P, …)`, `File.write(P, …)`) and opens in a write mode (`fopen(P, "w")`,
+ * Perl's `open(F, '>', P)` and `open(F, ">P")`) as `: > P`, for each path the call names.
+ */
+function fileWrites(stripped: string, code: string, row: LanguageRow): ApproximateText[] {
+  const out: ApproximateText[] = [];
+  const calls = (apis: readonly string[], each: (window: string, api: string) => void): void => {
+    for (const api of apis) for (const at of occurrences(stripped, api)) each(receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length), api);
+  };
+  calls(row.truncationApis ?? TRUNCATION_WORDS, (window, api) => {
+    for (const target of pathTargets(window, row)) out.push({ text: `truncate -s 0 -- ${target}`, what: `${api} in ${row.language} code` });
+  });
+  calls(row.writeApis ?? WRITE_WORDS, (window, api) => {
+    for (const target of pathTargets(window, row)) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
+  });
+  calls(row.openApis ?? OPEN_WORDS, (window, api) => {
+    const { literals } = literalsOf(window, row);
+    // A mode word (`"w"`, `'wb'`, `'>'`, `"w+"`), or Perl's two-argument `">/etc/passwd"`.
+    const writes = literals.some((literal) => /^(?:[wW][bt]?\+?|w\+?b|\+?>)$/.test(literal.trim()));
+    const targets = writes ? pathTargets(window, row) : literals.filter((literal) => /^\+?>\s*[/~]/.test(literal)).map((literal) => quoteShell(literal.replace(/^\+?>\s*/, '')));
+    for (const target of targets) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
+  });
+  return out;
+}
+
+/** The paths a call names: literals that are paths (absolute or below the home folder) and home expressions (`~`). */
+function pathTargets(window: string, row: LanguageRow): string[] {
+  return deletionTargets(window, row).filter((target) => /^'?(?:\/|~)/.test(target) || /^'[^']*\/[^']*'$/.test(target));
+}
+
+/**
+ * A deletion whose path the reader cannot name (a loop's variable: `File.delete(f)`, `unlink($f)`,
+ * or the API handed by name: `array_map("unlink", …)`) in code that lists a folder: what the
+ * listing yields is what is deleted. Each listing's root read at its worst: a pattern as written
+ * (`/etc/*`), a folder as its entries (`ROOT/*`) and, for a listing that descends, the folder
+ * itself (emptying a tree is deleting it), the home folder named by an expression as `~/*`.
+ */
+function listedDeletions(stripped: string, code: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
+  // A deletion of a variable: no path named, or a name among its arguments (`"/etc/" + f`, `joinpath(dir, f)`).
+  const ofVariable = (at: number, api: string): boolean => {
+    const call = callWindow(stripped, code, at + api.length);
+    return deletionTargets(receiverOf(stripped, code, at, api) + ' ' + call, row).length === 0 || /[A-Za-z_$@]/.test(literalsOf(call, row).stripped.replace(/\b(?:true|false|True|False|TRUE|FALSE|recursive|force|nil|null|None)\b/g, ''));
+  };
+  const unnamed = literals.some((literal) => row.deletionApis.includes(literal.trim())) || row.deletionApis.some((api) => occurrences(stripped, api).some((at) => ofVariable(at, api)));
+  if (!unnamed) return [];
+  const out: ApproximateText[] = [];
+  for (const [api, depth] of Object.entries(row.listingApis ?? LISTING_WORDS)) {
+    for (const at of occurrences(stripped, api)) {
+      // A method of the folder (`Pathname.new("/etc").children`) names it in its receiver.
+      const window = receiverOf(stripped, code, at, api) + ' ' + callWindow(stripped, code, at + api.length);
+      const { literals: named, stripped: rest } = literalsOf(window, row);
+      // A listing narrowed by a filter (`-Filter *.log`, `| where …`, `-name PAT`) is left unread: a miss rather than a guess.
+      if (NARROWED.test(rest)) continue;
+      const words = rest.split(/[\s(),]+/);
+      const roots: string[] = [];
+      if (words.includes('~') || row.homeExpressions.some((home) => home !== '~' && namesHome(window, home)) || withHomeSpelt(rest) !== rest) roots.push('~');
+      // Shell-like languages name a folder as a bare word (`ls /etc`).
+      const bare = row.shellLike === true ? words.filter((word) => /^(?:\/|~\/)[\w./*?-]*$/.test(word)) : [];
+      for (const path of [...named, ...bare]) if (/^(?:\/|~\/)/.test(path)) roots.push(path.replace(/\/+$/, '') || '/');
+      for (const root of roots) {
+        const what = `${api} in ${row.language} code, with a deletion of what it yields`;
+        // Each entry deleted as a folder tree and as a file (`unlink` of each: the critical files among them).
+        if (/[*?[{]/.test(root)) {
+          const pattern = root.replace(/[^\w./~*?[\]{},-]/g, '');
+          out.push({ text: `rm -rf -- ${pattern}`, what }, { text: `rm -f -- ${pattern}`, what });
+          continue;
+        }
+        const quoted = root === '~' ? '~' : quoteShell(root);
+        out.push({ text: `rm -rf -- ${quoted}/*`, what }, { text: `rm -f -- ${quoted}/*`, what });
+        if (depth === 'tree') out.push({ text: `rm -rf -- ${quoted}`, what });
+      }
+    }
+  }
+  return out;
+}
+
+/** Words of a listing's window that narrow what it yields. */
+const NARROWED = /(?:^|\s)-(?:Filter|Include|Exclude|i?name|regex|pattern|ext|e|g|glob)\b|\b(?:where|grep|filter|select|find)\b/i;
+
+/**
+ * For a language read by a tokenizer of its own (Python, JavaScript): only the listings whose
+ * entries its deletions delete, read as above with the language's deletion names (`deletionApis`).
+ */
+export function readListedDeletions(code: string, deletionApis: readonly string[]): ApproximateText[] {
+  const row: LanguageRow = { ...GENERIC_ROW, language: 'the code', deletionApis };
+  const { stripped, literals } = literalsOf(code, row);
+  return listedDeletions(stripped, code, literals, row);
+}
+
+/**
+ * What code of `program`'s language prints at most, for text piped from it into a shell: its
+ * literals (each quote form of its row, a home lookup inside one as `~`), and again with the home
+ * lookups outside literals taken as the literal `~` (`print "rm -rf ", $ENV{HOME}`, `"rm -rf " + Dir.home`).
+ */
+export function printedLiterals(code: string, program: string): string[][] {
+  const row = languageRowFor(program);
+  const inside = literalsOf(code, row).literals.map((literal) => withHomeSpelt(literal));
+  const spelt = withHomeSpelt(code, '"~"');
+  if (spelt === code) return [inside];
+  return [inside, literalsOf(spelt, row).literals];
 }
 
 /** `{rm -rf /}` (Tcl braces) read as the text inside. */
@@ -198,7 +309,8 @@ function windowWords(window: string, row: LanguageRow): string[] {
 function deletionTargets(window: string, row: LanguageRow): string[] {
   const { literals, stripped } = literalsOf(window, row);
   const out: string[] = [];
-  for (const literal of literals) out.push(quoteShell(literal));
+  // A path pattern (`</etc/*>`, `Dir.glob("/etc/*")` handed to the deletion) deletes what it matches.
+  for (const literal of literals) out.push(/^(?:\/|~\/)[\w./-]*[*?][\w./*?-]*$/.test(literal) ? literal : quoteShell(literal));
   for (const home of row.homeExpressions) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
   for (const word of stripped.split(/[\s,()=>]+/)) {
     if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
@@ -209,7 +321,7 @@ function deletionTargets(window: string, row: LanguageRow): string[] {
 /** `home` stands in the text, and not as the start of a path below it (`$HOME/.cache` is not the home folder). */
 function namesHome(text: string, home: string): boolean {
   for (let at = text.indexOf(home); at !== -1; at = text.indexOf(home, at + 1)) {
-    if (text[at + home.length] !== '/') return true;
+    if (text[at + home.length] !== '/' && text[at + home.length] !== '\\') return true;
   }
   return false;
 }

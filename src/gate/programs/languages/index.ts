@@ -15,11 +15,11 @@ import { approximateWordText } from '../executorPayloads';
 import { readArgs } from '../grammar';
 import { invokedName, programForms, readsCodeFromStdin, rowFor, type FormReading } from '../table';
 import { programName } from '../wrappers';
-import { readApproximately } from './approximate';
+import { readApproximately, readListedDeletions } from './approximate';
 import { languageRowFor } from './rows';
 import { tokenizeJavaScript } from './javascript';
 import { tokenizePython } from './python';
-import { readCode, type CodeFinding, type Language } from './reader';
+import { deletionApiNames, readCode, type CodeFinding, type Language } from './reader';
 
 export type { CodeFinding, Language } from './reader';
 
@@ -64,6 +64,8 @@ export function readProgramCode(code: string, program: string): CodeFinding[] {
   if (JVM_SCRIPT_PROGRAMS.has(program.toLowerCase())) out.push(...readApproximately(code, program).map(({ text, what }): CodeFinding => ({ kind: 'shell-text', text, approximate: true, what })));
   const tokens = tokenize(code);
   out.push(...readCode(tokens.tokens, language, tokens.unreadable, tokenize));
+  // A listing of a protected folder whose entries are deleted (`[os.remove(f) for f in glob.glob("/etc/*")]`).
+  for (const { text, what } of readListedDeletions(code, deletionApiNames(language))) out.push({ kind: 'shell-text', text, approximate: true, what });
   return out;
 }
 

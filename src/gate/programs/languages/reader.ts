@@ -100,6 +100,13 @@ const PATH_APIS: Readonly<Record<Language, Readonly<Record<string, PathAction>>>
 };
 type PathAction = 'rm-rf' | 'rm' | 'rm-js' | 'truncate' | 'chmod' | 'chown' | 'mv' | 'write' | 'open';
 
+/** The names of a language's deletion APIs (for the approximate reading of its listings, approximate.ts). */
+export function deletionApiNames(language: Language): string[] {
+  return Object.entries(PATH_APIS[language])
+    .filter(([, action]) => action === 'rm-rf' || action === 'rm' || action === 'rm-js')
+    .map(([name]) => name);
+}
+
 /** Network APIs, by last name. */
 const NETWORK_APIS: Readonly<Record<Language, ReadonlySet<string>>> = {
   python: new Set(['urlopen', 'Request', 'post', 'put', 'patch', 'request', 'HTTPConnection', 'HTTPSConnection', 'socket', 'create_connection', 'connect', 'sendall', 'send', 'SMTP', 'SMTP_SSL', 'FTP', 'urlretrieve', 'Session', 'AsyncClient', 'Client', 'ClientSession']),

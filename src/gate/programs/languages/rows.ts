@@ -32,7 +32,21 @@ export interface LanguageRow {
   comments: readonly CommentForm[];
   processApis: readonly string[];
   deletionApis: readonly string[];
+  /** Names that empty a file (`File.truncate(P, 0)`): `truncate -s 0 -- P`. Absent: {@link TRUNCATION_WORDS}. */
+  truncationApis?: readonly string[];
+  /** Names that overwrite a file with what they are given (`file_put_contents(P, …)`, `File.write`): `: > P`. Absent: {@link WRITE_WORDS}. */
+  writeApis?: readonly string[];
+  /** Names that open a file, writing it when a write mode is among the arguments (`fopen(P, "w")`, Perl's `open(F, '>', P)`). Absent: {@link OPEN_WORDS}. */
+  openApis?: readonly string[];
+  /**
+   * Names that list a folder (`Dir.glob`, `scandir`, PHP's `RecursiveDirectoryIterator`), each with
+   * whether it descends. In code that also deletes a path it cannot name (a loop's variable), what
+   * a listing yields is what is deleted (approximate.ts). Absent: {@link LISTING_WORDS}.
+   */
+  listingApis?: Readonly<Record<string, 'folder' | 'tree'>>;
   homeExpressions: readonly string[];
+  /** The code as the shell sees it, where the language escapes shell text (make's `$$` is `$`). */
+  asShellText?: (text: string) => string;
   /** The language's statements are commands with bare words (Tcl, PowerShell, Vim `!`, ed `!`, make recipes). */
   shellLike?: boolean;
   /** The program reads its commands from stdin whatever its operands (ed): text fed to it is code. */
@@ -68,11 +82,67 @@ export const DELETION_WORDS: readonly string[] = [
   'delete-tree', 'delete-directory', 'delete-directory/files', 'delete-file', 'del_dir_r', 'delTree', 'rimraf', 'remove_dir_all', 'removeDirectoryRecursive',
 ];
 
+/** Names that empty a file in many languages' libraries (`File.truncate`, `ftruncate`, `os.truncate`, `truncateSync`). */
+export const TRUNCATION_WORDS: readonly string[] = ['truncate', 'ftruncate', 'truncateSync', 'truncate_file', 'Truncate', 'SetLength'];
+
+/** Names that overwrite a whole file with what they are given (the path their first path argument). */
+export const WRITE_WORDS: readonly string[] = [
+  'file_put_contents', 'File.write', 'IO.write', 'File.binwrite', 'IO.binwrite', 'write_file', 'write_text', 'write_bytes', 'writeFileSync', 'writeFile',
+  'writeTextFile', 'spit', 'writeLines', 'write_lines', 'writeText', 'writeBytes', 'Set-Content', 'Out-File', 'WriteAllText', 'WriteAllBytes', 'write-region',
+];
+
+/** Names that open a file in the mode their arguments give: a write mode (`"w"`, `'>'`, `"wb"`) overwrites it. */
+export const OPEN_WORDS: readonly string[] = ['open', 'fopen', 'File.open', 'io.open', 'sysopen', 'file', 'SplFileObject', 'new File'];
+
+/**
+ * Names that list a folder in many languages' libraries: `folder` yields its entries, `tree`
+ * everything below it. Their argument is a folder (`scandir("/etc")`) or a pattern (`glob("/etc/*")`).
+ */
+export const LISTING_WORDS: Readonly<Record<string, 'folder' | 'tree'>> = {
+  glob: 'folder', 'Dir.glob': 'folder', 'Dir[': 'folder', 'Dir.entries': 'folder', 'Dir.children': 'folder', 'Dir.each_child': 'folder', 'Dir.foreach': 'folder',
+  children: 'folder', entries: 'folder', scandir: 'folder', opendir: 'folder', readdir: 'folder', DirectoryIterator: 'folder', FilesystemIterator: 'folder', GlobIterator: 'folder',
+  listdir: 'folder', iterdir: 'folder', readdirSync: 'folder', readDir: 'folder', 'list.files': 'folder', 'dir_ls': 'folder', 'lfs.dir': 'folder', listFiles: 'folder', list: 'folder',
+  'Find.find': 'tree', find: 'tree', finddepth: 'tree', RecursiveDirectoryIterator: 'tree', walk: 'tree', rglob: 'tree', walkdir: 'tree', walkDir: 'tree', 'Files.walk': 'tree',
+  'fs.walk': 'tree', 'file-seq': 'tree', 'directory-files-recursively': 'tree', ls: 'folder', 'Get-ChildItem': 'folder', gci: 'folder',
+  eachFile: 'folder', eachDir: 'folder', eachFileRecurse: 'tree', eachDirRecurse: 'tree', traverse: 'tree', walkTopDown: 'tree', walkBottomUp: 'tree',
+  'Files.list': 'folder', newDirectoryStream: 'folder', contentsOfDirectory: 'folder', enumerator: 'tree', subpathsOfDirectory: 'tree', glob_files: 'folder',
+};
+
+/**
+ * The home folder as environment lookups spell it in the languages the gate reads (`$ENV{HOME}`,
+ * `ENV["HOME"]`, `getenv("HOME")`, `os.environ["HOME"]`, `process.env.HOME`, `Deno.env.get("HOME")`,
+ * `$env:USERPROFILE`, `$env.HOME`, `Dir.home`, `os.homedir()`), bare or inside an interpolation
+ * (`#{…}`, `${…}`, `{…}`): inside a literal it is the home folder (`"rm -rf $ENV{HOME}"` is `rm -rf ~`).
+ */
+const ENV_HOME_SOURCE = [
+  String.raw`\$ENV\{\s*['"]?HOME['"]?\s*\}`,
+  String.raw`%\*ENV(?:<HOME>|\{\s*['"]HOME['"]\s*\})`,
+  String.raw`\$\*HOME`,
+  String.raw`(?:\$_(?:SERVER|ENV)|\bENV|os\.environ|process\.env|Bun\.env|import\.meta\.env|environment)\[\s*['"]HOME['"]\s*\]`,
+  String.raw`(?:\b(?:os|Sys|System|std::env|env|ENV|os\.environ|Deno\.env|Bun\.env|process\.env|System\.get_env)\s*[.:]*\s*)?(?:getenv|get_env|get|fetch|var|LookupEnv|Getenv)\(\s*['"]HOME['"]\s*(?:,[^()]*)?\)`,
+  String.raw`(?:process|Bun)\.env\.HOME\b`,
+  String.raw`\$env:(?:HOME|USERPROFILE)\b`,
+  String.raw`\$env\.HOME\b`,
+  String.raw`\$nu\.home-path`,
+  String.raw`\$(?:::)?env\(HOME\)`,
+  String.raw`\bDir\.home\b`,
+  String.raw`\b(?:os\.)?homedir\(\)`,
+  String.raw`\bPath\.home\(\)`,
+  String.raw`\bexpanduser\(\s*['"]~['"]\s*\)`,
+].join('|');
+const ENV_HOME = new RegExp(String.raw`(?:#\{|\$\{|\{)\s*(?:${ENV_HOME_SOURCE})\s*\}|(?:${ENV_HOME_SOURCE})`, 'g');
+
+/** `text` with every environment spelling of the home folder written `~` (or `as`; the text itself when it has none). */
+export function withHomeSpelt(text: string, as = '~'): string {
+  return text.includes('HOME') || text.includes('home') || text.includes('USERPROFILE') ? text.replace(ENV_HOME, as) : text;
+}
+
 export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   {
     language: 'Perl',
     programs: ['perl', 'perl5', 'cperl'],
-    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^q[qxw]?\s*[/|!#]/, escape: 'backslash' }, { open: /^qx\s*[({[<]/, escape: 'backslash', nests: true }, DOUBLE, SINGLE, BACKTICK],
+    // `<…>` holding a path or a pattern is the glob operator (`<$fh>` and `<STDIN>` read lines).
+    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^q[qxw]?\s*[/|!#]/, escape: 'backslash' }, { open: /^qx\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^<(?=[~/][^<>\s]*>)/, close: '>', escape: 'none' }, DOUBLE, SINGLE, BACKTICK],
     comments: [HASH, { open: '\n=pod', close: '\n=cut' }],
     processApis: ['system', 'exec', 'qx', 'readpipe', 'open', 'open3', 'open2', 'spawn', 'capture', 'run'],
     deletionApis: ['rmtree', 'remove_tree', 'unlink', 'rmdir'],
@@ -142,6 +212,41 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     processApis: ['Invoke-Expression', 'iex', 'Start-Process', 'saps', 'start', 'Invoke-Item', '&', 'cmd', 'sh', 'bash', 'wsl', '[Diagnostics.Process]::Start', 'Process]::Start'],
     deletionApis: ['Remove-Item', 'rm', 'ri', 'del', 'erase', 'rd', 'rmdir', 'Clear-Content', 'Clear-Item', '[IO.Directory]::Delete', 'Directory]::Delete', 'Format-Volume', 'Clear-Disk'],
     homeExpressions: ['$HOME', '$env:HOME', '$env:USERPROFILE', '~', '[Environment]::GetFolderPath'],
+    shellLike: true,
+  },
+  {
+    // Shells whose language is not the POSIX shell's: their `rm` and listings are read by name,
+    // their lines as approximate shell text (`nu -c 'ls ~ | each { |it| rm -r $it.name }'`).
+    language: 'Nushell',
+    programs: ['nu', 'nushell'],
+    quotes: [{ open: /^r#+'/, close: "'#", escape: 'none' }, { ...DOUBLE, keep: true }, { open: /^'/, escape: 'none', keep: true }, { ...BACKTICK, escape: 'none', keep: true }],
+    comments: [HASH],
+    processApis: ['run-external', 'exec', 'bash', 'sh', '^'],
+    deletionApis: ['rm', 'trash'],
+    listingApis: { ls: 'folder', glob: 'folder', du: 'tree', fd: 'tree' },
+    homeExpressions: ['$env.HOME', '$nu.home-path', '$nu.home-dir', '~'],
+    shellLike: true,
+  },
+  {
+    language: 'Elvish',
+    programs: ['elvish'],
+    quotes: [{ ...DOUBLE, keep: true }, { open: /^'/, escape: 'double', keep: true }],
+    comments: [HASH],
+    processApis: ['e:', 'external', 'exec', 'bash', 'sh'],
+    deletionApis: ['rm', 'os:remove', 'os:remove-all'],
+    listingApis: { ls: 'folder', fd: 'tree', find: 'tree' },
+    homeExpressions: ['$E:HOME', '~', '(path:home)'],
+    shellLike: true,
+  },
+  {
+    // xonsh: Python with shell commands as statements (`rm -rf ~`, `$[…]`, `![…]`).
+    language: 'xonsh',
+    programs: ['xonsh'],
+    quotes: [{ open: /^[fFrRbB]{0,2}"""/, close: '"""', escape: 'backslash' }, { open: /^[fFrRbB]{0,2}'''/, close: "'''", escape: 'backslash' }, DOUBLE, SINGLE],
+    comments: [HASH],
+    processApis: ['subprocess.run', 'os.system', '$(', '!(', '$[', '![', 'evalx', 'execx'],
+    deletionApis: [...DELETION_WORDS, 'rm', 'remove', 'os.remove'],
+    homeExpressions: ['$HOME', "$HOME", '~', "${'HOME'}", 'os.path.expanduser("~")', "os.path.expanduser('~')", 'Path.home()'],
     shellLike: true,
   },
   {
@@ -308,6 +413,8 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     bareArguments: true,
     deletionApis: [],
     homeExpressions: ['$(HOME)', '${HOME}', '$$HOME'],
+    // A recipe is shell text once make has expanded it: `$$` is a `$`, `$(HOME)` the environment's HOME.
+    asShellText: (text) => text.replace(/\$\$/g, '$').replace(/\$[({]HOME[)}]/g, '$HOME'),
     shellLike: true,
     linePrefix: /^\s*(?:[A-Za-z0-9_.%/-]*\s*::?\s*)?[@+-]*/,
   },

@@ -243,7 +243,10 @@ const PSSHUTDOWN: ProgramRow = {
   what: "Sysinternals' PsShutdown: shuts down, restarts or logs off Windows",
   grammar: { short: 'emntupv', flags: 'acdfhklorsx', long: flagged('accepteula', 'nobanner') },
   read: (_args, reading) => {
-    if (reading.operands.some((word) => (textOf(word) ?? '\\').startsWith('\\'))) return [];
+    const remote = reading.operands.find((word) => (textOf(word) ?? '\\').startsWith('\\'));
+    const acts = reading.options.filter((option) => ['-s', '-r', '-k', '-o'].includes(option.name));
+    // Another machine's power: destructive (no approval on a safe rating alone), not this machine's session.
+    if (remote !== undefined) return acts.length === 0 ? [] : [{ role: 'destructive', program: 'psshutdown', trigger: acts[0]!.name, index: acts[0]!.index, value: remote, note: `psshutdown ${acts[0]!.name} shuts down, restarts or logs off another machine` }];
     return reading.options
       .filter((option) => ['-s', '-r', '-k', '-o'].includes(option.name))
       .map((option): Form => ({ role: 'destructive', program: 'psshutdown', trigger: option.name, index: option.index, value: null, endsSession: true, note: `psshutdown ${option.name} shuts down, restarts or logs off this machine` }));
@@ -251,23 +254,158 @@ const PSSHUTDOWN: ProgramRow = {
   plain: ['-a', '-l', '-accepteula -d'],
 };
 
-/** NirSoft's NirCmd: `exitwin` and `initshutdown` end the session or the power; `execmd` runs a cmd line. */
+/** Words as one shell line that gives the same argv (each single-quoted; an opaque word as written). */
+function quotedLine(words: readonly Word[]): string {
+  return words.map((word) => (word.kind === 'literal' ? `'${word.value.replace(/'/g, `'\\''`)}'` : word.raw)).join(' ');
+}
+
+/** NirCmd verbs that run a program with the words after them, and how many words (show mode, folder) come first. */
+const NIRCMD_RUNS: Readonly<Record<string, number>> = { exec: 1, exec2: 2, elevate: 0, runassystem: 0, runinteractive: 0, shexec: 1, shellexecute: 0, runas: 2, elevatecmd: -1 };
+
+/**
+ * NirSoft's NirCmd: `exitwin` and `initshutdown` end the session or the power; `execmd` runs a cmd
+ * line; `exec`, `exec2`, `elevate`, `runas`, `runassystem`, `shexec`, `shellexecute` run a program
+ * (read as the argv they run); `killprocess`/`closeprocess NAME` end a process (read as `taskkill /im`);
+ * `elevatecmd` and `cmdwait MS` run another NirCmd verb (elevated, or after a wait);
+ * `filldelete PATTERN` zero-fills then deletes the files a wildcard matches (read as `del /f /q PATTERN`).
+ */
 const NIRCMD: ProgramRow = {
   names: ['nircmd', 'nircmdc'],
   category: 'system',
   what: "NirSoft's NirCmd: one-line Windows actions (windows, sound, power, the clipboard)",
-  read: (args) => {
+  read: (all) => {
+    // `cmdwait MS VERB…` and `elevatecmd VERB…` run the verb after them.
+    let at = 0;
+    for (;;) {
+      const first = textOf(all[at])?.toLowerCase();
+      if (first === 'cmdwait') at += 2;
+      else if (first === 'elevatecmd') at += 1;
+      else break;
+    }
+    const args = all.slice(at);
+    const index = at + 1;
     const verb = textOf(args[0])?.toLowerCase();
     if (verb === 'exitwin' || verb === 'initshutdown') {
-      return [{ role: 'destructive', program: 'nircmd', trigger: verb, index: 1, value: args[1] ?? null, endsSession: true, note: `nircmd ${verb} shuts down, restarts or logs off Windows` }];
+      return [{ role: 'destructive', program: 'nircmd', trigger: verb, index, value: args[1] ?? null, endsSession: true, note: `nircmd ${verb} shuts down, restarts or logs off Windows` }];
     }
-    if ((verb === 'execmd' || verb === 'exec' || verb === 'exec2') && args.length > 1) {
-      return [{ role: 'executor', program: 'nircmd', trigger: verb, index: 1, value: args[1] ?? null, payload: 'shell-text', payloadText: args.slice(verb === 'execmd' ? 1 : 2).map((word) => textOf(word) ?? word.raw).join(' '), note: `nircmd ${verb} runs a command line` }];
+    if (verb === 'execmd' && args.length > 1) {
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: args[1] ?? null, payload: 'shell-text', payloadText: args.slice(1).map((word) => textOf(word) ?? word.raw).join(' '), note: 'nircmd execmd runs a command line' }];
+    }
+    if (verb !== undefined && Object.prototype.hasOwnProperty.call(NIRCMD_RUNS, verb) && NIRCMD_RUNS[verb]! >= 0 && args.length > 1 + NIRCMD_RUNS[verb]!) {
+      const run = args.slice(1 + NIRCMD_RUNS[verb]!);
+      // shexec's and shellexecute's parameters are one string, split as the program splits it.
+      const words = verb === 'shexec' || verb === 'shellexecute' ? [run[0]!, ...run.slice(1, 2).flatMap((word) => (textOf(word) ?? word.raw).split(/\s+/).filter((part) => part !== '').map((part): Word => ({ kind: 'literal', value: part, raw: part })))] : run;
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: run[0] ?? null, payload: 'shell-text', payloadText: quotedLine(words), note: `nircmd ${verb} runs the program named with the words after it` }];
+    }
+    if ((verb === 'killprocess' || verb === 'closeprocess') && args.length > 1) {
+      // Ends the processes of that name: read as `taskkill /im NAME /f` (the floor's table of the processes Windows cannot live without).
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: args[1] ?? null, payload: 'shell-text', payloadText: `taskkill /f /im ${quotedLine(args.slice(1, 2))}`, note: `nircmd ${verb} ends the processes of that name` }];
+    }
+    if (verb === 'filldelete' && args.length > 1) {
+      return [{ role: 'executor', program: 'nircmd', trigger: verb, index, value: args[1] ?? null, payload: 'shell-text', payloadText: `del /f /q ${quotedLine(args.slice(1, 2))}`, note: 'nircmd filldelete zero-fills and deletes the files the wildcard matches' }];
     }
     return [];
   },
-  plain: ['setsysvolume 20000', 'monitor off', 'clipboard set text'],
+  plain: ['setsysvolume 20000', 'monitor off', 'clipboard set text', 'cmdwait 1000 monitor off'],
 };
+
+/**
+ * Sysinternals' PsKill: ends the process named (or with the id given), `-t` its whole tree; with a
+ * `\\computer` operand on that machine. Ending a process Windows cannot live without is the
+ * floor's (hardline/windows.ts, as `taskkill /im`).
+ */
+const PSKILL: ProgramRow = {
+  names: ['pskill', 'pskill64'],
+  category: 'system',
+  what: "Sysinternals' PsKill: ends a Windows process by name or id",
+  grammar: { short: 'up', flags: 't', long: flagged('accepteula', 'nobanner') },
+  operands: [{ role: 'destructive', operand: 'every', note: 'pskill ends the process named (or a remote machine named with \\\\)' }],
+  plain: [],
+};
+
+/**
+ * Fluxbox's remote: its operand is one fluxbox command (`Exit`, `Restart`, `ExecCommand xterm`,
+ * `MacroCmd {Exit} {…}`), compared without case as fluxbox does. `Exit`/`Quit` end the window
+ * manager and the session; `Exec`/`ExecCommand`/`Execute` run the rest with the shell.
+ */
+const FLUXBOX_REMOTE: ProgramRow = {
+  names: ['fluxbox-remote'],
+  category: 'system',
+  what: 'sends a command to the running Fluxbox window manager',
+  read: (args) => {
+    const forms: Form[] = [];
+    const text = args.map((word) => textOf(word) ?? word.raw).join(' ');
+    for (const command of text.split(/[{}]/)) {
+      const [verb = '', ...rest] = command.trim().split(/\s+/);
+      const lower = verb.toLowerCase();
+      if (lower === 'exit' || lower === 'quit') forms.push({ role: 'destructive', program: 'fluxbox-remote', trigger: verb, index: 1, value: args[0] ?? null, endsSession: true, note: `fluxbox-remote ${verb} ends the window manager and the desktop session: a logout` });
+      if (['exec', 'execcommand', 'execute'].includes(lower) && rest.length > 0) forms.push({ role: 'executor', program: 'fluxbox-remote', trigger: verb, index: 1, value: args[0] ?? null, payload: 'shell-text', payloadText: rest.join(' '), note: `fluxbox-remote ${verb} runs a command with the shell` });
+    }
+    return forms;
+  },
+  plain: ["'Reconfigure'", "'Workspace 2'", "'Restart'"],
+};
+
+/** Enlightenment's remote: `-exit`, `-logout`, `-halt`, `-reboot` (and their `-now` forms) end the session or the power. */
+const ENLIGHTENMENT_REMOTE: ProgramRow = {
+  names: ['enlightenment_remote'],
+  category: 'system',
+  what: 'controls the running Enlightenment desktop',
+  read: (args) =>
+    args.flatMap((word, k): Form[] => {
+      const text = textOf(word);
+      return text !== null && /^-(?:exit|logout|halt|reboot|poweroff|shutdown)(?:-now)?$/.test(text)
+        ? [{ role: 'destructive', program: 'enlightenment_remote', trigger: text, index: k + 1, value: null, endsSession: true, note: `enlightenment_remote ${text} ends the desktop session or the machine's power` }]
+        : [];
+    }),
+  plain: ['-restart', '-desktops-get', '-module-list'],
+};
+
+/** JWM's own binary: `-exit` asks the running one to exit (the session with it); `-restart`, `-reload` do not end it. */
+const JWM: ProgramRow = {
+  names: ['jwm'],
+  category: 'system',
+  what: "Joe's Window Manager (its options also control the running one)",
+  grammar: { singleDash: true, long: { ...valued('f', 'display'), ...flagged('exit', 'restart', 'reload', 'p', 'v', 'h') } },
+  options: [{ role: 'destructive', options: ['-exit'], endsSession: true, note: 'jwm -exit ends the running window manager and the desktop session: a logout' }],
+  plain: ['-restart', '-reload', '-p', '-v'],
+};
+
+/** wayland-logout: ends the running Wayland compositor, and the session with it, without asking. */
+const WAYLAND_LOGOUT: ProgramRow = {
+  names: ['wayland-logout'],
+  category: 'system',
+  what: 'ends the running Wayland compositor: a logout',
+  role: { role: 'destructive', endsSession: true, note: 'wayland-logout ends the compositor and the desktop session: a logout' },
+  plain: [],
+};
+
+/**
+ * The session managers' logout tools that open a chooser unless an option names the action
+ * (docs/decisions.md "Power and logout through any session manager"): the options that do are
+ * `endsSession` forms; the bare tool asks the person.
+ */
+function logoutDialog(name: string, what: string, flags: string, long: readonly string[], acts: readonly string[], plain: readonly string[]): ProgramRow {
+  return {
+    names: [name],
+    category: 'system',
+    what,
+    grammar: { flags, long: flagged(...long) },
+    ...(acts.length === 0 ? {} : { options: [{ role: 'destructive' as const, options: acts, endsSession: true as const, note: `${name} with an action logs out, shuts down or restarts without asking` }] }),
+    plain,
+  };
+}
+
+// xfce4-session-logout: -l/--logout, -h/--halt, -r/--reboot act; -s, --hibernate, --hybrid-sleep, -u, -f do not end the session.
+const XFCE4_SESSION_LOGOUT = logoutDialog(
+  'xfce4-session-logout',
+  'ends the Xfce session (a chooser unless an action is given)',
+  'lhrsuf',
+  ['logout', 'halt', 'reboot', 'suspend', 'hibernate', 'hybrid-sleep', 'switch-user', 'fast', 'help', 'version'],
+  ['-l', '--logout', '-h', '--halt', '-r', '--reboot'],
+  ['', '--suspend', '--switch-user'],
+);
+const LXSESSION_LOGOUT = logoutDialog('lxsession-logout', 'opens the LXDE logout chooser', '', ['help', 'prompt', 'banner', 'side'], [], ['']);
 
 /** macOS's softwareupdate: `--restart` (`-R`) restarts the machine once the updates are installed. */
 const SOFTWAREUPDATE: ProgramRow = {
@@ -285,4 +423,4 @@ const SOFTWAREUPDATE: ProgramRow = {
   plain: ['--list', '-l', '--history', '--install --all', '--download --recommended'],
 };
 
-export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP, PSSHUTDOWN, NIRCMD, SOFTWAREUPDATE];
+export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP, PSSHUTDOWN, NIRCMD, PSKILL, SOFTWAREUPDATE, FLUXBOX_REMOTE, ENLIGHTENMENT_REMOTE, JWM, WAYLAND_LOGOUT, XFCE4_SESSION_LOGOUT, LXSESSION_LOGOUT];

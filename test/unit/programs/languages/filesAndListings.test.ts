@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import { languageTable } from '../../../support/languageTable';
+import { withHomeSpelt } from '../../../../src/gate/programs/languages/rows';
+
+describe('code in other languages: truncations, whole-file writes and write-mode opens (shared approximate reader)', () => {
+  languageTable({
+    refused: [
+      [`ruby -e 'File.truncate("/etc/passwd", 0)'`, 'recursive-delete-root'],
+      [`php -r 'file_put_contents("/etc/sudoers", "");'`, 'recursive-delete-root'],
+      [`ruby -e 'File.write("/etc/shadow", "")'`, 'recursive-delete-root'],
+      [`php -r '$f = fopen("/etc/group", "w"); fclose($f);'`, 'recursive-delete-root'],
+      [`perl -e 'open(my $f, ">", "/etc/passwd")'`, 'recursive-delete-root'],
+      [`perl -e 'open(F, ">/etc/shadow")'`, 'recursive-delete-root'],
+    ],
+    benign: [
+      `ruby -e 'File.write("out/report.txt", "done")'`,
+      `php -r 'file_put_contents("cache.json", "{}");'`,
+      `php -r '$f = fopen("/etc/hosts", "r"); echo fgets($f);'`,
+      `perl -e 'open(my $f, "<", "/etc/passwd"); print <$f>'`,
+      `ruby -e 'File.truncate("log/test.log", 0)'`,
+    ],
+  });
+});
+
+describe('code in other languages: a listing of a protected folder whose entries are deleted', () => {
+  languageTable({
+    refused: [
+      [`ruby -e 'Dir.glob("/usr/bin/*").each { |f| File.delete(f) }'`, 'recursive-delete-root'],
+      [`php -r 'array_map("unlink", glob("/etc/*"));'`, 'recursive-delete-root'],
+      [`php -r 'foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator("/usr/share")) as $f) @unlink($f);'`, 'recursive-delete-root'],
+      [`php -r 'foreach (scandir(getenv("HOME")) as $e) @unlink($e);'`, 'recursive-delete-root'],
+      [`nu -c 'ls ~ | each { |it| rm -r $it.name }'`, 'recursive-delete-root'],
+    ],
+    benign: [
+      // Nothing deleted, a deletion named by a literal, a listing narrowed by a filter, an unprotected folder.
+      `ruby -e 'Dir.glob("/etc/*").each { |f| puts f }'`,
+      `ruby -e 'Dir.glob("/etc/*").size; File.delete("tmp/x")'`,
+      `nu -c 'ls ~ | where name =~ "tmp" | each { |it| rm $it.name }'`,
+      `ruby -e 'Dir.glob("build/*").each { |f| File.delete(f) }'`,
+    ],
+  });
+});
+
+describe('code in other languages: the home folder spelt as an environment lookup', () => {
+  it('writes each language\'s lookup as ~, bare or interpolated', () => {
+    assert.equal(withHomeSpelt('rm -rf $ENV{HOME}'), 'rm -rf ~');
+    assert.equal(withHomeSpelt('rm -rf #{ENV["HOME"]}'), 'rm -rf ~');
+    assert.equal(withHomeSpelt('rm -rf ${process.env.HOME}'), 'rm -rf ~');
+    assert.equal(withHomeSpelt(`rm -rf {os.environ['HOME']}`), 'rm -rf ~');
+    assert.equal(withHomeSpelt('rm -rf ${Deno.env.get("HOME")}'), 'rm -rf ~');
+    assert.equal(withHomeSpelt('rm -rf $env:USERPROFILE'), 'rm -rf ~');
+  });
+  it('leaves other text and other variables alone', () => {
+    assert.equal(withHomeSpelt('a home of one\'s own'), 'a home of one\'s own');
+    assert.equal(withHomeSpelt('echo $ENV{PATH}'), 'echo $ENV{PATH}');
+  });
+  languageTable({
+    refused: [[`perl -e 'print qq{rm -rf $ENV{HOME}\\n}' | bash`, 'recursive-delete-root']],
+    benign: [`perl -e 'print qq{home: $ENV{HOME}\\n}'`],
+  });
+});
+
+describe('code in other languages: make recipes given inline', () => {
+  languageTable({
+    refused: [[`make --eval='wipe: ; rm -rf $$HOME' wipe`, 'recursive-delete-root']],
+    benign: [`make --eval='show: ; echo $$HOME' show`],
+  });
+});
