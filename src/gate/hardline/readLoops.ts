@@ -8,10 +8,19 @@
  * again as approximate shell text. Text level, like {@link lineWithValues}: the resolver gives up on
  * loops, and the tolerant reader flattens them.
  *
- * Left out (misses rather than guesses): a producer whose output the floor does not know (`cat
- * LIST`, `getent …`), a loop fed from a file (`done < list.txt`), `read` into several variables
- * (only the first is read, with the whole line), `read -a`.
+ * A producer whose output the floor does not compute (`xxd -p ~/.ssh/id_rsa`, `cat LIST`) gives
+ * the variable its own substitution, `"$(PRODUCER)"`: what it prints, unknown, so that a sink of
+ * the body is read as sending what the producer reads (`… | while read h; do ping -p "$h" H;
+ * done`, docs/decisions.md "Credentials leaving: secret managers, mailers and servers").
+ *
+ * Left out (misses rather than guesses): a loop fed from a file (`done < list.txt`), `read` into
+ * several variables (only the first is read, with the whole line), `read -a`.
  */
+
+/** The value a loop variable takes from a producer the floor cannot compute: the producer's output as one word. */
+export function producerAsSubstitution(producer: string): string {
+  return `"$(${producer})"`;
+}
 
 /** Most loops read on one line, and most values tried in one loop's body. */
 const MAX_LOOPS = 8;

@@ -1,4 +1,5 @@
 import { mountSource, volumeSource } from '../containerBinds';
+import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
@@ -748,11 +749,13 @@ const AWS_RUN = /^(send-command|start-session|execute-command|send-ssh-public-ke
  * Operations that print a secret: a registry password or token, temporary credentials, a stored
  * secret's value, a new access key (also a grant, below).
  */
-const AWS_SECRET = /^(get-login-password|get-authorization-token|get-session-token|get-federation-token|assume-role|assume-role-with-saml|assume-role-with-web-identity|get-secret-value|batch-get-secret-value|create-access-key)$/;
+const AWS_SECRET = /^(get-login-password|get-authorization-token|get-session-token|get-federation-token|assume-role|assume-role-with-saml|assume-role-with-web-identity|get-secret-value|batch-get-secret-value|create-access-key|decrypt)$/;
+/** Parameter Store reads that print SecureString values decrypted when given `--with-decryption`. */
+const AWS_PARAMETER_READ = /^(get-parameter|get-parameters|get-parameters-by-path|get-parameter-history)$/;
 
-function awsOperationForms(program: string, operation: string | null, index: number): Form[] {
+function awsOperationForms(program: string, operation: string | null, index: number, decrypting = false): Form[] {
   if (operation === null) return [];
-  if (AWS_SECRET.test(operation)) {
+  if (AWS_SECRET.test(operation) || (decrypting && AWS_PARAMETER_READ.test(operation))) {
     const secret: Form = { role: 'credentials', program, trigger: operation, index, value: null, everyday: true, note: 'prints credentials or a secret (a token, a password, a secret key)' };
     // `iam create-access-key` also grants: both forms.
     return AWS_GRANT.test(operation) ? [secret, { role: 'destructive', program, trigger: operation, index, value: null, note: 'grants access to cloud resources or opens them to others' }] : [secret];
@@ -769,7 +772,8 @@ const AWS_SERVICE: Command = {
   read: (args, reading) => {
     const word = reading.operands[0];
     if (word === undefined) return [];
-    return awsOperationForms('aws', word.kind === 'literal' ? word.value : null, reading.operandIndexes[0]!);
+    const decrypting = args.some((arg) => arg.kind === 'literal' && arg.value === '--with-decryption');
+    return awsOperationForms('aws', word.kind === 'literal' ? word.value : null, reading.operandIndexes[0]!, decrypting);
   },
   plain: ['describe-instances', 'describe-instances --filters Name=tag:env,Values=dev --output table', 'list-functions --region eu-west-1', 'get-caller-identity'],
 };
@@ -941,6 +945,15 @@ const GCLOUD_GROUPS: Record<string, Command> = {
     },
     plain: ['ls', 'buckets list'],
   }),
+  secrets: gc({
+    subcommands: {
+      versions: gc({
+        subcommands: { access: gc({ read: printsSecretUnless('access', 'prints the secret version\'s value', '--out-file') }, valued('secret', 'out-file')) },
+        plain: ['list --secret=db'],
+      }),
+    },
+    plain: ['list', 'describe db'],
+  }),
   projects: gc({ plain: ['list', 'describe my-proj'] }),
   container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
 };
@@ -1068,7 +1081,7 @@ const NGROK_LONG = {
 function ngrok(extra: Partial<Command> = {}): Command {
   return { grammar: { long: NGROK_LONG, abbreviations: false }, ...extra };
 }
-const NGROK_TUNNEL = (what: string): Command => ngrok({ role: { role: 'listener', note: what } });
+const NGROK_TUNNEL = (what: string): Command => ngrok({ role: { role: 'listener', note: what }, read: ngrokFileUrl('ngrok') });
 const NGROK_BODY: Command = {
   grammar: { long: NGROK_LONG, abbreviations: false },
   subcommands: {
@@ -1164,7 +1177,9 @@ function tsServe(verb: string, note: string): Command {
       const first = reading.operands[0];
       if (first !== undefined && first.kind === 'literal' && report.has(first.value)) return [];
       if (reading.operands.some((w) => w.kind === 'literal' && w.value === 'off')) return [];
-      return [selfForm('listener', `tailscale ${verb}`, verb, note)];
+      // A target that is a path (not a port or a URL) is a folder or file it publishes (fileServers.ts).
+      const served = reading.operands.flatMap((w, k) => (w.kind === 'literal' && /^[/~.]/.test(w.value) ? [servedFolderForm(`tailscale ${verb}`, w, reading.operandIndexes[k]!)] : []));
+      return [selfForm('listener', `tailscale ${verb}`, verb, note), ...served];
     },
     subcommands: { status: ts({ plain: ['', '--json'] }), reset: ts({ plain: [''] }) },
   });
@@ -2837,7 +2852,7 @@ const SECURITY_FIND: Command = {
   plain: ['-s github.com', '-a me -s svc'],
 };
 
-const DOPPLER_LONG = { ...valued('project', 'config', 'token', 'scope', 'format', 'configuration', 'api-host', 'dashboard-host', 'name-transformer', 'passphrase', 'fallback'), ...flagged('json', 'plain', 'raw', 'copy', 'no-file', 'help', 'silent', 'debug', 'no-check-version', 'only-names', 'visibility') };
+const DOPPLER_LONG = { ...valued('project', 'config', 'token', 'scope', 'format', 'configuration', 'api-host', 'dashboard-host', 'name-transformer', 'passphrase', 'fallback', 'command'), ...flagged('json', 'plain', 'raw', 'copy', 'no-file', 'help', 'silent', 'debug', 'no-check-version', 'only-names', 'visibility', 'all', 'preserve-env', 'mount') };
 function dp(extra: Partial<Command> = {}): Command {
   return { grammar: { short: 'pc', flags: 'h', long: { ...DOPPLER_LONG, project: ['value', 'p'], config: ['value', 'c'] }, abbreviations: false }, ...extra };
 }
@@ -3014,9 +3029,24 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
           subcommands: {
             get: dp({ role: printsSecret('prints the values of the secrets named') }),
             download: dp({ options: [{ role: 'credentials', options: ['--no-file'], everyday: true, note: 'download --no-file prints every secret instead of writing a file' }], plain: ['', '--format env'] }),
+            substitute: dp({ role: printsSecret('prints the template with the secrets it names filled in') }),
           },
           plain: ['--only-names'],
         }),
+      // The CLI's own settings: `configure get token` (and `configure --all`, `configure debug`, which list every
+      // setting) print the token the CLI signs in with.
+      configure: dp({
+        read: (args, reading) => {
+          const words = reading.operands.map((word) => (word.kind === 'literal' ? word.value : null));
+          const prints = words.length === 0 ? reading.options.some((option) => option.name === '--all') : words[0] === 'debug' || (words[0] === 'get' && words.slice(1).some((word) => word === null || word === 'token'));
+          return prints ? [{ role: 'credentials', program: 'doppler configure', trigger: words[0] ?? 'configure', index: -1, value: null, everyday: true, note: 'prints the CLI\'s settings, the token it signs in with included' }] : [];
+        },
+        plain: ['get project', 'get config --plain', 'set project web', ''],
+      }),
+      // `run -- CMD` itself carries no form (secretStores.ts: an entry for it covers the command).
+      run: dp({
+        options: [{ role: 'executor', options: ['--command'], payload: 'shell-text', example: 'npm start', note: '--command runs that shell text with the secrets in its environment' }],
+      }),
       },
       plain: ['me', 'projects', 'configs', '--version'],
     }),
