@@ -14,6 +14,7 @@ import { READER_ROWS } from './readers';
 import { MAILER_ROWS } from './mailers';
 import { SECRET_MANAGER_ROWS } from './secretStores';
 import { SESSION_ROWS } from './sessions';
+import { SETTINGS_STORE_ROWS } from './settingsStores';
 import { SHELL_ROWS } from './shells';
 import { SYSTEM_ROWS } from './system';
 import { WRAPPER_ROWS } from './wrappers';
@@ -42,4 +43,5 @@ export const ROWS: readonly ProgramRow[] = [
   ...SECRET_MANAGER_ROWS,
   ...MAILER_ROWS,
   ...FILE_SERVER_ROWS,
+  ...SETTINGS_STORE_ROWS,
 ];
