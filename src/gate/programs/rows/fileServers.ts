@@ -27,6 +27,8 @@ export function servedFolderForm(program: string, value: Word, index: number): F
  */
 export function servesFolder(program: string, spec: { folderOptions?: readonly string[]; bindOptions: readonly string[]; loopbackDefault?: boolean; operand?: boolean }): NonNullable<Command['read']> {
   return (_args, reading) => {
+    // `--help` and `--version` print and serve nothing.
+    if (reading.options.some((option) => /^(?:--help|--version|-h|-V|-help|-version)$/.test(option.name))) return [];
     const binds = reading.options.filter((option) => spec.bindOptions.includes(option.name) || spec.bindOptions.includes(option.key));
     const open = binds.length === 0 ? spec.loopbackDefault !== true : binds.some((option) => option.value === null || option.value.kind !== 'literal' || !LOOPBACK_ADDRESS.test(option.value.value));
     if (!open) return [];

@@ -111,6 +111,7 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
     what: 'writes a key of a KDE configuration file',
     grammar: { long: { ...valued('file', 'group', 'key', 'type'), ...flagged('delete', 'notify', 'help', 'version') }, abbreviations: false },
     read: (_args, reading) => {
+      if (reading.options.some((option) => option.name === '--help' || option.name === '--version')) return [];
       const file = optionValues(reading, 'file').map(textOf)[0];
       const path = file === undefined ? '~/.config/kdeglobals' : file === null ? null : /^[/~]/.test(file) ? file : `~/.config/${file}`;
       return [{ role: 'writer', program: 'kwriteconfig', trigger: '--key', index: -1, value: path === null ? null : literalWord(path), target: 'file', note: 'writes a key of a KDE configuration file' }];
