@@ -537,7 +537,12 @@ const KUBECTL_BODY: Command = {
       plain: ['view', 'current-context'],
     }),
     apply: kube({ options: [KUBE_FILE_URL, { role: 'destructive', options: ['--prune'], when: on, note: '--prune deletes every object the manifests no longer name' }, { role: 'destructive', options: ['--force'], when: on, note: '--force deletes and recreates objects it cannot update' }], plain: ['-f deploy.yaml', '-k overlays/dev'] }),
-    create: kube({ options: [KUBE_FILE_URL], plain: ['-f job.yaml', 'namespace dev'] }),
+    create: kube({
+      options: [KUBE_FILE_URL],
+      // `kubectl create token SA` prints a new service-account token (a bearer credential for the cluster).
+      read: (_args, reading) => (reading.operands[0]?.kind === 'literal' && reading.operands[0].value === 'token' ? [{ role: 'credentials', program: 'kubectl create', trigger: 'token', index: reading.operandIndexes[0]!, value: null, everyday: true, note: 'kubectl create token prints a service account\'s bearer token' }] : []),
+      plain: ['-f job.yaml', 'namespace dev'],
+    }),
     replace: kube({ options: [KUBE_FILE_URL, { role: 'destructive', options: ['--force'], when: on, note: '--force deletes the objects and creates them again' }], plain: ['-f deploy.yaml'] }),
     delete: kube({ role: DESTROY('deletes objects from the cluster') }),
     drain: kube({ role: DESTROY('evicts every pod from a node') }),
@@ -1840,6 +1845,7 @@ const FLYCTL_BODY: Command = {
   subcommands: {
     ssh: fly({ subcommands: { console: FLY_CONSOLE, sftp: fly({ role: { role: 'network', note: 'copies files to and from a machine of the app' } }), issue: fly({ plain: [''] }) } }),
     console: FLY_CONSOLE,
+    auth: fly({ subcommands: { token: fly({ role: printsSecret('prints the access token of the logged-in account', ['fly.io', 'fly.dev']) }) }, plain: ['whoami', 'login'] }),
     destroy: FLY_DESTROY('deletes an app'),
     apps: fly({ subcommands: { destroy: FLY_DESTROY('deletes an app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
     machine: fly({
@@ -3114,7 +3120,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   GSUTIL_ROW,
   { names: ['doctl'], category: 'cloud', what: 'the DigitalOcean command-line client', ...DOCTL_BODY },
   { names: ['heroku'], category: 'cloud', what: 'the Heroku command-line client', ...HEROKU_BODY },
-  { names: ['flyctl'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
+  { names: ['flyctl', 'fly'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
   { names: ['vercel'], category: 'cloud', what: 'the Vercel command-line client', ...VERCEL_BODY },
   { names: ['wrangler'], category: 'cloud', what: 'Cloudflare Workers\' command-line client', ...WRANGLER_BODY },
   { names: ['firebase'], category: 'cloud', what: 'the Firebase command-line client', ...FIREBASE_BODY },

@@ -54,7 +54,49 @@ export function ngrokFileUrl(program: string): NonNullable<Command['read']> {
   };
 }
 
+/** A sender that publishes the files and folders it is given (an onion service, a share link, a LAN page): each operand is sent. */
+function sendsOperands(program: string, note: string): NonNullable<Command['read']> {
+  return (_args, reading) =>
+    reading.options.some((option) => /^(?:--help|--version|-h|-V)$/.test(option.name))
+      ? []
+      : reading.operands.map((word, k) => ({ role: 'network' as const, program, trigger: program, index: reading.operandIndexes[k]!, value: word, sends: true, everyday: true, note }));
+}
+
 export const FILE_SERVER_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['onionshare-cli', 'onionshare'],
+    category: 'network',
+    what: 'OnionShare: shares files through a Tor onion service',
+    grammar: { long: { ...valued('title', 'auto-stop-timer', 'auto-start-timer', 'data-dir', 'config', 'client-auth-priv-key', 'webhook-url'), ...flagged('receive', 'website', 'chat', 'local-only', 'connect-timeout', 'public', 'no-autostop-sharing', 'persistent', 'disable-text', 'disable-files', 'verbose', 'help', 'version', 'qr') }, abbreviations: false },
+    read: (args, reading) => (reading.options.some((option) => option.name === '--receive' || option.name === '--chat' || option.name === '--local-only') ? [] : sendsOperands('onionshare', 'shares this file or folder with whoever has the onion address')(args, reading)),
+    options: [{ role: 'writer', options: ['--data-dir'], target: 'tree', example: 'received', note: '--receive --data-dir writes what others upload into that folder' }],
+    plain: ['--help', '--version'],
+  },
+  {
+    names: ['ffsend'],
+    category: 'network',
+    what: 'ffsend, which uploads files to a Send service and prints a share link',
+    grammar: { short: 'dpHo', flags: 'hVqfyvI', long: { ...valued('downloads', 'password', 'host', 'output', 'expiry-time', 'name', 'archive'), downloads: ['value', 'd'], password: ['value', 'p'], host: ['value', 'H'], output: ['value', 'o'], ...flagged('help', 'version', 'quiet', 'force', 'yes', 'verbose', 'incognito', 'copy', 'open', 'no-archive') }, abbreviations: false },
+    subcommands: {
+      upload: { read: sendsOperands('ffsend upload', 'uploads this file or folder and prints a link anyone can download it with') },
+      up: { read: sendsOperands('ffsend upload', 'uploads this file or folder and prints a link anyone can download it with') },
+      download: { options: [{ role: 'writer', options: ['-o', '--output'], target: 'tree', everyday: true, example: 'downloads', note: '--output writes the download at that path' }] },
+    },
+    plain: ['--version', 'history', 'info https://send.example/download/x'],
+  },
+  {
+    names: ['qrcp'],
+    category: 'network',
+    what: 'qrcp, which serves files on the local network behind a QR code',
+    grammar: { short: 'ipo', flags: 'hqzkb', long: { ...valued('interface', 'port', 'output', 'fqdn', 'path', 'tls-cert', 'tls-key', 'config'), interface: ['value', 'i'], port: ['value', 'p'], output: ['value', 'o'], ...flagged('help', 'quiet', 'zip', 'keep-alive', 'browser', 'secure', 'reversed') }, abbreviations: false },
+    subcommands: {
+      send: { read: sendsOperands('qrcp send', 'serves this file or folder to whoever scans the code') },
+      receive: { options: [{ role: 'writer', options: ['-o', '--output'], target: 'tree', everyday: true, example: 'downloads', note: '--output writes what is received into that folder' }] },
+    },
+    // `qrcp FILE` is `qrcp send FILE`.
+    read: (args, reading) => (reading.operands[0]?.kind === 'literal' && ['send', 'receive', 'config', 'version', 'help', 'completion'].includes(reading.operands[0].value) ? [] : sendsOperands('qrcp', 'serves this file or folder to whoever scans the code')(args, reading)),
+    plain: ['version', '--help'],
+  },
   {
     // vercel's `serve` (npm): `serve [FOLDER] [-l ENDPOINT]`, every address by default.
     names: ['serve'],

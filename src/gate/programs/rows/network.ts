@@ -1290,7 +1290,14 @@ const VCS: readonly ProgramRow[] = [
       variable: { subcommands: { delete: GH_DELETE('CI/CD variable') }, plain: ['list'] },
       label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
       alias: { subcommands: { set: GH_ALIAS_SET }, plain: ['list'] },
-      config: { subcommands: { set: FORGE_CONFIG_SET }, plain: ['get editor'] },
+      config: {
+        subcommands: {
+          set: FORGE_CONFIG_SET,
+          get: { operands: [{ role: 'credentials', operand: 0, when: (v) => v === null || v === 'token', everyday: true, example: 'token', note: 'glab config get token prints the access token' }], plain: ['editor', 'host'] },
+        },
+        plain: ['get editor'],
+      },
+      auth: { subcommands: { status: { options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: 'glab auth status --show-token prints the access token' }], plain: ['', '--hostname gitlab.example.com'] } }, plain: ['status', 'login'] },
     },
     plain: ['--version', 'mr list', 'issue list', 'ci status', 'repo view'],
   },

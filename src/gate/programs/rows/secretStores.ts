@@ -161,4 +161,59 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
       plain: ['show', 'scan', '--version'],
     }),
   },
+  {
+    names: ['aws-vault'],
+    category: 'cloud',
+    what: 'aws-vault, which keeps AWS credentials in the keychain and hands them to commands',
+    grammar: { long: { ...valued('backend', 'prompt', 'keychain', 'secret-service-collection', 'pass-dir', 'pass-cmd', 'pass-prefix', 'file-dir'), ...flagged('debug', 'help', 'version') }, abbreviations: false },
+    subcommands: {
+      export: { grammar: { long: { ...valued('format', 'duration', 'mfa-token', 'region'), ...flagged('no-session') }, abbreviations: false }, role: printsSecret('prints the profile\'s temporary credentials, the secret key included') },
+      // `login --stdout` prints the console sign-in URL, which carries a sign-in token.
+      login: { grammar: { short: 'd', flags: 's', long: { ...valued('duration', 'mfa-token', 'path', 'region'), stdout: ['flag', 's'], ...flagged('no-session') }, abbreviations: false }, options: [{ role: 'credentials', options: ['-s', '--stdout'], everyday: true, note: 'login --stdout prints a console sign-in URL holding a sign-in token' }] },
+      remove: { role: { role: 'destructive', note: 'removes stored credentials' } },
+    },
+    plain: ['list', '--version', 'login dev'],
+  },
+  {
+    names: ['saml2aws'],
+    category: 'cloud',
+    what: 'saml2aws, which logs in to AWS through a SAML identity provider',
+    grammar: { short: 'ap', long: { ...valued('idp-account', 'profile', 'region', 'session-duration', 'role', 'shell'), 'idp-account': ['value', 'a'], profile: ['value', 'p'], ...flagged('skip-prompt', 'force', 'verbose', 'help', 'version') }, abbreviations: false },
+    subcommands: {
+      script: { role: printsSecret('prints the profile\'s credentials as export lines') },
+      console: { options: [{ role: 'credentials', options: ['--link'], everyday: true, note: 'console --link prints a console sign-in URL holding a sign-in token' }] },
+    },
+    plain: ['--version', 'login', 'list-roles'],
+  },
+  {
+    names: ['ksm'],
+    category: 'cloud',
+    what: 'the Keeper Secrets Manager command-line client',
+    grammar: { long: flagged('help', 'version'), abbreviations: false },
+    subcommands: {
+      secret: {
+        subcommands: {
+          get: { role: printsSecret('prints the record with its secret fields') },
+          notation: { role: printsSecret('prints the field a keeper:// notation names') },
+          download: { role: { role: 'writer', note: 'writes a file attached to the record' } },
+        },
+        plain: ['list'],
+      },
+      exec: { role: { role: 'executor', note: 'runs a command with keeper:// references in its environment replaced by secrets' } },
+    },
+    plain: ['secret list', 'profile list', '--version'],
+  },
+  {
+    names: ['railway'],
+    category: 'cloud',
+    what: 'the Railway command-line client',
+    grammar: { short: 'se', long: { ...valued('service', 'environment', 'set'), service: ['value', 's'], environment: ['value', 'e'], ...flagged('kv', 'json', 'help', 'version', 'yes', 'detach') }, abbreviations: false },
+    subcommands: {
+      // `variables` prints the service's variables with their values unless it sets one.
+      variables: { read: printsSecretUnless('variables', 'prints the service\'s variables with their values (secrets among them)', '--set') },
+      down: { role: { role: 'destructive', note: 'removes the latest deployment' } },
+      delete: { role: { role: 'destructive', note: 'deletes the project' } },
+    },
+    plain: ['status', 'whoami', 'logs', '--version'],
+  },
 ];
