@@ -33,7 +33,119 @@ const component = (text: string | null | undefined): string | null => (text !== 
 
 const DCONF_USER = '~/.config/dconf/user';
 
+/** A command whose options, as written, say it writes: any of its literal words matching `writing`. */
+function wordWrites(program: string, writing: RegExp, path: string, scope: 'file' | 'tree', note: string): NonNullable<Command['read']> {
+  return (args) => (args.some((word) => word.kind === 'literal' && writing.test(word.value)) ? [writes(program, program, path, scope, note)] : []);
+}
+
 export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
+  {
+    // The home folder's tool versions: `asdf global` (0.15) and `asdf set -u|--home` (0.16) write ~/.tool-versions.
+    names: ['asdf'],
+    category: 'build',
+    what: 'asdf, which picks the version of each language tool',
+    read: (_args, reading) => {
+      const texts = reading.operands.map(textOf);
+      const home = texts[0] === 'global' || (texts[0] === 'set' && reading.options.some((option) => option.name === '-u' || option.name === '--home'));
+      return home ? [writes('asdf', texts[0]!, '~/.tool-versions', 'file', 'writes the tool versions of the home folder (~/.tool-versions), which every folder below inherits')] : [];
+    },
+    plain: ['current', 'list nodejs', 'local nodejs 20.11.0', 'install', '--version'],
+  },
+  {
+    names: ['mise', 'rtx'],
+    category: 'build',
+    what: 'mise, which picks tool versions and environment variables per folder',
+    read: (args, reading) => {
+      const texts = reading.operands.map(textOf);
+      const global = args.some((word) => word.kind === 'literal' && (word.value === '-g' || word.value === '--global'));
+      if (texts[0] === 'trust') return [writes('mise', 'trust', '~/.local/state/mise/trusted-configs', 'tree', 'mise trust lets a folder\'s configuration run its tasks, hooks and environment code')];
+      if ((texts[0] === 'use' || texts[0] === 'u' || texts[0] === 'unuse') && global) return [writes('mise', texts[0]!, '~/.config/mise/config.toml', 'file', 'writes the global mise configuration')];
+      if ((texts[0] === 'settings' || texts[0] === 'config') && (texts[1] === 'set' || texts[1] === 'add' || texts[1] === 'unset')) return [writes('mise', texts[1]!, '~/.config/mise/config.toml', 'file', 'writes the global mise configuration')];
+      return [];
+    },
+    plain: ['ls', 'current', 'use node@20', 'exec -- node -v', 'settings', '--version'],
+  },
+  {
+    // `direnv allow` records that the folder's .envrc may run: code at every `cd` into it.
+    names: ['direnv'],
+    category: 'build',
+    what: 'direnv, which loads a folder\'s .envrc into the shell',
+    read: verbWrites('direnv', new Set(['allow', 'permit', 'grant', 'deny', 'block', 'revoke', 'edit', 'prune']), () => '~/.local/share/direnv/allow', 'tree', 'records which .envrc files may run (code run at every cd into the folder)'),
+    plain: ['status', 'version', 'hook bash'],
+  },
+  {
+    names: ['nvm'],
+    category: 'build',
+    what: 'nvm, the Node version manager (a shell function)',
+    read: (_args, reading) => {
+      const texts = reading.operands.map(textOf);
+      return (texts[0] === 'alias' && texts.length >= 3) || texts[0] === 'unalias' ? [writes('nvm', texts[0]!, '~/.nvm/alias', 'tree', 'writes an alias (the default version every new shell uses)')] : [];
+    },
+    plain: ['ls', 'current', 'use 20', 'alias', 'version'],
+  },
+  {
+    names: ['firewall-cmd'],
+    category: 'system',
+    what: 'firewalld\'s command-line client',
+    read: wordWrites('firewall-cmd', /^--(?:permanent|runtime-to-permanent|new-zone|delete-zone|new-service|delete-service|set-default-zone|new-ipset|delete-ipset|load-zone-defaults|load-service-defaults)\b/, '/etc/firewalld', 'tree', 'changes the saved firewall configuration (/etc/firewalld)'),
+    plain: ['--state', '--list-all', '--get-active-zones', '--reload'],
+  },
+  {
+    names: ['ufw'],
+    category: 'system',
+    what: 'the Uncomplicated Firewall',
+    read: verbWrites('ufw', new Set(['allow', 'deny', 'reject', 'limit', 'delete', 'insert', 'prepend', 'enable', 'disable', 'default', 'reset', 'route', 'logging', 'reload']), () => '/etc/ufw', 'tree', 'changes the firewall rules kept in /etc/ufw'),
+    plain: ['status', 'status verbose', 'show added', 'app list', 'version'],
+  },
+  {
+    // nmcli accepts any prefix of its objects and verbs (`c mod`, `con add`).
+    names: ['nmcli'],
+    category: 'system',
+    what: 'NetworkManager\'s command-line client',
+    read: (_args, reading) => {
+      const texts = reading.operands.map(textOf);
+      const object = texts[0] ?? '';
+      const verb = texts[1] ?? '';
+      if (object !== null && 'connection'.startsWith(object) && object !== '' && verb !== null && verb !== '' && ['modify', 'add', 'delete', 'edit', 'import', 'clone', 'load', 'reload'].some((full) => full.startsWith(verb))) {
+        return [writes('nmcli', verb, '/etc/NetworkManager/system-connections', 'tree', 'changes the saved network connections (addresses, DNS, VPNs)')];
+      }
+      if (object !== null && object !== '' && 'general'.startsWith(object) && verb !== null && 'hostname'.startsWith(verb) && verb !== '' && texts.length >= 3) return [writes('nmcli', 'hostname', '/etc/hostname', 'file', 'sets the machine\'s host name')];
+      return [];
+    },
+    plain: ['device status', 'connection show', 'c show', 'general status', 'radio wifi'],
+  },
+  {
+    names: ['networksetup'],
+    category: 'system',
+    what: 'macOS network settings',
+    read: wordWrites('networksetup', /^-(?:set|add|remove|delete|create|ordernetworkservices|renamenetworkservice|detectnewhardware|import8021xProfiles)/i, '/Library/Preferences/SystemConfiguration', 'tree', 'changes the network settings (DNS, proxies, services)'),
+    plain: ['-listallnetworkservices', '-getdnsservers Wi-Fi', '-getinfo Wi-Fi'],
+  },
+  {
+    names: ['gnome-extensions'],
+    category: 'system',
+    what: 'manages GNOME Shell extensions',
+    read: (_args, reading) => {
+      const verb = textOf(reading.operands[0]);
+      if (verb === 'install') return [writes('gnome-extensions', verb, '~/.local/share/gnome-shell/extensions', 'tree', 'installs an extension: code the desktop shell runs')];
+      return verb === 'enable' || verb === 'disable' || verb === 'reset' || verb === 'uninstall' ? [writes('gnome-extensions', verb, DCONF_USER, 'file', 'changes which extensions the desktop shell runs')] : [];
+    },
+    plain: ['list', 'info x@example.com', 'show x@example.com', 'version'],
+  },
+  {
+    names: ['systemsetup'],
+    category: 'system',
+    what: 'macOS system settings (remote login, time, sleep, startup disk)',
+    read: wordWrites('systemsetup', /^-set/i, '/Library/Preferences', 'tree', 'changes a system setting'),
+    plain: ['-getremotelogin', '-gettimezone', '-listtimezones'],
+  },
+  {
+    names: ['spctl'],
+    category: 'system',
+    what: 'macOS Gatekeeper policy',
+    read: wordWrites('spctl', /^--(?:master-disable|master-enable|global-disable|global-enable|add|remove|enable|disable|reset-default)$/, '/var/db/SystemPolicy', 'tree', 'changes which programs Gatekeeper lets run'),
+    plain: ['--status', '--assess -v /Applications/X.app'],
+  },
   {
     // OpenWrt's Unified Configuration Interface: `set`/`add`/`delete` stage changes under /tmp/.uci;
     // `commit` writes them into /etc/config (`-c DIR`: another folder), `import` and `batch` may too.
