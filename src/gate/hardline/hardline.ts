@@ -55,7 +55,7 @@ import { powerShellAsShell, powerShellCode } from '../programs/languages/powersh
 import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
-import { readLoopBodies } from './readLoops';
+import { producerAsSubstitution, readLoopBodies } from './readLoops';
 import { functionCallsText } from './functionCalls';
 import { xargsInputAsPipe } from './inputAsPipe';
 import { shellTextWithArguments } from './shellArguments';
@@ -1058,7 +1058,9 @@ function checkReadLoops(text: string, context: Context): HardlineFinding | null 
     const listed = listedPaths(innerArgv(last as CommandShape));
     if (listed !== null) return listed.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw));
     const produced = producedText(last as CommandShape);
-    return produced === null ? null : produced.texts[0]!.split('\n').filter((line) => line.trim() !== '').map(bashSingleQuote);
+    // Otherwise the variable holds what the producer prints, unknown here: its substitution (a
+    // credential it reads reaches a sink of the body: DNS or ICMP exfiltration, readLoops.ts).
+    return produced === null ? [producerAsSubstitution(producer)] : produced.texts[0]!.split('\n').filter((line) => line.trim() !== '').map(bashSingleQuote);
   });
   for (const body of bodies) {
     const found = checkPayloadText(body, true, context, context.place);

@@ -8,10 +8,22 @@
  * again as approximate shell text. Text level, like {@link lineWithValues}: the resolver gives up on
  * loops, and the tolerant reader flattens them.
  *
- * Left out (misses rather than guesses): a producer whose output the floor does not know (`cat
- * LIST`, `getent …`), a loop fed from a file (`done < list.txt`), `read` into several variables
- * (only the first is read, with the whole line), `read -a`.
+ * A producer whose output the floor does not compute (`xxd -p ~/.ssh/id_rsa`, `cat LIST`) gives
+ * the variable its own substitution, `"$(PRODUCER)"`: what it prints, unknown, so that a sink of
+ * the body is read as sending what the producer reads (`… | while read h; do ping -p "$h" H;
+ * done`, docs/decisions.md "Credentials leaving: secret managers, mailers and servers").
+ *
+ * A loop fed from a file named from the root or the home folder (`done < ~/.aws/credentials`) reads
+ * its lines, as `cat FILE |` would.
+ *
+ * Left out (misses rather than guesses): a loop fed from a relative file (`done < list.txt`),
+ * `read` into several variables (only the first is read, with the whole line), `read -a`.
  */
+
+/** The value a loop variable takes from a producer the floor cannot compute: the producer's output as one word. */
+export function producerAsSubstitution(producer: string): string {
+  return `"$(${producer})"`;
+}
 
 /** Most loops read on one line, and most values tried in one loop's body. */
 const MAX_LOOPS = 8;
@@ -25,7 +37,7 @@ const MAX_TEXT = 16 * 1024;
  * `while` (group 1), or a process substitution or here-string after `done` (group 5 or 6).
  */
 const WHILE_READ =
-  /(?:^|[;&|\n({]\s*|\bthen\s+|\bdo\s+)(?:([^;&|\n(){}]+?)\|\s*)?while\s+(?:IFS=\S*\s+)?read\s+((?:-[A-Za-z]+\s+(?:(?:''|""|\$'\\0'|\S+)\s+)?)*)([A-Za-z_]\w*)(?:\s+[A-Za-z_]\w*)*\s*;?\s*do\b([\s\S]*?)\bdone\b(?:\s*<\s*<\(([^()]*(?:\([^()]*\)[^()]*)*)\)|\s*<<<\s*"?\$\(([^()]*)\)"?)?/g;
+  /(?:^|[;&|\n({]\s*|\bthen\s+|\bdo\s+)(?:([^;&|\n(){}]+?)\|\s*)?while\s+(?:IFS=\S*\s+)?read\s+((?:-[A-Za-z]+\s+(?:(?:''|""|\$'\\0'|\S+)\s+)?)*)([A-Za-z_]\w*)(?:\s+[A-Za-z_]\w*)*\s*;?\s*do\b([\s\S]*?)\bdone\b(?:\s*<\s*<\(([^()]*(?:\([^()]*\)[^()]*)*)\)|\s*<<<\s*"?\$\(([^()]*)\)"?|\s*<\s*((?:~|\/|\$HOME\b|\$\{HOME\})[^\s;&|()<>]*))?/g;
 
 /** `for NAME in $(PRODUCER)` or `` `PRODUCER` ``, `; do BODY; done`. */
 const FOR_IN = /(?:^|[;&|\n({]\s*|\bthen\s+|\bdo\s+)for\s+([A-Za-z_]\w*)\s+in\s+(?:\$\(([^()]*)\)|`([^`]*)`)\s*;?\s*do\b([\s\S]*?)\bdone\b/g;
@@ -52,7 +64,8 @@ export function readLoopBodies(text: string, values: (producer: string) => strin
   for (const match of text.matchAll(WHILE_READ)) {
     // `-a ARRAY` reads words into an array, not a line into the variable.
     if (/(?:^|\s)-[A-Za-z]*a/.test(match[2] ?? '')) continue;
-    add(match[3]!, match[1] ?? match[5] ?? match[6], match[4]!);
+    // A loop fed from a file (`done < ~/.netrc`) reads the file's lines: its producer is `cat FILE`.
+    add(match[3]!, match[1] ?? match[5] ?? match[6] ?? (match[7] === undefined ? undefined : `cat ${match[7]}`), match[4]!);
   }
   for (const match of text.matchAll(FOR_IN)) add(match[1]!, match[2] ?? match[3], match[4]!);
   return out;

@@ -1,5 +1,6 @@
 import { MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
+import { startupFilesWritten } from './startupWrites';
 import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
 import { landingPaths, placeInside, placesOfSegments, startPlace, type Landing, type PathPlace } from '../programs/pathResolver';
 import type { CommandReading } from '../reading/reading';
@@ -286,11 +287,22 @@ export function namedPathsAtWorst(analysis: SegmentRecord): Array<{ targets: Wri
     if (paths.length > 0 && CODE_WRITES.test(code)) out.push({ targets: paths.map((path) => ({ path, via: `code (${form.program} ${form.trigger})` })), outside: true });
   }
   const argv = analysis.peeled.argv;
+  const startup = startupWritesOf(analysis);
+  if (startup !== null) out.push(startup);
   if (analysis.program !== null && rowFor(analysis.program) === null) {
     const operands = argv.slice(1).flatMap((word) => (word.kind === 'literal' && looksLikePath(word.value) && !word.value.startsWith('/') && !word.value.startsWith('~') ? [word.value] : []));
     if (operands.length > 0) out.push({ targets: operands.map((path) => ({ path, via: `${analysis.program}, a program the gate does not know` })), outside: false });
   }
   return out;
+}
+
+/** A shell's inline code writing its own start-up or settings files (startupWrites.ts). */
+function startupWritesOf(analysis: SegmentRecord): { targets: WriteTarget[]; outside: boolean } | null {
+  if (analysis.program === null) return null;
+  const codes = analysis.forms.forms.flatMap((form) => (form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text') && form.value?.kind === 'literal' ? [form.value.value] : []));
+  const words = rowFor(analysis.program) === null ? analysis.peeled.argv.slice(1).map((word) => (word.kind === 'literal' ? word.value : null)) : null;
+  const paths = startupFilesWritten(analysis.program, codes, words);
+  return paths.length === 0 ? null : { targets: paths.map((path) => ({ path, via: `code (${analysis.program}, its own start-up files)` })), outside: true };
 }
 
 /** A word of code that writes files (approximate, for any language). */

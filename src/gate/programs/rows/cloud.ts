@@ -1,4 +1,5 @@
 import { mountSource, volumeSource } from '../containerBinds';
+import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
@@ -536,7 +537,12 @@ const KUBECTL_BODY: Command = {
       plain: ['view', 'current-context'],
     }),
     apply: kube({ options: [KUBE_FILE_URL, { role: 'destructive', options: ['--prune'], when: on, note: '--prune deletes every object the manifests no longer name' }, { role: 'destructive', options: ['--force'], when: on, note: '--force deletes and recreates objects it cannot update' }], plain: ['-f deploy.yaml', '-k overlays/dev'] }),
-    create: kube({ options: [KUBE_FILE_URL], plain: ['-f job.yaml', 'namespace dev'] }),
+    create: kube({
+      options: [KUBE_FILE_URL],
+      // `kubectl create token SA` prints a new service-account token (a bearer credential for the cluster).
+      read: (_args, reading) => (reading.operands[0]?.kind === 'literal' && reading.operands[0].value === 'token' ? [{ role: 'credentials', program: 'kubectl create', trigger: 'token', index: reading.operandIndexes[0]!, value: null, everyday: true, note: 'kubectl create token prints a service account\'s bearer token' }] : []),
+      plain: ['-f job.yaml', 'namespace dev'],
+    }),
     replace: kube({ options: [KUBE_FILE_URL, { role: 'destructive', options: ['--force'], when: on, note: '--force deletes the objects and creates them again' }], plain: ['-f deploy.yaml'] }),
     delete: kube({ role: DESTROY('deletes objects from the cluster') }),
     drain: kube({ role: DESTROY('evicts every pod from a node') }),
@@ -765,11 +771,13 @@ const AWS_RUN = /^(send-command|start-session|execute-command|send-ssh-public-ke
  * Operations that print a secret: a registry password or token, temporary credentials, a stored
  * secret's value, a new access key (also a grant, below).
  */
-const AWS_SECRET = /^(get-login-password|get-authorization-token|get-session-token|get-federation-token|assume-role|assume-role-with-saml|assume-role-with-web-identity|get-secret-value|batch-get-secret-value|create-access-key)$/;
+const AWS_SECRET = /^(get-login-password|get-authorization-token|get-session-token|get-federation-token|assume-role|assume-role-with-saml|assume-role-with-web-identity|get-secret-value|batch-get-secret-value|create-access-key|decrypt)$/;
+/** Parameter Store reads that print SecureString values decrypted when given `--with-decryption`. */
+const AWS_PARAMETER_READ = /^(get-parameter|get-parameters|get-parameters-by-path|get-parameter-history)$/;
 
-function awsOperationForms(program: string, operation: string | null, index: number): Form[] {
+function awsOperationForms(program: string, operation: string | null, index: number, decrypting = false): Form[] {
   if (operation === null) return [];
-  if (AWS_SECRET.test(operation)) {
+  if (AWS_SECRET.test(operation) || (decrypting && AWS_PARAMETER_READ.test(operation))) {
     const secret: Form = { role: 'credentials', program, trigger: operation, index, value: null, everyday: true, note: 'prints credentials or a secret (a token, a password, a secret key)' };
     // `iam create-access-key` also grants: both forms.
     return AWS_GRANT.test(operation) ? [secret, { role: 'destructive', program, trigger: operation, index, value: null, note: 'grants access to cloud resources or opens them to others' }] : [secret];
@@ -786,7 +794,8 @@ const AWS_SERVICE: Command = {
   read: (args, reading) => {
     const word = reading.operands[0];
     if (word === undefined) return [];
-    return awsOperationForms('aws', word.kind === 'literal' ? word.value : null, reading.operandIndexes[0]!);
+    const decrypting = args.some((arg) => arg.kind === 'literal' && arg.value === '--with-decryption');
+    return awsOperationForms('aws', word.kind === 'literal' ? word.value : null, reading.operandIndexes[0]!, decrypting);
   },
   plain: ['describe-instances', 'describe-instances --filters Name=tag:env,Values=dev --output table', 'list-functions --region eu-west-1', 'get-caller-identity'],
 };
@@ -958,6 +967,15 @@ const GCLOUD_GROUPS: Record<string, Command> = {
     },
     plain: ['ls', 'buckets list'],
   }),
+  secrets: gc({
+    subcommands: {
+      versions: gc({
+        subcommands: { access: gc({ read: printsSecretUnless('access', 'prints the secret version\'s value', '--out-file') }, valued('secret', 'out-file')) },
+        plain: ['list --secret=db'],
+      }),
+    },
+    plain: ['list', 'describe db'],
+  }),
   projects: gc({ plain: ['list', 'describe my-proj'] }),
   container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
 };
@@ -1085,7 +1103,7 @@ const NGROK_LONG = {
 function ngrok(extra: Partial<Command> = {}): Command {
   return { grammar: { long: NGROK_LONG, abbreviations: false }, ...extra };
 }
-const NGROK_TUNNEL = (what: string): Command => ngrok({ role: { role: 'listener', note: what } });
+const NGROK_TUNNEL = (what: string): Command => ngrok({ role: { role: 'listener', note: what }, read: ngrokFileUrl('ngrok') });
 const NGROK_BODY: Command = {
   grammar: { long: NGROK_LONG, abbreviations: false },
   subcommands: {
@@ -1181,7 +1199,9 @@ function tsServe(verb: string, note: string): Command {
       const first = reading.operands[0];
       if (first !== undefined && first.kind === 'literal' && report.has(first.value)) return [];
       if (reading.operands.some((w) => w.kind === 'literal' && w.value === 'off')) return [];
-      return [selfForm('listener', `tailscale ${verb}`, verb, note)];
+      // A target that is a path (not a port or a URL) is a folder or file it publishes (fileServers.ts).
+      const served = reading.operands.flatMap((w, k) => (w.kind === 'literal' && /^[/~.]/.test(w.value) ? [servedFolderForm(`tailscale ${verb}`, w, reading.operandIndexes[k]!)] : []));
+      return [selfForm('listener', `tailscale ${verb}`, verb, note), ...served];
     },
     subcommands: { status: ts({ plain: ['', '--json'] }), reset: ts({ plain: [''] }) },
   });
@@ -1842,6 +1862,7 @@ const FLYCTL_BODY: Command = {
   subcommands: {
     ssh: fly({ subcommands: { console: FLY_CONSOLE, sftp: fly({ role: { role: 'network', note: 'copies files to and from a machine of the app' } }), issue: fly({ plain: [''] }) } }),
     console: FLY_CONSOLE,
+    auth: fly({ subcommands: { token: fly({ role: printsSecret('prints the access token of the logged-in account', ['fly.io', 'fly.dev']) }) }, plain: ['whoami', 'login'] }),
     destroy: FLY_DESTROY('deletes an app'),
     apps: fly({ subcommands: { destroy: FLY_DESTROY('deletes an app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
     machine: fly({
@@ -2857,7 +2878,7 @@ const SECURITY_FIND: Command = {
   plain: ['-s github.com', '-a me -s svc'],
 };
 
-const DOPPLER_LONG = { ...valued('project', 'config', 'token', 'scope', 'format', 'configuration', 'api-host', 'dashboard-host', 'name-transformer', 'passphrase', 'fallback'), ...flagged('json', 'plain', 'raw', 'copy', 'no-file', 'help', 'silent', 'debug', 'no-check-version', 'only-names', 'visibility') };
+const DOPPLER_LONG = { ...valued('project', 'config', 'token', 'scope', 'format', 'configuration', 'api-host', 'dashboard-host', 'name-transformer', 'passphrase', 'fallback', 'command'), ...flagged('json', 'plain', 'raw', 'copy', 'no-file', 'help', 'silent', 'debug', 'no-check-version', 'only-names', 'visibility', 'all', 'preserve-env', 'mount') };
 function dp(extra: Partial<Command> = {}): Command {
   return { grammar: { short: 'pc', flags: 'h', long: { ...DOPPLER_LONG, project: ['value', 'p'], config: ['value', 'c'] }, abbreviations: false }, ...extra };
 }
@@ -3034,9 +3055,24 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
           subcommands: {
             get: dp({ role: printsSecret('prints the values of the secrets named') }),
             download: dp({ options: [{ role: 'credentials', options: ['--no-file'], everyday: true, note: 'download --no-file prints every secret instead of writing a file' }], plain: ['', '--format env'] }),
+            substitute: dp({ role: printsSecret('prints the template with the secrets it names filled in') }),
           },
           plain: ['--only-names'],
         }),
+      // The CLI's own settings: `configure get token` (and `configure --all`, `configure debug`, which list every
+      // setting) print the token the CLI signs in with.
+      configure: dp({
+        read: (args, reading) => {
+          const words = reading.operands.map((word) => (word.kind === 'literal' ? word.value : null));
+          const prints = words.length === 0 ? reading.options.some((option) => option.name === '--all') : words[0] === 'debug' || (words[0] === 'get' && words.slice(1).some((word) => word === null || word === 'token'));
+          return prints ? [{ role: 'credentials', program: 'doppler configure', trigger: words[0] ?? 'configure', index: -1, value: null, everyday: true, note: 'prints the CLI\'s settings, the token it signs in with included' }] : [];
+        },
+        plain: ['get project', 'get config --plain', 'set project web', ''],
+      }),
+      // `run -- CMD` itself carries no form (secretStores.ts: an entry for it covers the command).
+      run: dp({
+        options: [{ role: 'executor', options: ['--command'], payload: 'shell-text', example: 'npm start', note: '--command runs that shell text with the secrets in its environment' }],
+      }),
       },
       plain: ['me', 'projects', 'configs', '--version'],
     }),
@@ -3105,7 +3141,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   GSUTIL_ROW,
   { names: ['doctl'], category: 'cloud', what: 'the DigitalOcean command-line client', ...DOCTL_BODY },
   { names: ['heroku'], category: 'cloud', what: 'the Heroku command-line client', ...HEROKU_BODY },
-  { names: ['flyctl'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
+  { names: ['flyctl', 'fly'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
   { names: ['vercel'], category: 'cloud', what: 'the Vercel command-line client', ...VERCEL_BODY },
   { names: ['wrangler'], category: 'cloud', what: 'Cloudflare Workers\' command-line client', ...WRANGLER_BODY },
   { names: ['firebase'], category: 'cloud', what: 'the Firebase command-line client', ...FIREBASE_BODY },

@@ -3,6 +3,7 @@ import { BUILD_ROWS } from './build';
 import { CLOUD_ROWS } from './cloud';
 import { DISK_ROWS } from './disks';
 import { EDITOR_ROWS } from './editors';
+import { FILE_SERVER_ROWS } from './fileServers';
 import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
@@ -10,7 +11,10 @@ import { LAUNCHER_ROWS } from './launchers';
 import { NETWORK_ROWS } from './network';
 import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
 import { READER_ROWS } from './readers';
+import { MAILER_ROWS } from './mailers';
+import { SECRET_MANAGER_ROWS } from './secretStores';
 import { SESSION_ROWS } from './sessions';
+import { SETTINGS_STORE_ROWS } from './settingsStores';
 import { SHELL_ROWS } from './shells';
 import { SYSTEM_ROWS } from './system';
 import { WRAPPER_ROWS } from './wrappers';
@@ -36,4 +40,8 @@ export const ROWS: readonly ProgramRow[] = [
   ...PLATFORM_ROWS,
   ...SETTINGS_ROWS,
   ...SESSION_ROWS,
+  ...SECRET_MANAGER_ROWS,
+  ...MAILER_ROWS,
+  ...FILE_SERVER_ROWS,
+  ...SETTINGS_STORE_ROWS,
 ];

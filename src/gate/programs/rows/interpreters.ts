@@ -1,6 +1,7 @@
 import { flagged, type ArgReading } from '../grammar';
 import { literalWord, type Word } from '../../reading/resolution';
 import type { Form, ProgramRow } from '../row';
+import { servedFolderForm } from './fileServers';
 
 /** Loopback addresses: a server bound there is only reachable from this machine. */
 const LOOPBACK = /^(localhost|127\.[0-9.]+|::1|\[::1\])$/;
@@ -31,7 +32,14 @@ function moduleServer(args: readonly Word[], reading: ArgReading): Form[] {
   const opens = name === 'http.server' ? !given || host === null || !LOOPBACK.test(host) : given && (host === null || !LOOPBACK.test(host));
   if (!opens) return [];
   const index = module.valueIndex ?? module.index;
-  return [{ role: 'listener', program: 'python3', trigger: '-m', index, value: module.value, note: `-m ${name} serves on a network address, not only this machine` }];
+  const listener: Form = { role: 'listener', program: 'python3', trigger: '-m', index, value: module.value, note: `-m ${name} serves on a network address, not only this machine` };
+  if (name !== 'http.server') return [listener];
+  // What it serves: `-d`/`--directory DIR` (`--directory=DIR`, `-dDIR`), the current folder by default.
+  const at = after.findIndex((w) => w.kind === 'literal' && /^(-d|--directory)(=|$)|^-d./.test(w.value));
+  const flag = at === -1 ? null : (after[at] as { value: string; kind: 'literal' }).value;
+  const attached = flag === null ? null : flag.startsWith('--directory=') ? flag.slice(12) : /^-d./.test(flag) ? flag.slice(2) : null;
+  const folder = flag === null ? literalWord('.') : attached !== null ? literalWord(attached) : (after[at + 1] ?? literalWord('.'));
+  return [listener, servedFolderForm('python3 -m http.server', folder, index)];
 }
 
 /**

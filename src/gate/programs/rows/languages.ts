@@ -1,6 +1,7 @@
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar, type LongOption } from '../grammar';
 import type { Command, Form, OptionRole, PayloadKind, ProgramRow, Role } from '../row';
+import { servesFolder } from './fileServers';
 
 /**
  * Language runtimes, REPLs and the shells not in the lead's list (D§4.3). An entry for one of
@@ -625,6 +626,8 @@ const PHP_ROW: ProgramRow = {
     ...PHP_INI_ROLES,
     { role: 'listener', options: ['-S', '--server'], when: (v) => v === null || !/^(localhost|127\.[0-9.]+|\[::1\])(:[0-9]+)?$/.test(v), example: '0.0.0.0:8000', note: '-S on an address other than loopback starts the built-in web server, which runs the folder\'s PHP files for whoever connects' },
   ],
+  // `-S ADDR` on a network address publishes its document root (`-t DIR`, the current folder by default): fileServers.ts.
+  read: servesFolder('php -S', { folderOptions: ['-t', '--docroot'], bindOptions: ['-S', '--server'], loopbackDefault: true, operand: false }),
   plain: ['script.php', '-l index.php', '-v', '-m', '-d memory_limit=512M script.php', 'vendor/bin/phpunit', '-f script.php'],
 };
 

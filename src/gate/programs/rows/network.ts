@@ -1,5 +1,6 @@
 import { flagged, hasOption, optionValues, readArgs, textOf, valued, type Grammar, type ReadOption } from '../grammar';
 import { literalWord, type Word } from '../../reading/resolution';
+import { servesFolder } from './fileServers';
 import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 
@@ -18,6 +19,16 @@ const RCLONE_CONFIG_WRITE = (): Form[] => [
 const RCLONE_UPLOADS = uploadsToRemote((t) => /^[A-Za-z0-9_. -]+:/.test(t) && !/^[A-Za-z]:[\\/]/.test(t), 'rclone uploads this local path to the remote');
 
 /** croc and magic-wormhole: `send FILE…` (or `--text TEXT`) hands the files to whoever has the code. */
+/** A name only known at run time that a DNS client asks carries what it holds to the name servers on the way (DNS exfiltration). */
+const RUN_TIME_NAME_SENT: OperandRole = { role: 'network', operand: 0, when: (t) => t === null || t.includes('$('), sends: true, everyday: true, example: '$(id).x.example', note: 'a name only known at run time sends what it holds to the name servers' };
+
+/** `wormhole receive [-o PATH] [CODE]`: what the peer sends is written at PATH (a file or a folder), the current folder by default. */
+const WORMHOLE_RECEIVE: Command = {
+  grammar: { short: 'o', abbreviations: false, long: { 'output-file': ['value', 'o'], ...valued('code-length'), ...flagged('accept-file', 'only-text', 'hide-progress', 'no-listen', 'tor', 'verify', 'help', 'zeromode', 'allocate') } },
+  role: { role: 'network', note: 'wormhole receive downloads what the peer sends', everyday: true },
+  options: [{ role: 'writer', options: ['-o', '--output-file'], target: 'tree', everyday: true, example: '/tmp/in', note: '-o writes what is received at that path' }],
+};
+
 const PEER_SEND_NOTE = 'sends each file or folder named to whoever enters the code, through a relay server';
 
 /**
@@ -1281,7 +1292,14 @@ const VCS: readonly ProgramRow[] = [
       variable: { subcommands: { delete: GH_DELETE('CI/CD variable') }, plain: ['list'] },
       label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
       alias: { subcommands: { set: GH_ALIAS_SET }, plain: ['list'] },
-      config: { subcommands: { set: FORGE_CONFIG_SET }, plain: ['get editor'] },
+      config: {
+        subcommands: {
+          set: FORGE_CONFIG_SET,
+          get: { operands: [{ role: 'credentials', operand: 0, when: (v) => v === null || v === 'token', everyday: true, example: 'token', note: 'glab config get token prints the access token' }], plain: ['editor', 'host'] },
+        },
+        plain: ['get editor'],
+      },
+      auth: { subcommands: { status: { options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: 'glab auth status --show-token prints the access token' }], plain: ['', '--hostname gitlab.example.com'] } }, plain: ['status', 'login'] },
     },
     plain: ['--version', 'mr list', 'issue list', 'ci status', 'repo view'],
   },
@@ -1648,6 +1666,8 @@ const PROBES: readonly ProgramRow[] = [
     category: 'network',
     what: 'a DNS lookup tool',
     grammar: { short: 'bcfkpqtxy', flags: '46dhimnruv' },
+    // `-f FILE` asks every line of FILE as a name: the file's lines go to the name servers.
+    options: [{ role: 'network', options: ['-f'], sends: true, everyday: true, example: 'names.txt', note: '-f asks each line of the file as a name, sending the lines to the name servers' }],
     operands: [
       { role: 'network', operand: 'every', when: orNull((t) => t.startsWith('@')), everyday: true, example: '@8.8.8.8', note: '@SERVER sends the query to that name server' },
       // A name asked carries what is written in it to the name servers on the way (DNS exfiltration).
@@ -1660,7 +1680,7 @@ const PROBES: readonly ProgramRow[] = [
     category: 'network',
     what: 'a simple DNS lookup tool',
     grammar: { short: 'cNRtWm', flags: 'aACdilrsTUvVw46' },
-    operands: [{ role: 'network', operand: 1, everyday: true, example: '8.8.8.8', note: 'the second operand is the name server to ask' }],
+    operands: [{ role: 'network', operand: 1, everyday: true, example: '8.8.8.8', note: 'the second operand is the name server to ask' }, RUN_TIME_NAME_SENT],
     plain: ['example.com', '-t MX example.com', '-a example.org'],
   },
   {
@@ -1668,7 +1688,7 @@ const PROBES: readonly ProgramRow[] = [
     category: 'network',
     what: 'queries DNS name servers (interactive or one-shot)',
     grammar: { singleDash: true, abbreviations: false },
-    operands: [{ role: 'network', operand: 1, everyday: true, example: '8.8.8.8', note: 'the second operand is the name server to ask' }],
+    operands: [{ role: 'network', operand: 1, everyday: true, example: '8.8.8.8', note: 'the second operand is the name server to ask' }, RUN_TIME_NAME_SENT],
     plain: ['example.com', '-type=mx example.com'],
   },
   {
@@ -1676,6 +1696,8 @@ const PROBES: readonly ProgramRow[] = [
     category: 'network',
     what: 'sends ICMP echo requests to a host',
     grammar: { short: 'ciIlmMpQsStTwWFe', flags: '46aAbBdDfhLnOqrRUvV' },
+    // `-p PATTERN` fills each packet with those bytes: a pattern only known at run time sends what it holds.
+    options: [{ role: 'network', options: ['-p'], when: (v) => v === null || v.includes('$('), sends: true, everyday: true, example: '$(id)', note: '-p fills the packets with bytes only known at run time, sending them to the host' }],
     operands: [{ role: 'network', operand: 'last', everyday: true, example: 'example.com', note: 'ping sends packets to the host it is given' }],
     plain: ['-V'],
   },
@@ -1904,7 +1926,7 @@ const SERVICES: readonly ProgramRow[] = [
         note: '-E runs a mail command first; !, | and pipe run shell commands',
       },
       { role: 'executor', options: ['-S'], when: orNull((v) => /^(sendmail|mta|editor|visual|pager|shell)=/i.test(v)), payload: 'program', example: 'sendmail=/tmp/run', note: '-S sendmail=/editor=/shell= names a program mail runs' },
-      { role: 'network', options: ['-a', '-A', '--attach', '--append'], example: 'secrets.txt', note: '-a/-A attach a local file to the message (in some versions -a adds a header)' },
+      { role: 'network', options: ['-a', '-A', '--attach', '--append'], sends: true, example: 'secrets.txt', note: '-a/-A attach a local file to the message (in some versions -a adds a header)' },
     ],
     operands: [{ role: 'network', operand: 'every', everyday: true, example: 'bob@example.com', note: 'mail sends the message to the recipients it is given' }],
     plain: ['--version', '-H'],
@@ -1917,7 +1939,7 @@ const SERVICES: readonly ProgramRow[] = [
     options: [
       { role: 'executor', options: ['-e'], payload: 'shell-text', payloadText: (v) => /`([^`]*)`/.exec(v)?.[1] ?? '', example: 'set editor=vim', note: '-e runs a muttrc command (settings name programs; `…` runs a shell command)' },
       { role: 'loader', options: ['-F'], example: 'muttrc', note: '-F reads another muttrc, whose settings and backquotes run commands' },
-      { role: 'network', options: ['-a'], example: 'secrets.txt', note: '-a attaches local files to the message' },
+      { role: 'network', options: ['-a'], sends: true, example: 'secrets.txt', note: '-a attaches local files to the message' },
     ],
     operands: [{ role: 'network', operand: 'every', everyday: true, example: 'bob@example.com', note: 'mutt sends the message to the recipients it is given' }],
     plain: ['-v', '-h'],
@@ -1972,6 +1994,7 @@ const SERVICES: readonly ProgramRow[] = [
       },
       relay: { role: { role: 'listener', note: 'croc relay runs a relay server' } },
     },
+    options: [{ role: 'writer', options: ['--out'], target: 'tree', everyday: true, example: '/tmp/in', note: '--out writes what is received into that folder' }],
     operands: [{ role: 'network', operand: 'every', everyday: true, example: 'code-words', note: 'croc CODE receives the files sent with that code' }],
     plain: ['--version'],
   },
@@ -1990,8 +2013,8 @@ const SERVICES: readonly ProgramRow[] = [
         grammar: { abbreviations: false, long: { ...valued('text', 'code', 'code-length'), ...flagged('hide-progress', 'no-listen', 'tor', 'verify', 'help') } },
         operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'notes.md', note: `wormhole tx ${PEER_SEND_NOTE}` }],
       },
-      receive: { role: { role: 'network', note: 'wormhole receive downloads what the peer sends', everyday: true } },
-      rx: { role: { role: 'network', note: 'wormhole rx downloads what the peer sends', everyday: true } },
+      receive: WORMHOLE_RECEIVE,
+      rx: WORMHOLE_RECEIVE,
     },
     plain: ['--version', '--help'],
   },
@@ -2074,7 +2097,15 @@ const SERVICES: readonly ProgramRow[] = [
     options: RCLONE_GLOBALS,
     read: laterGlobals('rclone', RCLONE_GRAMMAR, RCLONE_GLOBALS),
     subcommands: {
-      serve: { role: { role: 'listener', note: 'rclone serve runs a server (http, webdav, ftp, sftp…) for a remote' } },
+      // `rclone serve PROTOCOL PATH`: a local PATH (not `remote:`) is published; the servers bind loopback unless --addr says otherwise.
+      serve: {
+        role: { role: 'listener', note: 'rclone serve runs a server (http, webdav, ftp, sftp…) for a remote' },
+        read: (args, reading) => {
+          const path = reading.operands[1];
+          if (path === undefined || (path.kind === 'literal' && /^[A-Za-z0-9_-]{2,}:/.test(path.value))) return [];
+          return servesFolder('rclone serve', { bindOptions: ['--addr'], loopbackDefault: true })(args, { ...reading, operands: [path], operandIndexes: [reading.operandIndexes[1]!] });
+        },
+      },
       rcd: { role: { role: 'listener', note: 'rclone rcd runs the remote control server' } },
       delete: { role: { role: 'destructive', note: 'rclone delete removes files' }, removesOperands: 'every' },
       deletefile: { role: { role: 'destructive', note: 'rclone deletefile removes a file' } },
@@ -2197,11 +2228,11 @@ const SERVERS: readonly ProgramRow[] = [
   serverRow(['jekyll'], 'the Jekyll static site generator', { short: 'HPsdb', long: { host: ['value', 'H'], port: ['value', 'P'], source: ['value', 's'], destination: ['value', 'd'], baseurl: ['value', 'b'], ...valued('config', 'livereload-port'), ...flagged('livereload', 'drafts', 'future', 'incremental', 'watch', 'help', 'version', 'verbose') } }, ['-H', '--host'], 'jekyll serve --host serves the site on a network address', { plain: ['build', 'serve', 'serve --livereload'] }),
   serverRow(['mkdocs'], 'the MkDocs documentation site generator', { short: 'afd', long: { 'dev-addr': ['value', 'a'], 'config-file': ['value', 'f'], 'site-dir': ['value', 'd'], ...flagged('strict', 'clean', 'dirty', 'livereload', 'no-livereload', 'watch-theme', 'help', 'version', 'verbose', 'quiet') } }, ['-a', '--dev-addr'], 'mkdocs serve --dev-addr serves the site on a network address', { plain: ['build', 'serve', 'serve -a 127.0.0.1:8001'] }),
   serverRow(['http-server'], 'a static HTTP file server (npm)', { short: 'apdgbceSCKUPt', flags: 'hrvs', long: { ...valued('port', 'address', 'proxy', 'username', 'password', 'cors', 'cert', 'key', 'ext'), ...flagged('help', 'version', 'silent', 'gzip', 'brotli', 'ssl', 'no-dotfiles', 'log-ip') } }, ['-a'], 'http-server -a serves the folder on a network address', {
-    read: everyAddressUnless('http-server', ['-a'], 'http-server serves the folder on every address of the machine unless -a names loopback'),
+    read: (args, reading) => [...everyAddressUnless('http-server', ['-a'], 'http-server serves the folder on every address of the machine unless -a names loopback')(args, reading), ...servesFolder('http-server', { bindOptions: ['-a'] })(args, reading)],
     plain: ['-a 127.0.0.1', '-a localhost -p 8081'],
   }),
   serverRow(['live-server'], 'a static HTTP server that reloads pages (npm)', { long: { ...valued('port', 'host', 'open', 'watch', 'ignore', 'entry-file', 'mount', 'proxy', 'middleware', 'htpasswd', 'wait'), ...flagged('no-browser', 'quiet', 'help', 'version', 'cors', 'https', 'spa', 'no-css-inject') } }, ['--host'], 'live-server --host serves the folder on a network address', {
-    read: everyAddressUnless('live-server', ['--host'], 'live-server serves the folder on every address of the machine unless --host names loopback'),
+    read: (args, reading) => [...everyAddressUnless('live-server', ['--host'], 'live-server serves the folder on every address of the machine unless --host names loopback')(args, reading), ...servesFolder('live-server', { bindOptions: ['--host'] })(args, reading)],
     plain: ['--host=127.0.0.1'],
   }),
   serverRow(['code-server'], 'VS Code in the browser', { long: { ...valued('bind-addr', 'auth', 'config', 'user-data-dir', 'extensions-dir', 'cert', 'cert-key', 'socket', 'host', 'port'), ...flagged('help', 'version', 'disable-telemetry', 'open') } }, ['--bind-addr', '--host'], 'code-server --bind-addr serves an editor with a terminal, which runs any command, on a network address', {
