@@ -601,20 +601,25 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
  * (`rbd0`, `nbd0`, `pmem0`, `drbd1`, `bcache0`, ZFS's `zd0`), Android's `/dev/block/…`, and a
  * logical volume by its group (`/dev/VG/LV`): any `/dev/X/Y` whose folder X is not one the kernel
  * keeps for something else (`/dev/shm`, `/dev/pts`, `/dev/fd`, `/dev/input`, `/dev/serial` …).
+ * The pass-through devices that send commands straight to a disk are disks too: SCSI generic and
+ * block SCSI generic (`/dev/sg1`, `/dev/bsg/0:0:0:0`), NVMe's generic namespaces (`/dev/ng0n1`),
+ * FreeBSD's CAM pass devices (`/dev/pass0`) and Linux's bound raw devices (`/dev/raw/raw1`).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
 
 /**
  * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
- * it without `/dev/` (`gpart destroy ada1`, `zpool create tank da0 da1`), and Linux's and macOS's
- * whole disks and partitions (`sdb`, `nvme0n1p2`, `disk2s1`).
+ * it without `/dev/` (`gpart destroy ada1`, `zpool create tank da0 da1`), OpenBSD's and NetBSD's
+ * SCSI and raw disks as their `fdisk`, `disklabel` and `gpt` take them (`sd1`, `rsd0c`), illumos's
+ * `cXtYdZ` names as `zpool` takes them (`c1t2d0`, `c0d0s0`), and Linux's and macOS's whole disks
+ * and partitions (`sdb`, `nvme0n1p2`, `disk2s1`, `rdisk2`).
  */
 const BARE_DISK_NAME =
-  /^(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|(?:sd|vd|xvd|hd)[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|mmcblk[0-9]{1,2}(?:p[0-9]{1,3})?|mtd(?:block)?[0-9]{1,3}|md[0-9]{1,3}|nbd[0-9]{1,2}|disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
+  /^(?:r?(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|c[0-9]{1,3}(?:t[0-9A-Fa-f]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|pass[0-9]{1,3}|(?:sd|vd|xvd|hd)[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|mmcblk[0-9]{1,2}(?:p[0-9]{1,3})?|mtd(?:block)?[0-9]{1,3}|md[0-9]{1,3}|nbd[0-9]{1,2}|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
 
 /** A disk by its bare kernel name ({@link BARE_DISK_NAME}): the path it names under `/dev`, or null. */
 export function bareDiskPath(text: string): string | null {

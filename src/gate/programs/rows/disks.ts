@@ -122,7 +122,12 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'clnpbecxNuaC', flags: 'DEQAIRSFsfrvqhVtoWw', long: { ...valued('config', 'level', 'raid-devices', 'spare-devices', 'layout', 'chunk', 'bitmap', 'name', 'homehost', 'uuid', 'metadata', 'size', 'mail', 'program', 'delay'), ...flagged('detail', 'examine', 'query', 'scan', 'assemble', 'stop', 'run', 'fail', 'remove', 'verbose', 'brief', 'detail-platform', 'examine-bitmap', 'monitor', 'readonly', 'readwrite', 'create', 'add', 'grow', 'build', 'force', 'zero-superblock', 'incremental', 'test', 'export', 'help', 'version') } },
     // Listing, examining, assembling, stopping and marking members keep their data; `--create`,
     // `--add` (the new member is resynced over), `--zero-superblock` and `--grow` do not.
-    deviceReads: { withOptions: ['D', 'detail', 'E', 'examine', 'Q', 'query', 'detail-platform', 'X', 'examine-bitmap', 'F', 'monitor', 'A', 'assemble', 'S', 'stop', 'R', 'run', 'f', 'fail', 'r', 'remove', 'I', 'incremental'] },
+    // A writing mode wins over the reading options given with it (`--create … --run` writes every
+    // member it names, and the array).
+    deviceReads: {
+      withOptions: ['D', 'detail', 'E', 'examine', 'Q', 'query', 'detail-platform', 'X', 'examine-bitmap', 'F', 'monitor', 'A', 'assemble', 'S', 'stop', 'R', 'run', 'f', 'fail', 'r', 'remove', 'I', 'incremental'],
+      unlessOptions: ['C', 'create', 'a', 'add', 'G', 'grow', 'B', 'build', 'zero-superblock', 're-add', 'replace'],
+    },
     plain: ['--detail /dev/md0', '--examine /dev/sdb1', '--detail --scan'],
   },
   {
@@ -165,7 +170,14 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     // Queries of devices and their mounts, labels, statistics and SCSI pages; partx and kpartx
     // change only the kernel's or the device mapper's view of the partitions, udevadm the device
     // database. None writes a device's blocks.
-    names: ['findmnt', 'iostat', 'sg_inq', 'sg_readcap', 'sg_vpd', 'sg_luns', 'sg_logs', 'sg_map', 'exfatlabel', 'swaplabel', 'partx', 'kpartx', 'udevadm'],
+    names: [
+      'findmnt', 'iostat', 'exfatlabel', 'swaplabel', 'partx', 'kpartx', 'udevadm',
+      // sg3_utils' queries: inquiry, capacity, VPD and log pages, mode pages read, sense data,
+      // test unit ready, the LUN and device maps. Those that write (sg_format, sg_dd, sg_write_*,
+      // sg_unmap, sg_sanitize, sg_raw …) have no row here, so a device they name is written.
+      'sg_inq', 'sg_readcap', 'sg_vpd', 'sg_luns', 'sg_logs', 'sg_map', 'sg_map26', 'sg_scan', 'sg_turs', 'sg_modes', 'sg_requests',
+      'sg_opcodes', 'sg_rtpg', 'sg_get_config', 'sg_get_lba_status', 'sg_rep_zones', 'sg_sat_identify', 'sg_read_block_limits', 'sg_decode_sense',
+    ],
     category: 'system',
     what: 'lists or queries block devices, their mounts, labels and statistics',
     deviceReads: { every: true },
@@ -279,12 +291,33 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['show ada0', 'list', 'status'],
   },
   {
+    // sg3_utils' dd over SCSI generic devices: as dd, `of=` writes and `if=` reads.
+    names: ['sg_dd', 'sgp_dd', 'sgm_dd'],
+    category: 'file',
+    what: 'copies data block by block through SCSI commands',
+    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || t.startsWith('of='), everyday: true, example: 'of=disk.img', note: 'of= names the file or device written' }],
+    deviceReads: { keys: ['if'] },
+    plain: ['if=/dev/sg1 of=disk.img bs=512'],
+  },
+  {
+    // NetBSD's (and FreeBSD's and macOS's older) GPT tool takes a disk by its kernel name (`gpt
+    // show wd0`); show, backup (to standard output) and header print, every other verb (create,
+    // destroy, add, remove, migrate, recover, resize, restore, label, set, type …) writes the table.
+    names: ['gpt'],
+    category: 'system',
+    what: 'shows and edits GUID partition tables (NetBSD, FreeBSD)',
+    bareDevices: true,
+    deviceReads: { withOperands: ['show', 'backup', 'header', 'help'] },
+    plain: ['show wd0', 'show -l wd0'],
+  },
+  {
     names: ['zpool'],
     category: 'system',
     what: 'manages ZFS storage pools',
     bareDevices: true,
     // Listing, status, import and export, scrubs and taking a member on or off line keep the
-    // members' data; create, add, attach, replace, labelclear and destroy do not.
+    // members' data; create, add, attach, replace, labelclear and destroy do not. Every vdev they
+    // name is a disk, whatever its spelling (`/dev/sdb`, `da0`, illumos's `c1t2d0`).
     deviceReads: { withOperands: ['status', 'list', 'iostat', 'get', 'history', 'events', 'import', 'export', 'scrub', 'online', 'offline', 'clear', 'wait', 'sync', 'trim', 'upgrade'] },
     plain: ['status', 'list -v', 'status -x tank'],
   },

@@ -462,6 +462,8 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'bcuLoSHtwW', flags: 'BlnsxhV', long: { ...valued('sector-size', 'compatibility', 'units', 'color', 'output', 'type', 'wipe', 'wipe-partitions', 'lock', 'sectors', 'heads', 'cylinders'), ...flagged('protect-boot', 'list', 'list-details', 'noauto-pt', 'getsz', 'bytes', 'help', 'version') } },
     read: unless('fdisk', 'destructive', 'reads editing commands from the terminal or standard input and can rewrite the partition table', ...FDISK_PRINTS),
     deviceReads: { withOptions: FDISK_PRINTS },
+    // OpenBSD's and NetBSD's fdisk take a disk by its kernel name (`fdisk -i sd1` writes its MBR).
+    bareDevices: true,
     plain: ['-l', '-l /dev/sda', '--list', '--version', '-d /dev/sda'],
   },
   {
