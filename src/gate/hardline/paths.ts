@@ -303,9 +303,11 @@ export function everyFileBelowTarget(word: Word, place: PathPlace): string | nul
 
 /**
  * macOS keeps `/etc`, `/var` and `/tmp` in `/private` (the top-level names are links there):
- * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`.
+ * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`. The data volume's
+ * own path, `/System/Volumes/Data/X`, is where the firmlinks put `/X` (`/Users`, `/private/var`).
  */
 function macosAlias(parts: string[]): string[] {
+  if (parts.length >= 4 && parts[0] === 'System' && parts[1] === 'Volumes' && parts[2] === 'Data') return macosAlias(parts.slice(3));
   return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
 }
 
@@ -378,7 +380,10 @@ function platformTarget(parts: readonly string[], includeHome: boolean, deep: bo
 const SYSTEM_TREE = new Set(['bin', 'boot', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'sbin', 'usr']);
 
 function isSystemTreeFolder(top: string, inner: string): boolean {
-  if (top === 'var') return inner === 'lib';
+  // `/var/lib` and the BSDs' and macOS's `/var/db` (the package database, macOS's local accounts in
+  // `dslocal`); `/var/log`, every service's logs and the login records (docs/decisions.md "The
+  // system's logs and login records"). Files and folders below them stay ordinary.
+  if (top === 'var') return inner === 'lib' || inner === 'db' || inner === 'log';
   return SYSTEM_TREE.has(top) && !(top === 'usr' && (inner === 'local' || inner === 'src'));
 }
 
@@ -413,6 +418,9 @@ function deepSystemTarget(parts: readonly string[], opaque: boolean): string | n
   const prefixGlob = !literalTail && opaque && !everything && /^[A-Za-z0-9_.-]{2,}[*?[]/.test(tail);
   if (!literalTail && !prefixGlob) return null;
   const path = folder.join('/');
+  // macOS's sealed system volume at any depth (`/System/Library/CoreServices`); `/System/Volumes`
+  // holds the other volumes (the data volume is read through macosAlias).
+  if (folder[0] === 'System' && folder.length >= 3 && folder[1] !== 'Volumes' && literalTail) return `${prefix}the macOS system tree /${path}`;
   if ((folder[0] === 'boot' || folder[0] === 'efi') && (folder.length >= 2 || folder[0] === 'efi') && literalTail) return `${prefix}the boot tree /${path}`;
   if (literalTail && PACKAGE_DATABASES.has(path)) return `${prefix}the package database /${path}`;
   if (literalTail && SERVICE_STATE.has(path)) return `${prefix}the service state /${path}`;
@@ -443,6 +451,8 @@ const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
 const SERVICE_STATE: ReadonlySet<string> = new Set([
   'var/lib/etcd', 'var/lib/kubelet', 'var/lib/rancher', 'var/lib/mysql', 'var/lib/mariadb', 'var/lib/postgresql', 'var/lib/pgsql', 'var/lib/mongodb',
   'var/lib/docker/volumes', 'var/lib/containers/storage/volumes',
+  // macOS's local directory: every account and group of the machine.
+  'var/db/dslocal',
 ]);
 
 /**
@@ -509,14 +519,36 @@ function criticalFileAt(text: string): string | null {
   if (parts.length === 3 && parts[0] === 'etc' && parts[1] === 'pam.d') return what;
   if (CRITICAL_PROGRAMS.has(path)) return what;
   if (PACKAGE_DATABASE_FILES.has(path)) return `the package database /${path}`;
-  const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
-  if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
+  const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32|exec)?(?:\/[a-z0-9_-]+-linux-(?:gnu|musl)[a-z0-9]*)?$/.test(parts.slice(0, -1).join('/'));
+  if (libraryFolder && (DYNAMIC_LOADER.test(base) || C_LIBRARY.test(base))) return what;
+  if (MACOS_LOADER.has(path)) return what;
+  if (LOGIN_RECORDS.has(path)) return `the login records /${path}`;
   if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
   // The boot loader's configuration: without it the machine does not boot.
   if (parts.length === 3 && parts[0] === 'boot' && (parts[1] === 'grub' || parts[1] === 'grub2') && base === 'grub.cfg') return what;
   return null;
 }
 
+
+/**
+ * Every system's dynamic loader by its name, in a library folder (or `libexec`): glibc's
+ * (`ld-linux-x86-64.so.2`, `ld64.so.2`, the older `ld-2.31.so`), musl's (`ld-musl-x86_64.so.1`),
+ * uClibc's, FreeBSD's (`/libexec/ld-elf.so.1`), OpenBSD's (`/usr/libexec/ld.so`) and illumos's
+ * (`/lib/ld.so.1`). Not `ld.so.cache` or `ld.so.conf` (files of /etc, read elsewhere).
+ */
+const DYNAMIC_LOADER = /^ld(?:64)?(?:[-.][A-Za-z0-9_.-]*)?\.so(?:\.[0-9.]+)?$/;
+/** The C library: glibc's and the BSDs' `libc.so.N`, musl's `libc.musl-ARCH.so.1`. */
+const C_LIBRARY = /^libc(?:\.musl-[a-z0-9_]+)?\.so(?:\.|$)/;
+/** macOS's loader and system library: without them no program starts. */
+const MACOS_LOADER = new Set(['usr/lib/dyld', 'usr/lib/libSystem.B.dylib']);
+/**
+ * The login records (who logged in, failed logins, last logins, who is logged in): emptying or
+ * deleting them is the textbook covering of tracks, and no everyday cleanup does it (logrotate
+ * rotates them). docs/decisions.md "The system's logs and login records".
+ */
+const LOGIN_RECORDS: ReadonlySet<string> = new Set([
+  'var/log/wtmp', 'var/log/btmp', 'var/log/lastlog', 'var/run/utmp', 'run/utmp', 'var/log/utmp', 'var/log/wtmpx', 'var/adm/wtmpx', 'var/adm/utmpx', 'var/adm/lastlog',
+]);
 
 /** A file Windows cannot start or log anyone in without, seen from WSL (`/mnt/c/Windows/System32/ntoskrnl.exe`); null otherwise. */
 function windowsCriticalFile(parts: readonly string[]): string | null {

@@ -340,9 +340,12 @@ export interface Command {
   /**
    * The command's operands may name a disk by its kernel name without `/dev/` (`gpart destroy ada1`,
    * `zpool create tank da0 da1`): such a word is read as the device (`hardline/paths.ts`
-   * `bareDiskPath`), placed as read or written by {@link deviceReads} like a `/dev/` path.
+   * `bareDiskPath`), placed as read or written by {@link deviceReads} like a `/dev/` path. With
+   * `readUnlessOptions`, the program that takes bare names only reads them unless one of those
+   * options is given (OpenBSD's `fdisk sd0` prints the table; `-i`, `-e`, `-u` write it), while
+   * its `/dev/` paths stay placed by {@link deviceReads} (Linux's `fdisk /dev/sdb` edits).
    */
-  readonly bareDevices?: true;
+  readonly bareDevices?: true | { readonly readUnlessOptions: readonly string[] };
   /**
    * The command writes this machine's own flash or firmware, which it names otherwise than by a
    * `/dev/` path (an MTD partition by its label, the running system's image): OpenWrt's `mtd write

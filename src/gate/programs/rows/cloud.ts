@@ -834,7 +834,7 @@ const AWS_BODY: Command = {
       subcommands: {
         ls: aws({ plain: ['', 's3://bucket/prefix/ --recursive'] }),
         cp: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, plain: ['s3://bucket/key.txt -'] }),
-        sync: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, options: [{ role: 'destructive', options: ['--delete'], note: '--delete deletes files at the target that the source does not have' }] }),
+        sync: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, options: [{ role: 'destructive', options: ['--delete'], removesOperands: 'last', note: '--delete deletes files at the target that the source does not have' }] }),
         mv: aws({ role: DESTROY('moves objects, deleting them at the source'), read: S3_UPLOADS }),
         rm: aws({ role: DESTROY('deletes objects from a bucket') }),
         rb: aws({ role: DESTROY('deletes a bucket') }),
@@ -1753,7 +1753,7 @@ const GSUTIL_ROW: ProgramRow = {
     rsync: {
       grammar: { short: 'aijxy', flags: 'cCdeJnpPrRuU' },
       operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^gs:\/\//.test(v), everyday: true, example: 'out/', note: 'downloads into this folder of the machine' }],
-      options: [{ role: 'destructive', options: ['-d'], note: '-d deletes files at the target that the source does not have' }],
+      options: [{ role: 'destructive', options: ['-d'], removesOperands: 'last', note: '-d deletes files at the target that the source does not have' }],
       read: GCS_UPLOADS,
     },
     rm: { role: DESTROY('deletes objects') },

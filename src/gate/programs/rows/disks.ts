@@ -1,5 +1,5 @@
 import { flagged, valued, type Grammar } from '../grammar';
-import type { Command, ProgramRow } from '../row';
+import { uploadsToRemote, type Command, type ProgramRow } from '../row';
 
 /**
  * Disk and file-system tools whose everyday work names a raw block device without overwriting it:
@@ -41,7 +41,43 @@ const MTD_WRITING = ['write', 'erase', 'jffs2write', 'fixtrx', 'fixseama', 'fixw
 /** OpenWrt's sysupgrade: `-b FILE` saves and `-r FILE` restores the configuration, `-l` lists it, `-T` only tests the image. */
 const SYSUPGRADE_GRAMMAR: Grammar = { short: 'fbr', flags: 'dvqnckopuiFTlh', long: { ...valued('force'), ...flagged('help', 'test', 'list-backup', 'ignore-minor-compat-version') } };
 
+/**
+ * A `subvolume` group (btrfs, bcachefs) under each of its spellings (btrfs takes any unambiguous
+ * prefix) whose `delete` removes every path it is given, with everything in it.
+ */
+function subvolumeDeletes(spellings: readonly string[]): Record<string, Command> {
+  const remove: Command = { removesOperands: 'every' };
+  const group: Command = { subcommands: { delete: remove, del: remove, de: remove, d: remove } };
+  return Object.fromEntries(spellings.map((spelling) => [spelling, group]));
+}
+
 export const DISK_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['bcachefs'],
+    category: 'system',
+    what: 'manages bcachefs file systems, devices and subvolumes',
+    // Formatting and device changes are taken to write the devices they name; the listing and
+    // checking verbs read them.
+    deviceReads: { withOperands: ['show-super', 'fs', 'usage', 'fsck', 'list', 'mount', 'unlock', 'dump'] },
+    subcommands: subvolumeDeletes(['subvolume']),
+    plain: ['fs usage /mnt'],
+  },
+  {
+    // Mirror backup tools: with --force the destination is made like the source, whatever it held
+    // (`rdiff-backup --force EMPTY DEST`, a restore over a folder), as `rsync --delete` does.
+    names: ['rdiff-backup'],
+    category: 'file',
+    what: 'backs up a folder as a mirror with reverse increments, and restores it',
+    options: [
+      { role: 'destructive', options: ['--force'], removesOperands: 'last', note: '--force overwrites the destination with the source, removing what the source lacks' },
+      { role: 'executor', options: ['--remote-schema'], payload: 'shell-text', example: 'ssh -C %s rdiff-backup --server', note: '--remote-schema is the command run to reach the other side' },
+    ],
+    operands: [{ role: 'network', operand: 'every', when: (t) => t === null || t.includes('::'), everyday: true, example: 'backup@host::/srv/backup', note: 'HOST::PATH backs up to or restores from another host' }],
+    // A backup to HOST::PATH sends its sources there.
+    read: uploadsToRemote((text) => text.includes('::'), 'rdiff-backup sends the folder it backs up to the host'),
+    plain: ['--version', 'list increments backup/'],
+  },
+
   {
     // A router's or board's own flash, named by its partition label (`firmware`, `u-boot`) rather
     // than a `/dev/mtdN` path: the verbs that write or erase it, and `-e PART`, write this machine's flash.
@@ -190,6 +226,8 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'manages btrfs file systems, devices and subvolumes',
     deviceReads: { withOperands: ['show', 'df', 'usage', 'stats', 'list', 'status', 'dump-super', 'dump-tree', 'tree-stats'] },
+    // `subvolume delete PATH…` deletes each subvolume with everything in it (`btrfs sub del /home`).
+    subcommands: subvolumeDeletes(['subvolume', 'subvol', 'sub', 'su']),
     plain: ['filesystem show /dev/sda2', 'filesystem df /', 'device stats /mnt'],
   },
   {
