@@ -380,7 +380,7 @@ const DOCKER_SERVICE_CREATE: Command = {
   options: RUN_ROLES,
   read: elsewhere('docker service create', 'runs the command in the containers of a swarm service of the image named first', 1),
   container: { command: 1, volumes: [], mounts: ['--mount'], workdir: ['-w', '--workdir'], entrypoint: ['--entrypoint'] },
-  plain: ['--name web --replicas 2 -p 8080:80 nginx'],
+  plain: ['--name web --replicas 2 nginx'],
 };
 
 const DOCKER_ROW_BODY: Command = {
