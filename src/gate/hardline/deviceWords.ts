@@ -10,7 +10,7 @@
 import { commandLevels, runsCommand, type CommandLevel } from '../programs/commandLevels';
 import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
-import type { DeviceReads } from '../programs/row';
+import type { DeviceReads, ProgramRow } from '../programs/row';
 import { rowFor } from '../programs/table';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
@@ -122,6 +122,15 @@ function checkFlashes(argv: readonly Word[], name: string): HardlineFinding | nu
   return null;
 }
 
+/** A device named by its bare kernel name that the row says is only read without its writing options (OpenBSD's `fdisk sd0`). */
+function bareNameRead(row: ProgramRow, command: SegmentRecord, word: Word, device: string): boolean {
+  const bare = row.bareDevices;
+  if (bare === undefined || bare === true || deviceInWord(word) === device) return false;
+  if (command.forms.unreadable !== null) return false;
+  const top = commandLevels(row, command.argv)[0];
+  return top !== undefined && !hasOption(top.reading, ...bare.readUnlessOptions);
+}
+
 /** The first device word of the argv (program first, wrappers peeled; `command`: its record) that its row does not place as read. */
 export function checkDeviceWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   const argv = command.argv;
@@ -135,10 +144,12 @@ export function checkDeviceWords(command: SegmentRecord, place: PathPlace): Hard
   // Bare disk names (`sda`, `nvme0n1`) are devices where the row says so (`gpart destroy ada1`),
   // and, at its worst, for a program the table cannot place given a destructive word
   // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family").
-  const bare = rowFor(program.name)?.bareDevices === true || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));
+  const row = rowFor(program.name);
+  const bare = row?.bareDevices !== undefined || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));
   for (let k = 1; k < argv.length; k++) {
     const device = deviceInWord(argv[k]!, bare);
     if (device === null) continue;
+    if (row !== null && bareNameRead(row, command, argv[k]!, device)) continue;
     reads ??= readPlaces(command, program.name);
     if (reads !== null && reads(k)) continue;
     return hardlineFinding('raw-device-write', `${program.name} given ${device}, which no row places as only read`);

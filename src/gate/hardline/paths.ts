@@ -303,9 +303,11 @@ export function everyFileBelowTarget(word: Word, place: PathPlace): string | nul
 
 /**
  * macOS keeps `/etc`, `/var` and `/tmp` in `/private` (the top-level names are links there):
- * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`.
+ * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`. The data volume's
+ * own path, `/System/Volumes/Data/X`, is where the firmlinks put `/X` (`/Users`, `/private/var`).
  */
 function macosAlias(parts: string[]): string[] {
+  if (parts.length >= 4 && parts[0] === 'System' && parts[1] === 'Volumes' && parts[2] === 'Data') return macosAlias(parts.slice(3));
   return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
 }
 
@@ -378,7 +380,10 @@ function platformTarget(parts: readonly string[], includeHome: boolean, deep: bo
 const SYSTEM_TREE = new Set(['bin', 'boot', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'sbin', 'usr']);
 
 function isSystemTreeFolder(top: string, inner: string): boolean {
-  if (top === 'var') return inner === 'lib';
+  // `/var/lib` and the BSDs' and macOS's `/var/db` (the package database, macOS's local accounts in
+  // `dslocal`); `/var/log`, every service's logs and the login records (docs/decisions.md "The
+  // system's logs and login records"). Files and folders below them stay ordinary.
+  if (top === 'var') return inner === 'lib' || inner === 'db' || inner === 'log';
   return SYSTEM_TREE.has(top) && !(top === 'usr' && (inner === 'local' || inner === 'src'));
 }
 
@@ -413,6 +418,9 @@ function deepSystemTarget(parts: readonly string[], opaque: boolean): string | n
   const prefixGlob = !literalTail && opaque && !everything && /^[A-Za-z0-9_.-]{2,}[*?[]/.test(tail);
   if (!literalTail && !prefixGlob) return null;
   const path = folder.join('/');
+  // macOS's sealed system volume at any depth (`/System/Library/CoreServices`); `/System/Volumes`
+  // holds the other volumes (the data volume is read through macosAlias).
+  if (folder[0] === 'System' && folder.length >= 3 && folder[1] !== 'Volumes' && literalTail) return `${prefix}the macOS system tree /${path}`;
   if ((folder[0] === 'boot' || folder[0] === 'efi') && (folder.length >= 2 || folder[0] === 'efi') && literalTail) return `${prefix}the boot tree /${path}`;
   if (literalTail && PACKAGE_DATABASES.has(path)) return `${prefix}the package database /${path}`;
   if (literalTail && SERVICE_STATE.has(path)) return `${prefix}the service state /${path}`;
@@ -443,6 +451,8 @@ const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
 const SERVICE_STATE: ReadonlySet<string> = new Set([
   'var/lib/etcd', 'var/lib/kubelet', 'var/lib/rancher', 'var/lib/mysql', 'var/lib/mariadb', 'var/lib/postgresql', 'var/lib/pgsql', 'var/lib/mongodb',
   'var/lib/docker/volumes', 'var/lib/containers/storage/volumes',
+  // macOS's local directory: every account and group of the machine.
+  'var/db/dslocal',
 ]);
 
 /**
@@ -509,14 +519,36 @@ function criticalFileAt(text: string): string | null {
   if (parts.length === 3 && parts[0] === 'etc' && parts[1] === 'pam.d') return what;
   if (CRITICAL_PROGRAMS.has(path)) return what;
   if (PACKAGE_DATABASE_FILES.has(path)) return `the package database /${path}`;
-  const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32)?(?:\/[a-z0-9_-]+-linux-gnu[a-z]*)?$/.test(parts.slice(0, -1).join('/'));
-  if (libraryFolder && (base.startsWith('ld-linux') || /^libc\.so(?:\.|$)/.test(base))) return what;
+  const libraryFolder = /^(?:usr\/)?lib(?:32|64|x32|exec)?(?:\/[a-z0-9_-]+-linux-(?:gnu|musl)[a-z0-9]*)?$/.test(parts.slice(0, -1).join('/'));
+  if (libraryFolder && (DYNAMIC_LOADER.test(base) || C_LIBRARY.test(base))) return what;
+  if (MACOS_LOADER.has(path)) return what;
+  if (LOGIN_RECORDS.has(path)) return `the login records /${path}`;
   if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
   // The boot loader's configuration: without it the machine does not boot.
   if (parts.length === 3 && parts[0] === 'boot' && (parts[1] === 'grub' || parts[1] === 'grub2') && base === 'grub.cfg') return what;
   return null;
 }
 
+
+/**
+ * Every system's dynamic loader by its name, in a library folder (or `libexec`): glibc's
+ * (`ld-linux-x86-64.so.2`, `ld64.so.2`, the older `ld-2.31.so`), musl's (`ld-musl-x86_64.so.1`),
+ * uClibc's, FreeBSD's (`/libexec/ld-elf.so.1`), OpenBSD's (`/usr/libexec/ld.so`) and illumos's
+ * (`/lib/ld.so.1`). Not `ld.so.cache` or `ld.so.conf` (files of /etc, read elsewhere).
+ */
+const DYNAMIC_LOADER = /^ld(?:64)?(?:[-.][A-Za-z0-9_.-]*)?\.so(?:\.[0-9.]+)?$/;
+/** The C library: glibc's and the BSDs' `libc.so.N`, musl's `libc.musl-ARCH.so.1`. */
+const C_LIBRARY = /^libc(?:\.musl-[a-z0-9_]+)?\.so(?:\.|$)/;
+/** macOS's loader and system library: without them no program starts. */
+const MACOS_LOADER = new Set(['usr/lib/dyld', 'usr/lib/libSystem.B.dylib']);
+/**
+ * The login records (who logged in, failed logins, last logins, who is logged in): emptying or
+ * deleting them is the textbook covering of tracks, and no everyday cleanup does it (logrotate
+ * rotates them). docs/decisions.md "The system's logs and login records".
+ */
+const LOGIN_RECORDS: ReadonlySet<string> = new Set([
+  'var/log/wtmp', 'var/log/btmp', 'var/log/lastlog', 'var/run/utmp', 'run/utmp', 'var/log/utmp', 'var/log/wtmpx', 'var/adm/wtmpx', 'var/adm/utmpx', 'var/adm/lastlog',
+]);
 
 /** A file Windows cannot start or log anyone in without, seen from WSL (`/mnt/c/Windows/System32/ntoskrnl.exe`); null otherwise. */
 function windowsCriticalFile(parts: readonly string[]): string | null {
@@ -601,20 +633,25 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
  * (`rbd0`, `nbd0`, `pmem0`, `drbd1`, `bcache0`, ZFS's `zd0`), Android's `/dev/block/…`, and a
  * logical volume by its group (`/dev/VG/LV`): any `/dev/X/Y` whose folder X is not one the kernel
  * keeps for something else (`/dev/shm`, `/dev/pts`, `/dev/fd`, `/dev/input`, `/dev/serial` …).
+ * The pass-through devices that send commands straight to a disk are disks too: SCSI generic and
+ * block SCSI generic (`/dev/sg1`, `/dev/bsg/0:0:0:0`), NVMe's generic namespaces (`/dev/ng0n1`),
+ * FreeBSD's CAM pass devices (`/dev/pass0`) and Linux's bound raw devices (`/dev/raw/raw1`).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
 
 /**
  * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
- * it without `/dev/` (`gpart destroy ada1`, `zpool create tank da0 da1`), and Linux's and macOS's
- * whole disks and partitions (`sdb`, `nvme0n1p2`, `disk2s1`).
+ * it without `/dev/` (`gpart destroy ada1`, `zpool create tank da0 da1`), OpenBSD's and NetBSD's
+ * SCSI and raw disks as their `fdisk`, `disklabel` and `gpt` take them (`sd1`, `rsd0c`), illumos's
+ * `cXtYdZ` names as `zpool` takes them (`c1t2d0`, `c0d0s0`), and Linux's and macOS's whole disks
+ * and partitions (`sdb`, `nvme0n1p2`, `disk2s1`, `rdisk2`).
  */
 const BARE_DISK_NAME =
-  /^(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|(?:sd|vd|xvd|hd)[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|mmcblk[0-9]{1,2}(?:p[0-9]{1,3})?|mtd(?:block)?[0-9]{1,3}|md[0-9]{1,3}|nbd[0-9]{1,2}|disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
+  /^(?:r?(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?|c[0-9]{1,3}(?:t[0-9A-Fa-f]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|pass[0-9]{1,3}|(?:sd|vd|xvd|hd)[a-z]{1,2}[0-9]{0,3}|nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?|mmcblk[0-9]{1,2}(?:p[0-9]{1,3})?|mtd(?:block)?[0-9]{1,3}|md[0-9]{1,3}|nbd[0-9]{1,2}|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2})$/;
 
 /** A disk by its bare kernel name ({@link BARE_DISK_NAME}): the path it names under `/dev`, or null. */
 export function bareDiskPath(text: string): string | null {

@@ -137,7 +137,10 @@ export function placesAlong(commands: readonly WalkedCommand[], start: PathPlace
     const argv = withoutBuiltinPrefix(command.argv);
     const name = textOf(argv[0]);
     const attachments = name !== null && attachingPrograms().has(name) ? attachmentsOf(argv) : namesAttachingProgram(argv) && startsWithWrapper(argv) ? attachmentsOf(peelWrappers(argv).argv) : null;
-    if (attachments !== null && !command.ownShell) {
+    // What a command attaches is the machine's or an instance's state, not the shell's: a mount
+    // server left running in the background (`minikube mount SRC:DST &`) or a part of a pipeline
+    // attaches it for the commands after it too.
+    if (attachments !== null) {
       place = withAttachments(place, attachments.family, attachments.found);
       sure = chained && sure !== null ? withAttachments(sure, attachments.family, attachments.found) : null;
       continue;
@@ -237,8 +240,13 @@ function attachmentsOf(argv: readonly Word[]): { family: string; found: readonly
   const attaches = found?.command.attaches;
   if (found === null || found === undefined || attaches === undefined) return null;
   const reading = readArgs(found.args, found.command.grammar ?? {});
-  const texts = reading.operands.map((word) => textOf(word) ?? homeText(word) ?? pwdText(word) ?? tildeText(word));
-  const attached = attaches(texts);
+  const asText = (word: Word): string | null => textOf(word) ?? homeText(word) ?? pwdText(word) ?? tildeText(word);
+  const texts = reading.operands.map(asText);
+  const optionValues = (...names: string[]): { given: boolean; values: (string | null)[] } => {
+    const given = reading.options.filter((option) => names.includes(option.name) || names.includes(option.key));
+    return { given: given.length > 0, values: given.flatMap((option) => (option.value === null ? [] : [asText(option.value)])) };
+  };
+  const attached = attaches(texts, optionValues);
   return attached.length === 0 ? null : { family, found: attached };
 }
 
@@ -487,7 +495,7 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   const family = familyOf(argv[0]) ?? found.program.split(' ')[0]!;
   // An instance only known at run time may be any of them: every folder attached on the line.
   const attached =
-    place.attached === undefined || instance === undefined
+    place.attached === undefined || (instance === undefined && container.anyInstance !== true)
       ? []
       : instanceText === null
         ? [...place.attached.entries()].filter(([key]) => key.startsWith(`${family}\u0000`)).flatMap(([, mounts]) => mounts)

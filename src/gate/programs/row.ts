@@ -273,8 +273,10 @@ export interface Command {
    * mount ~ vm:/h` the home folder at /h of vm, `mount /dev/sda1 /mnt` a device's file system at
    * /mnt of the place the command runs in. Given the texts of the command's operands (null: only
    * known at run time); read by the path walk (`placesAlong`), as it reads links `ln` makes.
+   * `optionValues` gives the texts of the values of the options named (`--mount-string`), and
+   * whether one of them was given at all (`minikube start --mount`).
    */
-  readonly attaches?: (operands: readonly (string | null)[]) => readonly Attachment[];
+  readonly attaches?: (operands: readonly (string | null)[], optionValues: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }) => readonly Attachment[];
   /**
    * The command prints the paths of what it finds under its path operands, one a line (`ls`,
    * `find`, `fd`, `du`, `tree -f`). Piped into a command built from its input (`| xargs rm -rf`),
@@ -340,9 +342,12 @@ export interface Command {
   /**
    * The command's operands may name a disk by its kernel name without `/dev/` (`gpart destroy ada1`,
    * `zpool create tank da0 da1`): such a word is read as the device (`hardline/paths.ts`
-   * `bareDiskPath`), placed as read or written by {@link deviceReads} like a `/dev/` path.
+   * `bareDiskPath`), placed as read or written by {@link deviceReads} like a `/dev/` path. With
+   * `readUnlessOptions`, the program that takes bare names only reads them unless one of those
+   * options is given (OpenBSD's `fdisk sd0` prints the table; `-i`, `-e`, `-u` write it), while
+   * its `/dev/` paths stay placed by {@link deviceReads} (Linux's `fdisk /dev/sdb` edits).
    */
-  readonly bareDevices?: true;
+  readonly bareDevices?: true | { readonly readUnlessOptions: readonly string[] };
   /**
    * The command writes this machine's own flash or firmware, which it names otherwise than by a
    * `/dev/` path (an MTD partition by its label, the running system's image): OpenWrt's `mtd write
@@ -469,6 +474,12 @@ export interface ContainerRun {
    * starts at the operand after it.
    */
   readonly instance?: number;
+  /**
+   * The runner reaches a machine it does not name among its operands (`minikube ssh`, whose profile
+   * is an option): every folder its program attached earlier on the line is bound in, as for an
+   * instance only known at run time.
+   */
+  readonly anyInstance?: true;
   /**
    * Options whose value is the pod run, as JSON (`kubectl run --overrides`): its container's
    * command, when it names one, is the command, and its `privileged`, `hostPID` and `hostPath`

@@ -59,6 +59,31 @@ describe('hardline device words', () => {
     assert.equal(arm('hdparm -I /dev/sdb'), null);
     assert.equal(arm('hdparm --make-bad-sector 10 /dev/sdb'), 'raw-device-write');
   });
+
+  it('finds the pass-through devices that reach a disk, and bare names of every system where a row takes them', () => {
+    for (const text of ['/dev/sg3', '/dev/bsg/0:0:0:0', '/dev/ng0n1', '/dev/pass1', '/dev/raw/raw1']) assert.equal(deviceInWord(literal(text)), text, text);
+    for (const [text, path] of [['sd1', '/dev/sd1'], ['rsd0c', '/dev/rsd0c'], ['c1t2d0', '/dev/c1t2d0'], ['c0d0s0', '/dev/c0d0s0'], ['pass2', '/dev/pass2'], ['rdisk3', '/dev/rdisk3']]) {
+      assert.equal(deviceInWord(literal(text!), true), path, text);
+      assert.equal(deviceInWord(literal(text!)), null, text);
+    }
+  });
+
+  it('reads a bare name as the row says: zpool and gpt vdevs written, OpenBSD fdisk printing without its writing options', () => {
+    assert.equal(arm('zpool create tank mirror c2t0d0 c2t1d0'), 'raw-device-write');
+    assert.equal(arm('zpool status c2t0d0'), null);
+    assert.equal(arm('gpt create wd1'), 'raw-device-write');
+    assert.equal(arm('gpt show wd1'), null);
+    assert.equal(arm('fdisk sd2'), null);
+    assert.equal(arm('fdisk -i -y sd2'), 'raw-device-write');
+  });
+
+  it('lets a writing mode win over reading options, and read-only verbs read the devices they name', () => {
+    assert.equal(arm('mdadm --create /dev/md3 --level=1 --raid-devices=2 --run /dev/sdc1 /dev/sdd1'), 'raw-device-write');
+    assert.equal(arm('mdadm --assemble --run /dev/md3 /dev/sdc1 /dev/sdd1'), null);
+    assert.equal(arm('diskutil info /dev/disk4'), null);
+    assert.equal(arm('diskutil list disk4'), null);
+    assert.equal(arm('diskutil appleRAID delete disk4'), 'raw-device-write');
+  });
 });
 
 describe('hardline protected roots', () => {

@@ -359,6 +359,30 @@ const PODMAN_MACHINE: Command = dockerLeaf({
   plain: ['list', 'ls', 'inspect', 'start', 'stop'],
 });
 
+/**
+ * `docker service create [OPTIONS] IMAGE [COMMAND…]`: a swarm service runs its command in
+ * containers on the swarm's nodes (this machine among them, at worst), with `--mount` binds of
+ * the node's folders, as `docker run` does.
+ */
+const SERVICE_LONG = {
+  ...valued(
+    'cap-add', 'cap-drop', 'config', 'constraint', 'container-label', 'credential-spec', 'dns', 'dns-option', 'dns-search', 'endpoint-mode', 'entrypoint', 'env', 'env-file',
+    'generic-resource', 'group', 'health-cmd', 'health-interval', 'health-retries', 'health-start-period', 'health-timeout', 'host', 'hostname', 'isolation', 'label',
+    'limit-cpu', 'limit-memory', 'limit-pids', 'log-driver', 'log-opt', 'max-concurrent', 'mode', 'mount', 'name', 'network', 'oom-score-adj', 'placement-pref', 'publish',
+    'replicas', 'replicas-max-per-node', 'reserve-cpu', 'reserve-memory', 'restart-condition', 'restart-delay', 'restart-max-attempts', 'restart-window', 'rollback-delay',
+    'rollback-failure-action', 'rollback-max-failure-ratio', 'rollback-monitor', 'rollback-order', 'rollback-parallelism', 'secret', 'stop-grace-period', 'stop-signal',
+    'sysctl', 'ulimit', 'update-delay', 'update-failure-action', 'update-max-failure-ratio', 'update-monitor', 'update-order', 'update-parallelism', 'user', 'workdir',
+  ),
+  ...flagged('detach', 'init', 'no-healthcheck', 'no-resolve-image', 'quiet', 'read-only', 'tty', 'with-registry-auth', 'help'),
+};
+const DOCKER_SERVICE_CREATE: Command = {
+  grammar: { short: 'eluwpH', flags: 'dqt', long: SERVICE_LONG, abbreviations: false, stopAtOperand: true },
+  options: RUN_ROLES,
+  read: elsewhere('docker service create', 'runs the command in the containers of a swarm service of the image named first', 1),
+  container: { command: 1, volumes: [], mounts: ['--mount'], workdir: ['-w', '--workdir'], entrypoint: ['--entrypoint'] },
+  plain: ['--name web --replicas 2 nginx'],
+};
+
 const DOCKER_ROW_BODY: Command = {
   grammar: { short: 'cHlan', flags: 'Dvr', long: DOCKER_GLOBAL_LONG, abbreviations: false },
   options: DOCKER_ROOT_ROLES,
@@ -373,6 +397,7 @@ const DOCKER_ROW_BODY: Command = {
     builder: dockerLeaf({ subcommands: { build: DOCKER_BUILD, prune: DOCKER_RM('deletes the build cache') }, plain: ['ls'] }),
     compose: COMPOSE,
     machine: PODMAN_MACHINE,
+    service: dockerLeaf({ subcommands: { create: DOCKER_SERVICE_CREATE, rm: DOCKER_RM('deletes swarm services'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'ps web', 'logs web', 'inspect web'] }),
     cp: DOCKER_COPY,
     rm: DOCKER_RM('deletes the containers'),
     rmi: DOCKER_RM('deletes the images'),
@@ -834,7 +859,7 @@ const AWS_BODY: Command = {
       subcommands: {
         ls: aws({ plain: ['', 's3://bucket/prefix/ --recursive'] }),
         cp: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, plain: ['s3://bucket/key.txt -'] }),
-        sync: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, options: [{ role: 'destructive', options: ['--delete'], note: '--delete deletes files at the target that the source does not have' }] }),
+        sync: aws({ operands: [S3_LOCAL_TARGET], read: S3_UPLOADS, options: [{ role: 'destructive', options: ['--delete'], removesOperands: 'last', note: '--delete deletes files at the target that the source does not have' }] }),
         mv: aws({ role: DESTROY('moves objects, deleting them at the source'), read: S3_UPLOADS }),
         rm: aws({ role: DESTROY('deletes objects from a bucket') }),
         rb: aws({ role: DESTROY('deletes a bucket') }),
@@ -1428,6 +1453,22 @@ const MK_LONG = {
 function mk(extra: Partial<Command> = {}, stop = false): Command {
   return { grammar: { short: 'pbvnfon', flags: 'h', long: MK_LONG, abbreviations: false, ...(stop ? { stopAtOperand: true } : {}) }, ...extra };
 }
+/**
+ * Host folders minikube shares with its machine: `minikube mount SRC:DST` and `minikube start
+ * --mount --mount-string=SRC:DST` (with `--mount` alone, the home folder at `/minikube-host`). Any
+ * profile (`-p`): the worst, every machine of the line (`minikube ssh` reads them all).
+ */
+function minikubeMounts(texts: readonly (string | null)[]): Attachment[] {
+  const out: Attachment[] = [];
+  for (const text of texts) {
+    if (text === null) continue;
+    const colon = text.lastIndexOf(':');
+    if (colon <= 0 || colon === text.length - 1) continue;
+    out.push({ instance: '*', host: text.slice(0, colon), inside: text.slice(colon + 1) });
+  }
+  return out;
+}
+
 const MINIKUBE_BODY: Command = {
   grammar: { short: 'pbv', flags: 'h', long: MK_LONG, abbreviations: false },
   subcommands: {
@@ -1437,6 +1478,11 @@ const MINIKUBE_BODY: Command = {
         { role: 'listener', options: ['--listen-address'], when: openAddress, example: '0.0.0.0', note: '--listen-address opens the cluster\'s ports on a network address' },
         { role: 'destructive', options: ['--insecure-registry'], example: '0.0.0.0/0', note: '--insecure-registry pulls images without checking certificates' },
       ],
+      attaches: (_operands, optionValues) => {
+        const strings = optionValues('mount-string');
+        if (strings.given) return minikubeMounts(strings.values);
+        return optionValues('mount').given ? [{ instance: '*', host: '~', inside: '/minikube-host' }] : [];
+      },
       plain: ['', '--driver=docker --cpus=4 --memory=8g', '-p dev --kubernetes-version=v1.30.0'],
     }),
     stop: mk({ plain: ['', '-p dev'] }),
@@ -1453,10 +1499,17 @@ const MINIKUBE_BODY: Command = {
     image: mk({ subcommands: { rm: mk({ role: DESTROY('deletes images from the cluster') }), ls: mk({ plain: [''] }), load: mk({ plain: ['app:dev'] }), build: mk({ plain: ['-t app .'] }) }, plain: ['ls'] }),
     node: mk({ subcommands: { delete: mk({ role: DESTROY('deletes a node of the cluster') }), list: mk({ plain: [''] }) } }),
     delete: mk({ role: DESTROY('deletes the cluster and its machine') }),
-    ssh: mk({ role: { role: 'executor', note: 'opens a shell (or runs a command) on the cluster\'s machine' } }),
+    // `minikube ssh [--] WORDS…`: ssh's way, the words joined are run by the machine's shell, with
+    // the host folders minikube mounted earlier on the line bound in.
+    ssh: mk({
+      read: elsewhere('minikube ssh', 'runs the command on the cluster\'s machine', 0),
+      container: { command: 0, volumes: [], mounts: [], workdir: [], shellText: true, anyInstance: true },
+      plain: [''],
+    }, true),
     kubectl: mk({ role: { role: 'executor', note: 'runs kubectl against the cluster with the words after it' } }),
     tunnel: mk({ role: { role: 'listener', note: 'routes the cluster\'s load-balancer services to this machine' } }),
     mount: mk({
+      attaches: (operands) => minikubeMounts(operands.slice(0, 1)),
       role: { role: 'listener', note: 'serves a host folder to the cluster over a file server' },
       operands: [{ role: 'destructive', operand: 0, when: volumeBindsSystem, example: '/:/host', note: 'shares a system folder of the host with the cluster' }],
       options: [{ role: 'listener', options: ['--address', '--ip'], when: openAddress, example: '0.0.0.0', note: '--address opens the file server on a network address' }],
@@ -1753,7 +1806,7 @@ const GSUTIL_ROW: ProgramRow = {
     rsync: {
       grammar: { short: 'aijxy', flags: 'cCdeJnpPrRuU' },
       operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^gs:\/\//.test(v), everyday: true, example: 'out/', note: 'downloads into this folder of the machine' }],
-      options: [{ role: 'destructive', options: ['-d'], note: '-d deletes files at the target that the source does not have' }],
+      options: [{ role: 'destructive', options: ['-d'], removesOperands: 'last', note: '-d deletes files at the target that the source does not have' }],
       read: GCS_UPLOADS,
     },
     rm: { role: DESTROY('deletes objects') },
@@ -2251,6 +2304,8 @@ const BUILDAH_RUN: Command = {
   // `buildah run CTR [--] CMD…` or `buildah run -- CTR CMD…`: read here, not by a wrapper role, so
   // that the `--` is never taken for the command.
   read: commandAfterTarget('buildah run', 'runs the command inside the working container named first', new Set()),
+  // Its binds are podman run's (`-v SRC:DST`, `--mount type=bind,…`).
+  container: { command: 'after-dash-dash', instance: 0, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['--workingdir'], devices: ['--device'] },
 };
 const BUILDAH_LEAF: Grammar = { short: 'ftv', flags: 'aqh', long: { ...valued('file', 'tag', 'build-arg', 'layers', 'format', 'authfile', 'creds', 'cert-dir', 'name', 'pull', 'platform', 'arch', 'os', 'variant', 'isolation', 'network', 'volume', 'cap-add', 'cap-drop', 'device', 'security-opt', 'secret', 'ssh', 'target', 'output', 'iidfile', 'add-host', 'cgroupns', 'userns', 'pid', 'ipc', 'uts', 'chown', 'chmod', 'from', 'runtime', 'signature-policy', 'sign-by', 'compression-format', 'root', 'runroot', 'storage-driver'), ...flagged('all', 'quiet', 'help', 'rm', 'force-rm', 'no-cache', 'squash', 'tls-verify', 'json', 'noheading', 'notruncate') }, abbreviations: false };
 const BUILDAH_ROW: ProgramRow = {

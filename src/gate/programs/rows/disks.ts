@@ -1,5 +1,5 @@
 import { flagged, valued, type Grammar } from '../grammar';
-import type { Command, ProgramRow } from '../row';
+import { uploadsToRemote, type Command, type ProgramRow } from '../row';
 
 /**
  * Disk and file-system tools whose everyday work names a raw block device without overwriting it:
@@ -41,7 +41,43 @@ const MTD_WRITING = ['write', 'erase', 'jffs2write', 'fixtrx', 'fixseama', 'fixw
 /** OpenWrt's sysupgrade: `-b FILE` saves and `-r FILE` restores the configuration, `-l` lists it, `-T` only tests the image. */
 const SYSUPGRADE_GRAMMAR: Grammar = { short: 'fbr', flags: 'dvqnckopuiFTlh', long: { ...valued('force'), ...flagged('help', 'test', 'list-backup', 'ignore-minor-compat-version') } };
 
+/**
+ * A `subvolume` group (btrfs, bcachefs) under each of its spellings (btrfs takes any unambiguous
+ * prefix) whose `delete` removes every path it is given, with everything in it.
+ */
+function subvolumeDeletes(spellings: readonly string[]): Record<string, Command> {
+  const remove: Command = { removesOperands: 'every' };
+  const group: Command = { subcommands: { delete: remove, del: remove, de: remove, d: remove } };
+  return Object.fromEntries(spellings.map((spelling) => [spelling, group]));
+}
+
 export const DISK_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['bcachefs'],
+    category: 'system',
+    what: 'manages bcachefs file systems, devices and subvolumes',
+    // Formatting and device changes are taken to write the devices they name; the listing and
+    // checking verbs read them.
+    deviceReads: { withOperands: ['show-super', 'fs', 'usage', 'fsck', 'list', 'mount', 'unlock', 'dump'] },
+    subcommands: subvolumeDeletes(['subvolume']),
+    plain: ['fs usage /mnt'],
+  },
+  {
+    // Mirror backup tools: with --force the destination is made like the source, whatever it held
+    // (`rdiff-backup --force EMPTY DEST`, a restore over a folder), as `rsync --delete` does.
+    names: ['rdiff-backup'],
+    category: 'file',
+    what: 'backs up a folder as a mirror with reverse increments, and restores it',
+    options: [
+      { role: 'destructive', options: ['--force'], removesOperands: 'last', note: '--force overwrites the destination with the source, removing what the source lacks' },
+      { role: 'executor', options: ['--remote-schema'], payload: 'shell-text', example: 'ssh -C %s rdiff-backup --server', note: '--remote-schema is the command run to reach the other side' },
+    ],
+    operands: [{ role: 'network', operand: 'every', when: (t) => t === null || t.includes('::'), everyday: true, example: 'backup@host::/srv/backup', note: 'HOST::PATH backs up to or restores from another host' }],
+    // A backup to HOST::PATH sends its sources there.
+    read: uploadsToRemote((text) => text.includes('::'), 'rdiff-backup sends the folder it backs up to the host'),
+    plain: ['--version', 'list increments backup/'],
+  },
+
   {
     // A router's or board's own flash, named by its partition label (`firmware`, `u-boot`) rather
     // than a `/dev/mtdN` path: the verbs that write or erase it, and `-e PART`, write this machine's flash.
@@ -122,7 +158,12 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'clnpbecxNuaC', flags: 'DEQAIRSFsfrvqhVtoWw', long: { ...valued('config', 'level', 'raid-devices', 'spare-devices', 'layout', 'chunk', 'bitmap', 'name', 'homehost', 'uuid', 'metadata', 'size', 'mail', 'program', 'delay'), ...flagged('detail', 'examine', 'query', 'scan', 'assemble', 'stop', 'run', 'fail', 'remove', 'verbose', 'brief', 'detail-platform', 'examine-bitmap', 'monitor', 'readonly', 'readwrite', 'create', 'add', 'grow', 'build', 'force', 'zero-superblock', 'incremental', 'test', 'export', 'help', 'version') } },
     // Listing, examining, assembling, stopping and marking members keep their data; `--create`,
     // `--add` (the new member is resynced over), `--zero-superblock` and `--grow` do not.
-    deviceReads: { withOptions: ['D', 'detail', 'E', 'examine', 'Q', 'query', 'detail-platform', 'X', 'examine-bitmap', 'F', 'monitor', 'A', 'assemble', 'S', 'stop', 'R', 'run', 'f', 'fail', 'r', 'remove', 'I', 'incremental'] },
+    // A writing mode wins over the reading options given with it (`--create … --run` writes every
+    // member it names, and the array).
+    deviceReads: {
+      withOptions: ['D', 'detail', 'E', 'examine', 'Q', 'query', 'detail-platform', 'X', 'examine-bitmap', 'F', 'monitor', 'A', 'assemble', 'S', 'stop', 'R', 'run', 'f', 'fail', 'r', 'remove', 'I', 'incremental'],
+      unlessOptions: ['C', 'create', 'a', 'add', 'G', 'grow', 'B', 'build', 'zero-superblock', 're-add', 'replace'],
+    },
     plain: ['--detail /dev/md0', '--examine /dev/sdb1', '--detail --scan'],
   },
   {
@@ -165,7 +206,14 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     // Queries of devices and their mounts, labels, statistics and SCSI pages; partx and kpartx
     // change only the kernel's or the device mapper's view of the partitions, udevadm the device
     // database. None writes a device's blocks.
-    names: ['findmnt', 'iostat', 'sg_inq', 'sg_readcap', 'sg_vpd', 'sg_luns', 'sg_logs', 'sg_map', 'exfatlabel', 'swaplabel', 'partx', 'kpartx', 'udevadm'],
+    names: [
+      'findmnt', 'iostat', 'exfatlabel', 'swaplabel', 'partx', 'kpartx', 'udevadm',
+      // sg3_utils' queries: inquiry, capacity, VPD and log pages, mode pages read, sense data,
+      // test unit ready, the LUN and device maps. Those that write (sg_format, sg_dd, sg_write_*,
+      // sg_unmap, sg_sanitize, sg_raw …) have no row here, so a device they name is written.
+      'sg_inq', 'sg_readcap', 'sg_vpd', 'sg_luns', 'sg_logs', 'sg_map', 'sg_map26', 'sg_scan', 'sg_turs', 'sg_modes', 'sg_requests',
+      'sg_opcodes', 'sg_rtpg', 'sg_get_config', 'sg_get_lba_status', 'sg_rep_zones', 'sg_sat_identify', 'sg_read_block_limits', 'sg_decode_sense',
+    ],
     category: 'system',
     what: 'lists or queries block devices, their mounts, labels and statistics',
     deviceReads: { every: true },
@@ -178,6 +226,8 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'manages btrfs file systems, devices and subvolumes',
     deviceReads: { withOperands: ['show', 'df', 'usage', 'stats', 'list', 'status', 'dump-super', 'dump-tree', 'tree-stats'] },
+    // `subvolume delete PATH…` deletes each subvolume with everything in it (`btrfs sub del /home`).
+    subcommands: subvolumeDeletes(['subvolume', 'subvol', 'sub', 'su']),
     plain: ['filesystem show /dev/sda2', 'filesystem df /', 'device stats /mnt'],
   },
   {
@@ -279,12 +329,33 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['show ada0', 'list', 'status'],
   },
   {
+    // sg3_utils' dd over SCSI generic devices: as dd, `of=` writes and `if=` reads.
+    names: ['sg_dd', 'sgp_dd', 'sgm_dd'],
+    category: 'file',
+    what: 'copies data block by block through SCSI commands',
+    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || t.startsWith('of='), everyday: true, example: 'of=disk.img', note: 'of= names the file or device written' }],
+    deviceReads: { keys: ['if'] },
+    plain: ['if=/dev/sg1 of=disk.img bs=512'],
+  },
+  {
+    // NetBSD's (and FreeBSD's and macOS's older) GPT tool takes a disk by its kernel name (`gpt
+    // show wd0`); show, backup (to standard output) and header print, every other verb (create,
+    // destroy, add, remove, migrate, recover, resize, restore, label, set, type …) writes the table.
+    names: ['gpt'],
+    category: 'system',
+    what: 'shows and edits GUID partition tables (NetBSD, FreeBSD)',
+    bareDevices: true,
+    deviceReads: { withOperands: ['show', 'backup', 'header', 'help'] },
+    plain: ['show wd0', 'show -l wd0'],
+  },
+  {
     names: ['zpool'],
     category: 'system',
     what: 'manages ZFS storage pools',
     bareDevices: true,
     // Listing, status, import and export, scrubs and taking a member on or off line keep the
-    // members' data; create, add, attach, replace, labelclear and destroy do not.
+    // members' data; create, add, attach, replace, labelclear and destroy do not. Every vdev they
+    // name is a disk, whatever its spelling (`/dev/sdb`, `da0`, illumos's `c1t2d0`).
     deviceReads: { withOperands: ['status', 'list', 'iostat', 'get', 'history', 'events', 'import', 'export', 'scrub', 'online', 'offline', 'clear', 'wait', 'sync', 'trim', 'upgrade'] },
     plain: ['status', 'list -v', 'status -x tank'],
   },

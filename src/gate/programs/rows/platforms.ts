@@ -21,7 +21,8 @@ import { cmdLineAsShell } from '../cmdLine';
 export function verbRow(names: string[], category: ProgramRow['category'], what: string, readVerbs: readonly string[], note: string, plain: readonly string[], special: Record<string, Command> = {}, grammar: Grammar = {}): ProgramRow {
   const read = new Set(readVerbs);
   const subcommands: Record<string, Command> = { ...special };
-  for (const verb of readVerbs) subcommands[verb] ??= { grammar };
+  // A verb that only reads and prints reads the devices it names too (`diskutil info /dev/disk2`).
+  for (const verb of readVerbs) subcommands[verb] ??= { grammar, deviceReads: { every: true } };
   return {
     names,
     category,
@@ -115,20 +116,47 @@ const ASR: ProgramRow = verbRow(
   ['help', 'version'],
 );
 
-const DISKUTIL: ProgramRow = verbRow(
+/**
+ * diskutil's verb groups (`apfs`, `cs`, `appleRAID`): their `list…` and `info…` verbs read the disks
+ * they name, every other verb changes them.
+ */
+function diskutilGroup(group: string, changes: string, example: string): Command {
+  return {
+    operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !DISKUTIL_GROUP_READS.includes(v), example, note: `a diskutil ${group} verb that ${changes}` }],
+    deviceReads: { withOperands: DISKUTIL_GROUP_READS },
+  };
+}
+
+const DISKUTIL_GROUP_READS = ['list', 'listCryptoUsers', 'listUsers', 'listSnapshots', 'listVolumeGroups', 'listFilesystems', 'info', 'information'];
+
+/**
+ * diskutil's verbs that mount, unmount, eject or check a disk through its file system: changes of
+ * the system for the other layers (the row's destructive verb), but none overwrites the disk's
+ * blocks (docs/decisions.md "A device word is a write unless a row places it as read").
+ */
+const DISKUTIL_THROUGH_FILE_SYSTEM: Record<string, Command> = Object.fromEntries(
+  ['mount', 'mountDisk', 'unmount', 'umount', 'unmountDisk', 'umountDisk', 'eject', 'repairVolume', 'renameVolume', 'rename', 'enableJournal', 'disableJournal', 'enableOwnership', 'disableOwnership'].map((verb) => [verb, { deviceReads: { every: true } }]),
+);
+
+// diskutil takes a disk by its bare name too (`diskutil info disk0`, `diskutil partitionDisk disk2 …`).
+const DISKUTIL: ProgramRow = {
+  bareDevices: true,
+  ...verbRow(
   ['diskutil'],
   'system',
   'the macOS disk and volume manager',
-  ['list', 'info', 'information', 'activity', 'listFilesystems', 'verifyVolume', 'verifyDisk', 'cs', 'appleRAID'],
+  ['list', 'info', 'information', 'activity', 'listFilesystems', 'verifyVolume', 'verifyDisk'],
   'a diskutil verb that erases, partitions, mounts or changes a disk or volume (or one only known at run time)',
   ['list', 'info disk0', 'listFilesystems'],
   {
-    apfs: {
-      operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !/^list/.test(v), example: 'deleteContainer', note: 'a diskutil apfs verb that creates, erases, deletes or changes containers and volumes' }],
-      plain: ['list', 'listSnapshots /'],
-    },
+    apfs: diskutilGroup('apfs', 'creates, erases, deletes or changes containers and volumes', 'deleteContainer'),
+    cs: diskutilGroup('cs', 'creates, deletes or changes Core Storage groups and volumes', 'delete'),
+    appleRAID: diskutilGroup('appleRAID', 'creates, deletes or changes RAID sets', 'delete'),
+    coreStorage: diskutilGroup('coreStorage', 'creates, deletes or changes Core Storage groups and volumes', 'delete'),
+    ...DISKUTIL_THROUGH_FILE_SYSTEM,
   },
-);
+  ),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Windows from WSL

@@ -462,6 +462,9 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'bcuLoSHtwW', flags: 'BlnsxhV', long: { ...valued('sector-size', 'compatibility', 'units', 'color', 'output', 'type', 'wipe', 'wipe-partitions', 'lock', 'sectors', 'heads', 'cylinders'), ...flagged('protect-boot', 'list', 'list-details', 'noauto-pt', 'getsz', 'bytes', 'help', 'version') } },
     read: unless('fdisk', 'destructive', 'reads editing commands from the terminal or standard input and can rewrite the partition table', ...FDISK_PRINTS),
     deviceReads: { withOptions: FDISK_PRINTS },
+    // OpenBSD's and NetBSD's fdisk take a disk by its kernel name: alone it prints the table
+    // (`fdisk sd0`); initialising, editing, updating or marking a partition active writes it.
+    bareDevices: { readUnlessOptions: ['i', 'e', 'u', 'A', 'a', 'B', 'g', 'y', 'f', 'b', 'c', 'h', 's', 'w', 'wipe'] },
     plain: ['-l', '-l /dev/sda', '--list', '--version', '-d /dev/sda'],
   },
   {
@@ -1076,6 +1079,25 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     subcommands: {
       userdel: { grammar: { short: 'nuCV', flags: 'rYqh' }, removesHome: { options: ['r'] } },
     },
+  },
+  {
+    // FreeBSD's interactive account removal: it asks whether to remove the home folder too, and
+    // `-y` answers yes to every question (OpenBSD's asks and has no -y).
+    names: ['rmuser'],
+    category: 'system',
+    what: 'removes user accounts with their home folders and files (the BSDs)',
+    role: { role: 'destructive', note: 'removes an account, and (asked, or with -y) its home folder' },
+    grammar: { short: 'f', flags: 'yvh' },
+    removesHome: { options: ['y'] },
+  },
+  {
+    // libuser's userdel and NetBSD's `user del`: `-r` removes the home folder too.
+    names: ['luserdel'],
+    category: 'system',
+    what: 'deletes user accounts (libuser)',
+    role: { role: 'destructive', note: 'deletes an account (with -r its home folder too)' },
+    grammar: { flags: 'rGh', long: flagged('removehome', 'dontremovegroup', 'help') },
+    removesHome: { options: ['r', 'removehome'] },
   },
   {
     // macOS's account tool: `-deleteUser NAME` deletes the home folder too unless `-keepHome`.
