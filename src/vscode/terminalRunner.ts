@@ -54,8 +54,8 @@ export interface TerminalRunnerSettings {
   timeoutMs: number;
   /** `approvalsGate.terminal.passEnvironment`. */
   passEnvironment: readonly string[];
-  /** `approvalsGate.sandbox` and `approvalsGate.sandbox.packageRegistries` (absent: on, no registries). */
-  sandbox?: { mode: SandboxSetting; packageRegistries: boolean };
+  /** `approvalsGate.sandbox` and `approvalsGate.sandbox.packageRegistries`; the settings service owns their defaults. */
+  sandbox: { mode: SandboxSetting; packageRegistries: boolean };
   /** The workspace folders, writable inside the sandbox (absent or empty: the command's folder). */
   workspaceFolders?: readonly string[];
 }
@@ -149,7 +149,7 @@ export class TerminalRunner implements vscode.Disposable {
     const folderProblem = workingFolderProblem(cwd);
     if (folderProblem) return notStartedRecord('shell-integration', folderProblem);
     const settings = this.options.settings();
-    if ((settings.sandbox?.mode ?? 'on') === 'on') {
+    if (settings.sandbox.mode === 'on') {
       return this.viaChildProcess(command, cwd, settings, signal, 'Ran contained, as a child process in the OS sandbox (approvalsGate.sandbox is on; the terminal does not run contained commands yet).', decision);
     }
 
@@ -181,7 +181,7 @@ export class TerminalRunner implements vscode.Disposable {
 
   private async viaChildProcess(command: string, cwd: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined, why: string, decision?: Decision): Promise<ExecutionRecord> {
     this.log(why);
-    const sandbox = settings.sandbox ?? { mode: 'on', packageRegistries: false };
+    const { sandbox } = settings;
     const record = await runInChildProcess(command, cwd, {
       ...(sandbox.mode === 'on' ? { containment: { policy: this.policyFor(command, cwd, settings, sandbox.packageRegistries, decision) } } : {}),
       timeoutMs: settings.timeoutMs,

@@ -167,7 +167,8 @@ export const SETTING_DEFAULTS = {
   'agent.model': null,
   'terminal.timeoutMs': DEFAULT_TERMINAL_TIMEOUT_MS,
   // D§13 "Containment": on, and where it cannot start (Windows, no bubblewrap) nothing runs.
-  sandbox: 'on',
+  // Off until the terminal runs contained commands (docs/decisions.md, "The extension's sandbox setting, off by default for now").
+  sandbox: 'off',
   'sandbox.packageRegistries': false,
 } as const satisfies { [K in ScalarSettingKey]: ScalarSettingValue<K> | null };
 

@@ -56,7 +56,8 @@ export interface WideningFingerprint {
   passEnvironment: string[];
   /**
    * The OS sandbox (D§13 "Containment"). Absent in fingerprints stored before it existed: those
-   * read as the defaults (on, no registries), so turning it off is asked about.
+   * read as what ran then (off: commands ran uncontained; no registries), so keeping the default
+   * asks nothing, and a later turning off after it was on is asked about.
    */
   sandbox?: { mode: SandboxSetting; packageRegistries: boolean };
 }
@@ -213,7 +214,7 @@ export function holdBackWidening(current: EffectiveSettings, previousAccepted: W
 }
 
 function sandboxOf(fingerprint: WideningFingerprint): { mode: SandboxSetting; packageRegistries: boolean } {
-  return fingerprint.sandbox ?? { mode: 'on', packageRegistries: false };
+  return fingerprint.sandbox ?? { mode: 'off', packageRegistries: false };
 }
 
 // ── Helpers ────────────────────────────────────────────────────────────────────────────────

@@ -31,6 +31,8 @@ const BASE = {
   'agent.baseUrl': 'http://127.0.0.1:11434/v1',
   'agent.model': 'llama3',
   'terminal.passEnvironment': ['HTTP_PROXY'],
+  // A user who turned the OS sandbox on (it is off by default for now): turning it off again widens.
+  sandbox: 'on',
 };
 
 describe('wideningChanges', () => {
@@ -161,12 +163,13 @@ describe('wideningChanges', () => {
       assert.deepEqual(held.heldBack.map((c) => c.setting), ['approvalsGate.sandbox', 'approvalsGate.sandbox.packageRegistries']);
     });
 
-    it('a fingerprint stored before the sandbox existed reads as sandbox on', () => {
-      const older: Record<string, unknown> = { ...fingerprint(BASE) };
+    it('a fingerprint stored before the sandbox existed reads as what ran then: uncontained', () => {
+      const older: Record<string, unknown> = { ...fingerprint({ ...BASE, sandbox: 'off' }) };
       delete older.sandbox;
       const parsed = parseWideningFingerprint(JSON.parse(JSON.stringify(older)));
       assert.ok(parsed);
-      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, sandbox: 'off' })).map((c) => c.kind), ['sandbox-widened']);
+      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, sandbox: 'off' })), [], 'keeping it off asks nothing');
+      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, 'sandbox.packageRegistries': true })).map((c) => c.kind), ['sandbox-widened'], 'letting the registries through is still asked about');
     });
 
     it('a lower rung and removed entries apply at once', () => {
