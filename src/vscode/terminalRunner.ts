@@ -54,7 +54,7 @@ export interface TerminalRunnerSettings {
   timeoutMs: number;
   /** `approvalsGate.terminal.passEnvironment`. */
   passEnvironment: readonly string[];
-  /** `approvalsGate.sandbox` and `approvalsGate.sandbox.packageRegistries`; the settings service owns their defaults. */
+  /** `approvalsGate.sandbox` and `approvalsGate.sandboxPackageRegistries`; the settings service owns their defaults. */
   sandbox: { mode: SandboxSetting; packageRegistries: boolean };
   /** The workspace folders, writable inside the sandbox (absent or empty: the command's folder). */
   workspaceFolders?: readonly string[];

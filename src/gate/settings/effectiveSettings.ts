@@ -173,7 +173,7 @@ export function effectiveSettings(scopes: ScopeValues, trust: TrustState): Setti
     rater: { baseUrl: scalar('rater.baseUrl'), model: scalar('rater.model'), timeoutMs: scalar('rater.timeoutMs') },
     agent: { baseUrl: scalar('agent.baseUrl'), model: scalar('agent.model') },
     terminal: { timeoutMs: scalar('terminal.timeoutMs'), passEnvironment },
-    sandbox: { mode: scalar('sandbox'), packageRegistries: scalar('sandbox.packageRegistries') },
+    sandbox: { mode: scalar('sandbox'), packageRegistries: scalar('sandboxPackageRegistries') },
     origin,
   };
   return {

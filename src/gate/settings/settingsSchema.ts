@@ -38,7 +38,7 @@ export const SETTING_KEYS = [
   'terminal.timeoutMs',
   'terminal.passEnvironment',
   'sandbox',
-  'sandbox.packageRegistries',
+  'sandboxPackageRegistries',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -85,7 +85,7 @@ export const RESTRICTION_REASONS: Readonly<Partial<Record<SettingKey, string>>> 
   'agent.model': 'the agent\'s file writes run without asking at `write` and above',
   'terminal.passEnvironment': 'a passed name lets credentials into approved commands',
   sandbox: 'turning the sandbox off runs approved commands uncontained',
-  'sandbox.packageRegistries': 'every approved command could reach the package registries',
+  'sandboxPackageRegistries': 'every approved command could reach the package registries',
 };
 
 /** Settings a workspace cannot set while untrusted, in {@link SETTING_KEYS} order. */
@@ -148,7 +148,7 @@ export const SCALAR_SCHEMAS = {
   'agent.model': ModelNameSchema,
   'terminal.timeoutMs': wholeMilliseconds(MIN_TERMINAL_TIMEOUT_MS, MAX_TERMINAL_TIMEOUT_MS),
   sandbox: z.enum(SANDBOX_SETTINGS, { error: `expected one of ${SANDBOX_SETTINGS.join(', ')}` }),
-  'sandbox.packageRegistries': z.boolean({ error: 'expected true or false' }),
+  'sandboxPackageRegistries': z.boolean({ error: 'expected true or false' }),
 } as const satisfies Record<ScalarSettingKey, z.ZodType>;
 
 export type ScalarSettingValue<K extends ScalarSettingKey> = z.output<(typeof SCALAR_SCHEMAS)[K]>;
@@ -169,7 +169,7 @@ export const SETTING_DEFAULTS = {
   // D§13 "Containment": on, and where it cannot start (Windows, no bubblewrap) nothing runs.
   // Off until the terminal runs contained commands (docs/decisions.md, "The extension's sandbox setting, off by default for now").
   sandbox: 'off',
-  'sandbox.packageRegistries': false,
+  'sandboxPackageRegistries': false,
 } as const satisfies { [K in ScalarSettingKey]: ScalarSettingValue<K> | null };
 
 // ── Reading one value ──────────────────────────────────────────────────────────────────────

@@ -107,7 +107,7 @@ export const DEFAULT_FINGERPRINT: WideningFingerprint = Object.freeze({
   rater: { baseUrl: SETTING_DEFAULTS['rater.baseUrl'], model: SETTING_DEFAULTS['rater.model'] },
   agent: { baseUrl: SETTING_DEFAULTS['agent.baseUrl'], model: SETTING_DEFAULTS['agent.model'] },
   passEnvironment: [],
-  sandbox: { mode: SETTING_DEFAULTS.sandbox, packageRegistries: SETTING_DEFAULTS['sandbox.packageRegistries'] },
+  sandbox: { mode: SETTING_DEFAULTS.sandbox, packageRegistries: SETTING_DEFAULTS['sandboxPackageRegistries'] },
 }) as WideningFingerprint;
 
 const Endpoint = z.strictObject({
@@ -179,7 +179,7 @@ export function wideningChanges(previousAccepted: WideningFingerprint | null, cu
     changes.push({ kind: 'sandbox-widened', setting: settingName('sandbox'), summary: 'Approved commands would run without the OS sandbox (approvalsGate.sandbox off).' });
   }
   if (currentSandbox.packageRegistries && !acceptedSandbox.packageRegistries) {
-    changes.push({ kind: 'sandbox-widened', setting: settingName('sandbox.packageRegistries'), summary: 'Contained commands could reach the package registries.' });
+    changes.push({ kind: 'sandbox-widened', setting: settingName('sandboxPackageRegistries'), summary: 'Contained commands could reach the package registries.' });
   }
   return changes;
 }

@@ -38,7 +38,7 @@ const WORKSPACE_WIDENING: Record<string, unknown> = {
   'agent.model': 'agent-of-chaos',
   'terminal.passEnvironment': ['GITHUB_TOKEN'],
   sandbox: 'off',
-  'sandbox.packageRegistries': true,
+  'sandboxPackageRegistries': true,
 };
 const USER: Record<string, unknown> = {
   rung: 'manual',
@@ -50,7 +50,7 @@ const USER: Record<string, unknown> = {
   'agent.model': 'llama3',
   'terminal.passEnvironment': ['HTTP_PROXY'],
   sandbox: 'on',
-  'sandbox.packageRegistries': false,
+  'sandboxPackageRegistries': false,
 };
 
 /** The effective value of one setting, in a comparable form. */
@@ -70,7 +70,7 @@ function valueOf(reading: SettingsReading, key: SettingKey): unknown {
     case 'terminal.timeoutMs': return s.terminal.timeoutMs;
     case 'terminal.passEnvironment': return s.terminal.passEnvironment;
     case 'sandbox': return s.sandbox.mode;
-    case 'sandbox.packageRegistries': return s.sandbox.packageRegistries;
+    case 'sandboxPackageRegistries': return s.sandbox.packageRegistries;
   }
 }
 

@@ -159,7 +159,7 @@ describe('settingsSchema', () => {
       'approvalsGate.agent.model',
       'approvalsGate.terminal.passEnvironment',
       'approvalsGate.sandbox',
-      'approvalsGate.sandbox.packageRegistries',
+      'approvalsGate.sandboxPackageRegistries',
     ]);
   });
 

@@ -50,7 +50,7 @@ describe('wideningChanges', () => {
     ['a new environment name passed', { 'terminal.passEnvironment': ['HTTP_PROXY', 'GITHUB_TOKEN'] }, {}, ['environment-passed']],
     ['several at once', { rung: 'bypass', defaultAllow: true }, { allow: ['curl'] }, ['rung-raised', 'allow-entry-added', 'default-allow-enabled']],
     ['the sandbox turned off', {}, { sandbox: 'off' }, ['sandbox-widened']],
-    ['the sandbox opened to the registries', { 'sandbox.packageRegistries': true }, {}, ['sandbox-widened']],
+    ['the sandbox opened to the registries', { 'sandboxPackageRegistries': true }, {}, ['sandbox-widened']],
   ];
   for (const [name, user, workspace, kinds] of widening) {
     it(`notices: ${name}`, () => {
@@ -158,9 +158,9 @@ describe('wideningChanges', () => {
 
     it('the sandbox stays on until the person accepts turning it off', () => {
       const accepted = fingerprint(BASE);
-      const held = holdBackWidening(settings({ ...BASE, 'sandbox.packageRegistries': true }, { sandbox: 'off' }), accepted);
+      const held = holdBackWidening(settings({ ...BASE, 'sandboxPackageRegistries': true }, { sandbox: 'off' }), accepted);
       assert.deepEqual(held.settings.sandbox, { mode: 'on', packageRegistries: false });
-      assert.deepEqual(held.heldBack.map((c) => c.setting), ['approvalsGate.sandbox', 'approvalsGate.sandbox.packageRegistries']);
+      assert.deepEqual(held.heldBack.map((c) => c.setting), ['approvalsGate.sandbox', 'approvalsGate.sandboxPackageRegistries']);
     });
 
     it('a fingerprint stored before the sandbox existed reads as what ran then: uncontained', () => {
@@ -169,7 +169,7 @@ describe('wideningChanges', () => {
       const parsed = parseWideningFingerprint(JSON.parse(JSON.stringify(older)));
       assert.ok(parsed);
       assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, sandbox: 'off' })), [], 'keeping it off asks nothing');
-      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, 'sandbox.packageRegistries': true })).map((c) => c.kind), ['sandbox-widened'], 'letting the registries through is still asked about');
+      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, 'sandboxPackageRegistries': true })).map((c) => c.kind), ['sandbox-widened'], 'letting the registries through is still asked about');
     });
 
     it('a lower rung and removed entries apply at once', () => {
