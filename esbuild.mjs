@@ -7,6 +7,7 @@
 import { build as esbuild } from 'esbuild';
 import { chmod, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sandboxRuntime } from './scripts/sandboxBundling.mjs';
 
 /**
  * Every output is written atomically: esbuild builds in memory (`write: false`), each file
@@ -46,19 +47,6 @@ const cliRaterExternal = {
       args.importer.endsWith('gateServices.ts') && args.kind === 'dynamic-import' ? { path: './cli-rater.js', external: true } : undefined,
     );
   },
-};
-
-/**
- * `@anthropic-ai/sandbox-runtime` (the OS sandbox, src/gate/containment/) is an ES module that
- * finds its seccomp helper from `import.meta.url`: `<bundle folder>/vendor/seccomp/<arch>/`
- * first. The CommonJS bundles that include it get `import.meta.url` as the bundle's own URL, and
- * the helper binaries are copied to `dist/vendor/seccomp/` (`shipSandboxVendor`), so the CLI and
- * the extension find them wherever `dist/` is installed. The JVM proxy agent is not shipped:
- * without it Java tools get the proxy from the environment variables only.
- */
-const sandboxRuntime = {
-  define: { 'import.meta.url': '__gateBundleUrl' },
-  banner: "var __gateBundleUrl = require('node:url').pathToFileURL(__filename).href;",
 };
 
 async function shipSandboxVendor() {

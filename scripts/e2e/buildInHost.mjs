@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxRuntime } from '../sandboxBundling.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const inHostSource = path.join(root, 'test/e2e/inHost');
@@ -27,6 +28,9 @@ export async function buildInHost() {
     target: 'node20',
     format: 'cjs',
     external: ['vscode', 'mocha'],
+    // The runners import the OS sandbox's library, which finds its files from import.meta.url.
+    banner: { js: sandboxRuntime.banner },
+    define: sandboxRuntime.define,
     sourcemap: 'inline',
     logLevel: 'warning',
   });

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { describeStops } from '../gate/containment/containedRun';
+import { Sandbox, type ContainedSpawn } from '../gate/containment/sandbox';
+import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import { scrubEnvironment } from '../gate/execution/environmentScrub';
 import { notStartedRecord, refusedRecord, type ExecutionRecord } from '../gate/execution/executionRecord';
 import { DEFAULT_OUTPUT_CAP, OutputCap, type OutputCapLimits } from '../gate/execution/outputCap';
@@ -23,6 +26,12 @@ import { recheckBeforeExecution } from '../gate/pipeline';
  *   then the same SIGTERM/SIGKILL: a fallback run leaves no invisible agent processes behind (in the
  *   terminal, a background job at least stays in view; here nobody would see it);
  * - stdin is `/dev/null`: a command that waits for input gets end-of-file, not a hang.
+ *
+ * With `containment` (D§13 "Containment", `approvalsGate.sandbox` on) the command runs in the
+ * OS sandbox under the given policy (`src/gate/containment/`): bash runs bubblewrap, which runs
+ * the command; signalling the group ends bubblewrap, and with it everything in the sandbox. A
+ * sandbox that cannot start runs nothing: the record says why and what to install or change.
+ * What the sandbox stopped is in `sandboxStops` and in the notes.
  */
 
 export interface ChildProcessRunOptions {
@@ -42,7 +51,12 @@ export interface ChildProcessRunOptions {
   drainMs?: number;
   /** The shell (default `/bin/bash`). */
   bash?: string;
+  /** Run inside the OS sandbox under this policy (default: the process's one sandbox). */
+  containment?: { policy: SandboxPolicy; sandbox?: Sandbox };
 }
+
+/** How long the Linux violation log may take to arrive after a contained command failed. */
+const VIOLATION_LOG_WAIT_MS = 150;
 
 /** Recheck, then run; never throws. */
 export async function runInChildProcess(command: string, cwd: string, options: ChildProcessRunOptions): Promise<ExecutionRecord> {
@@ -51,7 +65,31 @@ export async function runInChildProcess(command: string, cwd: string, options: C
   if (options.signal?.aborted) return notStartedRecord('child-process', 'the call was cancelled before the command started');
   const folderProblem = workingFolderProblem(cwd);
   if (folderProblem) return notStartedRecord('child-process', folderProblem);
-  return new ChildRun(command, cwd, options).result;
+  const { env } = scrubEnvironment(options.environment, options.passEnvironment ?? []);
+  if (!options.containment) return new ChildRun({ file: options.bash ?? '/bin/bash', args: ['--noprofile', '--norc', '-c', command], env }, cwd, options).result;
+  return runContainedChild(command, cwd, env, options, options.containment);
+}
+
+/** The contained run: start the sandbox (or say why it cannot), run inside, report its stops. */
+async function runContainedChild(command: string, cwd: string, env: Record<string, string>, options: ChildProcessRunOptions, containment: NonNullable<ChildProcessRunOptions['containment']>): Promise<ExecutionRecord> {
+  const sandbox = containment.sandbox ?? Sandbox.shared();
+  const availability = await sandbox.start();
+  if (!availability.ok) {
+    // Fail closed (D§13): never an uncontained run in its place.
+    return notStartedRecord('child-process', `${availability.reason}. To fix: ${availability.fix}`);
+  }
+  try {
+    return await sandbox.contain(command, containment.policy, env, async (spawnable: ContainedSpawn) => {
+      const record = await new ChildRun(spawnable, cwd, options).result;
+      if (!record.started) return record;
+      const stops = await sandbox.stops(spawnable, containment.policy, command, record.output, record.exitCode === 0 ? 0 : VIOLATION_LOG_WAIT_MS);
+      record.sandboxStops = stops;
+      record.notes.push(...describeStops(stops));
+      return record;
+    });
+  } catch (error) {
+    return notStartedRecord('child-process', `the sandbox could not wrap the command: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Why `cwd` cannot be a working folder, or `null`. */
@@ -82,15 +120,15 @@ class ChildRun {
   private settled = false;
   private pgid: number | undefined;
 
-  constructor(command: string, cwd: string, private readonly options: ChildProcessRunOptions) {
+  /** `launch`: bash with the command, or (contained) bash with the sandbox's wrapped command. */
+  constructor(launch: { file: string; args: string[]; env: Record<string, string> }, cwd: string, private readonly options: ChildProcessRunOptions) {
     this.result = new Promise((resolve) => (this.resolve = resolve));
     this.cap = new OutputCap(options.cap ?? DEFAULT_OUTPUT_CAP);
-    const { env } = scrubEnvironment(options.environment, options.passEnvironment ?? []);
     let child;
     try {
-      child = spawn(options.bash ?? '/bin/bash', ['--noprofile', '--norc', '-c', command], {
+      child = spawn(launch.file, launch.args, {
         cwd,
-        env,
+        env: launch.env,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

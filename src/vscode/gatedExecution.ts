@@ -21,7 +21,8 @@ export type ExecutionResult = ExecutionRecord;
 
 /** Runs an approved command (the terminal runner, or its child-process fallback). */
 export interface CommandRunner {
-  run(command: string, cwd: string, signal?: AbortSignal): Promise<ExecutionResult>;
+  /** `decision`: what approved the command; the sandbox's policy is made from it (D§13). */
+  run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision): Promise<ExecutionResult>;
 }
 
 /** A grant or an allow entry the person asked for on the card. */
@@ -134,7 +135,7 @@ export class GatedExecution {
     if (call.signal?.aborted) {
       return { decision: { ...decision, action: 'reject', stage: 'human', reason: 'The call was cancelled before the command ran.' } };
     }
-    const execution = await this.parts.runner.run(call.command, call.cwd, call.signal);
+    const execution = await this.parts.runner.run(call.command, call.cwd, call.signal, decision);
     if (execution.refused) return { decision: execution.refused, execution };
     return { decision, execution };
   }

@@ -9,6 +9,9 @@ import type { ShellStatusRecord } from '../gate/execution/shellStatusRecords';
 import { terminalTypingProblem } from '../gate/execution/terminalTyping';
 import { recheckBeforeExecution } from '../gate/pipeline';
 import { runInChildProcess, workingFolderProblem } from './childProcessRunner';
+import { sandboxPolicyFor } from '../gate/containment/sandboxPolicy';
+import type { Decision } from '../gate/decision';
+import type { SandboxSetting } from '../gate/settings/settingsSchema';
 import { ExecutionCaptures, joinParts } from './executionCapture';
 import { GateTerminal, POLL_MS, sleep, type StartFailure } from './gateTerminal';
 import type { WideningGuard } from './wideningGuard';
@@ -39,6 +42,11 @@ import type { WideningGuard } from './wideningGuard';
  * not always report it (measured: often missing for the first command in a new terminal).
  *
  * Runs are serialised: one terminal runs one command at a time.
+ *
+ * **Containment** (D§13; docs/decisions.md "Containment: the sandbox's policy"): with
+ * `approvalsGate.sandbox` on, every command runs contained, as a child process inside the OS
+ * sandbox whose policy is its decision's; the terminal does not wrap commands yet, so it is not
+ * used while the sandbox is on. A sandbox that cannot start runs nothing.
  */
 
 export interface TerminalRunnerSettings {
@@ -46,6 +54,10 @@ export interface TerminalRunnerSettings {
   timeoutMs: number;
   /** `approvalsGate.terminal.passEnvironment`. */
   passEnvironment: readonly string[];
+  /** `approvalsGate.sandbox` and `approvalsGate.sandboxPackageRegistries`; the settings service owns their defaults. */
+  sandbox: { mode: SandboxSetting; packageRegistries: boolean };
+  /** The workspace folders, writable inside the sandbox (absent or empty: the command's folder). */
+  workspaceFolders?: readonly string[];
 }
 
 export interface TerminalRunnerOptions {
@@ -108,9 +120,12 @@ export class TerminalRunner implements vscode.Disposable {
     return this.unavailable;
   }
 
-  /** Runs one approved command (after the recheck). Never throws; runs one at a time. */
-  run(command: string, cwd: string, signal?: AbortSignal): Promise<ExecutionRecord> {
-    const next = this.queue.then(() => this.runNow(command, cwd, signal));
+  /**
+   * Runs one approved command (after the recheck). Never throws; runs one at a time. `decision`
+   * is what approved it: the sandbox's policy is made from it (without one, no host is reachable).
+   */
+  run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision): Promise<ExecutionRecord> {
+    const next = this.queue.then(() => this.runNow(command, cwd, signal, decision));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -126,7 +141,7 @@ export class TerminalRunner implements vscode.Disposable {
     this.options.log?.(line);
   }
 
-  private async runNow(command: string, cwd: string, signal: AbortSignal | undefined): Promise<ExecutionRecord> {
+  private async runNow(command: string, cwd: string, signal: AbortSignal | undefined, decision: Decision | undefined): Promise<ExecutionRecord> {
     const refusal = recheckBeforeExecution(command, this.options.home, cwd, 'bash');
     if (refusal) return refusedRecord(refusal, 'shell-integration');
     if (signal?.aborted) return notStartedRecord('shell-integration', 'the call was cancelled before the command started');
@@ -134,6 +149,9 @@ export class TerminalRunner implements vscode.Disposable {
     const folderProblem = workingFolderProblem(cwd);
     if (folderProblem) return notStartedRecord('shell-integration', folderProblem);
     const settings = this.options.settings();
+    if (settings.sandbox.mode === 'on') {
+      return this.viaChildProcess(command, cwd, settings, signal, 'Ran contained, as a child process in the OS sandbox (approvalsGate.sandbox is on; the terminal does not run contained commands yet).', decision);
+    }
 
     const typing = terminalTypingProblem(command);
     if (typing) return this.viaChildProcess(command, cwd, settings, signal, `Ran as a child process (bash -c) because ${typing}.`);
@@ -161,9 +179,11 @@ export class TerminalRunner implements vscode.Disposable {
     return this.execute(terminal, command, settings, signal);
   }
 
-  private async viaChildProcess(command: string, cwd: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined, why: string): Promise<ExecutionRecord> {
+  private async viaChildProcess(command: string, cwd: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined, why: string, decision?: Decision): Promise<ExecutionRecord> {
     this.log(why);
+    const { sandbox } = settings;
     const record = await runInChildProcess(command, cwd, {
+      ...(sandbox.mode === 'on' ? { containment: { policy: this.policyFor(command, cwd, settings, sandbox.packageRegistries, decision) } } : {}),
       timeoutMs: settings.timeoutMs,
       home: this.options.home,
       environment: this.options.environment ?? process.env,
@@ -173,6 +193,14 @@ export class TerminalRunner implements vscode.Disposable {
     });
     record.notes.unshift(why);
     return record;
+  }
+
+  /** The sandbox's policy for one command (D§13): from its decision, the workspace folders and the settings. */
+  private policyFor(command: string, cwd: string, settings: TerminalRunnerSettings, packageRegistries: boolean, decision: Decision | undefined) {
+    const folders = settings.workspaceFolders && settings.workspaceFolders.length > 0 ? settings.workspaceFolders : [cwd];
+    // No decision handed over: nothing says which hosts were approved, so none are.
+    const approving: Decision = decision ?? { action: 'escalate', stage: 'gate-error', reason: 'no decision handed to the runner', resolution: { resolved: false, mechanisms: [] } };
+    return sandboxPolicyFor({ command, cwd, home: this.options.home, decision: approving, workspaceFolders: folders, packageRegistries });
   }
 
   /** The terminal to run in: the current one when it still fits, else a new one (or why none could start). */
@@ -345,6 +373,11 @@ export function createTerminalRunner(widening: WideningGuard, log: vscode.LogOut
   return new TerminalRunner({
     log: (line) => log.info(`terminal: ${line}`),
     home: os.homedir(),
-    settings: () => widening.settings.terminal,
+    // Read through the settings service (after the widening guard) at every run.
+    settings: () => ({
+      ...widening.settings.terminal,
+      sandbox: widening.settings.sandbox,
+      workspaceFolders: (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
+    }),
   });
 }

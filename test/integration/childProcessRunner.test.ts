@@ -1,7 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Sandbox } from '../../src/gate/containment/sandbox';
+import { sandboxPolicyFor } from '../../src/gate/containment/sandboxPolicy';
 import { cutMarker } from '../../src/gate/execution/outputCap';
 import { runInChildProcess, type ChildProcessRunOptions } from '../../src/vscode/childProcessRunner';
 import { alive } from '../support/processes';
@@ -198,5 +201,61 @@ describe('child-process runner (real bash)', function () {
     const record = await runInChildProcess('true', work, options({ bash: join(work, 'no-bash-here') }));
     assert.equal(record.started, false);
     assert.match(record.notes.join(' '), /could not be started/);
+  });
+});
+
+/** The same runner with `containment` (D§13): the command runs inside the OS sandbox. */
+describe('child-process runner, contained (real bubblewrap)', function () {
+  this.timeout(60_000);
+  let root: string;
+  let workspace: string;
+  const haveBwrap = spawnSync('bwrap', ['--version']).status === 0;
+
+  before(function () {
+    if (!haveBwrap || process.platform !== 'linux') this.skip();
+  });
+  beforeEach(() => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'approvals-gate-contained-')));
+    workspace = join(root, 'work');
+    mkdirSync(workspace);
+    mkdirSync(join(root, 'tmp'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const policy = (command: string) =>
+    sandboxPolicyFor({ command, cwd: workspace, home: HOME, decision: { action: 'approve', stage: 'bypass', reason: 'test', resolution: { resolved: true, segments: [] } }, workspaceFolders: [workspace], tempFolder: join(root, 'tmp') });
+
+  it('runs in the workspace and reports no stops', async () => {
+    const command = 'echo ok > made.txt && cat made.txt';
+    const record = await runInChildProcess(command, workspace, options({ containment: { policy: policy(command) } }));
+    assert.equal(record.exitCode, 0, record.output);
+    assert.equal(record.output, 'ok\n');
+    assert.deepEqual(record.sandboxStops, []);
+  });
+
+  it('a write outside the policy is stopped and named in the record', async () => {
+    const target = join(root, 'outside.txt');
+    const command = `echo x > ${target}`;
+    const record = await runInChildProcess(command, workspace, options({ containment: { policy: policy(command) } }));
+    assert.notEqual(record.exitCode, 0);
+    assert.ok(!existsSync(target));
+    assert.ok(record.sandboxStops?.some((stop) => stop.kind === 'write' && stop.target === target), JSON.stringify(record.sandboxStops));
+    assert.ok(record.notes.some((note) => note.includes(`stopped a write to ${target}`)), record.notes.join('\n'));
+  });
+
+  it('a timeout ends the command inside the sandbox too', async () => {
+    const command = 'sleep 31.25';
+    const record = await runInChildProcess(command, workspace, options({ timeoutMs: 1500, killGraceMs: 300, containment: { policy: policy(command) } }));
+    assert.equal(record.timedOut, true);
+    assert.ok(await eventually(() => spawnSync('pgrep', ['-f', 'sleep 31.25']).status !== 0, 5000), 'the sandboxed sleep is gone');
+  });
+
+  it('a sandbox that cannot start runs nothing and names the fix (fail closed)', async () => {
+    const broken = { start: () => Promise.resolve({ ok: false, reason: 'the sandbox is missing bubblewrap (bwrap) not installed', fix: 'install bubblewrap' }) } as unknown as Sandbox;
+    const command = 'touch ran';
+    const record = await runInChildProcess(command, workspace, options({ containment: { policy: policy(command), sandbox: broken } }));
+    assert.equal(record.started, false);
+    assert.match(record.notes.join('\n'), /missing bubblewrap.*To fix: install bubblewrap/);
+    assert.ok(!existsSync(join(workspace, 'ran')));
   });
 });

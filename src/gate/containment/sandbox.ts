@@ -17,10 +17,6 @@ import { isWithin, type PolicyPath, type SandboxPolicy } from './sandboxPolicy';
  * command waits for the first to end.
  */
 
-/** `approvalsGate.sandbox`. */
-export const SANDBOX_SETTINGS = ['on', 'off'] as const;
-export type SandboxSetting = (typeof SANDBOX_SETTINGS)[number];
-
 /** Whether the sandbox can run here; when it cannot, why and what would fix it. */
 export type SandboxAvailability = { ok: true } | { ok: false; reason: string; fix: string };
 

@@ -57,7 +57,7 @@ export interface SandboxPolicyInput {
   workspaceFolders: readonly string[];
   /** The temp folder (default: the system's). */
   tempFolder?: string;
-  /** `approvalsGate.sandbox.packageRegistries`: the package managers' registries may be reached. */
+  /** `approvalsGate.sandboxPackageRegistries`: the package managers' registries may be reached. */
   packageRegistries?: boolean;
   /** Outside paths and hosts a person approved for this command (a rerun after a sandbox stop). */
   approved?: { paths?: readonly string[]; hosts?: readonly string[] };
@@ -65,7 +65,7 @@ export interface SandboxPolicyInput {
 
 /**
  * The registries of the common package managers, reachable when the user's settings allow them
- * (`approvalsGate.sandbox.packageRegistries`): what `npm install`, `pip install`, `cargo build`,
+ * (`approvalsGate.sandboxPackageRegistries`): what `npm install`, `pip install`, `cargo build`,
  * `go mod download` and `bundle install` fetch from by default.
  */
 export const PACKAGE_REGISTRY_HOSTS: readonly string[] = [

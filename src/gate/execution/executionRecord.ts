@@ -1,4 +1,5 @@
 import type { Decision } from '../decision';
+import type { SandboxStop } from '../containment/sandbox';
 
 /** Which runner executed (or was asked to execute) an approved command. */
 export type ExecutionVia = 'shell-integration' | 'child-process';
@@ -25,6 +26,12 @@ export interface ExecutionRecord {
   started: boolean;
   /** The signal that ended the process, when one did (child-process runner only). */
   signal?: string;
+  /**
+   * What the OS sandbox stopped (D§13 "Containment"): writes, reads and connections outside the
+   * decision's policy, each named, so a person can allow that path or host for a rerun. Absent
+   * when the command did not run contained.
+   */
+  sandboxStops?: SandboxStop[];
   /** Set when the exec-time hardline recheck refused the command: nothing ran. */
   refused?: Decision;
   /**

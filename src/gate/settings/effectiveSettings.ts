@@ -42,6 +42,7 @@ import {
   settingName,
   type ScalarSettingKey,
   type ScalarSettingValue,
+  type SandboxSetting,
   type SettingKey,
 } from './settingsSchema';
 import { shownText, shownValue } from './shownText';
@@ -84,6 +85,8 @@ export interface EffectiveSettings {
   rater: { baseUrl: string | null; model: string | null; timeoutMs: number };
   agent: { baseUrl: string | null; model: string | null };
   terminal: { timeoutMs: number; passEnvironment: string[] };
+  /** D§13 "Containment": whether approved commands run in the OS sandbox, and whether it lets the package registries through. */
+  sandbox: { mode: SandboxSetting; packageRegistries: boolean };
   /** The scope each single-valued setting was taken from. */
   origin: Record<ScalarSettingKey, SettingOrigin>;
 }
@@ -170,6 +173,7 @@ export function effectiveSettings(scopes: ScopeValues, trust: TrustState): Setti
     rater: { baseUrl: scalar('rater.baseUrl'), model: scalar('rater.model'), timeoutMs: scalar('rater.timeoutMs') },
     agent: { baseUrl: scalar('agent.baseUrl'), model: scalar('agent.model') },
     terminal: { timeoutMs: scalar('terminal.timeoutMs'), passEnvironment },
+    sandbox: { mode: scalar('sandbox'), packageRegistries: scalar('sandboxPackageRegistries') },
     origin,
   };
   return {

@@ -18,6 +18,10 @@ import { parseRung, DEFAULT_RUNG, RUNGS, type Rung } from '../rung';
 import { findHiddenCharacters } from '../reading/hiddenCharacters';
 import { shownValue } from './shownText';
 
+/** `approvalsGate.sandbox` (D§13 "Containment"); here rather than in containment/ so reading settings never loads the sandbox library. */
+export const SANDBOX_SETTINGS = ['on', 'off'] as const;
+export type SandboxSetting = (typeof SANDBOX_SETTINGS)[number];
+
 export const SETTING_PREFIX = 'approvalsGate.';
 
 export const SETTING_KEYS = [
@@ -33,6 +37,8 @@ export const SETTING_KEYS = [
   'agent.model',
   'terminal.timeoutMs',
   'terminal.passEnvironment',
+  'sandbox',
+  'sandboxPackageRegistries',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -78,6 +84,8 @@ export const RESTRICTION_REASONS: Readonly<Partial<Record<SettingKey, string>>> 
   'agent.baseUrl': 'the agent\'s file writes run without asking at `write` and above, and the server would receive the API key',
   'agent.model': 'the agent\'s file writes run without asking at `write` and above',
   'terminal.passEnvironment': 'a passed name lets credentials into approved commands',
+  sandbox: 'turning the sandbox off runs approved commands uncontained',
+  'sandboxPackageRegistries': 'every approved command could reach the package registries',
 };
 
 /** Settings a workspace cannot set while untrusted, in {@link SETTING_KEYS} order. */
@@ -139,6 +147,8 @@ export const SCALAR_SCHEMAS = {
   'agent.baseUrl': EndpointSchema,
   'agent.model': ModelNameSchema,
   'terminal.timeoutMs': wholeMilliseconds(MIN_TERMINAL_TIMEOUT_MS, MAX_TERMINAL_TIMEOUT_MS),
+  sandbox: z.enum(SANDBOX_SETTINGS, { error: `expected one of ${SANDBOX_SETTINGS.join(', ')}` }),
+  'sandboxPackageRegistries': z.boolean({ error: 'expected true or false' }),
 } as const satisfies Record<ScalarSettingKey, z.ZodType>;
 
 export type ScalarSettingValue<K extends ScalarSettingKey> = z.output<(typeof SCALAR_SCHEMAS)[K]>;
@@ -156,6 +166,10 @@ export const SETTING_DEFAULTS = {
   'agent.baseUrl': null,
   'agent.model': null,
   'terminal.timeoutMs': DEFAULT_TERMINAL_TIMEOUT_MS,
+  // D§13 "Containment": on, and where it cannot start (Windows, no bubblewrap) nothing runs.
+  // Off until the terminal runs contained commands (docs/decisions.md, "The extension's sandbox setting, off by default for now").
+  sandbox: 'off',
+  'sandboxPackageRegistries': false,
 } as const satisfies { [K in ScalarSettingKey]: ScalarSettingValue<K> | null };
 
 // ── Reading one value ──────────────────────────────────────────────────────────────────────

@@ -8,7 +8,8 @@
  * Widening, and therefore asked about: a new allow entry (or an existing one made unrated or
  * allowed to write), a rung higher on the ladder, `defaultAllow` turned on, the rater endpoint
  * or model changed (to anything, unset included: whoever answers "safe" has changed), the agent
- * endpoint or model changed, a new name in `terminal.passEnvironment`. Everything else —
+ * endpoint or model changed, a new name in `terminal.passEnvironment`, the OS sandbox turned off or
+ * opened to the package registries. Everything else —
  * removing entries, a lower rung, new deny or escalate entries, timeouts — applies at once.
  *
  * The flow the extension follows (all pure here):
@@ -27,7 +28,7 @@ import type { ListEntry, MatchKind } from '../lists/listEntry';
 import { MAX_COMMAND_LENGTH } from '../reading/resolution';
 import { RUNGS, type Rung } from '../rung';
 import type { EffectiveSettings } from './effectiveSettings';
-import { MAX_MODEL_NAME_LENGTH, MAX_URL_LENGTH, SETTING_DEFAULTS, settingName } from './settingsSchema';
+import { MAX_MODEL_NAME_LENGTH, MAX_URL_LENGTH, SANDBOX_SETTINGS, SETTING_DEFAULTS, settingName, type SandboxSetting } from './settingsSchema';
 import { shownText } from './shownText';
 
 export const FINGERPRINT_SCHEMA_VERSION = 1;
@@ -53,6 +54,12 @@ export interface WideningFingerprint {
   agent: { baseUrl: string | null; model: string | null };
   /** Sorted, without duplicates. */
   passEnvironment: string[];
+  /**
+   * The OS sandbox (D§13 "Containment"). Absent in fingerprints stored before it existed: those
+   * read as what ran then (off: commands ran uncontained; no registries), so keeping the default
+   * asks nothing, and a later turning off after it was on is asked about.
+   */
+  sandbox?: { mode: SandboxSetting; packageRegistries: boolean };
 }
 
 export type WideningKind =
@@ -61,7 +68,8 @@ export type WideningKind =
   | 'default-allow-enabled'
   | 'rater-endpoint-changed'
   | 'agent-endpoint-changed'
-  | 'environment-passed';
+  | 'environment-passed'
+  | 'sandbox-widened';
 
 export interface WideningChange {
   kind: WideningKind;
@@ -86,6 +94,7 @@ export function wideningFingerprint(settings: EffectiveSettings): WideningFinger
     rater: { baseUrl: settings.rater.baseUrl, model: settings.rater.model },
     agent: { baseUrl: settings.agent.baseUrl, model: settings.agent.model },
     passEnvironment: [...new Set(settings.terminal.passEnvironment)].sort(),
+    sandbox: { mode: settings.sandbox.mode, packageRegistries: settings.sandbox.packageRegistries },
   };
 }
 
@@ -98,6 +107,7 @@ export const DEFAULT_FINGERPRINT: WideningFingerprint = Object.freeze({
   rater: { baseUrl: SETTING_DEFAULTS['rater.baseUrl'], model: SETTING_DEFAULTS['rater.model'] },
   agent: { baseUrl: SETTING_DEFAULTS['agent.baseUrl'], model: SETTING_DEFAULTS['agent.model'] },
   passEnvironment: [],
+  sandbox: { mode: SETTING_DEFAULTS.sandbox, packageRegistries: SETTING_DEFAULTS['sandboxPackageRegistries'] },
 }) as WideningFingerprint;
 
 const Endpoint = z.strictObject({
@@ -121,6 +131,7 @@ const FingerprintSchema = z.strictObject({
   rater: Endpoint,
   agent: Endpoint,
   passEnvironment: z.array(z.string().max(128)).max(1000),
+  sandbox: z.strictObject({ mode: z.enum(SANDBOX_SETTINGS), packageRegistries: z.boolean() }).optional(),
 });
 
 /**
@@ -162,6 +173,14 @@ export function wideningChanges(previousAccepted: WideningFingerprint | null, cu
     if (acceptedNames.has(name)) continue;
     changes.push({ kind: 'environment-passed', setting: settingName('terminal.passEnvironment'), summary: `Approved commands would receive the environment variable ${shownText(name, 128)}.` });
   }
+  const acceptedSandbox = sandboxOf(accepted);
+  const currentSandbox = sandboxOf(current);
+  if (currentSandbox.mode === 'off' && acceptedSandbox.mode === 'on') {
+    changes.push({ kind: 'sandbox-widened', setting: settingName('sandbox'), summary: 'Approved commands would run without the OS sandbox (approvalsGate.sandbox off).' });
+  }
+  if (currentSandbox.packageRegistries && !acceptedSandbox.packageRegistries) {
+    changes.push({ kind: 'sandbox-widened', setting: settingName('sandboxPackageRegistries'), summary: 'Contained commands could reach the package registries.' });
+  }
   return changes;
 }
 
@@ -186,8 +205,16 @@ export function holdBackWidening(current: EffectiveSettings, previousAccepted: W
     rater: { ...current.rater, ...(sameEndpoint(accepted.rater, current.rater) ? {} : accepted.rater) },
     agent: sameEndpoint(accepted.agent, current.agent) ? current.agent : { ...accepted.agent },
     terminal: { ...current.terminal, passEnvironment: current.terminal.passEnvironment.filter((name) => acceptedNames.has(name)) },
+    sandbox: {
+      mode: current.sandbox.mode === 'off' && sandboxOf(accepted).mode === 'on' ? 'on' : current.sandbox.mode,
+      packageRegistries: current.sandbox.packageRegistries && sandboxOf(accepted).packageRegistries,
+    },
   };
   return { settings, heldBack };
+}
+
+function sandboxOf(fingerprint: WideningFingerprint): { mode: SandboxSetting; packageRegistries: boolean } {
+  return fingerprint.sandbox ?? { mode: 'off', packageRegistries: false };
 }
 
 // ── Helpers ────────────────────────────────────────────────────────────────────────────────

@@ -48,7 +48,8 @@ function terminalsNamed(name: string): vscode.Terminal[] {
 describe('terminal runner (in VS Code)', function () {
   this.timeout(60_000);
   let cwd: string;
-  const settings: TerminalRunnerSettings = { timeoutMs: 20_000, passEnvironment: [] };
+  // The terminal's own path: the sandbox off (with it on, commands run as contained child processes).
+  const settings: TerminalRunnerSettings = { timeoutMs: 20_000, passEnvironment: [], sandbox: { mode: 'off', packageRegistries: false } };
   let runner: TerminalRunner;
   const logLines: string[] = [];
 

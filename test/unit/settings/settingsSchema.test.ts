@@ -158,6 +158,8 @@ describe('settingsSchema', () => {
       'approvalsGate.agent.baseUrl',
       'approvalsGate.agent.model',
       'approvalsGate.terminal.passEnvironment',
+      'approvalsGate.sandbox',
+      'approvalsGate.sandboxPackageRegistries',
     ]);
   });
 

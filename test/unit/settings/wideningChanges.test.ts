@@ -31,6 +31,8 @@ const BASE = {
   'agent.baseUrl': 'http://127.0.0.1:11434/v1',
   'agent.model': 'llama3',
   'terminal.passEnvironment': ['HTTP_PROXY'],
+  // A user who turned the OS sandbox on (it is off by default for now): turning it off again widens.
+  sandbox: 'on',
 };
 
 describe('wideningChanges', () => {
@@ -47,6 +49,8 @@ describe('wideningChanges', () => {
     ['the agent endpoint changed', {}, { 'agent.baseUrl': 'http://evil.test/v1' }, ['agent-endpoint-changed']],
     ['a new environment name passed', { 'terminal.passEnvironment': ['HTTP_PROXY', 'GITHUB_TOKEN'] }, {}, ['environment-passed']],
     ['several at once', { rung: 'bypass', defaultAllow: true }, { allow: ['curl'] }, ['rung-raised', 'allow-entry-added', 'default-allow-enabled']],
+    ['the sandbox turned off', {}, { sandbox: 'off' }, ['sandbox-widened']],
+    ['the sandbox opened to the registries', { 'sandboxPackageRegistries': true }, {}, ['sandbox-widened']],
   ];
   for (const [name, user, workspace, kinds] of widening) {
     it(`notices: ${name}`, () => {
@@ -65,6 +69,7 @@ describe('wideningChanges', () => {
     ['new deny and escalate entries', { deny: ['rm'], escalate: ['git push'] }, {}],
     ['timeouts changed', { 'rater.timeoutMs': 1000, 'terminal.timeoutMs': 5000 }, {}],
     ['an environment name removed', { 'terminal.passEnvironment': [] }, {}],
+    ['the sandbox turned on explicitly', { sandbox: 'on' }, {}],
   ];
   for (const [name, user, workspace] of narrowing) {
     it(`does not ask: ${name}`, () => {
@@ -149,6 +154,22 @@ describe('wideningChanges', () => {
       assert.deepEqual(held.settings.deny.map((e) => e.text), ['rm'], 'narrowing applies at once');
       assert.deepEqual(held.heldBack.map((c) => c.kind).sort(), ['agent-endpoint-changed', 'allow-entry-added', 'default-allow-enabled', 'environment-passed', 'rater-endpoint-changed', 'rung-raised']);
       assert.deepEqual(wideningChanges(accepted, wideningFingerprint(held.settings)), [], 'what runs is within what was accepted');
+    });
+
+    it('the sandbox stays on until the person accepts turning it off', () => {
+      const accepted = fingerprint(BASE);
+      const held = holdBackWidening(settings({ ...BASE, 'sandboxPackageRegistries': true }, { sandbox: 'off' }), accepted);
+      assert.deepEqual(held.settings.sandbox, { mode: 'on', packageRegistries: false });
+      assert.deepEqual(held.heldBack.map((c) => c.setting), ['approvalsGate.sandbox', 'approvalsGate.sandboxPackageRegistries']);
+    });
+
+    it('a fingerprint stored before the sandbox existed reads as what ran then: uncontained', () => {
+      const older: Record<string, unknown> = { ...fingerprint({ ...BASE, sandbox: 'off' }) };
+      delete older.sandbox;
+      const parsed = parseWideningFingerprint(JSON.parse(JSON.stringify(older)));
+      assert.ok(parsed);
+      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, sandbox: 'off' })), [], 'keeping it off asks nothing');
+      assert.deepEqual(wideningChanges(parsed, fingerprint({ ...BASE, 'sandboxPackageRegistries': true })).map((c) => c.kind), ['sandbox-widened'], 'letting the registries through is still asked about');
     });
 
     it('a lower rung and removed entries apply at once', () => {
