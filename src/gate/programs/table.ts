@@ -453,7 +453,7 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   const form = row.stdinCodeForm;
   if (form?.dashOptions !== undefined) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
-    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && option.value.value === '-')) return kind;
+    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && STDIN_NAMES.has(option.value.value))) return kind;
   }
   if (form?.dashOperandAfter !== undefined) {
     const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
@@ -470,6 +470,9 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   }
   return stdinScript(row, args) ? kind : null;
 }
+
+/** Standard input as a file operand or option value names it. */
+const STDIN_NAMES: ReadonlySet<string> = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** A shell's `-s`, no script operand, or the script operand `-` (or standard input by name). */
 function stdinScript(row: ProgramRow, args: readonly Word[]): boolean {
