@@ -50,7 +50,8 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
   if (!pids.includes('-1')) {
     // `kill -TERM "$(pidof dwm)"`: a pid found by the name of a process the session or the system
     // cannot live without (docs/decisions.md "A session's processes found by pidof or pgrep").
-    if (signal !== null && /^(?:0|sig0|null)$/i.test(signal)) return null;
+    // Signal 0 asks whether it lives; USR1/USR2/CONT/WINCH ask a window manager to reload or report.
+    if (signal !== null && /^(?:0|sig0|null|(?:sig)?(?:usr1|usr2|cont|winch)|10|12|18|28)$/i.test(signal)) return null;
     for (const word of args) {
       const found = substitutedSessionProcess(word);
       if (found !== null) return hardlineFinding('shutdown', `kill of ${found.command}: ${found.what}`);
