@@ -60,7 +60,9 @@ function collect(command: Command, path: string[], cases: RowCase[], row: Progra
   if (command.wrapper && !command.wrapper.peel) {
     const skip = 'a '.repeat(command.wrapper.skip ?? 0);
     // The command run must not be a subcommand's name (`pnpm rm` is pnpm's own remove).
-    const run = ['rm -rf build', 'unlink build', 'shred build'].find((line) => !Object.prototype.hasOwnProperty.call(command.subcommands ?? {}, line.split(' ')[0]!))!;
+    // A wrapper that only sets the environment has no form of its own: the command it runs brings
+    // one (`doppler run -- sh -c TEXT` is sh's executor form, which its entry does not cover).
+    const run = command.wrapper.environmentOnly === true ? "sh -c 'rm -rf build'" : ['rm -rf build', 'unlink build', 'shred build'].find((line) => !Object.prototype.hasOwnProperty.call(command.subcommands ?? {}, line.split(' ')[0]!))!;
     cases.push({ line: `${prefix} ${skip}${command.wrapper.afterDashDash ? '-- ' : ''}${run}`, expect: 'executor', entry });
   }
   for (const [sub, inner] of Object.entries(command.subcommands ?? {})) collect(inner, [...path, sub], cases, row);

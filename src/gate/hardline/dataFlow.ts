@@ -34,6 +34,12 @@ import { criticalFilesNamed } from './criticalNames';
 export interface Produced {
   texts: string[];
   exact: boolean;
+  /**
+   * The text is a lister's paths at worst (listedText), without the other columns the lister
+   * prints (`du`'s sizes, `ls -l`'s modes): a field a selection picks may be the path, so a field
+   * selection keeps every line (listings.ts).
+   */
+  listing?: true;
 }
 
 /** At most this many characters of flowing text are worked out (more is cut). */
@@ -121,6 +127,8 @@ function transformOf(name: string, args: readonly Word[]): Transform | null {
     case 'gojq':
     case 'jaq':
       return jqTransform(name, args);
+    case 'yq':
+      return yqTransform(args);
     case 'gunzip':
     case 'gzip':
     case 'zcat':
@@ -229,43 +237,118 @@ function trSet(spec: string): string[] | null {
 function sedTransform(words: readonly string[]): Transform | null {
   const scripts: string[] = [];
   let n = false;
+  let extended = false;
   for (let k = 0; k < words.length; k++) {
     const word = words[k]!;
     if (word === '-e' || word === '--expression') scripts.push(words[++k] ?? '');
     else if (word.startsWith('--expression=')) scripts.push(word.slice(13));
-    else if (/^-[nEr]+$/.test(word) || word === '--quiet' || word === '--silent' || word === '--regexp-extended') n ||= word.includes('n') || word !== '-E' && word !== '-r' && word !== '--regexp-extended';
-    else if (word.startsWith('-')) return null;
+    else if (/^-[nEr]+$/.test(word) || word === '--quiet' || word === '--silent' || word === '--regexp-extended') {
+      n ||= word.includes('n') || word === '--quiet' || word === '--silent';
+      extended ||= /[Er]/.test(word) || word === '--regexp-extended';
+    } else if (word.startsWith('-')) return null;
     else if (scripts.length === 0) scripts.push(word);
     else return null; // a file operand: the text is the file's
   }
   if (scripts.length === 0) return null;
-  const substitutions: Array<{ from: string; to: string; global: boolean }> = [];
+  const substitutions: Array<(line: string) => string> = [];
+  // Replacement texts of substitutions that could not be computed: at worst they stand before each line.
+  const atWorst: string[] = [];
   let computable = !n;
+  // Exact only for literal texts: a regular expression is computed the way JavaScript matches it
+  // (leftmost-first, not POSIX's leftmost-longest), so the text is then read approximately.
+  let literalOnly = true;
   for (const script of scripts.join('\n').split(/[;\n]/).map((part) => part.trim()).filter((part) => part !== '')) {
-    const match = /^s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)$/.exec(script);
-    // `s/^/TEXT/`: TEXT before every line.
-    if (match !== null && match[2] === '^' && !/[&\\]/.test(match[3]!)) {
-      substitutions.push({ from: '', to: match[3]!, global: false });
-      continue;
-    }
-    if (match === null || /[.[\]*^$\\+?(){}|]/.test(match[2]!) || /[&\\]/.test(match[3]!) || match[2] === '') {
+    const match = /^s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([giI0-9]*)$/.exec(script);
+    const computed = match === null ? null : sedSubstitution(match[2]!, match[3]!, match[4]!, extended);
+    if (computed === null) {
       computable = false;
+      if (match !== null) atWorst.push(match[3]!.replace(/\\(.)/g, '$1').replace(/&/g, ''));
       continue;
     }
-    substitutions.push({ from: match[2]!, to: match[3]!, global: match[4] === 'g' });
+    substitutions.push(computed);
+    literalOnly &&= !/[.[\]*^$\\+?(){}|]/.test(match![2]!) && !/[&\\]/.test(match![3]!) && /^g?$/.test(match![4]!);
   }
   if (computable) {
-    return {
-      apply: (text) =>
-        text
-          .split('\n')
-          .map((line) => substitutions.reduce((out, s) => (s.from === '' ? s.to + out : s.global ? out.split(s.from).join(s.to) : out.replace(s.from, () => s.to)), line))
-          .join('\n'),
-      exact: true,
-    };
+    return { apply: (text) => text.split('\n').map((line) => substitutions.reduce((out, substitute) => substitute(out), line)).join('\n'), exact: literalOnly };
   }
-  return IDENTITY;
+  // Not computed: the input as it was, and each line with every replacement before it (docs/decisions.md
+  // "What sed makes of literal text").
+  if (atWorst.length === 0) return IDENTITY;
+  return { apply: (text) => [text, ...text.split('\n').filter((line) => line !== '').map((line) => `${atWorst.join(' ')} ${line}`)].join('\n'), exact: false };
 }
+
+/**
+ * One `s/REGEXP/REPLACEMENT/FLAGS` of sed as a function of a line, when its regular expression
+ * (basic, or extended with `-E`) and replacement translate to JavaScript's for sure: anchors, `.`,
+ * `*`, bracket expressions with POSIX classes, groups and intervals (`\(…\)`, `\{…\}` in basic),
+ * `\+ \? \|`, `&` and `\1`–`\9`; flags `g`, `i`/`I` and a number. Null for anything else.
+ */
+function sedSubstitution(pattern: string, replacement: string, flags: string, extended: boolean): ((line: string) => string) | null {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[++i];
+      if (next === undefined) return null;
+      if (!extended && '(){}+?|'.includes(next)) source += next;
+      else if (/[1-9]/.test(next)) source += `\\${next}`;
+      else if (next === 'n') source += '\\n';
+      else if (next === 't') source += '\\t';
+      else if (/[wWsSbB]/.test(next)) source += `\\${next}`;
+      else if (/[.*[\]^$\\/+?(){}|]/.test(next) || !/[A-Za-z0-9]/.test(next)) source += `\\${next}`;
+      else return null;
+    } else if (c === '[') {
+      const close = /^\[\^?\]?(?:\[:[a-z]+:\]|[^\]])*\]/.exec(pattern.slice(i));
+      if (close === null) return null;
+      // A backslash is itself inside a bracket expression; JavaScript's needs it escaped.
+      const body = close[0].replace(/\\/g, '\\\\').replace(/\[:(alpha|digit|alnum|upper|lower|space|blank|punct|xdigit):\]/g, (_, name: string) => POSIX_CLASSES[name]!);
+      if (/\[:/.test(body)) return null;
+      source += body;
+      i += close[0].length - 1;
+    } else if (!extended && '(){}+?|'.includes(c)) source += `\\${c}`;
+    else source += c;
+  }
+  const nth = /\d+/.exec(flags) === null ? 1 : Number(/\d+/.exec(flags)![0]);
+  if (nth < 1 || (nth > 1 && flags.includes('g'))) return null;
+  let regexp: RegExp;
+  try {
+    regexp = new RegExp(source, (flags.includes('g') || nth > 1 ? 'g' : '') + (/[iI]/.test(flags) ? 'i' : ''));
+  } catch {
+    return null;
+  }
+  const make = (groups: readonly string[]): string | null => {
+    let out = '';
+    for (let i = 0; i < replacement.length; i++) {
+      const c = replacement[i]!;
+      if (c === '&') out += groups[0] ?? '';
+      else if (c === '\\') {
+        const next = replacement[++i];
+        if (next === undefined) return null;
+        if (/[0-9]/.test(next)) out += groups[Number(next)] ?? '';
+        else if (next === 'n') out += '\n';
+        else if (next === 't') out += '\t';
+        else if (/[A-Za-z]/.test(next)) return null; // GNU case conversions (`\U`, `\L`): not computed
+        else out += next;
+      } else out += c;
+    }
+    return out;
+  };
+  if (make([]) === null) return null;
+  return (line) => {
+    let count = 0;
+    return line.replace(regexp, (...found: unknown[]) => {
+      count++;
+      const whole = found[0] as string;
+      if (!flags.includes('g') && count !== nth) return whole;
+      const groups = found.slice(0, found.findIndex((part) => typeof part === 'number')) as string[];
+      return make(groups) ?? whole;
+    });
+  };
+}
+
+const POSIX_CLASSES: Readonly<Record<string, string>> = {
+  alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v', blank: ' \\t', punct: '!-/:-@[-`{-~', xdigit: '0-9A-Fa-f',
+};
 
 /**
  * `jq [-r] FILTER` with a path filter (`.`, `.[]`, `.key`, `.[0]`, `.["k"]`, `.items[].path`, and
@@ -293,6 +376,54 @@ function jqTransform(name: string, args: readonly Word[]): Transform | null {
     },
     exact: true,
   };
+}
+
+/**
+ * yq (Go's and Python's) over its input: a jq path filter computed on JSON input; on YAML, at worst
+ * every scalar the document holds (each mapping value and list item, quotes taken off), one a line:
+ * the filter prints some of them (docs/decisions.md "What sed makes of literal text"). Null when a
+ * file is named, the filter is missing or an option may change what is printed beyond that.
+ */
+function yqTransform(args: readonly Word[]): Transform | null {
+  const reading = readByRow('yq', args);
+  if (reading === null) return null;
+  if (reading.options.some((option) => !['-r', '--raw-output', '-M', '--no-colors', '-C', '--colors', '-c', '--unwrapScalar', '-e', '--exit-status'].includes(option.name))) return null;
+  const operands = reading.operands.map(literalText);
+  const filters = operands[0] === 'e' || operands[0] === 'eval' ? operands.slice(1) : operands;
+  if (filters.length !== 1 || filters[0] === null) return null;
+  const steps = jqPath(filters[0]!);
+  return {
+    apply: (text) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined; // YAML, read below.
+      }
+      if (json !== undefined) {
+        if (steps === null) return stringLeaves(json).join('\n');
+        let values: unknown[] = [json];
+        for (const step of steps) values = values.flatMap((value) => jqStep(value, step));
+        return values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n');
+      }
+      const scalars: string[] = [];
+      for (const line of text.split('\n')) {
+        const value = /^\s*(?:-\s+)?(?:[^\s:#][^:#]*:\s+)?([^#\s].*?)\s*$/.exec(line)?.[1];
+        if (value === undefined || /^[|>][-+]?$/.test(value) || /^[^\s:]+:$/.test(value)) continue;
+        scalars.push(value.replace(/^(["'])(.*)\1$/, '$2'));
+      }
+      return scalars.join('\n');
+    },
+    exact: false,
+  };
+}
+
+/** Every string a JSON value holds, depth first (at most a few thousand). */
+function stringLeaves(value: unknown, out: string[] = []): string[] {
+  if (out.length > 4096) return out;
+  if (typeof value === 'string') out.push(value);
+  else if (value !== null && typeof value === 'object') for (const inner of Object.values(value)) stringLeaves(inner, out);
+  return out;
 }
 
 type JqStep = { each: true } | { key: string | number };
@@ -470,7 +601,7 @@ function literalWord(value: string): Word {
 /** What a lister prints at worst ({@link listedPaths}) as the text that flows on, one path a line. */
 export function listedText(argv: readonly Word[]): Produced | null {
   const listed = listedPaths(argv);
-  return listed === null ? null : { texts: [listed.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n')], exact: false };
+  return listed === null ? null : { texts: [listed.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n')], exact: false, listing: true };
 }
 
 /** A literal option word that is `option` or a cluster of one-letter options holding it (`-fi` holds `-f`). */

@@ -43,7 +43,7 @@ import { checkEmptiedFiles } from './emptiedFiles';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
-import { checkPowerWords, isGuestPowerOperand } from './power';
+import { checkPowerWords, checkStdinCodeEndsSession, isGuestPowerOperand } from './power';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -741,6 +741,10 @@ function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact:
   // shell text too: read approximately.
   const kind = stdinCodeOf(command.argv, command.forms) ?? (command.argv.length > 0 && unplacedProgram(command) ? 'unknown' : null);
   if (kind === null) return null;
+  if (kind === 'code') {
+    const ends = checkStdinCodeEndsSession(command.argv, texts);
+    if (ends !== null) return ends;
+  }
   for (const text of texts) {
     const found = kind === 'code' ? checkCodeText(text, context, place) : checkPayloadText(text, kind === 'unknown' || !exact, context, place);
     if (found !== null) return found;

@@ -45,11 +45,14 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
     if (fields === null) return null;
     const given = input();
     if (given === null) return null;
+    // A listing's fields are unknown here (`du -a /opt | awk '{print $2}'` prints its paths): kept whole.
+    if (given.listing === true) return given;
+    if (fields.listingOnly === true) return null;
     const texts = [...new Set(given.texts.map(fields.apply))];
     return { texts, exact: given.exact };
   }
   const contents = files.map((word) => systemListAtWorst(literalText(word) ?? '')).filter((one): one is string => one !== null);
-  if (contents.length === 0) return null;
+  if (contents.length === 0 || fields?.listingOnly === true) return null;
   text = contents.join('\n');
   if (fields !== null) text = fields.apply(text);
   return { texts: [text], exact: false };
@@ -57,6 +60,8 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
 
 interface FieldSelection {
   apply: (text: string) => string;
+  /** Only a listing is read through it (its fields or lines are not computed: `NR>1 {print $NF}`). */
+  listingOnly?: true;
   /** The files it reads (none: its standard input). */
   files: readonly Word[];
 }
@@ -88,6 +93,9 @@ export function fieldSelection(name: string, args: readonly Word[]): FieldSelect
     let k = 0;
     for (; k < words.length && words[k]!.startsWith('-F'); k++) separator = words[k] === '-F' ? (words[++k] ?? null) : words[k]!.slice(2);
     const program = /^\s*\{\s*print\s+((?:\$\d+\s*,\s*)*\$\d+)\s*;?\s*\}\s*$/.exec(words[k] ?? '');
+    // A program that only picks lines and prints fields (`NR>1 {print $NF}`, `/x/ {print $2}`):
+    // not computed, but a listing read through it stays the listing.
+    if (program === null && AWK_FIELD_PICK.test(words[k] ?? '')) return { apply: (text) => text, files: args.slice(k + 1), listingOnly: true };
     if (program === null || (separator !== null && separator.length !== 1)) return null;
     const picked = program[1]!.split(',').map((field) => Number(field.trim().slice(1)));
     const split = (line: string): string[] => (separator === null ? line.trim().split(/[ \t]+/) : line.split(separator));
@@ -95,6 +103,9 @@ export function fieldSelection(name: string, args: readonly Word[]): FieldSelect
   }
   return null;
 }
+
+/** An awk program of a line pattern (no strings, no calls) and an action printing fields only. */
+const AWK_FIELD_PICK = /^\s*[\w\s$()<>=!&|+\-/^.*]*\{\s*print\s+(?:\$(?:\d+|NF|\(NF\s*-\s*\d+\))\s*,?\s*)+;?\s*\}\s*$/;
 
 /** cut's LIST (`1,6`, `2-4`, `5-`, `-3`) as a test on 1-based field numbers; null when unread. */
 function fieldList(list: string): ((field: number) => boolean) | null {

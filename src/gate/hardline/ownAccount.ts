@@ -27,6 +27,12 @@ const NARROWING: Readonly<Record<string, ReadonlySet<string>>> = {
   killall: new Set(['-o', '--older-than', '-y', '--younger-than', '-Z', '--context', '-i', '--interactive', '-n', '--ns', '-g', '--process-group']),
 };
 
+/** A signal given as an option word (`-9`, `-KILL`, `-SIGTERM`); one capital is an option (`-U`). */
+const SIGNAL_WORD = /^-(?:SIG)?(?:[A-Z]{2,}[A-Z0-9+-]*|[0-9]+)$/;
+
+/** Signals that end a process which does not catch them: KILL, TERM, HUP, INT, QUIT (and their numbers). */
+const ENDING_SIGNAL = /^(?:KILL|TERM|HUP|INT|QUIT|9|15|1|2|3)$/i;
+
 /** Options after which nothing is signalled. */
 const NO_SIGNAL = new Set(['-l', '--list', '-V', '--version', '-h', '--help']);
 
@@ -59,14 +65,26 @@ export function namesOwnAccount(word: Word, home: string): boolean {
 export function checkOwnAccountKill(name: string, args: readonly Word[], home: string): HardlineFinding | null {
   const userOptions = USER_OPTIONS[name];
   if (userOptions === undefined) return null;
-  const reading = readByRow(name, args);
+  // A signal spelt as an option word (`-KILL`, `-9`, `-SIGTERM`) is read apart: the row's reader
+  // would split it into letters.
+  const signalWords = args.map((word) => literalText(word)).map((text) => (text !== null && SIGNAL_WORD.test(text) ? text.replace(/^-(?:SIG)?/i, '') : null));
+  const reading = readByRow(name, args.filter((_, k) => signalWords[k] === null));
   if (reading === null) return null;
   let own: Word | null = null;
+  let account: Word | null = null;
+  let signal: string | null = signalWords.find((text) => text !== null) ?? null;
   for (const option of reading.options) {
     if (NO_SIGNAL.has(option.name) || NARROWING[name]!.has(option.name)) return null;
+    if ((option.name === '-s' || option.name === '--signal') && option.value !== null) signal = literalText(option.value) ?? '?';
     if (!userOptions.includes(option.name) || option.value === null) continue;
     if (namesOwnAccount(option.value, home)) own = option.value;
+    else if (literalText(option.value) !== null) account = option.value;
   }
+  // Any account, when the signal is spelt out as one that ends processes (docs/decisions.md
+  // "Killing every process of an account by an explicit signal"): `pkill -KILL -u dev`. The gate
+  // cannot tell a person's account from a service's; plain `pkill -u nobody` (the default TERM,
+  // unspelt) stays a service's business.
+  if (own === null && account !== null && signal !== null && ENDING_SIGNAL.test(signal.replace(/^SIG/i, ''))) own = account;
   if (own === null) return null;
   const regexp = name === 'pkill' || reading.options.some((option) => option.name === '-r' || option.name === '--regexp');
   const patterns = reading.operands.map(literalText);

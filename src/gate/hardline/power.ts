@@ -13,15 +13,20 @@
  *   `adb reboot`, `supervisorctl shutdown` act on a guest, a device or a service).
  */
 import type { PathPlace } from '../programs/pathResolver';
-import { rowFor } from '../programs/table';
+import { programForms, rowFor } from '../programs/table';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { checkServiceStop } from './processes';
 
-/** A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the session. */
-const POWER_METHOD = /^(?:request|schedule)?(?:power-?off|shut-?down|reboot|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags)?$|^(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
+/**
+ * A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the
+ * session: the power word, with the prefixes session managers put before it (`Request`, `Schedule`,
+ * `Force`, `Confirm`, `Do`, `Try`, `Immediate`: each still ends it, a `Confirm…` after a dialog
+ * nobody may answer) and `WithFlags`/`Now` after it.
+ */
+const POWER_METHOD = /^(?:(?:request|schedule|force|confirm|do|try|immediate)[-_]?){0,2}(?:power-?off|shut-?down|reboot|restart-?system|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags|now)?$|^(?:force[-_]?)?(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
 /** `Restart` is a power word only on a session manager (`org.xfce.SessionManager`), not on a service's own bus name. */
 const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown|consolekit/i;
 /** ConsoleKit's Manager powers the machine off with `Stop` (and restarts it with `Restart`). */
@@ -97,4 +102,20 @@ export function isGuestPowerOperand(argv: readonly Word[], k: number): boolean {
   const before = k > 1 ? literalText(argv[k - 1]) : '';
   const after = literalText(argv[k + 1]);
   return before !== null && !before.startsWith('-') && (after === null || !after.startsWith('-'));
+}
+
+/**
+ * Code a program reads on its standard input where its row takes code as an operand
+ * (`echo 'awesome.quit()' | awesome-client`): read as that operand would be, for the row's forms
+ * that end the session. `texts`: the alternatives of what flows in.
+ */
+export function checkStdinCodeEndsSession(argv: readonly Word[], texts: readonly string[]): HardlineFinding | null {
+  const name = commandName(argv[0]);
+  const row = name === null ? null : rowFor(name.name);
+  if (row === null || row.stdinCode !== true || !(row.operands ?? []).some((role) => role.payload === 'code')) return null;
+  for (const text of texts) {
+    const ends = programForms([...argv, { kind: 'literal', value: text, raw: text }]).forms.find((form) => form.endsSession === true);
+    if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
+  }
+  return null;
 }

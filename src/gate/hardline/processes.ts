@@ -47,9 +47,56 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
       pids.push(text);
     }
   }
-  if (!pids.includes('-1')) return null;
+  if (!pids.includes('-1')) {
+    // `kill -TERM "$(pidof dwm)"`: a pid found by the name of a process the session or the system
+    // cannot live without (docs/decisions.md "A session's processes found by pidof or pgrep").
+    // Signal 0 asks whether it lives; USR1/USR2/CONT/WINCH ask a window manager to reload or report.
+    if (signal !== null && /^(?:0|sig0|null|(?:sig)?(?:usr1|usr2|cont|winch)|10|12|18|28)$/i.test(signal)) return null;
+    for (const word of args) {
+      const found = substitutedSessionProcess(word);
+      if (found !== null) return hardlineFinding('shutdown', `kill of ${found.command}: ${found.what}`);
+    }
+    return null;
+  }
   if (signal !== null && /^(?:0|sig0|null)$/i.test(signal)) return null;
   return hardlineFinding('kill-all', `kill ${signal === null ? '' : '-' + signal + ' '}-1 signals every process`);
+}
+
+/** The command of a substitution word (`$(…)`, `` `…` ``), read as text commands; null for any other word. */
+function substitutedCommands(word: Word): ReturnType<typeof readTextCommands> | null {
+  if (word.kind === 'literal') return null;
+  const raw = word.raw.replace(/^"(.*)"$/s, '$1');
+  const inner = /^\$\((.*)\)$/s.exec(raw)?.[1] ?? /^`(.*)`$/s.exec(raw)?.[1];
+  if (inner === undefined || inner.length > 4096) return null;
+  return readTextCommands(inner, '/');
+}
+
+/**
+ * `$(pidof NAME)`, `$(pidof -s NAME)`, `$(pgrep NAME)`, `$(pgrep -x NAME)`: the ids of the named
+ * process, when it is one whose end ends the session or the system (sessionProcesses.ts).
+ */
+function substitutedSessionProcess(word: Word): { command: string; what: string } | null {
+  const commands = substitutedCommands(word);
+  const last = commands?.[commands.length - 1];
+  if (last === undefined || last.pipedFrom !== null) return null;
+  const argv = peeledWords(last);
+  const name = commandName(argv[0])?.name;
+  if (name !== 'pidof' && name !== 'pgrep') return null;
+  const texts = argv.slice(1).map(literalText);
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k];
+    if (text === null || text === undefined) continue;
+    // Options that take a value (pidof's `-o PID`, pgrep's selectors), skipped with it.
+    if (name === 'pidof' ? /^-[od]$/.test(text) : /^-[gGPsStUuFO]$|^--(?:pgroup|group|parent|session|terminal|euid|uid|older|runstates|ns|nslist|pidfile|cgroup|env)$/.test(text)) {
+      k++;
+      continue;
+    }
+    if (text.startsWith('-')) continue;
+    const process = name === 'pgrep' ? text.replace(/^\^/, '').replace(/\$$/, '') : text.slice(text.lastIndexOf('/') + 1);
+    const what = sessionProcess(process);
+    if (what !== null) return { command: `${name} ${text}`, what };
+  }
+  return null;
 }
 
 /** A command substitution word (`$(…)`, `` `…` ``) whose command prints every process id. */
@@ -284,8 +331,19 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     return hardlineFinding('shutdown', `${name}${texts.length > 0 ? ' ' + texts.map((t) => t ?? '…').join(' ') : ''}`);
   }
   if (name === 'init' || name === 'telinit' || name === 'runit-init') {
+    // Every run level ends something on some system (docs/decisions.md "Run levels and illumos's
+    // uadmin"): 0 and 6 power off and reboot everywhere, 5 powers off on Solaris and illumos, 1 and
+    // S stop every service and session, 2–4 leave the graphical session on SysV Linux. Only `q`/`Q`
+    // (read inittab again), `u`/`U` (re-execute init) and `a`–`c` (on-demand entries) change nothing.
     const level = literalText(operands(args)[0]);
-    return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
+    if (level === null || level === undefined) return null;
+    if (name === 'runit-init') return level === '0' || level === '6' ? hardlineFinding('shutdown', `${name} ${level}`) : null;
+    return /^[0-6sS]$/.test(level) ? hardlineFinding('shutdown', `${name} ${level}${level === '0' || level === '6' ? '' : ': a run level that stops the graphical session or the machine'}`) : null;
+  }
+  if (name === 'uadmin') {
+    // illumos/Solaris `uadmin CMD FCN`: A_REBOOT (1), A_SHUTDOWN (2) and A_DUMP (5, a panic and reboot).
+    const command = literalText(operands(args)[0]);
+    return command === '1' || command === '2' || command === '5' ? hardlineFinding('shutdown', `uadmin ${command} ${literalText(operands(args)[1]) ?? ''} reboots, halts or powers off the machine`.trim()) : null;
   }
   if (name === 'loginctl') {
     const verb = literalText(readByRow('loginctl', args)?.operands[0]);

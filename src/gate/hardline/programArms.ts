@@ -27,7 +27,7 @@ const NAMED_PROGRAMS = new Set([
   'kill', 'killall5', 'pkill', 'killall',
   'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'runit-init', 'service', 'rc-service', 'sv', 'herd', 'dinitctl', 'initctl', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
   // other platforms and other ways in (docs/decisions.md, "Other platforms' programs")
-  'launchctl', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
+  'launchctl', 'uadmin', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
   ...INTERPRETERS,
   ...VOLUME_PROGRAMS,
   // Windows' own programs and cmdlets (windows.ts)
@@ -98,6 +98,7 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
     case 'init':
     case 'telinit':
     case 'runit-init':
+    case 'uadmin':
     case 'service':
     case 'rc-service':
     case 'sv':

@@ -48,6 +48,9 @@ function whatIf(texts: ReadonlyArray<string | null>): boolean {
   return texts.some((text) => text !== null && /^-(?:wh(?:a(?:t(?:i(?:f)?)?)?)?|wi)(?::\$true)?$/i.test(text));
 }
 
+/** The power methods of WMI's Win32_OperatingSystem class. */
+const WMI_POWER_METHOD = /^(?:win32shutdown|win32shutdowntracker|shutdown|reboot)$/;
+
 /** Words that are not switches (`/x`, `-x`), in order. */
 function operandsOf(args: readonly Word[]): Word[] {
   return args.filter((word) => !/^[-/]/.test(literalText(word) ?? word.raw));
@@ -87,7 +90,13 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
         const what = image === undefined ? null : sessionProcess(image);
         if (what !== null) return hardlineFinding('shutdown', `wmic process call terminate of ${image}: ${what}`);
       }
-      if (lower[0] === 'os' && method !== null && method !== undefined && /^(?:win32shutdown|shutdown|reboot)$/.test(method)) return hardlineFinding('shutdown', `wmic os call ${method}`);
+      // The os class's power methods, with or without `call` (`wmic os where Primary='TRUE' reboot`),
+      // after any global switch (`/interactive:off`); `/node:` names another machine and is not read.
+      const words = lower.filter((text) => text === null || !text.startsWith('/'));
+      if (lower.some((text) => text !== null && text.startsWith('/node:'))) return null;
+      const operatingSystem = words[0] === 'os' || (words[0] === 'path' && words[1] === 'win32_operatingsystem');
+      const power = method ?? words.find((text) => text !== null && WMI_POWER_METHOD.test(text));
+      if (operatingSystem && power !== null && power !== undefined && WMI_POWER_METHOD.test(power)) return hardlineFinding('shutdown', `wmic os ${method !== null ? 'call ' : ''}${power}`);
       return null;
     }
     case 'wbadmin':

@@ -547,7 +547,8 @@ function viewSegment(record: SegmentRecord): SegmentView {
       if (layer.inner.length > 0 || layer.shellText !== null) mustSpell.add(at);
       break;
     }
-    mustSpell.add(innerStart);
+    // A wrapper that only sets the environment (`doppler run --`): its entry covers the command it runs.
+    if (layer.environmentOnly !== true) mustSpell.add(innerStart);
     const ownForm = forms.some((form) => form.index >= at && form.index < innerStart);
     if (peeling && layer.peel && !ownForm && layer.shellText === null) peelStart = innerStart;
     else peeling = false;

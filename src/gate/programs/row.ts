@@ -158,6 +158,14 @@ export interface WrapperRole {
    * this one), and they read the wrapper itself (its host, its ProxyCommand) instead.
    */
   readonly elsewhere?: boolean;
+  /**
+   * The wrapper only runs the command here with more variables in its environment (secret managers'
+   * and tool-version managers' `run`/`exec`: `doppler run -- CMD`, `direnv exec DIR CMD`): an entry
+   * naming the wrapper covers the command it runs unless that command has a form an entry must
+   * spell (`doppler run` covers `doppler run -- npm start`, not `doppler run -- sh -c TEXT`).
+   * The floors read the command as any wrapper's (docs/decisions.md "Commands run in an environment").
+   */
+  readonly environmentOnly?: true;
   /** Operands between the options and the command (`timeout DURATION`, `chroot DIR`, `docker run IMAGE`). */
   readonly skip?: number;
   /** The command starts after `--` (`kubectl exec POD -- CMD`). */

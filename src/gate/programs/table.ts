@@ -277,7 +277,7 @@ function wordThatMayBecomeOption(args: readonly Word[], reading: ArgReading, sto
 /**
  * A wrapper role: the command it runs is read against the table too (its forms are the
  * wrapper's), and a wrapper that does not peel is an executor form of its own at the wrapped
- * program word. Text handed to a shell (`watch`, `flock -c`, `env -S`) is an executor form.
+ * program word, unless it only sets the environment (`WrapperRole.environmentOnly`). Text handed to a shell (`watch`, `flock -c`, `env -S`) is an executor form.
  */
 function readWrapped(command: Command, program: string, argv: readonly Word[], start: number, forms: Form[], state: { unreadable: string | null }, depth: number): void {
   const wrapper = command.wrapper!;
@@ -292,7 +292,8 @@ function readWrapped(command: Command, program: string, argv: readonly Word[], s
   const offset = args.length - read.inner.length;
   const suffix = offset >= 0 && read.inner.every((word, k) => word === args[offset + k]);
   const at = suffix ? start + offset : start - 1;
-  if (!wrapper.peel && read.shellText === null) {
+  // A wrapper that only sets the environment hands on the command as it is: no form of its own.
+  if (!wrapper.peel && wrapper.environmentOnly !== true && read.shellText === null) {
     forms.push({ role: 'executor', program, trigger: wordText(read.inner[0]), index: at, value: read.inner[0]!, payload: 'shell-argv', wrapped: wrapper.elsewhere ? 'elsewhere' : 'here', note: wrapper.note });
   }
   if (depth >= MAX_NESTING) {
@@ -334,6 +335,8 @@ function genericReading(row: Command, args: readonly Word[]): WrapperReading {
     if (positional.kind !== 'literal') positionalsExact = false;
     next++;
   }
+  // A `--` after the wrapper's own operands (`aws-vault exec PROFILE -- CMD`) ends them: no program is called `--`.
+  if ((wrapper.skip ?? 0) > 0 && args[next]?.kind === 'literal' && (args[next] as { value: string }).value === '--') next++;
   return { options, inner: args.slice(next), shellText: null, assignments: [], exact: exact && positionalsExact };
 }
 
@@ -450,7 +453,7 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   const form = row.stdinCodeForm;
   if (form?.dashOptions !== undefined) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
-    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && option.value.value === '-')) return kind;
+    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && STDIN_NAMES.has(option.value.value))) return kind;
   }
   if (form?.dashOperandAfter !== undefined) {
     const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
@@ -467,6 +470,9 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   }
   return stdinScript(row, args) ? kind : null;
 }
+
+/** Standard input as a file operand or option value names it. */
+const STDIN_NAMES: ReadonlySet<string> = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** A shell's `-s`, no script operand, or the script operand `-` (or standard input by name). */
 function stdinScript(row: ProgramRow, args: readonly Word[]): boolean {

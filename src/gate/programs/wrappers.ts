@@ -39,6 +39,8 @@ export interface WrapperLayer extends WrapperReading {
   program: string;
   /** An allow entry for the wrapped command alone may cover it (see {@link WrapperRole.peel}). */
   peel: boolean;
+  /** An entry naming the wrapper covers the command it runs (see {@link WrapperRole.environmentOnly}). */
+  environmentOnly?: true;
 }
 
 /** Every program whose row is a wrapper, by its names. */
@@ -174,7 +176,7 @@ function peel(argv: readonly Word[], first: WrapperStart): PeeledCommand {
       break;
     }
     const read = readWrapper(wrapper.command, wrapper.args);
-    layers.push({ program: wrapper.program, peel: wrapper.command.wrapper!.peel, ...read });
+    layers.push({ program: wrapper.program, peel: wrapper.command.wrapper!.peel, ...(wrapper.command.wrapper!.environmentOnly === true ? { environmentOnly: true as const } : {}), ...read });
     assignments.push(...read.assignments);
     exact &&= read.exact;
     current = read.inner;

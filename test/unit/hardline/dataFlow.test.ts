@@ -30,6 +30,21 @@ describe('data between segments (hardline/dataFlow.ts)', () => {
     assert.equal(transformedText(words('base64', '-d'), given('//79AAEC')), null);
   });
 
+  it('computes sed substitutions with regular expressions, approximately, and puts an uncomputed replacement before each line', () => {
+    assert.deepEqual(transformedText(words('sed', 's/^X/rm -rf/'), given('X /home/dev')), { texts: ['rm -rf /home/dev'], exact: false });
+    assert.deepEqual(transformedText(words('sed', '-E', 's/^(Y) (.*)$/rm -rf \\2/'), given('Y /etc')), { texts: ['rm -rf /etc'], exact: false });
+    assert.deepEqual(transformedText(words('sed', 's/\\(a\\)\\(b\\)/\\2\\1/g'), given('abab')), { texts: ['baba'], exact: false });
+    assert.deepEqual(transformedText(words('sed', 's/[[:digit:]]\\{2\\}/N/g'), given('a12b345')), { texts: ['aNbN5'], exact: false });
+    assert.deepEqual(transformedText(words('sed', 's/o/0/2'), given('foo')), { texts: ['fo0'], exact: false });
+    assert.deepEqual(transformedText(words('sed', 's/q/\\U&/'), given('q /usr')), { texts: ['q /usr\nU q /usr'], exact: false });
+  });
+
+  it('reads yq over JSON by its path and over YAML as every scalar', () => {
+    assert.deepEqual(transformedText(words('yq', '-r', '.run'), given('{"run": "rm -rf ~", "x": 1}')), { texts: ['rm -rf ~'], exact: false });
+    assert.deepEqual(transformedText(words('yq', '-r', '.run'), given('name: a\nrun: "rm -rf ~"\nlist:\n  - b')), { texts: ['a\nrm -rf ~\nb'], exact: false });
+    assert.equal(transformedText(words('yq', '-r', '.run', 'x.yaml'), given('run: x')), null);
+  });
+
   it('inflates gzip data that flows decoded into gunzip, zcat or gzip -d', () => {
     const bytes = transformedText(words('base64', '-d'), given('H4sIAAAAAAAAAyvKVdAtSlPQz8jPTdVPSS0DAOVAVdwQAAAA'));
     assert.ok(bytes !== null && bytes.exact);

@@ -28,7 +28,13 @@ describe('listings read at their worst (hardline/listings.ts)', () => {
     const flowing = () => ({ texts: ['a:b:c\nd:e:f'], exact: true });
     assert.deepEqual(printedAtWorst(argv('cut', '-d', ':', '-f', '1,3'), flowing), { texts: ['a:c\nd:f'], exact: true });
     assert.deepEqual(printedAtWorst(argv('awk', '-F:', '{print $2}'), flowing), { texts: ['b\ne'], exact: true });
-    assert.equal(fieldSelection('awk', argv('-F:', '$3 > 1000 {print $1}')), null);
+    // A line pattern is not computed: only a listing passes through it, whole.
+    assert.equal(fieldSelection('awk', argv('-F:', '$3 > 1000 {print $1}'))?.listingOnly, true);
+    assert.equal(printedAtWorst(argv('awk', '-F:', '$3 > 1000 {print $1}'), flowing), null);
+    const listing = () => ({ texts: ['/opt\n/opt/*'], exact: false, listing: true as const });
+    assert.deepEqual(printedAtWorst(argv('awk', 'NR>1 {print $NF}'), listing), listing());
+    assert.deepEqual(printedAtWorst(argv('awk', '{print $2}'), listing), listing());
+    assert.equal(fieldSelection('awk', argv('{print $1; system("x")}')), null);
     assert.equal(fieldSelection('cut', argv('-c1-3')), null);
   });
 

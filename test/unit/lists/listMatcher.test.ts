@@ -41,6 +41,14 @@ const ALLOW_CASES: Record<string, AllowCase[]> = {
     [['cat ~/notes.txt'], `cat ${HOME}/notes.txt`, ['cat ~/notes.txt']],
     [['cat ~/notes.txt'], `cat '~/notes.txt'`, null],
   ],
+  'an entry for a runner that only sets the environment covers the command it runs, not that command\'s own forms': [
+    [['doppler run'], 'doppler run -- npm start', ['doppler run']],
+    [['direnv exec'], 'direnv exec . make test', ['direnv exec']],
+    [['aws-vault exec'], 'aws-vault exec dev -- aws s3 ls', ['aws-vault exec']],
+    [['doppler run'], "doppler run -- sh -c 'npm start'", null],
+    [['npm start'], 'doppler run -- npm start', null],
+    [['sudo'], 'sudo npm start', null],
+  ],
   'opaque words are never covered': [
     [['git status'], 'git status $X', null],
     [['git status'], 'git status "$X"', null],

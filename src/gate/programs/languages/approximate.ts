@@ -13,7 +13,7 @@
  * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
  * the code does, never see less of the literals than the code holds.
  */
-import { GENERIC_ROW, languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
+import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 
 export interface ApproximateText {
   text: string;
@@ -118,7 +118,7 @@ function listedDeletions(stripped: string, code: string, literals: readonly stri
       if (NARROWED.test(rest)) continue;
       const words = rest.split(/[\s(),]+/);
       const roots: string[] = [];
-      if (words.includes('~') || row.homeExpressions.some((home) => home !== '~' && namesHome(window, home)) || withHomeSpelt(rest) !== rest) roots.push('~');
+      if (words.includes('~') || homeExpressionsOf(row).some((home) => home !== '~' && namesHome(window, home)) || withHomeSpelt(rest) !== rest) roots.push('~');
       // Shell-like languages name a folder as a bare word (`ls /etc`).
       const bare = row.shellLike === true ? words.filter((word) => /^(?:\/|~\/)[\w./*?-]*$/.test(word)) : [];
       for (const path of [...named, ...bare]) if (/^(?:\/|~\/)/.test(path)) roots.push(path.replace(/\/+$/, '') || '/');
@@ -298,7 +298,7 @@ function windowWords(window: string, row: LanguageRow): string[] {
   const { literals, stripped } = literalsOf(window, row);
   const out = [...literals];
   // A home expression among the arguments (`"rm -rf " .. os.getenv("HOME")`) is the home folder.
-  if (row.homeExpressions.some((home) => window.includes(home))) out.push('~');
+  if (homeExpressionsOf(row).some((home) => window.includes(home))) out.push('~');
   if (row.shellLike || row.bareArguments === true) {
     for (const word of stripped.split(/[\s,()]+/)) if (word !== '' && word !== '""' && !/^-[A-Z]/.test(word)) out.push(word);
   }
@@ -311,7 +311,7 @@ function deletionTargets(window: string, row: LanguageRow): string[] {
   const out: string[] = [];
   // A path pattern (`</etc/*>`, `Dir.glob("/etc/*")` handed to the deletion) deletes what it matches.
   for (const literal of literals) out.push(/^(?:\/|~\/)[\w./-]*[*?][\w./*?-]*$/.test(literal) ? literal : quoteShell(literal));
-  for (const home of row.homeExpressions) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
+  for (const home of homeExpressionsOf(row)) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
   for (const word of stripped.split(/[\s,()=>]+/)) {
     if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
   }

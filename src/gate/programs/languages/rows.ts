@@ -80,6 +80,8 @@ const SEMICOLON: CommentForm = { open: ';' };
 export const DELETION_WORDS: readonly string[] = [
   'rmtree', 'rm_rf', 'rm_r', 'remove_tree', 'rmdir', 'unlink', 'delete', 'deleteDir', 'deleteRecursively', 'deleteDirectory',
   'delete-tree', 'delete-directory', 'delete-directory/files', 'delete-file', 'del_dir_r', 'delTree', 'rimraf', 'remove_dir_all', 'removeDirectoryRecursive',
+  // Capitalised libraries (Wolfram, Go, .NET, Win32): `DeleteDirectory[…]`, `os.RemoveAll`, `Directory.Delete`.
+  'DeleteDirectory', 'DeleteFile', 'RemoveDirectory', 'RemoveAll', 'remove_all', 'Directory.Delete', 'File.Delete', 'deltree',
 ];
 
 /** Names that empty a file in many languages' libraries (`File.truncate`, `ftruncate`, `os.truncate`, `truncateSync`). */
@@ -142,7 +144,7 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     language: 'Perl',
     programs: ['perl', 'perl5', 'cperl'],
     // `<…>` holding a path or a pattern is the glob operator (`<$fh>` and `<STDIN>` read lines).
-    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^q[qxw]?\s*[/|!#]/, escape: 'backslash' }, { open: /^qx\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^<(?=[~/][^<>\s]*>)/, close: '>', escape: 'none' }, DOUBLE, SINGLE, BACKTICK],
+    quotes: [{ open: /^q[qw]?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^q[qxw]?\s*[/|!#]/, escape: 'backslash' }, { open: /^qx\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^<(?=[~/][^<>\s]*>)/, close: '>', escape: 'none' }, DOUBLE, SINGLE, BACKTICK],
     comments: [HASH, { open: '\n=pod', close: '\n=cut' }],
     processApis: ['system', 'exec', 'qx', 'readpipe', 'open', 'open3', 'open2', 'spawn', 'capture', 'run'],
     deletionApis: ['rmtree', 'remove_tree', 'unlink', 'rmdir'],
@@ -317,7 +319,8 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   {
     language: 'Raku',
     programs: ['raku', 'perl6', 'rakudo'],
-    quotes: [{ open: /^qq?\s*[({[<]/, escape: 'backslash', nests: true }, DOUBLE, SINGLE],
+    // Word lists are literals too (`run <rm -rf /tmp/x>`, `qw<…>`, `«…»`): their words are a command's.
+    quotes: [{ open: /^q[qw]?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^«/, close: '»', escape: 'none' }, { open: /^<(?=[^\s<>=])/, close: '>', escape: 'none' }, DOUBLE, SINGLE],
     comments: [HASH],
     processApis: ['shell', 'run', 'qx', 'qqx', 'Proc::Async.new', 'QX'],
     deletionApis: [...DELETION_WORDS],
@@ -405,6 +408,18 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     linePrefix: /^\s*(?:[:+]|silent!?\s*)*(?:r(?:ead)?\s*!|w(?:rite)?\s*!|!+|(?:\.|%|\d+(?:,\d+)?)\s*!)/,
   },
   {
+    // CMake script code (`cmake -P FILE`, `-P /dev/stdin`): its arguments are bare words.
+    language: 'CMake',
+    programs: ['cmake'],
+    quotes: [{ open: /^\[=*\[/, close: ']]', escape: 'none' }, DOUBLE],
+    comments: [HASH],
+    processApis: ['COMMAND', 'exec_program'],
+    bareArguments: true,
+    deletionApis: ['REMOVE_RECURSE', 'REMOVE', 'remove_directory', 'rm'],
+    writeApis: ['WRITE', 'APPEND', 'CONFIGURE'],
+    homeExpressions: ['$ENV{HOME}', '$ENV{USERPROFILE}'],
+  },
+  {
     language: 'make',
     programs: ['make', 'gmake', 'bmake', 'remake'],
     quotes: [],
@@ -443,6 +458,31 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
 ];
 
 /** For any other program whose row says it runs code: C-like and shell-like quotes, `#` comments, the usual API names. */
+/**
+ * The home folder as many languages and libraries spell it, read in every row besides its own
+ * (docs/decisions.md "Home spellings and word lists in the approximately read languages"): code in
+ * a language without a row of its own (`wolframscript -code`) or a library a row does not name
+ * still names the home folder so. Only spellings of the folder itself: `$HOME/x` is read by path.
+ */
+export const HOME_SPELLINGS: readonly string[] = [
+  '$HomeDirectory', 'HomeDirectory[]', 'HOME()', 'os.homedir()', 'os.homedir', 'Path.home()', 'pathlib.Path.home()', 'System.getProperty("user.home")',
+  "System.getProperty('user.home')", 'user.home', '(getenv "HOME")', 'getenv("HOME")', "getenv('HOME')", 'expanduser("~")', "expanduser('~')",
+  'os.UserHomeDir()', 'home_dir()', 'homeDir()', 'user_home', 'UserProfile', 'SpecialFolder.UserProfile', 'USERPROFILE',
+  'get-home-dir', 'user-homedir-pathname', 'NSHomeDirectory()', 'Dir.home', 'File.expand_path("~")', "File.expand_path('~')",
+];
+
+const HOMES = new WeakMap<LanguageRow, readonly string[]>();
+
+/** A row's home expressions with the {@link HOME_SPELLINGS} every row reads. */
+export function homeExpressionsOf(row: LanguageRow): readonly string[] {
+  let homes = HOMES.get(row);
+  if (homes === undefined) {
+    homes = [...new Set([...row.homeExpressions, ...HOME_SPELLINGS])];
+    HOMES.set(row, homes);
+  }
+  return homes;
+}
+
 export const GENERIC_ROW: LanguageRow = {
   language: 'the code',
   programs: [],

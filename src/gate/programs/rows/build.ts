@@ -1556,6 +1556,8 @@ const CMAKE_ROW: ProgramRow = {
     { role: 'writer', options: ['--graphviz', '--trace-redirect', '--profiling-output', '--system-information'], example: '/tmp/out', note: 'these options write a graph, trace or profile to the named file' },
   ],
   read: readCmakeE,
+  // `cmake -P /dev/stdin` (or `-P -`) runs the CMake script it reads on standard input.
+  stdinCodeForm: { dashOptions: ['-P'] },
   plain: ['-S . -B build', '--build build -j 8', '-B build -DCMAKE_BUILD_TYPE=Release', '--build build --target test', '--version', '--preset default'],
 };
 

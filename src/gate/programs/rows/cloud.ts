@@ -3054,6 +3054,7 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
     what: 'the 1Password command-line client',
     ...op1({
       subcommands: {
+        run: op1({ wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'op run -- CMD runs CMD with the secret references of its environment resolved' } }),
         read: op1({ read: printsSecretUnless('read', 'prints the secret an op:// reference names', '-o', '--out-file', 'o', 'out-file') }),
         inject: op1({ read: printsSecretUnless('inject', 'prints the template with the secrets it references filled in', '-o', '--out-file', 'o', 'out-file') }),
         item: op1({
@@ -3124,9 +3125,10 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
         },
         plain: ['get project', 'get config --plain', 'set project web', ''],
       }),
-      // `run -- CMD` itself carries no form (secretStores.ts: an entry for it covers the command).
+      // `run -- CMD` runs CMD with the secrets in its environment: a wrapper whose entry covers the command (secretStores.ts).
       run: dp({
         options: [{ role: 'executor', options: ['--command'], payload: 'shell-text', example: 'npm start', note: '--command runs that shell text with the secrets in its environment' }],
+        wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'doppler run -- CMD runs CMD with the secrets in its environment' },
       }),
       },
       plain: ['me', 'projects', 'configs', '--version'],

@@ -379,6 +379,11 @@ const ARJ_COMMANDS: Record<string, Command> = anyCase({
  * A jq filter that reads the environment: `$ENV` or the builtin `env` (not a field `.env`, a
  * variable `$env`, a string `"env"` or part of a longer name).
  */
+/** Miller DSL that runs a command: `system(…)`, `exec(…)`, `os.system`, or output redirected `| "CMD"`. */
+const MILLER_RUNS = /\b(?:system|exec)\s*\(|\|\s*"/;
+/** Text that is a Miller DSL expression rather than a file or verb word: a field, a block, an assignment or a call. */
+const MILLER_DSL = /[$@{}=(]/;
+
 const JQ_READS_ENV = /\$ENV\b|(?<![\w$."])env(?![\w"])/;
 
 /** A jq filter that loads modules (`import "m" as m;`, `include "m";`): code the gate does not see, which may read the environment. */
@@ -1259,6 +1264,32 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       { role: 'loader', operand: 0, when: (v) => v !== null && JQ_LOADS_MODULE.test(v), example: 'include "m"; .', note: 'the filter loads jq modules from files the gate does not see' },
     ],
     plain: ['. package.json', '-r .version package.json', "'.[] | .name' data.json", '-c . x.json', '-n 1+1', '.env config.json', '\'.name == "env"\' x.json'],
+  },
+  {
+    // Miller: a verb chain (`sort -f a then head -n 5`) over CSV/TSV/JSON records. The `put` and
+    // `filter` verbs take an expression of Miller's DSL, which is code: `system(…)` and `exec(…)`
+    // run commands and a `| "CMD"` redirect of print/tee/emit pipes into one (docs/decisions.md
+    // "Data tools whose expressions run commands").
+    names: ['mlr', 'miller'],
+    category: 'text',
+    what: 'Miller: filters, reshapes and converts CSV, TSV and JSON records',
+    grammar: {
+      short: 'sn',
+      flags: 'nIS',
+      long: {
+        ...valued('from', 'ifs', 'ofs', 'ips', 'ops', 'irs', 'ors', 'fs', 'ps', 'rs', 'load', 'mload', 'nr-progress-mod', 'records-per-batch', 'tz', 'ofmt', 'files'),
+        ...flagged('icsv', 'ocsv', 'csv', 'itsv', 'otsv', 'tsv', 'ijson', 'ojson', 'json', 'ijsonl', 'ojsonl', 'jsonl', 'inidx', 'onidx', 'ixtab', 'oxtab', 'ipprint', 'opprint', 'imd', 'omd', 'c2j', 'c2p', 'c2t', 'c2m', 't2c', 't2j', 'j2c', 'j2t', 'implicit-csv-header', 'headerless-csv-output', 'allow-ragged-csv-input', 'no-auto-flatten', 'no-auto-unflatten', 'barred', 'right', 'help', 'version', 'in-place', 'no-color', 'no-fflush'),
+      },
+    },
+    options: [
+      { role: 'writer', options: ['-I', '--in-place'], note: '-I rewrites the input files in place' },
+      { role: 'loader', options: ['--load', '--mload'], example: 'lib.mlr', note: '--load reads DSL definitions from files the gate does not see' },
+    ],
+    operands: [
+      { role: 'executor', operand: 'every', payload: 'code', when: (v) => v !== null && MILLER_RUNS.test(v), example: '$x = system("id")', note: 'the DSL expression runs commands (system, exec, or a | "command" redirect)' },
+      { role: 'executor', operand: 'every', payload: 'code', when: (v) => v !== null && !MILLER_RUNS.test(v) && MILLER_DSL.test(v), example: '$z = $x . $y', everyday: true, note: 'a put or filter expression, read for what it prints' },
+    ],
+    plain: ['--icsv --opprint sort -f name data.csv', '--icsv --ojson head -n 5 then cut -f id,name data.csv', '--c2j cat data.csv', "--icsv --ojson put '$z = $x . $y' data.csv", "--icsv filter '$x > 3' data.csv"],
   },
   {
     // Two programs share the name: kislyuk's (Python argparse, a jq wrapper: -i/--in-place) and

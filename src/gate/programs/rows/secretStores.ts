@@ -7,9 +7,10 @@ import { printsSecret, printsSecretUnless, type Command, type ProgramRow } from 
  * standard output are `credentials` forms, read by the hardline floor's credential-exfiltration
  * arm. Listing names, writing and deleting secrets print none. The forms that run a command with
  * the secrets in its environment (`doppler run -- CMD`, `infisical run`, `chamber exec`, `berglas
- * exec`, `teller run`) carry no form: an entry for them covers the command they run, as it did
- * before they had rows (an executor form is never covered by an entry), and the floors still read
- * the words after `--` as text. Their `--command TEXT` (shell text) is an executor form.
+ * exec`, `teller run`, `aws-vault exec`) are wrappers that only set the environment
+ * (`WrapperRole.environmentOnly`): an entry for them covers the command they run, as it did before
+ * they had rows, unless that command has a form of its own; the floors read the command as any
+ * wrapper's. Their `--command TEXT` (shell text) is an executor form.
  */
 
 const INFISICAL_LONG = {
@@ -54,6 +55,7 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
         // `run -- CMD` runs CMD with the secrets in its environment; see the note above the rows.
         run: inf({
           options: [{ role: 'executor', options: ['--command'], payload: 'shell-text', example: 'npm start', note: '--command runs that shell text with the secrets in its environment' }],
+          wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'infisical run -- CMD runs CMD with the secrets in its environment' },
         }),
         user: inf({ subcommands: { get: inf({ subcommands: { token: inf({ role: printsSecret('prints the logged-in user\'s session token') }) } }) } }),
         // A machine identity's login with --plain prints the access token it gets.
@@ -76,6 +78,7 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
         write: chamber({ role: { role: 'writer', note: 'stores a secret' } }),
         import: chamber({ role: { role: 'writer', note: 'stores the secrets of a file' } }),
         delete: chamber({ role: { role: 'destructive', note: 'deletes a secret' } }),
+        exec: chamber({ wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'chamber exec SERVICE… -- CMD runs CMD with the services\' secrets in its environment' } }),
       },
       plain: ['--version', 'list svc', 'history svc key', 'list-services'],
     }),
@@ -90,6 +93,7 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
       delete: { role: { role: 'destructive', note: 'deletes a secret' } },
       revoke: { role: { role: 'destructive', note: 'takes away access to a secret' } },
       grant: { role: { role: 'destructive', note: 'grants access to a secret' } },
+      exec: { wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'berglas exec -- CMD runs CMD with the berglas references of its environment resolved' } },
     },
     plain: ['--version', 'list my-bucket'],
   },
@@ -156,6 +160,7 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
         yaml: teller({ role: printsSecret('prints every secret as YAML') }),
         json: teller({ role: printsSecret('prints every secret as JSON') }),
         delete: teller({ role: { role: 'destructive', note: 'deletes secrets at their providers' } }),
+        run: teller({ wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'teller run -- CMD runs CMD with the secrets in its environment' } }),
       },
       // `teller show` prints the secrets masked.
       plain: ['show', 'scan', '--version'],
@@ -171,6 +176,8 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
       // `login --stdout` prints the console sign-in URL, which carries a sign-in token.
       login: { grammar: { short: 'd', flags: 's', long: { ...valued('duration', 'mfa-token', 'path', 'region'), stdout: ['flag', 's'], ...flagged('no-session') }, abbreviations: false }, options: [{ role: 'credentials', options: ['-s', '--stdout'], everyday: true, note: 'login --stdout prints a console sign-in URL holding a sign-in token' }] },
       remove: { role: { role: 'destructive', note: 'removes stored credentials' } },
+      // `exec PROFILE [--] CMD`: the profile's temporary credentials in CMD's environment.
+      exec: { grammar: { short: 'dtr', long: { ...valued('duration', 'mfa-token', 'region', 'ec2-server', 'ecs-server'), ...flagged('no-session', 'server', 'json', 'lazy', 'prompt') }, abbreviations: false }, wrapper: { environmentOnly: true, peel: false, skip: 1, note: 'aws-vault exec PROFILE -- CMD runs CMD with the profile\'s credentials in its environment' } },
     },
     plain: ['list', '--version', 'login dev'],
   },

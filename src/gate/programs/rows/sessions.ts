@@ -192,6 +192,8 @@ const AWESOME_CLIENT: ProgramRow = {
   names: ['awesome-client'],
   category: 'interpreter',
   what: 'runs Lua code in the running awesome window manager',
+  // Without an operand it reads the Lua from standard input (`echo 'awesome.quit()' | awesome-client`).
+  stdinCode: true,
   operands: [
     { role: 'destructive', operand: 'every', when: (text) => text !== null && /\bawesome\s*\.\s*quit\s*\(/.test(text), example: 'awesome.quit()', endsSession: true, note: 'awesome.quit() ends awesome and with it the desktop session: a logout' },
     { role: 'executor', operand: 'every', payload: 'code', example: 'awful.spawn("xterm")', note: 'the Lua code runs inside the window manager (awful.spawn runs programs)' },

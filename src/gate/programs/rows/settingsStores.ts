@@ -49,6 +49,8 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
       const home = texts[0] === 'global' || (texts[0] === 'set' && reading.options.some((option) => option.name === '-u' || option.name === '--home'));
       return home ? [writes('asdf', texts[0]!, '~/.tool-versions', 'file', 'writes the tool versions of the home folder (~/.tool-versions), which every folder below inherits')] : [];
     },
+    // `asdf exec CMD`: CMD with the versions the folder picks (a wrapper that only sets the environment).
+    subcommands: { exec: { wrapper: { environmentOnly: true, peel: false, note: 'asdf exec CMD runs CMD with the tool versions the folder picks' } } },
     plain: ['current', 'list nodejs', 'local nodejs 20.11.0', 'install', '--version'],
   },
   {
@@ -63,6 +65,11 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
       if ((texts[0] === 'settings' || texts[0] === 'config') && (texts[1] === 'set' || texts[1] === 'add' || texts[1] === 'unset')) return [writes('mise', texts[1]!, '~/.config/mise/config.toml', 'file', 'writes the global mise configuration')];
       return [];
     },
+    // `mise exec|x [TOOL@VERSION…] -- CMD`: CMD with the tools and variables the folder picks.
+    subcommands: {
+      exec: { wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'mise exec -- CMD runs CMD with the tools and variables the folder picks' } },
+      x: { wrapper: { environmentOnly: true, peel: false, afterDashDash: true, note: 'mise x -- CMD runs CMD with the tools and variables the folder picks' } },
+    },
     plain: ['ls', 'current', 'use node@20', 'exec -- node -v', 'settings', '--version'],
   },
   {
@@ -71,6 +78,8 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
     category: 'build',
     what: 'direnv, which loads a folder\'s .envrc into the shell',
     read: verbWrites('direnv', new Set(['allow', 'permit', 'grant', 'deny', 'block', 'revoke', 'edit', 'prune']), () => '~/.local/share/direnv/allow', 'tree', 'records which .envrc files may run (code run at every cd into the folder)'),
+    // `direnv exec DIR CMD`: CMD with the environment DIR's .envrc sets.
+    subcommands: { exec: { wrapper: { environmentOnly: true, peel: false, skip: 1, note: 'direnv exec DIR CMD runs CMD with the environment of DIR\'s .envrc' } } },
     plain: ['status', 'version', 'hook bash'],
   },
   {

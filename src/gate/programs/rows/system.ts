@@ -1778,7 +1778,8 @@ function brewCommands(): Record<string, Command> {
 /** nix: `--option NAME VALUE` names settings; a few of them name programs or plugins. */
 const NIX_SETTING = nullOr(/hook|plugin-files|allow-unsafe-native-code|builders|sandbox|trusted|extra-sandbox-paths|diff-hook/);
 const NIX_GRAMMAR: Grammar = {
-  short: 'fIo',
+  // `-c` is `--command` (shell, develop): its value starts the command run.
+  short: 'fIoc',
   flags: 'hkjnLv',
   abbreviations: false,
   long: {
