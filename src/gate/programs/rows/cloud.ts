@@ -1782,6 +1782,7 @@ const DOCTL_ROLES: readonly OptionRole[] = [
 ];
 const DOCTL_SSH = (): Command => doctl({
   role: { role: 'executor', note: 'opens a shell on a droplet over SSH' },
+  operands: [{ role: 'network', operand: 0, everyday: true, example: 'web-1', note: 'connects to the droplet over SSH: what it reads from standard input goes there' }],
   options: [{ role: 'executor', options: ['--ssh-command'], example: 'rm -rf /tmp/x', note: '--ssh-command runs that shell text on the droplet' }],
 });
 const DOCTL_BODY: Command = {
@@ -1877,7 +1878,7 @@ const FLYCTL_BODY: Command = {
       plain: ['list'],
     }),
     volumes: fly({ subcommands: { destroy: FLY_DESTROY('deletes a volume and its data'), delete: FLY_DESTROY('deletes a volume and its data'), list: fly({ plain: [''] }) }, plain: ['list'] }),
-    secrets: fly({ subcommands: { unset: FLY_DESTROY('removes secrets and restarts the app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
+    secrets: fly({ subcommands: { unset: FLY_DESTROY('removes secrets and restarts the app'), list: fly({ plain: [''] }), set: fly({ operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'API_KEY=x', note: 'sends the values to the app\'s secrets, which its machines and operators read' }] }) }, plain: ['list'] }),
     postgres: fly({ subcommands: { connect: fly({ role: { role: 'executor', note: 'opens a SQL shell on the app\'s database' } }) } }),
     proxy: fly({ options: [{ role: 'listener', options: ['-b', '--bind-addr'], when: openAddress, example: '0.0.0.0', note: '--bind-addr opens the proxied port on a network address' }], plain: ['5432 -a db'] }),
     deploy: fly({ plain: ['', '--remote-only'] }),
@@ -1912,7 +1913,7 @@ const VERCEL_BODY: Command = {
     whoami: vc({ plain: [''] }),
     inspect: vc({ plain: ['app.vercel.app'] }),
     build: vc({ plain: ['', '--prod'] }),
-    deploy: vc({ plain: ['', '--prod'] }),
+    deploy: vc({ operands: [{ role: 'network', operand: 0, sends: true, everyday: true, example: 'dist', note: 'uploads that folder as the deployment' }], plain: ['', '--prod'] }),
     link: vc({ plain: ['--yes'] }),
     pull: vc({ plain: ['--yes --environment=preview'] }),
   },
@@ -1933,7 +1934,7 @@ const WRANGLER_BODY: Command = {
     rollback: WR_DEL('points the Worker back at an earlier version'),
     secret: wr({ subcommands: { delete: WR_DEL('deletes a secret of the Worker'), list: wr({ plain: [''] }), put: wr({ plain: ['API_KEY'] }) }, plain: ['list'] }),
     kv: wr({ subcommands: { namespace: wr({ subcommands: { delete: WR_DEL('deletes a KV namespace and its data') }, plain: ['list'] }), key: wr({ subcommands: { delete: WR_DEL('deletes a KV key') }, plain: ['list --binding KV'] }), bulk: wr({ subcommands: { delete: WR_DEL('deletes KV keys in bulk') } }) } }),
-    r2: wr({ subcommands: { bucket: wr({ subcommands: { delete: WR_DEL('deletes an R2 bucket') }, plain: ['list'] }), object: wr({ subcommands: { delete: WR_DEL('deletes an R2 object'), get: wr({ options: [{ role: 'writer', options: ['--file'], everyday: true, example: 'out.bin', note: '--file writes the object into that file' }] }) } }) } }),
+    r2: wr({ subcommands: { bucket: wr({ subcommands: { delete: WR_DEL('deletes an R2 bucket') }, plain: ['list'] }), object: wr({ subcommands: { delete: WR_DEL('deletes an R2 object'), put: wr({ options: [{ role: 'network', options: ['--file'], sends: true, everyday: true, example: 'report.pdf', note: '--file uploads that file as the object' }] }), get: wr({ options: [{ role: 'writer', options: ['--file'], everyday: true, example: 'out.bin', note: '--file writes the object into that file' }] }) } }) } }),
     d1: wr({
       subcommands: {
         execute: wr({ options: [{ role: 'executor', options: ['--command', '--file'], payload: 'code', example: 'DROP TABLE users', note: 'runs that SQL on the database' }], plain: [] }),
@@ -1943,7 +1944,7 @@ const WRANGLER_BODY: Command = {
       },
       plain: ['list'],
     }),
-    pages: wr({ subcommands: { dev: WRANGLER_DEV, project: wr({ subcommands: { delete: WR_DEL('deletes a Pages project') }, plain: ['list'] }), deploy: wr({ plain: ['dist'] }) }, plain: ['project list'] }),
+    pages: wr({ subcommands: { dev: WRANGLER_DEV, project: wr({ subcommands: { delete: WR_DEL('deletes a Pages project') }, plain: ['list'] }), deploy: wr({ operands: [{ role: 'network', operand: 0, sends: true, everyday: true, example: 'dist', note: 'uploads that folder as the Pages site' }] }) }, plain: ['project list'] }),
     deploy: wr({ plain: ['', '--env production'] }),
     tail: wr({ plain: ['', '--format pretty'] }),
     whoami: wr({ plain: [''] }),
@@ -2738,7 +2739,7 @@ const NETLIFY_BODY: Command = {
     'env:clone': NL_DEL('overwrites the environment variables of another site'),
     'functions:invoke': nl({ role: { role: 'executor', note: 'runs a function of the site' } }),
     api: nl({ operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || /^(delete|update|create|restore|cancel|lock|unlock|purge|transfer|provision|configure)/i.test(v), example: 'deleteSite', note: 'calls an API method that changes or deletes sites and accounts' }], plain: ['listSites'] }),
-    deploy: nl({ plain: ['', '--prod --dir dist'] }),
+    deploy: nl({ options: [{ role: 'network', options: ['-d', '--dir', '-f', '--functions'], sends: true, everyday: true, example: 'dist', note: 'uploads that folder as the site (or its functions)' }], plain: [''] }),
     build: nl({ plain: [''] }),
     status: nl({ plain: [''] }),
     link: nl({ plain: [''] }),
