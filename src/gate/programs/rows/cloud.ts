@@ -1,5 +1,6 @@
 import { mountSource, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
+import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
@@ -628,6 +629,8 @@ const HELM_INSTALL_ROLES: readonly OptionRole[] = [
 const HELM_KNOWN = new Set(['completion', 'create', 'dependency', 'dep', 'dependencies', 'env', 'get', 'help', 'history', 'hist', 'install', 'lint', 'list', 'ls', 'package', 'plugin', 'pull', 'fetch', 'push', 'registry', 'repo', 'rollback', 'search', 'show', 'inspect', 'status', 'template', 'test', 'uninstall', 'delete', 'del', 'un', 'upgrade', 'verify', 'version']);
 const HELM_UNINSTALL = helm({ role: DESTROY('uninstalls a release and deletes its objects from the cluster') });
 
+/** Helm's list of chart repositories (with their credentials), in the user's configuration. */
+const HELM_REPOSITORIES = '~/.config/helm/repositories.yaml';
 const HELM_BODY: Command = {
   grammar: { short: 'n', long: HELM_GLOBAL_LONG, abbreviations: false },
   options: HELM_GLOBAL_ROLES,
@@ -652,7 +655,7 @@ const HELM_BODY: Command = {
     version: helm({ plain: [''] }),
     pull: helm({ options: [{ role: 'writer', options: ['-d', '--destination', '--untardir'], example: 'charts', note: 'writes the downloaded chart into that folder' }], plain: ['bitnami/nginx --untar'] }, {}, 'd'),
     package: helm({ options: [{ role: 'writer', options: ['-d', '--destination'], example: 'dist', note: '-d writes the chart archive into that folder' }], plain: ['./chart'] }, {}, 'd'),
-    repo: helm({ subcommands: { add: helm({ plain: ['bitnami https://charts.bitnami.com/bitnami'] }), remove: helm({ role: DESTROY('removes a chart repository') }), update: helm({ plain: [''] }), list: helm({ plain: [''] }) }, plain: ['list', 'update'] }),
+    repo: helm({ subcommands: { add: helm({ read: () => [writes('helm', 'repo add', HELM_REPOSITORIES, 'file', 'helm repo add writes the repository (and its credentials) into ~/.config/helm/repositories.yaml, which later installs fetch charts from')] }), remove: helm({ role: DESTROY('removes a chart repository'), read: () => [writes('helm', 'repo remove', HELM_REPOSITORIES, 'file', 'helm repo remove rewrites ~/.config/helm/repositories.yaml')] }), update: helm({ plain: [''] }), list: helm({ plain: [''] }) }, plain: ['list', 'update'] }),
     plugin: helm({ subcommands: { install: helm({ role: { role: 'loader', note: 'installs a helm plugin, a program helm will run' } }), list: helm({ plain: [''] }), uninstall: helm({ role: DESTROY('removes a helm plugin') }) }, plain: ['list'] }),
     dependency: helm({ plain: ['update ./chart', 'build ./chart'] }),
     test: helm({ role: { role: 'executor', note: 'runs the release\'s test pods in the cluster' } }),
@@ -1479,7 +1482,11 @@ const KIND_BODY: Command = {
     load: kind({ plain: ['docker-image app:dev --name dev'] }),
     export: kind({
       subcommands: {
-        kubeconfig: kind({ options: [{ role: 'writer', options: ['--kubeconfig'], example: 'other.yaml', note: '--kubeconfig writes the cluster\'s credentials into that file' }], plain: ['', '--name dev'] }),
+        kubeconfig: kind({
+          options: [{ role: 'writer', options: ['--kubeconfig'], example: 'other.yaml', note: '--kubeconfig writes the cluster\'s credentials into that file' }],
+          // Without --kubeconfig it merges the cluster into the Kubernetes client's own configuration.
+          read: (_args, reading) => (reading.options.some((option) => option.name === '--kubeconfig') ? [] : [writes('kind', 'export kubeconfig', '~/.kube/config', 'file', 'kind export kubeconfig writes the cluster and its credentials into ~/.kube/config and makes it the current context')]),
+        }),
         logs: kind({ operands: [{ role: 'writer', operand: 0, everyday: true, example: 'logs/', note: 'writes the cluster\'s logs into that folder' }] }),
       },
     }),
