@@ -465,6 +465,10 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
  * substitution, or on its standard input.
  */
 const PROGRAM_NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
+/** Most characters of an unplaced program's words read again for the substitutions in them, per pipeline. */
+const UNPLACED_SUBSTITUTION_TEXT = 16 * 1024;
+/** Most commands read from one word's substitutions. */
+const MAX_UNPLACED_INNER = 8;
 
 function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): HardlineFinding | null {
   for (let k = 0; k < pipeline.length; k++) {
@@ -475,13 +479,19 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
     if (name === null || !PROGRAM_NAME.test(name) || Object.prototype.hasOwnProperty.call(SINKS, name) || NOT_READERS.has(name) || !isUnplaced(command.record)) continue;
     const what = `${name} (a program the gate cannot place, which may send what it is handed)`;
     const words = unplacedWords(argv);
-    const named = credentialIn(words.sent, 0, command.place, true) ?? credentialIn(words.other, 0, command.place);
+    // Paths are read from words without a substitution (whose content the reader below reads):
+    // a word nesting substitutions holds the text of every level, each level a command of its own.
+    const paths = (list: readonly Word[]): Word[] => list.filter((word) => !(word.raw.includes('$(') || word.raw.includes('`')));
+    const named = credentialIn(paths(words.sent), 0, command.place, true) ?? credentialIn(paths(words.other), 0, command.place);
     if (named !== null) return hardlineFinding('credential-exfiltration', `${named} goes to ${what}`);
-    let budget = MAX_SUBSTITUTION_TEXT;
+    // Programs without a row are common and their words may nest substitutions deeply (each level
+    // a pipeline of its own): a word is read when short enough to be a command's text.
+    let budget = UNPLACED_SUBSTITUTION_TEXT;
     for (const word of [...words.sent, ...words.other]) {
-      if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`')) || word.raw.length > budget) continue;
+      if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`')) || word.raw.length > MAX_COMMAND_TEXT || word.raw.length > budget) continue;
       budget -= word.raw.length;
-      for (const inner of readTextCommands(word.raw, home)) {
+      // The commands of the word's outer substitutions: deeper ones are read as their own lines.
+      for (const inner of readTextCommands(word.raw, home).slice(0, MAX_UNPLACED_INNER)) {
         const record = argvRecord(inner.argv, inner.redirects);
         const source = printedSecret(record) ?? sourceOf({ record, redirects: inner.redirects, pipedFrom: -1, place: command.place }, true);
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${what}`);
