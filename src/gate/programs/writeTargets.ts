@@ -6,6 +6,7 @@ import { redirectWrite } from './redirectTargets';
 import { readSedInvocation } from './sed';
 import { readTarOptions } from './tarOptions';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
+import { configurationWritesAtWorst } from './configVerbs';
 import { invokedName, programForms, rowFor, type FormReading } from './table';
 import { programName } from './wrappers';
 import { pathText, targetOf, type WriteTarget } from './writeTarget';
@@ -612,7 +613,10 @@ const NPM_SPEC: Grammar = {
   abbreviations: false,
 };
 
-/** `npm pkg set` edits package.json; `npm config set` edits an npmrc; `code --install-extension` adds code VS Code runs. */
+/**
+ * `npm pkg set` edits package.json; `npm config set` edits an npmrc; `pnpm setup` writes pnpm's
+ * folder into the shell's start-up file; `code --install-extension` adds code VS Code runs.
+ */
 function packageManagerTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
   const parsed = readArgs(args, NPM_SPEC);
   const verb = textOf(parsed.operands[0]);
@@ -623,6 +627,7 @@ function packageManagerTargets(args: readonly Word[], { program }: WriterContext
     if (hasOption(parsed, '-w', '--workspace', '--workspaces', '-ws')) return [{ path: null, via: `${program} pkg ${action}` }];
     return [{ path: prefix === null ? null : joinPath(prefix, 'package.json'), via: `${program} ${verb === 'pkg' ? `pkg ${action}` : verb}` }];
   }
+  if (program === 'pnpm' && verb === 'setup') return [{ path: '~/.bashrc', via: 'pnpm setup' }, { path: '~/.zshrc', via: 'pnpm setup' }];
   if ((verb === 'config' || verb === 'c') && (action === 'set' || action === 'delete' || action === 'edit' || action === 'fix')) {
     const via = `${program} config ${action}`;
     if (program === 'yarn') return [{ path: '.yarnrc.yml', via }, { path: '~/.yarnrc.yml', via }, { path: '~/.yarnrc', via }];
@@ -874,6 +879,9 @@ function withinFolder(target: WriteTarget, folder: string | null): WriteTarget {
   return { ...target, path: target.path === '.' ? folder : joinPath(folder, target.path) };
 }
 
+/** Wrappers that run the command with the root's rights. */
+const PRIVILEGE_WRAPPERS = new Set(['sudo', 'doas', 'run0', 'pkexec', 'su', 'sudo-rs', 'please']);
+
 /**
  * Every path a segment writes: output redirects (other than the harmless ones, D§4.2) and the
  * targets of the writer programs above, looked up through wrappers (`sudo tee /etc/x` counts).
@@ -892,6 +900,7 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
     const programWord = unwrapped.argv[0];
     if (programWord && program === null) {
       out.push({ path: null, via: 'a program the gate cannot read', source: programWord.raw });
+      out.push(...configurationWritesAtWorst(unwrapped.argv, unwrapped.wrappers.some((wrapper) => PRIVILEGE_WRAPPERS.has(wrapper))));
       return out;
     }
     if (program === null) return out;
@@ -902,7 +911,10 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
         const withInput = [unwrapped.argv[0]!, ...withXargsInput(segment.argv, unwrapped.argv)];
         out.push(...rowTargets(withInput).map((t) => ({ ...t, via: `${t.via} through xargs` })));
       } else {
-        out.push(...rowTargets(unwrapped.argv, 0, analysis?.inside?.forms));
+        const forms = analysis?.inside?.forms ?? programForms(unwrapped.argv);
+        out.push(...rowTargets(unwrapped.argv, 0, forms));
+        // No row, or words the row cannot place: a configuration verb among them writes at its worst.
+        if (forms.unreadable !== null || rowFor(program) === null) out.push(...configurationWritesAtWorst(unwrapped.argv, unwrapped.wrappers.some((wrapper) => PRIVILEGE_WRAPPERS.has(wrapper))));
       }
       return out;
     }

@@ -1,5 +1,6 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, readArgs, valued, type ArgReading, type Grammar, type ReadOption } from '../grammar';
+import { shellStartupWrites, writes } from './settingsStores';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role } from '../row';
 import { commandText } from '../commandText';
 
@@ -521,6 +522,7 @@ const PNPM_ROW: ProgramRow = {
     },
     'approve-builds': pnpmRole('destructive', 'pnpm approve-builds lets packages’ build scripts run from now on'),
     publish: pnpmRole('destructive', 'pnpm publish uploads the package to the registry for everyone'),
+    // Where it writes (the shell's start-up file) is read by writeTargets.ts's package manager reader.
     setup: pnpmRole('writer', 'pnpm setup writes pnpm’s folder into the shell’s start-up file'),
     'self-update': pnpmRole('destructive', 'pnpm self-update replaces the pnpm program'),
     env: pnpmRole('writer', 'pnpm env installs and switches Node.js versions'),
@@ -848,8 +850,11 @@ const UV_ROW: ProgramRow = {
     tool: uvLevel({
       subcommands: {
         run: UV_TOOL_RUN,
-        install: uvLevel({ options: UV_WITH, operands: [{ role: 'loader', operand: 'every', when: pipSpecIsCode, example: 'git+https://example.com/x.git', note: 'installing from a URL, VCS or folder runs that code’s setup' }], plain: ['ruff'] }),
-        ...Object.fromEntries(['list', 'upgrade', 'uninstall', 'dir', 'update-shell'].map((s) => [s, uvLevel()])),
+        install: uvLevel({ options: UV_WITH, operands: [{ role: 'loader', operand: 'every', when: pipSpecIsCode, example: 'git+https://example.com/x.git', note: 'installing from a URL, VCS or folder runs that code’s setup' }], read: () => UV_TOOL_WRITES('install') }),
+        uninstall: uvLevel({ read: () => UV_TOOL_WRITES('uninstall') }),
+        upgrade: uvLevel({ read: () => UV_TOOL_WRITES('upgrade') }),
+        'update-shell': uvLevel({ read: () => shellStartupWrites('uv', 'tool update-shell', [], 'uv tool update-shell puts the tools’ folder on PATH in the shell’s start-up file') }),
+        ...Object.fromEntries(['list', 'dir'].map((s) => [s, uvLevel()])),
       },
     }),
     pip: uvLevel({
@@ -866,6 +871,9 @@ const UV_ROW: ProgramRow = {
   },
   plain: ['sync', 'lock', 'add requests', 'pip install requests', 'venv', '--version', 'tree'],
 };
+
+/** `uv tool install|uninstall|upgrade` change the programs in ~/.local/bin (and their environments in ~/.local/share/uv/tools). */
+const UV_TOOL_WRITES = (verb: string): Form[] => [writes('uv', `tool ${verb}`, '~/.local/bin', 'tree', `uv tool ${verb} changes the tools’ programs in ~/.local/bin, on PATH for every later command`)];
 
 const UVX_ROW: ProgramRow = {
   names: ['uvx'],
@@ -908,7 +916,15 @@ const POETRY_ROW: ProgramRow = {
         show: poetryLevel({ plain: ['plugins'] }),
       },
     }),
-    config: poetryLevel({ options: [{ role: 'destructive', options: ['--unset'], note: 'poetry config --unset changes settings that later commands obey' }], operands: [{ role: 'destructive', operand: 1, when: (v) => v !== null, example: 'https://example.com', note: 'poetry config KEY VALUE changes settings (repositories, the virtualenv) that later commands obey' }], plain: ['--list', 'virtualenvs.in-project'] }),
+    config: poetryLevel({
+      // KEY VALUE or --unset writes the user's configuration (`--local`: the project's poetry.toml).
+      read: (_args, reading) => {
+        const unset = reading.options.some((option) => option.name === '--unset');
+        if (!unset && reading.operands.length < 2) return [];
+        const local = reading.options.some((option) => option.name === '--local');
+        return [writes('poetry', 'config', local ? 'poetry.toml' : '~/.config/pypoetry/config.toml', 'file', 'poetry config writes poetry’s settings (repositories, credentials, the virtualenv) that later commands obey')];
+      },
+      options: [{ role: 'destructive', options: ['--unset'], note: 'poetry config --unset changes settings that later commands obey' }], operands: [{ role: 'destructive', operand: 1, when: (v) => v !== null, example: 'https://example.com', note: 'poetry config KEY VALUE changes settings (repositories, the virtualenv) that later commands obey' }], plain: ['--list', 'virtualenvs.in-project'] }),
     publish: poetryLevel({ role: { role: 'destructive', note: 'poetry publish uploads the package to the index for everyone' } }),
     source: poetryLevel({ subcommands: { add: poetryLevel({ role: { role: 'network', note: 'poetry source add makes the project fetch packages from another index' } }), show: poetryLevel({ plain: [''] }) } }),
     ...Object.fromEntries(['install', 'update', 'lock', 'show', 'build', 'check', 'new', 'init', 'remove', 'version', 'search', 'env', 'export', 'about', 'list', 'help', 'cache', 'sync', 'debug', 'python'].map((s) => [s, poetryLevel()])),
@@ -963,6 +979,7 @@ const CONDA_OPTIONS: readonly OptionRole[] = [
   { role: 'network', options: ['-c', '--channel'], when: (v) => v === null || isUrl(v) || v.includes('/'), example: 'https://conda.example.com/channel', note: '-c URL fetches packages from another channel' },
   { role: 'loader', options: ['--rc-file'], example: '/tmp/condarc', note: '--rc-file reads another configuration' },
 ];
+const CONDA_CONFIG_WRITES = new Set(['--set', '--add', '--append', '--prepend', '--remove', '--remove-key']);
 const condaLevel = (extra: Partial<Command> = {}): Command => ({ grammar: CONDA_GRAMMAR, ...extra, options: [...CONDA_OPTIONS, ...(extra.options ?? [])] });
 const CONDA_ROW: ProgramRow = {
   // mamba and micromamba take the same subcommands and options for everything below.
@@ -975,10 +992,26 @@ const CONDA_ROW: ProgramRow = {
     run: condaLevel({ grammar: { ...CONDA_GRAMMAR, stopAtOperand: true }, wrapper: { peel: true, note: 'conda run runs the command inside a conda environment' } }),
     config: condaLevel({
       options: [{ role: 'destructive', options: ['--set', '--add', '--append', '--prepend', '--remove', '--remove-key'], note: 'conda config --set/--add changes settings (channels, the solver) that later commands obey' }],
+      // It writes ~/.condarc (or the file of --file, the environment's with --env): outside the workspace.
+      read: (_args, reading) => {
+        if (!reading.options.some((option) => CONDA_CONFIG_WRITES.has(option.name))) return [];
+        const file = textOf(reading.options.find((option) => option.name === '--file')?.value);
+        return [writes('conda', 'config', file ?? '~/.condarc', 'file', 'conda config --set/--add writes conda’s configuration (channels, the solver) that every later conda command obeys')];
+      },
       plain: ['--show', '--show-sources', '--get channels'],
     }),
-    init: condaLevel({ role: { role: 'writer', note: 'conda init writes start-up code into the shells’ rc files' } }),
-    shell: condaLevel({ subcommands: { init: condaLevel({ role: { role: 'writer', note: 'micromamba shell init writes start-up code into the shells’ rc files' } }) } }),
+    init: condaLevel({
+      role: { role: 'writer', note: 'conda init writes start-up code into the shells’ rc files' },
+      read: (_args, reading) => shellStartupWrites('conda', 'init', reading.operands.map(textOf), 'conda init writes start-up code into the shells’ rc files'),
+    }),
+    shell: condaLevel({
+      subcommands: {
+        init: condaLevel({
+          role: { role: 'writer', note: 'micromamba shell init writes start-up code into the shells’ rc files' },
+          read: (args) => shellStartupWrites('micromamba', 'shell init', args.map((word) => (word.kind === 'literal' ? word.value : null)), 'micromamba shell init writes start-up code into the shells’ rc files'),
+        }),
+      },
+    }),
     env: condaLevel({
       subcommands: {
         remove: condaLevel({ role: { role: 'destructive', note: 'conda env remove deletes a whole environment' } }),

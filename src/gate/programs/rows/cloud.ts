@@ -1,5 +1,6 @@
 import { mountSource, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
+import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
 import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
@@ -653,6 +654,8 @@ const HELM_INSTALL_ROLES: readonly OptionRole[] = [
 const HELM_KNOWN = new Set(['completion', 'create', 'dependency', 'dep', 'dependencies', 'env', 'get', 'help', 'history', 'hist', 'install', 'lint', 'list', 'ls', 'package', 'plugin', 'pull', 'fetch', 'push', 'registry', 'repo', 'rollback', 'search', 'show', 'inspect', 'status', 'template', 'test', 'uninstall', 'delete', 'del', 'un', 'upgrade', 'verify', 'version']);
 const HELM_UNINSTALL = helm({ role: DESTROY('uninstalls a release and deletes its objects from the cluster') });
 
+/** Helm's list of chart repositories (with their credentials), in the user's configuration. */
+const HELM_REPOSITORIES = '~/.config/helm/repositories.yaml';
 const HELM_BODY: Command = {
   grammar: { short: 'n', long: HELM_GLOBAL_LONG, abbreviations: false },
   options: HELM_GLOBAL_ROLES,
@@ -677,7 +680,7 @@ const HELM_BODY: Command = {
     version: helm({ plain: [''] }),
     pull: helm({ options: [{ role: 'writer', options: ['-d', '--destination', '--untardir'], example: 'charts', note: 'writes the downloaded chart into that folder' }], plain: ['bitnami/nginx --untar'] }, {}, 'd'),
     package: helm({ options: [{ role: 'writer', options: ['-d', '--destination'], example: 'dist', note: '-d writes the chart archive into that folder' }], plain: ['./chart'] }, {}, 'd'),
-    repo: helm({ subcommands: { add: helm({ plain: ['bitnami https://charts.bitnami.com/bitnami'] }), remove: helm({ role: DESTROY('removes a chart repository') }), update: helm({ plain: [''] }), list: helm({ plain: [''] }) }, plain: ['list', 'update'] }),
+    repo: helm({ subcommands: { add: helm({ read: () => [writes('helm', 'repo add', HELM_REPOSITORIES, 'file', 'helm repo add writes the repository (and its credentials) into ~/.config/helm/repositories.yaml, which later installs fetch charts from')] }), remove: helm({ role: DESTROY('removes a chart repository'), read: () => [writes('helm', 'repo remove', HELM_REPOSITORIES, 'file', 'helm repo remove rewrites ~/.config/helm/repositories.yaml')] }), update: helm({ plain: [''] }), list: helm({ plain: [''] }) }, plain: ['list', 'update'] }),
     plugin: helm({ subcommands: { install: helm({ role: { role: 'loader', note: 'installs a helm plugin, a program helm will run' } }), list: helm({ plain: [''] }), uninstall: helm({ role: DESTROY('removes a helm plugin') }) }, plain: ['list'] }),
     dependency: helm({ plain: ['update ./chart', 'build ./chart'] }),
     test: helm({ role: { role: 'executor', note: 'runs the release\'s test pods in the cluster' } }),
@@ -1532,7 +1535,11 @@ const KIND_BODY: Command = {
     load: kind({ plain: ['docker-image app:dev --name dev'] }),
     export: kind({
       subcommands: {
-        kubeconfig: kind({ options: [{ role: 'writer', options: ['--kubeconfig'], example: 'other.yaml', note: '--kubeconfig writes the cluster\'s credentials into that file' }], plain: ['', '--name dev'] }),
+        kubeconfig: kind({
+          options: [{ role: 'writer', options: ['--kubeconfig'], example: 'other.yaml', note: '--kubeconfig writes the cluster\'s credentials into that file' }],
+          // Without --kubeconfig it merges the cluster into the Kubernetes client's own configuration.
+          read: (_args, reading) => (reading.options.some((option) => option.name === '--kubeconfig') ? [] : [writes('kind', 'export kubeconfig', '~/.kube/config', 'file', 'kind export kubeconfig writes the cluster and its credentials into ~/.kube/config and makes it the current context')]),
+        }),
         logs: kind({ operands: [{ role: 'writer', operand: 0, everyday: true, example: 'logs/', note: 'writes the cluster\'s logs into that folder' }] }),
       },
     }),
@@ -1835,6 +1842,7 @@ const DOCTL_ROLES: readonly OptionRole[] = [
 ];
 const DOCTL_SSH = (): Command => doctl({
   role: { role: 'executor', note: 'opens a shell on a droplet over SSH' },
+  operands: [{ role: 'network', operand: 0, everyday: true, example: 'web-1', note: 'connects to the droplet over SSH: what it reads from standard input goes there' }],
   options: [{ role: 'executor', options: ['--ssh-command'], example: 'rm -rf /tmp/x', note: '--ssh-command runs that shell text on the droplet' }],
 });
 const DOCTL_BODY: Command = {
@@ -1930,7 +1938,7 @@ const FLYCTL_BODY: Command = {
       plain: ['list'],
     }),
     volumes: fly({ subcommands: { destroy: FLY_DESTROY('deletes a volume and its data'), delete: FLY_DESTROY('deletes a volume and its data'), list: fly({ plain: [''] }) }, plain: ['list'] }),
-    secrets: fly({ subcommands: { unset: FLY_DESTROY('removes secrets and restarts the app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
+    secrets: fly({ subcommands: { unset: FLY_DESTROY('removes secrets and restarts the app'), list: fly({ plain: [''] }), set: fly({ operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'API_KEY=x', note: 'sends the values to the app\'s secrets, which its machines and operators read' }] }) }, plain: ['list'] }),
     postgres: fly({ subcommands: { connect: fly({ role: { role: 'executor', note: 'opens a SQL shell on the app\'s database' } }) } }),
     proxy: fly({ options: [{ role: 'listener', options: ['-b', '--bind-addr'], when: openAddress, example: '0.0.0.0', note: '--bind-addr opens the proxied port on a network address' }], plain: ['5432 -a db'] }),
     deploy: fly({ plain: ['', '--remote-only'] }),
@@ -1965,7 +1973,7 @@ const VERCEL_BODY: Command = {
     whoami: vc({ plain: [''] }),
     inspect: vc({ plain: ['app.vercel.app'] }),
     build: vc({ plain: ['', '--prod'] }),
-    deploy: vc({ plain: ['', '--prod'] }),
+    deploy: vc({ operands: [{ role: 'network', operand: 0, sends: true, everyday: true, example: 'dist', note: 'uploads that folder as the deployment' }], plain: ['', '--prod'] }),
     link: vc({ plain: ['--yes'] }),
     pull: vc({ plain: ['--yes --environment=preview'] }),
   },
@@ -1986,7 +1994,7 @@ const WRANGLER_BODY: Command = {
     rollback: WR_DEL('points the Worker back at an earlier version'),
     secret: wr({ subcommands: { delete: WR_DEL('deletes a secret of the Worker'), list: wr({ plain: [''] }), put: wr({ plain: ['API_KEY'] }) }, plain: ['list'] }),
     kv: wr({ subcommands: { namespace: wr({ subcommands: { delete: WR_DEL('deletes a KV namespace and its data') }, plain: ['list'] }), key: wr({ subcommands: { delete: WR_DEL('deletes a KV key') }, plain: ['list --binding KV'] }), bulk: wr({ subcommands: { delete: WR_DEL('deletes KV keys in bulk') } }) } }),
-    r2: wr({ subcommands: { bucket: wr({ subcommands: { delete: WR_DEL('deletes an R2 bucket') }, plain: ['list'] }), object: wr({ subcommands: { delete: WR_DEL('deletes an R2 object'), get: wr({ options: [{ role: 'writer', options: ['--file'], everyday: true, example: 'out.bin', note: '--file writes the object into that file' }] }) } }) } }),
+    r2: wr({ subcommands: { bucket: wr({ subcommands: { delete: WR_DEL('deletes an R2 bucket') }, plain: ['list'] }), object: wr({ subcommands: { delete: WR_DEL('deletes an R2 object'), put: wr({ options: [{ role: 'network', options: ['--file'], sends: true, everyday: true, example: 'report.pdf', note: '--file uploads that file as the object' }] }), get: wr({ options: [{ role: 'writer', options: ['--file'], everyday: true, example: 'out.bin', note: '--file writes the object into that file' }] }) } }) } }),
     d1: wr({
       subcommands: {
         execute: wr({ options: [{ role: 'executor', options: ['--command', '--file'], payload: 'code', example: 'DROP TABLE users', note: 'runs that SQL on the database' }], plain: [] }),
@@ -1996,7 +2004,7 @@ const WRANGLER_BODY: Command = {
       },
       plain: ['list'],
     }),
-    pages: wr({ subcommands: { dev: WRANGLER_DEV, project: wr({ subcommands: { delete: WR_DEL('deletes a Pages project') }, plain: ['list'] }), deploy: wr({ plain: ['dist'] }) }, plain: ['project list'] }),
+    pages: wr({ subcommands: { dev: WRANGLER_DEV, project: wr({ subcommands: { delete: WR_DEL('deletes a Pages project') }, plain: ['list'] }), deploy: wr({ operands: [{ role: 'network', operand: 0, sends: true, everyday: true, example: 'dist', note: 'uploads that folder as the Pages site' }] }) }, plain: ['project list'] }),
     deploy: wr({ plain: ['', '--env production'] }),
     tail: wr({ plain: ['', '--format pretty'] }),
     whoami: wr({ plain: [''] }),
@@ -2793,7 +2801,7 @@ const NETLIFY_BODY: Command = {
     'env:clone': NL_DEL('overwrites the environment variables of another site'),
     'functions:invoke': nl({ role: { role: 'executor', note: 'runs a function of the site' } }),
     api: nl({ operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || /^(delete|update|create|restore|cancel|lock|unlock|purge|transfer|provision|configure)/i.test(v), example: 'deleteSite', note: 'calls an API method that changes or deletes sites and accounts' }], plain: ['listSites'] }),
-    deploy: nl({ plain: ['', '--prod --dir dist'] }),
+    deploy: nl({ options: [{ role: 'network', options: ['-d', '--dir', '-f', '--functions'], sends: true, everyday: true, example: 'dist', note: 'uploads that folder as the site (or its functions)' }], plain: [''] }),
     build: nl({ plain: [''] }),
     status: nl({ plain: [''] }),
     link: nl({ plain: [''] }),

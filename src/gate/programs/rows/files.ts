@@ -857,7 +857,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'changes file attributes on Linux file systems',
     grammar: { short: 'pv', flags: 'RVf' },
-    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || !/^[-+=]/.test(t), everyday: true, changes: 'permissions', example: 'file.txt', note: 'chattr changes the attributes of each file it names' }],
+    // The attributes are the file's (`+i` makes it immutable): changing them outside the workspace is a write there (D§7).
+    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || !/^[-+=]/.test(t), everyday: true, changes: 'permissions', target: 'file', example: 'file.txt', note: 'chattr changes the attributes of each file it names' }],
     plain: ['-V'],
   },
   {
@@ -866,7 +867,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'changes file flags on the BSDs and macOS (immutable, append-only, hidden)',
     grammar: { flags: 'RHLPfhvx' },
-    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, changes: 'permissions', example: 'file.txt', note: 'chflags changes the flags of each file it names' }],
+    operands: [{ role: 'writer', operand: 'all-but-first', everyday: true, changes: 'permissions', target: 'file', example: 'file.txt', note: 'chflags changes the flags of each file it names' }],
     plain: ['-h'],
   },
   {

@@ -13,7 +13,7 @@ import type { Command, Form, ProgramRow } from '../row';
  */
 
 /** A writer form of `program` whose value is the fixed `path` it rewrites. */
-function writes(program: string, trigger: string, path: string, scope: 'file' | 'tree', note: string): Form {
+export function writes(program: string, trigger: string, path: string, scope: 'file' | 'tree', note: string): Form {
   return { role: 'writer', program, trigger, index: -1, value: literalWord(path), target: scope, note };
 }
 
@@ -25,6 +25,23 @@ function verbWrites(program: string, verbs: ReadonlySet<string>, path: (operands
     if (verb === undefined || (verb !== null && !verbs.has(verb))) return [];
     return [writes(program, verb ?? program, path(texts), scope, note)];
   };
+}
+
+/** The start-up files of the shells, by the name a tool's shell-integration verb is given. */
+const SHELL_STARTUP: Readonly<Record<string, string>> = {
+  bash: '~/.bashrc', zsh: '~/.zshrc', fish: '~/.config/fish/config.fish', tcsh: '~/.tcshrc', csh: '~/.cshrc', xonsh: '~/.xonshrc',
+  powershell: '~/.config/powershell/Microsoft.PowerShell_profile.ps1', pwsh: '~/.config/powershell/Microsoft.PowerShell_profile.ps1',
+};
+
+/**
+ * A shell-integration verb that writes its start-up code (`conda init zsh`, `pnpm setup`): the
+ * start-up file of each shell named among `operands`, or of bash and zsh (the usual login shells)
+ * when none is.
+ */
+export function shellStartupWrites(program: string, trigger: string, operands: readonly (string | null)[], note: string): Form[] {
+  const named = operands.filter((text): text is string => text !== null && Object.prototype.hasOwnProperty.call(SHELL_STARTUP, text)).map((text) => SHELL_STARTUP[text]!);
+  const files = named.length > 0 ? named : [SHELL_STARTUP.bash!, SHELL_STARTUP.zsh!];
+  return files.map((file) => writes(program, trigger, file, 'file', note));
 }
 
 /** A name that can stand in a path as one component (not `..`, no `/`). */

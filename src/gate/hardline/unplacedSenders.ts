@@ -1,0 +1,132 @@
+/**
+ * Programs the table cannot place, taken at their worst as senders of the credentials they are
+ * handed (D§5; docs/decisions.md "A program the gate cannot place sends the credentials it is
+ * handed"). A program without a row, or whose row cannot place every word, may be an upload
+ * client of any cloud (`frob obj put ~/.aws/credentials bucket`), so:
+ *
+ * - a credential path it is given as data is sent: an operand after its subcommand words
+ *   (`frob bucket put PATH`; a first operand with no verb before it, `frob PATH`, is how viewers
+ *   and editors are called and is not read), or the value of an option whose name says data
+ *   (`--file`, `--dir`, `--data`, `--upload` …). Such a path counts at its worst (a home's
+ *   configuration and state: `~/.oci/config`). Any other option's value counts when it is a
+ *   credential for certain, unless the option's name says the file is the program's own identity
+ *   or configuration (`--kubeconfig`, `--config`, `-i`, `--identity`, `--key`, `--credentials`,
+ *   `--profile` …): that is a credential used, not sent;
+ * - a credential's content it is given is sent: a substitution that reads one (`K="$(cat
+ *   ~/.ssh/id_ed25519)"`) in any word but a using option's value, and its standard input read from
+ *   a credential file or piped from a command that reads or prints one, when it has words
+ *   besides options (`frob server ssh web-1`; `frob -q` alone is a filter at best).
+ *
+ * A program whose verb words name a secret (`frob iam oauth-tokens`, `frob get-password`) prints
+ * it at its worst: {@link secretNamedVerb}.
+ */
+import type { Word } from '../reading/resolution';
+import type { SegmentRecord } from '../programs/segmentRecord';
+import { rowFor } from '../programs/table';
+import { commandName, literalText } from './commandName';
+
+/** Option names that say their value is the program's own identity or configuration: used, not sent. */
+const USE_OPTION = /(?:^|-)(?:kube)?config(?:-file|-dir|-path)?$|identity|(?:^|-)keys?(?:-?file|-?path)?$|cred|cert|auth|profile|token|secret|pass|login|kube|ssh|keyring|keychain|account|(?:^|-)(?:ca|tls)(?:-|$)/i;
+
+/** Option names that say their value is data the program sends (or reads to send). */
+const SEND_OPTION = /^(?:file|files|dir|directory|data|data-binary|post-file|put-file|body|content|contents|attach|attachment|upload|upload-file|source|src|from-file|input|in|payload|path|archive|local-path|local-file|publish-dir|folder)$/i;
+
+/** Short options whose value is the program's own key or configuration: `-i KEY`, `-k`, `-c FILE`. */
+const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'p', 'u', 'a', 'F']);
+
+/** Verbs that say the operands after them are sent somewhere (`obj put PATH`, `deploy DIR`). */
+const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add)$/i;
+
+/** A subcommand word that names a secret the command prints at worst. */
+const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?)(?:$|[-_:])/i;
+
+/** The program a command runs cannot be placed by the table: no row, or words its row cannot place. */
+export function isUnplaced(record: SegmentRecord): boolean {
+  const first = record.inside.argv[0];
+  if (first === undefined || first.kind !== 'literal') return false;
+  const name = commandName(first)?.name ?? first.value;
+  return rowFor(name) === null || record.inside.forms.unreadable !== null;
+}
+
+/** How a word of an unplaced program's argv is read for what it may send. */
+export interface UnplacedWords {
+  /**
+   * Words that are data it sends: operands after a sending verb, values of options that name
+   * data. Credential paths there count at their worst.
+   */
+  sent: Word[];
+  /** Other operands after a verb, and words after an option it cannot place: a credential for certain there counts. */
+  other: Word[];
+  /** Whether it has words besides options (a verb or an operand). */
+  hasOperands: boolean;
+}
+
+/** Sorts the words of an unplaced program (argv[0] its name) by {@link UnplacedWords}. */
+export function unplacedWords(argv: readonly Word[]): UnplacedWords {
+  const sent: Word[] = [];
+  const other: Word[] = [];
+  let verbSeen = false;
+  let sendVerb = false;
+  let hasOperands = false;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    const text = literalText(word);
+    if (text === null || !text.startsWith('-') || text === '-' || text === '--') {
+      if (text === '--') continue;
+      hasOperands = true;
+      // A literal word with no path in it before any operand is a verb (`obj`, `put`, `deploy`).
+      if (text !== null && /^[A-Za-z][A-Za-z0-9:_-]*$/.test(text) && (!verbSeen || (sent.length === 0 && other.length === 0))) {
+        verbSeen = true;
+        sendVerb ||= SEND_VERB.test(text);
+        continue;
+      }
+      if (verbSeen) (sendVerb ? sent : other).push(word);
+      else if (text === null) other.push(word);
+      continue;
+    }
+    if (text.startsWith('--')) {
+      const eq = text.indexOf('=');
+      const name = text.slice(2, eq === -1 ? undefined : eq);
+      const send = SEND_OPTION.test(name);
+      const use = !send && USE_OPTION.test(name);
+      if (eq !== -1) {
+        const value: Word = { kind: 'literal', value: text.slice(eq + 1), raw: text.slice(eq + 1) };
+        if (!use) (send ? sent : other).push(value);
+        continue;
+      }
+      // Whether an option it cannot place takes a value is unknown: the next word is then read
+      // as the operand it may be (`--acl-public PATH bucket`).
+      if (!send && !use) continue;
+      const next = argv[k + 1];
+      const nextText = next === undefined ? null : literalText(next);
+      if (next === undefined || (nextText !== null && nextText.startsWith('-'))) continue;
+      k++;
+      if (send) sent.push(next);
+      continue;
+    }
+    // `-i KEY`, `-c FILE`: a short option that names the program's own key or configuration
+    // skips its value; any other short option's next word is read as the operand it may be.
+    if (text.length !== 2 || !USE_SHORT.has(text[1]!)) continue;
+    const next = argv[k + 1];
+    const nextText = next === undefined ? null : literalText(next);
+    if (next !== undefined && !(nextText !== null && nextText.startsWith('-'))) k++;
+  }
+  return { sent, other, hasOperands };
+}
+
+/**
+ * The verb words of an unplaced program that name a secret it prints (`ibm iam oauth-tokens`,
+ * `frob auth print-token`), or null. Only words before the first word that is no verb.
+ */
+export function secretNamedVerb(record: SegmentRecord): string | null {
+  if (!isUnplaced(record)) return null;
+  const argv = record.inside.argv;
+  for (let k = 1; k < argv.length && k <= 4; k++) {
+    const text = literalText(argv[k]);
+    if (text === null) return null;
+    if (text.startsWith('-')) continue;
+    if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(text)) return null;
+    if (SECRET_WORD.test(text)) return text;
+  }
+  return null;
+}

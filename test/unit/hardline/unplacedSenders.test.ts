@@ -1,0 +1,44 @@
+import * as assert from 'node:assert/strict';
+import type { Word } from '../../../src/gate/reading/resolution';
+import { unplacedWords } from '../../../src/gate/hardline/unplacedSenders';
+import { homeStateAtWorst } from '../../../src/gate/hardline/paths';
+
+const argv = (line: string): Word[] => line.split(' ').map((value) => ({ kind: 'literal', value, raw: value }));
+const texts = (words: readonly Word[]): string[] => words.map((word) => word.raw);
+
+describe('what a program the gate cannot place is handed (hardline/unplacedSenders.ts)', () => {
+  it('reads operands after a sending verb and the values of data options as sent', () => {
+    assert.deepEqual(texts(unplacedWords(argv('zorkctl blob push --acl public ~/.config/z bucket')).sent), ['~/.config/z', 'bucket']);
+    assert.deepEqual(texts(unplacedWords(argv('qq storage upload --file ~/.qq/p.json')).sent), ['~/.qq/p.json']);
+    assert.deepEqual(texts(unplacedWords(argv('qq deploy --dir=dist')).sent), ['dist']);
+  });
+
+  it('skips the values of options that name its own identity or configuration', () => {
+    const words = unplacedWords(argv('zorkctl --kubeconfig ~/.kube/config -i ~/.ssh/id_ed25519 --token-file t get pods ./p.yaml'));
+    assert.deepEqual(texts(words.sent), []);
+    assert.deepEqual(texts(words.other), ['./p.yaml']);
+  });
+
+  it('reads a first operand with no verb before it (a viewer, an editor) as nothing sent', () => {
+    const words = unplacedWords(argv('subl ~/.aws/credentials'));
+    assert.deepEqual(texts(words.sent), []);
+    assert.deepEqual(texts(words.other), []);
+    assert.equal(words.hasOperands, true);
+    assert.equal(unplacedWords(argv('qrencode -q')).hasOperands, false);
+  });
+});
+
+describe("a home's hidden places at their worst (hardline/paths.ts homeStateAtWorst)", () => {
+  const home = '/home/agent';
+  it('takes dot-files, dot-folders, Library and AppData of a home as credentials', () => {
+    for (const path of ['~/.oci/config', '~/.config/acme/auth.toml', '/home/bob/.local/share/x/db', '~/Library/Application Support/X/state', '/mnt/c/Users/ana/AppData/Roaming/Q/c.db', '/root/.zebra', '$HOME/.yarnrc.yml', '~/.ssh/deploy_key']) {
+      assert.notEqual(homeStateAtWorst(path, home), null, path);
+    }
+  });
+
+  it('leaves the places known to hold no secret, the home itself and other folders', () => {
+    for (const path of ['~', '~/.bashrc', '~/.ssh/id_ed25519.pub', '~/.ssh/known_hosts', '~/.ssh/config', '~/.cache/pip/x', '~/.config/nvim/init.lua', '~/Library/Logs/x.crash', '~/.local/bin/tool', '~/project/.env.example', '/etc/hosts', 'src/.config/x']) {
+      assert.equal(homeStateAtWorst(path, home), null, path);
+    }
+  });
+});
