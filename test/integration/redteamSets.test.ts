@@ -36,6 +36,8 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'first-look.jsonl': 0.95,
   'second-look.jsonl': 0.96,
   'third-look.jsonl': 0.97,
+  'fourth-look.jsonl': 0.99,
+  'fifth-look.jsonl': 0.99,
 };
 
 function loadSet(file: string): RedteamLine[] {
