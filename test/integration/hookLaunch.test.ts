@@ -166,7 +166,7 @@ describe('the registered command cannot fail open (launcher, installed copy)', f
     // A checkout of its own (src and node_modules linked), so the rebuilds write its dist/, not the repository's.
     const co = path.join(root, 'checkout');
     mkdirSync(co);
-    for (const name of ['src', 'node_modules', 'tsconfig.json', 'package.json']) symlinkSync(path.join(REPO, name), path.join(co, name));
+    for (const name of ['src', 'scripts', 'node_modules', 'tsconfig.json', 'package.json']) symlinkSync(path.join(REPO, name), path.join(co, name));
     copyFileSync(path.join(REPO, 'esbuild.mjs'), path.join(co, 'esbuild.mjs'));
     const dist = checkout(co);
     // A second install-like folder rewritten the old way (truncate, then write in pieces): what a non-atomic build did.

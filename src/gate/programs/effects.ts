@@ -168,7 +168,12 @@ export function effectsOf(record: SegmentRecord): Effect[] {
       const runsModule = row?.runsModule;
       if (mention.listener === true && runsModule !== undefined && forms.some((form) => form.role === 'listener' && runsModule.options.includes(form.trigger) && form.value !== null && wordText(form.value) === mention.source)) {
         add({ kind: 'listens', place: null, via: `${mention.via} ${mention.source}` });
-      } else if (mention.listener === true) add({ kind: 'listens', place: mention.source === 'a port' ? null : mention.source, via: mention.via });
+      } else if (mention.listener === true) {
+        // A file server's served folder (`python3 -m http.server -d DIR`) is reported as a listener
+        // mention too; its folder is no address to listen on (the port's mention says the listening).
+        if (/^(?:\.{1,2}|[~/.].*)$/.test(mention.source) && mention.source !== 'a port') continue;
+        add({ kind: 'listens', place: mention.source === 'a port' ? null : mention.source, via: mention.via });
+      }
       else add(mention.host === null ? { kind: 'contacts', place: null, source: mention.source, via: mention.via } : { kind: 'contacts', place: mention.host, via: mention.via });
     }
     // A push sends a repository (programs/pushes.ts); to a remote by name the host is in its configuration.
