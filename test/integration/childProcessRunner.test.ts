@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Sandbox } from '../../src/gate/containment/sandbox';
+import { Sandbox } from '../../src/gate/containment/sandbox';
 import { sandboxPolicyFor } from '../../src/gate/containment/sandboxPolicy';
 import { cutMarker } from '../../src/gate/execution/outputCap';
 import { runInChildProcess, type ChildProcessRunOptions } from '../../src/vscode/childProcessRunner';
@@ -221,6 +221,9 @@ describe('child-process runner, contained (real bubblewrap)', function () {
     mkdirSync(join(root, 'tmp'));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
+  // The runner starts the process's one sandbox (proxy, violation monitor): stop it, or its
+  // servers keep the test process alive after the last test.
+  after(() => Sandbox.shared().stop());
 
   const policy = (command: string) =>
     sandboxPolicyFor({ command, cwd: workspace, home: HOME, decision: { action: 'approve', stage: 'bypass', reason: 'test', resolution: { resolved: true, segments: [] } }, workspaceFolders: [workspace], tempFolder: join(root, 'tmp') });
