@@ -111,7 +111,9 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
       }
       const picked = await vscode.window.showQuickPick(
         list.map((g) => ({ label: g.command, description: g.scope, detail: `Added ${g.createdAt} from ${g.source}`, grant: g })),
-        { title: 'Approvals Gate: grants — pick the ones to revoke', canPickMany: true },
+        // The pick stays open when the focus moves (a card arriving beside it takes the focus):
+        // ticks a person has made are not thrown away by something they did not do.
+        { title: 'Approvals Gate: grants — pick the ones to revoke', canPickMany: true, ignoreFocusOut: true },
       );
       for (const item of picked ?? []) await grants.revoke(item.grant.scope, item.grant.command);
       if (picked?.length) void vscode.window.showInformationMessage(`Revoked ${picked.length} grant(s).`);

@@ -5,7 +5,7 @@
 // exception is `postFromCardWebview`, which plays a compromised card page on purpose.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chooseQuickPickItem, modalDialog, openPalette, quickInput, runCommand, TIMEOUTS, webviewFrame } from './lib.mjs';
+import { chooseQuickPickItem, clickQuickPickItem, modalDialog, openPalette, quickInput, runCommand, TIMEOUTS, webviewFrame } from './lib.mjs';
 
 export const RUN_TITLE = 'Approvals Gate: Run a command through the gate…';
 
@@ -101,9 +101,15 @@ export async function timeCardAfterSubmit(page, command) {
  * takes the highlighted row, and for "Tasks: Run Task" that is "Tasks: Restart Running Task".
  */
 export async function runExactCommand(page, title) {
-  const input = await openPalette(page);
-  await input.fill(`>${title}`);
-  await chooseQuickPickItem(page, title);
+  // As in `runCommand`: the palette can close before its row is clicked (a restored webview takes
+  // the focus back when its page arrives); open it again and retype, within the budget.
+  const until = Date.now() + TIMEOUTS.command;
+  for (;;) {
+    const input = await openPalette(page);
+    const typed = await input.fill(`>${title}`, { timeout: 3_000 }).then(() => true, () => false);
+    if (typed && (await clickQuickPickItem(page, title, 3_000))) return;
+    if (Date.now() > until) throw new Error(`could not run "${title}" from the command palette within ${TIMEOUTS.command} ms`);
+  }
 }
 
 /** Workspace task that sends `command` (any text, newlines included) through the gate: the input box is one line only. */

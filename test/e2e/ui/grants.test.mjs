@@ -130,6 +130,8 @@ test('after "Developer: Reload Window": workspace grants and accepted entries st
 
 test('"List and revoke grants…" shows the workspace grant; revoking it makes the command ask again', async ({ page }) => {
   await runExactCommand(page, 'Approvals Gate: List and revoke grants…');
+  // Read the rows only once the grants pick has replaced the palette.
+  await quickInput(page).locator('.quick-input-title').filter({ hasText: 'pick the ones to revoke' }).waitFor({ timeout: TIMEOUTS.command });
   const labels = await quickPickLabels(page);
   assert.ok(labels.includes('touch grant-always.txt'), `grants listed: ${JSON.stringify(labels)}`);
   await chooseQuickPickItem(page, 'touch grant-always.txt');

@@ -141,6 +141,16 @@ export async function chooseQuickPickItem(page, label) {
 }
 
 /**
+ * Clicks the quick pick row whose label is exactly `label` once it is rendered; false when no such
+ * row shows within `timeout` ms or the pick closes before the click lands.
+ */
+export async function clickQuickPickItem(page, label, timeout) {
+  const exact = new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`);
+  const row = quickPickRows(page).filter({ has: page.locator('.quick-input-list-row .label-name', { hasText: exact }) }).first();
+  return row.click({ timeout }).then(() => true, () => false);
+}
+
+/**
  * Runs a command through F1 by its title as the palette shows it ("Approvals Gate: Switch rung…").
  * F1 opens the palette already in command mode. Nothing is clicked in the editor area first: with a
  * webview open there, a click moves the focus into its iframe and the workbench keys stop working.
@@ -353,5 +363,15 @@ function firstLine(error) {
   if (error && typeof error === 'object' && 'actual' in error && 'expected' in error) {
     return `${message} actual ${JSON.stringify(error.actual)}, expected ${JSON.stringify(error.expected)}`;
   }
-  return message;
+  return `${message}${testFileFrame(error)}`;
+}
+
+/**
+ * " (at grants.test.mjs:135)": the first frame of the stack in a test file, so a bare
+ * "locator.waitFor: Timeout" says which step of the test it was.
+ */
+function testFileFrame(error) {
+  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+  const frame = /([\w.-]+\.test\.mjs):(\d+)/.exec(stack);
+  return frame ? ` (at ${frame[1]}:${frame[2]})` : '';
 }
