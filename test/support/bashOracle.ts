@@ -658,8 +658,7 @@ function buildSandbox(root: string, hostBash: string): RecorderKind {
   fs.writeFileSync(path.join(root, 'etc/passwd'), `root:x:0:0:root:/root:/bin/sh\ngate:x:1000:1000:gate:${ORACLE_HOME}:/bin/sh\n`);
   fs.writeFileSync(path.join(root, 'etc/group'), 'root:x:0:\ngate:x:1000:\n');
   fs.writeFileSync(path.join(root, 'etc/nsswitch.conf'), 'passwd: files\ngroup: files\n');
-  // A regular file: `>/dev/null` and `</dev/null` work without device nodes in the sandbox.
-  fs.writeFileSync(path.join(root, 'dev/null'), '');
+  makeNullDevice(path.join(root, 'dev/null'));
   fs.copyFileSync(hostBash, path.join(root, SANDBOX_BASH));
   fs.chmodSync(path.join(root, SANDBOX_BASH), 0o755);
   for (const library of sharedLibraries(hostBash)) {
@@ -676,6 +675,24 @@ function buildSandbox(root: string, hostBash: string): RecorderKind {
     fs.symlinkSync(PATH_RECORDER, target);
   }
   return recorder;
+}
+
+/**
+ * The sandbox's `/dev/null` is the null device itself, not a regular file. Runs share the sandbox:
+ * in a file, what one run's `2>/dev/null` wrote would be what a later run's `</dev/null`, or an
+ * empty here-document (bash opens /dev/null for one), reads, and its recorded standard input would
+ * differ from the resolver's for no fault of the resolver. Checked by writing to it: a device on a
+ * `nodev` mount cannot be opened, and then the oracle is unavailable rather than wrong.
+ */
+function makeNullDevice(target: string): void {
+  try {
+    execFileSync('mknod', ['-m', '666', target, 'c', '1', '3'], { stdio: 'pipe' });
+    fs.writeFileSync(target, 'written');
+    if (fs.statSync(target).isCharacterDevice() && fs.readFileSync(target).length === 0) return;
+  } catch (error) {
+    throw new OracleUnavailableError(`cannot make the null device in the sandbox (${(error as Error).message.split('\n')[0]})`);
+  }
+  throw new OracleUnavailableError('the sandbox\'s /dev/null keeps what is written to it: not the null device');
 }
 
 /**
