@@ -34,11 +34,17 @@ const SEND_OPTION = /^(?:file|files|dir|directory|data|data-binary|post-file|put
 /** Short options whose value is the program's own key or configuration: `-i KEY`, `-k`, `-c FILE`. */
 const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'p', 'u', 'a', 'F']);
 
-/** Verbs that say the operands after them are sent somewhere (`obj put PATH`, `deploy DIR`). */
-const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add)$/i;
+/**
+ * Verbs that say the operands after them are sent somewhere (`obj put PATH`, `deploy DIR`; an
+ * object or secret made from a file, `object create CONTAINER PATH`, is its upload).
+ */
+const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add|create|store)$/i;
 
-/** A subcommand word that names a secret the command prints at worst. */
-const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?)(?:$|[-_:])/i;
+/**
+ * A subcommand word that names a secret the command prints at worst: tokens, passwords, keys, and
+ * what stands for them (Kerberos-style `tickets`, password hashes, browser `cookies` and `logins`).
+ */
+const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins)(?:$|[-_:])/i;
 
 /** The program a command runs cannot be placed by the table: no row, or words its row cannot place. */
 export function isUnplaced(record: SegmentRecord): boolean {
