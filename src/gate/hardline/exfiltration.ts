@@ -577,7 +577,8 @@ function printedSecret(record: SegmentRecord): string | null {
   if (form === undefined) {
     // A program the table cannot place whose verb names a secret prints one at its worst.
     const verb = secretNamedVerb(record);
-    return verb === null ? null : `what ${commandName(first)?.name ?? first.value} ${verb} prints (a secret, by its name; a program the gate cannot place)`;
+    const name = commandName(first)?.name ?? first.value;
+    return verb === null ? null : `what ${verb === name ? name : `${name} ${verb}`} prints (a secret, by its name; a program the gate cannot place)`;
   }
   const where = form.trigger === '' || form.program.endsWith(` ${form.trigger}`) || form.trigger === form.program ? form.program : `${form.program} ${form.trigger}`;
   return `what ${where} prints (${form.note})`;

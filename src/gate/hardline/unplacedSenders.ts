@@ -46,6 +46,14 @@ const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|po
  */
 const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins)(?:$|[-_:])/i;
 
+/** An option that asks for something shown or dumped: `--show-…`, `-DumpCreds` (dashed: `-dump-creds`). */
+const SHOWING_OPTION = /^-{1,2}(?:dump|show|print|export|reveal|get|list|display|extract|decrypt)-/;
+
+/** A camel-case word with its parts dashed and lower-cased (`DumpCreds` → `dump-creds`). */
+function dashed(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
 /** The program a command runs cannot be placed by the table: no row, or words its row cannot place. */
 export function isUnplaced(record: SegmentRecord): boolean {
   const first = record.inside.argv[0];
@@ -127,9 +135,14 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
 export function secretNamedVerb(record: SegmentRecord): string | null {
   if (!isUnplaced(record)) return null;
   const argv = record.inside.argv;
+  // The program's own name when it is a verb and what it acts on (`Get-PassHashes`, `dump-creds`).
+  const name = commandName(argv[0])?.name ?? null;
+  if (name !== null && /^[A-Za-z]+[-_]/.test(name) && SECRET_WORD.test(dashed(name.replace(/^[A-Za-z]+[-_]/, '-')))) return name;
   for (let k = 1; k < argv.length && k <= 4; k++) {
     const text = literalText(argv[k]);
     if (text === null) return null;
+    // A switch that asks for the secrets (`-DumpCreds`, `--show-token`, `--export-secrets`).
+    if (SHOWING_OPTION.test(dashed(text)) && SECRET_WORD.test(dashed(text).replace(SHOWING_OPTION, '-'))) return text;
     if (text.startsWith('-')) continue;
     if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(text)) return null;
     if (SECRET_WORD.test(text)) return text;
