@@ -136,8 +136,10 @@ export function secretNamedVerb(record: SegmentRecord): string | null {
   if (!isUnplaced(record)) return null;
   const argv = record.inside.argv;
   // The program's own name when it is a verb and what it acts on (`Get-PassHashes`, `dump-creds`).
-  const name = commandName(argv[0])?.name ?? null;
-  if (name !== null && /^[A-Za-z]+[-_]/.test(name) && SECRET_WORD.test(dashed(name.replace(/^[A-Za-z]+[-_]/, '-')))) return name;
+  // Read as written (its case marks the words of a camel-case name), without its folder.
+  const written = literalText(argv[0]);
+  const name = written === null ? null : written.slice(written.lastIndexOf('/') + 1);
+  if (name !== null && /^[A-Za-z]+[-_]/.test(name) && SECRET_WORD.test(dashed(name.replace(/^[A-Za-z]+[-_]/, '-')))) return commandName(argv[0])?.name ?? name;
   for (let k = 1; k < argv.length && k <= 4; k++) {
     const text = literalText(argv[k]);
     if (text === null) return null;

@@ -1,5 +1,5 @@
 import type { Word } from '../../reading/resolution';
-import { flagged, readArgs, textOf, valued, type ArgReading, type Grammar, type LongOption } from '../grammar';
+import { flagged, readArgs, valued, type ArgReading, type Grammar, type LongOption } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
 import { writes } from './settingsStores';
 
@@ -774,12 +774,12 @@ const MC_ROW: ProgramRow = {
   // MinIO's client shares the name: Midnight Commander takes folders, never a verb, so a first
   // operand that is one of MinIO's verbs is MinIO's command line.
   read: (_args, reading) => {
-    const verb = textOf(reading.operands[0]);
+    const verb = textOf(reading.operands[0] ?? null);
     if (verb === 'cp' || verb === 'mv' || verb === 'mirror' || verb === 'put') {
       // Every operand but the target is a source, sent to the object store.
       return reading.operands.slice(1, -1).map((word, k) => ({ role: 'network' as const, program: 'mc', trigger: verb, index: reading.operandIndexes[k + 1]!, value: word, sends: true, everyday: true, note: `mc ${verb} (MinIO's client) sends its sources to an object store` }));
     }
-    if (verb === 'alias' && ['set', 'remove', 'rm', 'import'].includes(textOf(reading.operands[1]) ?? '')) {
+    if (verb === 'alias' && ['set', 'remove', 'rm', 'import'].includes(textOf(reading.operands[1] ?? null) ?? '')) {
       return [writes('mc', 'alias', '~/.mc/config.json', 'file', 'mc alias (MinIO\'s client) rewrites its hosts and keys in ~/.mc/config.json')];
     }
     return [];
