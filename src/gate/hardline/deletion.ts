@@ -9,6 +9,7 @@ import { hasOption, literalText, operands, readByRow } from './commandName';
 import { criticalFilesNamed } from './criticalNames';
 import { criticalFileTarget, deletionTarget, everyFileBelowTarget, moveTarget } from './paths';
 import { readFind, searchedEntries } from '../programs/find';
+import { credentialStarts } from './searchedCredentials';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
 export interface Rechecker {
@@ -98,7 +99,8 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
     if (what !== null) starts.push({ word, what });
   }
   const named = new NamedCriticalFiles(reading);
-  if (starts.length === 0 && !named.possible) return null;
+  const credentials = credentialStarts(reading.startPoints, place);
+  if (starts.length === 0 && !named.possible && credentials.length === 0) return null;
   let unfiltered = true;
   // `-type f` passes every file: a plain `rm {}` then deletes every file below the start.
   let everyFile = false;
@@ -118,6 +120,10 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
     if (item.kind === 'executor') {
       for (const file of named.files()) {
         const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, { kind: 'literal', value: file, raw: file })));
+        if (found !== null) return found;
+      }
+      for (const start of credentials) {
+        const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, start)));
         if (found !== null) return found;
       }
       if (!unfiltered || item.values.length === 0) continue;

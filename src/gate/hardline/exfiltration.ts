@@ -20,9 +20,11 @@ import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { credentialKind, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
-import { landingPaths, type PathPlace } from '../programs/pathResolver';
+import { landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
+import { workingFolderOf } from '../programs/writeTargets';
 import { readTextCommands } from './textCommands';
 import { isUnplaced, secretNamedVerb, unplacedWords } from './unplacedSenders';
+import { unreadCodePrints } from './unreadPrinters';
 
 /** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
@@ -425,7 +427,11 @@ function sourceOf(command: PipelineCommand, flows = false): string | null {
   const uploads = uploadForms(command.record.inside);
   if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place, true);
   if (networkCapable(command.record.inside)?.ownWords === false) return null;
-  return credentialIn(argv, 1, place, flows);
+  // Relative paths are read where the program's own working-folder option moves it (`tar cz -C ~
+  // .subversion/auth`).
+  const row = rowFor(name);
+  const moved = row?.workingFolder === undefined ? place : placeInFolder(place, workingFolderOf(row, argv));
+  return credentialIn(argv, 1, moved, flows);
 }
 
 /**
@@ -571,7 +577,8 @@ function printedSecret(record: SegmentRecord): string | null {
   if (form === undefined) {
     // A program the table cannot place whose verb names a secret prints one at its worst.
     const verb = secretNamedVerb(record);
-    return verb === null ? null : `what ${commandName(first)?.name ?? first.value} ${verb} prints (a secret, by its name; a program the gate cannot place)`;
+    const name = commandName(first)?.name ?? first.value;
+    return verb === null ? null : `what ${verb === name ? name : `${name} ${verb}`} prints (a secret, by its name; a program the gate cannot place)`;
   }
   const where = form.trigger === '' || form.program.endsWith(` ${form.trigger}`) || form.trigger === form.program ? form.program : `${form.program} ${form.trigger}`;
   return `what ${where} prints (${form.note})`;
@@ -599,7 +606,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
     if (sink === null) continue;
     // Upstream through the pipes: filters in between (`base64`, `tee f`) pass the secret on.
     for (let from = command.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
-      const source = printedSecret(pipeline[from]!.record);
+      const source = printedSecret(pipeline[from]!.record) ?? unreadCodePrints(pipeline[from]!.record, home);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
     }
     const foreign = tokenToForeignHost(command, home);

@@ -133,7 +133,7 @@ class Context implements Rechecker {
    */
   recheck(inner: Word[]): HardlineFinding | null {
     const next = deeper(this, this.place);
-    return pay(next, inner.length) ? (checkDirect({ argv: inner }, [], next, this.place) ?? checkShellArguments(inner, next, this.place)) : null;
+    return pay(next, inner.length) ? (checkDirect({ argv: inner }, [], next, this.place) ?? checkShellArguments(inner, next, this.place) ?? checkNestedSend({ argv: inner }, next, this.place)) : null;
   }
 }
 

@@ -691,6 +691,41 @@ export function isNetworkDevicePath(text: string): boolean {
 /** Suffixes of `.env.<suffix>` files that are templates, not secrets. */
 const ENV_TEMPLATE_SUFFIXES = new Set(['example', 'sample', 'template', 'tmpl', 'tpl', 'dist', 'defaults', 'default', 'schema', 'example.local']);
 
+/**
+ * Key stores by their format, wherever they are kept: Java and Android key stores (`*.jks`,
+ * `*.keystore`, `*.bks`), Apple's API keys (`*.p8`), KeePass databases (`*.kdbx`).
+ */
+const KEY_STORE_EXTENSIONS = /\.(?:jks|keystore|bks|p8|kdbx)$/;
+
+/**
+ * Name parts that say a data file holds a secret, wherever it lives (`~/.cache/huggingface/token`,
+ * `android/keystore.properties`, `deploy-token.txt`, `db_password`): the name is the positive
+ * knowledge the gate has of such a file's content. Only data files (no extension, or one of
+ * {@link SECRET_DATA_EXTENSIONS}): `token.ts`, `secrets.md` are code and documents.
+ */
+const SECRET_NAME_PARTS = new Set([
+  'token', 'tokens', 'secret', 'secrets', 'credential', 'credentials', 'creds', 'password', 'passwords', 'apikey', 'apikeys', 'keystore',
+]);
+const SECRET_DATA_EXTENSIONS = new Set(['', 'txt', 'json', 'yaml', 'yml', 'toml', 'ini', 'conf', 'cfg', 'properties', 'xml', 'env', 'db', 'sqlite', 'dat', 'plist', 'csv', 'key']);
+
+/**
+ * A data file whose name says it holds a secret (docs/decisions.md "Credentials by their name and
+ * format"), or null: a part of {@link SECRET_NAME_PARTS} in its stem (split at `-`, `_`, `.`), a
+ * data extension (a name without one only below a hidden folder), and no template part
+ * (`secrets.example.yaml`).
+ */
+function secretByName(lowerBase: string, inHiddenFolder: boolean): string | null {
+  if (KEY_STORE_EXTENSIONS.test(lowerBase)) return 'a key store file';
+  const dot = lowerBase.lastIndexOf('.');
+  const extension = dot <= 0 ? '' : lowerBase.slice(dot + 1);
+  // A bare word (`password`, `grant_type=client_credentials`) is a form's data more often than a
+  // file: a name without an extension counts below a tool's hidden folder (`~/.cache/x/token`).
+  if (!SECRET_DATA_EXTENSIONS.has(extension) || (extension === '' && !inHiddenFolder)) return null;
+  const parts = (extension === '' ? lowerBase : lowerBase.slice(0, dot)).split(/[-_.]/);
+  if (parts.some((part) => ENV_TEMPLATE_SUFFIXES.has(part))) return null;
+  return parts.some((part) => SECRET_NAME_PARTS.has(part)) ? 'a file named for the secret it holds' : null;
+}
+
 /** Name parts that mark a `.pem`/`.key` file as public material (a certificate, a public key). */
 const PUBLIC_KEY_TOKENS = new Set([
   'cert', 'certs', 'certificate', 'chain', 'fullchain', 'ca', 'cacert', 'pub', 'public', 'pubkey', 'bundle', 'root', 'intermediate', 'crt',
@@ -840,6 +875,8 @@ export function credentialKind(pathText: string, home: string): string | null {
   if (/\.(?:keychain|keychain-db|kwl)$/.test(lowerBase)) return 'a password store file';
   if (base === '.env') return 'a .env file';
   if (base.startsWith('.env.') && !ENV_TEMPLATE_SUFFIXES.has(base.slice(5).toLowerCase())) return `a ${base} file`;
+  const named = secretByName(lowerBase, parts.slice(0, -1).some((part) => part.length > 1 && part.startsWith('.') && part !== '..'));
+  if (named !== null) return named;
   if (/\.(?:pem|key|p12|pfx|ppk)$/.test(lowerBase)) {
     const stem = lowerBase.replace(/\.[a-z0-9]+$/, '');
     if (stem.split(/[-_.=@]/).some((token) => PUBLIC_KEY_TOKENS.has(token))) return null;

@@ -34,11 +34,25 @@ const SEND_OPTION = /^(?:file|files|dir|directory|data|data-binary|post-file|put
 /** Short options whose value is the program's own key or configuration: `-i KEY`, `-k`, `-c FILE`. */
 const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'p', 'u', 'a', 'F']);
 
-/** Verbs that say the operands after them are sent somewhere (`obj put PATH`, `deploy DIR`). */
-const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add)$/i;
+/**
+ * Verbs that say the operands after them are sent somewhere (`obj put PATH`, `deploy DIR`; an
+ * object or secret made from a file, `object create CONTAINER PATH`, is its upload).
+ */
+const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add|create|store)$/i;
 
-/** A subcommand word that names a secret the command prints at worst. */
-const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?)(?:$|[-_:])/i;
+/**
+ * A subcommand word that names a secret the command prints at worst: tokens, passwords, keys, and
+ * what stands for them (Kerberos-style `tickets`, password hashes, browser `cookies` and `logins`).
+ */
+const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins)(?:$|[-_:])/i;
+
+/** An option that asks for something shown or dumped: `--show-…`, `-DumpCreds` (dashed: `-dump-creds`). */
+const SHOWING_OPTION = /^-{1,2}(?:dump|show|print|export|reveal|get|list|display|extract|decrypt)-/;
+
+/** A camel-case word with its parts dashed and lower-cased (`DumpCreds` → `dump-creds`). */
+function dashed(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
 
 /** The program a command runs cannot be placed by the table: no row, or words its row cannot place. */
 export function isUnplaced(record: SegmentRecord): boolean {
@@ -121,9 +135,16 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
 export function secretNamedVerb(record: SegmentRecord): string | null {
   if (!isUnplaced(record)) return null;
   const argv = record.inside.argv;
+  // The program's own name when it is a verb and what it acts on (`Get-PassHashes`, `dump-creds`).
+  // Read as written (its case marks the words of a camel-case name), without its folder.
+  const written = literalText(argv[0]);
+  const name = written === null ? null : written.slice(written.lastIndexOf('/') + 1);
+  if (name !== null && /^[A-Za-z]+[-_]/.test(name) && SECRET_WORD.test(dashed(name.replace(/^[A-Za-z]+[-_]/, '-')))) return commandName(argv[0])?.name ?? name;
   for (let k = 1; k < argv.length && k <= 4; k++) {
     const text = literalText(argv[k]);
     if (text === null) return null;
+    // A switch that asks for the secrets (`-DumpCreds`, `--show-token`, `--export-secrets`).
+    if (SHOWING_OPTION.test(dashed(text)) && SECRET_WORD.test(dashed(text).replace(SHOWING_OPTION, '-'))) return text;
     if (text.startsWith('-')) continue;
     if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(text)) return null;
     if (SECRET_WORD.test(text)) return text;

@@ -436,6 +436,17 @@ function intoOptionUnreadable(options: ReadonlyArray<{ name: string; value: Word
 }
 
 /**
+ * The place a program runs in once its own working-folder option (`tar -C DIR`, a row's
+ * `Command.workingFolder`, as `workingFolderOf` composes it) has moved it: `folder` read as `cd`
+ * would; null (a folder only known at run time) leaves no known folder.
+ */
+export function placeInFolder(place: PathPlace, folder: string | null): PathPlace {
+  if (folder === '.') return place;
+  const folders = folder === null ? null : folderTargets(folder, place);
+  return folders === null ? { ...place, folders: [], unknownFolder: true } : { ...place, folders };
+}
+
+/**
  * The place of a wrapped command: a wrapper whose row names its working-folder option
  * (`Command.workingFolder`: `env -C DIR`, `sudo -D DIR`) runs the command there.
  */

@@ -845,7 +845,13 @@ function workingFolders(row: ProgramRow, argv: readonly Word[]): Array<{ index: 
   const out: Array<{ index: number; folder: string | null }> = [];
   let folder: string | null = '.';
   // A row with subcommands reads its own options up to the subcommand (`git apply -C3` is no folder).
-  const grammar = row.subcommands !== undefined ? { ...(row.grammar ?? {}), stopAtOperand: true } : (row.grammar ?? {});
+  const own = row.grammar ?? {};
+  // A working-folder option takes its folder whatever else the grammar says (tar's row has none:
+  // `tar cz -C ~ .ssh` reads `~` as -C's value).
+  const shortLetters = row.workingFolder.filter((name) => /^-[A-Za-z]$/.test(name)).map((name) => name[1]!).filter((letter) => !(own.short ?? '').includes(letter) && !(own.shortAttached ?? '').includes(letter));
+  const longNames = row.workingFolder.filter((name) => name.startsWith('--') && own.long?.[name.slice(2)] === undefined).map((name) => name.slice(2));
+  const withFolders: Grammar = { ...own, short: (own.short ?? '') + shortLetters.join(''), long: { ...(own.long ?? {}), ...valued(...longNames) } };
+  const grammar = row.subcommands !== undefined ? { ...withFolders, stopAtOperand: true } : withFolders;
   for (const option of readArgs(argv.slice(1), grammar).options) {
     if (!row.workingFolder.includes(option.name)) continue;
     const dir = textOf(option.value);

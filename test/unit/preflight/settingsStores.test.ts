@@ -106,3 +106,30 @@ describe("a shell's inline code writing its own start-up files (D§7)", () => {
     assert.deepEqual(startupFilesWritten('nu', [], ['script.nu']), []);
   });
 });
+
+describe('dotfile managers and tools\' logins write the home folder (D§7)', () => {
+  const written: Array<[string, string]> = [
+    ['chezmoi apply', HOME],
+    ['chezmoi init --apply someone', HOME],
+    ['chezmoi add ~/.zshrc', `${HOME}/.local/share/chezmoi`],
+    ['yadm checkout -- .', HOME],
+    ['yadm decrypt', HOME],
+    ['stow zsh', '/home/dev'],
+    ['stow -t /etc nginx', '/etc'],
+    ['dotbot -c install.conf.yaml', HOME],
+    ['rcdn', HOME],
+    ['mkrc ~/.tigrc', HOME],
+    ['bash-it disable alias general', `${HOME}/.bash_it`],
+    ['homeshick link dotfiles', HOME],
+    ['starship preset pastel-powerline -o ~/.config/starship.toml', `${HOME}/.config/starship.toml`],
+    ['huggingface-cli logout', `${HOME}/.cache/huggingface/token`],
+    ['huggingface-cli login --add-to-git-credential', `${HOME}/.git-credentials`],
+    ['mc alias set store https://s3.example.com K S', `${HOME}/.mc/config.json`],
+    ['asdf set --home python 3.12.1', `${HOME}/.tool-versions`],
+  ];
+  for (const [command, path] of written) {
+    it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
+  }
+  const read = ['chezmoi diff', 'chezmoi apply --dry-run', 'yadm status', 'yadm push', 'stow -n zsh', 'dotbot --version', 'bash-it show aliases', 'homeshick list', 'starship preset gruvbox-rainbow', 'huggingface-cli whoami', 'mc ls store/bucket', 'asdf set nodejs 20.11.1'];
+  for (const command of read) it(`${command} writes nothing outside the workspace`, () => assert.equal(protectedPaths(command), null));
+});

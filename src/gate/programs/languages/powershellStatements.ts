@@ -149,8 +149,14 @@ class Reader {
         continue;
       }
       if (c === '(' || ((c === '$' || c === '@') && text[this.i + 1] === '(')) {
+        // An argument stands apart from what precedes it; `.Method(0)` is a call's arguments.
+        const argument = words.length > 0 && /[\s:,]/.test(text[this.i - 1] ?? '');
         this.i += c === '(' ? 1 : 2;
+        const before = this.out.length;
         this.nested(depth, ')');
+        // A subexpression given as an argument hands its output to the command (`-Body (CMD |
+        // Out-String)`): read as piped into it, so what it prints reaches what the command does.
+        if (argument && pipedFrom === null && this.out.length > before) pipedFrom = this.out[this.out.length - 1]!;
         words.push({ value: null, quoted: false });
         this.skipMemberTail();
         continue;

@@ -47,6 +47,9 @@ export type CodeFinding =
   | { kind: 'shell-text'; text: string; approximate: boolean; what: string }
   | { kind: 'fork-loop'; what: string };
 
+/** Calls that serialise or copy what they are given whole: handed the environment, they hold all of it. */
+const WHOLE_ENVIRONMENT_CALLS: ReadonlySet<string> = new Set(['dumps', 'stringify', 'items', 'entries', 'dict', 'repr', 'str', 'vars', 'pformat', 'String', 'assign', 'toString', 'fromEntries']);
+
 /** The home folder, inside a value (rendered as an unquoted `~` in shell text). */
 const HOME = '\u0000H';
 /** A part of a value the reader could not work out. */
@@ -630,9 +633,11 @@ class Reader {
       this.followed = false;
       return UNKNOWN_VALUE;
     }
-    if (name === 'dumps' || name === 'stringify' || name === 'items' || name === 'entries') {
-      if (inRange(argTokens, (token) => token.value === 'environ' || token.value === 'env')) this.allEnvironment = true;
-    }
+    // The whole environment serialised, copied into a mapping or turned into text (`json.dumps`,
+    // `repr(dict(os.environ))`, `str(os.environ)`, `Object.assign({}, process.env)`): in code that
+    // uses a network API it is sent whole (docs/decisions.md "Credentials leaving: code that
+    // serialises the environment, and code the gate cannot read").
+    if (WHOLE_ENVIRONMENT_CALLS.has(name) && wholeEnvironmentIn(argTokens)) this.allEnvironment = true;
     // `Path(P)` and `PurePath(P)` are P (their methods act on it); `str(P)`, `String(P)` too.
     if (['Path', 'PurePath', 'PosixPath', 'str', 'String', 'fspath', 'normpath', 'abspath', 'realpath', 'resolve', 'join', 'URL'].includes(name) && args.length > 0 && callee.kind === 'api') {
       if (name === 'join' || name === 'resolve') return args.reduce((a, b) => join(a, b, '/'));
@@ -769,6 +774,20 @@ interface TokenRange {
 
 function inRange(range: TokenRange, test: (token: Token) => boolean): boolean {
   for (let k = range.start; k < range.end; k++) if (test(range.tokens[k]!)) return true;
+  return false;
+}
+
+/**
+ * The environment named whole among the tokens (`os.environ`, `process.env`), not one value of it
+ * (`os.environ["PORT"]`, `process.env.PORT`, `os.environ.get(…)`).
+ */
+function wholeEnvironmentIn(range: TokenRange): boolean {
+  for (let k = range.start; k < range.end; k++) {
+    const token = range.tokens[k]!;
+    if (token.kind !== 'name' || (token.value !== 'environ' && token.value !== 'env')) continue;
+    const next = k + 1 < range.end ? range.tokens[k + 1] : undefined;
+    if (next === undefined || next.kind !== 'punct' || (next.value !== '[' && next.value !== '.')) return true;
+  }
   return false;
 }
 

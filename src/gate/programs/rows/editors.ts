@@ -1,6 +1,7 @@
 import type { Word } from '../../reading/resolution';
 import { flagged, readArgs, valued, type ArgReading, type Grammar, type LongOption } from '../grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow } from '../row';
+import { writes } from './settingsStores';
 
 /**
  * Editors, pagers, viewers, file managers, documentation readers, debuggers and tracers' front
@@ -770,7 +771,20 @@ const MC_ROW: ProgramRow = {
   operands: [
     { role: 'network', operand: 'every', when: (t) => t === null || /^(?:ftp|sftp|sh|fish|smb):\/\//.test(t), example: 'sftp://host/srv', note: 'a remote folder operand makes mc log in to that host (sh:// runs a shell there)' },
   ],
-  plain: ['', 'src', '-e file.txt', '-v log.txt', '--version', '-b .'],
+  // MinIO's client shares the name: Midnight Commander takes folders, never a verb, so a first
+  // operand that is one of MinIO's verbs is MinIO's command line.
+  read: (_args, reading) => {
+    const verb = textOf(reading.operands[0] ?? null);
+    if (verb === 'cp' || verb === 'mv' || verb === 'mirror' || verb === 'put') {
+      // Every operand but the target is a source, sent to the object store.
+      return reading.operands.slice(1, -1).map((word, k) => ({ role: 'network' as const, program: 'mc', trigger: verb, index: reading.operandIndexes[k + 1]!, value: word, sends: true, everyday: true, note: `mc ${verb} (MinIO's client) sends its sources to an object store` }));
+    }
+    if (verb === 'alias' && ['set', 'remove', 'rm', 'import'].includes(textOf(reading.operands[1] ?? null) ?? '')) {
+      return [writes('mc', 'alias', '~/.mc/config.json', 'file', 'mc alias (MinIO\'s client) rewrites its hosts and keys in ~/.mc/config.json')];
+    }
+    return [];
+  },
+  plain: ['', 'src', '-e file.txt', '-v log.txt', '--version', '-b .', 'ls play/bucket', 'alias list'],
 };
 
 const NNN_ROW: ProgramRow = {

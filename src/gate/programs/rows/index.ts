@@ -2,6 +2,7 @@ import type { ProgramRow } from '../row';
 import { BUILD_ROWS } from './build';
 import { CLOUD_ROWS } from './cloud';
 import { DISK_ROWS } from './disks';
+import { DOTFILE_ROWS } from './dotfiles';
 import { EDITOR_ROWS } from './editors';
 import { FILE_SERVER_ROWS } from './fileServers';
 import { FILE_ROWS } from './files';
@@ -44,4 +45,5 @@ export const ROWS: readonly ProgramRow[] = [
   ...MAILER_ROWS,
   ...FILE_SERVER_ROWS,
   ...SETTINGS_STORE_ROWS,
+  ...DOTFILE_ROWS,
 ];

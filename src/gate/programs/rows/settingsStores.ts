@@ -61,9 +61,10 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
     names: ['asdf'],
     category: 'build',
     what: 'asdf, which picks the version of each language tool',
-    read: (_args, reading) => {
+    read: (args, reading) => {
       const texts = reading.operands.map(textOf);
-      const home = texts[0] === 'global' || (texts[0] === 'set' && reading.options.some((option) => option.name === '-u' || option.name === '--home'));
+      // `-u` follows the verb (`asdf set -u nodejs 20`), after the operand options stop at: read the words.
+      const home = texts[0] === 'global' || (texts[0] === 'set' && args.some((word) => word.kind === 'literal' && (word.value === '-u' || word.value === '--home')));
       return home ? [writes('asdf', texts[0]!, '~/.tool-versions', 'file', 'writes the tool versions of the home folder (~/.tool-versions), which every folder below inherits')] : [];
     },
     // `asdf exec CMD`: CMD with the versions the folder picks (a wrapper that only sets the environment).
