@@ -701,10 +701,12 @@ const KEY_STORE_EXTENSIONS = /\.(?:jks|keystore|bks|p8|kdbx)$/;
  * Name parts that say a data file holds a secret, wherever it lives (`~/.cache/huggingface/token`,
  * `android/keystore.properties`, `deploy-token.txt`, `db_password`): the name is the positive
  * knowledge the gate has of such a file's content. Only data files (no extension, or one of
- * {@link SECRET_DATA_EXTENSIONS}): `token.ts`, `secrets.md` are code and documents.
+ * {@link SECRET_DATA_EXTENSIONS}): `token.ts`, `secrets.md` are code and documents. `tokens` is
+ * left out: `tokens.json` is a design system's colours and spacings far more often than a secret,
+ * and the floor cannot be appealed (a miss is preferred to refusing everyday work).
  */
 const SECRET_NAME_PARTS = new Set([
-  'token', 'tokens', 'secret', 'secrets', 'credential', 'credentials', 'creds', 'password', 'passwords', 'apikey', 'apikeys', 'keystore',
+  'token', 'secret', 'secrets', 'credential', 'credentials', 'creds', 'password', 'passwords', 'apikey', 'apikeys', 'keystore',
 ]);
 const SECRET_DATA_EXTENSIONS = new Set(['', 'txt', 'json', 'yaml', 'yml', 'toml', 'ini', 'conf', 'cfg', 'properties', 'xml', 'env', 'db', 'sqlite', 'dat', 'plist', 'csv', 'key']);
 

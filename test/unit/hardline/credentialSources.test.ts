@@ -16,7 +16,7 @@ describe('credentials by their name and format (hardline/paths.ts)', () => {
   for (const path of ['~/.cache/frob/token', 'ops/db-passwords.yaml', 'android/keystore.properties', 'app/release.jks', 'AuthKey_X1.p8', 'vault.kdbx', 'deploy/api_token.txt', 'conf/client-secrets.json']) {
     it(`${path} is a credential`, () => assert.notEqual(credentialKind(path, HOME), null));
   }
-  for (const path of ['src/token.ts', 'docs/secrets.md', 'secrets.example.yaml', 'password', 'grant_type=client_credentials', 'project/token', 'tokenizer.json']) {
+  for (const path of ['src/token.ts', 'docs/secrets.md', 'secrets.example.yaml', 'password', 'grant_type=client_credentials', 'project/token', 'tokenizer.json', 'design/tokens.json']) {
     it(`${path} is no credential by its name`, () => assert.equal(credentialKind(path, HOME), null));
   }
 });
