@@ -1,3 +1,4 @@
+import { decideNow } from '../../gate/pipeline';
 import { agentNamed } from './agents';
 import { claudeShellDefinitions } from './agentShell';
 import { userFolders } from './userFolders';
@@ -42,9 +43,29 @@ export function serve(socket: string, sessionAgent?: string): void {
  * asked; nothing it decides can differ.
  */
 export function prepareSession(agent: string, env: NodeJS.ProcessEnv): void {
-  if (agent !== 'claude-code') return;
   const folders = userFolders(env);
-  claudeShellDefinitions(env, folders.home, folders.shellCacheFile);
+  if (agent === 'claude-code') claudeShellDefinitions(env, folders.home, folders.shellCacheFile);
+  warmUpDecisions(folders.home);
+}
+
+/**
+ * Commands of the shapes agents send most (a listing, a chain with a pipe and a redirect, a floor
+ * refusal), decided once by a server started at a session's start, before it listens: V8 compiles
+ * the decision's functions on their first run, and without this the session's first call paid for
+ * that (~40 ms more than a later call; docs/performance.md §7). Decided with nobody to ask, no
+ * model, no entries and no capture log, so nothing is written and no answer leaves the process.
+ */
+const WARM_UP_COMMANDS = ['ls -la', 'git status && npm test 2>&1 | tail -n 5 > out.txt', 'rm -rf /'];
+
+/** Decides the warm-up commands; returns the stage that decided each (synchronous ones only). */
+export function warmUpDecisions(home: string): Array<string | null> {
+  const policy = { rung: 'assisted', allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] } as const;
+  return WARM_UP_COMMANDS.map((command) => {
+    const decided = decideNow({ command, cwd: home, shell: 'bash' }, { policy, rater: null, person: null, home });
+    if (!(decided instanceof Promise)) return decided.stage;
+    decided.catch(() => undefined);
+    return null;
+  });
 }
 
 /** The agent's refusal for a call that could not be decided in time (the server took the call, then went silent). */
