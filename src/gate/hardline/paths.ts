@@ -283,7 +283,30 @@ function homeKeyFiles(word: Word, place: PathPlace): string | null {
 function everythingBelow(parts: string[]): string[] {
   let end = parts.length;
   if (parts[end - 1] === '*' && parts[end - 2] === '**') end--;
-  return parts[end - 1] === '**' ? [...parts.slice(0, end - 1), '*'] : parts;
+  if (parts[end - 1] === '**') return [...parts.slice(0, end - 1), '*'];
+  const every = end === 0 ? null : everyEntryGlob(parts[end - 1]!);
+  return every === null ? parts : [...parts.slice(0, end - 1), every];
+}
+
+/**
+ * Names a folder's entries commonly have, visible and hidden (the credential and start-up files
+ * among them): a glob that matches all of one kind names every entry of that kind
+ * (docs/decisions.md "Every entry of a folder, by what the glob matches").
+ */
+const VISIBLE_PROBES = ['Documents', 'bin', 'notes.txt', 'project-1', 'README', 'Z9', 'go'];
+const HIDDEN_PROBES = ['.ssh', '.config', '.bashrc', '.gnupg', '.local', '.aws', '.x.y'];
+
+/**
+ * A last component that is a glob matching every visible entry (`*`, `?*`, `[!.]*`) read as `*`,
+ * or every hidden one (`.*`, `.[!.]*`, `.??*`, `.[^.]*`) read as `.*`; null for anything narrower
+ * (`*.log`, `D*`) or a literal name. Decided by what the glob matches, not by its spelling.
+ */
+export function everyEntryGlob(component: string): '*' | '.*' | null {
+  if (component === '*' || component === '.*') return component;
+  if (!GLOB_CHARS.test(component) || component.length > 32) return null;
+  const hidden = component.startsWith('.');
+  const probes = hidden ? HIDDEN_PROBES : VISIBLE_PROBES;
+  return probes.every((name) => globMatch(component, name, BASH_PATTERN)) ? (hidden ? '.*' : '*') : null;
 }
 
 /**
@@ -423,6 +446,7 @@ function deepSystemTarget(parts: readonly string[], opaque: boolean): string | n
   if (folder[0] === 'System' && folder.length >= 3 && folder[1] !== 'Volumes' && literalTail) return `${prefix}the macOS system tree /${path}`;
   if ((folder[0] === 'boot' || folder[0] === 'efi') && (folder.length >= 2 || folder[0] === 'efi') && literalTail) return `${prefix}the boot tree /${path}`;
   if (literalTail && PACKAGE_DATABASES.has(path)) return `${prefix}the package database /${path}`;
+  if (literalTail && PACKAGE_STORES.has(path)) return `${prefix}the package store /${path}`;
   if (literalTail && SERVICE_STATE.has(path)) return `${prefix}the service state /${path}`;
   const libraryFolder = (folder.length === 2 && LIBRARY_FOLDER.test(folder[0]!)) || (folder.length === 3 && folder[0] === 'usr' && LIBRARY_FOLDER.test(folder[1]!));
   if (libraryFolder && tail !== 'node_modules') return `${prefix}the system library folder /${path}`;
@@ -442,6 +466,14 @@ const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
   'var/lib/dpkg', 'var/lib/dpkg/info', 'var/lib/rpm', 'usr/lib/sysimage/rpm', 'var/lib/pacman', 'var/lib/pacman/local', 'lib/apk/db', 'var/db/pkg', 'var/db/xbps',
   'usr/lib/opkg', 'var/lib/opkg', 'nix/var/nix/db', 'var/lib/portage',
 ]);
+
+/**
+ * The stores of the functional package managers (Nix's and Guix's): on NixOS and Guix System every
+ * program, library and the running system itself is a path in the store, so the store is a system
+ * tree like `/usr`. The whole `/nix` or `/gnu` is left ordinary: `rm -rf /nix` is the documented
+ * removal of Nix installed on another distribution (docs/decisions.md "The package stores").
+ */
+const PACKAGE_STORES: ReadonlySet<string> = new Set(['nix/store', 'gnu/store', 'var/guix']);
 
 /**
  * The state of services no other place holds: a Kubernetes cluster's etcd and a node's kubelet and
@@ -602,7 +634,26 @@ export function deletionTarget(word: Word, place: PathPlace): string | null {
  * administration, and the gate does not look at the disk to tell a file from a folder.
  */
 export function moveTarget(word: Word, place: PathPlace): string | null {
-  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false);
+  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false) ?? systemFolderMoved(word, place);
+}
+
+/**
+ * The folders inside the system tree whose place the machine relies on, as written: the program and
+ * library folders (`/usr/bin`, `/lib64`, `/usr/libexec`), the boot tree, the package databases and
+ * the package stores. Moved away (`mv /usr/bin /usr/bin.bak`), nothing that needs them starts;
+ * a configuration folder (`mv /etc/nginx /etc/nginx.old`) or a service's data (`/var/lib/mysql`)
+ * stays ordinary (docs/decisions.md "The system's folders moved away").
+ */
+function systemFolderMoved(word: Word, place: PathPlace): string | null {
+  if (word.kind !== 'literal' || place.mounts !== undefined) return null;
+  const parts = absoluteComponents(expandHome(wordPathText(word), place.home));
+  if (parts === null || parts.length === 0 || parts.some((part) => GLOB_CHARS.test(part))) return null;
+  if (isProgramFolder(parts)) return `the program folder /${parts.join('/')}`;
+  const path = parts.join('/');
+  if (parts[0] === 'boot' || parts[0] === 'efi') return `the boot tree /${path}`;
+  if (PACKAGE_DATABASES.has(path)) return `the package database /${path}`;
+  if (PACKAGE_STORES.has(path)) return `the package store /${path}`;
+  return null;
 }
 
 /**
@@ -672,9 +723,20 @@ export function isRawBlockDevicePath(text: string, exact: boolean): boolean {
   const parts = absoluteComponents(text);
   if (parts === null) return false;
   const path = '/' + parts.join('/');
+  if (OTHER_DEVICE_TREES.test(path)) return true;
   if (exact) return BLOCK_DEVICE.test(path);
-  return BLOCK_DEVICE.test(path) || BLOCK_DEVICE_PREFIX.test(path);
+  return BLOCK_DEVICE.test(path) || BLOCK_DEVICE_PREFIX.test(path) || OTHER_DEVICE_TREE_PREFIX.test(path);
 }
+
+/**
+ * Disks of the systems that keep them outside `/dev` (docs/decisions.md "Disks outside /dev"):
+ * VMware ESXi's `/vmfs/devices/disks/NAME[:PARTITION]` (`naa.…`, `mpx.vmhba0:C0:T0:L0`, `t10.…`,
+ * `eui.…`, `vml.…`) and its logical volumes, and the physical device tree of illumos and Solaris
+ * (`/devices/pci@0,0/…/disk@0,0:a`, `…:a,raw`), whose disk nodes are named by their driver.
+ */
+const OTHER_DEVICE_TREES = /^\/vmfs\/devices\/(?:disks|lvm|deltadisks)\/[^/]{1,255}$|^\/devices\/(?:[^/]{1,128}\/){0,12}(?:disk|sd|ssd|cmdk|blkdev|nvme|vdc|xdf)@[^/:]{0,64}:[a-z](?:,raw)?$/;
+/** Their prefixes, for words still holding expansions (`/vmfs/devices/disks/$DISK`). */
+const OTHER_DEVICE_TREE_PREFIX = /^\/vmfs\/devices\/(?:disks|lvm|deltadisks)\//;
 
 /** Writing to it triggers kernel SysRq actions (immediate reboot, power-off, crash). */
 export function isSysrqTrigger(word: Word): boolean {
