@@ -222,6 +222,13 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
 }
 
 /**
+ * The XDG base folders of a home (docs/decisions.md "A home's XDG folders are deletion targets"):
+ * `.config` holds every application's settings and tokens, `.local/share` every application's data
+ * and the desktop's keyrings (`.local` holds it). Folders below them stay ordinary (`~/.config/nvim`).
+ */
+const XDG_BASE_FOLDERS = ['.config', '.local', '.local/share'];
+
+/**
  * Folders of a home folder that hold what the account cannot get back (docs/decisions.md "A home
  * folder's keys and documents", "A home's documents and data folders are deletion targets"): its
  * SSH and GnuPG keys, macOS's `Library` (the keychains, mail and every application's data, as
@@ -230,7 +237,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
  * and macOS's `Movies`. Caches, downloads, `Public`, dot-folders of tools and `Library/Caches` are
  * not here: clearing them is ordinary.
  */
-const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Desktop', 'Pictures', 'Music', 'Videos', 'Movies']);
+const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Desktop', 'Pictures', 'Music', 'Videos', 'Movies', ...XDG_BASE_FOLDERS]);
 
 /** The key folders of {@link HOME_DATA_FOLDERS}: even without recursion, every file in them is the account's keys. */
 const HOME_KEY_FOLDERS = new Set(['.ssh', '.gnupg']);
@@ -247,10 +254,10 @@ function homeDataFolder(parts: readonly string[], homeParts: readonly string[] |
   const at = homePrefix(parts, homeParts);
   if (at === 0) return null;
   const rest = parts.slice(at);
-  const everything = rest.length === 2 && opaque && (rest[1] === '*' || rest[1] === '.*');
-  if (rest.length !== 1 && !everything) return null;
-  if (!(keysOnly ? HOME_KEY_FOLDERS : HOME_DATA_FOLDERS).has(rest[0]!)) return null;
-  return `${everything ? 'everything in ' : ''}the folder ${rest[0]} of the home folder`;
+  const everything = rest.length >= 2 && opaque && (rest[rest.length - 1] === '*' || rest[rest.length - 1] === '.*');
+  const folder = (everything ? rest.slice(0, -1) : rest).join('/');
+  if (!(keysOnly ? HOME_KEY_FOLDERS : HOME_DATA_FOLDERS).has(folder)) return null;
+  return `${everything ? 'everything in ' : ''}the folder ${folder} of the home folder`;
 }
 
 /**
