@@ -104,6 +104,8 @@ export function isGuestPowerOperand(argv: readonly Word[], k: number): boolean {
   if (word === undefined || word.kind !== 'literal' || !/^(?:halt|poweroff|reboot|shutdown)$/.test(word.value)) return false;
   const before = k > 1 ? literalText(argv[k - 1]) : '';
   if (before === null || before.startsWith('-')) return false;
+  // A word before it that names this machine (`esxcli system shutdown poweroff`, `xe host-reboot`).
+  if (argv.slice(1, k).some((earlier) => (literalText(earlier) ?? '').toLowerCase().split(/[-_.]/).some((token) => HOST_NOUNS.has(token)))) return false;
   if (k + 1 >= argv.length) return true;
   for (let j = k + 1; j < argv.length; j++) {
     const text = literalText(argv[j]);
@@ -113,6 +115,9 @@ export function isGuestPowerOperand(argv: readonly Word[], k: number): boolean {
   }
   return false;
 }
+
+/** Nouns a command line uses for the machine it runs on, as against a guest, a device or a service. */
+const HOST_NOUNS = new Set(['system', 'host', 'machine', 'computer', 'localhost']);
 
 /** The time operand of the host's `shutdown` (`now`, `+5`, `18:30`); a bare number is none (`qm shutdown 101` names a guest). */
 const HOST_POWER_TIME = /^(?:now|\+\d{1,6}|\d{1,2}:\d{2})$/i;
