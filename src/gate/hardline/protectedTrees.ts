@@ -26,7 +26,7 @@ import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { checkEssentialRemoval } from './essentialPackages';
-import { readByEveryone, takesOthersRead } from './readRights';
+import { aclTakesOthersRead, readByEveryone, takesOthersRead } from './readRights';
 import { commandName, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wordPathText } from './paths';
 
@@ -186,6 +186,9 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
   const args = argv.slice(1);
   if (name === 'setfacl') {
     const reading = readByRow(name, args);
+    const taken = reading?.options.find((option) => ['m', 's', 'modify', 'set'].includes(option.key) && aclTakesOthersRead(literalText(option.value ?? undefined) ?? ''));
+    const everyone = taken === undefined ? undefined : reading!.operands.map((word) => readByEveryone(wordPathText(word))).find((what) => what !== null);
+    if (everyone !== undefined && everyone !== null) return hardlineFinding('recursive-chmod-root', `setfacl ${taken!.name} takes reading from ${everyone}`);
     if (reading === null || !hasOption(reading, 'R', 'recursive')) return null;
     for (const target of reading.operands) {
       const what = permissionTarget(target, place);

@@ -36,3 +36,13 @@ export function takesOthersRead(mode: string): boolean {
   }
   return false;
 }
+
+/** A setfacl entry list (`-m`, `-s`) that leaves the others without reading (`o::---`, `other::-wx`). */
+export function aclTakesOthersRead(spec: string): boolean {
+  return spec.split(',').some((entry) => {
+    const match = /^(?:o|other):{1,2}([rwxX-]{0,3}|[0-7])$/.exec(entry.trim());
+    if (match === null) return false;
+    const perms = match[1]!;
+    return /^[0-7]$/.test(perms) ? (Number(perms) & 4) === 0 : !perms.includes('r');
+  });
+}

@@ -8,6 +8,7 @@
  *   `--emptyOutDir`, `--clean`, `--delete-output`), whatever the program, with an output option
  *   (`--destination`, `--outDir`, `-o`) whose value is such a place: the option says what it does
  *   to the folder, the other option names the folder;
+ * - a program the gate cannot place writing its output (`--output`, `-o`, `--dest`) over a critical file;
  * - `git clean -f -d` whose work tree (`--work-tree`, `-C`) is such a place: git deletes every
  *   entry there it does not track, which for a dotfiles repository is the whole home folder but
  *   its tracked files. A pathspec narrows it; `-n`/`-i` do not delete.
@@ -20,6 +21,7 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { criticalFileTarget, deletionTarget } from './paths';
+import { unplaced } from './protectedTrees';
 
 /** Words an option that empties its output folder is made of (`--clean-output-dir`, `--emptyOutDir`). */
 const EMPTYING = new Set(['clean', 'empty', 'delete', 'wipe', 'purge', 'remove', 'rm']);
@@ -52,7 +54,30 @@ export function checkReplacedTrees(command: SegmentRecord, place: PathPlace): Ha
   const argv = command.argv;
   const name = commandName(argv[0])?.name;
   if (name === undefined || argv.length < 2) return null;
-  return checkDeletingOptions(command, place) ?? checkEmptiedOutput(argv, name, place) ?? (name === 'git' ? checkGitClean(argv, place) : null);
+  return checkDeletingOptions(command, place) ?? checkEmptiedOutput(argv, name, place) ?? checkUnplacedOutput(command, name, place) ?? (name === 'git' ? checkGitClean(argv, place) : null);
+}
+
+/** An option that names a file a program writes (`--output`, `-o`, `--out-file`, `--dest`). */
+const OUTPUT_FILE_OPTION = /^--?(?:o|out|output|outfile|out-?file|output-?file|dest|destination|write|save|save-?to)$/i;
+
+/**
+ * A program the gate cannot place (no row, or words its row cannot place) given a critical file as
+ * the value of an output option (`mytool --output /etc/passwd`): at its worst it replaces that file.
+ * An operand alone is not enough (`frob /etc/passwd` may only read it).
+ */
+function checkUnplacedOutput(command: SegmentRecord, name: string, place: PathPlace): HardlineFinding | null {
+  if (!unplaced(command, name)) return null;
+  const argv = command.argv;
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null) continue;
+    const eq = text.indexOf('=');
+    if (!OUTPUT_FILE_OPTION.test(eq > 0 ? text.slice(0, eq) : text)) continue;
+    const value = eq > 0 ? ({ kind: 'literal', value: text.slice(eq + 1), raw: text.slice(eq + 1) } as Word) : argv[k + 1];
+    const what = value === undefined ? null : criticalFileTarget(value, place);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `${name}, a program the gate cannot read, writes its output over ${what}`);
+  }
+  return null;
 }
 
 /** A row's option form that deletes what its value names. */

@@ -48,6 +48,11 @@ describe('hardline: every entry, guest power, read rights, emptied output folder
     assert.equal(arm('hugo --destination ~ --cleanDestinationDir'), 'recursive-delete-root');
   });
 
+  it('reads an output option of a program it cannot place over a critical file as a replacement', () => {
+    assert.equal(arm('templater --output=/etc/group in.j2'), 'recursive-delete-root');
+    assert.equal(arm('templater --output out.txt /etc/group'), null);
+  });
+
   it('refuses git clean -f -d of a protected work tree only', () => {
     assert.equal(arm('git --work-tree=/home/agent clean -df'), 'recursive-delete-root');
     assert.equal(arm('git --work-tree=/home/agent clean -f'), null);
