@@ -34,7 +34,8 @@ export function deviceInWord(word: Word, bare = false): string | null {
     const path = bareDiskPath(text);
     if (path !== null) return path;
   }
-  if (!text.includes('/dev/') && !text.includes('/proc/')) return null;
+  // `/devices/`: the device trees outside `/dev` (ESXi's `/vmfs/devices/`, illumos's `/devices/`).
+  if (!text.includes('/dev/') && !text.includes('/proc/') && !text.includes('/devices/')) return null;
   const exact = word.kind === 'literal';
   let tried = 0;
   for (let at = 0; at < text.length && tried < MAX_STARTS; at++) {

@@ -40,6 +40,7 @@ import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
 import { checkEmptiedFiles } from './emptiedFiles';
+import { checkReplacedTrees } from './replacedTrees';
 import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
@@ -458,7 +459,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
  */
 function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
   const argv = command.argv;
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place);
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   if (run === null) return null;

@@ -19,6 +19,9 @@ const DELETE_SYSTEM_DIRS = new Set([
   'usr', 'var', 'home',
   // macOS
   'Users', 'System', 'Library', 'Applications', 'private', 'Volumes',
+  // FreeBSD's `/libexec` (its loader `ld-elf.so.1`) and `/rescue` (the static tools to repair the
+  // system with); illumos's and Solaris's `/kernel` and `/platform` (the kernel and its modules).
+  'libexec', 'rescue', 'kernel', 'platform',
 ]);
 
 /**
@@ -28,7 +31,7 @@ const DELETE_SYSTEM_DIRS = new Set([
  */
 const PERMISSION_SYSTEM_DIRS = new Set([
   'bin', 'boot', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'proc', 'sbin', 'sys', 'usr', 'var', 'home',
-  'System', 'Library', 'private', 'Users',
+  'System', 'Library', 'private', 'Users', 'libexec', 'kernel', 'platform',
 ]);
 
 /** The text the floor reads a word as: literal value, or an opaque word's approximate text; NFKC-folded. */
@@ -222,6 +225,13 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
 }
 
 /**
+ * The XDG base folders of a home (docs/decisions.md "A home's XDG folders are deletion targets"):
+ * `.config` holds every application's settings and tokens, `.local/share` every application's data
+ * and the desktop's keyrings (`.local` holds it). Folders below them stay ordinary (`~/.config/nvim`).
+ */
+const XDG_BASE_FOLDERS = ['.config', '.local', '.local/share'];
+
+/**
  * Folders of a home folder that hold what the account cannot get back (docs/decisions.md "A home
  * folder's keys and documents", "A home's documents and data folders are deletion targets"): its
  * SSH and GnuPG keys, macOS's `Library` (the keychains, mail and every application's data, as
@@ -230,7 +240,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
  * and macOS's `Movies`. Caches, downloads, `Public`, dot-folders of tools and `Library/Caches` are
  * not here: clearing them is ordinary.
  */
-const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Desktop', 'Pictures', 'Music', 'Videos', 'Movies']);
+const HOME_DATA_FOLDERS = new Set(['.ssh', '.gnupg', 'Library', 'Documents', 'Desktop', 'Pictures', 'Music', 'Videos', 'Movies', ...XDG_BASE_FOLDERS]);
 
 /** The key folders of {@link HOME_DATA_FOLDERS}: even without recursion, every file in them is the account's keys. */
 const HOME_KEY_FOLDERS = new Set(['.ssh', '.gnupg']);
@@ -247,10 +257,10 @@ function homeDataFolder(parts: readonly string[], homeParts: readonly string[] |
   const at = homePrefix(parts, homeParts);
   if (at === 0) return null;
   const rest = parts.slice(at);
-  const everything = rest.length === 2 && opaque && (rest[1] === '*' || rest[1] === '.*');
-  if (rest.length !== 1 && !everything) return null;
-  if (!(keysOnly ? HOME_KEY_FOLDERS : HOME_DATA_FOLDERS).has(rest[0]!)) return null;
-  return `${everything ? 'everything in ' : ''}the folder ${rest[0]} of the home folder`;
+  const everything = rest.length >= 2 && opaque && (rest[rest.length - 1] === '*' || rest[rest.length - 1] === '.*');
+  const folder = (everything ? rest.slice(0, -1) : rest).join('/');
+  if (!(keysOnly ? HOME_KEY_FOLDERS : HOME_DATA_FOLDERS).has(folder)) return null;
+  return `${everything ? 'everything in ' : ''}the folder ${folder} of the home folder`;
 }
 
 /**
@@ -283,7 +293,30 @@ function homeKeyFiles(word: Word, place: PathPlace): string | null {
 function everythingBelow(parts: string[]): string[] {
   let end = parts.length;
   if (parts[end - 1] === '*' && parts[end - 2] === '**') end--;
-  return parts[end - 1] === '**' ? [...parts.slice(0, end - 1), '*'] : parts;
+  if (parts[end - 1] === '**') return [...parts.slice(0, end - 1), '*'];
+  const every = end === 0 ? null : everyEntryGlob(parts[end - 1]!);
+  return every === null ? parts : [...parts.slice(0, end - 1), every];
+}
+
+/**
+ * Names a folder's entries commonly have, visible and hidden (the credential and start-up files
+ * among them): a glob that matches all of one kind names every entry of that kind
+ * (docs/decisions.md "Every entry of a folder, by what the glob matches").
+ */
+const VISIBLE_PROBES = ['Documents', 'bin', 'notes.txt', 'project-1', 'README', 'Z9', 'go'];
+const HIDDEN_PROBES = ['.ssh', '.config', '.bashrc', '.gnupg', '.local', '.aws', '.x.y'];
+
+/**
+ * A last component that is a glob matching every visible entry (`*`, `?*`, `[!.]*`) read as `*`,
+ * or every hidden one (`.*`, `.[!.]*`, `.??*`, `.[^.]*`) read as `.*`; null for anything narrower
+ * (`*.log`, `D*`) or a literal name. Decided by what the glob matches, not by its spelling.
+ */
+export function everyEntryGlob(component: string): '*' | '.*' | null {
+  if (component === '*' || component === '.*') return component;
+  if (!GLOB_CHARS.test(component) || component.length > 32) return null;
+  const hidden = component.startsWith('.');
+  const probes = hidden ? HIDDEN_PROBES : VISIBLE_PROBES;
+  return probes.every((name) => globMatch(component, name, BASH_PATTERN)) ? (hidden ? '.*' : '*') : null;
 }
 
 /**
@@ -423,6 +456,7 @@ function deepSystemTarget(parts: readonly string[], opaque: boolean): string | n
   if (folder[0] === 'System' && folder.length >= 3 && folder[1] !== 'Volumes' && literalTail) return `${prefix}the macOS system tree /${path}`;
   if ((folder[0] === 'boot' || folder[0] === 'efi') && (folder.length >= 2 || folder[0] === 'efi') && literalTail) return `${prefix}the boot tree /${path}`;
   if (literalTail && PACKAGE_DATABASES.has(path)) return `${prefix}the package database /${path}`;
+  if (literalTail && PACKAGE_STORES.has(path)) return `${prefix}the package store /${path}`;
   if (literalTail && SERVICE_STATE.has(path)) return `${prefix}the service state /${path}`;
   const libraryFolder = (folder.length === 2 && LIBRARY_FOLDER.test(folder[0]!)) || (folder.length === 3 && folder[0] === 'usr' && LIBRARY_FOLDER.test(folder[1]!));
   if (libraryFolder && tail !== 'node_modules') return `${prefix}the system library folder /${path}`;
@@ -442,6 +476,14 @@ const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
   'var/lib/dpkg', 'var/lib/dpkg/info', 'var/lib/rpm', 'usr/lib/sysimage/rpm', 'var/lib/pacman', 'var/lib/pacman/local', 'lib/apk/db', 'var/db/pkg', 'var/db/xbps',
   'usr/lib/opkg', 'var/lib/opkg', 'nix/var/nix/db', 'var/lib/portage',
 ]);
+
+/**
+ * The stores of the functional package managers (Nix's and Guix's): on NixOS and Guix System every
+ * program, library and the running system itself is a path in the store, so the store is a system
+ * tree like `/usr`. The whole `/nix` or `/gnu` is left ordinary: `rm -rf /nix` is the documented
+ * removal of Nix installed on another distribution (docs/decisions.md "The package stores").
+ */
+const PACKAGE_STORES: ReadonlySet<string> = new Set(['nix/store', 'gnu/store', 'var/guix']);
 
 /**
  * The state of services no other place holds: a Kubernetes cluster's etcd and a node's kubelet and
@@ -602,7 +644,26 @@ export function deletionTarget(word: Word, place: PathPlace): string | null {
  * administration, and the gate does not look at the disk to tell a file from a folder.
  */
 export function moveTarget(word: Word, place: PathPlace): string | null {
-  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false);
+  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, false, false) ?? systemFolderMoved(word, place);
+}
+
+/**
+ * The folders inside the system tree whose place the machine relies on, as written: the program and
+ * library folders (`/usr/bin`, `/lib64`, `/usr/libexec`), the boot tree, the package databases and
+ * the package stores. Moved away (`mv /usr/bin /usr/bin.bak`), nothing that needs them starts;
+ * a configuration folder (`mv /etc/nginx /etc/nginx.old`) or a service's data (`/var/lib/mysql`)
+ * stays ordinary (docs/decisions.md "The system's folders moved away").
+ */
+function systemFolderMoved(word: Word, place: PathPlace): string | null {
+  if (word.kind !== 'literal' || place.mounts !== undefined) return null;
+  const parts = absoluteComponents(expandHome(wordPathText(word), place.home));
+  if (parts === null || parts.length === 0 || parts.some((part) => GLOB_CHARS.test(part))) return null;
+  if (isProgramFolder(parts)) return `the program folder /${parts.join('/')}`;
+  const path = parts.join('/');
+  if (parts[0] === 'boot' || parts[0] === 'efi') return `the boot tree /${path}`;
+  if (PACKAGE_DATABASES.has(path)) return `the package database /${path}`;
+  if (PACKAGE_STORES.has(path)) return `the package store /${path}`;
+  return null;
 }
 
 /**
@@ -636,12 +697,14 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
  * The pass-through devices that send commands straight to a disk are disks too: SCSI generic and
  * block SCSI generic (`/dev/sg1`, `/dev/bsg/0:0:0:0`), NVMe's generic namespaces (`/dev/ng0n1`),
  * FreeBSD's CAM pass devices (`/dev/pass0`) and Linux's bound raw devices (`/dev/raw/raw1`).
+ * AIX's disks (`/dev/hdisk2`, raw `/dev/rhdisk2`) and HP-UX's agile names (`/dev/disk/disk4`,
+ * `/dev/disk/disk4_p2`; `/dev/rdisk/disk4` is a `/dev/X/Y` name) are disks too.
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|r?hdisk[0-9]{1,4}|disk\/disk[0-9]{1,4}(?:_p[0-9]{1,3})?|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:r?hdisk|sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
 
 /**
  * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
@@ -672,9 +735,20 @@ export function isRawBlockDevicePath(text: string, exact: boolean): boolean {
   const parts = absoluteComponents(text);
   if (parts === null) return false;
   const path = '/' + parts.join('/');
+  if (OTHER_DEVICE_TREES.test(path)) return true;
   if (exact) return BLOCK_DEVICE.test(path);
-  return BLOCK_DEVICE.test(path) || BLOCK_DEVICE_PREFIX.test(path);
+  return BLOCK_DEVICE.test(path) || BLOCK_DEVICE_PREFIX.test(path) || OTHER_DEVICE_TREE_PREFIX.test(path);
 }
+
+/**
+ * Disks of the systems that keep them outside `/dev` (docs/decisions.md "Disks outside /dev"):
+ * VMware ESXi's `/vmfs/devices/disks/NAME[:PARTITION]` (`naa.…`, `mpx.vmhba0:C0:T0:L0`, `t10.…`,
+ * `eui.…`, `vml.…`) and its logical volumes, and the physical device tree of illumos and Solaris
+ * (`/devices/pci@0,0/…/disk@0,0:a`, `…:a,raw`), whose disk nodes are named by their driver.
+ */
+const OTHER_DEVICE_TREES = /^\/vmfs\/devices\/(?:disks|lvm|deltadisks)\/[^/]{1,255}$|^\/devices\/(?:[^/]{1,128}\/){0,12}(?:disk|sd|ssd|cmdk|blkdev|nvme|vdc|xdf)@[^/:]{0,64}:[a-z](?:,raw)?$/;
+/** Their prefixes, for words still holding expansions (`/vmfs/devices/disks/$DISK`). */
+const OTHER_DEVICE_TREE_PREFIX = /^\/vmfs\/devices\/(?:disks|lvm|deltadisks)\//;
 
 /** Writing to it triggers kernel SysRq actions (immediate reboot, power-off, crash). */
 export function isSysrqTrigger(word: Word): boolean {

@@ -92,17 +92,35 @@ function dbusPowerMethod(texts: readonly string[]): string | null {
  * A bare power word among the operands of a program without a row (`VBoxManage controlvm vm
  * poweroff`, `adb reboot`, `virsh`-like tools, `supervisorctl shutdown`) names the guest's,
  * device's or service's power, not this machine's: the unknown-program reading does not take it
- * as the command `poweroff`. Spelled as a path (`/sbin/reboot`), after an option (`-c reboot`,
- * `-- reboot`) or before one (`shutdown -h now`) it is still read.
+ * as the command `poweroff`. Options may follow it when the first operand after them names what
+ * is powered (`xl shutdown -w guest1`, `openstack server reboot --soft web-1`): the host's
+ * `shutdown`/`reboot` take no such name, only a time (`now`, `+5`, `18:30`; docs/decisions.md "A
+ * power word aimed at a named guest"). Spelled as a path (`/sbin/reboot`), after an option
+ * (`-c reboot`, `-- reboot`), followed by options alone (`reboot -f`), by a time (`shutdown -h
+ * now`) or by a word only known at run time, it is still read.
  */
 export function isGuestPowerOperand(argv: readonly Word[], k: number): boolean {
   const word = argv[k];
   if (word === undefined || word.kind !== 'literal' || !/^(?:halt|poweroff|reboot|shutdown)$/.test(word.value)) return false;
-  // After an option (`-c reboot`, `--`) or before one (`shutdown -h now`) it reads as a command.
   const before = k > 1 ? literalText(argv[k - 1]) : '';
-  const after = literalText(argv[k + 1]);
-  return before !== null && !before.startsWith('-') && (after === null || !after.startsWith('-'));
+  if (before === null || before.startsWith('-')) return false;
+  // A word before it that names this machine (`esxcli system shutdown poweroff`, `xe host-reboot`).
+  if (argv.slice(1, k).some((earlier) => (literalText(earlier) ?? '').toLowerCase().split(/[-_.]/).some((token) => HOST_NOUNS.has(token)))) return false;
+  if (k + 1 >= argv.length) return true;
+  for (let j = k + 1; j < argv.length; j++) {
+    const text = literalText(argv[j]);
+    if (text === null) return false;
+    if (text.startsWith('-')) continue;
+    return !HOST_POWER_TIME.test(text);
+  }
+  return false;
 }
+
+/** Nouns a command line uses for the machine it runs on, as against a guest, a device or a service. */
+const HOST_NOUNS = new Set(['system', 'host', 'machine', 'computer', 'localhost']);
+
+/** The time operand of the host's `shutdown` (`now`, `+5`, `18:30`); a bare number is none (`qm shutdown 101` names a guest). */
+const HOST_POWER_TIME = /^(?:now|\+\d{1,6}|\d{1,2}:\d{2})$/i;
 
 /**
  * Code a program reads on its standard input where its row takes code as an operand

@@ -26,6 +26,7 @@ import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { checkEssentialRemoval } from './essentialPackages';
+import { aclTakesOthersRead, readByEveryone, takesOthersRead } from './readRights';
 import { commandName, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wordPathText } from './paths';
 
@@ -185,6 +186,9 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
   const args = argv.slice(1);
   if (name === 'setfacl') {
     const reading = readByRow(name, args);
+    const taken = reading?.options.find((option) => ['m', 's', 'modify', 'set'].includes(option.key) && aclTakesOthersRead(literalText(option.value ?? undefined) ?? ''));
+    const everyone = taken === undefined ? undefined : reading!.operands.map((word) => readByEveryone(wordPathText(word))).find((what) => what !== null);
+    if (everyone !== undefined && everyone !== null) return hardlineFinding('recursive-chmod-root', `setfacl ${taken!.name} takes reading from ${everyone}`);
     if (reading === null || !hasOption(reading, 'R', 'recursive')) return null;
     for (const target of reading.operands) {
       const what = permissionTarget(target, place);
@@ -205,6 +209,8 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
       // (`chmod 644 /usr/bin/mytool`) and is read only on the critical programs and folders.
       const program = programTarget(target, place, !/^[0-7]+$/.test(first));
       if (program !== null && takesRun(first, /\/sudo$/.test(path))) return hardlineFinding('recursive-chmod-root', `chmod ${first} takes the right to run from ${program}`);
+      const everyone = readByEveryone(path);
+      if (everyone !== null && takesOthersRead(first)) return hardlineFinding('recursive-chmod-root', `chmod ${first} takes reading from ${everyone}`);
       if (path === SUDOERS && othersWrite(first)) return hardlineFinding('recursive-chmod-root', `chmod ${first} makes ${SUDOERS} writable to others (sudo then refuses to run)`);
     } else if (path === SUDOERS) {
       const owner = name === 'chown' ? first.split(/[:.]/)[0]! : '';

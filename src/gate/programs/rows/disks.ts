@@ -329,6 +329,15 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['show ada0', 'list', 'status'],
   },
   {
+    // VMware ESXi's partition tool: disks are `/vmfs/devices/disks/NAME` (hardline/paths.ts). Its
+    // query verbs read the table; every other verb (`setptbl`, `add`, `delete`, `resize`, `fixGpt`) writes it.
+    names: ['partedUtil'],
+    category: 'system',
+    what: "edits and lists the partition tables of VMware ESXi's disks",
+    deviceReads: { withOperands: ['getptbl', 'get', 'getUsableSectors', 'showGuids', 'partlist'] },
+    plain: ['getptbl /vmfs/devices/disks/naa.1', 'showGuids'],
+  },
+  {
     // sg3_utils' dd over SCSI generic devices: as dd, `of=` writes and `if=` reads.
     names: ['sg_dd', 'sgp_dd', 'sgm_dd'],
     category: 'file',

@@ -213,6 +213,14 @@ export const GIT_GLOBAL_GRAMMAR: ProgramGrammar = {
   abbreviations: false,
 };
 
+/** `git clean`'s options (git 2.39 `builtin/clean.c`): `-e` takes a pattern; `-f` may be given twice. */
+export const GIT_CLEAN_GRAMMAR: ProgramGrammar = {
+  short: 'e',
+  flags: 'dfinqxX',
+  long: { exclude: ['value', 'e'], ...Object.fromEntries(['dry-run', 'force', 'interactive', 'quiet'].map((name) => [name, 'flag' as const])) },
+  abbreviations: true,
+};
+
 /**
  * The grammars of the git subcommands that write files their arguments name (git 2.39's option
  * tables): which options take a value, so that the write-target reader (`writeTargets.ts`) finds
