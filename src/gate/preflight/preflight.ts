@@ -4,13 +4,13 @@ import { startupFilesWritten } from './startupWrites';
 import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
 import { landingPaths, placeInside, placesOfSegments, startPlace, type Landing, type PathPlace } from '../programs/pathResolver';
 import type { CommandReading } from '../reading/reading';
-import type { Mechanism, Segment, Word } from '../reading/resolution';
+import type { Mechanism, ReadingShell, Segment, Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { workingFolderOf, writeTargets } from '../programs/writeTargets';
-import { targetOf, type WriteTarget } from '../programs/writeTarget';
+import { removedGlobTarget, targetOf, type WriteTarget } from '../programs/writeTarget';
 import { programName } from '../programs/wrappers';
 import { readsCodeFromStdin, rowFor } from '../programs/table';
 import type { PreflightArm } from '../decision';
@@ -129,7 +129,7 @@ interface ForeignConfig {
  * arms run as each segment is reached rather than over lists of segments made first: the arms
  * never throw, so running them early changes neither what they find nor its order.
  */
-function checkSegments(top: readonly Segment[], home: string, start: PathPlace, records?: readonly SegmentRecord[]): Gathered {
+function checkSegments(top: readonly Segment[], home: string, start: PathPlace, records?: readonly SegmentRecord[], shell: ReadingShell = 'any'): Gathered {
   const found: Gathered = { leaks: null, mentions: null, writes: null, unreadable: null, inexact: null, opaqueTargets: null, foreign: null };
   // The folder the command was asked in, as written and through its links ("inside" is below one),
   // worked out for the first program that reads its folder's configuration: most lines have none.
@@ -154,7 +154,8 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
     const analysis = (own ? records?.[next] : undefined) ?? recordOf(segment);
     // Where the program runs once its wrappers have moved it (`env -C DIR`), and its payloads with it.
     const place = placeInside(outer, analysis.peeled.layers);
-    checkSegment(segment, analysis, place, found);
+    // A payload's text runs in whatever shell its program starts (`sh -c`): read at the worst of them.
+    checkSegment(segment, analysis, place, found, own ? shell : 'any');
     const foreign = foreignConfig(analysis, place, workspaceOf);
     if (foreign !== null) (found.foreign ??= []).push(foreign);
     const unwrapped = analysis.peeled;
@@ -217,7 +218,7 @@ function addUnreadable(found: Gathered, via: string, why: string): void {
 }
 
 /** The script-env-leak, open-world and protected-write arms on one segment, into `found`. */
-function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlace, found: Gathered): void {
+function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlace, found: Gathered, shell: ReadingShell): void {
   const leak = scriptEnvLeak(segment, analysis);
   if (leak) (found.leaks ??= []).push(leak);
   const mentions = hostMentions(segment, analysis);
@@ -227,7 +228,7 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
   }
   const opaque = opaqueTarget(segment, analysis);
   if (opaque !== null) (found.opaqueTargets ??= []).push(opaque);
-  const targets = [...writeTargets(segment, analysis), ...deletedPaths(analysis)];
+  const targets = [...writeTargets(segment, analysis), ...deletedPaths(analysis, shell)];
   const named = namedPathsAtWorst(analysis);
   // Most segments write nothing: no protected write to look for.
   if (targets.length === 0 && named.length === 0) return;
@@ -252,16 +253,26 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
  * a container, a branch) is left to the floors: only words that read as paths count
  * (docs/decisions.md, "Deleting is writing, for the protected places").
  */
-export function deletedPaths(analysis: SegmentRecord): WriteTarget[] {
+export function deletedPaths(analysis: SegmentRecord, shell: ReadingShell = 'any'): WriteTarget[] {
   const out: WriteTarget[] = [];
   for (const form of analysis.forms.forms) {
     if (form.role !== 'destructive' || form.value === null) continue;
     const text = form.value.kind === 'literal' ? form.value.value : form.value.raw;
     if (!PATH_LIKE.test(text)) continue;
-    out.push(targetOf(form.value, `${form.program} (deletes)`, { scope: 'tree' }));
+    const via = `${form.program} (deletes)`;
+    // A glob rm, rmdir or unlink removes: entries of its literal folder, never reached through a
+    // link (docs/decisions.md, "Deleting through a glob in the workspace").
+    const glob = REMOVES_LINK_ITSELF.has(form.program) ? removedGlobTarget(form.value, via, shell) : null;
+    out.push(glob ?? targetOf(form.value, via, { scope: 'tree' }));
   }
   return out;
 }
+
+/**
+ * Deleters that remove a link itself, never what it points to (docs/decisions.md, "Where a path
+ * lands"), unless given a trailing `/`: `shred -u` overwrites what a link points to first.
+ */
+const REMOVES_LINK_ITSELF: ReadonlySet<string> = new Set(['rm', 'rmdir', 'unlink']);
 
 /** A word that names a path: absolute, from the home folder, relative with a slash, or a dot name. */
 const PATH_LIKE = /^(?:\/|~|\$HOME\b|\$\{HOME\}|\.)|\//;
@@ -557,7 +568,7 @@ export function preflightFindings(reading: CommandReading, context: PreflightCon
         protectedWriteFinding(protectedWritesInText(reading.normalised, pathContext)),
       );
     }
-    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath), context.records);
+    const found = checkSegments(resolution.segments, reading.home, startPlace(reading.home, context.cwd, true, context.cdpath), context.records, reading.shell);
     const code = unknownCode(resolution.segments, context.records);
     const list = findingsList(
       unresolvedFinding(reading, found.unreadable ?? NONE, found.inexact ?? NONE),

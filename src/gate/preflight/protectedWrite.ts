@@ -2,7 +2,8 @@ import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { WriteTarget } from '../programs/writeTarget';
-import { globMatch, type GlobOptions } from '../reading/globMatch';
+import { globMatch, globsMeet, type GlobOptions } from '../reading/globMatch';
+import type { ReadingShell } from '../reading/resolution';
 
 /**
  * The protected-write floor (D§7): writes to the gate's own configuration, or to files that make
@@ -531,6 +532,7 @@ function protectedScopedTarget(target: WriteTarget, scope: 'tree' | 'new-tree' |
       scope === 'new-tree' && surelyExists(absolute, context) ? protectedPathReason(absolute, context) : treeReason(absolute, context);
     return why ? { path: absolute, why, via: target.via } : null;
   }
+  if (target.removed !== undefined) return protectedRemovedChild(target, target.removed, absolute, context);
   // `child`: an entry of unknown name lands inside `absolute`.
   const inside = protectedPathReason(posix.join(absolute, 'x'), context);
   if (inside) return { path: posix.join(absolute, target.childPattern ?? '*'), why: inside, via: target.via };
@@ -548,6 +550,82 @@ function protectedScopedTarget(target: WriteTarget, scope: 'tree' | 'new-tree' |
     const candidate = posix.join(absolute, name);
     const why = target.childTree ? treeReason(candidate, context) : protectedPathReason(candidate, context);
     if (why) return { path: posix.join(absolute, pattern ?? '*'), why: `${why}, if the name is ${name}`, via: target.via };
+  }
+  return null;
+}
+
+/**
+ * Protected names and name patterns tried against a removed glob's pattern (the names of
+ * {@link CANDIDATE_NAMES}, and those {@link namedProtectedReason} and {@link treeReason} know by a
+ * pattern or below a folder of their own): one list, matched against the glob, never the disk.
+ */
+const REMOVED_CANDIDATES: readonly string[] = [
+  ...CANDIDATE_NAMES.map((name) => name.replace(/[*?[\\]/g, '\\$&')),
+  'workflows',
+  'hooks',
+  'config',
+  'config.worktree',
+  '*.code-workspace',
+  '*.pth',
+  '?*.git',
+];
+
+/** {@link REMOVED_CANDIDATES} are literal text but for their own stars: read with a backslash as an escape. */
+const CANDIDATE_PATTERN: GlobOptions = Object.freeze({ ...CHILD_NAME_GLOB, backslashEscapes: true });
+
+/**
+ * Whether a glob component can stand for `.` or `..` in the shell: zsh never; bash before 5.2
+ * (macOS's 3.2 among them) and dash do for a pattern starting with a literal `.` (`.*`), and `any`
+ * takes the worst of the shells.
+ */
+function mayMatchDotEntries(pattern: string, shell: ReadingShell): boolean {
+  return shell !== 'zsh' && pattern.startsWith('.') && (globMatch(pattern, '.', CHILD_NAME_GLOB) || globMatch(pattern, '..', CHILD_NAME_GLOB));
+}
+
+/**
+ * The entries a removing program (`rm`, `rmdir`, `unlink`) deletes through a glob at `absolute`
+ * (a landing of the glob's literal folder): protected, with a reason, or `null`
+ * (docs/decisions.md, "Deleting through a glob in the workspace").
+ *
+ * They are entries of that folder, or below it for a recursive glob, never reached through a link
+ * below it: removing them removes no more than removing the folder's whole tree. So a folder that
+ * could be removed whole without reaching a protected place ({@link treeReason}: inside the
+ * workspace, not protected, holding neither the working folder nor a git folder's hooks) is enough.
+ * Else (the workspace's own root, a folder that holds the working folder) only a one-level pattern
+ * is read further: the folder's own entries must not be protected ({@link protectedPathReason} of
+ * any name there), and no protected name the gate knows, nor the next folder towards the working
+ * folder, the home folder, a workspace folder or a protected rooted folder, may be one the pattern
+ * can stand for in the shell (a leading `.` only for a pattern that starts with one; `.` and `..`
+ * where {@link mayMatchDotEntries}).
+ */
+function protectedRemovedChild(
+  target: WriteTarget,
+  removed: { shell: ReadingShell; deep: boolean },
+  absolute: string,
+  context: PathContext,
+): ProtectedWrite | null {
+  const pattern = target.childPattern ?? '*';
+  const shown = posix.join(absolute, removed.deep ? `**/${pattern}` : pattern);
+  const dotEntries = !removed.deep && mayMatchDotEntries(pattern, removed.shell);
+  const whole = treeReason(absolute, context);
+  if (whole === null && !dotEntries) return null;
+  if (removed.deep) return { path: shown, why: `${whole}, and the glob reaches anything below`, via: target.via };
+  // Any entry of a git folder is one of its trees (treeReason), whatever its name.
+  const inside = protectedPathReason(posix.join(absolute, 'x'), context) ?? (absolute.toLowerCase().split('/').some(isGitDirectoryName) ? 'a git folder (hooks and configuration)' : null);
+  if (inside !== null) return { path: shown, why: inside, via: target.via };
+  if (dotEntries) {
+    const why = treeReason(posix.join(absolute, '..'), context) ?? treeReason(absolute, context);
+    if (why !== null) return { path: shown, why: `${why}, if the name is ..`, via: target.via };
+  }
+  const firstNotDot = !pattern.startsWith('.');
+  const lower = absolute.toLowerCase();
+  const toward = [prepare(context).cwd, prepare(context).home, ...(context.workspace ?? []).map((folder) => folder.toLowerCase()), ...rootedFolders(context).map(([folder]) => folder)];
+  const next = toward.flatMap((folder) => (folder !== lower && isWithin(folder, lower) ? [folder.slice(lower === '/' ? 1 : lower.length + 1).split('/')[0]!.replace(/[*?[\\]/g, '\\$&')] : []));
+  for (const candidate of [...REMOVED_CANDIDATES, ...next]) {
+    const name = globsMeet(pattern, candidate, CANDIDATE_PATTERN, firstNotDot);
+    if (name === null) continue;
+    const why = treeReason(posix.join(absolute, name), context);
+    if (why) return { path: shown, why: `${why}, if the name is ${name}`, via: target.via };
   }
   return null;
 }

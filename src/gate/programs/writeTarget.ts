@@ -1,4 +1,4 @@
-import type { Word } from '../reading/resolution';
+import type { ReadingShell, Word } from '../reading/resolution';
 
 /**
  * One place a command writes ({@link WriteTarget}), and how a word of the command becomes one:
@@ -34,6 +34,14 @@ export interface WriteTarget {
   childTree?: boolean;
   /** The word as written, when `path` is `null` (for the card: `$OUT`). */
   source?: string;
+  /**
+   * Set for `child` when the entries a glob names are removed by a program that acts on a link
+   * itself (`rm`, `rmdir`, `unlink`), never written through: the shell whose default options
+   * decide which names the pattern can match (a leading `.` only for a pattern that starts with
+   * one), and `deep` when the glob reaches below the folder (a last component `**`, zsh's
+   * recursive glob). See docs/decisions.md, "Deleting through a glob in the workspace".
+   */
+  removed?: { shell: ReadingShell; deep: boolean };
 }
 
 /** A target for a word: its path, or `null` with the word's source when the gate cannot read it. */
@@ -59,6 +67,34 @@ function globParts(word: Word): { folder: string; pattern: string } | null {
   if (!/^[A-Za-z0-9._/~+@%,=:-]*$/.test(folder) || folder.startsWith('~')) return null;
   if (!/^[A-Za-z0-9._*?[\]!^@%+,=:-]+$/.test(pattern)) return null;
   return { folder, pattern };
+}
+
+/**
+ * What a removing program (`rm`, `rmdir`, `unlink`: they act on a link, never through it) deletes
+ * for a glob operand: each entry the glob names, as a tree, inside the glob's literal folder
+ * (`build/*`, `./*.log`, `src/*.egg-info`). Only the last component may be a pattern: the shell
+ * goes through the folders a pattern in the middle matches, a link to anywhere among them
+ * (`build/*` followed by `/x`). Two exceptions reach below the folder without going through
+ * links (`deep`): a last component `**` (with the default options it is `*`; bash's `globstar` lists the tree
+ * without following links since bash 4.3), and, in zsh only, `**` followed by `/PATTERN` (zsh's
+ * recursive glob, which does not follow links; bash without `globstar` reads that `**` as `*`).
+ * `null` for anything else (a folder that is not plain literal text, a trailing `/`, which makes
+ * `rm` go through a link, `.` or `..` after the first pattern): the caller keeps the word
+ * unreadable.
+ */
+export function removedGlobTarget(word: Word, via: string, shell: ReadingShell): WriteTarget | null {
+  if (word.kind !== 'opaque' || word.expansions.length === 0 || !word.expansions.every((e) => e === 'glob')) return null;
+  if (!/^[A-Za-z0-9._/+@%,=:*?[\]!^-]+$/.test(word.raw) || word.raw.endsWith('/')) return null;
+  const parts = word.raw.split('/');
+  const first = parts.findIndex((part) => /[*?[]/.test(part));
+  if (first < 0) return null;
+  const rest = parts.slice(first);
+  const last = rest[rest.length - 1]!;
+  if (rest.some((part) => part === '' || part === '.' || part === '..')) return null;
+  const zshRecursive = shell === 'zsh' && rest.length === 2 && rest[0] === '**' && last !== '**';
+  if (rest.length > 1 && !zshRecursive) return null;
+  const folder = parts.slice(0, first).join('/') || (word.raw.startsWith('/') ? '/' : '.');
+  return { path: folder, via, scope: 'child', childPattern: last, childTree: true, removed: { shell, deep: zshRecursive || last === '**' } };
 }
 
 /**

@@ -123,3 +123,100 @@ function matchBracket(pattern: string, start: number, ch: string, options: GlobO
   if (i >= pattern.length) return null;
   return { matched: matched !== negate, next: i + 1 };
 }
+
+/** One pattern position: a star, or one character that `test` accepts. */
+type GlobToken = { star: true } | { star: false; test: (ch: string) => boolean };
+
+/** The positions of a pattern, read as {@link globMatch} reads it (`caseInsensitive` applied by the caller). */
+function globTokens(pattern: string, options: GlobOptions): GlobToken[] {
+  const out: GlobToken[] = [];
+  for (let p = 0; p < pattern.length; ) {
+    const pc = pattern[p]!;
+    if (pc === '*') {
+      if (!out[out.length - 1]?.star) out.push({ star: true });
+      p++;
+    } else if (pc === '?') {
+      out.push({ star: false, test: () => true });
+      p++;
+    } else if (pc === '[' && matchBracket(pattern, p, '', options) !== null) {
+      const next = matchBracket(pattern, p, '', options)!.next;
+      const start = p;
+      out.push({ star: false, test: (ch) => matchBracket(pattern, start, ch, options)!.matched });
+      p = next;
+    } else if (pc === '\\' && options.backslashEscapes && p + 1 < pattern.length) {
+      const literal = pattern[p + 1]!;
+      out.push({ star: false, test: (ch) => ch === literal });
+      p += 2;
+    } else {
+      out.push({ star: false, test: (ch) => ch === pc });
+      p++;
+    }
+  }
+  return out;
+}
+
+/** Most positions a pattern may have for {@link globsMeet}; a longer one is taken to meet anything. */
+const MAX_MEET_TOKENS = 256;
+
+/**
+ * A name (one or more characters, no `/`) that both patterns match, or `null` when there is none:
+ * whether a glob can stand for a name that another pattern describes (`x*` and `*.code-workspace`
+ * meet in `x.code-workspace`), decided on the patterns, never by listing a folder. `firstNotDot`:
+ * the name may not start with `.` (a glob whose pattern does not start with a literal `.`, with
+ * the shells' default options). Tried over every printable ASCII character but `/` and one
+ * character beyond ASCII, which between them take every branch a class of these patterns has.
+ * A pattern of more than {@link MAX_MEET_TOKENS} positions meets everything (answered with `a`).
+ * Never throws.
+ */
+export function globsMeet(a: string, b: string, options: GlobOptions, firstNotDot = false): string | null {
+  if (options.caseInsensitive) {
+    a = a.toLowerCase();
+    b = b.toLowerCase();
+  }
+  const ta = globTokens(a, options);
+  const tb = globTokens(b, options);
+  if (ta.length > MAX_MEET_TOKENS || tb.length > MAX_MEET_TOKENS) return 'a';
+  // Breadth first over (position in a, position in b, a character taken yet); the path back is the name.
+  const key = (i: number, j: number, started: boolean) => (i * (tb.length + 1) + j) * 2 + (started ? 1 : 0);
+  const parent = new Map<number, { from: number; ch: string } | null>();
+  const queue: Array<[number, number, boolean]> = [];
+  const visit = (i: number, j: number, started: boolean, from: { from: number; ch: string } | null) => {
+    const k = key(i, j, started);
+    if (parent.has(k)) return;
+    parent.set(k, from);
+    queue.push([i, j, started]);
+  };
+  visit(0, 0, false, null);
+  for (let q = 0; q < queue.length; q++) {
+    const [i, j, started] = queue[q]!;
+    const here = key(i, j, started);
+    if (i === ta.length && j === tb.length && started) {
+      let name = '';
+      for (let at: number | undefined = here; ; ) {
+        const step: { from: number; ch: string } | null | undefined = parent.get(at);
+        if (!step) break;
+        name = step.ch + name;
+        at = step.from;
+      }
+      return name;
+    }
+    // A star may match nothing.
+    if (ta[i]?.star) visit(i + 1, j, started, { from: here, ch: '' });
+    if (tb[j]?.star) visit(i, j + 1, started, { from: here, ch: '' });
+    if (i === ta.length || j === tb.length) continue;
+    for (const ch of MEET_ALPHABET) {
+      if (!started && firstNotDot && ch === '.') continue;
+      const x = ta[i]!;
+      const y = tb[j]!;
+      if (!x.star && !x.test(ch)) continue;
+      if (!y.star && !y.test(ch)) continue;
+      visit(x.star ? i : i + 1, y.star ? j : j + 1, true, { from: here, ch });
+    }
+  }
+  return null;
+}
+
+const MEET_ALPHABET: readonly string[] = [
+  ...Array.from({ length: 0x7f - 0x20 }, (_, k) => String.fromCharCode(0x20 + k)).filter((ch) => ch !== '/'),
+  '\u00e9',
+];
