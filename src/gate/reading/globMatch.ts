@@ -163,8 +163,9 @@ const MAX_MEET_TOKENS = 256;
  * whether a glob can stand for a name that another pattern describes (`x*` and `*.code-workspace`
  * meet in `x.code-workspace`), decided on the patterns, never by listing a folder. `firstNotDot`:
  * the name may not start with `.` (a glob whose pattern does not start with a literal `.`, with
- * the shells' default options). Tried over every printable ASCII character but `/` and one
- * character beyond ASCII, which between them take every branch a class of these patterns has.
+ * the shells' default options). Tried over every printable ASCII character but `/`, one character
+ * beyond ASCII and every character either pattern writes, which between them take every branch a
+ * class of these patterns has.
  * A pattern of more than {@link MAX_MEET_TOKENS} positions meets everything (answered with `a`).
  * Never throws.
  */
@@ -175,6 +176,9 @@ export function globsMeet(a: string, b: string, options: GlobOptions, firstNotDo
   }
   const ta = globTokens(a, options);
   const tb = globTokens(b, options);
+  // Every character either pattern names (a literal, a class member or a range's end: two ranges
+  // that overlap share one of their ends) besides the sample: a name beyond ASCII (`prøject`) meets too.
+  const alphabet = [...new Set([...MEET_ALPHABET, ...`${a}${b}`])].filter((ch) => ch !== '/');
   if (ta.length > MAX_MEET_TOKENS || tb.length > MAX_MEET_TOKENS) return 'a';
   // Breadth first over (position in a, position in b, a character taken yet); the path back is the name.
   const key = (i: number, j: number, started: boolean) => (i * (tb.length + 1) + j) * 2 + (started ? 1 : 0);
@@ -204,7 +208,7 @@ export function globsMeet(a: string, b: string, options: GlobOptions, firstNotDo
     if (ta[i]?.star) visit(i + 1, j, started, { from: here, ch: '' });
     if (tb[j]?.star) visit(i, j + 1, started, { from: here, ch: '' });
     if (i === ta.length || j === tb.length) continue;
-    for (const ch of MEET_ALPHABET) {
+    for (const ch of alphabet) {
       if (!started && firstNotDot && ch === '.') continue;
       const x = ta[i]!;
       const y = tb[j]!;

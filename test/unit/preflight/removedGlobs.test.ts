@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preflightFindings } from '../../../src/gate/preflight/preflight';
 import { CHILD_NAME_GLOB } from '../../../src/gate/preflight/protectedWrite';
-import { globsMeet } from '../../../src/gate/reading/globMatch';
+import { globMatch, globsMeet } from '../../../src/gate/reading/globMatch';
 import { readCommand } from '../../../src/gate/reading/reading';
 import type { ReadingShell } from '../../../src/gate/reading/resolution';
 
@@ -155,12 +155,18 @@ describe('globsMeet: a name two patterns both match', () => {
     ['*.egg-info', '?*.git', false, false],
     ['*it', '?*.git', true, true],
     ['a*b*c', 'a*c', false, true],
+    // Names beyond ASCII meet on the characters the patterns write.
+    ['*\u00f8*', 'pr\u00f8ject', false, true],
+    ['[\u00e0-\u00e4]x', '[\u00e3-\u00ff]x', false, true],
+    ['[\u00e0-\u00e2]x', '[\u00e3-\u00ff]x', false, false],
   ];
   for (const [a, b, firstNotDot, meets] of table) {
     it(`${a} and ${b}${firstNotDot ? ' (no leading dot)' : ''}: ${meets ? 'meet' : 'do not meet'}`, () => {
       const name = globsMeet(a, b, CHILD_NAME_GLOB, firstNotDot);
       assert.equal(name !== null, meets, String(name));
       if (name !== null) assert.ok(name.length > 0 && !name.includes('/') && (!firstNotDot || !name.startsWith('.')), name);
+      // The name found is one both patterns match, read as the gate reads a glob.
+      if (name !== null) assert.ok(globMatch(a, name, CHILD_NAME_GLOB) && globMatch(b, name, CHILD_NAME_GLOB), name);
     });
   }
   it('stays fast on many stars', () => {
