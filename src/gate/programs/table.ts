@@ -460,6 +460,11 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const verb = words.findIndex((word) => word !== null && form.dashOperandAfter!.includes(word));
     if (verb !== -1 && words.slice(verb + 1).includes('-')) return kind;
   }
+  if (form?.interpreterVerbs !== undefined) {
+    const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
+    const verb = words[0];
+    if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word) => word !== null && STDIN_NAMES.has(word))) return kind;
+  }
   if (row.stdinCode !== true) return null;
   const reading = forms ?? programForms(argv);
   if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return null;

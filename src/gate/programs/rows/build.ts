@@ -2565,6 +2565,8 @@ const DOTNET_ROW: ProgramRow = {
   category: 'build',
   what: 'the .NET SDK and runtime host (dotnet run/build/test of the project is its job)',
   grammar: { flags: 'hd', abbreviations: false, long: flagged('help', 'info', 'version', 'list-sdks', 'list-runtimes', 'diagnostics') },
+  // `dotnet fsi` without a script reads F# from its input (`… | dotnet fsi --quiet`).
+  stdinCodeForm: { interpreterVerbs: ['fsi'] },
   subcommands: {
     fsi: dotnetLevel({ role: { role: 'executor', note: 'dotnet fsi runs F# code, typed in or from a script' } }),
     tool: dotnetLevel({

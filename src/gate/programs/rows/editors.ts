@@ -1411,6 +1411,8 @@ const DVIPS_ROW: ProgramRow = {
 
 const PANDOC_ROW: ProgramRow = {
   names: ['pandoc'],
+  // `pandoc lua` without a script is a Lua interpreter reading its input.
+  stdinCodeForm: { interpreterVerbs: ['lua'] },
   category: 'text',
   what: 'pandoc, the document converter',
   grammar: {
