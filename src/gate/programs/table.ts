@@ -195,6 +195,17 @@ function readCommand(
   if (state.unreadable === null && runsModule !== undefined) {
     const option = reading.options.find((o) => runsModule.options.includes(o.name));
     if (option !== undefined && option.value !== null && option.value.kind !== 'literal') state.unreadable = `${program} ${option.name} ${option.value.raw}: the module it runs is only known at run time`;
+    // A module the table has a row for (`python3 -m pytest -p PLUGIN`): the words after it are that
+    // program's, read with its row, so that its forms are carried by the words they are at.
+    const module = option?.value?.kind === 'literal' ? invokedName(option.value.value) : null;
+    if (option !== undefined && module !== null && module !== program && rowFor(module) !== null) {
+      const at = (option.valueIndex ?? option.index) + start;
+      const words: Word[] = [{ kind: 'literal', value: module, raw: module }, ...argv.slice(at + 1)];
+      const inner = programForms(words);
+      // The module's whole-program roles (at no word) are the interpreter row's to say (`-m http.server`).
+      for (const form of inner.forms) if (form.index > 0 && form.index < words.length) forms.push({ ...form, index: form.index + at });
+      state.unreadable ??= inner.unreadable;
+    }
   }
   const roles = command.options === undefined ? null : rolesBySpelling(command);
   for (const option of reading.options) {

@@ -499,15 +499,15 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   },
   {
     // bash's completion builtin. `-G PATTERN` prints the paths the pattern matches (`compgen -G
-    // '/etc/*'` lists /etc); `-C`/`-F` run a command or a function (the resolver leaves every
-    // compgen line unresolved: the tolerant reader reads it with this row).
+    // '/etc/*'` lists /etc). The resolver leaves every compgen line unresolved (`-C`/`-F` run a
+    // command or a function, `-W` expands words): no entry or rating approves one, so the row
+    // holds only what the floor's tolerant reader needs, and no plain lines (none resolves).
     names: ['compgen'],
     category: 'misc',
     what: 'prints the completions of a word (file names, commands, matches of a pattern)',
     grammar: { short: 'AGWCFXPSoV', flags: 'abcdefgjksuv', abbreviations: false },
-    options: [{ role: 'executor', options: ['-C', '-F'], note: 'compgen runs the command or function given with -C or -F' }],
     printsPaths: { globs: ['-G'], descends: [] },
-    plain: ['-c git', '-A function', "-G '*.md'"],
+    plain: [],
   },
   {
     // The shell builtin: how each name would be found (alias, function, builtin, file); runs nothing.
