@@ -196,9 +196,12 @@ function readCommand(
     const option = reading.options.find((o) => runsModule.options.includes(o.name));
     if (option !== undefined && option.value !== null && option.value.kind !== 'literal') state.unreadable = `${program} ${option.name} ${option.value.raw}: the module it runs is only known at run time`;
     // A module the table has a row for (`python3 -m pytest -p PLUGIN`): the words after it are that
-    // program's, read with its row, so that its forms are carried by the words they are at.
+    // program's, read with its row, so that its forms are carried by the words they are at. Not a
+    // package manager's (`python -m pip install -e .`): installing into the interpreter's own
+    // environment is what an entry for `python -m pip install` is written for.
     const module = option?.value?.kind === 'literal' ? invokedName(option.value.value) : null;
-    if (option !== undefined && module !== null && module !== program && rowFor(module) !== null) {
+    const moduleRow = module === null ? null : rowFor(module);
+    if (option !== undefined && module !== null && module !== program && moduleRow !== null && moduleRow.category !== 'package') {
       const at = (option.valueIndex ?? option.index) + start;
       const words: Word[] = [{ kind: 'literal', value: module, raw: module }, ...argv.slice(at + 1)];
       const inner = programForms(words);
