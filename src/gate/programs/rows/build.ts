@@ -2545,7 +2545,8 @@ const CPANM_ROW: ProgramRow = {
 // ---------------------------------------------------------------------------------------------
 
 const DOTNET_GRAMMAR: Grammar = {
-  short: 'cfrovsal',
+  // `-p:NAME=VALUE` (MSBuild's property) is one option with its value, not a cluster of letters.
+  short: 'cfrovsalp',
   flags: 'hd',
   abbreviations: false,
   long: {
