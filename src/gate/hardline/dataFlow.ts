@@ -575,7 +575,7 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
     return named.length === 0 ? null : named;
   }
   if (lists.pattern === true && !/^(?:\.\*?|\^|\.\+|)$/.test(literalText(words[0]) ?? '?')) return null;
-  const roots = words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
+  const roots = lists.globs !== undefined ? globValues(reading, lists.globs) : words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
   if (roots.length === 0) return null;
   const descends = lists.descends !== undefined && !args.some((word) => lists.descends!.some((option) => isOptionWord(word, option)));
   const out: Word[] = [];
@@ -594,6 +594,18 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
   return out;
 }
 
+/** The values of a lister's pattern options (`compgen -G PATTERN`), each the glob it is. */
+function globValues(reading: ReturnType<typeof readByRow>, names: readonly string[]): Word[] {
+  const out: Word[] = [];
+  for (const option of reading?.options ?? []) {
+    if (!names.includes(option.name) || option.value === null) continue;
+    // The home variable inside the quoted pattern (`"$HOME/*"`) is expanded before compgen matches it.
+    const text = literalText(option.value) ?? /^"?(\$(?:HOME|\{HOME\})(?:\/[^"$`]*)?)"?$/.exec(option.value.raw)?.[1] ?? null;
+    if (text !== null) out.push(/[*?[]/.test(text) || text.includes('$') ? { kind: 'opaque', raw: text, expansions: text.includes('$') ? ['variable', 'glob'] : ['glob'] } : option.value);
+  }
+  return out;
+}
+
 function literalWord(value: string): Word {
   return { kind: 'literal', value, raw: value };
 }
@@ -602,6 +614,18 @@ function literalWord(value: string): Word {
 export function listedText(argv: readonly Word[]): Produced | null {
   const listed = listedPaths(argv);
   return listed === null ? null : { texts: [listed.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n')], exact: false, listing: true };
+}
+
+/**
+ * The words of a lister's text at worst ({@link listedText}) after a selection passed it on: one a
+ * line, a line holding a glob (`/usr/*`, `/usr/**`) the opaque glob {@link listedPaths} made of it.
+ */
+export function listingWords(text: string): Word[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .slice(0, 3 * MAX_ITEMS)
+    .map((line): Word => (/[*?[]/.test(line) ? { kind: 'opaque', raw: line, expansions: ['glob'] } : { kind: 'literal', value: line, raw: line }));
 }
 
 /** A literal option word that is `option` or a cluster of one-letter options holding it (`-fi` holds `-f`). */

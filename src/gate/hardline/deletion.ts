@@ -8,7 +8,7 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
 import { criticalFilesNamed } from './criticalNames';
 import { criticalFileTarget, deletionTarget, everyFileBelowTarget, moveTarget } from './paths';
-import { readFind, searchedEntries } from '../programs/find';
+import { FILE_DELETERS, readFind, searchedEntries } from '../programs/find';
 import { credentialStarts } from './searchedCredentials';
 
 /** Re-checks a command built from another (find's `-exec` with `{}` filled in). */
@@ -102,8 +102,6 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
   const credentials = credentialStarts(reading.startPoints, place);
   if (starts.length === 0 && !named.possible && credentials.length === 0) return null;
   let unfiltered = true;
-  // `-type f` passes every file: a plain `rm {}` then deletes every file below the start.
-  let everyFile = false;
   // `-maxdepth N` (where it stands in the line does not matter to find): how deep `{}` reaches.
   let maxDepth: number | null = null;
   for (const item of reading.expression) {
@@ -129,7 +127,8 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       if (!unfiltered || item.values.length === 0) continue;
       const program = literalText(item.values[0]);
       const base = program === null ? null : program.slice(program.lastIndexOf('/') + 1);
-      if (everyFile && base !== null && FILE_DELETERS.has(base)) {
+      // A deleter of files given everything below the start deletes every file there, `-type f` or not.
+      if (starts.length > 0 && base !== null && FILE_DELETERS.has(base)) {
         return hardlineFinding('recursive-delete-root', `find ${item.name} ${base} on every file under ${starts[0]!.what}`);
       }
       // `{}` is the starting folder first, then everything under it (docs/decisions.md "A search's
@@ -155,10 +154,7 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       continue;
     }
     // `-type f` keeps every file: `find ~ -type f -delete` still empties the home folder.
-    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) {
-      everyFile = true;
-      continue;
-    }
+    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) continue;
     if (item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
     // `-type l` keeps the loader's links (`/lib64/ld-linux-x86-64.so.2` is one).
     if (!(item.name === '-type' && /l/.test(literalText(item.values[0]) ?? ''))) named.drop();
@@ -237,8 +233,6 @@ export function findPrintedCriticalFiles(args: readonly Word[]): Word[] {
   return named.files().map((file): Word => ({ kind: 'literal', value: file, raw: file }));
 }
 
-/** Programs that delete the files they are given, one by one (no recursion needed under find). */
-const FILE_DELETERS = new Set(['rm', 'unlink', 'shred', 'srm', 'wipe', 'rimraf', 'del', 'trash', 'trash-put', 'gio']);
 
 /** Operators that neither filter nor act: `-a` and grouping. */
 const FIND_PASS_THROUGH = new Set(['-a', '-and', '(', ')']);

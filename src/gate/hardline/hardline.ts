@@ -50,7 +50,7 @@ import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { printedAtWorst } from './listings';
-import { interpreterPrinted, lineWithValues, listedPaths, listedText, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -999,7 +999,8 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   const inputs: Array<{ words: Word[] } | { text: string }> = [];
   const args = printedArguments(innerArgv(source));
   if (args !== null && args.length > 0) inputs.push({ words: printedWords(args) });
-  for (const text of produced?.texts ?? []) inputs.push({ text });
+  // A listing passed on by a field selection (`du -a /usr | awk '{print $2}'`) is still the lister's paths at worst: its globs stay globs.
+  for (const text of produced?.texts ?? []) inputs.push(produced?.listing === true ? { words: listingWords(text) } : { text });
   if (produced === null) {
     const listed = listedPaths(innerArgv(source));
     if (listed !== null) inputs.push({ words: listed });

@@ -515,7 +515,7 @@ function isLocalTree(parts: readonly string[]): boolean {
  */
 export function criticalFileTarget(word: Word, place: PathPlace): string | null {
   // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
-  if (word.kind !== 'literal') return criticalFileGlob(word) ?? homeKeyFiles(word, place);
+  if (word.kind !== 'literal') return criticalFileGlob(word, place) ?? homeKeyFiles(word, place);
   const text = wordPathText(word);
   const inContainer = place.mounts !== undefined;
   const written = inContainer ? null : criticalFileAt(text);
@@ -534,15 +534,26 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
  * (docs/decisions.md "A search's `{}` is read at its worst"). Only globs: a word holding a
  * variable may be anything.
  */
-function criticalFileGlob(word: Word & { kind: 'opaque' }): string | null {
+function criticalFileGlob(word: Word & { kind: 'opaque' }, place: PathPlace): string | null {
   if (word.expansions.some((expansion) => expansion !== 'glob')) return null;
-  const text = wordPathText(word);
+  const written = wordPathText(word);
+  // Inside a container the glob is matched where a bind lands it (`-v /boot:/b … rm -f /b/vmlinuz*`):
+  // the bind maps the folder part, which holds no glob characters to map.
+  if (place.mounts === undefined) return criticalGlobAt(written, written);
+  for (const path of landingPaths(written, { ...place, disk: false }, false).paths) {
+    const what = criticalGlobAt(path, written);
+    if (what !== null) return `${what}, where it lands`;
+  }
+  return null;
+}
+
+function criticalGlobAt(text: string, written: string): string | null {
   const components = text.startsWith('/') ? text.split('/').filter((part) => part !== '') : null;
   if (components === null || components.length < 2 || components.some((part) => part === '..' || part === '.') || !GLOB_CHARS.test(text)) return null;
   const parts = macosAlias(components);
   for (const example of CRITICAL_EXAMPLES) {
     const names = example.split('/');
-    if (names.length === parts.length && parts.every((part, k) => globMatch(part, names[k]!, BASH_PATTERN))) return `the system file /${example} (matched by ${text})`;
+    if (names.length === parts.length && parts.every((part, k) => globMatch(part, names[k]!, BASH_PATTERN))) return `the system file /${example} (matched by ${written})`;
   }
   return null;
 }

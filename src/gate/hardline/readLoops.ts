@@ -33,11 +33,12 @@ const MAX_VALUES = 16;
 const MAX_TEXT = 16 * 1024;
 
 /**
- * `while [IFS=…] read [OPTIONS] NAME…; do BODY; done` with its input: the producer piped in before
+ * `while [IFS=…] read [OPTIONS] NAME…; do BODY; done` with its input. Only read's options that take
+ * a value (`-d`, `-n`, `-p`, `-t`, `-u`, …) are given one: `read -r d; do sudo …` is the variable d.: the producer piped in before
  * `while` (group 1), or a process substitution or here-string after `done` (group 5 or 6).
  */
 const WHILE_READ =
-  /(?:^|[;&|\n({]\s*|\bthen\s+|\bdo\s+)(?:([^;&|\n(){}]+?)\|\s*)?while\s+(?:IFS=\S*\s+)?read\s+((?:-[A-Za-z]+\s+(?:(?:''|""|\$'\\0'|\S+)\s+)?)*)([A-Za-z_]\w*)(?:\s+[A-Za-z_]\w*)*\s*;?\s*do\b([\s\S]*?)\bdone\b(?:\s*<\s*<\(([^()]*(?:\([^()]*\)[^()]*)*)\)|\s*<<<\s*"?\$\(([^()]*)\)"?|\s*<\s*((?:~|\/|\$HOME\b|\$\{HOME\})[^\s;&|()<>]*))?/g;
+  /(?:^|[;&|\n({]\s*|\bthen\s+|\bdo\s+)(?:([^;&|\n(){}]+?)\|\s*)?while\s+(?:IFS=\S*\s+)?read\s+((?:-[A-Za-z]*[adinNptu]\s+(?:''|""|\$'\\0'|\S+)\s+|-[A-Za-z]+\s+)*)([A-Za-z_]\w*)(?:\s+[A-Za-z_]\w*)*(?:\s*;\s*|\s+)do\b([\s\S]*?)\bdone\b(?:\s*<\s*<\(([^()]*(?:\([^()]*\)[^()]*)*)\)|\s*<<<\s*"?\$\(([^()]*)\)"?|\s*<\s*((?:~|\/|\$HOME\b|\$\{HOME\})[^\s;&|()<>]*))?/g;
 
 /** `for NAME in $(PRODUCER)` or `` `PRODUCER` ``, `; do BODY; done`. */
 const FOR_IN = /(?:^|[;&|\n({]\s*|\bthen\s+|\bdo\s+)for\s+([A-Za-z_]\w*)\s+in\s+(?:\$\(([^()]*)\)|`([^`]*)`)\s*;?\s*do\b([\s\S]*?)\bdone\b/g;

@@ -16,7 +16,7 @@
  */
 import type { Redirect, Word } from '../reading/resolution';
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
-import { rowFor } from '../programs/table';
+import { programForms, rowFor } from '../programs/table';
 import { readArgs } from '../programs/grammar';
 import { commandName, literalText } from './commandName';
 import { wordPathText } from './paths';
@@ -127,6 +127,7 @@ function runOf(argv: readonly Word[], command: ScriptLineCommand, files: Readonl
   }
   // A shell or an interpreter given the file as its script: its first operand.
   const row = rowFor(name);
+  if (row !== null && row.stdinCode !== true) return runByForm(argv, row.grammar ?? {}, find, run);
   if (row?.stdinCode !== true) return null;
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
   const script = reading.operands[0];
@@ -136,6 +137,21 @@ function runOf(argv: readonly Word[], command: ScriptLineCommand, files: Readonl
   // A shell with no operand reads its input; an interpreter reads it from `-`.
   const runner = row.category === 'shell' ? argv.slice(0, at) : [...argv.slice(0, at), { kind: 'literal', value: '-', raw: '-' } as Word];
   return run(runner, text);
+}
+
+/**
+ * A program whose row has it run something it does not name (an executor form without a payload:
+ * `jupytext --execute`, which runs the notebook's cells) given a written file as an operand: at its
+ * worst the file is what it runs, read as shell text (a notebook's `!` escapes are shell commands;
+ * approximate, so other code in it is read only for the commands it spells).
+ */
+function runByForm(argv: readonly Word[], grammar: Parameters<typeof readArgs>[1], find: (word: Word | undefined) => WrittenText | null, run: (runner: readonly Word[], text: WrittenText) => ScriptRun): ScriptRun | null {
+  if (!programForms(argv).forms.some((form) => form.role === 'executor' && form.payload === undefined)) return null;
+  for (const operand of readArgs(argv.slice(1), grammar).operands) {
+    const text = find(operand);
+    if (text !== null) return run([SH], { texts: text.texts, exact: false });
+  }
+  return null;
 }
 
 /** Where a file name lands (absolute paths), or none for a name only known at run time. */

@@ -72,13 +72,18 @@ const operator: PrimarySpec = { kind: 'operator', values: 0 };
  */
 const PRIMARIES: ReadonlyMap<string, PrimarySpec> = new Map<string, PrimarySpec>([
   // Tests without a value.
-  ...['empty', 'executable', 'false', 'nogroup', 'nouser', 'readable', 'writable'].map((name) => [name, test(0)] as const),
+  ...['empty', 'false', 'nogroup', 'nouser'].map((name) => [name, test(0)] as const),
   ['true', { kind: 'test', values: 0, passesAll: true }],
+  // Tests of who may use an entry, read at their worst (docs/decisions.md "A search's ownership
+  // tests keep everything"): in the searcher's own tree every entry is its own, readable and
+  // writable (and every folder searchable), so they narrow nothing there.
+  ...['readable', 'writable', 'executable'].map((name) => [name, { kind: 'test', values: 0, passesAll: true }] as const),
+  ...['user', 'uid'].map((name) => [name, { kind: 'test', values: 1, passesAll: true }] as const),
   // Tests with one value (a pattern, a number, a name or a reference file).
   ...[
     'amin', 'anewer', 'atime', 'cmin', 'cnewer', 'context', 'ctime', 'fstype', 'gid', 'group', 'ilname', 'iname', 'inum',
     'ipath', 'iregex', 'iwholename', 'links', 'lname', 'mmin', 'mtime', 'name', 'newer', 'path', 'perm', 'regex',
-    'samefile', 'size', 'type', 'uid', 'used', 'user', 'wholename', 'xtype',
+    'samefile', 'size', 'type', 'used', 'wholename', 'xtype',
   ].map((name) => [name, test(1)] as const),
   // Options. `-help`/`--help` and `-version`/`--version` print and exit: nothing else happens.
   ...[
@@ -322,6 +327,12 @@ export function findPrimaries(): Array<{ name: string; kind: FindPrimaryKind; va
   });
 }
 
+/**
+ * Programs that delete the files they are given, one by one (no recursion needed under a search):
+ * a search that hands them everything it finds deletes every file below its roots.
+ */
+export const FILE_DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink', 'shred', 'srm', 'wipe', 'rimraf', 'del', 'trash', 'trash-put', 'gio']);
+
 /** How far below a searched folder {@link searchedEntries} spells entries (deep enough for `/usr/lib/…/libc.so.6` from `/`). */
 const MAX_ENTRY_DEPTH = 4;
 
@@ -329,10 +340,10 @@ const MAX_ENTRY_DEPTH = 4;
  * What a search hands its command at worst, when nothing narrows what it keeps (`find ROOT -exec
  * CMD {} +`, `fd . ROOT -x CMD`): the root itself and everything under it, spelt as globs one
  * level deeper each (`ROOT/*`, `ROOT/*\/*`, …) down to `maxDepth` (`-maxdepth`, `--max-depth`;
- * null: unbounded) and at most {@link MAX_ENTRY_DEPTH}. The floors judge each as the path or glob
+ * null: unbounded, and then `ROOT/**` too when `everyDepth`) and at most {@link MAX_ENTRY_DEPTH}. The floors judge each as the path or glob
  * it is (docs/decisions.md "A search's `{}` is read at its worst").
  */
-export function searchedEntries(root: Word, maxDepth: number | null): Word[] {
+export function searchedEntries(root: Word, maxDepth: number | null, everyDepth = false): Word[] {
   // A literal root is written back as shell text (quoted unless plain), for the glob to be read from.
   const trimmed = root.kind !== 'literal' ? root.raw.replace(/\/+$/, '') : root.value.replace(/\/+$/, '');
   const base = root.kind !== 'literal' || /^[\w@%+=:,./-]*$/.test(trimmed) ? trimmed : bashSingleQuote(trimmed);
@@ -343,5 +354,8 @@ export function searchedEntries(root: Word, maxDepth: number | null): Word[] {
     raw += '/*';
     out.push({ kind: 'opaque', raw, expansions: [...expansions, 'glob'] });
   }
+  // Unbounded and handed to a deleter of files, it reaches every entry at every depth: `ROOT/**`,
+  // which the floors read as such (`fd . ~ -x rm -f` deletes every file of the home folder).
+  if (maxDepth === null && everyDepth) out.push({ kind: 'opaque', raw: `${base}/**`, expansions: [...expansions, 'glob'] });
   return out;
 }

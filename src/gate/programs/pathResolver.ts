@@ -588,7 +588,7 @@ function containerPlace(
   let joinsMount = false;
   for (const option of options) {
     const name = option.spelled;
-    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value));
+    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value) ?? tildeText(option.value));
     if (container.workdir.includes(name)) workdir = text;
     if (container.devices?.includes(name) === true && (text === null || !/^(false|0)$/i.test(text) || option.value === null)) devices = true;
     if (container.hostPid?.includes(name) === true && (option.value === null || text === 'host')) hostPid = true;

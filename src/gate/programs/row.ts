@@ -315,6 +315,11 @@ export interface Command {
      * deleting the root's contents (hardline/paths.ts `everyFileBelowTarget`).
      */
     readonly descends?: readonly string[];
+    /**
+     * Options whose value is a pathname pattern it prints the matches of (`compgen -G '/etc/*'`):
+     * at worst every path the pattern matches, read as the glob itself and what is under it.
+     */
+    readonly globs?: readonly string[];
   };
   /**
    * What the command prints that the hardline floor reads at its worst (hardline/listings.ts):
@@ -553,6 +558,11 @@ export interface ProgramRow extends Command {
     readonly dashOptions?: readonly string[];
     /** When the operand `-` follows one of these verbs (`nomad job run -`: the job, whose tasks run commands). */
     readonly dashOperandAfter?: readonly string[];
+    /**
+     * Verbs that start an interpreter of the program's own (`dotnet fsi`, `pandoc lua`): when the
+     * first operand is one and no script operand follows it, the interpreter reads its code there.
+     */
+    readonly interpreterVerbs?: readonly string[];
     readonly shellText?: true;
   };
   /**

@@ -195,6 +195,20 @@ function readCommand(
   if (state.unreadable === null && runsModule !== undefined) {
     const option = reading.options.find((o) => runsModule.options.includes(o.name));
     if (option !== undefined && option.value !== null && option.value.kind !== 'literal') state.unreadable = `${program} ${option.name} ${option.value.raw}: the module it runs is only known at run time`;
+    // A module the table has a row for (`python3 -m pytest -p PLUGIN`): the words after it are that
+    // program's, read with its row, so that its forms are carried by the words they are at. Not a
+    // package manager's (`python -m pip install -e .`): installing into the interpreter's own
+    // environment is what an entry for `python -m pip install` is written for.
+    const module = option?.value?.kind === 'literal' ? invokedName(option.value.value) : null;
+    const moduleRow = module === null ? null : rowFor(module);
+    if (option !== undefined && module !== null && module !== program && moduleRow !== null && moduleRow.category !== 'package') {
+      const at = (option.valueIndex ?? option.index) + start;
+      const words: Word[] = [{ kind: 'literal', value: module, raw: module }, ...argv.slice(at + 1)];
+      const inner = programForms(words);
+      // The module's whole-program roles (at no word) are the interpreter row's to say (`-m http.server`).
+      for (const form of inner.forms) if (form.index > 0 && form.index < words.length) forms.push({ ...form, index: form.index + at });
+      state.unreadable ??= inner.unreadable;
+    }
   }
   const roles = command.options === undefined ? null : rolesBySpelling(command);
   for (const option of reading.options) {
@@ -459,6 +473,11 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
     const verb = words.findIndex((word) => word !== null && form.dashOperandAfter!.includes(word));
     if (verb !== -1 && words.slice(verb + 1).includes('-')) return kind;
+  }
+  if (form?.interpreterVerbs !== undefined) {
+    const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
+    const verb = words[0];
+    if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word) => word !== null && STDIN_NAMES.has(word))) return kind;
   }
   if (row.stdinCode !== true) return null;
   const reading = forms ?? programForms(argv);

@@ -413,7 +413,11 @@ class CommandParser {
     shell: ReadingShell,
   ) {
     this.zsh = shell !== 'bash';
+    this.bash = shell !== 'zsh';
   }
+
+  /** The line may run in bash (shell `bash` or `any`). */
+  private readonly bash: boolean;
 
   /**
    * The reading must also hold in zsh (shell `zsh` or `any`): whatever zsh 5.9 runs differently
@@ -1127,9 +1131,15 @@ class CommandParser {
     const t = this.text;
     let j = this.pos + 1;
     let quoted = false;
+    let colon = false;
     while (j < t.length) {
       const ch = t[j]!;
       if (ch === '/' || charIs(t, j, WORD_END) || (mode === 'assignment-value' && ch === ':')) break;
+      // bash 5 ends the tilde-prefix at a `:` in any word too (`-v ~:/h` binds the home folder); zsh does not.
+      if (ch === ':' && this.bash) {
+        colon = true;
+        break;
+      }
       if (ch === '\\' && t[j + 1] === '\n') {
         // bash deletes the backslash-newline before it reads the tilde-prefix (`~+\⏎` is `~+`):
         // rather than re-derive the prefix across it, the word is only known at run time.
@@ -1152,7 +1162,8 @@ class CommandParser {
       return;
     }
     const prefix = t.slice(this.pos + 1, j);
-    if (prefix === '' && this.homeMayChange) {
+    // `~:…` in a line zsh may run too: the home folder in bash, the literal `~` in zsh — only known at run time.
+    if ((prefix === '' && this.homeMayChange) || (prefix === '' && colon && this.zsh)) {
       this.expand('tilde');
       this.add('~', false);
     } else if (prefix === '') {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Word } from '../../../src/gate/reading/resolution';
-import { lineWithValues, listedPaths, transformedText } from '../../../src/gate/hardline/dataFlow';
+import { lineWithValues, listedPaths, listingWords, transformedText } from '../../../src/gate/hardline/dataFlow';
+import { programForms } from '../../../src/gate/programs/table';
 import { printsEveryProcess } from '../../../src/gate/hardline/processes';
 
 const words = (...values: string[]): Word[] => values.map((value) => ({ kind: 'literal', value, raw: value }));
@@ -8,6 +9,30 @@ const given = (text: string) => () => ({ texts: [text], exact: true });
 const raws = (list: Word[] | null): string[] | null => list?.map((word) => (word.kind === 'literal' ? word.value : word.raw)) ?? null;
 
 describe('data between segments (hardline/dataFlow.ts)', () => {
+  it('reads the file database, disk usage and completion globs as listers by their rows', () => {
+    assert.deepEqual(raws(listedPaths(words('plocate', '-0', '/etc/'))), ['/etc/', '/etc/*', '/etc/**']);
+    assert.equal(listedPaths(words('locate', '-b', 'libssl.so')), null);
+    assert.equal(listedPaths(words('locate', '-c', '/etc')), null);
+    assert.deepEqual(raws(listedPaths(words('du', '-a', '/usr'))), ['/usr', '/usr/*', '/usr/**']);
+    assert.deepEqual(raws(listedPaths(words('du', '-a', '-d', '1', '/usr'))), ['/usr', '/usr/*']);
+    assert.deepEqual(raws(listedPaths(words('compgen', '-G', '/etc/*'))), ['/etc/*', '/etc/*/*', '/etc/*/**']);
+    assert.equal(listedPaths(words('find', '/etc', '-user', 'root')) === null, false, 'an ownership test is no narrowing');
+  });
+
+  it('keeps a listing\'s globs as globs once a field selection passed it on', () => {
+    const listed = listingWords('/usr\n/usr/*\n/usr/**');
+    assert.deepEqual(listed.map((word) => word.kind), ['literal', 'opaque', 'opaque']);
+  });
+
+  it('reads a module\'s words with its row, and MSBuild event properties as commands', () => {
+    const triggers = (...values: string[]): string[] => programForms(words(...values)).forms.map((form) => `${form.role} ${form.trigger}`);
+    assert.deepEqual(triggers('python3', '-m', 'pytest', '-p', 'evil_plugin', 'tests/'), ['loader -p']);
+    assert.deepEqual(triggers('python3', '-m', 'pip', 'install', '-e', '.'), []);
+    assert.deepEqual(triggers('dotnet', 'build', '-p:PostBuildEvent=make deploy'), ['executor -p:PostBuildEvent=make deploy']);
+    assert.deepEqual(triggers('dotnet', 'msbuild', '/p:Configuration=Release'), []);
+    assert.deepEqual(triggers('jupytext', '--to', 'notebook', '--execute', 'a.py'), ['executor --execute']);
+  });
+
   it('computes the known transforms exactly', () => {
     assert.deepEqual(transformedText(words('rev'), given('~ fr- mr')), { texts: ['rm -rf ~'], exact: true });
     assert.deepEqual(transformedText(words('tr', 'A-Za-z', 'N-ZA-Mn-za-m'), given('ez -es /hfe')), { texts: ['rm -rf /usr'], exact: true });

@@ -226,6 +226,19 @@ describe('resolver', function () {
       }
     });
 
+    it('ends a leading tilde-prefix at a colon in bash (bash 5: `-v ~:/h` passes the home folder); a line zsh may run keeps it opaque', function () {
+      const bash = run('docker run -v ~:/h img');
+      assert.ok(bash.resolved);
+      assert.equal(shape(bash.segments[0]!).argv[3], `${HOME}:/h`);
+      for (const shell of ['any', 'zsh'] as const) {
+        const other = resolve('docker run -v ~:/h img', { home: HOME, shell });
+        assert.ok(other.resolved);
+        const word = other.segments[0]!.argv[3]!;
+        assert.equal(word.kind, 'opaque', shell);
+        if (word.kind === 'opaque') assert.deepEqual(word.expansions, [shell === 'zsh' ? 'tilde-user' : 'tilde'], shell);
+      }
+    });
+
     it('does not use the home folder for ~ once the command line has changed HOME', function () {
       for (const command of ['HOME=/tmp; echo ~', 'HOME=/tmp\necho ~/x', 'HOME=; ls ~', 'export HOME=/tmp; echo ~']) {
         const resolution = run(command);

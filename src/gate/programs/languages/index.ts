@@ -16,7 +16,7 @@ import { readArgs } from '../grammar';
 import { invokedName, programForms, readsCodeFromStdin, rowFor, type FormReading } from '../table';
 import { programName } from '../wrappers';
 import { readApproximately, readListedDeletions } from './approximate';
-import { languageRowFor } from './rows';
+import { hasLanguageRow, languageRowFor } from './rows';
 import { tokenizeJavaScript } from './javascript';
 import { tokenizePython } from './python';
 import { deletionApiNames, readCode, type CodeFinding, type Language } from './reader';
@@ -119,6 +119,16 @@ export function codePayloads(argv: readonly Word[], stdinText: string | null, fo
         out.push(...codePayloads([NODE_WORD, ...argv.slice(form.index + 1)], null));
         continue;
       }
+      // An operand that names an interpreter the program runs with the words after it (`pandoc lua
+      // -e CODE`): those words are read as that interpreter's own argv, by its row.
+      const interpreter = form.trigger.startsWith('-') || form.index <= 0 ? null : literalValue(argv[form.index]);
+      if (interpreter !== null && interpreter !== name && (hasLanguageRow(interpreter) || tokenizedLanguage(interpreter) !== null) && rowFor(interpreter) !== null) {
+        const launched = codePayloads([argv[form.index]!, ...argv.slice(form.index + 1)], null);
+        if (launched.length > 0) {
+          out.push(...launched);
+          continue;
+        }
+      }
       // Vim's `-c`/`+cmd` are editor commands (the row hands their `!` text to the floor as shell
       // text): read as Vim code too, for `lua …`, `call system(…)`, `py3 …`.
       if (form.payload !== 'code' && !(form.payload === 'shell-text' && languageRowFor(form.program.split(' ')[0]!).language === 'Vim')) continue;
@@ -174,11 +184,18 @@ export function unplacedCodePayloads(argv: readonly Word[]): CodePayload[] {
     .map((word) => (word.kind === 'literal' ? word.value : approximateWordText(word.raw)))
     .join(' ');
   try {
-    return payloadsOf(code, program, `${program} (a program the gate has no row for)`, true);
+    // A launcher that names the interpreter it starts (`cs launch ammonite -- -c CODE`, `pkgx
+    // lua -e CODE`): the code is read in that interpreter's language too.
+    const named = argv.slice(1, 1 + MAX_LAUNCHED_AT).map(literalValue).find((word) => word !== null && word !== program && (hasLanguageRow(word) || tokenizedLanguage(word) !== null));
+    const launched = named === undefined || named === null ? [] : payloadsOf(code, named.toLowerCase(), `${program} (a program the gate has no row for) running ${named}`, true);
+    return [...payloadsOf(code, program, `${program} (a program the gate has no row for)`, true), ...launched];
   } catch {
     return [];
   }
 }
+
+/** How many words after an unplaced program's name are looked at for the interpreter it launches. */
+const MAX_LAUNCHED_AT = 4;
 
 /**
  * The code payloads of text on a command's stdin (a heredoc, a here-string, text printed into it):

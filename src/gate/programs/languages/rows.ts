@@ -253,7 +253,7 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   },
   {
     language: 'JVM code (Java, Groovy, Kotlin, Scala)',
-    programs: ['groovy', 'groovysh', 'kotlin', 'kotlinc', 'kotlinc-jvm', 'scala', 'scala3', 'scala-cli', 'amm', 'jshell', 'jrunscript', 'jjs', 'java'],
+    programs: ['groovy', 'groovysh', 'kotlin', 'kotlinc', 'kotlinc-jvm', 'scala', 'scala3', 'scala-cli', 'amm', 'ammonite', 'jshell', 'jrunscript', 'jjs', 'java'],
     quotes: [{ open: /^"""/, close: '"""', escape: 'none' }, DOUBLE, SINGLE],
     comments: [SLASHES, BLOCK],
     processApis: ['exec', 'Runtime.getRuntime().exec', 'ProcessBuilder', 'execute', '.!', '.!!', 'Process', 'os.proc', 'call', 'spawn'],
@@ -494,6 +494,11 @@ export const GENERIC_ROW: LanguageRow = {
 };
 
 const BY_PROGRAM = new Map<string, LanguageRow>(LANGUAGE_ROWS.flatMap((row) => row.programs.map((program) => [program.toLowerCase(), row] as const)));
+
+/** Whether a program (by its row name) has a language row of its own. */
+export function hasLanguageRow(program: string): boolean {
+  return BY_PROGRAM.has(program.toLowerCase());
+}
 
 /** The language row of a program (by its row name), or the generic row. */
 export function languageRowFor(program: string): LanguageRow {

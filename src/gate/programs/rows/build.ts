@@ -2545,7 +2545,8 @@ const CPANM_ROW: ProgramRow = {
 // ---------------------------------------------------------------------------------------------
 
 const DOTNET_GRAMMAR: Grammar = {
-  short: 'cfrovsal',
+  // `-p:NAME=VALUE` (MSBuild's property) is one option with its value, not a cluster of letters.
+  short: 'cfrovsalp',
   flags: 'hd',
   abbreviations: false,
   long: {
@@ -2559,12 +2560,29 @@ const DOTNET_OPTIONS: readonly OptionRole[] = [
   { role: 'writer', options: ['--diag', '-d'], example: '/tmp/diag.log', note: '--diag writes a diagnostic log to a chosen file' },
   { role: 'network', options: ['--source', '--add-source'], when: (v) => v === null || isUrl(v), example: 'https://nuget.example.com/v3/index.json', note: '--source fetches packages from another feed' },
 ];
-const dotnetLevel = (extra: Partial<Command> = {}): Command => ({ grammar: DOTNET_GRAMMAR, ...extra, options: [...DOTNET_OPTIONS, ...(extra.options ?? [])] });
+/**
+ * MSBuild properties given on the line (`-p:NAME=VALUE`, `/p:`, `-property:`, `--property:`): one
+ * that names a build event or the command a run starts (`PreBuildEvent`, `PostBuildEvent`,
+ * `RunCommand`) is a command line MSBuild runs, read as shell text; other properties only set values.
+ */
+function msbuildCommandProperties(args: readonly Word[]): Form[] {
+  const forms: Form[] = [];
+  args.forEach((word, k) => {
+    const text = textOf(word);
+    const match = text === null ? null : /^(?:--?|\/)(?:p|property):([^=;]+)=([\s\S]*)$/i.exec(text);
+    if (match === null || !/(?:Event|Command)$/i.test(match[1]!.trim())) return;
+    forms.push({ role: 'executor', program: 'dotnet', trigger: text!, index: k, value: word, payload: 'shell-text', payloadText: match[2]!, note: `the MSBuild property ${match[1]!.trim()} is a command the build runs` });
+  });
+  return forms;
+}
+const dotnetLevel = (extra: Partial<Command> = {}): Command => ({ grammar: DOTNET_GRAMMAR, read: msbuildCommandProperties, ...extra, options: [...DOTNET_OPTIONS, ...(extra.options ?? [])] });
 const DOTNET_ROW: ProgramRow = {
   names: ['dotnet'],
   category: 'build',
   what: 'the .NET SDK and runtime host (dotnet run/build/test of the project is its job)',
   grammar: { flags: 'hd', abbreviations: false, long: flagged('help', 'info', 'version', 'list-sdks', 'list-runtimes', 'diagnostics') },
+  // `dotnet fsi` without a script reads F# from its input (`… | dotnet fsi --quiet`).
+  stdinCodeForm: { interpreterVerbs: ['fsi'] },
   subcommands: {
     fsi: dotnetLevel({ role: { role: 'executor', note: 'dotnet fsi runs F# code, typed in or from a script' } }),
     tool: dotnetLevel({

@@ -1423,8 +1423,36 @@ const DVIPS_ROW: ProgramRow = {
 // Formatters and highlighters
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Jupytext: converts notebooks between `.ipynb` and text formats. Converting is its job; running
+ * the notebook's cells (`--execute`, code and `!` shell escapes alike) and the commands given to
+ * `--pipe`/`--check` are not, and an entry for a conversion does not cover them.
+ */
+const JUPYTEXT_ROW: ProgramRow = {
+  names: ['jupytext'],
+  category: 'text',
+  what: 'jupytext, the notebook converter',
+  grammar: {
+    short: 'otbk',
+    flags: 'spqwdh',
+    abbreviations: false,
+    long: {
+      ...valued('to', 'from', 'output', 'format-options', 'opt', 'set-formats', 'update-metadata', 'pipe', 'check', 'pipe-fmt', 'run-path', 'set-kernel', 'diff-format', 'pre-commit-mode'),
+      ...flagged('update', 'sync', 'paired-paths', 'execute', 'quiet', 'warn-only', 'diff', 'test', 'test-strict', 'pre-commit', 'use-source-timestamp', 'show-changes', 'version', 'help'),
+    },
+  },
+  options: [
+    { role: 'executor', options: ['--execute'], note: '--execute runs every cell of the notebook: its code and its `!` shell escapes' },
+    { role: 'executor', options: ['--pipe', '--check'], payload: 'shell-text', example: 'black', note: '--pipe/--check run a command on the notebook\'s text' },
+    { role: 'writer', options: ['-o', '--output'], when: (v) => v !== '-', everyday: true, target: 'file', example: 'out.ipynb', note: '-o names the file the converted notebook is written to' },
+  ],
+  plain: ['--to notebook analysis.py', '--to py:percent notebook.ipynb', '--sync notebook.ipynb', '--set-formats ipynb,py:percent notebook.ipynb'],
+};
+
 const PANDOC_ROW: ProgramRow = {
   names: ['pandoc'],
+  // `pandoc lua` without a script is a Lua interpreter reading its input.
+  stdinCodeForm: { interpreterVerbs: ['lua'] },
   category: 'text',
   what: 'pandoc, the document converter',
   grammar: {
@@ -1699,6 +1727,6 @@ export const EDITOR_ROWS: readonly ProgramRow[] = [
   RANGER_ROW, MC_ROW, NNN_ROW, VIFM_ROW, FZF_ROW, DIALOG_ROW, WHIPTAIL_ROW,
   GDB_ROW, LLDB_ROW, GCORE_ROW, VALGRIND_ROW, PERF_ROW, GDBSERVER_ROW, BPFTRACE_ROW, CRASH_ROW, PDB_ROW, IPDB_ROW, TSHARK_ROW, WIRESHARK_ROW, TCPDUMP_ROW,
   PDFTEX_ROW, XETEX_ROW, LUATEX_ROW, LATEXMK_ROW, DVIPS_ROW,
-  PANDOC_ROW, GROFF_ROW, NROFF_ROW, TROFF_ROW, PIC_ROW, TBL_ROW, EQN_ROW, SOELIM_ROW, ZSOELIM_ROW, ENSCRIPT_ROW, HIGHLIGHT_ROW, PYGMENTIZE_ROW, BAT_ROW,
+  PANDOC_ROW, JUPYTEXT_ROW, GROFF_ROW, NROFF_ROW, TROFF_ROW, PIC_ROW, TBL_ROW, EQN_ROW, SOELIM_ROW, ZSOELIM_ROW, ENSCRIPT_ROW, HIGHLIGHT_ROW, PYGMENTIZE_ROW, BAT_ROW,
   ASPELL_ROW, ISPELL_ROW, GIMP_ROW, ZATHURA_ROW, YELP_ROW,
 ];

@@ -498,6 +498,18 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['', '-f', '-dno NAME', '-o NAME,SIZE,MOUNTPOINT', '-J', '-p'],
   },
   {
+    // bash's completion builtin. `-G PATTERN` prints the paths the pattern matches (`compgen -G
+    // '/etc/*'` lists /etc). The resolver leaves every compgen line unresolved (`-C`/`-F` run a
+    // command or a function, `-W` expands words): no entry or rating approves one, so the row
+    // holds only what the floor's tolerant reader needs, and no plain lines (none resolves).
+    names: ['compgen'],
+    category: 'misc',
+    what: 'prints the completions of a word (file names, commands, matches of a pattern)',
+    grammar: { short: 'AGWCFXPSoV', flags: 'abcdefgjksuv', abbreviations: false },
+    printsPaths: { globs: ['-G'], descends: [] },
+    plain: [],
+  },
+  {
     // The shell builtin: how each name would be found (alias, function, builtin, file); runs nothing.
     names: ['type'],
     category: 'misc',
@@ -637,8 +649,26 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       flags: '0DHLPSabchklmsx',
       long: { ...valued('block-size', 'max-depth', 'files0-from', 'threshold', 'time-style', 'exclude-from', 'exclude'), ...flagged('null', 'all', 'apparent-size', 'bytes', 'total', 'dereference-args', 'summarize', 'human-readable', 'inodes', 'dereference', 'count-links', 'no-dereference', 'separate-dirs', 'si', 'one-file-system', 'help', 'version'), time: 'optional' },
     },
-    printsPaths: { narrowing: ['--exclude', '-X', '--exclude-from', '-t', '--threshold'] },
+    // Every folder (with -a every file) at every depth, unless summarised or limited in depth.
+    printsPaths: { narrowing: ['--exclude', '-X', '--exclude-from', '-t', '--threshold'], descends: ['-d', '--max-depth', '-s', '--summarize'] },
     plain: ['-sh .', '-h --max-depth=1 src', '-sh node_modules', "-a --exclude='*.o' build"],
+  },
+  {
+    // mlocate, plocate and BSD locate: the paths in the file database that hold a pattern. A
+    // pattern that is an absolute path (`/etc/`) matches, at worst, that folder and everything
+    // under it: read as a root of the listing. On names only (`-b`), by regexp, counted or
+    // limited, it is not read (a miss rather than a guess).
+    names: ['locate', 'plocate', 'mlocate', 'slocate'],
+    category: 'file',
+    what: 'prints the paths in the file database that hold a pattern',
+    readOnly: true,
+    grammar: {
+      short: 'dlnr',
+      flags: '0AHLNPSVabcehiqsw',
+      long: { ...valued('database', 'limit', 'regexp'), ...flagged('all', 'basename', 'count', 'existing', 'follow', 'help', 'ignore-case', 'literal', 'nofollow', 'null', 'quiet', 'regex', 'statistics', 'stdio', 'version', 'wholename') },
+    },
+    printsPaths: { narrowing: ['-b', '--basename', '-r', '--regexp', '--regex', '-c', '--count', '-l', '-n', '--limit', '-S', '--statistics'], descends: [] },
+    plain: ['libfoo.so', '-i readme', '-c bashrc', '-b -0 config.yaml'],
   },
   {
     names: ['df'],

@@ -5,7 +5,7 @@ import { readAwkCommand, type AwkFormKind } from '../awk';
 import { mayBecomeOption, readArgs, type Grammar as ProgramGrammar } from '../grammar';
 import { printsSecret, type Category, type Form, type ProgramRow, type Role } from '../row';
 
-import { readFind, searchedEntries } from '../find';
+import { FILE_DELETERS, readFind, searchedEntries } from '../find';
 import { criticalFilesNamed } from '../../hardline/criticalNames';
 import { literalWord, type Word } from '../../reading/resolution';
 import { commandText } from '../commandText';
@@ -676,10 +676,13 @@ const RG_GRAMMAR: ProgramGrammar = {
  * of the entry, read by the floors like find's `-exec` (`fd . / -X rm -rf` is `rm -rf /`).
  */
 /** fd options that keep only some of the paths under its roots (printsPaths). */
-const FD_NARROWING = ['-e', '--extension', '-g', '--glob', '-E', '--exclude', '-S', '--size', '--changed-within', '--changed-before', '--newer', '--older', '-o', '--owner', '-p', '--full-path', '-F', '--fixed-strings', '--and', '--ignore-file'];
+const FD_NARROWING = ['-e', '--extension', '-g', '--glob', '-E', '--exclude', '-S', '--size', '--changed-within', '--changed-before', '--newer', '--older', '-p', '--full-path', '-F', '--fixed-strings', '--and', '--ignore-file'];
 
-/** find expression words that keep only some of the paths under its roots (printsPaths); `-type`, `-maxdepth`, `-xdev` keep whole kinds. */
-const FIND_NARROWING = ['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-newer', '-newermt', '-anewer', '-cnewer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-size', '-empty', '-user', '-group', '-uid', '-gid', '-nouser', '-nogroup', '-perm', '-links', '-inum', '-samefile', '-prune', '-not', '!', '-o', '-or', '-readable', '-writable', '-executable', '-fstype', '-context', '-quit', '-false'];
+/**
+ * find expression words that keep only some of the paths under its roots (printsPaths); `-type`, `-maxdepth`, `-xdev` keep whole kinds,
+ * and the tests of ownership and access (`-user`, `-writable`) keep everything of the searcher's own tree. fd's `--owner` likewise.
+ */
+const FIND_NARROWING = ['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-newer', '-newermt', '-anewer', '-cnewer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-size', '-empty', '-group', '-gid', '-nouser', '-nogroup', '-perm', '-links', '-inum', '-samefile', '-prune', '-not', '!', '-o', '-or', '-fstype', '-context', '-quit', '-false'];
 
 const FD_GRAMMAR: ProgramGrammar = {
   short: 'dteEcjSo',
@@ -698,7 +701,7 @@ const FD_GRAMMAR: ProgramGrammar = {
 };
 
 /** Options that keep only some entries (an entry they drop is not handed to the command). */
-const FD_FILTERS = new Set(['t', 'e', 'E', 'S', 'changed-within', 'changed-before', 'newer', 'older', 'o', 'and', 'max-results', '1', 'ignore-file']);
+const FD_FILTERS = new Set(['t', 'e', 'E', 'S', 'changed-within', 'changed-before', 'newer', 'older', 'and', 'max-results', '1', 'ignore-file']);
 /** Patterns that match every entry (as a regex, or as a glob with `-g`). */
 const FD_MATCH_ALL = new Set(['', '.', '.*', '^', '$', '^.*', '^.*$', '*', '**']);
 /** `-t f`, `-t d`: a whole kind of entry, as find's `-type f` (every file under a folder is still every file). */
@@ -800,7 +803,9 @@ function readFd(args: readonly Word[]): Form[] {
     const globbed = filtered ? fdGlobCriticalFiles(reading, searched, maxDepth) : null;
     if (filtered && globbed === null) continue;
     for (const path of searched) {
-      for (const entry of globbed ?? searchedEntries(path, maxDepth)) {
+      const program = command.words[0]?.kind === 'literal' ? command.words[0].value : '';
+      const deletes = FILE_DELETERS.has(program.slice(program.lastIndexOf('/') + 1));
+      for (const entry of globbed ?? searchedEntries(path, maxDepth, deletes)) {
         const placed = command.words.some((word) => word.kind === 'literal' && FD_PLACEHOLDER.test(word.value));
         FD_PLACEHOLDER.lastIndex = 0;
         const filled = command.words.map((word) => fdFill(word, entry));

@@ -1373,7 +1373,9 @@ const MEDIA_ROWS: readonly ProgramRow[] = [
       { role: 'writer', options: ['-report', '-passlogfile', '-dump_attachment', '-dump_attachment:t', '-hls_segment_filename', '-progress'], when: (v) => v === null || !URL_RE.test(v), example: 'log.txt', note: 'writes an extra file (report, pass log, attachments, segments, progress)' },
     ],
     operands: [
-      { role: 'writer', operand: 'every', everyday: true, example: 'out.mp4', note: 'writes the output to this file' },
+      // The output file is a write target (D§7): its everyday job inside the workspace, a protected
+      // write when it is a start-up file or lies outside it (`-y ~/.bash_profile`).
+      { role: 'writer', operand: 'every', when: (v) => v === null || (v !== '-' && !URL_RE.test(v)), everyday: true, target: 'file', example: 'out.mp4', note: 'writes the output to this file' },
       { role: 'network', operand: 'every', when: (v) => v !== null && URL_RE.test(v) && !/^file:/i.test(v), example: 'rtmp://example.com/live/key', note: 'sends the output to this host' },
     ],
     plain: ['-version', '-i input.mp4', '-hide_banner -i in.mkv', '-formats', '-codecs', '-filters'],
