@@ -2,8 +2,9 @@
  * Folders a tool empties before it writes into them (D§5; docs/decisions.md "Output folders a tool
  * empties, and a work tree git cleans"), read on positive knowledge:
  * - a row's option form that `changes: 'deletes'` what its value names (a site generator's
- *   destination: `jekyll build -d DIR`, `mkdocs build -d DIR`) given the root, a system folder, the
- *   home folder or a critical file;
+ *   destination: `jekyll build -d DIR`, `mkdocs build -d DIR`), or an operand form that does so
+ *   outside the program's everyday job (`chezmoi destroy ~/.config`), given the root, a system
+ *   folder, the home folder or a critical file;
  * - an option word made only of the words of emptying an output folder (`--cleanDestinationDir`,
  *   `--emptyOutDir`, `--clean`, `--delete-output`), whatever the program, with an output option
  *   (`--destination`, `--outDir`, `-o`) whose value is such a place: the option says what it does
@@ -84,10 +85,13 @@ function checkUnplacedOutput(command: SegmentRecord, name: string, place: PathPl
 function checkDeletingOptions(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   const argv = command.argv;
   for (const form of command.forms.forms) {
-    if (form.changes !== 'deletes' || form.value === null || !form.trigger.startsWith('-')) continue;
+    // An option that deletes what it names, or an operand a row deletes as a carve-out (`chezmoi
+    // destroy TARGET`, `del PATTERN`); a program whose own job is deleting its operands (`rm`) has
+    // its own arm, which reads its options (`-r`) too.
+    if (form.changes !== 'deletes' || form.value === null || (!form.trigger.startsWith('-') && form.everyday === true)) continue;
     const value = form.value.raw === form.trigger ? argv[form.index + 1] : form.value;
     const what = placeTarget(value, place);
-    if (what !== null) return hardlineFinding('recursive-delete-root', `${form.program} ${form.trigger} empties ${what}: ${form.note}`);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `${form.program} ${form.trigger} ${form.trigger.startsWith('-') ? 'empties' : 'deletes'} ${what}: ${form.note}`);
   }
   return null;
 }

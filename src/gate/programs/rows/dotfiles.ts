@@ -43,7 +43,7 @@ function homeWrite(program: string, verb: string, where: string | null | undefin
 }
 
 /** chezmoi's verbs that change the home folder, and those that change its source state. */
-const CHEZMOI_HOME = new Set(['apply', 'update', 'destroy', 'purge']);
+const CHEZMOI_HOME = new Set(['apply', 'update', 'purge']);
 const CHEZMOI_SOURCE = new Set(['add', 're-add', 'forget', 'edit', 'import', 'chattr', 'merge', 'merge-all', 'init', 'mackup']);
 
 /** yadm runs git with the home folder as its work tree: these verbs rewrite files there. */
@@ -71,6 +71,13 @@ export const DOTFILE_ROWS: readonly ProgramRow[] = [
       const verb = textOf(reading.operands[0]);
       if (verb === null || verb === undefined || dryRun(args)) return [];
       const destination = valueOf(args, ['-D', '--destination']);
+      // `destroy TARGET…` deletes each target from the home folder (and from the source state).
+      if (verb === 'destroy') {
+        return reading.operands.slice(1).map((word, k) => ({
+          role: 'destructive' as const, program: 'chezmoi', trigger: 'destroy', index: reading.operandIndexes[k + 1]!, value: word, changes: 'deletes' as const,
+          note: 'chezmoi destroy deletes each target from the home folder, with its source state',
+        }));
+      }
       if (CHEZMOI_HOME.has(verb) || (verb === 'init' && literals(args).has('--apply'))) {
         return [homeWrite('chezmoi', verb, destination, `chezmoi ${verb} writes the managed files of the home folder (start-up files, keys, configuration)`)];
       }
