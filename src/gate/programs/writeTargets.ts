@@ -826,14 +826,17 @@ export function rowTargets(argv: readonly Word[], depth = 0, forms?: FormReading
     const target = form.targetPath !== undefined ? { path: form.targetPath, via, ...scope } : targetOf(form.value, via, scope);
     out.push(withinFolder(target, folderBefore(folders, form.index)));
   }
-  // `python3 -m pytest …`: the words after the module are the module's own arguments.
+  // `python3 -m pytest …`: the words after the module are the module's own arguments. The table
+  // reads most modules' words with the module's row already (their forms are among `reading`'s,
+  // at those words); the rest (a package manager's, `python -m pip install --target DIR`) here.
   if (row.runsModule !== undefined && depth < 4) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
     const option = options.find((o) => row.runsModule!.options.includes(o.name));
     const module = textOf(option?.value);
     if (option !== undefined && module !== null && rowFor(module) !== null && invokedName(module) === module) {
       const after = (option.valueIndex ?? option.index) + 2;
-      out.push(...rowTargets([literalWord(module), ...argv.slice(after)], depth + 1));
+      const carried = reading.forms.some((form) => form.index >= after);
+      if (!carried) out.push(...rowTargets([literalWord(module), ...argv.slice(after)], depth + 1));
     }
   }
   return out;
