@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
-import { isWithin, type PolicyPath, type SandboxPolicy } from './sandboxPolicy';
+import { isWithin } from '../preflight/protectedWrite';
+import type { PolicyPath, SandboxPolicy } from './sandboxPolicy';
 
 /**
  * The OS sandbox every command the gate runs goes through (D§13 "Containment";

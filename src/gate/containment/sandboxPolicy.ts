@@ -4,7 +4,7 @@ import { dirname, posix } from 'node:path';
 import type { Decision } from '../decision';
 import { credentialKind, credentialStorePaths } from '../hardline/paths';
 import { preflightFindings } from '../preflight/preflight';
-import { namedProtectedReason } from '../preflight/protectedWrite';
+import { isWithin, namedProtectedReason } from '../preflight/protectedWrite';
 import { readCommand } from '../reading/reading';
 
 /**
@@ -200,6 +200,3 @@ function listFolder(folder: string): string[] {
   return existsSync(folder) ? readEntries(folder).map((entry) => entry.name) : [];
 }
 
-export function isWithin(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder === '/' ? '/' : `${folder}/`);
-}

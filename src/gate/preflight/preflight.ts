@@ -1,7 +1,7 @@
 import { MAX_PAYLOAD_DEPTH, type Payload } from '../programs/executorPayloads';
 import { describeHostMentions, hostMentions, hostMentionsInText, type HostMention } from './openWorld';
 import { startupFilesWritten } from './startupWrites';
-import { collapseNested, describeProtectedWrites, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
+import { collapseNested, describeProtectedWrites, isWithin, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
 import { landingPaths, placeInside, placesOfSegments, startPlace, type Landing, type PathPlace } from '../programs/pathResolver';
 import type { CommandReading } from '../reading/reading';
 import type { Mechanism, ReadingShell, Segment, Word } from '../reading/resolution';
@@ -229,7 +229,7 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
   const opaque = opaqueTarget(segment, analysis);
   if (opaque !== null) (found.opaqueTargets ??= []).push(opaque);
   const targets = [...writeTargets(segment, analysis), ...deletedPaths(analysis, shell)];
-  const named = namedPathsAtWorst(analysis);
+  const named = namedPathsAtWorst(analysis, place.home);
   // Most segments write nothing: no protected write to look for.
   if (targets.length === 0 && named.length === 0) return;
   const writes = protectedWritesAt(targets, place);
@@ -286,10 +286,15 @@ const PATH_LIKE = /^(?:\/|~|\$HOME\b|\$\{HOME\}|\.)|\//;
  *   (`node -p 'require("./package.json").version'`) stays a plain command;
  * - the relative path operands of a program the table has no row for (`npx husky add
  *   .husky/pre-commit …`): nothing says what it does with them, and inside the workspace the
- *   protected places are those that change what runs. Its absolute operands (`lsattr /etc/x`)
- *   are left to the rows: an unknown reader of system files is everyday work.
+ *   protected places are those that change what runs;
+ * - that program's operands in the home folder, the home folder itself included (`biome check
+ *   --write ~/`, `kaggle … -p ~/.config/autostart`): at its worst it writes there, outside the
+ *   workspace, which an entry for the program must not cover (docs/decisions.md "A program without
+ *   a row, given the home folder"). Its other absolute operands (`lsattr /etc/x`) are left to the
+ *   rows and the floors: an unknown reader of system files is everyday work, and writing them
+ *   takes root.
  */
-export function namedPathsAtWorst(analysis: SegmentRecord): Array<{ targets: WriteTarget[]; outside: boolean }> {
+export function namedPathsAtWorst(analysis: SegmentRecord, home?: string): Array<{ targets: WriteTarget[]; outside: boolean }> {
   const out: Array<{ targets: WriteTarget[]; outside: boolean }> = [];
   for (const form of analysis.forms.forms) {
     if (form.payload !== 'code' || form.value === null || form.value.kind !== 'literal') continue;
@@ -303,6 +308,9 @@ export function namedPathsAtWorst(analysis: SegmentRecord): Array<{ targets: Wri
   if (analysis.program !== null && rowFor(analysis.program) === null) {
     const operands = argv.slice(1).flatMap((word) => (word.kind === 'literal' && looksLikePath(word.value) && !word.value.startsWith('/') && !word.value.startsWith('~') ? [word.value] : []));
     if (operands.length > 0) out.push({ targets: operands.map((path) => ({ path, via: `${analysis.program}, a program the gate does not know` })), outside: false });
+    const homeFolder = home?.replace(/\/+$/, '');
+    const inHome = homeFolder ? argv.slice(1).flatMap((word) => (word.kind === 'literal' && isWithin(word.value.replace(/(.)\/+$/, '$1'), homeFolder) ? [word.value] : [])) : [];
+    if (inHome.length > 0) out.push({ targets: inHome.map((path) => ({ path, via: `${analysis.program}, a program the gate does not know, given a place in the home folder` })), outside: true });
   }
   return out;
 }

@@ -320,7 +320,8 @@ function rootedFolders(context: PathContext): ReadonlyArray<readonly [string, st
   return prepare(context).rooted;
 }
 
-function isWithin(path: string, folder: string): boolean {
+/** `path` is `folder` or below it (both absolute, normalised). */
+export function isWithin(path: string, folder: string): boolean {
   return path === folder || path.startsWith(folder === '/' ? '/' : `${folder}/`);
 }
 

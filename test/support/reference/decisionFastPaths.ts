@@ -198,7 +198,7 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     writes: all.flatMap((segment) => [
       ...protectedWrites(writeTargets(segment), { ...context, workspace: [context.cwd] }),
       ...protectedWritesAt(deletedPaths(recordOf(segment)), placeOf.get(segment) ?? startPlace(home, context.cwd, true)),
-      ...namedPathsAtWorst(recordOf(segment)).flatMap(({ targets, outside }) => protectedWrites(targets, outside ? { ...context, workspace: [context.cwd] } : context)),
+      ...namedPathsAtWorst(recordOf(segment), home).flatMap(({ targets, outside }) => protectedWrites(targets, outside ? { ...context, workspace: [context.cwd] } : context)),
     ]),
     unreadable,
   };

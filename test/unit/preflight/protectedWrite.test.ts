@@ -572,3 +572,23 @@ describe('protected-write floor: paths and globs', () => {
     assert.deepEqual(parsed.operands.map((w) => w.raw), ['-not-an-option']);
   });
 });
+
+describe('protected-write floor: a program without a row given the home folder (docs/decisions.md "A program without a row, given the home folder")', () => {
+  // zorkfmt and zorkdl have no row: nothing says whether they read or write what they are given.
+  it('takes its operands in the home folder, the home itself included, as written there', () => {
+    assert.deepEqual(protectedPaths('zorkfmt --write --unsafe ~/'), [HOME]);
+    assert.deepEqual(protectedPaths('zorkdl fetch -p ~/.config/autostart someone/tools'), [`${HOME}/.config/autostart`]);
+    assert.deepEqual(protectedPaths('zorkfmt /home/dev/notes'), [`${HOME}/notes`]);
+  });
+  it('leaves its operands inside the workspace (which may lie in the home folder), and elsewhere, to the rows and floors', () => {
+    assert.equal(protectedPaths('zorkfmt --write src'), null);
+    assert.equal(protectedPaths('zorkfmt --write /home/dev/project/src'), null);
+    assert.equal(protectedPaths('zorkstat /etc/hosts'), null);
+    assert.equal(protectedPaths('zorkstat /home/devops/x'), null);
+  });
+  it('lets a row say what a reader does: dust, eza and lsd only read the home folder', () => {
+    for (const command of ['dust -d 2 ~', 'eza -la ~/Downloads', 'lsd --tree --depth 2 ~', 'wslpath -w ~/project', 'ssh-add ~/.ssh/id_ed25519']) {
+      assert.equal(protectedPaths(command), null, command);
+    }
+  });
+});

@@ -411,6 +411,72 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['', '-la', '-lah src', '--color=auto', '-1 /tmp', '-R --sort=size docs'],
   },
   {
+    // eza (and exa, the project it continues): ls with colours, a tree view and git columns.
+    names: ['eza', 'exa'],
+    category: 'file',
+    what: 'lists folder contents (a modern ls)',
+    readOnly: true,
+    grammar: {
+      short: 'LIstwX',
+      flags: '1lGxRTFaAdDfrbBghHimnSuUM@oZ',
+      long: {
+        ...valued('level', 'ignore-glob', 'sort', 'time', 'time-style', 'width', 'git-ignore-glob'),
+        ...flagged('oneline', 'long', 'grid', 'across', 'recurse', 'tree', 'classify', 'all', 'almost-all', 'list-dirs', 'only-dirs', 'only-files', 'reverse', 'group-directories-first', 'group-directories-last', 'git-ignore', 'binary', 'bytes', 'group', 'header', 'links', 'inode', 'modified', 'changed', 'accessed', 'created', 'numeric', 'blocksize', 'mounts', 'extended', 'octal-permissions', 'context', 'git', 'git-repos', 'git-repos-no-status', 'no-git', 'no-permissions', 'no-filesize', 'no-user', 'no-time', 'no-icons', 'total-size', 'hyperlink', 'absolute', 'follow-symlinks', 'dereference', 'smart-group', 'help', 'version'),
+        color: 'optional',
+        colour: 'optional',
+        icons: 'optional',
+        'color-scale': 'optional',
+        'colour-scale': 'optional',
+        'color-scale-mode': 'value',
+        'colour-scale-mode': 'value',
+      },
+    },
+    printsPaths: { narrowing: ['-I', '--ignore-glob'], namesUnless: ['-d', '--list-dirs'], descends: ['-L', '--level'] },
+    plain: ['', '-la', '--tree --level=2 src', '-l --git', '--icons -1 docs'],
+  },
+  {
+    names: ['lsd'],
+    category: 'file',
+    what: 'lists folder contents (an ls with icons)',
+    readOnly: true,
+    grammar: {
+      short: 'IX',
+      flags: '1aAlFRdhirStvXUNZL',
+      long: {
+        ...valued('depth', 'ignore-glob', 'blocks', 'date', 'group-dirs', 'size', 'sort', 'permission', 'config-file', 'icon', 'icon-theme', 'color', 'hyperlink', 'truncate-owner-after', 'truncate-owner-marker'),
+        ...flagged('all', 'almost-all', 'long', 'oneline', 'classify', 'recursive', 'tree', 'directory-only', 'human-readable', 'inode', 'reverse', 'sizesort', 'timesort', 'versionsort', 'extensionsort', 'gitsort', 'no-sort', 'git', 'total-size', 'dereference', 'literal', 'header', 'ignore-config', 'no-symlink', 'context', 'system-protected', 'help', 'version'),
+      },
+    },
+    printsPaths: { narrowing: ['-I', '--ignore-glob'], namesUnless: ['-d', '--directory-only'], descends: ['--depth'] },
+    plain: ['', '-la', '--tree --depth 2 src', '-1 docs'],
+  },
+  {
+    // dust (du-dust): du's sizes drawn as bars, the largest entries first.
+    names: ['dust'],
+    category: 'file',
+    what: 'prints disk usage of folders as a chart',
+    readOnly: true,
+    grammar: {
+      short: 'dnXIzvewtoSTM',
+      flags: 'pLxsrcCbBRfiPDFjAym',
+      long: {
+        ...valued('depth', 'number-of-lines', 'ignore-directory', 'ignore-all-in-file', 'min-size', 'invert-filter', 'filter', 'terminal_width', 'output-format', 'stack-size', 'threads', 'mtime', 'atime', 'ctime', 'files0-from', 'collapse', 'filetime'),
+        ...flagged('full-paths', 'dereference-links', 'limit-filesystem', 'apparent-size', 'reverse', 'no-colors', 'force-colors', 'no-percent-bars', 'bars-on-right', 'screen-reader', 'skip-total', 'filecount', 'ignore_hidden', 'ignore-hidden', 'file_types', 'file-types', 'no-progress', 'print-errors', 'only-dir', 'only-file', 'output-json', 'help', 'version'),
+      },
+    },
+    printsPaths: { narrowing: ['-X', '--ignore-directory', '-v', '--invert-filter', '-e', '--filter'], descends: ['-d', '--depth'] },
+    plain: ['', '-d 2 ~', '-r -n 20 /var', '-s src'],
+  },
+  {
+    // WSL's converter between Linux and Windows paths: it prints the other spelling of its operand.
+    names: ['wslpath'],
+    category: 'file',
+    what: 'prints a path converted between its WSL and Windows spellings',
+    readOnly: true,
+    grammar: { flags: 'auwm' },
+    plain: ['-w ~/project', "-u 'C:\\Users'", '-m .'],
+  },
+  {
     names: ['cat'],
     category: 'text',
     printsAtWorst: 'file-contents',

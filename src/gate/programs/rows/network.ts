@@ -593,6 +593,18 @@ const REMOTES: readonly ProgramRow[] = [
     plain: ['-s', '-c'],
   },
   {
+    // ssh-add hands the agent the keys it names (or ~/.ssh/id_*): the agent keeps them, no file is written.
+    names: ['ssh-add'],
+    category: 'network',
+    what: 'adds private keys to, or lists and removes them from, the OpenSSH agent',
+    grammar: { short: 'EHhSst', flags: 'cCDdKkLlqTvXx', stopAtOperand: true },
+    options: [
+      { role: 'loader', options: ['-S'], example: '/tmp/provider.so', note: '-S loads a security key provider library' },
+      { role: 'loader', options: ['-s'], example: '/tmp/pkcs11.so', note: '-s loads a PKCS#11 library into the agent' },
+    ],
+    plain: ['', '-l', '-L', '~/.ssh/id_ed25519', '-t 3600 ~/.ssh/id_rsa', '-D'],
+  },
+  {
     names: ['ssh-copy-id'],
     category: 'network',
     what: 'installs a public key in a remote host\'s authorized_keys',
