@@ -26,6 +26,7 @@ import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { checkEssentialRemoval } from './essentialPackages';
+import { checkAclOwnerAccess } from './permissions';
 import { aclTakesOthersRead, readByEveryone, takesOthersRead } from './readRights';
 import { commandName, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wordPathText } from './paths';
@@ -194,7 +195,7 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
       const what = permissionTarget(target, place);
       if (what !== null) return hardlineFinding('recursive-chmod-root', `setfacl -R on ${what}`);
     }
-    return null;
+    return checkAclOwnerAccess(reading, place);
   }
   if (name !== 'chmod' && name !== 'chown' && name !== 'chgrp') return null;
   // chmod's mode may start with a dash (`chmod -x FILE`): only its own flags are options.
