@@ -73,6 +73,21 @@ const IPMIPOWER: ProgramRow = {
   plain: ['--stat -h bmc01', '-h bmc01 --on'],
 };
 
+/** ipmiutil: `power` (or `reset`) with `-d` (down), `-r` (reset), `-c` (cycle), `-s` (soft shutdown), `-o` (off to the OS's shutdown); `-N`: another machine. */
+const IPMIUTIL_ACTS = ['-d', '-r', '-c', '-s', '-D', '-o'];
+const IPMIUTIL_POWER = {
+  grammar: { short: 'NUPRFJTVYZEpmhb', flags: 'drcsnuoDikwx', long: {} },
+  read: (_args: readonly unknown[], reading: ArgReading): Form[] =>
+    reading.options.filter((option) => IPMIUTIL_ACTS.includes(option.name)).map((option) => powerForm('ipmiutil', option.name, option.index, hasOption(reading, '-N'), 'ends the power')),
+};
+const IPMIUTIL: ProgramRow = {
+  names: ['ipmiutil'],
+  category: 'system',
+  what: "talks to the machine's management controller (IPMI): sensors, event log, health, power",
+  subcommands: { power: IPMIUTIL_POWER, reset: IPMIUTIL_POWER },
+  plain: ['sensor', 'sel', 'health', 'fru'],
+};
+
 /** Dell iDRAC: `racadm serveraction ACTION` (`-r`: another machine's iDRAC). */
 const RACADM: ProgramRow = {
   names: ['racadm'],
@@ -149,7 +164,8 @@ const UPSDRVCTL: ProgramRow = {
   grammar: { short: 'ur', flags: 'thDV', long: {} },
   read: (_args, reading) => {
     const verb = operandTexts(reading)[0];
-    if (verb !== null && verb !== 'shutdown') return [];
+    // `-t` only prints what would be done.
+    if ((verb !== null && verb !== 'shutdown') || hasOption(reading, '-t')) return [];
     return [powerForm('upsdrvctl', verb ?? '…', reading.operandIndexes[0] ?? 0, false, "cuts the UPS's output, and the power")];
   },
   plain: ['start', 'stop myups', '-t shutdown'],
@@ -173,4 +189,4 @@ const APCCONTROL: ProgramRow = {
   plain: ['onbattery', 'mainsback', 'commfailure'],
 };
 
-export const MACHINE_POWER_ROWS: readonly ProgramRow[] = [IPMITOOL, IPMI_CHASSIS, IPMIPOWER, RACADM, ILOREST, UPSCMD, UPSMON, UPSDRVCTL, APCCONTROL];
+export const MACHINE_POWER_ROWS: readonly ProgramRow[] = [IPMITOOL, IPMIUTIL, IPMI_CHASSIS, IPMIPOWER, RACADM, ILOREST, UPSCMD, UPSMON, UPSDRVCTL, APCCONTROL];
