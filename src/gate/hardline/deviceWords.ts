@@ -16,6 +16,7 @@ import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName } from './commandName';
+import { onlyInspects } from './deviceInspections';
 import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
 import { hasDestructiveWord, unplaced } from './protectedTrees';
 
@@ -162,6 +163,7 @@ export function checkDeviceWords(command: SegmentRecord, place: PathPlace): Hard
   // and, at its worst, for a program the table cannot place given a destructive word
   // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family").
   const row = rowFor(program.name);
+  if (row === null && onlyInspects(argv, program.name)) return null;
   const script = row === null ? null : scriptRunByShell(row, argv);
   if (script !== null) return checkDeviceWords(argvRecord(argv.slice(script)), place);
   const bare = row?.bareDevices !== undefined || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));

@@ -260,7 +260,7 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'Oto', flags: 'nJpiqhVafb', long: { ...valued('output', 'types', 'offset', 'lock'), ...flagged('no-act', 'json', 'parsable', 'noheadings', 'quiet', 'help', 'version', 'all', 'force', 'backup') } },
     options: [{ role: 'destructive', options: ['-a', '--all', '-o', '--offset'], note: 'erases the file-system signatures (every one with -a), which makes the data unreachable' }],
     deviceReads: { dryRun: ['n', 'no-act'], every: true, unlessOptions: ['a', 'all', 'o', 'offset'] },
-    plain: ['/dev/sdb', '-n /dev/sdb', '--no-act --all /dev/sdb'],
+    plain: ['/dev/sdb', '-n /dev/sdb'],
   },
   {
     // A file system's label (or serial) tool: given the device alone it prints, given a new label
