@@ -34,9 +34,10 @@ import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wo
 /**
  * Words that say a command deletes what it is given (compared as tokens of a word: `--delete-after`,
  * `-deleteUser`, `remove`, the program's own name `wipe`). `srm` is the secure `rm`; `reset` puts
- * what it is given back to nothing (`kubeadm reset --cert-dir=/etc` empties that folder).
+ * what it is given back to nothing (`kubeadm reset --cert-dir=/etc` empties that folder); `trash`,
+ * `recycle`, `move` and `mv` take it away from where the machine looks for it (`gio trash ~`).
  */
-const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset']);
+const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv']);
 
 /** The tokens of a word: split at dashes, underscores, dots, `=`, `:`, `/`, blanks and lower-to-upper case changes. */
 function tokens(text: string): string[] {
