@@ -1,11 +1,13 @@
 /**
  * A program without a row that says of itself that it only looks at the devices it is given
  * (D§5, docs/decisions.md "A program without a row that says it only looks"): its name ends in a
- * read verb (`bcache-super-show`, `foo-info`, `bar_dump`), or every option it is given is one that
- * asks rather than acts (`--dry-run`, `--no-act`, `--info`, `--query`, `--list`, `-n`, `-l`), at
- * least one of them. Its device words are then read, not written: a miss is preferred to refusing
- * everyday inspection of a disk (`ntfsresize --info /dev/sdb1`, `zerofree -n /dev/sdb1`). An option
- * with a value (`--dry-run=false`) or any other option keeps the worst reading.
+ * read verb (`bcache-super-show`, `foo-info`, `bar_dump`) or one of the options it is given asks
+ * rather than acts (`--dry-run`, `--no-act`, `--info`, `--query`, `--list`), and every option it
+ * is given is such an option or one that only changes what is printed. Its device words are then
+ * read, not written: a miss is preferred to refusing everyday inspection of a disk (`ntfsresize
+ * --info /dev/sdb1`). An option with a value (`--dry-run=false`) or any other option keeps the
+ * worst reading; so do short options (`-n` is a dry run to some programs and a count of
+ * overwriting passes to others).
  */
 import type { Word } from '../reading/resolution';
 import { literalText } from './commandName';
@@ -15,14 +17,14 @@ const READ_NAME = /^[a-z0-9][\w.-]*[-_.](?:show|info|dump|stat|stats|status|list
 /** Options that ask what would be done, or only ask. */
 const ASKING_OPTIONS = new Set([
   '--dry-run', '--dryrun', '--no-act', '--no-action', '--noaction', '--simulate', '--info', '--query', '--list', '--scan', '--show',
-  '--status', '--probe', '--inspect', '--identify', '--print', '--read-only', '--readonly', '-n', '-l',
+  '--status', '--probe', '--inspect', '--identify', '--print', '--read-only', '--readonly',
 ]);
 /** Options that change only what is printed. */
 const PRINTING_OPTIONS = new Set(['-v', '--verbose', '-q', '--quiet', '--json', '-h', '--help', '-V', '--version']);
 
 export function onlyInspects(argv: readonly Word[], name: string): boolean {
-  if (READ_NAME.test(name)) return true;
-  let asks = false;
+  // A name that says it reads still takes no option that might act (`foo-scan --write /dev/sdb`).
+  let asks = READ_NAME.test(name);
   for (const word of argv.slice(1)) {
     const text = literalText(word);
     if (text === null) {

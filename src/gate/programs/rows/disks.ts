@@ -251,6 +251,17 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['-sv /dev/sdb'],
   },
   {
+    // zerofree fills an unmounted ext2/3/4 file system's free blocks with zeros; `-n` only says
+    // how many it would fill.
+    names: ['zerofree'],
+    category: 'system',
+    what: 'zeroes the free blocks of an ext2, ext3 or ext4 file system',
+    strict: true,
+    grammar: { short: 'f', flags: 'nvh' },
+    deviceReads: { dryRun: ['n'] },
+    plain: ['-n /dev/sdb1'],
+  },
+  {
     names: ['wipefs'],
     category: 'system',
     what: 'lists or erases file-system signatures',
