@@ -12,10 +12,11 @@ import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
 import type { DeviceReads, ProgramRow } from '../programs/row';
 import { rowFor } from '../programs/table';
-import type { SegmentRecord } from '../programs/segmentRecord';
+import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName } from './commandName';
+import { onlyInspects } from './deviceInspections';
 import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
 import { hasDestructiveWord, unplaced } from './protectedTrees';
 
@@ -54,8 +55,10 @@ const SEPARATORS = '=:,@';
 /** Whether `reads` places the word at `index` (of the whole argv) as read, at this level. */
 function placedAsRead(reads: DeviceReads, level: CommandLevel, argv: readonly Word[], index: number): boolean {
   const { reading, start } = level;
+  if (reads.dryRun !== undefined && hasOption(reading, ...reads.dryRun)) return true;
   if (reads.unlessOptions !== undefined && hasOption(reading, ...reads.unlessOptions)) return false;
   if (reads.every === true) return true;
+  if (reads.operandsAtMost !== undefined && reading.operands.length <= reads.operandsAtMost) return true;
   if (reads.withOptions !== undefined && hasOption(reading, ...reads.withOptions)) return true;
   if (reads.withOperands !== undefined && reading.operands.some((word) => word.kind === 'literal' && reads.withOperands!.includes(word.value))) return true;
   const local = index - start;
@@ -132,6 +135,20 @@ function bareNameRead(row: ProgramRow, command: SegmentRecord, word: Word, devic
   return top !== undefined && !hasOption(top.reading, ...bare.readUnlessOptions);
 }
 
+/**
+ * Where a script a shell runs by its path starts in the argv (`sh Ventoy2Disk.sh -l /dev/sdc`),
+ * when the script has a row of its own: its words are then placed by that row, as when it is run
+ * directly. Null for a shell given code (`-c`) or a script without a row (its words stay unplaced).
+ */
+function scriptRunByShell(row: ProgramRow, argv: readonly Word[]): number | null {
+  if (row.category !== 'shell') return null;
+  const top = commandLevels(row, argv)[0];
+  if (top === undefined || hasOption(top.reading, '-c', 'command') || top.reading.operands.length === 0) return null;
+  const at = top.start + top.reading.operandIndexes[0]!;
+  const name = commandName(argv[at]);
+  return name !== null && rowFor(name.name) !== null && rowFor(name.name)!.category !== 'shell' ? at : null;
+}
+
 /** The first device word of the argv (program first, wrappers peeled; `command`: its record) that its row does not place as read. */
 export function checkDeviceWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   const argv = command.argv;
@@ -146,6 +163,9 @@ export function checkDeviceWords(command: SegmentRecord, place: PathPlace): Hard
   // and, at its worst, for a program the table cannot place given a destructive word
   // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family").
   const row = rowFor(program.name);
+  if (row === null && onlyInspects(argv, program.name)) return null;
+  const script = row === null ? null : scriptRunByShell(row, argv);
+  if (script !== null) return checkDeviceWords(argvRecord(argv.slice(script)), place);
   const bare = row?.bareDevices !== undefined || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));
   for (let k = 1; k < argv.length; k++) {
     const device = deviceInWord(argv[k]!, bare);

@@ -30,8 +30,13 @@ export function checkFormatting(name: string, args: readonly Word[]): HardlineFi
       const text = literalText(word);
       return text !== null && (text === '--all' || /^-[a-zA-Z]*a/.test(text));
     });
+    // `-n`/`--no-act` only says what it would erase.
+    const noAct = args.some((word) => {
+      const text = literalText(word);
+      return text !== null && (text === '--no-act' || /^-[a-zA-Z]*n/.test(text));
+    });
     const device = operands(args).find(isRawBlockDevice);
-    return all && device !== undefined ? hardlineFinding('mkfs', `wipefs -a on ${wordPathText(device)}`) : null;
+    return all && !noAct && device !== undefined ? hardlineFinding('mkfs', `wipefs -a on ${wordPathText(device)}`) : null;
   }
   if (name === 'diskutil') {
     const [verb, sub] = operands(args).map((word) => literalText(word)?.toLowerCase() ?? null);

@@ -622,8 +622,10 @@ export function programTarget(word: Word, place: PathPlace, eachProgram = false)
   const file = criticalFileTarget(word, place);
   if (file !== null && !file.startsWith('the system file /etc/') && !file.startsWith('the package database')) return file;
   const text = wordPathText(word);
-  const parts = absoluteComponents(text);
-  if (parts === null || parts.length === 0) return null;
+  const found = absoluteComponents(text);
+  if (found === null || found.length === 0) return null;
+  // `/usr/bin/**/*`, `/usr/bin/?*`: every entry of the folder, however spelt.
+  const parts = word.kind === 'literal' ? found : everythingBelow(found);
   const last = parts[parts.length - 1]!;
   const everything = word.kind !== 'literal' && (last === '*' || last === '.*');
   const folder = everything ? parts.slice(0, -1) : parts;

@@ -3,6 +3,7 @@
  * top-level system folder. The home folder only for a chmod mode that takes its owner's access
  * (`chmod -R 0 ~`): `sudo chown -R $USER ~` and `chmod -R go-rwx ~` are common repairs.
  */
+import type { ArgReading } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -92,4 +93,31 @@ export function checkChattr(name: 'chattr' | 'chflags', args: readonly Word[], p
     if (what !== null) return hardlineFinding('recursive-chmod-root', `${name} -R on ${what}`);
   }
   return null;
+}
+
+/**
+ * `setfacl -R` whose access list takes the owner's own read or search right (`--set u::---`,
+ * `-m u::0`, `user::rw-`), given the home folder or its contents: the same as `chmod -R 0 ~`
+ * (docs/decisions.md "An access list that locks the owner out of the home folder"). `reading`:
+ * setfacl's arguments read by its row, `-R` already seen.
+ */
+export function checkAclOwnerAccess(reading: ArgReading, place: PathPlace): HardlineFinding | null {
+  const spec = reading.options.find((option) => ['m', 's', 'modify', 'set'].includes(option.key) && aclTakesOwnerAccess(literalText(option.value ?? undefined)));
+  if (spec === undefined) return null;
+  for (const target of reading.operands) {
+    const what = homeFolderTarget(target, place);
+    if (what !== null) return hardlineFinding('recursive-chmod-root', `setfacl -R ${spec.name} ${literalText(spec.value ?? undefined) ?? ''} on ${what}`);
+  }
+  return null;
+}
+
+/** An access-list entry for the owner (`u::`, `user::`) without read or search (`---`, `rw-`, `0`, `6`). */
+function aclTakesOwnerAccess(spec: string | null): boolean {
+  if (spec === null) return false;
+  return spec.split(',').some((entry) => {
+    const match = /^\s*(?:d(?:efault)?:)?u(?:ser)?::([rwxX-]{0,3}|[0-7])\s*$/.exec(entry);
+    if (match === null) return false;
+    const perms = match[1]!;
+    return /^[0-7]$/.test(perms) ? (Number(perms) & 5) !== 5 : !perms.includes('r') || !/[xX]/.test(perms);
+  });
 }

@@ -18,7 +18,9 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
+import { hostPowerPhrase } from './hostPower';
 import { checkServiceStop } from './processes';
+import { sessionProcess } from './sessionProcesses';
 
 /**
  * A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the
@@ -29,15 +31,17 @@ import { checkServiceStop } from './processes';
 const POWER_METHOD = /^(?:(?:request|schedule|force|confirm|do|try|immediate)[-_]?){0,2}(?:power-?off|shut-?down|reboot|restart-?system|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags|now)?$|^(?:force[-_]?)?(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
 /** `Restart` is a power word only on a session manager (`org.xfce.SessionManager`), not on a service's own bus name. */
 const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown|consolekit/i;
+/** A bus or interface name of a session manager (`org.gnome.SessionManager`, `com.system76.CosmicSession`, `org.kde.ksmserver`). */
+const SESSION_MANAGER_NAME = /session(?:manager)?$|\.session(?:manager)?\.|ksmserver/i;
 /** ConsoleKit's Manager powers the machine off with `Stop` (and restarts it with `Restart`). */
 const CONSOLEKIT_BUS = /consolekit/i;
 /**
  * A program named for a power or logout action (`wayland-logout`, `foo-poweroff`, `x-reboot`): the
- * last part of its name the action, joined to another by `-` or `_`. Taken at its worst when no
+ * last part of its name the action, joined to another by `-`, `_` or `.` (`/etc/rc.halt`). Taken at its worst when no
  * row places it; tools that only ask or report (`needs-reboot`, `grub-reboot`, which picks the
  * next boot's entry) are left out by their first part.
  */
-const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended)[-_])[a-z0-9][\w.]*(?:[-_][\w.]+)*[-_](?:logout|log-?off|power-?off|shutdown|reboot|halt)$/i;
+const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended)[-_.])[a-z0-9][\w.]*(?:[-_][\w.]+)*[-_.](?:logout|log-?off|power-?off|shutdown|reboot|halt)$/i;
 /** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action. */
@@ -64,16 +68,26 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   const ends = reading?.forms.find((form) => form.endsSession === true);
   if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
   if (reading !== null && reading.unreadable === null) return null;
+  const phrase = hostPowerPhrase(argv);
+  if (phrase !== null) return hardlineFinding('shutdown', `${name.name} ${phrase}: this machine's power, in words no row places`);
   const option = texts.find((text, k) => POWER_OPTION.test(literalText(argv[k + 1]) ?? '') && text !== '');
   return option === undefined ? null : hardlineFinding('shutdown', `${name.name} ${option}`);
 }
 
 /** The power method a D-Bus call in these words names, or null. */
 function dbusPowerMethod(texts: readonly string[]): string | null {
+  // KDE 3's DCOP and the like name the session manager by its program name (`dcop ksmserver ksmserver logout`).
+  const manager = texts.findIndex((text) => /^[a-z][\w-]*$/i.test(text) && SESSION_BUS.test(text) && sessionProcess(text) !== null);
+  if (manager !== -1) {
+    const method = texts.slice(manager + 1).find((text) => POWER_METHOD.test(text));
+    if (method !== undefined) return method;
+  }
   if (!texts.some((text) => BUS_NAME.test(text))) return null;
   const session = texts.some((text) => SESSION_BUS.test(text));
   const consoleKit = texts.some((text) => CONSOLEKIT_BUS.test(text));
-  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method)) || (consoleKit && /^stop$/i.test(method));
+  // `Exit`/`Quit` end the session only on a session manager's own bus or interface name (`com.system76.CosmicSession`), not a player's.
+  const sessionManager = texts.some((text) => BUS_NAME.test(text) && !text.startsWith(':') && SESSION_MANAGER_NAME.test(text));
+  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method)) || (consoleKit && /^stop$/i.test(method)) || (sessionManager && /^(?:exit|quit)$/i.test(method));
   let afterPath = false;
   for (const text of texts) {
     if (BUS_NAME.test(text) && text.includes('.') && !text.startsWith(':')) {

@@ -26,6 +26,7 @@ import { writeTargets } from '../programs/writeTargets';
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { checkEssentialRemoval } from './essentialPackages';
+import { checkAclOwnerAccess } from './permissions';
 import { aclTakesOthersRead, readByEveryone, takesOthersRead } from './readRights';
 import { commandName, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wordPathText } from './paths';
@@ -33,9 +34,10 @@ import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wo
 /**
  * Words that say a command deletes what it is given (compared as tokens of a word: `--delete-after`,
  * `-deleteUser`, `remove`, the program's own name `wipe`). `srm` is the secure `rm`; `reset` puts
- * what it is given back to nothing (`kubeadm reset --cert-dir=/etc` empties that folder).
+ * what it is given back to nothing (`kubeadm reset --cert-dir=/etc` empties that folder); `trash`,
+ * `recycle`, `move` and `mv` take it away from where the machine looks for it (`gio trash ~`).
  */
-const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset']);
+const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv']);
 
 /** The tokens of a word: split at dashes, underscores, dots, `=`, `:`, `/`, blanks and lower-to-upper case changes. */
 function tokens(text: string): string[] {
@@ -194,7 +196,7 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
       const what = permissionTarget(target, place);
       if (what !== null) return hardlineFinding('recursive-chmod-root', `setfacl -R on ${what}`);
     }
-    return null;
+    return checkAclOwnerAccess(reading, place);
   }
   if (name !== 'chmod' && name !== 'chown' && name !== 'chgrp') return null;
   // chmod's mode may start with a dash (`chmod -x FILE`): only its own flags are options.

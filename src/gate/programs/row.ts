@@ -424,6 +424,13 @@ export interface DeviceReads {
   readonly every?: true;
   /** But none when one of these options is given (`debugfs -w` opens the file system for writing). */
   readonly unlessOptions?: readonly string[];
+  /**
+   * Every device word when one of these options is given, whatever else is: the program only says
+   * what it would do (`wipefs --no-act --all`, `ntfslabel --no-action DEV NEW`).
+   */
+  readonly dryRun?: readonly string[];
+  /** Every device word when the command has at most this many operands (`e2label DEV` prints the label, `e2label DEV NEW` writes it). */
+  readonly operandsAtMost?: number;
   /** Every device word when one of these options is given, as the reader names them (`fdisk -l`, `mdadm --detail`). */
   readonly withOptions?: readonly string[];
   /** Every device word when one of these words is an operand (`cryptsetup status`, `parted DEV print`, `nvme smart-log`). */

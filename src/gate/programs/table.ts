@@ -82,6 +82,10 @@ function lookUpRow(word: string): ProgramRow | null {
   if (row !== undefined) return row;
   // A Windows program run from WSL by its file name (`cmd.exe`, `wsl.exe`, `git.exe`).
   if (name.endsWith('.exe') && name.length > 4) return lookUpRow(name.slice(0, -4));
+  // A file-system type's checker or mounter that fsck or mount runs (`fsck.hfsplus`, macOS's
+  // `fsck_apfs`, `mount.ntfs`) is read by that program's row.
+  const family = /^(fsck|mount)[._][a-z0-9][\w+-]*$/.exec(name)?.[1];
+  if (family !== undefined) return BY_NAME.get(family) ?? null;
   const unversioned = /^(.*?[a-z+])[-.]?[0-9][0-9.]*$/.exec(name)?.[1];
   // A one-letter base is no version of anything (`r2` is radare2, not R 2).
   if (unversioned !== undefined && unversioned.replace(/[-.]$/, '').length >= 2) {

@@ -195,7 +195,7 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['--version'],
   },
   {
-    names: ['dumpe2fs', 'xfs_info', 'lsscsi', 'partprobe', 'findfs', 'ntfsinfo', 'isoinfo', 'e2label', 'fatlabel', 'btrfs-show-super'],
+    names: ['dumpe2fs', 'xfs_info', 'lsscsi', 'partprobe', 'findfs', 'ntfsinfo', 'isoinfo', 'btrfs-show-super'],
     category: 'system',
     what: 'prints what a file system or disk holds (superblock, labels, geometry), or asks the kernel to re-read it',
     grammar: { short: 'oxbpcfdlsNi', flags: 'hVgBrLdFvt', long: {} },
@@ -207,7 +207,7 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     // change only the kernel's or the device mapper's view of the partitions, udevadm the device
     // database. None writes a device's blocks.
     names: [
-      'findmnt', 'iostat', 'exfatlabel', 'swaplabel', 'partx', 'kpartx', 'udevadm',
+      'findmnt', 'iostat', 'partx', 'kpartx', 'udevadm',
       // sg3_utils' queries: inquiry, capacity, VPD and log pages, mode pages read, sense data,
       // test unit ready, the LUN and device maps. Those that write (sg_format, sg_dd, sg_write_*,
       // sg_unmap, sg_sanitize, sg_raw …) have no row here, so a device they name is written.
@@ -251,14 +251,87 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['-sv /dev/sdb'],
   },
   {
+    // zerofree fills an unmounted ext2/3/4 file system's free blocks with zeros; `-n` only says
+    // how many it would fill.
+    names: ['zerofree'],
+    category: 'system',
+    what: 'zeroes the free blocks of an ext2, ext3 or ext4 file system',
+    strict: true,
+    grammar: { short: 'f', flags: 'nvh' },
+    deviceReads: { dryRun: ['n'] },
+    plain: ['-n /dev/sdb1'],
+  },
+  {
     names: ['wipefs'],
     category: 'system',
     what: 'lists or erases file-system signatures',
-    // Strict: `-a`/`--all` and `-o`/`--offset` (which erase) are not in the grammar; without them it lists.
+    // Strict: options not in the grammar are not known to leave the device alone. `-a`/`--all` and
+    // `-o`/`--offset` erase, unless `-n`/`--no-act` makes them only say what they would erase.
     strict: true,
-    grammar: { short: 'Ot', flags: 'nJpiqhV', long: { ...valued('output', 'types'), ...flagged('no-act', 'json', 'parsable', 'noheadings', 'quiet', 'help', 'version') } },
-    deviceReads: { every: true },
+    grammar: { short: 'Oto', flags: 'nJpiqhVafb', long: { ...valued('output', 'types', 'offset', 'lock'), ...flagged('no-act', 'json', 'parsable', 'noheadings', 'quiet', 'help', 'version', 'all', 'force', 'backup') } },
+    options: [{ role: 'destructive', options: ['-a', '--all', '-o', '--offset'], note: 'erases the file-system signatures (every one with -a), which makes the data unreachable' }],
+    deviceReads: { dryRun: ['n', 'no-act'], every: true, unlessOptions: ['a', 'all', 'o', 'offset'] },
     plain: ['/dev/sdb', '-n /dev/sdb'],
+  },
+  {
+    // A file system's label (or serial) tool: given the device alone it prints, given a new label
+    // (a second operand, or swaplabel's `-L`/`-U`, ntfslabel's `--new-serial`) it rewrites the
+    // superblock, which can leave the machine unbootable (fstab and the loader find the root by it).
+    names: ['e2label', 'fatlabel', 'dosfslabel', 'exfatlabel', 'ntfslabel', 'swaplabel'],
+    category: 'system',
+    what: "prints or changes a file system's label or serial number",
+    strict: true,
+    grammar: { short: 'LUc', flags: 'ifrnqvVh', long: { ...valued('label', 'uuid', 'codepage'), ...flagged('volume-id', 'reset', 'no-action', 'force', 'quiet', 'verbose', 'version', 'help', 'new-serial', 'new-half-serial') } },
+    options: [{ role: 'destructive', options: ['-L', '--label', '-U', '--uuid', '-r', '--reset', '--new-serial', '--new-half-serial'], note: 'writes a new label or serial number into the file system' }],
+    operands: [{ role: 'destructive', operand: 1, example: 'NEWLABEL', note: 'a second operand is the new label (or serial) written into the file system' }],
+    deviceReads: { dryRun: ['n', 'no-action'], operandsAtMost: 1, unlessOptions: ['L', 'label', 'U', 'uuid', 'r', 'reset', 'new-serial', 'new-half-serial'] },
+    plain: ['/dev/sdb1', '-i /dev/sdb1'],
+  },
+  {
+    // FUSE drivers of one file system each: they mount a device (or image) at a folder and use it
+    // through its file system, as mount does; none overwrites its blocks.
+    names: ['apfs-fuse', 'hfsfuse', 'fuse2fs', 'ext4fuse', 'exfat-fuse', 'ntfs-3g', 'lowntfs-3g', 'squashfuse', 'fuseiso', 'dislocker-fuse'],
+    category: 'system',
+    what: "mounts a device's or image's file system through FUSE",
+    strict: true,
+    grammar: { short: 'o', flags: 'dfsvhVr', long: flagged('help', 'version') },
+    deviceReads: { every: true },
+    plain: ['/dev/sdb2 mnt', '-o ro /dev/sdb2 mnt'],
+  },
+  {
+    // Ventoy's installer: `-i`/`-I` (install) and `-u` (update) write the boot partitions of the
+    // device named (install erases it), `-l` only prints what Ventoy holds on it.
+    names: ['ventoy2disk.sh', 'ventoy2disk'],
+    category: 'system',
+    what: 'installs Ventoy, a multi-image boot loader, onto a USB disk',
+    strict: true,
+    grammar: { short: 'rL', flags: 'iIulsSgnh', long: {} },
+    options: [{ role: 'destructive', options: ['-i', '-I', '-u'], note: 'installs or updates Ventoy on the device, erasing it for an install' }],
+    deviceReads: { withOptions: ['l'], unlessOptions: ['i', 'I', 'u'] },
+    plain: ['-l /dev/sdc', '-h'],
+  },
+  {
+    // The Drive Trust Alliance's tool for self-encrypting drives: `--query`, `--scan` and
+    // `--isValidSED` only ask the drive; every other verb (a PSID revert erases the drive) is not
+    // in the grammar, so the device it names is written.
+    names: ['sedutil-cli'],
+    category: 'system',
+    what: 'queries and manages self-encrypting drives (TCG Opal)',
+    strict: true,
+    grammar: { short: '', flags: 'vnh', long: flagged('query', 'scan', 'isValidSED', 'help', 'version') },
+    deviceReads: { every: true },
+    plain: ['--scan', '--query /dev/nvme0'],
+  },
+  {
+    // DRBD: replication of a disk to a peer. Forcing this node primary over the peer's data
+    // (`--force`, `--overwrite-data-of-peer`, also passed after `--`), invalidating one side, or
+    // writing or wiping the metadata overwrites a disk's contents.
+    names: ['drbdadm'],
+    category: 'system',
+    what: "manages DRBD resources: a disk replicated to a peer",
+    flashes: { what: 'a replicated disk (its own or the peer\'s)', withOperands: ['invalidate', 'invalidate-remote', 'create-md', 'wipe-md', 'apply-al', '--overwrite-data-of-peer', '--force', '--discard-my-data'], withOptions: ['force', 'overwrite-data-of-peer', 'discard-my-data'], unlessOptions: ['d', 'dry-run'] },
+    grammar: { short: 'cts', flags: 'dnvhV', long: { ...valued('config-file', 'config-to-test', 'stacked'), ...flagged('dry-run', 'verbose', 'help', 'version', 'force', 'overwrite-data-of-peer', 'discard-my-data') } },
+    plain: ['status', 'status r0', 'cstate r0', 'dump all'],
   },
   {
     names: ['pvs', 'vgs', 'lvs', 'pvdisplay', 'vgdisplay', 'lvdisplay', 'pvscan', 'vgscan', 'lvscan'],

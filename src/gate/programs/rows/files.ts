@@ -891,6 +891,20 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: ['--version', '--help'],
   },
   {
+    // BleachBit: `-s`/`--shred FILE…` overwrites and deletes each file or folder (with what it
+    // holds); `-c`/`--clean` and `-p`/`--preview` take cleaner names (caches, logs), not paths.
+    names: ['bleachbit'],
+    category: 'file',
+    what: 'deletes caches and logs by cleaner name, or shreds the files it is given',
+    strict: true,
+    grammar: { short: 'o', flags: 'lpcsvh', long: { ...valued('overwrite'), ...flagged('list', 'list-cleaners', 'preview', 'clean', 'shred', 'wipe-free-space', 'sysinfo', 'update-winapp2', 'gui', 'exit', 'no-uac', 'pot', 'version', 'help', 'all-but-warning', 'debug', 'debug-log') } },
+    options: [
+      { role: 'destructive', options: ['-s', '--shred'], removesOperands: 'every', note: '--shred overwrites and deletes each file and folder it is given' },
+      { role: 'destructive', options: ['-c', '--clean'], note: '--clean deletes what the named cleaners cover (caches, logs, history)' },
+    ],
+    plain: ['--list', '--preview firefox.cache', '--version'],
+  },
+  {
     // GTFOBins file-write (`… | tee FILE`) is tee's own job: its files are everyday.
     names: ['tee'],
     category: 'text',

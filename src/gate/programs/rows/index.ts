@@ -9,6 +9,7 @@ import { FILE_ROWS } from './files';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
+import { MACHINE_POWER_ROWS } from './machinePower';
 import { NETWORK_ROWS } from './network';
 import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
 import { READER_ROWS } from './readers';
@@ -38,6 +39,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...NETWORK_ROWS,
   ...SYSTEM_ROWS,
   ...DISK_ROWS,
+  ...MACHINE_POWER_ROWS,
   ...PLATFORM_ROWS,
   ...SETTINGS_ROWS,
   ...SESSION_ROWS,

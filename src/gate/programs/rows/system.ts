@@ -1680,14 +1680,16 @@ const DNF_OPTIONS: readonly OptionRole[] = [
 function dnfCommand(extra: Partial<Command> = {}): Command {
   return { grammar: DNF_GRAMMAR, options: DNF_OPTIONS, ...extra };
 }
+/** `dnf system-upgrade reboot`, `dnf offline-upgrade reboot`, dnf5's `offline reboot`: the machine restarts into the upgrade. */
+const OFFLINE_REBOOT: OperandRole = { role: 'destructive', operand: 0, when: (text) => text === 'reboot', endsSession: true, example: 'reboot', note: 'reboot restarts the machine to install the prepared upgrade' };
 function dnfCommands(): Record<string, Command> {
   const out: Record<string, Command> = {};
   const url: OperandRole = { role: 'network', operand: 'every', when: isRemote, example: 'http://example.com/x.rpm', note: 'downloads the package from this URL' };
   for (const verb of ['install', 'in', 'localinstall', 'reinstall', 'remove', 'rm', 'erase', 'update', 'upgrade', 'up', 'upgrade-minimal', 'update-minimal', 'downgrade', 'distro-sync', 'distrosync', 'dsync', 'autoremove', 'swap', 'groupinstall', 'groupremove', 'groupupdate', 'groupupgrade', 'builddep', 'mark', 'config-manager', 'copr', 'versionlock', 'system-upgrade', 'offline-upgrade']) {
-    out[verb] = dnfCommand({ role: { role: 'destructive', note: `${verb} changes the installed packages or repositories, running maintainer scripts as root` }, operands: [url] });
+    out[verb] = dnfCommand({ role: { role: 'destructive', note: `${verb} changes the installed packages or repositories, running maintainer scripts as root` }, operands: [url, ...(verb.endsWith('-upgrade') ? [OFFLINE_REBOOT] : [])] });
   }
   for (const verb of ['group', 'groups', 'module', 'history', 'repository-packages', 'offline', 'environment']) {
-    out[verb] = dnfCommand({ operands: [{ role: 'destructive', operand: 0, when: nullOr(/^(install|remove|upgrade|update|mark|enable|disable|reset|switch-to|undo|redo|rollback|reinstall|move-to|erase|reboot|clean|remove-or-reinstall|remove-or-distro-sync)$/), example: 'install', note: 'changes the installed packages (install, remove, undo, enable …)' }] });
+    out[verb] = dnfCommand({ operands: [...(verb === 'offline' ? [OFFLINE_REBOOT] : []), { role: 'destructive', operand: 0, when: nullOr(/^(install|remove|upgrade|update|mark|enable|disable|reset|switch-to|undo|redo|rollback|reinstall|move-to|erase|reboot|clean|remove-or-reinstall|remove-or-distro-sync)$/), example: 'install', note: 'changes the installed packages (install, remove, undo, enable …)' }] });
   }
   out.clean = dnfCommand({ role: { role: 'destructive', note: 'clean deletes cached metadata and packages' } });
   out.shell = dnfCommand({ role: { role: 'destructive', note: 'shell reads package commands (install, remove …) from standard input or a file' } });

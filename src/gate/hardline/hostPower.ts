@@ -1,0 +1,57 @@
+/**
+ * The `shutdown` arm for a program the table cannot place whose words ask for this machine's power
+ * to end (D§5, docs/decisions.md "The machine's power through its controller and its UPS"): a
+ * power action (`shutdown`, `reboot`, `halt`, `poweroff`, `power-down`, `power cycle`, with the
+ * prefixes management tools put before them: `graceshutdown`, `doshutdown`, `forcereboot`) and,
+ * among the same operands, a word naming the machine itself (`host`, `system`, `machine`,
+ * `computer`, `localhost`, `chassis`, `hypervisor`): `xe host-shutdown host=x`, `frob system
+ * reboot`, `tool --chassis-control=POWER-DOWN`. A power word without such a noun stays the guest's,
+ * device's or service's (`VBoxManage controlvm vm poweroff`, `adb reboot`: hardline/power.ts
+ * `isGuestPowerOperand`). Option names are not read (`--host db1` names another machine, `--no-reboot`
+ * is a choice), except the name of the option whose value is the power action.
+ */
+import type { Word } from '../reading/resolution';
+import { literalText } from './commandName';
+
+/** A token that is a power action by itself, with the management tools' prefixes. */
+const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:shutdown|reboot|poweroff|powerdown|powercycle|halt)$/;
+/** The second token of a two-token power action after `power` (`power off`, `POWER-DOWN`, `power cycle`). */
+const AFTER_POWER = new Set(['off', 'down', 'cycle', 'reset']);
+/** Tokens that name the machine itself. */
+const HOST_TOKENS = new Set(['host', 'system', 'machine', 'computer', 'localhost', 'chassis', 'hypervisor']);
+
+/** A word's tokens: split on punctuation and at lower-to-upper case changes, lower-cased. */
+function tokensOf(text: string): string[] {
+  return text
+    .split(/[-_.=:,@+]+|(?<=[a-z])(?=[A-Z])/)
+    .map((token) => token.toLowerCase())
+    .filter((token) => token !== '');
+}
+
+/** Whether the tokens (in order) hold a power action. */
+function hasPowerAction(tokens: readonly string[]): boolean {
+  return tokens.some((token, k) => POWER_TOKEN.test(token) || (token === 'power' && AFTER_POWER.has(tokens[k + 1] ?? '')) || (token === 'shut' && tokens[k + 1] === 'down'));
+}
+
+/** The words of `argv` (program first) that ask for this machine's power to end, or null. */
+export function hostPowerPhrase(argv: readonly Word[]): string | null {
+  const operandTokens: string[][] = [];
+  let optionPhrase: string | null = null;
+  for (const word of argv.slice(1)) {
+    const text = literalText(word);
+    // Paths and free text are data (a log file, a message), not a verb.
+    if (text === null || text === '' || /[/\s]/.test(text)) continue;
+    if (text.startsWith('-')) {
+      const eq = text.indexOf('=');
+      if (eq > 0 && hasPowerAction(tokensOf(text.slice(eq + 1))) && tokensOf(text.slice(0, eq)).some((token) => HOST_TOKENS.has(token))) optionPhrase = text;
+      continue;
+    }
+    // `service@host` names a service's node (`rabbit@host`), not this machine.
+    operandTokens.push(tokensOf(text.split('@')[0]!));
+  }
+  if (optionPhrase !== null) return optionPhrase;
+  const all = operandTokens.flat();
+  if (!all.some((token) => HOST_TOKENS.has(token))) return null;
+  // Power words may span operands (`chassis power off`).
+  return hasPowerAction(all) ? argv.slice(1).map((word) => literalText(word) ?? '…').join(' ') : null;
+}
