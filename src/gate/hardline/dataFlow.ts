@@ -26,7 +26,7 @@ import { printfOutput } from '../programs/printfFormat';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { wordText } from '../programs/executorPayloads';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
-import { installedFilesAtWorst } from './paths';
+import { installedFilesAtWorst, windowsPathAsWsl } from './paths';
 import { findPrintedCriticalFiles } from './deletion';
 import { criticalFilesNamed } from './criticalNames';
 
@@ -540,6 +540,22 @@ export function interpreterPrinted(argv: readonly Word[], command?: { readonly f
   }
   const distinct = [...new Set(texts)];
   return distinct.length === 0 ? null : { texts: distinct, exact: false };
+}
+
+/**
+ * What a path converter prints for the POSIX side (`wslpath 'C:\\Users\\dev'`, `cygpath -u
+ * 'C:\\Windows'`): the same Windows path as the floor's paths read it (paths.ts
+ * `windowsPathAsWsl`), so `rm -rf "$(wslpath 'C:\\Users\\dev')"` is judged on the folder it names.
+ * Its Windows-side forms (`-w`, `-m`) and any other program: null.
+ */
+export function convertedPath(argv: readonly Word[]): Produced | null {
+  const name = commandName(argv[0])?.name;
+  if (name !== 'wslpath' && name !== 'cygpath') return null;
+  const words = argv.slice(1).map(literalText);
+  if (words.some((word) => word === null || /^-[a-z]*[wmdsl]/i.test(word))) return null;
+  const paths = (words as string[]).filter((word) => !word.startsWith('-'));
+  const converted = paths.map((path) => windowsPathAsWsl(path));
+  return paths.length === 1 && converted[0] !== null ? { texts: [converted[0]!], exact: true } : null;
 }
 
 // ---------------------------------------------------------------------------------------------

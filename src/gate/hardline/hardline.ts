@@ -50,7 +50,7 @@ import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { printedAtWorst } from './listings';
-import { interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { convertedPath, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsEveryProcess } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -919,7 +919,7 @@ function producedText(source: CommandShape): Produced | null {
       return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal));
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal)) ?? convertedPath(argv);
   }
 }
 
