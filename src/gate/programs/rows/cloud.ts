@@ -2277,7 +2277,7 @@ function multipassMount(operands: readonly (string | null)[]): Attachment[] {
 }
 
 /**
- * OrbStack's `orbctl run [-m MACHINE] [-u USER] [-w DIR] COMMAND…` (`orb run` the same): the command
+ * OrbStack's `orbctl run [-m MACHINE] [-u USER] [-w DIR] COMMAND…` (`orb`, which takes any command, stays unplaced): the command
  * runs in a Linux machine that sees the Mac's whole file system at `/mnt/mac`, and its `/Users`,
  * `/Volumes` and `/private` at their own paths. Read as a container with those folders bound in.
  */
@@ -2293,7 +2293,7 @@ const ORBSTACK_RUN: Command = {
   },
 };
 const ORBSTACK_ROW: ProgramRow = {
-  names: ['orbctl', 'orb'],
+  names: ['orbctl'],
   category: 'container',
   what: 'OrbStack, which runs Linux machines and containers on macOS',
   grammar: { flags: 'h', long: flagged('help', 'version') },
