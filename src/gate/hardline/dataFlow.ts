@@ -26,7 +26,7 @@ import { printfOutput } from '../programs/printfFormat';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { wordText } from '../programs/executorPayloads';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
-import { installedFilesAtWorst } from './paths';
+import { installedFilesAtWorst, windowsPathAsWsl } from './paths';
 import { findPrintedCriticalFiles } from './deletion';
 import { criticalFilesNamed } from './criticalNames';
 
@@ -76,7 +76,9 @@ export function transformedText(argv: readonly Word[], input: () => Produced | n
     }
     if (!texts.includes(out)) texts.push(out);
   }
-  return texts.length === 0 ? null : { texts, exact };
+  if (texts.length === 0) return null;
+  // Lines passed on whole keep a lister's paths at worst what they were (their globs stay globs).
+  return given.listing === true && transform === IDENTITY ? { texts, exact, listing: true } : { texts, exact };
 }
 
 interface Transform {
@@ -154,7 +156,8 @@ function transformOf(name: string, args: readonly Word[]): Transform | null {
       return read.every((word) => literalText(word) === '-') ? IDENTITY : null;
     }
     default:
-      return null;
+      // A picker or an editor of the pipe (its row's passesInput): at worst every line it reads goes on.
+      return rowFor(name)?.passesInput === true && files.length === 0 ? IDENTITY : null;
   }
 }
 
@@ -542,6 +545,22 @@ export function interpreterPrinted(argv: readonly Word[], command?: { readonly f
   return distinct.length === 0 ? null : { texts: distinct, exact: false };
 }
 
+/**
+ * What a path converter prints for the POSIX side (`wslpath 'C:\\Users\\dev'`, `cygpath -u
+ * 'C:\\Windows'`): the same Windows path as the floor's paths read it (paths.ts
+ * `windowsPathAsWsl`), so `rm -rf "$(wslpath 'C:\\Users\\dev')"` is judged on the folder it names.
+ * Its Windows-side forms (`-w`, `-m`) and any other program: null.
+ */
+export function convertedPath(argv: readonly Word[]): Produced | null {
+  const name = commandName(argv[0])?.name;
+  if (name !== 'wslpath' && name !== 'cygpath') return null;
+  const words = argv.slice(1).map(literalText);
+  if (words.some((word) => word === null || /^-[a-z]*[wmdsl]/i.test(word))) return null;
+  const paths = (words as string[]).filter((word) => !word.startsWith('-'));
+  const converted = paths.map((path) => windowsPathAsWsl(path));
+  return paths.length === 1 && converted[0] !== null ? { texts: [converted[0]!], exact: true } : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Listed paths
 // ---------------------------------------------------------------------------------------------
@@ -568,6 +587,11 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
   // Without a grammar: find's roots are the words before its expression; another's, its operands.
   const first = literalText(args[0]);
   const words = reading !== null ? reading.operands : first !== null && !first.startsWith('-') ? leadingWords(args) : operands(args);
+  // A regular expression anchored on a literal folder (`-r '^/etc/'`): that folder and what is under it.
+  const anchored = reading === null || lists.regexps === undefined ? [] : anchoredFolders(reading, lists.regexps);
+  if (anchored.length > 0 && !reading!.options.some((option) => lists.narrowing!.includes(option.name) && !lists.regexps!.includes(option.name))) {
+    return anchored.slice(0, Math.floor(MAX_ITEMS / 3)).flatMap((root) => [root, contentsOf(root), contentsOf(root, '**')]);
+  }
   const narrowed = lists.narrowing ?? [];
   if (reading === null ? args.some((word) => narrowed.includes(literalText(word) ?? '')) : hasOption(reading, ...narrowed)) {
     // A search narrowed by name tests alone still prints the critical files those names match.
@@ -590,6 +614,24 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
       for (const file of criticalFilesNamed(folder, [{ pattern: '*', ignoreCase: false }], 1)) out.push(literalWord(file.slice(file.lastIndexOf('/') + 1)));
     }
     out.push({ kind: 'opaque', raw: '*', expansions: ['glob'] });
+  }
+  return out;
+}
+
+/**
+ * The folders the values of these regular-expression options are anchored on, when the rest
+ * matches anything: `^/etc/`, `^/etc` and `^/home/dev/.*` give `/etc` and `/home/dev`. Every value
+ * must be so, else none is read (`^/home/dev/.*\.pyc$` narrows; a miss rather than a guess).
+ */
+function anchoredFolders(reading: NonNullable<ReturnType<typeof readByRow>>, names: readonly string[]): Word[] {
+  const out: Word[] = [];
+  for (const option of reading.options) {
+    if (!names.includes(option.name)) continue;
+    const value = option.value === null ? null : literalText(option.value);
+    // The rest must match whatever follows (`^/etc/`, `^/etc/.*`, `^/etc`): `^/home/u/.*\.pyc$` narrows.
+    const folder = value === null ? undefined : /^\^(\/[^\\.*+?()[\]{}|^$]*?)\/?(?:\.[*+])?\$?$/.exec(value)?.[1];
+    if (folder === undefined) return [];
+    out.push(literalWord(folder === '' ? '/' : folder));
   }
   return out;
 }

@@ -51,8 +51,8 @@ import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { printedAtWorst } from './listings';
-import { interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
-import { printsEveryProcess } from './processes';
+import { convertedPath, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
@@ -61,6 +61,7 @@ import { producerAsSubstitution, readLoopBodies } from './readLoops';
 import { functionCallsText } from './functionCalls';
 import { xargsInputAsPipe } from './inputAsPipe';
 import { shellTextWithArguments } from './shellArguments';
+import { unplacedSinkTexts } from './unplacedPipes';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
 export type { HardlineArm } from './arms';
@@ -920,8 +921,26 @@ function producedText(source: CommandShape): Produced | null {
       return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal));
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal)) ?? convertedPath(argv) ?? passedOn(source, inside);
   }
+}
+
+/** An unplaced program in the middle of a pipe passes on, at worst, every line it reads (hardline/unplacedPipes.ts). */
+function passedOn(source: CommandShape, inside: SegmentRecord): Produced | null {
+  if (source.pipedFrom === null || !unplacedProgram(inside)) return null;
+  const given = inputOf(source, false);
+  return given === null ? null : { ...given, exact: false };
+}
+
+/** An unplaced program at the end of a pipe may run what flows in, as xargs or a shell would (hardline/unplacedPipes.ts). */
+function checkUnplacedSink(source: CommandShape, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  const record = recordOfView(sinkView);
+  if (!unplacedWords(record)) return null;
+  for (const text of unplacedSinkTexts(source, record.peeled.argv, mayNameProgram)) {
+    const found = checkPayloadText(text, true, context, place);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** What a command reads on its input, when the floor knows: its here-text, else what is piped in. */
@@ -970,6 +989,8 @@ function printedWords(args: readonly Word[]): Word[] {
 
 /** `echo 'rm -rf /' | sh` and `echo / | xargs rm -rf`: printed text that becomes code or arguments. */
 function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Context, place: PathPlace): HardlineFinding | null {
+  const unplaced = checkUnplacedSink(source, sinkView, context, place);
+  if (unplaced !== null) return unplaced;
   const produced = producedText(source as CommandShape);
   const sinkRecord = recordOfView(sinkView);
   if (produced === null) return sinkRecord.wrapped || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, sinkRecord.peeled, context, place) : null;
@@ -1008,6 +1029,8 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   }
   // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option), whatever
   // else the source is read to print (`ls /proc` lists paths too; a line filter passes text on).
+  // Every process of one account, when the command spells out a signal that ends them (processes.ts).
+  if (xargs !== undefined && spellsEndingSignal(xargs.inner) && printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   for (const input of inputs) {
     if (xargs !== undefined) {

@@ -344,10 +344,22 @@ function macosAlias(parts: string[]): string[] {
   return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
 }
 
-/** A Windows path (`C:\Windows`, `C:/Users/alice`) as WSL sees it (`/mnt/c/Windows`); null for any other text. */
+/**
+ * A Windows path as WSL sees it (`/mnt/c/Windows`); null for any other text. Windows drives have
+ * one spelling per POSIX layer (docs/decisions.md "Windows drives in every POSIX layer's
+ * spelling"): `C:\Windows` and `C:/Users/alice` (Windows itself, Git Bash), Cygwin's
+ * `/cygdrive/c/Windows`, and MSYS2's and Git Bash's `/c/Windows`. The last is read so only when the
+ * folder after the letter is one Windows keeps at a drive's top (`Users`, `Windows`, `Program
+ * Files`, `ProgramData`): a one-letter folder at the root of a Linux system is no drive.
+ */
 export function windowsPathAsWsl(text: string): string | null {
   const drive = /^([A-Za-z]):[\\/]/.exec(text);
-  return drive === null ? null : `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`;
+  if (drive !== null) return `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`;
+  const posix = /^\/(?:cygdrive\/)?([A-Za-z])(\/+.*|\/?)$/.exec(text);
+  if (posix === null) return null;
+  const cygwin = text.startsWith('/cygdrive/');
+  const top = /^\/+([^/]+)/.exec(posix[2]!)?.[1]?.toLowerCase();
+  return cygwin || (top !== undefined && WINDOWS_SYSTEM_FOLDERS.has(top)) ? `/mnt/${posix[1]!.toLowerCase()}${posix[2]!}` : null;
 }
 
 /**

@@ -62,6 +62,29 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
   return hardlineFinding('kill-all', `kill ${signal === null ? '' : '-' + signal + ' '}-1 signals every process`);
 }
 
+/**
+ * `fuser -k /`, `fuser -km /`: the processes using the root folder (every process has it as its
+ * root, and with -m every process with a file open on its file system) are every process; -k
+ * signals them all (D§5 kill-all). `-l` lists signals, `-k` with another file picks some.
+ */
+export function checkFuserKill(args: readonly Word[]): HardlineFinding | null {
+  const texts = args.map(literalText);
+  let kills = false;
+  let root = false;
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k];
+    if (text === null || text === undefined) continue;
+    if (text === '-n' || text === '--namespace' || text === '--signal') {
+      k++;
+      continue;
+    }
+    if (text === '--kill' || /^-[a-zA-Z46]*k[a-zA-Z46]*$/.test(text)) kills = true;
+    else if (text === '-l' || text === '--list-signals' || text === '-V' || text === '--version') return null;
+    else if (!text.startsWith('-') && /^\/+\.?$/.test(text)) root = true;
+  }
+  return kills && root ? hardlineFinding('kill-all', 'fuser -k of the root folder signals every process') : null;
+}
+
 /** The command of a substitution word (`$(…)`, `` `…` ``), read as text commands; null for any other word. */
 function substitutedCommands(word: Word): ReturnType<typeof readTextCommands> | null {
   if (word.kind === 'literal') return null;
@@ -102,7 +125,8 @@ function substitutedSessionProcess(word: Word): { command: string; what: string 
 /** A command substitution word (`$(…)`, `` `…` ``) whose command prints every process id. */
 function substitutesEveryProcess(word: Word): boolean {
   if (word.kind === 'literal') return false;
-  const raw = word.raw.replace(/^"(.*)"$/s, '$1');
+  // zsh's flags around a substitution (`${(f)"$(pgrep .)"}`, `${(@s: :)$(…)}`) split the same ids.
+  const raw = word.raw.replace(/^"(.*)"$/s, '$1').replace(/^\$\{\([^)]*\)"?(\$\(.*\)|`.*`)"?\}$/s, '$1');
   const inner = /^\$\((.*)\)$/s.exec(raw)?.[1] ?? /^`(.*)`$/s.exec(raw)?.[1];
   if (inner === undefined || inner.length > 4096) return false;
   const commands = readTextCommands(inner, '/');
@@ -134,6 +158,7 @@ export function printsEveryProcess(command: PipedCommand, inside: (command: Pipe
   if (name === 'ps') return psSelectsAll(args);
   if (name === 'seq') return seqCoversEveryId(args);
   if (name === 'ls') return listsProc(args);
+  if (name === 'lsof') return lsofTersePidsOfRoot(args);
   return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsEveryProcess(command.pipedFrom, inside);
 }
 
@@ -155,6 +180,19 @@ function seqCoversEveryId(args: readonly Word[]): boolean {
   const first = numbers.length === 1 ? 1 : numbers[0]!;
   const step = numbers.length === 3 ? numbers[1]! : 1;
   return first <= 2 && step === 1 && numbers[numbers.length - 1]! >= LOWEST_PID_MAX;
+}
+
+/**
+ * `lsof -t /`, `lsof -t +D /`: the ids of the processes with a file open on the root file system
+ * (a mount point names its whole file system to lsof): every process. Any selecting option
+ * (`-p`, `-u`, `-c`, `-i`) picks some.
+ */
+function lsofTersePidsOfRoot(args: readonly Word[]): boolean {
+  const words = args.map(literalText);
+  if (words.some((word) => word === null)) return false;
+  const options = words.filter((word) => /^[-+]/.test(word!));
+  const operands = words.filter((word) => !/^[-+]/.test(word!));
+  return options.some((option) => /^-[a-zA-Z]*t[a-zA-Z]*$/.test(option!)) && options.every((option) => /^-[tnPlwb]+$|^\+[dD]$/.test(option!)) && operands.length > 0 && operands.every((operand) => /^\/+$/.test(operand!));
 }
 
 /** `ls /proc` (plain, or one entry a line): every process id, among the kernel's other entries. */
@@ -192,7 +230,7 @@ function pgrepSelectsAll(args: readonly Word[]): boolean {
   // Every process of the account the command runs as (`pgrep -u "$USER"`): what `pkill -u "$USER"`
   // signals, kill-all as ownAccount.ts reads it.
   const byUser = reading.options.filter((option) => OWN_USER_OPTIONS.has(option.name));
-  if (byUser.length > 0 && byUser.every((option) => option.value !== null && namesOwnAccount(option.value, '')) && reading.options.every((option) => OWN_USER_OPTIONS.has(option.name) || !PGREP_NARROWING.includes(option.name))) {
+  if (byUser.length > 0 && byUser.every((option) => option.value !== null && (namesOwnAccount(option.value, '') || namesSystemAccount(option.value))) && reading.options.every((option) => OWN_USER_OPTIONS.has(option.name) || !PGREP_NARROWING.includes(option.name))) {
     return reading.operands.every((word) => MATCH_ALL.test(literalText(word) ?? '?'));
   }
   if (args.some((word) => word.kind !== 'literal')) return false;
@@ -204,6 +242,15 @@ function pgrepSelectsAll(args: readonly Word[]): boolean {
   return hasOption(reading, '-v', '--inverse') || patterns.some((pattern) => pattern !== null && MATCH_ALL.test(pattern));
 }
 
+/**
+ * The root account by name or id: its processes are the system's own (init's children, the
+ * journal, the display manager, sshd), so every one of them signalled ends the system at worst.
+ */
+function namesSystemAccount(word: Word): boolean {
+  const text = literalText(word);
+  return text === 'root' || text === '0';
+}
+
 /** pgrep's options that pick processes by their user. */
 const OWN_USER_OPTIONS = new Set(['-u', '-U', '--euid', '--uid']);
 
@@ -212,6 +259,7 @@ const PGREP_NARROWING = ['-u', '-U', '-G', '-g', '-P', '-s', '-t', '-F', '--euid
 
 function psSelectsAll(args: readonly Word[]): boolean {
   if (args.some((word) => word.kind !== 'literal')) return false;
+  if (psSelectsAccount(args, (word) => namesSystemAccount(word))) return true;
   const words = args.map((word) => literalText(word)!);
   let all = false;
   for (let k = 0; k < words.length; k++) {
@@ -224,6 +272,65 @@ function psSelectsAll(args: readonly Word[]): boolean {
     if (/^-?[oOk]$/.test(word) || /^-[A-Za-z]*[oO]$/.test(word) || /^--(?:format|sort)$/.test(word)) k++;
   }
   return all;
+}
+
+/**
+ * `ps -u NAME`, `ps -U NAME`, `ps --user NAME` (with only output options beside): every process of
+ * one account, when `account` accepts the name. Other selections (`-p`, `-C`, `-t`, BSD words) pick some.
+ */
+function psSelectsAccount(args: readonly Word[], account: (word: Word) => boolean): boolean {
+  let selected = false;
+  for (let k = 0; k < args.length; k++) {
+    const text = literalText(args[k]);
+    if (text === null) return false;
+    const user = /^(?:-[uU]|--user|--User)(?:=(.+))?$/.exec(text) ?? /^-[uU](.+)$/.exec(text);
+    if (user !== null) {
+      const value = user[1] !== undefined ? { kind: 'literal' as const, value: user[1], raw: user[1] } : args[++k];
+      if (value === undefined || !account(value)) return false;
+      selected = true;
+      continue;
+    }
+    // Output options and their format (`-o pid=`, `--no-headers`, `-h`, `-ww`).
+    if (/^(?:-o|-O|--format|-q|--sort)$/.test(text)) {
+      k++;
+      continue;
+    }
+    if (/^(?:-o.+|--format=.+|--no-headers?|--sort=.+|-[hHwf]+)$/.test(text)) continue;
+    return false;
+  }
+  return selected;
+}
+
+/**
+ * The command prints the id of every process of one account, any account (`ps -u dev -o pid=`,
+ * `pgrep -u dev .`), and nothing narrows it: what `pkill -KILL -u dev` signals when a signal that
+ * ends processes is spelt out (ownAccount.ts, docs/decisions.md "Killing every process of an
+ * account by an explicit signal"). Filters that keep every line may follow, as for {@link printsEveryProcess}.
+ */
+export function printsAccountProcesses(command: PipedCommand, inside: (command: PipedCommand) => readonly Word[] = peeledWords): boolean {
+  const argv = inside(command);
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return false;
+  const args = argv.slice(1);
+  const any = (word: Word): boolean => literalText(word) !== null && /^[a-z_][a-z0-9_.-]*\$?$|^\d+$/i.test(literalText(word)!);
+  if (name === 'ps') return psSelectsAccount(args, any);
+  if (name === 'pgrep') {
+    const reading = readByRow('pgrep', args);
+    if (reading === null || args.some((word) => word.kind !== 'literal')) return false;
+    const byUser = reading.options.filter((option) => OWN_USER_OPTIONS.has(option.name));
+    return byUser.length > 0 && byUser.every((option) => option.value !== null && any(option.value)) && reading.options.every((option) => OWN_USER_OPTIONS.has(option.name) || !PGREP_NARROWING.includes(option.name)) && reading.operands.every((word) => MATCH_ALL.test(literalText(word) ?? '?'));
+  }
+  return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsAccountProcesses(command.pipedFrom, inside);
+}
+
+/** The words spell out a signal that ends a process which does not catch it (`-9`, `-KILL`, `-s TERM`, `--signal=HUP`). */
+export function spellsEndingSignal(words: readonly Word[]): boolean {
+  const texts = words.map(literalText);
+  return texts.some((text, k) => {
+    if (text === null) return false;
+    const value = /^-(?:s|n|-signal)$/.test(text) ? texts[k + 1] : /^--signal=(.+)$/.exec(text)?.[1] ?? /^-(?:SIG)?([A-Z]+|\d+)$/i.exec(text)?.[1];
+    return value !== null && value !== undefined && /^(?:SIG)?(?:KILL|TERM|HUP|INT|QUIT|9|15|1|2|3)$/i.test(value);
+  });
 }
 
 /** Filters that print something of every line they read (so every id passes through). */

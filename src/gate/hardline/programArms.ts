@@ -11,7 +11,7 @@ import { checkFileDestroyers, checkFind, checkMove, checkRemove, checkRsyncDelet
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
-import { checkKill, checkKillPattern, checkShutdown } from './processes';
+import { checkFuserKill, checkKill, checkKillPattern, checkShutdown } from './processes';
 import { checkOwnAccountKill } from './ownAccount';
 import { checkSessionKill } from './sessionProcesses';
 import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
@@ -24,7 +24,7 @@ const NAMED_PROGRAMS = new Set([
   'wipefs', 'diskutil', 'nvme', 'asr',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
-  'kill', 'killall5', 'pkill', 'killall',
+  'kill', 'killall5', 'pkill', 'killall', 'fuser',
   'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'runit-init', 'service', 'rc-service', 'sv', 'herd', 'dinitctl', 'initctl', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
   // other platforms and other ways in (docs/decisions.md, "Other platforms' programs")
   'launchctl', 'uadmin', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
@@ -88,6 +88,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
     case 'kill':
     case 'killall5':
       return checkKill(name, args);
+    case 'fuser':
+      return checkFuserKill(args);
     case 'pkill':
     case 'killall':
       return checkKillPattern(name, args) ?? checkOwnAccountKill(name, args, place.home) ?? checkSessionKill(name, args);

@@ -588,7 +588,9 @@ function containerPlace(
   let joinsMount = false;
   for (const option of options) {
     const name = option.spelled;
-    const text = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value) ?? tildeText(option.value));
+    const spelledText = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value) ?? tildeText(option.value));
+    // Go's flag readers (docker, podman, nerdctl, finch…) take `-v=VALUE` as `-v VALUE`.
+    const text = spelledText !== null && /^-[A-Za-z]$/.test(name) && spelledText.startsWith('=') ? spelledText.slice(1) : spelledText;
     if (container.workdir.includes(name)) workdir = text;
     if (container.devices?.includes(name) === true && (text === null || !/^(false|0)$/i.test(text) || option.value === null)) devices = true;
     if (container.hostPid?.includes(name) === true && (option.value === null || text === 'host')) hostPid = true;
@@ -675,7 +677,10 @@ function homeText(word: Word): string | null {
   // `"$HOME/.ssh":/k`: the quotes may close before the bind's target.
   const raw = word.raw.replace(/^"(\$(?:HOME|\{HOME\})[A-Za-z0-9._/+@%,=-]*)"(?=:|$)/, '$1');
   const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(raw);
-  return match === null ? null : `~${match[1]}`;
+  if (match !== null) return `~${match[1]}`;
+  // `"$HOME:$HOME:Z"`: the host shell expands the home on both sides of the bind (the same path inside).
+  const both = /^"?\$(?:HOME|\{HOME\})([A-Za-z0-9._/+@%,=-]*):\$(?:HOME|\{HOME\})([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
+  return both === null ? null : `~${both[1]}:~${both[2]}`;
 }
 
 /** `type=bind,source=$HOME/.ssh,target=/k`: the home variable inside a field list, as `~` (no other expansion). */

@@ -320,6 +320,12 @@ export interface Command {
      * at worst every path the pattern matches, read as the glob itself and what is under it.
      */
     readonly globs?: readonly string[];
+    /**
+     * Options whose value is a regular expression each printed path is matched against (`locate -r
+     * '^/etc/'`): anchored at the start with a literal folder, at worst that folder and everything
+     * under it; any other expression narrows the listing (unread, a miss rather than a guess).
+     */
+    readonly regexps?: readonly string[];
   };
   /**
    * What the command prints that the hardline floor reads at its worst (hardline/listings.ts):
@@ -329,6 +335,13 @@ export interface Command {
    * `block-devices`, the names of the machine's disks (`lsblk`; `/dev/` paths with `-p`).
    */
   readonly printsAtWorst?: 'file-contents' | 'accounts' | 'block-devices';
+  /**
+   * Given no operand, the command prints some or all of the lines it reads on its standard input,
+   * possibly edited by a person (`fzf`, `vipe`, `pv`, `sponge`): at worst every line it reads goes
+   * on to the next command (hardline/dataFlow.ts; docs/decisions.md "Pickers, unknown filters and
+   * unknown runners in a pipeline").
+   */
+  readonly passesInput?: true;
   /** Plain command lines (without the program word) that an entry for the program covers. Tests use them. */
   readonly plain?: readonly string[];
   /**

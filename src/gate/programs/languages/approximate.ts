@@ -13,7 +13,7 @@
  * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
  * the code does, never see less of the literals than the code holds.
  */
-import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
+import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, MOVE_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 
 export interface ApproximateText {
   text: string;
@@ -63,7 +63,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
 }
 
 /**
- * Truncations (`File.truncate(P, 0)`) as `truncate -s 0 -- P`, whole-file writes
+ * Truncations (`File.truncate(P, 0)`) as `truncate -s 0 -- P`, moves (`os.rename(P, Q)`) as `mv -- P Q`, whole-file writes
  * (`file_put_contents(P, …)`, `File.write(P, …)`) and opens in a write mode (`fopen(P, "w")`,
  * Perl's `open(F, '>', P)` and `open(F, ">P")`) as `: > P`, for each path the call names.
  */
@@ -77,6 +77,10 @@ function fileWrites(stripped: string, code: string, row: LanguageRow): Approxima
   });
   calls(row.writeApis ?? WRITE_WORDS, (window, api) => {
     for (const target of pathTargets(window, row)) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
+  });
+  calls(row.moveApis ?? MOVE_WORDS, (window, api) => {
+    const [source, destination] = pathTargets(window, row);
+    if (source !== undefined) out.push({ text: `mv -- ${source} ${destination ?? './moved'}`, what: `${api} in ${row.language} code` });
   });
   calls(row.openApis ?? OPEN_WORDS, (window, api) => {
     const { literals } = literalsOf(window, row);

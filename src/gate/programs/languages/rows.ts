@@ -36,6 +36,8 @@ export interface LanguageRow {
   truncationApis?: readonly string[];
   /** Names that overwrite a file with what they are given (`file_put_contents(P, …)`, `File.write`): `: > P`. Absent: {@link WRITE_WORDS}. */
   writeApis?: readonly string[];
+  /** Names that move a file or folder (`os.rename(SRC, DST)`, `File.rename`, `renameFile`): `mv -- SRC DST`. Absent: {@link MOVE_WORDS}. */
+  moveApis?: readonly string[];
   /** Names that open a file, writing it when a write mode is among the arguments (`fopen(P, "w")`, Perl's `open(F, '>', P)`). Absent: {@link OPEN_WORDS}. */
   openApis?: readonly string[];
   /**
@@ -91,6 +93,16 @@ export const TRUNCATION_WORDS: readonly string[] = ['truncate', 'ftruncate', 'tr
 export const WRITE_WORDS: readonly string[] = [
   'file_put_contents', 'File.write', 'IO.write', 'File.binwrite', 'IO.binwrite', 'write_file', 'write_text', 'write_bytes', 'writeFileSync', 'writeFile',
   'writeTextFile', 'spit', 'writeLines', 'write_lines', 'writeText', 'writeBytes', 'Set-Content', 'Out-File', 'WriteAllText', 'WriteAllBytes', 'write-region',
+];
+
+/**
+ * Names that move a file or folder in many languages' libraries (the source their first path
+ * argument, the destination the second): moving a system folder away is deleting it from where
+ * the system looks for it (D§5).
+ */
+export const MOVE_WORDS: readonly string[] = [
+  'rename', 'os.rename', 'File.rename', 'FileUtils.mv', 'FileUtils.move', 'shutil.move', 'renameSync', 'renameTo', 'Files.move', 'Move-Item', 'Rename-Item',
+  'renameFile', 'renameDirectory', 'renamePath', 'rename-file', 'file rename', 'mv', 'moveItem', 'move_file', 'file.rename', 'file_move', 'os.Rename',
 ];
 
 /** Names that open a file in the mode their arguments give: a write mode (`"w"`, `'>'`, `"wb"`) overwrites it. */
@@ -170,11 +182,12 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   },
   {
     language: 'Lua',
-    programs: ['lua', 'luajit', 'lua5.1', 'lua5.2', 'lua5.3', 'lua5.4', 'texlua', 'nvim-lua'],
+    // xmake's scripts and `xmake lua` are Lua with its own os module (`os.exec`, `os.rm`, `os.rmdir`).
+    programs: ['lua', 'luajit', 'lua5.1', 'lua5.2', 'lua5.3', 'lua5.4', 'texlua', 'nvim-lua', 'xmake'],
     quotes: [{ open: /^\[=*\[/, close: ']]', escape: 'none' }, DOUBLE, SINGLE],
     comments: [{ open: '--[[', close: ']]' }, { open: '--' }],
-    processApis: ['os.execute', 'io.popen', 'execute', 'popen', 'vim.fn.system', 'vim.system', 'vim.fn.jobstart', 'jobstart', 'termopen', 'spawn'],
-    deletionApis: ['os.remove', 'vim.fn.delete', 'fs.rmdir', 'rmdir', 'remove', 'delete'],
+    processApis: ['os.execute', 'io.popen', 'execute', 'popen', 'vim.fn.system', 'vim.system', 'vim.fn.jobstart', 'jobstart', 'termopen', 'spawn', 'os.exec', 'os.execv', 'os.run', 'os.runv', 'os.vrun', 'os.vrunv', 'os.vexec', 'os.iorun', 'os.iorunv'],
+    deletionApis: ['os.remove', 'vim.fn.delete', 'fs.rmdir', 'rmdir', 'remove', 'delete', 'os.rm', 'os.tryrm'],
     homeExpressions: ["os.getenv('HOME')", 'os.getenv("HOME")', 'vim.env.HOME', "vim.fn.expand('~')", 'vim.fn.expand("~")', 'vim.loop.os_homedir', 'vim.uv.os_homedir', 'os_homedir'],
   },
   {
@@ -193,7 +206,21 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     comments: [{ open: '#=', close: '=#' }, HASH],
     processApis: ['run', 'read', 'pipeline', 'open', 'success', 'spawn', 'Cmd'],
     deletionApis: ['rm', 'rmdir'],
+    // Julia's `write(path, data)` writes the file its first argument names.
+    writeApis: [...WRITE_WORDS, 'write'],
     homeExpressions: ['homedir()', 'ENV["HOME"]', 'expanduser("~")'],
+  },
+  {
+    language: 'Haskell',
+    programs: ['ghc', 'ghci', 'runghc', 'runhaskell'],
+    quotes: [DOUBLE],
+    comments: [{ open: '{-', close: '-}' }, { open: '--' }],
+    processApis: ['callCommand', 'spawnCommand', 'system', 'rawSystem', 'callProcess', 'readProcess', 'readCreateProcess', 'createProcess', 'proc', 'shell', 'runCommand', 'runProcess'],
+    deletionApis: [...DELETION_WORDS, 'removeFile', 'removeDirectory', 'removeDirectoryRecursive', 'removePathForcibly'],
+    writeApis: [...WRITE_WORDS, 'writeFile', 'BS.writeFile', 'T.writeFile'],
+    homeExpressions: ['getHomeDirectory', 'getEnv "HOME"'],
+    // GHCi's `:!` runs the rest of its line as a shell command (`ghc -e ':! rm -rf ~'`).
+    declarations: (code) => [...code.matchAll(/^\s*:!\s*(.*)$/gm)].map((match) => match[1]!),
   },
   {
     language: 'Tcl',

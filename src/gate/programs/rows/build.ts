@@ -1,7 +1,7 @@
 import { literalWord, type Word } from '../../reading/resolution';
 import { flagged, readArgs, valued, type ArgReading, type Grammar, type ReadOption } from '../grammar';
 import { shellStartupWrites, writes } from './settingsStores';
-import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role } from '../row';
+import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role, WrapperReading } from '../row';
 import { commandText } from '../commandText';
 
 /**
@@ -2695,6 +2695,23 @@ const STACK_OPTIONS: readonly OptionRole[] = [
   { role: 'executor', options: ['--exec'], payload: 'shell-text', example: 'sh -c id', note: 'stack build --exec runs the given command after a successful build' },
 ];
 const stackLevel = (extra: Partial<Command> = {}): Command => ({ grammar: STACK_GRAMMAR, ...extra, options: [...STACK_OPTIONS, ...(extra.options ?? [])] });
+/**
+ * `stack ghc [-- ARGS]`, `stack runghc [-- ARGS]`, `stack exec CMD [-- ARGS]`: Stack runs the
+ * compiler (or CMD) with the words after `--` as its own (`stack ghc -- -e EXPR` is `ghc -e EXPR`).
+ * Stack's options before the `--` are its own; a word the reader cannot place makes it inexact.
+ */
+function stackRuns(program: string | null): (args: readonly Word[]) => WrapperReading {
+  return (args) => {
+    const dashes = args.findIndex((word) => word.kind === 'literal' && word.value === '--');
+    const before = dashes === -1 ? args : args.slice(0, dashes);
+    const after = dashes === -1 ? [] : args.slice(dashes + 1);
+    if (program !== null) return { options: [], inner: [literalWord(program), ...(dashes === -1 ? args : after)], shellText: null, assignments: [], exact: dashes === -1 || before.every((word) => word.kind === 'literal' && word.value.startsWith('-')) };
+    // exec: the command is the first word that is no option of Stack's; `--` hands it the rest.
+    const at = before.findIndex((word) => word.kind !== 'literal' || !word.value.startsWith('-'));
+    if (at === -1) return { options: [], inner: [...after], shellText: null, assignments: [], exact: after.length > 0 };
+    return { options: [], inner: [...before.slice(at), ...after], shellText: null, assignments: [], exact: at === 0 };
+  };
+}
 const STACK_ROW: ProgramRow = {
   names: ['stack'],
   category: 'build',
@@ -2703,12 +2720,15 @@ const STACK_ROW: ProgramRow = {
   options: STACK_OPTIONS,
   subcommands: {
     // stack exec/runghc run a command or script of the project: an entry must cover that command.
-    exec: stackLevel({ grammar: { ...STACK_GRAMMAR, stopAtOperand: true }, wrapper: { peel: true, note: 'stack exec runs the command in the project’s environment' } }),
+    exec: stackLevel({ grammar: { ...STACK_GRAMMAR, stopAtOperand: true }, wrapper: { peel: true, read: stackRuns(null), note: 'stack exec runs the command in the project’s environment' } }),
+    ghc: stackLevel({ wrapper: { peel: true, read: stackRuns('ghc'), note: 'stack ghc runs the compiler with the words after --' } }),
+    runghc: stackLevel({ wrapper: { peel: true, read: stackRuns('runghc'), note: 'stack runghc runs a Haskell program with the words after --' } }),
+    runhaskell: stackLevel({ wrapper: { peel: true, read: stackRuns('runhaskell'), note: 'stack runhaskell runs a Haskell program with the words after --' } }),
     eval: stackLevel({ role: { role: 'executor', note: 'stack eval runs the Haskell expression given on the command line' } }),
     ghci: stackLevel({ role: { role: 'executor', note: 'stack ghci starts an interactive Haskell session' } }),
     repl: stackLevel({ role: { role: 'executor', note: 'stack repl starts an interactive Haskell session' } }),
     upload: stackLevel({ role: { role: 'destructive', note: 'stack upload publishes the package to Hackage' } }),
-    ...Object.fromEntries(['build', 'test', 'bench', 'install', 'run', 'runghc', 'runhaskell', 'script', 'setup', 'init', 'new', 'clean', 'purge', 'path', 'ls', 'query', 'list', 'ide', 'dot', 'sdist', 'update', 'upgrade', 'haddock', 'config', 'hoogle', 'uninstall', 'unpack', 'templates', 'hpc'].map((s) => [s, stackLevel()])),
+    ...Object.fromEntries(['build', 'test', 'bench', 'install', 'run', 'script', 'setup', 'init', 'new', 'clean', 'purge', 'path', 'ls', 'query', 'list', 'ide', 'dot', 'sdist', 'update', 'upgrade', 'haddock', 'config', 'hoogle', 'uninstall', 'unpack', 'templates', 'hpc'].map((s) => [s, stackLevel()])),
   },
   plain: ['build', 'test --fast', 'run', 'setup', 'path --local-bin', '--version'],
 };
@@ -2783,7 +2803,71 @@ const FORGE_ROW: ProgramRow = {
   },
   plain: ['build', 'test -vvv', "test --match-test 'testDeposit'", 'fmt --check', 'snapshot'],
 };
+/**
+ * nektos/act: runs a repository's GitHub Actions workflows in local containers. Running the
+ * workflows is its job (an entry for `act` covers it); what reaches the host beyond the work tree
+ * is not: `--container-options` hands the job containers any container option (`--privileged`,
+ * `-v /:/host`), `--privileged` and `--container-cap-add` give them the host's devices and
+ * powers, `--container-daemon-socket` another daemon, `-b`/`--bind` binds the work tree in.
+ */
+const ACT_ROW: ProgramRow = {
+  names: ['act'],
+  category: 'build',
+  what: 'nektos/act, which runs GitHub Actions workflows in local containers',
+  grammar: {
+    short: 'ajPWesCEp',
+    flags: 'lngbrqvh',
+    long: {
+      ...valued('actor', 'job', 'platform', 'workflows', 'eventpath', 'secret', 'secret-file', 'var', 'var-file', 'env', 'env-file', 'input', 'input-file', 'matrix', 'directory', 'container-architecture', 'container-daemon-socket', 'container-options', 'container-cap-add', 'container-cap-drop', 'network', 'artifact-server-path', 'artifact-server-addr', 'artifact-server-port', 'cache-server-path', 'cache-server-addr', 'cache-server-port', 'default-branch', 'github-instance', 'remote-name', 'replace-ghe-action-with-github-com', 'replace-ghe-action-token-with-github-com', 'action-cache-path', 'local-repository', 'defaultbranch', 'userns', 'concurrent-jobs'),
+      ...flagged('list', 'dryrun', 'graph', 'bind', 'reuse', 'quiet', 'verbose', 'help', 'version', 'privileged', 'pull', 'rebuild', 'json', 'insecure-secrets', 'strict', 'no-recurse', 'no-skip-checkout', 'action-offline-mode', 'use-gitignore', 'use-new-action-cache', 'detect-event', 'no-cache-server', 'offline'),
+    },
+    abbreviations: false,
+  },
+  options: [
+    { role: 'executor', options: ['--container-options'], example: '--privileged -v /:/host', note: '--container-options passes any container option to the job containers (host folders, devices, privileges)' },
+    { role: 'executor', options: ['--privileged', '--container-cap-add'], example: 'SYS_ADMIN', note: '--privileged and --container-cap-add give the job containers the host\'s devices and powers' },
+    { role: 'executor', options: ['--container-daemon-socket'], example: 'tcp://host:2375', note: '--container-daemon-socket runs the jobs through another container daemon' },
+    { role: 'credentials', options: ['-s', '--secret', '--secret-file', '--insecure-secrets'], example: 'GITHUB_TOKEN', note: '-s and --secret-file hand secrets to the workflow steps' },
+  ],
+  plain: ['', '-l', '-n', 'push', '-j build', 'pull_request -j test', '-W .github/workflows/ci.yml'],
+};
+
+/**
+ * xmake, the Lua-based build tool: building runs the project's xmake.lua (its job); `xmake lua`
+ * (`xmake l`) runs a Lua script or a module function with the words after it as arguments
+ * (`xmake l os.exec "sh ./bootstrap.sh"`), and `xmake run` runs a built target: an entry for
+ * `xmake` covers neither.
+ */
+const XMAKE_CODE: Command = {
+  grammar: { short: 'c', flags: 'vhDq', long: { ...valued('command'), ...flagged('verbose', 'help', 'diagnosis', 'quiet') }, abbreviations: false, stopAtOperand: true },
+  options: [{ role: 'executor', options: ['-c', '--command'], payload: 'code', example: 'print(1)', note: 'xmake lua -c runs the Lua code given' }],
+  // The function and its arguments, as the Lua call they make (`os.rmdir("/usr/local")`), read as Lua code.
+  read: (args, reading) => {
+    const first = reading.operandIndexes[0];
+    if (first === undefined) return [];
+    const named = args[first]!;
+    const call = `${named.kind === 'literal' ? named.value : named.raw}(${args.slice(first + 1).map((word) => (word.kind === 'literal' ? JSON.stringify(word.value) : word.raw)).join(', ')})`;
+    return [{ role: 'executor', program: 'xmake lua', trigger: named.kind === 'literal' ? named.value : named.raw, index: first, value: named, payload: 'code', payloadText: call, note: 'xmake lua runs the Lua script or module function named first, with the words after it as its arguments' }];
+  },
+};
+const XMAKE_ROW: ProgramRow = {
+  names: ['xmake'],
+  category: 'build',
+  what: 'xmake, a build tool configured in Lua',
+  grammar: { short: 'jPFy', flags: 'vhDqrwy', long: { ...valued('jobs', 'project', 'file'), ...flagged('verbose', 'help', 'diagnosis', 'quiet', 'rebuild', 'warning', 'yes', 'version', 'all') }, abbreviations: false },
+  subcommands: {
+    lua: XMAKE_CODE,
+    l: XMAKE_CODE,
+    run: { role: { role: 'executor', note: 'xmake run runs a built target' } },
+    r: { role: { role: 'executor', note: 'xmake run runs a built target' } },
+    ...Object.fromEntries(['build', 'b', 'config', 'f', 'clean', 'c', 'install', 'i', 'uninstall', 'u', 'package', 'p', 'project', 'show', 'check', 'require', 'q', 'format', 'create', 'update', 'global', 'g', 'test'].map((verb) => [verb, { plain: [''] }])),
+  },
+  plain: ['', 'build', '-r', 'f -m release', 'show', 'clean'],
+};
+
 export const BUILD_ROWS: readonly ProgramRow[] = [
+  ACT_ROW,
+  XMAKE_ROW,
   NPM_ROW,
   NPX_ROW,
   GO_ROW,

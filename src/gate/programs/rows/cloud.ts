@@ -443,7 +443,7 @@ const DOCKER_ROW_BODY: Command = {
 };
 
 const DOCKER_ROWS: readonly ProgramRow[] = [
-  { names: ['docker', 'podman', 'nerdctl'], category: 'container', what: 'the Docker container client (and Podman, nerdctl, which share its commands)', ...DOCKER_ROW_BODY },
+  { names: ['docker', 'podman', 'nerdctl', 'finch'], category: 'container', what: 'the Docker container client (and Podman, nerdctl and Finch, nerdctl with a VM of its own, which share its commands)', ...DOCKER_ROW_BODY },
   { names: ['docker-compose'], category: 'container', what: 'Docker Compose, which runs a set of containers from a compose file', ...COMPOSE },
   {
     names: ['dockerd'],
@@ -2276,6 +2276,38 @@ function multipassMount(operands: readonly (string | null)[]): Attachment[] {
   return out;
 }
 
+/**
+ * OrbStack's `orbctl run [-m MACHINE] [-u USER] [-w DIR] COMMAND…` (`orb`, which takes any command, stays unplaced): the command
+ * runs in a Linux machine that sees the Mac's whole file system at `/mnt/mac`, and its `/Users`,
+ * `/Volumes` and `/private` at their own paths. Read as a container with those folders bound in.
+ */
+const ORBSTACK_RUN: Command = {
+  grammar: { short: 'muwp', flags: 'h', long: { machine: ['value', 'm'], user: ['value', 'u'], workdir: ['value', 'w'], path: ['value', 'p'], ...flagged('help', 'shell') }, abbreviations: false, stopAtOperand: true },
+  read: elsewhere('orbctl run', 'runs the command in an OrbStack machine that shares the Mac\'s files', 0),
+  container: {
+    command: 0,
+    volumes: [],
+    mounts: [],
+    workdir: ['-w', '--workdir'],
+    fixed: () => [{ inside: '/mnt/mac', host: '/' }, { inside: '/Users', host: '/Users' }, { inside: '/Volumes', host: '/Volumes' }, { inside: '/private', host: '/private' }],
+  },
+};
+const ORBSTACK_ROW: ProgramRow = {
+  names: ['orbctl'],
+  category: 'container',
+  what: 'OrbStack, which runs Linux machines and containers on macOS',
+  grammar: { flags: 'h', long: flagged('help', 'version') },
+  subcommands: {
+    run: ORBSTACK_RUN,
+    list: { plain: [''] },
+    ls: { plain: [''] },
+    info: { plain: ['ubuntu'] },
+    status: { plain: [''] },
+    version: { plain: [''] },
+  },
+  plain: ['list', 'status', 'version'],
+};
+
 const MULTIPASS_ROW: ProgramRow = {
   names: ['multipass'],
   category: 'container',
@@ -3214,6 +3246,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CTR_ROW,
   LXC_ROW,
   MULTIPASS_ROW,
+  ORBSTACK_ROW,
   BUILDAH_ROW,
   K3S_ROW,
   LXD_ROW,

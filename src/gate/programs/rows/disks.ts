@@ -346,6 +346,7 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     category: 'text',
     what: 'copies its input to standard output, showing progress',
     readOnly: true,
+    passesInput: true,
     grammar: { short: 'ABDiLNsdRPwHFx', flags: 'pterabTInqcWfEkKSZlv0h', long: {} },
     plain: ['disk.img', '-s 1G'],
   },

@@ -837,6 +837,7 @@ const FZF_ROW: ProgramRow = {
   names: ['fzf'],
   category: 'file',
   what: 'the fzf fuzzy finder',
+  passesInput: true,
   grammar: {
     short: 'qdnf',
     flags: 'mexi10',

@@ -722,8 +722,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
   {
     // mlocate, plocate and BSD locate: the paths in the file database that hold a pattern. A
     // pattern that is an absolute path (`/etc/`) matches, at worst, that folder and everything
-    // under it: read as a root of the listing. On names only (`-b`), by regexp, counted or
-    // limited, it is not read (a miss rather than a guess).
+    // under it: read as a root of the listing, as is a regexp anchored on a folder (`-r '^/etc/'`).
+    // On names only (`-b`), by another regexp, counted or limited, it is not read (a miss rather than a guess).
     names: ['locate', 'plocate', 'mlocate', 'slocate'],
     category: 'file',
     what: 'prints the paths in the file database that hold a pattern',
@@ -733,7 +733,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       flags: '0AHLNPSVabcehiqsw',
       long: { ...valued('database', 'limit', 'regexp'), ...flagged('all', 'basename', 'count', 'existing', 'follow', 'help', 'ignore-case', 'literal', 'nofollow', 'null', 'quiet', 'regex', 'statistics', 'stdio', 'version', 'wholename') },
     },
-    printsPaths: { narrowing: ['-b', '--basename', '-r', '--regexp', '--regex', '-c', '--count', '-l', '-n', '--limit', '-S', '--statistics'], descends: [] },
+    printsPaths: { narrowing: ['-b', '--basename', '-r', '--regexp', '--regex', '-c', '--count', '-l', '-n', '--limit', '-S', '--statistics'], descends: [], regexps: ['-r', '--regexp'] },
     plain: ['libfoo.so', '-i readme', '-c bashrc', '-b -0 config.yaml'],
   },
   {
@@ -1864,6 +1864,7 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     names: ['sponge'],
     category: 'text',
     what: 'soaks up standard input and writes it to a file',
+    passesInput: true,
     grammar: { flags: 'ah' },
     operands: [{ role: 'writer', operand: 0, everyday: true, example: 'out.txt', note: 'sponge writes (or with -a appends) its input to the file it names' }],
     plain: ['', '-h'],

@@ -1456,9 +1456,46 @@ const PWSH_LONG: Record<string, LongOption> = (() => {
   return out;
 })();
 
+/**
+ * PowerShell's parameters read in every letter case and prefix (`-COMMAND`, `-comm`, `-EncodedC`).
+ * `windows`: Windows PowerShell (powershell.exe), which reads its first operand as a command, not
+ * a script file. The code given as several words (after `-Command`, or powershell.exe's operands)
+ * is joined into one text: each word that separates statements or pipeline elements there (`;`,
+ * `|`, `&&`, `||`, or a word ending in one) starts a command of its own, so an allow entry must
+ * spell it (D§4.3: `powershell.exe Get-ChildItem X ';' Remove-Item Y` is not covered by an entry
+ * for `powershell.exe Get-ChildItem`).
+ */
+function pwshRead(windows: boolean): (args: readonly Word[]) => Form[] {
+  return (args) => {
+    const out: Form[] = [];
+    let i = 0;
+    let code = -1;
+    while (i < args.length) {
+      const word = text(args[i]);
+      if (word === null || !word.startsWith('-') || word === '-' || word === '--') break;
+      const parameter = pwshParameter(word.replace(/^--?/, '').replace(/:.*$/, ''));
+      if (parameter === null) break;
+      if (parameter.role !== undefined && !PWSH_EXACT.has(word)) {
+        out.push(form(parameter.role.role, 'pwsh', args, i, args[i + 1] ?? null, parameter.role.note, parameter.role.payload));
+      }
+      if (parameter.name === 'command' || parameter.name === 'commandwithargs') code = i + 1;
+      if (parameter.name === 'command' || parameter.name === 'commandwithargs' || parameter.name === 'file') break;
+      i += parameter.value ? 2 : 1;
+    }
+    if (code === -1 && windows && i < args.length && !/\.ps1$/i.test(text(args[i]) ?? '')) code = i;
+    for (let k = code + 1; code !== -1 && k < args.length; k++) {
+      const word = text(args[k]);
+      if (word !== null && /(?:^|[^`]);$|^(?:;|\||&&|\|\|)$|(?:^|[^`])\|$/.test(word)) {
+        out.push(form('executor', 'pwsh', args, k, args[k + 1] ?? null, 'a statement or pipeline separator in PowerShell code given as words starts a command of its own'));
+      }
+    }
+    return out;
+  };
+}
+
 const PWSH_ROW: ProgramRow = {
   // Not `powershell`: Windows PowerShell reads its first operand as a command, not a script file.
-  names: ['pwsh', 'powershell'],
+  names: ['pwsh'],
   category: 'shell',
   what: 'PowerShell (pwsh; powershell.exe is Windows PowerShell, run from WSL)',
   stdinCode: true,
@@ -1470,23 +1507,16 @@ const PWSH_ROW: ProgramRow = {
     { role: 'loader', options: ['-ConfigurationFile', '-configurationfile'], example: 'session.pssc', note: '-ConfigurationFile starts a session from a configuration, which can run scripts' },
   ],
   // Every other letter case and prefix of the same parameters (`-COMMAND`, `-comm`, `-EncodedC`).
-  read: (args) => {
-    const out: Form[] = [];
-    let i = 0;
-    while (i < args.length) {
-      const word = text(args[i]);
-      if (word === null || !word.startsWith('-') || word === '-' || word === '--') break;
-      const parameter = pwshParameter(word.replace(/^--?/, '').replace(/:.*$/, ''));
-      if (parameter === null) break;
-      if (parameter.role !== undefined && !PWSH_EXACT.has(word)) {
-        out.push(form(parameter.role.role, 'pwsh', args, i, args[i + 1] ?? null, parameter.role.note, parameter.role.payload));
-      }
-      if (parameter.name === 'command' || parameter.name === 'commandwithargs' || parameter.name === 'file') break;
-      i += parameter.value ? 2 : 1;
-    }
-    return out;
-  },
+  read: pwshRead(false),
   plain: ['script.ps1', '-NoProfile -File build.ps1', '-File ./build.ps1 -Target Release', '-Version', '-nop -f script.ps1', ''],
+};
+
+/** Windows PowerShell (powershell.exe, run from WSL): pwsh's row, its first operand read as code. */
+const POWERSHELL_ROW: ProgramRow = {
+  ...PWSH_ROW,
+  names: ['powershell'],
+  read: pwshRead(true),
+  plain: ['-NoProfile -File build.ps1', '-File ./build.ps1 -Target Release', '-Version', '-nop -f script.ps1', '', 'Get-Volume'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1601,6 +1631,7 @@ export const LANGUAGE_ROWS: readonly ProgramRow[] = [
   SASH_ROW,
   ELVISH_ROW,
   PWSH_ROW,
+  POWERSHELL_ROW,
   IPYTHON_ROW,
   BPYTHON_ROW,
 ];

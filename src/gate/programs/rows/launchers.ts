@@ -1311,6 +1311,7 @@ const VIPE: ProgramRow = {
   names: ['vipe'],
   category: 'editor',
   what: 'moreutils: opens the text of a pipe in $EDITOR, then passes it on',
+  passesInput: true,
   // It runs $VISUAL or $EDITOR, which its argv does not name; a NAME=value in front of it is judged
   // by the assignment rules (D§4.3).
   grammar: { long: { suffix: 'optional', ...flagged('help') }, abbreviations: false },

@@ -1345,12 +1345,13 @@ function psqlShellText(text: string): string | null {
 const PG_CONNINFO = /:\/\/|(^|\s)host(addr)?\s*=/;
 
 /** sqlite3 shell dot-commands and SQL functions, in a -cmd value or an SQL operand. */
-const SQLITE_EXEC = /^\s*\.(?:shell|system|excel)\b|^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
+// The shells take a dot command by any prefix that picks it (`.sh`, `.sys` are `.shell`, `.system`): read at their worst.
+const SQLITE_EXEC = /^\s*\.(?:sh(?:e(?:ll?)?)?|sy(?:s(?:t(?:em?)?)?)?|excel)\b|^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\||^\s*\.once\s+-[xe]\b|\bedit\s*\(/im;
 const SQLITE_WRITE = /^\s*\.(?:output|once|save|backup|clone|archive|ar)\s+['"]?[^|\s'"]|\bvacuum\s+into\b|\battach\b|\bwritefile\s*\(/im;
 const SQLITE_LOAD = /^\s*\.(?:load|read)\s+['"]?[^|]|\bload_extension\s*\(/im;
 
 function sqliteShellText(text: string): string | null {
-  const shell = /^\s*\.(?:shell|system)\s+([^\n]*)/im.exec(text);
+  const shell = /^\s*\.(?:sh(?:e(?:ll?)?)?|sy(?:s(?:t(?:em?)?)?)?)\s+([^\n]*)/im.exec(text);
   if (shell !== null) return shell[1]!;
   return /^\s*\.(?:output|once|read|import)\s+(?:--?[a-z]+\s+)*['"]?\|([^\n'"]*)/im.exec(text)?.[1] ?? null;
 }

@@ -227,7 +227,9 @@ function cmdReading(args: readonly Word[]): WrapperReading {
       const option = { name: `/${run[1]!.toLowerCase()}`, key: `/${run[1]!.toLowerCase()}`, value: null };
       const texts = rest.map(textOf);
       if (texts.some((word) => word === null)) return { options: [option], inner: rest.flatMap(cmdWords), shellText: rest.length > 0 ? rest : null, assignments: [], exact: true };
-      const line = cmdLineAsShell(texts.join(' '));
+      // WSL (as the C runtime) quotes an argument holding a blank when it builds cmd's command
+      // line (`cmd.exe /c rmdir /s /q "C:\Program Files"`); the first is often the whole line itself.
+      const line = cmdLineAsShell(texts.map((word, index) => (index > 0 && /\s/.test(word!) && !word!.includes('"') ? `"${word}"` : word)).join(' '));
       return { options: [option], inner: line.first.map(literalWord), shellText: line.text === '' ? null : [literalWord(line.text)], assignments: [], exact: true };
     }
     if (!CMD_SWITCH.test(text)) return { options: [], inner: [], shellText: args.slice(k), assignments: [], exact: false };

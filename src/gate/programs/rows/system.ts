@@ -215,6 +215,16 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     plain: ['-i TCP', '-i :3000', '-iTCP -sTCP:LISTEN -n -P', '-p 1234', '-u alice', '-c node', '+D src', '-t -i :8080', '-nP -i4', '-F pcn -p 1', '-r 2 -p 1', '+r 1 -c node', '/var/log/syslog'],
   },
   {
+    // psmisc's fuser: the processes that use the files or file systems named; -k signals them.
+    names: ['fuser'],
+    category: 'system',
+    what: 'lists the processes that use files or file systems, and with -k signals them',
+    grammar: { short: 'n', flags: 'aikmMsuvwl46V', long: { ...valued('namespace', 'signal'), ...flagged('all', 'interactive', 'kill', 'mount', 'ismountpoint', 'silent', 'user', 'verbose', 'writeonly', 'list-signals', 'ipv4', 'ipv6', 'version') }, abbreviations: false },
+    // Killing what holds a port or a file is its everyday job: an entry for fuser covers it (the floor reads `-k /`).
+    options: [{ role: 'destructive', options: ['-k', '--kill'], everyday: true, note: '-k signals every process that uses the files named (with -m, every process using their file system)' }],
+    plain: ['-v /var/log/syslog', '-m /mnt/usb', '-n tcp 8080', '-v 3000/tcp', '-l'],
+  },
+  {
     names: ['top'],
     category: 'system',
     what: 'shows processes and load interactively',
