@@ -10,6 +10,7 @@ import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
 import { NETWORK_ROWS } from './network';
+import { PASTE_CLIENT_ROWS } from './pasteClients';
 import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
 import { READER_ROWS } from './readers';
 import { MAILER_ROWS } from './mailers';
@@ -36,6 +37,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...LANGUAGE_ROWS,
   ...LAUNCHER_ROWS,
   ...NETWORK_ROWS,
+  ...PASTE_CLIENT_ROWS,
   ...SYSTEM_ROWS,
   ...DISK_ROWS,
   ...PLATFORM_ROWS,
