@@ -4,6 +4,7 @@ import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { WriteTarget } from '../programs/writeTarget';
 import { globMatch, globsMeet, type GlobOptions } from '../reading/globMatch';
 import type { ReadingShell } from '../reading/resolution';
+import { agentSettingsReason } from './agentSettings';
 
 /**
  * The protected-write floor (D§7): writes to the gate's own configuration, or to files that make
@@ -387,6 +388,8 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
       if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
     }
     if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
+    const agent = agentSettingsReason(component, k === components.length - 1);
+    if (agent !== null) return agent;
   }
   return protectedFileReason(base, path);
 }
@@ -397,6 +400,8 @@ const DOT = 0x2e;
 function protectedFileReason(base: string, path: string): string | null {
   if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
   if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
+  const agent = agentSettingsReason(base, true);
+  if (agent !== null) return agent;
   // Python runs a `.pth` line that starts with `import` at every start, from its site folders only
   // (a `.pth` elsewhere is a PyTorch checkpoint or nothing).
   if (base.endsWith('.pth') && (path.includes('/site-packages/') || path.includes('/dist-packages/'))) return 'Python path hook (runs at every start)';

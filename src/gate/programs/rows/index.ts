@@ -6,6 +6,7 @@ import { DOTFILE_ROWS } from './dotfiles';
 import { EDITOR_ROWS } from './editors';
 import { FILE_SERVER_ROWS } from './fileServers';
 import { FILE_ROWS } from './files';
+import { GIT_HOOK_ROWS } from './gitHooks';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
@@ -37,6 +38,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...LANGUAGE_ROWS,
   ...LAUNCHER_ROWS,
   ...NETWORK_ROWS,
+  ...GIT_HOOK_ROWS,
   ...PASTE_CLIENT_ROWS,
   ...SYSTEM_ROWS,
   ...DISK_ROWS,
