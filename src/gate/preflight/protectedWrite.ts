@@ -371,7 +371,7 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
   }
   // The folder checks below only fire on a component that starts with `.` or ends with `.git`:
   // when no component can (most paths), only the last one, the file name, is left to look at.
-  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git') && !path.includes('node_modules/') && !path.includes('gradle/')) {
+  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git') && !path.includes('node_modules/') && !path.includes('gradle/') && !path.includes('mcp')) {
     return protectedFileReason(posix.basename(path), path);
   }
   const components = path.split('/').filter((c) => c.length > 0);

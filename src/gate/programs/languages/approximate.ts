@@ -52,7 +52,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
       for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
     }
   }
-  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, literals, row));
+  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
@@ -101,10 +101,10 @@ const MAX_SENT_CREDENTIALS = 8;
  * taken below the home folder. Which file the code sends is not worked out: a miss of a path the
  * hint does not name, and a refusal of code that reads a key for another purpose beside a request.
  */
-function sentCredentials(stripped: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
+function sentCredentials(stripped: string, code: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
   const api = (row.networkApis ?? NETWORK_WORDS).find((name) => occurrences(stripped, name).length > 0);
   if (api === undefined) return [];
-  const home = homeExpressionsOf(row).some((expression) => stripped.includes(expression) || literals.some((literal) => literal.includes(expression)));
+  const home = homeExpressionsOf(row).some((expression) => expression !== '~' && code.includes(expression)) || withHomeSpelt(code) !== code;
   const out: ApproximateText[] = [];
   for (const literal of literals) {
     if (out.length >= MAX_SENT_CREDENTIALS) break;
