@@ -10,8 +10,10 @@
  *   `.roomodes`, `.goosehints`, `.clinerules`), for the agents of {@link AGENT_NAMES};
  * - a dot-file or dot-folder named for rules, of any agent (`.windsurfrules`, `.cursorrules`,
  *   `.rules`, `.somethingrules/`);
- * - a list of MCP servers: a folder named for them (`mcpServers/`, `mcp_servers/`) or a data file
- *   whose name has the word `mcp` (`mcp.json`, `mcp_settings.json`, `cline_mcp_settings.json`).
+ * - a list of MCP servers: a folder named for them (`mcpServers/`, `mcp_servers/`), or a data file
+ *   whose name has the word `mcp` (`mcp.json`, `cline_mcp_settings.json`) inside a dot-folder
+ *   (`.frob/mcp.json`) or a dot-file itself (`.mcp.yaml`). A bare `mcp.json` in a project's folder
+ *   is a project's data file (no agent reads it there).
  *
  * Left out: ignore files (`.cursorignore`, `.aiderignore`: what the agent does not read), and the
  * shared instruction files (`AGENTS.md`, `CLAUDE.md`), which agents keep up to date as part of
@@ -36,14 +38,15 @@ const MCP_FILE = /(?:^|[._-])mcp(?:[._-]|servers?)[^/]*\.(?:json|jsonc|ya?ml|tom
 
 /**
  * Why a path component (lower case) names an agent's settings, rules or tool servers, or null.
- * `last`: it is the path's file name (MCP data files are judged by it).
+ * `last`: it is the path's file name (MCP data files are judged by it); `inDotFolder`: a component
+ * before it starts with a dot.
  */
-export function agentSettingsReason(component: string, last: boolean): string | null {
+export function agentSettingsReason(component: string, last: boolean, inDotFolder = false): string | null {
   if (component.charCodeAt(0) === 0x2e) {
     if (AGENT_DOT_NAME.test(component)) return "a coding agent's settings";
     if (RULES_DOT_NAME.test(component)) return "a coding agent's rules";
   }
   if (MCP_FOLDER.test(component)) return 'MCP servers an agent starts';
-  if (last && MCP_FILE.test(component)) return 'MCP servers an agent starts';
+  if (last && (inDotFolder || component.charCodeAt(0) === 0x2e) && MCP_FILE.test(component)) return 'MCP servers an agent starts';
   return null;
 }

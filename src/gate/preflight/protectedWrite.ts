@@ -388,7 +388,7 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
       if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
     }
     if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
-    const agent = agentSettingsReason(component, k === components.length - 1);
+    const agent = agentSettingsReason(component, k === components.length - 1, components.slice(0, k).some((before) => before.charCodeAt(0) === DOT));
     if (agent !== null) return agent;
   }
   return protectedFileReason(base, path);

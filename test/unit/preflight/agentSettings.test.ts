@@ -16,9 +16,15 @@ function protectedPaths(command: string): string[] | null {
 describe("an agent's settings, rules and tool servers, by how agents name them (D§7)", () => {
   const named: Array<[string, boolean]> = [
     ['.zed', false], ['.kiro', false], ['.aider.conf.yml', true], ['.roomodes', true], ['.goosehints', true], ['.clinerules', false],
-    ['.frobrules', true], ['.rules', true], ['mcpservers', false], ['mcp.json', true], ['frob_mcp_settings.json', true], ['.mcp.yaml', true],
+    ['.frobrules', true], ['.rules', true], ['mcpservers', false], ['.mcp.yaml', true],
   ];
   for (const [component, last] of named) it(`${component} is an agent's`, () => assert.notEqual(agentSettingsReason(component, last), null));
+  for (const name of ['mcp.json', 'frob_mcp_settings.json']) {
+    it(`${name} in a dot-folder is an agent's, and not alone`, () => {
+      assert.notEqual(agentSettingsReason(name, true, true), null);
+      assert.equal(agentSettingsReason(name, true, false), null);
+    });
+  }
   const plain: Array<[string, boolean]> = [
     ['.cursorignore', true], ['.aiderignore', true], ['.root', false], ['.gitignore', true], ['mcp', false], ['mcp_server.py', true], ['server.ts', true], ['.eslintrc.json', true],
   ];
@@ -27,6 +33,7 @@ describe("an agent's settings, rules and tool servers, by how agents name them (
   const written: Array<[string, string]> = [
     ["echo 'never ask' >> .frobrules", `${CWD}/.frobrules`],
     ['cp tools.yaml .kiro/settings/mcp.json', `${CWD}/.kiro/settings/mcp.json`],
+    ['cp tools.json .frob/mcp_config.json', `${CWD}/.frob/mcp_config.json`],
     ['mv new.json .zed/settings.json', `${CWD}/.zed/settings.json`],
     ["printf 'auto-commits: true' > .aider.conf.yml", `${CWD}/.aider.conf.yml`],
     ['cp db.yaml config/mcpServers/db.yaml', `${CWD}/config/mcpServers/db.yaml`],
@@ -34,7 +41,7 @@ describe("an agent's settings, rules and tool servers, by how agents name them (
   for (const [command, path] of written) {
     it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
   }
-  for (const command of ['echo dist >> .cursorignore', 'mkdir -p src/mcp && echo x > src/mcp/server.ts', 'echo x > notes/rules.md']) {
+  for (const command of ['echo dist >> .cursorignore', 'mkdir -p src/mcp && echo x > src/mcp/server.ts', 'echo x > notes/rules.md', 'echo x > mcp.json']) {
     it(`${command} writes nothing protected`, () => assert.equal(protectedPaths(command), null));
   }
 });
