@@ -25,6 +25,7 @@ import { workingFolderOf } from '../programs/writeTargets';
 import { readTextCommands } from './textCommands';
 import { isUnplaced, secretNamedVerb, unplacedWords } from './unplacedSenders';
 import { unreadCodePrints } from './unreadPrinters';
+import { secretAskedByName } from './secretReads';
 
 /** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
@@ -575,6 +576,9 @@ function printedSecret(record: SegmentRecord): string | null {
   if (first === undefined || first.kind !== 'literal') return null;
   const form = record.inside.forms.forms.find((candidate) => candidate.role === 'credentials');
   if (form === undefined) {
+    // Words that ask for a secret by name (a store's entry, a secret setting, a getter in code).
+    const asked = secretAskedByName(record);
+    if (asked !== null) return asked;
     // A program the table cannot place whose verb names a secret prints one at its worst.
     const verb = secretNamedVerb(record);
     const name = commandName(first)?.name ?? first.value;

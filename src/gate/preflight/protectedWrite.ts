@@ -4,6 +4,7 @@ import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { WriteTarget } from '../programs/writeTarget';
 import { globMatch, globsMeet, type GlobOptions } from '../reading/globMatch';
 import type { ReadingShell } from '../reading/resolution';
+import { agentSettingsReason } from './agentSettings';
 
 /**
  * The protected-write floor (D§7): writes to the gate's own configuration, or to files that make
@@ -371,7 +372,7 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
   }
   // The folder checks below only fire on a component that starts with `.` or ends with `.git`:
   // when no component can (most paths), only the last one, the file name, is left to look at.
-  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git') && !path.includes('node_modules/') && !path.includes('gradle/')) {
+  if (path.charCodeAt(0) !== DOT && !path.includes('/.') && !path.includes('.git') && !path.includes('node_modules/') && !path.includes('gradle/') && !path.includes('mcp')) {
     return protectedFileReason(posix.basename(path), path);
   }
   const components = path.split('/').filter((c) => c.length > 0);
@@ -388,6 +389,8 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
       if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
     }
     if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
+    const agent = agentSettingsReason(component, k === components.length - 1, components.slice(0, k).some((before) => before.charCodeAt(0) === DOT));
+    if (agent !== null) return agent;
   }
   return protectedFileReason(base, path);
 }
@@ -398,6 +401,8 @@ const DOT = 0x2e;
 function protectedFileReason(base: string, path: string): string | null {
   if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
   if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
+  const agent = agentSettingsReason(base, true);
+  if (agent !== null) return agent;
   // Python runs a `.pth` line that starts with `import` at every start, from its site folders only
   // (a `.pth` elsewhere is a PyTorch checkpoint or nothing).
   if (base.endsWith('.pth') && (path.includes('/site-packages/') || path.includes('/dist-packages/'))) return 'Python path hook (runs at every start)';

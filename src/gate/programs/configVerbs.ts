@@ -60,6 +60,11 @@ export function configurationWritesAtWorst(argv: readonly Word[], privileged: bo
   const words = verbs(argv);
   const all = argv.map(literalText);
   const own = `~/.config/${name}`;
+  // A program named for git's hooks (`lefthook`, `simple-git-hooks`, `git-hooks`) installs them:
+  // alone, or with a verb that adds or changes one (docs/decisions.md "Git hook managers write the hooks").
+  if (/hook/i.test(name) && (words.length === 0 || (words[0] !== null && /^(?:install|uninstall|add|init|set|enable|disable|sync|update|remove|rm)$/.test(words[0]!)))) {
+    return [target('.git/hooks', name, words[0] ?? 'alone')];
+  }
   for (let k = 0; k < Math.min(words.length, 3); k++) {
     const word = words[k];
     if (word === null || word === undefined) return [];

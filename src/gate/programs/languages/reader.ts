@@ -122,7 +122,7 @@ const FORK_APIS: Readonly<Record<Language, ReadonlySet<string>>> = {
 };
 
 /** Credential files, as a path ends (the floor's own list decides; these only pick the path to name). */
-const CREDENTIAL_HINT = /(?:\.ssh\/|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.aws\/|\.netrc|\.git-credentials|\.env\b|\.kube\/|\.docker\/config|\.npmrc|\.pypirc|\.gnupg|shadow|credentials|\.pgpass|\.vault-token|\.config\/gh\/|\.terraformrc)/;
+export const CREDENTIAL_HINT = /(?:\.ssh\/|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.aws\/|\.netrc|\.git-credentials|\.env\b|\.kube\/|\.docker\/config|\.npmrc|\.pypirc|\.gnupg|shadow|credentials|\.pgpass|\.vault-token|\.config\/gh\/|\.terraformrc)/;
 /** Secret environment variable names. */
 const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH)/i;
 

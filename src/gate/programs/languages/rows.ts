@@ -47,6 +47,8 @@ export interface LanguageRow {
    */
   listingApis?: Readonly<Record<string, 'folder' | 'tree'>>;
   homeExpressions: readonly string[];
+  /** Names that open a connection or send a request (`TCPSocket`, `Invoke-WebRequest`). Absent: {@link NETWORK_WORDS}. */
+  networkApis?: readonly string[];
   /** The code as the shell sees it, where the language escapes shell text (make's `$$` is `$`). */
   asShellText?: (text: string) => string;
   /** The language's statements are commands with bare words (Tcl, PowerShell, Vim `!`, ed `!`, make recipes). */
@@ -73,6 +75,22 @@ const HASH: CommentForm = { open: '#' };
 const SLASHES: CommentForm = { open: '//' };
 const BLOCK: CommentForm = { open: '/*', close: '*/' };
 const SEMICOLON: CommentForm = { open: ';' };
+
+/**
+ * Names that open a connection or send a request in many languages' libraries (sockets, HTTP
+ * clients, mail and FTP clients), each as a whole name: code holding one and a credential path
+ * sends the credential at its worst (approximate.ts, as the Python and JavaScript reader does).
+ */
+export const NETWORK_WORDS: readonly string[] = [
+  // Sockets.
+  'socket', 'Socket', 'TCPSocket', 'UDPSocket', 'IO::Socket', 'IO::Socket::INET', 'IO::Socket::SSL', 'fsockopen', 'pfsockopen', 'stream_socket_client', 'socket_create',
+  'socketConnection', 'make-socket', 'gen_tcp', 'TcpClient', 'Sockets', 'NWConnection', 'connect', 'socket.tcp', 'socket.connect',
+  // HTTP, FTP and mail clients.
+  'LWP', 'LWP::UserAgent', 'HTTP::Tiny', 'Net::HTTP', 'Net::FTP', 'Net::SMTP', 'Mojo::UserAgent', 'HTTParty', 'Faraday', 'RestClient', 'Excon', 'open-uri',
+  'curl_init', 'curl_exec', 'ftp_connect', 'ftp_put', 'http.request', 'socket.http', 'httr', 'RCurl', 'download.file', 'HTTP.request', 'HTTP.post', 'http::geturl',
+  'Invoke-WebRequest', 'Invoke-RestMethod', 'iwr', 'irm', 'WebClient', 'UploadFile', 'UploadString', 'UploadData', 'HttpClient', 'HttpURLConnection', 'openConnection',
+  'URLSession', 'httpc', 'HTTPoison', 'url-retrieve', 'request-post', 'fetch', 'post', 'send', 'sendall', 'syswrite',
+];
 
 /**
  * Names that delete a folder tree (or a file) in many languages' libraries, read by every row

@@ -1087,7 +1087,7 @@ const CARGO_SUBCOMMANDS: Record<string, Command> = {
     options: [
       { role: 'loader', options: ['--path'], example: '/tmp/crate', note: 'cargo install --path builds and installs the crate in that folder' },
       { role: 'network', options: ['--git', '--index', '--registry'], example: 'https://example.com/x.git', note: 'cargo install --git/--index fetches the crate from another host' },
-      { role: 'writer', options: ['--root'], example: '/usr/local', note: 'cargo install --root installs the binaries into a chosen folder' },
+      { role: 'writer', options: ['--root'], target: 'tree', example: '/usr/local', note: 'cargo install --root installs the binaries (ROOT/bin) and its records into a chosen folder' },
     ],
     plain: ['ripgrep', 'cargo-edit --locked', '--version 1.0.0 serde_json'],
   }),

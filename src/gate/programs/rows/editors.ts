@@ -434,6 +434,17 @@ const MICRO_ROW: ProgramRow = {
     { role: 'loader', options: ['-config-dir', '--config-dir'], note: '-config-dir reads settings, key bindings and Lua plugins from the named folder' },
     { role: 'network', options: ['-plugin', '--plugin'], when: (v) => v === null || /^(?:install|update|search|available)$/.test(v), example: 'install', note: '-plugin install/update downloads plugins, which are Lua code' },
   ],
+  // -plugin install|remove|update changes the plugins micro loads at every start, in its
+  // configuration folder (`~/.config/micro/plug`, or -config-dir's): a write outside the workspace.
+  read: (_args, reading) => {
+    const plugin = reading.options.find((option) => option.key === 'plugin');
+    if (plugin === undefined) return [];
+    const verb = plugin.value === null ? null : textOf(plugin.value);
+    if (verb !== null && !/^(?:install|remove|update)$/.test(verb)) return [];
+    const dir = reading.options.find((option) => option.key === 'config-dir')?.value;
+    const folder = (dir === undefined || dir === null ? null : textOf(dir)) ?? '~/.config/micro';
+    return [writes('micro', plugin.name, `${folder.replace(/\/+$/, '')}/plug`, 'tree', `micro -plugin ${verb ?? 'VERB'} changes the plugins (Lua code) micro loads at every start`)];
+  },
   plain: ['file.txt', 'main.go:10', '+12 notes.md', '-version'],
 };
 

@@ -6,11 +6,13 @@ import { DOTFILE_ROWS } from './dotfiles';
 import { EDITOR_ROWS } from './editors';
 import { FILE_SERVER_ROWS } from './fileServers';
 import { FILE_ROWS } from './files';
+import { GIT_HOOK_ROWS } from './gitHooks';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
 import { MACHINE_POWER_ROWS } from './machinePower';
 import { NETWORK_ROWS } from './network';
+import { PASTE_CLIENT_ROWS } from './pasteClients';
 import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
 import { READER_ROWS } from './readers';
 import { MAILER_ROWS } from './mailers';
@@ -37,6 +39,8 @@ export const ROWS: readonly ProgramRow[] = [
   ...LANGUAGE_ROWS,
   ...LAUNCHER_ROWS,
   ...NETWORK_ROWS,
+  ...GIT_HOOK_ROWS,
+  ...PASTE_CLIENT_ROWS,
   ...SYSTEM_ROWS,
   ...DISK_ROWS,
   ...MACHINE_POWER_ROWS,

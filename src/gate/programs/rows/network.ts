@@ -1268,6 +1268,8 @@ const VCS: readonly ProgramRow[] = [
         subcommands: {
           delete: GH_DELETE('gist'),
           create: {
+            // With no file named it uploads its standard input: a sink for what is piped into it.
+            role: { role: 'network', everyday: true, note: 'gh gist create uploads its standard input when it names no file' },
             grammar: { short: 'dfw', flags: 'pw', abbreviations: false, long: { desc: ['value', 'd'], filename: ['value', 'f'], public: ['flag', 'p'], web: ['flag', 'w'], help: 'flag' } },
             operands: [{ role: 'network', operand: 'every', sends: true, everyday: true, example: 'notes.md', note: 'gh gist create uploads each file named (`-`: its input) to a gist' }],
           },

@@ -1,0 +1,52 @@
+/**
+ * The settings, rules and tool servers of coding agents and AI editors, wherever they lie (D§7,
+ * D§16; docs/decisions.md "An agent's settings, rules and tool servers, by how agents name
+ * them"). An agent that rewrites them approves itself (`yes-always`, `always_allow_tool_actions`),
+ * tells the next session to run commands without asking (a rules file), or adds a program the
+ * agent starts (an MCP server): a protected write that no allow entry lifts.
+ *
+ * The agents are many and new ones appear; what they share is how they name these places:
+ * - a dot-folder or dot-file named after the agent (`.zed/`, `.continue/`, `.aider.conf.yml`,
+ *   `.roomodes`, `.goosehints`, `.clinerules`), for the agents of {@link AGENT_NAMES};
+ * - a dot-file or dot-folder named for rules, of any agent (`.windsurfrules`, `.cursorrules`,
+ *   `.rules`, `.somethingrules/`);
+ * - a list of MCP servers: a folder named for them (`mcpServers/`, `mcp_servers/`), or a data file
+ *   whose name has the word `mcp` (`mcp.json`, `cline_mcp_settings.json`) inside a dot-folder
+ *   (`.frob/mcp.json`) or a dot-file itself (`.mcp.yaml`). A bare `mcp.json` in a project's folder
+ *   is a project's data file (no agent reads it there).
+ *
+ * Left out: ignore files (`.cursorignore`, `.aiderignore`: what the agent does not read), and the
+ * shared instruction files (`AGENTS.md`, `CLAUDE.md`), which agents keep up to date as part of
+ * their work; a code folder named `mcp` (`src/mcp/server.ts`) is a project's code.
+ */
+
+/** Coding agents and AI editors that keep settings under a dot-name of their own. */
+const AGENT_NAMES: readonly string[] = [
+  'aider', 'zed', 'continue', 'roo', 'kiro', 'windsurf', 'cline', 'amazonq', 'opencode', 'goose', 'augment', 'junie', 'trae', 'qwen',
+  'kilocode', 'crush', 'cursor', 'claude', 'gemini', 'codex', 'copilot', 'codeium', 'tabnine', 'cody', 'void', 'pearai', 'amp', 'devin', 'openhands', 'plandex', 'tabby',
+];
+
+const AGENT_DOT_NAME = new RegExp(String.raw`^\.(?:${AGENT_NAMES.join('|')})(?:$|[._-](?!ignore$)|rules|modes|hints|rc)`);
+
+/** A dot-name for rules: `.cursorrules`, `.windsurfrules`, `.rules`. */
+const RULES_DOT_NAME = /^\.[a-z0-9_-]*rules(?:\.md|\.mdc|\.txt)?$/;
+
+/** A folder of MCP servers. */
+const MCP_FOLDER = /^\.?mcp[-_]?servers?$/;
+/** A data file whose name has the word `mcp`. */
+const MCP_FILE = /(?:^|[._-])mcp(?:[._-]|servers?)[^/]*\.(?:json|jsonc|ya?ml|toml)$|^\.?mcp\.(?:json|jsonc|ya?ml|toml)$/;
+
+/**
+ * Why a path component (lower case) names an agent's settings, rules or tool servers, or null.
+ * `last`: it is the path's file name (MCP data files are judged by it); `inDotFolder`: a component
+ * before it starts with a dot.
+ */
+export function agentSettingsReason(component: string, last: boolean, inDotFolder = false): string | null {
+  if (component.charCodeAt(0) === 0x2e) {
+    if (AGENT_DOT_NAME.test(component)) return "a coding agent's settings";
+    if (RULES_DOT_NAME.test(component)) return "a coding agent's rules";
+  }
+  if (MCP_FOLDER.test(component)) return 'MCP servers an agent starts';
+  if (last && (inDotFolder || component.charCodeAt(0) === 0x2e) && MCP_FILE.test(component)) return 'MCP servers an agent starts';
+  return null;
+}

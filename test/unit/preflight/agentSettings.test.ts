@@ -1,0 +1,66 @@
+import { strict as assert } from 'node:assert';
+import { agentSettingsReason } from '../../../src/gate/preflight/agentSettings';
+import { preflightFindings } from '../../../src/gate/preflight/preflight';
+import { readCommand } from '../../../src/gate/reading/reading';
+
+const HOME = '/home/dev';
+const CWD = '/home/dev/project';
+
+/** Paths of the protected-write finding; `[]` for a finding on unreadable paths only; `null` without one. */
+function protectedPaths(command: string): string[] | null {
+  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd: CWD });
+  const finding = findings.find((f) => f.arm === 'protected-write');
+  return finding ? (finding.paths ?? []) : null;
+}
+
+describe("an agent's settings, rules and tool servers, by how agents name them (D§7)", () => {
+  const named: Array<[string, boolean]> = [
+    ['.zed', false], ['.kiro', false], ['.aider.conf.yml', true], ['.roomodes', true], ['.goosehints', true], ['.clinerules', false],
+    ['.frobrules', true], ['.rules', true], ['mcpservers', false], ['.mcp.yaml', true],
+  ];
+  for (const [component, last] of named) it(`${component} is an agent's`, () => assert.notEqual(agentSettingsReason(component, last), null));
+  for (const name of ['mcp.json', 'frob_mcp_settings.json']) {
+    it(`${name} in a dot-folder is an agent's, and not alone`, () => {
+      assert.notEqual(agentSettingsReason(name, true, true), null);
+      assert.equal(agentSettingsReason(name, true, false), null);
+    });
+  }
+  const plain: Array<[string, boolean]> = [
+    ['.cursorignore', true], ['.aiderignore', true], ['.root', false], ['.gitignore', true], ['mcp', false], ['mcp_server.py', true], ['server.ts', true], ['.eslintrc.json', true],
+  ];
+  for (const [component, last] of plain) it(`${component} is no agent's`, () => assert.equal(agentSettingsReason(component, last), null));
+
+  const written: Array<[string, string]> = [
+    ["echo 'never ask' >> .frobrules", `${CWD}/.frobrules`],
+    ['cp tools.yaml .kiro/settings/mcp.json', `${CWD}/.kiro/settings/mcp.json`],
+    ['cp tools.json .frob/mcp_config.json', `${CWD}/.frob/mcp_config.json`],
+    ['mv new.json .zed/settings.json', `${CWD}/.zed/settings.json`],
+    ["printf 'auto-commits: true' > .aider.conf.yml", `${CWD}/.aider.conf.yml`],
+    ['cp db.yaml config/mcpServers/db.yaml', `${CWD}/config/mcpServers/db.yaml`],
+  ];
+  for (const [command, path] of written) {
+    it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
+  }
+  for (const command of ['echo dist >> .cursorignore', 'mkdir -p src/mcp && echo x > src/mcp/server.ts', 'echo x > notes/rules.md', 'echo x > mcp.json']) {
+    it(`${command} writes nothing protected`, () => assert.equal(protectedPaths(command), null));
+  }
+});
+
+describe('git hook managers, install roots and plugin folders are protected writes (D§7)', () => {
+  const written: Array<[string, string]> = [
+    ['npx husky init', `${CWD}/.husky`],
+    ['husky', `${CWD}/.git/config`],
+    ['pre-commit install --hook-type pre-push', `${CWD}/.git/hooks`],
+    ['overcommit --install', `${CWD}/.git/hooks`],
+    ['frob-git-hooks', `${CWD}/.git/hooks`],
+    ['frobhook add pre-push', `${CWD}/.git/hooks`],
+    ['cargo install --root ~/.local fd-find', `${HOME}/.local`],
+    ['micro -plugin install fzf', `${HOME}/.config/micro/plug`],
+  ];
+  for (const [command, path] of written) {
+    it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
+  }
+  for (const command of ['pre-commit run --all-files', 'frobhook run pre-commit', 'husky --version', 'cargo install --root ./tools fd-find', 'micro -plugin list', 'overcommit --run']) {
+    it(`${command} writes nothing protected`, () => assert.equal(protectedPaths(command), null));
+  }
+});
