@@ -39,7 +39,7 @@ describe('stdinCodeOf: which programs run their standard input as code (the tabl
 
   it('finds the row of a Windows program run by its .exe name', () => {
     assert.equal(rowFor('wsl.exe')?.names[0], 'wsl');
-    assert.equal(rowFor('powershell.exe')?.names[0], 'pwsh');
+    assert.equal(rowFor('powershell.exe')?.names[0], 'powershell');
     assert.equal(rowFor('/mnt/c/Windows/System32/cmd.exe')?.names[0], 'cmd');
     assert.equal(rowFor('.exe'), null);
   });
