@@ -52,6 +52,11 @@ export function readApproximately(code: string, program: string): ApproximateTex
       for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code` });
     }
   }
+  // A name no row lists that says it deletes (`deleteTreeAbsolute`, `rmdir_rf`, `del_tree`): read as the listed ones are.
+  for (const { name, at } of deletingNames(stripped, code, row.deletionApis)) {
+    const window = receiverOf(stripped, code, at, name) + ' ' + callWindow(stripped, code, at + name.length);
+    for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${name} in ${row.language} code (a name that says it deletes)` });
+  }
   out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
@@ -346,6 +351,7 @@ function deletionTargets(window: string, row: LanguageRow): string[] {
   // A path pattern (`</etc/*>`, `Dir.glob("/etc/*")` handed to the deletion) deletes what it matches.
   for (const literal of literals) out.push(/^(?:\/|~\/)[\w./-]*[*?][\w./*?-]*$/.test(literal) ? literal : quoteShell(literal));
   for (const home of homeExpressionsOf(row)) if (namesHome(stripped, home) || namesHome(window, home)) out.push('~');
+  if (namesHomeByName(stripped)) out.push('~');
   for (const word of stripped.split(/[\s,()=>]+/)) {
     if (/^(\/|~|\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/.test(word)) out.push(word.replace(/^(\$HOME\b|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE)/, '~').replace(/["']/g, ''));
   }
@@ -362,4 +368,69 @@ function namesHome(text: string, home: string): boolean {
 
 function quoteShell(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Verbs of deleting, as words of a name (docs/decisions.md "Names that say they delete, or name the
+ * home folder"): a library's own deletion call that no language row lists (`deleteTreeAbsolute`,
+ * `rmdir_rf`, `del_tree`, `remove_all`) is read as the listed ones are. Moving to a trash can is
+ * left out: it can be undone.
+ */
+const DELETING_VERBS: ReadonlySet<string> = new Set(['delete', 'del', 'remove', 'rm', 'rmdir', 'rmtree', 'deltree', 'rimraf', 'erase', 'destroy', 'purge', 'wipe', 'unlink', 'nuke']);
+
+/** The words of a name: split at `_`, `-`, `!` and lower-to-upper case changes, lower-cased (`deleteTreeAbsolute` → delete, tree, absolute). */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[_\-!\s]+/)
+    .filter((word) => word !== '');
+}
+
+/** Most names read per text (a bound on the work, as for {@link occurrences}). */
+const MAX_NAMES = 256;
+
+/**
+ * Names in `stripped` (`code` with its literals blanked, at the same places) that say they delete
+ * and are not among `listed`, with where each stands: called (`(`) or given an argument after a
+ * blank (Ruby, Perl, Tcl), as `code` shows what follows.
+ */
+function deletingNames(stripped: string, code: string, listed: readonly string[]): Array<{ name: string; at: number }> {
+  const out: Array<{ name: string; at: number }> = [];
+  let seen = 0;
+  for (const match of stripped.matchAll(/[A-Za-z_][A-Za-z0-9_]*(?:[-!][A-Za-z0-9_]+)*!?/g)) {
+    if (++seen > MAX_NAMES) break;
+    const name = match[0];
+    if (listed.includes(name) || !nameWords(name).some((word) => DELETING_VERBS.has(word))) continue;
+    const next = code.slice(match.index + name.length).match(/^[ \t]*(.)/)?.[1];
+    if (next === undefined || !/[("'~$\/\w]/.test(next)) continue;
+    out.push({ name, at: match.index });
+  }
+  return out;
+}
+
+/**
+ * A name that says it is the home folder (`homedir()`, `getHomeDir()`, `os.home`, `user_home_path()`),
+ * not a place below it: its last word is `home` or `homedir`, or `home` followed by `dir`,
+ * `directory`, `folder` or `path`; it is called (`(`) or a member (`os.home`, `Dir::home`), which
+ * a bare word in a path (`tank/home@snap1`) or a variable of any meaning (`home`) is not; and no
+ * `/` follows it. `home_page`, `homebrew` are no such name.
+ */
+function namesHomeByName(stripped: string): boolean {
+  let seen = 0;
+  for (const match of stripped.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    if (++seen > MAX_NAMES) break;
+    const words = nameWords(match[0]);
+    const last = words[words.length - 1];
+    const home = last === 'home' || last === 'homedir' || last === 'homedirectory' || (words[words.length - 2] === 'home' && ['dir', 'directory', 'folder', 'path'].includes(last ?? ''));
+    if (!home) continue;
+    const before = stripped.slice(0, match.index);
+    const rest = stripped.slice(match.index + match[0].length);
+    const called = /^\s*\(/.test(rest);
+    const member = /(?:[A-Za-z0-9_)\]]\.|::)$/.test(before);
+    if (!called && !member) continue;
+    const after = rest.replace(/^\s*\(\s*\)/, '');
+    if (!/^\s*[/\\@]/.test(after)) return true;
+  }
+  return false;
 }
