@@ -39,6 +39,7 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'fourth-look.jsonl': 0.99,
   'fifth-look.jsonl': 0.99,
   'sixth-look.jsonl': 0.99,
+  'seventh-look.jsonl': 0.99,
 };
 
 function loadSet(file: string): RedteamLine[] {

@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { parseListEntries } from '../../src/gate/lists/listEntry';
 import type { Decision } from '../../src/gate/decision';
+import type { ReadingShell } from '../../src/gate/reading/resolution';
 import { decide } from '../../src/gate/pipeline';
 import { FixedVerdictRater } from '../../src/gate/rater/raterContract';
 import { programForms, programRows } from '../../src/gate/programs/table';
@@ -56,11 +57,11 @@ export function describeConfig(config: Config): string {
 }
 
 /** The decision on `command` under `config`, as the CLI makes it (no person, no capture log). */
-export async function decideUnder(command: string, config: Config): Promise<Decision> {
+export async function decideUnder(command: string, config: Config, shell?: ReadingShell): Promise<Decision> {
   const parsed = parseListEntries(config.allow, 'allow', 'invariants');
   if (parsed.errors.length > 0) throw new Error(`bad invariant entries: ${JSON.stringify(parsed.errors)}`);
   return decide(
-    { command, cwd: INVARIANT_CWD },
+    { command, cwd: INVARIANT_CWD, ...(shell !== undefined ? { shell } : {}) },
     {
       policy: { rung: config.rung, allow: parsed.entries, deny: [], escalate: [], defaultAllow: config.defaultAllow, grants: [], denyGrants: [] },
       rater: config.rating ? new FixedVerdictRater({ outcome: config.rating, reason: 'stand-in' }, 'stub') : null,

@@ -663,6 +663,9 @@ function containerPlace(
     mounts,
     ...(devices ? { hostDevices: true } : {}),
     ...(hostPid ? { hostPid: true } : {}),
+    // The workspace stays the host's: a write that lands on the host through a bind or a chroot's
+    // root outside it is as protected as the same write made directly (D§7).
+    ...(place.workspace !== undefined ? { workspace: place.workspace } : {}),
   };
 }
 

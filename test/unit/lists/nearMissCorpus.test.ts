@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readCommand } from '../../../src/gate/reading/reading';
 import { peelWrappers } from '../../../src/gate/programs/wrappers';
+import type { ReadingShell } from '../../../src/gate/reading/resolution';
 import { decideUnder, INVARIANT_HOME, manualEntry, type Config } from '../../support/decisionInvariants';
 
 interface Line {
@@ -18,6 +19,8 @@ interface Line {
   allow?: unknown[];
   class?: string;
   note?: string;
+  /** The shell the line is written for (`zsh` for zsh-only syntax); absent: read for any shell. */
+  shell?: ReadingShell;
 }
 
 const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
@@ -42,8 +45,8 @@ function lines(): Line[] {
 }
 
 /** The program words of each simple command (first word and every wrapped command's), read independently of the near-miss code. */
-function programsBySegment(command: string): Array<{ raw: string; programs: Set<string> }> {
-  const reading = readCommand(command, { home: INVARIANT_HOME, shell: 'bash' });
+function programsBySegment(command: string, shell: ReadingShell = 'bash'): Array<{ raw: string; programs: Set<string> }> {
+  const reading = readCommand(command, { home: INVARIANT_HOME, shell });
   if (!reading.resolution.resolved) return [];
   return reading.resolution.segments.map((segment) => {
     const programs = new Set<string>();
@@ -76,15 +79,15 @@ describe('near misses over the everyday corpus and the red-team S lines', functi
     for (const line of corpus) {
       const allow = line.allow ?? [];
       const config: Config = { ...manualEntry(allow), defaultAllow: true };
-      const decision = await decideUnder(line.command, config);
+      const decision = await decideUnder(line.command, config, line.shell);
       // Escalated because the allow stage found no cover (manual rung: the unrated-rung stage).
       if (decision.action !== 'escalate' || decision.escalatedFrom !== 'unrated-rung') continue;
       const programs = new Set(allow.map(entryProgram).filter((p): p is string => p !== null));
       let sharing = false;
-      for (const segment of programsBySegment(line.command)) {
+      for (const segment of programsBySegment(line.command, line.shell)) {
         if (![...segment.programs].some((p) => programs.has(p))) continue;
         // That command alone: not approved means nothing covers it.
-        const alone = await decideUnder(segment.raw, config);
+        const alone = await decideUnder(segment.raw, config, line.shell);
         if (alone.action !== 'approve') sharing = true;
       }
       if (!sharing) continue;
