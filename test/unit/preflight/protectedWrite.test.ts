@@ -592,3 +592,15 @@ describe('protected-write floor: a program without a row given the home folder (
     }
   });
 });
+
+describe('protected-write floor: writes through a chroot or a container land on the host (D§7)', () => {
+  // Shrunk from the decision invariants (wrappers never widen, seed 2026234209): the chroot's
+  // place had lost the workspace, and its write outside it was approved by a safe rating.
+  it('a chroot\'s write outside the workspace is protected, as the same write made directly', () => {
+    assert.notEqual(protectedPaths('chroot /srv/root sudo rm /var/log/old.log'), null);
+    assert.notEqual(protectedPaths('chroot /srv/root rm /var/log/old.log'), null);
+  });
+  it('a container\'s write into the bound workspace is not', () => {
+    assert.equal(protectedPaths(`docker run --rm -v ${CWD}:/src -w /src node:20 rm -rf /src/build`), null);
+  });
+});
