@@ -133,9 +133,12 @@ function classifyLanded(
   deep: boolean,
   followLast: boolean,
 ): string | null {
-  // Inside a container (`docker run -v /:/h …`) a path as written is the container's own.
+  // Inside a container (`docker run -v /:/h …`) a path as written is the container's own. A
+  // Windows drive path is the host's wherever the command shares the host (a chroot, whose root is
+  // at its worst the host's own, runs Windows programs through WSL's interop as the host does).
   const inContainer = place.mounts !== undefined;
-  const written = inContainer ? null : classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
+  const sharesWindows = /^[A-Za-z]:/.test(text) && place.hostPid === true && place.hostDevices === true;
+  const written = inContainer && !sharesWindows ? null : classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
   if (written !== null) return written;
   const plain = expandHome(text, place.home);
   if (plain.includes('$') || plain.includes('`') || /^[A-Za-z]:/.test(plain)) return null;
