@@ -6,7 +6,7 @@
  * what is certainly catastrophic, and a miss is preferred to a false positive.
  */
 import { approximateWordText } from '../programs/executorPayloads';
-import { landingPaths, type PathPlace } from '../programs/pathResolver';
+import { landingPaths, sharesHost, type PathPlace } from '../programs/pathResolver';
 import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
@@ -137,7 +137,7 @@ function classifyLanded(
   // Windows drive path is the host's wherever the command shares the host (a chroot, whose root is
   // at its worst the host's own, runs Windows programs through WSL's interop as the host does).
   const inContainer = place.mounts !== undefined;
-  const sharesWindows = /^[A-Za-z]:/.test(text) && place.hostPid === true && place.hostDevices === true;
+  const sharesWindows = /^[A-Za-z]:/.test(text) && sharesHost(place);
   const written = inContainer && !sharesWindows ? null : classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
   if (written !== null) return written;
   const plain = expandHome(text, place.home);

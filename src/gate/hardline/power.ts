@@ -12,7 +12,7 @@
  *   `--force-logout`). A bare operand such a word is not enough (`VBoxManage controlvm vm poweroff`,
  *   `adb reboot`, `supervisorctl shutdown` act on a guest, a device or a service).
  */
-import type { PathPlace } from '../programs/pathResolver';
+import { sharesHost, type PathPlace } from '../programs/pathResolver';
 import { programForms, rowFor } from '../programs/table';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
@@ -48,8 +48,8 @@ const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 const POWER_OPTION = /^--?(?:force-|no-prompt-)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
 
 export function checkPowerWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
-  // Inside a container its power is its own (programArms.ts, the same rule).
-  if (place.mounts !== undefined) return null;
+  // Inside a container its power is its own (programArms.ts, the same rule); a chroot's is the host's.
+  if (place.mounts !== undefined && !sharesHost(place)) return null;
   const argv = command.argv;
   const name = commandName(argv[0]);
   if (name === null) return null;

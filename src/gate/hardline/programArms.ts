@@ -2,7 +2,7 @@
  * One place that says which arm looks at which program. Every check takes the innermost argv
  * (wrappers already peeled, literal values NFKC-folded) and answers with a finding or null.
  */
-import type { PathPlace } from '../programs/pathResolver';
+import { sharesHost, type PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
@@ -57,8 +57,7 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
   // Inside a container only what reaches the host counts: paths through its binds, fork loops
   // (the container shares the host's kernel). Its kills, power and device commands are its own.
   // A run handed the host's devices writes the host's disks; a chroot shares everything but the root.
-  const sharesHost = place.hostPid === true && place.hostDevices === true;
-  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost) return place.hostDevices === true ? checkDeviceArms(name, argv.slice(1)) : null;
+  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost(place)) return place.hostDevices === true ? checkDeviceArms(name, argv.slice(1)) : null;
   const args = argv.slice(1);
   switch (name) {
     case 'rm':

@@ -447,6 +447,15 @@ export function placeInFolder(place: PathPlace, folder: string | null): PathPlac
 }
 
 /**
+ * The command shares this machine's processes and devices though its paths are mapped (a chroot:
+ * its root is at its worst this machine's own): what it does to processes, power, disks and, through
+ * WSL's interop, Windows is done to this machine.
+ */
+export function sharesHost(place: PathPlace): boolean {
+  return place.hostPid === true && place.hostDevices === true;
+}
+
+/**
  * The place of a wrapped command: a wrapper whose row names its working-folder option
  * (`Command.workingFolder`: `env -C DIR`, `sudo -D DIR`) runs the command there.
  */
