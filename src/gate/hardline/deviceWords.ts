@@ -9,7 +9,7 @@
  */
 import { commandLevels, runsCommand, type CommandLevel } from '../programs/commandLevels';
 import { hasOption } from '../programs/grammar';
-import type { PathPlace } from '../programs/pathResolver';
+import { sharesHost, type PathPlace } from '../programs/pathResolver';
 import type { DeviceReads, ProgramRow } from '../programs/row';
 import { rowFor } from '../programs/table';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
@@ -152,10 +152,12 @@ function scriptRunByShell(row: ProgramRow, argv: readonly Word[]): number | null
 /** The first device word of the argv (program first, wrappers peeled; `command`: its record) that its row does not place as read. */
 export function checkDeviceWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   const argv = command.argv;
-  const flashed = place.mounts === undefined && argv.length > 0 ? checkFlashes(argv, commandName(argv[0])?.name ?? '') : null;
+  // Inside a container a device path is the container's own (class of its own: containers); a
+  // chroot's are the host's (pathResolver.ts sharesHost).
+  const hostDevices = place.mounts === undefined || sharesHost(place);
+  const flashed = hostDevices && argv.length > 0 ? checkFlashes(argv, commandName(argv[0])?.name ?? '') : null;
   if (flashed !== null) return flashed;
-  // Inside a container a device path is the container's own (class of its own: containers).
-  if (argv.length < 2 || place.mounts !== undefined) return null;
+  if (argv.length < 2 || !hostDevices) return null;
   const program = commandName(argv[0]);
   if (program === null || OWN_DEVICE_READER.has(program.name)) return null;
   let reads: ((index: number) => boolean) | null | undefined;

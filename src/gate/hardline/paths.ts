@@ -683,7 +683,8 @@ export function moveTarget(word: Word, place: PathPlace): string | null {
  * stays ordinary (docs/decisions.md "The system's folders moved away").
  */
 function systemFolderMoved(word: Word, place: PathPlace): string | null {
-  if (word.kind !== 'literal' || place.mounts !== undefined) return null;
+  // Inside a container its folders are its own; a chroot's are at worst the host's own.
+  if (word.kind !== 'literal' || (place.mounts !== undefined && !sharesHost(place))) return null;
   const parts = absoluteComponents(expandHome(wordPathText(word), place.home));
   if (parts === null || parts.length === 0 || parts.some((part) => GLOB_CHARS.test(part))) return null;
   if (isProgramFolder(parts)) return `the program folder /${parts.join('/')}`;
