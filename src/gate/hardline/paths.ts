@@ -133,12 +133,11 @@ function classifyLanded(
   deep: boolean,
   followLast: boolean,
 ): string | null {
-  // Inside a container (`docker run -v /:/h …`) a path as written is the container's own. A
-  // Windows drive path is the host's wherever the command shares the host (a chroot, whose root is
-  // at its worst the host's own, runs Windows programs through WSL's interop as the host does).
-  const inContainer = place.mounts !== undefined;
-  const sharesWindows = /^[A-Za-z]:/.test(text) && sharesHost(place);
-  const written = inContainer && !sharesWindows ? null : classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
+  // Inside a container (`docker run -v /:/h …`) a path as written is the container's own; in a
+  // chroot, whose root is at its worst the host's own (pathResolver.ts sharesHost), it is the
+  // host's too, Windows drive paths included (WSL's interop runs Windows programs from it).
+  const inContainer = place.mounts !== undefined && !sharesHost(place);
+  const written = inContainer ? null : classifyTarget(text, opaque, place.home, systemDirs, includeHome, deep);
   if (written !== null) return written;
   const plain = expandHome(text, place.home);
   if (plain.includes('$') || plain.includes('`') || /^[A-Za-z]:/.test(plain)) return null;
@@ -532,7 +531,8 @@ export function criticalFileTarget(word: Word, place: PathPlace): string | null 
   // A glob (`/boot/vmlinuz-*`, `/etc/pass*`, `/usr/bin/s*`): the critical files it may match.
   if (word.kind !== 'literal') return criticalFileGlob(word, place) ?? homeKeyFiles(word, place);
   const text = wordPathText(word);
-  const inContainer = place.mounts !== undefined;
+  // A chroot's paths as written are at worst the host's own, as in catastrophicTarget.
+  const inContainer = place.mounts !== undefined && !sharesHost(place);
   const written = inContainer ? null : criticalFileAt(text);
   if (written !== null || text.startsWith('~')) return written;
   for (const path of landingPaths(text, place, false).paths) {
