@@ -471,7 +471,9 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   const form = row.stdinCodeForm;
   if (form?.dashOptions !== undefined) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
-    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && option.value?.kind === 'literal' && STDIN_NAMES.has(option.value.value))) return kind;
+    // A value only known at run time may be `-` then (`make -f "$X"`): at its worst it is.
+    const namesStdin = (value: Word | null | undefined) => value !== null && value !== undefined && (value.kind !== 'literal' || STDIN_NAMES.has(value.value));
+    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && namesStdin(option.value))) return kind;
   }
   if (form?.dashOperandAfter !== undefined) {
     const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));

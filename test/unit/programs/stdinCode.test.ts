@@ -23,6 +23,8 @@ describe('stdinCodeOf: which programs run their standard input as code (the tabl
     ['ed', 'code'],
     ['ed notes.txt', 'code'],
     ['make -f -', 'code'],
+    // A makefile named only at run time may be standard input (shrunk from the decision invariants, run-time data never helps, seed 529769809).
+    ['make -f "$X"', 'code'],
     ['make --file=-', 'code'],
     ['make -f Makefile', null],
     ['make', null],
