@@ -759,7 +759,10 @@ class CommandParser {
       case 'popd': {
         // zsh: `cd OLD NEW` replaces OLD by NEW in the current folder; `cd +N`/`-N` picks from the folder stack.
         const operands = args.filter((w) => w.kind !== 'literal' || !w.value.startsWith('-') || /^-[0-9]+$/.test(w.value));
-        if (operands.length > 1 || args.some((w) => w.kind === 'literal' && /^[-+][0-9]+$/.test(w.value))) {
+        // A word known only at run time may be a stack position then: an expansion (`cd "$X"`, X=+1)
+        // or a glob that can match one (`cd +1*`, `cd *`).
+        const mayBePosition = (w: Word) => w.kind !== 'literal' && /^(?:"?[$`]|[-+*?[])/.test(w.raw) && !w.raw.includes('/');
+        if (operands.length > 1 || args.some((w) => (w.kind === 'literal' && /^[-+][0-9]+$/.test(w.value)) || mayBePosition(w))) {
           this.differs(`\`${program}\` with two operands or a stack position goes elsewhere in zsh`);
         }
         return;

@@ -80,6 +80,9 @@ const DIFFERS: Array<[string, string]> = [
   ['hash ls=/tmp/x/ls', 'sets the file a name runs'],
   ['cd src lib', 'zsh replaces src by lib in the current folder'],
   ['cd +1', 'folder stack'],
+  // Shrunk from the decision invariants (run-time data never helps, seed 1038420402).
+  ['cd "$X"', 'a stack position at run time'],
+  ['cd +1*', 'a glob that can match a stack position'],
   ['pushd -2', 'folder stack'],
   ['chdir /tmp', 'zsh cd'],
   ['integer x=y', 'arithmetic'],
