@@ -1,17 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { agentSettingsReason } from '../../../src/gate/preflight/agentSettings';
-import { preflightFindings } from '../../../src/gate/preflight/preflight';
-import { readCommand } from '../../../src/gate/reading/reading';
+import { PREFLIGHT_CWD, PREFLIGHT_HOME, protectedPaths } from '../../support/protectedPaths';
 
-const HOME = '/home/dev';
-const CWD = '/home/dev/project';
+const HOME = PREFLIGHT_HOME;
+const CWD = PREFLIGHT_CWD;
 
-/** Paths of the protected-write finding; `[]` for a finding on unreadable paths only; `null` without one. */
-function protectedPaths(command: string): string[] | null {
-  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd: CWD });
-  const finding = findings.find((f) => f.arm === 'protected-write');
-  return finding ? (finding.paths ?? []) : null;
-}
 
 describe("an agent's settings, rules and tool servers, by how agents name them (D§7)", () => {
   const named: Array<[string, boolean]> = [

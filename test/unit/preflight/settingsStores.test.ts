@@ -1,17 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { preflightFindings } from '../../../src/gate/preflight/preflight';
 import { startupFilesWritten } from '../../../src/gate/preflight/startupWrites';
-import { readCommand } from '../../../src/gate/reading/reading';
+import { PREFLIGHT_HOME, protectedPaths } from '../../support/protectedPaths';
 
-const HOME = '/home/dev';
-const CWD = '/home/dev/project';
+const HOME = PREFLIGHT_HOME;
 
-/** Paths of the protected-write finding; `[]` for a finding on unreadable paths only; `null` without one. */
-function protectedPaths(command: string): string[] | null {
-  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd: CWD });
-  const finding = findings.find((f) => f.arm === 'protected-write');
-  return finding ? (finding.paths ?? []) : null;
-}
 
 describe('settings stores a tool writes of itself are protected writes (D§7)', () => {
   const written: Array<[string, string]> = [
