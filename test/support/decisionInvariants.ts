@@ -312,7 +312,12 @@ export const RUN_TIME_FORMS: ReadonlyArray<(word: string) => string> = [
   (w) => `"$(printf %s ${w})"`,
   (w) => `$(echo ${w})`,
   (w) => `${w}*`,
-  (w) => `${w.slice(0, -1) || w}?`,
+  // A `?` for the last character that is not a `/` (`../` → `.?/`): a glob's `?` never stands for a
+  // `/`, so `..?` is no form `../` may take.
+  (w) => {
+    const k = w.search(/[^/]\/*$/);
+    return k < 0 ? `${w}*` : `${w.slice(0, k)}?${w.slice(k + 1)}`;
+  },
   () => '"$PWD"',
   () => '$PWD',
   (w) => `"\${X:-${w}}"`,
