@@ -19,6 +19,9 @@ export interface RowCase {
 
 /** A word as bash would read it back as exactly that text. */
 export function quoted(text: string): string {
+  // `"$X"`: the row's example is a word known only at run time (a role whose `when` takes the
+  // value null), so it stays as written.
+  if (/^"\$[A-Za-z_][A-Za-z0-9_]*"$/.test(text)) return text;
   return /^[A-Za-z0-9_./=:,@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -145,6 +145,11 @@ const ROWS: Row[] = [
   { argv: ['sudoku'], wrappers: [], inner: ['sudoku'] },
   { argv: ['$CMD', 'x'], wrappers: [], inner: ['$CMD', 'x'] },
   { argv: [], wrappers: [], inner: [] },
+  // zargs: the command after the second --; a word known only at run time may be that -- (shrunk
+  // from the decision invariants, run-time data never helps, seed 1311208919)
+  { argv: ['zargs', '--', 'a.log', '--', 'rm', '-f'], wrappers: ['zargs'], inner: ['rm', '-f', 'a.log'] },
+  { argv: ['zargs', '--', 'a.log', 'b.log'], wrappers: ['zargs'], inner: [] },
+  { argv: ['zargs', '--', 'a.log', '$X', 'rm', '-f'], wrappers: ['zargs'], inner: [], exact: false },
 ];
 
 describe('wrappers: unwrap (D§4.3)', () => {

@@ -207,6 +207,9 @@ const RUN_ROLES: readonly OptionRole[] = [
   ...DOCKER_GLOBAL_ROLES,
   { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host (or the whole disk, or the daemon socket) into the container' },
   { role: 'destructive', options: ['--mount'], when: mountBindsSystem, example: 'type=bind,source=/,target=/mnt', note: '--mount binds a system folder of the host into the container' },
+  // A bind only known at run time (`-v "$X"`) may be any host folder, writable: at its worst the
+  // container writes there (a protected write outside the workspace, D§7).
+  { role: 'writer', options: ['-v', '--volume', '--mount'], when: (value) => value === null, target: 'tree', example: '"$X"', note: 'a bind known only at run time may hand the container any host folder to write' },
   { role: 'destructive', options: ['--privileged', '--privileged-without-host-devices'], when: on, note: '--privileged gives the container every device and capability of the host' },
   { role: 'destructive', options: ['--pid', '--ipc', '--uts', '--userns', '--cgroupns'], when: hostNamespace, example: 'host', note: 'shares a namespace of the host (its processes, memory or user ids) with the container' },
   { role: 'destructive', options: ['--network', '--net'], when: hostNamespace, example: 'host', note: '--network=host puts the container on the host\'s own network' },

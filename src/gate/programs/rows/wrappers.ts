@@ -543,7 +543,9 @@ function readZargs(args: readonly Word[]): WrapperReading {
   const start = options || (first?.kind === 'literal' && first.value === '--') ? separator(0) + 1 : 0;
   if (start === 0 && options) return layer(NO_OPTIONS, [], { exact: false });
   const end = separator(start);
-  if (end === -1) return layer(NO_OPTIONS, []);
+  // No `--` before a command: the input is printed, unless a word known only at run time is that
+  // `--` then (`zargs -- *.log "$X" rm -f`), which makes what follows it a command.
+  if (end === -1) return layer(NO_OPTIONS, [], { exact: args.slice(start).every((word) => word.kind === 'literal') });
   const inner = [...args.slice(end + 1), ...args.slice(start, end)];
   return layer(NO_OPTIONS, inner, { exact: !options && args.every((word) => word.kind === 'literal') });
 }
