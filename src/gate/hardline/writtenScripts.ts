@@ -17,6 +17,7 @@
 import type { Redirect, Word } from '../reading/resolution';
 import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { programForms, rowFor } from '../programs/table';
+import type { ProgramRow } from '../programs/row';
 import { readArgs } from '../programs/grammar';
 import { commandName, literalText } from './commandName';
 import { wordPathText } from './paths';
@@ -127,8 +128,8 @@ function runOf(argv: readonly Word[], command: ScriptLineCommand, files: Readonl
   }
   // A shell or an interpreter given the file as its script: its first operand.
   const row = rowFor(name);
-  if (row !== null && row.stdinCode !== true) return runByForm(argv, row.grammar ?? {}, find, run);
-  if (row?.stdinCode !== true) return null;
+  if (row === null) return unplacedRun(argv, find, run);
+  if (row.stdinCode !== true) return runByForm(argv, row, find, run);
   const reading = readArgs(argv.slice(1), row.grammar ?? {});
   const script = reading.operands[0];
   const text = find(script);
@@ -140,18 +141,58 @@ function runOf(argv: readonly Word[], command: ScriptLineCommand, files: Readonl
 }
 
 /**
- * A program whose row has it run something it does not name (an executor form without a payload:
- * `jupytext --execute`, which runs the notebook's cells) given a written file as an operand: at its
- * worst the file is what it runs, read as shell text (a notebook's `!` escapes are shell commands;
- * approximate, so other code in it is read only for the commands it spells).
+ * A written file named where the program may run or load it, read at its worst: as shell text,
+ * approximately (a language without a reader is read only for the commands and names it spells;
+ * docs/decisions.md "A written file is code where the row does not say it is data"):
+ * - an interpreter's script operand (`java /tmp/E.java`), when its row does not read code from
+ *   standard input (those are read above, by their own language's reader);
+ * - a form of the program's row that loads or starts code from a file (`loader`: `gradle
+ *   --init-script FILE`, `ant -f FILE`, `sftp -b FILE`; an `executor` whose value is a program
+ *   or that names nothing: `aria2c --on-download-complete=FILE`, `jupytext --execute`);
+ * - any word of a program the table has no row for (`wine cscript FILE`): what it does with its
+ *   words is not known, so a file it is given may be code it runs.
+ * A word the row places as data (`cat FILE`, `grep x FILE`) is not read: the row knows it.
  */
-function runByForm(argv: readonly Word[], grammar: Parameters<typeof readArgs>[1], find: (word: Word | undefined) => WrittenText | null, run: (runner: readonly Word[], text: WrittenText) => ScriptRun): ScriptRun | null {
-  if (!programForms(argv).forms.some((form) => form.role === 'executor' && form.payload === undefined)) return null;
-  for (const operand of readArgs(argv.slice(1), grammar).operands) {
-    const text = find(operand);
+function runByForm(argv: readonly Word[], row: ProgramRow, find: (word: Word | undefined) => WrittenText | null, run: (runner: readonly Word[], text: WrittenText) => ScriptRun): ScriptRun | null {
+  const grammar = row.grammar ?? {};
+  const { forms } = programForms(argv);
+  const candidates: Word[] = [];
+  // An interpreter's first operand is the script it runs (`java /tmp/E.java`, `escript x.escript`).
+  if (row.category === 'interpreter') {
+    const script = readArgs(argv.slice(1), grammar).operands[0];
+    if (script !== undefined) candidates.push(script);
+  }
+  for (const form of forms) {
+    if (form.role === 'loader' || (form.role === 'executor' && (form.payload === undefined || form.payload === 'program'))) {
+      if (form.value !== null) candidates.push(form.value);
+      // An executor that names nothing runs what its operands name (`jupytext --execute NB`).
+      if (form.role === 'executor' && form.payload === undefined) candidates.push(...readArgs(argv.slice(1), grammar).operands);
+    }
+  }
+  for (const word of candidates) {
+    const text = find(word) ?? find(optionValueWord(word));
     if (text !== null) return run([SH], { texts: text.texts, exact: false });
   }
   return null;
+}
+
+/** Every word after the program of a program without a row, as the file it may run (`--opt=FILE` by its value). */
+function unplacedRun(argv: readonly Word[], find: (word: Word | undefined) => WrittenText | null, run: (runner: readonly Word[], text: WrittenText) => ScriptRun): ScriptRun | null {
+  for (const word of argv.slice(1)) {
+    const text = find(word) ?? find(optionValueWord(word));
+    if (text !== null) return run([SH], { texts: text.texts, exact: false });
+  }
+  return null;
+}
+
+/** The value of a literal `--option=VALUE` word as a word of its own, else undefined. */
+function optionValueWord(word: Word): Word | undefined {
+  const text = literalText(word);
+  if (text === null || !text.startsWith('-')) return undefined;
+  const at = text.indexOf('=');
+  if (at < 0) return undefined;
+  const value = text.slice(at + 1);
+  return { kind: 'literal', value, raw: value };
 }
 
 /** Where a file name lands (absolute paths), or none for a name only known at run time. */

@@ -141,6 +141,9 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
   let nested: Segment[] | null = null;
   let nestedDepths: number[] | null = null;
   let nestedPlaces: PathPlace[] | null = null;
+  // Whether each payload segment is a command as the shell runs it (an argv, a shell's text) rather
+  // than another language's text read as shell words (`vim -c 'set ff=unix'`).
+  let nestedCommands: boolean[] | null = null;
   for (let next = 0; next < top.length + (nested === null ? 0 : nested.length); next++) {
     const own = next < top.length;
     const segment = own ? top[next]! : nested![next - top.length]!;
@@ -164,9 +167,11 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
       // `sudo $CMD …`: the resolver vouches for `sudo`, but what it runs is not written down.
       addUnreadable(found, unwrapped.wrappers.join(' '), `the program it runs is not literal: ${program.raw}`);
     }
-    // A word the program's row cannot place, an option a strict row does not know: what the
-    // program does is not known for sure (D§4.3 "Unknown is not harmless").
-    const inexact = analysis.forms.unreadable;
+    // A word the program's row cannot place, an option a strict row does not know, a program the
+    // table has no row for: what the program does is not known for sure, so no `safe` rating
+    // approves it (D§4.3 "Unknown is not harmless"; docs/decisions.md "No row, no safe rating").
+    // Text of another language read as shell words (`vim -c 'set ff=unix'`) names no program.
+    const inexact = own || nestedCommands![next - top.length] ? analysis.unplaced : analysis.forms.unreadable;
     if (inexact !== null) (found.inexact ??= []).push(inexact);
     let payloads: readonly Payload[];
     try {
@@ -184,6 +189,7 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
     nested ??= [];
     nestedDepths ??= [];
     nestedPlaces ??= [];
+    nestedCommands ??= [];
     for (const payload of payloads) {
       if (payload.kind === 'argv') {
         // `xargs CMD` is CMD itself, already read through the wrapper by every arm.
@@ -191,6 +197,7 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
         nested.push(payloadSegment(payload.argv, payload.via));
         nestedDepths.push(depth + 1);
         nestedPlaces.push(place);
+        nestedCommands.push(true);
         continue;
       }
       if (payload.approximate) {
@@ -200,10 +207,12 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
       const inner = resolve(payload.text, { home, shell: 'any' });
       if (inner.resolved) {
         const innerPlaces = placesOfSegments(inner.segments, place);
+        const shellText = rowFor(programName({ kind: 'literal', value: payload.via.split(' ')[0]!, raw: '' }) ?? '')?.category === 'shell';
         for (let k = 0; k < inner.segments.length; k++) {
           nested.push(inner.segments[k]!);
           nestedDepths.push(depth + 1);
           nestedPlaces.push(innerPlaces[k]!);
+          nestedCommands.push(shellText);
         }
       } else {
         addUnreadable(found, payload.via, describeMechanisms(inner.mechanisms));

@@ -20,6 +20,7 @@ import type { Form } from './row';
 import { programForms, rowFor, type FormReading } from './table';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import type { PeeledCommand } from './wrappers';
+import { isShellBuiltin } from '../reading/shellBuiltins';
 import type { WriteTarget } from './writeTarget';
 import { writeTargets } from './writeTargets';
 
@@ -131,8 +132,12 @@ export class SegmentRecord implements SegmentAnalysis {
     const first = this.peeled.argv[0];
     if (first === undefined) return null;
     if (this.program === null) return `the program ${first.raw} is only known at run time`;
-    if (this.inside.forms.row === null && rowFor(this.program) === null) return `the program table has no row for ${this.program}, so what it does with its words is not known`;
-    return null;
+    if (this.inside.forms.row !== null || rowFor(this.program) !== null || isShellBuiltin(this.program)) return null;
+    // `pnpm build`, `yarn lint`: a package manager runs the project's script or binary of that
+    // name, the project's own code, as `npm run build` does; no program of the PATH is meant.
+    const layer = this.peeled.layers[this.peeled.layers.length - 1];
+    if (layer !== undefined && !layer.peel && rowFor(layer.program)?.category === 'package') return null;
+    return `the program table has no row for ${this.program}, so what it does with its words is not known`;
   }
 }
 

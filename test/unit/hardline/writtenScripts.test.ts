@@ -28,8 +28,23 @@ describe('scripts written and run on one line (hardline/writtenScripts.ts)', () 
     assert.deepEqual(runs(command(['echo', 'A'], [writeTo('f')]), command(['echo', 'B'], [writeTo('f')]), command(['sh', 'f'])), [{ argv: ['sh'], texts: ['B'] }]);
   });
 
+  it('reads a file at its worst where a row loads or runs it, an interpreter runs it, or no row places the word', () => {
+    // The row's loader forms: a build's init script, an ant build file, an sftp batch file.
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('/tmp/i.gradle')]), command(['gradle', '--init-script', '/tmp/i.gradle', 'help'])), [{ argv: ['sh'], texts: ['X'] }]);
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('/tmp/b.xml')]), command(['ant', '-e', '-f', '/tmp/b.xml'])), [{ argv: ['sh'], texts: ['X'] }]);
+    // An executor whose value is a program, written `--option=FILE`.
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('/tmp/h')]), command(['aria2c', '--on-download-complete=/tmp/h', 'https://example.com/x'])), [{ argv: ['sh'], texts: ['X'] }]);
+    // An interpreter that does not read code on its input runs its script operand.
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('/tmp/E.java')]), command(['java', '/tmp/E.java'])), [{ argv: ['sh'], texts: ['X'] }]);
+    // A program without a row: any word naming the file may be what it runs.
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('/tmp/k.vbs')]), command(['frobnicate-tool', '//nologo', '/tmp/k.vbs'])), [{ argv: ['sh'], texts: ['X'] }]);
+  });
+
   it('leaves out files read but not run, other files, and text it does not know', () => {
     assert.deepEqual(runs(command(['echo', 'X'], [writeTo('f')]), command(['cat', 'f'])), []);
+    // A row that places the word as data: grep's file operand, java's classpath value.
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('f')]), command(['grep', '-c', 'rm', 'f'])), []);
+    assert.deepEqual(runs(command(['echo', 'X'], [writeTo('lib')]), command(['java', '-cp', 'lib', 'Main'])), []);
     assert.deepEqual(runs(command(['echo', 'X'], [writeTo('a.sh')]), command(['sh', 'b.sh'])), []);
     assert.deepEqual(runs(command(['curl', '-s', 'u'], [writeTo('i.sh')]), command(['sh', 'i.sh'])), []);
     assert.deepEqual(runs(command(['sh', 'x.sh']), command(['echo', 'X'], [writeTo('x.sh')])), []);
