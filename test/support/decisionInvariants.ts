@@ -509,7 +509,9 @@ function readsUnplaced(command: string): boolean {
  * Unplaced words never help: a command the gate does not approve under a configuration is not
  * approved once one of its options is renamed to one its row lacks and the table reads it so
  * (under the same configuration, entries and rating included), nor once its program is renamed to
- * one without a row (under the default list, which covers only programs it knows).
+ * one without a row (under the default list, which covers only programs it knows, and under a
+ * `safe` rating, which approves no program without a row: docs/decisions.md "No row, no safe
+ * rating").
  *
  * Known limitation (docs/decisions.md, "Options a row does not name"): most rows' grammars name
  * only the options that take a value and read any other as a flag, so an option renamed there is
@@ -517,7 +519,9 @@ function readsUnplaced(command: string): boolean {
  */
 export async function unplacedInvariant(c: { command: string; config: Config }, wordIndex: number, program: boolean): Promise<Verdict> {
   if (c.command.length > MAX_SEED_LENGTH) return null;
-  if (program && c.config.name !== 'manual-default') return null;
+  // Entries name the program as written, so a renamed program escapes them trivially; the default
+  // list and a `safe` rating are what a program without a row must not gain.
+  if (program && c.config.name === 'manual-entry') return null;
   const command = unplacedVariant(c.command, wordIndex, program);
   if (command === null) return null;
   if (!program && !readsUnplaced(command)) return null;

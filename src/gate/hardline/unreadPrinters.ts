@@ -21,9 +21,7 @@ import { rowFor } from '../programs/table';
 import { commandName, literalText } from './commandName';
 import { credentialKind, expandHome, homeStateAtWorst, wordPathText } from './paths';
 import { isUnplaced } from './unplacedSenders';
-
-/** Wrappers that run the command as another account (root, by default). */
-const PRIVILEGE_WRAPPERS = new Set(['sudo', 'doas', 'run0', 'pkexec', 'sudo-rs']);
+import { privilegeWrapper } from '../programs/writeTargets';
 
 /** The code a command runs that the gate cannot read, named, or null: an unplaced program, a script file. */
 function unreadCode(record: SegmentRecord): { name: string; operands: readonly Word[] } | null {
@@ -58,7 +56,7 @@ function holdsSecrets(word: Word, home: string): string | null {
 export function unreadCodePrints(record: SegmentRecord, home: string): string | null {
   const code = unreadCode(record);
   if (code === null) return null;
-  const privileged = record.peeled.wrappers.find((wrapper) => PRIVILEGE_WRAPPERS.has(wrapper));
+  const privileged = privilegeWrapper(record.peeled.wrappers);
   if (privileged !== undefined) return `what ${code.name} prints run through ${privileged} (code the gate cannot read; root's secrets at its worst)`;
   for (const word of code.operands) {
     const held = holdsSecrets(word, home);

@@ -888,8 +888,13 @@ function withinFolder(target: WriteTarget, folder: string | null): WriteTarget {
   return { ...target, path: target.path === '.' ? folder : joinPath(folder, target.path) };
 }
 
-/** Wrappers that run the command with the root's rights. */
-const PRIVILEGE_WRAPPERS = new Set(['sudo', 'doas', 'run0', 'pkexec', 'su', 'sudo-rs', 'please']);
+/** Wrappers that run the command with another account's rights, root's by default. */
+const PRIVILEGE_WRAPPERS: ReadonlySet<string> = new Set(['sudo', 'doas', 'run0', 'pkexec', 'su', 'sudo-rs', 'please']);
+
+/** The first of these wrappers that raises the command's rights (`sudo`, `doas` …), or undefined. */
+export function privilegeWrapper(wrappers: readonly string[]): string | undefined {
+  return wrappers.find((wrapper) => PRIVILEGE_WRAPPERS.has(wrapper));
+}
 
 /**
  * Every path a segment writes: output redirects (other than the harmless ones, D§4.2) and the
@@ -909,7 +914,7 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
     const programWord = unwrapped.argv[0];
     if (programWord && program === null) {
       out.push({ path: null, via: 'a program the gate cannot read', source: programWord.raw });
-      out.push(...configurationWritesAtWorst(unwrapped.argv, unwrapped.wrappers.some((wrapper) => PRIVILEGE_WRAPPERS.has(wrapper))));
+      out.push(...configurationWritesAtWorst(unwrapped.argv, privilegeWrapper(unwrapped.wrappers) !== undefined));
       return out;
     }
     if (program === null) return out;
@@ -923,7 +928,7 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
         const forms = analysis?.inside?.forms ?? programForms(unwrapped.argv);
         out.push(...rowTargets(unwrapped.argv, 0, forms));
         // No row, or words the row cannot place: a configuration verb among them writes at its worst.
-        if (forms.unreadable !== null || rowFor(program) === null) out.push(...configurationWritesAtWorst(unwrapped.argv, unwrapped.wrappers.some((wrapper) => PRIVILEGE_WRAPPERS.has(wrapper))));
+        if (forms.unreadable !== null || rowFor(program) === null) out.push(...configurationWritesAtWorst(unwrapped.argv, privilegeWrapper(unwrapped.wrappers) !== undefined));
       }
       return out;
     }
