@@ -20,7 +20,6 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { hostPowerPhrase } from './hostPower';
 import { checkServiceStop } from './processes';
-import { tokens } from './protectedTrees';
 import { sessionProcess } from './sessionProcesses';
 
 /**
@@ -47,19 +46,6 @@ const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|stat
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action. */
 const POWER_OPTION = /^--?(?:force-|no-prompt-)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
-
-/**
- * Tokens that ask to end the machine's power, the session or a running thing (`--action=Shutdown`,
- * `svc power reboot`, `-X quit`): compared as tokens of a word (`tokens` of protectedTrees.ts). Not
- * enough for the floor by themselves (`adb reboot` restarts a phone); for a program without a row
- * they are why a `safe` rating cannot approve it (preflight/unplacedReach.ts).
- */
-const ENDING_TOKENS: ReadonlySet<string> = new Set(['halt', 'poweroff', 'reboot', 'restart', 'shutdown', 'logout', 'logoff', 'kexec', 'hibernate', 'suspend', 'kill', 'killall', 'terminate', 'quit', 'stop']);
-
-/** Whether a literal word (of at most 64 characters) has a token that ends power, a session or a running thing. */
-export function namesEnding(text: string): boolean {
-  return text.length <= 64 && tokens(text).some((token) => ENDING_TOKENS.has(token));
-}
 
 export function checkPowerWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   // Inside a container its power is its own (programArms.ts, the same rule); a chroot's is the host's.

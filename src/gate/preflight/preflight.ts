@@ -7,7 +7,6 @@ import type { CommandReading } from '../reading/reading';
 import type { Mechanism, ReadingShell, Segment, Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
-import { unplacedReach } from './unplacedReach';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { workingFolderOf, writeTargets } from '../programs/writeTargets';
@@ -169,10 +168,10 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
       addUnreadable(found, unwrapped.wrappers.join(' '), `the program it runs is not literal: ${program.raw}`);
     }
     // A word the program's row cannot place, an option a strict row does not know, a program the
-    // table has no row for whose words reach past the workspace (unplacedReach.ts): what the
-    // program does is not known for sure, so no `safe` rating approves it (D§4.3 "Unknown is not
-    // harmless"). Text of another language read as shell words (`vim -c 'set ff=unix'`) names no program.
-    const inexact = own || nestedCommands![next - top.length] ? unplacedReach(analysis, place) : analysis.forms.unreadable;
+    // table has no row for: what the program does is not known for sure, so no `safe` rating
+    // approves it (D§4.3 "Unknown is not harmless"; docs/decisions.md "No row, no safe rating").
+    // Text of another language read as shell words (`vim -c 'set ff=unix'`) names no program.
+    const inexact = own || nestedCommands![next - top.length] ? analysis.unplaced : analysis.forms.unreadable;
     if (inexact !== null) (found.inexact ??= []).push(inexact);
     let payloads: readonly Payload[];
     try {

@@ -1,0 +1,50 @@
+import { strict as assert } from 'node:assert';
+import { preflightFindings } from '../../../src/gate/preflight/preflight';
+import { readCommand } from '../../../src/gate/reading/reading';
+
+const HOME = '/home/dev';
+const CWD = '/home/dev/project';
+
+/** The unresolved finding's reason for a command (what keeps a `safe` rating from approving it), or null. */
+function unresolved(command: string): string | null {
+  const findings = preflightFindings(readCommand(command, { home: HOME, shell: 'bash' }), { cwd: CWD });
+  return findings.find((finding) => finding.arm === 'unresolved')?.reason ?? null;
+}
+
+// docs/decisions.md "No row, no safe rating": what a program without a row does with its words is
+// not known, so a rating is no knowledge of it, wherever it is and whatever its words look like.
+describe('preflight: no safe rating approves a program without a row', () => {
+  const unplaced = [
+    'frobctl --action=Shutdown',
+    'frobctl -a -f 1s /var',
+    'frobctl run main.nf',
+    'frobctl',
+    "frobctl -e 'runCommand(\"ls\")'",
+    'sudo frobctl status',
+    'timeout 30 frobctl check',
+    "sh -c 'frobctl /usr'",
+    'find . -name x -exec frobctl {} +',
+    'pnpm exec frobctl',
+  ];
+  for (const command of unplaced) {
+    it(`a person sees: ${command}`, () => {
+      assert.match(unresolved(command) ?? '', /the program table has no row for frobctl/);
+    });
+  }
+
+  const placed = [
+    // A package manager's script or project binary is the project's own code, as `npm run build` is.
+    'pnpm build',
+    'yarn lint --fix',
+    // Builtins are read by the resolver (reading/shellBuiltins.ts); rows place the rest.
+    'export NODE_ENV=test',
+    'ls -la /usr/bin',
+    // Another language's text read as shell words names no program (vim's Ex command `set`).
+    "vim -c 'set ff=unix' -c wq notes.txt",
+  ];
+  for (const command of placed) {
+    it(`a rating may approve: ${command}`, () => {
+      assert.equal(unresolved(command), null);
+    });
+  }
+});
