@@ -827,6 +827,13 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
         values.set('*', fromLiteral(words.join(' ')));
         words.slice(0, 9).forEach((word, index) => values.set(String(index + 1), fromLiteral(word)));
       }
+      // `read [-r] NAME… <<< WORD`: the here-string's words, the last name taking the rest.
+      const readHere = READ_HERE.exec(text.slice(k));
+      if (readHere !== null) {
+        const names = readHere[2]!.trim().split(/\s+/);
+        const words = shellWords(readHere[3]!).join(' ').split(/[ \t\n]+/).filter((word) => word !== '');
+        names.forEach((name, index) => values.set(name, fromLiteral(index === names.length - 1 || /a/.test(readHere[1]!) ? words.slice(index).join(' ') : (words[index] ?? ''))));
+      }
       const printfV = PRINTF_V.exec(text.slice(k));
       if (printfV !== null) {
         const printed = printfOutput(shellWords(printfV[2]!));
@@ -847,7 +854,24 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
         k += substitution[0].length;
         continue;
       }
+      // zsh's `${(s/:/)NAME}` splits the value at the separator; the search path's folders at their worst.
+      const zshSplit = c === '$' ? ZSH_SPLIT.exec(text.slice(k)) : null;
+      const toSplit = zshSplit === null ? undefined : (values.get(zshSplit[3]!) ?? environmentValue(zshSplit[3]!));
+      if (zshSplit !== null && toSplit?.raw !== undefined) {
+        out += fromLiteral(toSplit.raw.split(zshSplit[2]!).join(' ')).split;
+        k += zshSplit[0].length;
+        changed = true;
+        continue;
+      }
       const expansion = c === '$' ? EXPANSION.exec(text.slice(k)) : null;
+      // The search path split at an IFS that holds `:` (`IFS=:; rm -rf $PATH`): its folders at their worst.
+      const ifsSplit = expansion !== null && !quoted && values.get('IFS')?.quoted.includes(':') === true ? environmentValue(expansion[1] ?? expansion[2] ?? '') : undefined;
+      if (expansion !== null && ifsSplit !== undefined && !values.has(expansion[1] ?? expansion[2]!)) {
+        out += splitByIfs(ifsSplit, values.get('IFS'));
+        k += expansion[0].length;
+        changed = true;
+        continue;
+      }
       const value = expansion === null ? undefined : expansion[3] !== undefined ? indirect(expansion[3], values) : values.get(expansion[1] ?? expansion[2]!);
       if (expansion !== null && value !== undefined) {
         out += quoted ? value.quoted : splitByIfs(value, values.get('IFS'));
@@ -871,6 +895,21 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^(
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
+
+/** `read [-r|-a …] NAME… <<< WORD` (flags only, no option with a value but `-a`'s name). */
+const READ_HERE = /^read((?:\s+-[rsea]+)*)\s+((?:[A-Za-z_][A-Za-z0-9_]*\s*)+)<<<\s*('[^']*'|"(?:[^"\\]|\\.)*"|[^\s;&|]+)/;
+
+/** zsh's split flag `${(s/SEP/)NAME}` (any delimiter pair: `(s.:.)`, `(s:,:)`). */
+const ZSH_SPLIT = /^\$\{\(s(.)(.+?)\1\)([A-Za-z_][A-Za-z0-9_]*)\}/;
+
+/**
+ * A variable of the environment the line did not set, at its worst, where splitting it matters:
+ * the search path is the system's program folders (docs/decisions.md "The search path split into
+ * its folders"). Others are unknown.
+ */
+function environmentValue(name: string): Value | undefined {
+  return name === 'PATH' ? fromLiteral('/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin') : undefined;
+}
 
 /** `set -- WORDS` up to the end of the command. */
 const SET_POSITIONAL = /^set\s+--\s+([^;&|\n]*)/;

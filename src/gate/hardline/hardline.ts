@@ -60,7 +60,8 @@ import { checkPushedFolders } from './pushedFolders';
 import { producerAsSubstitution, readLoopBodies } from './readLoops';
 import { functionCallsText } from './functionCalls';
 import { xargsInputAsPipe } from './inputAsPipe';
-import { shellTextWithArguments } from './shellArguments';
+import { shellTextWithArguments, stdinTextWithArguments } from './shellArguments';
+import { payloadsWithInput } from './payloadInput';
 import { unplacedSinkTexts } from './unplacedPipes';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
@@ -516,6 +517,10 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   }
   const shellCode = checkShellCode(inside, context, place);
   if (shellCode !== null) return shellCode;
+  for (const text of stdinText === null ? [] : payloadsWithInput(record, null, stdinText)) {
+    const found = checkPayloadText(text, true, context, place);
+    if (found !== null) return found;
+  }
   if (stdinText !== null) {
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inside, [stdinText], true, context, place);
     if (found !== null) return found;
@@ -751,6 +756,9 @@ function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact:
   for (const text of texts) {
     const found = kind === 'code' ? checkCodeText(text, context, place) : checkPayloadText(text, kind === 'unknown' || !exact, context, place);
     if (found !== null) return found;
+    const filled = stdinTextWithArguments(command.argv, text);
+    const inFilled = filled === null ? null : checkPayloadText(filled, true, context, place);
+    if (inFilled !== null) return inFilled;
   }
   return null;
 }
@@ -993,6 +1001,11 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   if (unplaced !== null) return unplaced;
   const produced = producedText(source as CommandShape);
   const sinkRecord = recordOfView(sinkView);
+  // Shell text the sink runs reads what flows in (`… | split --filter='xargs rm -rf'`; payloadInput.ts).
+  for (const text of payloadsWithInput(sinkRecord, innerArgv(source), null)) {
+    const found = checkPayloadText(text, true, context, place);
+    if (found !== null) return found;
+  }
   if (produced === null) return sinkRecord.wrapped || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, sinkRecord.peeled, context, place) : null;
   const sink = sinkRecord.peeled;
   const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts);
