@@ -139,7 +139,43 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
       if (!sent.includes(word) && !other.includes(word)) sent.push(word);
     }
   }
-  return { sent, other, hasOperands };
+  return { sent: sent.map(fileUrlPath), other: other.map(fileUrlPath), hasOperands };
+}
+
+/**
+ * A `file://` URL names a file of this machine, and the AWS CLI's `file://P` and `fileb://P`
+ * parameters (`~` expanded) are P's content: the word read as the path it names.
+ */
+function fileUrlPath(word: Word): Word {
+  const text = literalText(word);
+  const match = text === null ? null : /^fileb?:\/\/(?:localhost(?=\/))?([~/].*)$/i.exec(text);
+  return match === null ? word : { kind: 'literal', value: match[1]!, raw: match[1]! };
+}
+
+/** The files a command's `file://` words and `--opt=file://…` values name (see {@link fileUrlPath}). */
+export function fileUrlWords(argv: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of argv.slice(1)) {
+    const text = literalText(word);
+    if (text === null) continue;
+    const value: Word = text.startsWith('--') && text.includes('=') ? { kind: 'literal', value: text.slice(text.indexOf('=') + 1), raw: text.slice(text.indexOf('=') + 1) } : word;
+    const path = fileUrlPath(value);
+    if (path !== value) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * The program sends the words it is handed at its worst: it cannot be placed ({@link isUnplaced}),
+ * or it is a cloud provider's client, every call of which sends its parameters to the provider's
+ * service (`gcloud pubsub topics publish T --message="$(cat KEY)"`, `aws sqs send-message
+ * --message-body file://KEY`): docs/decisions.md "A cloud client sends what it is handed".
+ */
+export function sendsWordsAtWorst(record: SegmentRecord): boolean {
+  if (isUnplaced(record)) return true;
+  const first = record.inside.argv[0];
+  if (first === undefined || first.kind !== 'literal') return false;
+  return rowFor(commandName(first)?.name ?? first.value)?.category === 'cloud';
 }
 
 /** Generic and special-use top-level names a host name ends with, as written in commands. */
