@@ -23,7 +23,7 @@ import { credentialKind, homeStateAtWorst, isNetworkDevicePath, namesCloudMetada
 import { landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
 import { workingFolderOf } from '../programs/writeTargets';
 import { readTextCommands } from './textCommands';
-import { isUnplaced, secretNamedVerb, unplacedWords } from './unplacedSenders';
+import { fileUrlWords, isUnplaced, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
 import { unreadCodePrints } from './unreadPrinters';
 import { secretAskedByName } from './secretReads';
 
@@ -175,7 +175,7 @@ export function maySend(inside: SegmentRecord, redirects: readonly Redirect[]): 
   }
   const name = commandName(inside.argv[0])?.name ?? null;
   // A program the table cannot place may send what it is handed (handedToUnplaced).
-  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null || isUnplaced(inside));
+  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null || sendsWordsAtWorst(inside));
 }
 
 /**
@@ -483,13 +483,17 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
     const argv = command.record.peeled.argv;
     const name = commandName(argv[0])?.name ?? null;
     // A program's name (not a header or a label read back as a command: `Authorization: Bearer …`).
-    if (name === null || !PROGRAM_NAME.test(name) || Object.prototype.hasOwnProperty.call(SINKS, name) || NOT_READERS.has(name) || !isUnplaced(command.record)) continue;
-    const what = `${name} (a program the gate cannot place, which may send what it is handed)`;
+    if (name === null || !PROGRAM_NAME.test(name) || Object.prototype.hasOwnProperty.call(SINKS, name) || NOT_READERS.has(name) || !sendsWordsAtWorst(command.record)) continue;
+    const unplaced = isUnplaced(command.record);
+    const what = unplaced ? `${name} (a program the gate cannot place, which may send what it is handed)` : `${name} (a cloud client, which sends its parameters to the provider)`;
     const words = unplacedWords(argv);
     // Paths are read from words without a substitution (whose content the reader below reads):
     // a word nesting substitutions holds the text of every level, each level a command of its own.
     const paths = (list: readonly Word[]): Word[] => list.filter((word) => !(word.raw.includes('$(') || word.raw.includes('`')));
-    const named = credentialIn(paths(words.sent), 0, command.place, true) ?? credentialIn(paths(words.other), 0, command.place);
+    // A cloud client's row places its operands (an upload, a download): only the files its `file://` parameters read are sent.
+    const named = unplaced
+      ? (credentialIn(paths(words.sent), 0, command.place, true) ?? credentialIn(paths(words.other), 0, command.place))
+      : credentialIn(fileUrlWords(argv), 0, command.place, true);
     if (named !== null) return hardlineFinding('credential-exfiltration', `${named} goes to ${what}`);
     // Programs without a row are common and their words may nest substitutions deeply (each level
     // a pipeline of its own): a word is read when short enough to be a command's text.
@@ -504,7 +508,8 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${what}`);
       }
     }
-    if (!words.hasOperands) continue;
+    // A cloud client's standard input is its own business (a secret moved between stores): only an unplaced program's is read.
+    if (!words.hasOperands || !unplaced) continue;
     for (const redirect of command.redirects) {
       if (redirect.op !== '<' && redirect.op !== '<>') continue;
       const input = credentialInWord(redirect.target, command.place);

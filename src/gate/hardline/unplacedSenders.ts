@@ -82,6 +82,8 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
   let verbSeen = false;
   let sendVerb = false;
   let hasOperands = false;
+  // Values of options that name the program's own identity or configuration: used, not sent.
+  const used = new Set<number>();
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     const text = literalText(word);
@@ -116,6 +118,7 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
       if (next === undefined || (nextText !== null && nextText.startsWith('-'))) continue;
       k++;
       if (send) sent.push(next);
+      else used.add(k);
       continue;
     }
     // `-i KEY`, `-c FILE`: a short option that names the program's own key or configuration
@@ -123,9 +126,75 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
     if (text.length !== 2 || !USE_SHORT.has(text[1]!)) continue;
     const next = argv[k + 1];
     const nextText = next === undefined ? null : literalText(next);
-    if (next !== undefined && !(nextText !== null && nextText.startsWith('-'))) k++;
+    if (next !== undefined && !(nextText !== null && nextText.startsWith('-'))) used.add(++k);
   }
-  return { sent, other, hasOperands };
+  // A word that names another machine (a URL, `user@host`, an address, a host name) makes the
+  // program a client of that machine: every operand and every option's value it is given is sent
+  // at its worst, verb or none (`ftpput HOST /dir ~/.aws`, `frob -h broker.example.com -f PATH`).
+  if (argv.slice(1).some((word) => namesAnotherMachine(literalText(word)))) {
+    for (let k = 1; k < argv.length; k++) {
+      const word = argv[k]!;
+      const text = literalText(word);
+      if (used.has(k) || (text !== null && (text.startsWith('-') || namesAnotherMachine(text)))) continue;
+      if (!sent.includes(word) && !other.includes(word)) sent.push(word);
+    }
+  }
+  return { sent: sent.map(fileUrlPath), other: other.map(fileUrlPath), hasOperands };
+}
+
+/**
+ * A `file://` URL names a file of this machine, and the AWS CLI's `file://P` and `fileb://P`
+ * parameters (`~` expanded) are P's content: the word read as the path it names.
+ */
+function fileUrlPath(word: Word): Word {
+  const text = literalText(word);
+  const match = text === null ? null : /^fileb?:\/\/(?:localhost(?=\/))?([~/].*)$/i.exec(text);
+  return match === null ? word : { kind: 'literal', value: match[1]!, raw: match[1]! };
+}
+
+/** The files a command's `file://` words and `--opt=file://…` values name (see {@link fileUrlPath}). */
+export function fileUrlWords(argv: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of argv.slice(1)) {
+    const text = literalText(word);
+    if (text === null) continue;
+    const value: Word = text.startsWith('--') && text.includes('=') ? { kind: 'literal', value: text.slice(text.indexOf('=') + 1), raw: text.slice(text.indexOf('=') + 1) } : word;
+    const path = fileUrlPath(value);
+    if (path !== value) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * The program sends the words it is handed at its worst: it cannot be placed ({@link isUnplaced}),
+ * or it is a cloud provider's client, every call of which sends its parameters to the provider's
+ * service (`gcloud pubsub topics publish T --message="$(cat KEY)"`, `aws sqs send-message
+ * --message-body file://KEY`): docs/decisions.md "A cloud client sends what it is handed".
+ */
+export function sendsWordsAtWorst(record: SegmentRecord): boolean {
+  if (isUnplaced(record)) return true;
+  const first = record.inside.argv[0];
+  if (first === undefined || first.kind !== 'literal') return false;
+  return rowFor(commandName(first)?.name ?? first.value)?.category === 'cloud';
+}
+
+/** Generic and special-use top-level names a host name ends with, as written in commands. */
+const HOST_SUFFIXES = /\.(?:com|org|net|io|dev|example|internal|local|lan|corp|home|cloud|edu|gov|info|biz|co|me|us|uk|de|fr|eu|xyz|site|online|tech|ai|test|invalid|localhost)\.?(?::\d+)?$/i;
+
+/**
+ * The text names another machine: a URL with a host (`ftp://h/`, `https://…`), `user@host`
+ * (with or without `:path`), an IPv4 address (with a port), or a dotted name ending with a
+ * top-level name hosts use (`ftp.example.org`, `broker.example.com:1883`). A file name with
+ * an extension (`app.tar.gz`, `notes.md`) is none: only names the suffix list knows count.
+ */
+export function namesAnotherMachine(text: string | null): boolean {
+  if (text === null || text === '' || text.startsWith('-') || text.includes('/') && !text.includes('://') && !/^[^/]*@[^/]*:/.test(text)) {
+    return text !== null && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]/.test(text) && !/^(?:file|unix|fd|data):/i.test(text);
+  }
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]/.test(text)) return !/^(?:file|unix|fd|data):/i.test(text);
+  if (/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]+(?::.*)?$/.test(text) || /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+:/.test(text)) return true;
+  if (/^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/.test(text)) return !/^127\./.test(text);
+  return /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\.?(?::\d+)?$/.test(text) && HOST_SUFFIXES.test(text);
 }
 
 /**

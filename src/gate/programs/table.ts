@@ -485,6 +485,13 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const verb = words[0];
     if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word) => word !== null && STDIN_NAMES.has(word))) return kind;
   }
+  // An interpreter whose script operand names standard input reads its code there, whether or not
+  // it reads stdin with no script at all (`java --source 21 -`, `groovy -`): docs/decisions.md
+  // "An interpreter's script read from standard input".
+  if (row.stdinCode !== true && row.category === 'interpreter') {
+    const script = readArgs(argv.slice(1), row.grammar ?? {}).operands[0];
+    return script !== undefined && script.kind === 'literal' && STDIN_NAMES.has(script.value) ? kind : null;
+  }
   if (row.stdinCode !== true) return null;
   const reading = forms ?? programForms(argv);
   if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return null;

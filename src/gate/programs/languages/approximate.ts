@@ -57,6 +57,12 @@ export function readApproximately(code: string, program: string): ApproximateTex
     const window = receiverOf(stripped, code, at, name) + ' ' + callWindow(stripped, code, at + name.length);
     for (const target of deletionTargets(window, row)) out.push({ text: `rm -rf -- ${target}`, what: `${name} in ${row.language} code (a name that says it deletes)` });
   }
+  // A name no row lists that says it runs a command (`runCommand`, `exec_cmd`, `spawnProcess`): its words are the command's.
+  for (const { name, at } of runningNames(stripped, code, row.processApis)) {
+    const window = receiverOf(stripped, code, at, name) + ' ' + callWindow(stripped, code, at + name.length);
+    const words = windowWords(window, row);
+    if (words.length > 0) out.push({ text: words.join(' '), what: `${name} in ${row.language} code (a name that says it runs a command)` });
+  }
   out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
@@ -404,6 +410,35 @@ function deletingNames(stripped: string, code: string, listed: readonly string[]
     if (listed.includes(name) || !nameWords(name).some((word) => DELETING_VERBS.has(word))) continue;
     const next = code.slice(match.index + name.length).match(/^[ \t]*(.)/)?.[1];
     if (next === undefined || !/[("'~$\/\w]/.test(next)) continue;
+    out.push({ name, at: match.index });
+  }
+  return out;
+}
+
+/**
+ * Verbs of running and the nouns of what is run, as words of a name (docs/decisions.md "Names that
+ * say they run a command"): a library's or an embedding's own process call that no language row
+ * lists (Rhino's and jrunscript's `runCommand`, `exec_cmd`, `spawnProcess`, `shellExec`) is read
+ * as the listed ones are. A name needs both a verb and a noun (`runTests`, `execute` alone, `call`
+ * are no such name), or is one of the words that mean both (`popen`, `subprocess`, `syscall`).
+ */
+const RUNNING_VERBS: ReadonlySet<string> = new Set(['run', 'exec', 'execute', 'spawn', 'launch', 'start', 'call', 'invoke', 'system', 'shell']);
+const RUN_NOUNS: ReadonlySet<string> = new Set(['command', 'cmd', 'process', 'proc', 'program', 'shell', 'sh', 'bash', 'subprocess', 'system', 'os']);
+const RUNNING_WORDS: ReadonlySet<string> = new Set(['popen', 'subprocess', 'syscall', 'sh', 'cmd', 'shellexec', 'execvp', 'execv', 'execl', 'execlp', 'posix_spawn']);
+
+/** Names in `stripped` that say they run a command and are not among `listed`, called with an argument. */
+function runningNames(stripped: string, code: string, listed: readonly string[]): Array<{ name: string; at: number }> {
+  const out: Array<{ name: string; at: number }> = [];
+  let seen = 0;
+  for (const match of stripped.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    if (++seen > MAX_NAMES) break;
+    const name = match[0];
+    if (listed.includes(name)) continue;
+    const words = nameWords(name);
+    const verb = words.findIndex((word) => RUNNING_VERBS.has(word));
+    const says = RUNNING_WORDS.has(name.toLowerCase()) || (verb !== -1 && words.some((word, k) => k !== verb && RUN_NOUNS.has(word)));
+    if (!says) continue;
+    if (!/^[ \t]*\(/.test(code.slice(match.index + name.length))) continue;
     out.push({ name, at: match.index });
   }
   return out;

@@ -273,7 +273,7 @@ const DOCKER_BUILD: Command = dockerLeaf(
 // Copying a file out of a container onto the machine (GTFOBins' file-write for docker) is what
 // `docker cp` is for: the target is an everyday writer, which the preflight still reads.
 const DOCKER_COPY: Command = dockerLeaf({
-  operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a container into this path of the machine' }],
+  operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, target: 'file', example: 'out.txt', note: 'copies out of a container into this path of the machine (replacing a file there)' }],
   plain: [],
 }, flagged('archive', 'follow-link'), 'L');
 
@@ -308,7 +308,7 @@ const COMPOSE: Command = {
     },
     rm: { grammar: { flags: 'fsv', long: flagged('force', 'stop', 'volumes'), abbreviations: false }, role: DESTROY('deletes the project\'s stopped containers') },
     kill: { grammar: { short: 's', long: valued('signal'), abbreviations: false }, role: DESTROY('kills the project\'s containers') },
-    cp: { grammar: { flags: 'aL', long: flagged('archive', 'follow-link', 'all'), abbreviations: false }, operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a service container into this path of the machine' }] },
+    cp: { grammar: { flags: 'aL', long: flagged('archive', 'follow-link', 'all'), abbreviations: false }, operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, target: 'file', example: 'out.txt', note: 'copies out of a service container into this path of the machine (replacing a file there)' }] },
     ps: { grammar: { flags: 'aq', long: { ...valued('format', 'filter', 'status'), ...flagged('all', 'quiet', 'services') }, abbreviations: false }, plain: ['', '-a'] },
     logs: { grammar: { short: 'n', flags: 'ft', long: { ...valued('tail', 'since', 'until', 'index'), ...flagged('follow', 'timestamps', 'no-color', 'no-log-prefix') }, abbreviations: false }, plain: ['-f web', '--tail 50'] },
     build: { grammar: { long: { ...valued('build-arg', 'builder', 'memory', 'progress', 'ssh', 'push'), ...flagged('no-cache', 'pull', 'quiet', 'with-dependencies') }, abbreviations: false }, plain: ['', '--no-cache web'] },
@@ -598,7 +598,7 @@ const KUBECTL_BODY: Command = {
       container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], devices: ['--privileged'], podSpec: ['--overrides'] },
       plain: ['web --image=nginx'],
     }, KUBE_LEAF_SHORT, {}, true),
-    cp: kube({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies out of a pod into this path of the machine' }] }),
+    cp: kube({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, target: 'file', example: 'out.txt', note: 'copies out of a pod into this path of the machine (replacing a file there)' }] }),
     'port-forward': kube({ options: [{ role: 'listener', options: ['--address'], when: openAddress, example: '0.0.0.0', note: '--address opens the forwarded port on a network address, not only this machine' }], plain: ['svc/web 8080:80', 'pod/db 5432'] }),
     proxy: kube({
       options: [
@@ -965,7 +965,7 @@ const GCLOUD_GROUPS: Record<string, Command> = {
   compute: gc({
     subcommands: {
       ssh: GCLOUD_SSH,
-      scp: gc({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, example: 'out.txt', note: 'copies from a cloud machine into this path' }] }),
+      scp: gc({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, target: 'file', example: 'out.txt', note: 'copies from a cloud machine into this path (replacing a file there)' }] }),
       'connect-to-serial-port': gc({ role: { role: 'executor', note: 'attaches this terminal to a cloud machine\'s serial console' } }),
       'start-iap-tunnel': gc({ options: [{ role: 'listener', options: ['--local-host-port'], when: (v) => v === null || openAddress(v.replace(/:\d+$/, '')) && !/^:?\d+$/.test(v), example: '0.0.0.0:2222', note: '--local-host-port opens the tunnel on a network address' }], plain: ['vm-1 22 --local-host-port=localhost:2222'] }, valued('local-host-port')),
       instances: gc({ plain: ['list', 'describe vm-1 --zone europe-west1-b'] }),
@@ -1858,7 +1858,7 @@ const DOCTL_BODY: Command = {
     kubernetes: doctl({ plain: ['cluster list', 'cluster kubeconfig save dev'] }),
     account: doctl({ plain: ['get'] }),
     version: doctl({ plain: [''] }),
-    auth: doctl({ plain: ['init', 'list'] }),
+    auth: doctl({ subcommands: { token: doctl({ role: printsSecret('prints the DigitalOcean API token of the current context', ['digitalocean.com']) }) }, plain: ['init', 'list'] }),
   },
   plain: ['account get', 'compute droplet list', 'version', 'apps list -o json'],
 };

@@ -459,6 +459,31 @@ const FIREJAIL: ProgramRow = {
   plain: ['--list', '--tree', '--version', '--help'],
 };
 
+/**
+ * PRoot runs a command in a guest root (`-r DIR`) through ptrace, as the calling user: `-b SRC[:DST]`
+ * (`-m`, `--bind`, `--mount`) maps a host path in, DST defaulting to SRC, so a path of the command
+ * below a bind is the host's (D§5, docs/decisions.md "Runners that map the host in, by their rows").
+ * `-R DIR` also binds the host's usual folders (the home among them): left to a later row change.
+ */
+const PROOT: ProgramRow = {
+  names: ['proot'],
+  category: 'container',
+  what: 'runs a command in another root folder with host paths bound in, without privileges (PRoot)',
+  grammar: {
+    short: 'rRSbmqwkvi',
+    flags: 'hV0',
+    long: {
+      ...flagged('help', 'version', 'root-id', 'link2symlink', 'kill-on-exit', 'ashmem-memfd', 'sysvipc'),
+      ...valued('rootfs', 'bind', 'mount', 'qemu', 'pwd', 'cwd', 'kernel-release', 'verbose', 'change-id'),
+    },
+    stopAtOperand: true,
+  },
+  strict: true,
+  wrapper: { peel: false, noCommand: ['h', 'help', 'V', 'version'], note: 'proot runs the command with another root folder and the bound host paths' },
+  container: { command: 0, volumes: [], mounts: [], workdir: ['-w', '--pwd', '--cwd'], binds: ['-b', '--bind', '-m', '--mount'], rootOption: ['-r', '--rootfs', '-R', '-S'] },
+  plain: ['--help', '-V'],
+};
+
 const SYSTEMD_NSPAWN: ProgramRow = {
   names: ['systemd-nspawn'],
   category: 'container',
@@ -1485,7 +1510,7 @@ export const LAUNCHER_ROWS: readonly ProgramRow[] = [
   TOOLBOX, DISTROBOX, DISTROBOX_ENTER_ROW,
   STRACE, LTRACE,
   NSENTER, UNSHARE, GOSU, CHPST, SETPRIV, CAPSH, AA_EXEC, RUNCON, SANDBOX_EXEC, FAKEROOT,
-  SYSTEMD_RUN, BWRAP, FIREJAIL, SYSTEMD_NSPAWN, ARCH_NSPAWN, GENIE, START_STOP_DAEMON, DAEMONIZE,
+  SYSTEMD_RUN, BWRAP, FIREJAIL, PROOT, SYSTEMD_NSPAWN, ARCH_NSPAWN, GENIE, START_STOP_DAEMON, DAEMONIZE,
   TMUX, TMATE, SCREEN,
   CPULIMIT, SOFTLIMIT, SETLOCK, MULTITIME, NUMACTL, PRLIMIT, CHOOM, SETARCH, LINUX32, CGEXEC, FAKETIME, CATCHSEGV,
   TORSOCKS, PROXYCHAINS, TSOCKS, SSHPASS, DBUS_LAUNCH, XVFB_RUN,
