@@ -7,7 +7,8 @@
  *
  * The agents are many and new ones appear; what they share is how they name these places:
  * - a dot-folder or dot-file named after the agent (`.zed/`, `.continue/`, `.aider.conf.yml`,
- *   `.roomodes`, `.goosehints`, `.clinerules`), for the agents of {@link AGENT_NAMES};
+ *   `.roomodes`, `.goosehints`, `.clinerules`), for the agents of {@link AGENT_NAMES}, and a data
+ *   file named after one without the dot (`opencode.json`, `crush.json`: their project settings);
  * - a dot-file or dot-folder named for rules, of any agent (`.windsurfrules`, `.cursorrules`,
  *   `.rules`, `.somethingrules/`);
  * - a list of MCP servers: a folder named for them (`mcpServers/`, `mcp_servers/`), or a data file
@@ -28,6 +29,9 @@ const AGENT_NAMES: readonly string[] = [
 
 const AGENT_DOT_NAME = new RegExp(String.raw`^\.(?:${AGENT_NAMES.join('|')})(?:$|[._-](?!ignore$)|rules|modes|hints|rc)`);
 
+/** An agent's settings file named after it, without a dot, as some keep it in the project's folder (`opencode.json`, `crush.json`). */
+const AGENT_SETTINGS_FILE = new RegExp(String.raw`^(?:${AGENT_NAMES.join('|')})\.(?:json|jsonc|ya?ml|toml)$`);
+
 /** A dot-name for rules: `.cursorrules`, `.windsurfrules`, `.rules`. */
 const RULES_DOT_NAME = /^\.[a-z0-9_-]*rules(?:\.md|\.mdc|\.txt)?$/;
 
@@ -46,6 +50,7 @@ export function agentSettingsReason(component: string, last: boolean, inDotFolde
     if (AGENT_DOT_NAME.test(component)) return "a coding agent's settings";
     if (RULES_DOT_NAME.test(component)) return "a coding agent's rules";
   }
+  if (last && AGENT_SETTINGS_FILE.test(component)) return "a coding agent's settings";
   if (MCP_FOLDER.test(component)) return 'MCP servers an agent starts';
   if (last && (inDotFolder || component.charCodeAt(0) === 0x2e) && MCP_FILE.test(component)) return 'MCP servers an agent starts';
   return null;

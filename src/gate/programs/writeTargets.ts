@@ -540,10 +540,13 @@ function gitTreeWrites(subcommand: string, rest: readonly Word[], context: Write
     }
     default: {
       // init, clone
-      const template = optionValues(parsed, '--template')[0] ?? context.assignments.find((a) => a.name === 'GIT_TEMPLATE_DIR')?.value;
-      if (template === undefined) return [];
-      const viaTemplate = `${via} --template`;
       const named = subcommand === 'init' ? parsed.operands[0] : parsed.operands[1];
+      // The folder named for the new repository is written, files and all (`git clone URL ~/.zsh/x`):
+      // a protected place or one outside the workspace is a protected write (D§7).
+      const made: WriteTarget[] = named === undefined ? [] : [{ path: named.kind === 'literal' ? named.value : null, via, scope: 'new-tree', ...(named.kind === 'literal' ? {} : { source: named.raw }) }];
+      const template = optionValues(parsed, '--template')[0] ?? context.assignments.find((a) => a.name === 'GIT_TEMPLATE_DIR')?.value;
+      if (template === undefined) return made;
+      const viaTemplate = `${via} --template`;
       let dir: string | null = named ? textOf(named) : subcommand === 'init' ? '.' : cloneFolderName(textOf(parsed.operands[0]));
       const bare = hasOption(parsed, '--bare', '--mirror');
       if (bare && !named && dir !== null && subcommand === 'clone') dir = `${dir}.git`;

@@ -9,7 +9,7 @@ const CWD = PREFLIGHT_CWD;
 describe("an agent's settings, rules and tool servers, by how agents name them (D§7)", () => {
   const named: Array<[string, boolean]> = [
     ['.zed', false], ['.kiro', false], ['.aider.conf.yml', true], ['.roomodes', true], ['.goosehints', true], ['.clinerules', false],
-    ['.frobrules', true], ['.rules', true], ['mcpservers', false], ['.mcp.yaml', true],
+    ['.frobrules', true], ['.rules', true], ['mcpservers', false], ['.mcp.yaml', true], ['opencode.json', true], ['crush.json', true], ['goose.yaml', true],
   ];
   for (const [component, last] of named) it(`${component} is an agent's`, () => assert.notEqual(agentSettingsReason(component, last), null));
   for (const name of ['mcp.json', 'frob_mcp_settings.json']) {
@@ -20,6 +20,8 @@ describe("an agent's settings, rules and tool servers, by how agents name them (
   }
   const plain: Array<[string, boolean]> = [
     ['.cursorignore', true], ['.aiderignore', true], ['.root', false], ['.gitignore', true], ['mcp', false], ['mcp_server.py', true], ['server.ts', true], ['.eslintrc.json', true],
+    // Named after an agent without the dot, but a folder, or not a data file.
+    ['opencode.json', false], ['opencode.md', true], ['package.json', true],
   ];
   for (const [component, last] of plain) it(`${component} is no agent's`, () => assert.equal(agentSettingsReason(component, last), null));
 
@@ -30,6 +32,7 @@ describe("an agent's settings, rules and tool servers, by how agents name them (
     ['mv new.json .zed/settings.json', `${CWD}/.zed/settings.json`],
     ["printf 'auto-commits: true' > .aider.conf.yml", `${CWD}/.aider.conf.yml`],
     ['cp db.yaml config/mcpServers/db.yaml', `${CWD}/config/mcpServers/db.yaml`],
+    ['printf \'{"permission":{"bash":"allow"}}\' > opencode.json', `${CWD}/opencode.json`],
   ];
   for (const [command, path] of written) {
     it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));

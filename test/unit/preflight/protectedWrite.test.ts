@@ -179,6 +179,9 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['git init --bare --template=t r.git', [`${CWD}/r.git/hooks`]],
     ['git clone --template=t https://x.example/y.git', [`${CWD}/y/.git/hooks`]],
     ['git clone --template=t ../src dest', [`${CWD}/dest/.git/hooks`]],
+    // the folder named for a new repository is written, files and all
+    ['git clone https://x.example/y.git ~/.zsh/y', [`${HOME}/.zsh/y`]],
+    ['git init ~/.dotfiles', [`${HOME}/.dotfiles`]],
     // archives extract a tree where their folder options say, the current folder by default
     ['unzip -o x.zip -d .git/hooks', [`${CWD}/.git/hooks`]],
     ['unzip x.zip', [CWD]],
@@ -337,6 +340,7 @@ describe('protected-write floor: not a finding', () => {
     'git init',
     'git init repo',
     'git clone https://x.example/y.git',
+    'git clone https://x.example/y.git vendor/y',
     'tar -xf x.tar -C build',
     'tar -xzf x.tgz --directory=vendor/lib',
     'tar -czf out.tgz .vscode src',
