@@ -9,6 +9,7 @@ import { PLAIN_VARIABLES } from '../programs/plainVariables';
 import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
+import { unplacedReach } from '../programs/unplacedReach';
 import type { CommandReading } from '../reading/reading';
 import { literalValue, literalWord, type Redirect, type Segment, type Word } from '../reading/resolution';
 
@@ -530,6 +531,8 @@ function viewSegment(record: SegmentRecord): SegmentView {
   }
   const reading = record.forms;
   if (reading.unreadable !== null) return blocked('unreadable', `the program table cannot read it for sure: ${reading.unreadable}`);
+  const reach = unplacedReach(record);
+  if (reach !== null) return blocked('unreadable', reach);
   const forms = record.carveOuts;
   // A payload no form accounts for (a git ext:: URL, say) keeps every non-exact entry off.
   if (forms.length === 0 && record.payloads.length > 0) return blocked('payload', 'the command executes a payload from its arguments');
