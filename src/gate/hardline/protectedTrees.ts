@@ -16,7 +16,7 @@
  *   `userdel -r`, `deluser --remove-home`, `pw userdel -r`).
  */
 import { appendsByRow, commandLevels, runsCommand } from '../programs/commandLevels';
-import { METADATA_CHANGES } from '../programs/row';
+import { METADATA_CHANGES, type Form } from '../programs/row';
 import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
 import { rowFor } from '../programs/table';
@@ -114,8 +114,10 @@ function checkRowWrites(command: SegmentRecord, name: string, place: PathPlace):
   const argv = command.argv;
   if (appendsByRow(row, argv)) return null;
   const texts: Array<{ text: string; via: string }> = [];
-  // Writers of a file's rights, owner or times, not its content (their arm is checkAccessRights): the rows' `changes`.
-  const metadata = new Set(command.forms.forms.flatMap((form) => (form.role === 'writer' && form.changes !== undefined && METADATA_CHANGES.has(form.changes) ? [form.program] : [])));
+  // Writers of a file's rights, owner or times, not its content (their arm is checkAccessRights), and
+  // editors of an entry inside it that keep the rest (`chsh -s`): the rows' `changes`.
+  const keepsContent = (form: Form): boolean => form.role === 'writer' && form.changes !== undefined && (METADATA_CHANGES.has(form.changes) || form.changes === 'edits');
+  const metadata = new Set(command.forms.forms.flatMap((form) => (keepsContent(form) ? [form.program, `${form.program} ${form.trigger}`] : [])));
   // What the program writes, its redirects left out (those are checkRedirectedFiles'), read with the record's wrappers and forms.
   for (const write of writeTargets({ argv: argv as Word[], assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' }, command)) {
     if (write.path === null || write.via.startsWith('sed -i') || metadata.has(write.via) || (write.scope !== undefined && write.scope !== 'file')) continue;
@@ -125,7 +127,7 @@ function checkRowWrites(command: SegmentRecord, name: string, place: PathPlace):
   // `sqlite3 -cmd '.output F'`). Operands are the write targets' business above: a row's operand
   // writer may only read some of them (`socat -u A B` reads A), and chown's write no content.
   for (const form of command.forms.forms) {
-    if (form.role !== 'writer' || form.value === null || !form.trigger.startsWith('-')) continue;
+    if (form.role !== 'writer' || form.value === null || !form.trigger.startsWith('-') || keepsContent(form)) continue;
     // A reader that hands the option word itself as the value (`sort -o F`): the word after it.
     const value = form.value.raw === form.trigger ? argv[form.index + 1] : form.value;
     if (value === undefined || value.kind !== 'literal') continue;

@@ -22,6 +22,8 @@ export type EffectKind =
   | 'reads'
   | 'writes'
   | 'appends'
+  /** An entry inside the file rewritten, the rest kept (row.ts `edits`). */
+  | 'edits'
   | 'truncates'
   | 'deletes'
   | 'moves'
@@ -191,7 +193,7 @@ export function effectsOf(record: SegmentRecord): Effect[] {
   return out.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
 }
 
-const KIND_ORDER: readonly EffectKind[] = ['reads', 'writes', 'appends', 'truncates', 'deletes', 'moves', 'permissions', 'owner', 'times', 'changes', 'runs', 'loads', 'listens', 'contacts', 'sends', 'reveals'];
+const KIND_ORDER: readonly EffectKind[] = ['reads', 'writes', 'appends', 'edits', 'truncates', 'deletes', 'moves', 'permissions', 'owner', 'times', 'changes', 'runs', 'loads', 'listens', 'contacts', 'sends', 'reveals'];
 
 /** How a form is named: the program, and the option or subcommand word when that is not its value. */
 function viaOf(form: Form): string {
@@ -223,6 +225,7 @@ const VERBS: Readonly<Record<EffectKind, string>> = {
   reads: 'reads',
   writes: 'writes',
   appends: 'appends to',
+  edits: 'edits',
   truncates: 'truncates',
   deletes: 'deletes',
   moves: 'moves',

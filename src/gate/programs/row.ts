@@ -33,11 +33,13 @@ export const ROLES: readonly Role[] = ['executor', 'loader', 'writer', 'network'
  * What a `writer` or `destructive` form does to the place its value names, when more than writing
  * it (the segment record's effects, `programs/effects.ts`; docs/decisions.md "Effects in words come
  * from the record"): `deletes` it (`rm`'s operands), changes its `permissions` (`chmod`), its
- * `owner` (`chown`) or its `times` (`touch`), or `truncates` it (`truncate`). Unset: a writer
+ * `owner` (`chown`) or its `times` (`touch`), `truncates` it (`truncate`), or `edits` an entry inside
+ * it and keeps the rest (`chsh -s` rewrites one account's line of `/etc/passwd`). Unset: a writer
  * writes, and a destructive form changes state the row's note describes. Permissions, owner and
- * times write no content: the hardline floor's critical-file arm leaves them to its rights arm.
+ * times write no content, and an edit keeps the file's content: the hardline floor's critical-file
+ * arm leaves them to its rights arm and to the other layers (the protected-write floor, D§7).
  */
-export type Change = 'deletes' | 'permissions' | 'owner' | 'times' | 'truncates';
+export type Change = 'deletes' | 'permissions' | 'owner' | 'times' | 'truncates' | 'edits';
 
 /** The changes that write a file's rights, owner or times, not its content. */
 export const METADATA_CHANGES: ReadonlySet<Change> = new Set(['permissions', 'owner', 'times']);

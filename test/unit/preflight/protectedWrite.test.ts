@@ -182,6 +182,9 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     // the folder named for a new repository is written, files and all
     ['git clone https://x.example/y.git ~/.zsh/y', [`${HOME}/.zsh/y`]],
     ['git init ~/.dotfiles', [`${HOME}/.dotfiles`]],
+    // an account changed is an edit of the account database
+    ['chsh -s /usr/bin/zsh', ['/etc/passwd']],
+    ['sudo usermod -aG docker dev', ['/etc/passwd']],
     // archives extract a tree where their folder options say, the current folder by default
     ['unzip -o x.zip -d .git/hooks', [`${CWD}/.git/hooks`]],
     ['unzip x.zip', [CWD]],

@@ -38,6 +38,7 @@ describe('the segment record lists every effect with its place', function () {
     { command: 'truncate -s 0 app.log', has: ['truncates app.log (truncate)'], lacks: ['writes'] },
     { command: ': > app.log', has: ['truncates app.log (redirect >)'] },
     { command: 'echo done >> app.log', has: ['appends app.log (redirect >>)'], lacks: ['truncates'] },
+    { command: 'chsh -s /usr/bin/zsh', has: ['edits /etc/passwd (chsh -s)'], lacks: ['truncates', 'writes'] },
     { command: 'tee -a app.log', has: ['appends app.log (tee)'], lacks: ['writes'] },
     { command: 'tee app.log', has: ['writes app.log (tee)'], lacks: ['appends'] },
     { command: 'cp a.txt b.txt', has: ['reads a.txt (cp)', 'writes b.txt (cp)'] },

@@ -1060,6 +1060,20 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'changes user accounts (or groups)',
     role: { role: 'destructive', note: 'changes an account: groups, shell, home, uid, lock state' },
+    // Each change is an edit of the account database: a write outside the workspace (D§7), so a
+    // login shell or a home changed this way reaches a person (`chsh -s /usr/bin/zsh`).
+    options: [
+      {
+        role: 'writer',
+        options: ['-s', '--shell', '-d', '--home', '-l', '--login', '-u', '--uid', '-g', '--gid', '-G', '--groups', '-c', '--comment', '-p', '--password', '-e', '--expiredate'],
+        target: 'file',
+        targetText: () => '/etc/passwd',
+        changes: 'edits',
+        everyday: true,
+        example: '/bin/zsh',
+        note: 'edits the account\'s entry in the account database (/etc/passwd, /etc/shadow, /etc/group)',
+      },
+    ],
     grammar: { short: 'cdefgGlpPRsuvVwWZ', flags: 'abhLmorU', long: { ...valued('comment', 'home', 'expiredate', 'inactive', 'gid', 'groups', 'login', 'password', 'shell', 'uid', 'add-subuids', 'del-subuids', 'add-subgids', 'del-subgids', 'selinux-user', 'selinux-range'), ...SHADOW_ROOT, ...flagged('append', 'badname', 'help', 'lock', 'move-home', 'non-unique', 'remove', 'unlock') } },
   },
   {
