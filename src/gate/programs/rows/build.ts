@@ -2791,6 +2791,114 @@ const FORGE_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['--root', '--config-path'], example: '/tmp/other', note: '--root/--config-path build another project or read another foundry.toml (which can enable ffi)' },
 ];
 const forgeLevel = (extra: Partial<Command> = {}): Command => ({ grammar: FORGE_GRAMMAR, ...extra, options: [...FORGE_OPTIONS, ...(extra.options ?? [])] });
+// ---------------------------------------------------------------------------------------------
+// Linters and formatters of shell and Python
+// ---------------------------------------------------------------------------------------------
+
+const SHELLCHECK_ROW: ProgramRow = {
+  names: ['shellcheck'],
+  category: 'build',
+  what: 'the ShellCheck linter for shell scripts (reads the scripts and prints warnings)',
+  // It parses the scripts it is given (and, with -x, the files they source) and never runs them;
+  // --rcfile reads a file of its own directives. No option writes a file.
+  readOnly: true,
+  grammar: {
+    short: 'ieEfoPsSW',
+    shortAttached: 'C',
+    flags: 'axVh',
+    abbreviations: false,
+    long: {
+      ...valued('include', 'exclude', 'format', 'enable', 'source-path', 'shell', 'severity', 'wiki-link-count', 'rcfile', 'extended-analysis'),
+      color: 'optional',
+      ...flagged('check-sourced', 'external-sources', 'list-optional', 'norc', 'version', 'help'),
+    },
+  },
+  plain: ['scripts/release.sh', '-x scripts/*.sh', '-f gcc deploy.sh', '-S warning -e SC2086 a.sh', '--version'],
+};
+
+/**
+ * A formatter that rewrites the files and folders it is given in place (its job, an `everyday`
+ * writer of each operand) unless one of `keeps` only checks or prints a diff. Each operand is the
+ * target as a file: a folder operand is rewritten below it, where the formatter only touches its
+ * own language's files (black and ruff skip `.git` and the ignored folders).
+ */
+function rewritesOperands(program: string, keeps: readonly string[], note: string) {
+  return (_args: readonly Word[], reading: ArgReading): Form[] => {
+    if (reading.options.some((o) => keeps.includes(o.name) || keeps.includes(o.key))) return [];
+    const out: Form[] = [];
+    reading.operands.forEach((word, k) => {
+      if (word.kind === 'literal' && word.value === '-') return;
+      out.push({ role: 'writer', program, trigger: word.kind === 'literal' ? word.value : word.raw, index: reading.operandIndexes[k]!, value: word, everyday: true, target: 'file', note });
+    });
+    return out;
+  };
+}
+
+const BLACK_GRAMMAR: Grammar = {
+  short: 'cltW',
+  flags: 'xSCqvh',
+  abbreviations: false,
+  long: {
+    ...valued('code', 'line-length', 'target-version', 'python-cell-magics', 'enable-unstable-feature', 'line-ranges', 'required-version', 'exclude', 'extend-exclude', 'force-exclude', 'include', 'stdin-filename', 'workers', 'config'),
+    ...flagged('pyi', 'ipynb', 'skip-source-first-line', 'skip-string-normalization', 'skip-magic-trailing-comma', 'preview', 'unstable', 'check', 'diff', 'color', 'no-color', 'fast', 'safe', 'quiet', 'verbose', 'version', 'help'),
+  },
+};
+const BLACK_ROW: ProgramRow = {
+  names: ['black'],
+  category: 'build',
+  what: 'the Black Python code formatter (rewrites the files it is given: its job)',
+  grammar: BLACK_GRAMMAR,
+  // --config reads a TOML file of black's own options (no code); -c formats the given text and prints it.
+  read: rewritesOperands('black', ['--check', '--diff', '-c', '--code'], 'black rewrites the Python files it is given (below a folder too)'),
+  plain: ['.', 'src tests', '--check .', '--diff src/app.py', '-l 100 --target-version py311 src'],
+};
+
+const RUFF_CHECK_GRAMMAR: Grammar = {
+  short: 'eno',
+  flags: 'qsvhw',
+  abbreviations: false,
+  long: {
+    ...valued('config', 'select', 'ignore', 'extend-select', 'extend-ignore', 'per-file-ignores', 'extend-per-file-ignores', 'fixable', 'unfixable', 'extend-fixable', 'exclude', 'extend-exclude', 'line-length', 'target-version', 'output-format', 'output-file', 'cache-dir', 'stdin-filename', 'dummy-variable-rgx', 'add-noqa', 'python'),
+    ...flagged('fix', 'no-fix', 'unsafe-fixes', 'no-unsafe-fixes', 'show-fixes', 'no-show-fixes', 'diff', 'watch', 'fix-only', 'no-fix-only', 'ignore-noqa', 'exit-zero', 'exit-non-zero-on-fix', 'exit-non-zero-on-format', 'statistics', 'show-files', 'show-settings', 'no-cache', 'isolated', 'preview', 'no-preview', 'respect-gitignore', 'no-respect-gitignore', 'force-exclude', 'no-force-exclude', 'check', 'quiet', 'silent', 'verbose', 'help', 'version', 'range'),
+  },
+};
+const RUFF_SHARED: readonly OptionRole[] = [
+  { role: 'writer', options: ['-o', '--output-file'], target: 'file', example: '/tmp/report.txt', note: '-o writes the report to the named file' },
+  { role: 'writer', options: ['--cache-dir'], target: 'tree', example: '/tmp/cache', note: '--cache-dir writes ruff\'s cache into that folder' },
+];
+const RUFF_ROW: ProgramRow = {
+  names: ['ruff'],
+  category: 'build',
+  what: 'the Ruff Python linter and formatter',
+  // --config reads a TOML file (or an inline TOML setting) of ruff's own options: no code runs.
+  grammar: RUFF_CHECK_GRAMMAR,
+  options: RUFF_SHARED,
+  subcommands: {
+    check: {
+      grammar: RUFF_CHECK_GRAMMAR,
+      options: [
+        ...RUFF_SHARED,
+        // Fixing the files it lints is what an entry for ruff is written for, as for `eslint --fix`.
+        { role: 'writer', options: ['--fix', '--fix-only'], everyday: true, note: '--fix rewrites the linted files' },
+        { role: 'writer', options: ['--add-noqa'], note: '--add-noqa adds noqa comments to the linted files' },
+      ],
+      plain: ['.', 'src --select E,F', '--statistics .', '--output-format github .'],
+    },
+    format: {
+      grammar: RUFF_CHECK_GRAMMAR,
+      options: RUFF_SHARED,
+      read: rewritesOperands('ruff format', ['--check', '--diff'], 'ruff format rewrites the Python files it is given (below a folder too)'),
+      plain: ['.', '--check .', '--diff src'],
+    },
+    clean: { grammar: RUFF_CHECK_GRAMMAR, role: { role: 'writer', note: 'ruff clean deletes the .ruff_cache folders below the current folder' } },
+    ...Object.fromEntries(['rule', 'config', 'linter', 'version', 'help'].map((verb) => [verb, { grammar: RUFF_CHECK_GRAMMAR }])),
+    server: { grammar: RUFF_CHECK_GRAMMAR, plain: [''] },
+  },
+  // Verbs besides these (`analyze graph`) or one only known at run time are not read.
+  operands: [{ role: 'writer', operand: 0, when: (v) => v === null || !['check', 'format', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'server'].includes(v), example: 'analyze', note: 'a ruff verb this row does not know (or one only known at run time)' }],
+  plain: ['check .', 'check --fix .', 'format --check .', 'rule F401', 'version'],
+};
+
 const FORGE_ROW: ProgramRow = {
   names: ['forge'],
   category: 'build',
@@ -2940,4 +3048,7 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   STACK_ROW,
   CABAL_ROW,
   FORGE_ROW,
+  SHELLCHECK_ROW,
+  BLACK_ROW,
+  RUFF_ROW,
 ];

@@ -2799,6 +2799,40 @@ const BUSCTL_ROW = systemdTool(['busctl'], 'the D-Bus inspector and caller of sy
       { role: 'network', options: ['--address'], when: (v) => v !== null && /(^|;)tcp:/i.test(v), example: 'tcp:host=203.0.113.5,port=5555', note: '--address=tcp:… talks to the bus of another machine' },
     ],
   });
+/**
+ * systemd-analyze's verbs that only read and print (boot timings, unit files, configuration,
+ * security reports, checks of unit files and time specifications); `verify` loads unit files
+ * without starting them. Other verbs (`log-level LEVEL`, `log-target`, `service-watchdogs`) change
+ * the service manager, and a verb only known at run time may.
+ */
+const SYSTEMD_ANALYZE_READ = ['time', 'blame', 'critical-chain', 'plot', 'dot', 'dump', 'cat-config', 'unit-files', 'unit-paths', 'exit-status', 'capability', 'syscall-filter', 'filesystems', 'condition', 'compare-versions', 'verify', 'calendar', 'timestamp', 'timespan', 'security', 'inspect-elf', 'malloc', 'fdstore', 'image-policy', 'has-tpm2', 'pcrs', 'architectures', 'smbios11', 'help'];
+const SYSTEMD_ANALYZE_GRAMMAR: Grammar = {
+  short: 'HM',
+  flags: 'hq',
+  abbreviations: false,
+  long: {
+    ...valued('host', 'machine', 'recursive-errors', 'offline', 'threshold', 'security-policy', 'json', 'from-pattern', 'to-pattern', 'fuzz', 'iterations', 'base-time', 'profile', 'root', 'image', 'image-policy', 'unit', 'scale-svg'),
+    man: 'optional',
+    generators: 'optional',
+    ...flagged('no-pager', 'system', 'user', 'global', 'order', 'require', 'quiet', 'help', 'version', 'no-legend', 'detailed', 'table'),
+  },
+};
+const SYSTEMD_ANALYZE_OPTIONS: readonly OptionRole[] = [
+  SYSTEMD_REMOTE,
+  // `verify --generators` runs the unit generators (programs of /usr/lib/systemd/system-generators and the root or image given).
+  { role: 'executor', options: ['--generators'], when: (v) => v === null || /^(1|yes|y|true|t|on)$/i.test(v), example: 'yes', note: '--generators=yes runs the unit generator programs while loading units' },
+];
+const SYSTEMD_ANALYZE_ROW: ProgramRow = {
+  names: ['systemd-analyze'],
+  category: 'system',
+  what: 'systemd\'s analyser of boot time, unit files, configuration and security',
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
+  grammar: SYSTEMD_ANALYZE_GRAMMAR,
+  options: SYSTEMD_ANALYZE_OPTIONS,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !SYSTEMD_ANALYZE_READ.includes(v), example: 'log-level', note: 'a systemd-analyze verb that changes the service manager (log-level, log-target, service-watchdogs), or one only known at run time' }],
+  subcommands: Object.fromEntries(SYSTEMD_ANALYZE_READ.map((verb) => [verb, { grammar: SYSTEMD_ANALYZE_GRAMMAR, options: SYSTEMD_ANALYZE_OPTIONS }])),
+  plain: ['', 'blame', 'critical-chain', '--user verify ops/devserver.service', 'security nginx.service', 'cat-config systemd/journald.conf', 'calendar daily'],
+};
 const RESOLVE_GRAMMAR_LONG = { ...valued('interface', 'type', 'class', 'service-address', 'service-txt', 'cname', 'search', 'raw', 'legend', 'stale-data', 'relax-single-label', 'validate', 'synthesize', 'cache', 'zone', 'trust-anchor', 'network', 'set-dns', 'set-domain', 'set-llmnr', 'set-mdns', 'set-dnsovertls', 'set-dnssec', 'set-nta'), ...flagged('status', 'statistics', 'reset-statistics', 'flush-caches', 'reset-server-features', 'revert', 'service', 'openpgp', 'tlsa', 'no-pager') };
 const SYSTEMD_RESOLVE_ROW: ProgramRow = {
   names: ['systemd-resolve'],
@@ -3267,6 +3301,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   MOSQUITTO_ROW,
   VARNISHNCSA_ROW,
   LOGINCTL_ROW,
+  SYSTEMD_ANALYZE_ROW,
   TIMEDATECTL_ROW,
   BUSCTL_ROW,
   SYSTEMD_RESOLVE_ROW,
