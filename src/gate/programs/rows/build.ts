@@ -2540,6 +2540,81 @@ const CPANM_ROW: ProgramRow = {
   plain: ['Moose', 'JSON::XS --notest', '--installdeps --with-develop Module::Name', '--version'],
 };
 
+/**
+ * cpm, a fast CPAN module installer: `cpm install` puts modules into ./local (its job, as
+ * `npm install` does into node_modules); -g installs into the Perl of the system.
+ */
+const CPM_GRAMMAR: Grammar = {
+  short: 'wLr',
+  flags: 'gvVh',
+  abbreviations: false,
+  long: {
+    ...valued('workers', 'local-lib-contained', 'resolver', 'mirror', 'target-perl', 'cpanfile', 'snapshot', 'home', 'retry', 'feature', 'with-configure', 'without-configure'),
+    ...flagged('global', 'verbose', 'version', 'help', 'prebuilt', 'no-prebuilt', 'test', 'no-test', 'sudo', 'color', 'no-color', 'reinstall', 'pureperl-only', 'man-pages', 'show-progress', 'no-show-progress', 'show-build-log-on-failure', 'dependency-file', 'with-requires', 'without-requires', 'with-recommends', 'without-recommends', 'with-suggests', 'without-suggests', 'with-develop', 'without-develop', 'with-test', 'without-test', 'with-build', 'without-build', 'with-runtime', 'without-runtime', 'with-all', 'static-install', 'no-static-install'),
+  },
+};
+const CPM_ROW: ProgramRow = {
+  names: ['cpm'],
+  category: 'package',
+  what: 'cpm, a CPAN module installer (installs into ./local)',
+  grammar: CPM_GRAMMAR,
+  operands: [{ role: 'executor', operand: 0, when: (v) => v === null || !['install', 'help', 'version'].includes(v), example: 'x-unknown-verb', note: 'a cpm verb this row does not know (or one only known at run time)' }],
+  subcommands: {
+    install: {
+      grammar: CPM_GRAMMAR,
+      options: [
+        { role: 'destructive', options: ['-g', '--global', '--sudo'], note: '-g/--sudo install into the system\'s Perl (as root with --sudo)' },
+        { role: 'network', options: ['--mirror', '-r', '--resolver'], example: 'https://cpan.example.com', note: '--mirror/--resolver fetch modules from another server' },
+        { role: 'writer', options: ['-L', '--local-lib-contained', '--home'], example: '/tmp/lib', note: '-L/--home install into (or keep the work folder in) a chosen folder' },
+        { role: 'loader', options: ['--cpanfile', '--snapshot'], example: '/tmp/cpanfile', note: '--cpanfile/--snapshot install what another file lists' },
+      ],
+      // Installing a module runs its Makefile.PL/Build.PL: the program's job. A path or URL is code from elsewhere.
+      operands: [{ role: 'loader', operand: 'every', when: (v) => v === null || isUrl(v) || isPath(v) && !/^[A-Za-z0-9_]+(::[A-Za-z0-9_]+)*(@[0-9.]+)?$/.test(v), example: 'https://example.com/Evil-1.0.tar.gz', note: 'installing from a path, URL or git address runs that code’s build script' }],
+      plain: ['', 'Moose', '--test JSON::XS'],
+    },
+    help: { grammar: CPM_GRAMMAR },
+    version: { grammar: CPM_GRAMMAR },
+  },
+  plain: ['--help', '--version', 'install', 'install Plack'],
+};
+
+/**
+ * tlmgr, the TeX Live manager. Its reading actions print; every other action (install, remove,
+ * update, backup, restore, path, platform, uninstall, generate, key, pinning, repository, shell …)
+ * changes the TeX Live installation, often a system folder. `option`, `conf` and `paper` print with
+ * no value and write one given.
+ */
+const TLMGR_READ = ['info', 'search', 'check', 'candidates', 'dump-tlpdb', 'list', 'version', 'help', 'print-platform', 'print-platform-info', 'option', 'conf', 'paper'];
+const TLMGR_GRAMMAR: Grammar = {
+  abbreviations: false,
+  long: {
+    ...valued('repository', 'location', 'gui-lang', 'package-logfile', 'pin-file', 'usertree', 'data', 'keep-config', 'machine-readable-sep'),
+    ...flagged('gui', 'debug-translation', 'machine-readable', 'no-execute-actions', 'pause', 'persistent-downloads', 'no-persistent-downloads', 'usermode', 'verify-repo', 'version', 'help', 'json', 'list', 'global', 'all', 'only-installed', 'only-remote', 'file', 'word', 'dry-run', 'self', 'delete', 'force', 'local'),
+  },
+  flags: 'qvh',
+};
+const TLMGR_ROW: ProgramRow = {
+  names: ['tlmgr'],
+  category: 'package',
+  what: 'the TeX Live manager (installs, updates and configures TeX Live packages)',
+  grammar: TLMGR_GRAMMAR,
+  options: [
+    { role: 'network', options: ['--repository', '--location'], example: 'https://mirror.example.net/tlnet', note: '--repository fetches packages and their index from another server' },
+    { role: 'writer', options: ['--package-logfile'], target: 'file', example: '/tmp/tlmgr.log', note: '--package-logfile writes the log to the named file' },
+    { role: 'loader', options: ['--pin-file'], example: '/tmp/pinning.txt', note: '--pin-file reads which repository each package comes from' },
+  ],
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !TLMGR_READ.includes(v), example: 'remove', note: 'a tlmgr action that installs, removes, updates or reconfigures TeX Live (or one only known at run time)' }],
+  subcommands: {
+    ...Object.fromEntries(TLMGR_READ.filter((verb) => !['option', 'conf', 'paper'].includes(verb)).map((verb) => [verb, { grammar: TLMGR_GRAMMAR }])),
+    // `tlmgr option KEY` prints, `tlmgr option KEY VALUE` sets; `option showall` lists.
+    option: { grammar: TLMGR_GRAMMAR, operands: [{ role: 'destructive', operand: 1, example: '1', note: 'tlmgr option KEY VALUE changes a setting of the installation' }], plain: ['', 'showall', 'repository'] },
+    // `tlmgr conf [texmf|tlmgr|updmap [--delete] [KEY [VALUE]]]`.
+    conf: { grammar: TLMGR_GRAMMAR, operands: [{ role: 'destructive', operand: 2, example: 'VALUE', note: 'tlmgr conf FILE KEY VALUE writes a configuration file of TeX Live' }], options: [{ role: 'destructive', options: ['--delete'], note: '--delete removes a setting from a configuration file of TeX Live' }], plain: ['', 'texmf'] },
+    paper: { grammar: TLMGR_GRAMMAR, operands: [{ role: 'destructive', operand: 0, example: 'a4', note: 'tlmgr paper SIZE changes the default paper size of every program' }], plain: ['', '--list'] },
+  },
+  plain: ['', '--version', 'info latex', 'search --global --file amsmath.sty', 'option showall', 'check files'],
+};
+
 // ---------------------------------------------------------------------------------------------
 // dotnet, swift, mix, stack, cabal, forge
 // ---------------------------------------------------------------------------------------------
@@ -3051,4 +3126,6 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   SHELLCHECK_ROW,
   BLACK_ROW,
   RUFF_ROW,
+  CPM_ROW,
+  TLMGR_ROW,
 ];

@@ -2,7 +2,7 @@ import { mountSource, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
-import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
+import { flagged, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
@@ -3027,6 +3027,108 @@ const BW_GRAMMAR: Grammar = { flags: 'h', long: { ...valued('session', 'output',
 const LPASS_GRAMMAR: Grammar = { shortAttached: 'cGxj', long: { ...flagged('clip', 'expand-multi', 'all', 'username', 'password', 'url', 'notes', 'id', 'name', 'json', 'basic-regexp', 'fixed-strings', 'quiet', 'help', 'version'), ...valued('field', 'attach', 'color', 'sync', 'fields') }, abbreviations: false };
 const SECRET_TOOL_PRINTS = { role: printsSecret('prints the password stored under those attributes in the keyring') };
 
+
+/**
+ * GnuPG's commands are options (`--list-keys`, `--import`). Listing, exporting public keys,
+ * verifying, signing and encrypting read the keyring; these change it (or the card), all kept
+ * under the home folder's `~/.gnupg` (or `--homedir`), outside the workspace.
+ */
+const GPG_KEYRING_WRITERS = [
+  '--import', '--fast-import', '--generate-key', '--gen-key', '--quick-generate-key', '--quick-gen-key', '--quick-add-uid', '--quick-adduid', '--quick-add-key', '--quick-addkey',
+  '--quick-revoke-uid', '--quick-revuid', '--quick-set-expire', '--quick-set-primary-uid', '--full-generate-key', '--full-gen-key', '--quick-sign-key', '--quick-lsign-key', '--quick-revoke-sig',
+  '--sign-key', '--lsign-key', '--edit-key', '--key-edit', '--change-passphrase', '--passwd', '--import-ownertrust', '--update-trustdb', '--check-trustdb', '--fix-trustdb', '--tofu-policy',
+  '--rebuild-keydb-caches', '--receive-keys', '--recv-keys', '--refresh-keys', '--fetch-keys', '--delete-keys', '--delete-secret-keys', '--delete-secret-and-public-keys',
+];
+const GPG_DELETERS = ['--delete-keys', '--delete-secret-keys', '--delete-secret-and-public-keys'];
+/** Commands that write FILE.gpg, FILE.asc or FILE.sig next to each file operand unless -o names the output. */
+const GPG_FILE_WRITERS = ['-s', '--sign', '--clear-sign', '--clearsign', '-b', '--detach-sign', '-e', '--encrypt', '--encrypt-files', '-c', '--symmetric', '--store', '--decrypt-files', '--dearmor', '--dearmour', '--enarmor', '--enarmour'];
+const GPG_GRAMMAR: Grammar = {
+  short: 'orRufFzN',
+  flags: 'abcdeiknqstvhKS',
+  abbreviations: false,
+  long: {
+    ...valued(
+      'debug', 'debug-level', 'display-charset', 'charset', 'options', 'logger-fd', 'log-file', 'logger-file', 'homedir', 'faked-system-time', 'default-key', 'encrypt-to', 'hidden-encrypt-to', 'default-recipient',
+      'group', 'ungroup', 'compliance', 'default-new-key-algo', 'min-rsa-length', 'trust-model', 'photo-viewer', 'known-notation', 'agent-program', 'dirmngr-program', 'limit-card-insert-tries', 'temp-directory',
+      'exec-path', 'default-sig-expire', 'default-cert-expire', 'default-cert-level', 'min-cert-level', 'personal-cipher-preferences', 'personal-digest-preferences', 'personal-compress-preferences',
+      'personal-cipher-prefs', 'personal-digest-prefs', 'personal-compress-prefs', 'default-preference-list', 'default-keyserver-url', 'default-cert-check-level', 'tofu-default-policy', 'compress-algo',
+      'compression-algo', 'completes-needed', 'marginals-needed', 'max-cert-depth', 'trustdb-name', 'input-size-hint', 'set-filesize', 'set-notation', 'sig-notation', 'cert-notation', 'set-policy-url',
+      'sig-policy-url', 'cert-policy-url', 'sig-keyserver-url', 'output', 'max-output', 'comment', 'set-filename', 'compress-level', 'bzip2-compress-level', 'auto-key-locate', 'keyserver', 'keyserver-options',
+      'key-origin', 'import-options', 'import-filter', 'export-options', 'export-filter', 'list-options', 'keyid-format', 'recipient', 'hidden-recipient', 'recipient-file', 'hidden-recipient-file', 'remote-user',
+      'local-user', 'trusted-key', 'sender', 'try-secret-key', 'keyring', 'primary-keyring', 'secret-keyring', 'override-session-key', 'override-session-key-fd', 's2k-mode', 's2k-digest-algo', 's2k-cipher-algo',
+      's2k-count', 'verify-options', 'disable-cipher-algo', 'disable-pubkey-algo', 'cipher-algo', 'digest-algo', 'cert-digest-algo', 'weak-digest', 'status-fd', 'status-file', 'attribute-fd', 'attribute-file',
+      'command-fd', 'command-file', 'passphrase', 'passphrase-fd', 'passphrase-file', 'passphrase-repeat', 'pinentry-mode', 'request-origin', 'display', 'ttyname', 'ttytype', 'lc-ctype', 'lc-messages',
+      'xauthority', 'sign-with', 'user', 'reader-port', 'ctapi-driver', 'pcsc-driver', 'gpg-agent-info', 'tofu-db-format', 'load-extension',
+    ),
+    ...flagged(
+      'sign', 'clear-sign', 'clearsign', 'detach-sign', 'encrypt', 'encrypt-files', 'symmetric', 'store', 'decrypt', 'decrypt-files', 'verify', 'verify-files', 'list-keys', 'list-public-keys', 'list-signatures',
+      'list-sigs', 'check-signatures', 'check-sigs', 'fingerprint', 'list-secret-keys', 'export', 'show-keys', 'export-secret-keys', 'export-secret-subkeys', 'export-ssh-key', 'card-status', 'edit-card', 'card-edit',
+      'change-pin', 'list-config', 'list-gcrypt-config', 'gpgconf-list', 'gpgconf-test', 'list-packets', 'export-ownertrust', 'list-trustdb', 'print-md', 'print-mds', 'gen-prime', 'gen-random', 'server',
+      'generate-revocation', 'gen-revoke', 'generate-designated-revocation', 'desig-revoke', 'send-keys', 'search-keys', 'locate-keys', 'locate-external-keys', 'list-key', 'list-sig', 'check-sig', 'show-key',
+      'verbose', 'no-verbose', 'quiet', 'no-tty', 'no-greeting', 'debug-all', 'no-options', 'armor', 'armour', 'no-armor', 'no-armour', 'batch', 'no-batch', 'yes', 'no', 'with-colons', 'with-fingerprint',
+      'with-subkey-fingerprint', 'with-subkey-fingerprints', 'with-keygrip', 'with-secret', 'with-sig-list', 'with-sig-check', 'with-key-data', 'with-wkd-hash', 'with-key-origin', 'with-tofu-info', 'fast-list-mode',
+      'fixed-list-mode', 'no-default-keyring', 'no-keyring', 'always-trust', 'textmode', 'no-textmode', 'dry-run', 'interactive', 'expert', 'no-expert', 'use-embedded-filename', 'no-use-embedded-filename',
+      'show-session-key', 'list-only', 'skip-verify', 'no-auto-key-locate', 'auto-key-retrieve', 'no-auto-key-retrieve', 'auto-key-import', 'no-auto-key-import', 'disable-dirmngr', 'no-autostart',
+      'show-photos', 'no-show-photos', 'throw-keyids', 'try-all-secrets', 'default-recipient-self', 'no-default-recipient', 'encrypt-to-default-key', 'no-encrypt-to', 'no-symkey-cache', 'unwrap',
+      'for-your-eyes-only', 'no-emit-version', 'emit-version', 'ignore-time-conflict', 'ignore-valid-from', 'ignore-mdc-error', 'require-secmem', 'no-secmem-warning', 'no-permission-warning', 'help', 'version', 'warranty',
+      'dump-options', 'delete-keys', 'delete-secret-keys', 'delete-secret-and-public-keys', ...GPG_KEYRING_WRITERS.map((o) => o.slice(2)),
+    ),
+  },
+};
+const GPG_ROW: ProgramRow = {
+  names: ['gpg', 'gpg2'],
+  category: 'misc',
+  what: 'GnuPG, which signs, verifies, encrypts and decrypts with OpenPGP keys and keeps the keyring',
+  grammar: GPG_GRAMMAR,
+  options: [
+    { role: 'writer', options: ['-o', '--output'], when: (v) => v !== '-', everyday: true, target: 'file', example: 'out.gpg', note: '-o writes the output (signed, encrypted, decrypted or exported) to the named file' },
+    { role: 'writer', options: ['--log-file', '--logger-file', '--status-file', '--attribute-file'], target: 'file', example: '/tmp/gpg.log', note: '--log-file/--status-file write to the named file' },
+    { role: 'executor', options: ['--photo-viewer'], payload: 'shell-text', example: 'sh -c id', note: '--photo-viewer is a command line gpg runs through the shell to show a key\'s photo' },
+    { role: 'executor', options: ['--exec-path', '--agent-program', '--dirmngr-program'], payload: 'program', example: '/tmp/bin', note: '--exec-path/--agent-program/--dirmngr-program name the programs gpg starts (keyserver helpers, the agent, dirmngr)' },
+    { role: 'executor', options: ['--list-options', '--verify-options'], when: (v) => v === null || /show-photos/.test(v), example: 'show-photos', note: 'show-photos runs the photo viewer (a command line of gpg.conf) for keys with a photo' },
+    { role: 'executor', options: ['--show-photos'], note: '--show-photos runs the photo viewer (a command line of gpg.conf) for keys with a photo' },
+    { role: 'loader', options: ['--options', '--homedir', '--load-extension'], example: '/tmp/gnupg', note: '--options/--homedir read another configuration, which names programs gpg runs (photo-viewer, agent, keyserver helpers)' },
+    { role: 'loader', options: ['--command-file'], example: '/tmp/cmds', note: '--command-file answers gpg\'s prompts (edit-key commands) from a file' },
+    { role: 'network', options: ['--keyserver', '--auto-key-retrieve', '--auto-key-locate', '--locate-keys', '--locate-external-keys', '--search-keys', '--receive-keys', '--recv-keys', '--refresh-keys', '--fetch-keys'], when: (v) => v !== 'local' && v !== 'clear', example: 'hkps://keys.example.net', note: 'these options look keys up on or fetch them from a key server or the web' },
+    { role: 'network', options: ['--send-keys'], sends: true, note: '--send-keys uploads keys to a key server' },
+    { role: 'writer', options: GPG_KEYRING_WRITERS.filter((o) => !GPG_DELETERS.includes(o)), note: 'these commands change the keyring or the trust database under ~/.gnupg (importing, generating, signing or editing keys)' },
+    { role: 'destructive', options: GPG_DELETERS, note: '--delete-keys/--delete-secret-keys remove keys from the keyring (a secret key may exist nowhere else)' },
+    { role: 'destructive', options: ['--edit-card', '--card-edit', '--change-pin'], note: 'these commands change the smartcard (its keys, PINs and data)' },
+    { role: 'credentials', options: ['--export-secret-keys', '--export-secret-subkeys', '--show-session-key'], note: 'these print secret key material (or a message\'s session key)' },
+  ],
+  read: (_args, reading) => {
+    const forms: Form[] = [];
+    // The keyring it changes is a folder of the home (or --homedir's): where the write lands.
+    const changes = reading.options.find((o) => GPG_KEYRING_WRITERS.includes(o.name));
+    if (changes !== undefined) {
+      const homedir = reading.options.find((o) => o.name === '--homedir');
+      const folder = homedir === undefined ? '~/.gnupg' : textOf(homedir.value);
+      const note = `${changes.name} changes the keyring and trust database kept in ${folder ?? 'the folder --homedir names'}`;
+      forms.push(folder === null ? { role: 'writer', program: 'gpg', trigger: changes.name, index: homedir!.valueIndex ?? homedir!.index, value: homedir!.value, target: 'tree', note } : { ...writes('gpg', changes.name, folder, 'tree', note), index: changes.index });
+    }
+    // `gpg -d FILE` prints the decrypted text: printing it is its job, as for `pass show`.
+    const decrypt = reading.options.find((o) => o.name === '-d' || o.name === '--decrypt');
+    const output = reading.options.some((o) => o.name === '-o' || o.name === '--output');
+    if (decrypt !== undefined && !output) forms.push({ role: 'credentials', program: 'gpg', trigger: decrypt.name, index: decrypt.index, value: null, everyday: true, note: 'prints the decrypted message, which may be a secret' });
+    // Signing, encrypting and armouring write FILE.gpg, FILE.asc or FILE.sig next to each file
+    // given (its job); --decrypt-files writes each file without its .gpg.
+    const command = reading.options.find((o) => GPG_FILE_WRITERS.includes(o.name));
+    if (command !== undefined && !output) {
+      const armor = reading.options.some((o) => o.name === '-a' || o.name === '--armor' || o.name === '--armour' || o.name === '--clear-sign' || o.name === '--clearsign' || o.name === '--enarmor' || o.name === '--enarmour');
+      const detach = reading.options.some((o) => o.name === '-b' || o.name === '--detach-sign');
+      const suffix = armor ? '.asc' : detach ? '.sig' : '.gpg';
+      reading.operands.forEach((word, k) => {
+        if (word.kind === 'literal' && word.value === '-') return;
+        const text = word.kind === 'literal' ? word.value : null;
+        const written = text === null ? null : command.name === '--decrypt-files' ? text.replace(/\.(gpg|pgp|asc)$/, '') : `${text}${suffix}`;
+        forms.push({ role: 'writer', program: 'gpg', trigger: command.name, index: reading.operandIndexes[k]!, value: word, everyday: true, target: 'file', ...(written === null ? {} : { targetPath: written }), note: `${command.name} writes its output next to each file given (FILE${suffix})` });
+      });
+    }
+    return forms;
+  },
+  plain: ['--list-keys', '--list-secret-keys --keyid-format=long', '--list-secret-keys --keyid-format long', '--export --armor dev@example.com', '--verify release.tar.gz.sig release.tar.gz', '--fingerprint', '--version'],
+};
+
 const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
   {
     names: ['gopass'],
@@ -3122,6 +3224,7 @@ const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
     },
     plain: ['--version', '-r age1xyz -o out.age in.txt'],
   },
+  GPG_ROW,
 ];
 
 const SECRET_STORE_ROWS: readonly ProgramRow[] = [
