@@ -1912,6 +1912,55 @@ const PYTEST_ROW: ProgramRow = {
   plain: ['', '-q', 'tests/test_api.py -x -vv', '-k "parse and not slow"', '--lf', '-m integration --maxfail=2', '--cov=src'],
 };
 
+const RSPEC_FORMATTERS = ['progress', 'p', 'documentation', 'd', 'html', 'h', 'json', 'j', 'failures', 'f', 'bisect-drb'];
+const RSPEC_ROW: ProgramRow = {
+  names: ['rspec'],
+  category: 'build',
+  what: 'the RSpec test runner for Ruby (the project’s specs and spec_helper are its job)',
+  grammar: {
+    short: 'IrOfoPEte',
+    flags: 'bcpwXvhn',
+    abbreviations: false,
+    long: {
+      ...valued('require', 'options', 'default-path', 'order', 'seed', 'failure-exit-code', 'error-exit-code', 'drb-port', 'format', 'out', 'deprecation-out', 'pattern', 'exclude-pattern', 'example', 'example-matches', 'tag'),
+      bisect: 'optional', 'fail-fast': 'optional', profile: 'optional',
+      ...flagged('no-fail-fast', 'drb', 'no-drb', 'backtrace', 'color', 'colour', 'force-color', 'force-colour', 'no-color', 'no-colour', 'no-profile', 'dry-run', 'warnings', 'init', 'version', 'help', 'only-failures', 'next-failure'),
+    },
+  },
+  options: [
+    { role: 'loader', options: ['-I', '-r', '--require'], example: '/tmp/evil.rb', note: '-I/-r add a load path or require a Ruby file before the specs' },
+    { role: 'loader', options: ['-O', '--options', '--default-path'], example: '/tmp/.rspec', note: '-O reads another options file (which can require code); --default-path runs specs of another folder' },
+    { role: 'loader', options: ['-f', '--format'], when: (v) => v === null || !RSPEC_FORMATTERS.includes(v), example: 'Evil::Formatter', note: '-f with a class name uses a custom formatter (code loaded with -r)' },
+    { role: 'writer', options: ['-o', '--out', '--deprecation-out'], target: 'file', example: '/tmp/rspec.txt', note: '-o/--deprecation-out write the report to the named file' },
+    { role: 'network', options: ['-X', '--drb', '--drb-port'], example: '8989', note: '--drb runs the specs on a DRb server, which receives them over a socket' },
+    { role: 'writer', options: ['--init'], note: '--init writes .rspec and spec/spec_helper.rb' },
+  ],
+  plain: ['', 'spec/models', 'spec/models/user_spec.rb:42', '--format documentation', '--only-failures', '-t ~slow --seed 1234'],
+};
+
+const SCONS_ROW: ProgramRow = {
+  names: ['scons'],
+  category: 'build',
+  what: 'the SCons build tool (runs the project’s SConstruct, Python code: its job)',
+  grammar: {
+    short: 'fCjYI',
+    flags: 'cDhHikmnqQrRsSuUvw',
+    abbreviations: false,
+    long: {
+      ...valued('file', 'makefile', 'sconstruct', 'directory', 'jobs', 'repository', 'srcdir', 'include-dir', 'site-dir', 'debug', 'tree', 'config', 'cache-debug', 'taskmastertrace', 'profile', 'install-sandbox', 'max-drift', 'warn', 'warning', 'hash-format', 'hash-chunksize', 'md5-chunksize', 'duplicate', 'diskcheck', 'stack-size', 'experimental', 'package-type'),
+      ...flagged('clean', 'remove', 'dry-run', 'just-print', 'recon', 'no-exec', 'question', 'silent', 'quiet', 'keep-going', 'ignore-errors', 'help', 'help-options', 'version', 'implicit-cache', 'implicit-deps-changed', 'implicit-deps-unchanged', 'no-site-dir', 'interactive', 'random', 'cache-disable', 'no-cache', 'cache-force', 'cache-populate', 'cache-readonly', 'cache-show', 'enable-virtualenv', 'ignore-virtualenv', 'up', 'search-up', 'no-keep-going', 'stop', 'print-directory', 'no-print-directory', 'touch'),
+    },
+  },
+  options: [
+    { role: 'loader', options: ['-f', '--file', '--makefile', '--sconstruct', '-C', '--directory', '-Y', '--repository', '--srcdir', '-I', '--include-dir', '--site-dir'], example: '/tmp/SConstruct', note: 'these options run another SConstruct or load build code (site_scons, SConscripts) from another folder' },
+    { role: 'loader', options: ['-u', '-U', '-D', '--up', '--search-up'], note: '-u/-U/-D look for the SConstruct in the folders above, and run it' },
+    { role: 'writer', options: ['--taskmastertrace', '--profile'], target: 'file', when: (v) => v !== '-', example: '/tmp/trace.txt', note: '--taskmastertrace/--profile write to the named file' },
+    { role: 'writer', options: ['--install-sandbox'], target: 'tree', example: '/tmp/sandbox', note: '--install-sandbox installs the targets below the named folder' },
+    { role: 'loader', options: ['--interactive'], note: '--interactive reads build commands from standard input' },
+  ],
+  plain: ['', '-j8', '-c', '-Q debug=1', 'install'],
+};
+
 /** The path of a `TYPE:PATH` value (`xml:cov.xml`). */
 function afterColon(value: string): string | null {
   const colon = value.indexOf(':');
@@ -2867,6 +2916,56 @@ const FORGE_OPTIONS: readonly OptionRole[] = [
 ];
 const forgeLevel = (extra: Partial<Command> = {}): Command => ({ grammar: FORGE_GRAMMAR, ...extra, options: [...FORGE_OPTIONS, ...(extra.options ?? [])] });
 // ---------------------------------------------------------------------------------------------
+// zig: compiler and build system
+// ---------------------------------------------------------------------------------------------
+
+const ZIG_GRAMMAR: Grammar = {
+  short: 'pOM',
+  shortAttached: 'DjfLlI',
+  abbreviations: false,
+  long: {
+    ...valued('build-file', 'build-runner', 'zig-lib-dir', 'prefix', 'prefix-lib-dir', 'prefix-exe-dir', 'prefix-include-dir', 'cache-dir', 'global-cache-dir', 'search-prefix', 'sysroot', 'libc', 'system', 'summary', 'color', 'seed', 'test-cmd', 'name', 'target', 'mcpu', 'maxrss', 'debug-log', 'release', 'test-filter', 'test-name-prefix', 'dep', 'mod', 'main-mod-path', 'test-runner', 'exclude'),
+    ...flagged('help', 'verbose', 'verbose-link', 'verbose-cc', 'verbose-air', 'verbose-llvm-ir', 'prominent-compile-errors', 'watch', 'fuzz', 'fetch', 'check', 'stdin', 'ast-check', 'save', 'test-cmd-bin', 'test-no-exec', 'time-report', 'list-steps', 'l', 'strip', 'single-threaded', 'incremental', 'debug-compile-errors', 'debug-incremental', 'no-incremental', 'zig-lib-dir-from-env', 'version'),
+  },
+};
+/** -femit-bin=PATH and its siblings write the named file. */
+const ZIG_EMITS: OptionRole = { role: 'writer', options: ['-f'], when: (v) => v === null || /^emit-[a-z-]+=./.test(v), target: 'file', targetText: (v) => v.slice(v.indexOf('=') + 1) || null, example: 'emit-bin=/tmp/x', note: '-femit-bin=PATH (and the other -femit- options) write the output to the named file' };
+const ZIG_SHARED: readonly OptionRole[] = [
+  ZIG_EMITS,
+  { role: 'loader', options: ['--zig-lib-dir', '--build-runner', '--libc', '--sysroot', '--search-prefix', '--system', '--test-runner'], example: '/tmp/lib', note: 'these options take the standard library, the build runner, libraries or packages from another folder (code that runs)' },
+  { role: 'writer', options: ['--cache-dir', '--global-cache-dir'], target: 'tree', example: '/tmp/cache', note: '--cache-dir/--global-cache-dir write zig\'s cache into that folder' },
+];
+const zigLevel = (extra: Partial<Command> = {}): Command => ({ grammar: ZIG_GRAMMAR, ...extra, options: [...ZIG_SHARED, ...(extra.options ?? [])] });
+const ZIG_VERBS = ['build', 'run', 'test', 'build-exe', 'build-lib', 'build-obj', 'test-obj', 'cc', 'c++', 'fmt', 'fetch', 'init', 'env', 'version', 'targets', 'zen', 'help', 'libc', 'std', 'translate-c', 'ar', 'dlltool', 'lib', 'ranlib', 'objcopy', 'rc', 'ast-check', 'reduce'];
+const ZIG_ROW: ProgramRow = {
+  names: ['zig'],
+  category: 'build',
+  what: 'the Zig compiler and build system (building and running the project’s code is its job)',
+  grammar: ZIG_GRAMMAR,
+  operands: [{ role: 'executor', operand: 0, when: (v) => v === null || !ZIG_VERBS.includes(v), example: 'x-unknown-verb', note: 'a zig command this row does not know (or one only known at run time)' }],
+  subcommands: {
+    build: zigLevel({
+      options: [
+        { role: 'loader', options: ['--build-file'], example: '/tmp/build.zig', note: '--build-file runs another build script' },
+        { role: 'writer', options: ['-p', '--prefix', '--prefix-lib-dir', '--prefix-exe-dir', '--prefix-include-dir'], target: 'tree', example: '/usr/local', note: '-p/--prefix install the build\'s output below the named folder' },
+      ],
+      plain: ['', 'test', 'run', '-Doptimize=ReleaseFast', '--summary all'],
+    }),
+    run: zigLevel({ plain: ['hello.zig', 'src/main.zig -- arg'] }),
+    test: zigLevel({ options: [{ role: 'executor', options: ['--test-cmd'], payload: 'program', example: '/tmp/runner', note: '--test-cmd runs the test binary through the named program' }], plain: ['src/main.zig'] }),
+    ...Object.fromEntries(['build-exe', 'build-lib', 'build-obj', 'test-obj'].map((verb) => [verb, zigLevel({ plain: ['src/main.zig'] })])),
+    ...Object.fromEntries(['cc', 'c++', 'translate-c', 'ar', 'dlltool', 'lib', 'ranlib', 'objcopy', 'rc'].map((verb) => [verb, zigLevel({ role: { role: 'writer', note: `zig ${verb} is a compiler or binary tool that writes the files its options name` } })])),
+    fmt: zigLevel({ read: rewritesOperands('zig fmt', ['--check', '--stdin'], 'zig fmt rewrites the Zig files it is given (below a folder too)'), plain: ['--check .', 'src/main.zig'] }),
+    fetch: zigLevel({ role: { role: 'network', note: 'zig fetch downloads a package (and --save records it in build.zig.zon)' } }),
+    init: zigLevel({ role: { role: 'writer', note: 'zig init writes a new project (build.zig, src/) into the current folder' } }),
+    std: zigLevel({ role: { role: 'listener', note: 'zig std serves the standard library\'s documentation over HTTP and opens a browser' } }),
+    reduce: zigLevel({ role: { role: 'executor', note: 'zig reduce runs the checker program it is given many times' } }),
+    ...Object.fromEntries(['env', 'version', 'targets', 'zen', 'help', 'libc', 'ast-check'].map((verb) => [verb, zigLevel()])),
+  },
+  plain: ['version', 'build test', 'run hello.zig', 'env', 'fmt --check src'],
+};
+
+// ---------------------------------------------------------------------------------------------
 // Linters and formatters of shell and Python
 // ---------------------------------------------------------------------------------------------
 
@@ -3096,6 +3195,8 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   COBC_ROW,
   DISTCC_ROW,
   PYTEST_ROW,
+  RSPEC_ROW,
+  SCONS_ROW,
   TOX_ROW,
   NOX_ROW,
   MYPY_ROW,
@@ -3128,4 +3229,5 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   RUFF_ROW,
   CPM_ROW,
   TLMGR_ROW,
+  ZIG_ROW,
 ];
