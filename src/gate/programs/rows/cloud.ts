@@ -1793,6 +1793,79 @@ const NGINX_ROW: ProgramRow = {
   plain: ['-t', '-T', '-v', '-V', '-s reload', '-q -t'],
 };
 
+/** s3cmd's local words against its `s3://` ones: a copy to a bucket uploads what is local. */
+const S3CMD_UPLOADS = uploadsToRemote((text) => /^s3:\/\//i.test(text), 'uploads this file or folder of the machine to the bucket');
+const S3CMD_READ = ['ls', 'la', 'du', 'info', 'getlifecycle', 'getpolicy', 'getcors', 'getnotification', 'listmp', 'ws-info', 'cfinfo', 'cflist', 'cfinvalinfo', 'help', 'version'];
+const S3CMD_GRAMMAR: Grammar = {
+  short: 'cm',
+  flags: 'rfnHepPsqvdFhV',
+  abbreviations: false,
+  long: {
+    ...valued('config', 'access_key', 'secret_key', 'access_token', 'host', 'host-bucket', 'bucket-location', 'region', 'exclude', 'exclude-from', 'rexclude', 'rexclude-from', 'include', 'include-from', 'rinclude', 'rinclude-from', 'files-from', 'add-header', 'remove-header', 'mime-type', 'default-mime-type', 'encoding', 'storage-class', 'cache-file', 'max-delete', 'limit', 'expiry-date', 'expiry-days', 'expiry-prefix', 'acl-grant', 'acl-revoke', 'multipart-chunk-size-mb', 'limit-rate', 'ssl-client-cert-file', 'ssl-client-key-file', 'ca-certs', 'proxy-host', 'proxy-port', 'gpg-passphrase', 'add-encoding-exts', 'website-index', 'website-error', 'lifecycle-rule', 'upload-id', 'kms-key', 'server-side-encryption-kms-id', 'content-disposition', 'content-type'),
+    ...flagged('configure', 'dump-config', 'recursive', 'force', 'dry-run', 'human-readable', 'encrypt', 'no-encrypt', 'preserve', 'no-preserve', 'acl-public', 'acl-private', 'ssl', 'no-ssl', 'quiet', 'verbose', 'debug', 'help', 'version', 'delete-removed', 'no-delete-removed', 'delete-after', 'delete-after-fetch', 'skip-existing', 'continue', 'continue-put', 'check-md5', 'no-check-md5', 'list-md5', 'long-listing', 'signature-v2', 'requester-pays', 'follow-symlinks', 'no-progress', 'progress', 'stats', 'server-side-encryption', 'guess-mime-type', 'no-guess-mime-type', 'no-mime-magic', 'disable-multipart', 'check-certificate', 'no-check-certificate', 'check-hostname', 'no-check-hostname', 'ignore-failed-copy', 'recursive', 'exclude-file', 'no-check'),
+  },
+};
+const S3CMD_ROW: ProgramRow = {
+  names: ['s3cmd'],
+  category: 'cloud',
+  what: 's3cmd, a client of Amazon S3 and S3-compatible storage',
+  grammar: S3CMD_GRAMMAR,
+  options: [
+    { role: 'loader', options: ['-c', '--config'], example: '/tmp/s3cfg', note: '-c reads another configuration: its keys, its server and the gpg command it runs' },
+    { role: 'network', options: ['--host', '--host-bucket', '--proxy-host'], example: '203.0.113.5', note: '--host/--proxy-host send the requests (signed with the keys) to another server' },
+    { role: 'credentials', options: ['--dump-config'], note: '--dump-config prints the configuration with its access and secret keys' },
+    { role: 'writer', options: ['--cache-file'], target: 'file', example: '/tmp/cache', note: '--cache-file writes the MD5 cache to the named file' },
+  ],
+  read: (_args, reading) => (reading.options.some((o) => o.name === '--configure') ? [writes('s3cmd', '--configure', '~/.s3cfg', 'file', 's3cmd --configure writes the configuration file with the access keys')] : []),
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !S3CMD_READ.includes(v) && !['get', 'put', 'sync', 'mb', 'cp', 'signurl'].includes(v), example: 'setacl', note: 'an s3cmd command that deletes or changes buckets and objects (or one only known at run time)' }],
+  subcommands: {
+    ...Object.fromEntries(S3CMD_READ.map((verb) => [verb, { grammar: S3CMD_GRAMMAR }])),
+    get: { grammar: S3CMD_GRAMMAR, operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^s3:\/\//i.test(v)), everyday: true, target: 'file', example: 'out.txt', note: 'downloads into this path of the machine' }] },
+    put: { grammar: S3CMD_GRAMMAR, read: S3CMD_UPLOADS },
+    sync: {
+      grammar: S3CMD_GRAMMAR,
+      operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^s3:\/\//i.test(v), everyday: true, target: 'tree', example: 'out/', note: 'downloads into this folder of the machine' }],
+      options: [{ role: 'destructive', options: ['--delete-removed', '--delete-after-fetch'], removesOperands: 'last', note: '--delete-removed deletes what the source does not have at the target (--delete-after-fetch: the fetched objects)' }],
+      read: S3CMD_UPLOADS,
+    },
+    mb: { grammar: S3CMD_GRAMMAR },
+    cp: { grammar: S3CMD_GRAMMAR },
+    signurl: { grammar: S3CMD_GRAMMAR, role: printsSecret('prints a signed URL through which anyone may fetch the object until it expires') },
+  },
+  plain: ['ls', 'ls s3://public-datasets/', 'du -H s3://bucket', 'info s3://bucket/a.txt', 'get s3://bucket/a.txt a.txt'],
+};
+
+/**
+ * Ollama's client talks to the local Ollama server (OLLAMA_HOST): `run` and `pull` download a
+ * model when it is missing (their job), `push` uploads one, `rm` deletes one, `serve` is the server.
+ */
+const OLLAMA_GRAMMAR: Grammar = {
+  short: 'fq',
+  flags: 'vh',
+  abbreviations: false,
+  long: { ...valued('format', 'keepalive', 'file', 'quantize', 'think', 'dimensions'), ...flagged('verbose', 'insecure', 'nowordwrap', 'hidethinking', 'help', 'version', 'license', 'modelfile', 'parameters', 'system', 'template', 'experimental') },
+};
+const OLLAMA_ROW: ProgramRow = {
+  names: ['ollama'],
+  category: 'misc',
+  what: 'Ollama, which downloads and runs language models locally',
+  grammar: OLLAMA_GRAMMAR,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !['run', 'pull', 'list', 'ls', 'ps', 'show', 'help', 'push', 'rm', 'serve', 'start', 'create', 'cp', 'stop'].includes(v), example: 'x-unknown-verb', note: 'an ollama command this row does not know (or one only known at run time)' }],
+  subcommands: {
+    run: { grammar: OLLAMA_GRAMMAR, role: { role: 'network', everyday: true, note: 'ollama run downloads the model first when it is missing' }, plain: ['llama3.2', "llama3.2 'Summarise this in one line'"] },
+    pull: { grammar: OLLAMA_GRAMMAR, role: { role: 'network', everyday: true, note: 'ollama pull downloads a model' }, plain: ['llama3.2'] },
+    ...Object.fromEntries(['list', 'ls', 'ps', 'show', 'help'].map((verb) => [verb, { grammar: OLLAMA_GRAMMAR }])),
+    push: { grammar: OLLAMA_GRAMMAR, role: { role: 'network', note: 'ollama push uploads a model of this machine to a registry' } },
+    rm: { grammar: OLLAMA_GRAMMAR, role: DESTROY('ollama rm deletes downloaded models') },
+    stop: { grammar: OLLAMA_GRAMMAR, role: DESTROY('ollama stop unloads a running model') },
+    serve: { grammar: OLLAMA_GRAMMAR, role: { role: 'listener', note: 'ollama serve starts the model server (on OLLAMA_HOST, localhost:11434 unless set)' } },
+    start: { grammar: OLLAMA_GRAMMAR, role: { role: 'listener', note: 'ollama start starts the model server' } },
+    create: { grammar: OLLAMA_GRAMMAR, role: { role: 'writer', note: 'ollama create builds a model from a Modelfile (which names files of the machine) into the model store' } },
+    cp: { grammar: OLLAMA_GRAMMAR, role: { role: 'writer', note: 'ollama cp copies a model in the model store' } },
+  },
+  plain: ['list', 'ps', 'show llama3.2', '--version'],
+};
+
 const GSUTIL_ROW: ProgramRow = {
   names: ['gsutil'],
   category: 'cloud',
@@ -3376,6 +3449,8 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['pulumi'], category: 'cloud', what: 'Pulumi, infrastructure from a program', ...PULUMI_BODY },
   NGINX_ROW,
   GSUTIL_ROW,
+  S3CMD_ROW,
+  OLLAMA_ROW,
   { names: ['doctl'], category: 'cloud', what: 'the DigitalOcean command-line client', ...DOCTL_BODY },
   { names: ['heroku'], category: 'cloud', what: 'the Heroku command-line client', ...HEROKU_BODY },
   { names: ['flyctl', 'fly'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
