@@ -1935,7 +1935,7 @@ const RSPEC_ROW: ProgramRow = {
     { role: 'network', options: ['-X', '--drb', '--drb-port'], example: '8989', note: '--drb runs the specs on a DRb server, which receives them over a socket' },
     { role: 'writer', options: ['--init'], note: '--init writes .rspec and spec/spec_helper.rb' },
   ],
-  plain: ['', 'spec/models', 'spec/models/user_spec.rb:42', '--format documentation', '--only-failures', '-t ~slow --seed 1234'],
+  plain: ['', 'spec/models', 'spec/models/user_spec.rb:42', '--format documentation', '--only-failures', '-t focus --seed 1234'],
 };
 
 const SCONS_ROW: ProgramRow = {

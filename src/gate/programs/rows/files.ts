@@ -870,13 +870,14 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'moves files and folders to the trash (trash-cli)',
     grammar: { short: '', flags: 'dfirRvh', abbreviations: false, long: { ...valued('trash-dir'), ...flagged('directory', 'force', 'interactive', 'recursive', 'verbose', 'help', 'version', 'print-completion') } },
-    operands: [{ role: 'destructive', operand: 'every', everyday: true, changes: 'deletes', example: 'old-report.pdf', note: 'trash-put moves each operand to the trash, folders with their contents' }],
+    operands: [{ role: 'destructive', operand: 'every', changes: 'deletes', example: 'old-report.pdf', note: 'trash-put moves each operand to the trash, folders with their contents' }],
     options: [{ role: 'writer', options: ['--trash-dir'], target: 'tree', example: '/tmp/trash', note: '--trash-dir moves the files into the named folder instead of the trash' }],
     read: (_args, reading) =>
       reading.operands.length === 0
         ? []
-        : [{ role: 'executor', program: 'trash-put', trigger: 'trash-put', index: reading.operandIndexes[0]!, value: reading.operands[0]!, everyday: true, payload: 'shell-text', payloadText: commandText([literalWord('rm'), literalWord('-r'), literalWord('-f'), literalWord('--'), ...reading.operands]), note: 'trash-put removes its operands from their places as rm -r -f would' }],
-    plain: ['old-report.pdf', '-v build/tmp.log', '--version'],
+        : [{ role: 'executor', program: 'trash-put', trigger: 'trash-put', index: reading.operandIndexes[0]!, value: reading.operands[0]!, payload: 'shell-text', payloadText: commandText([literalWord('rm'), literalWord('-r'), literalWord('-f'), literalWord('--'), ...reading.operands]), note: 'trash-put removes its operands from their places as rm -r -f would' }],
+    // As for del-cli, an entry for `trash-put` alone does not vouch for what rm -r -f of its operands does: an entry must spell them.
+    plain: ['--version', '--help'],
   },
   {
     // GNU patch writes the files the diff names, below the current folder (or -d DIR); it refuses

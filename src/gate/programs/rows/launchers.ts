@@ -1329,6 +1329,32 @@ const WATCHEXEC: ProgramRow = {
   plain: ['--version', '--help'],
 };
 
+/**
+ * Guake, a drop-down terminal: its command line drives the running instance (show, hide, tabs,
+ * colours). -e types a command into the current tab's shell; -q quits it, ending every shell it holds.
+ */
+const GUAKE: ProgramRow = {
+  names: ['guake'],
+  category: 'misc',
+  what: 'Guake, a drop-down terminal, and the client of its running instance',
+  grammar: {
+    short: 'nsierR',
+    flags: 'hVftpagluqS',
+    abbreviations: false,
+    long: {
+      ...valued('new-tab', 'select-tab', 'select-terminal', 'execute-command', 'tab-index', 'bgcolor', 'fgcolor', 'bgcolor-current', 'fgcolor-current', 'change-palette', 'rename-tab', 'rename-current-tab', 'save-preferences', 'restore-preferences'),
+      ...flagged('help', 'version', 'fullscreen', 'unfullscreen', 'is-fullscreen', 'toggle-visibility', 'show', 'hide', 'is-visible', 'preferences', 'about', 'selected-tab', 'selected-tablabel', 'selected-terminal', 'uuid-index', 'reset-colors', 'reset-colors-current', 'support', 'quit', 'no-startup-script', 'verbose', 'split-vertical', 'split-horizontal'),
+    },
+  },
+  options: [
+    { role: 'executor', options: ['-e', '--execute-command'], payload: 'shell-text', example: 'id', note: '-e types the command into the shell of the current tab, which runs it' },
+    { role: 'loader', options: ['--restore-preferences'], example: '/tmp/guake.conf', note: '--restore-preferences loads settings, among them the startup script and the shell it runs' },
+    { role: 'writer', options: ['--save-preferences'], target: 'file', example: '/tmp/guake.conf', note: '--save-preferences writes the settings to the named file' },
+    { role: 'destructive', options: ['-q', '--quit'], note: '-q quits Guake, ending every shell its tabs hold' },
+  ],
+  plain: ['--help', '--version', '-t', '--show', '-n ~/src'],
+};
+
 const INOTIFYWAIT: ProgramRow = {
   names: ['inotifywait'],
   category: 'file',
@@ -1529,6 +1555,6 @@ export const LAUNCHER_ROWS: readonly ProgramRow[] = [
   TMUX, TMATE, SCREEN,
   CPULIMIT, SOFTLIMIT, SETLOCK, MULTITIME, NUMACTL, PRLIMIT, CHOOM, SETARCH, LINUX32, CGEXEC, FAKETIME, CATCHSEGV,
   TORSOCKS, PROXYCHAINS, TSOCKS, SSHPASS, DBUS_LAUNCH, XVFB_RUN,
-  RLWRAP, CHRONIC, IFNE, NQ, TS, ENTR, WATCHEXEC, INOTIFYWAIT, VIPE,
+  RLWRAP, CHRONIC, IFNE, NQ, TS, ENTR, WATCHEXEC, GUAKE, INOTIFYWAIT, VIPE,
   RUN_PARTS, PEXEC,
 ];
