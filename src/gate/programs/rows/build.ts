@@ -1912,6 +1912,55 @@ const PYTEST_ROW: ProgramRow = {
   plain: ['', '-q', 'tests/test_api.py -x -vv', '-k "parse and not slow"', '--lf', '-m integration --maxfail=2', '--cov=src'],
 };
 
+const RSPEC_FORMATTERS = ['progress', 'p', 'documentation', 'd', 'html', 'h', 'json', 'j', 'failures', 'f', 'bisect-drb'];
+const RSPEC_ROW: ProgramRow = {
+  names: ['rspec'],
+  category: 'build',
+  what: 'the RSpec test runner for Ruby (the project’s specs and spec_helper are its job)',
+  grammar: {
+    short: 'IrOfoPEte',
+    flags: 'bcpwXvhn',
+    abbreviations: false,
+    long: {
+      ...valued('require', 'options', 'default-path', 'order', 'seed', 'failure-exit-code', 'error-exit-code', 'drb-port', 'format', 'out', 'deprecation-out', 'pattern', 'exclude-pattern', 'example', 'example-matches', 'tag'),
+      bisect: 'optional', 'fail-fast': 'optional', profile: 'optional',
+      ...flagged('no-fail-fast', 'drb', 'no-drb', 'backtrace', 'color', 'colour', 'force-color', 'force-colour', 'no-color', 'no-colour', 'no-profile', 'dry-run', 'warnings', 'init', 'version', 'help', 'only-failures', 'next-failure'),
+    },
+  },
+  options: [
+    { role: 'loader', options: ['-I', '-r', '--require'], example: '/tmp/evil.rb', note: '-I/-r add a load path or require a Ruby file before the specs' },
+    { role: 'loader', options: ['-O', '--options', '--default-path'], example: '/tmp/.rspec', note: '-O reads another options file (which can require code); --default-path runs specs of another folder' },
+    { role: 'loader', options: ['-f', '--format'], when: (v) => v === null || !RSPEC_FORMATTERS.includes(v), example: 'Evil::Formatter', note: '-f with a class name uses a custom formatter (code loaded with -r)' },
+    { role: 'writer', options: ['-o', '--out', '--deprecation-out'], target: 'file', example: '/tmp/rspec.txt', note: '-o/--deprecation-out write the report to the named file' },
+    { role: 'network', options: ['-X', '--drb', '--drb-port'], example: '8989', note: '--drb runs the specs on a DRb server, which receives them over a socket' },
+    { role: 'writer', options: ['--init'], note: '--init writes .rspec and spec/spec_helper.rb' },
+  ],
+  plain: ['', 'spec/models', 'spec/models/user_spec.rb:42', '--format documentation', '--only-failures', '-t focus --seed 1234'],
+};
+
+const SCONS_ROW: ProgramRow = {
+  names: ['scons'],
+  category: 'build',
+  what: 'the SCons build tool (runs the project’s SConstruct, Python code: its job)',
+  grammar: {
+    short: 'fCjYI',
+    flags: 'cDhHikmnqQrRsSuUvw',
+    abbreviations: false,
+    long: {
+      ...valued('file', 'makefile', 'sconstruct', 'directory', 'jobs', 'repository', 'srcdir', 'include-dir', 'site-dir', 'debug', 'tree', 'config', 'cache-debug', 'taskmastertrace', 'profile', 'install-sandbox', 'max-drift', 'warn', 'warning', 'hash-format', 'hash-chunksize', 'md5-chunksize', 'duplicate', 'diskcheck', 'stack-size', 'experimental', 'package-type'),
+      ...flagged('clean', 'remove', 'dry-run', 'just-print', 'recon', 'no-exec', 'question', 'silent', 'quiet', 'keep-going', 'ignore-errors', 'help', 'help-options', 'version', 'implicit-cache', 'implicit-deps-changed', 'implicit-deps-unchanged', 'no-site-dir', 'interactive', 'random', 'cache-disable', 'no-cache', 'cache-force', 'cache-populate', 'cache-readonly', 'cache-show', 'enable-virtualenv', 'ignore-virtualenv', 'up', 'search-up', 'no-keep-going', 'stop', 'print-directory', 'no-print-directory', 'touch'),
+    },
+  },
+  options: [
+    { role: 'loader', options: ['-f', '--file', '--makefile', '--sconstruct', '-C', '--directory', '-Y', '--repository', '--srcdir', '-I', '--include-dir', '--site-dir'], example: '/tmp/SConstruct', note: 'these options run another SConstruct or load build code (site_scons, SConscripts) from another folder' },
+    { role: 'loader', options: ['-u', '-U', '-D', '--up', '--search-up'], note: '-u/-U/-D look for the SConstruct in the folders above, and run it' },
+    { role: 'writer', options: ['--taskmastertrace', '--profile'], target: 'file', when: (v) => v !== '-', example: '/tmp/trace.txt', note: '--taskmastertrace/--profile write to the named file' },
+    { role: 'writer', options: ['--install-sandbox'], target: 'tree', example: '/tmp/sandbox', note: '--install-sandbox installs the targets below the named folder' },
+    { role: 'loader', options: ['--interactive'], note: '--interactive reads build commands from standard input' },
+  ],
+  plain: ['', '-j8', '-c', '-Q debug=1', 'install'],
+};
+
 /** The path of a `TYPE:PATH` value (`xml:cov.xml`). */
 function afterColon(value: string): string | null {
   const colon = value.indexOf(':');
@@ -2540,6 +2589,81 @@ const CPANM_ROW: ProgramRow = {
   plain: ['Moose', 'JSON::XS --notest', '--installdeps --with-develop Module::Name', '--version'],
 };
 
+/**
+ * cpm, a fast CPAN module installer: `cpm install` puts modules into ./local (its job, as
+ * `npm install` does into node_modules); -g installs into the Perl of the system.
+ */
+const CPM_GRAMMAR: Grammar = {
+  short: 'wLr',
+  flags: 'gvVh',
+  abbreviations: false,
+  long: {
+    ...valued('workers', 'local-lib-contained', 'resolver', 'mirror', 'target-perl', 'cpanfile', 'snapshot', 'home', 'retry', 'feature', 'with-configure', 'without-configure'),
+    ...flagged('global', 'verbose', 'version', 'help', 'prebuilt', 'no-prebuilt', 'test', 'no-test', 'sudo', 'color', 'no-color', 'reinstall', 'pureperl-only', 'man-pages', 'show-progress', 'no-show-progress', 'show-build-log-on-failure', 'dependency-file', 'with-requires', 'without-requires', 'with-recommends', 'without-recommends', 'with-suggests', 'without-suggests', 'with-develop', 'without-develop', 'with-test', 'without-test', 'with-build', 'without-build', 'with-runtime', 'without-runtime', 'with-all', 'static-install', 'no-static-install'),
+  },
+};
+const CPM_ROW: ProgramRow = {
+  names: ['cpm'],
+  category: 'package',
+  what: 'cpm, a CPAN module installer (installs into ./local)',
+  grammar: CPM_GRAMMAR,
+  operands: [{ role: 'executor', operand: 0, when: (v) => v === null || !['install', 'help', 'version'].includes(v), example: 'x-unknown-verb', note: 'a cpm verb this row does not know (or one only known at run time)' }],
+  subcommands: {
+    install: {
+      grammar: CPM_GRAMMAR,
+      options: [
+        { role: 'destructive', options: ['-g', '--global', '--sudo'], note: '-g/--sudo install into the system\'s Perl (as root with --sudo)' },
+        { role: 'network', options: ['--mirror', '-r', '--resolver'], example: 'https://cpan.example.com', note: '--mirror/--resolver fetch modules from another server' },
+        { role: 'writer', options: ['-L', '--local-lib-contained', '--home'], example: '/tmp/lib', note: '-L/--home install into (or keep the work folder in) a chosen folder' },
+        { role: 'loader', options: ['--cpanfile', '--snapshot'], example: '/tmp/cpanfile', note: '--cpanfile/--snapshot install what another file lists' },
+      ],
+      // Installing a module runs its Makefile.PL/Build.PL: the program's job. A path or URL is code from elsewhere.
+      operands: [{ role: 'loader', operand: 'every', when: (v) => v === null || isUrl(v) || isPath(v) && !/^[A-Za-z0-9_]+(::[A-Za-z0-9_]+)*(@[0-9.]+)?$/.test(v), example: 'https://example.com/Evil-1.0.tar.gz', note: 'installing from a path, URL or git address runs that code’s build script' }],
+      plain: ['', 'Moose', '--test JSON::XS'],
+    },
+    help: { grammar: CPM_GRAMMAR },
+    version: { grammar: CPM_GRAMMAR },
+  },
+  plain: ['--help', '--version', 'install', 'install Plack'],
+};
+
+/**
+ * tlmgr, the TeX Live manager. Its reading actions print; every other action (install, remove,
+ * update, backup, restore, path, platform, uninstall, generate, key, pinning, repository, shell …)
+ * changes the TeX Live installation, often a system folder. `option`, `conf` and `paper` print with
+ * no value and write one given.
+ */
+const TLMGR_READ = ['info', 'search', 'check', 'candidates', 'dump-tlpdb', 'list', 'version', 'help', 'print-platform', 'print-platform-info', 'option', 'conf', 'paper'];
+const TLMGR_GRAMMAR: Grammar = {
+  abbreviations: false,
+  long: {
+    ...valued('repository', 'location', 'gui-lang', 'package-logfile', 'pin-file', 'usertree', 'data', 'keep-config', 'machine-readable-sep'),
+    ...flagged('gui', 'debug-translation', 'machine-readable', 'no-execute-actions', 'pause', 'persistent-downloads', 'no-persistent-downloads', 'usermode', 'verify-repo', 'version', 'help', 'json', 'list', 'global', 'all', 'only-installed', 'only-remote', 'file', 'word', 'dry-run', 'self', 'delete', 'force', 'local'),
+  },
+  flags: 'qvh',
+};
+const TLMGR_ROW: ProgramRow = {
+  names: ['tlmgr'],
+  category: 'package',
+  what: 'the TeX Live manager (installs, updates and configures TeX Live packages)',
+  grammar: TLMGR_GRAMMAR,
+  options: [
+    { role: 'network', options: ['--repository', '--location'], example: 'https://mirror.example.net/tlnet', note: '--repository fetches packages and their index from another server' },
+    { role: 'writer', options: ['--package-logfile'], target: 'file', example: '/tmp/tlmgr.log', note: '--package-logfile writes the log to the named file' },
+    { role: 'loader', options: ['--pin-file'], example: '/tmp/pinning.txt', note: '--pin-file reads which repository each package comes from' },
+  ],
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !TLMGR_READ.includes(v), example: 'remove', note: 'a tlmgr action that installs, removes, updates or reconfigures TeX Live (or one only known at run time)' }],
+  subcommands: {
+    ...Object.fromEntries(TLMGR_READ.filter((verb) => !['option', 'conf', 'paper'].includes(verb)).map((verb) => [verb, { grammar: TLMGR_GRAMMAR }])),
+    // `tlmgr option KEY` prints, `tlmgr option KEY VALUE` sets; `option showall` lists.
+    option: { grammar: TLMGR_GRAMMAR, operands: [{ role: 'destructive', operand: 1, example: '1', note: 'tlmgr option KEY VALUE changes a setting of the installation' }], plain: ['', 'showall', 'repository'] },
+    // `tlmgr conf [texmf|tlmgr|updmap [--delete] [KEY [VALUE]]]`.
+    conf: { grammar: TLMGR_GRAMMAR, operands: [{ role: 'destructive', operand: 2, example: 'VALUE', note: 'tlmgr conf FILE KEY VALUE writes a configuration file of TeX Live' }], options: [{ role: 'destructive', options: ['--delete'], note: '--delete removes a setting from a configuration file of TeX Live' }], plain: ['', 'texmf'] },
+    paper: { grammar: TLMGR_GRAMMAR, operands: [{ role: 'destructive', operand: 0, example: 'a4', note: 'tlmgr paper SIZE changes the default paper size of every program' }], plain: ['', '--list'] },
+  },
+  plain: ['', '--version', 'info latex', 'search --global --file amsmath.sty', 'option showall', 'check files'],
+};
+
 // ---------------------------------------------------------------------------------------------
 // dotnet, swift, mix, stack, cabal, forge
 // ---------------------------------------------------------------------------------------------
@@ -2791,6 +2915,164 @@ const FORGE_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['--root', '--config-path'], example: '/tmp/other', note: '--root/--config-path build another project or read another foundry.toml (which can enable ffi)' },
 ];
 const forgeLevel = (extra: Partial<Command> = {}): Command => ({ grammar: FORGE_GRAMMAR, ...extra, options: [...FORGE_OPTIONS, ...(extra.options ?? [])] });
+// ---------------------------------------------------------------------------------------------
+// zig: compiler and build system
+// ---------------------------------------------------------------------------------------------
+
+const ZIG_GRAMMAR: Grammar = {
+  short: 'pOM',
+  shortAttached: 'DjfLlI',
+  abbreviations: false,
+  long: {
+    ...valued('build-file', 'build-runner', 'zig-lib-dir', 'prefix', 'prefix-lib-dir', 'prefix-exe-dir', 'prefix-include-dir', 'cache-dir', 'global-cache-dir', 'search-prefix', 'sysroot', 'libc', 'system', 'summary', 'color', 'seed', 'test-cmd', 'name', 'target', 'mcpu', 'maxrss', 'debug-log', 'release', 'test-filter', 'test-name-prefix', 'dep', 'mod', 'main-mod-path', 'test-runner', 'exclude'),
+    ...flagged('help', 'verbose', 'verbose-link', 'verbose-cc', 'verbose-air', 'verbose-llvm-ir', 'prominent-compile-errors', 'watch', 'fuzz', 'fetch', 'check', 'stdin', 'ast-check', 'save', 'test-cmd-bin', 'test-no-exec', 'time-report', 'list-steps', 'l', 'strip', 'single-threaded', 'incremental', 'debug-compile-errors', 'debug-incremental', 'no-incremental', 'zig-lib-dir-from-env', 'version'),
+  },
+};
+/** -femit-bin=PATH and its siblings write the named file. */
+const ZIG_EMITS: OptionRole = { role: 'writer', options: ['-f'], when: (v) => v === null || /^emit-[a-z-]+=./.test(v), target: 'file', targetText: (v) => v.slice(v.indexOf('=') + 1) || null, example: 'emit-bin=/tmp/x', note: '-femit-bin=PATH (and the other -femit- options) write the output to the named file' };
+const ZIG_SHARED: readonly OptionRole[] = [
+  ZIG_EMITS,
+  { role: 'loader', options: ['--zig-lib-dir', '--build-runner', '--libc', '--sysroot', '--search-prefix', '--system', '--test-runner'], example: '/tmp/lib', note: 'these options take the standard library, the build runner, libraries or packages from another folder (code that runs)' },
+  { role: 'writer', options: ['--cache-dir', '--global-cache-dir'], target: 'tree', example: '/tmp/cache', note: '--cache-dir/--global-cache-dir write zig\'s cache into that folder' },
+];
+const zigLevel = (extra: Partial<Command> = {}): Command => ({ grammar: ZIG_GRAMMAR, ...extra, options: [...ZIG_SHARED, ...(extra.options ?? [])] });
+const ZIG_VERBS = ['build', 'run', 'test', 'build-exe', 'build-lib', 'build-obj', 'test-obj', 'cc', 'c++', 'fmt', 'fetch', 'init', 'env', 'version', 'targets', 'zen', 'help', 'libc', 'std', 'translate-c', 'ar', 'dlltool', 'lib', 'ranlib', 'objcopy', 'rc', 'ast-check', 'reduce'];
+const ZIG_ROW: ProgramRow = {
+  names: ['zig'],
+  category: 'build',
+  what: 'the Zig compiler and build system (building and running the project’s code is its job)',
+  grammar: ZIG_GRAMMAR,
+  operands: [{ role: 'executor', operand: 0, when: (v) => v === null || !ZIG_VERBS.includes(v), example: 'x-unknown-verb', note: 'a zig command this row does not know (or one only known at run time)' }],
+  subcommands: {
+    build: zigLevel({
+      options: [
+        { role: 'loader', options: ['--build-file'], example: '/tmp/build.zig', note: '--build-file runs another build script' },
+        { role: 'writer', options: ['-p', '--prefix', '--prefix-lib-dir', '--prefix-exe-dir', '--prefix-include-dir'], target: 'tree', example: '/usr/local', note: '-p/--prefix install the build\'s output below the named folder' },
+      ],
+      plain: ['', 'test', 'run', '-Doptimize=ReleaseFast', '--summary all'],
+    }),
+    run: zigLevel({ plain: ['hello.zig', 'src/main.zig -- arg'] }),
+    test: zigLevel({ options: [{ role: 'executor', options: ['--test-cmd'], payload: 'program', example: '/tmp/runner', note: '--test-cmd runs the test binary through the named program' }], plain: ['src/main.zig'] }),
+    ...Object.fromEntries(['build-exe', 'build-lib', 'build-obj', 'test-obj'].map((verb) => [verb, zigLevel({ plain: ['src/main.zig'] })])),
+    ...Object.fromEntries(['cc', 'c++', 'translate-c', 'ar', 'dlltool', 'lib', 'ranlib', 'objcopy', 'rc'].map((verb) => [verb, zigLevel({ role: { role: 'writer', note: `zig ${verb} is a compiler or binary tool that writes the files its options name` } })])),
+    fmt: zigLevel({ read: rewritesOperands('zig fmt', ['--check', '--stdin'], 'zig fmt rewrites the Zig files it is given (below a folder too)'), plain: ['--check .', 'src/main.zig'] }),
+    fetch: zigLevel({ role: { role: 'network', note: 'zig fetch downloads a package (and --save records it in build.zig.zon)' } }),
+    init: zigLevel({ role: { role: 'writer', note: 'zig init writes a new project (build.zig, src/) into the current folder' } }),
+    std: zigLevel({ role: { role: 'listener', note: 'zig std serves the standard library\'s documentation over HTTP and opens a browser' } }),
+    reduce: zigLevel({ role: { role: 'executor', note: 'zig reduce runs the checker program it is given many times' } }),
+    ...Object.fromEntries(['env', 'version', 'targets', 'zen', 'help', 'libc', 'ast-check'].map((verb) => [verb, zigLevel()])),
+  },
+  plain: ['version', 'build test', 'run hello.zig', 'env', 'fmt --check src'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Linters and formatters of shell and Python
+// ---------------------------------------------------------------------------------------------
+
+const SHELLCHECK_ROW: ProgramRow = {
+  names: ['shellcheck'],
+  category: 'build',
+  what: 'the ShellCheck linter for shell scripts (reads the scripts and prints warnings)',
+  // It parses the scripts it is given (and, with -x, the files they source) and never runs them;
+  // --rcfile reads a file of its own directives. No option writes a file.
+  readOnly: true,
+  grammar: {
+    short: 'ieEfoPsSW',
+    shortAttached: 'C',
+    flags: 'axVh',
+    abbreviations: false,
+    long: {
+      ...valued('include', 'exclude', 'format', 'enable', 'source-path', 'shell', 'severity', 'wiki-link-count', 'rcfile', 'extended-analysis'),
+      color: 'optional',
+      ...flagged('check-sourced', 'external-sources', 'list-optional', 'norc', 'version', 'help'),
+    },
+  },
+  plain: ['scripts/release.sh', '-x scripts/*.sh', '-f gcc deploy.sh', '-S warning -e SC2086 a.sh', '--version'],
+};
+
+/**
+ * A formatter that rewrites the files and folders it is given in place (its job, an `everyday`
+ * writer of each operand) unless one of `keeps` only checks or prints a diff. Each operand is the
+ * target as a file: a folder operand is rewritten below it, where the formatter only touches its
+ * own language's files (black and ruff skip `.git` and the ignored folders).
+ */
+function rewritesOperands(program: string, keeps: readonly string[], note: string) {
+  return (_args: readonly Word[], reading: ArgReading): Form[] => {
+    if (reading.options.some((o) => keeps.includes(o.name) || keeps.includes(o.key))) return [];
+    const out: Form[] = [];
+    reading.operands.forEach((word, k) => {
+      if (word.kind === 'literal' && word.value === '-') return;
+      out.push({ role: 'writer', program, trigger: word.kind === 'literal' ? word.value : word.raw, index: reading.operandIndexes[k]!, value: word, everyday: true, target: 'file', note });
+    });
+    return out;
+  };
+}
+
+const BLACK_GRAMMAR: Grammar = {
+  short: 'cltW',
+  flags: 'xSCqvh',
+  abbreviations: false,
+  long: {
+    ...valued('code', 'line-length', 'target-version', 'python-cell-magics', 'enable-unstable-feature', 'line-ranges', 'required-version', 'exclude', 'extend-exclude', 'force-exclude', 'include', 'stdin-filename', 'workers', 'config'),
+    ...flagged('pyi', 'ipynb', 'skip-source-first-line', 'skip-string-normalization', 'skip-magic-trailing-comma', 'preview', 'unstable', 'check', 'diff', 'color', 'no-color', 'fast', 'safe', 'quiet', 'verbose', 'version', 'help'),
+  },
+};
+const BLACK_ROW: ProgramRow = {
+  names: ['black'],
+  category: 'build',
+  what: 'the Black Python code formatter (rewrites the files it is given: its job)',
+  grammar: BLACK_GRAMMAR,
+  // --config reads a TOML file of black's own options (no code); -c formats the given text and prints it.
+  read: rewritesOperands('black', ['--check', '--diff', '-c', '--code'], 'black rewrites the Python files it is given (below a folder too)'),
+  plain: ['.', 'src tests', '--check .', '--diff src/app.py', '-l 100 --target-version py311 src'],
+};
+
+const RUFF_CHECK_GRAMMAR: Grammar = {
+  short: 'eno',
+  flags: 'qsvhw',
+  abbreviations: false,
+  long: {
+    ...valued('config', 'select', 'ignore', 'extend-select', 'extend-ignore', 'per-file-ignores', 'extend-per-file-ignores', 'fixable', 'unfixable', 'extend-fixable', 'exclude', 'extend-exclude', 'line-length', 'target-version', 'output-format', 'output-file', 'cache-dir', 'stdin-filename', 'dummy-variable-rgx', 'add-noqa', 'python'),
+    ...flagged('fix', 'no-fix', 'unsafe-fixes', 'no-unsafe-fixes', 'show-fixes', 'no-show-fixes', 'diff', 'watch', 'fix-only', 'no-fix-only', 'ignore-noqa', 'exit-zero', 'exit-non-zero-on-fix', 'exit-non-zero-on-format', 'statistics', 'show-files', 'show-settings', 'no-cache', 'isolated', 'preview', 'no-preview', 'respect-gitignore', 'no-respect-gitignore', 'force-exclude', 'no-force-exclude', 'check', 'quiet', 'silent', 'verbose', 'help', 'version', 'range'),
+  },
+};
+const RUFF_SHARED: readonly OptionRole[] = [
+  { role: 'writer', options: ['-o', '--output-file'], target: 'file', example: '/tmp/report.txt', note: '-o writes the report to the named file' },
+  { role: 'writer', options: ['--cache-dir'], target: 'tree', example: '/tmp/cache', note: '--cache-dir writes ruff\'s cache into that folder' },
+];
+const RUFF_ROW: ProgramRow = {
+  names: ['ruff'],
+  category: 'build',
+  what: 'the Ruff Python linter and formatter',
+  // --config reads a TOML file (or an inline TOML setting) of ruff's own options: no code runs.
+  grammar: RUFF_CHECK_GRAMMAR,
+  options: RUFF_SHARED,
+  subcommands: {
+    check: {
+      grammar: RUFF_CHECK_GRAMMAR,
+      options: [
+        ...RUFF_SHARED,
+        // Fixing the files it lints is what an entry for ruff is written for, as for `eslint --fix`.
+        { role: 'writer', options: ['--fix', '--fix-only'], everyday: true, note: '--fix rewrites the linted files' },
+        { role: 'writer', options: ['--add-noqa'], note: '--add-noqa adds noqa comments to the linted files' },
+      ],
+      plain: ['.', 'src --select E,F', '--statistics .', '--output-format github .'],
+    },
+    format: {
+      grammar: RUFF_CHECK_GRAMMAR,
+      options: RUFF_SHARED,
+      read: rewritesOperands('ruff format', ['--check', '--diff'], 'ruff format rewrites the Python files it is given (below a folder too)'),
+      plain: ['.', '--check .', '--diff src'],
+    },
+    clean: { grammar: RUFF_CHECK_GRAMMAR, role: { role: 'writer', note: 'ruff clean deletes the .ruff_cache folders below the current folder' } },
+    ...Object.fromEntries(['rule', 'config', 'linter', 'version', 'help'].map((verb) => [verb, { grammar: RUFF_CHECK_GRAMMAR }])),
+    server: { grammar: RUFF_CHECK_GRAMMAR, plain: [''] },
+  },
+  // Verbs besides these (`analyze graph`) or one only known at run time are not read.
+  operands: [{ role: 'writer', operand: 0, when: (v) => v === null || !['check', 'format', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'server'].includes(v), example: 'analyze', note: 'a ruff verb this row does not know (or one only known at run time)' }],
+  plain: ['check .', 'check --fix .', 'format --check .', 'rule F401', 'version'],
+};
+
 const FORGE_ROW: ProgramRow = {
   names: ['forge'],
   category: 'build',
@@ -2913,6 +3195,8 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   COBC_ROW,
   DISTCC_ROW,
   PYTEST_ROW,
+  RSPEC_ROW,
+  SCONS_ROW,
   TOX_ROW,
   NOX_ROW,
   MYPY_ROW,
@@ -2940,4 +3224,10 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   STACK_ROW,
   CABAL_ROW,
   FORGE_ROW,
+  SHELLCHECK_ROW,
+  BLACK_ROW,
+  RUFF_ROW,
+  CPM_ROW,
+  TLMGR_ROW,
+  ZIG_ROW,
 ];

@@ -2,7 +2,7 @@ import { mountSource, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
-import { flagged, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
+import { flagged, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
@@ -1793,6 +1793,79 @@ const NGINX_ROW: ProgramRow = {
   plain: ['-t', '-T', '-v', '-V', '-s reload', '-q -t'],
 };
 
+/** s3cmd's local words against its `s3://` ones: a copy to a bucket uploads what is local. */
+const S3CMD_UPLOADS = uploadsToRemote((text) => /^s3:\/\//i.test(text), 'uploads this file or folder of the machine to the bucket');
+const S3CMD_READ = ['ls', 'la', 'du', 'info', 'getlifecycle', 'getpolicy', 'getcors', 'getnotification', 'listmp', 'ws-info', 'cfinfo', 'cflist', 'cfinvalinfo', 'help', 'version'];
+const S3CMD_GRAMMAR: Grammar = {
+  short: 'cm',
+  flags: 'rfnHepPsqvdFhV',
+  abbreviations: false,
+  long: {
+    ...valued('config', 'access_key', 'secret_key', 'access_token', 'host', 'host-bucket', 'bucket-location', 'region', 'exclude', 'exclude-from', 'rexclude', 'rexclude-from', 'include', 'include-from', 'rinclude', 'rinclude-from', 'files-from', 'add-header', 'remove-header', 'mime-type', 'default-mime-type', 'encoding', 'storage-class', 'cache-file', 'max-delete', 'limit', 'expiry-date', 'expiry-days', 'expiry-prefix', 'acl-grant', 'acl-revoke', 'multipart-chunk-size-mb', 'limit-rate', 'ssl-client-cert-file', 'ssl-client-key-file', 'ca-certs', 'proxy-host', 'proxy-port', 'gpg-passphrase', 'add-encoding-exts', 'website-index', 'website-error', 'lifecycle-rule', 'upload-id', 'kms-key', 'server-side-encryption-kms-id', 'content-disposition', 'content-type'),
+    ...flagged('configure', 'dump-config', 'recursive', 'force', 'dry-run', 'human-readable', 'encrypt', 'no-encrypt', 'preserve', 'no-preserve', 'acl-public', 'acl-private', 'ssl', 'no-ssl', 'quiet', 'verbose', 'debug', 'help', 'version', 'delete-removed', 'no-delete-removed', 'delete-after', 'delete-after-fetch', 'skip-existing', 'continue', 'continue-put', 'check-md5', 'no-check-md5', 'list-md5', 'long-listing', 'signature-v2', 'requester-pays', 'follow-symlinks', 'no-progress', 'progress', 'stats', 'server-side-encryption', 'guess-mime-type', 'no-guess-mime-type', 'no-mime-magic', 'disable-multipart', 'check-certificate', 'no-check-certificate', 'check-hostname', 'no-check-hostname', 'ignore-failed-copy', 'recursive', 'exclude-file', 'no-check'),
+  },
+};
+const S3CMD_ROW: ProgramRow = {
+  names: ['s3cmd'],
+  category: 'cloud',
+  what: 's3cmd, a client of Amazon S3 and S3-compatible storage',
+  grammar: S3CMD_GRAMMAR,
+  options: [
+    { role: 'loader', options: ['-c', '--config'], example: '/tmp/s3cfg', note: '-c reads another configuration: its keys, its server and the gpg command it runs' },
+    { role: 'network', options: ['--host', '--host-bucket', '--proxy-host'], example: '203.0.113.5', note: '--host/--proxy-host send the requests (signed with the keys) to another server' },
+    { role: 'credentials', options: ['--dump-config'], note: '--dump-config prints the configuration with its access and secret keys' },
+    { role: 'writer', options: ['--cache-file'], target: 'file', example: '/tmp/cache', note: '--cache-file writes the MD5 cache to the named file' },
+  ],
+  read: (_args, reading) => (reading.options.some((o) => o.name === '--configure') ? [writes('s3cmd', '--configure', '~/.s3cfg', 'file', 's3cmd --configure writes the configuration file with the access keys')] : []),
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !S3CMD_READ.includes(v) && !['get', 'put', 'sync', 'mb', 'cp', 'signurl'].includes(v), example: 'setacl', note: 'an s3cmd command that deletes or changes buckets and objects (or one only known at run time)' }],
+  subcommands: {
+    ...Object.fromEntries(S3CMD_READ.map((verb) => [verb, { grammar: S3CMD_GRAMMAR }])),
+    get: { grammar: S3CMD_GRAMMAR, operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^s3:\/\//i.test(v)), everyday: true, target: 'file', example: 'out.txt', note: 'downloads into this path of the machine' }] },
+    put: { grammar: S3CMD_GRAMMAR, read: S3CMD_UPLOADS },
+    sync: {
+      grammar: S3CMD_GRAMMAR,
+      operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^s3:\/\//i.test(v), everyday: true, target: 'tree', example: 'out/', note: 'downloads into this folder of the machine' }],
+      options: [{ role: 'destructive', options: ['--delete-removed', '--delete-after-fetch'], removesOperands: 'last', note: '--delete-removed deletes what the source does not have at the target (--delete-after-fetch: the fetched objects)' }],
+      read: S3CMD_UPLOADS,
+    },
+    mb: { grammar: S3CMD_GRAMMAR },
+    cp: { grammar: S3CMD_GRAMMAR },
+    signurl: { grammar: S3CMD_GRAMMAR, role: printsSecret('prints a signed URL through which anyone may fetch the object until it expires') },
+  },
+  plain: ['ls', 'ls s3://public-datasets/', 'du -H s3://bucket', 'info s3://bucket/a.txt', 'get s3://bucket/a.txt a.txt'],
+};
+
+/**
+ * Ollama's client talks to the local Ollama server (OLLAMA_HOST): `run` and `pull` download a
+ * model when it is missing (their job), `push` uploads one, `rm` deletes one, `serve` is the server.
+ */
+const OLLAMA_GRAMMAR: Grammar = {
+  short: 'fq',
+  flags: 'vh',
+  abbreviations: false,
+  long: { ...valued('format', 'keepalive', 'file', 'quantize', 'think', 'dimensions'), ...flagged('verbose', 'insecure', 'nowordwrap', 'hidethinking', 'help', 'version', 'license', 'modelfile', 'parameters', 'system', 'template', 'experimental') },
+};
+const OLLAMA_ROW: ProgramRow = {
+  names: ['ollama'],
+  category: 'misc',
+  what: 'Ollama, which downloads and runs language models locally',
+  grammar: OLLAMA_GRAMMAR,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !['run', 'pull', 'list', 'ls', 'ps', 'show', 'help', 'push', 'rm', 'serve', 'start', 'create', 'cp', 'stop'].includes(v), example: 'x-unknown-verb', note: 'an ollama command this row does not know (or one only known at run time)' }],
+  subcommands: {
+    run: { grammar: OLLAMA_GRAMMAR, role: { role: 'network', everyday: true, note: 'ollama run downloads the model first when it is missing' }, plain: ['llama3.2', "llama3.2 'Summarise this in one line'"] },
+    pull: { grammar: OLLAMA_GRAMMAR, role: { role: 'network', everyday: true, note: 'ollama pull downloads a model' }, plain: ['llama3.2'] },
+    ...Object.fromEntries(['list', 'ls', 'ps', 'show', 'help'].map((verb) => [verb, { grammar: OLLAMA_GRAMMAR }])),
+    push: { grammar: OLLAMA_GRAMMAR, role: { role: 'network', note: 'ollama push uploads a model of this machine to a registry' } },
+    rm: { grammar: OLLAMA_GRAMMAR, role: DESTROY('ollama rm deletes downloaded models') },
+    stop: { grammar: OLLAMA_GRAMMAR, role: DESTROY('ollama stop unloads a running model') },
+    serve: { grammar: OLLAMA_GRAMMAR, role: { role: 'listener', note: 'ollama serve starts the model server (on OLLAMA_HOST, localhost:11434 unless set)' } },
+    start: { grammar: OLLAMA_GRAMMAR, role: { role: 'listener', note: 'ollama start starts the model server' } },
+    create: { grammar: OLLAMA_GRAMMAR, role: { role: 'writer', note: 'ollama create builds a model from a Modelfile (which names files of the machine) into the model store' } },
+    cp: { grammar: OLLAMA_GRAMMAR, role: { role: 'writer', note: 'ollama cp copies a model in the model store' } },
+  },
+  plain: ['list', 'ps', 'show llama3.2', '--version'],
+};
+
 const GSUTIL_ROW: ProgramRow = {
   names: ['gsutil'],
   category: 'cloud',
@@ -2799,6 +2872,40 @@ const BUSCTL_ROW = systemdTool(['busctl'], 'the D-Bus inspector and caller of sy
       { role: 'network', options: ['--address'], when: (v) => v !== null && /(^|;)tcp:/i.test(v), example: 'tcp:host=203.0.113.5,port=5555', note: '--address=tcp:… talks to the bus of another machine' },
     ],
   });
+/**
+ * systemd-analyze's verbs that only read and print (boot timings, unit files, configuration,
+ * security reports, checks of unit files and time specifications); `verify` loads unit files
+ * without starting them. Other verbs (`log-level LEVEL`, `log-target`, `service-watchdogs`) change
+ * the service manager, and a verb only known at run time may.
+ */
+const SYSTEMD_ANALYZE_READ = ['time', 'blame', 'critical-chain', 'plot', 'dot', 'dump', 'cat-config', 'unit-files', 'unit-paths', 'exit-status', 'capability', 'syscall-filter', 'filesystems', 'condition', 'compare-versions', 'verify', 'calendar', 'timestamp', 'timespan', 'security', 'inspect-elf', 'malloc', 'fdstore', 'image-policy', 'has-tpm2', 'pcrs', 'architectures', 'smbios11', 'help'];
+const SYSTEMD_ANALYZE_GRAMMAR: Grammar = {
+  short: 'HM',
+  flags: 'hq',
+  abbreviations: false,
+  long: {
+    ...valued('host', 'machine', 'recursive-errors', 'offline', 'threshold', 'security-policy', 'json', 'from-pattern', 'to-pattern', 'fuzz', 'iterations', 'base-time', 'profile', 'root', 'image', 'image-policy', 'unit', 'scale-svg'),
+    man: 'optional',
+    generators: 'optional',
+    ...flagged('no-pager', 'system', 'user', 'global', 'order', 'require', 'quiet', 'help', 'version', 'no-legend', 'detailed', 'table'),
+  },
+};
+const SYSTEMD_ANALYZE_OPTIONS: readonly OptionRole[] = [
+  SYSTEMD_REMOTE,
+  // `verify --generators` runs the unit generators (programs of /usr/lib/systemd/system-generators and the root or image given).
+  { role: 'executor', options: ['--generators'], when: (v) => v === null || /^(1|yes|y|true|t|on)$/i.test(v), example: 'yes', note: '--generators=yes runs the unit generator programs while loading units' },
+];
+const SYSTEMD_ANALYZE_ROW: ProgramRow = {
+  names: ['systemd-analyze'],
+  category: 'system',
+  what: 'systemd\'s analyser of boot time, unit files, configuration and security',
+  readOnly: false /* pages its output: keys typed into a pager can run a shell */,
+  grammar: SYSTEMD_ANALYZE_GRAMMAR,
+  options: SYSTEMD_ANALYZE_OPTIONS,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !SYSTEMD_ANALYZE_READ.includes(v), example: 'log-level', note: 'a systemd-analyze verb that changes the service manager (log-level, log-target, service-watchdogs), or one only known at run time' }],
+  subcommands: Object.fromEntries(SYSTEMD_ANALYZE_READ.map((verb) => [verb, { grammar: SYSTEMD_ANALYZE_GRAMMAR, options: SYSTEMD_ANALYZE_OPTIONS }])),
+  plain: ['', 'blame', 'critical-chain', '--user verify ops/devserver.service', 'security nginx.service', 'cat-config systemd/journald.conf', 'calendar daily'],
+};
 const RESOLVE_GRAMMAR_LONG = { ...valued('interface', 'type', 'class', 'service-address', 'service-txt', 'cname', 'search', 'raw', 'legend', 'stale-data', 'relax-single-label', 'validate', 'synthesize', 'cache', 'zone', 'trust-anchor', 'network', 'set-dns', 'set-domain', 'set-llmnr', 'set-mdns', 'set-dnsovertls', 'set-dnssec', 'set-nta'), ...flagged('status', 'statistics', 'reset-statistics', 'flush-caches', 'reset-server-features', 'revert', 'service', 'openpgp', 'tlsa', 'no-pager') };
 const SYSTEMD_RESOLVE_ROW: ProgramRow = {
   names: ['systemd-resolve'],
@@ -2993,6 +3100,108 @@ const BW_GRAMMAR: Grammar = { flags: 'h', long: { ...valued('session', 'output',
 const LPASS_GRAMMAR: Grammar = { shortAttached: 'cGxj', long: { ...flagged('clip', 'expand-multi', 'all', 'username', 'password', 'url', 'notes', 'id', 'name', 'json', 'basic-regexp', 'fixed-strings', 'quiet', 'help', 'version'), ...valued('field', 'attach', 'color', 'sync', 'fields') }, abbreviations: false };
 const SECRET_TOOL_PRINTS = { role: printsSecret('prints the password stored under those attributes in the keyring') };
 
+
+/**
+ * GnuPG's commands are options (`--list-keys`, `--import`). Listing, exporting public keys,
+ * verifying, signing and encrypting read the keyring; these change it (or the card), all kept
+ * under the home folder's `~/.gnupg` (or `--homedir`), outside the workspace.
+ */
+const GPG_KEYRING_WRITERS = [
+  '--import', '--fast-import', '--generate-key', '--gen-key', '--quick-generate-key', '--quick-gen-key', '--quick-add-uid', '--quick-adduid', '--quick-add-key', '--quick-addkey',
+  '--quick-revoke-uid', '--quick-revuid', '--quick-set-expire', '--quick-set-primary-uid', '--full-generate-key', '--full-gen-key', '--quick-sign-key', '--quick-lsign-key', '--quick-revoke-sig',
+  '--sign-key', '--lsign-key', '--edit-key', '--key-edit', '--change-passphrase', '--passwd', '--import-ownertrust', '--update-trustdb', '--check-trustdb', '--fix-trustdb', '--tofu-policy',
+  '--rebuild-keydb-caches', '--receive-keys', '--recv-keys', '--refresh-keys', '--fetch-keys', '--delete-keys', '--delete-secret-keys', '--delete-secret-and-public-keys',
+];
+const GPG_DELETERS = ['--delete-keys', '--delete-secret-keys', '--delete-secret-and-public-keys'];
+/** Commands that write FILE.gpg, FILE.asc or FILE.sig next to each file operand unless -o names the output. */
+const GPG_FILE_WRITERS = ['-s', '--sign', '--clear-sign', '--clearsign', '-b', '--detach-sign', '-e', '--encrypt', '--encrypt-files', '-c', '--symmetric', '--store', '--decrypt-files', '--dearmor', '--dearmour', '--enarmor', '--enarmour'];
+const GPG_GRAMMAR: Grammar = {
+  short: 'orRufFzN',
+  flags: 'abcdeiknqstvhKS',
+  abbreviations: false,
+  long: {
+    ...valued(
+      'debug', 'debug-level', 'display-charset', 'charset', 'options', 'logger-fd', 'log-file', 'logger-file', 'homedir', 'faked-system-time', 'default-key', 'encrypt-to', 'hidden-encrypt-to', 'default-recipient',
+      'group', 'ungroup', 'compliance', 'default-new-key-algo', 'min-rsa-length', 'trust-model', 'photo-viewer', 'known-notation', 'agent-program', 'dirmngr-program', 'limit-card-insert-tries', 'temp-directory',
+      'exec-path', 'default-sig-expire', 'default-cert-expire', 'default-cert-level', 'min-cert-level', 'personal-cipher-preferences', 'personal-digest-preferences', 'personal-compress-preferences',
+      'personal-cipher-prefs', 'personal-digest-prefs', 'personal-compress-prefs', 'default-preference-list', 'default-keyserver-url', 'default-cert-check-level', 'tofu-default-policy', 'compress-algo',
+      'compression-algo', 'completes-needed', 'marginals-needed', 'max-cert-depth', 'trustdb-name', 'input-size-hint', 'set-filesize', 'set-notation', 'sig-notation', 'cert-notation', 'set-policy-url',
+      'sig-policy-url', 'cert-policy-url', 'sig-keyserver-url', 'output', 'max-output', 'comment', 'set-filename', 'compress-level', 'bzip2-compress-level', 'auto-key-locate', 'keyserver', 'keyserver-options',
+      'key-origin', 'import-options', 'import-filter', 'export-options', 'export-filter', 'list-options', 'keyid-format', 'recipient', 'hidden-recipient', 'recipient-file', 'hidden-recipient-file', 'remote-user',
+      'local-user', 'trusted-key', 'sender', 'try-secret-key', 'keyring', 'primary-keyring', 'secret-keyring', 'override-session-key', 'override-session-key-fd', 's2k-mode', 's2k-digest-algo', 's2k-cipher-algo',
+      's2k-count', 'verify-options', 'disable-cipher-algo', 'disable-pubkey-algo', 'cipher-algo', 'digest-algo', 'cert-digest-algo', 'weak-digest', 'status-fd', 'status-file', 'attribute-fd', 'attribute-file',
+      'command-fd', 'command-file', 'passphrase', 'passphrase-fd', 'passphrase-file', 'passphrase-repeat', 'pinentry-mode', 'request-origin', 'display', 'ttyname', 'ttytype', 'lc-ctype', 'lc-messages',
+      'xauthority', 'sign-with', 'user', 'reader-port', 'ctapi-driver', 'pcsc-driver', 'gpg-agent-info', 'tofu-db-format', 'load-extension',
+    ),
+    ...flagged(
+      'sign', 'clear-sign', 'clearsign', 'detach-sign', 'encrypt', 'encrypt-files', 'symmetric', 'store', 'decrypt', 'decrypt-files', 'verify', 'verify-files', 'list-keys', 'list-public-keys', 'list-signatures',
+      'list-sigs', 'check-signatures', 'check-sigs', 'fingerprint', 'list-secret-keys', 'export', 'show-keys', 'export-secret-keys', 'export-secret-subkeys', 'export-ssh-key', 'card-status', 'edit-card', 'card-edit',
+      'change-pin', 'list-config', 'list-gcrypt-config', 'gpgconf-list', 'gpgconf-test', 'list-packets', 'export-ownertrust', 'list-trustdb', 'print-md', 'print-mds', 'gen-prime', 'gen-random', 'server',
+      'generate-revocation', 'gen-revoke', 'generate-designated-revocation', 'desig-revoke', 'send-keys', 'search-keys', 'locate-keys', 'locate-external-keys', 'list-key', 'list-sig', 'check-sig', 'show-key',
+      'verbose', 'no-verbose', 'quiet', 'no-tty', 'no-greeting', 'debug-all', 'no-options', 'armor', 'armour', 'no-armor', 'no-armour', 'batch', 'no-batch', 'yes', 'no', 'with-colons', 'with-fingerprint',
+      'with-subkey-fingerprint', 'with-subkey-fingerprints', 'with-keygrip', 'with-secret', 'with-sig-list', 'with-sig-check', 'with-key-data', 'with-wkd-hash', 'with-key-origin', 'with-tofu-info', 'fast-list-mode',
+      'fixed-list-mode', 'no-default-keyring', 'no-keyring', 'always-trust', 'textmode', 'no-textmode', 'dry-run', 'interactive', 'expert', 'no-expert', 'use-embedded-filename', 'no-use-embedded-filename',
+      'show-session-key', 'list-only', 'skip-verify', 'no-auto-key-locate', 'auto-key-retrieve', 'no-auto-key-retrieve', 'auto-key-import', 'no-auto-key-import', 'disable-dirmngr', 'no-autostart',
+      'show-photos', 'no-show-photos', 'throw-keyids', 'try-all-secrets', 'default-recipient-self', 'no-default-recipient', 'encrypt-to-default-key', 'no-encrypt-to', 'no-symkey-cache', 'unwrap',
+      'for-your-eyes-only', 'no-emit-version', 'emit-version', 'ignore-time-conflict', 'ignore-valid-from', 'ignore-mdc-error', 'require-secmem', 'no-secmem-warning', 'no-permission-warning', 'help', 'version', 'warranty',
+      'dump-options', 'delete-keys', 'delete-secret-keys', 'delete-secret-and-public-keys', ...GPG_KEYRING_WRITERS.map((o) => o.slice(2)),
+    ),
+  },
+};
+const GPG_ROW: ProgramRow = {
+  names: ['gpg', 'gpg2'],
+  category: 'misc',
+  what: 'GnuPG, which signs, verifies, encrypts and decrypts with OpenPGP keys and keeps the keyring',
+  grammar: GPG_GRAMMAR,
+  options: [
+    { role: 'writer', options: ['-o', '--output'], when: (v) => v !== '-', everyday: true, target: 'file', example: 'out.gpg', note: '-o writes the output (signed, encrypted, decrypted or exported) to the named file' },
+    { role: 'writer', options: ['--log-file', '--logger-file', '--status-file', '--attribute-file'], target: 'file', example: '/tmp/gpg.log', note: '--log-file/--status-file write to the named file' },
+    { role: 'executor', options: ['--photo-viewer'], payload: 'shell-text', example: 'sh -c id', note: '--photo-viewer is a command line gpg runs through the shell to show a key\'s photo' },
+    { role: 'executor', options: ['--exec-path', '--agent-program', '--dirmngr-program'], payload: 'program', example: '/tmp/bin', note: '--exec-path/--agent-program/--dirmngr-program name the programs gpg starts (keyserver helpers, the agent, dirmngr)' },
+    { role: 'executor', options: ['--list-options', '--verify-options'], when: (v) => v === null || /show-photos/.test(v), example: 'show-photos', note: 'show-photos runs the photo viewer (a command line of gpg.conf) for keys with a photo' },
+    { role: 'executor', options: ['--show-photos'], note: '--show-photos runs the photo viewer (a command line of gpg.conf) for keys with a photo' },
+    { role: 'loader', options: ['--options', '--homedir', '--load-extension'], example: '/tmp/gnupg', note: '--options/--homedir read another configuration, which names programs gpg runs (photo-viewer, agent, keyserver helpers)' },
+    { role: 'loader', options: ['--command-file'], example: '/tmp/cmds', note: '--command-file answers gpg\'s prompts (edit-key commands) from a file' },
+    { role: 'network', options: ['--keyserver', '--auto-key-retrieve', '--auto-key-locate', '--locate-keys', '--locate-external-keys', '--search-keys', '--receive-keys', '--recv-keys', '--refresh-keys', '--fetch-keys'], when: (v) => v !== 'local' && v !== 'clear', example: 'hkps://keys.example.net', note: 'these options look keys up on or fetch them from a key server or the web' },
+    { role: 'network', options: ['--send-keys'], sends: true, note: '--send-keys uploads keys to a key server' },
+    { role: 'writer', options: GPG_KEYRING_WRITERS.filter((o) => !GPG_DELETERS.includes(o)), note: 'these commands change the keyring or the trust database under ~/.gnupg (importing, generating, signing or editing keys)' },
+    { role: 'destructive', options: GPG_DELETERS, note: '--delete-keys/--delete-secret-keys remove keys from the keyring (a secret key may exist nowhere else)' },
+    { role: 'destructive', options: ['--edit-card', '--card-edit', '--change-pin'], note: 'these commands change the smartcard (its keys, PINs and data)' },
+    { role: 'credentials', options: ['--export-secret-keys', '--export-secret-subkeys', '--show-session-key'], note: 'these print secret key material (or a message\'s session key)' },
+  ],
+  read: (_args, reading) => {
+    const forms: Form[] = [];
+    // The keyring it changes is a folder of the home (or --homedir's): where the write lands.
+    const changes = reading.options.find((o) => GPG_KEYRING_WRITERS.includes(o.name));
+    if (changes !== undefined) {
+      const homedir = reading.options.find((o) => o.name === '--homedir');
+      const folder = homedir === undefined ? '~/.gnupg' : textOf(homedir.value);
+      const note = `${changes.name} changes the keyring and trust database kept in ${folder ?? 'the folder --homedir names'}`;
+      forms.push(folder === null ? { role: 'writer', program: 'gpg', trigger: changes.name, index: homedir!.valueIndex ?? homedir!.index, value: homedir!.value, target: 'tree', note } : { ...writes('gpg', changes.name, folder, 'tree', note), index: changes.index });
+    }
+    // `gpg -d FILE` prints the decrypted text: printing it is its job, as for `pass show`.
+    const decrypt = reading.options.find((o) => o.name === '-d' || o.name === '--decrypt');
+    const output = reading.options.some((o) => o.name === '-o' || o.name === '--output');
+    if (decrypt !== undefined && !output) forms.push({ role: 'credentials', program: 'gpg', trigger: decrypt.name, index: decrypt.index, value: null, everyday: true, note: 'prints the decrypted message, which may be a secret' });
+    // Signing, encrypting and armouring write FILE.gpg, FILE.asc or FILE.sig next to each file
+    // given (its job); --decrypt-files writes each file without its .gpg.
+    const command = reading.options.find((o) => GPG_FILE_WRITERS.includes(o.name));
+    if (command !== undefined && !output) {
+      const armor = reading.options.some((o) => o.name === '-a' || o.name === '--armor' || o.name === '--armour' || o.name === '--clear-sign' || o.name === '--clearsign' || o.name === '--enarmor' || o.name === '--enarmour');
+      const detach = reading.options.some((o) => o.name === '-b' || o.name === '--detach-sign');
+      const suffix = armor ? '.asc' : detach ? '.sig' : '.gpg';
+      reading.operands.forEach((word, k) => {
+        if (word.kind === 'literal' && word.value === '-') return;
+        const text = word.kind === 'literal' ? word.value : null;
+        const written = text === null ? null : command.name === '--decrypt-files' ? text.replace(/\.(gpg|pgp|asc)$/, '') : `${text}${suffix}`;
+        forms.push({ role: 'writer', program: 'gpg', trigger: command.name, index: reading.operandIndexes[k]!, value: word, everyday: true, target: 'file', ...(written === null ? {} : { targetPath: written }), note: `${command.name} writes its output next to each file given (FILE${suffix})` });
+      });
+    }
+    return forms;
+  },
+  plain: ['--list-keys', '--list-secret-keys --keyid-format=long', '--list-secret-keys --keyid-format long', '--export --armor dev@example.com', '--verify release.tar.gz.sig release.tar.gz', '--fingerprint', '--version'],
+};
+
 const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
   {
     names: ['gopass'],
@@ -3088,6 +3297,7 @@ const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
     },
     plain: ['--version', '-r age1xyz -o out.age in.txt'],
   },
+  GPG_ROW,
 ];
 
 const SECRET_STORE_ROWS: readonly ProgramRow[] = [
@@ -3239,6 +3449,8 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['pulumi'], category: 'cloud', what: 'Pulumi, infrastructure from a program', ...PULUMI_BODY },
   NGINX_ROW,
   GSUTIL_ROW,
+  S3CMD_ROW,
+  OLLAMA_ROW,
   { names: ['doctl'], category: 'cloud', what: 'the DigitalOcean command-line client', ...DOCTL_BODY },
   { names: ['heroku'], category: 'cloud', what: 'the Heroku command-line client', ...HEROKU_BODY },
   { names: ['flyctl', 'fly'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
@@ -3267,6 +3479,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   MOSQUITTO_ROW,
   VARNISHNCSA_ROW,
   LOGINCTL_ROW,
+  SYSTEMD_ANALYZE_ROW,
   TIMEDATECTL_ROW,
   BUSCTL_ROW,
   SYSTEMD_RESOLVE_ROW,

@@ -1,5 +1,6 @@
 import { flagged, valued, type Grammar } from '../grammar';
 import { uploadsToRemote, type Command, type ProgramRow } from '../row';
+import { verbRow } from './platforms';
 
 /**
  * Disk and file-system tools whose everyday work names a raw block device without overwriting it:
@@ -441,6 +442,21 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     // name is a disk, whatever its spelling (`/dev/sdb`, `da0`, illumos's `c1t2d0`).
     deviceReads: { withOperands: ['status', 'list', 'iostat', 'get', 'history', 'events', 'import', 'export', 'scrub', 'online', 'offline', 'clear', 'wait', 'sync', 'trim', 'upgrade'] },
     plain: ['status', 'list -v', 'status -x tank'],
+  },
+  {
+    // zfs names datasets (`tank/home`), never disks. Its listing verbs read; every other verb
+    // (create, destroy, rollback, set, inherit, rename, snapshot, clone, promote, mount, send,
+    // receive, allow, program …) changes the pool, sends its data or runs a channel program.
+    ...verbRow(
+      ['zfs'],
+      'system',
+      'manages ZFS datasets, snapshots and volumes',
+      ['list', 'get', 'userspace', 'groupspace', 'projectspace', 'holds', 'diff', 'help', 'version'],
+      'a zfs verb that creates, destroys, rolls back, changes, mounts, sends or receives datasets (or one only known at run time)',
+      ['list -t snapshot', 'list -r rpool/export/home', 'get compression,compressratio tank/home', 'list -t snapshot -o name,used,creation'],
+      {},
+      { short: 'otsSd', flags: 'rHpvhV' },
+    ),
   },
   {
     // The BSDs' disk queries: sizes and identity (`diskinfo -v ada0`), file-system type, GEOM

@@ -1,4 +1,4 @@
-import { textOf } from '../grammar';
+import { flagged, textOf } from '../grammar';
 import type { Word } from '../../reading/resolution';
 import type { ArgReading } from '../grammar';
 import type { Form, ProgramRow } from '../row';
@@ -178,5 +178,23 @@ export const DOTFILE_ROWS: readonly ProgramRow[] = [
       return [];
     },
     plain: ['whoami', 'env', 'scan-cache', 'download gpt2 --local-dir ./models', '--help'],
+  },
+  {
+    // mackup moves the home folder's configuration files into a synced folder (Dropbox, iCloud,
+    // a folder of .mackup.cfg) and links them back (`backup`, `link`), or copies or links them
+    // back into the home folder (`restore`, `link install`, `uninstall`, `copy`). -n/--dry-run only
+    // says what it would do.
+    names: ['mackup'],
+    category: 'file',
+    what: 'Mackup, which keeps application settings in a synced folder and links them into the home folder',
+    grammar: { flags: 'fnvrh', abbreviations: false, long: flagged('force', 'dry-run', 'verbose', 'root', 'help', 'version') },
+    read: (args, reading) => {
+      if (reading.operands.length === 0) return [];
+      const verb = textOf(reading.operands[0]);
+      const dry = literals(args).has('-n') || literals(args).has('--dry-run');
+      if (dry || ['list', 'show', 'help'].includes(verb ?? '')) return [];
+      return [writes('mackup', verb ?? 'mackup', '~', 'tree', `mackup ${verb ?? '(a verb only known at run time)'} moves, links or copies configuration files of the home folder`)];
+    },
+    plain: ['-h', '--version', 'list', 'show git', 'backup -n', 'restore -n -v'],
   },
 ];

@@ -389,6 +389,22 @@ const JQ_READS_ENV = /\$ENV\b|(?<![\w$."])env(?![\w"])/;
 /** A jq filter that loads modules (`import "m" as m;`, `include "m";`): code the gate does not see, which may read the environment. */
 const JQ_LOADS_MODULE = /(?<![\w$."])(import|include)(?![\w"])/;
 
+/** xsv's commands; the options that take a value, as its commands' usage texts say. */
+const XSV_VERBS = ['cat', 'count', 'fixlengths', 'flatten', 'fmt', 'frequency', 'headers', 'index', 'input', 'join', 'partition', 'sample', 'reverse', 'search', 'select', 'slice', 'sort', 'split', 'stats', 'table', 'help', '--version', '--help', '--list'];
+const XSV_GRAMMAR: Grammar = {
+  short: 'sdojlcteptw',
+  flags: 'nhivNRa',
+  abbreviations: false,
+  long: {
+    ...valued('select', 'delimiter', 'output', 'jobs', 'limit', 'condense', 'separator', 'out-delimiter', 'quote', 'escape', 'start', 'end', 'len', 'index', 'size', 'width', 'pad', 'seed', 'filename', 'prefix-length', 'length'),
+    ...flagged('no-headers', 'help', 'version', 'list', 'crlf', 'ascii', 'quote-always', 'asc', 'no-nulls', 'just-names', 'intersect', 'no-quoting', 'left', 'right', 'full', 'cross', 'nulls', 'invert-match', 'ignore-case', 'numeric', 'reverse', 'everything', 'mode', 'cardinality', 'median', 'drop'),
+  },
+};
+const XSV_OUTPUT: readonly OptionRole[] = [{ role: 'writer', options: ['-o', '--output'], target: 'file', example: '/tmp/out.csv', note: '-o writes the result to the named file' }];
+/** The short options that take a value in each csvkit tool, besides the common ones (-d, -q, -u, -p, -z, -e, -L, -K). */
+const CSVKIT_SHORT: Readonly<Record<string, string>> = { csvcut: 'cC', csvlook: '', csvstat: 'c', csvgrep: 'cmrf', csvsort: 'c', csvformat: 'DUQPM', csvjson: 'ik', csvstack: 'gn', csvjoin: 'c' };
+const CSVKIT_LONG = ['delimiter', 'quotechar', 'quoting', 'escapechar', 'maxfieldsize', 'encoding', 'locale', 'skip-lines', 'null-value', 'date-format', 'datetime-format', 'out-delimiter', 'out-quotechar', 'out-quoting', 'out-escapechar', 'lat', 'lon', 'type', 'geojson-type'];
+
 export const FILE_ROWS: readonly ProgramRow[] = [
   // --- Readers and printers of the default allow list -------------------------------------------
   {
@@ -847,6 +863,99 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     operands: [{ role: 'destructive', operand: 'every', everyday: true, changes: 'deletes', example: 'build', note: 'rm deletes each operand' }],
     plain: ['--version', '--help'],
   },
+  {
+    // trash-cli's trash-put moves each operand (folders whole) into the trash of its file system:
+    // gone from where it was, as with `rm -r`, though it can be restored. The floors read it so.
+    names: ['trash-put'],
+    category: 'file',
+    what: 'moves files and folders to the trash (trash-cli)',
+    grammar: { short: '', flags: 'dfirRvh', abbreviations: false, long: { ...valued('trash-dir'), ...flagged('directory', 'force', 'interactive', 'recursive', 'verbose', 'help', 'version', 'print-completion') } },
+    operands: [{ role: 'destructive', operand: 'every', changes: 'deletes', example: 'old-report.pdf', note: 'trash-put moves each operand to the trash, folders with their contents' }],
+    options: [{ role: 'writer', options: ['--trash-dir'], target: 'tree', example: '/tmp/trash', note: '--trash-dir moves the files into the named folder instead of the trash' }],
+    read: (_args, reading) =>
+      reading.operands.length === 0
+        ? []
+        : [{ role: 'executor', program: 'trash-put', trigger: 'trash-put', index: reading.operandIndexes[0]!, value: reading.operands[0]!, payload: 'shell-text', payloadText: commandText([literalWord('rm'), literalWord('-r'), literalWord('-f'), literalWord('--'), ...reading.operands]), note: 'trash-put removes its operands from their places as rm -r -f would' }],
+    // As for del-cli, an entry for `trash-put` alone does not vouch for what rm -r -f of its operands does: an entry must spell them.
+    plain: ['--version', '--help'],
+  },
+  {
+    // GNU patch writes the files the diff names, below the current folder (or -d DIR); it refuses
+    // absolute names and `..`, but a diff may name any file of the folder (`.git/hooks/…`). With
+    // an ORIGFILE operand it patches that file only; with -o, it writes only that file.
+    names: ['patch'],
+    category: 'file',
+    what: 'applies a diff to the files it names',
+    grammar: {
+      short: 'pFiorDVBYzgd',
+      flags: 'lcenuNRbEZTtfsv',
+      long: {
+        ...valued('strip', 'fuzz', 'input', 'output', 'reject-file', 'ifdef', 'quoting-style', 'version-control', 'prefix', 'basename-prefix', 'suffix', 'get', 'directory', 'reject-format', 'read-only'),
+        merge: 'optional',
+        ...flagged('ignore-whitespace', 'context', 'ed', 'normal', 'unified', 'forward', 'reverse', 'remove-empty-files', 'set-utc', 'set-time', 'backup', 'backup-if-mismatch', 'no-backup-if-mismatch', 'batch', 'force', 'quiet', 'silent', 'verbose', 'dry-run', 'posix', 'binary', 'version', 'help'),
+      },
+    },
+    options: [
+      { role: 'writer', options: ['-o', '--output'], when: (v) => v !== '-', everyday: true, target: 'file', example: 'patched.c', note: '-o writes the patched result to the named file' },
+      { role: 'writer', options: ['-r', '--reject-file'], when: (v) => v !== '-', target: 'file', example: '/tmp/rejects', note: '-r writes the hunks that did not apply to the named file' },
+      { role: 'writer', options: ['-B', '--prefix', '-Y', '--basename-prefix'], example: '/tmp/backup/', note: '-B/-Y put the backup copies under a prefix, which may name another folder' },
+      { role: 'executor', options: ['-g', '--get'], when: (v) => v === null || !/^-?0*$/.test(v), example: '1', note: '-g runs the version-control programs (RCS, SCCS, Perforce) to check out the files the diff names' },
+      { role: 'loader', options: ['-e', '--ed'], note: '-e hands the diff to ed as a script (whose ! lines ran commands in older versions of patch)' },
+    ],
+    read: (_args, reading) => {
+      if (hasOption(reading, 'dry-run', 'help', 'v', 'version')) return [];
+      if (hasOption(reading, 'o', 'output')) return [];
+      if (reading.operands.length > 0) return [onOperand('patch', 'writer', reading, 0, 'patch writes the file it is given', true)].map((form) => ({ ...form, target: 'file' as const }));
+      const folder = reading.options.filter((o) => o.name === '-d' || o.name === '--directory').pop();
+      const note = 'patch writes the files the diff names, below the folder it works in';
+      if (folder !== undefined) return [{ role: 'writer', program: 'patch', trigger: folder.name, index: folder.valueIndex ?? folder.index, value: folder.value, everyday: true, target: 'tree', note }];
+      return [implicit('patch', 'writer', '.', note, 'tree')];
+    },
+    plain: ['--dry-run -p1 -i fix.diff', 'src/parser.c fix.diff', '-o out.c src/parser.c fix.diff', '--version'],
+  },
+  {
+    // diffstat reads a diff (files or standard input) and prints a histogram; -o and -e send its
+    // output and errors to files instead.
+    names: ['diffstat'],
+    category: 'text',
+    what: 'prints a histogram of the changes a diff makes',
+    readOnly: true,
+    grammar: { short: 'DefnNoprSw', flags: 'bcCEhkKlmqRstTuvV', abbreviations: false },
+    options: [{ role: 'writer', options: ['-o', '-e'], target: 'file', example: '/tmp/stat.txt', note: '-o/-e write the output or the errors to the named file' }],
+    plain: ['', 'fix.diff', '-p1 changes.patch', '-C -w 80 fix.diff'],
+  },
+  {
+    // xsv reads CSV files; -o names a file to write instead of standard output, and index,
+    // partition and split write files of their own.
+    names: ['xsv'],
+    category: 'text',
+    what: 'xsv, a toolkit of CSV commands (count, select, search, stats, table …)',
+    readOnly: true,
+    grammar: XSV_GRAMMAR,
+    options: XSV_OUTPUT,
+    subcommands: {
+      ...Object.fromEntries(['cat', 'count', 'fixlengths', 'flatten', 'fmt', 'frequency', 'input', 'join', 'sample', 'reverse', 'select', 'sort', 'stats', 'table'].map((verb) => [verb, { grammar: XSV_GRAMMAR, options: XSV_OUTPUT }])),
+      headers: { grammar: { ...XSV_GRAMMAR, short: 'sdolcteptw' }, options: XSV_OUTPUT },
+      search: { grammar: XSV_GRAMMAR, options: XSV_OUTPUT },
+      slice: { grammar: { ...XSV_GRAMMAR, short: `${XSV_GRAMMAR.short}i`, flags: 'nhvNRa' }, options: XSV_OUTPUT },
+      index: { grammar: XSV_GRAMMAR, options: XSV_OUTPUT, role: { role: 'writer', note: 'xsv index writes an index file next to the CSV file (FILE.idx) or to -o' } },
+      partition: { grammar: XSV_GRAMMAR, options: XSV_OUTPUT, operands: [{ role: 'writer', operand: 1, target: 'tree', example: 'out', note: 'xsv partition writes one CSV file per value into the named folder' }] },
+      split: { grammar: XSV_GRAMMAR, options: XSV_OUTPUT, operands: [{ role: 'writer', operand: 0, target: 'tree', example: 'out', note: 'xsv split writes the chunks into the named folder' }] },
+    },
+    operands: [{ role: 'writer', operand: 0, when: (v) => v === null || !XSV_VERBS.includes(v), example: 'x-unknown-verb', note: 'an xsv command this row does not know (or one only known at run time)' }],
+    plain: ['count data.csv', 'stats data.csv', 'search -s city Berlin data.csv', 'select 1,3 data.csv', 'headers data.csv', 'table'],
+  },
+  ...(['csvcut', 'csvlook', 'csvstat', 'csvgrep', 'csvsort', 'csvformat', 'csvjson', 'csvstack', 'csvjoin'] as const).map(
+    (name): ProgramRow => ({
+      // csvkit's tools read CSV files and print (csvsql and in2csv, which write, are not among them).
+      names: [name],
+      category: 'text',
+      what: `csvkit's ${name}, which reads CSV files and prints the result`,
+      readOnly: true,
+      grammar: { short: `dqupzeLK${CSVKIT_SHORT[name]}`, flags: 'tbSHvlVIhnxrmaiy', long: { ...valued(...CSVKIT_LONG), ...flagged('tabs', 'doublequote', 'skipinitialspace', 'blanks', 'no-header-row', 'verbose', 'linenumbers', 'zero', 'version', 'no-inference', 'help', 'names', 'delete-empty-rows', 'reverse', 'invert-match', 'any-match', 'ignore-case', 'csv', 'json', 'count', 'no-number-ellipsis', 'stream', 'no-leading-zeroes', 'no-grouping-separator', 'outer', 'left', 'right', 'use-sheet-names', 'names-only', 'nulls', 'non-nulls', 'unique', 'min', 'max', 'sum', 'mean', 'median', 'stdev', 'len', 'freq', 'out-tabs', 'out-no-doublequote', 'out-asv', 'out-lineterminator'), 'max-rows': 'value', 'max-columns': 'value', 'max-column-width': 'value', 'max-precision': 'value', 'freq-count': 'value', 'indent': 'value', 'key': 'value', 'format': 'value', 'sheet': 'value', 'schema': 'value', 'groups': 'value', 'group-name': 'value', 'encoding-xls': 'value', 'sniff-limit': 'value', 'regex': 'value', 'match': 'value', 'file': 'value', 'columns': 'value', 'not-columns': 'value' } },
+      plain: ['-c 1,3 data.csv', 'data.csv', '-n data.csv'],
+    }),
+  ),
   {
     // npm's del-cli (`npx del-cli`): deletes what its glob patterns match, folders with what is in
     // them, which the floors read as `rm -r -f` of the patterns.

@@ -1314,6 +1314,72 @@ const ENTR: ProgramRow = {
   plain: [''],
 };
 
+/**
+ * watchexec runs its command (the words after its options, or after `--`) each time a watched
+ * file changes; unless told `-n`/`--shell=none` it joins them and hands the text to a shell.
+ */
+function readWatchexec(args: readonly Word[], reading: ArgReading): Form[] {
+  const at = reading.next;
+  if (at >= args.length) return [];
+  const noShell = reading.options.some((o) => o.name === '-n' || ((o.name === '--shell') && textOf(o.value) === 'none'));
+  if (noShell) return [];
+  const words = args.slice(at);
+  const text = words.every((word) => word.kind === 'literal') ? words.map((word) => textOf(word)!).join(' ') : null;
+  return [{ ...form('watchexec', 'executor', args, at, 'watchexec hands its command, joined, to a shell on each change', 'shell-text'), ...(text === null ? {} : { payloadText: text }) }];
+}
+
+const WATCHEXEC: ProgramRow = {
+  names: ['watchexec'],
+  category: 'wrapper',
+  what: 'runs a command each time files it watches change',
+  grammar: {
+    short: 'wWefisdEo',
+    flags: 'rcnNpqV1h',
+    stopAtOperand: true,
+    abbreviations: false,
+    long: {
+      ...valued('watch', 'watch-non-recursive', 'watch-file', 'exts', 'filter', 'ignore', 'signal', 'stop-signal', 'stop-timeout', 'debounce', 'delay-run', 'shell', 'project-origin', 'workdir', 'env', 'on-busy-update', 'poll', 'emit-events-to', 'filter-file', 'filter-prog', 'ignore-file', 'fs-events', 'socket', 'log-file', 'color', 'completions', 'timeout', 'wrap-process', 'map-signal', 'print-events'),
+      ...flagged('restart', 'clear', 'postpone', 'no-vcs-ignore', 'no-project-ignore', 'no-global-ignore', 'no-default-ignore', 'no-discover-ignore', 'ignore-nothing', 'no-meta', 'only-emit-events', 'notify', 'timings', 'quiet', 'bell', 'manual', 'version', 'help', 'no-process-group', 'no-environment', 'verbose'),
+    },
+  },
+  wrapper: { peel: false, note: 'watchexec runs the command again each time a watched file changes, long after the call' },
+  options: [
+    { role: 'executor', options: ['--shell'], when: (v) => v !== 'none', payload: 'program', example: '/tmp/sh', note: '--shell names the program the command is handed to' },
+    { role: 'loader', options: ['--filter-prog', '--filter-file'], example: '/tmp/filter.rhai', note: '--filter-prog runs a filter program on each event' },
+    { role: 'loader', options: ['-E', '--env'], when: envMayLoad, example: 'LD_PRELOAD=/tmp/x.so', note: '-E sets a variable in the environment of the command' },
+    { role: 'writer', options: ['--log-file'], target: 'file', example: '/tmp/w.log', note: '--log-file writes watchexec\'s log to the named file' },
+    { role: 'listener', options: ['--socket'], example: '0.0.0.0:8080', note: '--socket opens a socket the command inherits' },
+  ],
+  read: readWatchexec,
+  plain: ['--version', '--help'],
+};
+
+/**
+ * Guake, a drop-down terminal: its command line drives the running instance (show, hide, tabs,
+ * colours). -e types a command into the current tab's shell; -q quits it, ending every shell it holds.
+ */
+const GUAKE: ProgramRow = {
+  names: ['guake'],
+  category: 'misc',
+  what: 'Guake, a drop-down terminal, and the client of its running instance',
+  grammar: {
+    short: 'nsierR',
+    flags: 'hVftpagluqS',
+    abbreviations: false,
+    long: {
+      ...valued('new-tab', 'select-tab', 'select-terminal', 'execute-command', 'tab-index', 'bgcolor', 'fgcolor', 'bgcolor-current', 'fgcolor-current', 'change-palette', 'rename-tab', 'rename-current-tab', 'save-preferences', 'restore-preferences'),
+      ...flagged('help', 'version', 'fullscreen', 'unfullscreen', 'is-fullscreen', 'toggle-visibility', 'show', 'hide', 'is-visible', 'preferences', 'about', 'selected-tab', 'selected-tablabel', 'selected-terminal', 'uuid-index', 'reset-colors', 'reset-colors-current', 'support', 'quit', 'no-startup-script', 'verbose', 'split-vertical', 'split-horizontal'),
+    },
+  },
+  options: [
+    { role: 'executor', options: ['-e', '--execute-command'], payload: 'shell-text', example: 'id', note: '-e types the command into the shell of the current tab, which runs it' },
+    { role: 'loader', options: ['--restore-preferences'], example: '/tmp/guake.conf', note: '--restore-preferences loads settings, among them the startup script and the shell it runs' },
+    { role: 'writer', options: ['--save-preferences'], target: 'file', example: '/tmp/guake.conf', note: '--save-preferences writes the settings to the named file' },
+    { role: 'destructive', options: ['-q', '--quit'], note: '-q quits Guake, ending every shell its tabs hold' },
+  ],
+  plain: ['--help', '--version', '-t', '--show', '-n ~/src'],
+};
+
 const INOTIFYWAIT: ProgramRow = {
   names: ['inotifywait'],
   category: 'file',
@@ -1514,6 +1580,6 @@ export const LAUNCHER_ROWS: readonly ProgramRow[] = [
   TMUX, TMATE, SCREEN,
   CPULIMIT, SOFTLIMIT, SETLOCK, MULTITIME, NUMACTL, PRLIMIT, CHOOM, SETARCH, LINUX32, CGEXEC, FAKETIME, CATCHSEGV,
   TORSOCKS, PROXYCHAINS, TSOCKS, SSHPASS, DBUS_LAUNCH, XVFB_RUN,
-  RLWRAP, CHRONIC, IFNE, NQ, TS, ENTR, INOTIFYWAIT, VIPE,
+  RLWRAP, CHRONIC, IFNE, NQ, TS, ENTR, WATCHEXEC, GUAKE, INOTIFYWAIT, VIPE,
   RUN_PARTS, PEXEC,
 ];

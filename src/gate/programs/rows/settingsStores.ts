@@ -55,6 +55,9 @@ function wordWrites(program: string, writing: RegExp, path: string, scope: 'file
   return (args) => (args.some((word) => word.kind === 'literal' && writing.test(word.value)) ? [writes(program, program, path, scope, note)] : []);
 }
 
+/** pyenv's own verbs and those of its usual plugins (pyenv-virtualenv, pyenv-update); any other runs a plugin program. */
+const PYENV_VERBS: ReadonlySet<string> = new Set(['commands', 'completions', 'exec', 'global', 'help', 'hooks', 'init', 'install', 'latest', 'local', 'prefix', 'rehash', 'root', 'shell', 'shims', 'uninstall', 'version', 'version-file', 'version-file-read', 'version-file-write', 'version-name', 'version-origin', 'versions', 'whence', 'which', 'virtualenv', 'virtualenvs', 'virtualenv-delete', 'virtualenv-prefix', 'activate', 'deactivate', 'update', '--version', '-v']);
+
 export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
   {
     // The home folder's tool versions: `asdf global` (0.15) and `asdf set -u|--home` (0.16) write ~/.tool-versions.
@@ -109,6 +112,29 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
       return (texts[0] === 'alias' && texts.length >= 3) || texts[0] === 'unalias' ? [writes('nvm', texts[0]!, '~/.nvm/alias', 'tree', 'writes an alias (the default version every new shell uses)')] : [];
     },
     plain: ['ls', 'current', 'use 20', 'alias', 'version'],
+  },
+  {
+    // pyenv keeps its interpreters, shims and global version under $PYENV_ROOT (~/.pyenv by
+    // default); `local` writes the folder's .python-version (its job, in the workspace).
+    names: ['pyenv'],
+    category: 'build',
+    what: 'pyenv, which installs Python versions and picks one per folder',
+    operands: [{ role: 'executor', operand: 0, when: (v) => v === null || !PYENV_VERBS.has(v), example: 'x-plugin', note: 'an unknown verb runs the plugin program pyenv-VERB found on the PATH (or one only known at run time)' }],
+    read: (args, reading) => {
+      const texts = reading.operands.map(textOf);
+      const verb = texts[0];
+      const listOnly = args.some((word) => word.kind === 'literal' && (word.value === '--list' || word.value === '-l'));
+      if (verb === 'global' && texts.length >= 2) return [writes('pyenv', verb, '~/.pyenv/version', 'file', 'pyenv global VERSION writes the version every folder without its own uses')];
+      if (verb === 'local' && texts.length >= 2) return [{ ...writes('pyenv', verb, '.python-version', 'file', 'pyenv local VERSION writes the folder\'s .python-version'), everyday: true }];
+      if ((verb === 'install' && !listOnly) || verb === 'update') return [writes('pyenv', verb, '~/.pyenv', 'tree', `pyenv ${verb} downloads and builds Python (or pyenv itself) into ~/.pyenv`)];
+      if (verb === 'rehash') return [writes('pyenv', verb, '~/.pyenv/shims', 'tree', 'pyenv rehash rewrites the shims every python command goes through')];
+      if (verb === 'uninstall' || verb === 'virtualenv-delete') return [{ ...writes('pyenv', verb, '~/.pyenv/versions', 'tree', `pyenv ${verb} deletes an installed version or environment`), role: 'destructive' as const }];
+      if (verb === 'virtualenv') return [writes('pyenv', verb, '~/.pyenv/versions', 'tree', 'pyenv virtualenv creates an environment under ~/.pyenv/versions')];
+      return [];
+    },
+    // `pyenv exec CMD`: CMD with the Python version the folder picks.
+    subcommands: { exec: { wrapper: { environmentOnly: true, peel: false, note: 'pyenv exec CMD runs CMD with the Python version the folder picks' } } },
+    plain: ['', '--version', 'versions', 'version', 'which python', 'install --list', 'local 3.12.4', 'root', 'init -'],
   },
   {
     names: ['firewall-cmd'],

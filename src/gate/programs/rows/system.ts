@@ -2548,5 +2548,87 @@ const MISC_ROWS: readonly ProgramRow[] = [
   { names: ['xpad'], category: 'misc', what: 'a sticky-note application', grammar: { short: 'f', flags: 'hvnNqst', long: { ...valued('file'), ...flagged('help', 'version', 'new', 'quit', 'show', 'hide', 'toggle', 'nonew', 'hide-old') } }, plain: ['--new', '-f notes.txt'] },
 ];
 
+/** Everyday queries of files' permissions and attributes, of processes, power and disk space. */
+const QUERY_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['namei'],
+    category: 'file',
+    what: 'follows a path name and lists each of its parts (their modes and owners with -l)',
+    readOnly: true,
+    grammar: { flags: 'xmolnvhV', abbreviations: false, long: flagged('mountpoints', 'modes', 'owners', 'long', 'nosymlinks', 'vertical', 'help', 'version') },
+    plain: ['-l /usr/local/bin/node', '-m /var/www/html/index.html', '/usr/bin/python3'],
+  },
+  {
+    // getfacl prints access control lists; setfacl (not this row) changes them.
+    names: ['getfacl'],
+    category: 'file',
+    what: 'prints the access control lists of files',
+    readOnly: true,
+    grammar: {
+      flags: 'acdeEsRLPtnpvh',
+      abbreviations: false,
+      long: flagged('access', 'omit-header', 'all-effective', 'no-effective', 'skip-base', 'recursive', 'logical', 'physical', 'tabular', 'numeric', 'absolute-names', 'one-file-system', 'default', 'version', 'help'),
+    },
+    plain: ['/var/www/html', '-R /srv/shared', '-p --omit-header notes.txt'],
+  },
+  {
+    // lsattr prints ext2-style file attributes; chattr (its own row) changes them.
+    names: ['lsattr'],
+    category: 'file',
+    what: 'prints the file attributes of a Linux file system (immutable, append-only …)',
+    readOnly: true,
+    grammar: { flags: 'RVadlpv', abbreviations: false },
+    plain: ['/etc/resolv.conf', '-d /srv', '-R -a build'],
+  },
+  {
+    // With -a it prints command lines, as `ps -ef` does; no form prints the environment.
+    names: ['pstree'],
+    category: 'system',
+    what: 'prints the running processes as a tree',
+    readOnly: true,
+    grammar: {
+      short: 'HNC',
+      flags: 'aAcgGhlnpsStTuUVZ',
+      long: { ...valued('highlight-pid', 'ns-sort', 'color'), ...flagged('arguments', 'ascii', 'compact-not', 'show-pgids', 'vt100', 'highlight-all', 'long', 'numeric-sort', 'show-pids', 'show-parents', 'ns-changes', 'thread-names', 'hide-threads', 'uid-changes', 'unicode', 'version', 'security-context') },
+    },
+    plain: ['', '-p 51335', '-p dev', '-a -s 1234', '-T'],
+  },
+  {
+    names: ['upower'],
+    category: 'system',
+    what: 'lists the power sources (batteries, adapters) and their state, through UPower',
+    readOnly: true,
+    grammar: { short: 'i', flags: 'edwmvh', abbreviations: false, long: { ...valued('show-info'), ...flagged('enumerate', 'dump', 'wakeups', 'monitor', 'monitor-detail', 'version', 'help') } },
+    plain: ['-e', '-i /org/freedesktop/UPower/devices/battery_BAT0', '-d', '--version'],
+  },
+  {
+    // Go's flag package: one or two dashes; -output names the columns shown, not a file.
+    names: ['duf'],
+    category: 'file',
+    what: 'prints the disk usage and free space of mounted file systems',
+    readOnly: true,
+    grammar: {
+      singleDash: true,
+      abbreviations: false,
+      long: {
+        ...valued('avail-threshold', 'hide', 'hide-fs', 'hide-mp', 'only', 'only-fs', 'only-mp', 'output', 'sort', 'style', 'theme', 'usage-threshold', 'width'),
+        ...flagged('all', 'inodes', 'json', 'warnings', 'version', 'help', 'h'),
+      },
+    },
+    plain: ['', '--only-fs ext4', '-only local', '-json', '/home'],
+  },
+  {
+    // ldd(1): "ldd may directly execute the program" — glibc's ldd runs the binary with
+    // LD_TRACE_LOADED_OBJECTS set, and a binary with another interpreter runs what it likes. Which
+    // program it is is not known from its name: each operand is run at its worst.
+    names: ['ldd'],
+    category: 'system',
+    what: 'prints the shared libraries a program needs (by running its loader, or the program itself)',
+    grammar: { flags: 'druvV', abbreviations: false, long: flagged('data-relocs', 'function-relocs', 'unused', 'verbose', 'help', 'version') },
+    operands: [{ role: 'executor', operand: 'every', payload: 'program', example: './untrusted-binary', note: 'ldd runs the program (through its loader, or directly when it names another) to list what it loads' }],
+    plain: ['--version', '--help'],
+  },
+];
+
 /** Every row of this file, in table order. */
-export const SYSTEM_ROWS: readonly ProgramRow[] = [...PROCESS_ROWS, ...SCHEDULING_ROWS, ...MOUNT_ROWS, ...NETWORK_ROWS, ...KERNEL_ROWS, ...ACCOUNT_ROWS, ...MEDIA_ROWS, ...PACKAGE_ROWS, ...RPM_ROWS, ...MISC_ROWS];
+export const SYSTEM_ROWS: readonly ProgramRow[] = [...PROCESS_ROWS, ...SCHEDULING_ROWS, ...MOUNT_ROWS, ...NETWORK_ROWS, ...KERNEL_ROWS, ...ACCOUNT_ROWS, ...MEDIA_ROWS, ...PACKAGE_ROWS, ...RPM_ROWS, ...MISC_ROWS, ...QUERY_ROWS];
