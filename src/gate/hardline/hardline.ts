@@ -26,7 +26,7 @@ import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
 import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
-import { containerRun, placeInside, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
+import { containerRun, placeInside, unplacedRunPlace, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
 import { programRows, rowFor, stdinCodeOf, type FormReading } from '../programs/table';
 import { declaredCommands } from './declaredCommands';
@@ -552,11 +552,13 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
   // Characters of the words from each index on: reading a suffix costs about that much.
   let rest = 0;
   for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
+  // It may be a container runner: the binds its words spell map its command's paths (pathResolver.ts `unplacedRunPlace`).
+  const bound = unplacedRunPlace(argv, place);
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     if (mayNameProgram(word) && !isGuestPowerOperand(argv, k)) {
       if (!pay(context, rest)) return null;
-      const found = checkNestedCommand(argv.slice(k), context, place);
+      const found = checkNestedCommand(argv.slice(k), context, place) ?? (bound === null || !pay(context, rest) ? null : checkNestedCommand(argv.slice(k), context, bound));
       if (found !== null) return found;
     }
     rest -= word.raw.length + 1;
@@ -670,7 +672,7 @@ function checkSubstitutedScripts(argv: readonly Word[], context: Context, place:
 /** A command built from another's payload (`find -exec CMD ;`, piped `xargs` input). */
 function checkNestedCommand(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
   const next = deeper(context, place);
-  if (!firstVisit(context, 'argv', argv.map((word) => word.raw).join('\0')) || !pay(next, argv.length)) return null;
+  if (!firstVisit(context, 'argv', argv.map((word) => word.raw).join('\0'), place) || !pay(next, argv.length)) return null;
   const view: ArgvView = { argv };
   return checkDirect(view, [], next, place) ?? checkPayloads(view, null, next, place) ?? checkNestedSend(view, next, place);
 }
@@ -693,9 +695,13 @@ function pay(context: Context, cost: number): boolean {
   return true;
 }
 
-/** True the first time a payload is met; the same payload reached twice is read once. */
-function firstVisit(context: Context, kind: 'text' | 'argv', key: string): boolean {
+/**
+ * True the first time a payload is met at a place; the same payload reached twice is read once.
+ * Read through other binds it is another command (`unplacedRunPlace`: a runner without a row).
+ */
+function firstVisit(context: Context, kind: 'text' | 'argv', text: string, place: PathPlace): boolean {
   const seen = kind === 'text' ? (context.shared.seenText ??= new Set()) : (context.shared.seenArgv ??= new Set());
+  const key = place.mounts === undefined ? text : text + place.mounts.map((mount) => `\0${mount.inside}\0${mount.host}`).join('');
   if (seen.has(key)) return false;
   seen.add(key);
   return true;
@@ -722,7 +728,7 @@ function readings(peeled: PeeledCommand): Word[][] {
 /** Shell text a command will run: read back through the resolver while the depth allows. */
 function checkPayloadText(text: string, approximate: boolean, context: Context, place: PathPlace): HardlineFinding | null {
   const next = deeper(context, place);
-  if (!firstVisit(context, 'text', text) || !pay(next, text.length)) return null;
+  if (!firstVisit(context, 'text', text, place) || !pay(next, text.length)) return null;
   if (approximate || next.depth > MAX_PAYLOAD_DEPTH) return checkText(text.normalize('NFKC'), next);
   let reading: CommandReading;
   try {

@@ -16,6 +16,7 @@ import { checkOwnAccountKill } from './ownAccount';
 import { checkSessionKill } from './sessionProcesses';
 import { checkVolumes, VOLUME_PROGRAMS } from './volumes';
 import { checkWindowsProgram, WINDOWS_PROGRAMS } from './windows';
+import { devicesThroughBinds } from './boundDevices';
 
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
@@ -57,7 +58,10 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
   // Inside a container only what reaches the host counts: paths through its binds, fork loops
   // (the container shares the host's kernel). Its kills, power and device commands are its own.
   // A run handed the host's devices writes the host's disks; a chroot shares everything but the root.
-  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost(place)) return place.hostDevices === true ? checkDeviceArms(name, argv.slice(1)) : null;
+  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost(place)) {
+    const bound = devicesThroughBinds(argv.slice(1), place);
+    return (place.hostDevices === true ? checkDeviceArms(name, argv.slice(1)) : null) ?? (bound === null ? null : checkDeviceArms(name, bound));
+  }
   const args = argv.slice(1);
   switch (name) {
     case 'rm':

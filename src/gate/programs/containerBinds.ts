@@ -86,3 +86,17 @@ export function mountBind(value: string): BindSpec | null {
 function isHostPath(source: string): boolean {
   return source.startsWith('/') || source.startsWith('.') || source.startsWith('~') || source.startsWith('$');
 }
+
+/**
+ * How a word (an option's value, `--opt=` already taken off) spells a bind when no row says which
+ * option binds (a runner without a row, taken at its worst: docs/decisions.md "A program without a
+ * row binds the host folders its words spell"): `SRC:DST[:OPTS]` with SRC a host path and DST a
+ * container path (`/:/host`, `~/x:/x:ro`, `"$HOME":/h`), or a field list of a bind
+ * (`type=bind,source=SRC,destination=DST`). A search list (`/usr/lib:/lib:/opt/lib`) has a path,
+ * not options, after its second colon, and is no bind. `text` is the word as written, quotes off.
+ */
+export function bindSpelling(text: string): 'volume' | 'mount' | null {
+  if (/^(?:[/.~]|\$\{?(?:HOME|PWD)\b)[^:\s]*:(?:\/|~|\$\{?HOME\b)[^:\s]*(?::[A-Za-z,+]*)?$/.test(text)) return 'volume';
+  const fields = mountFields(text);
+  return /^r?bind$/.test(fields.get('type') ?? '') && (fields.has('source') || fields.has('src')) ? 'mount' : null;
+}

@@ -1,7 +1,7 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Connector, Word } from '../reading/resolution';
-import { bindOptionBinds, mountBind, volumeBind, type BindSpec } from './containerBinds';
+import { bindOptionBinds, bindSpelling, mountBind, volumeBind, type BindSpec } from './containerBinds';
 import { podRun } from './podSpec';
 import type { Attachment, Command, ContainerRun } from './row';
 import { readArgs, textOf } from './grammar';
@@ -508,7 +508,9 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   const entrypoint = container.entrypoint === undefined ? null : entrypointWords(reading.options.filter((option) => (start === undefined || option.index < start) && container.entrypoint!.includes(option.name)));
   if (entrypoint !== null && start === undefined && typeof container.command === 'number' && reading.operands.length === container.command) start = found.args.length;
   if (start === undefined || (start >= found.args.length && entrypoint === null)) return null;
-  const options = reading.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
+  // Before `--` a cobra runner takes its options after its operands too (`kubectl run NAME --privileged -- CMD`).
+  const before = container.command === 'after-dash-dash' && start !== undefined && textOf(found.args[start - 1]) === '--' ? readArgs(found.args.slice(0, start - 1), { ...(found.command.grammar ?? {}), stopAtOperand: false }) : reading;
+  const options = before.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
   const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
   const instance = container.instance === undefined ? undefined : operands[container.instance];
   const instanceText = instance === undefined ? null : textOf(instance);
@@ -524,6 +526,30 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   if (inner === null) return null;
   const command = [...(entrypoint ?? []), ...found.args.slice(start)];
   return container.shellText === true ? { inner: command, place: inner, shellText: true } : { inner: command, place: inner };
+}
+
+/** The runner a program without a row is taken for at its worst: every bind its words spell binds ({@link unplacedRunPlace}). */
+const UNPLACED_RUNNER: ContainerRun = { command: 0, volumes: ['volume'], mounts: ['mount'], workdir: [] };
+
+/**
+ * A program the table cannot place may be a container runner (D§5, docs/decisions.md "A program
+ * without a row binds the host folders its words spell"): each word of its argv that spells a bind
+ * (containerBinds.ts `bindSpelling`: `-b /:/mnt/0`, `--volume=/etc:/e`, `--mount=type=bind,src=/,dst=/h`)
+ * is taken as one, and the place is the one such a run gives its command. Null when no word spells one.
+ */
+export function unplacedRunPlace(argv: readonly Word[], place: PathPlace): PathPlace | null {
+  const options: Array<{ spelled: string; value: Word }> = [];
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    const written = word.kind === 'literal' ? word.value : word.raw;
+    // `--volume=VALUE`, `-v=VALUE`: the value after the option's name.
+    const eq = written.startsWith('-') ? written.indexOf('=') : -1;
+    const valueText = eq === -1 ? written : written.slice(eq + 1);
+    const value: Word = eq === -1 ? word : word.kind === 'opaque' ? { kind: 'opaque', raw: valueText, expansions: word.expansions } : { kind: 'literal', value: valueText, raw: valueText };
+    const spelling = bindSpelling(word.kind === 'literal' ? valueText : valueText.replace(/["']/g, ''));
+    if (spelling !== null) options.push({ spelled: spelling, value });
+  }
+  return options.length === 0 ? null : containerPlace(UNPLACED_RUNNER, options, [], place);
 }
 
 /** The program (and first arguments) the last of these `--entrypoint` options names, as words; null without one. */

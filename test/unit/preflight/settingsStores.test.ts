@@ -34,6 +34,11 @@ describe('settings stores a tool writes of itself are protected writes (D§7)', 
     ['gnome-extensions install ext.zip', `${HOME}/.local/share/gnome-shell/extensions`],
     ['sudo systemsetup -settimezone UTC', '/Library/Preferences'],
     ['sudo spctl --global-disable', '/var/db/SystemPolicy'],
+    ['bzr whoami "Dev <dev@example.com>"', `${HOME}/.config/breezy/breezy.conf`],
+    ['brz config email=dev@example.com', `${HOME}/.config/breezy/breezy.conf`],
+    ['autopkg repo-add recipes', `${HOME}/Library/AutoPkg`],
+    ['autopkg make-override Firefox.pkg', `${HOME}/Library/AutoPkg/RecipeOverrides`],
+    ['scp host:bin/tool ~/.local/bin/', `${HOME}/.local/bin`],
   ];
   for (const [command, path] of written) {
     it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
@@ -65,6 +70,10 @@ describe('settings stores a tool writes of itself are protected writes (D§7)', 
     'gnome-extensions list',
     'systemsetup -getremotelogin',
     'spctl --status',
+    'bzr whoami',
+    'bzr config email',
+    'autopkg list-recipes',
+    'scp host:logs/app.log ./app.log',
   ];
   for (const command of read) it(`${command} writes nothing`, () => assert.equal(protectedPaths(command), null));
 });

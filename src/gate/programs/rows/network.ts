@@ -1,6 +1,7 @@
 import { flagged, hasOption, optionValues, readArgs, textOf, valued, type Grammar, type ReadOption } from '../grammar';
 import { literalWord, type Word } from '../../reading/resolution';
 import { servesFolder } from './fileServers';
+import { writes } from './settingsStores';
 import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 
@@ -492,7 +493,7 @@ const REMOTES: readonly ProgramRow[] = [
     ],
     operands: [
       { role: 'network', operand: 'every', when: remoteOperand, everyday: true, example: 'host:file.txt', note: 'scp copies from or to the host named in HOST:PATH' },
-      { role: 'writer', operand: 'last', when: localOperand, everyday: true, example: 'copy.txt', note: 'scp writes the local target' },
+      { role: 'writer', operand: 'last', when: localOperand, everyday: true, target: 'tree', example: 'copy.txt', note: 'scp writes the local target (the copy, or the folder it copies into)' },
     ],
     // To a host, each local source is sent (the hardline floor's exfiltration arm reads what is sent).
     read: uploadsToRemote((t) => REMOTE_SPEC.test(t), 'scp sends this local file to the host'),
@@ -1189,6 +1190,13 @@ const VCS: readonly ProgramRow[] = [
       { role: 'destructive', operand: 0, when: orNull((t) => ['uncommit', 'clean-tree', 'revert', 'remove-tree'].includes(t)), example: 'uncommit', note: 'bzr uncommit/clean-tree/revert delete history, files or local changes' },
       { role: 'network', operand: 'all-but-first', when: orNull((t) => URL_LIKE.test(t) || /^lp:/.test(t)), everyday: true, example: 'https://bzr.example.com/trunk', note: 'bzr branch/pull/push contact the branch URL' },
     ],
+    // `bzr whoami NAME` and `bzr config NAME=VALUE` save into the user's settings (Breezy's
+    // ~/.config/breezy/breezy.conf; Bazaar's ~/.bazaar/bazaar.conf): settings a tool writes of itself.
+    read: (_args, reading) => {
+      const texts = reading.operands.map(textOf);
+      const saves = (texts[0] === 'whoami' && texts.length > 1) || (texts[0] === 'config' && texts.slice(1).some((text) => text === null || text.includes('=')));
+      return saves ? [writes('bzr', texts[0]!, '~/.config/breezy/breezy.conf', 'file', 'saves the setting in the user\'s Breezy configuration'), writes('bzr', texts[0]!, '~/.bazaar/bazaar.conf', 'file', 'saves the setting in the user\'s Bazaar configuration')] : [];
+    },
     plain: ['status', 'log -l 5', 'diff', 'info', '--version'],
   },
   {

@@ -60,6 +60,16 @@ const PYENV_VERBS: ReadonlySet<string> = new Set(['commands', 'completions', 'ex
 
 export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
   {
+    // AutoPkg keeps its recipe repositories, overrides and settings in the home folder: adding,
+    // updating or deleting a repository clones or removes recipe code there (code `autopkg run`
+    // later runs) and rewrites the settings naming them.
+    names: ['autopkg'],
+    category: 'build',
+    what: 'AutoPkg, which fetches and packages macOS software through recipes',
+    read: verbWrites('autopkg', new Set(['repo-add', 'repo-delete', 'repo-update', 'make-override', 'update-trust-info', 'new-recipe']), (texts) => (texts[0] === 'make-override' || texts[0] === 'update-trust-info' ? '~/Library/AutoPkg/RecipeOverrides' : '~/Library/AutoPkg'), 'tree', 'writes recipe repositories, overrides and their settings in ~/Library/AutoPkg'),
+    plain: ['list-recipes', 'repo-list', 'info Firefox.download', 'search firefox', 'version'],
+  },
+  {
     // The home folder's tool versions: `asdf global` (0.15) and `asdf set -u|--home` (0.16) write ~/.tool-versions.
     names: ['asdf'],
     category: 'build',
