@@ -28,6 +28,9 @@ export function commandName(word: Word | undefined): CommandName | null {
   return name;
 }
 
+/** A Windows path: a drive letter, a UNC or `.\` start, then a backslash. */
+const WINDOWS_PATH = /^(?:[A-Za-z]:|\\\\[^\\]+|\.{1,2})?\\/;
+
 /** Names already read, by word value; bounded in count and in the length of what is kept. */
 const remembered = new Map<string, CommandName | null>();
 const MAX_REMEMBERED = 1024;
@@ -36,14 +39,15 @@ const MAX_REMEMBERED_LENGTH = 128;
 function readCommandName(literal: string): CommandName | null {
   // zsh's `=rm` is the program rm (EQUALS); `zf_rm` of zsh/files does rm's job.
   const value = withoutEquals(foldCompatibility(literal));
-  const slash = value.lastIndexOf('/');
+  // A Windows path (`C:\Windows\System32\Sysprep\sysprep.exe`, `.\tool.exe`) names the program by its last part too.
+  const slash = WINDOWS_PATH.test(value) ? Math.max(value.lastIndexOf('/'), value.lastIndexOf('\\')) : value.lastIndexOf('/');
   let name = (slash === -1 ? value : value.slice(slash + 1)).toLowerCase();
   if (name.endsWith('.exe')) name = name.slice(0, -4);
   if (name === '') return null;
   name = mirroredProgram(name);
   const folder = slash === -1 ? null : value.slice(0, slash);
   // Windows' own programs, seen from WSL, are in C:\Windows\System32 (`/mnt/c/Windows/System32/shutdown.exe`).
-  const systemProgram = folder === null || (folder.startsWith('/') && (/\/s?bin$/.test(folder) || /^\/mnt\/[a-z]\/windows\/system32$/i.test(folder)));
+  const systemProgram = folder === null || (folder.startsWith('/') && (/\/s?bin$/.test(folder) || /^\/mnt\/[a-z]\/windows\/system32$/i.test(folder))) || /^[a-z]:[\\/]windows[\\/]system32$/i.test(folder);
   return { name, systemProgram };
 }
 

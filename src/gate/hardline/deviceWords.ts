@@ -177,5 +177,18 @@ export function checkDeviceWords(command: SegmentRecord, place: PathPlace): Hard
     if (reads !== null && reads(k)) continue;
     return hardlineFinding('raw-device-write', `${program.name} given ${device}, which no row places as only read`);
   }
+  return composedDeviceWrite(command, program.name);
+}
+
+/**
+ * A file a row's writer form writes whose path is composed from several words (an output folder
+ * and a name: `aria2c -d /dev -o sdb` writes `/dev/sdb`; the record's write targets compose them),
+ * when it is a raw block device no single word names.
+ */
+function composedDeviceWrite(command: SegmentRecord, name: string): HardlineFinding | null {
+  for (const write of command.writes) {
+    if (write.path === null || !write.path.startsWith('/') || command.argv.some((word) => wordPathText(word) === write.path)) continue;
+    if (isRawBlockDevicePath(write.path, true)) return hardlineFinding('raw-device-write', `${name} writes ${write.path} (${write.via})`);
+  }
   return null;
 }

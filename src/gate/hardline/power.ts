@@ -33,6 +33,10 @@ const POWER_METHOD = /^(?:(?:request|schedule|force|confirm|do|try|immediate)[-_
 const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown|consolekit/i;
 /** A bus or interface name of a session manager (`org.gnome.SessionManager`, `com.system76.CosmicSession`, `org.kde.ksmserver`). */
 const SESSION_MANAGER_NAME = /session(?:manager)?$|\.session(?:manager)?\.|ksmserver/i;
+/** The interface of a session's, user's or seat's own object (`org.freedesktop.login1.Session`). */
+const SESSION_OBJECT = /\.(?:session|user|seat)$/i;
+/** That interface's method that ends it, in one dotted name (`org.freedesktop.login1.Session.Terminate`). */
+const SESSION_OBJECT_METHOD = /\.(?:session|user|seat)\.(?:terminate|kill)$/i;
 /** ConsoleKit's Manager powers the machine off with `Stop` (and restarts it with `Restart`). */
 const CONSOLEKIT_BUS = /consolekit/i;
 /**
@@ -87,12 +91,15 @@ function dbusPowerMethod(texts: readonly string[]): string | null {
   const consoleKit = texts.some((text) => CONSOLEKIT_BUS.test(text));
   // `Exit`/`Quit` end the session only on a session manager's own bus or interface name (`com.system76.CosmicSession`), not a player's.
   const sessionManager = texts.some((text) => BUS_NAME.test(text) && !text.startsWith(':') && SESSION_MANAGER_NAME.test(text));
-  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method)) || (consoleKit && /^stop$/i.test(method)) || (sessionManager && /^(?:exit|quit)$/i.test(method));
+  // A session's, user's or seat's own object (logind's `Session.Terminate`, ConsoleKit's): its
+  // `Terminate` or `Kill` ends it, as `loginctl terminate-session` does. A unit's `Kill` does not.
+  const sessionObject = session && texts.some((text) => (BUS_NAME.test(text) && SESSION_OBJECT.test(text)) || /^\/\S*\/(?:session|user|seat)s?\//i.test(text));
+  const isPower = (method: string): boolean => POWER_METHOD.test(method) || (session && /^restart$/i.test(method)) || (consoleKit && /^stop$/i.test(method)) || (sessionManager && /^(?:exit|quit)$/i.test(method)) || (sessionObject && /^(?:terminate|kill)$/i.test(method));
   let afterPath = false;
   for (const text of texts) {
     if (BUS_NAME.test(text) && text.includes('.') && !text.startsWith(':')) {
       const last = text.slice(text.lastIndexOf('.') + 1);
-      if (isPower(last)) return text;
+      if (isPower(last) || (SESSION_OBJECT_METHOD.test(text) && session)) return text;
     } else if (/^\/[A-Za-z]/.test(text)) {
       afterPath = true;
     } else if (afterPath && /^[A-Za-z][\w-]*$/.test(text) && isPower(text)) {

@@ -96,10 +96,26 @@ const SESSION_PROCESSES: Readonly<Record<string, string>> = {
   svchost: 'ends every Windows service host, critical ones with them: Windows stops',
 };
 
+/**
+ * The names a session's program runs under besides its own: a window manager that compiles its
+ * configuration into a program of its own named for the platform (xmonad's
+ * `xmonad-x86_64-linux`, `xmonad-aarch64-darwin`), Nix's wrappers (`.sway-wrapped`), Debian's
+ * diverted originals (`gdm3.real`) and `-bin` builds. Each is the program it wraps.
+ */
+const PLATFORM_SUFFIX = /-(?:x86_64|amd64|i[3-6]86|aarch64|arm64|armv\d\w*|arm|riscv64|ppc64le?|s390x)-(?:linux|darwin|freebsd|openbsd|netbsd|mingw32|windows)$/;
+
+function processKeys(name: string): string[] {
+  const key = name.toLowerCase().replace(/\.exe$/, '');
+  const bare = key.replace(/^\.(.+)-wrapped$/, '$1').replace(PLATFORM_SUFFIX, '').replace(/(?:\.real|-bin)$/, '');
+  return bare === key ? [key] : [key, bare];
+}
+
 /** What ending the named process does, or null when it is no such process. */
 export function sessionProcess(name: string): string | null {
-  const key = name.toLowerCase().replace(/\.exe$/, '');
-  return Object.prototype.hasOwnProperty.call(SESSION_PROCESSES, key) ? SESSION_PROCESSES[key]! : null;
+  for (const key of processKeys(name)) {
+    if (Object.prototype.hasOwnProperty.call(SESSION_PROCESSES, key)) return SESSION_PROCESSES[key]!;
+  }
+  return null;
 }
 
 /** Options of killall and pkill that take the next word as their value. */

@@ -21,8 +21,9 @@
  * - ending the session: `logoff`, `taskkill /im` of a process the session or the system cannot
  *   live without (sessionProcesses.ts), `taskkill /im *`.
  *
- * `cipher /w` only wipes free space, `Initialize-Disk` only takes a disk with no partition table,
- * `Remove-LocalUser` leaves the profile's files: none of them is here.
+ * `Initialize-Disk` only takes a disk with no partition table, `Remove-LocalUser` leaves the
+ * profile's files: neither is here. Resetting or re-imaging the machine, wiping a volume's free
+ * space and clearing the event logs are read in windowsMachine.ts.
  */
 import type { PathPlace } from '../programs/pathResolver';
 import type { WrapperLayer } from '../programs/wrappers';
@@ -31,11 +32,13 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget } from './paths';
 import { checkSessionKill, sessionProcess } from './sessionProcesses';
+import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine';
 
 /** The programs (names as commandName gives them) and cmdlets (lower case) this file judges. */
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
   'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
+  ...WINDOWS_MACHINE_PROGRAMS,
 ]);
 
 /** A switch, compared without case and with `-` or `/` (`/MIR`, `-mir`). */
@@ -148,7 +151,9 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
     }
     case 'sdelete':
     case 'sdelete64': {
-      // `-s` (or `-r`) deletes, overwriting, every file below the folder; `-c`/`-z` only clean free space.
+      // `-s` (or `-r`) deletes, overwriting, every file below the folder; `-c`/`-z` overwrite the
+      // volume's free space, as `cipher /w` does (windowsMachine.ts).
+      if (lower.some((text) => isSwitch(text, 'c', 'z'))) return hardlineFinding('raw-device-write', `${name} -c/-z overwrites every free block of the volume`);
       if (!lower.some((text) => isSwitch(text, 's', 'r'))) return null;
       for (const word of operandsOf(args)) {
         const what = deletionTarget(word, place);
@@ -176,7 +181,7 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       return at === -1 ? null : hardlineFinding('recursive-delete-root', `wslconfig /unregister ${texts[at + 1] ?? '…'} deletes the WSL distribution and every file in it`);
     }
     default:
-      return null;
+      return checkWindowsMachine(name, args, place);
   }
 }
 

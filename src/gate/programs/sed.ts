@@ -624,8 +624,37 @@ function emptiedOneWay(args: readonly string[]): string[] {
   const quiet = line.options.some((o) => o.option === 'n');
   const deletesAll =
     commands.every((c) => c.letter === 'd') && commands.some((c) => !c.negated && c.depth === 0 && (c.address === '' || c.address === '1,$' || EVERY_LINE_ADDRESS.test(c.address)));
-  if (!deletesAll && !(quiet && commands.every((c) => SILENT_COMMANDS.has(c.letter)))) return [];
-  return line.operands.slice(scriptOperand ? 1 : 0).map((operand) => operand.word);
+  const files = line.operands.slice(scriptOperand ? 1 : 0).map((operand) => operand.word);
+  if (!deletesAll && !(quiet && commands.every((c) => SILENT_COMMANDS.has(c.letter)))) {
+    // An account database loses the root account's line (`sed -i '/^root:/d' /etc/passwd`):
+    // the system's own account is gone, as when the file is emptied.
+    const deletesRoot = commands.every((c) => c.letter === 'd') && commands.some((c) => !c.negated && c.depth === 0 && addressesRootLine(c.address));
+    return deletesRoot ? files.filter((file) => ACCOUNT_DATABASE.test(file)) : [];
+  }
+  return files;
+}
+
+/** The account databases, where the root account's line is the first (`/etc/passwd`, `/etc/shadow`, `/etc/group`, the BSDs' `master.passwd`). */
+const ACCOUNT_DATABASE = /(?:^|\/)etc\/(?:passwd|shadow|group|gshadow|master\.passwd)$/;
+
+/** The root account's line in each account database, as the address is tried on. */
+const ROOT_LINES = ['root:x:0:0:root:/root:/bin/bash', 'root:$6$salt$hash:19700:0:99999:7:::', 'root:x:0:', 'root:*:0:0::0:0:Charlie &:/root:/bin/sh'];
+
+/**
+ * An address that picks the root account's line: line 1, or a regular expression matching it
+ * (`/^root:/`, `/:0:0:/`, `\,root,`), read as an extended one (a basic one's `\(`, `\+` as such).
+ */
+function addressesRootLine(address: string): boolean {
+  if (address === '1') return true;
+  const match = /^(?:\/(.*)\/|\\(.)(.*)\2)I?$/s.exec(address);
+  const pattern = match === null ? null : (match[1] ?? match[3] ?? null);
+  if (pattern === null || pattern === '') return false;
+  try {
+    const regexp = new RegExp(pattern.replace(/\\([(){}|+?])/g, '$1'));
+    return ROOT_LINES.some((line) => regexp.test(line));
+  } catch {
+    return false;
+  }
 }
 
 /**

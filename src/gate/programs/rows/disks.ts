@@ -232,14 +232,123 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['filesystem show /dev/sda2', 'filesystem df /', 'device stats /mnt'],
   },
   {
-    names: ['tune2fs', 'resize2fs', 'e2fsck', 'fsck', 'fsck.ext2', 'fsck.ext3', 'fsck.ext4', 'fsck.vfat', 'fsck.fat', 'fsck.xfs', 'fsck.btrfs', 'dosfsck', 'xfs_repair', 'xfs_growfs', 'btrfsck', 'swapon', 'swapoff', 'eject', 'blockdev'],
+    names: ['resize2fs', 'e2fsck', 'fsck', 'fsck.ext2', 'fsck.ext3', 'fsck.ext4', 'fsck.vfat', 'fsck.fat', 'fsck.xfs', 'fsck.btrfs', 'dosfsck', 'xfs_growfs', 'btrfsck', 'swapon', 'swapoff', 'eject', 'blockdev'],
     category: 'system',
-    what: 'checks, repairs, resizes or tunes a file system, or uses a device as swap',
-    // They change a file system's own structures through its rules (labels, features, sizes,
-    // repairs); none overwrites the blocks the way a raw write does.
+    what: 'checks, repairs or resizes a file system, or uses a device as swap',
+    // They change a file system's own structures through its rules (sizes, repairs); none
+    // overwrites the blocks the way a raw write does. The tuners that can also change what the
+    // machine finds the file system by, or throw its journal away, have rows of their own below.
     deviceReads: { every: true },
     grammar: { short: 'cCeEgiJLmMoOrTuUbBdlLpS', flags: 'afhnpvyVFPsDk', long: {} },
-    plain: ['-l /dev/nvme0n1p6'],
+    plain: ['-n /dev/nvme0n1p6'],
+  },
+  // File-system tuners (docs/decisions.md "A tuner that changes a file system's identity or
+  // journal writes the device"): printing the superblock and everyday tuning (mount counts,
+  // reserved blocks, check intervals) keep the device's data; a new UUID or label (fstab and the
+  // loader find the root by them: e2label's rule), a feature change (`-O ^has_journal`), an inode
+  // size change, or a log zeroed (`xfs_repair -L` loses the metadata updates in it) do not, so a
+  // device word given with one of those options is a write. Strict: an option the grammar lacks
+  // is not known to leave the device alone.
+  {
+    names: ['tune2fs'],
+    category: 'system',
+    what: "prints or changes the tunable settings of an ext2, ext3 or ext4 file system",
+    strict: true,
+    grammar: { short: 'cCeEgiJLmMoOQrsTuUIz', flags: 'fjlh', long: {} },
+    options: [{ role: 'destructive', options: ['-O', '-U', '-L', '-I'], note: "changes the file system's features, UUID, label or inode size" }],
+    deviceReads: { every: true, unlessOptions: ['O', 'U', 'L', 'I'] },
+    plain: ['-l /dev/nvme0n1p6', '-c 30 /dev/sda1', '-m 1 /dev/sdb1'],
+  },
+  {
+    names: ['xfs_repair'],
+    category: 'system',
+    what: 'checks and repairs an XFS file system',
+    strict: true,
+    grammar: { short: 'lrmcoit', flags: 'fLnPvdVe', long: {} },
+    options: [{ role: 'destructive', options: ['-L'], note: '-L zeroes the log, losing the metadata updates it holds' }],
+    deviceReads: { every: true, unlessOptions: ['L'] },
+    plain: ['-n /dev/sdb1'],
+  },
+  {
+    names: ['xfs_admin'],
+    category: 'system',
+    what: "prints or changes an XFS file system's label, UUID and features",
+    strict: true,
+    grammar: { short: 'cLOrU', flags: 'efjlpuV', long: {} },
+    options: [{ role: 'destructive', options: ['-c', '-L', '-O', '-U', '-e', '-j', '-p'], note: "changes the file system's label, UUID, features or log" }],
+    deviceReads: { every: true, unlessOptions: ['c', 'L', 'O', 'U', 'e', 'j', 'p'] },
+    plain: ['-l /dev/sdb1', '-u /dev/sdb1'],
+  },
+  {
+    names: ['jfs_tune', 'nilfs-tune'],
+    category: 'system',
+    what: "prints or changes the superblock settings of a JFS or NILFS2 file system",
+    strict: true,
+    grammar: { short: 'cimLUJO', flags: 'lhV', long: {} },
+    options: [{ role: 'destructive', options: ['-L', '-U', '-J', '-O'], note: "changes the file system's label, UUID, journal or features" }],
+    deviceReads: { every: true, unlessOptions: ['L', 'U', 'J', 'O'] },
+    plain: ['-l /dev/sdb3'],
+  },
+  {
+    // Read-only inspectors of one file system's on-disk structures: free-space fragmentation,
+    // NILFS2 checkpoints and segments, FAT directories and files through mtools (`-i DEV`).
+    names: ['e2freefrag', 'lscp', 'lssu', 'dumpseg', 'mdir', 'minfo', 'mtype', 'mshowfat', 'mdu', 'filefrag'],
+    category: 'system',
+    what: "prints what a file system holds: free-space fragments, checkpoints, segments, FAT directories",
+    readOnly: true,
+    deviceReads: { every: true },
+    plain: ['/dev/sda2', '-i /dev/sdb1 ::'],
+  },
+  {
+    // xfs_db reads the structures it is pointed at; its `write` command needs expert mode (`-x`).
+    names: ['xfs_db'],
+    category: 'system',
+    what: 'inspects (and, in expert mode, edits) the on-disk structures of an XFS file system',
+    strict: true,
+    grammar: { short: 'clp', flags: 'fFirxV', long: {} },
+    options: [{ role: 'destructive', options: ['-x'], note: '-x enables the commands that write the file system' }],
+    deviceReads: { every: true, unlessOptions: ['x'] },
+    plain: ["-r -c 'sb 0' -c print /dev/sdb1"],
+  },
+  // Copies of a file system's metadata (xfs_metadump, e2image) or of a failing disk's readable
+  // blocks (safecopy): the device named first is read, the file named second is written (and is
+  // written whatever it is, a device too). `e2image -I` writes the image back onto the device.
+  {
+    names: ['e2image'],
+    category: 'system',
+    what: "copies an ext2, ext3 or ext4 file system's metadata into an image file",
+    strict: true,
+    grammar: { short: 'bBoO', flags: 'rQafnpcIh', long: {} },
+    operands: [{ role: 'writer', operand: 1, target: 'file', everyday: true, example: 'meta.e2i', note: 'the second operand is the image written' }],
+    deviceReads: { operands: 'first', unlessOptions: ['I'] },
+    plain: ['/dev/sda1 sda1.e2i', '-Q /dev/sda1 sda1.qcow2'],
+  },
+  {
+    names: ['xfs_metadump'],
+    category: 'system',
+    what: "copies an XFS file system's metadata into a dump file",
+    strict: true,
+    grammar: { short: 'lmv', flags: 'aegFowV', long: {} },
+    operands: [{ role: 'writer', operand: 1, target: 'file', everyday: true, example: 'meta.dump', note: 'the second operand is the dump written' }],
+    deviceReads: { operands: 'first' },
+    plain: ['-g /dev/sdb1 sdb1.metadump'],
+  },
+  {
+    names: ['safecopy'],
+    category: 'file',
+    what: 'copies what can be read from a damaged disk into an image',
+    operands: [{ role: 'writer', operand: 1, target: 'file', everyday: true, example: 'disk.img', note: 'the second operand is the image (or device) written' }],
+    deviceReads: { operands: 'first' },
+    plain: ['/dev/sdb sdb.img'],
+  },
+  {
+    // TestDisk analyses partition tables; `/list` only prints them, the interactive and `/cmd`
+    // modes can rewrite them.
+    names: ['testdisk'],
+    category: 'system',
+    what: 'analyses and recovers lost partitions',
+    deviceReads: { withOperands: ['/list'] },
+    plain: ['/list /dev/sda'],
   },
   {
     names: ['badblocks'],

@@ -11,6 +11,7 @@ import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
 import { MACHINE_POWER_ROWS } from './machinePower';
+import { MACHINE_RESET_ROWS } from './machineReset';
 import { NETWORK_ROWS } from './network';
 import { PASTE_CLIENT_ROWS } from './pasteClients';
 import { PLATFORM_ROWS, SETTINGS_ROWS } from './platforms';
@@ -44,6 +45,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...SYSTEM_ROWS,
   ...DISK_ROWS,
   ...MACHINE_POWER_ROWS,
+  ...MACHINE_RESET_ROWS,
   ...PLATFORM_ROWS,
   ...SETTINGS_ROWS,
   ...SESSION_ROWS,

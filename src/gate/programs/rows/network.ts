@@ -405,13 +405,16 @@ const DOWNLOADERS: readonly ProgramRow[] = [
         note: '--on-download-* runs a program when a download starts, stops, completes or fails',
       },
       { role: 'loader', options: ['--conf-path'], example: 'aria2.conf', note: '--conf-path reads options (hooks included) from a file' },
-      { role: 'writer', options: ['-o', '--out', '-d', '--dir'], example: '/tmp/file', note: '-o/-d choose the file or folder the download is written to' },
+      { role: 'writer', options: ['-o', '--out'], target: 'file', example: 'file.iso', note: '-o names the file the download is written to (inside the -d folder)' },
+      { role: 'writer', options: ['-d', '--dir'], example: '/tmp/downloads', note: '-d chooses the folder the downloads are written to' },
       { role: 'writer', options: ['-l', '--log'], when: orNull((v) => v !== '-'), example: 'aria2.log', note: '-l writes a log file' },
       { role: 'writer', options: ['--save-session', '--save-cookies'], example: 'session.txt', note: '--save-session/--save-cookies write a file' },
       { role: 'listener', options: ['--enable-rpc', '--rpc-listen-all'], when: orNull((v) => v !== 'false'), example: 'true', note: '--enable-rpc starts a control server that accepts commands over the network' },
     ],
     operands: [{ role: 'network', operand: 'every', everyday: true, example: 'https://example.com/file.iso', note: 'aria2c downloads the URIs it is given' }],
     plain: ['--version', '-h', '-v'],
+    // `-d DIR -o NAME` writes DIR/NAME (`-d /dev -o sdb` writes a disk).
+    workingFolder: ['-d', '--dir'],
   },
   {
     // Copying a `file://` URL to the target (GTFOBins file-write) is the same everyday job as a download.

@@ -188,6 +188,8 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'ap', long: { ...valued('idp-account', 'profile', 'region', 'session-duration', 'role', 'shell'), 'idp-account': ['value', 'a'], profile: ['value', 'p'], ...flagged('skip-prompt', 'force', 'verbose', 'help', 'version') }, abbreviations: false },
     subcommands: {
       script: { role: printsSecret('prints the profile\'s credentials as export lines') },
+      // `exec [--exec-profile P] [--] CMD…` runs CMD with the profile's credentials in its environment.
+      exec: { grammar: { long: valued('exec-profile') }, wrapper: { environmentOnly: true, peel: false, note: 'saml2aws exec CMD runs CMD with the AWS credentials in its environment' } },
       console: { options: [{ role: 'credentials', options: ['--link'], everyday: true, note: 'console --link prints a console sign-in URL holding a sign-in token' }] },
     },
     plain: ['--version', 'login', 'list-roles'],

@@ -348,6 +348,44 @@ const FLUXBOX_REMOTE: ProgramRow = {
   plain: ["'Reconfigure'", "'Workspace 2'", "'Restart'"],
 };
 
+/**
+ * A window manager's command client (docs/decisions.md "Window managers end the session"): its
+ * words (after its options) are commands of the window manager, separated by `;`, `{` or `}`,
+ * compared without case. Those in `exits` end the window manager and the session with it, or the
+ * machine's power; those in `runs` hand the rest of their command to the shell.
+ */
+function commandClient(names: readonly string[], what: string, exits: readonly string[], runs: readonly string[], plain: readonly string[]): ProgramRow {
+  const program = names[0]!;
+  return {
+    names,
+    category: 'system',
+    what,
+    read: (args) => {
+      const forms: Form[] = [];
+      const text = args.map((word) => textOf(word) ?? word.raw).join(' ');
+      for (const command of text.split(/[{};]/)) {
+        const words = command.trim().split(/\s+/).filter((word) => word !== '');
+        while (words[0] !== undefined && words[0].startsWith('-')) words.shift();
+        const [verb = '', ...rest] = words;
+        const lower = verb.toLowerCase();
+        if (exits.includes(lower)) forms.push({ role: 'destructive', program, trigger: verb, index: 1, value: args[0] ?? null, endsSession: true, note: `${program} ${verb} ends the window manager and the desktop session, or the machine's power` });
+        if (runs.includes(lower) && rest.length > 0) forms.push({ role: 'executor', program, trigger: verb, index: 1, value: args[0] ?? null, payload: 'shell-text', payloadText: rest.join(' '), note: `${program} ${verb} runs a command with the shell` });
+      }
+      return forms;
+    },
+    plain,
+  };
+}
+
+const WM_COMMAND_CLIENTS: readonly ProgramRow[] = [
+  commandClient(['FvwmCommand'], 'sends commands to the running FVWM window manager', ['quit', 'quitsession', 'quitscreen'], ['exec', 'piperead'], ["'Restart'", "'GotoDesk 0 1'"]),
+  commandClient(['icesh'], 'controls the running IceWM window manager and its windows', ['logout', 'reboot', 'shutdown', 'halt', 'poweroff'], [], ['-c xterm close', 'windowlist', 'restart']),
+  commandClient(['ratpoison', 'sdorfehs'], 'the ratpoison window manager (`-c` sends a command to the running one)', ['quit'], ['exec', 'execa', 'execf'], ["-c 'select 1'", '-c windows']),
+  commandClient(['stumpish'], 'sends commands to the running StumpWM window manager', ['quit', 'quit-confirm'], ['run-shell-command', 'exec'], ['windows', 'gnext']),
+  commandClient(['pekwm_ctrl'], 'sends actions to the running pekwm window manager', ['exit'], ['exec', 'shellexec'], ["-a 'GotoWorkspace 2'", "-a 'Reload'"]),
+  commandClient(['dwmc'], 'sends commands to the running dwm window manager', ['quit'], [], ['view 2', 'togglebar']),
+];
+
 /** Enlightenment's remote: `-exit`, `-logout`, `-halt`, `-reboot` (and their `-now` forms) end the session or the power. */
 const ENLIGHTENMENT_REMOTE: ProgramRow = {
   names: ['enlightenment_remote'],
@@ -425,4 +463,4 @@ const SOFTWAREUPDATE: ProgramRow = {
   plain: ['--list', '-l', '--history', '--install --all', '--download --recommended'],
 };
 
-export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP, PSSHUTDOWN, NIRCMD, PSKILL, SOFTWAREUPDATE, FLUXBOX_REMOTE, ENLIGHTENMENT_REMOTE, JWM, WAYLAND_LOGOUT, XFCE4_SESSION_LOGOUT, LXSESSION_LOGOUT];
+export const SESSION_ROWS: readonly ProgramRow[] = [SWAYMSG, I3_MSG, HYPRCTL, OPENBOX, LABWC, BSPC, HERBSTCLIENT, RIVERCTL, QTILE, AWESOME_CLIENT, NIRI, FDESETUP, PSSHUTDOWN, NIRCMD, PSKILL, SOFTWAREUPDATE, FLUXBOX_REMOTE, ENLIGHTENMENT_REMOTE, JWM, WAYLAND_LOGOUT, XFCE4_SESSION_LOGOUT, LXSESSION_LOGOUT, ...WM_COMMAND_CLIENTS];
