@@ -1194,6 +1194,7 @@ const CLOUDFLARED_BODY: Command = {
         ssh: cf({ options: [{ role: 'listener', options: ['--url'], when: openAddress, example: '0.0.0.0:2222', note: '--url opens the local end of the access tunnel on a network address' }], plain: ['--hostname ssh.example.com'] }),
         login: cf({ plain: ['https://app.example.com'] }),
         curl: cf({ plain: ['https://app.example.com/api'] }),
+        token: cf({ role: { role: 'credentials', everyday: true, note: 'prints the access token of an application (a token that signs in as you)' } }),
       },
     }),
     'proxy-dns': cf({ options: [{ role: 'listener', options: ['--address'], when: openAddress, example: '0.0.0.0', note: '--address serves the DNS proxy on a network address' }], plain: [''] }),
