@@ -477,6 +477,25 @@ function gunzipTransform(name: string, reading: ReturnType<typeof readByRow>, fi
   };
 }
 
+/**
+ * What a filter the gate cannot place may make of `texts` at its worst (docs/decisions.md "An
+ * unknown filter decodes what flows through it"): the lines as they came, and what a decoder
+ * would print of them — base64, base32, hex and the reversed lines — when that is text. An
+ * unplaced substitute for a known transform (`step base64 -d`, a decoder of any name) is then read
+ * as the transform would be, without a list of such programs.
+ */
+export function decodedAtWorst(texts: readonly string[]): string[] {
+  const out = [...texts];
+  for (const text of texts) {
+    const flowing = text.slice(0, MAX_FLOW);
+    const reversed = flowing.split('\n').map((line) => [...line].reverse().join('')).join('\n');
+    for (const decoded of [decodeBase64(flowing), decodeBase32(flowing), decodeHex(flowing), reversed]) {
+      if (decoded !== null && !out.includes(decoded)) out.push(decoded);
+    }
+  }
+  return out;
+}
+
 function decodeBase64(text: string): string | null {
   const clean = text.replace(/\s+/g, '');
   if (clean === '' || !/^[A-Za-z0-9+/_-]+=*$/.test(clean)) return null;
@@ -540,6 +559,36 @@ export function interpreterPrinted(argv: readonly Word[], command?: { readonly f
       // Each literal on its own line, and all of them joined (`print("rm -rf " + home)` concatenates).
       if (literals.length > 0) texts.push(...(literals.length === 1 ? literals : [literals.join('\n'), literals.join('')]));
     }
+  }
+  const distinct = [...new Set(texts)];
+  return distinct.length === 0 ? null : { texts: distinct, exact: false };
+}
+
+/**
+ * What code the floor has no reader of prints, at its worst (docs/decisions.md "What code
+ * without a reader prints"): its string literals, escapes decoded, each on its own line and all
+ * joined. `unplaced`: the program has no row (or words its row cannot place), and its words are
+ * read as code of its language (`janet -e '(print "/etc")'`; home lookups spelt as `~`:
+ * languages/approximate.ts). Otherwise, a program given no operand that is fed literal text
+ * (`input`) may run it as a program and print its strings (`echo 'print "…"' | bc`, a calculator or
+ * an interpreter whose row says nothing of its output). Null when neither holds or nothing is quoted.
+ */
+export function codePrintedAtWorst(argv: readonly Word[], unplaced: boolean, input: () => Produced | null): Produced | null {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return null;
+  const groups: string[][] = [];
+  if (unplaced && argv.length > 1) {
+    const code = argv.slice(1).map(wordText).join(' ').slice(0, MAX_FLOW);
+    groups.push(stringLiteralsOf(code), ...printedLiterals(code, name));
+  } else {
+    const reading = readByRow(name, argv.slice(1));
+    if ((reading === null ? operands(argv.slice(1)) : reading.operands).length > 0) return null;
+    const given = input();
+    for (const text of given?.texts ?? []) groups.push(stringLiteralsOf(text.slice(0, MAX_FLOW)));
+  }
+  const texts: string[] = [];
+  for (const literals of groups) {
+    if (literals.length > 0) texts.push(...(literals.length === 1 ? literals : [literals.join('\n'), literals.join('')]));
   }
   const distinct = [...new Set(texts)];
   return distinct.length === 0 ? null : { texts: distinct, exact: false };

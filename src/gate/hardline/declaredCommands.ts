@@ -9,11 +9,15 @@
  * nearest `command` before it (a miss is possible, a silent drop of what is plainly declared is not).
  */
 
-/** `command = "…"`, `"command": […]`, `cmd: …` (HCL, JSON, YAML), any case; group 2: the value. */
-const COMMAND_KEY = /["']?\b(command|cmd|entrypoint|executable)["']?[ \t]*[:=][ \t]*(\[[^\]]{0,4096}\]|"(?:[^"\\\n]|\\.){0,4096}"|'[^'\n]{0,4096}'|[^\s\[{"'#,][^\n#,}]{0,4096})/gi;
+/**
+ * `command = "…"`, `"command": […]`, `cmd: …` (HCL, JSON, YAML), any case; group 2: the value. A
+ * structure's field in code is read the same way (`{ cmd := "rm", args := #["-rf", "/etc"] }`,
+ * Lean's and Pascal's `:=`, Lean's `#[…]` and Objective-C's `@[…]` arrays).
+ */
+const COMMAND_KEY = /["']?\b(command|cmd|entrypoint|executable)["']?[ \t]*:?[:=][ \t]*[#@]?(\[[^\]]{0,4096}\]|"(?:[^"\\\n]|\\.){0,4096}"|'[^'\n]{0,4096}'|[^\s\[{"'#,][^\n#,}]{0,4096})/gi;
 
 /** `args = [ … ]`, `"args": [ … ]`, `arguments: [ … ]`; group 1: the array. */
-const ARGS_KEY = /["']?\b(?:args|arguments)["']?[ \t]*[:=][ \t]*(\[[^\]]{0,8192}\])/i;
+const ARGS_KEY = /["']?\b(?:args|arguments)["']?[ \t]*:?[:=][ \t]*[#@]?(\[[^\]]{0,8192}\])/i;
 
 /** The strings of an array literal (`["-rf", "/etc"]`, `['a', 'b']`, YAML's `[a, b]`). */
 function arrayItems(array: string): string[] {

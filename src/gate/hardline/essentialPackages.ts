@@ -22,6 +22,11 @@ const ESSENTIAL_PACKAGES = new Set([
   'shadow-utils', 'sudo', 'grep', 'sed', 'tar', 'findutils', 'diffutils', 'gzip', 'libpam0g', 'pam', 'libpam-modules', 'libpam-runtime', 'linux', 'linux-lts', 'linux-zen', 'linux-hardened', 'kernel', 'kernel-core',
 ]);
 
+/** The essential packages, one a line: what a listing of every installed package holds at its worst (listings.ts). */
+export function essentialPackagesAtWorst(): string {
+  return [...ESSENTIAL_PACKAGES].join('\n');
+}
+
 /** Package name prefixes of the same: every PAM library, every kernel image. */
 const ESSENTIAL_PREFIXES = ['libpam', 'linux-image'];
 

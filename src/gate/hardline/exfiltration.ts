@@ -26,6 +26,7 @@ import { readTextCommands } from './textCommands';
 import { fileUrlWords, isUnplaced, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
 import { unreadCodePrints } from './unreadPrinters';
 import { secretAskedByName } from './secretReads';
+import { commandsRunByUnplaced } from './unplacedRunners';
 
 /** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
@@ -576,7 +577,7 @@ function asksMetadata(command: PipelineCommand): boolean {
  * The `credentials` form of the program table a command (wrappers peeled) carries, described,
  * or null: `gh auth token`, `printenv`, `kubectl config view --raw`.
  */
-function printedSecret(record: SegmentRecord): string | null {
+function printedSecret(record: SegmentRecord, home = ''): string | null {
   const first = record.peeled.argv[0];
   if (first === undefined || first.kind !== 'literal') return null;
   const form = record.inside.forms.forms.find((candidate) => candidate.role === 'credentials');
@@ -587,7 +588,13 @@ function printedSecret(record: SegmentRecord): string | null {
     // A program the table cannot place whose verb names a secret prints one at its worst.
     const verb = secretNamedVerb(record);
     const name = commandName(first)?.name ?? first.value;
-    return verb === null ? null : `what ${verb === name ? name : `${name} ${verb}`} prints (a secret, by its name; a program the gate cannot place)`;
+    if (verb !== null) return `what ${verb === name ? name : `${name} ${verb}`} prints (a secret, by its name; a program the gate cannot place)`;
+    // A program the table cannot place prints what a command in its words prints (unplacedRunners.ts).
+    for (const inner of commandsRunByUnplaced(record, home)) {
+      const printed = printedSecret(argvRecord(inner), home) ?? (commandName(inner[0])?.name === 'env' && onlyOptions(inner) ? 'the whole environment (env)' : null);
+      if (printed !== null) return `${printed}, run by ${name} (a program the gate cannot place)`;
+    }
+    return null;
   }
   const where = form.trigger === '' || form.program.endsWith(` ${form.trigger}`) || form.trigger === form.program ? form.program : `${form.program} ${form.trigger}`;
   return `what ${where} prints (${form.note})`;
@@ -605,7 +612,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
   let budget = MAX_SUBSTITUTION_TEXT;
   for (let k = 0; k < pipeline.length; k++) {
     const command = pipeline[k]!;
-    const own = printedSecret(command.record);
+    const own = printedSecret(command.record, home);
     if (own !== null) {
       const socket = command.redirects.find((redirect) => redirect.op !== '<' && redirect.op !== '<&' && redirect.op !== '<>' && isNetworkDevicePath(wordPathText(redirect.target)));
       if (socket !== undefined) return hardlineFinding('credential-exfiltration', `${own} goes to a ${wordPathText(socket.target)} connection`);
@@ -615,7 +622,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
     if (sink === null) continue;
     // Upstream through the pipes: filters in between (`base64`, `tee f`) pass the secret on.
     for (let from = command.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
-      const source = printedSecret(pipeline[from]!.record) ?? unreadCodePrints(pipeline[from]!.record, home);
+      const source = printedSecret(pipeline[from]!.record, home) ?? unreadCodePrints(pipeline[from]!.record, home);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
     }
     const foreign = tokenToForeignHost(command, home);

@@ -51,7 +51,7 @@ import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { printedAtWorst } from './listings';
-import { convertedPath, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { codePrintedAtWorst, convertedPath, decodedAtWorst, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -563,8 +563,8 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
     }
     rest -= word.raw.length + 1;
     const text = wordText(word);
-    // `--cmd=TEXT`: the option's value may be the text.
-    const value = text.startsWith('-') && text.includes('=') ? text.slice(text.indexOf('=') + 1) : text;
+    // `--cmd=TEXT`, and a task runner's parameter `cmd=TEXT`: the value may be the text.
+    const value = (text.startsWith('-') && text.includes('=')) || PARAMETER.test(text) ? text.slice(text.indexOf('=') + 1) : text;
     if (SHELL_TEXT.test(value)) {
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
@@ -586,6 +586,9 @@ function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathP
 
 /** Words of shell text, not one word: a blank, an operator or a substitution. */
 const SHELL_TEXT = /[\s;&|`]|\$\(/;
+
+/** A `KEY=VALUE` parameter (st2's `cmd=…`, an Ansible module's `free_form=…`, pyinfra's `path=…`). */
+const PARAMETER = /^[A-Za-z_][\w.-]*=/;
 
 /** The program has no row (or is only known at run time), or its row cannot place every word. */
 function unplacedWords(record: SegmentRecord): boolean {
@@ -752,7 +755,7 @@ function isShell(name: string): boolean {
  */
 function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
   // A program the table cannot place (no row, or words its row cannot read) may run its input as
-  // shell text too: read approximately.
+  // shell text, or as code of a language the floor has no reader of: read approximately, as code.
   const kind = stdinCodeOf(command.argv, command.forms) ?? (command.argv.length > 0 && unplacedProgram(command) ? 'unknown' : null);
   if (kind === null) return null;
   if (kind === 'code') {
@@ -760,7 +763,7 @@ function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact:
     if (ends !== null) return ends;
   }
   for (const text of texts) {
-    const found = kind === 'code' ? checkCodeText(text, context, place) : checkPayloadText(text, kind === 'unknown' || !exact, context, place);
+    const found = kind === 'code' || kind === 'unknown' ? checkCodeText(text, context, place) : checkPayloadText(text, !exact, context, place);
     if (found !== null) return found;
     const filled = stdinTextWithArguments(command.argv, text);
     const inFilled = filled === null ? null : checkPayloadText(filled, true, context, place);
@@ -934,16 +937,17 @@ function producedText(source: CommandShape): Produced | null {
       // The filter's own string literals, else what a simple path filter makes of its input (dataFlow.ts).
       return jqPrinted(argv) ?? transformedText(argv, () => inputOf(source, literal));
     default:
-      // A transform of what flows in (`base64 -d`, `rev`, `tr`), or an interpreter's print (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal)) ?? convertedPath(argv) ?? passedOn(source, inside);
+      // A transform of what flows in (`base64 -d`, `rev`, `tr`), an interpreter's print, or at worst
+      // the strings of code the floor cannot read (dataFlow.ts).
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal)) ?? convertedPath(argv) ?? passedOn(source, inside) ?? codePrintedAtWorst(argv, unplacedProgram(inside), () => inputOf(source, literal));
   }
 }
 
-/** An unplaced program in the middle of a pipe passes on, at worst, every line it reads (hardline/unplacedPipes.ts). */
+/** An unplaced program in the middle of a pipe passes on, at worst, every line it reads, or their decoding (hardline/unplacedPipes.ts, dataFlow.ts). */
 function passedOn(source: CommandShape, inside: SegmentRecord): Produced | null {
   if (source.pipedFrom === null || !unplacedProgram(inside)) return null;
   const given = inputOf(source, false);
-  return given === null ? null : { ...given, exact: false };
+  return given === null ? null : { ...given, texts: decodedAtWorst(given.texts), exact: false };
 }
 
 /** An unplaced program at the end of a pipe may run what flows in, as xargs or a shell would (hardline/unplacedPipes.ts). */

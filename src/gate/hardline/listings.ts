@@ -12,6 +12,7 @@ import type { Word } from '../reading/resolution';
 import { rowFor } from '../programs/table';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { accountLinesAtWorst, systemListAtWorst } from './paths';
+import { essentialPackagesAtWorst } from './essentialPackages';
 import type { Produced } from './dataFlow';
 
 /** Disk names as `lsblk` prints them: a SATA/SCSI disk, an NVMe disk, an SD card or eMMC. */
@@ -25,6 +26,8 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
   const name = commandName(argv[0])?.name;
   if (name === undefined) return null;
   const args = argv.slice(1);
+  const packages = listedPackages(name, args);
+  if (packages !== null) return packages;
   const kind = rowFor(name)?.printsAtWorst;
   const fields = fieldSelection(name, args);
   if (kind === undefined && fields === null) return null;
@@ -56,6 +59,16 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
   text = contents.join('\n');
   if (fields !== null) text = fields.apply(text);
   return { texts: [text], exact: false };
+}
+
+/** Every installed package, at worst the essential ones, when the row's `listsPackages` says the command lists them all. */
+function listedPackages(name: string, args: readonly Word[]): Produced | null {
+  const lists = rowFor(name)?.listsPackages;
+  if (lists === undefined) return null;
+  const reading = readByRow(name, args);
+  if (reading === null || reading.operands.length > 0 || args.some((word) => word.kind !== 'literal')) return null;
+  if (!lists.with.every((group) => hasOption(reading, ...group)) || hasOption(reading, ...(lists.narrowing ?? []))) return null;
+  return { texts: [essentialPackagesAtWorst()], exact: false };
 }
 
 interface FieldSelection {

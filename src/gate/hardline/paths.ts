@@ -936,6 +936,19 @@ function componentsAt(parts: readonly string[], at: number, dirParts: readonly s
 }
 
 /**
+ * A file kept encrypted by a secrets tool (`*.gpg`, `*.age`, `*.enc`, `*.sops.yaml`, `*.sops.json`;
+ * not `*.asc`, which is as often a signature or a public key): a secret kept encrypted, whose
+ * plaintext a program that decrypts it prints. Read where a program the gate cannot read is
+ * handed one (hardline/unreadPrinters.ts): at its worst it is such a decrypter (docs/decisions.md
+ * "What a program without a row runs prints what that command prints"). Reading or sending the
+ * ciphertext itself (`cat`, `cp`, `curl -T`) is no exfiltration and is not read so.
+ */
+export function encryptedSecret(pathText: string): string | null {
+  const base = pathText.slice(pathText.lastIndexOf('/') + 1).toLowerCase();
+  return /[^.]\.(?:gpg|pgp|age|enc)$|[^.]\.sops\.(?:ya?ml|json|env|ini)$/.test(base) ? `the plaintext of ${pathText} (a file kept encrypted)` : null;
+}
+
+/**
  * What kind of credential the path names (e.g. `an SSH private key`), or null. Public keys
  * (`*.pub`), certificates and `.env.example`-style templates are not credentials.
  */

@@ -234,12 +234,13 @@ function pgrepSelectsAll(args: readonly Word[]): boolean {
     return reading.operands.every((word) => MATCH_ALL.test(literalText(word) ?? '?'));
   }
   if (args.some((word) => word.kind !== 'literal')) return false;
-  // Options that narrow the selection to some processes.
-  const narrowing = PGREP_NARROWING;
-  if (reading.options.some((option) => narrowing.includes(option.name))) return false;
+  // Options that narrow the selection to some processes. `-x` only asks the pattern to match the
+  // whole name, which `.*` and `.+` still do for every name.
+  const exact = hasOption(reading, '-x', '--exact');
+  if (reading.options.some((option) => PGREP_NARROWING.includes(option.name) && !(exact && (option.name === '-x' || option.name === '--exact')))) return false;
   const patterns = reading.operands.map(literalText);
   if (patterns.length === 0) return false;
-  return hasOption(reading, '-v', '--inverse') || patterns.some((pattern) => pattern !== null && MATCH_ALL.test(pattern));
+  return hasOption(reading, '-v', '--inverse') || patterns.some((pattern) => pattern !== null && (exact ? MATCH_EVERY_WHOLE_NAME : MATCH_ALL).test(pattern));
 }
 
 /**
@@ -360,6 +361,9 @@ function keepsEveryLine(name: string, args: readonly Word[]): boolean {
 
 /** Patterns (regular expressions) that every process name matches. */
 const MATCH_ALL = /^(?:\.\*?|\.\+|\^|\$|\^\.\*\$?|\.\*\$|)$/;
+
+/** Patterns that match every whole name (`-x`, `--exact`): any run of characters, anchored or not. */
+const MATCH_EVERY_WHOLE_NAME = /^\^?\.[*+]\$?$/;
 
 /**
  * `pkill -v PATTERN` (every process that does not match) and `pkill`/`killall -r` with a pattern

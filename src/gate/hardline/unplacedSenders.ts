@@ -42,9 +42,10 @@ const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|po
 
 /**
  * A subcommand word that names a secret the command prints at worst: tokens, passwords, keys, and
- * what stands for them (Kerberos-style `tickets`, password hashes, browser `cookies` and `logins`).
+ * what stands for them (Kerberos-style `tickets`, password hashes, browser `cookies` and `logins`), and a verb that exports or dumps keys (`export-key`: a repository's or a store's
+ * own key, whatever it is called).
  */
-const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins)(?:$|[-_:])/i;
+const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins|(?:export|dump)-(?:secret-|private-|symmetric-)?keys?)(?:$|[-_:])/i;
 
 /** An option that asks for something shown or dumped: `--show-…`, `-DumpCreds` (dashed: `-dump-creds`). */
 const SHOWING_OPTION = /^-{1,2}(?:dump|show|print|export|reveal|get|list|display|extract|decrypt)-/;

@@ -19,7 +19,7 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import { readArgs } from '../programs/grammar';
 import { rowFor } from '../programs/table';
 import { commandName, literalText } from './commandName';
-import { credentialKind, expandHome, homeStateAtWorst, wordPathText } from './paths';
+import { credentialKind, encryptedSecret, expandHome, homeStateAtWorst, wordPathText } from './paths';
 import { isUnplaced } from './unplacedSenders';
 import { privilegeWrapper } from '../programs/writeTargets';
 
@@ -46,7 +46,7 @@ function holdsSecrets(word: Word, home: string): string | null {
   if (text === '' || text.startsWith('-')) return null;
   const path = expandHome(text, home).replace(/\/+$/, '') || '/';
   if (path === '/' || path === home.replace(/\/+$/, '')) return path === '/' ? 'the whole file system' : 'the home folder';
-  return credentialKind(text, home) ?? homeStateAtWorst(text, home);
+  return credentialKind(text, home) ?? homeStateAtWorst(text, home) ?? encryptedSecret(text);
 }
 
 /**

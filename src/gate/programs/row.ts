@@ -414,6 +414,15 @@ export interface Command {
    * of an essential package as the system's deletion (D§5, `hardline/essentialPackages.ts`).
    */
   readonly removesPackages?: { readonly options?: readonly string[]; readonly forcedBy: readonly string[]; readonly forcedTimes?: number };
+  /**
+   * The command prints the name of every installed package (`rpm -qa`, `pacman -Qq`, `dpkg-query
+   * -W`, `dpkg --get-selections`) when given one option of each group of `with`, none of
+   * `narrowing` (a selection of some packages, or another query: `pacman -Qdt`, `rpm -qal`) and no
+   * operand (a pattern). At its worst that list holds the packages the system cannot run without:
+   * piped into a forced remover (`| xargs rpm -e --nodeps`), it is read as their removal (D§5,
+   * hardline/listings.ts and hardline/essentialPackages.ts).
+   */
+  readonly listsPackages?: { readonly with: readonly (readonly string[])[]; readonly narrowing?: readonly string[] };
 }
 
 /** When a command writes the machine's flash ({@link Command.flashes}); with none of the conditions set, always. */

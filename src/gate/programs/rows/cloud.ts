@@ -1194,6 +1194,7 @@ const CLOUDFLARED_BODY: Command = {
         ssh: cf({ options: [{ role: 'listener', options: ['--url'], when: openAddress, example: '0.0.0.0:2222', note: '--url opens the local end of the access tunnel on a network address' }], plain: ['--hostname ssh.example.com'] }),
         login: cf({ plain: ['https://app.example.com'] }),
         curl: cf({ plain: ['https://app.example.com/api'] }),
+        token: cf({ role: { role: 'credentials', everyday: true, note: 'prints the access token of an application (a token that signs in as you)' } }),
       },
     }),
     'proxy-dns': cf({ options: [{ role: 'listener', options: ['--address'], when: openAddress, example: '0.0.0.0', note: '--address serves the DNS proxy on a network address' }], plain: [''] }),
@@ -3285,6 +3286,20 @@ const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
       return decrypts && !elsewhere ? printsSecretUnless('-d', 'prints the secret file decrypted')(args, reading) : [];
     },
     plain: ['--version', '-e -i secrets.yaml'],
+  },
+  {
+    // Seals a Kubernetes Secret read from standard input (or --secret-file) with the controller's
+    // public key: the sealed output is ciphertext. Only --recovery-unseal, given the controller's
+    // private key, prints secrets in the clear.
+    names: ['kubeseal'],
+    category: 'misc',
+    what: 'Sealed Secrets\' client, which encrypts Kubernetes Secrets for the cluster\'s controller',
+    grammar: { short: 'ow', flags: 'hv', long: { ...valued('format', 'cert', 'controller-name', 'controller-namespace', 'scope', 'name', 'namespace', 'kubeconfig', 'context', 'secret-file', 'sealed-secret-file', 'merge-into', 'recovery-private-key', 'from-file', 'template', 'key-cutoff-time'), ...flagged('raw', 'fetch-cert', 'validate', 're-encrypt', 'recovery-unseal', 'allow-empty-data', 'help', 'version') }, abbreviations: false },
+    options: [
+      { role: 'writer', options: ['-w', '--sealed-secret-file', '--merge-into'], target: 'file', example: 'sealed.yaml', everyday: true, note: 'writes the sealed secret to the file named' },
+      { role: 'credentials', options: ['--recovery-unseal'], note: '--recovery-unseal decrypts sealed secrets with the controller\'s private key and prints them' },
+    ],
+    plain: ['--format yaml', '--fetch-cert', '--version', '--raw --name db --namespace app --from-file=secret.txt'],
   },
   {
     names: ['age', 'rage'],

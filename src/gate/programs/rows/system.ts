@@ -1912,6 +1912,7 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
       { role: 'writer', options: ['--log'], example: '/tmp/dpkg.log', note: '--log appends to the log file at the given path' },
     ],
     removesPackages: { options: ['-r', '--remove', '-P', '--purge'], forcedBy: ['--force-all', '--force-remove-essential', '--force-remove-protected', '--force-depends'] },
+    listsPackages: { with: [['--get-selections', '-l', '--list', '-W', '--show']] },
     printsPaths: { installed: [['-L', '--listfiles']] },
     plain: ['-l', '-L bash', '-s coreutils', '-S /bin/ls', '--get-selections', '--print-architecture'],
   },
@@ -1921,6 +1922,7 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
     what: 'queries the Debian package database',
     readOnly: true,
     grammar: DPKG_GRAMMAR,
+    listsPackages: { with: [['-l', '--list', '-W', '--show']] },
     printsPaths: { installed: [['-L', '--listfiles']] },
     plain: ['-l', '-L bash', '-W -f \'${Package}\\n\'', '-s coreutils', '-S /bin/ls'],
   },
@@ -1985,6 +1987,8 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
     read: pacmanRead,
     // One -d skips version checks only; -dd skips every dependency check.
     removesPackages: { options: ['-R', '--remove'], forcedBy: ['-d', '--nodeps'], forcedTimes: 2 },
+    // `-Q` alone lists every installed package; its filters (`-d`, `-t`, `-e`, `-m` …) and other queries pick some.
+    listsPackages: { with: [['-Q', '--query']], narrowing: ['-l', '--list', '-d', '--deps', '-t', '--unrequired', '-e', '--explicit', '-m', '--foreign', '-n', '--native', '-u', '--upgrades', '-o', '--owns', '-i', '--info', '-k', '--check', '-g', '--groups', '-p', '--file', '-s', '--search', '-c', '--changelog'] },
     printsPaths: { installed: [['-Q', '--query'], ['-l', '--list']] },
     plain: ['-Q', '-Ss ripgrep', '-Qi bash', '-Si curl', '-Ql pacman', '-Qdtq'],
   },
@@ -2055,6 +2059,9 @@ const RPM_OPTIONS: readonly OptionRole[] = [
   { role: 'executor', options: ['--pipe'], payload: 'shell-text', example: 'id', note: '--pipe sends the output through the given shell command' },
   { role: 'loader', options: ['--macros', '--rcfile', '--load'], example: '/tmp/macros', note: '--macros/--rcfile read macro files, whose macros can run commands' },
 ];
+/** rpm query options that print something else than the package names (`-qal`: files; `-qai`: details). */
+const RPM_QUERY_DETAILS = ['-l', '--list', '-c', '--configfiles', '-d', '--docfiles', '-i', '--info', '-R', '--requires', '--provides', '--changelog', '-s', '--state', '--scripts', '--dump', '--filesbypkg', '-f', '--file', '-g', '--group', '-p', '--package', '--whatrequires', '--whatprovides', '--qf', '--queryformat'];
+
 const RPM_GRAMMAR: Grammar = {
   short: 'DEr',
   flags: 'qVaflcdisRpPUFeiKvhtgwBbCO',
@@ -2079,7 +2086,7 @@ function rpmRead(program: string, query = false): (args: readonly Word[], readin
 }
 
 const RPM_ROWS: readonly ProgramRow[] = [
-  { names: ['rpm'], category: 'package', what: 'the RPM package tool', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpm'), removesPackages: { options: ['-e', '--erase'], forcedBy: ['--nodeps'] }, printsPaths: { installed: [['-q', '--query'], ['-l', '--list']] }, plain: ['-qa', '-qi bash', '-ql coreutils', '-qf /usr/bin/ls', '-V openssl', '--version'] },
+  { names: ['rpm'], category: 'package', what: 'the RPM package tool', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpm'), removesPackages: { options: ['-e', '--erase'], forcedBy: ['--nodeps'] }, listsPackages: { with: [['-q', '--query'], ['-a', '--all']], narrowing: RPM_QUERY_DETAILS }, printsPaths: { installed: [['-q', '--query'], ['-l', '--list']] }, plain: ['-qa', '-qi bash', '-ql coreutils', '-qf /usr/bin/ls', '-V openssl', '--version'] },
   { names: ['rpmquery', 'rpmverify'], category: 'package', what: 'queries or verifies installed RPM packages', readOnly: true, grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmquery', true), printsPaths: { installed: [['-l', '--list']] }, plain: ['-a', '-i bash', 'openssl', '--version'] },
   { names: ['rpmdb'], category: 'package', what: 'maintains the RPM database', grammar: RPM_GRAMMAR, options: RPM_OPTIONS, read: rpmRead('rpmdb'), plain: ['--verifydb', '--exportdb', '--version'] },
 ];
