@@ -266,11 +266,13 @@ function readCommand(
 
 /**
  * A command whose options change what it does: some option has a role (not the program's
- * everyday job), or options it does not know are forms (`strict`). (A reader of the program's own
+ * everyday job, unless it names the file it writes), or options it does not know are forms (`strict`). (A reader of the program's own
  * language, `find`'s or `sed`'s, places the words it reads itself.)
  */
 function givesOptionsMeaning(command: Command): boolean {
-  return command.strict === true || (command.options ?? []).some((role) => role.everyday !== true);
+  // An everyday writer still names the file it writes (`chsh -s`: the account database), which the
+  // protected-write floor reads: a word that may become that option hides the write.
+  return command.strict === true || (command.options ?? []).some((role) => role.everyday !== true || role.target !== undefined);
 }
 
 /**
