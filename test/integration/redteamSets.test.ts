@@ -42,6 +42,15 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'seventh-look.jsonl': 0.99,
 };
 
+/**
+ * Protected writes (W) and bypasses (B) a held set still gets wrong, each with why: known
+ * limitations, written as such (the README lists them too). They are left out of the zero checks,
+ * not asserted either way: a fix that makes one right needs no change here, and the line can be
+ * taken off the list.
+ */
+const KNOWN_LIMITATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+};
+
 function loadSet(file: string): RedteamLine[] {
   return fs
     .readFileSync(path.join(SETS_DIR, file), 'utf8')
@@ -148,13 +157,18 @@ describe('red-team sets of the positive-knowledge floor, through the CLI', funct
         assert.deepEqual(offenders(lines.filter((l) => l.class === 'S'), answers, 'S-bypass', floored), []);
       });
 
+      const known = KNOWN_LIMITATIONS[file] ?? {};
+      it('lists as known limitations only W and B lines of the set', () => {
+        const classes = new Map(lines.map((l) => [l.id, l.class]));
+        for (const id of Object.keys(known)) assert.ok(['W', 'B'].includes(classes.get(id) ?? ''), `${id} is no W or B line of ${file}`);
+      });
       it('approves no protected write (W) under its entries or with a safe rating', () => {
-        const w = lines.filter((l) => l.class === 'W');
+        const w = lines.filter((l) => l.class === 'W' && !(l.id in known));
         assert.deepEqual([...offenders(w, answers, 'W-entry', approved), ...offenders(w, answers, 'W-safe', approved)], []);
       });
 
       it('approves no bypass (B) line under its innocent entries', () => {
-        assert.deepEqual(offenders(lines.filter((l) => l.class === 'B'), answers, 'B-entry', approved), []);
+        assert.deepEqual(offenders(lines.filter((l) => l.class === 'B' && !(l.id in known)), answers, 'B-entry', approved), []);
       });
 
       it(`floors at least ${Math.round((H_FLOORED_AT_LEAST[file] ?? 1) * 100)} % of the catastrophic (H) lines at bypass`, () => {
