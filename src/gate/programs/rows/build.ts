@@ -3388,7 +3388,150 @@ const DBT_ROW: ProgramRow = {
   plain: ['--version', 'ls', 'ls --resource-type model', 'parse', 'list --select staging'],
 };
 
+// ---------------------------------------------------------------------------------------------
+// dvc, spack, CocoaPods
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * DVC versions data beside git. Reading the status, diffs, the pipeline's graph, parameters,
+ * metrics and plots prints; `repro` and `exp run` run the stages of the project's dvc.yaml (its
+ * job, as make's recipes are make's); add, commit, checkout and stage write the workspace and its
+ * cache; pull, push, fetch and import reach the remote storage. gc, destroy and remove delete data.
+ */
+const DVC_READ = new Set(['status', 'diff', 'dag', 'params', 'metrics', 'plots', 'ls', 'list', 'version', 'doctor', 'help', 'check-ignore', 'root', 'data', 'du']);
+const DVC_EVERYDAY = new Set(['repro', 'add', 'commit', 'checkout', 'stage', 'init', 'move', 'unprotect', 'freeze', 'unfreeze']);
+const DVC_NETWORK = new Set(['pull', 'push', 'fetch', 'import', 'import-url', 'get', 'get-url', 'update']);
+const DVC_GRAMMAR: Grammar = {
+  short: 'rjRd',
+  flags: 'qvhfaTAsc',
+  abbreviations: false,
+  long: {
+    remote: ['value', 'r'], jobs: ['value', 'j'], rev: ['value', 'R'], ...valued('cd', 'name', 'n', 'targets', 'file', 'out', 'o'),
+    ...flagged('quiet', 'verbose', 'help', 'version', 'force', 'all-branches', 'all-tags', 'all-commits', 'workspace', 'cloud', 'json', 'md', 'recursive', 'dry', 'downstream', 'pipeline', 'show-json', 'no-commit', 'run-cache', 'no-run-cache', 'global', 'system', 'local', 'project'),
+  },
+};
+const DVC_ROW: ProgramRow = {
+  names: ['dvc'],
+  category: 'build',
+  what: 'DVC, which versions data and runs data pipelines beside git',
+  grammar: DVC_GRAMMAR,
+  options: [{ role: 'loader', options: ['--cd'], example: '/tmp/other', note: '--cd works on another project, whose dvc.yaml stages run' }],
+  operands: [
+    { role: 'destructive', operand: 0, when: (v) => v === null || (!DVC_READ.has(v) && !DVC_EVERYDAY.has(v) && !DVC_NETWORK.has(v) && !['exp', 'experiments', 'config', 'remote', 'cache', 'install'].includes(v)), example: 'gc', note: 'a dvc command that deletes data (gc, destroy, remove) or one this row does not know' },
+    { role: 'network', operand: 0, when: (v) => v === null || DVC_NETWORK.has(v), everyday: true, example: 'pull', note: 'dvc pull/push/fetch/import reach the remote storage' },
+  ],
+  read: (args, reading) => {
+    const [verb, sub] = reading.operands.map(textOf);
+    const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+    const words = args.map(textOf);
+    if (verb === 'exp' || verb === 'experiments') {
+      if (sub === 'remove' || sub === 'rm' || sub === 'gc' || sub === 'clean') return [{ role: 'destructive', program: 'dvc', trigger: sub, index: at, value: null, note: 'dvc exp remove/gc deletes experiments' }];
+      if (sub === 'push' || sub === 'pull') return [{ role: 'network', program: 'dvc', trigger: sub, index: at, value: null, everyday: true, note: 'dvc exp push/pull reach the git remote and the storage' }];
+      return [];
+    }
+    // `dvc config KEY VALUE`, `dvc remote add|modify …`: the project's .dvc/config (its job), or
+    // with --global/--system the user's or the machine's.
+    if (verb === 'config' || verb === 'remote' || verb === 'cache') {
+      const outside = words.includes('--global') || words.includes('--system');
+      const changes = verb === 'config' ? reading.operands.length >= 3 || words.includes('--unset') || words.includes('-u') : !['list', 'dir'].includes(sub ?? '') || (verb === 'cache' && reading.operands.length >= 3);
+      if (!changes) return [];
+      const file = words.includes('--system') ? '/etc/xdg/dvc/config' : '~/.config/dvc/config';
+      return [outside ? writes('dvc', verb, file, 'file', `dvc ${verb} --global/--system rewrites ${file}`) : { ...writes('dvc', verb, '.dvc/config', 'file', `dvc ${verb} rewrites the project's .dvc/config`), everyday: true }];
+    }
+    // `dvc install` adds git hooks that run dvc at checkout, commit and push.
+    if (verb === 'install') return [writes('dvc', 'install', '.git/hooks', 'tree', 'dvc install writes git hooks, which git runs later')];
+    return [];
+  },
+  plain: ['status', 'diff', 'dag', 'repro', 'params diff', 'metrics show', 'pull -r storage', 'push -r storage', 'add data/raw.csv', 'exp show', 'version'],
+};
+
+/**
+ * Spack builds and installs packages into its own tree (its prefix, outside the workspace). Its
+ * reading commands print; installing, uninstalling, cleaning and changing environments or
+ * configuration change that tree; `spack python` runs Python.
+ */
+const SPACK_READ = new Set(['find', 'info', 'list', 'spec', 'versions', 'providers', 'dependencies', 'dependents', 'location', 'arch', 'graph', 'help', 'maintainers', 'tags', 'url', 'debug', 'audit', 'style', 'blame', 'checksum', 'resource', 'logs', 'solve']);
+const SPACK_GRAMMAR: Grammar = {
+  short: 'CDeEcv',
+  flags: 'hdkVlLmbpyaqsr',
+  abbreviations: false,
+  long: {
+    config: ['value', 'c'], env: ['value', 'e'], 'env-dir': ['value', 'D'], 'config-scope': ['value', 'C'],
+    ...valued('color', 'scope', 'fake', 'jobs', 'deprecated'),
+    ...flagged('help', 'version', 'debug', 'insecure', 'no-env', 'use-env-repo', 'timestamp', 'stacktrace', 'backtrace', 'mock', 'print-shell-vars', 'yes-to-all', 'all', 'long', 'paths', 'deps', 'explicit', 'implicit', 'json', 'verbose', 'show-flags', 'variants', 'installed', 'missing'),
+  },
+};
+const SPACK_ROW: ProgramRow = {
+  names: ['spack'],
+  category: 'package',
+  what: 'Spack, a package manager that builds software for HPC systems',
+  grammar: SPACK_GRAMMAR,
+  options: [
+    { role: 'loader', options: ['-C', '--config-scope', '-e', '--env', '-D', '--env-dir'], example: '/tmp/spack', note: 'these read another configuration or environment, which names compilers, mirrors and build settings' },
+    { role: 'executor', options: ['-c', '--config'], when: (v) => v === null || !/^config:(debug|verify_ssl|build_jobs|ccache)/.test(v), example: 'config:shared_linking:type:rpath', note: '-c sets a configuration value (compilers, mirrors, modules, build settings)' },
+    { role: 'network', options: ['-k', '--insecure'], note: '-k downloads without checking certificates' },
+  ],
+  operands: [
+    { role: 'destructive', operand: 0, when: (v) => v === null || (!SPACK_READ.has(v) && !['compiler', 'compilers', 'config', 'env', 'mirror', 'repo', 'python'].includes(v)), example: 'uninstall', note: 'a spack command that installs, uninstalls, cleans or changes its tree, environments or configuration (or one only known at run time)' },
+  ],
+  read: (_args, reading) => {
+    const [verb, sub] = reading.operands.map(textOf);
+    const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+    const reads: Record<string, readonly string[]> = { compiler: ['list', 'info'], compilers: [], config: ['get', 'blame', 'list'], env: ['list', 'ls', 'status', 'st'], mirror: ['list'], repo: ['list'] };
+    if (verb === null || verb === undefined || !(verb in reads)) return [];
+    if (verb === 'compilers' || (sub !== undefined && sub !== null && reads[verb]!.includes(sub))) return [];
+    return [{ role: 'destructive', program: 'spack', trigger: sub ?? verb, index: at, value: null, note: `spack ${verb} ${sub ?? ''} changes spack's configuration, environments, compilers or mirrors` }];
+  },
+  // `spack python [-c CODE | SCRIPT]` (its own grammar: -c is its code there).
+  subcommands: {
+    python: {
+      grammar: { short: 'cim', flags: 'hV', abbreviations: false, long: flagged('help', 'path') },
+      options: [{ role: 'executor', options: ['-c'], payload: 'code', example: 'import os; os.system("id")', note: 'spack python -c runs the Python code given' }],
+      role: { role: 'executor', note: 'spack python runs Python (a script, a module, or its standard input) with spack\'s modules' },
+    },
+  },
+  plain: ['find', 'info zlib', 'list py-', 'spec zlib', 'versions zlib', 'compiler list', 'env status', 'config get config', '--version'],
+};
+
+/**
+ * CocoaPods: `pod install` and `update` run the project's Podfile (Ruby) and write Pods/ and the
+ * workspace (their job), fetching the pods; linting builds the pod. Cache, repo and trunk commands
+ * reach or change what is outside the project.
+ */
+const POD_GRAMMAR: Grammar = {
+  abbreviations: false,
+  long: {
+    ...valued('project-directory', 'sources', 'platforms', 'subspec', 'swift-version', 'include-podspecs', 'external-podspecs', 'test-specs', 'analyze', 'configuration', 'spec-repo'),
+    ...flagged('help', 'version', 'verbose', 'silent', 'no-ansi', 'allow-root', 'repo-update', 'no-repo-update', 'deployment', 'clean-install', 'all', 'allow-warnings', 'quick', 'no-clean', 'fail-fast', 'use-libraries', 'use-modular-headers', 'use-static-frameworks', 'skip-import-validation', 'skip-tests', 'no-subspecs', 'short', 'simple', 'stats', 'ignore-prerelease', 'no-private', 'local-only', 'sources'),
+  },
+};
+const POD_ROW: ProgramRow = {
+  names: ['pod'],
+  category: 'package',
+  what: 'CocoaPods, the dependency manager of Xcode projects',
+  grammar: POD_GRAMMAR,
+  options: [{ role: 'loader', options: ['--project-directory'], example: '/tmp/other', note: '--project-directory runs another project\'s Podfile (Ruby code)' }],
+  operands: [
+    { role: 'destructive', operand: 0, when: (v) => v === null || !['install', 'update', 'outdated', 'lib', 'spec', 'search', 'list', 'env', 'init', 'cache', 'repo', 'help', 'info', 'deintegrate'].includes(v), example: 'trunk', note: 'a pod command that publishes (trunk), opens or runs something (try, ipc, plugins) or one this row does not know' },
+    { role: 'network', operand: 0, when: (v) => v === null || ['install', 'update', 'outdated'].includes(v), everyday: true, example: 'install', note: 'pod install/update/outdated fetch the specs repository and the pods' },
+    { role: 'destructive', operand: 0, when: (v) => v === 'deintegrate', example: 'deintegrate', note: 'pod deintegrate removes CocoaPods from the Xcode project' },
+  ],
+  read: (_args, reading) => {
+    const [verb, sub] = reading.operands.map(textOf);
+    const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+    if (verb === 'cache' && sub !== 'list') return [{ role: 'destructive', program: 'pod', trigger: sub ?? 'cache', index: at, value: null, note: 'pod cache clean deletes CocoaPods\' download cache' }];
+    if (verb === 'repo' && sub !== 'list') return [{ role: 'network', program: 'pod', trigger: sub ?? 'repo', index: at, value: null, note: 'pod repo add/update/push/remove change the spec repositories (push publishes a spec)' }];
+    if (verb === 'spec' && sub !== 'cat' && sub !== 'which') return [{ role: 'network', program: 'pod', trigger: sub ?? 'spec', index: at, value: null, everyday: sub === 'lint', note: 'pod spec lint/create fetch sources and build the pod, or write a podspec' }];
+    if (verb === 'init') return [{ ...writes('pod', 'init', 'Podfile', 'file', 'pod init writes the folder\'s Podfile'), everyday: true }];
+    return [];
+  },
+  plain: ['install', 'update', 'outdated', 'lib lint --allow-warnings', 'search Alamofire', 'env', '--version', 'cache list'],
+};
+
 export const BUILD_ROWS: readonly ProgramRow[] = [
+  DVC_ROW,
+  SPACK_ROW,
+  POD_ROW,
   KUSTOMIZE_ROW,
   SNAKEMAKE_ROW,
   NEXTFLOW_ROW,

@@ -335,7 +335,46 @@ function fsutilReads(texts: readonly (string | null)[]): boolean {
 /** wevtutil's commands that only print (long and short names). */
 const WEVTUTIL_READS = new Set(['qe', 'query-events', 'el', 'enum-logs', 'gl', 'get-log', 'gli', 'get-log-info', 'gp', 'get-publisher', 'ep', 'enum-publishers', '/?', '-?']);
 
+/** winget's commands that only read and print (and `--info`, `--version`). */
+const WINGET_READS = new Set(['list', 'ls', 'search', 'find', 'show', 'view', 'hash', 'validate', 'features', '--info', '--version', '-v', '-?', '--help']);
+/** What `winget upgrade` may be given and still only list the available upgrades. */
+const WINGET_LISTING = new Set(['--include-unknown', '-u', '--unknown', '--include-pinned', '--pinned', '--accept-source-agreements', '--disable-interactivity', '--verbose', '--verbose-logs', '--nowarn', '--ignore-warnings']);
+
+/**
+ * winget, the Windows package manager. Listing, searching and showing read; `export` writes the
+ * list of installed packages to -o FILE (its job); `upgrade` alone lists the upgrades; installing,
+ * removing, upgrading, importing, configuring and changing its sources, pins or settings change
+ * the machine.
+ */
+function wingetForms(args: readonly Word[]): Form[] {
+  const words = args.map(textOf);
+  const verbAt = words.findIndex((word) => word === null || !word.startsWith('-'));
+  const verb = verbAt === -1 ? null : words[verbAt]!;
+  if (verbAt === -1) return words.every((word) => word !== null && WINGET_READS.has(word)) ? [] : [{ role: 'destructive', program: 'winget', trigger: 'winget', index: -1, value: null, note: 'winget options this row does not know' }];
+  const rest = words.slice(verbAt + 1);
+  if (verb !== null && WINGET_READS.has(verb.toLowerCase())) return [];
+  const lower = verb?.toLowerCase() ?? null;
+  if (lower === 'upgrade' || lower === 'update') {
+    if (rest.every((word) => word !== null && WINGET_LISTING.has(word))) return [];
+  }
+  if (lower === 'export') {
+    const at = rest.findIndex((word) => word === '-o' || word === '--output');
+    const file = at === -1 ? null : (args[verbAt + 1 + at + 1] ?? null);
+    return file === null ? [] : [{ role: 'writer', program: 'winget', trigger: 'export', index: verbAt + 1 + at + 1, value: file, target: 'file', everyday: true, note: 'winget export -o writes the list of installed packages to the file' }];
+  }
+  if ((lower === 'source' || lower === 'pin') && (rest[0] === 'list' || rest[0] === 'export')) return [];
+  if (lower === 'settings' && rest[0] === 'export') return [];
+  return [{ role: 'destructive', program: 'winget', trigger: verb ?? args[verbAt]!.raw, index: verbAt, value: null, note: 'a winget command that installs, removes, upgrades, imports or configures software, or changes its sources, pins or settings (or one only known at run time)' }];
+}
+
 const WINDOWS_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['winget'],
+    category: 'package',
+    what: 'the Windows package manager (winget.exe, run from WSL)',
+    read: wingetForms,
+    plain: ['list', 'search --id Git.Git --exact', 'show Microsoft.PowerToys', 'upgrade', 'upgrade --include-unknown', 'export -o packages.json', 'settings export', 'source list', '--version'],
+  },
   {
     names: ['tasklist'],
     category: 'system',
