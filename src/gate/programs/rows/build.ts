@@ -3402,11 +3402,12 @@ const DVC_READ = new Set(['status', 'diff', 'dag', 'params', 'metrics', 'plots',
 const DVC_EVERYDAY = new Set(['repro', 'add', 'commit', 'checkout', 'stage', 'init', 'move', 'unprotect', 'freeze', 'unfreeze']);
 const DVC_NETWORK = new Set(['pull', 'push', 'fetch', 'import', 'import-url', 'get', 'get-url', 'update']);
 const DVC_GRAMMAR: Grammar = {
-  short: 'rjRd',
+  short: 'rjRdnopmMw',
   flags: 'qvhfaTAsc',
   abbreviations: false,
   long: {
-    remote: ['value', 'r'], jobs: ['value', 'j'], rev: ['value', 'R'], ...valued('cd', 'name', 'n', 'targets', 'file', 'out', 'o'),
+    remote: ['value', 'r'], jobs: ['value', 'j'], rev: ['value', 'R'], name: ['value', 'n'], deps: ['value', 'd'], outs: ['value', 'o'], params: ['value', 'p'], metrics: ['value', 'm'], wdir: ['value', 'w'],
+    ...valued('cd', 'targets', 'file', 'out', 'outs-no-cache', 'metrics-no-cache', 'plots', 'plots-no-cache', 'outs-persist'),
     ...flagged('quiet', 'verbose', 'help', 'version', 'force', 'all-branches', 'all-tags', 'all-commits', 'workspace', 'cloud', 'json', 'md', 'recursive', 'dry', 'downstream', 'pipeline', 'show-json', 'no-commit', 'run-cache', 'no-run-cache', 'global', 'system', 'local', 'project'),
   },
 };
@@ -3438,11 +3439,20 @@ const DVC_ROW: ProgramRow = {
       const file = words.includes('--system') ? '/etc/xdg/dvc/config' : '~/.config/dvc/config';
       return [outside ? writes('dvc', verb, file, 'file', `dvc ${verb} --global/--system rewrites ${file}`) : { ...writes('dvc', verb, '.dvc/config', 'file', `dvc ${verb} rewrites the project's .dvc/config`), everyday: true }];
     }
+    // `dvc stage add -n NAME CMD…` writes a stage whose command (its words joined) `dvc repro`
+    // runs; the legacy `dvc run … CMD…` runs it at once. The command is shell text.
+    if ((verb === 'stage' && sub === 'add') || verb === 'run') {
+      const first = verb === 'run' ? 1 : 2;
+      const words = reading.operands.slice(first);
+      if (words.length === 0) return [];
+      const text = words.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join(' ');
+      return [{ role: 'executor', program: 'dvc', trigger: verb === 'run' ? 'run' : 'stage add', index: reading.operandIndexes[first]!, value: literalWord(text), payload: 'shell-text', everyday: verb === 'stage', note: verb === 'run' ? 'dvc run runs the command given and records it as a stage' : 'dvc stage add records the command given as a stage, which dvc repro runs' }];
+    }
     // `dvc install` adds git hooks that run dvc at checkout, commit and push.
     if (verb === 'install') return [writes('dvc', 'install', '.git/hooks', 'tree', 'dvc install writes git hooks, which git runs later')];
     return [];
   },
-  plain: ['status', 'diff', 'dag', 'repro', 'params diff', 'metrics show', 'pull -r storage', 'push -r storage', 'add data/raw.csv', 'exp show', 'version'],
+  plain: ['status', 'diff', 'dag', 'repro', 'stage list', 'params diff', 'metrics show', 'pull -r storage', 'push -r storage', 'add data/raw.csv', 'exp show', 'version'],
 };
 
 /**

@@ -1048,6 +1048,21 @@ const FORGE_CONFIG_SET: Command = {
   plain: ['git_protocol ssh'],
 };
 
+/**
+ * The command a jj setting names, as shell text: `ui.pager=less -FRX` (a TOML string, quoted or
+ * not) or `ui.pager=["sh","-c","…"]` (an argv, each word quoted for the shell). Null for none.
+ */
+function jjCommand(value: string): string | null {
+  const eq = value.indexOf('=');
+  if (eq === -1) return null;
+  const body = value.slice(eq + 1).trim();
+  if (body.startsWith('[')) {
+    const words = [...body.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!));
+    return words.length === 0 ? null : words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  }
+  return body.replace(/^"(.*)"$/s, '$1').replace(/^'(.*)'$/s, '$1');
+}
+
 /** jj's commands that read or rewrite the repository (its job); `git`, `op`, `bookmark` and `util` are read by the row's reader. */
 const JJ_EVERYDAY: ReadonlySet<string> = new Set([
   'log', 'st', 'status', 'diff', 'show', 'op', 'operation', 'config', 'help', 'version', 'file', 'files', 'cat', 'evolog', 'obslog', 'interdiff', 'bookmark', 'branch', 'b', 'tag', 'root', 'workspace',
@@ -1363,7 +1378,7 @@ const VCS: readonly ProgramRow[] = [
     options: [
       { role: 'loader', options: ['-R', '--repository'], example: '/tmp/other', note: '-R works on another repository, whose configuration can name programs jj runs' },
       { role: 'loader', options: ['--config-file'], example: '/tmp/jj.toml', note: '--config-file reads another configuration, which can name programs jj runs' },
-      { role: 'executor', options: ['--config', '--config-toml'], when: orNull((v) => !/^(ui\.(color|paginate|graph\.style|log-word-wrap|default-command|relative-timestamps)|user\.(name|email)|revsets\.|template-aliases\.|colors\.|snapshot\.max-new-file-size)/.test(v.replace(/^\s+/, ''))), example: 'ui.pager=sh -c id', note: '--config sets a setting; the pager, editors, diff, merge and fix tools and aliases name programs jj runs' },
+      { role: 'executor', options: ['--config', '--config-toml'], payload: 'shell-text', payloadText: jjCommand, when: orNull((v) => !/^(ui\.(color|paginate|graph\.style|log-word-wrap|default-command|relative-timestamps)|user\.(name|email)|revsets\.|template-aliases\.|colors\.|snapshot\.max-new-file-size)/.test(v.replace(/^\s+/, ''))), example: 'ui.pager=sh -c id', note: '--config sets a setting; the pager, editors, diff, merge and fix tools and aliases name programs jj runs' },
     ],
     operands: [
       { role: 'destructive', operand: 0, when: orNull((t) => !JJ_EVERYDAY.has(t) && !JJ_EXECUTORS.has(t) && t !== 'git'), example: 'abandon', note: 'a jj command that drops changes or the working copy\'s edits (abandon, restore, op restore, bookmark delete …), or one this row does not know' },
