@@ -3147,7 +3147,405 @@ const XMAKE_ROW: ProgramRow = {
   plain: ['', 'build', '-r', 'f -m release', 'show', 'clean'],
 };
 
+// ---------------------------------------------------------------------------------------------
+// Workflow and data-pipeline tools: kustomize, snakemake, nextflow, dbt
+// ---------------------------------------------------------------------------------------------
+
+const DESTROYS = (note: string): { role: 'destructive'; note: string } => ({ role: 'destructive', note });
+
+/**
+ * kustomize builds the manifests of a kustomization folder and prints them (or writes them to -o).
+ * Plugins, exec and containerized functions and Helm charts are off unless asked for; with them
+ * the build runs programs the kustomization names.
+ */
+const KUSTOMIZE_GRAMMAR: Grammar = {
+  short: 'oe',
+  flags: 'h',
+  abbreviations: false,
+  long: {
+    ...valued('output', 'load-restrictor', 'helm-command', 'helm-api-versions', 'helm-kube-version', 'mount', 'env', 'reorder', 'namespace', 'nameprefix', 'namesuffix', 'resources', 'autodetect', 'recursive', 'labels', 'annotations'),
+    ...flagged('enable-alpha-plugins', 'enable-exec', 'enable-helm', 'enable-star', 'network', 'as-current-user', 'stack-trace', 'help', 'helm-debug', 'enable-managedby-label', 'version'),
+  },
+};
+const KUSTOMIZE_ROW: ProgramRow = {
+  names: ['kustomize'],
+  category: 'build',
+  what: 'kustomize, which builds Kubernetes manifests from a kustomization folder',
+  grammar: KUSTOMIZE_GRAMMAR,
+  operands: [{ role: 'executor', operand: 0, when: (v) => v === null || !['build', 'create', 'edit', 'version', 'help', 'completion'].includes(v), example: 'fn', note: 'a kustomize command that runs functions or plugins (fn, cfg, localize … or one only known at run time)' }],
+  subcommands: {
+    build: {
+      grammar: KUSTOMIZE_GRAMMAR,
+      options: [
+        { role: 'writer', options: ['-o', '--output'], everyday: true, target: 'tree', example: 'out/', note: '-o writes the manifests to the named file or folder instead of printing them' },
+        { role: 'executor', options: ['--enable-alpha-plugins', '--enable-exec'], note: '--enable-alpha-plugins/--enable-exec run the plugin and exec-function programs the kustomization names' },
+        { role: 'executor', options: ['--enable-helm'], note: '--enable-helm runs helm, which fetches the charts the kustomization names and renders them' },
+        { role: 'executor', options: ['--helm-command'], payload: 'program', example: '/tmp/helm', note: '--helm-command names the program run as helm' },
+        { role: 'loader', options: ['--load-restrictor'], when: (v) => v !== 'LoadRestrictionsRootOnly', example: 'LoadRestrictionsNone', note: '--load-restrictor LoadRestrictionsNone lets the kustomization read files outside its folder into the output' },
+        { role: 'loader', options: ['--mount'], example: 'type=bind,src=/,dst=/h', note: '--mount binds host folders into the function containers' },
+        { role: 'network', options: ['--network'], note: '--network lets the function containers reach the network' },
+      ],
+      operands: [{ role: 'network', operand: 0, when: isUrl, example: 'https://github.com/example/k8s//overlays/dev', note: 'builds a kustomization fetched from a repository address' }],
+      plain: ['', 'overlays/dev', 'overlays/staging -o out.yaml', '. --load-restrictor LoadRestrictionsRootOnly'],
+    },
+    // `create` and `edit` write kustomization.yaml in the folder they run in: their job.
+    create: { grammar: KUSTOMIZE_GRAMMAR, read: () => [{ ...writes('kustomize', 'create', 'kustomization.yaml', 'file', 'kustomize create writes kustomization.yaml in the folder it runs in'), everyday: true }], plain: ['--autodetect'] },
+    edit: { grammar: KUSTOMIZE_GRAMMAR, read: () => [{ ...writes('kustomize', 'edit', 'kustomization.yaml', 'file', 'kustomize edit rewrites kustomization.yaml in the folder it runs in'), everyday: true }], plain: ['set image app=example/app:1.2'] },
+    version: { grammar: KUSTOMIZE_GRAMMAR },
+    help: { grammar: KUSTOMIZE_GRAMMAR },
+    completion: { grammar: KUSTOMIZE_GRAMMAR },
+  },
+  plain: ['version', 'build overlays/dev', 'build .'],
+};
+
+/**
+ * snakemake runs the rules of the folder's Snakefile (Python, and the shell commands of its rules):
+ * the project's own code, its job as a Makefile's is make's. Another Snakefile, profile or
+ * configuration, another folder, a cluster submit command and the deleting options are forms.
+ */
+const SNAKEMAKE_GRAMMAR: Grammar = {
+  short: 'sdcjTCu',
+  flags: 'nprqFRhvSDk',
+  abbreviations: true,
+  long: {
+    snakefile: ['value', 's'], directory: ['value', 'd'], cores: ['value', 'c'], jobs: ['value', 'j'], config: ['value', 'C'],
+    ...valued(
+      'configfile', 'configfiles', 'profile', 'workflow-profile', 'cluster', 'cluster-config', 'cluster-status', 'cluster-cancel', 'executor', 'report', 'archive', 'wrapper-prefix', 'default-remote-provider',
+      'default-storage-provider', 'conda-prefix', 'apptainer-prefix', 'singularity-prefix', 'apptainer-args', 'singularity-args', 'conda-frontend', 'software-deployment-method', 'sdm', 'resources', 'res',
+      'set-threads', 'max-threads', 'set-resources', 'set-scatter', 'default-resources', 'local-cores', 'restart-times', 'retries', 'latency-wait', 'rerun-triggers', 'until', 'omit-from', 'forcerun', 'target-jobs',
+      'allowed-rules', 'batch', 'scheduler', 'max-jobs-per-second', 'max-status-checks-per-second', 'log-handler-script', 'shadow-prefix', 'rerun-incomplete-jobs', 'keep-storage-local-copies', 'storage-prefix',
+      'local-storage-prefix', 'mode', 'group-components', 'groups', 'envvars', 'container-image', 'stats', 'wms-monitor', 'list-params-changes', 'list-code-changes', 'list-input-changes', 'list-version-changes',
+      'debug-dag', 'lint-format', 'benchmark-extended', 'edit-notebook', 'draft-notebook', 'module-name',
+    ),
+    ...flagged(
+      'dry-run', 'dryrun', 'printshellcmds', 'reason', 'quiet', 'forceall', 'force', 'keep-going', 'rerun-incomplete', 'ri', 'use-conda', 'use-singularity', 'use-apptainer', 'use-envmodules', 'list', 'list-rules',
+      'list-target-rules', 'lt', 'dag', 'rulegraph', 'filegraph', 'd3dag', 'summary', 'detailed-summary', 'lint', 'help', 'version', 'verbose', 'nolock', 'notemp', 'nt', 'ignore-incomplete', 'ii', 'debug',
+      'show-failed-logs', 'containerize', 'conda-create-envs-only', 'conda-cleanup-envs', 'list-conda-envs', 'unlock', 'cleanup-metadata', 'cm', 'cleanup-shadow', 'touch', 'delete-all-output',
+      'delete-temp-output', 'generate-unit-tests', 'print-compilation', 'no-hooks', 'skip-script-cleanup', 'keep-incomplete', 'drop-metadata', 'cleanup-scripts', 'no-shared-fs', 'printshellcmds',
+    ),
+  },
+};
+/** A Snakefile named by a relative path that stays in the folder (not a URL, not absolute, no `..`). */
+function snakemakeOwnFile(v: string | null): boolean {
+  return v !== null && !isUrl(v) && !/^(\/|~)/.test(v) && !v.split('/').includes('..');
+}
+const SNAKEMAKE_READS = ['-s', '--snakefile', '-d', '--directory', '--configfile', '--configfiles', '--profile', '--workflow-profile', '--cluster-config', '-u'];
+const SNAKEMAKE_ROW: ProgramRow = {
+  names: ['snakemake'],
+  category: 'build',
+  what: 'Snakemake, a workflow manager that runs the rules of a Snakefile',
+  grammar: SNAKEMAKE_GRAMMAR,
+  options: [
+    { role: 'loader', options: ['-s', '--snakefile'], when: (v) => !snakemakeOwnFile(v), example: '/tmp/Snakefile', note: '-s runs the rules of another Snakefile (Python and shell code)' },
+    { role: 'loader', options: ['-s', '--snakefile'], when: snakemakeOwnFile, everyday: true, example: 'workflow/Snakefile', note: '-s runs the rules of a Snakefile of the project (its job, as the default Snakefile\'s)' },
+    { role: 'network', options: ['-s', '--snakefile'], when: isUrl, example: 'https://example.com/Snakefile', note: '--snakefile URL fetches the workflow\'s code from the network and runs it' },
+    { role: 'loader', options: ['-d', '--directory'], example: '/tmp/other', note: '-d runs the workflow in another folder, where its relative paths (and outputs) are' },
+    { role: 'loader', options: ['--profile', '--workflow-profile', '--configfile', '--configfiles', '--cluster-config', '-u'], example: '/tmp/profile', note: 'these read another profile or configuration, which sets options and values the rules use' },
+    { role: 'executor', options: ['--cluster', '--cluster-status', '--cluster-cancel', '--log-handler-script'], payload: 'shell-text', example: 'sh -c id', note: '--cluster (and its status and cancel commands) submit each job through the command given' },
+    { role: 'network', options: ['--wrapper-prefix', '--default-remote-provider', '--default-storage-provider'], example: 'https://example.com/wrappers/', note: 'these fetch the wrappers\' code, or the inputs and outputs, from another server' },
+    { role: 'destructive', options: ['--delete-all-output', '--delete-temp-output'], everyday: true, note: '--delete-all-output/--delete-temp-output delete the files the workflow\'s rules make' },
+    { role: 'writer', options: ['--report', '--archive', '--stats'], target: 'file', everyday: true, example: 'report.html', note: '--report/--archive/--stats write the named file' },
+  ],
+  // A workflow file only known at run time (`-s <(printf …)`) is code nobody read: its word is
+  // read as code, as an interpreter's inline code is (the floor reads its quoted strings as shell
+  // text); a missing value is left unplaced.
+  read: (_args, reading) => {
+    const opaque = reading.options.find((o) => SNAKEMAKE_READS.includes(o.name) && (o.value === null || o.value.kind !== 'literal'));
+    if (opaque === undefined) return [];
+    if (opaque.value !== null) return [{ role: 'executor', program: 'snakemake', trigger: opaque.name, index: opaque.valueIndex ?? opaque.index, value: opaque.value, payload: 'code', note: `${opaque.name} reads a workflow only known at run time: its text is code snakemake runs` }];
+    throw new Error(`${opaque.name}: the file it reads is missing or only known at run time`);
+  },
+  plain: ['-n', '--cores 4', '-c1', '--lint', '--dag', '--list', '-n -p --reason', '--cores 4 --use-conda', '-c1 -s workflow/Snakefile'],
+};
+
+/**
+ * Nextflow runs a pipeline: a local script (main.nf, the project's own code) or one it downloads
+ * from a repository (`nf-core/rnaseq`, `hello` is nextflow-io/hello on GitHub) into
+ * ~/.nextflow/assets. Its options take one dash; `--NAME VALUE` are the pipeline's parameters.
+ */
+const NEXTFLOW_GRAMMAR: Grammar = {
+  singleDash: true,
+  abbreviations: false,
+  long: {
+    ...valued('c', 'config', 'C', 'log', 'D', 'profile', 'r', 'revision', 'params-file', 'w', 'work-dir', 'name', 'hub', 'user', 'with-docker', 'with-singularity', 'with-apptainer', 'with-conda', 'with-report', 'with-trace', 'with-timeline', 'with-dag', 'with-tower', 'with-weblog', 'entry', 'qs', 'queue-size', 'ansi-log', 'plugins', 'main-script', 'latest', 'h', 't', 'before', 'after', 'but', 'F', 'filter', 'f', 'o', 'output', 'format', 'sort'),
+    ...flagged('resume', 'bg', 'q', 'quiet', 'help', 'version', 'v', 'offline', 'dump-hashes', 'dump-channels', 'stub', 'stub-run', 'preview', 'lib', 'without-docker', 'with-notification', 'n', 'dry-run', 'k', 'keep-logs', 'force', 'all', 'd', 'deep', 'i', 'ignore', 'l', 'list'),
+  },
+};
+/** A pipeline named by a local path (main.nf, ./pipeline): the project's own; any other is fetched from its repository. */
+function nextflowRemote(v: string | null): boolean {
+  return v === null || !(v === '.' || /\.nf$/.test(v) || /^(\.{1,2}\/|\/|~)/.test(v));
+}
+/** Configuration settings given as options (`-process.cpus=2`) that only size or pace the tasks. */
+const NEXTFLOW_SIZING = /^(cpus|memory|time|disk|maxForks|maxRetries|maxErrors|errorStrategy|queueSize|pollInterval|submitRateLimit|cache|echo|debug|tag|label|queue|scratch|stageInMode|stageOutMode)$/;
+/**
+ * `-SCOPE.KEY=VALUE` sets a configuration setting on the command line: `beforeScript`, `afterScript`
+ * and `shell` are shell text every task runs; a setting that only sizes or paces the tasks is
+ * none; any other (containerOptions, clusterOptions, env, …) is not read: unplaced.
+ */
+function nextflowSettings(args: readonly Word[]): Form[] {
+  const forms: Form[] = [];
+  args.forEach((word, index) => {
+    if (word.kind !== 'literal') return;
+    const match = /^-([A-Za-z]\w*(?:\.[\w$'"-]+)+)(?:=([\s\S]*))?$/.exec(word.value);
+    if (match === null) return;
+    const key = match[1]!.split('.').pop()!;
+    if (NEXTFLOW_SIZING.test(key)) return;
+    if (/^(beforeScript|afterScript|shell)$/.test(key)) {
+      const value = match[2] ?? textOf(args[index + 1]);
+      forms.push({ role: 'executor', program: 'nextflow', trigger: word.value, index, value: value === null ? null : literalWord(value), payload: 'shell-text', note: `-${match[1]} is shell text every task of the pipeline runs` });
+      return;
+    }
+    throw new Error(`${word.value}: a configuration setting the gate does not read`);
+  });
+  return forms;
+}
+const NEXTFLOW_READ = ['log', 'list', 'info', 'view', 'config', 'lint', 'help', 'inspect', 'version', '-version', '-v', '-h', '-help'];
+const NEXTFLOW_ROW: ProgramRow = {
+  names: ['nextflow'],
+  category: 'build',
+  what: 'Nextflow, a workflow manager that runs pipelines (local scripts or downloaded repositories)',
+  grammar: NEXTFLOW_GRAMMAR,
+  options: [{ role: 'loader', options: ['-c', '-config', '-C'], example: '/tmp/nextflow.config', note: '-c/-C read another configuration (Groovy code, which also sets the processes\' commands)' }],
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || (!NEXTFLOW_READ.includes(v) && v !== 'run'), example: 'drop', note: 'a nextflow command that deletes (clean, drop), downloads (pull, clone, self-update), keeps secrets or runs elsewhere (or one only known at run time)' }],
+  subcommands: {
+    run: {
+      grammar: NEXTFLOW_GRAMMAR,
+      options: [
+        { role: 'loader', options: ['-c', '-config', '-C', '-params-file'], example: '/tmp/nextflow.config', note: '-c/-params-file read another configuration or parameters file (the configuration is Groovy code)' },
+        { role: 'writer', options: ['-w', '-work-dir'], target: 'tree', example: '/tmp/work', note: '-w keeps the tasks\' work files in another folder' },
+        { role: 'network', options: ['-with-tower', '-with-weblog', '-hub'], example: 'https://tower.example.com', note: 'these send the run\'s progress to a server, or fetch the pipeline from another host' },
+      ],
+      // Running a pipeline by its repository's name is what `nextflow run` is for: an entry for it covers that.
+      operands: [{ role: 'loader', operand: 0, when: nextflowRemote, everyday: true, example: 'nf-core/rnaseq', note: 'nextflow run NAME downloads the pipeline from its repository (GitHub by default) and runs its code' }],
+      read: nextflowSettings,
+      plain: ['hello', 'hello -process.cpus=2', 'main.nf', 'main.nf -profile test,docker', './main.nf -resume', 'main.nf --outdir results -with-report report.html'],
+    },
+    ...Object.fromEntries(['log', 'list', 'view', 'config', 'lint', 'help', 'inspect'].map((verb) => [verb, { grammar: NEXTFLOW_GRAMMAR }])),
+    // `nextflow info` prints the version; `nextflow info NAME` the downloaded pipeline's facts.
+    info: { grammar: NEXTFLOW_GRAMMAR },
+    // `clean` deletes the work files and cache entries of past runs (in the workspace's work/ and .nextflow/).
+    clean: { grammar: NEXTFLOW_GRAMMAR, options: [{ role: 'destructive', options: ['-f', '-force', '-k', '-keep-logs'], everyday: true, note: 'nextflow clean -f deletes the work files of past runs' }], plain: ['-n', '-dry-run'] },
+  },
+  plain: ['log', 'info', '-version', 'config', 'list', 'run main.nf'],
+};
+
+/**
+ * dbt runs a project's SQL models against the warehouse that profiles.yml names. `ls`, `parse`
+ * and `compile` read the project (compile also runs the warehouse's introspective queries); run,
+ * build, test, seed, snapshot, run-operation, clone and retry run SQL there, which creates,
+ * replaces or drops tables (and the project's on-run hooks run any SQL). `deps` downloads packages.
+ */
+const DBT_GRAMMAR: Grammar = {
+  short: 'tsmo',
+  flags: 'hVxdq',
+  abbreviations: false,
+  long: {
+    target: ['value', 't'], select: ['value', 's'], models: ['value', 'm'], output: ['value', 'o'],
+    ...valued('profiles-dir', 'project-dir', 'profile', 'vars', 'exclude', 'selector', 'threads', 'state', 'defer-state', 'log-path', 'target-path', 'log-level', 'log-level-file', 'log-format', 'log-format-file',
+      'resource-type', 'resource-types', 'exclude-resource-type', 'output-keys', 'inline', 'limit', 'args', 'macro', 'event-time-start', 'event-time-end', 'printer-width', 'sample', 'empty-catalog', 'static-parser', 'port', 'host', 'indirect-selection', 'warn-error-options', 'cache-selected-only', 'populate-cache'),
+    ...flagged('help', 'version', 'debug', 'quiet', 'fail-fast', 'full-refresh', 'defer', 'no-defer', 'favor-state', 'no-favor-state', 'use-colors', 'no-use-colors', 'warn-error', 'no-version-check', 'version-check',
+      'store-failures', 'no-introspect', 'introspect', 'partial-parse', 'no-partial-parse', 'empty', 'no-empty', 'write-json', 'no-write-json', 'compile', 'no-compile', 'browser', 'no-browser', 'static', 'upgrade', 'lock', 'add-package', 'skip-profile-setup', 'show-resource-report', 'record-timing-info', 'send-anonymous-usage-stats', 'no-send-anonymous-usage-stats', 'print', 'no-print'),
+  },
+};
+const DBT_OPTIONS: readonly OptionRole[] = [
+  { role: 'loader', options: ['--profiles-dir'], example: '/tmp/dbt', note: '--profiles-dir reads another profiles.yml (another warehouse and its credentials)' },
+  { role: 'loader', options: ['--project-dir'], example: '/tmp/other', note: '--project-dir runs another project\'s models, macros and hooks' },
+  { role: 'writer', options: ['--target-path', '--log-path'], target: 'tree', example: '/tmp/out', note: '--target-path/--log-path write the artifacts or logs to another folder' },
+];
+const DBT_RUNS_SQL = (verb: string): Command => ({ grammar: DBT_GRAMMAR, options: DBT_OPTIONS, role: DESTROYS(`dbt ${verb} runs the project's SQL on the warehouse of profiles.yml, which creates, replaces or drops tables`) });
+const DBT_READS = (note: string | null): Command => ({ grammar: DBT_GRAMMAR, options: DBT_OPTIONS, ...(note === null ? {} : { role: { role: 'network' as const, everyday: true, note } }) });
+const DBT_ROW: ProgramRow = {
+  names: ['dbt'],
+  category: 'database',
+  what: 'dbt, which builds a project\'s SQL models in a data warehouse',
+  grammar: DBT_GRAMMAR,
+  options: DBT_OPTIONS,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !['ls', 'list', 'parse', 'compile', 'debug', 'deps', 'docs', 'show', 'source', 'help', 'clean', 'init', 'run', 'build', 'test', 'seed', 'snapshot', 'run-operation', 'clone', 'retry'].includes(v), example: 'x-unknown-verb', note: 'a dbt command this row does not know (or one only known at run time)' }],
+  subcommands: {
+    ls: DBT_READS(null),
+    list: DBT_READS(null),
+    parse: DBT_READS(null),
+    compile: { ...DBT_READS('dbt compile runs the warehouse\'s introspective queries (it reads the warehouse)'), options: [...DBT_OPTIONS, { role: 'executor', options: ['--inline'], payload: 'code', example: 'drop table x', note: '--inline compiles the SQL given on the command line' }] },
+    debug: DBT_READS('dbt debug connects to the warehouse of profiles.yml to test the connection'),
+    // `dbt show` runs a query (the model's, or --inline SQL) and prints its first rows.
+    show: { ...DBT_READS('dbt show runs a query on the warehouse and prints its rows'), options: [...DBT_OPTIONS, { role: 'executor', options: ['--inline'], payload: 'code', example: 'drop table x', note: '--inline runs the SQL given on the command line on the warehouse' }] },
+    source: DBT_READS('dbt source freshness queries the sources\' tables on the warehouse'),
+    deps: { ...DBT_READS('dbt deps downloads the packages packages.yml names (from the hub or git) into dbt_packages'), plain: ['', '--upgrade'] },
+    help: { grammar: DBT_GRAMMAR },
+    docs: {
+      grammar: DBT_GRAMMAR,
+      options: DBT_OPTIONS,
+      operands: [
+        { role: 'network', operand: 0, when: (v) => v === null || v === 'generate', example: 'generate', everyday: true, note: 'dbt docs generate queries the warehouse\'s catalog' },
+        { role: 'listener', operand: 0, when: (v) => v === null || v === 'serve', example: 'serve', note: 'dbt docs serve runs a web server for the documentation' },
+      ],
+    },
+    // `clean` deletes the folders clean-targets in dbt_project.yml names (target/, dbt_packages/).
+    clean: { grammar: DBT_GRAMMAR, options: DBT_OPTIONS, role: DESTROYS('dbt clean deletes the folders dbt_project.yml lists as clean-targets') },
+    init: { grammar: DBT_GRAMMAR, options: DBT_OPTIONS, read: () => [writes('dbt', 'init', '~/.dbt/profiles.yml', 'file', 'dbt init creates a project and writes its connection to ~/.dbt/profiles.yml')] },
+    ...Object.fromEntries(['run', 'build', 'test', 'seed', 'snapshot', 'run-operation', 'clone', 'retry'].map((verb) => [verb, DBT_RUNS_SQL(verb)])),
+  },
+  plain: ['--version', 'ls', 'ls --resource-type model', 'parse', 'list --select staging'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// dvc, spack, CocoaPods
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * DVC versions data beside git. Reading the status, diffs, the pipeline's graph, parameters,
+ * metrics and plots prints; `repro` and `exp run` run the stages of the project's dvc.yaml (its
+ * job, as make's recipes are make's); add, commit, checkout and stage write the workspace and its
+ * cache; pull, push, fetch and import reach the remote storage. gc, destroy and remove delete data.
+ */
+const DVC_READ = new Set(['status', 'diff', 'dag', 'params', 'metrics', 'plots', 'ls', 'list', 'version', 'doctor', 'help', 'check-ignore', 'root', 'data', 'du']);
+const DVC_EVERYDAY = new Set(['repro', 'add', 'commit', 'checkout', 'stage', 'init', 'move', 'unprotect', 'freeze', 'unfreeze']);
+const DVC_NETWORK = new Set(['pull', 'push', 'fetch', 'import', 'import-url', 'get', 'get-url', 'update']);
+const DVC_GRAMMAR: Grammar = {
+  short: 'rjRdnopmMw',
+  flags: 'qvhfaTAsc',
+  abbreviations: false,
+  long: {
+    remote: ['value', 'r'], jobs: ['value', 'j'], rev: ['value', 'R'], name: ['value', 'n'], deps: ['value', 'd'], outs: ['value', 'o'], params: ['value', 'p'], metrics: ['value', 'm'], wdir: ['value', 'w'],
+    ...valued('cd', 'targets', 'file', 'out', 'outs-no-cache', 'metrics-no-cache', 'plots', 'plots-no-cache', 'outs-persist'),
+    ...flagged('quiet', 'verbose', 'help', 'version', 'force', 'all-branches', 'all-tags', 'all-commits', 'workspace', 'cloud', 'json', 'md', 'recursive', 'dry', 'downstream', 'pipeline', 'show-json', 'no-commit', 'run-cache', 'no-run-cache', 'global', 'system', 'local', 'project'),
+  },
+};
+const DVC_ROW: ProgramRow = {
+  names: ['dvc'],
+  category: 'build',
+  what: 'DVC, which versions data and runs data pipelines beside git',
+  grammar: DVC_GRAMMAR,
+  options: [{ role: 'loader', options: ['--cd'], example: '/tmp/other', note: '--cd works on another project, whose dvc.yaml stages run' }],
+  operands: [
+    { role: 'destructive', operand: 0, when: (v) => v === null || (!DVC_READ.has(v) && !DVC_EVERYDAY.has(v) && !DVC_NETWORK.has(v) && !['exp', 'experiments', 'config', 'remote', 'cache', 'install'].includes(v)), example: 'gc', note: 'a dvc command that deletes data (gc, destroy, remove) or one this row does not know' },
+    { role: 'network', operand: 0, when: (v) => v === null || DVC_NETWORK.has(v), everyday: true, example: 'pull', note: 'dvc pull/push/fetch/import reach the remote storage' },
+  ],
+  read: (args, reading) => {
+    const [verb, sub] = reading.operands.map(textOf);
+    const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+    const words = args.map(textOf);
+    if (verb === 'exp' || verb === 'experiments') {
+      if (sub === 'remove' || sub === 'rm' || sub === 'gc' || sub === 'clean') return [{ role: 'destructive', program: 'dvc', trigger: sub, index: at, value: null, note: 'dvc exp remove/gc deletes experiments' }];
+      if (sub === 'push' || sub === 'pull') return [{ role: 'network', program: 'dvc', trigger: sub, index: at, value: null, everyday: true, note: 'dvc exp push/pull reach the git remote and the storage' }];
+      return [];
+    }
+    // `dvc config KEY VALUE`, `dvc remote add|modify …`: the project's .dvc/config (its job), or
+    // with --global/--system the user's or the machine's.
+    if (verb === 'config' || verb === 'remote' || verb === 'cache') {
+      const outside = words.includes('--global') || words.includes('--system');
+      const changes = verb === 'config' ? reading.operands.length >= 3 || words.includes('--unset') || words.includes('-u') : !['list', 'dir'].includes(sub ?? '') || (verb === 'cache' && reading.operands.length >= 3);
+      if (!changes) return [];
+      const file = words.includes('--system') ? '/etc/xdg/dvc/config' : '~/.config/dvc/config';
+      return [outside ? writes('dvc', verb, file, 'file', `dvc ${verb} --global/--system rewrites ${file}`) : { ...writes('dvc', verb, '.dvc/config', 'file', `dvc ${verb} rewrites the project's .dvc/config`), everyday: true }];
+    }
+    // `dvc stage add -n NAME CMD…` writes a stage whose command (its words joined) `dvc repro`
+    // runs; the legacy `dvc run … CMD…` runs it at once. The command is shell text.
+    if ((verb === 'stage' && sub === 'add') || verb === 'run') {
+      const first = verb === 'run' ? 1 : 2;
+      const words = reading.operands.slice(first);
+      if (words.length === 0) return [];
+      const text = words.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join(' ');
+      return [{ role: 'executor', program: 'dvc', trigger: verb === 'run' ? 'run' : 'stage add', index: reading.operandIndexes[first]!, value: literalWord(text), payload: 'shell-text', everyday: verb === 'stage', note: verb === 'run' ? 'dvc run runs the command given and records it as a stage' : 'dvc stage add records the command given as a stage, which dvc repro runs' }];
+    }
+    // `dvc install` adds git hooks that run dvc at checkout, commit and push.
+    if (verb === 'install') return [writes('dvc', 'install', '.git/hooks', 'tree', 'dvc install writes git hooks, which git runs later')];
+    return [];
+  },
+  plain: ['status', 'diff', 'dag', 'repro', 'stage list', 'params diff', 'metrics show', 'pull -r storage', 'push -r storage', 'add data/raw.csv', 'exp show', 'version'],
+};
+
+/**
+ * Spack builds and installs packages into its own tree (its prefix, outside the workspace). Its
+ * reading commands print; installing, uninstalling, cleaning and changing environments or
+ * configuration change that tree; `spack python` runs Python.
+ */
+const SPACK_READ = new Set(['find', 'info', 'list', 'spec', 'versions', 'providers', 'dependencies', 'dependents', 'location', 'arch', 'graph', 'help', 'maintainers', 'tags', 'url', 'debug', 'audit', 'style', 'blame', 'checksum', 'resource', 'logs', 'solve']);
+const SPACK_GRAMMAR: Grammar = {
+  short: 'CDeEcv',
+  flags: 'hdkVlLmbpyaqsr',
+  abbreviations: false,
+  long: {
+    config: ['value', 'c'], env: ['value', 'e'], 'env-dir': ['value', 'D'], 'config-scope': ['value', 'C'],
+    ...valued('color', 'scope', 'fake', 'jobs', 'deprecated'),
+    ...flagged('help', 'version', 'debug', 'insecure', 'no-env', 'use-env-repo', 'timestamp', 'stacktrace', 'backtrace', 'mock', 'print-shell-vars', 'yes-to-all', 'all', 'long', 'paths', 'deps', 'explicit', 'implicit', 'json', 'verbose', 'show-flags', 'variants', 'installed', 'missing'),
+  },
+};
+const SPACK_ROW: ProgramRow = {
+  names: ['spack'],
+  category: 'package',
+  what: 'Spack, a package manager that builds software for HPC systems',
+  grammar: SPACK_GRAMMAR,
+  options: [
+    { role: 'loader', options: ['-C', '--config-scope', '-e', '--env', '-D', '--env-dir'], example: '/tmp/spack', note: 'these read another configuration or environment, which names compilers, mirrors and build settings' },
+    { role: 'executor', options: ['-c', '--config'], when: (v) => v === null || !/^config:(debug|verify_ssl|build_jobs|ccache)/.test(v), example: 'config:shared_linking:type:rpath', note: '-c sets a configuration value (compilers, mirrors, modules, build settings)' },
+    { role: 'network', options: ['-k', '--insecure'], note: '-k downloads without checking certificates' },
+  ],
+  operands: [
+    { role: 'destructive', operand: 0, when: (v) => v === null || (!SPACK_READ.has(v) && !['compiler', 'compilers', 'config', 'env', 'mirror', 'repo', 'python'].includes(v)), example: 'uninstall', note: 'a spack command that installs, uninstalls, cleans or changes its tree, environments or configuration (or one only known at run time)' },
+  ],
+  read: (_args, reading) => {
+    const [verb, sub] = reading.operands.map(textOf);
+    const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+    const reads: Record<string, readonly string[]> = { compiler: ['list', 'info'], compilers: [], config: ['get', 'blame', 'list'], env: ['list', 'ls', 'status', 'st'], mirror: ['list'], repo: ['list'] };
+    if (verb === null || verb === undefined || !(verb in reads)) return [];
+    if (verb === 'compilers' || (sub !== undefined && sub !== null && reads[verb]!.includes(sub))) return [];
+    return [{ role: 'destructive', program: 'spack', trigger: sub ?? verb, index: at, value: null, note: `spack ${verb} ${sub ?? ''} changes spack's configuration, environments, compilers or mirrors` }];
+  },
+  // `spack python [-c CODE | SCRIPT]` (its own grammar: -c is its code there).
+  subcommands: {
+    python: {
+      grammar: { short: 'cim', flags: 'hV', abbreviations: false, long: flagged('help', 'path') },
+      options: [{ role: 'executor', options: ['-c'], payload: 'code', example: 'import os; os.system("id")', note: 'spack python -c runs the Python code given' }],
+      role: { role: 'executor', note: 'spack python runs Python (a script, a module, or its standard input) with spack\'s modules' },
+    },
+  },
+  plain: ['find', 'info zlib', 'list py-', 'spec zlib', 'versions zlib', 'compiler list', 'env status', 'config get config', '--version'],
+};
+
+/**
+ * CocoaPods: `pod install` and `update` run the project's Podfile (Ruby) and write Pods/ and the
+ * workspace (their job), fetching the pods; linting builds the pod. Cache, repo and trunk commands
+ * reach or change what is outside the project.
+ */
+const POD_GRAMMAR: Grammar = {
+  abbreviations: false,
+  long: {
+    ...valued('project-directory', 'sources', 'platforms', 'subspec', 'swift-version', 'include-podspecs', 'external-podspecs', 'test-specs', 'analyze', 'configuration', 'spec-repo'),
+    ...flagged('help', 'version', 'verbose', 'silent', 'no-ansi', 'allow-root', 'repo-update', 'no-repo-update', 'deployment', 'clean-install', 'all', 'allow-warnings', 'quick', 'no-clean', 'fail-fast', 'use-libraries', 'use-modular-headers', 'use-static-frameworks', 'skip-import-validation', 'skip-tests', 'no-subspecs', 'short', 'simple', 'stats', 'ignore-prerelease', 'no-private', 'local-only', 'sources'),
+  },
+};
+const POD_ROW: ProgramRow = {
+  names: ['pod'],
+  category: 'package',
+  what: 'CocoaPods, the dependency manager of Xcode projects',
+  grammar: POD_GRAMMAR,
+  options: [{ role: 'loader', options: ['--project-directory'], example: '/tmp/other', note: '--project-directory runs another project\'s Podfile (Ruby code)' }],
+  operands: [
+    { role: 'destructive', operand: 0, when: (v) => v === null || !['install', 'update', 'outdated', 'lib', 'spec', 'search', 'list', 'env', 'init', 'cache', 'repo', 'help', 'info', 'deintegrate'].includes(v), example: 'trunk', note: 'a pod command that publishes (trunk), opens or runs something (try, ipc, plugins) or one this row does not know' },
+    { role: 'network', operand: 0, when: (v) => v === null || ['install', 'update', 'outdated'].includes(v), everyday: true, example: 'install', note: 'pod install/update/outdated fetch the specs repository and the pods' },
+    { role: 'destructive', operand: 0, when: (v) => v === 'deintegrate', example: 'deintegrate', note: 'pod deintegrate removes CocoaPods from the Xcode project' },
+  ],
+  read: (_args, reading) => {
+    const [verb, sub] = reading.operands.map(textOf);
+    const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+    if (verb === 'cache' && sub !== 'list') return [{ role: 'destructive', program: 'pod', trigger: sub ?? 'cache', index: at, value: null, note: 'pod cache clean deletes CocoaPods\' download cache' }];
+    if (verb === 'repo' && sub !== 'list') return [{ role: 'network', program: 'pod', trigger: sub ?? 'repo', index: at, value: null, note: 'pod repo add/update/push/remove change the spec repositories (push publishes a spec)' }];
+    if (verb === 'spec' && sub !== 'cat' && sub !== 'which') return [{ role: 'network', program: 'pod', trigger: sub ?? 'spec', index: at, value: null, everyday: sub === 'lint', note: 'pod spec lint/create fetch sources and build the pod, or write a podspec' }];
+    if (verb === 'init') return [{ ...writes('pod', 'init', 'Podfile', 'file', 'pod init writes the folder\'s Podfile'), everyday: true }];
+    return [];
+  },
+  plain: ['install', 'update', 'outdated', 'lib lint --allow-warnings', 'search Alamofire', 'env', '--version', 'cache list'],
+};
+
 export const BUILD_ROWS: readonly ProgramRow[] = [
+  DVC_ROW,
+  SPACK_ROW,
+  POD_ROW,
+  KUSTOMIZE_ROW,
+  SNAKEMAKE_ROW,
+  NEXTFLOW_ROW,
+  DBT_ROW,
   ACT_ROW,
   XMAKE_ROW,
   NPM_ROW,

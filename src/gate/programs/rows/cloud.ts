@@ -2,7 +2,7 @@ import { mountSource, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
-import { flagged, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
+import { flagged, optionValues, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
@@ -2874,6 +2874,64 @@ const BUSCTL_ROW = systemdTool(['busctl'], 'the D-Bus inspector and caller of sy
     ],
   });
 /**
+ * gdbus, GLib's D-Bus tool. `introspect`, `monitor` and `wait` read the bus; `call` runs a method of
+ * whatever service it names (which may start programs, change the system or end the session:
+ * `login1.Session.Terminate`) and `emit` sends a signal services act on. What a method does is the
+ * service's, which no row knows: such a call is left unplaced (D§4.3 "Unknown is not harmless"), so
+ * no `safe` rating approves it, except the standard interfaces' methods that only read
+ * (`Properties.Get`, `Introspect`, `Ping`).
+ */
+const GDBUS_READ_METHODS = new Set([
+  'org.freedesktop.DBus.Properties.Get', 'org.freedesktop.DBus.Properties.GetAll', 'org.freedesktop.DBus.Introspectable.Introspect', 'org.freedesktop.DBus.Peer.Ping',
+  'org.freedesktop.DBus.Peer.GetMachineId', 'org.freedesktop.DBus.ListNames', 'org.freedesktop.DBus.ListActivatableNames', 'org.freedesktop.DBus.NameHasOwner', 'org.freedesktop.DBus.GetNameOwner', 'org.freedesktop.DBus.GetId',
+]);
+const GDBUS_GRAMMAR: Grammar = {
+  short: 'adomts',
+  flags: 'eyxrpih',
+  abbreviations: false,
+  long: {
+    address: ['value', 'a'], dest: ['value', 'd'], 'object-path': ['value', 'o'], method: ['value', 'm'], timeout: ['value', 't'], signal: ['value', 's'], activate: 'value',
+    session: ['flag', 'e'], system: ['flag', 'y'], xml: ['flag', 'x'], recurse: ['flag', 'r'], 'only-properties': ['flag', 'p'], interactive: ['flag', 'i'], help: ['flag', 'h'],
+  },
+};
+const GDBUS_ADDRESS: readonly OptionRole[] = [
+  { role: 'executor', options: ['-a', '--address'], when: (v) => v === null || /unixexec:/i.test(v), payload: 'program', example: 'unixexec:path=/bin/sh', note: '--address=unixexec:… runs that program as the bus' },
+  { role: 'network', options: ['-a', '--address'], when: (v) => v !== null && /(^|;)(nonce-)?tcp:/i.test(v), example: 'tcp:host=203.0.113.5,port=5555', note: '--address=tcp:… talks to the bus of another machine' },
+];
+const GDBUS_ROW: ProgramRow = {
+  names: ['gdbus'],
+  category: 'system',
+  what: 'GLib\'s D-Bus tool: introspects, monitors and calls services on the bus',
+  grammar: GDBUS_GRAMMAR,
+  operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !['introspect', 'monitor', 'wait', 'help'].includes(v), example: 'x-unknown-verb', note: 'a gdbus command that calls a method or sends a signal (or one only known at run time)' }],
+  subcommands: {
+    introspect: { grammar: GDBUS_GRAMMAR, options: GDBUS_ADDRESS, plain: ['--session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications'] },
+    monitor: { grammar: GDBUS_GRAMMAR, options: GDBUS_ADDRESS, plain: ['--system --dest org.freedesktop.login1'] },
+    wait: { grammar: GDBUS_GRAMMAR, options: GDBUS_ADDRESS, plain: ['--session org.example.Service'] },
+    help: { grammar: GDBUS_GRAMMAR },
+    call: {
+      grammar: GDBUS_GRAMMAR,
+      options: GDBUS_ADDRESS,
+      read: (_args, reading) => {
+        const method = optionValues(reading, 'm', '--method').map(textOf);
+        const only = method.length === 1 ? method[0] : null;
+        if (only !== null && only !== undefined && GDBUS_READ_METHODS.has(only)) return [];
+        throw new Error('gdbus call runs a method of a D-Bus service, which does whatever the service does (start programs, change settings, end the session)');
+      },
+      plain: ['--session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.ListNames'],
+    },
+    emit: {
+      grammar: GDBUS_GRAMMAR,
+      options: GDBUS_ADDRESS,
+      read: () => {
+        throw new Error('gdbus emit sends a D-Bus signal, which services act on as they do');
+      },
+    },
+  },
+  plain: ['help', 'introspect --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1'],
+};
+
+/**
  * systemd-analyze's verbs that only read and print (boot timings, unit files, configuration,
  * security reports, checks of unit files and time specifications); `verify` loads unit files
  * without starting them. Other verbs (`log-level LEVEL`, `log-target`, `service-watchdogs`) change
@@ -3497,6 +3555,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   SYSTEMD_ANALYZE_ROW,
   TIMEDATECTL_ROW,
   BUSCTL_ROW,
+  GDBUS_ROW,
   SYSTEMD_RESOLVE_ROW,
   { names: ['netlify'], category: 'cloud', what: 'the Netlify command-line client', ...NETLIFY_BODY },
   { names: ['serverless', 'sls'], category: 'cloud', what: 'the Serverless Framework client', ...SERVERLESS_BODY },

@@ -1051,6 +1051,39 @@ const FORGE_CONFIG_SET: Command = {
   plain: ['git_protocol ssh'],
 };
 
+/**
+ * The command a jj setting names, as shell text: `ui.pager=less -FRX` (a TOML string, quoted or
+ * not) or `ui.pager=["sh","-c","…"]` (an argv, each word quoted for the shell). Null for none.
+ */
+function jjCommand(value: string): string | null {
+  const eq = value.indexOf('=');
+  if (eq === -1) return null;
+  const body = value.slice(eq + 1).trim();
+  if (body.startsWith('[')) {
+    const words = [...body.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!));
+    return words.length === 0 ? null : words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  }
+  return body.replace(/^"(.*)"$/s, '$1').replace(/^'(.*)'$/s, '$1');
+}
+
+/** jj's commands that read or rewrite the repository (its job); `git`, `op`, `bookmark` and `util` are read by the row's reader. */
+const JJ_EVERYDAY: ReadonlySet<string> = new Set([
+  'log', 'st', 'status', 'diff', 'show', 'op', 'operation', 'config', 'help', 'version', 'file', 'files', 'cat', 'evolog', 'obslog', 'interdiff', 'bookmark', 'branch', 'b', 'tag', 'root', 'workspace',
+  'resolve', 'util', 'new', 'commit', 'ci', 'describe', 'desc', 'rebase', 'squash', 'split', 'edit', 'next', 'prev', 'duplicate', 'absorb', 'backout', 'revert', 'parallelize', 'simplify-parents', 'init', 'undo',
+  'redo', 'sparse', 'sign', 'unsign', 'metaedit', 'chmod', 'untrack', 'arrange',
+]);
+const JJ_EXECUTORS: ReadonlySet<string> = new Set(['fix', 'run']);
+/** Sapling's commands that read, or write the repository's own history and working copy (its job). */
+const SL_EVERYDAY: ReadonlySet<string> = new Set([
+  'status', 'st', 'smartlog', 'sl', 'ssl', 'log', 'diff', 'show', 'files', 'config', 'whereami', 'root', 'annotate', 'blame', 'cat', 'bookmarks', 'bookmark', 'book', 'help', 'version', 'summary', 'sum', 'id', 'identify',
+  'paths', 'grep', 'journal', 'commit', 'ci', 'amend', 'add', 'addremove', 'goto', 'go', 'checkout', 'co', 'update', 'up', 'rebase', 'fold', 'split', 'absorb', 'uncommit', 'unamend', 'hide', 'unhide', 'metaedit',
+  'next', 'prev', 'shelve', 'unshelve', 'undo', 'redo', 'graft', 'init', 'histedit', 'previous',
+]);
+const SL_NETWORK: ReadonlySet<string> = new Set(['pull', 'push', 'clone', 'cloud', 'pr', 'ghstack', 'incoming', 'outgoing']);
+/** darcs's commands that read, or record into the repository (its job). */
+const DARCS_EVERYDAY: ReadonlySet<string> = new Set(['whatsnew', 'log', 'changes', 'show', 'diff', 'annotate', 'help', 'record', 'amend', 'amend-record', 'add', 'move', 'mv', 'replace', 'tag', 'init', 'initialize', 'mark-conflicts']);
+const DARCS_NETWORK: ReadonlySet<string> = new Set(['pull', 'push', 'clone', 'get', 'send', 'fetch']);
+
 const VCS: readonly ProgramRow[] = [
   {
     names: ['hg', 'chg'],
@@ -1327,6 +1360,133 @@ const VCS: readonly ProgramRow[] = [
       auth: { subcommands: { status: { options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: 'glab auth status --show-token prints the access token' }], plain: ['', '--hostname gitlab.example.com'] } }, plain: ['status', 'login'] },
     },
     plain: ['--version', 'mr list', 'issue list', 'ci status', 'repo view'],
+  },
+  // Jujutsu: its commands read or rewrite the repository (its job, as git's commit and rebase are);
+  // `git fetch|push|clone` reach the remote; a few drop changes or run programs.
+  {
+    names: ['jj'],
+    category: 'vcs',
+    what: 'Jujutsu (jj), a version control system over a Git repository',
+    folderConfig: "the repository's .jj/repo/config.toml, which can name programs jj runs (ui.pager, diff and merge tools, fix tools, signing)",
+    grammar: {
+      short: 'Rrmdbo',
+      flags: 'hV',
+      abbreviations: false,
+      long: {
+        repository: ['value', 'R'], revision: ['value', 'r'], revisions: ['value', 'r'], message: ['value', 'm'], destination: ['value', 'd'], onto: ['value', 'o'], bookmark: ['value', 'b'],
+        ...valued('at-operation', 'at-op', 'color', 'config', 'config-file', 'config-toml', 'limit', 'template', 'from', 'to', 'into', 'source', 'branch', 'insert-after', 'insert-before', 'after', 'before', 'remote', 'tool', 'author', 'name', 'change', 'allow-backwards', 'when', 'since'),
+        ...flagged('help', 'version', 'ignore-working-copy', 'ignore-immutable', 'debug', 'quiet', 'no-pager', 'no-graph', 'reversed', 'summary', 'stat', 'git', 'color-words', 'name-only', 'types', 'patch', 'interactive', 'all', 'all-remotes', 'deleted', 'tracked', 'conflicts', 'list', 'user', 'repo', 'include-defaults', 'dry-run', 'allow-new', 'reset-author', 'edit', 'no-edit', 'colocate', 'sparse'),
+      },
+    },
+    options: [
+      { role: 'loader', options: ['-R', '--repository'], example: '/tmp/other', note: '-R works on another repository, whose configuration can name programs jj runs' },
+      { role: 'loader', options: ['--config-file'], example: '/tmp/jj.toml', note: '--config-file reads another configuration, which can name programs jj runs' },
+      { role: 'executor', options: ['--config', '--config-toml'], payload: 'shell-text', payloadText: jjCommand, when: orNull((v) => !/^(ui\.(color|paginate|graph\.style|log-word-wrap|default-command|relative-timestamps)|user\.(name|email)|revsets\.|template-aliases\.|colors\.|snapshot\.max-new-file-size)/.test(v.replace(/^\s+/, ''))), example: 'ui.pager=sh -c id', note: '--config sets a setting; the pager, editors, diff, merge and fix tools and aliases name programs jj runs' },
+    ],
+    operands: [
+      { role: 'destructive', operand: 0, when: orNull((t) => !JJ_EVERYDAY.has(t) && !JJ_EXECUTORS.has(t) && t !== 'git'), example: 'abandon', note: 'a jj command that drops changes or the working copy\'s edits (abandon, restore, op restore, bookmark delete …), or one this row does not know' },
+      { role: 'executor', operand: 0, when: orNull((t) => JJ_EXECUTORS.has(t)), example: 'fix', note: 'jj fix/run/util exec run programs (the fix tools of the configuration, or the command given)' },
+    ],
+    read: (_args, reading) => {
+      const [verb, sub] = reading.operands.map(textOf);
+      const at = reading.operandIndexes[1] ?? reading.operandIndexes[0] ?? -1;
+      if (verb === 'git' && (sub === null || !['init', 'import', 'export', 'root', 'remote', 'colocation'].includes(sub ?? ''))) return [{ role: 'network', program: 'jj', trigger: sub ?? 'git', index: at, value: null, everyday: true, note: 'jj git fetch/push/clone reach the Git remote' }];
+      if ((verb === 'op' || verb === 'operation') && sub !== undefined && (sub === null || !['log', 'show', 'diff'].includes(sub))) return [{ role: 'destructive', program: 'jj', trigger: sub ?? 'op', index: at, value: null, note: 'jj op restore/undo/abandon/revert return the repository to another operation' }];
+      if ((verb === 'bookmark' || verb === 'branch' || verb === 'tag') && (sub === null || sub === 'delete' || sub === 'forget')) return [{ role: 'destructive', program: 'jj', trigger: sub ?? verb, index: at, value: null, note: 'jj bookmark delete/forget removes bookmarks (pushed as deletions by the next git push)' }];
+      if (verb === 'config' && (sub === null || ['set', 'edit', 'unset'].includes(sub ?? ''))) {
+        // --user writes the user's configuration; --repo the repository's (in the workspace).
+        const user = reading.options.some((o) => o.name === '--user');
+        const file = user ? '~/.config/jj/config.toml' : '.jj/repo/config.toml';
+        const key = textOf(reading.operands[2]);
+        const forms: Form[] = [{ ...writes('jj', sub ?? 'config', file, 'file', `jj config ${sub ?? ''} rewrites ${file}`), index: at, ...(user ? {} : { everyday: true }) }];
+        if (sub !== 'unset' && (key === null || sub === 'edit' || !/^(ui\.(color|paginate|graph\.style|log-word-wrap|relative-timestamps)|user\.(name|email)|revsets\.|template-aliases\.|colors\.)/.test(key))) {
+          forms.push({ role: 'executor', program: 'jj', trigger: sub ?? 'config', index: at, value: null, note: 'jj config set/edit writes a setting, which can name a program jj runs (pager, editor, diff and merge tools)' });
+        }
+        return forms;
+      }
+      if (verb === 'util' && (sub === null || sub === 'exec' || sub === 'gc')) return [{ role: sub === 'gc' ? 'destructive' : 'executor', program: 'jj', trigger: sub ?? 'util', index: at, value: null, note: sub === 'gc' ? 'jj util gc deletes unreachable history for good' : 'jj util exec runs the program given' }];
+      return [];
+    },
+    plain: ['log', "log -r 'trunk()..@'", 'st', 'status', 'diff', 'show', "describe -m 'Fix parser'", 'new', 'commit -m "fix"', 'op log', 'config list --user', 'bookmark list', '--version'],
+  },
+  // Sapling: Mercurial's commands and options, with stacks of commits (smartlog).
+  {
+    names: ['sl'],
+    category: 'vcs',
+    what: 'Sapling (sl), a version control system derived from Mercurial',
+    grammar: {
+      short: 'RrmudIXbBlTeckPt',
+      flags: 'yqvfnaAgpwCMSsiL',
+      long: {
+        ...valued('config', 'configfile', 'cwd', 'encoding', 'encodingmode', 'color', 'pager', 'remotecmd', 'style', 'limit', 'dest', 'to', 'source', 'base'),
+        ...flagged('noninteractive', 'quiet', 'verbose', 'debug', 'debugger', 'traceback', 'time', 'profile', 'version', 'help', 'hidden', 'all', 'clean', 'no-backup', 'force', 'dry-run', 'stat', 'git', 'edit', 'local', 'user', 'system', 'interactive'),
+        repository: ['value', 'R'], rev: ['value', 'r'], message: ['value', 'm'], user: ['value', 'u'], date: ['value', 'd'], include: ['value', 'I'],
+        exclude: ['value', 'X'], branch: ['value', 'b'], bookmark: ['value', 'B'], logfile: ['value', 'l'], template: ['value', 'T'], ssh: ['value', 'e'],
+        change: ['value', 'c'], keyword: ['value', 'k'], prune: ['value', 'P'], tool: ['value', 't'],
+      },
+    },
+    options: [
+      { role: 'executor', options: ['--config'], when: orNull((v) => !/^extensions\./i.test(hgKey(v)) && !HG_HARMLESS_KEY.test(hgKey(v))), payload: 'shell-text', payloadText: hgCommand, example: 'alias.x=!id', note: '--config sets a setting; aliases, hooks, the editor, merge tools and the ssh command run programs' },
+      { role: 'loader', options: ['--config'], when: orNull((v) => /^extensions\./i.test(hgKey(v))), example: 'extensions.x=/tmp/ext.py', note: '--config extensions.NAME=PATH loads a Python extension' },
+      { role: 'loader', options: ['--configfile', '-R', '--repository', '--cwd'], example: '/tmp/other', note: 'these read another configuration or repository, which can name programs sl runs' },
+      { role: 'executor', options: ['-e', '--ssh'], payload: 'shell-text', example: 'ssh -i key', note: '-e runs this command instead of ssh' },
+      { role: 'executor', options: ['--remotecmd'], payload: 'shell-text', example: 'sudo sl', note: '--remotecmd is the command the host runs instead of sl' },
+    ],
+    operands: [
+      { role: 'destructive', operand: 0, when: orNull((t) => !SL_EVERYDAY.has(t) && !SL_NETWORK.has(t) && t !== 'web'), example: 'purge', note: 'an sl command that deletes files, history or local changes (purge, clean, revert, strip, rm …), or one this row does not know (an alias may be a shell command)' },
+      { role: 'listener', operand: 0, when: orNull((t) => t === 'web'), example: 'web', note: 'sl web runs a web server (Interactive Smartlog) for the repository' },
+      { role: 'network', operand: 0, when: orNull((t) => SL_NETWORK.has(t)), everyday: true, example: 'pull', note: 'sl pull/push/clone/cloud contact the remote repository' },
+    ],
+    read: (args, reading) => {
+      const verb = textOf(reading.operands[0]);
+      const discards = ['goto', 'go', 'checkout', 'co', 'update', 'up'].includes(verb ?? '') && reading.options.some((o) => o.key === 'C' || o.key === 'clean');
+      if (discards) return [{ role: 'destructive', program: 'sl', trigger: verb!, index: reading.operandIndexes[0]!, value: null, note: 'sl goto -C throws away uncommitted changes' }];
+      // `sl config --user|--local|--system KEY VALUE` (or --edit) writes that configuration file.
+      // The row's grammar reads --user as commit's --user USER: here the words are read as they stand.
+      if (verb !== 'config') return [];
+      const words = args.slice(reading.operandIndexes[0]! + 1).map(textOf);
+      const scope = words.find((w) => w === '--user' || w === '--local' || w === '--system') ?? undefined;
+      const edit = words.includes('--edit') || words.includes('-e');
+      const rest = words.filter((w) => w === null || !w.startsWith('-'));
+      if ((scope === undefined && !edit) || (!edit && rest.length < 2)) return [];
+      const file = scope === '--system' ? '/etc/sapling/system.conf' : scope === '--local' ? '.sl/config' : '~/.config/sapling/sapling.conf';
+      const forms: Form[] = [{ ...writes('sl', 'config', file, 'file', `sl config ${scope ?? '--edit'} rewrites ${file}`), index: reading.operandIndexes[0]!, ...(scope === '--local' ? { everyday: true } : {}) }];
+      const key = rest[0] ?? null;
+      if (edit || key === null || !HG_HARMLESS_KEY.test(key)) forms.push({ role: 'executor', program: 'sl', trigger: 'config', index: reading.operandIndexes[0]!, value: null, note: 'sl config sets a setting, which can name programs sl runs (aliases, hooks, the editor, merge tools)' });
+      return forms;
+    },
+    plain: ['status', 'smartlog', 'ssl', 'log -l 3', 'diff', 'files', 'config', 'commit -m "fix"', 'whereami', '--version'],
+  },
+  // darcs: patches recorded in _darcs; hooks and the external programs are commands of the options.
+  {
+    names: ['darcs'],
+    category: 'vcs',
+    what: 'Darcs, a patch-based distributed version control system',
+    folderConfig: "the repository's _darcs/prefs/defaults, which can set hooks (--posthook, --prehook) and the test command",
+    grammar: {
+      short: 'mApt',
+      flags: 'ahqvsl',
+      long: {
+        ...valued('repodir', 'posthook', 'prehook', 'sendmail-command', 'external-merge', 'diff-command', 'remote-darcs', 'ssh-cm', 'last', 'index', 'max-count', 'from-match', 'to-match', 'from-patch', 'to-patch', 'from-tag', 'to-tag',
+          'matches', 'patches', 'tags', 'match', 'patch', 'tag', 'output', 'output-auto-name', 'to', 'cc', 'subject', 'in-reply-to', 'author', 'name', 'logfile', 'context', 'umask', 'diff-opts', 'set-default', 'lazy', 'complete'),
+        message: ['value', 'm'], author: ['value', 'A'], patch: ['value', 'p'], tag: ['value', 't'],
+        ...flagged('all', 'help', 'version', 'exact-version', 'quiet', 'verbose', 'summary', 'no-summary', 'run-posthook', 'run-prehook', 'no-posthook', 'no-prehook', 'prompt-posthook', 'prompt-prehook', 'test', 'no-test', 'look-for-adds',
+          'look-for-moves', 'look-for-replaces', 'dont-look-for-adds', 'interactive', 'no-interactive', 'xml-output', 'unified', 'dry-run', 'edit-long-comment', 'skip-long-comment', 'leave-test-directory', 'set-scripts-executable', 'dont-set-scripts-executable', 'reverse', 'boring', 'no-cache'),
+      },
+    },
+    options: [
+      { role: 'executor', options: ['--posthook', '--prehook'], payload: 'shell-text', example: 'sh -c id', note: '--posthook/--prehook run the command given before or after the darcs command' },
+      { role: 'executor', options: ['--sendmail-command', '--external-merge', '--diff-command', '--remote-darcs', '--ssh-cm'], payload: 'shell-text', example: '/tmp/x', note: 'these name a program darcs runs (to send mail, merge, diff, or on the remote host)' },
+      { role: 'executor', options: ['--test'], note: '--test runs the test command set in the repository\'s preferences' },
+      { role: 'loader', options: ['--repodir'], example: '/tmp/other', note: '--repodir works on another repository, whose preferences can set hooks and the test command' },
+      { role: 'writer', options: ['--output', '--logfile'], target: 'file', example: '/tmp/out.dpatch', note: '--output writes the patch bundle to the named file' },
+    ],
+    operands: [
+      { role: 'destructive', operand: 0, when: orNull((t) => !DARCS_EVERYDAY.has(t) && !DARCS_NETWORK.has(t) && t !== 'test' && t !== 'setpref'), example: 'obliterate', note: 'a darcs command that deletes patches or local changes (obliterate, unrecord, revert, rollback …), or one this row does not know' },
+      { role: 'executor', operand: 0, when: orNull((t) => t === 'test' || t === 'setpref'), example: 'setpref', note: 'darcs test runs the test command of the repository\'s preferences; setpref sets it (or another program darcs runs)' },
+      { role: 'network', operand: 0, when: orNull((t) => DARCS_NETWORK.has(t)), everyday: true, example: 'pull', note: 'darcs pull/push/clone/send contact the remote repository (send mails the patches)' },
+    ],
+    plain: ['whatsnew -s', 'log --last=5', 'changes --last=5', 'show files', 'show repo', 'diff', 'record -a -m "fix parser"', 'add src/Main.hs', '--version'],
   },
 ];
 

@@ -1,5 +1,5 @@
 import { flagged, optionValues, textOf, valued, type Grammar } from '../grammar';
-import type { Command, Form, ProgramRow, WrapperReading } from '../row';
+import type { Command, Form, OperandRole, ProgramRow, WrapperReading } from '../row';
 import { literalWord, type Word } from '../../reading/resolution';
 import { cmdLineAsShell } from '../cmdLine';
 
@@ -254,6 +254,195 @@ const CMD: ProgramRow = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Windows programs run from WSL (`tasklist.exe`): their switches are operands (`/fo`, `-all`,
+// `/r:HOST`), any case, read here by name
+// ---------------------------------------------------------------------------------------------
+
+/** The name of a Windows switch, lower case, without its `/` or `-` and its `:VALUE` (`/LOG+:f` is `log+`); null for any other word. */
+export function windowsSwitch(text: string | null): string | null {
+  const match = text === null ? null : /^[/-]([A-Za-z?][\w?+-]*)(?::.*)?$/.exec(text);
+  return match === null ? null : match[1]!.toLowerCase();
+}
+
+/** An operand role for a switch among `names` (`/s HOST`: the query runs on another machine). */
+function windowsSwitchRole(role: OperandRole['role'], names: readonly string[], example: string, note: string): OperandRole {
+  return { role, operand: 'every', when: (v) => v === null || names.includes(windowsSwitch(v) ?? ''), example, note };
+}
+
+const WINDOWS_REMOTE = (program: string): OperandRole => windowsSwitchRole('network', ['s'], '/s', `${program} /s HOST runs the query on another machine (with /u and /p its account)`);
+
+/** ipconfig's switches that only print (Windows), and the macOS ipconfig's reading verbs. */
+const IPCONFIG_READS = new Set(['all', 'displaydns', 'showclassid', 'showclassid6', '?', 'getifaddr', 'getoption', 'getpacket', 'getv6packet', 'getsummary', 'getra', 'ifcount', 'getiflist']);
+
+/**
+ * icacls with only paths (and /t, /c, /l, /q) prints their access lists; /save writes them to a
+ * file; every other switch (/grant, /deny, /remove, /reset, /setowner, /setintegritylevel,
+ * /inheritance, /restore, /substitute) changes the rights of what the paths name.
+ */
+const ICACLS_READS = new Set(['t', 'c', 'l', 'q', 'verify', '?']);
+
+function icaclsForms(_args: readonly Word[], reading: { readonly operands: Word[]; readonly operandIndexes: number[] }): Form[] {
+  const forms: Form[] = [];
+  const texts = reading.operands.map(textOf);
+  const target = reading.operands[0] ?? null;
+  texts.forEach((text, k) => {
+    const name = windowsSwitch(text);
+    const index = reading.operandIndexes[k]!;
+    if (text === null) {
+      if (k > 0) forms.push({ role: 'destructive', program: 'icacls', trigger: reading.operands[k]!.raw, index, value: target, changes: 'permissions', note: 'a switch only known at run time may change the rights of the paths named' });
+      return;
+    }
+    if (name === null || ICACLS_READS.has(name)) return;
+    if (name === 'save') {
+      const file = reading.operands[k + 1] ?? null;
+      forms.push({ role: 'writer', program: 'icacls', trigger: text, index: reading.operandIndexes[k + 1] ?? index, value: file, note: 'icacls /save writes the access lists to a file' });
+      return;
+    }
+    forms.push({ role: 'destructive', program: 'icacls', trigger: text, index, value: target, changes: 'permissions', note: `icacls ${text} changes the rights (or owner) of the paths named` });
+  });
+  return forms;
+}
+
+/** fsutil's commands that only print: `fsinfo …`, and the query forms of the others. */
+function fsutilReads(texts: readonly (string | null)[]): boolean {
+  const command = texts[0]?.toLowerCase() ?? null;
+  if (command === null) return false;
+  if (command === 'fsinfo' || command === 'help' || command === '/?') return true;
+  // A command alone prints its usage.
+  if (texts.length === 1) return true;
+  const verb = texts[1]?.toLowerCase() ?? null;
+  if (verb === null) return false;
+  const reads: Record<string, readonly string[]> = {
+    volume: ['diskfree', 'list', 'querycluster', 'allocationreport'],
+    behavior: ['query'],
+    dirty: ['query'],
+    quota: ['query', 'violations'],
+    '8dot3name': ['query', 'scan'],
+    file: ['queryallocranges', 'queryextents', 'queryfileid', 'queryfilenamebyid', 'queryoptimizemetadata', 'queryvaliddata', 'querycasesensitiveinfo', 'layout', 'queryea', 'querydv'],
+    hardlink: ['list'],
+    reparsepoint: ['query'],
+    sparse: ['queryflag', 'queryrange'],
+    usn: ['queryjournal', 'readdata', 'enumdata', 'readjournal'],
+    objectid: ['query'],
+    resource: ['info'],
+    storagereserve: ['query', 'findbyid'],
+    tiering: ['queryflags', 'tierlist'],
+    wim: ['enumfiles', 'enumwims', 'queryfile'],
+  };
+  return (reads[command] ?? []).includes(verb);
+}
+
+/** wevtutil's commands that only print (long and short names). */
+const WEVTUTIL_READS = new Set(['qe', 'query-events', 'el', 'enum-logs', 'gl', 'get-log', 'gli', 'get-log-info', 'gp', 'get-publisher', 'ep', 'enum-publishers', '/?', '-?']);
+
+/** winget's commands that only read and print (and `--info`, `--version`). */
+const WINGET_READS = new Set(['list', 'ls', 'search', 'find', 'show', 'view', 'hash', 'validate', 'features', '--info', '--version', '-v', '-?', '--help']);
+/** What `winget upgrade` may be given and still only list the available upgrades. */
+const WINGET_LISTING = new Set(['--include-unknown', '-u', '--unknown', '--include-pinned', '--pinned', '--accept-source-agreements', '--disable-interactivity', '--verbose', '--verbose-logs', '--nowarn', '--ignore-warnings']);
+
+/**
+ * winget, the Windows package manager. Listing, searching and showing read; `export` writes the
+ * list of installed packages to -o FILE (its job); `upgrade` alone lists the upgrades; installing,
+ * removing, upgrading, importing, configuring and changing its sources, pins or settings change
+ * the machine.
+ */
+function wingetForms(args: readonly Word[]): Form[] {
+  const words = args.map(textOf);
+  const verbAt = words.findIndex((word) => word === null || !word.startsWith('-'));
+  const verb = verbAt === -1 ? null : words[verbAt]!;
+  if (verbAt === -1) return words.every((word) => word !== null && WINGET_READS.has(word)) ? [] : [{ role: 'destructive', program: 'winget', trigger: 'winget', index: -1, value: null, note: 'winget options this row does not know' }];
+  const rest = words.slice(verbAt + 1);
+  if (verb !== null && WINGET_READS.has(verb.toLowerCase())) return [];
+  const lower = verb?.toLowerCase() ?? null;
+  if (lower === 'upgrade' || lower === 'update') {
+    if (rest.every((word) => word !== null && WINGET_LISTING.has(word))) return [];
+  }
+  if (lower === 'export') {
+    const at = rest.findIndex((word) => word === '-o' || word === '--output');
+    const file = at === -1 ? null : (args[verbAt + 1 + at + 1] ?? null);
+    return file === null ? [] : [{ role: 'writer', program: 'winget', trigger: 'export', index: verbAt + 1 + at + 1, value: file, target: 'file', everyday: true, note: 'winget export -o writes the list of installed packages to the file' }];
+  }
+  if ((lower === 'source' || lower === 'pin') && (rest[0] === 'list' || rest[0] === 'export')) return [];
+  if (lower === 'settings' && rest[0] === 'export') return [];
+  return [{ role: 'destructive', program: 'winget', trigger: verb ?? args[verbAt]!.raw, index: verbAt, value: null, note: 'a winget command that installs, removes, upgrades, imports or configures software, or changes its sources, pins or settings (or one only known at run time)' }];
+}
+
+const WINDOWS_ROWS: readonly ProgramRow[] = [
+  {
+    names: ['winget'],
+    category: 'package',
+    what: 'the Windows package manager (winget.exe, run from WSL)',
+    read: wingetForms,
+    plain: ['list', 'search --id Git.Git --exact', 'show Microsoft.PowerToys', 'upgrade', 'upgrade --include-unknown', 'export -o packages.json', 'settings export', 'source list', '--version'],
+  },
+  {
+    names: ['tasklist'],
+    category: 'system',
+    what: 'lists Windows processes (tasklist.exe, run from WSL)',
+    operands: [WINDOWS_REMOTE('tasklist')],
+    plain: ['', '/v', '/fo csv', '/fi "imagename eq node.exe"', '/svc /nh'],
+  },
+  {
+    names: ['systeminfo'],
+    category: 'system',
+    what: 'prints Windows\' configuration (systeminfo.exe, run from WSL)',
+    operands: [WINDOWS_REMOTE('systeminfo')],
+    plain: ['', '/fo list'],
+  },
+  {
+    // where.exe searches the PATH (or with /r a folder tree) for files matching its patterns.
+    names: ['where'],
+    category: 'file',
+    what: 'prints where Windows finds a program or file on the PATH (where.exe, run from WSL)',
+    plain: ['git', '/q node', '/r . *.json', '/t python'],
+  },
+  {
+    names: ['ipconfig'],
+    category: 'network',
+    what: 'prints (or renews) the network addresses of Windows (ipconfig.exe, run from WSL) or macOS',
+    operands: [
+      {
+        role: 'destructive',
+        operand: 'every',
+        when: (v) => v === null || (windowsSwitch(v) !== null && !IPCONFIG_READS.has(windowsSwitch(v)!)),
+        example: '/release',
+        note: 'ipconfig /release, /renew, /flushdns, /registerdns or /setclassid change the machine\'s network addresses or resolver cache',
+      },
+      { role: 'destructive', operand: 0, when: (v) => v !== null && windowsSwitch(v) === null && !IPCONFIG_READS.has(v.toLowerCase()), example: 'set', note: 'a verb of the macOS ipconfig that changes an interface (set, setverbose …)' },
+    ],
+    plain: ['', '/all', '/displaydns', 'getifaddr en0'],
+  },
+  {
+    names: ['icacls'],
+    category: 'file',
+    what: 'prints or changes Windows access lists (icacls.exe, run from WSL)',
+    read: icaclsForms,
+    plain: ['C:\\Users\\dev\\project', '. /t /c', 'file.txt /verify'],
+  },
+  {
+    names: ['fsutil'],
+    category: 'system',
+    what: 'queries and changes Windows file systems and volumes (fsutil.exe, run from WSL)',
+    read: (_args, reading) => {
+      const texts = reading.operands.map(textOf);
+      if (texts.length === 0 || fsutilReads(texts)) return [];
+      return [{ role: 'destructive', program: 'fsutil', trigger: reading.operands[0]!.raw, index: reading.operandIndexes[0]!, value: reading.operands[1] ?? null, note: 'an fsutil command that changes a file, a volume or the file system\'s settings (dismounting, zeroing, repairing …)' }];
+    },
+    plain: ['', 'fsinfo drives', 'fsinfo volumeinfo C:', 'volume diskfree C:', 'dirty query C:'],
+  },
+  {
+    names: ['wevtutil'],
+    category: 'system',
+    what: 'queries and manages Windows event logs (wevtutil.exe, run from WSL)',
+    operands: [
+      { role: 'destructive', operand: 0, when: (v) => v === null || !WEVTUTIL_READS.has(v.toLowerCase()), example: 'cl', note: 'a wevtutil command that clears, exports, archives or configures an event log, or installs a manifest' },
+      windowsSwitchRole('network', ['r'], '/r:server01', 'wevtutil /r:HOST works on another machine\'s logs'),
+    ],
+    plain: ['el', 'qe System /c:20 /rd:true /f:text', 'gl Application', 'gli System'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
 // Clipboards: they keep the text piped into them and run none of it
 // ---------------------------------------------------------------------------------------------
 
@@ -294,7 +483,7 @@ const CLIPBOARD_ROWS: readonly ProgramRow[] = [
   },
 ];
 
-export const PLATFORM_ROWS: readonly ProgramRow[] = [LAUNCHCTL, OSASCRIPT, NVME, FIO, ASR, DISKUTIL, WSL, CMD, ...CLIPBOARD_ROWS];
+export const PLATFORM_ROWS: readonly ProgramRow[] = [LAUNCHCTL, OSASCRIPT, NVME, FIO, ASR, DISKUTIL, WSL, CMD, ...WINDOWS_ROWS, ...CLIPBOARD_ROWS];
 
 /**
  * macOS preference writers (D§7: a write outside the workspace reaches a person). `defaults

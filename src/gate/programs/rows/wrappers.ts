@@ -489,6 +489,38 @@ const CHROOT_TABLE = wrapperGrammar({
 
 const CAFFEINATE_TABLE = wrapperGrammar({ flags: 'disum', args: 'tw', abbreviations: false });
 
+/** systemd-inhibit (getopt_long with `+`): options, then the command it runs holding the lock. */
+const SYSTEMD_INHIBIT_TABLE = wrapperGrammar({
+  flags: 'h',
+  long: {
+    what: ['value', 'what'],
+    who: ['value', 'who'],
+    why: ['value', 'why'],
+    mode: ['value', 'mode'],
+    list: ['flag', 'list'],
+    'no-pager': ['flag', 'no-pager'],
+    'no-legend': ['flag', 'no-legend'],
+    'no-ask-password': ['flag', 'no-ask-password'],
+    help: ['flag', 'h'],
+    version: ['flag', 'version'],
+  },
+});
+
+/** gnome-session-inhibit reads its options by exact name (no abbreviations), then the command. */
+const GNOME_SESSION_INHIBIT_TABLE = wrapperGrammar({
+  flags: 'h',
+  long: {
+    'app-id': ['value', 'app-id'],
+    reason: ['value', 'reason'],
+    inhibit: ['value', 'inhibit'],
+    'inhibit-only': ['flag', 'inhibit-only'],
+    list: ['flag', 'list'],
+    help: ['flag', 'h'],
+    version: ['flag', 'version'],
+  },
+  abbreviations: false,
+});
+
 /** busybox/toybox: `APPLET args…`; any leading option (`--list`, `--help`) runs no applet. */
 function readMulticall(args: readonly Word[]): WrapperReading {
   const empty: OptionReading = { options: [], next: 0, exact: true };
@@ -761,6 +793,14 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     container: { command: 0, volumes: [], mounts: [], workdir: [], rootPositional: 0 },
   }),
   wrapperRow(['caffeinate'], 'runs a command keeping the machine awake (macOS)', CAFFEINATE_TABLE, simpleReader(CAFFEINATE_TABLE), true, 'caffeinate runs the command while keeping the machine awake', { plain: ['true', '-i true'] }),
+  // Like caffeinate: the command runs here, as the same user, while sleep or idle is held off.
+  wrapperRow(['systemd-inhibit'], 'runs a command holding off sleep, idle or shutdown (systemd)', SYSTEMD_INHIBIT_TABLE, simpleReader(SYSTEMD_INHIBIT_TABLE, { noCommand: ['list', 'h', 'version'] }), true, 'systemd-inhibit runs the command while holding off sleep, idle or shutdown', {
+    plain: ['--list', '--what=sleep --why=build true', '--what=idle:sleep --mode=block true'],
+  }),
+  // --inhibit-only holds the lock until it is ended and runs nothing.
+  wrapperRow(['gnome-session-inhibit'], 'runs a command holding off the GNOME session\'s idle, suspend or logout', GNOME_SESSION_INHIBIT_TABLE, simpleReader(GNOME_SESSION_INHIBIT_TABLE, { noCommand: ['list', 'h', 'version', 'inhibit-only'] }), true, 'gnome-session-inhibit runs the command while holding off idle, suspend or logout', {
+    plain: ['--list', '--inhibit idle --reason build true', '--inhibit-only --inhibit suspend'],
+  }),
   wrapperRow(['noglob', 'nocorrect', '-'], 'zsh precommand modifiers: run the command without globbing, without spelling correction, or with argv[0] `-name`', { stopAtOperand: true }, readPrecommand, true, 'a zsh precommand modifier runs the command after it', {
     // No plain lines: the zsh and any readings refuse these words in command position (shell-difference).
     plain: [],
