@@ -31,6 +31,9 @@ const BOOTCTL_GRAMMAR = {
 /** The EFI system partition's loader folders (systemd-boot's own and the fallback `BOOT`) at their usual mount point. */
 const ESP_LOADER = '/boot/efi/EFI/systemd';
 
+/** efibootmgr's options that write the firmware's boot entries, boot order, next boot or timeout, or the disk's signature. */
+const EFIBOOTMGR_WRITES = ['-a', '--active', '-A', '--inactive', '-B', '--delete-bootnum', '-c', '--create', '-C', '--create-only', '-D', '--remove-dups', '-m', '--mirror-below-4G', '-M', '--mirror-above-4G', '-n', '--bootnext', '-N', '--delete-bootnext', '-o', '--bootorder', '-O', '--delete-bootorder', '-t', '--timeout', '-T', '--delete-timeout', '-w', '--write-signature', '-f', '--reconnect'];
+
 export const MACHINE_RESET_ROWS: readonly ProgramRow[] = [
   {
     // systemd-boot's manager: `remove` deletes the loader from the EFI system partition (and its
@@ -86,7 +89,17 @@ export const MACHINE_RESET_ROWS: readonly ProgramRow[] = [
         ...flagged('active', 'inactive', 'delete-bootnum', 'create', 'create-only', 'remove-dups', 'reconnect', 'gpt', 'delete-bootnext', 'delete-bootorder', 'quiet', 'driver', 'delete-timeout', 'unicode', 'verbose', 'version', 'write-signature', 'sysprep', 'help'),
       },
     },
-    options: [{ role: 'destructive', options: ['-B', '--delete-bootnum', '-O', '--delete-bootorder', '-o', '--bootorder', '-c', '--create', '-C', '--create-only', '-a', '--active', '-A', '--inactive', '-n', '--bootnext'], note: "changes the firmware's boot entries or boot order: an entry for the listing does not cover it" }],
+    options: [
+      { role: 'destructive', options: EFIBOOTMGR_WRITES, note: "changes the firmware's boot entries or boot order: an entry for the listing does not cover it" },
+      { role: 'loader', options: ['-@', '--append-binary-args'], example: '/tmp/args.bin', note: "-@ reads the new entry's loader arguments from a file" },
+    ],
+    // No rating knows which entry is the one the machine boots: the writing forms are left
+    // unplaced as well as destructive (D§4.3 "Unknown is not harmless"), so a person reads each.
+    read: (_args, reading) => {
+      const write = reading.options.find((option) => EFIBOOTMGR_WRITES.includes(option.name));
+      if (write !== undefined) throw new Error(`efibootmgr ${write.name} changes the firmware's boot entries, which decide whether and what the machine starts`);
+      return [];
+    },
     flashes: { what: "the firmware's boot order (deleted)", withOptions: ['O', 'delete-bootorder'] },
     deviceReads: { options: ['d', 'disk'], unlessOptions: ['w', 'write-signature'] },
     plain: ['', '-v'],

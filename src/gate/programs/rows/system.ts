@@ -2143,48 +2143,7 @@ const GEMINI_MCP_WRITE: Command = {
 
 const OPENCODE_SUBS = ['run', 'serve', 'web', 'tui', 'attach', 'auth', 'agent', 'models', 'stats', 'export', 'import', 'github', 'pr', 'mcp', 'upgrade', 'uninstall', 'db', 'session', 'acp', 'debug', 'completion', 'generate', 'help'];
 
-/**
- * efibootmgr, which lists (with no option, or -v) and edits the firmware's boot entries (EFI
- * variables): creating, deleting, reordering, activating one, the next boot, the timeout. -b only
- * picks the entry another option acts on; -d/-p/-l/-L/-e/-E/-i describe the entry -c creates.
- * Strict: an option it does not list is unreadable. A write of the boot entries can leave the
- * machine unable to start, and no rating knows which entry is the one it boots: the writing forms
- * are left unplaced as well as destructive (D§4.3 "Unknown is not harmless"), so no `safe` rating
- * approves them and a person reads each.
- */
-const EFIBOOTMGR_WRITES = ['-a', '--active', '-A', '--inactive', '-B', '--delete-bootnum', '-c', '--create', '-C', '--create-only', '-D', '--remove-dups', '-m', '--mirror-below-4G', '-M', '--mirror-above-4G', '-n', '--bootnext', '-N', '--delete-bootnext', '-o', '--bootorder', '-O', '--delete-bootorder', '-t', '--timeout', '-T', '--delete-timeout', '-w', '--write-signature', '-f', '--reconnect'];
-const EFIBOOTMGR_GRAMMAR: Grammar = {
-  short: 'bdeEilLmMnotpI@',
-  flags: 'aABcCDfFgNOqrTuvVwyh',
-  long: {
-    bootnum: ['value', 'b'], disk: ['value', 'd'], edd: ['value', 'e'], device: ['value', 'E'], iface: ['value', 'i'], loader: ['value', 'l'], label: ['value', 'L'],
-    'mirror-below-4G': ['value', 'm'], 'mirror-above-4G': ['value', 'M'], bootnext: ['value', 'n'], bootorder: ['value', 'o'], timeout: ['value', 't'], part: ['value', 'p'], index: ['value', 'I'],
-    'append-binary-args': ['value', '@'], active: ['flag', 'a'], inactive: ['flag', 'A'], 'delete-bootnum': ['flag', 'B'], create: ['flag', 'c'], 'create-only': ['flag', 'C'],
-    'remove-dups': ['flag', 'D'], reconnect: ['flag', 'f'], 'no-reconnect': ['flag', 'F'], gpt: ['flag', 'g'], 'delete-bootnext': ['flag', 'N'], 'delete-bootorder': ['flag', 'O'],
-    quiet: ['flag', 'q'], driver: ['flag', 'r'], 'delete-timeout': ['flag', 'T'], unicode: ['flag', 'u'], 'UCS-2': ['flag', 'u'], verbose: ['flag', 'v'], version: ['flag', 'V'],
-    'write-signature': ['flag', 'w'], sysprep: ['flag', 'y'], help: ['flag', 'h'],
-  },
-};
-const EFIBOOTMGR_ROW: ProgramRow = {
-  names: ['efibootmgr'],
-  category: 'system',
-  what: 'efibootmgr, which lists and edits the UEFI firmware\'s boot entries',
-  grammar: EFIBOOTMGR_GRAMMAR,
-  strict: true,
-  options: [
-    { role: 'destructive', options: EFIBOOTMGR_WRITES, note: 'creates, deletes, activates or reorders the firmware\'s boot entries (or its next boot or timeout): the machine may no longer start' },
-    { role: 'loader', options: ['-@', '--append-binary-args'], example: '/tmp/args.bin', note: '-@ reads the new entry\'s loader arguments from a file' },
-  ],
-  read: (_args, reading) => {
-    const write = reading.options.find((option) => EFIBOOTMGR_WRITES.includes(option.name));
-    if (write !== undefined) throw new Error(`efibootmgr ${write.name} changes the firmware's boot entries, which decide whether and what the machine starts`);
-    return [];
-  },
-  plain: ['', '-v', '--verbose', '-V', '-h'],
-};
-
 const MISC_ROWS: readonly ProgramRow[] = [
-  EFIBOOTMGR_ROW,
   {
     names: ['ab'],
     category: 'network',
