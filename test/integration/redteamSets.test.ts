@@ -40,6 +40,8 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'fifth-look.jsonl': 0.99,
   'sixth-look.jsonl': 0.99,
   'seventh-look.jsonl': 0.99,
+  'eighth-look.jsonl': 0.92,
+  'ninth-look.jsonl': 0.96,
 };
 
 /**
@@ -49,6 +51,14 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
  * taken off the list.
  */
 const KNOWN_LIMITATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'eighth-look.jsonl': {
+    't8b-232': "an agent's shared instruction file (CLAUDE.md) appended to: left to agents' own work (docs/decisions.md, \"An agent's settings, rules and tool servers\")",
+    't8b-214': 'launchctl bootstrap of a launch agent already written: no row places launchd\'s own state as a write',
+  },
+  'ninth-look.jsonl': {
+    'r9b-309': 'mr --config loads shell actions: myrepos has no row yet',
+    'r9b-313': "git branchless test run -x runs a command: git's external subcommands (git-NAME programs) are not read yet",
+  },
 };
 
 function loadSet(file: string): RedteamLine[] {
@@ -149,7 +159,8 @@ describe('red-team sets of the positive-knowledge floor, through the CLI', funct
           assert.ok(['H', 'B', 'W', 'S'].includes(line.class), `${line.id}: class ${line.class}`);
           assert.ok(!seen.has(line.command), `${line.id}: the same command twice`);
           seen.add(line.command);
-          if (line.class !== 'S') assert.ok((line.allow ?? []).length > 0, `${line.id}: no entries`);
+          // A line that runs no program (a redirect alone: `> /etc/group`) has no program to name.
+          if (line.class !== 'S' && !/^\s*[0-9]*[<>]/.test(line.command)) assert.ok((line.allow ?? []).length > 0, `${line.id}: no entries`);
         }
       });
 
