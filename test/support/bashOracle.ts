@@ -367,6 +367,8 @@ class ChrootBashOracle implements BashOracle {
     // Planted recorders are symlinks whose target means the recorder inside the sandbox.
     if (stat.isSymbolicLink()) return fs.readlinkSync(path.join(this.root, inSandbox)) === PATH_RECORDER ? 'recorder' : 'other';
     if (stat.isDirectory()) return 'absent';
+    // A device (the sandbox's `/dev/null` is the null device) cannot be run: execve refuses it.
+    if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'absent';
     return stat.isFile() && (stat.mode & 0o111) === 0 ? 'absent' : 'other';
   }
 

@@ -210,15 +210,21 @@ function hereTextSegments(segments: readonly Segment[]): Segment[] {
  * Each here-text against what the program read (the recorders record their standard input): a
  * record with the segment's argv must have read exactly the text. A segment that left no record
  * (it did not run: `false && cat <<<x`) is not compared; one whose argv another segment shares
- * takes one of their records each.
+ * takes one of their records each, when every one of them left a record (else which one ran is
+ * not known: `cat || cat <<EOF`).
  */
 export function compareHereTexts(segments: readonly Segment[], run: OracleRun): { differs: string | null; compared: number } {
   const taken = new Set<number>();
+  const recordsOf = (argv: readonly string[]) =>
+    run.records.flatMap((record, index) => (record.length === argv.length && record.every((arg, k) => arg.equals(Buffer.from(argv[k]!, 'utf8'))) ? [index] : []));
   for (const segment of hereTextSegments(segments)) {
     const argv = segment.argv.map((word) => (word as { value: string }).value);
-    const same = run.records.flatMap((record, index) =>
-      record.length === argv.length && record.every((arg, k) => arg.equals(Buffer.from(argv[k]!, 'utf8'))) && !taken.has(index) ? [index] : [],
-    );
+    // When fewer of the segments with this argv left a record than there are (`cat || cat <<EOF`:
+    // only the first ran), which one ran is not known: not compared.
+    const sharing = segments.filter((other) => other.argv.length === argv.length && other.argv.every((word, k) => word.kind === 'literal' && word.value === argv[k])).length;
+    const all = recordsOf(argv);
+    if (all.length < sharing) continue;
+    const same = all.filter((index) => !taken.has(index));
     if (same.length === 0) continue;
     const body = Buffer.from(segment.hereText!.body, 'utf8');
     const match = same.find((index) => run.stdins[index]?.equals(body));

@@ -744,7 +744,11 @@ class CommandParser {
             options = false;
             continue;
           }
-          if (options && /^[-+]/.test(word.value)) continue;
+          if (options && /^[-+]/.test(word.value)) {
+            // A digit where zsh wants an option letter (`export +1`, `export ""-1`) is "not valid in this context": zsh stops the line.
+            if (/^[-+][0-9]/.test(word.value)) this.differs(`\`${program} ${word.value.slice(0, 40)}\`: zsh stops the line at an option it does not take`);
+            continue;
+          }
           options = false;
           if (!/^[A-Za-z_][A-Za-z0-9_]*(?:\+?=|$)/.test(word.value)) this.differs(`\`${program} ${word.value.slice(0, 40)}\`: zsh stops the line at a name it does not take`);
         }

@@ -12,7 +12,7 @@ import type { Segment, Word } from '../../../src/gate/reading/resolution';
 import { resolve } from '../../../src/gate/reading/resolver';
 import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, type EnvLeak } from '../../../src/gate/preflight/scriptEnvLeak';
 import { unwrap } from '../../../src/gate/programs/wrappers';
-import { programForms } from '../../../src/gate/programs/table';
+import { programForms, rowFor } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import { deletedPaths, namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
 import { placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
@@ -142,14 +142,16 @@ export function referenceProtectedPathReason(absolutePath: string, context: { cw
 /** What the preflight arms found over a resolved command, walked as a list of segments made first. */
 export function referenceArms(segments: readonly Segment[], home: string, context: { cwd: string; home: string }) {
   const all: Segment[] = [];
-  const queue = segments.map((segment) => ({ segment, depth: 0 }));
+  // `command`: a command as the shell runs it (a segment of the line, an argv payload, a shell's
+  // text), whose program without a row is unplaced; not another language's text read as words.
+  const queue = segments.map((segment) => ({ segment, depth: 0, command: true }));
   // Where each top segment runs (links made on the line followed), for the deletes; nested ones
   // take their carrier's place.
   const topPlaces = placesOfSegments(segments, startPlace(home, context.cwd, true));
   const placeOf = new Map<Segment, PathPlace>(segments.map((segment, k) => [segment, topPlaces[k]!]));
   let unreadable = 0;
   for (let next = 0; next < queue.length; next++) {
-    const { segment, depth } = queue[next]!;
+    const { segment, depth, command } = queue[next]!;
     if (all.length >= 256) {
       unreadable++;
       break;
@@ -157,8 +159,8 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     all.push(segment);
     const peeled = unwrap(segment.argv);
     if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
-    // A word its row cannot place, an option a strict row does not know.
-    if (programForms(segment.argv).unreadable !== null) unreadable++;
+    // A word its row cannot place, an option a strict row does not know, a program without a row.
+    if ((command ? recordOf(segment).unplaced : programForms(segment.argv).unreadable) !== null) unreadable++;
     const payloads = executedPayloads(argvRecord(segment.argv));
     if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
       unreadable++;
@@ -174,16 +176,17 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
         const carried: Segment = { argv, assignments: [], redirects: [], connector: null, negated: false, timed: false, raw };
         const place = placeOf.get(segment);
         if (place !== undefined) placeOf.set(carried, place);
-        queue.push({ segment: carried, depth: depth + 1 });
+        queue.push({ segment: carried, depth: depth + 1, command: true });
       } else if (payload.approximate) {
         unreadable++;
       } else {
         const inner = resolve(payload.text, { home, shell: 'any' });
         if (inner.resolved) {
           const place = placeOf.get(segment);
+          const shellText = rowFor(posix.basename(payload.via.split(' ')[0]!))?.category === 'shell';
           for (const innerSegment of inner.segments) {
             if (place !== undefined) placeOf.set(innerSegment, place);
-            queue.push({ segment: innerSegment, depth: depth + 1 });
+            queue.push({ segment: innerSegment, depth: depth + 1, command: shellText });
           }
         }
         else unreadable++;
