@@ -154,6 +154,13 @@ export interface WrapperRole {
    */
   readonly peel: boolean;
   /**
+   * The wrapped name is first of all the project's own script (`pnpm build`, `yarn lint`: a script
+   * of package.json, else a binary the project installed), the project's code as `npm run build`
+   * is, not a program of the PATH: no row is missing for it (docs/decisions.md "No row, no safe
+   * rating"). Unset for runners that fetch and run a package by name (`npx`, `uvx`, `pnpm dlx`).
+   */
+  readonly projectScript?: true;
+  /**
    * The wrapped command runs on another machine or inside a container (`ssh HOST CMD`,
    * `kubectl exec`): it is a form of its own for allow entries, but the floors and the preflight
    * do not judge it as a command of this machine (`ssh host sudo reboot` reboots the host, not

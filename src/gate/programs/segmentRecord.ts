@@ -136,7 +136,7 @@ export class SegmentRecord implements SegmentAnalysis {
     // `pnpm build`, `yarn lint`: a package manager runs the project's script or binary of that
     // name, the project's own code, as `npm run build` does; no program of the PATH is meant.
     const layer = this.peeled.layers[this.peeled.layers.length - 1];
-    if (layer !== undefined && !layer.peel && rowFor(layer.program)?.category === 'package') return null;
+    if (layer?.projectScript === true) return null;
     return `the program table has no row for ${this.program}, so what it does with its words is not known`;
   }
 }

@@ -41,6 +41,8 @@ export interface WrapperLayer extends WrapperReading {
   peel: boolean;
   /** An entry naming the wrapper covers the command it runs (see {@link WrapperRole.environmentOnly}). */
   environmentOnly?: true;
+  /** The wrapped name is the project's own script first (see {@link WrapperRole.projectScript}). */
+  projectScript?: true;
 }
 
 /** Every program whose row is a wrapper, by its names. */
@@ -176,7 +178,13 @@ function peel(argv: readonly Word[], first: WrapperStart): PeeledCommand {
       break;
     }
     const read = readWrapper(wrapper.command, wrapper.args);
-    layers.push({ program: wrapper.program, peel: wrapper.command.wrapper!.peel, ...(wrapper.command.wrapper!.environmentOnly === true ? { environmentOnly: true as const } : {}), ...read });
+    layers.push({
+      program: wrapper.program,
+      peel: wrapper.command.wrapper!.peel,
+      ...(wrapper.command.wrapper!.environmentOnly === true ? { environmentOnly: true as const } : {}),
+      ...(wrapper.command.wrapper!.projectScript === true ? { projectScript: true as const } : {}),
+      ...read,
+    });
     assignments.push(...read.assignments);
     exact &&= read.exact;
     current = read.inner;

@@ -25,6 +25,10 @@ describe('preflight: no safe rating approves a program without a row', () => {
     "sh -c 'frobctl /usr'",
     'find . -name x -exec frobctl {} +',
     'pnpm exec frobctl',
+    // A runner that fetches a package and runs it by name runs a program without a row too.
+    'npx frobctl --fix',
+    'uvx frobctl',
+    'yarn dlx frobctl',
   ];
   for (const command of unplaced) {
     it(`a person sees: ${command}`, () => {

@@ -531,7 +531,7 @@ const PNPM_ROW: ProgramRow = {
   // An unknown first word is a script of package.json or a command of the project (pnpm exec).
   // Not peeled: `pnpm NAME` runs package.json's script NAME when there is one, so an entry for the
   // command NAME (`true`, `test`) says nothing about what runs.
-  wrapper: { peel: false, noCommand: ['--version', '-v', '--help', '-h'], note: 'pnpm NAME runs the script NAME, or else the command NAME with the project’s binaries on PATH' },
+  wrapper: { peel: false, projectScript: true, noCommand: ['--version', '-v', '--help', '-h'], note: 'pnpm NAME runs the script NAME, or else the command NAME with the project’s binaries on PATH' },
   read: both(globalsAnywhere('pnpm', PNPM, PNPM_OPTIONS.filter((r) => !r.options.includes('-c'))), noptSingleDash('pnpm', PNPM, PNPM_OPTIONS, [])),
   plain: ['install', 'test', 'run build', 'add -D vitest', '--filter web run build', 'ls --depth 0', '--version'],
 };
@@ -633,7 +633,7 @@ const YARN_ROW: ProgramRow = {
   },
   // An unknown first word is a script of package.json, or else a binary of the project.
   // Not peeled, as pnpm's: the script NAME of package.json runs first when there is one.
-  wrapper: { peel: false, noCommand: ['--version', '-v', '--help', '-h'], note: 'yarn NAME runs the script NAME, or else the project’s binary NAME' },
+  wrapper: { peel: false, projectScript: true, noCommand: ['--version', '-v', '--help', '-h'], note: 'yarn NAME runs the script NAME, or else the project’s binary NAME' },
   read: globalsAnywhere('yarn', YARN_GRAMMAR, YARN_OPTIONS),
   plain: ['', 'install --frozen-lockfile', 'test --watch', 'add -D jest', 'run lint', 'workspace web build'],
 };
