@@ -491,8 +491,16 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   // it reads stdin with no script at all (`java --source 21 -`, `groovy -`): docs/decisions.md
   // "An interpreter's script read from standard input".
   if (row.stdinCode !== true && row.category === 'interpreter') {
-    const script = readArgs(argv.slice(1), row.grammar ?? {}).operands[0];
-    return script !== undefined && script.kind === 'literal' && STDIN_NAMES.has(script.value) ? kind : null;
+    // A script only known at run time may be `-` (`java "$X"`), and so may the word after one that
+    // may be an option taking a value (`java "$X" 17 -`): at their worst they read standard input.
+    const args = argv.slice(1);
+    const script = readArgs(args, row.grammar ?? {}).operands[0];
+    if (script === undefined) return null;
+    if (script.kind !== 'literal') return kind;
+    if (STDIN_NAMES.has(script.value)) return kind;
+    const at = args.indexOf(script);
+    const before = args.slice(0, at).some((word) => word.kind !== 'literal');
+    return before && args.slice(at + 1).some((word) => word.kind === 'literal' && STDIN_NAMES.has(word.value)) ? kind : null;
   }
   if (row.stdinCode !== true) return null;
   const reading = forms ?? programForms(argv);
