@@ -1177,10 +1177,25 @@ class CommandParser {
       // The expansion's result is treated as quoted: no splitting, no globbing.
       this.add(this.home, true);
     } else {
+      if (this.zsh) this.checkZshTildeName(mode);
       this.expand('tilde-user');
       this.add('~' + prefix, false);
     }
     this.pos = j;
+  }
+
+  /**
+   * zsh looks up the whole text after `~` up to a `/` as a user or named folder when it is made of
+   * name characters (`~x`, `~no.user`, `~1`; not `~root:x`, `~:`, `~-`), and stops the whole
+   * command list when there is none ("no such user or named directory"), where bash keeps the word
+   * as written: checked with zsh's own end of the name, so the zsh and any readings agree.
+   */
+  private checkZshTildeName(mode: WordMode): void {
+    const t = this.text;
+    let k = this.pos + 1;
+    while (k < t.length && t[k] !== '/' && !charIs(t, k, WORD_END) && !(mode === 'assignment-value' && t[k] === ':')) k++;
+    const name = t.slice(this.pos + 1, k);
+    if (name !== '-' && /^[\p{L}\p{N}._-]+$/u.test(name)) this.differs('a `~name` stops the command list in zsh when no such user or named folder exists');
   }
 
   private readDoubleQuoted(): void {
