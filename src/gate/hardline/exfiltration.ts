@@ -14,7 +14,7 @@
  */
 import type { Redirect, Word } from '../reading/resolution';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
-import { rowFor } from '../programs/table';
+import { leavesWordsUnplaced, rowFor } from '../programs/table';
 import { UPLOAD_COMMANDS } from '../programs/rows/network';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -219,8 +219,8 @@ function networkCapable(command: SegmentRecord): { what: string; ownWords: boole
   const reading = row === null ? null : command.forms;
   const network = reading?.forms.find((form) => form.role === 'network' && form.wrapped === undefined);
   // An interpreter's network form is its code's (gawk's `/inet/`): the code decides what it sends.
-  if (network !== undefined) return { what: network.program || name, ownWords: reading!.unreadable !== null || row!.category === 'interpreter' };
-  if (reading !== null && reading.unreadable === null) return null;
+  if (network !== undefined) return { what: network.program || name, ownWords: leavesWordsUnplaced(reading!) || row!.category === 'interpreter' };
+  if (reading !== null && !leavesWordsUnplaced(reading)) return null;
   for (let k = 1; k < argv.length; k++) {
     const text = literalText(argv[k]);
     if (text !== null && REMOTE_OPERAND.test(text)) return { what: `${name} (a program the gate cannot place, given ${text})`, ownWords: true };

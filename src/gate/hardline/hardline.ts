@@ -28,7 +28,7 @@ import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import { containerRun, placeInside, unplacedRunPlace, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
-import { programRows, rowFor, stdinCodeOf, type FormReading } from '../programs/table';
+import { leavesWordsUnplaced, programRows, rowFor, stdinCodeOf, type FormReading } from '../programs/table';
 import { declaredCommands } from './declaredCommands';
 import { echoEscapes, printfOutput } from '../programs/printfFormat';
 import { readAwkCommand, stringLiteralsOf } from '../programs/awk';
@@ -547,13 +547,17 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
 function checkUnplacedWords(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   const argv = record.peeled.argv;
   if (argv.length < 2 || !unplacedWords(record)) return null;
-  const code = checkUnplacedCode(argv, context, place);
+  const code = checkUnplacedCode(argv, record.inside.forms, context, place);
   if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
   let rest = 0;
   for (let k = 1; k < argv.length; k++) rest += argv[k]!.raw.length + 1;
   // It may be a container runner: the binds its words spell map its command's paths (pathResolver.ts `unplacedRunPlace`).
   const bound = unplacedRunPlace(argv, place);
+  // A subcommand its row does not list (`gh pr create --body TEXT`) is read for the commands it may
+  // run, not for text in one word: a title or a message may quote a command (docs/decisions.md
+  // "A subcommand the row does not list is unplaced for the floors").
+  const messages = record.inside.forms.unlisted === null || !record.peeled.exact || record.inside.forms.unreadable !== null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     if (mayNameProgram(word) && !isGuestPowerOperand(argv, k)) {
@@ -565,7 +569,7 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
     const text = wordText(word);
     // `--cmd=TEXT`, and a task runner's parameter `cmd=TEXT`: the value may be the text.
     const value = (text.startsWith('-') && text.includes('=')) || PARAMETER.test(text) ? text.slice(text.indexOf('=') + 1) : text;
-    if (SHELL_TEXT.test(value)) {
+    if (messages && SHELL_TEXT.test(value)) {
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
     }
@@ -574,9 +578,10 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
 }
 
 /** A program without a row: its words read as code of its language (languages/index.ts `unplacedCodePayloads`). */
-function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
+function checkUnplacedCode(argv: readonly Word[], forms: FormReading, context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0]);
-  if (name !== null && rowFor(name.name) !== null) return null;
+  // A subcommand the row does not list is read as a program without a row would be (`dotnet script eval CODE`).
+  if (name !== null && rowFor(name.name) !== null && forms.unlisted === null) return null;
   for (const payload of unplacedCodePayloads(argv)) {
     const found = payload.kind === 'fork-loop' ? null : checkPayloadText(payload.text, true, context, place);
     if (found !== null) return found;
@@ -599,7 +604,7 @@ function unplacedWords(record: SegmentRecord): boolean {
 function unplacedProgram(command: SegmentRecord): boolean {
   const name = commandName(command.argv[0]);
   if (name === null || rowFor(name.name) === null) return true;
-  return command.forms.unreadable !== null;
+  return leavesWordsUnplaced(command.forms);
 }
 
 /** A literal word that may name a program some reading of the floor looks at (not an option, not a path operand of no program). */

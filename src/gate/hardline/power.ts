@@ -13,7 +13,7 @@
  *   `adb reboot`, `supervisorctl shutdown` act on a guest, a device or a service).
  */
 import { sharesHost, type PathPlace } from '../programs/pathResolver';
-import { programForms, rowFor } from '../programs/table';
+import { leavesWordsUnplaced, programForms, rowFor } from '../programs/table';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
@@ -71,7 +71,7 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   if (reading === null && POWER_NAME.test(name.name)) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
   const ends = reading?.forms.find((form) => form.endsSession === true);
   if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
-  if (reading !== null && reading.unreadable === null) return null;
+  if (reading !== null && !leavesWordsUnplaced(reading)) return null;
   const phrase = hostPowerPhrase(argv);
   if (phrase !== null) return hardlineFinding('shutdown', `${name.name} ${phrase}: this machine's power, in words no row places`);
   const option = texts.find((text, k) => POWER_OPTION.test(literalText(argv[k + 1]) ?? '') && text !== '');

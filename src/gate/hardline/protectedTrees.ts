@@ -19,7 +19,7 @@ import { appendsByRow, commandLevels, runsCommand } from '../programs/commandLev
 import { METADATA_CHANGES, type Form } from '../programs/row';
 import { hasOption } from '../programs/grammar';
 import type { PathPlace } from '../programs/pathResolver';
-import { rowFor } from '../programs/table';
+import { leavesWordsUnplaced, rowFor } from '../programs/table';
 import { rowRemovals } from '../programs/removals';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import { writeTargets } from '../programs/writeTargets';
@@ -67,10 +67,10 @@ function protectedRoot(word: Word, place: PathPlace): string | null {
   return deletionTarget(inner, place) ?? criticalFileTarget(inner, place);
 }
 
-/** The program has no row (or is only known at run time), or its row cannot place every word. */
+/** The program has no row (or is only known at run time), or its row cannot place every word (table.ts `leavesWordsUnplaced`). */
 export function unplaced(command: SegmentRecord, name: string | undefined): boolean {
   if (name === undefined || rowFor(name) === null) return true;
-  return command.forms.unreadable !== null;
+  return leavesWordsUnplaced(command.forms);
 }
 
 /** The checks of this file on one argv (wrappers peeled; `command`: its record). */

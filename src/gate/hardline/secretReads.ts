@@ -22,7 +22,7 @@
  * setting written (`config set KEY VALUE`), code that only names a getter without calling it.
  */
 import type { SegmentRecord } from '../programs/segmentRecord';
-import { rowFor } from '../programs/table';
+import { leavesWordsUnplaced, rowFor } from '../programs/table';
 import { commandName, literalText } from './commandName';
 
 /** A word that names a place keeping secrets. */
@@ -93,7 +93,7 @@ export function secretAskedByName(record: SegmentRecord): string | null {
   }
   // Code: an interpreter's words, or those of a program the table cannot place.
   const row = rowFor(name);
-  if (row !== null && row.category !== 'interpreter' && row.category !== 'shell' && record.inside.forms.unreadable === null) return null;
+  if (row !== null && row.category !== 'interpreter' && row.category !== 'shell' && !leavesWordsUnplaced(record.inside.forms)) return null;
   for (let k = 1; k < argv.length; k++) {
     const text = literalText(argv[k]) ?? argv[k]!.raw;
     if (text.length > MAX_CODE || !text.includes('(')) continue;

@@ -22,7 +22,7 @@
  */
 import type { Word } from '../reading/resolution';
 import type { SegmentRecord } from '../programs/segmentRecord';
-import { rowFor } from '../programs/table';
+import { leavesWordsUnplaced, rowFor } from '../programs/table';
 import { commandName, literalText } from './commandName';
 
 /** Option names that say their value is the program's own identity or configuration: used, not sent. */
@@ -60,7 +60,7 @@ export function isUnplaced(record: SegmentRecord): boolean {
   const first = record.inside.argv[0];
   if (first === undefined || first.kind !== 'literal') return false;
   const name = commandName(first)?.name ?? first.value;
-  return rowFor(name) === null || record.inside.forms.unreadable !== null;
+  return rowFor(name) === null || leavesWordsUnplaced(record.inside.forms);
 }
 
 /** How a word of an unplaced program's argv is read for what it may send. */

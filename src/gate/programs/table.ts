@@ -128,9 +128,26 @@ export interface FormReading {
    * entry) must treat this as a form of its own.
    */
   readonly unreadable: string | null;
+  /**
+   * A subcommand word the row does not list (`kubectl node-shell`, `git frob`, `cargo make`: a
+   * plugin, an external command, an alias or a typo), or null. Rows list the subcommands whose
+   * words they place, not every subcommand there is, so an allow entry and a rating still read
+   * such a command as its row's; the floors take its words at their worst, as a program without a
+   * row's (D§5; docs/decisions.md "A subcommand the row does not list is unplaced for the floors").
+   */
+  readonly unlisted: string | null;
 }
 
-const NONE: FormReading = Object.freeze({ row: null, forms: Object.freeze([]) as readonly Form[], unreadable: null });
+const NONE: FormReading = Object.freeze({ row: null, forms: Object.freeze([]) as readonly Form[], unreadable: null, unlisted: null });
+
+/**
+ * The row leaves words of the argv unplaced: it cannot read them for sure, or their subcommand is
+ * not one it lists. The hardline floor's arms for programs the table cannot place read such a
+ * command at its worst (docs/decisions.md "Unknown is not harmless in the hardline floor").
+ */
+export function leavesWordsUnplaced(reading: FormReading): boolean {
+  return reading.unreadable !== null || reading.unlisted !== null;
+}
 
 /** Most commands a wrapper role may nest, read one in another (`nice timeout 5 poetry run …`). */
 const MAX_NESTING = 16;
@@ -155,9 +172,15 @@ function formsAt(argv: readonly Word[], offset: number, depth: number): FormRead
   const forms: Form[] = [];
   // Forms are named by the program as the command runs it (`bash -c`, not the row's `sh -c`).
   const name = invokedName(first.value);
-  const state = { unreadable: null as string | null };
+  const state: ReadState = { unreadable: null, unlisted: null };
   readCommand(row, name, argv, offset + 1, forms, state, depth);
-  return { row, forms, unreadable: state.unreadable };
+  return { row, forms, unreadable: state.unreadable, unlisted: state.unlisted };
+}
+
+/** What a reading found it could not place, as {@link FormReading} says. */
+interface ReadState {
+  unreadable: string | null;
+  unlisted: string | null;
 }
 
 /** Most subcommand levels read (`aws s3 cp`, `gcloud compute ssh`): the table holds fewer. */
@@ -169,7 +192,7 @@ function readCommand(
   argv: readonly Word[],
   start: number,
   forms: Form[],
-  state: { unreadable: string | null },
+  state: ReadState,
   depth: number,
   level = 0,
 ): void {
@@ -212,6 +235,7 @@ function readCommand(
       // The module's whole-program roles (at no word) are the interpreter row's to say (`-m http.server`).
       for (const form of inner.forms) if (form.index > 0 && form.index < words.length) forms.push({ ...form, index: form.index + at });
       state.unreadable ??= inner.unreadable;
+      state.unlisted ??= inner.unlisted;
     }
   }
   const roles = command.options === undefined ? null : rolesBySpelling(command);
@@ -246,6 +270,12 @@ function readCommand(
       readCommand(command.subcommands[word.value]!, `${program} ${word.value}`, argv, at + 1, forms, state, depth, level + 1);
       return;
     }
+    // A word where the row reads its subcommand that it does not list, and that no wrapper or
+    // operand role of this level places instead (`dotnet app.dll` is dotnet's operand, not a
+    // subcommand). A role that loads a plugin of that name (`kubectl node-shell` runs
+    // `kubectl-node-shell`) places the word but not what the plugin does with the words after it.
+    const placedAs = (command.operands ?? []).filter((role) => operandHasRole(role, 0, reading.operands.length) && (role.when === undefined || role.when(word.value)));
+    if (command.wrapper === undefined && placedAs.every((role) => role.role === 'loader')) state.unlisted ??= `${program} ${word.value}: a subcommand the program table's row does not list`;
   }
   if (command.wrapper !== undefined) {
     readWrapped(command, program, argv, start, forms, state, depth);
@@ -299,7 +329,7 @@ function wordThatMayBecomeOption(args: readonly Word[], reading: ArgReading, sto
  * wrapper's), and a wrapper that does not peel is an executor form of its own at the wrapped
  * program word, unless it only sets the environment (`WrapperRole.environmentOnly`). Text handed to a shell (`watch`, `flock -c`, `env -S`) is an executor form.
  */
-function readWrapped(command: Command, program: string, argv: readonly Word[], start: number, forms: Form[], state: { unreadable: string | null }, depth: number): void {
+function readWrapped(command: Command, program: string, argv: readonly Word[], start: number, forms: Form[], state: ReadState, depth: number): void {
   const wrapper = command.wrapper!;
   const args = argv.slice(start);
   const read = readWrapper(command, args);
@@ -323,6 +353,7 @@ function readWrapped(command: Command, program: string, argv: readonly Word[], s
   const inner = suffix ? formsAt(argv, at, depth + 1) : formsAt(read.inner, 0, depth + 1);
   for (const form of inner.forms) forms.push(suffix ? form : { ...form, index: at });
   if (inner.unreadable !== null) state.unreadable ??= inner.unreadable;
+  state.unlisted ??= inner.unlisted;
 }
 
 /**

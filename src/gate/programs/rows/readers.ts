@@ -222,6 +222,28 @@ export const GIT_CLEAN_GRAMMAR: ProgramGrammar = {
 };
 
 /**
+ * Git's own commands (`git help -a` of git 2.39, and those added since: `replay`, `refs`,
+ * `backfill`): the row's reader (`gitRow`) places their words. Any other subcommand is an alias
+ * from a configuration file or a `git-NAME` program of the PATH, which no row places: the floors
+ * read it as a program without a row (docs/decisions.md "A subcommand the row does not list is
+ * unplaced for the floors").
+ */
+const GIT_COMMANDS: readonly string[] = (
+  'add am annotate apply archimport archive backfill bisect blame branch bugreport bundle cat-file check-attr check-ignore check-mailmap ' +
+  'check-ref-format checkout checkout-index cherry cherry-pick citool clean clone column commit commit-graph commit-tree config ' +
+  'count-objects credential credential-cache credential-store cvsexportcommit cvsimport cvsserver daemon describe diagnose diff ' +
+  'diff-files diff-index diff-tree difftool fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg for-each-ref ' +
+  'for-each-repo format-patch fsck fsck-objects gc get-tar-commit-id grep gui hash-object help hook http-backend http-fetch http-push ' +
+  'imap-send index-pack init init-db instaweb interpret-trailers log ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge ' +
+  'merge-base merge-file merge-index merge-one-file merge-tree mergetool mktag mktree multi-pack-index mv name-rev notes p4 ' +
+  'pack-objects pack-redundant pack-refs patch-id prune prune-packed pull push quiltimport range-diff read-tree rebase receive-pack ' +
+  'reflog refs remote repack replace replay request-pull rerere reset restore rev-list rev-parse revert rm scalar send-email send-pack ' +
+  'sh-i18n sh-setup shell shortlog show show-branch show-index show-ref sparse-checkout stage stash status stripspace submodule svn ' +
+  'switch symbolic-ref tag unpack-file unpack-objects update-index update-ref update-server-info upload-archive upload-pack var ' +
+  'verify-commit verify-pack verify-tag version whatchanged worktree write-tree'
+).split(' ');
+
+/**
  * The grammars of the git subcommands that write files their arguments name (git 2.39's option
  * tables): which options take a value, so that the write-target reader (`writeTargets.ts`) finds
  * the pathspecs, patches and folders among the operands. Unknown options read as flags.
@@ -995,6 +1017,7 @@ export const READER_ROWS: readonly ProgramRow[] = [
     folderConfig: "the repository's .git/config, which can name programs git runs (core.pager, core.fsmonitor, core.sshCommand, diff and filter drivers)",
     // `git credential fill` asks the configured helpers and prints the username and password they give.
     subcommands: {
+      ...Object.fromEntries(GIT_COMMANDS.map((name) => [name, {}])),
       ...GIT_WRITING_SUBCOMMANDS,
       credential: { subcommands: { fill: { role: printsSecret('prints the username and password the credential helpers give for the URL read from standard input') } } },
     },
