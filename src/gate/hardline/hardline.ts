@@ -547,7 +547,7 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
 function checkUnplacedWords(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   const argv = record.peeled.argv;
   if (argv.length < 2 || !unplacedWords(record)) return null;
-  const code = checkUnplacedCode(argv, record.inside.forms, context, place);
+  const code = checkUnplacedCode(argv, context, place);
   if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
   let rest = 0;
@@ -578,10 +578,11 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
 }
 
 /** A program without a row: its words read as code of its language (languages/index.ts `unplacedCodePayloads`). */
-function checkUnplacedCode(argv: readonly Word[], forms: FormReading, context: Context, place: PathPlace): HardlineFinding | null {
+function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0]);
-  // A subcommand the row does not list is read as a program without a row would be (`dotnet script eval CODE`).
-  if (name !== null && rowFor(name.name) !== null && forms.unlisted === null) return null;
+  // Not the words of a subcommand its row does not list: a title or a message may quote code
+  // (`gh issue create --title 'rm -rf / …'`; docs/decisions.md "A subcommand the row does not list is unplaced for the floors").
+  if (name !== null && rowFor(name.name) !== null) return null;
   for (const payload of unplacedCodePayloads(argv)) {
     const found = payload.kind === 'fork-loop' ? null : checkPayloadText(payload.text, true, context, place);
     if (found !== null) return found;

@@ -2709,6 +2709,13 @@ const DOTNET_ROW: ProgramRow = {
   stdinCodeForm: { interpreterVerbs: ['fsi'] },
   subcommands: {
     fsi: dotnetLevel({ role: { role: 'executor', note: 'dotnet fsi runs F# code, typed in or from a script' } }),
+    // dotnet-script, the global tool most C# scripting uses: `dotnet script FILE.csx` and `dotnet script eval CODE`.
+    script: {
+      role: { role: 'executor', note: 'dotnet script runs a C# script file, or C# code typed in' },
+      subcommands: {
+        eval: { operands: [{ role: 'executor', operand: 'every', payload: 'code', example: 'System.IO.File.Delete("x")', note: 'dotnet script eval runs the C# code given on the command line' }] },
+      },
+    },
     tool: dotnetLevel({
       subcommands: {
         run: dotnetLevel({ grammar: { ...DOTNET_GRAMMAR, stopAtOperand: true }, wrapper: { peel: true, note: 'dotnet tool run runs a tool of the project’s tool manifest' } }),
