@@ -55,7 +55,7 @@ import { codePrintedAtWorst, convertedPath, decodedAtWorst, interpreterPrinted, 
 import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
-import { writtenScriptRuns } from './writtenScripts';
+import { substitutedCommand, substitutedScriptRun, writtenScriptRuns, type ScriptRun, type WrittenText } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
 import { producerAsSubstitution, readLoopBodies } from './readLoops';
 import { functionCallsText } from './functionCalls';
@@ -155,7 +155,11 @@ export function checkHardline(reading: CommandReading, cwd: string | null = null
 
 function checkReading(reading: CommandReading, context: Context, records?: readonly SegmentRecord[]): HardlineFinding | null {
   // Values set on the line are read from the original text too: `$'…'` keeps its escapes there (dataFlow.ts).
-  if (!reading.resolution.resolved) return checkText(reading.normalised, context) ?? checkLineValues(reading.original, context);
+  // So is the whole line: the detection text drops backslashes, and with them printf's and echo's
+  // escapes (`make -f <(printf 'all:\n\trm -rf ~')` prints a recipe line only with its `\n\t`).
+  if (!reading.resolution.resolved) {
+    return checkText(reading.normalised, context) ?? (reading.original === reading.normalised ? null : checkText(reading.original, context)) ?? checkLineValues(reading.original, context);
+  }
   const segments = reading.resolution.segments;
   const found = checkCommands(shapesOfSegments(segments, context.place, records), context);
   if (found !== null) return found;
@@ -254,13 +258,20 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
 function checkWrittenScripts(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
   if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH) return null;
   for (const run of writtenScriptRuns(commands, (command) => producedText(command as CommandShape), (command) => innerArgv(command as CommandShape))) {
-    const found = checkStdinCode(argvRecord(run.argv), run.texts, run.exact, context, run.place);
+    const found = checkScriptRun(run, context);
     if (found !== null) return found;
-    // An interpreter's script is also read by its language's reader, as code fed on its input is.
-    for (const text of run.texts) {
-      const inCode = checkPayloads({ argv: run.argv }, text, context, run.place);
-      if (inCode !== null) return inCode;
-    }
+  }
+  return null;
+}
+
+/** A program reading a script's text on its standard input, as writtenScripts.ts hands it back. */
+function checkScriptRun(run: ScriptRun, context: Context): HardlineFinding | null {
+  const found = checkStdinCode(argvRecord(run.argv), run.texts, run.exact, context, run.place);
+  if (found !== null) return found;
+  // An interpreter's script is also read by its language's reader, as code fed on its input is.
+  for (const text of run.texts) {
+    const inCode = checkPayloads({ argv: run.argv }, text, context, run.place);
+    if (inCode !== null) return inCode;
   }
   return null;
 }
@@ -555,9 +566,10 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
   // It may be a container runner: the binds its words spell map its command's paths (pathResolver.ts `unplacedRunPlace`).
   const bound = unplacedRunPlace(argv, place);
   // A subcommand its row does not list (`gh pr create --body TEXT`) is read for the commands it may
-  // run, not for text in one word: a title or a message may quote a command (docs/decisions.md
-  // "A subcommand the row does not list is unplaced for the floors").
-  const messages = record.inside.forms.unlisted === null || !record.peeled.exact || record.inside.forms.unreadable !== null;
+  // run, and for text in one word only where an option's name says it runs it (`git branchless
+  // test run -x TEXT`): a title or a message may quote a command (docs/decisions.md "A subcommand
+  // the row does not list is unplaced for the floors").
+  const anyText = record.inside.forms.unlisted === null || !record.peeled.exact || record.inside.forms.unreadable !== null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     if (mayNameProgram(word) && !isGuestPowerOperand(argv, k)) {
@@ -569,7 +581,7 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
     const text = wordText(word);
     // `--cmd=TEXT`, and a task runner's parameter `cmd=TEXT`: the value may be the text.
     const value = (text.startsWith('-') && text.includes('=')) || PARAMETER.test(text) ? text.slice(text.indexOf('=') + 1) : text;
-    if (messages && SHELL_TEXT.test(value)) {
+    if (SHELL_TEXT.test(value) && (anyText || RUNNING_OPTION.test(text) || RUNNING_OPTION.test(wordText(argv[k - 1]!)))) {
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
     }
@@ -592,6 +604,9 @@ function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathP
 
 /** Words of shell text, not one word: a blank, an operator or a substitution. */
 const SHELL_TEXT = /[\s;&|`]|\$\(/;
+
+/** An option whose name says its value is a command it runs (`-x`, `-c`, `--exec`, `--command=`, `--run`). */
+const RUNNING_OPTION = /^--?(?:x|c|e|exec|execute|command|cmd|run|eval|shell|sh)(?:=|$)/;
 
 /** A `KEY=VALUE` parameter (st2's `cmd=…`, an Ansible module's `free_form=…`, pyinfra's `path=…`). */
 const PARAMETER = /^[A-Za-z_][\w.-]*=/;
@@ -655,27 +670,21 @@ function sourcesStdin(argv: readonly Word[]): boolean {
 }
 
 /**
- * `source <(echo 'TEXT')`, `bash <(printf …)`: a shell or `source` running a process
- * substitution runs what the substituted command prints. What a literal producer prints there
- * ({@link producedText}) is read like any other payload (approximately: the substitution is read
- * by the tolerant reader, not the resolver).
+ * A process substitution the program runs or loads as its script (hardline/writtenScripts.ts
+ * `substitutedScriptRun`: `source <(echo 'TEXT')`, `bash <(printf …)`, `python3 <(echo …)`,
+ * `make -f <(printf …)`, `awk -f <(echo …)`, any word of a program without a row) runs what the
+ * substituted command prints. What a literal producer prints there ({@link producedText}) is read
+ * as a written file's text is (approximately: the substitution is read by the tolerant reader,
+ * not the resolver).
  */
 function checkSubstitutedScripts(argv: readonly Word[], context: Context, place: PathPlace): HardlineFinding | null {
-  const name = commandName(argv[0])?.name;
-  if (name === undefined || !(isShell(name) || name === 'source' || name === '.')) return null;
-  for (let k = 1; k < argv.length; k++) {
-    const word = argv[k]!;
-    // `<(…)`, and zsh's `=(…)` (the same through a temporary file).
-    if (word.kind === 'literal' || !(word.raw.startsWith('<(') || word.raw.startsWith('=(')) || !word.raw.endsWith(')')) continue;
-    for (const command of readTextCommands(word.raw.slice(2, -1), context.home)) {
-      const produced = producedText(command as CommandShape);
-      for (const text of produced?.texts ?? []) {
-        const found = checkPayloadText(text, true, context, place);
-        if (found !== null) return found;
-      }
-    }
-  }
-  return null;
+  if (context.depth >= MAX_TEXT_PAYLOAD_DEPTH || !argv.some((word) => substitutedCommand(word) !== null)) return null;
+  const printed = (text: string): WrittenText | null => {
+    const texts = readTextCommands(text, context.home).flatMap((command) => producedText(command as CommandShape)?.texts ?? []);
+    return texts.length === 0 ? null : { texts, exact: false };
+  };
+  const run = substitutedScriptRun(argv, [], place, printed);
+  return run === null ? null : checkScriptRun(run, context);
 }
 
 /** A command built from another's payload (`find -exec CMD ;`, piped `xargs` input). */

@@ -67,7 +67,7 @@ export function writtenScriptRuns(
   for (const command of commands) {
     if (files.length > 0) {
       const argv = inner(command);
-      const run = runOf(argv, command, files);
+      const run = runOf(argv, command, fileFinder(files, command.place));
       if (run !== null) runs.push(run);
     }
     if (files.length >= MAX_FILES) continue;
@@ -100,13 +100,41 @@ function writesOf(command: ScriptLineCommand, produced: (command: ScriptLineComm
   return out;
 }
 
-/** The program `argv` as a reader of a written file's text on its standard input, or null when it runs none. */
-function runOf(argv: readonly Word[], command: ScriptLineCommand, files: ReadonlyArray<{ paths: readonly string[]; text: WrittenText }>): ScriptRun | null {
+/**
+ * A process substitution (`<(CMD)`, zsh's `=(CMD)`) the program may run or load as its script,
+ * read as a file holding what CMD prints (`printed`: the floor's reading of it, null when not
+ * known): `bash <(echo …)`, `python3 <(printf …)`, `make -f <(printf …)`, `awk -f <(echo …)`,
+ * `frob --config=<(echo …)`. The same places as a file written earlier on the line.
+ */
+export function substitutedScriptRun(argv: readonly Word[], redirects: readonly Redirect[], place: PathPlace, printed: (text: string) => WrittenText | null): ScriptRun | null {
   const find = (word: Word | undefined): WrittenText | null => {
+    const text = word === undefined ? null : substitutedCommand(word);
+    return text === null ? null : printed(text);
+  };
+  return runOf(argv, { argv, redirects, place, pipedFrom: null }, find);
+}
+
+/**
+ * The command text of a word that is one process substitution (`<(CMD)`, zsh's `=(CMD)`), or of
+ * an option's value that is one (`--config=<(CMD)`); null for any other word.
+ */
+export function substitutedCommand(word: Word): string | null {
+  if (word.kind === 'literal') return null;
+  const match = /^(?:-[^=\s]*=)?[<=]\((.*)\)$/s.exec(word.raw);
+  return match === null ? null : match[1]!;
+}
+
+/** The lookup of a word among the files written earlier on the line, by where it lands. */
+function fileFinder(files: ReadonlyArray<{ paths: readonly string[]; text: WrittenText }>, place: PathPlace): (word: Word | undefined) => WrittenText | null {
+  return (word) => {
     if (word === undefined) return null;
-    const paths = pathsOf(word, command.place);
+    const paths = pathsOf(word, place);
     return files.find((file) => file.paths.some((path) => paths.includes(path)))?.text ?? null;
   };
+}
+
+/** The program `argv` as a reader of a file's text on its standard input (`find` knows the files), or null when it runs none. */
+function runOf(argv: readonly Word[], command: ScriptLineCommand, find: (word: Word | undefined) => WrittenText | null): ScriptRun | null {
   const run = (runner: readonly Word[], text: WrittenText): ScriptRun => ({ argv: runner, texts: text.texts, exact: text.exact, place: command.place });
   // `bash < FILE`: the file is the program's input whatever the program.
   for (const redirect of command.redirects) {
