@@ -12,7 +12,8 @@ import type { SandboxPolicy } from './sandboxPolicy';
  * <Seatbelt profile> <shell> -c <command>` (D§13 "Containment"; docs/decisions.md "Containment:
  * the sandbox's policy"). It exists so the macOS path can be tested on any platform: the profile
  * is the library's, made by its `wrapCommandWithSandboxMacOS` (macos-sandbox-utils.js), a pure
- * function; nothing here writes SBPL.
+ * function; nothing here writes SBPL. On another platform it runs with `process.platform` reading
+ * `darwin` (see `asDarwin`), so the line is the one a Mac gets.
  *
  * Why not the manager itself: `SandboxManager.wrapWithSandbox` picks its backend from
  * `process.platform` and reads the process-wide configuration and proxy ports that
@@ -25,8 +26,8 @@ import type { SandboxPolicy } from './sandboxPolicy';
  * network parameters. The unit test drives the real manager for darwin (no proxy) and checks
  * the two lines are the same, so a library update that changes that mapping fails there.
  *
- * What the library does for configuration the gate never sets (credential masking, TLS
- * termination, `allowRead`, globs that need expanding on Linux) is left out.
+ * What the library does for configuration the gate never sets (credential masking and
+ * `credentials` denies, TLS termination) is left out; glob expansion is Linux's only.
  */
 
 /** The library's proxy as the manager reports it after `initialize` (one mux port serves both). */
@@ -77,7 +78,7 @@ export async function seatbeltCommandLine(command: string, policy: SandboxPolicy
 
   // An allow list, even an empty one, means the network is restricted to the proxy.
   const needsNetworkRestriction = config.network.allowedDomains !== undefined;
-  return wrapCommandWithSandboxMacOS({
+  return asDarwin(() => wrapCommandWithSandboxMacOS({
     command,
     commandId: options.commandId,
     needsNetworkRestriction,
@@ -103,5 +104,22 @@ export async function seatbeltCommandLine(command: string, policy: SandboxPolicy
     enableWeakerNetworkIsolation: config.enableWeakerNetworkIsolation,
     allowAppleEvents: config.allowAppleEvents,
     binShell: options.shell ?? '/bin/bash',
-  });
+  }));
+}
+
+/**
+ * Runs `wrap` with `process.platform` reading `darwin`. The library's proxy variables ask the
+ * platform (`generateProxyEnvVars`: `GIT_SSH_COMMAND` goes through `nc -X 5` on macOS, `socat` on
+ * Linux); the rest of the macOS wrapper does not. The wrapper is synchronous, so no other code
+ * runs while the platform reads `darwin`, and it is put back even when the wrapper throws.
+ */
+function asDarwin<T>(wrap: () => T): T {
+  const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+  if (platform === undefined || process.platform === 'darwin') return wrap();
+  Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
+  try {
+    return wrap();
+  } finally {
+    Object.defineProperty(process, 'platform', platform);
+  }
 }

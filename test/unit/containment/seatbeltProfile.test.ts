@@ -194,6 +194,7 @@ describe('containment: the macOS Seatbelt profile the library generates for a po
   });
 
   it('with no hosts approved, the network is the library\'s proxy on loopback and nothing else', async () => {
+    const platform = process.platform;
     const policy = sandboxPolicyFor(input({ command: 'true' }));
     assert.deepEqual(policy.hosts, []);
     const line = await seatbeltCommandLine('echo hi', policy, { proxy: PROXY });
@@ -205,6 +206,9 @@ describe('containment: the macOS Seatbelt profile the library generates for a po
       '{"action":"allow","operations":["network-outbound"],"filters":[["remote","ip",{"str":"localhost:40123"}]]}',
     ]);
     assert.ok(env.some((entry) => /^HTTPS_PROXY=http:\/\/[^@/]+:token@localhost:40123$/.test(entry)), `clients are pointed at the proxy: ${env.join(' ')}`);
+    // ssh goes through the proxy with macOS's nc, whatever platform made the line; ours is unchanged.
+    assert.ok(env.some((entry) => entry.startsWith('GIT_SSH_COMMAND=') && entry.includes("ProxyCommand='nc -X 5 -x localhost:40123 %h %p'")), 'the macOS ssh proxy command');
+    assert.equal(process.platform, platform);
     // Hosts are the proxy's allow list, not the profile's: an approved host opens no direct connection.
     const withHost = await profileFor(sandboxPolicyFor(input({ approved: { hosts: ['example.com'] } })));
     assert.deepEqual(networkRules(withHost), networkRules(profile));
