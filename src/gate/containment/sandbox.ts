@@ -161,7 +161,7 @@ export class Sandbox {
 }
 
 /** The library's configuration with the network allow list of one command. */
-function baseConfig(hosts: readonly string[]): SandboxRuntimeConfig {
+export function baseConfig(hosts: readonly string[]): SandboxRuntimeConfig {
   return {
     // No ask callback and a strict list: a host not on it is refused, never asked about.
     network: { allowedDomains: [...hosts], deniedDomains: [], strictAllowlist: true },
