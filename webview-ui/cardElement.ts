@@ -1,6 +1,6 @@
 import { RUN_ANYWAY_TEXT, LIMITS, type AnswerKind, type CardAnswer, type CardView } from '../src/protocol/messages';
 import { frameLines, type FrameLine } from './commandFrame';
-import { OUTCOME_WORDS, STAGE_WORDS } from './cardWords';
+import { containmentLines, OUTCOME_WORDS, STAGE_WORDS } from './cardWords';
 import { el, append } from './dom';
 import { previewEntry, type PreviewEntry } from './entryPreview';
 
@@ -194,6 +194,10 @@ function facts(view: CardView): HTMLElement {
   if (view.effects !== undefined && view.effects.length > 0) {
     const numbered = view.effects.some((e) => e.segment > 1);
     row('What it does', el('ul', { class: 'effects' }, ...view.effects.map((e) => el('li', {}, numbered ? `${e.segment}. ${e.text}` : e.text))));
+  }
+  // The sandbox the extension would run it in (D§13 "Containment"); absent when the agent runs it or the sandbox is off.
+  if (view.containment !== undefined) {
+    row('If approved, runs contained', el('ul', { class: 'containment' }, ...containmentLines(view.containment).map((line) => el('li', {}, line))));
   }
   if (view.forms !== undefined && view.forms.length > 0) {
     row('What the programs do', el('ul', {}, ...view.forms.map((f) => el('li', {}, el('code', {}, f.where), ` (${f.role}) ${f.note}`))));

@@ -1,7 +1,8 @@
 import type { Outcome, Stage } from '../src/gate/decision';
+import type { ContainmentSummary } from '../src/protocol/messages';
 
 /**
- * The words the card uses for outcomes and stages. The outcome is always shown as a word and a
+ * The words the card uses for outcomes, stages and the sandbox's policy. The outcome is always shown as a word and a
  * glyph, with colour only as a third channel, so the verdict reads the same without colour
  * (D§10). Browser-safe and DOM-free.
  */
@@ -37,3 +38,28 @@ export const STAGE_WORDS: Readonly<Record<Stage, string>> = {
   'non-interactive': 'nobody could be asked',
   'gate-error': 'an error in the gate',
 };
+
+/**
+ * The sandbox's policy in words, one line per list (D§13 "Containment"): where the command may
+ * write, what stays unwritable there, what it cannot read, which hosts it may reach. Each list
+ * names its first few and says how many more; a list the card names whole has no count.
+ */
+export function containmentLines(summary: ContainmentSummary): string[] {
+  const named = (few: { count: number; first: readonly string[] }) => {
+    const more = few.count - few.first.length;
+    return `${few.first.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+  };
+  const places = (few: ContainmentSummary['notWritable']) => ({ count: few.count, first: few.first.map((p) => `${p.path} (${p.why})`) });
+  const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return [
+    nonEmpty(summary.writable) ? `writes only in ${named(summary.writable)}` : 'writes nowhere',
+    nonEmpty(summary.notWritable) ? `cannot write ${counted(summary.notWritable.count, 'protected place')} inside them: ${named(places(summary.notWritable))}` : 'cannot write: no protected place was found inside them',
+    nonEmpty(summary.unreadable) ? `cannot read ${counted(summary.unreadable.count, 'credential place')}: ${named(places(summary.unreadable))}` : 'cannot read: no credential place was found',
+    nonEmpty(summary.hosts) ? `network: only ${named(summary.hosts)}` : 'network: none (no network: no host can be reached)',
+  ];
+}
+
+/** A list with something in it (its count says so even when the card names none). */
+function nonEmpty(list: { count: number }): boolean {
+  return list.count > 0;
+}

@@ -4,7 +4,10 @@ import { formNotes } from '../gate/programs/describe';
 import { recordOf } from '../gate/programs/segmentRecord';
 import type { TranscriptRow } from '../gate/negotiation';
 import type { Escalation } from '../gate/person';
+import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
+import { bounded, cutWithoutSplitting } from './boundedText';
 import { compositionSites } from './compositionSites';
+import { containmentSummary } from './containmentSummary';
 import { lookalikeHosts } from './lookalikeHosts';
 import { LIMITS, type AnswerKind, type CardView } from './messages';
 
@@ -24,6 +27,12 @@ export interface CardExtras {
   transcript?: readonly TranscriptRow[];
   /** Recent commands, for the "Always allow…" preview (most recent last). */
   recentCommands?: readonly string[];
+  /**
+   * The sandbox's policy the command would run under if approved (D§13 "Containment"), when the
+   * extension runs it itself with `approvalsGate.sandbox: on`; absent when the agent runs it or
+   * the sandbox is off, and then the card says nothing about it. `home` is written `~` on the card.
+   */
+  containment?: { policy: SandboxPolicy; home: string };
 }
 
 export function cardViewFor(id: string, escalation: Escalation, extras: CardExtras = {}): CardView {
@@ -54,6 +63,7 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
       ? { nearMiss: escalation.nearMiss.slice(0, LIMITS.shortList).map((miss) => ({ entry: bounded(miss.entry), text: bounded(nearMissSentence(miss)) })) }
       : {}),
     ...effectsOf(reading),
+    ...(extras.containment ? { containment: containmentSummary(extras.containment.policy, extras.containment.home) } : {}),
     ...formsOf(reading),
     ...(rating
       ? {
@@ -136,19 +146,4 @@ function recent(commands: readonly string[]): string[] {
     kept.unshift(command);
   }
   return kept;
-}
-
-/** Text other than the command, cut visibly when longer than a card carries. */
-function bounded(text: string): string {
-  if (text.length <= LIMITS.textChars) return text;
-  const note = ` … [cut: ${text.length} characters in all]`;
-  return cutWithoutSplitting(text, LIMITS.textChars - note.length) + note;
-}
-
-function cutWithoutSplitting(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return text.slice(0, end);
 }

@@ -54,6 +54,10 @@ export const LIMITS = {
   hiddenKinds: 256,
   /** Entries in other short lists (preflight findings, hosts, mechanisms, suggestions, offers). */
   shortList: 64,
+  /** Places or hosts of each kind the containment summary names; the rest is a count. */
+  containmentShown: 5,
+  /** Largest count the containment summary carries (a search finds at most a few thousand). */
+  containmentCount: 1_000_000,
 } as const;
 
 const MESSAGE_DEPTH = 12;
@@ -102,6 +106,33 @@ export type HostMark = z.infer<typeof HostMarkSchema>;
 
 // ── The card ──────────────────────────────────────────────────────────────────────────────
 
+/** A count and the first few of a list the card summarises (never the whole list: D§10 bounds). */
+function firstFew<T extends z.ZodType>(item: T) {
+  return z
+    .strictObject({ count: z.number().int().min(0).max(LIMITS.containmentCount), first: z.array(item).max(LIMITS.containmentShown) })
+    .refine((few) => few.first.length <= few.count, 'names more than it counts');
+}
+
+/** A place in the sandbox's policy and why it is there (`~` stands for the home folder). */
+const PolicyPlaceSchema = z.strictObject({ path: Text, why: Text });
+
+/**
+ * What a command the extension runs itself would be allowed to do if approved: its sandbox's
+ * policy (D§13 "Containment"; docs/decisions.md "Containment: the sandbox's policy"), summarised.
+ * `hosts.count` 0 is no network at all.
+ */
+export const ContainmentSummarySchema = z.strictObject({
+  /** The folders it may write: the workspace folders, the temp folder, what a person added. */
+  writable: firstFew(Text),
+  /** The protected places inside them that stay unwritable (D§7). */
+  notWritable: firstFew(PolicyPlaceSchema),
+  /** The credential places it cannot read. */
+  unreadable: firstFew(PolicyPlaceSchema),
+  /** The hosts it may reach (`host` or `host:port`). */
+  hosts: firstFew(Text),
+});
+export type ContainmentSummary = z.infer<typeof ContainmentSummarySchema>;
+
 export const CardViewSchema = z.strictObject({
   id: Id,
   /** The command as it will run (cut only when longer than `LIMITS.commandChars`). */
@@ -130,6 +161,11 @@ export const CardViewSchema = z.strictObject({
    * (`deletes out, coverage (rm)`), or what the gate could not read.
    */
   effects: z.array(z.strictObject({ segment: z.number().int().min(1).max(LIMITS.commandChars), text: Text })).max(LIMITS.shortList).optional(),
+  /**
+   * What the command may do if approved, when the extension runs it itself in the OS sandbox
+   * (`approvalsGate.sandbox: on`); absent when the agent runs it (a hook's card) or the sandbox is off.
+   */
+  containment: ContainmentSummarySchema.optional(),
   /** What the program table says the command's programs do with these arguments (D§4.3). */
   forms: z.array(z.strictObject({ where: Text, role: z.string().max(32), note: Text })).max(LIMITS.shortList).optional(),
   rating: z

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import type * as vscode from 'vscode';
 import type { CaptureLog } from '../gate/capture/captureLog';
+import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import type { GrantStore } from '../gate/grants/grantStore';
 import type { Decision } from '../gate/decision';
 import type { ExecutionRecord } from '../gate/execution/executionRecord';
@@ -10,6 +11,7 @@ import { decide, type GateServices } from '../gate/pipeline';
 import type { GatePolicy } from '../gate/policy';
 import type { Rater } from '../gate/rater/raterContract';
 import { gatePolicy } from '../gate/settings/effectiveSettings';
+import type { CardExtras } from '../protocol/cardView';
 import type { ApprovalPanel } from './approvalPanel';
 import type { RaterProvider } from './raterProvider';
 import type { RungSwitcher } from './rungSwitcher';
@@ -23,6 +25,11 @@ export type ExecutionResult = ExecutionRecord;
 export interface CommandRunner {
   /** `decision`: what approved the command; the sandbox's policy is made from it (D§13). */
   run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision): Promise<ExecutionResult>;
+  /**
+   * The sandbox's policy the command would run under if a person approved it, for the card; `null`
+   * (or absent) when it would not run contained.
+   */
+  containmentIfApproved?(command: string, cwd: string): SandboxPolicy | null;
 }
 
 /** A grant or an allow entry the person asked for on the card. */
@@ -33,7 +40,8 @@ export type GrantRequest =
 export interface GatedExecutionParts {
   policy: () => GatePolicy;
   rater: () => Promise<Rater | null>;
-  person: Person & { ask(escalation: Parameters<Person['ask']>[0], signal?: AbortSignal): Promise<HumanAnswer | (HumanAnswer & { entry?: unknown })> };
+  /** The card; `extras` carries what it shows besides the escalation (the containment policy). */
+  person: Person & { ask(escalation: Parameters<Person['ask']>[0], signal?: AbortSignal, extras?: CardExtras): Promise<HumanAnswer | (HumanAnswer & { entry?: unknown })> };
   runner: CommandRunner;
   capture: CaptureLog;
   home: string;
@@ -104,7 +112,7 @@ export class GatedExecution {
     const listeningPerson: Person = {
       ask: async (escalation, signal) => {
         const note = this.warningNote();
-        const answer = await person.ask(note === '' ? escalation : { ...escalation, reason: `${escalation.reason}${note}` }, signal);
+        const answer = await person.ask(note === '' ? escalation : { ...escalation, reason: `${escalation.reason}${note}` }, signal, this.cardExtras(call));
         const entry = (answer as { entry?: { match: 'prefix' | 'glob'; pattern: string; scope: 'user' | 'workspace' } }).entry;
         if (answer.kind === 'allow-always' && entry) {
           pendingGrants.push({ scope: 'setting', entry: { match: entry.match, pattern: entry.pattern }, target: entry.scope });
@@ -138,6 +146,21 @@ export class GatedExecution {
     const execution = await this.parts.runner.run(call.command, call.cwd, call.signal, decision);
     if (execution.refused) return { decision: execution.refused, execution };
     return { decision, execution };
+  }
+
+  /**
+   * What the card shows besides the escalation: the sandbox's policy when the runner would run the
+   * approved command contained (D§13 "Containment"; built by the runner, the one place that builds
+   * it for a run). A policy that cannot be built leaves the card without it, never without a card.
+   */
+  private cardExtras(call: GatedCall): CardExtras {
+    try {
+      const policy = this.parts.runner.containmentIfApproved?.(call.command, call.cwd) ?? null;
+      return policy ? { containment: { policy, home: this.parts.home } } : {};
+    } catch (error) {
+      this.parts.log.warn(`The card shows no sandbox policy: it could not be built (${error instanceof Error ? error.message : String(error)}).`);
+      return {};
+    }
   }
 
   /** A rejection when the settings cannot be used as written (SettingsService.refusal), else null. */

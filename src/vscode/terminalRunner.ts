@@ -9,7 +9,7 @@ import type { ShellStatusRecord } from '../gate/execution/shellStatusRecords';
 import { terminalTypingProblem } from '../gate/execution/terminalTyping';
 import { recheckBeforeExecution } from '../gate/pipeline';
 import { runInChildProcess, workingFolderProblem } from './childProcessRunner';
-import { sandboxPolicyFor } from '../gate/containment/sandboxPolicy';
+import { sandboxPolicyFor, type SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import type { Decision } from '../gate/decision';
 import type { SandboxSetting } from '../gate/settings/settingsSchema';
 import { ExecutionCaptures, joinParts } from './executionCapture';
@@ -183,7 +183,7 @@ export class TerminalRunner implements vscode.Disposable {
     this.log(why);
     const { sandbox } = settings;
     const record = await runInChildProcess(command, cwd, {
-      ...(sandbox.mode === 'on' ? { containment: { policy: this.policyFor(command, cwd, settings, sandbox.packageRegistries, decision) } } : {}),
+      ...(sandbox.mode === 'on' ? { containment: { policy: this.policyFor(command, cwd, settings, decision) } } : {}),
       timeoutMs: settings.timeoutMs,
       home: this.options.home,
       environment: this.options.environment ?? process.env,
@@ -195,12 +195,24 @@ export class TerminalRunner implements vscode.Disposable {
     return record;
   }
 
+  /**
+   * The policy the command would run under if a person approved it now, for the card (D§10, D§13):
+   * the same builder as the run's, with the person's approval as the decision; `null` when the
+   * sandbox is off (the card then says nothing about containment). Reads the disk; never throws.
+   */
+  containmentIfApproved(command: string, cwd: string): SandboxPolicy | null {
+    const settings = this.options.settings();
+    if (settings.sandbox.mode !== 'on') return null;
+    const approved: Decision = { action: 'approve', stage: 'human', reason: 'a person approves it on the card', resolution: { resolved: false, mechanisms: [] } };
+    return this.policyFor(command, cwd, settings, approved);
+  }
+
   /** The sandbox's policy for one command (D§13): from its decision, the workspace folders and the settings. */
-  private policyFor(command: string, cwd: string, settings: TerminalRunnerSettings, packageRegistries: boolean, decision: Decision | undefined) {
+  private policyFor(command: string, cwd: string, settings: TerminalRunnerSettings, decision: Decision | undefined): SandboxPolicy {
     const folders = settings.workspaceFolders && settings.workspaceFolders.length > 0 ? settings.workspaceFolders : [cwd];
     // No decision handed over: nothing says which hosts were approved, so none are.
     const approving: Decision = decision ?? { action: 'escalate', stage: 'gate-error', reason: 'no decision handed to the runner', resolution: { resolved: false, mechanisms: [] } };
-    return sandboxPolicyFor({ command, cwd, home: this.options.home, decision: approving, workspaceFolders: folders, packageRegistries });
+    return sandboxPolicyFor({ command, cwd, home: this.options.home, decision: approving, workspaceFolders: folders, packageRegistries: settings.sandbox.packageRegistries });
   }
 
   /** The terminal to run in: the current one when it still fits, else a new one (or why none could start). */

@@ -199,6 +199,30 @@ describe('approval card in Chromium (built bundle, real CSP)', function () {
     assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   });
 
+  it('shows the sandbox policy the command would run under, as text, and nothing without one (D§13 Containment)', async () => {
+    const policy = {
+      writable: [`${HOME}/proj`, '/tmp'],
+      notWritable: [{ path: `${HOME}/proj/.git/hooks`, why: 'version-control hooks' }],
+      unreadable: [{ path: `${HOME}/<img src=x onerror=window.__pwned=7>`, why: 'SSH keys' }],
+      hosts: [],
+      approved: { paths: [], hosts: [] },
+    };
+    await show(card('npm test', {}, { containment: { policy, home: HOME } }));
+    assert.equal(await page.$eval('.facts ul.containment', (n) => n.parentElement?.previousElementSibling?.textContent), 'If approved, runs contained');
+    const items = await page.$$eval('.facts ul.containment li', (nodes) => nodes.map((n) => [n.textContent, n.children.length]));
+    assert.deepEqual(items, [
+      ['writes only in ~/proj, /tmp', 0],
+      ['cannot write 1 protected place inside them: ~/proj/.git/hooks (version-control hooks)', 0],
+      ['cannot read 1 credential place: ~/<img src=x onerror=window.__pwned=7> (SSH keys)', 0],
+      ['network: none (no network: no host can be reached)', 0],
+    ]);
+    assert.equal(await page.$$eval('.facts img', (nodes) => nodes.length), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    // A hook's card or the sandbox off: the card says nothing about containment.
+    await show(card('npm test'));
+    assert.equal(await page.$$eval('.facts ul.containment', (nodes) => nodes.length), 0);
+  });
+
   it('ignores a card whose effects are malformed', async () => {
     const view = card('rm -rf a');
     await show(view);

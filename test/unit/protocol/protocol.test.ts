@@ -122,10 +122,21 @@ describe('protocol: webview → extension messages', () => {
 
 describe('protocol: extension → webview messages', () => {
   const view = cardViewFor('card-1', escalation('rm -rf build'));
+  const containment = {
+    writable: { count: 2, first: ['~/proj', '/tmp'] },
+    notWritable: { count: 1, first: [{ path: '~/proj/.git/hooks', why: 'version-control hooks' }] },
+    unreadable: { count: 0, first: [] },
+    hosts: { count: 0, first: [] },
+  };
   it('accepts a snapshot and an ack', () => {
     assert.ok(parseHostMessage({ type: 'snapshot', seq: 0, total: 1, cards: [view] }).ok);
     assert.ok(parseHostMessage({ type: 'snapshot', seq: 3, total: 0, cards: [] }).ok);
     assert.ok(parseHostMessage({ type: 'ack', requestId: 'req-1', accepted: false, reason: 'Stale.' }).ok);
+  });
+  it('accepts a card with a containment summary at its bounds', () => {
+    const few = Array.from({ length: LIMITS.containmentShown }, (_, i) => ({ path: `~/.cred${i}`, why: 'a credential' }));
+    const card = { ...view, containment: { ...containment, unreadable: { count: LIMITS.containmentCount, first: few } } };
+    assert.ok(parseHostMessage({ type: 'snapshot', seq: 0, total: 1, cards: [card] }).ok);
   });
   const bad: Array<[string, unknown]> = [
     ['a snapshot with a negative seq', { type: 'snapshot', seq: -1, total: 0, cards: [] }],
@@ -142,6 +153,13 @@ describe('protocol: extension → webview messages', () => {
     ['an effect text longer than a card carries', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: [{ segment: 1, text: 'x'.repeat(LIMITS.textChars + 1) }] }] }],
     ['more effects than a card carries', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, effects: Array.from({ length: LIMITS.shortList + 1 }, () => ({ segment: 1, text: 'deletes x (rm)' })) }] }],
     ['a delta message', { type: 'delta', add: [view] }],
+    // The containment summary (D§13): a count and the first few, never a whole list.
+    ['more unreadable places named than a card carries', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, containment: { ...containment, unreadable: { count: 99, first: Array.from({ length: LIMITS.containmentShown + 1 }, () => ({ path: '~/.ssh', why: 'SSH keys' })) } } }] }],
+    ['more hosts named than counted', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, containment: { ...containment, hosts: { count: 1, first: ['a.example', 'b.example'] } } }] }],
+    ['a negative count', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, containment: { ...containment, writable: { count: -1, first: [] } } }] }],
+    ['a containment summary with an extra key', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, containment: { ...containment, approvedByAgent: true } }] }],
+    ['a protected place that is no text', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, containment: { ...containment, notWritable: { count: 1, first: [{ path: ['.git'], why: 'hooks' }] } } }] }],
+    ['a writable path longer than a card carries', { type: 'snapshot', seq: 0, total: 1, cards: [{ ...view, containment: { ...containment, writable: { count: 1, first: ['/'.repeat(LIMITS.textChars + 1)] } } }] }],
   ];
   for (const [name, message] of bad) {
     it(`refuses: ${name}`, () => assert.equal(parseHostMessage(message).ok, false));
@@ -206,6 +224,26 @@ describe('protocol: cardViewFor', () => {
     assert.deepEqual(view.forms?.map((f) => [f.where, f.role]), [['find -exec', 'executor'], ['sort -o', 'writer']]);
     assert.match(view.forms![0]!.note, /runs a command/);
     assert.equal(cardViewFor('card-2', escalation('ls -la')).forms, undefined);
+  });
+
+  it('summarises the sandbox policy handed with the card (D§13 Containment), and says nothing without one', () => {
+    const policy = {
+      writable: ['/home/gate/proj', '/tmp'],
+      notWritable: [{ path: '/home/gate/proj/.git/hooks', why: 'version-control hooks' }],
+      unreadable: [{ path: '/home/gate/.ssh', why: 'SSH keys' }],
+      hosts: [],
+      approved: { paths: [], hosts: [] },
+    };
+    const view = cardViewFor('card-1', escalation('npm test'), { containment: { policy, home: HOME } });
+    assert.ok(CardViewSchema.safeParse(view).success);
+    assert.deepEqual(view.containment, {
+      writable: { count: 2, first: ['~/proj', '/tmp'] },
+      notWritable: { count: 1, first: [{ path: '~/proj/.git/hooks', why: 'version-control hooks' }] },
+      unreadable: { count: 1, first: [{ path: '~/.ssh', why: 'SSH keys' }] },
+      hosts: { count: 0, first: [] },
+    });
+    // A hook's card (the agent runs the command) or the sandbox off: no policy, no field.
+    assert.equal('containment' in cardViewFor('card-2', escalation('npm test')), false);
   });
 
   it('offers no grants without a grant preview (catastrophic, unresolved, bypass)', () => {
