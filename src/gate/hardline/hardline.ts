@@ -54,6 +54,7 @@ import { printedAtWorst } from './listings';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
+import { isPrintCallName } from '../programs/languages/approximate';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { writtenScriptRuns } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
@@ -547,6 +548,8 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
 function checkUnplacedWords(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   const argv = record.peeled.argv;
   if (argv.length < 2 || !unplacedWords(record)) return null;
+  // A print call read as shell text (`(println "…")`) writes its words out; a pipe into a shell reads them (dataFlow.ts).
+  if (isPrintCallName(commandName(argv[0])?.name ?? '')) return null;
   const code = checkUnplacedCode(argv, record.inside.forms, context, place);
   if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
@@ -581,7 +584,8 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
 function checkUnplacedCode(argv: readonly Word[], forms: FormReading, context: Context, place: PathPlace): HardlineFinding | null {
   const name = commandName(argv[0]);
   // A subcommand the row does not list is read as a program without a row would be (`dotnet script eval CODE`).
-  if (name !== null && rowFor(name.name) !== null && forms.unlisted === null) return null;
+  // So is a strict row's option it does not know (`factor -e=CODE`: another program of the same name).
+  if (name !== null && rowFor(name.name) !== null && forms.unlisted === null && forms.unreadable === null) return null;
   for (const payload of unplacedCodePayloads(argv)) {
     const found = payload.kind === 'fork-loop' ? null : checkPayloadText(payload.text, true, context, place);
     if (found !== null) return found;
@@ -1038,6 +1042,9 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   return checkInputCommands(source, produced, sink, context, place);
 }
 
+/** A line xargs reads that the floor cannot compute: one word known only at run time. */
+const UNREAD_INPUT: Word = { kind: 'opaque', raw: '"$line"', expansions: ['variable'] };
+
 /**
  * `… | xargs CMD`, `… | parallel CMD`: the command run with what flows in (dataFlow.ts): the words
  * echo prints, the text a producer prints, the paths a lister prints at worst, or every process id.
@@ -1060,6 +1067,8 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   // Every process of one account, when the command spells out a signal that ends them (processes.ts).
   if (xargs !== undefined && spellsEndingSignal(xargs.inner) && printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  // Nothing known of what flows: a word known only at run time, taken at its worst by the command's own rules (docs/decisions.md "What flows unread into xargs").
+  if (inputs.length === 0) inputs.push({ words: [UNREAD_INPUT] });
   for (const input of inputs) {
     if (xargs !== undefined) {
       for (const inner of xargsCommands(xargs, input)) {
