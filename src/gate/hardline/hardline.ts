@@ -46,6 +46,7 @@ import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession, isGuestPowerOperand } from './power';
+import { checkStorageServices } from './storageServices';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -463,7 +464,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
  */
 function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
   const argv = command.argv;
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkStorageServices(command) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   if (run === null) return null;
