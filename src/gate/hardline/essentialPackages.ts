@@ -20,6 +20,8 @@ const ESSENTIAL_PACKAGES = new Set([
   'libc6', 'libc-bin', 'glibc', 'glibc-common', 'coreutils', 'bash', 'dash', 'systemd', 'systemd-sysv', 'init', 'util-linux',
   'base-files', 'base-passwd', 'filesystem', 'dpkg', 'apt', 'rpm', 'dnf', 'yum', 'pacman', 'login', 'passwd', 'shadow',
   'shadow-utils', 'sudo', 'grep', 'sed', 'tar', 'findutils', 'diffutils', 'gzip', 'libpam0g', 'pam', 'libpam-modules', 'libpam-runtime', 'linux', 'linux-lts', 'linux-zen', 'linux-hardened', 'kernel', 'kernel-core',
+  // Alpine's and the other musl and busybox systems' C library, core programs and package tools; Solus's.
+  'musl', 'busybox', 'apk-tools', 'alpine-baselayout', 'eopkg', 'xbps', 'baselayout', 'libc',
 ]);
 
 /** The essential packages, one a line: what a listing of every installed package holds at its worst (listings.ts). */
@@ -39,9 +41,21 @@ function essential(text: string): boolean {
   return rpmName !== undefined && ESSENTIAL_PACKAGES.has(rpmName);
 }
 
+/** A package tool's removing verb, and an option that overrides its safety checks (`--ignore-safety`, `--force-…`, `--nodeps`). */
+const REMOVING_VERB = /^(?:remove|rm|del|delete|erase|uninstall|purge)$/;
+const FORCING_OPTION = /^--?(?:ignore-(?:safety|dependency|dependencies|deps|system)|force(?:-[\w-]+)?|nodeps|no-deps|allow-remove-essential)$/;
+
 export function checkEssentialRemoval(argv: readonly Word[], name: string): HardlineFinding | null {
   const row = rowFor(name);
-  if (row === null) return null;
+  // A package tool without a row (Solus's `eopkg`, …): a removing verb, a forcing option and an
+  // essential package among its words are taken at their worst (docs/decisions.md "Essential
+  // packages removed by a tool no row places").
+  if (row === null) {
+    const texts = argv.slice(1).map(literalText);
+    if (!texts.some((text) => text !== null && REMOVING_VERB.test(text)) || !texts.some((text) => text !== null && FORCING_OPTION.test(text))) return null;
+    const package_ = texts.find((text) => text !== null && !text.startsWith('-') && essential(text));
+    return package_ === undefined || package_ === null ? null : hardlineFinding('recursive-delete-root', `${name} (a program no row places) removes the essential package ${package_} by force`);
+  }
   for (const { command, reading } of commandLevels(row, argv)) {
     const removes = command.removesPackages;
     if (removes === undefined) continue;

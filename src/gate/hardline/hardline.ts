@@ -46,6 +46,7 @@ import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession, isGuestPowerOperand } from './power';
+import { checkStorageServices } from './storageServices';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -54,6 +55,7 @@ import { printedAtWorst } from './listings';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
+import { isPrintCallName } from '../programs/languages/approximate';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { substitutedCommand, substitutedScriptRun, writtenScriptRuns, type ScriptRun, type WrittenText } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
@@ -473,7 +475,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
  */
 function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
   const argv = command.argv;
-  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
+  const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkStorageServices(command) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
   if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
   const run = containerRun(argv, place);
   if (run === null) return null;
@@ -558,6 +560,8 @@ function checkShellArguments(argv: readonly Word[], context: Context, place: Pat
 function checkUnplacedWords(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   const argv = record.peeled.argv;
   if (argv.length < 2 || !unplacedWords(record)) return null;
+  // A print call read as shell text (`(println "…")`) writes its words out; a pipe into a shell reads them (dataFlow.ts).
+  if (isPrintCallName(commandName(argv[0])?.name ?? '')) return null;
   const code = checkUnplacedCode(argv, context, place);
   if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
@@ -1048,6 +1052,9 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   return checkInputCommands(source, produced, sink, context, place);
 }
 
+/** A line xargs reads that the floor cannot compute: one word known only at run time. */
+const UNREAD_INPUT: Word = { kind: 'opaque', raw: '"$line"', expansions: ['variable'] };
+
 /**
  * `… | xargs CMD`, `… | parallel CMD`: the command run with what flows in (dataFlow.ts): the words
  * echo prints, the text a producer prints, the paths a lister prints at worst, or every process id.
@@ -1070,6 +1077,8 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   // Every process of one account, when the command spells out a signal that ends them (processes.ts).
   if (xargs !== undefined && spellsEndingSignal(xargs.inner) && printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  // Nothing known of what flows: a word known only at run time, taken at its worst by the command's own rules (docs/decisions.md "What flows unread into xargs").
+  if (inputs.length === 0) inputs.push({ words: [UNREAD_INPUT] });
   for (const input of inputs) {
     if (xargs !== undefined) {
       for (const inner of xargsCommands(xargs, input)) {

@@ -14,11 +14,19 @@ import type { Word } from '../reading/resolution';
 import { literalText } from './commandName';
 
 /** A token that is a power action by itself, with the management tools' prefixes. */
-const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:shutdown|reboot|poweroff|powerdown|powercycle|halt)$/;
+const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:shutdown|reboot|poweroff|powerdown|powercycle|halt|turnoff|logout|logoff)$/;
 /** The second token of a two-token power action after `power` (`power off`, `POWER-DOWN`, `power cycle`). */
 const AFTER_POWER = new Set(['off', 'down', 'cycle', 'reset']);
+/** What a power setter sets: its value is the power's next state. */
+const POWER_SETTING = new Set(['action', 'state']);
 /** Tokens that name the machine itself. */
 const HOST_TOKENS = new Set(['host', 'system', 'machine', 'computer', 'localhost', 'chassis', 'hypervisor']);
+/** A token joining such a noun to `power` (`ospower`, `syspower`, `hostpower`): the machine's power by name. */
+const HOST_POWER_NOUN = /^(?:os|sys|system|host|machine|server)power$/;
+/** Whether a token names this machine or its power. */
+function namesHost(token: string): boolean {
+  return HOST_TOKENS.has(token) || HOST_POWER_NOUN.test(token);
+}
 
 /** A word's tokens: split on punctuation and at lower-to-upper case changes, lower-cased. */
 function tokensOf(text: string): string[] {
@@ -43,7 +51,7 @@ export function hostPowerPhrase(argv: readonly Word[]): string | null {
     if (text === null || text === '' || /[/\s]/.test(text)) continue;
     if (text.startsWith('-')) {
       const eq = text.indexOf('=');
-      if (eq > 0 && hasPowerAction(tokensOf(text.slice(eq + 1))) && tokensOf(text.slice(0, eq)).some((token) => HOST_TOKENS.has(token))) optionPhrase = text;
+      if (eq > 0 && hasPowerAction(tokensOf(text.slice(eq + 1))) && tokensOf(text.slice(0, eq)).some(namesHost)) optionPhrase = text;
       continue;
     }
     // `service@host` names a service's node (`rabbit@host`), not this machine.
@@ -51,7 +59,16 @@ export function hostPowerPhrase(argv: readonly Word[]): string | null {
   }
   if (optionPhrase !== null) return optionPhrase;
   const all = operandTokens.flat();
-  if (!all.some((token) => HOST_TOKENS.has(token))) return null;
+  const phrase = argv.slice(1).map((word) => literalText(word) ?? '…').join(' ');
+  // A setter of the power state or action (`-c SetPowerAction --action 2`) whose value no row
+  // places: taken at its worst, the power off (docs/decisions.md "Power words by the program's name").
+  if (all.some((token, k) => token === 'set' && all[k + 1] === 'power' && POWER_SETTING.has(all[k + 2] ?? ''))) return phrase;
+  // A program named for the power or the session (`sxmo_power.sh`, `…-session-ctl`) given a power
+  // action as its verb names no guest: its own machine's power or session.
+  const program = literalText(argv[0]);
+  const programTokens = program === null ? [] : tokensOf(program.slice(program.lastIndexOf('/') + 1).replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
+  if (programTokens.some((token) => token === 'power' || token === 'session' || HOST_POWER_NOUN.test(token)) && operandTokens.length > 0 && operandTokens[0]!.length === 1 && hasPowerAction(operandTokens[0]!)) return phrase;
+  if (!all.some(namesHost)) return null;
   // Power words may span operands (`chassis power off`).
-  return hasPowerAction(all) ? argv.slice(1).map((word) => literalText(word) ?? '…').join(' ') : null;
+  return hasPowerAction(all) ? phrase : null;
 }

@@ -39,7 +39,8 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
     return { texts: [accountLinesAtWorst(names.some((one) => one === null) ? [] : (names as string[]))], exact: false };
   }
   if (kind === 'block-devices') {
-    const paths = reading !== null && hasOption(reading, '-p', '--paths');
+    // `-p`, or the `PATH` column among those `-o` asks for (`lsblk -ndo PATH`), prints `/dev/` paths.
+    const paths = reading !== null && (hasOption(reading, '-p', '--paths') || reading.options.some((option) => (option.name === '-o' || option.name === '--output') && option.value !== null && /(?:^|,)PATH(?:,|$)/i.test(literalText(option.value) ?? '')));
     return { texts: [DISKS_AT_WORST.map((disk) => (paths ? `/dev/${disk}` : disk)).join('\n')], exact: false };
   }
   const files = fields?.files ?? reading?.operands ?? operands(args);
@@ -105,7 +106,9 @@ export function fieldSelection(name: string, args: readonly Word[]): FieldSelect
     let separator: string | null = null;
     let k = 0;
     for (; k < words.length && words[k]!.startsWith('-F'); k++) separator = words[k] === '-F' ? (words[++k] ?? null) : words[k]!.slice(2);
-    const program = /^\s*\{\s*print\s+((?:\$\d+\s*,\s*)*\$\d+)\s*;?\s*\}\s*$/.exec(words[k] ?? '');
+    // A line pattern before the action (`$3>=1000 {print $6}`) only picks lines: at worst every
+    // line passes, so the fields are computed on all of them.
+    const program = /^\s*(?:[\w\s$()<>=!&|+\-^.*]*[^\s{])?\s*\{\s*print\s+((?:\$\d+\s*,\s*)*\$\d+)\s*;?\s*\}\s*$/.exec(words[k] ?? '');
     // A program that only picks lines and prints fields (`NR>1 {print $NF}`, `/x/ {print $2}`):
     // not computed, but a listing read through it stays the listing.
     if (program === null && AWK_FIELD_PICK.test(words[k] ?? '')) return { apply: (text) => text, files: args.slice(k + 1), listingOnly: true };

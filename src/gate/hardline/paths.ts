@@ -250,7 +250,8 @@ const HOME_KEY_FOLDERS = new Set(['.ssh', '.gnupg']);
 /** The home folder `parts` is in (the user's own, or one under `/home` or `/Users`), as its length; 0 when none. */
 function homePrefix(parts: readonly string[], homeParts: readonly string[] | null): number {
   if (homeParts !== null && parts.length > homeParts.length && homeParts.every((part, k) => part === parts[k])) return homeParts.length;
-  if (parts.length > 2 && (parts[0] === 'home' || parts[0] === 'Users') && !GLOB_CHARS.test(parts[1]!) && parts[1] !== 'Shared') return 2;
+  // A glob for the account (`/home/*/.ssh`) matches every home, the user's own at worst.
+  if (parts.length > 2 && (parts[0] === 'home' || parts[0] === 'Users') && parts[1] !== 'Shared') return 2;
   return 0;
 }
 
@@ -410,7 +411,13 @@ function platformTarget(parts: readonly string[], includeHome: boolean, deep: bo
     if (deep && parts.length === 5 && folder === 'windows' && WINDOWS_PROGRAM_FOLDERS.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[4]!)) {
       return `the Windows system folder ${parts.slice(2).join('/')}`;
     }
-    const profileFolder = includeHome && deep && parts.length >= 5 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase()) && !GLOB_CHARS.test(parts[3]!);
+    // Windows' program folders and the folders right inside them hold nothing a person cleans up:
+    // every entry of a kind there (`System32\drivers\*.sys`, `System32\*.dll`) is the system's.
+    if (deep && (parts.length === 5 || parts.length === 6) && folder === 'windows' && WINDOWS_PROGRAM_FOLDERS.has(parts[3]!.toLowerCase()) && GLOB_CHARS.test(lastPart) && !parts.slice(4, -1).some((part) => GLOB_CHARS.test(part))) {
+      return `every ${lastPart} in the Windows system folder ${parts.slice(2, -1).join('/')}`;
+    }
+    // A glob for the account (`C:\Users\*\AppData`) matches every profile, the user's own at worst.
+    const profileFolder = includeHome && deep && parts.length >= 5 && folder === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase());
     if (profileFolder && parts.length === 5 && WINDOWS_PROFILE_FOLDERS.has(parts[4]!.toLowerCase())) return `the folder ${parts[4]} of the Windows home folder of ${parts[3]}`;
     if (profileFolder && parts.length === 6 && parts[4]!.toLowerCase() === 'appdata' && WINDOWS_APPDATA_FOLDERS.has(parts[5]!.toLowerCase())) {
       return `the folder AppData/${parts[5]} of the Windows home folder of ${parts[3]}`;

@@ -61,6 +61,17 @@ const SESSION_PROCESSES: Readonly<Record<string, string>> = {
   niri: 'ends the niri compositor and the session with it: a logout',
   dwl: 'ends the dwl compositor and the session with it: a logout',
   cage: 'ends the cage kiosk compositor and the session with it: a logout',
+  // Phones' and handhelds' shells run as the session's one program (Phosh on phoc, Steam's gamescope session).
+  phosh: 'ends the Phosh shell, the phone session with it: a logout',
+  phoc: 'ends the phoc compositor and the phone session with it: a logout',
+  gamescope: 'ends the gamescope compositor and the session with it: a logout',
+  'cosmic-comp': 'ends the COSMIC compositor and the session with it: a logout',
+  'gnome-kiosk': 'ends the GNOME kiosk compositor and the session with it: a logout',
+  hikari: 'ends the hikari compositor and the session with it: a logout',
+  miriway: 'ends the Miriway compositor and the session with it: a logout',
+  'cosmic-greeter': 'ends the display manager and every session it started',
+  lemurs: 'ends the display manager and every session it started',
+  'plasmalogin': 'ends the display manager and every session it started',
   // X11 window managers a session runs as its last program (`exec i3` in .xinitrc, a display
   // manager's session file): when it ends, the session ends. xinit and startx hold the X server.
   xinit: 'ends xinit, the X server with it and every program of the desktop: a logout',
@@ -114,6 +125,9 @@ function processKeys(name: string): string[] {
 export function sessionProcess(name: string): string | null {
   for (const key of processKeys(name)) {
     if (Object.prototype.hasOwnProperty.call(SESSION_PROCESSES, key)) return SESSION_PROCESSES[key]!;
+    // A desktop's session manager by its name's form (`budgie-session`, `gamescope-session`,
+    // `phosh-session`): it holds every program of the session, as the listed ones do.
+    if (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)?-session(?:-binary)?$/.test(key) && !/^(?:dbus|user|systemd|gpg|ssh|tmux|screen|x11|wayland)-/.test(key)) return 'ends the desktop\'s session manager: a logout';
   }
   return null;
 }

@@ -15,6 +15,7 @@
  */
 import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, MOVE_WORDS, NETWORK_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 import { CREDENTIAL_HINT } from './reader';
+import { isRawBlockDevicePath } from '../../hardline/paths';
 
 export interface ApproximateText {
   text: string;
@@ -28,10 +29,13 @@ const WINDOW = 400;
 export function readApproximately(code: string, program: string): ApproximateText[] {
   const row = languageRowFor(program);
   if (row.asShellText !== undefined) code = row.asShellText(code);
-  const { stripped, literals } = literalsOf(code, row);
+  const { stripped, literals, spans } = literalsOf(code, row);
   const out: ApproximateText[] = [];
-  for (const literal of literals) {
+  for (const [k, literal] of literals.entries()) {
     if (literal.trim() === '') continue;
+    // A literal a print call writes out is output, not a command here: where the output flows
+    // into a shell, the data-flow reader reads it (hardline/dataFlow.ts `codePrintedAtWorst`).
+    if (printedOnly(stripped, spans[k]!)) continue;
     out.push({ text: literal, what: `a string in ${row.language} code` });
     // An environment lookup of the home folder interpolated into the string (`"rm -rf $ENV{HOME}"`).
     const spelt = withHomeSpelt(literal);
@@ -63,7 +67,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
     const words = windowWords(window, row);
     if (words.length > 0) out.push({ text: words.join(' '), what: `${name} in ${row.language} code (a name that says it runs a command)` });
   }
-  out.push(...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
+  out.push(...deviceWrites(stripped, literals, row), ...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
@@ -102,6 +106,20 @@ function fileWrites(stripped: string, code: string, row: LanguageRow): Approxima
     for (const target of targets) out.push({ text: `: > ${target}`, what: `${api} in ${row.language} code` });
   });
   return out;
+}
+
+/**
+ * A raw disk named in code that writes anything (a name whose words say `write`, `writer`,
+ * `wipe`, `erase`, `fill` or `flash`: Factor's `with-file-writer`, `WriteAllBytes`, `io.write`):
+ * the disk written, at its worst, whatever the language's order of words (D§5 "Raw disks"). A
+ * disk only read (`File.read("/dev/sda")`) names no such word.
+ */
+function deviceWrites(stripped: string, literals: readonly string[], row: LanguageRow): ApproximateText[] {
+  const devices = literals.map((literal) => literal.trim()).filter((literal) => isRawBlockDevicePath(literal, true));
+  if (devices.length === 0) return [];
+  const writer = /[A-Za-z_][\w.:-]*/g.exec(stripped) === null ? undefined : stripped.match(/[A-Za-z_][\w.:-]*/g)!.find((name) => name.split(/[-_.:]+|(?<=[a-z])(?=[A-Z])/).some((token) => /^(?:write|writer|writes|wipe|erase|fill|flash)$/i.test(token)));
+  if (writer === undefined) return [];
+  return devices.map((device) => ({ text: `: > ${quoteShell(device)}`, what: `${writer} with ${device} in ${row.language} code` }));
 }
 
 /** Most credential paths of one piece of code handed on as uploads. */
@@ -199,15 +217,38 @@ export function readListedDeletions(code: string, deletionApis: readonly string[
 
 /**
  * What code of `program`'s language prints at most, for text piped from it into a shell: its
- * literals (each quote form of its row, a home lookup inside one as `~`), and again with the home
+ * literals (each quote form of its row, a home lookup inside one as `~`; format directives
+ * decoded too), and again with the home
  * lookups outside literals taken as the literal `~` (`print "rm -rf ", $ENV{HOME}`, `"rm -rf " + Dir.home`).
  */
 export function printedLiterals(code: string, program: string): string[][] {
   const row = languageRowFor(program);
   const inside = literalsOf(code, row).literals.map((literal) => withHomeSpelt(literal));
   const spelt = withHomeSpelt(code, '"~"');
-  if (spelt === code) return [inside];
-  return [inside, literalsOf(spelt, row).literals];
+  const groups = spelt === code ? [inside] : [inside, literalsOf(spelt, row).literals];
+  // Lisp's and Maxima's format directives (`(format t "rm -rf ~~~%")`): `~~` prints `~`, `~%` and `~&` a line break.
+  const formatted = groups.map((literals) => literals.map((literal) => literal.replace(/~([~%&])/g, (_directive, c: string) => (c === '~' ? '~' : '\n'))));
+  return [...groups, ...formatted.filter((literals, k) => literals.join('\0') !== groups[k]!.join('\0'))];
+}
+
+/**
+ * Calls that write their arguments to the output and do nothing else with them, in the spellings
+ * languages give them: `print`, `println`, `puts`, `say`, `echo`, `display`, `printf`, `writeln`,
+ * `Console.WriteLine`, Lisp's `(format t …)`, `princ`, Haskell's `putStrLn`, `console.log`.
+ */
+const PRINT_CALL = /(?:^|[^\w.$])(?:(?:Console|System\.out|console|IO|Kernel|io|fmt)\.)?(?:print|println|printf|printfn|puts|say|echo|display|displayln|writeln|WriteLine|Write|log|princ|prin1|print_string|print_endline|print_newline|putStrLn|putStr|Println|Printf|Print|format\s+t)\s*[(\s]\s*$/;
+
+/** A print call's name standing as a command of its own (`println "…"`, `puts "…"`, `say "…"`, as code read as shell text shows it). */
+export function isPrintCallName(name: string): boolean {
+  return /^(?:println|printfn|puts|say|displayln|writeln|princ|prin1|print_string|print_endline|putStrLn|putStr)$/.test(name);
+}
+
+/** Whether the literal at `span` is the sole argument of a print call (`(println "…")`, `print("…");`, `puts "…"`). */
+function printedOnly(stripped: string, span: { start: number; end: number }): boolean {
+  const before = stripped.slice(Math.max(0, span.start - 40), span.start);
+  // Lisp's call opens before the name: `(println "…")`; others after it: `print("…")`, `puts "…"`.
+  if (!PRINT_CALL.test(before)) return false;
+  return /^\s*(?:[)\]]\s*)*(?:[;,]|\n|$)/.test(stripped.slice(span.end, span.end + 40)) || /^\s*\)/.test(stripped.slice(span.end));
 }
 
 /** `{rm -rf /}` (Tcl braces) read as the text inside. */
@@ -216,8 +257,9 @@ function unquoteBraces(text: string): string {
 }
 
 /** The code with literals and comments blanked (so names inside them are not APIs), and the literals. */
-export function literalsOf(code: string, row: LanguageRow): { stripped: string; literals: string[] } {
+export function literalsOf(code: string, row: LanguageRow): { stripped: string; literals: string[]; spans: { start: number; end: number }[] } {
   const literals: string[] = [];
+  const spans: { start: number; end: number }[] = [];
   let stripped = '';
   let i = 0;
   outer: while (i < code.length) {
@@ -241,6 +283,7 @@ export function literalsOf(code: string, row: LanguageRow): { stripped: string; 
       const close = quote.close ?? closingOf(open[open.length - 1]!);
       const read = readQuoted(code, i + open.length, close, quote.escape, quote.nests ? open[open.length - 1]! : null);
       literals.push(read.text);
+      spans.push({ start, end: read.end });
       // Interpolating quotes keep their `$var` / `#{…}` text: the floor reads it as written.
       i = read.end;
       stripped += quote.keep === true ? code.slice(start, i) : blank(code.slice(start, i));
@@ -249,7 +292,7 @@ export function literalsOf(code: string, row: LanguageRow): { stripped: string; 
     stripped += code[i];
     i++;
   }
-  return { stripped, literals };
+  return { stripped, literals, spans };
 }
 
 /** Text of the same length with every character but line breaks a blank (offsets stay those of the code). */

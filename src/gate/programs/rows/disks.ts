@@ -361,6 +361,28 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['-sv /dev/sdb'],
   },
   {
+    // growpart grows a partition into the free space after it by rewriting the partition table;
+    // `-N`/`--dry-run` only prints what it would change.
+    names: ['growpart'],
+    category: 'system',
+    what: "grows a partition to fill the free space after it (rewrites the disk's partition table)",
+    strict: true,
+    grammar: { short: 'u', flags: 'Nhv', long: { ...valued('update', 'free-percent'), ...flagged('dry-run', 'help', 'verbose') } },
+    deviceReads: { dryRun: ['N', 'dry-run'] },
+    plain: ['-N /dev/sda 1'],
+  },
+  {
+    // ms-sys writes DOS and Windows boot records; given a device alone (or only -h/-v) it says
+    // which boot record the device holds. Every other option writes one (or forces, or changes it).
+    names: ['ms-sys'],
+    category: 'system',
+    what: 'prints or writes the DOS/Windows boot record of a disk or partition',
+    strict: true,
+    grammar: { short: 'HB', flags: '123456789ezlp7imdstrkfhvwnagx', long: { ...valued('heads', 'bps'), ...flagged('fat12', 'fat32nt5', 'fat32nt6', 'rt11', 'fat32', 'fat32free', 'fat16free', 'fat16', 'wipelabel', 'partition', 'mbr7', 'mbrvista', 'mbr', 'mbr95b', 'mbrdos', 'mbrsyslinux', 'mbrgptsyslinux', 'mbrrufus', 'mbrreactos', 'mbrzero', 'force', 'help', 'version', 'write', 'ntfs', 'fat32pe', 'fat32ros', 'fat32kos', 'fat16ros', 'mbrkolibri') } },
+    deviceReads: { every: true, unlessOptions: ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'e', 'z', 'l', 'p', 'i', 'm', 'd', 's', 't', 'r', 'k', 'f', 'w', 'n', 'a', 'g', 'x', 'H', 'B', 'fat12', 'fat32nt5', 'fat32nt6', 'rt11', 'fat32', 'fat32free', 'fat16free', 'fat16', 'wipelabel', 'partition', 'heads', 'bps', 'mbr7', 'mbrvista', 'mbr', 'mbr95b', 'mbrdos', 'mbrsyslinux', 'mbrgptsyslinux', 'mbrrufus', 'mbrreactos', 'mbrzero', 'force', 'write', 'ntfs', 'fat32pe', 'fat32ros', 'fat32kos', 'fat16ros', 'mbrkolibri'] },
+    plain: ['/dev/sdb'],
+  },
+  {
     // zerofree fills an unmounted ext2/3/4 file system's free blocks with zeros; `-n` only says
     // how many it would fill.
     names: ['zerofree'],

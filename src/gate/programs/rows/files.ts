@@ -2233,7 +2233,12 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'text',
     what: 'prints the prime factors of numbers',
     readOnly: true,
-    grammar: { long: flagged('exponents', 'help', 'version'), flags: 'h' },
+    // Strict: coreutils' factor has only these options. The Factor language's interpreter has
+    // the same name: its `-e=CODE` runs the code (read by the approximate reader, D§5 "Code in
+    // other languages"); any other option is neither program's known one.
+    strict: true,
+    grammar: { short: 'e', long: flagged('exponents', 'help', 'version'), flags: 'h' },
+    options: [{ role: 'executor', options: ['-e'], payload: 'code', example: '=2 3 + .', note: "-e=CODE is the Factor language's interpreter running the code" }],
     plain: ['42', '12 15', ''],
   },
   {

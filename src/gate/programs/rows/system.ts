@@ -1761,6 +1761,8 @@ function apkCommands(): Record<string, Command> {
   const cmd = (extra: Partial<Command> = {}): Command => ({ grammar: APK_GRAMMAR, options: APK_OPTIONS, ...extra });
   for (const verb of ['add', 'del', 'fix', 'upgrade', 'cache', 'audit-fix', 'mkpkg']) out[verb] = cmd({ role: { role: 'destructive', note: `${verb} changes the installed packages, running their scripts as root` } });
   for (const verb of ['update', 'info', 'search', 'list', 'policy', 'version', 'dot', 'stats', 'manifest', 'verify', 'audit', 'query', 'help']) out[verb] = cmd();
+  // `--force-broken-world` (and the older `--force`) removes a package the rest of the world needs.
+  out.del = { ...out.del!, removesPackages: { forcedBy: ['--force-broken-world', '--force'] } };
   out.fetch = cmd({ operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'curl', note: 'downloads the package file' }] });
   out.index = cmd({ options: [...APK_OPTIONS, { role: 'writer', options: ['--output'], example: 'APKINDEX.tar.gz', note: '--output writes the index file' }] });
   out.info = cmd({ plain: ['-L busybox', 'musl'] });
