@@ -1266,7 +1266,7 @@ const TAILSCALE_BODY: Command = {
     login: ts({ options: TS_UP_ROLES, plain: [''] }),
     ssh: ts({ role: { role: 'executor', note: 'opens a shell on another machine of the tailnet' } }),
     nc: ts({ role: { role: 'network', note: 'connects this terminal to a port of another machine of the tailnet' } }),
-    file: ts({ subcommands: { cp: ts({ role: { role: 'network', note: 'sends files to another machine of the tailnet' } }), get: ts({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'Downloads/', note: 'saves the received files into that folder' }] }) } }),
+    file: ts({ subcommands: { cp: ts({ role: { role: 'network', note: 'sends files to another machine of the tailnet' }, read: uploadsToRemote((text) => /^[^/\s]+:$/.test(text), 'tailscale file cp sends that file to another machine of the tailnet') }), get: ts({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'Downloads/', note: 'saves the received files into that folder' }] }) } }),
     drive: ts({ subcommands: { share: ts({ role: { role: 'listener', note: 'shares a folder with the tailnet' } }), list: ts({ plain: [''] }) } }),
     cert: ts({ options: [{ role: 'writer', options: ['--cert-file', '-cert-file', '--key-file', '-key-file'], example: 'tls.crt', note: 'writes the certificate or key to that file' }], plain: ['host.tailnet.ts.net'] }),
     update: ts({ role: { role: 'loader', note: 'downloads and installs a new Tailscale version' } }),
@@ -1596,7 +1596,9 @@ const K3D_BODY: Command = {
     cluster: k3d({
       subcommands: {
         create: k3d({ options: [K3D_NODES_BIND], attaches: k3dVolumes, plain: ['dev', 'dev --agents 2 -p 8080:80@loadbalancer'] }),
-        delete: k3d({ role: DESTROY('deletes clusters and their node containers') }),
+        // Deletes the local cluster's own node containers (k3d's, not the host's): an entry for
+        // `k3d cluster` covers it, as the tool's everyday life cycle.
+        delete: k3d({ plain: ['dev', '--all'] }),
         edit: k3d({ plain: ['dev --port-add 8081:80@loadbalancer'] }),
         list: k3d({ plain: ['', '-o json'] }),
         start: k3d({ plain: ['dev'] }),
