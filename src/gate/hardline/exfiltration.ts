@@ -505,7 +505,9 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
       // The commands of the word's outer substitutions: deeper ones are read as their own lines.
       for (const inner of readTextCommands(word.raw, home).slice(0, MAX_UNPLACED_INNER)) {
         const record = argvRecord(inner.argv, inner.redirects);
-        const source = printedSecret(record) ?? sourceOf({ record, redirects: inner.redirects, pipedFrom: -1, place: command.place }, true);
+        const shape = { record, redirects: inner.redirects, pipedFrom: -1, place: command.place };
+        // What the metadata service hands out (the machine's cloud credentials) is in the word too.
+        const source = printedSecret(record) ?? sourceOf(shape, true) ?? (asksMetadata(shape) ? 'the machine\'s cloud credentials (from the metadata service)' : null);
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${what}`);
       }
     }

@@ -64,6 +64,7 @@ import { functionCallsText } from './functionCalls';
 import { xargsInputAsPipe } from './inputAsPipe';
 import { shellTextWithArguments, stdinTextWithArguments } from './shellArguments';
 import { payloadsWithInput } from './payloadInput';
+import { podsOnInput } from './podsOnInput';
 import { unplacedSinkTexts } from './unplacedPipes';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
@@ -775,6 +776,10 @@ function isShell(name: string): boolean {
 function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact: boolean, context: Context, place: PathPlace): HardlineFinding | null {
   // A program the table cannot place (no row, or words its row cannot read) may run its input as
   // shell text, or as code of a language the floor has no reader of: read approximately, as code.
+  for (const pod of podsOnInput(command.argv, texts)) {
+    const found = checkPayloadText(pod, false, context, place);
+    if (found !== null) return found;
+  }
   const kind = stdinCodeOf(command.argv, command.forms) ?? (command.argv.length > 0 && unplacedProgram(command) ? 'unknown' : null);
   if (kind === null) return null;
   if (kind === 'code') {

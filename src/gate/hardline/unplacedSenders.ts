@@ -48,7 +48,7 @@ const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|po
 const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins|(?:export|dump)-(?:secret-|private-|symmetric-)?keys?)(?:$|[-_:])/i;
 
 /** An option that asks for something shown or dumped: `--show-…`, `-DumpCreds` (dashed: `-dump-creds`). */
-const SHOWING_OPTION = /^-{1,2}(?:dump|show|print|export|reveal|get|list|display|extract|decrypt)-/;
+const SHOWING_OPTION = /^-{1,2}(?:dump|show|print|export|expose|reveal|get|list|display|extract|decrypt)-/;
 
 /** A camel-case word with its parts dashed and lower-cased (`DumpCreds` → `dump-creds`). */
 function dashed(text: string): string {
@@ -216,8 +216,18 @@ export function secretNamedVerb(record: SegmentRecord): string | null {
     // A switch that asks for the secrets (`-DumpCreds`, `--show-token`, `--export-secrets`).
     if (SHOWING_OPTION.test(dashed(text)) && SECRET_WORD.test(dashed(text).replace(SHOWING_OPTION, '-'))) return text;
     if (text.startsWith('-')) continue;
+    // A key or an entry's address whose last part names a secret (`settings.kubernetes.bootstrap-token`,
+    // `pass://Personal/aws/password`): the value at that key is the secret.
+    if (/^(?!(?:https?|ftps?|file|wss?):)[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$|^[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+$/.test(text) && SECRET_WORD.test(dashed(text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf('.')) + 1)))) return text;
     if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(text)) return null;
     if (SECRET_WORD.test(text)) return text;
+    // A tool's whole configuration exported (`frob config export`): its servers' tokens and passwords at worst.
+    if (/^(?:dump|export)$/.test(text) && /^(?:config|configuration|settings)$/.test(literalText(argv[k - 1]) ?? '')) return `${literalText(argv[k - 1])} ${text}`;
+  }
+  // A switch that asks for the secret anywhere among the words (`acr login -n reg --expose-token`).
+  for (let k = 5; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text !== null && SHOWING_OPTION.test(dashed(text)) && SECRET_WORD.test(dashed(text).replace(SHOWING_OPTION, '-'))) return text;
   }
   return null;
 }

@@ -98,6 +98,8 @@ export function configurationWritesAtWorst(argv: readonly Word[], privileged: bo
       if ((word === 'config' || word === 'settings' || word === 'configure') && words.length > k + 2) return [target(own, name, word)];
       return [];
     }
+    // `configure list`, `configure list-profiles`, `configure get-…`: reading the configuration.
+    if (word === 'configure' && next !== null && (READING_VERB.test(next) || /^(?:list|get|show|describe|print|view|export)-/.test(next))) return [];
     if (word === 'configure' || word === 'setup-shell') return [target(own, name, word)];
   }
   return [];

@@ -271,7 +271,7 @@ function withAttachments(place: PathPlace, family: string, found: readonly Attac
       (mounts ??= [...place.mounts]).push({ inside, host: '/' });
       continue;
     }
-    const key = attachedKey(family, attachment.instance);
+    const key = attachedKey(attachment.family ?? family, attachment.instance);
     const before = (attached ?? place.attached)?.get(key) ?? [];
     const added = bindHosts(attachment.host, place).filter((host) => !before.some((mount) => mount.inside === inside && mount.host === host));
     // Bounded, so that a long line of attachments stays linear (past the bounds: a known miss).
@@ -548,6 +548,15 @@ export function unplacedRunPlace(argv: readonly Word[], place: PathPlace): PathP
     const value: Word = eq === -1 ? word : word.kind === 'opaque' ? { kind: 'opaque', raw: valueText, expansions: word.expansions } : { kind: 'literal', value: valueText, raw: valueText };
     const spelling = bindSpelling(word.kind === 'literal' ? valueText : valueText.replace(/["']/g, ''));
     if (spelling !== null) options.push({ spelled: spelling, value });
+    // A value that is itself a runner's option list (`--docker-options="--rm -v /:/host"`): each
+    // of its blank-separated pieces that spells a bind is one.
+    else if (word.kind === 'literal' && /\s/.test(valueText)) {
+      for (const piece of valueText.split(/\s+/)) {
+        const pieceText = piece.replace(/^-[^=\s]*=/, '');
+        const pieceSpelling = bindSpelling(pieceText);
+        if (pieceSpelling !== null) options.push({ spelled: pieceSpelling, value: { kind: 'literal', value: pieceText, raw: pieceText } });
+      }
+    }
   }
   return options.length === 0 ? null : containerPlace(UNPLACED_RUNNER, options, [], place);
 }

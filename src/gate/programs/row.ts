@@ -551,6 +551,12 @@ export interface Attachment {
   readonly inside: string;
   /** `host` is a device whose file system is mounted: at its worst the host's root file system. */
   readonly device?: true;
+  /**
+   * The runner whose instances these are, when another program's (a cluster creator's nodes are
+   * docker containers: `k3d cluster create -v /:/h` attaches to what `docker exec` reaches); by
+   * default the attaching row's own.
+   */
+  readonly family?: string;
 }
 
 /** The kinds of program, for the table's documentation and counts. */

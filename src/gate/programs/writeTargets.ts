@@ -7,7 +7,7 @@ import { readSedInvocation } from './sed';
 import { readTarOptions } from './tarOptions';
 import { analyseArgv, type SegmentAnalysis } from './segmentAnalysis';
 import { configurationWritesAtWorst } from './configVerbs';
-import { invokedName, programForms, rowFor, type FormReading } from './table';
+import { invokedName, leavesWordsUnplaced, programForms, rowFor, type FormReading } from './table';
 import { programName } from './wrappers';
 import { pathText, targetOf, type WriteTarget } from './writeTarget';
 import { literalWord, type Segment, type Word } from '../reading/resolution';
@@ -931,7 +931,7 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
         const forms = analysis?.inside?.forms ?? programForms(unwrapped.argv);
         out.push(...rowTargets(unwrapped.argv, 0, forms));
         // No row, or words the row cannot place: a configuration verb among them writes at its worst.
-        if (forms.unreadable !== null || rowFor(program) === null) out.push(...configurationWritesAtWorst(unwrapped.argv, privilegeWrapper(unwrapped.wrappers) !== undefined));
+        if (leavesWordsUnplaced(forms) || rowFor(program) === null) out.push(...configurationWritesAtWorst(unwrapped.argv, privilegeWrapper(unwrapped.wrappers) !== undefined));
       }
       return out;
     }

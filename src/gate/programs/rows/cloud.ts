@@ -1,4 +1,4 @@
-import { mountSource, volumeSource } from '../containerBinds';
+import { mountBind, mountSource, volumeBind, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
@@ -232,17 +232,34 @@ const DOCKER_RUN: Command = {
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
   container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
+  attaches: runAttaches,
   plain: RUN_PLAIN,
 };
 
-const DOCKER_CREATE: Command = { grammar: { ...RUN_GRAMMAR, stopAtOperand: true }, options: RUN_ROLES, plain: ['--name web nginx'] };
+/**
+ * What a run or create binds stays bound in the container it makes (D§5, docs/decisions.md "A
+ * container made earlier on the line keeps its binds"): `docker run -d --name c -v /:/h … &&
+ * docker exec c rm -rf /h/usr`. The container's name is `--name`; without one it is only known at
+ * run time (every container). Read-only binds are left out, as for the run's own command.
+ */
+function runAttaches(_operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  const name = values('--name').values[0] ?? '*';
+  const binds = [
+    ...values('-v', '--volume').values.map((value) => (value === null ? null : volumeBind(value))),
+    ...values('--mount').values.map((value) => (value === null ? null : mountBind(value))),
+  ];
+  return binds.flatMap((bind) => (bind === null || bind.readOnly === true ? [] : [{ instance: name, host: bind.host, inside: bind.inside }]));
+}
+
+const DOCKER_CREATE: Command = { grammar: { ...RUN_GRAMMAR, stopAtOperand: true }, options: RUN_ROLES, attaches: runAttaches, plain: ['--name web nginx'] };
 
 const DOCKER_EXEC: Command = {
   grammar: { short: 'euwH', flags: 'dit', long: { ...valued('detach-keys', 'env', 'env-file', 'user', 'workdir', 'host', 'url', 'preserve-fds'), ...flagged('detach', 'interactive', 'tty', 'privileged', 'help', 'latest') }, abbreviations: false, stopAtOperand: true },
   options: [...DOCKER_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
   read: elsewhere('docker exec', 'runs the command inside the running container named first', 1),
-  // The running container's own binds are not known here; `--privileged` hands it the host's devices.
-  container: { command: 1, volumes: [], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'] },
+  // The running container's own binds are those attached to it earlier on the line (a run, a
+  // cluster creator's nodes); `--privileged` hands it the host's devices.
+  container: { command: 1, instance: 0, volumes: [], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'] },
 };
 
 /** A docker level with the global roles and the options of most listing and inspecting commands. */
@@ -1249,7 +1266,7 @@ const TAILSCALE_BODY: Command = {
     login: ts({ options: TS_UP_ROLES, plain: [''] }),
     ssh: ts({ role: { role: 'executor', note: 'opens a shell on another machine of the tailnet' } }),
     nc: ts({ role: { role: 'network', note: 'connects this terminal to a port of another machine of the tailnet' } }),
-    file: ts({ subcommands: { cp: ts({ role: { role: 'network', note: 'sends files to another machine of the tailnet' } }), get: ts({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'Downloads/', note: 'saves the received files into that folder' }] }) } }),
+    file: ts({ subcommands: { cp: ts({ role: { role: 'network', note: 'sends files to another machine of the tailnet' }, read: uploadsToRemote((text) => /^[^/\s]+:$/.test(text), 'tailscale file cp sends that file to another machine of the tailnet') }), get: ts({ operands: [{ role: 'writer', operand: 'last', everyday: true, example: 'Downloads/', note: 'saves the received files into that folder' }] }) } }),
     drive: ts({ subcommands: { share: ts({ role: { role: 'listener', note: 'shares a folder with the tailnet' } }), list: ts({ plain: [''] }) } }),
     cert: ts({ options: [{ role: 'writer', options: ['--cert-file', '-cert-file', '--key-file', '-key-file'], example: 'tls.crt', note: 'writes the certificate or key to that file' }], plain: ['host.tailnet.ts.net'] }),
     update: ts({ role: { role: 'loader', note: 'downloads and installs a new Tailscale version' } }),
@@ -1551,6 +1568,84 @@ const KIND_BODY: Command = {
     version: kind({ plain: [''] }),
   },
   plain: ['get clusters', 'create cluster', 'version'],
+};
+
+/**
+ * k3d: k3s clusters whose nodes are docker containers (`k3d-NAME-server-0`, `k3d-NAME-agent-0`).
+ * `cluster create -v SRC:DST[@NODEFILTER]` binds a host folder into the nodes: a later `docker
+ * exec` into any container reaches it (the node names are k3d's, so every container: '*').
+ */
+const K3D_LONG = {
+  ...valued('volume', 'port', 'env', 'label', 'k3s-arg', 'k3s-node-label', 'runtime-label', 'runtime-ulimit', 'servers', 'agents', 'image', 'network', 'api-port', 'config', 'token', 'registry-create', 'registry-use', 'registry-config', 'servers-memory', 'agents-memory', 'host-alias', 'gpus', 'subnet', 'timeout', 'output', 'role', 'cluster', 'replicas', 'memory', 'mode', 'default-network', 'proxy-remote-url'),
+  ...flagged('help', 'verbose', 'trace', 'timestamps', 'version', 'wait', 'no-lb', 'no-rollback', 'no-image-volume', 'kubeconfig-switch-context', 'kubeconfig-update-default', 'kubeconfig-merge-default', 'all', 'force', 'no-headers', 'token', 'keep-tools', 'overwrite', 'update', 'all', 'keep-registry-volume', 'skip-api-server'),
+};
+function k3d(extra: Partial<Command> = {}): Command {
+  return { grammar: { short: 'vpeciaolm', flags: 'hawds', long: { ...K3D_LONG, 'kubeconfig-merge-default': ['flag', 'd'], 'kubeconfig-switch-context': ['flag', 's'] }, abbreviations: false }, ...extra };
+}
+function k3dVolumes(_operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  return values('-v', '--volume').values.flatMap((value) => {
+    // `SRC:DST[:OPTS][@NODEFILTER…]`: the node filter names nodes of the cluster, all of them at worst.
+    const bind = value === null ? null : volumeBind(value.split('@')[0]!);
+    return bind === null || bind.readOnly === true ? [] : [{ instance: '*', host: bind.host, inside: bind.inside, family: 'docker' }];
+  });
+}
+const K3D_NODES_BIND = { role: 'destructive' as const, options: ['-v', '--volume'], when: (value: string | null) => value === null || volumeBindsSystem(value.split('@')[0]!), example: '/:/host@server:0', note: '-v binds a system folder of the host into the cluster\'s node containers' };
+const K3D_BODY: Command = {
+  grammar: { flags: 'h', long: K3D_LONG, abbreviations: false },
+  subcommands: {
+    cluster: k3d({
+      subcommands: {
+        create: k3d({ options: [K3D_NODES_BIND], attaches: k3dVolumes, plain: ['dev', 'dev --agents 2 -p 8080:80@loadbalancer'] }),
+        // Deletes the local cluster's own node containers (k3d's, not the host's): an entry for
+        // `k3d cluster` covers it, as the tool's everyday life cycle.
+        delete: k3d({ plain: ['dev', '--all'] }),
+        edit: k3d({ plain: ['dev --port-add 8081:80@loadbalancer'] }),
+        list: k3d({ plain: ['', '-o json'] }),
+        start: k3d({ plain: ['dev'] }),
+        stop: k3d({ plain: ['dev'] }),
+      },
+    }),
+    node: k3d({
+      subcommands: {
+        create: k3d({ plain: ['extra --cluster dev --role agent'] }),
+        delete: k3d({ role: DESTROY('deletes node containers') }),
+        edit: k3d({ plain: ['k3d-dev-serverlb --port-add 8082:80'] }),
+        list: k3d({ plain: [''] }),
+        start: k3d({ plain: ['k3d-dev-agent-0'] }),
+        stop: k3d({ plain: ['k3d-dev-agent-0'] }),
+      },
+    }),
+    kubeconfig: k3d({
+      subcommands: {
+        get: k3d({ role: { role: 'credentials', note: 'prints the cluster\'s kubeconfig with its client key' } }),
+        merge: k3d({
+          options: [{ role: 'writer', options: ['-o', '--output'], example: 'kube.yaml', note: '-o writes the cluster\'s credentials into that file' }],
+          // Without -o: into ~/.kube/config with -d, else into k3d's own folder of the home.
+          read: (_args, reading) => {
+            const named = (...names: string[]): boolean => reading.options.some((option) => names.includes(option.name));
+            if (named('-o', '--output')) return [];
+            return named('-d', '--kubeconfig-merge-default')
+              ? [writes('k3d', 'kubeconfig merge', '~/.kube/config', 'file', 'k3d kubeconfig merge -d writes the cluster and its credentials into the Kubernetes client\'s configuration')]
+              : [writes('k3d', 'kubeconfig merge', '~/.config/k3d', 'tree', 'k3d kubeconfig merge writes the cluster\'s credentials into ~/.config/k3d')];
+          },
+        }),
+        write: k3d({ read: () => [writes('k3d', 'kubeconfig write', '~/.config/k3d', 'tree', 'k3d kubeconfig write writes the cluster\'s credentials into ~/.config/k3d')] }),
+      },
+    }),
+    image: k3d({ subcommands: { import: k3d({ plain: ['app:dev -c dev'] }) } }),
+    registry: k3d({
+      subcommands: {
+        create: k3d({ plain: ['reg.localhost --port 5000'] }),
+        delete: k3d({ role: DESTROY('deletes registry containers') }),
+        list: k3d({ plain: [''] }),
+      },
+    }),
+    config: k3d({ subcommands: { init: k3d({ plain: [''] }), migrate: k3d({ plain: ['old.yaml new.yaml'] }) } }),
+    completion: k3d({ plain: ['bash'] }),
+    version: k3d({ plain: [''] }),
+    help: k3d({ plain: [''] }),
+  },
+  plain: ['cluster list', 'version'],
 };
 
 /** A libvirt URI that reaches another host (`qemu+ssh://host/system`, `qemu://host/system`). */
@@ -3515,6 +3610,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['tailscale'], category: 'network', what: 'the Tailscale VPN client', ...TAILSCALE_BODY },
   { names: ['minikube'], category: 'container', what: 'minikube, a local Kubernetes cluster', ...MINIKUBE_BODY },
   { names: ['kind'], category: 'container', what: 'kind, Kubernetes clusters in containers', ...KIND_BODY },
+  { names: ['k3d'], category: 'container', what: 'k3d, k3s clusters whose nodes are docker containers', ...K3D_BODY },
   { names: ['virsh'], category: 'container', what: 'the libvirt virtual machine shell', ...VIRSH_BODY },
   { names: ['vagrant'], category: 'container', what: 'Vagrant, which builds and runs development virtual machines', ...VAGRANT_BODY },
   ANSIBLE_ROW,

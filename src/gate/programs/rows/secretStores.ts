@@ -1,4 +1,4 @@
-import { flagged, valued, type Grammar } from '../grammar';
+import { flagged, textOf, valued, type Grammar } from '../grammar';
 import { printsSecret, printsSecretUnless, type Command, type ProgramRow } from '../row';
 
 /**
@@ -211,6 +211,103 @@ export const SECRET_MANAGER_ROWS: readonly ProgramRow[] = [
       exec: { role: { role: 'executor', note: 'runs a command with keeper:// references in its environment replaced by secrets' } },
     },
     plain: ['secret list', 'profile list', '--version'],
+  },
+  // Password managers' own clients (D§4.3, docs/decisions.md "Password managers' clients and
+  // tools that print their own tokens"): a command that prints an entry or the vault is a
+  // `credentials` form; listing, searching and signing in print no secret. A subcommand not listed
+  // is read at its worst (programs/table.ts `leavesWordsUnplaced`).
+  {
+    names: ['keeper'],
+    category: 'misc',
+    what: 'Keeper Commander, the Keeper password manager\'s client',
+    grammar: { long: { ...valued('format', 'output', 'config', 'server', 'user', 'password', 'unmask', 'field'), ...flagged('help', 'version', 'debug', 'batch-mode', 'unmask', 'legacy', 'proxy') }, abbreviations: false },
+    subcommands: {
+      get: { role: printsSecret('prints a record of the vault (its password with --unmask or --format json)') },
+      'find-password': { role: printsSecret('prints a record\'s password') },
+      export: { role: printsSecret('prints (or writes) the whole vault, passwords included') },
+      totp: { role: printsSecret('prints a record\'s one-time code') },
+      ls: { plain: ['', '-l'] },
+      list: { plain: [''] },
+      search: { plain: ['github'] },
+      tree: { plain: [''] },
+      whoami: { plain: [''] },
+      login: { plain: [''] },
+      logout: { plain: [''] },
+      shell: { role: { role: 'executor', note: 'opens Keeper\'s own interactive shell' } },
+      'sync-down': { plain: [''] },
+      rm: { role: { role: 'destructive', note: 'deletes records of the vault' } },
+    },
+    plain: ['ls', 'search github', 'whoami', '--version'],
+  },
+  {
+    names: ['dcli'],
+    category: 'misc',
+    what: 'the Dashlane command-line client',
+    grammar: { short: 'o', long: { ...valued('output', 'field'), ...flagged('help', 'version', 'debug') }, abbreviations: false },
+    subcommands: {
+      password: { role: printsSecret('prints a credential\'s password (or its fields)') },
+      p: { role: printsSecret('prints a credential\'s password (or its fields)') },
+      note: { role: printsSecret('prints a secure note') },
+      n: { role: printsSecret('prints a secure note') },
+      otp: { role: printsSecret('prints a credential\'s one-time code') },
+      o: { role: printsSecret('prints a credential\'s one-time code') },
+      secret: { role: printsSecret('prints a secret of the vault') },
+      read: { role: printsSecret('prints the vault value a dl:// reference names') },
+      inject: { role: printsSecret('prints a template with the vault values it references filled in') },
+      exec: { role: { role: 'executor', note: 'runs a command with dl:// references in its environment replaced by secrets' } },
+      sync: { plain: [''] },
+      lock: { plain: [''] },
+      logout: { plain: [''] },
+      accounts: { plain: ['whoami'] },
+      devices: { plain: ['list'] },
+      team: { plain: ['members'] },
+      configure: { plain: ['disable-auto-sync true'] },
+    },
+    plain: ['sync', '--version'],
+  },
+  {
+    names: ['passbolt', 'go-passbolt-cli'],
+    category: 'misc',
+    what: 'the Passbolt command-line client',
+    grammar: { long: { ...valued('config', 'serverAddress', 'userPrivateKeyFile', 'userPassword', 'mfaMode', 'id', 'column', 'filter', 'name', 'folder', 'username', 'uri', 'password', 'description', 'file'), ...flagged('help', 'version', 'json', 'debug') }, abbreviations: false },
+    subcommands: {
+      get: { subcommands: { resource: { role: printsSecret('prints a resource with its decrypted password') }, folder: { plain: ['--id x'] }, user: { plain: ['--id x'] }, group: { plain: ['--id x'] } } },
+      list: { read: (_args, reading) => (reading.options.some((option) => /password/i.test(textOf(option.value) ?? '')) ? [{ role: 'credentials', program: 'passbolt list', trigger: 'list', index: -1, value: null, everyday: true, note: 'prints the resources with their decrypted passwords' }] : []), plain: ['resource', 'folder'] },
+      exec: { role: { role: 'executor', note: 'runs a command with passbolt:// references in its environment replaced by secrets' } },
+      create: { plain: ['folder --name x'] },
+      update: { plain: ['folder --id x --name y'] },
+      delete: { role: { role: 'destructive', note: 'deletes resources, folders, users or groups' } },
+      share: { plain: ['resource --id x --group y'] },
+      move: { plain: ['resource --id x --folderParentID y'] },
+      verify: { plain: [''] },
+      completion: { plain: ['bash'] },
+      help: { plain: [''] },
+    },
+    plain: ['list resource', 'verify', '--version'],
+  },
+  {
+    names: ['pass-cli'],
+    category: 'misc',
+    what: 'the Proton Pass command-line client',
+    grammar: { long: { ...valued('share-id', 'item-id', 'vault-name', 'item-title', 'field', 'output', 'format'), ...flagged('help', 'version', 'json') }, abbreviations: false },
+    subcommands: {
+      item: {
+        subcommands: {
+          view: { role: printsSecret('prints an item of the vault with its secrets') },
+          list: { plain: [''] },
+          create: { plain: ['login --title x'] },
+          delete: { role: { role: 'destructive', note: 'deletes items of the vault' } },
+          totp: { role: printsSecret('prints an item\'s one-time code') },
+        },
+      },
+      vault: { subcommands: { list: { plain: [''] }, create: { plain: ['--name x'] }, delete: { role: { role: 'destructive', note: 'deletes a vault with its items' } } } },
+      inject: { role: printsSecret('prints a template with the pass:// references it holds filled in') },
+      run: { role: { role: 'executor', note: 'runs a command with pass:// references in its environment replaced by secrets' } },
+      login: { plain: [''] },
+      logout: { plain: [''] },
+      info: { plain: [''] },
+    },
+    plain: ['vault list', 'item list', '--version'],
   },
   {
     names: ['railway'],
