@@ -53,7 +53,7 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
     if (given.listing === true) return given;
     if (fields.listingOnly === true) return null;
     const texts = [...new Set(given.texts.map(fields.apply))];
-    return { texts, exact: given.exact };
+    return { texts, exact: given.exact && fields.picks !== true };
   }
   const contents = files.map((word) => systemListAtWorst(literalText(word) ?? '')).filter((one): one is string => one !== null);
   if (contents.length === 0 || fields?.listingOnly === true) return null;
@@ -76,6 +76,8 @@ interface FieldSelection {
   apply: (text: string) => string;
   /** Only a listing is read through it (its fields or lines are not computed: `NR>1 {print $NF}`). */
   listingOnly?: true;
+  /** A line pattern picks some lines: the fields of every line are at worst what it prints, not exactly. */
+  picks?: true;
   /** The files it reads (none: its standard input). */
   files: readonly Word[];
 }
@@ -115,7 +117,8 @@ export function fieldSelection(name: string, args: readonly Word[]): FieldSelect
     if (program === null || (separator !== null && separator.length !== 1)) return null;
     const picked = program[1]!.split(',').map((field) => Number(field.trim().slice(1)));
     const split = (line: string): string[] => (separator === null ? line.trim().split(/[ \t]+/) : line.split(separator));
-    return { apply: (text) => mapLines(text, (line) => picked.map((field) => (field === 0 ? line : (split(line)[field - 1] ?? ''))).join(' ')), files: args.slice(k + 1) };
+    const picks = /^\s*\{/.test(words[k] ?? '') ? {} : { picks: true as const };
+    return { apply: (text) => mapLines(text, (line) => picked.map((field) => (field === 0 ? line : (split(line)[field - 1] ?? ''))).join(' ')), files: args.slice(k + 1), ...picks };
   }
   return null;
 }

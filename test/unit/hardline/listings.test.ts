@@ -28,9 +28,10 @@ describe('listings read at their worst (hardline/listings.ts)', () => {
     const flowing = () => ({ texts: ['a:b:c\nd:e:f'], exact: true });
     assert.deepEqual(printedAtWorst(argv('cut', '-d', ':', '-f', '1,3'), flowing), { texts: ['a:c\nd:f'], exact: true });
     assert.deepEqual(printedAtWorst(argv('awk', '-F:', '{print $2}'), flowing), { texts: ['b\ne'], exact: true });
-    // A line pattern is not computed: only a listing passes through it, whole.
-    assert.equal(fieldSelection('awk', argv('-F:', '$3 > 1000 {print $1}'))?.listingOnly, true);
-    assert.equal(printedAtWorst(argv('awk', '-F:', '$3 > 1000 {print $1}'), flowing), null);
+    // A line pattern picks lines: at worst every line passes, so the fields of all of them are
+    // what it prints, no longer exactly.
+    assert.equal(fieldSelection('awk', argv('-F:', '$3 > 1000 {print $1}'))?.picks, true);
+    assert.deepEqual(printedAtWorst(argv('awk', '-F:', '$3 > 1000 {print $1}'), flowing), { texts: ['a\nd'], exact: false });
     const listing = () => ({ texts: ['/opt\n/opt/*'], exact: false, listing: true as const });
     assert.deepEqual(printedAtWorst(argv('awk', 'NR>1 {print $NF}'), listing), listing());
     assert.deepEqual(printedAtWorst(argv('awk', '{print $2}'), listing), listing());
