@@ -318,7 +318,7 @@ const NPM_SUBCOMMANDS: Record<string, Command> = {
   org: npmWithChanges(['set', 'rm'], 'npm org set/rm changes an organisation’s members', ['ls']),
   token: npmWithChanges(['create', 'revoke'], 'npm token create/revoke makes or cancels registry credentials', ['list']),
   ...Object.fromEntries(['run', 'run-script', 'rum', 'urn'].map((s) => [s, { grammar: NPM_GRAMMAR, plain: ['build', 'lint -- --fix', 'test --if-present'] }])),
-  ...Object.fromEntries(['test', 't', 'tst', 'start', 'stop', 'restart', 'ci', 'clean-install', 'ic', 'install-clean', 'ls', 'list', 'outdated', 'audit', 'view', 'info', 'show', 'v', 'search', 'explain', 'why', 'pack', 'prefix', 'root', 'version', 'rebuild', 'rb', 'dedupe', 'prune', 'fund', 'doctor', 'ping', 'help', 'query', 'sbom', 'cache', 'whoami', 'docs', 'bugs', 'repo'].map((s) => [s, NPM_PLAIN_LEVEL])),
+  ...Object.fromEntries(['test', 't', 'tst', 'start', 'stop', 'restart', 'ci', 'clean-install', 'ic', 'install-clean', 'install-ci-test', 'cit', 'clean-install-test', 'sit', 'diff', 'find-dupes', 'll', 'la', 'shrinkwrap', 'completion', 'star', 'stars', 'unstar', 'home', 'issues', 'ls', 'list', 'outdated', 'audit', 'view', 'info', 'show', 'v', 'search', 'explain', 'why', 'pack', 'prefix', 'root', 'version', 'rebuild', 'rb', 'dedupe', 'prune', 'fund', 'doctor', 'ping', 'help', 'query', 'sbom', 'cache', 'whoami', 'docs', 'bugs', 'repo'].map((s) => [s, NPM_PLAIN_LEVEL])),
 };
 
 const NPM_COMMANDS = [
@@ -452,6 +452,8 @@ const GO_ROW: ProgramRow = {
     },
     generate: { grammar: GO_GRAMMAR, role: { role: 'executor', note: 'go generate runs the commands written in //go:generate lines' } },
     tool: { grammar: GO_GRAMMAR, role: { role: 'executor', note: 'go tool runs tool programs, including ones the module declares' } },
+    // Not listed: `bug` (opens a browser), `telemetry` (writes the user's Go settings).
+    help: { grammar: GO_GRAMMAR, plain: ['modules'] },
   },
   plain: ['version', 'build ./...', 'test ./...', 'env GOPATH', 'mod tidy', '-C sub build .'],
 };
