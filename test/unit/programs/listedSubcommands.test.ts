@@ -56,6 +56,11 @@ const LISTED: Record<string, readonly string[]> = {
   bun: ['bun install', 'bun test', 'bun outdated', 'bun pm ls', 'bun remove zod'],
   conda: ['conda list', 'conda env list', 'conda info'],
   tailscale: ['tailscale status', 'tailscale ip', 'tailscale dns status'],
+  rye: ['rye sync', 'rye test', 'rye lint', 'rye fmt --check', 'rye build', 'rye config --show-path'],
+  pixi: ['pixi install', 'pixi add numpy', 'pixi list', 'pixi tree', 'pixi info', 'pixi config list', 'pixi global list'],
+  k3d: ['k3d cluster list', 'k3d node list', 'k3d version', 'k3d image import app:dev -c dev'],
+  kn: ['kn service list', 'kn revision list', 'kn route list'],
+  velero: ['velero backup get', 'velero schedule get', 'velero restore get'],
 };
 
 /** Programs whose rows place any other word themselves (a project script, a verb read as a change). */
@@ -86,6 +91,18 @@ describe('rows list the real subcommands of their programs', () => {
   it('reads gh pr create --body-file as an upload of that file', () => {
     const forms = programForms(argvOf('gh pr create -t T -F ~/.ssh/id_rsa')).forms;
     assert.ok(forms.some((form) => form.role === 'network' && form.sends === true), JSON.stringify(forms));
+  });
+
+  it('reads a pixi run word with shell syntax as shell text (pixi joins its words into one command line)', () => {
+    const forms = programForms(argvOf("pixi run 'rm -rf ~/.ssh && true'")).forms;
+    assert.ok(forms.some((form) => form.role === 'executor' && form.payload === 'shell-text' && form.payloadText === 'rm -rf ~/.ssh && true'), JSON.stringify(forms));
+    assert.deepEqual(programForms(argvOf('pixi run test')).forms, []);
+  });
+
+  it('reads the new rows of Kubernetes tools: k3d cluster delete deletes, k3d kubeconfig get prints a secret', () => {
+    assert.ok(programForms(argvOf('k3d cluster delete dev')).forms.some((form) => form.role === 'destructive'));
+    assert.ok(programForms(argvOf('k3d kubeconfig get dev')).forms.some((form) => form.role === 'credentials'));
+    assert.notEqual(unlisted('kn frobnicate'), null);
   });
 
   it('reads kubectl edit as starting an editor', () => {

@@ -470,6 +470,119 @@ const DOCKER_ROW_BODY: Command = {
   plain: ['ps', 'images', 'version', 'build -t app .', 'logs web', 'compose up -d'],
 };
 
+// ---------------------------------------------------------------------------------------------
+// Kubernetes tools that read the kubeconfig as kubectl does (`--kubeconfig`: a configuration whose
+// credential plugins are programs they run).
+
+const KUBECONFIG_LOADER: OptionRole = { role: 'loader', options: ['--kubeconfig'], example: '/tmp/kubeconfig', note: '--kubeconfig loads a configuration whose credential plugins are programs the client runs' };
+
+/** stern: tails the logs of the pods matching a query (stern 1.x `--help`). */
+const STERN_ROW: ProgramRow = {
+  names: ['stern'],
+  category: 'container',
+  what: 'a Kubernetes log tailer for the pods matching a name pattern or selector',
+  grammar: {
+    short: 'ncloiepEs',
+    flags: 'hvAt',
+    abbreviations: false,
+    long: {
+      namespace: ['value', 'n'], container: ['value', 'c'], selector: ['value', 'l'], output: ['value', 'o'], include: ['value', 'i'], exclude: ['value', 'e'], 'exclude-container': ['value', 'E'], since: ['value', 's'],
+      ...valued('kubeconfig', 'context', 'tail', 'template', 'template-file', 'field-selector', 'node', 'color', 'container-state', 'max-log-requests', 'timezone', 'exclude-pod', 'condition', 'config', 'completion', 'verbosity'),
+      timestamps: 'optional', 'all-namespaces': ['flag', 'A'], prompt: ['flag', 'p'],
+      ...flagged('help', 'version', 'no-follow', 'only-log-lines', 'diff', 'ephemeral-containers', 'init-containers', 'show-hidden-options', 'stdin'),
+    },
+  },
+  options: [KUBECONFIG_LOADER],
+  plain: ['web', '-n shop checkout --since 15m', '-l app=api --tail 50', '. -n kube-system --container kube-proxy', 'web -o raw', '--version'],
+};
+
+/** k3d: k3s clusters in docker containers (k3d 5 `--help`). */
+const K3D_LEAF: Command = { grammar: { short: 'co', flags: 'h', abbreviations: false, long: { ...valued('config', 'cluster', 'output', 'kubeconfig', 'timeout', 'role', 'image', 'mode'), cluster: ['value', 'c'], output: ['value', 'o'], ...flagged('help', 'all', 'wait', 'verbose', 'trace', 'no-headers', 'keep-tarball', 'keep-tools') } } };
+const K3D_KUBECONFIG_WRITE: Command = {
+  ...K3D_LEAF,
+  read: () => [writes('k3d', 'kubeconfig', '~/.kube/config', 'file', 'writes the cluster\'s credentials into the kubeconfig (~/.kube/config, or the file -o names)')],
+  options: [{ role: 'writer', options: ['-o', '--output'], target: 'file', example: '/tmp/kubeconfig', note: '-o writes the kubeconfig to that file' }],
+};
+const K3D_ROW: ProgramRow = {
+  names: ['k3d'],
+  category: 'container',
+  what: 'a tool that runs k3s Kubernetes clusters in docker containers',
+  grammar: { flags: 'h', abbreviations: false, long: flagged('help', 'version', 'verbose', 'trace', 'timestamps') },
+  subcommands: {
+    cluster: {
+      subcommands: {
+        // `cluster create` binds host folders into the node containers (`-v SRC:DEST`). It also merges
+        // the new cluster into ~/.kube/config, read as `kind create cluster` is (no form): the
+        // kubeconfig writes of record are `kubeconfig merge|write` and kind's `export kubeconfig`.
+        create: {
+          grammar: { short: 'vpeasc', flags: 'h', abbreviations: false, long: { volume: ['value', 'v'], port: ['value', 'p'], env: ['value', 'e'], agents: ['value', 'a'], servers: ['value', 's'], config: ['value', 'c'], ...valued('api-port', 'image', 'network', 'registry-create', 'registry-use', 'registry-config', 'k3s-arg', 'k3s-node-label', 'runtime-label', 'runtime-ulimit', 'host-alias', 'subnet', 'token', 'timeout', 'gpus', 'agents-memory', 'servers-memory', 'lb-config-override', 'kubeconfig-update-default', 'kubeconfig-switch-context'), ...flagged('help', 'wait', 'no-lb', 'no-rollback', 'no-image-volume', 'host-pid-mode') } },
+          options: [
+            { role: 'destructive', options: ['-v', '--volume'], example: '/:/host', note: '-v binds a folder of this machine into the cluster\'s node containers' },
+            { role: 'loader', options: ['-c', '--config', '--registry-config'], example: '/tmp/k3d.yaml', note: '--config reads a cluster configuration (volumes, k3s arguments, registries)' },
+          ],
+          plain: [],
+        },
+        delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes the cluster and its nodes (and their data)' } },
+        ...Object.fromEntries(['list', 'ls', 'get', 'start', 'stop', 'edit'].map((name) => [name, K3D_LEAF])),
+      },
+      plain: ['list', 'stop dev', 'start dev'],
+    },
+    node: { subcommands: { delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes nodes of a cluster' } }, ...Object.fromEntries(['create', 'edit', 'list', 'ls', 'get', 'start', 'stop'].map((name) => [name, K3D_LEAF])) }, plain: ['list'] },
+    registry: { subcommands: { delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes a registry and its images' } }, ...Object.fromEntries(['create', 'connect', 'list', 'ls', 'get'].map((name) => [name, K3D_LEAF])) }, plain: ['list'] },
+    image: { subcommands: { import: { ...K3D_LEAF, plain: ['myapp:dev -c dev'] } } },
+    kubeconfig: { subcommands: { get: { ...K3D_LEAF, role: printsSecret('prints the cluster\'s kubeconfig with its client key') }, merge: K3D_KUBECONFIG_WRITE, write: K3D_KUBECONFIG_WRITE } },
+    ...Object.fromEntries(['version', 'completion', 'help'].map((name) => [name, K3D_LEAF])),
+  },
+  plain: ['version', 'cluster list', 'node list', 'image import myapp:dev -c dev'],
+};
+
+/** kn: the Knative client (kn 1.x `--help`). Another subcommand runs the kn-NAME plugin. */
+const KN_LEVEL: Command = {
+  grammar: { short: 'no', flags: 'hA', abbreviations: false, long: { namespace: ['value', 'n'], output: ['value', 'o'], ...valued('kubeconfig', 'context', 'cluster', 'config', 'image', 'env', 'port', 'label', 'annotation', 'revision-name', 'scale', 'template', 'service', 'sink', 'tag', 'traffic', 'target'), ...flagged('help', 'all-namespaces', 'no-headers', 'force', 'wait', 'no-wait') } },
+  options: [KUBECONFIG_LOADER, { role: 'loader', options: ['--config'], example: '/tmp/kn.yaml', note: '--config reads kn\'s configuration, which names plugin folders' }],
+};
+const knLevels = (names: string): Record<string, Command> => Object.fromEntries(names.split(' ').map((name) => [name, KN_LEVEL]));
+const KN_OBJECT = (what: string): Command => ({ ...KN_LEVEL, subcommands: { ...knLevels('list describe create update apply'), delete: { ...KN_LEVEL, role: { role: 'destructive', note: `deletes the Knative ${what}` } } } });
+const KN_ROW: ProgramRow = {
+  names: ['kn'],
+  category: 'container',
+  what: 'the Knative command-line client (services, revisions, routes, eventing)',
+  ...KN_LEVEL,
+  // `service create --mount` and `--env-from` name secrets and config maps of the cluster, not files here.
+  // Not listed: `plugin` (lists and runs plugins), `source` (its kinds include plugin ones).
+  subcommands: {
+    ...Object.fromEntries(['service', 'revision', 'route', 'domain', 'broker', 'trigger', 'channel', 'subscription', 'eventtype', 'container'].map((name) => [name, KN_OBJECT(name)])),
+    ...knLevels('version completion options'),
+  },
+  plain: ['service list', 'service describe hello -o yaml', 'revision list', 'route list', 'version'],
+};
+
+/** velero: backs up and restores Kubernetes objects and volumes (velero 1.x `--help`). */
+const VELERO_LEVEL: Command = {
+  grammar: { short: 'no', flags: 'h', abbreviations: false, long: { namespace: ['value', 'n'], output: ['value', 'o'], ...valued('kubeconfig', 'kubecontext', 'features', 'colorized', 'selector', 'include-namespaces', 'exclude-namespaces', 'include-resources', 'exclude-resources', 'ttl', 'from-backup', 'from-schedule', 'schedule', 'storage-location', 'volume-snapshot-locations', 'timeout', 'label-columns', 'insecureskiptlsverify', 'cacert'), ...flagged('help', 'details', 'wait', 'all', 'confirm', 'show-labels') } },
+  options: [KUBECONFIG_LOADER],
+};
+const veleroLevels = (names: string): Record<string, Command> => Object.fromEntries(names.split(' ').map((name) => [name, VELERO_LEVEL]));
+const VELERO_DELETE = (what: string): Command => ({ ...VELERO_LEVEL, role: { role: 'destructive', note: `deletes the ${what} (and the data it keeps)` } });
+const VELERO_ROW: ProgramRow = {
+  names: ['velero'],
+  category: 'cloud',
+  what: 'a tool that backs up and restores a Kubernetes cluster\'s objects and volumes',
+  ...VELERO_LEVEL,
+  // Not listed: `install` (sends a credentials file to the cluster), `plugin` (adds plugin images
+  // the server runs), `client config set` (writes velero's settings), `backup download` (writes an
+  // archive here).
+  subcommands: {
+    backup: { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get describe create logs'), delete: VELERO_DELETE('backups') }, plain: ['get', 'describe nightly --details'] },
+    restore: { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get describe create logs'), delete: VELERO_DELETE('restores') }, plain: ['get'] },
+    schedule: { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get describe create pause unpause'), delete: VELERO_DELETE('schedules') }, plain: ['get'] },
+    'backup-location': { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get create set'), delete: VELERO_DELETE('backup locations') } },
+    'snapshot-location': { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get create set'), delete: VELERO_DELETE('snapshot locations') } },
+    ...veleroLevels('version completion'),
+  },
+  plain: ['backup get', 'schedule get', 'restore get', 'version', 'backup create pre-upgrade --include-namespaces shop'],
+};
+
 const DOCKER_ROWS: readonly ProgramRow[] = [
   { names: ['docker', 'podman', 'nerdctl', 'finch'], category: 'container', what: 'the Docker container client (and Podman, nerdctl and Finch, nerdctl with a VM of its own, which share its commands)', ...DOCKER_ROW_BODY },
   { names: ['docker-compose'], category: 'container', what: 'Docker Compose, which runs a set of containers from a compose file', ...COMPOSE },
@@ -729,9 +842,10 @@ const HELM_BODY: Command = {
     dependency: helm({ plain: ['update ./chart', 'build ./chart'] }),
     test: helm({ role: { role: 'executor', note: 'runs the release\'s test pods in the cluster' } }),
     // Aliases (helm's own), and commands that only read, print or make a chart in the workspace.
-    // Not listed: `push` (uploads a chart), `registry` (logs in to a registry).
+    // Not listed: `push` (uploads a chart). `registry login` sends the password to the registry, as `docker login` does.
     ...Object.fromEntries(['dep', 'dependencies'].map((name) => [name, helm({ plain: ['update ./chart'] })])),
     ...Object.fromEntries(['completion', 'create', 'env', 'hist', 'inspect', 'verify'].map((name) => [name, helm()])),
+    registry: helm({ subcommands: { login: helm({ operands: [{ role: 'network', operand: 0, example: 'registry.example.com', note: 'logs in to (and sends credentials to) the registry named' }] }, valued('username', 'password', 'cert-file', 'key-file', 'ca-file'), 'up'), logout: helm() } }),
   },
   plain: ['list -A', 'status web', 'install web ./chart', 'upgrade --install web ./chart -f values.yaml', 'repo update', 'version'],
 };
@@ -3569,6 +3683,10 @@ const APPTAINER_ROW: ProgramRow = {
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
+  STERN_ROW,
+  K3D_ROW,
+  KN_ROW,
+  VELERO_ROW,
   { names: ['oc'], category: 'container', what: "OpenShift's command-line client, kubectl's commands and OpenShift's own", ...OC_BODY },
   { names: ['helm'], category: 'container', what: 'the Helm package manager for Kubernetes', ...HELM_BODY },
   { names: ['terraform', 'tofu'], category: 'cloud', what: 'Terraform (and OpenTofu), which plans and applies infrastructure from configuration files', ...TERRAFORM_BODY },
