@@ -680,3 +680,15 @@ export function uploadsToRemote(isRemote: (text: string) => boolean, note: strin
     return forms;
   };
 }
+
+/**
+ * Subcommands of a program whose words have no role (`gh pr view`, `kubectl scale`), from a list
+ * separated by spaces: `{}` each. Rows spread them before the subcommands they give roles, so that
+ * the row lists every real subcommand and a word it does not list stays unplaced for the floors
+ * (docs/decisions.md "A subcommand the row does not list is unplaced for the floors"). A
+ * subcommand that can write outside the workspace, run or load code or send data is never listed
+ * here: it gets its roles, or it stays unlisted.
+ */
+export function withoutRoles(names: string): Record<string, Command> {
+  return Object.fromEntries(names.split(/\s+/).filter((name) => name !== '').map((name) => [name, {}]));
+}

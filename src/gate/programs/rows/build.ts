@@ -318,7 +318,7 @@ const NPM_SUBCOMMANDS: Record<string, Command> = {
   org: npmWithChanges(['set', 'rm'], 'npm org set/rm changes an organisation’s members', ['ls']),
   token: npmWithChanges(['create', 'revoke'], 'npm token create/revoke makes or cancels registry credentials', ['list']),
   ...Object.fromEntries(['run', 'run-script', 'rum', 'urn'].map((s) => [s, { grammar: NPM_GRAMMAR, plain: ['build', 'lint -- --fix', 'test --if-present'] }])),
-  ...Object.fromEntries(['test', 't', 'tst', 'start', 'stop', 'restart', 'ci', 'clean-install', 'ic', 'install-clean', 'ls', 'list', 'outdated', 'audit', 'view', 'info', 'show', 'v', 'search', 'explain', 'why', 'pack', 'prefix', 'root', 'version', 'rebuild', 'rb', 'dedupe', 'prune', 'fund', 'doctor', 'ping', 'help', 'query', 'sbom', 'cache', 'whoami', 'docs', 'bugs', 'repo'].map((s) => [s, NPM_PLAIN_LEVEL])),
+  ...Object.fromEntries(['test', 't', 'tst', 'start', 'stop', 'restart', 'ci', 'clean-install', 'ic', 'install-clean', 'install-ci-test', 'cit', 'clean-install-test', 'sit', 'diff', 'find-dupes', 'll', 'la', 'shrinkwrap', 'completion', 'star', 'stars', 'unstar', 'home', 'issues', 'ls', 'list', 'outdated', 'audit', 'view', 'info', 'show', 'v', 'search', 'explain', 'why', 'pack', 'prefix', 'root', 'version', 'rebuild', 'rb', 'dedupe', 'prune', 'fund', 'doctor', 'ping', 'help', 'query', 'sbom', 'cache', 'whoami', 'docs', 'bugs', 'repo'].map((s) => [s, NPM_PLAIN_LEVEL])),
 };
 
 const NPM_COMMANDS = [
@@ -452,6 +452,8 @@ const GO_ROW: ProgramRow = {
     },
     generate: { grammar: GO_GRAMMAR, role: { role: 'executor', note: 'go generate runs the commands written in //go:generate lines' } },
     tool: { grammar: GO_GRAMMAR, role: { role: 'executor', note: 'go tool runs tool programs, including ones the module declares' } },
+    // Not listed: `bug` (opens a browser), `telemetry` (writes the user's Go settings).
+    help: { grammar: GO_GRAMMAR, plain: ['modules'] },
   },
   plain: ['version', 'build ./...', 'test ./...', 'env GOPATH', 'mod tidy', '-C sub build .'],
 };
@@ -965,6 +967,130 @@ const PIPENV_ROW: ProgramRow = {
     ...Object.fromEntries(['uninstall', 'lock', 'sync', 'update', 'upgrade', 'graph', 'check', 'clean', 'requirements', 'scripts', 'open', 'verify', 'audit'].map((s) => [s, pipenvLevel()])),
   },
   plain: ['install', 'lock', 'graph', '--venv', 'sync --dev'],
+};
+
+/** rye: a Python project manager (rye 0.4x `--help`); `run` runs a project script or a command of its environment. */
+const RYE_GRAMMAR: Grammar = {
+  short: 'opr',
+  flags: 'hvqVfca',
+  abbreviations: false,
+  long: {
+    ...valued('pyproject', 'features', 'git', 'url', 'path', 'branch', 'tag', 'rev', 'extras', 'python', 'env-file', 'repository-url', 'username', 'token', 'sign', 'identity', 'cert', 'set', 'set-bool', 'set-int', 'unset', 'get', 'format', 'build-system', 'license', 'name', 'min-py', 'requirements', 'dev-requirements', 'include-dep', 'extra-requirement', 'toolchain', 'skip', 'bump'),
+    features: 'value', out: ['value', 'o'], package: ['value', 'p'], repository: ['value', 'r'], all: ['flag', 'a'],
+    ...flagged('help', 'verbose', 'quiet', 'version', 'dev', 'optional', 'pre', 'pin', 'sync', 'no-sync', 'no-lock', 'update-all', 'all-features', 'force', 'clean', 'sdist', 'wheel', 'yes', 'skip-existing', 'check', 'fix', 'show-path', 'show', 'no-pth', 'no-readme', 'virtual', 'private', 'no-import', 'installed-deps', 'relative', 'list', 'json', 'compile', 'no-dev', 'skip-save'),
+  },
+};
+const RYE_OPTIONS: readonly OptionRole[] = [
+  { role: 'loader', options: ['--pyproject'], example: '/tmp/other/pyproject.toml', note: '--pyproject works on another project, running its build code' },
+];
+const ryeLevel = (extra: Partial<Command> = {}): Command => ({ grammar: RYE_GRAMMAR, ...extra, options: [...RYE_OPTIONS, ...(extra.options ?? [])] });
+const RYE_SOURCE_IS_CODE: OptionRole = { role: 'loader', options: ['--git', '--url', '--path'], example: 'https://example.com/x.git', note: 'adding from a URL, VCS or folder runs that code\'s setup' };
+const RYE_INSTALL = ryeLevel({
+  role: { role: 'loader', note: 'installs a package as a global tool, whose commands rye puts on PATH' },
+  options: [RYE_SOURCE_IS_CODE],
+  read: () => [writes('rye', 'install', '~/.rye/tools', 'tree', 'rye install writes the tool\'s environment under ~/.rye/tools'), writes('rye', 'install', '~/.rye/shims', 'tree', 'rye install puts the tool\'s commands in ~/.rye/shims, on PATH')],
+});
+const RYE_ROW: ProgramRow = {
+  names: ['rye'],
+  category: 'package',
+  what: 'a Python project and toolchain manager',
+  grammar: RYE_GRAMMAR,
+  options: RYE_OPTIONS,
+  subcommands: {
+    // As `mise exec` does: the command runs here with the project's environment on PATH.
+    run: ryeLevel({ grammar: { ...RYE_GRAMMAR, stopAtOperand: true }, wrapper: { environmentOnly: true, peel: false, note: 'rye run runs a script of pyproject.toml or a command of the project\'s environment' } }),
+    shell: ryeLevel({ role: { role: 'executor', note: 'rye shell starts an interactive shell in the environment' } }),
+    add: ryeLevel({ options: [RYE_SOURCE_IS_CODE], operands: [{ role: 'loader', operand: 'every', when: pipSpecIsCode, example: 'git+https://example.com/x.git', note: 'adding from a URL, VCS or folder runs that code\'s setup' }], plain: ['requests', '--dev pytest'] }),
+    install: RYE_INSTALL,
+    // `rye config --set KEY=VALUE` writes ~/.rye/config.toml (proxies, the default toolchain, sources).
+    config: ryeLevel({
+      read: (_args, reading) => (reading.options.some((option) => ['--set', '--set-bool', '--set-int', '--unset'].includes(option.name)) ? [writes('rye', 'config', '~/.rye/config.toml', 'file', 'rye config writes rye\'s settings, which later commands obey')] : []),
+      plain: ['--show-path', '--get default.toolchain'],
+    }),
+    publish: ryeLevel({ role: { role: 'destructive', note: 'rye publish uploads the package to the index for everyone' } }),
+    build: ryeLevel({ options: [...RYE_OPTIONS, { role: 'writer', options: ['-o', '--out'], target: 'tree', example: '/tmp/dist', note: '--out writes the built packages into that folder' }], plain: ['', '--wheel'] }),
+    fmt: ryeLevel({ plain: ['', '--check'] }),
+    lint: ryeLevel({ plain: ['', '--fix'] }),
+    self: ryeLevel({ subcommands: { update: ryeLevel({ role: { role: 'destructive', note: 'rye self update replaces the rye program' } }), uninstall: ryeLevel({ role: { role: 'destructive', note: 'rye self uninstall removes rye and its toolchains' } }), completion: ryeLevel() } }),
+    toolchain: ryeLevel({ subcommands: { register: ryeLevel({ role: { role: 'loader', note: 'rye toolchain register adds an interpreter from any path, which later commands run' } }), ...Object.fromEntries(['fetch', 'list', 'remove'].map((s) => [s, ryeLevel()])) }, plain: ['list'] }),
+    tools: ryeLevel({ subcommands: { install: RYE_INSTALL, ...Object.fromEntries(['list', 'uninstall'].map((s) => [s, ryeLevel()])) }, plain: ['list'] }),
+    ...Object.fromEntries(['sync', 'lock', 'test', 'fetch', 'init', 'list', 'make-req', 'pin', 'remove', 'show', 'uninstall', 'version', 'help'].map((s) => [s, ryeLevel()])),
+  },
+  plain: ['sync', 'test', 'lint', 'fmt --check', 'build', '--version', 'config --show-path'],
+};
+
+/** pixi: a conda-based project and environment manager (pixi 0.x `--help`). */
+const PIXI_GRAMMAR: Grammar = {
+  short: 'emcp',
+  flags: 'hvqVags',
+  abbreviations: false,
+  long: {
+    environment: ['value', 'e'], 'manifest-path': ['value', 'm'], channel: ['value', 'c'], platform: ['value', 'p'],
+    ...valued('feature', 'color', 'pypi-keyring-provider', 'concurrent-solves', 'concurrent-downloads', 'tls-no-verify', 'auth-file', 'pinning-strategy', 'git', 'branch', 'tag', 'rev', 'subdir', 'format', 'sort-by', 'fields', 'env', 'revalidate', 'executable', 'spec', 'with', 'expose', 'depth'),
+    ...flagged('help', 'verbose', 'quiet', 'version', 'locked', 'frozen', 'no-install', 'no-lockfile-update', 'pypi', 'host', 'build', 'editable', 'no-progress', 'json', 'explicit', 'invert', 'all', 'dry-run', 'clean-env', 'force-activate', 'skip-deps', 'no-deps', 'global', 'extended', 'system'),
+  },
+};
+const PIXI_OPTIONS: readonly OptionRole[] = [
+  { role: 'loader', options: ['-m', '--manifest-path'], example: '/tmp/other/pixi.toml', note: '--manifest-path works on another project, whose tasks and activation scripts pixi runs' },
+  { role: 'network', options: ['-c', '--channel'], when: (v) => v === null || isUrl(v), example: 'https://conda.example.com/channel', note: '-c URL fetches packages from another channel' },
+];
+/** `pixi run WORDS…`: the words joined are one command line of pixi's shell when one of them holds shell syntax (or is only known at run time). */
+function pixiShellText(_args: readonly Word[], reading: ArgReading): Form[] {
+  const first = reading.operands[0];
+  if (first === undefined) return [];
+  const texts = reading.operands.map((word) => (word.kind === 'literal' ? word.value : null));
+  if (texts.every((text) => text !== null && !/[\s;&|<>()$`\\"'*?~{}[\]#=!]/.test(text))) return [];
+  const line = texts.map((text, k) => text ?? reading.operands[k]!.raw).join(' ');
+  return [{ role: 'executor', program: 'pixi run', trigger: first.raw, index: reading.operandIndexes[0]!, value: first, payload: 'shell-text', payloadText: line, note: 'pixi run hands its words, joined, to its shell as one command line' }];
+}
+/** `pixi config set|unset|append|prepend`: the project's .pixi/config.toml, or with `--global`/`--system` the user's or the machine's. */
+function pixiConfigWrites(verb: string): NonNullable<Command['read']> {
+  return (_args, reading) => {
+    const has = (name: string): boolean => reading.options.some((option) => option.name === name);
+    const path = has('--system') || has('-s') ? '/etc/pixi/config.toml' : has('--global') || has('-g') ? '~/.pixi/config.toml' : '.pixi/config.toml';
+    return [writes('pixi', `config ${verb}`, path, 'file', 'pixi config writes pixi\'s settings, which later commands obey')];
+  };
+}
+const pixiLevel = (extra: Partial<Command> = {}): Command => ({ grammar: PIXI_GRAMMAR, ...extra, options: [...PIXI_OPTIONS, ...(extra.options ?? [])] });
+const PIXI_ROW: ProgramRow = {
+  names: ['pixi'],
+  category: 'package',
+  what: 'a conda-based project, environment and task manager',
+  grammar: PIXI_GRAMMAR,
+  options: PIXI_OPTIONS,
+  // Not listed: `auth` (writes registry credentials), `global` but `list` (installs commands on PATH),
+  // `upload` (sends a package), `exec`/`x` (fetch and run a package), `shell-hook`, `self-update`.
+  subcommands: {
+    // A task of pixi.toml, or a command: its words joined are read by pixi's own shell, so a word
+    // with shell syntax (`pixi run 'rm -rf ~ && x'`) is shell text, not a program's name.
+    ...Object.fromEntries(['run', 'r'].map((s) => [s, pixiLevel({ grammar: { ...PIXI_GRAMMAR, stopAtOperand: true }, read: pixiShellText, wrapper: { environmentOnly: true, peel: false, note: 'pixi run runs a task of pixi.toml or a command in the project\'s environment' } })])),
+    shell: pixiLevel({ role: { role: 'executor', note: 'pixi shell starts an interactive shell in the environment' } }),
+    add: pixiLevel({ options: [{ role: 'loader', options: ['--git'], example: 'https://example.com/x.git', note: 'adding from a git repository builds and runs that code' }], operands: [{ role: 'loader', operand: 'every', when: pipSpecIsCode, example: 'git+https://example.com/x.git', note: 'adding from a URL, VCS or folder runs that code\'s setup' }], plain: ['numpy', '--pypi requests'] }),
+    a: pixiLevel({ options: [{ role: 'loader', options: ['--git'], example: 'https://example.com/x.git', note: 'adding from a git repository builds and runs that code' }], operands: [{ role: 'loader', operand: 'every', when: pipSpecIsCode, example: 'git+https://example.com/x.git', note: 'adding from a URL, VCS or folder runs that code\'s setup' }] }),
+    // `config set|unset|append|prepend` write pixi's settings (`--global`: ~/.pixi/config.toml); `config edit` opens an editor.
+    config: pixiLevel({
+      subcommands: {
+        list: pixiLevel(),
+        ls: pixiLevel(),
+        edit: pixiLevel({ role: { role: 'executor', note: 'pixi config edit opens the configuration in an editor' } }),
+        ...Object.fromEntries(['set', 'unset', 'append', 'prepend'].map((s) => [s, pixiLevel({ read: pixiConfigWrites(s) })])),
+      },
+      plain: ['list'],
+    }),
+    // `pixi global` installs environments and their commands for the user (~/.pixi).
+    global: pixiLevel({
+      subcommands: {
+        list: pixiLevel(),
+        ls: pixiLevel(),
+        edit: pixiLevel({ role: { role: 'executor', note: 'pixi global edit opens the global manifest in an editor' } }),
+        ...Object.fromEntries(['install', 'add', 'remove', 'uninstall', 'sync', 'expose', 'update', 'upgrade', 'upgrade-all'].map((s) => [s, pixiLevel({ read: () => [writes('pixi', `global ${s}`, '~/.pixi', 'tree', 'pixi global changes the user\'s global environments and the commands it puts on PATH (~/.pixi/bin)')] })])),
+      },
+      plain: ['list'],
+    }),
+    clean: pixiLevel({ subcommands: { cache: pixiLevel({ role: { role: 'destructive', note: 'pixi clean cache deletes the user\'s package cache' } }) } }),
+    ...Object.fromEntries(['install', 'i', 'list', 'ls', 'tree', 't', 'info', 'lock', 'reinstall', 'remove', 'rm', 'update', 'upgrade', 'init', 'search', 'task', 'workspace', 'project', 'completion', 'build', 'import'].map((s) => [s, pixiLevel()])),
+  },
+  plain: ['install', 'run test', 'add numpy', 'list', 'tree', 'info', 'config list', 'global list'],
 };
 
 const CONDA_GRAMMAR: Grammar = {
@@ -3569,6 +3695,8 @@ export const BUILD_ROWS: readonly ProgramRow[] = [
   UVX_ROW,
   POETRY_ROW,
   PIPENV_ROW,
+  RYE_ROW,
+  PIXI_ROW,
   CONDA_ROW,
   EASY_INSTALL_ROW,
   CARGO_ROW,

@@ -3,7 +3,7 @@ import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
 import { flagged, optionValues, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import { printsSecret, printsSecretUnless, uploadsToRemote, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -271,6 +271,17 @@ function dockerLeaf(extra: Partial<Command> = {}, long: Record<string, Arity> = 
   };
 }
 
+/**
+ * Subcommands of docker (and of podman, nerdctl and finch, which share the row) that only read or
+ * change containers, images, volumes or networks in the daemon: docker's global roles and no
+ * role of their own. Those that run a command, load code, write a file of this machine or send one
+ * get their roles, or stay unlisted (docs/decisions.md "A subcommand the row does not list is
+ * unplaced for the floors").
+ */
+function dockerLeaves(names: string): Record<string, Command> {
+  return Object.fromEntries(names.split(' ').map((name) => [name, dockerLeaf()]));
+}
+
 const DOCKER_BUILD: Command = dockerLeaf(
   {
     options: [
@@ -330,6 +341,9 @@ const COMPOSE: Command = {
     logs: { grammar: { short: 'n', flags: 'ft', long: { ...valued('tail', 'since', 'until', 'index'), ...flagged('follow', 'timestamps', 'no-color', 'no-log-prefix') }, abbreviations: false }, plain: ['-f web', '--tail 50'] },
     build: { grammar: { long: { ...valued('build-arg', 'builder', 'memory', 'progress', 'ssh', 'push'), ...flagged('no-cache', 'pull', 'quiet', 'with-dependencies') }, abbreviations: false }, plain: ['', '--no-cache web'] },
     config: { grammar: { short: 'o', long: { ...valued('format', 'output', 'hash'), ...flagged('quiet', 'services', 'volumes', 'images', 'profiles', 'no-interpolate', 'resolve-image-digests') }, abbreviations: false }, options: [{ role: 'writer', options: ['-o', '--output'], example: 'out.yml', note: '-o writes the resolved compose file to a file' }], plain: ['', '--services'] },
+    ...withoutRoles('create events ls pause port scale stats unpause wait watch'),
+    attach: { role: { role: 'executor', note: 'attaches this terminal to a service container\'s main process' } },
+    push: { role: { role: 'network', note: 'uploads the services\' images to their registries' } },
     pull: { plain: [''] },
     stop: { plain: [''] },
     restart: { plain: ['web'] },
@@ -357,6 +371,8 @@ const DOCKER_CONTAINER: Command = dockerLeaf({
     kill: DOCKER_RM('kills the containers'),
     prune: DOCKER_RM('deletes every stopped container'),
     cp: DOCKER_COPY,
+    ...dockerLeaves('commit diff inspect list logs pause port ps rename restart start stats stop top unpause update wait'),
+    attach: dockerLeaf({ role: { role: 'executor', note: 'attaches this terminal to the main process of a running container' } }),
     ls: dockerLeaf({ plain: ['', '-a'] }),
     export: dockerLeaf({ options: [{ role: 'writer', options: ['-o', '--output'], example: 'out.tar', note: '-o writes the container\'s files to an archive' }] }, valued('output'), 'o'),
   },
@@ -431,7 +447,10 @@ const DOCKER_ROW_BODY: Command = {
     import: dockerLeaf({ operands: [{ role: 'network', operand: 0, when: (v) => v !== null && isUrl(v), example: 'https://example.com/fs.tar', note: 'imports a file system downloaded from that URL' }], plain: ['fs.tar app:imported'] }, valued('change', 'message'), 'cm'),
     image: dockerLeaf({
       subcommands: {
+        ...dockerLeaves('history inspect list load pull tag'),
+        import: dockerLeaf({ operands: [{ role: 'network', operand: 0, when: (v) => v !== null && isUrl(v), example: 'https://example.com/fs.tar', note: 'imports a file system downloaded from that URL' }], plain: ['fs.tar app:imported'] }, valued('change', 'message'), 'cm'),
         rm: DOCKER_RM('deletes the images'),
+        remove: DOCKER_RM('deletes the images'),
         prune: DOCKER_RM('deletes unused images'),
         build: DOCKER_BUILD,
         push: dockerLeaf({ role: { role: 'network', note: 'uploads an image to a registry' } }),
@@ -440,12 +459,18 @@ const DOCKER_ROW_BODY: Command = {
       },
       plain: ['ls', 'inspect alpine'],
     }),
-    volume: dockerLeaf({ subcommands: { rm: DOCKER_RM('deletes the volumes and their data'), prune: DOCKER_RM('deletes unused volumes and their data'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect data'] }),
-    network: dockerLeaf({ subcommands: { rm: DOCKER_RM('deletes the networks'), prune: DOCKER_RM('deletes unused networks'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect bridge'] }),
-    system: dockerLeaf({ subcommands: { prune: DOCKER_RM('deletes stopped containers, unused networks, images and caches'), df: dockerLeaf({ plain: [''] }) }, plain: ['df', 'info'] }),
+    // `volume create --opt type=none --opt o=bind --opt device=PATH` makes a volume of a host folder: unlisted.
+    volume: dockerLeaf({ subcommands: { ...dockerLeaves('inspect list update'), remove: DOCKER_RM('deletes the volumes and their data'), rm: DOCKER_RM('deletes the volumes and their data'), prune: DOCKER_RM('deletes unused volumes and their data'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect data'] }),
+    network: dockerLeaf({ subcommands: { ...dockerLeaves('connect create disconnect inspect list'), remove: DOCKER_RM('deletes the networks'), rm: DOCKER_RM('deletes the networks'), prune: DOCKER_RM('deletes unused networks'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect bridge'] }),
+    // `system dial-stdio` hands the daemon's socket to its input and output; podman's `system reset`, `service`: unlisted.
+    system: dockerLeaf({ subcommands: { ...dockerLeaves('events info'), prune: DOCKER_RM('deletes stopped containers, unused networks, images and caches'), df: dockerLeaf({ plain: [''] }) }, plain: ['df', 'info'] }),
     plugin: dockerLeaf({ subcommands: { install: dockerLeaf({ role: { role: 'loader', note: 'installs a daemon plugin, code the daemon runs as root' } }), rm: DOCKER_RM('deletes a plugin') }, plain: ['ls'] }),
     swarm: dockerLeaf({ subcommands: { init: dockerLeaf({ role: { role: 'listener', note: 'makes this machine a swarm manager that listens for other nodes' } }), join: dockerLeaf({ role: { role: 'network', note: 'joins this machine to the swarm of another host' } }), leave: DOCKER_RM('takes this machine out of its swarm') } }),
     context: dockerLeaf({ subcommands: { rm: DOCKER_RM('deletes a context'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'show'] }),
+    // Not listed: login state (`logout` edits ~/.docker/config.json), checkpoint, config, manifest, node, secret, stack, trust (swarm and registry
+    // objects made from files or sent), scout, debug, init, the plugins, podman's own (pod, play,
+    // kube, unshare, mount...).
+    ...dockerLeaves('commit diff events history load pause port rename search top unpause update wait'),
     ps: dockerLeaf({ plain: ['', '-a', '--format "{{.Names}}"'] }),
     images: dockerLeaf({ plain: ['', '-q'] }),
     logs: dockerLeaf({ plain: ['-f --tail 100 web'] }, {}, 'n'),
@@ -460,6 +485,119 @@ const DOCKER_ROW_BODY: Command = {
     stats: dockerLeaf({ plain: ['--no-stream'] }),
   },
   plain: ['ps', 'images', 'version', 'build -t app .', 'logs web', 'compose up -d'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes tools that read the kubeconfig as kubectl does (`--kubeconfig`: a configuration whose
+// credential plugins are programs they run).
+
+const KUBECONFIG_LOADER: OptionRole = { role: 'loader', options: ['--kubeconfig'], example: '/tmp/kubeconfig', note: '--kubeconfig loads a configuration whose credential plugins are programs the client runs' };
+
+/** stern: tails the logs of the pods matching a query (stern 1.x `--help`). */
+const STERN_ROW: ProgramRow = {
+  names: ['stern'],
+  category: 'container',
+  what: 'a Kubernetes log tailer for the pods matching a name pattern or selector',
+  grammar: {
+    short: 'ncloiepEs',
+    flags: 'hvAt',
+    abbreviations: false,
+    long: {
+      namespace: ['value', 'n'], container: ['value', 'c'], selector: ['value', 'l'], output: ['value', 'o'], include: ['value', 'i'], exclude: ['value', 'e'], 'exclude-container': ['value', 'E'], since: ['value', 's'],
+      ...valued('kubeconfig', 'context', 'tail', 'template', 'template-file', 'field-selector', 'node', 'color', 'container-state', 'max-log-requests', 'timezone', 'exclude-pod', 'condition', 'config', 'completion', 'verbosity'),
+      timestamps: 'optional', 'all-namespaces': ['flag', 'A'], prompt: ['flag', 'p'],
+      ...flagged('help', 'version', 'no-follow', 'only-log-lines', 'diff', 'ephemeral-containers', 'init-containers', 'show-hidden-options', 'stdin'),
+    },
+  },
+  options: [KUBECONFIG_LOADER],
+  plain: ['web', '-n shop checkout --since 15m', '-l app=api --tail 50', '. -n kube-system --container kube-proxy', 'web -o raw', '--version'],
+};
+
+/** k3d: k3s clusters in docker containers (k3d 5 `--help`). */
+const K3D_LEAF: Command = { grammar: { short: 'co', flags: 'h', abbreviations: false, long: { ...valued('config', 'cluster', 'output', 'kubeconfig', 'timeout', 'role', 'image', 'mode'), cluster: ['value', 'c'], output: ['value', 'o'], ...flagged('help', 'all', 'wait', 'verbose', 'trace', 'no-headers', 'keep-tarball', 'keep-tools') } } };
+const K3D_KUBECONFIG_WRITE: Command = {
+  ...K3D_LEAF,
+  read: () => [writes('k3d', 'kubeconfig', '~/.kube/config', 'file', 'writes the cluster\'s credentials into the kubeconfig (~/.kube/config, or the file -o names)')],
+  options: [{ role: 'writer', options: ['-o', '--output'], target: 'file', example: '/tmp/kubeconfig', note: '-o writes the kubeconfig to that file' }],
+};
+const K3D_ROW: ProgramRow = {
+  names: ['k3d'],
+  category: 'container',
+  what: 'a tool that runs k3s Kubernetes clusters in docker containers',
+  grammar: { flags: 'h', abbreviations: false, long: flagged('help', 'version', 'verbose', 'trace', 'timestamps') },
+  subcommands: {
+    cluster: {
+      subcommands: {
+        // `cluster create` binds host folders into the node containers (`-v SRC:DEST`). It also merges
+        // the new cluster into ~/.kube/config, read as `kind create cluster` is (no form): the
+        // kubeconfig writes of record are `kubeconfig merge|write` and kind's `export kubeconfig`.
+        create: {
+          grammar: { short: 'vpeasc', flags: 'h', abbreviations: false, long: { volume: ['value', 'v'], port: ['value', 'p'], env: ['value', 'e'], agents: ['value', 'a'], servers: ['value', 's'], config: ['value', 'c'], ...valued('api-port', 'image', 'network', 'registry-create', 'registry-use', 'registry-config', 'k3s-arg', 'k3s-node-label', 'runtime-label', 'runtime-ulimit', 'host-alias', 'subnet', 'token', 'timeout', 'gpus', 'agents-memory', 'servers-memory', 'lb-config-override', 'kubeconfig-update-default', 'kubeconfig-switch-context'), ...flagged('help', 'wait', 'no-lb', 'no-rollback', 'no-image-volume', 'host-pid-mode') } },
+          options: [
+            { role: 'destructive', options: ['-v', '--volume'], example: '/:/host', note: '-v binds a folder of this machine into the cluster\'s node containers' },
+            { role: 'loader', options: ['-c', '--config', '--registry-config'], example: '/tmp/k3d.yaml', note: '--config reads a cluster configuration (volumes, k3s arguments, registries)' },
+          ],
+          plain: [],
+        },
+        delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes the cluster and its nodes (and their data)' } },
+        ...Object.fromEntries(['list', 'ls', 'get', 'start', 'stop', 'edit'].map((name) => [name, K3D_LEAF])),
+      },
+      plain: ['list', 'stop dev', 'start dev'],
+    },
+    node: { subcommands: { delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes nodes of a cluster' } }, ...Object.fromEntries(['create', 'edit', 'list', 'ls', 'get', 'start', 'stop'].map((name) => [name, K3D_LEAF])) }, plain: ['list'] },
+    registry: { subcommands: { delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes a registry and its images' } }, ...Object.fromEntries(['create', 'connect', 'list', 'ls', 'get'].map((name) => [name, K3D_LEAF])) }, plain: ['list'] },
+    image: { subcommands: { import: { ...K3D_LEAF, plain: ['myapp:dev -c dev'] } } },
+    kubeconfig: { subcommands: { get: { ...K3D_LEAF, role: printsSecret('prints the cluster\'s kubeconfig with its client key') }, merge: K3D_KUBECONFIG_WRITE, write: K3D_KUBECONFIG_WRITE } },
+    ...Object.fromEntries(['version', 'completion', 'help'].map((name) => [name, K3D_LEAF])),
+  },
+  plain: ['version', 'cluster list', 'node list', 'image import myapp:dev -c dev'],
+};
+
+/** kn: the Knative client (kn 1.x `--help`). Another subcommand runs the kn-NAME plugin. */
+const KN_LEVEL: Command = {
+  grammar: { short: 'no', flags: 'hA', abbreviations: false, long: { namespace: ['value', 'n'], output: ['value', 'o'], ...valued('kubeconfig', 'context', 'cluster', 'config', 'image', 'env', 'port', 'label', 'annotation', 'revision-name', 'scale', 'template', 'service', 'sink', 'tag', 'traffic', 'target'), ...flagged('help', 'all-namespaces', 'no-headers', 'force', 'wait', 'no-wait') } },
+  options: [KUBECONFIG_LOADER, { role: 'loader', options: ['--config'], example: '/tmp/kn.yaml', note: '--config reads kn\'s configuration, which names plugin folders' }],
+};
+const knLevels = (names: string): Record<string, Command> => Object.fromEntries(names.split(' ').map((name) => [name, KN_LEVEL]));
+const KN_OBJECT = (what: string): Command => ({ ...KN_LEVEL, subcommands: { ...knLevels('list describe create update apply'), delete: { ...KN_LEVEL, role: { role: 'destructive', note: `deletes the Knative ${what}` } } } });
+const KN_ROW: ProgramRow = {
+  names: ['kn'],
+  category: 'container',
+  what: 'the Knative command-line client (services, revisions, routes, eventing)',
+  ...KN_LEVEL,
+  // `service create --mount` and `--env-from` name secrets and config maps of the cluster, not files here.
+  // Not listed: `plugin` (lists and runs plugins), `source` (its kinds include plugin ones).
+  subcommands: {
+    ...Object.fromEntries(['service', 'revision', 'route', 'domain', 'broker', 'trigger', 'channel', 'subscription', 'eventtype', 'container'].map((name) => [name, KN_OBJECT(name)])),
+    ...knLevels('version completion options'),
+  },
+  plain: ['service list', 'service describe hello -o yaml', 'revision list', 'route list', 'version'],
+};
+
+/** velero: backs up and restores Kubernetes objects and volumes (velero 1.x `--help`). */
+const VELERO_LEVEL: Command = {
+  grammar: { short: 'no', flags: 'h', abbreviations: false, long: { namespace: ['value', 'n'], output: ['value', 'o'], ...valued('kubeconfig', 'kubecontext', 'features', 'colorized', 'selector', 'include-namespaces', 'exclude-namespaces', 'include-resources', 'exclude-resources', 'ttl', 'from-backup', 'from-schedule', 'schedule', 'storage-location', 'volume-snapshot-locations', 'timeout', 'label-columns', 'insecureskiptlsverify', 'cacert'), ...flagged('help', 'details', 'wait', 'all', 'confirm', 'show-labels') } },
+  options: [KUBECONFIG_LOADER],
+};
+const veleroLevels = (names: string): Record<string, Command> => Object.fromEntries(names.split(' ').map((name) => [name, VELERO_LEVEL]));
+const VELERO_DELETE = (what: string): Command => ({ ...VELERO_LEVEL, role: { role: 'destructive', note: `deletes the ${what} (and the data it keeps)` } });
+const VELERO_ROW: ProgramRow = {
+  names: ['velero'],
+  category: 'cloud',
+  what: 'a tool that backs up and restores a Kubernetes cluster\'s objects and volumes',
+  ...VELERO_LEVEL,
+  // Not listed: `install` (sends a credentials file to the cluster), `plugin` (adds plugin images
+  // the server runs), `client config set` (writes velero's settings), `backup download` (writes an
+  // archive here).
+  subcommands: {
+    backup: { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get describe create logs'), delete: VELERO_DELETE('backups') }, plain: ['get', 'describe nightly --details'] },
+    restore: { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get describe create logs'), delete: VELERO_DELETE('restores') }, plain: ['get'] },
+    schedule: { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get describe create pause unpause'), delete: VELERO_DELETE('schedules') }, plain: ['get'] },
+    'backup-location': { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get create set'), delete: VELERO_DELETE('backup locations') } },
+    'snapshot-location': { ...VELERO_LEVEL, subcommands: { ...veleroLevels('get create set'), delete: VELERO_DELETE('snapshot locations') } },
+    ...veleroLevels('version completion'),
+  },
+  plain: ['backup get', 'schedule get', 'restore get', 'version', 'backup create pre-upgrade --include-namespaces shop'],
 };
 
 const DOCKER_ROWS: readonly ProgramRow[] = [
@@ -552,6 +690,11 @@ function kubeSecretValues(_args: readonly Word[], reading: ArgReading): Form[] {
   return [{ role: 'credentials', program: 'kubectl get', trigger: 'get', index: -1, value: null, everyday: true, note: 'kubectl get secret -o yaml/json/jsonpath prints the secrets\' values' }];
 }
 
+/** kubectl's subcommands of no role of their own: the global roles only (see {@link dockerLeaves}). */
+function kubeLeaves(names: string): Record<string, Command> {
+  return Object.fromEntries(names.split(' ').map((name) => [name, kube()]));
+}
+
 const KUBECTL_BODY: Command = {
   grammar: kubeGrammar('', {}, true),
   options: KUBE_GLOBAL_ROLES,
@@ -574,6 +717,9 @@ const KUBECTL_BODY: Command = {
         'current-context': kube({ plain: [''] }),
         'get-contexts': kube({ plain: [''] }),
         'use-context': kube({ plain: ['dev'] }),
+        ...kubeLeaves('get-clusters get-users'),
+        'set-context': kube({ operands: [KUBECONFIG_WRITE] }),
+        'rename-context': kube({ operands: [KUBECONFIG_WRITE] }),
         'set-cluster': kube({ options: [{ role: 'network', options: ['--server'], example: 'https://203.0.113.5:6443', note: '--server points the saved cluster at another API server' }], operands: [KUBECONFIG_WRITE] }),
         'set-credentials': kube({ options: [{ role: 'loader', options: ['--exec-command'], example: '/tmp/x', note: '--exec-command saves a credential program kubectl will run' }], operands: [KUBECONFIG_WRITE] }, KUBE_LEAF_SHORT, valued('exec-command', 'exec-api-version', 'exec-arg', 'exec-env', 'auth-provider', 'auth-provider-arg', 'client-certificate', 'client-key', 'token')),
         'delete-context': kube({ role: DESTROY('deletes a context from the kubeconfig') }),
@@ -627,7 +773,15 @@ const KUBECTL_BODY: Command = {
       plain: ['', '--port=8001'],
     }, 'pPwu', { ...valued('accept-hosts', 'accept-paths', 'api-prefix', 'reject-methods', 'reject-paths', 'unix-socket', 'www', 'www-prefix', 'keepalive', 'append-server-path'), ...flagged('disable-filter') }),
     plugin: kube({ plain: ['list'] }),
-    rollout: kube({ subcommands: { undo: kube({ role: DESTROY('rolls a workload back to an earlier revision') }) }, plain: ['status deploy/web', 'history deploy/web', 'restart deploy/web'] }),
+    rollout: kube({ subcommands: { ...kubeLeaves('history pause restart resume status'), undo: kube({ role: DESTROY('rolls a workload back to an earlier revision') }) }, plain: ['status deploy/web', 'history deploy/web', 'restart deploy/web'] }),
+    // Objects changed in the cluster, as `apply` changes them. Not listed: `kustomize` (its
+    // `--enable-alpha-plugins`/`--enable-exec` run programs), `alpha`, `config set` (it can save a
+    // credential program to run), `set env` (`--resolve` prints the values of secrets).
+    ...kubeLeaves('annotate api-versions autoscale completion expose label options patch scale uncordon'),
+    edit: kube({ role: { role: 'executor', note: 'kubectl edit opens the object in the editor KUBE_EDITOR or EDITOR names' } }),
+    auth: kube({ subcommands: kubeLeaves('can-i reconcile whoami'), plain: ['can-i get pods', 'whoami'] }),
+    certificate: kube({ subcommands: kubeLeaves('approve deny') }),
+    set: kube({ subcommands: kubeLeaves('image resources selector serviceaccount subject'), plain: ['image deploy/web app=nginx:1.27'] }),
   },
   plain: ['get pods', 'get pods -n kube-system -o wide', 'describe pod web-1', 'logs -f deploy/web', 'apply -f deploy.yaml', 'config current-context'],
 };
@@ -701,9 +855,14 @@ const HELM_BODY: Command = {
     pull: helm({ options: [{ role: 'writer', options: ['-d', '--destination', '--untardir'], example: 'charts', note: 'writes the downloaded chart into that folder' }], plain: ['bitnami/nginx --untar'] }, {}, 'd'),
     package: helm({ options: [{ role: 'writer', options: ['-d', '--destination'], example: 'dist', note: '-d writes the chart archive into that folder' }], plain: ['./chart'] }, {}, 'd'),
     repo: helm({ subcommands: { add: helm({ read: () => [writes('helm', 'repo add', HELM_REPOSITORIES, 'file', 'helm repo add writes the repository (and its credentials) into ~/.config/helm/repositories.yaml, which later installs fetch charts from')] }), remove: helm({ role: DESTROY('removes a chart repository'), read: () => [writes('helm', 'repo remove', HELM_REPOSITORIES, 'file', 'helm repo remove rewrites ~/.config/helm/repositories.yaml')] }), update: helm({ plain: [''] }), list: helm({ plain: [''] }) }, plain: ['list', 'update'] }),
-    plugin: helm({ subcommands: { install: helm({ role: { role: 'loader', note: 'installs a helm plugin, a program helm will run' } }), list: helm({ plain: [''] }), uninstall: helm({ role: DESTROY('removes a helm plugin') }) }, plain: ['list'] }),
+    plugin: helm({ subcommands: { install: helm({ role: { role: 'loader', note: 'installs a helm plugin, a program helm will run' } }), update: helm({ role: { role: 'loader', note: 'replaces a helm plugin with a downloaded one, a program helm will run' } }), list: helm({ plain: [''] }), ls: helm({ plain: [''] }), uninstall: helm({ role: DESTROY('removes a helm plugin') }) }, plain: ['list'] }),
     dependency: helm({ plain: ['update ./chart', 'build ./chart'] }),
     test: helm({ role: { role: 'executor', note: 'runs the release\'s test pods in the cluster' } }),
+    // Aliases (helm's own), and commands that only read, print or make a chart in the workspace.
+    // Not listed: `push` (uploads a chart). `registry login` sends the password to the registry, as `docker login` does.
+    ...Object.fromEntries(['dep', 'dependencies'].map((name) => [name, helm({ plain: ['update ./chart'] })])),
+    ...Object.fromEntries(['completion', 'create', 'env', 'hist', 'inspect', 'verify'].map((name) => [name, helm()])),
+    registry: helm({ subcommands: { login: helm({ operands: [{ role: 'network', operand: 0, example: 'registry.example.com', note: 'logs in to (and sends credentials to) the registry named' }] }, valued('username', 'password', 'cert-file', 'key-file', 'ca-file'), 'up'), logout: helm() } }),
   },
   plain: ['list -A', 'status web', 'install web ./chart', 'upgrade --install web ./chart -f values.yaml', 'repo update', 'version'],
 };
@@ -778,6 +937,8 @@ const TERRAFORM_BODY: Command = {
     'force-unlock': tf({ role: DESTROY('removes the state lock another run may hold') }),
     taint: tf({ role: DESTROY('marks a resource to be destroyed and recreated') }),
     untaint: tf({ plain: ['aws_instance.web'] }),
+    modules: tf({ plain: ['', '-json'] }),
+    metadata: tf({ subcommands: { functions: tf({ plain: ['-json'] }) } }),
     workspace: tf({ subcommands: { delete: tf({ role: DESTROY('deletes a workspace and its state') }), list: tf({ plain: [''] }), show: tf({ plain: [''] }), select: tf({ plain: ['dev'] }), new: tf({ plain: ['dev'] }) }, plain: ['list', 'show'] }),
     state: tf({
       subcommands: {
@@ -860,7 +1021,11 @@ const GCS_UPLOADS = uploadsToRemote((t) => /^(gs|s3):\/\//.test(t), 'uploads thi
 /** `aws s3 cp SRC DST`: DST a local path (not `s3://`). */
 const S3_LOCAL_TARGET: OperandRole = { role: 'writer', operand: 'last', when: (v) => v === null || (v !== '-' && !/^s3:\/\//.test(v)), everyday: true, example: 'out.txt', note: 'downloads into this path of the machine' };
 
-const AWS_SERVICES = ['ec2', 'iam', 'lambda', 'rds', 'dynamodb', 'cloudformation', 'eks', 'ecs', 'ecr', 'sts', 'logs', 'sqs', 'sns', 'route53', 'secretsmanager', 'ssm', 'kms', 'cloudwatch', 's3api', 'organizations', 'elbv2', 'autoscaling', 'cloudfront', 'apigateway', 'kinesis', 'glue', 'athena', 'stepfunctions', 'events', 'ec2-instance-connect', 'elasticache', 'efs', 'sagemaker', 'codebuild', 'codepipeline', 'acm', 'cognito-idp', 'batch', 'emr'];
+// Services read as the others are (their operations by name, above); not listed, those whose
+// operations print credentials the names above miss (`sso get-role-credentials`, `lightsail
+// download-default-key-pair`, `codecommit credential-helper`) or run code (`rds-data execute-statement`).
+const AWS_SERVICES = ['ec2', 'iam', 'lambda', 'rds', 'dynamodb', 'cloudformation', 'eks', 'ecs', 'ecr', 'sts', 'logs', 'sqs', 'sns', 'route53', 'secretsmanager', 'ssm', 'kms', 'cloudwatch', 's3api', 'organizations', 'elbv2', 'autoscaling', 'cloudfront', 'apigateway', 'kinesis', 'glue', 'athena', 'stepfunctions', 'events', 'ec2-instance-connect', 'elasticache', 'efs', 'sagemaker', 'codebuild', 'codepipeline', 'acm', 'cognito-idp', 'batch', 'emr',
+  'account', 'apigatewayv2', 'application-autoscaling', 'budgets', 'ce', 'cloudtrail', 'configservice', 'dynamodbstreams', 'ecr-public', 'elb', 'es', 'firehose', 'guardduty', 'health', 'inspector2', 'kafka', 'opensearch', 'pricing', 'resourcegroupstaggingapi', 'route53domains', 'scheduler', 'securityhub', 'service-quotas', 'wafv2', 'xray'];
 
 /** `aws configure get NAME`: the settings that are secrets (`profile.dev.aws_secret_access_key` too); the key id is not one. */
 const AWS_SECRET_SETTING = /(^|\.)(aws_secret_access_key|aws_session_token|aws_security_token)$/;
@@ -986,6 +1151,8 @@ const GCLOUD_GROUPS: Record<string, Command> = {
       'connect-to-serial-port': gc({ role: { role: 'executor', note: 'attaches this terminal to a cloud machine\'s serial console' } }),
       'start-iap-tunnel': gc({ options: [{ role: 'listener', options: ['--local-host-port'], when: (v) => v === null || openAddress(v.replace(/:\d+$/, '')) && !/^:?\d+$/.test(v), example: '0.0.0.0:2222', note: '--local-host-port opens the tunnel on a network address' }], plain: ['vm-1 22 --local-host-port=localhost:2222'] }, valued('local-host-port')),
       instances: gc({ plain: ['list', 'describe vm-1 --zone europe-west1-b'] }),
+      // Not listed: `config-ssh` (writes ~/.ssh/config), `reset-windows-password` (prints a password), `copy-files`.
+      ...Object.fromEntries(['addresses', 'disks', 'firewall-rules', 'images', 'instance-groups', 'instance-templates', 'machine-types', 'networks', 'operations', 'project-info', 'regions', 'snapshots', 'zones'].map((name) => [name, gc()])), 
     },
     plain: ['instances list', 'zones list'],
   }),
@@ -993,6 +1160,9 @@ const GCLOUD_GROUPS: Record<string, Command> = {
   components: gc({ subcommands: { install: gc({ role: { role: 'loader', note: 'installs SDK components, programs gcloud will run' } }), update: gc({ role: { role: 'loader', note: 'downloads and installs new SDK components' } }), list: gc({ plain: [''] }) }, plain: ['list'] }),
   auth: gc({
     subcommands: {
+      // Not listed: `login`, `revoke`, `activate-service-account`, `configure-docker` (they write the
+      // credentials and settings of the user's gcloud and docker folders).
+      ...Object.fromEntries(['list'].map((name) => [name, gc()])), 
       'print-access-token': gc({ role: printsSecret('prints an OAuth access token of the logged-in account') }),
       'print-identity-token': gc({ role: printsSecret('prints an identity token of the logged-in account') }),
       'application-default': gc({
@@ -1003,7 +1173,8 @@ const GCLOUD_GROUPS: Record<string, Command> = {
     plain: ['list', 'login', 'application-default login'],
   }),
   config: gc({
-    subcommands: { 'config-helper': gc({ role: printsSecret('prints the active credentials, an access token included') }) },
+    // Not listed: `set`, `unset`, `configurations` (they write the user's gcloud settings, which name proxies, certificate files and endpoints).
+    subcommands: { ...Object.fromEntries(['get', 'get-value', 'list'].map((name) => [name, gc()])), 'config-helper': gc({ role: printsSecret('prints the active credentials, an access token included') }) },
     plain: ['list', 'get-value project', 'set project my-proj'],
   }),
   storage: gc({
@@ -1012,6 +1183,7 @@ const GCLOUD_GROUPS: Record<string, Command> = {
       mv: gc({ read: GCS_UPLOADS }, { ...valued('content-type', 'storage-class', 'exclude'), ...flagged('no-clobber', 'continue-on-error') }),
       rsync: gc({ read: GCS_UPLOADS }, { ...valued('exclude', 'storage-class'), ...flagged('recursive', 'delete-unmatched-destination-objects', 'checksums-only', 'dry-run', 'no-clobber') }),
       ls: gc({ plain: ['', 'gs://bucket/'] }),
+      ...Object.fromEntries(['buckets', 'cat', 'du', 'hash', 'objects'].map((name) => [name, gc()])), 
     },
     plain: ['ls', 'buckets list'],
   }),
@@ -1026,6 +1198,11 @@ const GCLOUD_GROUPS: Record<string, Command> = {
   }),
   projects: gc({ plain: ['list', 'describe my-proj'] }),
   container: gc({ plain: ['clusters list', 'clusters get-credentials dev --region europe-west1'] }),
+  // Groups whose commands read or change cloud settings in words (the verbs read above). Not
+  // listed: groups with commands that upload the workspace or a local file (`builds submit`,
+  // `app deploy`, `functions deploy`, `run deploy --source`), run a local client (`sql connect`),
+  // or write or print keys (`iam service-accounts keys create`).
+  ...Object.fromEntries(['billing', 'help', 'info', 'logging', 'organizations', 'services', 'topic', 'version'].map((name) => [name, gc()])),
 };
 // `gcloud help` pages through less (whose `!` runs a shell) only on a terminal; an agent has none.
 const GCLOUD_BODY: Command = {
@@ -1051,11 +1228,11 @@ const AZ_BODY: Command = {
     }, {}, 'mub'),
     vm: az({ subcommands: { 'run-command': az({ subcommands: { invoke: az({ role: { role: 'executor', note: 'runs a script on a cloud machine' } }), create: az({ role: { role: 'executor', note: 'runs a script on a cloud machine' } }) } }), ssh: az({ role: { role: 'executor', note: 'opens a shell on a cloud machine over SSH' } }), list: az({ plain: ['', '-o table'] }) }, plain: ['list -o table', 'show -g rg -n vm1'] }, {}, 'gn'),
     ssh: az({ subcommands: { vm: az({ role: { role: 'executor', note: 'opens a shell on a cloud machine over SSH' } }), arc: az({ role: { role: 'executor', note: 'opens a shell on a connected machine over SSH' } }) } }),
-    aks: az({ subcommands: { command: az({ subcommands: { invoke: az({ role: { role: 'executor', note: 'runs a command in the cluster' } }) } }) }, plain: ['list', 'get-credentials -g rg -n dev'] }, {}, 'gn'),
-    webapp: az({ subcommands: { ssh: az({ role: { role: 'executor', note: 'opens a shell in a web app\'s container' } }) }, plain: ['list'] }, {}, 'gn'),
-    extension: az({ subcommands: { add: az({ role: { role: 'loader', note: 'installs an Azure CLI extension, code az will run' } }), list: az({ plain: [''] }) }, plain: ['list'] }, {}, 'n'),
-    account: az({ subcommands: { 'get-access-token': az({ role: printsSecret('prints an access token of the logged-in account') }, valued('resource', 'resource-type', 'scope', 'tenant')) }, plain: ['show', 'list -o table'] }),
-    keyvault: az({ subcommands: { secret: az({ subcommands: { show: az({ role: printsSecret('prints a Key Vault secret with its value') }) }, plain: ['list --vault-name v'] }) }, plain: ['list'] }, valued('vault-name', 'id', 'version')),
+    aks: az({ subcommands: { ...Object.fromEntries(['list', 'show'].map((name) => [name, az()])), command: az({ subcommands: { invoke: az({ role: { role: 'executor', note: 'runs a command in the cluster' } }) } }) }, plain: ['list', 'get-credentials -g rg -n dev'] }, {}, 'gn'),
+    webapp: az({ subcommands: { ...Object.fromEntries(['list', 'show'].map((name) => [name, az()])), ssh: az({ role: { role: 'executor', note: 'opens a shell in a web app\'s container' } }) }, plain: ['list'] }, {}, 'gn'),
+    extension: az({ subcommands: { add: az({ role: { role: 'loader', note: 'installs an Azure CLI extension, code az will run' } }), list: az({ plain: [''] }), ...Object.fromEntries(['list-available', 'remove', 'show'].map((name) => [name, az()])), }, plain: ['list'] }, {}, 'n'),
+    account: az({ subcommands: { ...Object.fromEntries(['list', 'list-locations', 'show'].map((name) => [name, az()])), 'get-access-token': az({ role: printsSecret('prints an access token of the logged-in account') }, valued('resource', 'resource-type', 'scope', 'tenant')) }, plain: ['show', 'list -o table'] }),
+    keyvault: az({ subcommands: { ...Object.fromEntries(['list', 'show'].map((name) => [name, az()])), secret: az({ subcommands: { ...Object.fromEntries(['list'].map((name) => [name, az()])), show: az({ role: printsSecret('prints a Key Vault secret with its value') }) }, plain: ['list --vault-name v'] }) }, plain: ['list'] }, valued('vault-name', 'id', 'version')),
     storage: az({
       subcommands: {
         blob: az({
@@ -1075,6 +1252,11 @@ const AZ_BODY: Command = {
       plain: ['account list'],
     }),
     group: az({ plain: ['list', 'show -n rg'] }, {}, 'gn'),
+    // Groups whose commands read or change Azure resources in words (the verbs read above). Not
+    // listed: groups that upload the workspace or a file, run a local client or a downloaded
+    // program (`acr build`, `functionapp deploy`, `bicep`, `postgres ... connect`, `interactive`),
+    // or print keys and passwords (`ad sp create-for-rbac`, `cosmosdb keys list`).
+    ...Object.fromEntries(['cloud', 'feedback', 'find', 'lock', 'monitor', 'policy', 'provider', 'resource', 'tag'].map((name) => [name, az()])),
     login: az({ plain: ['', '--use-device-code'] }),
     version: az({ plain: [''] }),
   },
@@ -1279,6 +1461,8 @@ const TAILSCALE_BODY: Command = {
     version: ts({ plain: [''] }),
     whois: ts({ plain: ['100.64.0.1'] }),
     'exit-node': ts({ plain: ['list'] }),
+    // Not listed: `debug` (its many verbs), `lock` (signs and changes tailnet keys), `metrics write FILE`, `syspolicy`.
+    ...Object.fromEntries(['bugreport', 'completion', 'dns', 'licenses'].map((name) => [name, ts()])),
   },
   plain: ['status', 'ip -4', 'version', 'netcheck', 'ping host'],
 };
@@ -3171,6 +3355,7 @@ const SNAP_ROW: ProgramRow = {
     connections: { plain: ['firefox'] },
     logs: { grammar: SNAP_GRAMMAR, plain: ['lxd -n 50'] },
     get: { plain: ['lxd'] },
+    ...Object.fromEntries(['aliases', 'change', 'interface', 'interfaces', 'known', 'model', 'routine', 'saved', 'tasks', 'warnings', 'watch', 'whoami'].map((name) => [name, { grammar: SNAP_GRAMMAR }])),
   },
   plain: ['list', 'info core', 'find vlc', 'version', 'services'],
 };
@@ -3210,6 +3395,7 @@ const FLATPAK_ROW: ProgramRow = {
     remotes: { grammar: FLATPAK_GRAMMAR, plain: [''] },
     ps: { grammar: FLATPAK_GRAMMAR, plain: [''] },
     history: { grammar: FLATPAK_GRAMMAR, plain: [''] },
+    ...Object.fromEntries(['document-info', 'documents', 'permission-show', 'permissions', 'remote-info', 'remote-ls'].map((name) => [name, { grammar: FLATPAK_GRAMMAR }])),
   },
   plain: ['list', 'info org.example.App', 'search gimp', '--version'],
 };
@@ -3592,6 +3778,10 @@ const APPTAINER_ROW: ProgramRow = {
 export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
+  STERN_ROW,
+  K3D_ROW,
+  KN_ROW,
+  VELERO_ROW,
   { names: ['oc'], category: 'container', what: "OpenShift's command-line client, kubectl's commands and OpenShift's own", ...OC_BODY },
   { names: ['helm'], category: 'container', what: 'the Helm package manager for Kubernetes', ...HELM_BODY },
   { names: ['terraform', 'tofu'], category: 'cloud', what: 'Terraform (and OpenTofu), which plans and applies infrastructure from configuration files', ...TERRAFORM_BODY },

@@ -333,6 +333,8 @@ const DENO_ROW: ProgramRow = {
       plain: ['mod.ts', '--json mod.ts'],
     },
     check: { grammar: DENO_RUN_GRAMMAR, plain: ['main.ts'] },
+    // Not listed: `coverage` (`--output` writes a report anywhere), `approve-scripts`.
+    ...Object.fromEntries(['add', 'completions', 'init', 'lsp', 'outdated', 'remove', 'types'].map((name) => [name, { grammar: DENO_RUN_GRAMMAR }])),
     info: { grammar: DENO_RUN_GRAMMAR, plain: ['', 'main.ts'] },
     cache: { grammar: DENO_RUN_GRAMMAR, operands: [{ ...DENO_REMOTE_OPERAND, operand: 'every', note: 'downloads the remote modules into the cache' }], plain: ['main.ts'] },
     upgrade: { role: { role: 'network', note: '`deno upgrade` downloads a new deno and replaces the running binary' } },
@@ -413,10 +415,14 @@ const BUN_ROW: ProgramRow = {
       subcommands: {
         trust: { role: { role: 'executor', note: '`bun pm trust` lets packages run their install scripts, and runs them' } },
         cache: { subcommands: { rm: { role: { role: 'destructive', note: '`bun pm cache rm` deletes the package cache' } } } },
+        ...Object.fromEntries(['bin', 'default-trusted', 'hash', 'hash-print', 'hash-string', 'ls', 'untrusted', 'whoami'].map((name) => [name, {}])),
       },
       plain: ['ls', 'bin'],
     },
     repl: { grammar: BUN_GRAMMAR, plain: [''] },
+    // Not listed: `link` (puts a package in the user's global folder), `patch`; any other word is a
+    // script or file bun runs.
+    ...Object.fromEntries(['audit', 'info', 'init', 'outdated', 'remove', 'rm', 'update', 'why'].map((name) => [name, { grammar: BUN_GRAMMAR }])),
   },
 };
 

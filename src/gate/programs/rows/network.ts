@@ -2,7 +2,7 @@ import { flagged, hasOption, optionValues, readArgs, textOf, valued, type Gramma
 import { literalWord, type Word } from '../../reading/resolution';
 import { servesFolder } from './fileServers';
 import { writes } from './settingsStores';
-import { printsSecret, uploadsToRemote, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, uploadsToRemote, withoutRoles, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 
 /** FTP-like command text that uploads files of this machine (lftp, smbclient, sftp batches). */
@@ -1028,8 +1028,29 @@ function hgCommandIs(...names: string[]) {
 
 const GH_DELETE = (what: string): Command => ({ role: { role: 'destructive', note: `deletes the ${what} on the forge` } });
 
+/**
+ * gh's commands that post a text to an issue or pull request (`pr create`, `issue comment`):
+ * `-F/--body-file FILE` uploads that file (`-`: the input) as the text; the others are titles,
+ * bodies, names and flags (gh 2.x manual).
+ */
+const GH_BODY: Command = {
+  grammar: {
+    short: 'FbtaBHlmprRTe',
+    flags: 'dfsw',
+    abbreviations: false,
+    long: {
+      'body-file': ['value', 'F'], body: ['value', 'b'], title: ['value', 't'], assignee: ['value', 'a'], base: ['value', 'B'], head: ['value', 'H'],
+      label: ['value', 'l'], milestone: ['value', 'm'], project: ['value', 'p'], reviewer: ['value', 'r'], repo: ['value', 'R'], template: ['value', 'T'],
+      ...valued('add-assignee', 'remove-assignee', 'add-label', 'remove-label', 'add-project', 'remove-project', 'add-reviewer', 'remove-reviewer', 'recover', 'match-head-commit', 'subject', 'author-email', 'type', 'json', 'jq', 'template'),
+      ...flagged('draft', 'fill', 'fill-first', 'fill-verbose', 'no-maintainer-edit', 'dry-run', 'web', 'editor', 'edit-last', 'create-if-none', 'delete-last', 'yes', 'approve', 'request-changes', 'comment', 'merge', 'squash', 'rebase', 'auto', 'disable-auto', 'admin', 'delete-branch', 'remove-milestone', 'help'),
+    },
+  },
+  options: [{ role: 'network', options: ['-F', '--body-file'], sends: true, everyday: true, example: 'notes.md', note: '--body-file uploads that file (`-`: the input) as the text posted' }],
+};
+
 const GH_EXTENSION: Command = {
   subcommands: {
+    ...withoutRoles('browse create list remove search'),
     install: { role: { role: 'loader', note: 'gh extension install downloads a program that gh runs as a subcommand' } },
     upgrade: { role: { role: 'loader', note: 'gh extension upgrade replaces an extension\'s program with a downloaded one' } },
     exec: { role: { role: 'executor', note: 'gh extension exec runs an installed extension\'s program' } },
@@ -1262,6 +1283,7 @@ const VCS: readonly ProgramRow[] = [
       },
       auth: {
         subcommands: {
+          // Not listed: login, logout, refresh, switch, setup-git: they write gh's and git's settings in the home folder.
           token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with', ['github.com', 'githubusercontent.com', 'ghcr.io']) },
           status: {
             grammar: { short: 'hqT', abbreviations: false, long: { hostname: ['value', 'h'], jq: ['value', 'q'], template: ['value', 'T'], json: 'value', ...flagged('active', 'show-token', 'help') }, flags: 'at' },
@@ -1276,15 +1298,18 @@ const VCS: readonly ProgramRow[] = [
       ext: GH_EXTENSION,
       repo: {
         subcommands: {
+          // `clone` and `fork` hand the words after `--` to git (`-u CMD`, `-c core.sshCommand=…`): unlisted.
+          ...withoutRoles('autolink create edit gitignore license list set-default sync unarchive view'),
           delete: GH_DELETE('repository'),
           archive: { role: { role: 'destructive', note: 'gh repo archive makes the repository read-only' } },
           rename: { role: { role: 'destructive', note: 'gh repo rename renames the repository on GitHub' } },
-          'deploy-key': { subcommands: { delete: GH_DELETE('deploy key') } },
+          'deploy-key': { subcommands: { ...withoutRoles('add list'), delete: GH_DELETE('deploy key') } },
         },
         plain: ['view', 'list'],
       },
       release: {
         subcommands: {
+          ...withoutRoles('edit list view verify verify-asset'),
           delete: GH_DELETE('release'),
           'delete-asset': GH_DELETE('release asset'),
           upload: {
@@ -1304,12 +1329,52 @@ const VCS: readonly ProgramRow[] = [
         },
         plain: ['list', 'view v1.0'],
       },
-      alias: { subcommands: { set: GH_ALIAS_SET }, plain: ['list'] },
-      config: { subcommands: { set: FORGE_CONFIG_SET }, plain: ['get editor', 'list'] },
-      issue: { subcommands: { delete: GH_DELETE('issue') }, plain: ['list'] },
-      run: { subcommands: { delete: GH_DELETE('workflow run') }, plain: ['list'] },
+      // `alias import FILE` reads aliases, which may be shell commands: unlisted.
+      alias: { subcommands: { ...withoutRoles('delete list'), set: GH_ALIAS_SET }, plain: ['list'] },
+      config: { subcommands: { ...withoutRoles('clear-cache get list'), set: FORGE_CONFIG_SET }, plain: ['get editor', 'list'] },
+      issue: {
+        subcommands: {
+          ...withoutRoles('close develop list lock pin reopen status transfer unlock unpin view'),
+          ...Object.fromEntries(['create', 'comment', 'edit'].map((name) => [name, GH_BODY])),
+          delete: GH_DELETE('issue'),
+        },
+        plain: ['list', 'view 12 --comments', 'create -t "Bug" -b "It breaks"'],
+      },
+      pr: {
+        subcommands: {
+          ...withoutRoles('checkout checks close diff list lock ready reopen revert status unlock update-branch view'),
+          ...Object.fromEntries(['create', 'comment', 'edit', 'review'].map((name) => [name, GH_BODY])),
+          merge: {
+            ...GH_BODY,
+            options: [
+              ...GH_BODY.options!,
+              { role: 'destructive', options: ['-d', '--delete-branch'], note: 'gh pr merge --delete-branch deletes the branch here and on GitHub' },
+            ],
+          },
+        },
+        plain: ['list', 'view 12', 'checks', 'diff 12', 'create --fill', 'checkout 12'],
+      },
+      // `gh run download` writes the artifacts into the current folder or `-D DIR`.
+      run: {
+        subcommands: {
+          ...withoutRoles('cancel list rerun view watch'),
+          download: {
+            grammar: { short: 'DnpR', abbreviations: false, long: { dir: ['value', 'D'], name: ['value', 'n'], pattern: ['value', 'p'], repo: ['value', 'R'], help: 'flag' } },
+            options: [{ role: 'writer', options: ['-D', '--dir'], target: 'tree', example: '/tmp/dl', note: 'gh run download -D writes the artifacts into that folder' }],
+          },
+          delete: GH_DELETE('workflow run'),
+        },
+        plain: ['list', 'view 123 --log-failed', 'watch'],
+      },
+      workflow: { subcommands: withoutRoles('disable enable list run view'), plain: ['list', 'view ci.yml'] },
+      search: { subcommands: withoutRoles('code commits issues prs repos'), plain: ['repos gate --limit 5'] },
+      org: { subcommands: withoutRoles('list') },
+      ruleset: { subcommands: withoutRoles('check list view') },
+      status: {},
+      completion: {},
       gist: {
         subcommands: {
+          ...withoutRoles('list rename view'),
           delete: GH_DELETE('gist'),
           create: {
             // With no file named it uploads its standard input: a sink for what is piped into it.
@@ -1325,12 +1390,13 @@ const VCS: readonly ProgramRow[] = [
         },
         plain: ['list'],
       },
-      label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
-      cache: { subcommands: { delete: GH_DELETE('Actions cache') }, plain: ['list'] },
-      secret: { subcommands: { delete: GH_DELETE('secret') }, plain: ['list'] },
-      variable: { subcommands: { delete: GH_DELETE('variable') }, plain: ['list'] },
-      'ssh-key': { subcommands: { delete: GH_DELETE('SSH key') }, plain: ['list'] },
-      'gpg-key': { subcommands: { delete: GH_DELETE('GPG key') }, plain: ['list'] },
+      label: { subcommands: { ...withoutRoles('clone create edit list'), delete: GH_DELETE('label') }, plain: ['list'] },
+      cache: { subcommands: { ...withoutRoles('list'), delete: GH_DELETE('Actions cache') }, plain: ['list'] },
+      // `secret set`, `variable set` (`-f/--env-file FILE`, or the input) and `ssh-key add`/`gpg-key add FILE` upload a value or a file: unlisted.
+      secret: { subcommands: { ...withoutRoles('list'), delete: GH_DELETE('secret') }, plain: ['list'] },
+      variable: { subcommands: { ...withoutRoles('get list'), delete: GH_DELETE('variable') }, plain: ['list'] },
+      'ssh-key': { subcommands: { ...withoutRoles('list'), delete: GH_DELETE('SSH key') }, plain: ['list'] },
+      'gpg-key': { subcommands: { ...withoutRoles('list'), delete: GH_DELETE('GPG key') }, plain: ['list'] },
       codespace: { subcommands: { ssh: { wrapper: { peel: false, elsewhere: true, afterDashDash: true, note: 'gh codespace ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
       cs: { subcommands: { ssh: { wrapper: { peel: false, elsewhere: true, afterDashDash: true, note: 'gh cs ssh -- CMD runs CMD in the codespace' } }, delete: GH_DELETE('codespace') }, plain: ['list'] },
     },
@@ -1343,10 +1409,14 @@ const VCS: readonly ProgramRow[] = [
     grammar: { abbreviations: false, long: flagged('help', 'version') },
     subcommands: {
       api: { role: { role: 'network', note: 'glab api sends any request (writes and deletes included) to the GitLab API' } },
-      repo: { subcommands: { delete: GH_DELETE('project'), archive: { role: { role: 'destructive', note: 'glab repo archive archives the project' } } }, plain: ['view', 'list'] },
-      release: { subcommands: { delete: GH_DELETE('release') }, plain: ['list'] },
-      issue: { subcommands: { delete: GH_DELETE('issue') }, plain: ['list'] },
-      mr: { subcommands: { delete: GH_DELETE('merge request') }, plain: ['list'] },
+      // Listed: the subcommands that only read or change an issue, a merge request or a pipeline on
+      // GitLab. Not listed: `repo clone` (words after `--` go to git), `mr create`/`update`/`note`/`merge`
+      // and `issue create`/`update`/`note` (texts read from files or the input), `ci lint` (sends a file).
+      repo: { subcommands: { ...withoutRoles('contributors list search view'), delete: GH_DELETE('project'), archive: { role: { role: 'destructive', note: 'glab repo archive archives the project' } } }, plain: ['view', 'list'] },
+      release: { subcommands: { ...withoutRoles('list view'), delete: GH_DELETE('release') }, plain: ['list'] },
+      issue: { subcommands: { ...withoutRoles('board close list reopen subscribe unsubscribe view'), delete: GH_DELETE('issue') }, plain: ['list', 'view 12'] },
+      mr: { subcommands: { ...withoutRoles('approve approvers checkout close diff issues list rebase reopen revoke subscribe todo unsubscribe view'), delete: GH_DELETE('merge request') }, plain: ['list', 'view 12', 'diff 12'] },
+      ci: { subcommands: withoutRoles('get list retry status trace view'), plain: ['status', 'list'] },
       variable: { subcommands: { delete: GH_DELETE('CI/CD variable') }, plain: ['list'] },
       label: { subcommands: { delete: GH_DELETE('label') }, plain: ['list'] },
       alias: { subcommands: { set: GH_ALIAS_SET }, plain: ['list'] },
