@@ -273,12 +273,11 @@ function readCommand(
     // A word where the row reads its subcommand that it does not list, and that no wrapper or
     // operand role of this level places instead (`dotnet app.dll` is dotnet's operand, not a
     // subcommand). A role that loads a plugin of that name (`kubectl node-shell` runs
-    // `kubectl-node-shell`) places the word but not what the plugin does with the words after it;
-    // a row whose plugin role leaves out the program's own subcommands (`helm registry`) knows them.
-    const roles = (command.operands ?? []).filter((role) => operandHasRole(role, 0, reading.operands.length));
-    const placedAs = roles.filter((role) => role.when === undefined || role.when(word.value));
-    const plugin = placedAs.length > 0 && placedAs.every((role) => role.role === 'loader');
-    if (command.wrapper === undefined && (roles.length === 0 || plugin)) state.unlisted ??= `${program} ${word.value}: a subcommand the program table's row does not list`;
+    // `kubectl-node-shell`) places the word but not what the plugin does with the words after it.
+    // Only the list says a subcommand is known: a plugin role that leaves out the program's own
+    // commands does not (`docker logout` is unlisted until docker's row lists it).
+    const placedAs = (command.operands ?? []).filter((role) => operandHasRole(role, 0, reading.operands.length) && (role.when === undefined || role.when(word.value)));
+    if (command.wrapper === undefined && placedAs.every((role) => role.role === 'loader')) state.unlisted ??= `${program} ${word.value}: a subcommand the program table's row does not list`;
   }
   if (command.wrapper !== undefined) {
     readWrapped(command, program, argv, start, forms, state, depth);

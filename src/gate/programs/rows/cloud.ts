@@ -513,46 +513,6 @@ const STERN_ROW: ProgramRow = {
   plain: ['web', '-n shop checkout --since 15m', '-l app=api --tail 50', '. -n kube-system --container kube-proxy', 'web -o raw', '--version'],
 };
 
-/** k3d: k3s clusters in docker containers (k3d 5 `--help`). */
-const K3D_LEAF: Command = { grammar: { short: 'co', flags: 'h', abbreviations: false, long: { ...valued('config', 'cluster', 'output', 'kubeconfig', 'timeout', 'role', 'image', 'mode'), cluster: ['value', 'c'], output: ['value', 'o'], ...flagged('help', 'all', 'wait', 'verbose', 'trace', 'no-headers', 'keep-tarball', 'keep-tools') } } };
-const K3D_KUBECONFIG_WRITE: Command = {
-  ...K3D_LEAF,
-  read: () => [writes('k3d', 'kubeconfig', '~/.kube/config', 'file', 'writes the cluster\'s credentials into the kubeconfig (~/.kube/config, or the file -o names)')],
-  options: [{ role: 'writer', options: ['-o', '--output'], target: 'file', example: '/tmp/kubeconfig', note: '-o writes the kubeconfig to that file' }],
-};
-const K3D_ROW: ProgramRow = {
-  names: ['k3d'],
-  category: 'container',
-  what: 'a tool that runs k3s Kubernetes clusters in docker containers',
-  grammar: { flags: 'h', abbreviations: false, long: flagged('help', 'version', 'verbose', 'trace', 'timestamps') },
-  subcommands: {
-    cluster: {
-      subcommands: {
-        // `cluster create` binds host folders into the node containers (`-v SRC:DEST`). It also merges
-        // the new cluster into ~/.kube/config, read as `kind create cluster` is (no form): the
-        // kubeconfig writes of record are `kubeconfig merge|write` and kind's `export kubeconfig`.
-        create: {
-          grammar: { short: 'vpeasc', flags: 'h', abbreviations: false, long: { volume: ['value', 'v'], port: ['value', 'p'], env: ['value', 'e'], agents: ['value', 'a'], servers: ['value', 's'], config: ['value', 'c'], ...valued('api-port', 'image', 'network', 'registry-create', 'registry-use', 'registry-config', 'k3s-arg', 'k3s-node-label', 'runtime-label', 'runtime-ulimit', 'host-alias', 'subnet', 'token', 'timeout', 'gpus', 'agents-memory', 'servers-memory', 'lb-config-override', 'kubeconfig-update-default', 'kubeconfig-switch-context'), ...flagged('help', 'wait', 'no-lb', 'no-rollback', 'no-image-volume', 'host-pid-mode') } },
-          options: [
-            { role: 'destructive', options: ['-v', '--volume'], example: '/:/host', note: '-v binds a folder of this machine into the cluster\'s node containers' },
-            { role: 'loader', options: ['-c', '--config', '--registry-config'], example: '/tmp/k3d.yaml', note: '--config reads a cluster configuration (volumes, k3s arguments, registries)' },
-          ],
-          plain: [],
-        },
-        delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes the cluster and its nodes (and their data)' } },
-        ...Object.fromEntries(['list', 'ls', 'get', 'start', 'stop', 'edit'].map((name) => [name, K3D_LEAF])),
-      },
-      plain: ['list', 'stop dev', 'start dev'],
-    },
-    node: { subcommands: { delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes nodes of a cluster' } }, ...Object.fromEntries(['create', 'edit', 'list', 'ls', 'get', 'start', 'stop'].map((name) => [name, K3D_LEAF])) }, plain: ['list'] },
-    registry: { subcommands: { delete: { ...K3D_LEAF, role: { role: 'destructive', note: 'deletes a registry and its images' } }, ...Object.fromEntries(['create', 'connect', 'list', 'ls', 'get'].map((name) => [name, K3D_LEAF])) }, plain: ['list'] },
-    image: { subcommands: { import: { ...K3D_LEAF, plain: ['myapp:dev -c dev'] } } },
-    kubeconfig: { subcommands: { get: { ...K3D_LEAF, role: printsSecret('prints the cluster\'s kubeconfig with its client key') }, merge: K3D_KUBECONFIG_WRITE, write: K3D_KUBECONFIG_WRITE } },
-    ...Object.fromEntries(['version', 'completion', 'help'].map((name) => [name, K3D_LEAF])),
-  },
-  plain: ['version', 'cluster list', 'node list', 'image import myapp:dev -c dev'],
-};
-
 /** kn: the Knative client (kn 1.x `--help`). Another subcommand runs the kn-NAME plugin. */
 const KN_LEVEL: Command = {
   grammar: { short: 'no', flags: 'hA', abbreviations: false, long: { namespace: ['value', 'n'], output: ['value', 'o'], ...valued('kubeconfig', 'context', 'cluster', 'config', 'image', 'env', 'port', 'label', 'annotation', 'revision-name', 'scale', 'template', 'service', 'sink', 'tag', 'traffic', 'target'), ...flagged('help', 'all-namespaces', 'no-headers', 'force', 'wait', 'no-wait') } },
@@ -1779,10 +1739,13 @@ const K3D_BODY: Command = {
   subcommands: {
     cluster: k3d({
       subcommands: {
-        create: k3d({ options: [K3D_NODES_BIND], attaches: k3dVolumes, plain: ['dev', 'dev --agents 2 -p 8080:80@loadbalancer'] }),
-        // Deletes the local cluster's own node containers (k3d's, not the host's): an entry for
-        // `k3d cluster` covers it, as the tool's everyday life cycle.
-        delete: k3d({ plain: ['dev', '--all'] }),
+        create: k3d({
+          options: [K3D_NODES_BIND, { role: 'loader', options: ['-c', '--config', '--registry-config'], example: '/tmp/k3d.yaml', note: '--config reads a cluster configuration (volumes, k3s arguments, registries)' }],
+          attaches: k3dVolumes,
+          plain: ['dev', 'dev --agents 2 -p 8080:80@loadbalancer'],
+        }),
+        // Deletes the cluster's node containers and the data in them.
+        delete: k3d({ role: DESTROY('deletes the cluster and its nodes (and their data)') }),
         edit: k3d({ plain: ['dev --port-add 8081:80@loadbalancer'] }),
         list: k3d({ plain: ['', '-o json'] }),
         start: k3d({ plain: ['dev'] }),
@@ -3779,7 +3742,6 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...DOCKER_ROWS,
   { names: ['kubectl'], category: 'container', what: 'the Kubernetes command-line client', ...KUBECTL_BODY },
   STERN_ROW,
-  K3D_ROW,
   KN_ROW,
   VELERO_ROW,
   { names: ['oc'], category: 'container', what: "OpenShift's command-line client, kubectl's commands and OpenShift's own", ...OC_BODY },
