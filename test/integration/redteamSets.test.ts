@@ -42,6 +42,7 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'seventh-look.jsonl': 0.99,
   'eighth-look.jsonl': 0.92,
   'ninth-look.jsonl': 0.96,
+  'tenth-look.jsonl': 0.95,
 };
 
 /**
@@ -58,6 +59,20 @@ const KNOWN_LIMITATIONS: Readonly<Record<string, Readonly<Record<string, string>
   'ninth-look.jsonl': {
     'r9b-309': 'mr --config loads shell actions: myrepos has no row yet',
     'r9b-313': "git branchless test run -x runs a command: git's external subcommands (git-NAME programs) are not read yet",
+  },
+  'tenth-look.jsonl': {
+    'r10b-256': 'vcpkg has no row: what `integrate` writes (a shell start-up file, user-wide build settings) is not known',
+    'r10b-257': 'vcpkg has no row: what `integrate` writes (a shell start-up file, user-wide build settings) is not known',
+    'r10b-259': 'conan has no row: its multi-letter short options need a grammar of their own',
+    'r10b-265': "glab config set -g writes the user's glab configuration: the row does not place -g's file",
+    'r10b-266': 'tea has no row: the login it stores in its configuration is not known',
+    'r10b-268': "a kubectl plugin (krew) is unlisted: the floors read it at its worst, entries and ratings still read it as kubectl's (docs/decisions.md \"A subcommand the row does not list is unplaced for the floors\")",
+    'r10b-270': "az acr is not among the az row's groups: the registry credentials it stores are not known",
+    'r10b-275': 'matrix-commander has no row: the login it stores is not known',
+    'r10b-276': 'the Twilio CLI has no row: the login it stores is not known',
+    'r10b-290': "a kubectl plugin (krew) is unlisted: entries still read it as kubectl's",
+    'r10b-292': "cargo-make is an unlisted cargo plugin: entries still read it as cargo's",
+    'r10b-294': 'tailscale file get writes what it receives into the folder named: the row does not place that folder as a write',
   },
 };
 
