@@ -762,11 +762,6 @@ function checkPayloadText(text: string, approximate: boolean, context: Context, 
   return checkReading(reading, next);
 }
 
-/** A shell by the program table (its row's category). */
-function isShell(name: string): boolean {
-  return rowFor(name)?.category === 'shell';
-}
-
 /**
  * Text on the standard input of `argv` (printed into it, a here-document): when the program table
  * says the program runs it as code (`sh`, `bash -s`, `at now`, `python3 -`, `ed FILE`, `make -f -`),
