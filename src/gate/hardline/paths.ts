@@ -22,6 +22,8 @@ const DELETE_SYSTEM_DIRS = new Set([
   // FreeBSD's `/libexec` (its loader `ld-elf.so.1`) and `/rescue` (the static tools to repair the
   // system with); illumos's and Solaris's `/kernel` and `/platform` (the kernel and its modules).
   'libexec', 'rescue', 'kernel', 'platform',
+  // OSTree's and bootc's physical root: every deployment of the system.
+  'sysroot',
 ]);
 
 /**
@@ -504,7 +506,12 @@ const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
  * tree like `/usr`. The whole `/nix` or `/gnu` is left ordinary: `rm -rf /nix` is the documented
  * removal of Nix installed on another distribution (docs/decisions.md "The package stores").
  */
-const PACKAGE_STORES: ReadonlySet<string> = new Set(['nix/store', 'gnu/store', 'var/guix']);
+const PACKAGE_STORES: ReadonlySet<string> = new Set([
+  'nix/store', 'gnu/store', 'var/guix',
+  // An image-based system's physical root (OSTree, bootc): its deployments are every installed
+  // system, the repository their files; `/ostree` is a link to `/sysroot/ostree`.
+  'sysroot/ostree', 'sysroot/ostree/deploy', 'sysroot/ostree/repo', 'ostree', 'ostree/deploy', 'ostree/repo',
+]);
 
 /**
  * The state of services no other place holds: a Kubernetes cluster's etcd and a node's kubelet and
