@@ -22,6 +22,8 @@ const DELETE_SYSTEM_DIRS = new Set([
   // FreeBSD's `/libexec` (its loader `ld-elf.so.1`) and `/rescue` (the static tools to repair the
   // system with); illumos's and Solaris's `/kernel` and `/platform` (the kernel and its modules).
   'libexec', 'rescue', 'kernel', 'platform',
+  // OSTree's and bootc's physical root: every deployment of the system.
+  'sysroot',
 ]);
 
 /**
@@ -504,7 +506,12 @@ const PACKAGE_DATABASES: ReadonlySet<string> = new Set([
  * tree like `/usr`. The whole `/nix` or `/gnu` is left ordinary: `rm -rf /nix` is the documented
  * removal of Nix installed on another distribution (docs/decisions.md "The package stores").
  */
-const PACKAGE_STORES: ReadonlySet<string> = new Set(['nix/store', 'gnu/store', 'var/guix']);
+const PACKAGE_STORES: ReadonlySet<string> = new Set([
+  'nix/store', 'gnu/store', 'var/guix',
+  // An image-based system's physical root (OSTree, bootc): its deployments are every installed
+  // system, the repository their files; `/ostree` is a link to `/sysroot/ostree`.
+  'sysroot/ostree', 'sysroot/ostree/deploy', 'sysroot/ostree/repo', 'ostree', 'ostree/deploy', 'ostree/repo',
+]);
 
 /**
  * The state of services no other place holds: a Kubernetes cluster's etcd and a node's kubelet and
@@ -734,13 +741,14 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
  * block SCSI generic (`/dev/sg1`, `/dev/bsg/0:0:0:0`), NVMe's generic namespaces (`/dev/ng0n1`),
  * FreeBSD's CAM pass devices (`/dev/pass0`) and Linux's bound raw devices (`/dev/raw/raw1`).
  * AIX's disks (`/dev/hdisk2`, raw `/dev/rhdisk2`) and HP-UX's agile names (`/dev/disk/disk4`,
- * `/dev/disk/disk4_p2`; `/dev/rdisk/disk4` is a `/dev/X/Y` name) are disks too.
+ * `/dev/disk/disk4_p2`; `/dev/rdisk/disk4` is a `/dev/X/Y` name) are disks too, and so are the
+ * flash cards' control and block devices of the Fusion-io (`/dev/fct0`, `/dev/fioa`).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|r?hdisk[0-9]{1,4}|disk\/disk[0-9]{1,4}(?:_p[0-9]{1,3})?|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
+  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|r?hdisk[0-9]{1,4}|disk\/disk[0-9]{1,4}(?:_p[0-9]{1,3})?|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|fct[0-9]{1,3}|fio[a-z]{1,2}[0-9]{0,3}|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
 
 /** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:r?hdisk|sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
+const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:r?hdisk|sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|fct[0-9$*?[{]|fio[a-z]|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
 
 /**
  * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take

@@ -48,8 +48,8 @@ const CONSOLEKIT_BUS = /consolekit/i;
 const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended)[-_.])[a-z0-9][\w.]*(?:[-_][\w.]+)*[-_.](?:logout|log-?off|power-?off|shutdown|reboot|halt)$/i;
 /** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
-/** An option word naming a power or logout action. */
-const POWER_OPTION = /^--?(?:force-|no-prompt-)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
+/** An option word naming a power or logout action, also Windows' (`/reboot`) and PowerShell's (`-AutoReboot`). */
+const POWER_OPTION = /^(?:--?|\/)(?:force-?|no-prompt-|auto-?)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
 
 export function checkPowerWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   // Inside a container its power is its own (programArms.ts, the same rule); a chroot's is the host's.

@@ -58,6 +58,24 @@ const CONTROLLER_NOUNS = new Set(['controller', 'adapter', 'ctrl', 'hba', 'a0', 
 const CONFIG_RESETS = /^(?:reset|clear|clr|delete|del|wipe|erase)(?:config|cfg|configuration)$|^cfg(?:clr|lddel|foreign)$/;
 const COMPOUND = /^(?:delete|del|remove|destroy|erase|wipe|clear)(vdisk|vd|virtualdisk|virtualdrive|ld|logicaldrive|logicaldisk|array|raid)s?$/;
 
+/**
+ * A storage tool's erasing verb with the word that skips its confirmation (`noprompt`, `forced`,
+ * `-force`, `-f`), aimed at a drive, an array or a controller: by a noun (`array`, `device`,
+ * `intelssd`, `ctrl`) or by a controller's index before the verb (`sas2ircu 1 delete noprompt`).
+ * The confirmation skipped is the tool's own warning that the data goes; without it, or without a
+ * target, the verb is not read (`tool delete job`).
+ */
+const ERASING_VERBS = new Set(['delete', 'del', 'destroy', 'erase', 'wipe', 'clear', 'sanitize', 'format', 'secureerase']);
+const CONFIRMATION_SKIPS = new Set(['noprompt', 'forced', 'force', 'f', 'nowarn', 'noconfirm']);
+const DRIVE_NOUNS = /^(?:array|arrays|device|devices|drive|drives|disk|disks|physicaldrive|pd|\w*ssd|nvme|ctrl|controller|adapter|slot)$/;
+
+function forcedDeviceErase(tokens: readonly string[]): string | null {
+  const verbAt = tokens.findIndex((token) => ERASING_VERBS.has(token));
+  if (verbAt < 0 || !tokens.some((token) => CONFIRMATION_SKIPS.has(token))) return null;
+  const target = tokens.some((token) => DRIVE_NOUNS.test(token)) || tokens.slice(0, verbAt).some((token) => /^\d{1,2}$/.test(token));
+  return target ? `${tokens[verbAt]} without its confirmation` : null;
+}
+
 function controllerErase(argv: SegmentRecord['argv']): string | null {
   const tokens: string[] = [];
   for (const word of argv.slice(1)) {
@@ -72,6 +90,8 @@ function controllerErase(argv: SegmentRecord['argv']): string | null {
   // storcli's and perccli's object paths name a virtual disk as `/cN/vM` or `/cN/vall`.
   const virtualDisk = tokens.some((token) => VIRTUAL_DISK_NOUNS.has(token)) || (tokens.some((token) => /^c\d+$/.test(token)) && tokens.some((token) => /^v\d+$/.test(token)));
   if (tokens.some((token) => CONTROLLER_VERBS.has(token)) && virtualDisk) return 'deleting a virtual disk';
+  const forced = forcedDeviceErase(tokens);
+  if (forced !== null) return forced;
   const reset = tokens.find((token) => CONFIG_RESETS.test(token));
   if (reset !== undefined && (reset.startsWith('cfg') || tokens.some((token) => CONTROLLER_NOUNS.has(token)))) return reset;
   return null;

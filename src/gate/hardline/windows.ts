@@ -6,7 +6,9 @@
  *
  * - formatting or erasing: `format X:`, `diskpart /s SCRIPT` (a script the gate cannot read is
  *   taken at its worst) or fed `clean`/`format`/`delete …` lines, `Format-Volume`, `Clear-Disk`,
- *   `Remove-Partition` (not `-WhatIf`);
+ *   `Remove-Partition`, Storage Spaces' `Remove-VirtualDisk`, `Remove-StoragePool` and
+ *   `Reset-PhysicalDisk` (not `-WhatIf`);
+ * - deleting the accounts' profile folders: `delprof2` (not `/l`, which lists them);
  * - deleting the system's backups or boot: `vssadmin delete shadows`, `wmic shadowcopy delete`,
  *   `wbadmin delete …`, `bcdedit /delete` of the running, default or boot-manager entry, `reg
  *   delete` of a hive's root or the system's services and control sets, `wsl --unregister` (the
@@ -37,7 +39,7 @@ import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine'
 /** The programs (names as commandName gives them) and cmdlets (lower case) this file judges. */
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
-  'format-volume', 'clear-disk', 'remove-partition', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
+  'format-volume', 'clear-disk', 'remove-partition', 'remove-virtualdisk', 'remove-storagepool', 'reset-physicaldisk', 'delprof', 'delprof2', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
   ...WINDOWS_MACHINE_PROGRAMS,
 ]);
 
@@ -77,7 +79,14 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
     case 'format-volume':
     case 'clear-disk':
     case 'remove-partition':
+    case 'remove-virtualdisk':
+    case 'remove-storagepool':
+    case 'reset-physicaldisk':
       return whatIf(texts) ? null : hardlineFinding('mkfs', `${name} ${texts.map((text) => text ?? '…').join(' ')}`.trim());
+    case 'delprof':
+    case 'delprof2':
+      // Deletes the inactive accounts' profile folders; `/l` only lists them.
+      return lower.some((text) => isSwitch(text, 'l')) ? null : hardlineFinding('recursive-delete-root', `${name} deletes the user profiles (every account's home folder)`);
     case 'vssadmin':
       return lower[0] === 'delete' && lower[1] === 'shadows' ? hardlineFinding('recursive-delete-root', 'vssadmin delete shadows deletes the volume shadow copies (restore points and backups)') : null;
     case 'wmic': {

@@ -17,7 +17,7 @@
  * and `Restart-Computer` (this machine) are `shutdown /s` and `shutdown /r`; WMI's
  * `Win32Shutdown(N)`, `Shutdown()` and `Reboot()` on `Win32_OperatingSystem` are `shutdown /l|/s|/r`;
  * shadow copies from `Get-WmiObject`/`Get-CimInstance Win32_ShadowCopy` piped into a deletion are
- * `vssadmin delete shadows /all`; `Start-Process FILE -ArgumentList ARGS` is `FILE ARGS`;
+ * `vssadmin delete shadows /all`, user profiles (`Win32_UserProfile`) `rm -rf` of the profile folder; `Start-Process FILE -ArgumentList ARGS` is `FILE ARGS`;
  * `Invoke-Expression TEXT` is TEXT read again; a statement of string literals only is `printf` of
  * them (what it pipes on). Every other command (native programs, `Format-Volume`, `Clear-Disk`) is
  * its resolved name and words as they stand, for the floor's arms. `-WhatIf` runs nothing.
@@ -609,7 +609,8 @@ function pipedItems(source: PsCommand | null): Array<string | null> {
 /** WMI's power methods on `Win32_OperatingSystem` (`.Win32Shutdown(5)`, `.Shutdown()`, `Invoke-CimMethod -MethodName Reboot`). */
 function windowsMethods(command: PsCommand): string | null {
   const source = command.source;
-  if (/Win32_ShadowCopy/i.test(source) && /\.Delete\(\s*\)|Remove-(?:Wmi|Cim)\w*|\br(?:wmi|cim)\b/i.test(source)) return 'vssadmin delete shadows /all /quiet';
+  const deletion = WMI_DELETIONS.find(([wmiClass]) => wmiClass.test(source));
+  if (deletion !== undefined && /\.Delete\(\s*\)|Remove-(?:Wmi|Cim)\w*|\br(?:wmi|cim)\b/i.test(source)) return deletion[1];
   if (!/Win32_OperatingSystem/i.test(source) && !/\.Win32Shutdown(?:Tracker)?\(/i.test(source)) return null;
   const call = /(?:\.|-MethodName\s+['"]?|-Name\s+['"]?)(Win32Shutdown(?:Tracker)?|Shutdown|Reboot)\b\s*(?:\(\s*(?:[0-9]+\s*,\s*)?(?:['"][^'"]*['"]\s*,\s*)?([0-9]+)?|.*?-Arguments\s*@\{\s*Flags\s*=\s*([0-9]+))?/i.exec(source);
   if (call === null) return null;
@@ -620,10 +621,21 @@ function windowsMethods(command: PsCommand): string | null {
   return flags === 0 ? 'shutdown /l' : flags === 2 ? 'shutdown /r /t 0' : flags === 8 ? 'shutdown /p' : 'shutdown /s /t 0';
 }
 
-/** Shadow copies piped into a deletion (`Get-WmiObject Win32_ShadowCopy | Remove-WmiObject`). */
+/**
+ * WMI classes whose instances, deleted, take what the floor guards: shadow copies (the volume's
+ * backups, as `vssadmin delete shadows`) and user profiles (each account's profile folder and
+ * registry hive, read at their worst as this user's profile folder).
+ */
+const WMI_DELETIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/Win32_ShadowCopy/i, 'vssadmin delete shadows /all /quiet'],
+  [/Win32_UserProfile/i, `rm -rf -- '${WINDOWS_PROFILE}'`],
+];
+
+/** Shadow copies or profiles piped into a deletion (`Get-WmiObject Win32_ShadowCopy | Remove-WmiObject`). */
 function shadowCopyDeletion(command: PsCommand): string | null {
   for (let source = command.pipedFrom; source !== null; source = source.pipedFrom) {
-    if (/Win32_ShadowCopy/i.test(source.source)) return /\.Delete\(\s*\)/i.test(command.source) || !/foreach/i.test(command.words[0]?.value ?? '') ? 'vssadmin delete shadows /all /quiet' : null;
+    const deletion = WMI_DELETIONS.find(([wmiClass]) => wmiClass.test(source.source));
+    if (deletion !== undefined) return /\.Delete\(\s*\)/i.test(command.source) || !/foreach/i.test(command.words[0]?.value ?? '') ? deletion[1] : null;
   }
   return null;
 }

@@ -141,6 +141,24 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['-a /dev/sda', '-H /dev/nvme0n1', '--scan'],
   },
   {
+    // Seagate's openSeaChest tools, one program per job: these only report (identity, SMART,
+    // logs) or run the drive's own self-tests, which keep its data. Erase, format, firmware and
+    // configuration tools (`openSeaChest_Erase`, `_Format`) have no row: their device is written.
+    names: ['openSeaChest_SMART', 'openSeaChest_Info', 'openSeaChest_Logs', 'SeaChest_SMART', 'SeaChest_Info', 'SeaChest_Logs'],
+    category: 'system',
+    what: "reports a drive's identity, SMART status and logs (Seagate openSeaChest)",
+    grammar: {
+      short: 'dvF',
+      flags: 'hVsiqS',
+      long: {
+        ...valued('device', 'verbose', 'scanFlags', 'outputPath', 'smartAttributes', 'modelMatch', 'fwRevMatch', 'childModelMatch', 'childFwRevMatch', 'logMode', 'getLogPage', 'getSubPage', 'getLog', 'getFARMLog', 'logTransferLength', 'logLength', 'pullLog'),
+        ...flagged('help', 'version', 'scan', 'deviceInfo', 'quiet', 'Scan', 'SATInfo', 'testUnitReady', 'llInfo', 'onlySeagate', 'noBanner', 'echoCommandLine', 'smartCheck', 'smartInfo', 'showDSTLog', 'smartErrorLog', 'deviceStatistics', 'showSCTTemperatureStatistics', 'shortDST', 'longDST', 'conveyanceDST', 'abortDST', 'captive', 'listSupportedLogs', 'listErrorHistoryIDs', 'showSupportedFormats', 'showLowLevelInfo', 'showFARM', 'farm', 'showPhyEvents', 'showConcurrentRanges', 'progress'),
+      },
+    },
+    deviceReads: { every: true },
+    plain: ['-d /dev/sg2 --smartCheck', '--scan', '-d /dev/sda -i'],
+  },
+  {
     names: ['hdparm'],
     category: 'system',
     what: 'reads and sets ATA drive parameters',

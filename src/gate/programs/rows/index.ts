@@ -22,6 +22,7 @@ import { SESSION_ROWS } from './sessions';
 import { SETTINGS_STORE_ROWS } from './settingsStores';
 import { SHELL_ROWS } from './shells';
 import { SYSTEM_ROWS } from './system';
+import { SYSTEM_IMAGE_ROWS } from './systemImages';
 import { WRAPPER_ROWS } from './wrappers';
 
 /**
@@ -46,6 +47,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...DISK_ROWS,
   ...MACHINE_POWER_ROWS,
   ...MACHINE_RESET_ROWS,
+  ...SYSTEM_IMAGE_ROWS,
   ...PLATFORM_ROWS,
   ...SETTINGS_ROWS,
   ...SESSION_ROWS,

@@ -644,6 +644,9 @@ function runuserShellCode(args: readonly Word[]): Form[] {
   return forms;
 }
 
+/** devel-su: `-p` keeps the caller's environment. */
+const DEVEL_SU_TABLE = wrapperGrammar({ flags: 'p' });
+
 const RUN0_TABLE = wrapperGrammar({
   flags: 'hi',
   args: 'ugD',
@@ -834,6 +837,11 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     ],
     plain: ['--version', '--help'],
     workingFolder: ['-D', '--chdir'],
+  }),
+  // Sailfish OS's developer-mode root: `devel-su CMD` runs CMD as root (alone: a root shell).
+  wrapperRow(['devel-su'], 'Sailfish OS: runs a command as root in developer mode', DEVEL_SU_TABLE, simpleReader(DEVEL_SU_TABLE), false, `devel-su ${RUNS_AS_ANOTHER}`, {
+    role: { role: 'executor', note: 'devel-su starts a root shell (or runs the command as root)' },
+    plain: [],
   }),
   wrapperRow(['flatpak-spawn'], 'runs a command in a new Flatpak sandbox, or on the host with --host', FLATPAK_SPAWN_TABLE, simpleReader(FLATPAK_SPAWN_TABLE, { noCommand: ['h'] }), false, 'flatpak-spawn runs the command in a new sandbox, or with --host outside the sandbox on the host', {
     options: [
