@@ -3641,9 +3641,10 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
     }),
   },
   {
-    names: ['pass'],
+    // passage is pass with age in place of GnuPG: the same commands and options.
+    names: ['pass', 'passage'],
     category: 'misc',
-    what: 'the standard Unix password manager',
+    what: 'the standard Unix password manager (and passage, its age port)',
     grammar: PASS_GRAMMAR,
     // `pass NAME` is `pass show NAME`.
     read: (args, reading) => {
