@@ -1,4 +1,4 @@
-import { mountBind, mountSource, volumeBind, volumeSource } from '../containerBinds';
+import { bindOptionBinds, mountBind, mountSource, volumeBind, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
@@ -3728,15 +3728,61 @@ const APPTAINER_RUN_GRAMMAR: Grammar = {
 const APPTAINER_EXEC: Command = {
   grammar: APPTAINER_RUN_GRAMMAR,
   read: elsewhere('apptainer exec', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }] },
+  // The host's home folder and its /dev are bound in by default (`--contain` swaps /dev for a
+  // minimal one; read at its worst, the host's); an instance started earlier on the line
+  // (`exec instance://NAME`) keeps the binds it was started with.
+  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/dev', host: '/dev' }] },
 };
+
+/**
+ * `instance start [OPTIONS] IMAGE NAME`: the binds it is started with stay bound in the instance,
+ * which later commands name `instance://NAME` (D§5, docs/decisions.md "A container made earlier on
+ * the line keeps its binds").
+ */
+function apptainerInstanceBinds(operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  const name = operands[1] === undefined || operands[1] === null ? '*' : `instance://${operands[1]}`;
+  const binds = [
+    ...values('-B', '--bind').values.flatMap((value) => (value === null ? [] : bindOptionBinds(value))),
+    ...values('--mount').values.map((value) => (value === null ? null : mountBind(value))),
+    { host: '~', inside: '~' },
+  ];
+  return binds.flatMap((bind) => (bind === null || bind.readOnly === true ? [] : [{ instance: name, host: bind.host, inside: bind.inside }]));
+}
+
 const APPTAINER_ROW: ProgramRow = {
   names: ['apptainer', 'singularity'],
   category: 'container',
   what: 'Apptainer (formerly Singularity), containers for shared machines',
   grammar: { flags: 'dqsv', long: flagged('debug', 'quiet', 'silent', 'verbose', 'help', 'version', 'nocolor') },
-  subcommands: { exec: APPTAINER_EXEC, shell: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'starts a shell inside a container of the image' } } },
-  plain: ['--version', 'inspect img.sif', 'pull docker://alpine'],
+  subcommands: {
+    exec: APPTAINER_EXEC,
+    shell: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'starts a shell inside a container of the image' } },
+    test: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'runs the image\'s test script' } },
+    instance: {
+      subcommands: {
+        start: { grammar: APPTAINER_RUN_GRAMMAR, attaches: apptainerInstanceBinds, role: { role: 'executor', note: 'starts an instance running the image\'s startscript' } },
+        run: { grammar: APPTAINER_RUN_GRAMMAR, attaches: apptainerInstanceBinds, role: { role: 'executor', note: 'starts an instance running the image\'s runscript' } },
+        stop: {},
+        list: {},
+        stats: {},
+      },
+    },
+    build: { role: { role: 'executor', note: 'builds an image, running the definition file\'s scripts' } },
+    pull: {},
+    push: { role: { role: 'network', note: 'uploads an image' } },
+    inspect: {},
+    'run-help': {},
+    search: {},
+    verify: {},
+    version: {},
+    help: {},
+    cache: { subcommands: { list: {} } },
+    // Unlisted on purpose: `run` (the image's runscript, read as an unplaced runner's words), `remote`, `registry`, `key`, `keyserver`, `config`, `capability` and
+    // `plugin` change the user's or the machine's settings (a plugin is code it loads), `oci` runs
+    // containers, `overlay`, `sif`, `sign` and `checkpoint` change images, `cache clean` and `delete`
+    // remove what is stored.
+  },
+  plain: ['--version', 'inspect img.sif', 'pull docker://alpine', 'cache list', 'instance list', 'search alpine'],
 };
 
 export const CLOUD_ROWS: readonly ProgramRow[] = [
