@@ -2627,6 +2627,33 @@ const ORBSTACK_ROW: ProgramRow = {
   plain: ['list', 'status', 'version'],
 };
 
+/**
+ * Parallels Desktop's `prlctl exec VM CMD` runs CMD in a guest that, with the default sharing,
+ * sees the Mac user's home folder at `/media/psf/Home` and, with "all disks" shared, the Mac's
+ * root at `/media/psf/AllFiles` (Linux guests; D§5, docs/decisions.md "Guests that share the
+ * host's folders"). Read as a container with those folders bound in. Subcommands that start, stop,
+ * change or register machines are left unlisted (their words stay unplaced).
+ */
+const PRLCTL_ROW: ProgramRow = {
+  names: ['prlctl'],
+  category: 'container',
+  what: 'Parallels Desktop\'s virtual machine control program',
+  grammar: { flags: 'h', long: flagged('help', 'version') },
+  subcommands: {
+    exec: {
+      grammar: { long: { ...flagged('without-shell', 'resolve-paths', 'password'), ...valued('user') }, abbreviations: false, stopAtOperand: true },
+      read: elsewhere('prlctl exec', 'runs the command inside the virtual machine named first', 1),
+      container: { command: 1, volumes: [], mounts: [], workdir: [], fixed: () => [{ inside: '/media/psf/Home', host: '~' }, { inside: '/media/psf/AllFiles', host: '/' }] },
+    },
+    enter: { role: { role: 'executor', note: 'opens a root shell inside the virtual machine' } },
+    delete: { role: DESTROY('deletes a virtual machine with its disks') },
+    list: { grammar: { short: 'os', flags: 'aijft', long: { ...flagged('all', 'info', 'json', 'full', 'template', 'vmtype'), ...valued('output', 'sort') }, abbreviations: false }, plain: ['', '-a', '--all --info'] },
+    status: { plain: ['dev'] },
+    'snapshot-list': { plain: ['dev'] },
+  },
+  plain: ['list -a', 'status dev'],
+};
+
 const MULTIPASS_ROW: ProgramRow = {
   names: ['multipass'],
   category: 'container',
@@ -3829,6 +3856,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CTR_ROW,
   LXC_ROW,
   MULTIPASS_ROW,
+  PRLCTL_ROW,
   ORBSTACK_ROW,
   BUILDAH_ROW,
   K3S_ROW,
