@@ -2,7 +2,7 @@
  * Arm `recursive-delete-root`: `rm -r`/`rimraf` of the root, a system folder or the home folder,
  * `find` that deletes everything below such a folder, and `rsync --delete` into one.
  */
-import type { PathPlace } from '../programs/pathResolver';
+import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
@@ -98,7 +98,7 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
     const what = deletionTarget(word, place);
     if (what !== null) starts.push({ word, what });
   }
-  const named = new NamedCriticalFiles(reading);
+  const named = new NamedCriticalFiles(reading, place);
   const credentials = credentialStarts(reading.startPoints, place);
   if (starts.length === 0 && !named.possible && credentials.length === 0) return null;
   let unfiltered = true;
@@ -174,8 +174,11 @@ class NamedCriticalFiles {
   private readonly maxDepth: number | null;
   private tests: Array<{ pattern: string; ignoreCase: boolean }> | null = null;
 
-  constructor(reading: ReturnType<typeof readFind>) {
-    this.roots = reading.startPoints.map((word) => literalText(word)).filter((text): text is string => text !== null && text.startsWith('/'));
+  /** `place`: inside a container, a starting point counts where its bind lands it too (`-v /boot:/b … find /b -name 'vmlinuz*' -delete`). */
+  constructor(reading: ReturnType<typeof readFind>, place?: PathPlace) {
+    const written = reading.startPoints.map((word) => literalText(word)).filter((text): text is string => text !== null && text.startsWith('/'));
+    const landed = place?.mounts === undefined ? [] : written.flatMap((text) => landingPaths(text, { ...place, disk: false }, false).paths);
+    this.roots = [...new Set([...written, ...landed])];
     const depths = reading.expression.filter((item) => item.name === '-maxdepth').map((item) => Number(literalText(item.values[0]) ?? 'NaN'));
     this.maxDepth = depths.length > 0 && depths.every((depth) => Number.isInteger(depth) && depth >= 0) ? Math.min(...depths) : null;
   }

@@ -651,12 +651,27 @@ export function programTarget(word: Word, place: PathPlace, eachProgram = false)
   const file = criticalFileTarget(word, place);
   if (file !== null && !file.startsWith('the system file /etc/') && !file.startsWith('the package database')) return file;
   const text = wordPathText(word);
+  const written = programPathAt(text, word.kind !== 'literal', eachProgram);
+  if (written !== null || place.mounts === undefined || sharesHost(place)) return written;
+  // Inside a container the folder a bind lands the path at (`-v /:/h … chmod -R 0 /h/usr/bin`;
+  // D§5, docs/decisions.md "Binds map every arm's paths").
+  const plain = expandHome(text, place.home);
+  if (plain.includes('$') || plain.includes('`')) return null;
+  for (const path of landingPaths(plain, { ...place, disk: false }, false).paths) {
+    const what = programPathAt(path, word.kind !== 'literal', eachProgram);
+    if (what !== null) return `${what} (${JSON.stringify(text)} lands there)`;
+  }
+  return null;
+}
+
+/** {@link programTarget} of one absolute path text; `glob`: the word's text holds glob characters. */
+function programPathAt(text: string, glob: boolean, eachProgram: boolean): string | null {
   const found = absoluteComponents(text);
   if (found === null || found.length === 0) return null;
   // `/usr/bin/**/*`, `/usr/bin/?*`: every entry of the folder, however spelt.
-  const parts = word.kind === 'literal' ? found : everythingBelow(found);
+  const parts = glob ? everythingBelow(found) : found;
   const last = parts[parts.length - 1]!;
-  const everything = word.kind !== 'literal' && (last === '*' || last === '.*');
+  const everything = glob && (last === '*' || last === '.*');
   const folder = everything ? parts.slice(0, -1) : parts;
   if (!everything && GLOB_CHARS.test(last)) return null;
   if (isProgramFolder(folder)) return everything ? `every program in /${folder.join('/')}` : `the program folder /${folder.join('/')}`;

@@ -220,9 +220,12 @@ export function secretNamedVerb(record: SegmentRecord): string | null {
     // `pass://Personal/aws/password`): the value at that key is the secret.
     if (/^(?!(?:https?|ftps?|file|wss?):)[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$|^[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+$/.test(text) && SECRET_WORD.test(dashed(text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf('.')) + 1)))) return text;
     if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(text)) return null;
-    if (SECRET_WORD.test(text)) return text;
-    // A tool's whole configuration exported (`frob config export`): its servers' tokens and passwords at worst.
+    // A camel-case verb is read by its parts (`GetPassword` is `get-password`).
+    if (SECRET_WORD.test(text) || SECRET_WORD.test(dashed(text))) return text;
+    // A tool's whole configuration exported (`frob config export`, and in one word as PaaS clients
+    // spell it, `frob config:export`): its servers' tokens and passwords at worst.
     if (/^(?:dump|export)$/.test(text) && /^(?:config|configuration|settings)$/.test(literalText(argv[k - 1]) ?? '')) return `${literalText(argv[k - 1])} ${text}`;
+    if (/^(?:config|configuration|settings|env)[:_-](?:dump|export)$/i.test(text)) return text;
   }
   // A switch that asks for the secret anywhere among the words (`acr login -n reg --expose-token`).
   for (let k = 5; k < argv.length; k++) {

@@ -1,4 +1,4 @@
-import { mountBind, mountSource, volumeBind, volumeSource } from '../containerBinds';
+import { bindOptionBinds, mountBind, mountSource, volumeBind, volumeSource } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
@@ -2627,6 +2627,33 @@ const ORBSTACK_ROW: ProgramRow = {
   plain: ['list', 'status', 'version'],
 };
 
+/**
+ * Parallels Desktop's `prlctl exec VM CMD` runs CMD in a guest that, with the default sharing,
+ * sees the Mac user's home folder at `/media/psf/Home` and, with "all disks" shared, the Mac's
+ * root at `/media/psf/AllFiles` (Linux guests; D§5, docs/decisions.md "Guests that share the
+ * host's folders"). Read as a container with those folders bound in. Subcommands that start, stop,
+ * change or register machines are left unlisted (their words stay unplaced).
+ */
+const PRLCTL_ROW: ProgramRow = {
+  names: ['prlctl'],
+  category: 'container',
+  what: 'Parallels Desktop\'s virtual machine control program',
+  grammar: { flags: 'h', long: flagged('help', 'version') },
+  subcommands: {
+    exec: {
+      grammar: { long: { ...flagged('without-shell', 'resolve-paths', 'password'), ...valued('user') }, abbreviations: false, stopAtOperand: true },
+      read: elsewhere('prlctl exec', 'runs the command inside the virtual machine named first', 1),
+      container: { command: 1, volumes: [], mounts: [], workdir: [], fixed: () => [{ inside: '/media/psf/Home', host: '~' }, { inside: '/media/psf/AllFiles', host: '/' }] },
+    },
+    enter: { role: { role: 'executor', note: 'opens a root shell inside the virtual machine' } },
+    delete: { role: DESTROY('deletes a virtual machine with its disks') },
+    list: { grammar: { short: 'os', flags: 'aijft', long: { ...flagged('all', 'info', 'json', 'full', 'template', 'vmtype'), ...valued('output', 'sort') }, abbreviations: false }, plain: ['', '-a', '--all --info'] },
+    status: { plain: ['dev'] },
+    'snapshot-list': { plain: ['dev'] },
+  },
+  plain: ['list -a', 'status dev'],
+};
+
 const MULTIPASS_ROW: ProgramRow = {
   names: ['multipass'],
   category: 'container',
@@ -3641,9 +3668,10 @@ const SECRET_STORE_ROWS: readonly ProgramRow[] = [
     }),
   },
   {
-    names: ['pass'],
+    // passage is pass with age in place of GnuPG: the same commands and options.
+    names: ['pass', 'passage'],
     category: 'misc',
-    what: 'the standard Unix password manager',
+    what: 'the standard Unix password manager (and passage, its age port)',
     grammar: PASS_GRAMMAR,
     // `pass NAME` is `pass show NAME`.
     read: (args, reading) => {
@@ -3727,15 +3755,61 @@ const APPTAINER_RUN_GRAMMAR: Grammar = {
 const APPTAINER_EXEC: Command = {
   grammar: APPTAINER_RUN_GRAMMAR,
   read: elsewhere('apptainer exec', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }] },
+  // The host's home folder and its /dev are bound in by default (`--contain` swaps /dev for a
+  // minimal one; read at its worst, the host's); an instance started earlier on the line
+  // (`exec instance://NAME`) keeps the binds it was started with.
+  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/dev', host: '/dev' }] },
 };
+
+/**
+ * `instance start [OPTIONS] IMAGE NAME`: the binds it is started with stay bound in the instance,
+ * which later commands name `instance://NAME` (D§5, docs/decisions.md "A container made earlier on
+ * the line keeps its binds").
+ */
+function apptainerInstanceBinds(operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  const name = operands[1] === undefined || operands[1] === null ? '*' : `instance://${operands[1]}`;
+  const binds = [
+    ...values('-B', '--bind').values.flatMap((value) => (value === null ? [] : bindOptionBinds(value))),
+    ...values('--mount').values.map((value) => (value === null ? null : mountBind(value))),
+    { host: '~', inside: '~' },
+  ];
+  return binds.flatMap((bind) => (bind === null || bind.readOnly === true ? [] : [{ instance: name, host: bind.host, inside: bind.inside }]));
+}
+
 const APPTAINER_ROW: ProgramRow = {
   names: ['apptainer', 'singularity'],
   category: 'container',
   what: 'Apptainer (formerly Singularity), containers for shared machines',
   grammar: { flags: 'dqsv', long: flagged('debug', 'quiet', 'silent', 'verbose', 'help', 'version', 'nocolor') },
-  subcommands: { exec: APPTAINER_EXEC, shell: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'starts a shell inside a container of the image' } } },
-  plain: ['--version', 'inspect img.sif', 'pull docker://alpine'],
+  subcommands: {
+    exec: APPTAINER_EXEC,
+    shell: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'starts a shell inside a container of the image' } },
+    test: { grammar: APPTAINER_RUN_GRAMMAR, role: { role: 'executor', note: 'runs the image\'s test script' } },
+    instance: {
+      subcommands: {
+        start: { grammar: APPTAINER_RUN_GRAMMAR, attaches: apptainerInstanceBinds, role: { role: 'executor', note: 'starts an instance running the image\'s startscript' } },
+        run: { grammar: APPTAINER_RUN_GRAMMAR, attaches: apptainerInstanceBinds, role: { role: 'executor', note: 'starts an instance running the image\'s runscript' } },
+        stop: {},
+        list: {},
+        stats: {},
+      },
+    },
+    build: { role: { role: 'executor', note: 'builds an image, running the definition file\'s scripts' } },
+    pull: {},
+    push: { role: { role: 'network', note: 'uploads an image' } },
+    inspect: {},
+    'run-help': {},
+    search: {},
+    verify: {},
+    version: {},
+    help: {},
+    cache: { subcommands: { list: {} } },
+    // Unlisted on purpose: `run` (the image's runscript, read as an unplaced runner's words), `remote`, `registry`, `key`, `keyserver`, `config`, `capability` and
+    // `plugin` change the user's or the machine's settings (a plugin is code it loads), `oci` runs
+    // containers, `overlay`, `sif`, `sign` and `checkpoint` change images, `cache clean` and `delete`
+    // remove what is stored.
+  },
+  plain: ['--version', 'inspect img.sif', 'pull docker://alpine', 'cache list', 'instance list', 'search alpine'],
 };
 
 export const CLOUD_ROWS: readonly ProgramRow[] = [
@@ -3782,6 +3856,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CTR_ROW,
   LXC_ROW,
   MULTIPASS_ROW,
+  PRLCTL_ROW,
   ORBSTACK_ROW,
   BUILDAH_ROW,
   K3S_ROW,

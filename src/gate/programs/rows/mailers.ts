@@ -56,6 +56,32 @@ export const MAILER_ROWS: readonly ProgramRow[] = [
     plain: ['-help'],
   },
   {
+    // Chat senders post to a chat the same way a mailer mails: the text and files they are given.
+    names: ['telegram-send'],
+    category: 'network',
+    what: 'sends messages and files to a Telegram chat through a bot',
+    role: { role: 'network', everyday: true, note: 'telegram-send sends its words (and with --stdin its standard input) to a Telegram chat' },
+    grammar: {
+      short: 'cfl',
+      flags: 'gh',
+      abbreviations: false,
+      long: {
+        ...valued('config', 'file', 'image', 'video', 'audio', 'animation', 'sticker', 'location', 'caption', 'format', 'timeout', 'delete'),
+        ...flagged('stdin', 'pre', 'disable-web-page-preview', 'silent', 'showids', 'configure', 'configure-channel', 'configure-group', 'clean', 'global-config', 'help', 'version'),
+        config: ['value', 'c'],
+        file: ['value', 'f'],
+        'global-config': ['flag', 'g'],
+        location: ['value', 'l'],
+      },
+    },
+    options: [
+      { role: 'network', options: ['--file', '--image', '--video', '--audio', '--animation', '--sticker'], sends: true, everyday: true, example: 'report.pdf', note: '--file and the other media options read the files and send them to the chat' },
+      { role: 'destructive', options: ['--configure', '--configure-channel', '--configure-group', '--clean'], example: '', note: '--configure replaces the bot token and chat the configuration holds (--clean removes them)' },
+      { role: 'loader', options: ['--config'], example: 'telegram.conf', note: '--config reads the bot token and chat from a file' },
+    ],
+    plain: ['--version', '--help'],
+  },
+  {
     names: ['msmtp'],
     category: 'network',
     what: 'msmtp, an SMTP client that sends the message read from standard input',
