@@ -35,7 +35,8 @@ export function readApproximately(code: string, program: string): ApproximateTex
     if (literal.trim() === '') continue;
     // A literal a print call writes out is output, not a command here: where the output flows
     // into a shell, the data-flow reader reads it (hardline/dataFlow.ts `codePrintedAtWorst`).
-    if (printedOnly(stripped, spans[k]!)) continue;
+    // A backtick runs its text in a shell in the languages that have it (PHP, Perl, Ruby): never only printed.
+    if (code[spans[k]!.start] !== '`' && printedOnly(stripped, spans[k]!)) continue;
     out.push({ text: literal, what: `a string in ${row.language} code` });
     // An environment lookup of the home folder interpolated into the string (`"rm -rf $ENV{HOME}"`).
     const spelt = withHomeSpelt(literal);
