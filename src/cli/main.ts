@@ -75,7 +75,7 @@ function programs(names: readonly string[]): number {
   for (const name of names) {
     const text = describeProgram(name);
     if (text === null) {
-      process.stderr.write(`approvals-gate: ${name} has no row in the program table: an entry for it covers every argument it is given\n`);
+      process.stderr.write(`approvals-gate: ${name} has no row in the program table: the floors take its words at their worst, and an entry for it covers only words that stay in the workspace (no raised rights, no code, no word known only at run time)\n`);
       missing++;
     } else {
       process.stdout.write(text + '\n');

@@ -32,6 +32,10 @@ describe('the program table in words', () => {
     const missing = spawnSync(process.execPath, [cli, 'programs', 'no-such-program-here'], { encoding: 'utf8' });
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /has no row in the program table/);
+    // What the gate does with such a program (docs/decisions.md, "An entry for a program without a
+    // row covers its work in the workspace"), not the older "covers every argument".
+    assert.match(missing.stderr, /at their worst/);
+    assert.doesNotMatch(missing.stderr, /covers every argument/);
   });
 
   it('`approvals-gate programs --default` prints the default allow list, one entry a line', function () {
