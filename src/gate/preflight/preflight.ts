@@ -4,7 +4,8 @@ import { startupFilesWritten } from './startupWrites';
 import { collapseNested, describeProtectedWrites, isWithin, protectedPathReason, protectedWritesAt, resolveWritePath, type ProtectedWrite } from './protectedWrite';
 import { landingPaths, placeInside, placesOfSegments, startPlace, type Landing, type PathPlace } from '../programs/pathResolver';
 import type { CommandReading } from '../reading/reading';
-import type { Mechanism, ReadingShell, Segment, Word } from '../reading/resolution';
+import { isHarmlessAssignment } from '../reading/harmlessAssignments';
+import { literalValue, type Mechanism, type ReadingShell, type Segment, type Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 import { scriptEnvLeak, scriptEnvLeakInText, type EnvLeak } from './scriptEnvLeak';
 import { analyseArgv, type SegmentAnalysis } from '../programs/segmentAnalysis';
@@ -173,6 +174,12 @@ function checkSegments(top: readonly Segment[], home: string, start: PathPlace, 
     // Text of another language read as shell words (`vim -c 'set ff=unix'`) names no program.
     const inexact = own || nestedCommands![next - top.length] ? analysis.unplaced : analysis.forms.unreadable;
     if (inexact !== null) (found.inexact ??= []).push(inexact);
+    // The same for an environment prefix outside the harmless table (`GIT_PAGER='…' git log`,
+    // `LESSOPEN='|…' less f`, `env LD_PRELOAD=… ls`): no row says what the program makes of it, and
+    // it may make the program run, load or read something else (docs/decisions.md, "An environment
+    // prefix outside the harmless table is not rated safe").
+    const prefixed = environmentPrefixOutsideTable(segment, analysis);
+    if (prefixed !== null) (found.inexact ??= []).push(prefixed);
     let payloads: readonly Payload[];
     try {
       payloads = analysis.payloads;
@@ -472,6 +479,23 @@ function payloadSegment(argv: readonly Word[], via: string): Segment {
     timed: false,
     raw: words.map((w) => w.raw).join(' '),
   };
+}
+
+/**
+ * The first environment variable set for this segment alone (`NAME=VALUE program`, or through a
+ * wrapper such as `env NAME=VALUE`) that the harmless table (reading/harmlessAssignments.ts) does
+ * not list, as a reason; null when every one is listed. A line's earlier `export` is the
+ * resolver's business (reading/lineState.ts: the line is then not read exactly).
+ */
+function environmentPrefixOutsideTable(segment: Segment, analysis: SegmentAnalysis): string | null {
+  const program = programName(analysis.peeled.argv[0]) ?? 'the program';
+  for (const assignment of [...segment.assignments, ...analysis.peeled.assignments]) {
+    const value = assignment.value;
+    if (!isHarmlessAssignment(assignment.name, value.kind === 'literal', literalValue(value) ?? undefined)) {
+      return `${assignment.name} is set for ${program}, and the gate does not know what ${program} makes of it (it is not among the harmless environment prefixes)`;
+    }
+  }
+  return null;
 }
 
 function unresolvedFinding(reading: CommandReading, unreadable: readonly UnreadablePayload[], inexact: readonly string[] = NONE): PreflightFinding | null {

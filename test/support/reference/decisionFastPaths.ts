@@ -12,6 +12,7 @@ import type { Segment, Word } from '../../../src/gate/reading/resolution';
 import { resolve } from '../../../src/gate/reading/resolver';
 import { expandedVariables, isAllCaps, isInterpreter, scriptEnvLeak, type EnvLeak } from '../../../src/gate/preflight/scriptEnvLeak';
 import { unwrap } from '../../../src/gate/programs/wrappers';
+import { isHarmlessAssignment } from '../../../src/gate/reading/harmlessAssignments';
 import { programForms, rowFor } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import { deletedPaths, namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
@@ -161,6 +162,10 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     if (peeled.wrappers.length > 0 && peeled.argv[0]?.kind === 'opaque') unreadable++;
     // A word its row cannot place, an option a strict row does not know, a program without a row.
     if ((command ? recordOf(segment).unplaced : programForms(segment.argv).unreadable) !== null) unreadable++;
+    // An environment variable set for the segment (before it, or through `env`) that the harmless
+    // table does not list.
+    const assigned = [...segment.assignments, ...peeled.assignments];
+    if (assigned.some((a) => !isHarmlessAssignment(a.name, a.value.kind === 'literal', a.value.kind === 'literal' ? a.value.value : undefined))) unreadable++;
     const payloads = executedPayloads(argvRecord(segment.argv));
     if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
       unreadable++;

@@ -52,3 +52,30 @@ describe('preflight: no safe rating approves a program without a row', () => {
     });
   }
 });
+
+// docs/decisions.md "An environment prefix outside the harmless table is not rated safe": what a
+// program makes of a variable no table lists is not known either (`GIT_PAGER` runs a pager,
+// `LESSOPEN` a filter, `LD_PRELOAD` a library), so a rating is no knowledge of it.
+describe('preflight: no safe rating approves an environment prefix outside the harmless table', () => {
+  const prefixed: Array<[string, string]> = [
+    ["GIT_PAGER='sudo reboot #' git log -1", 'GIT_PAGER'],
+    ["GIT_EDITOR='rm -rf ~ #' git commit --amend", 'GIT_EDITOR'],
+    ["LESSOPEN='|rm -rf ~ %s' less README.md", 'LESSOPEN'],
+    ['env LD_PRELOAD=/tmp/x.so ls', 'LD_PRELOAD'],
+    ['sudo env PAGER=cat git log', 'PAGER'],
+    // A listed name with a value only known at run time is not data the table vouches for.
+    ['TZ="$ZONE" date', 'TZ'],
+  ];
+  for (const [command, name] of prefixed) {
+    it(`a person sees: ${command}`, () => {
+      assert.match(unresolved(command) ?? '', new RegExp(`${name} is set for \\S+, and the gate does not know`));
+    });
+  }
+
+  const harmless = ['CI=1 npm test', 'NO_COLOR=1 ls -la', 'env TZ=UTC date', 'RUST_LOG=info cargo test'];
+  for (const command of harmless) {
+    it(`a rating may approve: ${command}`, () => {
+      assert.equal(unresolved(command), null);
+    });
+  }
+});
