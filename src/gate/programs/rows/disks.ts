@@ -1,5 +1,5 @@
-import { flagged, valued, type Grammar } from '../grammar';
-import { uploadsToRemote, type Command, type ProgramRow } from '../row';
+import { flagged, textOf, valued, type Grammar } from '../grammar';
+import { uploadsToRemote, type Command, type Form, type ProgramRow } from '../row';
 import { verbRow } from './platforms';
 
 /**
@@ -625,11 +625,11 @@ export const DISK_ROWS: readonly ProgramRow[] = [
   {
     // mmc-utils: a register group's `read` (`extcsd read`, `csd read`, `cid read`, `scr read`)
     // and `status get` print the eMMC's registers; every other form (extcsd write, bootpart,
-    // erase, ffu, rpmb, writeprotect, hwreset, enh_area) changes the device.
+    // erase, ffu, rpmb, writeprotect) leaves the device word a write. The Mercury compiler is
+    // `mmc` too (`mmc --make hello`), so the row says nothing of the other words.
     names: ['mmc'],
     category: 'system',
-    what: 'reads and configures eMMC devices through their registers',
-    operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !['extcsd', 'csd', 'cid', 'scr', 'status', 'help', '--help', '--version'].includes(v), example: 'erase', note: 'mmc erase, bootpart, ffu, rpmb and writeprotect change the device' }],
+    what: 'reads and configures eMMC devices through their registers (mmc-utils), or compiles Mercury',
     subcommands: {
       extcsd: { subcommands: { read: { deviceReads: { every: true } } } },
       csd: { subcommands: { read: { deviceReads: { every: true } } } },
@@ -638,6 +638,21 @@ export const DISK_ROWS: readonly ProgramRow[] = [
       status: { subcommands: { get: { deviceReads: { every: true } } } },
     },
     plain: ['extcsd read /dev/mmcblk0', 'cid read /sys/block/mmcblk0/device'],
+  },
+  {
+    // dskwipe (Windows): wipes the physical drive it is given; `-r` only reads it. `-x ACTION`
+    // logs off, powers off or restarts Windows when it is done: the machine's power either way.
+    names: ['dskwipe'],
+    category: 'system',
+    what: 'overwrites a whole Windows disk (\\\\.\\PhysicalDriveN), or with -r only reads it',
+    strict: true,
+    grammar: { short: 'xp', flags: 'rlydfh' },
+    deviceReads: { withOptions: ['r', 'l'] },
+    read: (_args, reading) =>
+      reading.options
+        .filter((option) => option.key === 'x' && (option.value === null || !/^(?:none|nothing)$/i.test(textOf(option.value) ?? '')))
+        .map((option): Form => ({ role: 'destructive', program: 'dskwipe', trigger: '-x', index: option.valueIndex ?? option.index, value: option.value, endsSession: true, note: 'dskwipe -x logs off, powers off or restarts Windows when it is done' })),
+    plain: ['-r \\\\.\\PhysicalDrive1', '-l'],
   },
   {
     // NetBSD's (and FreeBSD's and macOS's older) GPT tool takes a disk by its kernel name (`gpt
