@@ -19,6 +19,7 @@ import { commandName } from './commandName';
 import { onlyInspects } from './deviceInspections';
 import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
 import { hasDestructiveWord, unplaced } from './protectedTrees';
+import { isPhysicalDrive } from './windowsMachine';
 
 /** Most places inside one word tried as the start of a device path (after `=`, `:`, `,`). */
 const MAX_STARTS = 16;
@@ -35,6 +36,8 @@ export function deviceInWord(word: Word, bare = false): string | null {
     const path = bareDiskPath(text);
     if (path !== null) return path;
   }
+  // Windows' name of a whole disk (`\\.\PhysicalDrive1`), handed to a Windows program from WSL.
+  if (word.kind === 'literal' && isPhysicalDrive(text)) return text;
   // `/devices/`: the device trees outside `/dev` (ESXi's `/vmfs/devices/`, illumos's `/devices/`).
   if (!text.includes('/dev/') && !text.includes('/proc/') && !text.includes('/devices/')) return null;
   const exact = word.kind === 'literal';

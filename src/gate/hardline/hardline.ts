@@ -57,6 +57,7 @@ import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from '
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { isPrintCallName } from '../programs/languages/approximate';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
+import { windowsWordsAsWritten } from './windowsWords';
 import { substitutedCommand, substitutedScriptRun, writtenScriptRuns, type ScriptRun, type WrittenText } from './writtenScripts';
 import { checkPushedFolders } from './pushedFolders';
 import { producerAsSubstitution, readLoopBodies } from './readLoops';
@@ -235,7 +236,7 @@ const IFS_EXPANSION = /\$(\{IFS[^}]*\}|IFS(?![A-Za-z0-9_]))/;
 const IFS_EXPANSIONS = new RegExp(IFS_EXPANSION.source, 'g');
 
 function checkCommands(lineCommands: readonly CommandShape[], context: Context): HardlineFinding | null {
-  const commands = withZshReadings(lineCommands, context.home);
+  const commands = withWindowsWordsAsWritten(withZshReadings(lineCommands, context.home));
   // Every command's own argv first, so that no amount of payload work can crowd out a plain
   // `rm -rf /` later in the line.
   // Indexed loops here and below: these run once per command of a line that may hold
@@ -298,6 +299,25 @@ function withZshReadings(commands: readonly CommandShape[], home: string): reado
     out ??= commands.slice(0, k);
     out.push(command);
     for (const argv of readings) out.push({ ...command, argv, record: undefined });
+  }
+  return out ?? commands;
+}
+
+/**
+ * The commands with, after each that runs a Windows program given a word bash strips of its
+ * backslashes, the same command with its words as written (hardline/windowsWords.ts).
+ */
+function withWindowsWordsAsWritten(commands: readonly CommandShape[]): readonly CommandShape[] {
+  let out: CommandShape[] | null = null;
+  for (let k = 0; k < commands.length; k++) {
+    const command = commands[k]!;
+    const written = windowsWordsAsWritten(command.argv);
+    if (written === null) {
+      out?.push(command);
+      continue;
+    }
+    out ??= commands.slice(0, k);
+    out.push(command, { ...command, argv: written, record: undefined });
   }
   return out ?? commands;
 }

@@ -360,6 +360,10 @@ function macosAlias(parts: string[]): string[] {
 export function windowsPathAsWsl(text: string): string | null {
   const drive = /^([A-Za-z]):[\\/]/.exec(text);
   if (drive !== null) return `/mnt/${drive[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}`;
+  // A drive-relative path (`C:Users`, what bash leaves of an unquoted `C:\Users`) is at its worst
+  // a path on that drive's root (docs/decisions.md "Windows words as written").
+  const relative = /^([A-Za-z]):([^\\/:]+(?:[\\/][^:]*)?)$/.exec(text);
+  if (relative !== null) return `/mnt/${relative[1]!.toLowerCase()}/${relative[2]!.replace(/\\/g, '/')}`;
   const posix = /^\/(?:cygdrive\/)?([A-Za-z])(\/+.*|\/?)$/.exec(text);
   if (posix === null) return null;
   const cygwin = text.startsWith('/cygdrive/');

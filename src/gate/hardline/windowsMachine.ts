@@ -44,8 +44,8 @@ function isDriveRoot(text: string): boolean {
   return /^[A-Za-z]:[\\/]*$/.test(text) || /^\/mnt\/[a-z]\/*$/.test(text);
 }
 
-/** A physical drive (`\\.\PhysicalDrive0`). */
-function isPhysicalDrive(text: string): boolean {
+/** A physical drive (`\\.\PhysicalDrive0`): a raw disk of this machine seen from Windows (deviceWords.ts too). */
+export function isPhysicalDrive(text: string): boolean {
   return /^[\\/]{2}[.?][\\/]physicaldrive\d*$/i.test(text);
 }
 

@@ -1,5 +1,5 @@
-import { flagged, valued, type Grammar } from '../grammar';
-import { uploadsToRemote, type Command, type ProgramRow } from '../row';
+import { flagged, textOf, valued, type Grammar } from '../grammar';
+import { uploadsToRemote, type Command, type Form, type ProgramRow } from '../row';
 import { verbRow } from './platforms';
 
 /**
@@ -569,6 +569,90 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || t.startsWith('of='), everyday: true, example: 'of=disk.img', note: 'of= names the file or device written' }],
     deviceReads: { keys: ['if'] },
     plain: ['if=/dev/sg1 of=disk.img bs=512'],
+  },
+  {
+    // The forensic imagers built on dd (dc3dd, dcfldd): as dd, `if=` (dc3dd's `ifs=`, dcfldd's
+    // verify file `vf=`) only reads; `of=`, dc3dd's `wipe=`/`hwipe=` and every log or hash file
+    // key write, and a device word there stays a write (docs/decisions.md "Devices read by MTD,
+    // eMMC, ChromeOS and forensic tools").
+    names: ['dc3dd', 'dcfldd'],
+    category: 'file',
+    what: 'copies a disk block by block into an image, hashing and logging what it read',
+    operands: [{ role: 'writer', operand: 'every', when: (t) => t === null || /^(?:of|ofs|hof|hofs|wipe|hwipe|log|hlog|mlog|hashlog|errlog|md5log|sha1log|sha256log|sha384log|sha512log)=/.test(t), everyday: true, example: 'of=disk.img', note: 'of=, wipe= and the log keys name the files or devices written' }],
+    deviceReads: { keys: ['if', 'ifs', 'vf'] },
+    plain: ['if=/dev/sdb of=./evidence/sdb.img hash=sha256 log=./evidence/sdb.log', 'if=/dev/sdc of=image.dd hash=md5'],
+  },
+  {
+    // mtd-utils' debugging tool: `info DEV` prints the flash geometry, `read DEV OFF LEN FILE`
+    // copies from the flash into FILE; `write` and `erase` (any other verb) write the flash.
+    names: ['mtd_debug'],
+    category: 'system',
+    what: 'prints, reads, writes and erases MTD flash devices',
+    operands: [{ role: 'destructive', operand: 0, when: (v) => v === null || !['info', 'read'].includes(v), example: 'erase', note: 'mtd_debug write and erase change the flash device' }],
+    subcommands: {
+      info: { deviceReads: { every: true } },
+      read: {
+        deviceReads: { operands: 'first' },
+        operands: [{ role: 'writer', operand: 3, everyday: true, example: 'dump.bin', note: 'mtd_debug read writes what it read into the file named last' }],
+      },
+    },
+    plain: ['info /dev/mtd0', 'read /dev/mtd0 0 4096 dump.bin'],
+  },
+  {
+    // mtd-utils' NAND reader: the device operand is read; `-f FILE` is the file written (standard output without).
+    names: ['nanddump'],
+    category: 'system',
+    what: 'dumps the contents of a NAND flash partition',
+    grammar: { short: 'fslb', flags: 'acnopqh', long: { ...valued('file', 'start', 'length', 'bb'), ...flagged('forcebinary', 'canonicalprint', 'noecc', 'omitoob', 'oob', 'prettyprint', 'quiet', 'raw', 'help', 'version') } },
+    options: [{ role: 'writer', options: ['-f', '--file'], everyday: true, example: 'mtd4.bin', note: '-f names the file the dump is written to' }],
+    deviceReads: { operands: 'first' },
+    plain: ['-f ./backup/mtd4.bin /dev/mtd4', '--help'],
+  },
+  {
+    // ChromeOS's GPT tool: `show` prints the table or one field (`-i 2 -P`) and `find` searches
+    // it; every other verb (add, create, boot, repair, prioritize, legacy) rewrites the table.
+    ...verbRow(
+      ['cgpt'],
+      'system',
+      "prints and edits ChromeOS disks' GPT partition tables",
+      ['show', 'find'],
+      'a cgpt verb that creates, repairs or changes the partition table (or one only known at run time)',
+      ['show /dev/mmcblk0', 'show -i 2 -P /dev/mmcblk0'],
+      {},
+      { short: 'ibsltuSTPAMm', flags: 'nvqdh' },
+    ),
+  },
+  {
+    // mmc-utils: a register group's `read` (`extcsd read`, `csd read`, `cid read`, `scr read`)
+    // and `status get` print the eMMC's registers; every other form (extcsd write, bootpart,
+    // erase, ffu, rpmb, writeprotect) leaves the device word a write. The Mercury compiler is
+    // `mmc` too (`mmc --make hello`), so the row says nothing of the other words.
+    names: ['mmc'],
+    category: 'system',
+    what: 'reads and configures eMMC devices through their registers (mmc-utils), or compiles Mercury',
+    subcommands: {
+      extcsd: { subcommands: { read: { deviceReads: { every: true } } } },
+      csd: { subcommands: { read: { deviceReads: { every: true } } } },
+      cid: { subcommands: { read: { deviceReads: { every: true } } } },
+      scr: { subcommands: { read: { deviceReads: { every: true } } } },
+      status: { subcommands: { get: { deviceReads: { every: true } } } },
+    },
+    plain: ['extcsd read /dev/mmcblk0', 'cid read /sys/block/mmcblk0/device'],
+  },
+  {
+    // dskwipe (Windows): wipes the physical drive it is given; `-r` only reads it. `-x ACTION`
+    // logs off, powers off or restarts Windows when it is done: the machine's power either way.
+    names: ['dskwipe'],
+    category: 'system',
+    what: 'overwrites a whole Windows disk (\\\\.\\PhysicalDriveN), or with -r only reads it',
+    strict: true,
+    grammar: { short: 'xp', flags: 'rlydfh' },
+    deviceReads: { withOptions: ['r', 'l'] },
+    read: (_args, reading) =>
+      reading.options
+        .filter((option) => option.key === 'x' && (option.value === null || !/^(?:none|nothing)$/i.test(textOf(option.value) ?? '')))
+        .map((option): Form => ({ role: 'destructive', program: 'dskwipe', trigger: '-x', index: option.valueIndex ?? option.index, value: option.value, endsSession: true, note: 'dskwipe -x logs off, powers off or restarts Windows when it is done' })),
+    plain: ['-r \\\\.\\PhysicalDrive1', '-l'],
   },
   {
     // NetBSD's (and FreeBSD's and macOS's older) GPT tool takes a disk by its kernel name (`gpt

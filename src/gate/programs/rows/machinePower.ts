@@ -189,4 +189,23 @@ const APCCONTROL: ProgramRow = {
   plain: ['onbattery', 'mainsback', 'commfailure'],
 };
 
-export const MACHINE_POWER_ROWS: readonly ProgramRow[] = [IPMITOOL, IPMIUTIL, IPMI_CHASSIS, IPMIPOWER, RACADM, ILOREST, UPSCMD, UPSMON, UPSDRVCTL, APCCONTROL];
+/**
+ * OpenBMC's obmcutil, run on the controller itself: `poweroff` asks the host to power off,
+ * `chassisoff` cuts the chassis power and `chassiskill` cuts it at once. The host a BMC manages
+ * is this machine's power, as ipmitool's local controller is; the state queries only read.
+ */
+const OBMCUTIL_POWER = new Set(['poweroff', 'chassisoff', 'chassiskill']);
+const OBMCUTIL: ProgramRow = {
+  names: ['obmcutil'],
+  category: 'system',
+  what: "OpenBMC's control tool: host and chassis state and power",
+  grammar: { short: '', flags: 'hwvd', long: flagged('help', 'wait', 'verbose') },
+  read: (_args, reading) => {
+    const texts = operandTexts(reading);
+    const at = texts.findIndex((text) => text === null || OBMCUTIL_POWER.has(text));
+    return at === -1 ? [] : [powerForm('obmcutil', texts[at] ?? '…', reading.operandIndexes[at]!, false, 'ends the host\'s power')];
+  },
+  plain: ['state', 'status', 'bmcstate', 'hoststate', 'chassisstate', 'poweron'],
+};
+
+export const MACHINE_POWER_ROWS: readonly ProgramRow[] = [OBMCUTIL, IPMITOOL, IPMIUTIL, IPMI_CHASSIS, IPMIPOWER, RACADM, ILOREST, UPSCMD, UPSMON, UPSDRVCTL, APCCONTROL];

@@ -384,6 +384,7 @@ const WM_COMMAND_CLIENTS: readonly ProgramRow[] = [
   commandClient(['stumpish'], 'sends commands to the running StumpWM window manager', ['quit', 'quit-confirm'], ['run-shell-command', 'exec'], ['windows', 'gnext']),
   commandClient(['pekwm_ctrl'], 'sends actions to the running pekwm window manager', ['exit'], ['exec', 'shellexec'], ["-a 'GotoWorkspace 2'", "-a 'Reload'"]),
   commandClient(['dwmc'], 'sends commands to the running dwm window manager', ['quit'], [], ['view 2', 'togglebar']),
+  commandClient(['berryc'], 'sends commands to the running berry window manager', ['quit'], [], ['switch_workspace 1', 'window_move 10 10']),
 ];
 
 /** Enlightenment's remote: `-exit`, `-logout`, `-halt`, `-reboot` (and their `-now` forms) end the session or the power. */
