@@ -30,6 +30,11 @@ describe('preflight: no safe rating approves a program without a row', () => {
     'uvx frobctl',
     'yarn dlx frobctl',
   ];
+  // A strict row's unknown option is no better known: mmc's row knows mmc-utils' register reads,
+  // not the Mercury compiler of the same name.
+  it('a person sees: mmc --make hello (an option the strict mmc row does not know)', () => {
+    assert.match(unresolved('mmc --make hello') ?? '', /mmc --make: an option the gate does not know/);
+  });
   for (const command of unplaced) {
     it(`a person sees: ${command}`, () => {
       assert.match(unresolved(command) ?? '', /the program table has no row for frobctl/);

@@ -626,10 +626,12 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     // mmc-utils: a register group's `read` (`extcsd read`, `csd read`, `cid read`, `scr read`)
     // and `status get` print the eMMC's registers; every other form (extcsd write, bootpart,
     // erase, ffu, rpmb, writeprotect) leaves the device word a write. The Mercury compiler is
-    // `mmc` too (`mmc --make hello`), so the row says nothing of the other words.
+    // `mmc` too (`mmc --make hello`): the row is strict, so an option it does not know (every
+    // Mercury option) leaves the command unplaced, and no rating or entry vouches for it.
     names: ['mmc'],
     category: 'system',
     what: 'reads and configures eMMC devices through their registers (mmc-utils), or compiles Mercury',
+    strict: true,
     subcommands: {
       extcsd: { subcommands: { read: { deviceReads: { every: true } } } },
       csd: { subcommands: { read: { deviceReads: { every: true } } } },
