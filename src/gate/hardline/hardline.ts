@@ -826,6 +826,14 @@ function checkCodeText(text: string, context: Context, place: PathPlace): Hardli
     const inLines = checkPayloadText(lines, true, context, place);
     if (inLines !== null) return inLines;
   }
+  // A line's command after the language's own prefix word (APL's `)HOST`, SQLite's `.shell`,
+  // a notebook's `%sh`, `:!`): a sigil and letters, then the command (docs/decisions.md "A
+  // loader's `-` reads the pipe"). `#`, `;`, `/` and `-` open comments in many languages: not prefixes.
+  const prefixed = text.replace(LANGUAGE_PREFIX, '');
+  if (prefixed !== text) {
+    const inPrefixed = checkPayloadText(prefixed, true, context, place);
+    if (inPrefixed !== null) return inPrefixed;
+  }
   // A command a job or pod spec declares, with its args (`command = "/bin/rm" args = ["-rf", "/etc"]`).
   for (const declared of declaredCommands(text)) {
     const inDeclaration = checkPayloadText(declared, true, context, place);
@@ -839,6 +847,9 @@ function checkCodeText(text: string, context: Context, place: PathPlace): Hardli
   }
   return null;
 }
+
+/** A line's leading command word of a language's own: one sigil, then letters or `!` (`)HOST`, `.shell`, `%sh`, `:!`). */
+const LANGUAGE_PREFIX = /^[ \t]*[)\].:%!][A-Za-z!]+[ \t]+/gm;
 
 /**
  * A quoted string of most languages: '…', "…" (with backslash escapes) or `…`; or the unquoted

@@ -890,8 +890,15 @@ const BROWSER_STORES: ReadonlySet<string> = new Set(['login data', 'login data f
 /** Folders a browser profile lives below. */
 const BROWSER_FOLDERS = /(?:^|\/)(?:\.mozilla|firefox|google-chrome[^/]*|chromium|BraveSoftware|microsoft-edge[^/]*|vivaldi|opera|Google\/Chrome|Microsoft Edge|Mozilla|Firefox|librewolf|\.librewolf)(?:\/|$)/i;
 
-/** The cloud metadata services, which hand out the machine's own credentials to whoever asks from it. */
-const METADATA_HOSTS = /(?:^|[/@\s"'=])(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata\.goog|\[?fd00:ec2::254\]?|100\.100\.100\.200)(?=$|[:/\s"'?])/i;
+/**
+ * The cloud metadata services, which hand out the machine's own credentials to whoever asks from it,
+ * at the providers' documented addresses: the instance metadata of AWS (and its IPv6 address),
+ * Azure, GCP, Oracle, DigitalOcean, OpenStack and Hetzner (169.254.169.254, GCP's names), AWS ECS
+ * task credentials (169.254.170.2) and EKS Pod Identity (169.254.170.23, fd00:ec2::23), Alibaba
+ * (100.100.100.200), Tencent (metadata.tencentyun.com) and IBM Cloud (api.metadata.cloud.ibm.com).
+ * The address may run on into a variable holding the path (`169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`).
+ */
+const METADATA_HOSTS = /(?:^|[/@\s"'=])(?:169\.254\.169\.254|169\.254\.170\.23?|metadata\.google\.internal|metadata\.goog|metadata\.tencentyun\.com|api\.metadata\.cloud\.ibm\.com|\[?fd00:ec2::(?:254|23)\]?|100\.100\.100\.200)(?=$|[:/\s"'?$])/i;
 
 /** True when the text names a cloud metadata address (`http://169.254.169.254/…`, `metadata.google.internal`). */
 export function namesCloudMetadata(text: string): boolean {

@@ -36,8 +36,10 @@ import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wo
  * `-deleteUser`, `remove`, the program's own name `wipe`). `srm` is the secure `rm`; `reset` puts
  * what it is given back to nothing (`kubeadm reset --cert-dir=/etc` empties that folder); `trash`,
  * `recycle`, `move` and `mv` take it away from where the machine looks for it (`gio trash ~`).
+ * `absent` is the configuration tools' declared state of a thing deleted (`__directory /etc
+ * --state absent` in a cdist manifest, `ensure => absent`): docs/decisions.md "A loader's `-`".
  */
-const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv']);
+const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv', 'absent']);
 
 /** The tokens of a word: split at dashes, underscores, dots, `=`, `:`, `/`, blanks and lower-to-upper case changes. */
 function tokens(text: string): string[] {

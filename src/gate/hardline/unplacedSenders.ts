@@ -41,6 +41,12 @@ const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'p', 'u', 'a', 'F']);
 const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add|create|store)$/i;
 
 /**
+ * A program name that ends in a sending verb (`megaput`, `ftpput`, `wput`, `s3upload`, `nc-send`):
+ * the name says what it does to its operands. `input` and `output` are no verbs.
+ */
+const SENDING_NAME = /^(?!(?:in|out|through)put$)[a-z0-9_.-]*(?:put|push|upload|send|post|publish|share)$/i;
+
+/**
  * A subcommand word that names a secret the command prints at worst: tokens, passwords, keys, and
  * what stands for them (Kerberos-style `tickets`, password hashes, browser `cookies` and `logins`), and a verb that exports or dumps keys (`export-key`: a repository's or a store's
  * own key, whatever it is called).
@@ -80,8 +86,11 @@ export interface UnplacedWords {
 export function unplacedWords(argv: readonly Word[]): UnplacedWords {
   const sent: Word[] = [];
   const other: Word[] = [];
-  let verbSeen = false;
-  let sendVerb = false;
+  // A program named for sending (`megaput`, `ftpupload`, `s3-push`) is its own sending verb: its
+  // operands are sent, as after `put` (docs/decisions.md "A program named for sending").
+  const sendingName = SENDING_NAME.test(commandName(argv[0])?.name ?? '');
+  let verbSeen = sendingName;
+  let sendVerb = sendingName;
   let hasOperands = false;
   // Values of options that name the program's own identity or configuration: used, not sent.
   const used = new Set<number>();

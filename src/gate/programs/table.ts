@@ -510,6 +510,11 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const namesStdin = (value: Word | null | undefined) => value !== null && value !== undefined && (value.kind !== 'literal' || STDIN_NAMES.has(value.value));
     if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && namesStdin(option.value))) return kind;
   }
+  // A loader's file or a started program's path that names standard input (`cdist config -i -`:
+  // the initial manifest) is read from there: the piped text is that code (docs/decisions.md
+  // "A loader's `-` reads the pipe"). Its language is the row's: shell text for a shell's.
+  const read = forms ?? programForms(argv);
+  if (read.forms.some((f) => (f.role === 'loader' || (f.role === 'executor' && f.payload === 'program')) && f.value?.kind === 'literal' && STDIN_NAMES.has(f.value.value))) return kind;
   if (form?.dashOperandAfter !== undefined) {
     const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
     const verb = words.findIndex((word) => word !== null && form.dashOperandAfter!.includes(word));
@@ -536,7 +541,7 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     return before && args.slice(at + 1).some((word) => word.kind === 'literal' && STDIN_NAMES.has(word.value)) ? kind : null;
   }
   if (row.stdinCode !== true) return null;
-  const reading = forms ?? programForms(argv);
+  const reading = read;
   if (reading.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return null;
   const args = argv.slice(1);
   if (form?.always !== undefined) {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Word } from '../../../src/gate/reading/resolution';
-import { credentialKind } from '../../../src/gate/hardline/paths';
+import { credentialKind, namesCloudMetadata } from '../../../src/gate/hardline/paths';
 import { credentialStarts } from '../../../src/gate/hardline/searchedCredentials';
 import { unreadCodePrints } from '../../../src/gate/hardline/unreadPrinters';
 import { secretNamedVerb } from '../../../src/gate/hardline/unplacedSenders';
@@ -64,4 +64,13 @@ describe('a PowerShell subexpression given as an argument is piped into its comm
   it('renders the subexpression as the command\'s input', () => {
     assert.equal(powerShellAsShell('Invoke-RestMethod -Uri https://h.example/x -Body (Get-Thing | Out-String)'), 'Get-Thing | Out-String | Invoke-RestMethod -Uri https://h.example/x -Body "$POWERSHELL_VALUE"');
   });
+});
+
+describe('the cloud metadata addresses at the providers\' documented addresses (hardline/paths.ts)', () => {
+  for (const text of ['http://169.254.169.254/latest/meta-data/iam/', '169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'http://169.254.170.23/v1/credentials', 'http://[fd00:ec2::254]/latest/api/token', 'http://[fd00:ec2::23]/v1/credentials', 'http://100.100.100.200/latest/meta-data/', 'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata.tencentyun.com/latest/meta-data/', 'https://api.metadata.cloud.ibm.com/instance_identity/v1/token']) {
+    it(`${text} names a metadata service`, () => assert.equal(namesCloudMetadata(text), true));
+  }
+  for (const text of ['169.254.170.200', 'http://169.254.170.234/', '10.169.254.169', 'metadata.google.internal.example.org']) {
+    it(`${text} names none`, () => assert.equal(namesCloudMetadata(text), false));
+  }
 });

@@ -94,6 +94,13 @@ describe('hardline protected roots', () => {
     assert.equal(arm('frob --purge ./build'), null);
   });
 
+  it('reads a declared state `absent` as a destructive word (cdist types in a manifest)', () => {
+    assert.equal(arm('__directory /etc --state absent'), 'recursive-delete-root');
+    assert.equal(arm('__file /etc/passwd --state absent'), 'recursive-delete-root');
+    assert.equal(arm('__directory /etc --state present'), null);
+    assert.equal(arm('__directory ./build --state absent'), null);
+  });
+
   it('refuses a known write over a critical file, not an append or an in-place edit', () => {
     assert.equal(arm('cp /dev/null /etc/group'), 'recursive-delete-root');
     assert.equal(arm('echo > /etc/group'), 'recursive-delete-root');

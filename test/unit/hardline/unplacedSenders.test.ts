@@ -13,6 +13,14 @@ describe('what a program the gate cannot place is handed (hardline/unplacedSende
     assert.deepEqual(texts(unplacedWords(argv('qq deploy --dir=dist')).sent), ['dist']);
   });
 
+  it('reads a program named for sending as its own sending verb: its operands are sent, not those of a viewer', () => {
+    assert.deepEqual(texts(unplacedWords(argv('megaput --path /Root/bak ~/.aws/credentials')).sent), ['/Root/bak', '~/.aws/credentials']);
+    assert.deepEqual(texts(unplacedWords(argv('ftpupload ~/.netrc')).sent), ['~/.netrc']);
+    // A first operand with no verb before it is how viewers are called; `input`/`output` are no verbs.
+    assert.deepEqual(texts(unplacedWords(argv('frobview ~/.aws/credentials')).sent), []);
+    assert.deepEqual(texts(unplacedWords(argv('output ~/.aws/credentials')).sent), []);
+  });
+
   it('skips the values of options that name its own identity or configuration', () => {
     const words = unplacedWords(argv('zorkctl --kubeconfig ~/.kube/config -i ~/.ssh/id_ed25519 --token-file t get pods ./p.yaml'));
     assert.deepEqual(texts(words.sent), []);

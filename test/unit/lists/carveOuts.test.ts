@@ -137,6 +137,16 @@ header' f`,
 ];
 
 const ROWS: Record<string, Row> = {
+  // radare2's `-c` commands: `!` runs shell text, `.` a script, `w…` writes the file (docs/decisions.md "Rows for r2 and sops --output").
+  r2: {
+    fires: [`r2 -q -c '!./scripts/patch.sh' ./build/app`, `r2 -qc '!!id' a.out`, `r2 -c 'aaa; !id' a.out`, `r2 -c '. cmds.r2' a.out`, `r2 -w -c 'wx 90 @ main' a.out`, 'r2 -i script.r2 a.out', 'r2 -d ./a.out'],
+    innocent: [`r2 -q -c 'pd 10' ./build/app`, `r2 -qc 'aaa; afl' a.out`, 'r2 -A ./build/app', 'radare2 -v'],
+  },
+  // sops' `--output` writes the result (decrypted: secrets in the clear) to the file named.
+  sops: {
+    fires: ['sops -d --output ~/.aws/credentials secrets/aws.enc.ini', 'sops --decrypt --output=out.env .env.enc'],
+    innocent: ['sops -e -i secrets/dev.yaml', 'sops updatekeys secrets/prod.enc.yaml', 'sops --version'],
+  },
   find: {
     fires: [
       'find . -exec rm {} ;',

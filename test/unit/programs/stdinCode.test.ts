@@ -34,6 +34,10 @@ describe('stdinCodeOf: which programs run their standard input as code (the tabl
     ['m4', 'code'],
     ['cmd.exe', 'shell'],
     ['grep x', null],
+    // A loader's file named `-` is read from standard input (docs/decisions.md "A loader's `-` reads the pipe").
+    ['cdist config -i - localhost', 'code'],
+    ['cdist config --initial-manifest=/dev/stdin localhost', 'code'],
+    ['cdist config -i manifest.sh localhost', null],
   ];
   for (const [line, expected] of cases) {
     it(`${line}: ${expected ?? 'no code on stdin'}`, () => assert.equal(stdinCodeOf(argvOf(line)), expected));

@@ -42,6 +42,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
     const spelt = withHomeSpelt(literal);
     if (spelt !== literal) out.push({ text: spelt, what: `a string in ${row.language} code` });
   }
+  out.push(...literalLists(stripped, literals, spans, row));
   for (const api of row.processApis) {
     for (const at of occurrences(stripped, api)) {
       // A method of the command (`Seq("rm", "-rf", "/etc").!`, `"rm -rf /".execute()`): its receiver holds the words.
@@ -75,6 +76,38 @@ export function readApproximately(code: string, program: string): ApproximateTex
       const text = line.replace(row.linePrefix ?? /^$/, '').trim();
       if (text !== '') out.push({ text: unquoteBraces(text), what: `a ${row.language} command` });
     }
+  }
+  return out;
+}
+
+/** Most words of one list of string literals read as an argv. */
+const MAX_LIST_WORDS = 64;
+
+/**
+ * A sequence of string literals is an argv (docs/decisions.md "A sequence of string literals is an
+ * argv"): a bracketed list of two or more (`["rm","-rf","/etc"]`, `⟨"rm","-rf","/etc"⟩`, `#("rm" "-rf")`,
+ * `'("rm" "-rf")`) or a strand joined by `‿` (BQN's `"rm"‿"-rf"‿"/etc"`), separated by commas,
+ * semicolons, blanks or `‿`, whose first literal may name a program, is read as that command,
+ * whatever the call it is handed to: the process API of a language without a reader is not known
+ * (BQN's `•SH`), and a list of words that spells a catastrophic command is refused wherever it
+ * stands. A list of paths or names reads as a command of a program that is no catastrophe.
+ */
+function literalLists(stripped: string, literals: readonly string[], spans: readonly { start: number; end: number }[], row: LanguageRow): ApproximateText[] {
+  const out: ApproximateText[] = [];
+  const joined = (k: number): string | null => {
+    const between = stripped.slice(spans[k]!.end, spans[k + 1]!.start);
+    return /^[\s,;‿]*$/.test(between) ? between : null;
+  };
+  for (let k = 0; k < literals.length - 1; k++) {
+    if (joined(k) === null) continue;
+    let end = k + 1;
+    let strand = joined(k)!.includes('‿');
+    for (; end < literals.length - 1 && end - k < MAX_LIST_WORDS && joined(end) !== null; end++) if (joined(end)!.includes('‿')) strand = true;
+    const opened = /[[(⟨{]\s*$/.test(stripped.slice(Math.max(0, spans[k]!.start - 8), spans[k]!.start));
+    if ((opened || strand) && /^[\w./+-]+$/.test(literals[k]!)) {
+      out.push({ text: literals.slice(k, end + 1).map(quoteShell).join(' '), what: `a list of strings in ${row.language} code` });
+    }
+    k = end;
   }
   return out;
 }

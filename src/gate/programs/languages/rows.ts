@@ -111,6 +111,8 @@ export const TRUNCATION_WORDS: readonly string[] = ['truncate', 'ftruncate', 'tr
 export const WRITE_WORDS: readonly string[] = [
   'file_put_contents', 'File.write', 'IO.write', 'File.binwrite', 'IO.binwrite', 'write_file', 'write_text', 'write_bytes', 'writeFileSync', 'writeFile',
   'writeTextFile', 'spit', 'writeLines', 'write_lines', 'writeText', 'writeBytes', 'Set-Content', 'Out-File', 'WriteAllText', 'WriteAllBytes', 'write-region',
+  // Go's `os.WriteFile`/`ioutil.WriteFile`, and the Go template functions of gomplate (`file.Write`), Racket's `write-to-file`.
+  'WriteFile', 'file.Write', 'write-to-file',
 ];
 
 /**

@@ -2847,6 +2847,56 @@ const CONSUL_ROW: ProgramRow = {
   },
   plain: ['members', 'catalog services', 'kv get app/config', 'version'],
 };
+// HashiCorp Boundary's client: Go flags (one dash); its session and login tokens are credentials.
+const BOUNDARY_LONG = {
+  ...valued('addr', 'token', 'token-name', 'keyring-type', 'format', 'id', 'target-id', 'target-name', 'target-scope-id', 'target-scope-name', 'scope-id', 'scope-name', 'auth-method-id', 'login-name', 'password', 'host-id', 'authz-token', 'exec', 'listen-addr', 'listen-port', 'filter', 'config', 'ca-cert', 'ca-path', 'client-cert', 'client-key', 'tls-server-name', 'style', 'username', 'name', 'description', 'version', 'inactive-timeout', 'log-level', 'log-format', 'sort-by', 'sort-direction'),
+  ...flagged('help', 'tls-insecure', 'recursive', 'output-curl-string', 'skip-cache-daemon', 'force', 'dry-run'),
+};
+const BOUNDARY_GRAMMAR: Grammar = { singleDash: true, abbreviations: false, long: BOUNDARY_LONG };
+function bnd(extra: Partial<Command> = {}): Command {
+  return {
+    grammar: BOUNDARY_GRAMMAR,
+    ...extra,
+    options: [{ role: 'network', options: ['-addr'], example: 'https://203.0.113.5:9200', note: 'sends the request (and the token) to another controller' }, ...(extra.options ?? [])],
+  };
+}
+// `connect` opens a proxy on 127.0.0.1 to the target (its job); `-listen-addr` can open it to others.
+const BOUNDARY_CONNECT_ROLES: readonly OptionRole[] = [
+  { role: 'executor', options: ['-exec'], payload: 'program', example: '/tmp/x', note: '-exec runs that program against the proxy' },
+  { role: 'listener', options: ['-listen-addr'], example: '0.0.0.0', note: '-listen-addr opens the session\'s proxy on that address (others can use the session)' },
+];
+const BOUNDARY_CONNECT = (what: string): Command =>
+  bnd({ role: { role: 'network', everyday: true, note: `connects to the target's ${what} through a local proxy` }, options: BOUNDARY_CONNECT_ROLES });
+const BOUNDARY_ROW: ProgramRow = {
+  names: ['boundary'],
+  category: 'cloud',
+  what: 'HashiCorp Boundary\'s client (sessions to targets, logins, the controller\'s resources)',
+  grammar: { ...BOUNDARY_GRAMMAR, stopAtOperand: true },
+  subcommands: {
+    // `authorize-session` prints the session's authorization token and the credentials brokered for
+    // it; `config get-token` the login token; `authenticate` prints the token where no keyring keeps it.
+    targets: bnd({
+      subcommands: {
+        'authorize-session': bnd({ role: { role: 'credentials', everyday: true, note: 'prints a session authorization token and the credentials brokered for the target' } }),
+        list: bnd({ plain: ['-scope-id p_1234567890'] }),
+        read: bnd({ plain: ['-id ttcp_1234567890'] }),
+      },
+    }),
+    config: bnd({ subcommands: { 'get-token': bnd({ role: { role: 'credentials', everyday: true, note: 'prints the login token of the stored session' } }) } }),
+    authenticate: bnd({ role: { role: 'credentials', everyday: true, note: 'logs in and stores the login token (with -keyring-type none or -format json, prints it)' } }),
+    connect: bnd({
+      role: { role: 'network', everyday: true, note: 'opens a local proxy (on 127.0.0.1) to the target for the session' },
+      options: BOUNDARY_CONNECT_ROLES,
+      subcommands: { ssh: BOUNDARY_CONNECT('SSH server'), postgres: BOUNDARY_CONNECT('database'), http: BOUNDARY_CONNECT('web server'), kube: BOUNDARY_CONNECT('Kubernetes API'), rdp: BOUNDARY_CONNECT('desktop'), mysql: BOUNDARY_CONNECT('database'), cassandra: BOUNDARY_CONNECT('database'), redis: BOUNDARY_CONNECT('database'), mongo: BOUNDARY_CONNECT('database') },
+    }),
+    sessions: bnd({ subcommands: { list: bnd({ plain: ['-scope-id p_1234567890'] }), read: bnd({ plain: ['-id s_1234567890'] }), cancel: bnd({ role: DESTROY('cancels a session (its connections are closed)') }) } }),
+    scopes: bnd({ subcommands: { list: bnd({ plain: [''] }), read: bnd({ plain: ['-id o_1234567890'] }) } }),
+    'auth-methods': bnd({ subcommands: { list: bnd({ plain: [''] }) } }),
+    logout: bnd({ plain: [''] }),
+    version: bnd({ plain: [''] }),
+  },
+  plain: ['version', 'targets list -scope-id p_1234567890', 'sessions list'],
+};
 const NOMAD_ROW: ProgramRow = {
   names: ['nomad'],
   category: 'cloud',
@@ -3614,6 +3664,9 @@ const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
       const elsewhere = reading.options.some((option) => option.name === '-i' || option.name === '--in-place' || option.name === '--output');
       return decrypts && !elsewhere ? printsSecretUnless('-d', 'prints the secret file decrypted')(args, reading) : [];
     },
+    // `--output` writes the result (decrypted: the secrets in the clear) to any file named, a
+    // credential file of the home included: a write an entry for `sops -d` does not spell.
+    options: [{ role: 'writer', options: ['--output'], target: 'file', example: 'out.yaml', note: '--output writes the result (decrypted or encrypted) into the file named' }],
     plain: ['--version', '-e -i secrets.yaml'],
   },
   {
@@ -3864,6 +3917,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CONTAINERD_ROW,
   PACKER_ROW,
   CONSUL_ROW,
+  BOUNDARY_ROW,
   NOMAD_ROW,
   ANSIBLE_TEST_ROW,
   KNIFE_ROW,

@@ -1158,6 +1158,47 @@ const PERF_ROW: ProgramRow = {
   plain: ['--version', 'list', 'report --stdio'],
 };
 
+/**
+ * A radare2 command (`-c`, or one of a `;`-separated list): `!cmd` and `!!cmd` run shell text,
+ * `#!pipe`/`#!python` and `. SCRIPT` run code and scripts, `w…`/`o+` write the file, `=`/`=+` talk
+ * to a remote r2, `dc`/`dk`/`doo` run or signal the debugged program. Commands after `;` are read in turn: the first that does anything classifies.
+ */
+function r2CommandClass(value: string | null): DebuggerClass {
+  if (value === null) return 'shell';
+  for (const command of value.split(/[;\n]/).map((one) => one.trim())) {
+    if (/^!/.test(command) || /^`!/.test(command)) return 'shell';
+    if (/^#!/.test(command)) return 'code';
+    if (/^\.\s*\S/.test(command)) return 'loader';
+    if (/^(?:w|o\+|wt|wtf)/.test(command)) return 'writer';
+    if (/^=/.test(command)) return 'network';
+    // The debugger's own commands that run or signal the program (`dc`, `dk`, `doo`).
+    if (/^d[cko]/.test(command)) return 'destructive';
+  }
+  return 'safe';
+}
+/** The shell text of radare2's `!cmd` commands (the first one). */
+function r2ShellText(value: string): string | null {
+  const bang = value.split(/[;\n]/).map((one) => one.trim()).find((one) => /^`?!/.test(one));
+  return bang === undefined ? null : bang.replace(/^`?!+/, '').replace(/`$/, '').trim() || null;
+}
+const R2_ROW: ProgramRow = {
+  names: ['r2', 'radare2'],
+  category: 'debugger',
+  what: 'radare2, a reverse-engineering framework (disassembler, debugger, hex editor)',
+  grammar: { short: 'cieabBmpPRsDlkFCNS', flags: 'qQwdAnNLvhHjuxXzT0M2', abbreviations: false },
+  options: [
+    ...debuggerCommandRoles(['-c'], r2CommandClass, r2ShellText, '-c', { shell: '!id', code: '#!pipe python x.py', loader: '. cmds.r2', writer: 'wx 90 @ main', network: '=+ tcp://h:9080', destructive: 'dc' }),
+    { role: 'loader', options: ['-i', '-I'], example: 'script.r2', note: '-i runs a script of r2 commands (its `!` lines run shell text)' },
+    { role: 'loader', options: ['-P'], example: 'fix.rapatch', note: '-P applies a patch file of r2 commands' },
+    { role: 'loader', options: ['-l'], example: '/tmp/plugin.so', note: '-l loads a plugin library' },
+    { role: 'executor', options: ['-R'], example: 'program=/tmp/x', note: '-R sets rarun2 directives (a program to run, its environment)' },
+    { role: 'executor', options: ['-d'], note: '-d starts the file named as a program under the debugger' },
+    { role: 'writer', options: ['-w'], note: '-w opens the file for writing (patches change it in place)' },
+    { role: 'loader', options: ['-e'], example: 'cmd.open=!id', note: '-e sets a configuration variable (some run commands: cmd.*)' },
+  ],
+  plain: ['-q -A ./build/app', '-qc pd ./build/app', '-v', '-a x86 -b 64 ./a.out'],
+};
+
 const GDBSERVER_ROW: ProgramRow = {
   names: ['gdbserver'],
   category: 'debugger',
@@ -1737,7 +1778,7 @@ export const EDITOR_ROWS: readonly ProgramRow[] = [
   LESS_ROW, MORE_ROW, MOST_ROW, PG_ROW, XMORE_ROW, MAN_ROW, INFO_ROW, UL_ROW,
   W3M_ROW, LINKS_ROW, LYNX_ROW, ELINKS_ROW,
   RANGER_ROW, MC_ROW, NNN_ROW, VIFM_ROW, FZF_ROW, DIALOG_ROW, WHIPTAIL_ROW,
-  GDB_ROW, LLDB_ROW, GCORE_ROW, VALGRIND_ROW, PERF_ROW, GDBSERVER_ROW, BPFTRACE_ROW, CRASH_ROW, PDB_ROW, IPDB_ROW, TSHARK_ROW, WIRESHARK_ROW, TCPDUMP_ROW,
+  GDB_ROW, R2_ROW, LLDB_ROW, GCORE_ROW, VALGRIND_ROW, PERF_ROW, GDBSERVER_ROW, BPFTRACE_ROW, CRASH_ROW, PDB_ROW, IPDB_ROW, TSHARK_ROW, WIRESHARK_ROW, TCPDUMP_ROW,
   PDFTEX_ROW, XETEX_ROW, LUATEX_ROW, LATEXMK_ROW, DVIPS_ROW,
   PANDOC_ROW, JUPYTEXT_ROW, GROFF_ROW, NROFF_ROW, TROFF_ROW, PIC_ROW, TBL_ROW, EQN_ROW, SOELIM_ROW, ZSOELIM_ROW, ENSCRIPT_ROW, HIGHLIGHT_ROW, PYGMENTIZE_ROW, BAT_ROW,
   ASPELL_ROW, ISPELL_ROW, GIMP_ROW, ZATHURA_ROW, YELP_ROW,

@@ -66,3 +66,37 @@ describe('code in other languages: make recipes given inline', () => {
     benign: [`make --eval='show: ; echo $$HOME' show`],
   });
 });
+
+describe('code without a reader: Go writes and template functions that overwrite a critical file (WRITE_WORDS)', () => {
+  languageTable({
+    refused: [
+      [`gomplate -i '{{ file.Write "/etc/fstab" "" }}'`, 'recursive-delete-root'],
+      [`sudo gomplate -i '{{ file.Write "/etc/sudoers" "# emptied" }}'`, 'recursive-delete-root'],
+      [`yaegi -e 'os.WriteFile("/etc/passwd", nil, 0644)'`, 'recursive-delete-root'],
+    ],
+    benign: [
+      // A read of the account database, a write of a file of the project.
+      `gomplate -i '{{ file.Read "/etc/passwd" }}'`,
+      `gomplate -i '{{ file.Write "out/app.conf" "x" }}'`,
+      `yaegi -e 'os.ReadFile("/etc/passwd")'`,
+    ],
+  });
+});
+
+describe('code without a reader: a sequence of string literals is an argv', () => {
+  languageTable({
+    refused: [
+      [`bqn -e '•SH ⟨"rm","-rf","/etc"⟩'`, 'recursive-delete-root'],
+      [`bqn -e '•SH "rm"‿"-rf"‿"/etc"'`, 'recursive-delete-root'],
+      [`frob -e 'go(["rm", "-rf", "/usr"])'`, 'recursive-delete-root'],
+      [`pharo eval '#("rm" "-rf" "/etc") run'`, 'recursive-delete-root'],
+    ],
+    benign: [
+      `bqn -e '•Show ⟨"a","b","c"⟩'`,
+      `bqn -e '•SH ⟨"ls","-la","/etc"⟩'`,
+      `frob -e 'go(["rm", "-rf", "build"])'`,
+      // Literals not joined as one list: an argument list of a call.
+      `frob -e 'log("rm", x, "/etc")'`,
+    ],
+  });
+});
