@@ -27,6 +27,7 @@ import { fileUrlWords, isUnplaced, secretNamedVerb, sendsWordsAtWorst, unplacedW
 import { unreadCodePrints } from './unreadPrinters';
 import { secretAskedByName } from './secretReads';
 import { commandsRunByUnplaced } from './unplacedRunners';
+import { isServiceHost, secretVariablesIn, serviceOfVariable } from './secretVariables';
 
 /** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
@@ -614,7 +615,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
   let budget = MAX_SUBSTITUTION_TEXT;
   for (let k = 0; k < pipeline.length; k++) {
     const command = pipeline[k]!;
-    const own = printedSecret(command.record, home);
+    const own = printedSecret(command.record, home) ?? secretVariableOf(command.record.peeled.argv);
     if (own !== null) {
       const socket = command.redirects.find((redirect) => redirect.op !== '<' && redirect.op !== '<&' && redirect.op !== '<>' && isNetworkDevicePath(wordPathText(redirect.target)));
       if (socket !== undefined) return hardlineFinding('credential-exfiltration', `${own} goes to a ${wordPathText(socket.target)} connection`);
@@ -627,7 +628,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
       const source = printedSecret(pipeline[from]!.record, home) ?? unreadCodePrints(pipeline[from]!.record, home);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
     }
-    const foreign = tokenToForeignHost(command, home);
+    const foreign = tokenToForeignHost(command, home) ?? secretVariableSent(pipeline, k);
     if (foreign !== null) return hardlineFinding('credential-exfiltration', `${foreign} goes to ${sink}`);
     for (const word of substitutedWords(command)) {
       if (word.raw.length > budget) continue;
@@ -639,6 +640,57 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
         if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
       }
     }
+  }
+  return null;
+}
+
+/** Sinks that write what they are given into a raw connection: no secret authenticates anything there. */
+const RAW_CONNECTIONS: ReadonlySet<string> = new Set(['nc', 'ncat', 'netcat', 'telnet', 'socat', 'openssl', 'ztcp', 'zsocket']);
+
+/** The first secret-named variable a command's words expand, described, or null (secretVariables.ts). */
+function secretVariableOf(argv: readonly Word[]): string | null {
+  for (let k = 1; k < argv.length; k++) {
+    const name = secretVariablesIn(argv[k]!)[0];
+    if (name !== undefined) return `the secret in $${name} (a variable named for a secret)`;
+  }
+  return null;
+}
+
+/**
+ * A secret-named variable the sink at `index` sends (docs/decisions.md "Secret-named variables
+ * sent to a host they are not for"): expanded into its own words or into the words of a command
+ * piping into it. Into a raw connection, any such variable; over another sink, a variable of a
+ * service `SECRET_SERVICES` knows, when a literal destination is not one of that service's hosts.
+ */
+function secretVariableSent(pipeline: readonly PipelineCommand[], index: number): string | null {
+  const command = pipeline[index]!;
+  const argv = command.record.peeled.argv;
+  const name = commandName(argv[0])?.name ?? null;
+  const upstream: string[] = [];
+  for (let from = command.pipedFrom, seen = index; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
+    const words = pipeline[from]!.record.peeled.argv;
+    for (let k = 1; k < words.length; k++) upstream.push(...secretVariablesIn(words[k]!));
+  }
+  if (name !== null && RAW_CONNECTIONS.has(name)) {
+    const raw = upstream[0];
+    return raw === undefined ? null : `the secret in $${raw} (a variable named for a secret), written into a raw connection,`;
+  }
+  const own: string[] = [];
+  for (let k = 1; k < argv.length; k++) own.push(...secretVariablesIn(argv[k]!));
+  const variables = [...own, ...upstream];
+  if (variables.length === 0) return null;
+  const hosts: string[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    const host = text === null ? null : destinationHost(text.replace(/^--?[A-Za-z-]+=/, ''));
+    // `.invalid` is reserved (RFC 2606): the code readers' stand-in for a destination they cannot name.
+    if (host !== null && !host.endsWith('.invalid')) hosts.push(host);
+  }
+  for (const variable of variables) {
+    const service = serviceOfVariable(variable);
+    if (service === undefined) continue;
+    const foreign = hosts.find((host) => !isServiceHost(service, host));
+    if (foreign !== undefined) return `the ${service.service} secret in $${variable}, sent to ${foreign}, a host it is not made for,`;
   }
   return null;
 }

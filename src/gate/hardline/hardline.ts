@@ -194,6 +194,7 @@ function shapesOfSegments(segments: readonly Segment[], start: PathPlace, record
       pipedFrom: piped ? shapes[index - 1]! : null,
       place: places[index]!,
       stdinText: segment.hereText?.body ?? null,
+      assignments: segment.assignments,
       // The segment's record as the stages read it, unless the floor reads its words folded.
       record: records?.[index] !== undefined && !hasNonAsciiLiteral(segment.argv) ? records[index] : undefined,
     });
@@ -435,12 +436,14 @@ function foldWord(word: Word): Word {
 interface ArgvView {
   argv: readonly Word[];
   redirects?: readonly Redirect[];
+  /** `NAME=VALUE` in front of the command, when the record is made here (commandVariables.ts reads them). */
+  assignments?: ReadonlyArray<{ name: string; value: Word }>;
   record?: SegmentRecord;
 }
 
 /** The record of the view's words, folded: made the first time it is asked for. */
 function recordOfView(view: ArgvView): SegmentRecord {
-  view.record ??= argvRecord(hasNonAsciiLiteral(view.argv) ? view.argv.map(foldWord) : view.argv, view.redirects);
+  view.record ??= argvRecord(hasNonAsciiLiteral(view.argv) ? view.argv.map(foldWord) : view.argv, view.redirects, view.assignments);
   return view.record;
 }
 

@@ -14,6 +14,7 @@ import type { OpaqueExpansion, Redirect, Word } from '../reading/resolution';
 import type { PathPlace } from '../programs/pathResolver';
 import type { PeeledCommand } from '../programs/wrappers';
 import { zshQualifiedWord } from './zshForms';
+import { assignmentWord, commandVariable } from '../programs/commandVariables';
 
 /** How many qualifier codes (`(e:CODE:)`) are being read one inside another; deeper ones are not read. */
 let nestedReadings = 0;
@@ -48,6 +49,8 @@ export interface TextCommand {
    * thousands of commands by a separate property store.
    */
   folded?: readonly Word[];
+  /** `NAME=VALUE` in front of the command whose value a program runs as a command (commandVariables.ts). */
+  assignments?: Array<{ name: string; value: Word }>;
   peeled?: PeeledCommand;
   /** The same for the place the floor works out for the command (`programs/pathResolver.ts`). */
   place?: PathPlace;
@@ -166,6 +169,7 @@ function newCommand(pipedFrom: TextCommand | null, commandUnit: number): TextCom
     folded: undefined,
     peeled: undefined,
     place: undefined,
+    assignments: undefined,
   };
 }
 
@@ -271,7 +275,12 @@ class TextCommandReader {
         return;
       }
     }
-    if (atCommandPosition && isAssignmentWord(raw)) return;
+    if (atCommandPosition && isAssignmentWord(raw)) {
+      // Kept only when a program runs its value as a command (`GIT_PAGER='…' git log`: commandVariables.ts).
+      const assigned = assignmentWord(word);
+      if (assigned !== null && commandVariable(assigned.name) !== undefined) (this.command.assignments ??= []).push(assigned);
+      return;
+    }
     // A one- or two-word argv is made at its exact size (a push would reserve room for 17);
     // lines of thousands of short commands keep every argv until the floor has read them all.
     const argv = this.command.argv;
@@ -284,7 +293,7 @@ class TextCommandReader {
   private endCommand(end: number, connector: string | null, closing = false): void {
     this.endWord(end);
     const ended = this.command;
-    if (ended.argv.length > 0 || ended.redirects.length > 0 || ended.stdinText !== null) this.commands.push(ended);
+    if (ended.argv.length > 0 || ended.redirects.length > 0 || ended.stdinText !== null || ended.assignments !== undefined) this.commands.push(ended);
     if (closing) return;
     if (this.depth === 0 && connector !== null && connector !== '|' && connector !== '|&') this.unit++;
     const piped = connector === '|' || connector === '|&';

@@ -133,6 +133,9 @@ export const PROTECTED_FILES: Readonly<Record<string, string>> = {
   '.appveyor.yml': 'CI pipeline',
   'cloudbuild.yaml': 'CI pipeline',
   'buildspec.yml': 'CI pipeline',
+  // Cloud workspaces' task files: their commands run when a workspace is opened or started.
+  '.gitpod.yml': 'workspace start tasks',
+  '.replit': 'workspace start tasks',
   '.pre-commit-config.yaml': 'pre-commit hooks',
   'pip.conf': 'pip configuration',
   'sitecustomize.py': 'Python startup hook',

@@ -9,6 +9,7 @@
  * words.
  */
 import { extCommandText, gitConfigCode } from './gitConfigKeys';
+import { commandVariable, commandVariableText, setterAssignments } from './commandVariables';
 import { tarCommandTexts } from './tarOptions';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { foldCompatibility } from '../reading/normalise';
@@ -48,6 +49,31 @@ export type Payload =
  * every stage; the record keeps the list (nobody changes it).
  */
 export function executedPayloads(record: SegmentRecord): Payload[] {
+  const own = commandPayloads(record);
+  const set = variablePayloads(record);
+  return set.length === 0 ? own : withoutRepeats([...set, ...own]);
+}
+
+/**
+ * The values of the variables the command sets (in front of it, through `env NAME=VALUE`, or with
+ * `export`/`declare`) that a program runs as a command (`GIT_PAGER='…' git log`): their shell text
+ * (commandVariables.ts).
+ */
+function variablePayloads(record: SegmentRecord): Payload[] {
+  const assigned = [...record.segment.assignments, ...record.peeled.assignments, ...setterAssignments(record.argv)];
+  if (assigned.length === 0) return NO_PAYLOADS;
+  let payloads: Payload[] | null = null;
+  for (const { name, value } of assigned) {
+    if (commandVariable(name) === undefined) continue;
+    const text = commandVariableText(name, wordText(value));
+    if (text.trim() === '') continue;
+    (payloads ??= []).push(value.kind === 'literal' ? { kind: 'shell-text', text, via: `${name}=` } : { kind: 'shell-text', text, via: `${name}=`, approximate: true });
+  }
+  return payloads ?? NO_PAYLOADS;
+}
+
+/** The payloads of the command's words: its wrappers' and its program's. */
+function commandPayloads(record: SegmentRecord): Payload[] {
   const { argv, peeled } = record;
   if (!record.wrapped) {
     // No wrapper layer to read (the common case): only the program's own arguments can carry code.

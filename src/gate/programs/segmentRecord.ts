@@ -12,7 +12,7 @@
  * command settled early pays nothing for them. Nothing else keeps what was worked out for an argv:
  * a function that needs these answers is handed the record.
  */
-import type { Redirect, Segment, Word } from '../reading/resolution';
+import type { Assignment, Redirect, Segment, Word } from '../reading/resolution';
 import { effectLines, effectsOf, type Effect } from './effects';
 import { executedPayloads, type Payload } from './executorPayloads';
 import { redirectWrite } from './redirectTargets';
@@ -151,8 +151,10 @@ const NO_REDIRECTS: Redirect[] = Object.freeze([]) as unknown as Redirect[];
 /**
  * The record of a command that is no segment of the line as read (a payload's argv, the command
  * inside wrappers, a reading of the hardline floor's text reader): its words, with `redirects`
- * (none unless given) and no assignments.
+ * (none unless given) and the assignments in front of it (none unless given: the text reader keeps
+ * those whose value runs as a command).
  */
-export function argvRecord(argv: readonly Word[], redirects: readonly Redirect[] = NO_REDIRECTS): SegmentRecord {
-  return new SegmentRecord({ argv: argv as Word[], assignments: [], redirects: redirects as Redirect[], connector: null, negated: false, timed: false, raw: '' });
+export function argvRecord(argv: readonly Word[], redirects: readonly Redirect[] = NO_REDIRECTS, assignments?: ReadonlyArray<{ name: string; value: Word }>): SegmentRecord {
+  const assigned: Assignment[] = assignments === undefined ? [] : assignments.map(({ name, value }) => ({ name, value, append: false, raw: `${name}=${value.raw}` }));
+  return new SegmentRecord({ argv: argv as Word[], assignments: assigned, redirects: redirects as Redirect[], connector: null, negated: false, timed: false, raw: '' });
 }

@@ -44,7 +44,9 @@ const ZSH_FORMS = /[^\s;&|<>()@!+?=$`]\([^()]*\)|~\(|\$[=~^+][A-Za-z_{]|(?:^|[\s
 
 function assertSameReading(text: string): void {
   if (ZSH_FORMS.test(text)) return;
-  const actual = readTextCommands(text, HOME);
+  // Since the reading of command-text variables the reader also keeps a command made only of such
+  // assignments (`GIT_PAGER=x;`: programs/commandVariables.ts), which the previous reader dropped.
+  const actual = readTextCommands(text, HOME).filter((command) => !(command.argv.length === 0 && command.redirects.length === 0 && command.assignments !== undefined));
   const expected = referenceReadTextCommands(text, HOME);
   assert.deepStrictEqual(plainAll(actual), plainAll(expected), `reading differs for ${JSON.stringify(text.length > 300 ? text.slice(0, 300) + '…' : text)}`);
   for (const command of actual) {

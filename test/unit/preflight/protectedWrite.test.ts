@@ -541,6 +541,10 @@ describe('protected-write floor: paths and globs', () => {
     [`${HOME}/.kube`, 'Kubernetes client configuration (credential plugins)'],
     [`${CWD}/.kube/config`, null],
     [`${CWD}/.xprofile`, null],
+    // A cloud workspace runs the tasks of these files when it starts.
+    [`${CWD}/.gitpod.yml`, 'workspace start tasks'],
+    [`${CWD}/sub/.replit`, 'workspace start tasks'],
+    [`${CWD}/.gitpod.yml.bak`, null],
   ];
   for (const [path, why] of reasons) it(`protectedPathReason(${path}) = ${why}`, () => assert.equal(protectedPathReason(path, CONTEXT), why));
 

