@@ -1,4 +1,4 @@
-import { exactCoversSegment } from './exactPatterns';
+import { exactCoversSegment, segmentIsExactly } from './exactPatterns';
 import { harmlessName, isHarmlessAssignment } from '../reading/harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
@@ -113,7 +113,20 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
 /** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
 function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record: SegmentRecord = recordOf(segments[index]!)): boolean {
   if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
+  if (spellsWholeSegment(entry, segments[index]!, home)) return true;
   return patternCoversSegment(entry, viewSegment(record), home);
+}
+
+/**
+ * A prefix entry of plain words that are exactly the segment's words, with nothing appended and
+ * no assignment, redirect or here-text: it says no more than the exact entry spelling the same
+ * words, and covers the segment as that exact entry would, carve-outs and wrappers included
+ * (docs/decisions.md, "A prefix entry that spells the whole command"; D§6).
+ */
+function spellsWholeSegment(entry: ListEntry, segment: Segment, home: string): boolean {
+  if (entry.compiled.match !== 'prefix') return false;
+  const plain = allowWordPattern(entry.compiled.items, home).plain;
+  return plain !== null && segmentIsExactly(plain, segment);
 }
 
 /** Shorter lists are scanned whole: building an index would cost more than it saves. */
@@ -221,6 +234,7 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
         continue;
       }
       if (!programMayMatch(entry, segment, home, startsWrapped)) continue;
+      if (spellsWholeSegment(entry, segment, home)) return entry;
       if (compiled.match === 'regexp') {
         // A whole-text match starts with the regexp's literal start.
         const prefix = compiled.regexp.anchoredPrefix;
@@ -908,6 +922,7 @@ export function segmentCoveredBy(reading: CommandReading, lists: ReadonlyArray<r
 export function whyNotCovered(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record?: SegmentRecord): CoverMiss | null {
   try {
     if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home) ? null : EXACT_MISS;
+    if (spellsWholeSegment(entry, segments[index]!, home)) return null;
     return patternMiss(entry, viewSegment(record ?? recordOf(segments[index]!)), home);
   } catch {
     return { kind: 'words', why: 'the entry could not be applied to it' };
