@@ -121,10 +121,12 @@ function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], inde
  * A prefix entry of plain words that are exactly the segment's words, with nothing appended and
  * no assignment, redirect or here-text: it says no more than the exact entry spelling the same
  * words, and covers the segment as that exact entry would, carve-outs and wrappers included
- * (docs/decisions.md, "A prefix entry that spells the whole command"; D§6).
+ * (docs/decisions.md, "A prefix entry that spells the whole command"; D§6). Only past the program
+ * word: an entry of one word names a program, and a row's role on the program itself (`su`,
+ * `xargs`, `watch`) says that naming it never covers it (D§4.3).
  */
 function spellsWholeSegment(entry: ListEntry, segment: Segment, home: string): boolean {
-  if (entry.compiled.match !== 'prefix') return false;
+  if (entry.compiled.match !== 'prefix' || entry.compiled.items.length < 2) return false;
   const plain = allowWordPattern(entry.compiled.items, home).plain;
   return plain !== null && segmentIsExactly(plain, segment);
 }

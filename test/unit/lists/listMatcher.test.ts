@@ -68,6 +68,8 @@ const ALLOW_CASES: Record<string, AllowCase[]> = {
     [[{ match: 'glob', pattern: 'sudo visudo -c' }], 'sudo visudo -c', null],
     [['find . -delete'], 'find . -delete', ['find . -delete']],
     [['find .'], 'find . -delete', null],
+    [['su'], 'su', null],
+    [['su -'], 'su -', ['su -']],
   ],
   'opaque words are never covered': [
     [['git status'], 'git status $X', null],
@@ -203,7 +205,9 @@ const ALLOW_CASES: Record<string, AllowCase[]> = {
     [['watch ls'], 'watch ls -l', null],
     [['watch'], 'watch ls', null],
     [['xargs grep'], 'xargs grep x', null],
-    [['xargs'], 'xargs', ['xargs']],
+    // One word names a program: a role on the program itself is never covered by naming it.
+    [['xargs'], 'xargs', null],
+    [['xargs kill'], 'xargs kill', ['xargs kill']],
     [['xargs'], 'xargs -0', null],
   ],
   'executed payloads and carve-outs stop non-exact entries': [
