@@ -430,7 +430,7 @@ export async function runTimeDataInvariant(c: { command: string; config: Config 
  * Options that turn a reader into an executor, loader, writer, network or destructive command:
  * a role form of the table is not approved under the entry for its program alone, through every
  * cover path (as it is, behind a peeling wrapper, with glob operands, with a quoted `"$PWD"`, with
- * a harmless redirect, fed words by xargs, run in a folder).
+ * a harmless redirect, fed words by xargs or a line by xargs -I, run in a folder).
  */
 export const ROLE_PATHS: ReadonlyArray<{ name: string; apply: (line: string) => string }> = [
   { name: 'as it is', apply: (l) => l },
@@ -441,6 +441,7 @@ export const ROLE_PATHS: ReadonlyArray<{ name: string; apply: (line: string) => 
   { name: '"$PWD" operand', apply: (l) => `${l} "$PWD"` },
   { name: 'harmless redirect', apply: (l) => `${l} 2>/dev/null` },
   { name: 'xargs', apply: (l) => `xargs ${l}` },
+  { name: 'xargs -I', apply: (l) => `xargs -I{} ${l} ./{}` },
   { name: 'after cd', apply: (l) => `cd src && ${l}` },
 ];
 

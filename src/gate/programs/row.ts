@@ -190,6 +190,19 @@ export interface WrapperRole {
    * can be given only reads and prints (the allow matcher's shapes; docs/decisions.md).
    */
   readonly appendsInput?: readonly string[];
+  /**
+   * Options (keys as the reader names them) under which the wrapper puts its input inside the
+   * command's words instead (xargs -I R, -i[R], --replace[=R]; BSD -J R), each with how: `line`,
+   * each input line replaces the replace string in every argument after the program word that
+   * holds it, one word per argument; `words`, the input's words stand in place of the first
+   * argument that is the replace string. `otherwise`: the replace string when the option has no
+   * value (`-i` is `-i{}`). With one of them and otherwise only `replacesInputWith` options, an
+   * entry for the command may cover it when the words that hold input are data of its row (the
+   * allow matcher; docs/decisions.md, "Input xargs puts inside the command's words").
+   */
+  readonly replacesInput?: Readonly<Record<string, { readonly into: 'line' | 'words'; readonly otherwise?: string }>>;
+  /** Options that keep their meaning beside a `replacesInput` one (not those that cancel it or that it cancels). */
+  readonly replacesInputWith?: readonly string[];
   readonly note: string;
 }
 
