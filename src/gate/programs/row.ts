@@ -278,7 +278,19 @@ export interface Command {
    * The command itself has this role whatever its arguments (`git stash drop`, `docker exec`).
    * `everyday` as for {@link OperandRole.everyday} (`gh auth token` prints the token: its job).
    */
-  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean; readonly endsSession?: true; readonly usedAt?: readonly string[] };
+  readonly role?: {
+    readonly role: Role;
+    readonly note: string;
+    readonly everyday?: boolean;
+    readonly endsSession?: true;
+    readonly usedAt?: readonly string[];
+    /**
+     * The command does not have the role when its arguments are only these literal words, one or
+     * more (`shutdown -c` cancels a pending shutdown, `shutdown.exe /a` aborts one: docs/decisions.md,
+     * "Cancelling a pending shutdown"). Only alone: a later option may undo them (`shutdown -c -r now`).
+     */
+    readonly unlessOnly?: readonly string[];
+  };
   /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
   readonly wrapper?: WrapperRole;
   /** Options not in the grammar are forms of their own: the gate does not know what they do. */

@@ -71,6 +71,20 @@ const ALLOW_CASES: Record<string, AllowCase[]> = {
     [['su'], 'su', null],
     [['su -'], 'su -', ['su -']],
   ],
+  // docs/decisions.md, "Cancelling a pending shutdown": the row says what -c and /a do.
+  'a cancel of a pending shutdown ends nothing: the entry for shutdown covers it, alone': [
+    [['shutdown'], 'shutdown -c', ['shutdown']],
+    [['shutdown'], 'shutdown --cancel', ['shutdown']],
+    [['shutdown.exe'], 'shutdown.exe /a', ['shutdown.exe']],
+    [['sudo shutdown'], 'sudo shutdown -c', ['sudo shutdown']],
+    [['shutdown'], 'shutdown -c -r now', null],
+    [['shutdown'], 'shutdown -r now -c', null],
+    [['shutdown'], 'shutdown -k now', null],
+    [['shutdown'], 'shutdown', null],
+    [['shutdown'], 'shutdown -h +5', null],
+    [['reboot'], 'reboot -c', null],
+    [['shutdown'], 'sudo shutdown -c', null],
+  ],
   'opaque words are never covered': [
     [['git status'], 'git status $X', null],
     [['git status'], 'git status "$X"', null],
