@@ -430,7 +430,7 @@ export async function runTimeDataInvariant(c: { command: string; config: Config 
  * Options that turn a reader into an executor, loader, writer, network or destructive command:
  * a role form of the table is not approved under the entry for its program alone, through every
  * cover path (as it is, behind a peeling wrapper, with glob operands, with a quoted `"$PWD"`, with
- * a harmless redirect, fed words by xargs, run in a folder).
+ * a harmless redirect, fed words by xargs or a line by xargs -I, run in a folder).
  */
 export const ROLE_PATHS: ReadonlyArray<{ name: string; apply: (line: string) => string }> = [
   { name: 'as it is', apply: (l) => l },
@@ -441,6 +441,7 @@ export const ROLE_PATHS: ReadonlyArray<{ name: string; apply: (line: string) => 
   { name: '"$PWD" operand', apply: (l) => `${l} "$PWD"` },
   { name: 'harmless redirect', apply: (l) => `${l} 2>/dev/null` },
   { name: 'xargs', apply: (l) => `xargs ${l}` },
+  { name: 'xargs -I', apply: (l) => `xargs -I{} ${l} ./{}` },
   { name: 'after cd', apply: (l) => `cd src && ${l}` },
 ];
 
@@ -450,6 +451,41 @@ export async function roleInvariant(role: Seed, pathIndex: number): Promise<Verd
   const config = manualEntry(role.entries);
   const decision = await decideUnder(command, config);
   return approved(decision) ? `${JSON.stringify(command)} (${role.from}, ${route.name}) was approved (${decision.reason}) under ${describeConfig(config)}` : null;
+}
+
+/**
+ * What a command becomes past the words a prefix entry spells: itself, more words after it, a
+ * write, an assignment in front that is not harmless, a word only known at run time, a here-string.
+ */
+export const SPELLED_VARIANTS: ReadonlyArray<{ name: string; apply: (line: string) => string }> = [
+  { name: 'as it is', apply: (l) => l },
+  { name: 'a word more', apply: (l) => `${l} extra` },
+  { name: 'a write', apply: (l) => `${l} > out.txt` },
+  { name: 'an assignment in front', apply: (l) => `GATE_UNLISTED=1 ${l}` },
+  { name: 'a run-time word', apply: (l) => `${l} "$X"` },
+  { name: 'a here-string', apply: (l) => `${l} <<< text` },
+  { name: 'a harmless redirect', apply: (l) => `${l} 2>/dev/null` },
+];
+
+/**
+ * A prefix entry that spells the whole command never covers more than the exact entry would
+ * (docs/decisions.md, "A prefix entry that spells the whole command"): under the prefix entry C, a
+ * variant V of C is approved only when the exact entry C approves it too, or the glob entry
+ * `C *` (the same words and whatever follows them, with no short cut for a whole command) does.
+ * Seeds are role forms, which the entry for their program does not cover.
+ */
+export async function spelledWholeInvariant(role: Seed, variantIndex: number): Promise<Verdict> {
+  const c = role.command;
+  if (!simpleCommand(c) || parseListEntries([c], 'allow', 'invariants').errors.length > 0) return null;
+  const glob = { match: 'glob', pattern: `${c} *` };
+  if (parseListEntries([glob], 'allow', 'invariants').errors.length > 0) return null;
+  const variant = SPELLED_VARIANTS[variantIndex % SPELLED_VARIANTS.length]!;
+  const command = variant.apply(c);
+  const decision = await decideUnder(command, manualEntry([c]));
+  if (!approved(decision)) return null;
+  if (approved(await decideUnder(command, manualEntry([{ match: 'exact', pattern: c }])))) return null;
+  if (approved(await decideUnder(command, manualEntry([glob])))) return null;
+  return `${JSON.stringify(command)} (${role.from}, ${variant.name}) was approved under the prefix entry ${JSON.stringify(c)} (${decision.reason}), but neither the exact entry nor the glob ${JSON.stringify(glob.pattern)} covers it`;
 }
 
 // ── Running them ─────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { exactCoversSegment } from './exactPatterns';
+import { exactCoversSegment, segmentIsExactly } from './exactPatterns';
 import { harmlessName, isHarmlessAssignment } from '../reading/harmlessAssignments';
 import type { ListEntry } from './listEntry';
 import { allowWordPattern, argvText, matchWords, plainWordsMatch, wordText, type WordMatchOptions } from './wordPatterns';
@@ -113,7 +113,22 @@ export function matchAllowPlainly(reading: CommandReading, entries: readonly Lis
 /** Whether one entry covers segment `index`: the definition {@link coveringEntry} must agree with. */
 function entryCoversSegment(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record: SegmentRecord = recordOf(segments[index]!)): boolean {
   if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home);
+  if (spellsWholeSegment(entry, segments[index]!, home)) return true;
   return patternCoversSegment(entry, viewSegment(record), home);
+}
+
+/**
+ * A prefix entry of plain words that are exactly the segment's words, with nothing appended and
+ * no assignment, redirect or here-text: it says no more than the exact entry spelling the same
+ * words, and covers the segment as that exact entry would, carve-outs and wrappers included
+ * (docs/decisions.md, "A prefix entry that spells the whole command"; D§6). Only past the program
+ * word: an entry of one word names a program, and a row's role on the program itself (`su`,
+ * `xargs`, `watch`) says that naming it never covers it (D§4.3).
+ */
+function spellsWholeSegment(entry: ListEntry, segment: Segment, home: string): boolean {
+  if (entry.compiled.match !== 'prefix' || entry.compiled.items.length < 2) return false;
+  const plain = allowWordPattern(entry.compiled.items, home).plain;
+  return plain !== null && segmentIsExactly(plain, segment);
 }
 
 /** Shorter lists are scanned whole: building an index would cost more than it saves. */
@@ -221,6 +236,7 @@ function coveringEntry(entries: readonly ListEntry[], segments: readonly Segment
         continue;
       }
       if (!programMayMatch(entry, segment, home, startsWrapped)) continue;
+      if (spellsWholeSegment(entry, segment, home)) return entry;
       if (compiled.match === 'regexp') {
         // A whole-text match starts with the regexp's literal start.
         const prefix = compiled.regexp.anchoredPrefix;
@@ -333,10 +349,15 @@ interface SegmentView {
   inFolder: SegmentView | null;
   /**
    * For `xargs [options] CMD…` whose words from input only ever reach a command that reads and
-   * prints whatever words it gets: the segment as `CMD…` alone (see {@link appendedInputCommand}),
-   * else null.
+   * prints whatever words it gets, or only its data words (`xargs -I{} echo pkg: {}`): the segment
+   * as `CMD…` alone (see {@link inputCommand}), else null.
    */
   appended: SegmentView | null;
+  /**
+   * The index of `appended`'s first word that holds input (its length when the input is appended):
+   * only a prefix entry of plain words that ends before it covers `appended`.
+   */
+  appendedUpTo: number;
 }
 
 /**
@@ -351,7 +372,7 @@ function assignmentObstacle(name: string, value: string | null): string {
 /** A segment no allow entry can cover, and why. */
 function blocked(kind: CoverMiss['kind'], obstacle: string, subject?: string, wordIndex?: number): SegmentView {
   const miss: CoverMiss = { kind, why: obstacle, ...(subject !== undefined ? { subject } : {}), ...(wordIndex !== undefined ? { wordIndex } : {}) };
-  return { obstacle, obstacleMiss: miss, writePaths: [], wrappers: [], argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null };
+  return { obstacle, obstacleMiss: miss, writePaths: [], wrappers: [], argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null, appendedUpTo: 0 };
 }
 
 /**
@@ -559,13 +580,23 @@ function viewSegment(record: SegmentRecord): SegmentView {
   }
   const moved = withoutLeadingFolders(segment);
   const inFolder = moved === null ? null : viewSegment(recordOf(moved));
-  const command = appendedInputCommand(segment, peeled);
-  const appended = command === null ? null : viewSegment(recordOf(command));
+  const input = inputCommand(segment, peeled);
+  const appended = input === null ? null : viewSegment(recordOf(input.command));
   const wrappers = peeled.layers.flatMap((layer) => {
     const inner = layer.inner[0];
     return inner?.kind === 'literal' ? [{ wrapper: layer.program, inner: inner.value, peels: layer.peel }] : [];
   });
-  return { obstacle: null, obstacleMiss: null, writePaths, wrappers, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended };
+  return { obstacle: null, obstacleMiss: null, writePaths, wrappers, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended, appendedUpTo: input?.inputFrom ?? 0 };
+}
+
+/** The command xargs runs with its input, as an entry may cover it, and why. */
+interface InputCommand {
+  /** The segment as `CMD…` alone (its redirects and assignments included). */
+  command: Segment;
+  /** The index of the first word of `command` that holds input; its length when input is appended. */
+  inputFrom: number;
+  /** Why the words from input could be covered, for the decision's reason. */
+  shapes: string[];
 }
 
 /**
@@ -574,22 +605,71 @@ function viewSegment(record: SegmentRecord): SegmentView {
  * becomes, so the same rule lets them through (docs/decisions.md, "Glob operands", xargs): the
  * command's row is one where any words only read and print ({@link anyWordsOnlyRead}), and
  * xargs's own options are among those its row says only split and batch the input
- * (`appendsInput`). Then the segment is `CMD…` alone for an entry (its redirects and assignments
- * included), else null. A program word that is only known at run time, or another wrapper, is
- * never such a command. `peeled`: the segment's wrappers, when its record has peeled them.
+ * (`appendsInput`). With a replace option (`replacesInput`: `xargs -I{} echo pkg: {}`) the input
+ * stands inside words instead, read by {@link replacedInput}. Then the segment is `CMD…` alone for
+ * an entry (its redirects and assignments included), else null. A program word that is only known
+ * at run time, or another wrapper, is never such a command. `peeled`: the segment's wrappers, when
+ * its record has peeled them.
  */
-function appendedInputCommand(segment: Segment, peeled?: PeeledCommand): Segment | null {
+function inputCommand(segment: Segment, peeled?: PeeledCommand): InputCommand | null {
   const program = segment.argv[0];
   if (program === undefined || program.kind !== 'literal') return null;
-  const safe = rowFor(program.value)?.wrapper?.appendsInput;
-  if (safe === undefined) return null;
+  const wrapper = rowFor(program.value)?.wrapper;
+  const safe = wrapper?.appendsInput;
+  if (wrapper === undefined || safe === undefined) return null;
   const layer = (peeled ?? peelWrappers(segment.argv)).layers[0];
   if (layer === undefined || !layer.exact || layer.shellText !== null || layer.assignments.length > 0) return null;
-  if (!layer.options.every((option) => safe.includes(option.name))) return null;
   const inner = layer.inner[0];
   const row = inner?.kind === 'literal' ? rowFor(inner.value) : null;
-  if (row === null || !anyWordsOnlyRead(row)) return null;
-  return { ...segment, argv: layer.inner };
+  if (row === null) return null;
+  const command: Segment = { ...segment, argv: layer.inner };
+  const replacing = layer.options.filter((option) => wrapper.replacesInput?.[option.name] !== undefined);
+  if (replacing.length > 0) {
+    const kept = wrapper.replacesInputWith ?? [];
+    if (replacing.length > 1 || !layer.options.every((option) => option === replacing[0] || kept.includes(option.name))) return null;
+    const option = replacing[0]!;
+    const read = replacedInput(layer.inner, row, wrapper.replacesInput![option.name]!, option.value);
+    return read === null ? null : { command, ...read };
+  }
+  if (!layer.options.every((option) => safe.includes(option.name)) || !anyWordsOnlyRead(row)) return null;
+  const name = (layer.inner[0] as { value: string }).value;
+  return { command, inputFrom: layer.inner.length, shapes: [`${program.value} adds words read from its input to ${name}, and none of ${name}'s options or operands has a role`] };
+}
+
+/**
+ * Where a replace option puts the input (docs/decisions.md, "Input xargs puts inside the
+ * command's words"): `line`, each input line into every argument after the program word that
+ * holds the replace string, one word each. Such a word is run-time data in its place, read as a
+ * glob of the same shape would be ({@link readGlobs}: a glob is one word or more, so this is at
+ * its worst): the row gives its operands no role ({@link operandsOnlyData}, never a deleter's), and
+ * each such word is an operand that cannot become an option (the literal before the replace string
+ * starts as an operand, or it comes after `--`), unless any words only read and print there. `words`
+ * (BSD -J), the input's words in place of the argument that is the replace string: any words, as
+ * when appended. The replace string in the program word, an option word, an option's value, or a
+ * word only known at run time keeps the command at its worst (null). `inputFrom`: the first word
+ * that holds input.
+ */
+function replacedInput(argv: readonly Word[], row: ProgramRow, how: { into: 'line' | 'words'; otherwise?: string }, value: Word | null): Omit<InputCommand, 'command'> | null {
+  const replace = value === null ? how.otherwise : value.kind === 'literal' ? value.value : undefined;
+  if (replace === undefined || replace === '') return null;
+  if (!argv.every((word) => word.kind === 'literal')) return null;
+  const words = argv.map((word) => (word as { value: string }).value);
+  const program = words[0]!;
+  if (program.includes(replace)) return null;
+  const holding = words.flatMap((word, i) => (i > 0 && (how.into === 'words' ? word === replace : word.includes(replace)) ? [i] : []));
+  // No word holds input: xargs runs the command once per line as written; left at its worst,
+  // as nobody writes it so (and a hostile prefix `xargs -I{} ` stays one).
+  const inputFrom = holding[0];
+  if (inputFrom === undefined) return null;
+  if (how.into === 'words') {
+    if (!anyWordsOnlyRead(row)) return null;
+    return { inputFrom, shapes: [`xargs puts the words of its input in place of ${replace} in ${program}'s words, and none of ${program}'s options or operands has a role`] };
+  }
+  if (!operandsOnlyData(row)) return null;
+  // The words that hold input as globs of the same shape: `src/{}` as `src/*`, `{}` as `*`.
+  const asGlobs = argv.map((word, i): Word => (holding.includes(i) ? { kind: 'opaque', raw: words[i]!.split(replace).join('*'), expansions: ['glob'] } : word));
+  if (readGlobs(asGlobs).obstacle !== null) return null;
+  return { inputFrom, shapes: [`xargs puts each line of its input into ${holding.map((i) => words[i]).join(', ')}, ${holding.length === 1 ? 'an operand' : 'operands'} of ${program} that only ${holding.length === 1 ? 'holds' : 'hold'} data`] };
 }
 
 /**
@@ -597,10 +677,7 @@ function appendedInputCommand(segment: Segment, peeled?: PeeledCommand): Segment
  * reason: `xargs adds words read from its input to wc, and …`. Empty when the shape does not apply.
  */
 export function appendedInputShapes(segment: Segment): string[] {
-  const command = appendedInputCommand(segment);
-  if (command === null) return [];
-  const program = (command.argv[0] as { value: string }).value;
-  return [`${(segment.argv[0] as { value: string }).value} adds words read from its input to ${program}, and none of ${program}'s options or operands has a role`];
+  return inputCommand(segment)?.shapes ?? [];
 }
 
 /**
@@ -815,9 +892,13 @@ function coverPaths(view: SegmentView): CoverPath[] {
   if (view.peelStart > 0) paths.push({ view, offset: view.peelStart });
   // `git -C DIR status` is covered by an entry for `git status` (withoutLeadingFolders).
   if (view.inFolder !== null) paths.push(...coverPaths(view.inFolder));
-  // `xargs wc -l` is covered by an entry for `wc` (appendedInputCommand): as for a glob, only by a
-  // prefix entry of plain words, the one kind that covers whatever words follow it.
-  if (view.appended !== null) paths.push(...coverPaths(view.appended).map((path) => ({ ...path, plainPrefixUpTo: Math.min(path.plainPrefixUpTo ?? Infinity, path.view.argv.length) })));
+  // `xargs wc -l` is covered by an entry for `wc` (inputCommand): as for a glob, only by a prefix
+  // entry of plain words, the one kind that covers whatever words follow it. With the input inside
+  // the words (`xargs -I{} wc -l src/{}`), only along the command as it is, by an entry that ends
+  // before the first word holding input.
+  const { appended } = view;
+  if (appended !== null && view.appendedUpTo >= appended.argv.length) paths.push(...coverPaths(appended).map((path) => ({ ...path, plainPrefixUpTo: Math.min(path.plainPrefixUpTo ?? Infinity, path.view.argv.length) })));
+  else if (appended !== null) paths.push({ view: appended, offset: 0, plainPrefixUpTo: Math.min(appended.literalUntil, view.appendedUpTo) });
   return paths;
 }
 
@@ -908,6 +989,7 @@ export function segmentCoveredBy(reading: CommandReading, lists: ReadonlyArray<r
 export function whyNotCovered(entry: ListEntry, segments: readonly Segment[], index: number, home: string, record?: SegmentRecord): CoverMiss | null {
   try {
     if (entry.compiled.match === 'exact') return exactCoversSegment(entry, segments, index, home) ? null : EXACT_MISS;
+    if (spellsWholeSegment(entry, segments[index]!, home)) return null;
     return patternMiss(entry, viewSegment(record ?? recordOf(segments[index]!)), home);
   } catch {
     return { kind: 'words', why: 'the entry could not be applied to it' };

@@ -1,5 +1,5 @@
 import type { ListEntry } from './listEntry';
-import type { Resolution, Segment, Word } from '../reading/resolution';
+import { literalWord, type Resolution, type Segment, type Word } from '../reading/resolution';
 import { resolve } from '../reading/resolver';
 
 /**
@@ -31,6 +31,18 @@ export function exactCoversSegment(entry: ListEntry, segments: readonly Segment[
   if (pattern === null || !pattern.resolved) return false;
   if (pattern.segments.length === 1) return segmentsEqual(pattern.segments[0]!, segments[index]!);
   return sameLine(pattern.segments, segments);
+}
+
+/**
+ * Whether a segment is exactly these literal words and nothing else: no assignment, no redirect,
+ * no here-text. The exact comparison ({@link segmentsEqual}) applied to the command the words
+ * spell: a prefix entry whose words are the whole segment says no more than the exact entry
+ * spelling them (docs/decisions.md, "A prefix entry that spells the whole command").
+ */
+export function segmentIsExactly(words: readonly string[], segment: Segment): boolean {
+  if (segment.hereText !== undefined) return false;
+  const spelled: Segment = { argv: words.map(literalWord), assignments: [], redirects: [], connector: null, negated: false, timed: false, raw: '' };
+  return segmentsEqual(spelled, segment);
 }
 
 export function sameLine(a: readonly Segment[], b: readonly Segment[]): boolean {

@@ -190,6 +190,19 @@ export interface WrapperRole {
    * can be given only reads and prints (the allow matcher's shapes; docs/decisions.md).
    */
   readonly appendsInput?: readonly string[];
+  /**
+   * Options (keys as the reader names them) under which the wrapper puts its input inside the
+   * command's words instead (xargs -I R, -i[R], --replace[=R]; BSD -J R), each with how: `line`,
+   * each input line replaces the replace string in every argument after the program word that
+   * holds it, one word per argument; `words`, the input's words stand in place of the first
+   * argument that is the replace string. `otherwise`: the replace string when the option has no
+   * value (`-i` is `-i{}`). With one of them and otherwise only `replacesInputWith` options, an
+   * entry for the command may cover it when the words that hold input are data of its row (the
+   * allow matcher; docs/decisions.md, "Input xargs puts inside the command's words").
+   */
+  readonly replacesInput?: Readonly<Record<string, { readonly into: 'line' | 'words'; readonly otherwise?: string }>>;
+  /** Options that keep their meaning beside a `replacesInput` one (not those that cancel it or that it cancels). */
+  readonly replacesInputWith?: readonly string[];
   readonly note: string;
 }
 
@@ -265,7 +278,19 @@ export interface Command {
    * The command itself has this role whatever its arguments (`git stash drop`, `docker exec`).
    * `everyday` as for {@link OperandRole.everyday} (`gh auth token` prints the token: its job).
    */
-  readonly role?: { readonly role: Role; readonly note: string; readonly everyday?: boolean; readonly endsSession?: true; readonly usedAt?: readonly string[] };
+  readonly role?: {
+    readonly role: Role;
+    readonly note: string;
+    readonly everyday?: boolean;
+    readonly endsSession?: true;
+    readonly usedAt?: readonly string[];
+    /**
+     * The command does not have the role when its arguments are only these literal words, one or
+     * more (`shutdown -c` cancels a pending shutdown, `shutdown.exe /a` aborts one: docs/decisions.md,
+     * "Cancelling a pending shutdown"). Only alone: a later option may undo them (`shutdown -c -r now`).
+     */
+    readonly unlessOnly?: readonly string[];
+  };
   /** The command runs the command in its operands (`poetry run`, `docker run IMAGE CMD`). */
   readonly wrapper?: WrapperRole;
   /** Options not in the grammar are forms of their own: the gate does not know what they do. */

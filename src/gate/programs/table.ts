@@ -207,7 +207,9 @@ function readCommand(
   const stops = grammar.stopAtOperand === true || command.subcommands !== undefined || command.wrapper !== undefined;
   const args = argv.slice(start);
   const reading = readArgs(args, stops && grammar.stopAtOperand !== true ? { ...grammar, stopAtOperand: true } : grammar);
-  if (command.role !== undefined) {
+  const unlessOnly = command.role?.unlessOnly;
+  const cancelled = unlessOnly !== undefined && args.length > 0 && args.every((word) => word.kind === 'literal' && unlessOnly.includes(word.value));
+  if (command.role !== undefined && !cancelled) {
     // A subcommand's role is carried by its word (`git stash drop`: an entry spelling `drop` covers
     // it); a whole program's by no word: only an exact entry or a person covers it.
     const index = level === 0 ? argv.length : start - 1;

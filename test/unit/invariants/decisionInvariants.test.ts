@@ -31,6 +31,8 @@ import {
   runTimeDataInvariant,
   unplacedInvariant,
   seedPools,
+  spelledWholeInvariant,
+  SPELLED_VARIANTS,
   wrapperInvariant,
   wrapperPrefixes,
   writesInvariant,
@@ -149,6 +151,11 @@ describe('decision invariants (the whole pipeline)', function () {
       it('roles: an executor, loader, writer, network or destructive form is never covered by the entry for its program, on any cover path', async function () {
         const arbitrary = fc.tuple(fc.constantFrom(...roles), fc.nat(ROLE_PATHS.length - 1));
         assert.equal(await check(arbitrary, ([role, k]) => roleInvariant(role, k), seed, RUNS), null);
+      });
+
+      it('a prefix entry that spells the whole command covers no more than the exact entry (or the glob "C *") would', async function () {
+        const arbitrary = fc.tuple(fc.constantFrom(...roles), fc.nat(SPELLED_VARIANTS.length - 1));
+        assert.equal(await check(arbitrary, ([role, k]) => spelledWholeInvariant(role, k), seed, RUNS), null);
       });
     });
   }

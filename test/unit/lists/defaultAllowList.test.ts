@@ -100,11 +100,14 @@ describe('default allow list', () => {
       const base = baseCommand(entry);
       it(`xargs ${base}`, () => assert.equal(covered(`xargs ${base}`), covered(`${base} *`)));
     }
-    for (const command of ['xargs wc -l', 'xargs -0 grep -l TODO', 'xargs -n1 -P4 wc -l', 'xargs -r -t cat', 'xargs -a list.txt cat', 'xargs -E END -L 2 head -n 1', 'find . -name x | xargs ls -la']) {
+    for (const command of ['xargs wc -l', 'xargs -0 grep -l TODO', 'xargs -n1 -P4 wc -l', 'xargs -r -t cat', 'xargs -a list.txt cat', 'xargs -E END -L 2 head -n 1', 'find . -name x | xargs ls -la',
+      // Each input line fills an operand of a command whose words only read (docs/decisions.md,
+      // "Input xargs puts inside the command's words").
+      'xargs -I{} cat {}', 'xargs -i cat {}']) {
       it(`covered: ${command}`, () => assert.ok(covered(command)));
     }
     for (const command of [
-      'xargs rm', 'xargs sh -c x', 'xargs -I{} {}', 'xargs -I{} cat {}', 'xargs -i cat {}', 'xargs --replace cat', 'xargs find', 'xargs find .', 'xargs sed -n p',
+      'xargs rm', 'xargs sh -c x', 'xargs -I{} {}', 'xargs -I{} cp {} dest', 'xargs -I{} rm {}', 'xargs --replace cat', 'xargs find', 'xargs find .', 'xargs sed -n p',
       'xargs env', 'xargs env cat', 'xargs -p cat', 'xargs -o cat', 'xargs --process-slot-var=PATH cat', 'xargs --show-limits cat', 'xargs rg foo', 'xargs sort',
       'xargs git log', 'xargs jq .', 'xargs ps', 'xargs history', 'xargs', 'xargs timeout 5 cat', 'xargs xargs cat', 'xargs cat > out', 'xargs "$P"', 'xargs cat *', 'X=1 xargs cat',
     ]) {

@@ -930,7 +930,17 @@ const KERNEL_ROWS: readonly ProgramRow[] = [
     plain: ['--display editor', '--list java', '--query python', '--get-selections'],
   },
   { names: ['reboot'], category: 'system', what: 'reboots the machine', ...POWER },
-  { names: ['shutdown'], category: 'system', what: 'powers off, halts or reboots the machine, now or later', ...POWER },
+  {
+    names: ['shutdown'],
+    category: 'system',
+    what: 'powers off, halts or reboots the machine, now or later',
+    ...POWER,
+    // -c / --cancel (systemd, sysvinit) and Windows' /a cancel a pending shutdown and end nothing;
+    // alone only: a later -r, -h or -P sets another action (systemd reads them in order). -k stays
+    // (BSD and macOS kick every user off), as does --show (not read here).
+    role: { ...POWER.role!, unlessOnly: ['-c', '--cancel', '/a', '/A'] },
+    plain: ['-c', '--cancel', '/a'],
+  },
   { names: ['halt'], category: 'system', what: 'halts the machine', ...POWER },
   { names: ['poweroff'], category: 'system', what: 'powers the machine off', ...POWER },
   {

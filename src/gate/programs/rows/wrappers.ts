@@ -770,13 +770,20 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
     plain: [],
     // Options that only split, batch and pace the input (-0, -d, -E/-e, -a read it; -n, -L/-l, -s,
     // -x, -r batch it; -P runs batches side by side; -t echoes each command to stderr). Not: -I/-i
-    // (puts input inside the initial arguments), --process-slot-var (sets a variable), -p and -o
+    // (puts input inside the initial arguments: replacesInput below), --process-slot-var (sets a variable), -p and -o
     // (read the terminal: a prompt, or the command's input), --show-limits.
     wrapper: {
       peel: false,
       read: readXargs,
       note: XARGS_NOTE,
       appendsInput: ['0', 'd', 'E', 'e', 'a', 'n', 'L', 'l', 's', 'x', 'r', 'P', 't'],
+      // -I R (GNU and BSD) and -i[R] / --replace[=R] (GNU, R `{}` by default) put each input line
+      // into every initial argument holding R, one word each, never into the program word (GNU
+      // 4.9 runs a program named R as it is). BSD -J R puts the input's words where the argument R
+      // stands. -n, -L and -l cancel a replace option given before them, and one given after
+      // cancels them (GNU warns), so they are left out beside it; BSD -R and -S only bound -I.
+      replacesInput: { I: { into: 'line' }, i: { into: 'line', otherwise: '{}' }, J: { into: 'words' } },
+      replacesInputWith: ['0', 'd', 'E', 'e', 'a', 's', 'x', 'r', 'P', 't', 'R', 'S'],
     },
   }),
   wrapperRow(['watch'], 'runs a command again and again', WATCH_TABLE, readWatch, false, 'watch hands its words to sh -c, which reads them again as shell code', {
