@@ -216,7 +216,7 @@ export class TerminalRunner implements vscode.Disposable {
           fallback = ran.fallback;
           return notStartedRecord('shell-integration', fallback);
         }
-        ran.notes.unshift('Ran contained, in the OS sandbox, in the terminal.');
+        // No note: the terminal is the ordinary route, and `containment` on the record says it was contained.
         return ran;
       } finally {
         fs.rmSync(script, { force: true });
