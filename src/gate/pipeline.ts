@@ -58,6 +58,8 @@ export interface GateServices {
   userMessages?: readonly string[];
   /** Where the call's capture record goes (D§12). */
   capture?: CaptureLog;
+  /** Handed the call's live capture record as it is begun, so a runner's report can be added after the run. */
+  onCaptureRecord?: (record: CaptureRecord) => void;
   /** Cancels a pending person (the agent stopped, the chat was cancelled). */
   signal?: AbortSignal;
 }
@@ -140,6 +142,7 @@ export function decideNow(call: GateCall, services: GateServices): Decision | Pr
     cwd: call.cwd,
     ...(services.negotiation ? { negotiation: services.negotiation.counters() } : {}),
   });
+  if (record) services.onCaptureRecord?.(record);
   const pending = decideUnrecorded(call, services, record);
   if (pending instanceof Promise) return pending.then((decision) => finished(services, record, decision));
   return finished(services, record, pending);

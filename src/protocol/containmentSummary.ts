@@ -1,4 +1,5 @@
-import type { PolicyPath, SandboxPolicy } from '../gate/containment/sandboxPolicy';
+import { policyDigest } from '../gate/containment/policyDigest';
+import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import { bounded } from './boundedText';
 import { LIMITS, type ContainmentSummary } from './messages';
 
@@ -9,14 +10,7 @@ import { LIMITS, type ContainmentSummary } from './messages';
  * folder read as `~/…`. Pure: the policy was read from the disk when it was made.
  */
 export function containmentSummary(policy: SandboxPolicy, home: string): ContainmentSummary {
-  const short = (path: string) => bounded(tildePath(path, home));
-  const place = (entry: PolicyPath) => ({ path: short(entry.path), why: bounded(entry.why) });
-  return {
-    writable: firstFew(policy.writable, short),
-    notWritable: firstFew(policy.notWritable, place),
-    unreadable: firstFew(policy.unreadable, place),
-    hosts: firstFew(policy.hosts, bounded),
-  };
+  return policyDigest(policy, { shown: LIMITS.containmentShown, maxCount: LIMITS.containmentCount, path: (path) => bounded(tildePath(path, home)), text: bounded });
 }
 
 /** `path` with the home folder written `~` (the home folder itself is `~`); other paths as they are. */
@@ -26,8 +20,4 @@ export function tildePath(path: string, home: string): string {
   if (root === '') return path;
   if (path === root) return '~';
   return path.startsWith(`${root}/`) ? `~${path.slice(root.length)}` : path;
-}
-
-function firstFew<T, U>(items: readonly T[], shown: (item: T) => U): { count: number; first: U[] } {
-  return { count: Math.min(items.length, LIMITS.containmentCount), first: items.slice(0, LIMITS.containmentShown).map(shown) };
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { describeStops } from '../gate/containment/containedRun';
-import { Sandbox, type ContainedSpawn } from '../gate/containment/sandbox';
+import { containedExecution } from '../gate/containment/containedRun';
+import type { ContainedSpawn, Sandbox } from '../gate/containment/sandbox';
 import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import { scrubEnvironment } from '../gate/execution/environmentScrub';
 import { notStartedRecord, refusedRecord, type ExecutionRecord } from '../gate/execution/executionRecord';
@@ -55,9 +55,6 @@ export interface ChildProcessRunOptions {
   containment?: { policy: SandboxPolicy; sandbox?: Sandbox };
 }
 
-/** How long the Linux violation log may take to arrive after a contained command failed. */
-const VIOLATION_LOG_WAIT_MS = 150;
-
 /** Recheck, then run; never throws. */
 export async function runInChildProcess(command: string, cwd: string, options: ChildProcessRunOptions): Promise<ExecutionRecord> {
   const refusal = recheckBeforeExecution(command, options.home, cwd, 'bash');
@@ -70,26 +67,12 @@ export async function runInChildProcess(command: string, cwd: string, options: C
   return runContainedChild(command, cwd, env, options, options.containment);
 }
 
-/** The contained run: start the sandbox (or say why it cannot), run inside, report its stops. */
-async function runContainedChild(command: string, cwd: string, env: Record<string, string>, options: ChildProcessRunOptions, containment: NonNullable<ChildProcessRunOptions['containment']>): Promise<ExecutionRecord> {
-  const sandbox = containment.sandbox ?? Sandbox.shared();
-  const availability = await sandbox.start();
-  if (!availability.ok) {
-    // Fail closed (D§13): never an uncontained run in its place.
-    return notStartedRecord('child-process', `${availability.reason}. To fix: ${availability.fix}`);
-  }
-  try {
-    return await sandbox.contain(command, containment.policy, env, async (spawnable: ContainedSpawn) => {
-      const record = await new ChildRun(spawnable, cwd, options).result;
-      if (!record.started) return record;
-      const stops = await sandbox.stops(spawnable, containment.policy, command, record.output, record.exitCode === 0 ? 0 : VIOLATION_LOG_WAIT_MS);
-      record.sandboxStops = stops;
-      record.notes.push(...describeStops(stops));
-      return record;
-    });
-  } catch (error) {
-    return notStartedRecord('child-process', `the sandbox could not wrap the command: ${error instanceof Error ? error.message : String(error)}`);
-  }
+/** The contained run: the shared start / run / stops report (`containedExecution`), with a child process. */
+function runContainedChild(command: string, cwd: string, env: Record<string, string>, options: ChildProcessRunOptions, containment: NonNullable<ChildProcessRunOptions['containment']>): Promise<ExecutionRecord> {
+  return containedExecution(
+    { command, policy: containment.policy, env, via: 'child-process', ...(containment.sandbox ? { sandbox: containment.sandbox } : {}) },
+    (spawnable: ContainedSpawn) => new ChildRun(spawnable, cwd, options).result,
+  );
 }
 
 /** Why `cwd` cannot be a working folder, or `null`. */

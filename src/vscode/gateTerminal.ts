@@ -44,6 +44,7 @@ export class GateTerminal {
   private readerFd: number | null = null;
   private watcher: ExecutionCaptures | null = null;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private scripts = 0;
   lastRecord: ShellStatusRecord | null = null;
   /** The secret in this terminal's end-of-output markers (`outputEndMarker.ts`). */
   readonly outputEndToken: string;
@@ -201,6 +202,18 @@ export class GateTerminal {
     if (last.state !== this.initialState || last.cwd !== this.initialCwd) return 'the previous command changed the shell\'s state';
     if ([...passEnvironment].sort().join('\n') !== this.passEnvironment) return 'approvalsGate.terminal.passEnvironment changed';
     return null;
+  }
+
+  /**
+   * Writes `text` to a new file in this terminal's private folder (mode 0700, made by `open`) and
+   * returns its path: the sandbox's wrapped line for a contained command, which the terminal runs
+   * with bash (`containedTerminalLine`). Nobody else can change it between writing and running.
+   * The caller removes it after the run; the folder goes with the terminal.
+   */
+  privateScript(text: string): string {
+    const file = path.join(this.directory, `contained-${++this.scripts}.bash`);
+    fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+    return file;
   }
 
   /** The records appended since the last call. */

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import type * as vscode from 'vscode';
-import type { CaptureLog } from '../gate/capture/captureLog';
+import type { CaptureLog, CaptureRecord } from '../gate/capture/captureLog';
 import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import type { GrantStore } from '../gate/grants/grantStore';
 import type { Decision } from '../gate/decision';
@@ -120,9 +120,11 @@ export class GatedExecution {
         return answer;
       },
     };
+    let captured: CaptureRecord | undefined;
     const services: GateServices = {
       ...(await this.services()),
       person: listeningPerson,
+      onCaptureRecord: (record) => (captured = record),
       onGrant: (grant) => pendingGrants.push(grant),
       ...(call.negotiation ? { negotiation: call.negotiation } : {}),
       ...(call.userMessages ? { userMessages: call.userMessages } : {}),
@@ -144,6 +146,8 @@ export class GatedExecution {
       return { decision: { ...decision, action: 'reject', stage: 'human', reason: 'The call was cancelled before the command ran.' } };
     }
     const execution = await this.parts.runner.run(call.command, call.cwd, call.signal, decision);
+    // The capture log keeps the policy it ran under and the sandbox's stops (D§12, D§13).
+    if (captured) this.parts.capture.noteRun(captured, execution);
     if (execution.refused) return { decision: execution.refused, execution };
     return { decision, execution };
   }

@@ -9,6 +9,8 @@ import type { ShellStatusRecord } from '../gate/execution/shellStatusRecords';
 import { terminalTypingProblem } from '../gate/execution/terminalTyping';
 import { recheckBeforeExecution } from '../gate/pipeline';
 import { runInChildProcess, workingFolderProblem } from './childProcessRunner';
+import { containedExecution, containedTerminalLine } from '../gate/containment/containedRun';
+import { Sandbox } from '../gate/containment/sandbox';
 import { sandboxPolicyFor, type SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import type { Decision } from '../gate/decision';
 import type { SandboxSetting } from '../gate/settings/settingsSchema';
@@ -43,10 +45,16 @@ import type { WideningGuard } from './wideningGuard';
  *
  * Runs are serialised: one terminal runs one command at a time.
  *
- * **Containment** (D§13; docs/decisions.md "Containment: the sandbox's policy"): with
- * `approvalsGate.sandbox` on, every command runs contained, as a child process inside the OS
- * sandbox whose policy is its decision's; the terminal does not wrap commands yet, so it is not
- * used while the sandbox is on. A sandbox that cannot start runs nothing.
+ * **Containment** (D§13; docs/decisions.md "Containment: the sandbox's policy" and "The terminal
+ * runs contained commands"): with `approvalsGate.sandbox` on (the default), every command runs
+ * inside the OS sandbox under its decision's policy, on whichever route it takes. In the terminal,
+ * the sandbox's wrapped line (the one the child-process route hands to `bash -c`) goes to a file
+ * in the terminal's private folder and the terminal runs it with bash, the command itself shown as
+ * a comment (`containedTerminalLine`); the status record is then that line's, and its status is
+ * bubblewrap's, which is the command's. The command runs in a bash of its own inside the sandbox,
+ * so it never changes the terminal's shell state (a `cd` or `export` ends with it) and the terminal
+ * is kept for the next command. The start, the run and the stops report are the child-process
+ * route's (`containedExecution`). A sandbox that cannot start runs nothing, on either route.
  */
 
 export interface TerminalRunnerSettings {
@@ -76,6 +84,8 @@ export interface TerminalRunnerOptions {
   integrationScript?: string;
   /** The terminal's name (default "Approvals Gate"). */
   name?: string;
+  /** The OS sandbox contained commands run in (default: the process's one, `Sandbox.shared()`). */
+  sandbox?: Sandbox;
 }
 
 export const TERMINAL_NAME = 'Approvals Gate';
@@ -149,15 +159,19 @@ export class TerminalRunner implements vscode.Disposable {
     const folderProblem = workingFolderProblem(cwd);
     if (folderProblem) return notStartedRecord('shell-integration', folderProblem);
     const settings = this.options.settings();
-    if (settings.sandbox.mode === 'on') {
-      return this.viaChildProcess(command, cwd, settings, signal, 'Ran contained, as a child process in the OS sandbox (approvalsGate.sandbox is on; the terminal does not run contained commands yet).', decision);
+    // The policy is the decision's, made once for whichever route runs the command (D§13).
+    const policy = settings.sandbox.mode === 'on' ? this.policyFor(command, cwd, settings, decision) : null;
+    if (policy && !(await this.sandbox().start()).ok) {
+      // Fail closed before any terminal opens: nothing runs, and the shared path says why and what to install.
+      return containedExecution({ command, policy, env: {}, via: 'shell-integration', sandbox: this.sandbox() }, () => Promise.reject(new Error('not started')));
     }
+    const child = (because: string) => this.viaChildProcess(command, cwd, settings, signal, because, policy);
 
     const typing = terminalTypingProblem(command);
-    if (typing) return this.viaChildProcess(command, cwd, settings, signal, `Ran as a child process (bash -c) because ${typing}.`);
-    if (this.unavailable) return this.viaChildProcess(command, cwd, settings, signal, `Ran as a child process because shell integration is unavailable: ${this.unavailable}.`);
+    if (typing) return child(`(bash -c) because ${typing}`);
+    if (this.unavailable) return child(`because shell integration is unavailable: ${this.unavailable}`);
     const syntax = await bashSyntaxProblem(command);
-    if (syntax) return this.viaChildProcess(command, cwd, settings, signal, `Ran as a child process because bash reads the command as incomplete or invalid (${syntax}); typed into a terminal it would wait for more input.`);
+    if (syntax) return child(`because bash reads the command as incomplete or invalid (${syntax}); typed into a terminal it would wait for more input`);
 
     const terminal = await this.terminalFor(cwd, settings);
     if (!(terminal instanceof GateTerminal)) {
@@ -169,21 +183,58 @@ export class TerminalRunner implements vscode.Disposable {
       if (this.startFailures >= MAX_START_FAILURES) {
         this.unavailable = terminal.problem;
         this.log(`shell integration unavailable (${terminal.problem}); using child processes from now on`);
-        return this.viaChildProcess(command, cwd, settings, signal, `Ran as a child process because shell integration is unavailable: ${terminal.problem}.`);
+        return child(`because shell integration is unavailable: ${terminal.problem}`);
       }
       this.log(`the terminal did not start (${terminal.problem}); the next command tries a new one`);
-      return this.viaChildProcess(command, cwd, settings, signal, `Ran as a child process because the terminal did not start: ${terminal.problem}.`);
+      return child(`because the terminal did not start: ${terminal.problem}`);
     }
     this.startFailures = 0;
     if (signal?.aborted) return notStartedRecord('shell-integration', 'the call was cancelled before the command started');
-    return this.execute(terminal, command, settings, signal);
+    const ran = policy ? await this.executeContained(terminal, command, settings, signal, policy) : await this.execute(terminal, command, settings, signal);
+    // The terminal could not take the command (nothing was typed): the child process runs it, contained as before.
+    return 'fallback' in ran ? child(ran.fallback) : ran;
   }
 
-  private async viaChildProcess(command: string, cwd: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined, why: string, decision?: Decision): Promise<ExecutionRecord> {
+  /**
+   * A contained command in the terminal (see the class comment): inside the sandbox's turn, the
+   * wrapped line to a private file, the terminal runs that file, and the shared path adds the stops.
+   */
+  private async executeContained(terminal: GateTerminal, command: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined, policy: SandboxPolicy): Promise<ExecutionRecord | { fallback: string }> {
+    let fallback: string | null = null;
+    // The terminal's shell is the environment: the library's variables are in the wrapped line itself.
+    const record = await containedExecution({ command, policy, env: {}, via: 'shell-integration', sandbox: this.sandbox() }, async (spawnable) => {
+      let script: string;
+      try {
+        script = terminal.privateScript(spawnable.line);
+      } catch (error) {
+        fallback = `because the wrapped command could not be written for the terminal (${error instanceof Error ? error.message : String(error)})`;
+        return notStartedRecord('shell-integration', fallback);
+      }
+      try {
+        const ran = await this.execute(terminal, containedTerminalLine(script, command), settings, signal);
+        if ('fallback' in ran) {
+          fallback = ran.fallback;
+          return notStartedRecord('shell-integration', fallback);
+        }
+        // No note: the terminal is the ordinary route, and `containment` on the record says it was contained.
+        return ran;
+      } finally {
+        fs.rmSync(script, { force: true });
+      }
+    });
+    return fallback === null ? record : { fallback };
+  }
+
+  private sandbox(): Sandbox {
+    return this.options.sandbox ?? Sandbox.shared();
+  }
+
+  /** `because` completes "Ran as a child process …" (the note says whether it ran contained). */
+  private async viaChildProcess(command: string, cwd: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined, because: string, policy: SandboxPolicy | null): Promise<ExecutionRecord> {
+    const why = `Ran ${policy ? 'contained, in the OS sandbox, ' : ''}as a child process ${because}.`;
     this.log(why);
-    const { sandbox } = settings;
     const record = await runInChildProcess(command, cwd, {
-      ...(sandbox.mode === 'on' ? { containment: { policy: this.policyFor(command, cwd, settings, decision) } } : {}),
+      ...(policy ? { containment: { policy, sandbox: this.sandbox() } } : {}),
       timeoutMs: settings.timeoutMs,
       home: this.options.home,
       environment: this.options.environment ?? process.env,
@@ -241,14 +292,19 @@ export class TerminalRunner implements vscode.Disposable {
     return opened;
   }
 
-  private async execute(terminal: GateTerminal, command: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined): Promise<ExecutionRecord> {
+  /**
+   * Types `typed` (the approved command itself, or its contained line) and reads the run off the
+   * shell's status record for that line. Returns `fallback` when nothing was typed and the child
+   * process should run the command instead (the caller decides, outside any sandbox turn).
+   */
+  private async execute(terminal: GateTerminal, typed: string, settings: TerminalRunnerSettings, signal: AbortSignal | undefined): Promise<ExecutionRecord | { fallback: string }> {
     const started = Date.now();
     const notes: string[] = [];
     const baseline = terminal.lastRecord?.historyNumber ?? 0;
     if (!terminal.terminal.shellIntegration) {
       terminal.dispose();
       this.terminal = null;
-      return this.viaChildProcess(command, terminal.cwd, settings, signal, 'Ran as a child process because the terminal lost its shell integration before the command was sent.');
+      return { fallback: 'because the terminal lost its shell integration before the command was sent' };
     }
 
     // Every execution VS Code starts in this terminal from now on is read, from its start event; the
@@ -265,11 +321,11 @@ export class TerminalRunner implements vscode.Disposable {
     try {
       try {
         terminal.terminal.show(true);
-        terminal.terminal.sendText(`${CLEAR_PROMPT_LINE}${command}`, true);
+        terminal.terminal.sendText(`${CLEAR_PROMPT_LINE}${typed}`, true);
       } catch (error) {
         terminal.dispose();
         this.terminal = null;
-        return this.viaChildProcess(command, terminal.cwd, settings, signal, `Ran as a child process because the terminal refused the command (${error instanceof Error ? error.message : String(error)}).`);
+        return { fallback: `because the terminal refused the command (${error instanceof Error ? error.message : String(error)})` };
       }
 
       const deadline = started + settings.timeoutMs;
@@ -282,7 +338,7 @@ export class TerminalRunner implements vscode.Disposable {
         for (const record of terminal.poll()) {
           if (record.historyNumber === null || record.historyNumber <= baseline) continue; // a prompt without a new command
           if (ours || other) someoneElse = true;
-          else if (record.historyText === command) ours = { record, at: Date.now() };
+          else if (record.historyText === typed) ours = { record, at: Date.now() };
           else other = record;
         }
         if (other) break;

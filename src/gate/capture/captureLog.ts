@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, OUTCOMES, PREFLIGHT_ARMS, STAGES, type Decision } from '../decision';
+import { policyDigest } from '../containment/policyDigest';
+import type { ExecutionRecord } from '../execution/executionRecord';
 import { RUNGS } from '../rung';
 
 /**
@@ -22,7 +24,33 @@ import { RUNGS } from '../rung';
 export const CAPTURE_CAPACITY = 50;
 
 /** Version of the exported shape; bump it whenever {@link CaptureRecordSchema} changes. */
-export const CAPTURE_SCHEMA_VERSION = 1;
+export const CAPTURE_SCHEMA_VERSION = 2;
+
+/** Entries of each policy list, and sandbox stops, a capture record keeps; the rest is a count. */
+export const CAPTURE_LIST_SHOWN = 5;
+/** Longest path, reason or host a capture record keeps of a run (a longer one is cut, visibly). */
+export const CAPTURE_TEXT_CHARS = 1024;
+
+const FewSchema = <T extends z.ZodType>(item: T) => z.strictObject({ count: z.number().int().min(0), first: z.array(item).max(CAPTURE_LIST_SHOWN) });
+const CapturedText = z.string().max(CAPTURE_TEXT_CHARS);
+const CapturedPlace = z.strictObject({ path: CapturedText, why: CapturedText });
+
+/**
+ * What became of an approved call the gate ran itself (D§12, D§13 "Containment"): which runner,
+ * whether it started, its status, and, when it ran contained, the policy it ran under and what the
+ * sandbox stopped — each list as its count and first {@link CAPTURE_LIST_SHOWN}. Not the output.
+ */
+const RunCaptureSchema = z.strictObject({
+  via: z.enum(['shell-integration', 'child-process']),
+  started: z.boolean(),
+  exitCode: z.number().int().nullable(),
+  timedOut: z.boolean(),
+  containment: z
+    .strictObject({ writable: FewSchema(CapturedText), notWritable: FewSchema(CapturedPlace), unreadable: FewSchema(CapturedPlace), hosts: FewSchema(CapturedText) })
+    .optional(),
+  sandboxStops: FewSchema(z.strictObject({ kind: z.enum(['write', 'read', 'network']), target: CapturedText, evidence: z.enum(['violation-log', 'output']) })).optional(),
+});
+export type RunCapture = z.infer<typeof RunCaptureSchema>;
 
 const OutcomeSchema = z.enum(OUTCOMES);
 
@@ -141,6 +169,8 @@ export const CaptureRecordSchema = z.strictObject({
   durationMs: z.number().optional(),
   /** The error that ended the decision, when one did. */
   error: z.string().optional(),
+  /** What running it did, when the gate ran it (see {@link runCapture}). */
+  run: RunCaptureSchema.optional(),
 });
 export type CaptureRecord = z.infer<typeof CaptureRecordSchema>;
 
@@ -227,6 +257,14 @@ export class CaptureLog {
     this.close(record);
   }
 
+  /**
+   * Adds what running the approved command did to its record (the extension's runners, D§13): the
+   * policy it ran under and the sandbox's stops, bounded; redacted with the rest at export.
+   */
+  noteRun(record: CaptureRecord, execution: ExecutionRecord): void {
+    record.run = runCapture(execution);
+  }
+
   /** Marks a record whose decision threw: action `error` and the message, never the stack. */
   fail(record: CaptureRecord, error: unknown): void {
     record.action = 'error';
@@ -271,6 +309,20 @@ export class CaptureLog {
     const started = Date.parse(record.at);
     if (Number.isFinite(started)) record.durationMs = Math.max(0, finished.getTime() - started);
   }
+}
+
+/** The capture of one run: bounded lists, cut texts, never the output. */
+export function runCapture(execution: ExecutionRecord): RunCapture {
+  const cut = (text: string) => (text.length <= CAPTURE_TEXT_CHARS ? text : `${text.slice(0, CAPTURE_TEXT_CHARS - 40)} … [cut: ${text.length} characters]`);
+  const stops = execution.sandboxStops;
+  return {
+    via: execution.via,
+    started: execution.started,
+    exitCode: execution.exitCode,
+    timedOut: execution.timedOut,
+    ...(execution.containment ? { containment: policyDigest(execution.containment, { shown: CAPTURE_LIST_SHOWN, maxCount: Number.MAX_SAFE_INTEGER, path: cut, text: cut }) } : {}),
+    ...(stops ? { sandboxStops: { count: stops.length, first: stops.slice(0, CAPTURE_LIST_SHOWN).map((stop) => ({ kind: stop.kind, target: cut(stop.target), evidence: stop.evidence })) } } : {}),
+  };
 }
 
 function describeError(error: unknown): string {

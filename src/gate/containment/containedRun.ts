@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
-import { Sandbox, type SandboxStop } from './sandbox';
+import { notStartedRecord, type ExecutionRecord, type ExecutionVia } from '../execution/executionRecord';
+import { bashSingleQuote } from '../execution/terminalShellInit';
+import { Sandbox, type ContainedSpawn, type SandboxStop } from './sandbox';
 import type { SandboxPolicy } from './sandboxPolicy';
 
 /**
  * One approved command run to its end inside the sandbox: `approvals-gate run` (output passed
- * through as it comes), the bench and the tests. The extension's runners are not contained yet
- * (docs/decisions.md, "Containment: the sandbox's policy").
+ * through as it comes), the bench and the tests ({@link runContained}); and the one way the
+ * extension's two runners (the child process and the "Approvals Gate" terminal) run a command
+ * contained and report what the sandbox stopped ({@link containedExecution}).
  */
 
 export interface ContainedRunOptions {
@@ -60,6 +63,52 @@ export async function runContained(options: ContainedRunOptions): Promise<Contai
   } catch (error) {
     return { started: false, reason: `the sandbox could not wrap the command: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/**
+ * A runner's contained run (D§13 "Containment"): start the sandbox (or, fail closed, run nothing
+ * and say what to install or change), let `run` run the wrapped command and return its record,
+ * then add what the sandbox stopped (`sandboxStops`, one note each) and the policy it ran under
+ * (`containment`). Used by the child-process runner and the terminal runner alike, so both report
+ * a contained run the same way. `run` is called inside the sandbox's turn (`Sandbox.contain`):
+ * it must not start another contained run. Never throws.
+ */
+export async function containedExecution(
+  options: { command: string; policy: SandboxPolicy; env: Readonly<Record<string, string>>; via: ExecutionVia; sandbox?: Sandbox },
+  run: (spawnable: ContainedSpawn) => Promise<ExecutionRecord>,
+): Promise<ExecutionRecord> {
+  const sandbox = options.sandbox ?? Sandbox.shared();
+  const under = (record: ExecutionRecord): ExecutionRecord => ({ ...record, containment: options.policy });
+  const availability = await sandbox.start();
+  if (!availability.ok) {
+    // Fail closed (D§13): never an uncontained run in its place.
+    return under(notStartedRecord(options.via, `${availability.reason}. To fix: ${availability.fix}`));
+  }
+  try {
+    return under(await sandbox.contain(options.command, options.policy, options.env, async (spawnable) => {
+      const record = await run(spawnable);
+      if (!record.started) return record;
+      const stops = await sandbox.stops(spawnable, options.policy, options.command, record.output, record.exitCode === 0 ? 0 : VIOLATION_LOG_WAIT_MS);
+      record.sandboxStops = stops;
+      record.notes.push(...describeStops(stops));
+      return record;
+    }));
+  } catch (error) {
+    return under(notStartedRecord(options.via, `the sandbox could not wrap the command: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+/**
+ * What the "Approvals Gate" terminal is given to type for a contained command (D§13;
+ * docs/decisions.md "The terminal runs contained commands"): bash runs the file holding the
+ * sandbox's wrapped line — the same line the child-process path hands to `bash -c` — and the
+ * approved command follows as a comment, so the person sees in the terminal what runs. The wrapped
+ * line is not typed itself: it spans several lines, runs to kilobytes (one bind per protected
+ * place), and carries the proxy's per-run credentials. `command` must be typeable
+ * (`terminalTypingProblem` is null: one line, printable ASCII), so the comment ends with the line.
+ */
+export function containedTerminalLine(scriptPath: string, command: string): string {
+  return `/bin/bash --noprofile --norc ${bashSingleQuote(scriptPath)} # ${command}`;
 }
 
 /** One sentence per stop, for the CLI, the agent and the log: what was denied, so a person can add it. */

@@ -28,6 +28,11 @@ export interface ContainedSpawn {
   env: Record<string, string>;
   /** The key the library files this command's violations under. */
   commandId: string;
+  /**
+   * The library's wrapped command line, the script `args` hand to bash (`bash --noprofile --norc -c
+   * line`): what the terminal runs from a private file instead of typing it (`containedTerminalLine`).
+   */
+  line: string;
 }
 
 /** One thing the sandbox stopped: a write, a read or a connection outside the policy. */
@@ -138,7 +143,7 @@ export class Sandbox {
       const commandId = `approvals-gate-${process.pid}-${++this.runs}`;
       const wrapped = await SandboxManager.wrapWithSandbox(command, '/bin/bash', filesystemOf(policy), undefined, { commandId, commandText: command });
       try {
-        return await use({ file: '/bin/bash', args: ['--noprofile', '--norc', '-c', wrapped], env: { ...env }, commandId });
+        return await use({ file: '/bin/bash', args: ['--noprofile', '--norc', '-c', wrapped], env: { ...env }, commandId, line: wrapped });
       } finally {
         SandboxManager.cleanupAfterCommand();
       }
@@ -244,9 +249,16 @@ function writableUnder(path: string, policy: SandboxPolicy): boolean {
   return policy.writable.some((folder) => isWithin(path, folder)) || path.startsWith('/dev/') || path.startsWith('/proc/');
 }
 
-/** Absolute paths in an error line (`bash: /x/y: Read-only file system`, `rm: cannot remove '/x'`). */
+/**
+ * Absolute paths in an error line (`bash: /x/y: Read-only file system`, `rm: cannot remove '/x'`).
+ * A path that opens the line as the program's name (`/bin/bash: line 1: /x/y: Read-only file
+ * system`, as a bash started by its path reports; the sandbox's inner bash is) is who complains,
+ * not what was refused, when the line names another path after it.
+ */
 function pathsIn(line: string): string[] {
-  return [...line.matchAll(/(?:^|[\s'"‘`(])(\/[^\s'"’`:)]+)/g)].map((match) => match[1]!.replace(/[.,;]+$/, ''));
+  const paths = [...line.matchAll(/(?:^|[\s'"‘`(])(\/[^\s'"’`:)]+)/g)].map((match) => ({ at: match.index, path: match[1]!.replace(/[.,;]+$/, '') }));
+  const speaker = paths.length > 1 && paths[0]!.at === 0 && line.startsWith(`${paths[0]!.path}: `);
+  return (speaker ? paths.slice(1) : paths).map((found) => found.path);
 }
 
 function mentions(text: string, place: PolicyPath): boolean {

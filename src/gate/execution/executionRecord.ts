@@ -1,5 +1,6 @@
 import type { Decision } from '../decision';
 import type { SandboxStop } from '../containment/sandbox';
+import type { SandboxPolicy } from '../containment/sandboxPolicy';
 
 /** Which runner executed (or was asked to execute) an approved command. */
 export type ExecutionVia = 'shell-integration' | 'child-process';
@@ -32,6 +33,11 @@ export interface ExecutionRecord {
    * when the command did not run contained.
    */
   sandboxStops?: SandboxStop[];
+  /**
+   * The sandbox's policy the command ran under (or would have, when the sandbox could not start);
+   * absent when it did not run contained. For the capture log (D§12), which keeps a summary.
+   */
+  containment?: SandboxPolicy;
   /** Set when the exec-time hardline recheck refused the command: nothing ran. */
   refused?: Decision;
   /**

@@ -166,9 +166,10 @@ export const SETTING_DEFAULTS = {
   'agent.baseUrl': null,
   'agent.model': null,
   'terminal.timeoutMs': DEFAULT_TERMINAL_TIMEOUT_MS,
-  // D§13 "Containment": on, and where it cannot start (Windows, no bubblewrap) nothing runs.
-  // Off until the terminal runs contained commands (docs/decisions.md, "The extension's sandbox setting, off by default for now").
-  sandbox: 'off',
+  // D§13 "Containment": on, and where it cannot start (Windows, no bubblewrap) nothing runs and the
+  // record names the fix; `off` is the person's explicit choice (docs/decisions.md, "The terminal runs
+  // contained commands").
+  sandbox: 'on',
   'sandboxPackageRegistries': false,
 } as const satisfies { [K in ScalarSettingKey]: ScalarSettingValue<K> | null };
 

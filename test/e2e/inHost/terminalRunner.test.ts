@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
 import { OUTPUT_END_OSC } from '../../../src/gate/execution/outputEndMarker';
@@ -48,7 +48,7 @@ function terminalsNamed(name: string): vscode.Terminal[] {
 describe('terminal runner (in VS Code)', function () {
   this.timeout(60_000);
   let cwd: string;
-  // The terminal's own path: the sandbox off (with it on, commands run as contained child processes).
+  // The terminal's own path, uncontained: the sandbox off (its contained path is the next suite).
   const settings: TerminalRunnerSettings = { timeoutMs: 20_000, passEnvironment: [], sandbox: { mode: 'off', packageRegistries: false } };
   let runner: TerminalRunner;
   const logLines: string[] = [];
@@ -267,5 +267,93 @@ describe('terminal runner (in VS Code)', function () {
     assert.equal(record.started, false);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(existsSync(sentinel), false);
+  });
+});
+
+/**
+ * The terminal's contained path with real bubblewrap (D§13 "Containment"; docs/decisions.md "The
+ * terminal runs contained commands"): the sandbox on, commands still run in the terminal, typed as
+ * bash running the sandbox's wrapped line from a private file with the command as a comment; the
+ * status and the output are the command's, a write outside the workspace is stopped and reported,
+ * and the terminal's shell is never changed by a command.
+ */
+describe('terminal runner, contained (in VS Code, real bubblewrap)', function () {
+  this.timeout(90_000);
+  const CONTAINED = 'Approvals Gate (in-host test, contained)';
+  const settings: TerminalRunnerSettings = { timeoutMs: 30_000, passEnvironment: [], sandbox: { mode: 'on', packageRegistries: false } };
+  let cwd: string;
+  let outside: string;
+  let runner: TerminalRunner;
+  const logLines: string[] = [];
+
+  before(function () {
+    if (process.platform !== 'linux' || !existsSync('/usr/bin/bwrap')) this.skip();
+    cwd = realpathSync(mkdtempSync(join(tmpdir(), 'approvals-gate-inhost-contained-')));
+    // Beside the temp folder, not in it: neither the workspace nor the temp folder is writable there.
+    outside = join(dirname(realpathSync(tmpdir())), `approvals-gate-outside-${process.pid}`);
+    mkdirSync(outside, { recursive: true });
+    runner = new TerminalRunner({ settings: () => ({ ...settings, workspaceFolders: [cwd] }), home: homedir(), name: CONTAINED, environment: process.env, log: (line) => logLines.push(line) });
+  });
+  after(() => {
+    runner?.dispose();
+    if (cwd) rmSync(cwd, { recursive: true, force: true });
+    if (outside) rmSync(outside, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    settings.timeoutMs = 30_000;
+  });
+
+  it('runs in the terminal, contained: the command\'s output and status, the policy on the record', async () => {
+    const record = await runner.run('echo inside > made.txt && cat made.txt && exit 4', cwd);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.equal(record.exitCode, 4, why(record));
+    assert.equal(record.output, 'inside\n', why(record));
+    assert.equal(readFileSync(join(cwd, 'made.txt'), 'utf8'), 'inside\n');
+    assert.deepEqual(record.notes, [], why(record));
+    assert.deepEqual(record.sandboxStops, [], why(record));
+    assert.ok(record.containment?.writable.includes(cwd), why(record));
+    assert.equal(terminalsNamed(CONTAINED).length, 1);
+  });
+
+  it('cannot write outside the workspace, and reports the stop', async () => {
+    const target = join(outside, 'planted');
+    const record = await runner.run(`echo x > ${target}`, cwd);
+    assert.equal(record.via, 'shell-integration', why(record));
+    assert.notEqual(record.exitCode, 0, why(record));
+    assert.equal(existsSync(target), false, 'nothing was written outside the workspace');
+    assert.deepEqual(record.sandboxStops?.map((stop) => [stop.kind, stop.target]), [['write', target]], why(record));
+    assert.ok(record.notes.some((note) => note.includes(`stopped a write to ${target}`)), why(record));
+  });
+
+  it('a cd or export ends with the command: the next one runs in the same terminal, in the same folder', async () => {
+    const before = logLines.length;
+    const changed = await runner.run('cd / && export GATE_INHOST_X=1 && pwd', cwd);
+    assert.equal(changed.output, '/\n', why(changed));
+    const next = await runner.run('pwd; echo "${GATE_INHOST_X-unset}"', cwd);
+    assert.equal(next.output, `${cwd}\nunset\n`, why(next));
+    assert.equal(next.via, 'shell-integration', why(next));
+    assert.equal(logLines.slice(before).some((line) => line.startsWith('new terminal')), false, logLines.slice(before).join(' | '));
+    assert.equal(terminalsNamed(CONTAINED).length, 1);
+  });
+
+  it('times out: Ctrl+C ends the sandbox too, and the next command runs contained in a new terminal', async () => {
+    settings.timeoutMs = 2000;
+    const record = await runner.run('echo started; sleep 30', cwd);
+    assert.equal(record.timedOut, true, why(record));
+    assert.equal(record.exitCode, null);
+    settings.timeoutMs = 30_000;
+    const next = await runner.run('echo after', cwd);
+    assert.equal(next.exitCode, 0, why(next));
+    assert.equal(next.output, 'after\n', why(next));
+    assert.equal(next.via, 'shell-integration', why(next));
+  });
+
+  it('a command that cannot be typed runs as a child process, contained too', async () => {
+    const target = join(outside, 'planted2');
+    const record = await runner.run(`echo one\necho x > ${target}`, cwd);
+    assert.equal(record.via, 'child-process', why(record));
+    assert.match(record.notes[0] ?? '', /^Ran contained, in the OS sandbox, as a child process \(bash -c\) because the command spans several lines/, why(record));
+    assert.equal(existsSync(target), false);
+    assert.deepEqual(record.sandboxStops?.map((stop) => stop.target), [target], why(record));
   });
 });

@@ -109,6 +109,10 @@ describe('containment: what the sandbox stopped', () => {
     ]);
     assert.deepEqual(stopsFrom(['deny openat /etc/x'], '', 'x', policy), [{ kind: 'write', target: '/etc/x', evidence: 'violation-log' }]);
     assert.deepEqual(stopsFrom([], "rm: cannot remove '/work/app/.git/hooks/pre-commit': Read-only file system", 'rm -rf .git/hooks', policy).map((s) => s.target), ['/work/app/.git/hooks/pre-commit']);
+    // A bash started by its path names itself first (the sandbox's inner bash is `/bin/bash -c`): who complains, not what was refused.
+    assert.deepEqual(stopsFrom([], '/bin/bash: line 1: /home/u/out.txt: Read-only file system\n', 'echo x > /home/u/out.txt', policy).map((s) => s.target), ['/home/u/out.txt']);
+    // A path alone at the start of the line is still the refused one.
+    assert.deepEqual(stopsFrom([], '/home/u/out.txt: Read-only file system\n', 'echo x > /home/u/out.txt', policy).map((s) => s.target), ['/home/u/out.txt']);
   });
 
   it('ignores a refused write inside the writable places (the command\'s own EACCES)', () => {

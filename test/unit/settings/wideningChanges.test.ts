@@ -31,7 +31,7 @@ const BASE = {
   'agent.baseUrl': 'http://127.0.0.1:11434/v1',
   'agent.model': 'llama3',
   'terminal.passEnvironment': ['HTTP_PROXY'],
-  // A user who turned the OS sandbox on (it is off by default for now): turning it off again widens.
+  // The OS sandbox on (the default, D§13): turning it off widens.
   sandbox: 'on',
 };
 
