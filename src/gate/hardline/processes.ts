@@ -438,7 +438,13 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
   if (!systemProgram) return null;
   const texts = args.map(literalText);
   if (Object.prototype.hasOwnProperty.call(SHUTDOWN_HARMLESS, name)) {
-    if (texts.some((text) => text !== null && SHUTDOWN_HARMLESS[name]!.includes(text))) return null;
+    // Harmless only when no other option rides along: systemd's shutdown reads its action
+    // options in order and the last wins, so `shutdown -c -r now` reboots. A wall message or a
+    // time operand beside the harmless option is no action.
+    const harmless = SHUTDOWN_HARMLESS[name]!;
+    const isHarmless = (text: string | null) => text !== null && harmless.includes(text);
+    const otherOption = texts.some((text) => text === null || (/^[-/]./.test(text) && !isHarmless(text)));
+    if (texts.some(isHarmless) && !otherOption) return null;
     return hardlineFinding('shutdown', `${name}${texts.length > 0 ? ' ' + texts.map((t) => t ?? '…').join(' ') : ''}`);
   }
   if (name === 'init' || name === 'telinit' || name === 'runit-init') {
