@@ -11,7 +11,6 @@ import { redirectWrite } from '../programs/redirectTargets';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { unplacedReach } from '../programs/unplacedReach';
 import { staysBelow } from '../programs/containerBinds';
-import { confinedRun } from '../programs/confinedRuns';
 import type { CommandReading } from '../reading/reading';
 import { literalValue, literalWord, type Redirect, type Segment, type Word } from '../reading/resolution';
 
@@ -587,7 +586,7 @@ function viewSegment(record: SegmentRecord): SegmentView {
  */
 function confinedView(view: SegmentView, record: SegmentRecord): SegmentView {
   if (!view.forms.some((form) => form.role === 'executor')) return view;
-  const confined = confinedRun(record);
+  const confined = record.confined;
   if (confined === null) return view;
   const mustSpell = new Set<number>(confined.spell);
   for (const form of view.forms) if (!confined.forms.includes(form)) mustSpell.add(form.index);
