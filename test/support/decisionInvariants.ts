@@ -564,3 +564,42 @@ export async function unplacedInvariant(c: { command: string; config: Config }, 
   const decision = await decideUnder(command, c.config);
   return approved(decision) ? `${JSON.stringify(command)} was approved (${decision.reason}) under ${describeConfig(c.config)}, but ${JSON.stringify(c.command)} is not` : null;
 }
+
+/**
+ * Container runs an entry for the runner covers (docs/decisions.md "A container's command under the
+ * runner's entry"): the runner's words, the rest of the command, and the entry.
+ */
+export const CONFINED_RUNS: ReadonlyArray<{ runner: string; rest: string; entry: string }> = [
+  { runner: 'docker run', rest: '--rm alpine echo hello', entry: 'docker run' },
+  { runner: 'docker run', rest: '--rm -v ./:/app:ro -w /app node:20 npm test', entry: 'docker run' },
+  { runner: 'docker run', rest: '--rm -v ./:/app -w /app node:20 npm ci', entry: 'docker run' },
+  { runner: 'docker run', rest: '--rm --mount type=volume,source=cache,target=/c golang:1.22 go build ./...', entry: 'docker run' },
+  { runner: 'podman run', rest: '--rm -it -v ./src:/src:ro,Z fedora:40 ls /src', entry: 'podman run' },
+  { runner: 'nerdctl run', rest: '--rm alpine:3.20 uname -a', entry: 'nerdctl run' },
+  { runner: 'docker compose run', rest: '--rm api pytest -q', entry: 'docker compose run' },
+  { runner: 'docker exec', rest: 'web ls /app', entry: 'docker exec web' },
+  { runner: 'kubectl run', rest: 'tmp --rm -it --image=busybox --restart=Never -- nslookup kubernetes.default', entry: 'kubectl run' },
+  { runner: 'kubectl exec', rest: 'web-0 -- ls /app', entry: 'kubectl exec web-0' },
+];
+
+/**
+ * Words that hand a container something of this machine, or that no row places: each keeps the
+ * command a carve-out, wherever among the runner's options it stands.
+ */
+export const REACHING_OPTIONS: readonly string[] = [
+  UNPLACED_OPTION, '--gate-unplaced-option=1', '--privileged', '--device /dev/sda', '--cap-add SYS_ADMIN', '--pid=host', '--network host', '--net=host', '--ipc host',
+  '--security-opt seccomp=unconfined', '--volumes-from web', '-v /srv/data:/data:ro', '-v /:/host', '-v ../:/up', '-v ~/.ssh:/k:ro', '-v /var/run/docker.sock:/s',
+  '--mount type=bind,src=/etc,dst=/e,readonly', '--mount type=bind,src=.,dst=/w,bind-propagation=shared', '-e GITHUB_TOKEN', '--env-file /etc/environment', '--overrides={"spec":{"hostPID":true}}',
+];
+
+/**
+ * Confinement only narrows: a container run an entry for the runner covers is not covered once a
+ * word that reaches the host (or that no row places) is added among the runner's options — with or
+ * without `writes: true`, the cover of the command it runs is never wider than the options allow.
+ */
+export async function confinedRunInvariant(run: { runner: string; rest: string; entry: string }, option: string, writes: boolean): Promise<Verdict> {
+  const command = `${run.runner} ${option} ${run.rest}`;
+  const entry = writes ? { match: 'prefix', pattern: run.entry, writes: true } : run.entry;
+  const decision = await decideUnder(command, manualEntry([entry]));
+  return approved(decision) ? `${JSON.stringify(command)} was approved under ${JSON.stringify(entry)} (${decision.reason})` : null;
+}

@@ -10,6 +10,7 @@ import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { unplacedReach } from '../programs/unplacedReach';
+import { staysBelow } from '../programs/containerBinds';
 import type { CommandReading } from '../reading/reading';
 import { literalValue, literalWord, type Redirect, type Segment, type Word } from '../reading/resolution';
 
@@ -320,7 +321,14 @@ interface SegmentView {
   words?: string[];
   /** The argv text regexp entries see, made on first use. */
   text?: string;
-  /** The segment writes a known file through a redirect: the entry must say `writes: true`. */
+  /** The workspace folders a container run binds writable into the container it starts (programs/confinedRuns.ts). */
+  bindWrites: readonly string[];
+  /**
+   * For a confined container run (see {@link confinedView}): the view with the command the container
+   * runs as the carve-out it was, which an entry that spells that command covers; else null.
+   */
+  unconfined: SegmentView | null;
+  /** The segment writes a known file through a redirect, or a bound workspace folder: the entry must say `writes: true`. */
   writes: boolean;
   /**
    * Indexes of the argv words an entry must spell to cover the segment (D§4.3): each word that
@@ -372,7 +380,7 @@ function assignmentObstacle(name: string, value: string | null): string {
 /** A segment no allow entry can cover, and why. */
 function blocked(kind: CoverMiss['kind'], obstacle: string, subject?: string, wordIndex?: number): SegmentView {
   const miss: CoverMiss = { kind, why: obstacle, ...(subject !== undefined ? { subject } : {}), ...(wordIndex !== undefined ? { wordIndex } : {}) };
-  return { obstacle, obstacleMiss: miss, writePaths: [], wrappers: [], argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null, appendedUpTo: 0 };
+  return { obstacle, obstacleMiss: miss, writePaths: [], bindWrites: [], unconfined: null, wrappers: [], argv: [], words: [], writes: false, mustSpell: [], peelStart: 0, forms: [], literalUntil: 0, inFolder: null, appended: null, appendedUpTo: 0 };
 }
 
 /**
@@ -586,7 +594,24 @@ function viewSegment(record: SegmentRecord): SegmentView {
     const inner = layer.inner[0];
     return inner?.kind === 'literal' ? [{ wrapper: layer.program, inner: inner.value, peels: layer.peel }] : [];
   });
-  return { obstacle: null, obstacleMiss: null, writePaths, wrappers, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended, appendedUpTo: input?.inputFrom ?? 0 };
+  const view: SegmentView = { obstacle: null, obstacleMiss: null, writePaths, bindWrites: [], wrappers, argv, writes, mustSpell: [...mustSpell].sort((a, b) => a - b), peelStart, forms, literalUntil, inFolder, appended, appendedUpTo: input?.inputFrom ?? 0, unconfined: null };
+  return confinedView(view, record);
+}
+
+/**
+ * A container's command under a runner whose options reach nothing of the host
+ * (programs/confinedRuns.ts; docs/decisions.md "A container's command under the runner's entry"):
+ * the entry spells the runner (and the instance of an exec) instead of the command, and allows the
+ * writes of a workspace folder bound writable into the container. The view as it was stays as
+ * `unconfined`, so an entry that spells the command itself covers what it covered before.
+ */
+function confinedView(view: SegmentView, record: SegmentRecord): SegmentView {
+  if (!view.forms.some((form) => form.role === 'executor')) return view;
+  const confined = record.confined;
+  if (confined === null) return view;
+  const mustSpell = new Set<number>(confined.spell);
+  for (const form of view.forms) if (!confined.forms.includes(form)) mustSpell.add(form.index);
+  return { ...view, mustSpell: [...mustSpell].sort((a, b) => a - b), bindWrites: confined.writes, writes: view.writes || confined.writes.length > 0, unconfined: view };
 }
 
 /** The command xargs runs with its input, as an entry may cover it, and why. */
@@ -678,16 +703,6 @@ function replacedInput(argv: readonly Word[], row: ProgramRow, how: { into: 'lin
  */
 export function appendedInputShapes(segment: Segment): string[] {
   return inputCommand(segment)?.shapes ?? [];
-}
-
-/**
- * A relative path that cannot leave the folder it starts from: not absolute, no `~`, no `..`
- * component. A repository there belongs to the workspace the user opened (a nested repository, a
- * submodule, a worktree); one elsewhere (`/tmp/evilrepo`) is foreign, and its configuration may
- * name programs git runs (test/fixtures/eval/allow-bypass.jsonl, ab-074).
- */
-function staysBelow(path: string): boolean {
-  return !path.startsWith('/') && !path.startsWith('~') && !path.split('/').includes('..');
 }
 
 /**
@@ -827,6 +842,14 @@ function patternCoversSegment(entry: ListEntry, view: SegmentView, home: string)
 function patternMiss(entry: ListEntry, view: SegmentView, home: string): CoverMiss | null {
   if (view.obstacleMiss !== null) return view.obstacleMiss;
   if (!effectsAllowed(entry, view)) {
+    if (view.unconfined !== null && view.writePaths.length === 0) {
+      // The run writes a bound workspace folder: without `writes: true`, only an entry that spells
+      // the command (as before) covers it.
+      const miss = patternMiss(entry, view.unconfined, home);
+      if (miss === null || miss.kind !== 'form') return miss;
+      const folders = view.bindWrites.join(', ');
+      return { ...miss, why: `${miss.why}; an entry for the runner alone would cover it only with "writes": true, because the container may write ${folders}, bound writable into it` };
+    }
     const paths = view.writePaths.join(', ');
     return { kind: 'write', why: `it writes ${paths} through a redirect, and the entry does not say "writes": true`, subject: paths, path: paths };
   }
@@ -864,7 +887,8 @@ function wrapperMiss(entry: ListEntry, view: SegmentView, home: string): CoverMi
 
 /**
  * The segment's effects the entry must allow besides its words (D§4.2): an output redirect to a
- * file is a write, which only an entry saying `writes: true` allows. (The carve-out forms are
+ * file is a write, which only an entry saying `writes: true` allows, and so is a workspace folder
+ * bound writable into a container whose command the entry covers by spelling the runner. (The carve-out forms are
  * words the entry must spell, checked on every cover path by {@link missFrom}; an effect the
  * gate cannot place at all is an obstacle of the view.)
  */

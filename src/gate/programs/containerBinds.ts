@@ -100,3 +100,59 @@ export function bindSpelling(text: string): 'volume' | 'mount' | null {
   const fields = mountFields(text);
   return /^r?bind$/.test(fields.get('type') ?? '') && (fields.has('source') || fields.has('src')) ? 'mount' : null;
 }
+
+/**
+ * A relative path that cannot leave the folder it starts from: not absolute, no `~`, no `..`
+ * component. Relative to the folder the command was asked in, it names a place of the workspace (a
+ * nested repository, a submodule, a project folder bound into a container); one elsewhere
+ * (`/tmp/evilrepo`, whose configuration may name programs git runs: test/fixtures/eval/allow-bypass.jsonl,
+ * ab-074; `~/.ssh`) does not.
+ */
+export function staysBelow(path: string): boolean {
+  return !path.startsWith('/') && !path.startsWith('~') && !path.split('/').includes('..');
+}
+
+/** A volume's name as the engines accept it (`cache`, `pg_data`): no `/`, so no host folder. */
+const VOLUME_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/** `-v SRC:DST:OPTS` options that change neither what is bound nor how far it reaches (`:ro`, SELinux's `:z`/`:Z` relabel, macOS's consistency hints). */
+const KNOWN_VOLUME_OPTIONS: ReadonlySet<string> = new Set(['ro', 'rw', 'z', 'Z', 'cached', 'delegated', 'consistent', 'nocopy']);
+
+/** `--mount` fields known to bind nothing more than `type`, `source` and `readonly` say. */
+const KNOWN_MOUNT_FIELDS: ReadonlySet<string> = new Set(['type', 'source', 'src', 'target', 'destination', 'dst', 'readonly', 'ro', 'consistency', 'tmpfs-size', 'tmpfs-mode', 'volume-nocopy']);
+
+/**
+ * What a bind option's value hands a container when it reaches nothing of this machine but the
+ * workspace (docs/decisions.md "A container's command under the runner's entry"): `{ writes }` —
+ * the workspace folders the container may write (empty for a read-only bind, a named or anonymous
+ * volume, a tmpfs) — or null when the value may reach more: a host path outside the workspace, an
+ * option or field not known here (bind propagation, a volume driver's options, podman's `U` that
+ * changes the owner), a target that is not a container path. Read with this module's own readers
+ * ({@link volumeBind}, {@link mountBind}); `kind` is the option's kind in the row's `container`.
+ */
+export function workspaceBind(kind: 'volume' | 'mount', value: string): { readonly writes: readonly string[] } | null {
+  if (kind === 'volume') {
+    const parts = value.split(':');
+    // `-v /data`: an anonymous volume at a container path.
+    if (parts.length === 1) return value.startsWith('/') ? { writes: [] } : null;
+    if (parts.length > 3) return null;
+    const [source = '', inside = '', options = ''] = parts;
+    if (!inside.startsWith('/') || (parts.length === 3 && !options.split(',').every((option) => KNOWN_VOLUME_OPTIONS.has(option)))) return null;
+    if (VOLUME_NAME.test(source)) return { writes: [] };
+    const bind = volumeBind(value);
+    if (bind === null || !source.startsWith('.') || !staysBelow(source)) return null;
+    return { writes: bind.readOnly === true ? [] : [bind.host] };
+  }
+  const fields = mountFields(value);
+  for (const key of fields.keys()) if (!KNOWN_MOUNT_FIELDS.has(key)) return null;
+  const inside = fields.get('target') ?? fields.get('destination') ?? fields.get('dst');
+  if (inside === undefined || !inside.startsWith('/')) return null;
+  const source = fields.get('source') ?? fields.get('src');
+  const type = fields.get('type') ?? 'volume';
+  if (type === 'tmpfs') return source === undefined ? { writes: [] } : null;
+  if (type === 'volume') return source === undefined || VOLUME_NAME.test(source) ? { writes: [] } : null;
+  if (type !== 'bind' || source === undefined || !staysBelow(source)) return null;
+  const bind = mountBind(value);
+  if (bind === null) return null;
+  return { writes: bind.readOnly === true ? [] : [bind.host] };
+}

@@ -107,7 +107,8 @@ export function effectsOf(record: SegmentRecord): Effect[] {
       switch (form.role) {
         case 'writer':
           // A writer form the target reader has no path for (`rsync --log-file`, a program it does not read).
-          if (!writers.has(form.program)) add(placed(form.changes ?? (appends ? 'appends' : 'writes'), form.value, via));
+          // Its place is the path the role reads in the value, when it names one (`-v ./out:/out` writes `./out`).
+          if (!writers.has(form.program)) add(typeof form.targetPath === 'string' ? { kind: form.changes ?? (appends ? 'appends' : 'writes'), place: shortened(form.targetPath), via } : placed(form.changes ?? (appends ? 'appends' : 'writes'), form.value, via));
           break;
         case 'destructive':
           if (form.changes === 'deletes') add(placed('deletes', form.value, form.program));

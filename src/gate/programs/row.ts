@@ -309,6 +309,13 @@ export interface Command {
    */
   readonly container?: ContainerRun;
   /**
+   * The command runs a command in a container and says which of its options hand that command
+   * nothing of this machine (docs/decisions.md "A container's command under the runner's entry"):
+   * with only those, an entry spelling the runner covers the command it runs, as it covers the
+   * image's own entrypoint. Read by `programs/confinedRuns.ts`.
+   */
+  readonly confined?: ConfinedRun;
+  /**
    * The command attaches a folder or device of this machine to a place where later commands of the
    * same line run (D§5, docs/decisions.md "Folders and devices attached earlier on the line"):
    * `lxc config device add C NAME disk source=/ path=/h` binds / at /h of instance C, `multipass
@@ -564,6 +571,33 @@ export interface ContainerRun {
   readonly podSpec?: readonly string[];
   /** The runner hands its command words to a shell there, joined by blanks (`ssh`-like: `podman machine ssh TEXT`). */
   readonly shellText?: true;
+}
+
+/**
+ * The options of a container run (or an exec into a running container) that are positively known to
+ * reach nothing of this machine: no host folder but the workspace's, no device, socket, privilege,
+ * host namespace or host network (docs/decisions.md "A container's command under the runner's
+ * entry"). A container's image runs code of its own anyway (its entrypoint), so spelling the command
+ * adds no authority; what the host cares about is what the container reaches, and that is its
+ * options. An option not listed here keeps the command a carve-out the entry must spell.
+ */
+export interface ConfinedRun {
+  /** Options, as the reader names them (`-i`, `--rm`), that hand the command nothing of this machine whatever their value. */
+  readonly options: readonly string[];
+  /** Options that hand it nothing of this machine for the literal values the test accepts (`--network NAME`, not `host`). */
+  readonly values?: Readonly<Record<string, (value: string) => boolean>>;
+  /**
+   * The binds of the run's `container` (its `volumes` and `mounts` options) are let through when each
+   * is a named or anonymous volume, a tmpfs, or a folder of the workspace (containerBinds.ts
+   * `workspaceBind`); a writable workspace folder is a write the entry must allow (`writes: true`).
+   */
+  readonly binds?: true;
+  /**
+   * What an entry must spell for the command: the runner's command word (`run`: the options say what
+   * the new container reaches), or also the instance it runs in (`exec web`: a running container's
+   * own binds and privileges are not on the line, so the person names the one they trust).
+   */
+  readonly spelledBy: 'runner' | 'instance';
 }
 
 /** A host folder or device attached by a command (see {@link Command.attaches}). */

@@ -15,6 +15,7 @@
 import type { Assignment, Redirect, Segment, Word } from '../reading/resolution';
 import { effectLines, effectsOf, type Effect } from './effects';
 import { executedPayloads, type Payload } from './executorPayloads';
+import { confinedRun, type ConfinedReading } from './confinedRuns';
 import { redirectWrite } from './redirectTargets';
 import type { Form } from './row';
 import { programForms, rowFor, type FormReading } from './table';
@@ -37,6 +38,7 @@ export class SegmentRecord implements SegmentAnalysis {
   private writesRead: readonly WriteTarget[] | undefined;
   private redirectWritesRead: readonly WriteTarget[] | undefined;
   private effectsRead: readonly Effect[] | undefined;
+  private confinedRead: ConfinedReading | null | undefined;
 
   constructor(readonly segment: Segment) {
     this.argv = segment.argv;
@@ -67,6 +69,15 @@ export class SegmentRecord implements SegmentAnalysis {
   /** The forms that are not the program's everyday job: each is a carve-out an entry must spell. */
   get carveOuts(): readonly Form[] {
     return this.forms.forms.filter((form) => form.everyday !== true);
+  }
+
+  /**
+   * The container run the segment makes when its runner's options reach nothing of the host, with
+   * what an entry must spell and allow to cover the command it runs (programs/confinedRuns.ts), or null.
+   */
+  get confined(): ConfinedReading | null {
+    if (this.confinedRead === undefined) this.confinedRead = confinedRun(this);
+    return this.confinedRead;
   }
 
   /** The code the segment hands on to run (shell text, argv, one level deep). */

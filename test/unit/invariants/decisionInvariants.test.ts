@@ -14,6 +14,8 @@ import {
   allSeeds,
   check,
   compositionInvariant,
+  confinedRunInvariant,
+  CONFINED_RUNS,
   decideUnder,
   describeConfig,
   floorContexts,
@@ -24,6 +26,7 @@ import {
   joinable,
   manualEntry,
   PIPE_WRITERS,
+  REACHING_OPTIONS,
   roleCases,
   roleInvariant,
   ROLE_PATHS,
@@ -146,6 +149,11 @@ describe('decision invariants (the whole pipeline)', function () {
           .map((p) => ({ command: `${p.command} > out.txt`, config: p.config }));
         const arbitrary = fc.tuple(fc.constantFrom(...roleSeeds, ...writes, ...pools.refused), fc.constantFrom(...harmlessPrefixes()));
         assert.equal(await check(arbitrary, ([c, prefix]) => harmlessPrefixInvariant(c, prefix), seed, RUNS), null);
+      });
+
+      it('confinement only narrows: a container run covered by the runner\'s entry is not once an option reaching the host, or one no row places, is added', async function () {
+        const arbitrary = fc.tuple(fc.constantFrom(...CONFINED_RUNS), fc.constantFrom(...REACHING_OPTIONS), fc.boolean());
+        assert.equal(await check(arbitrary, ([run, option, writes]) => confinedRunInvariant(run, option, writes), seed, RUNS), null);
       });
 
       it('roles: an executor, loader, writer, network or destructive form is never covered by the entry for its program, on any cover path', async function () {

@@ -1,9 +1,9 @@
-import { bindOptionBinds, mountBind, mountSource, volumeBind, volumeSource } from '../containerBinds';
+import { bindOptionBinds, mountBind, mountSource, staysBelow, volumeBind, volumeSource, workspaceBind } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
 import { flagged, optionValues, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type ConfinedRun, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -202,6 +202,27 @@ const RUN_LONG = {
 
 const RUN_GRAMMAR: Grammar = { short: 'acehlmpuvwH', flags: 'diPqt', long: { ...RUN_LONG, host: 'value', url: 'value' }, abbreviations: false, stopAtOperand: true };
 
+/**
+ * A folder of the workspace bound writable (`-v ./src:/app`, `--mount type=bind,src=.,dst=/app`): the
+ * container may write it. Its everyday job (an entry for the runner covers it as before), read by the
+ * preflight where the folder lands on this machine — after a `cd` elsewhere it is outside the
+ * workspace, and a bound `.git` or `.vscode` is protected (D§7) — and by the allow matcher, which asks
+ * `writes: true` of an entry that covers the container's command by spelling the runner
+ * (docs/decisions.md "A container's command under the runner's entry"). The working folder itself
+ * (`.`, `./`) is written as a place, not as a tree landing on it: what the container writes below it
+ * is what any command run there may write (`npm ci` on this machine too), not a copy dropped in.
+ */
+function workspaceBindWrites(options: readonly string[], kind: 'volume' | 'mount'): OptionRole[] {
+  const folder = (value: string | null): string | null => (value === null ? null : (workspaceBind(kind, value)?.writes[0] ?? null));
+  const itself = (path: string): boolean => /^\.\/*$/.test(path);
+  return [
+    { role: 'writer', options, when: (value) => { const path = folder(value); return path !== null && !itself(path); }, target: 'tree', targetText: folder, everyday: true, example: kind === 'volume' ? './out:/out' : 'type=bind,src=./out,dst=/out', note: 'binds a folder below the working folder, which the container may write' },
+    { role: 'writer', options, when: (value) => { const path = folder(value); return path !== null && itself(path); }, target: 'file', targetText: folder, everyday: true, example: kind === 'volume' ? './:/app' : 'type=bind,src=.,dst=/app', note: 'binds the working folder itself, which the container may write' },
+  ];
+}
+const WORKSPACE_BIND_WRITES: readonly OptionRole[] = [...workspaceBindWrites(['-v', '--volume'], 'volume'), ...workspaceBindWrites(['--mount'], 'mount')];
+const COMPOSE_BIND_WRITES: readonly OptionRole[] = workspaceBindWrites(['-v', '--volume'], 'volume');
+
 /** What `docker run` and `docker create` options can hand the container. */
 const RUN_ROLES: readonly OptionRole[] = [
   ...DOCKER_GLOBAL_ROLES,
@@ -210,6 +231,7 @@ const RUN_ROLES: readonly OptionRole[] = [
   // A bind only known at run time (`-v "$X"`) may be any host folder, writable: at its worst the
   // container writes there (a protected write outside the workspace, D§7).
   { role: 'writer', options: ['-v', '--volume', '--mount'], when: (value) => value === null, target: 'tree', example: '"$X"', note: 'a bind known only at run time may hand the container any host folder to write' },
+  ...WORKSPACE_BIND_WRITES,
   { role: 'destructive', options: ['--privileged', '--privileged-without-host-devices'], when: on, note: '--privileged gives the container every device and capability of the host' },
   { role: 'destructive', options: ['--pid', '--ipc', '--uts', '--userns', '--cgroupns'], when: hostNamespace, example: 'host', note: 'shares a namespace of the host (its processes, memory or user ids) with the container' },
   { role: 'destructive', options: ['--network', '--net'], when: hostNamespace, example: 'host', note: '--network=host puts the container on the host\'s own network' },
@@ -225,6 +247,42 @@ const RUN_ROLES: readonly OptionRole[] = [
   { role: 'listener', options: ['-P', '--publish-all'], when: on, note: '-P publishes every exposed port on every address of the machine' },
 ];
 
+/** `-e NAME=VALUE`: the value is on the line. `-e NAME` alone copies this machine's variable (a token, say) into the container. */
+function valueOnLine(value: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*=/.test(value);
+}
+
+/** `--network NAME`: a network of the engine's own (`none`, `bridge`, a project's), not `host`, another container's (`container:ID`) or a namespace path. */
+function ownNetwork(value: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value) && value !== 'host';
+}
+
+/**
+ * The options of `docker run` (podman, nerdctl and finch share the row) that hand the container
+ * nothing of this machine, checked against the docker run reference (docs/decisions.md "A
+ * container's command under the runner's entry"): removal, the terminal and detaching, names and
+ * labels written on the line, the working folder and user inside the container, the image's
+ * platform and pull policy, `--init` (the engine's own init), a read-only root, tmpfs, resource
+ * limits, dropping capabilities, the container's own host name, DNS and `/etc/hosts` entries, and
+ * `--entrypoint` (the image runs a program of its choosing anyway). `-p` stays the listener it is
+ * (its own form, D§7 open-world). Not listed, so still a carve-out: privileges and capabilities
+ * added, devices and GPUs, `--security-opt`, host namespaces, `--volumes-from`, `--env-file` and
+ * `--label-file` outside the workspace, `--cidfile` (a file of this machine), `--restart` (a
+ * container that comes back after a reboot), log drivers (another process, another host),
+ * `--runtime` (podman takes a program's path there), podman's `--userns`, `--rootfs`, `--replace`.
+ */
+const RUN_CONFINED: ConfinedRun = {
+  options: [
+    '--rm', '-i', '--interactive', '-t', '--tty', '-d', '--detach', '--detach-keys', '-a', '--attach', '--sig-proxy', '-q', '--quiet',
+    '--name', '-l', '--label', '-w', '--workdir', '-u', '--user', '--platform', '--pull', '--init', '--read-only', '--tmpfs', '--entrypoint',
+    '-m', '--memory', '--memory-reservation', '--memory-swap', '--cpus', '--cpu-shares', '-c', '--cpuset-cpus', '--pids-limit', '--shm-size', '--stop-signal', '--stop-timeout',
+    '--cap-drop', '-h', '--hostname', '--dns', '--dns-search', '--dns-option', '--dns-opt', '--add-host', '--expose', '--no-healthcheck', '-p', '--publish',
+  ],
+  values: { '-e': valueOnLine, '--env': valueOnLine, '--network': ownNetwork, '--net': ownNetwork, '--env-file': staysBelow },
+  binds: true,
+  spelledBy: 'runner',
+};
+
 const RUN_PLAIN = ['--rm alpine', '--rm -it -e A=1 -w /app ubuntu:22.04', '-d --name web -p 127.0.0.1:8080:80 nginx', '--rm -v ./src:/app -v cache:/root/.cache node:20'];
 
 const DOCKER_RUN: Command = {
@@ -232,6 +290,7 @@ const DOCKER_RUN: Command = {
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
   container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
+  confined: RUN_CONFINED,
   attaches: runAttaches,
   plain: RUN_PLAIN,
 };
@@ -260,6 +319,9 @@ const DOCKER_EXEC: Command = {
   // The running container's own binds are those attached to it earlier on the line (a run, a
   // cluster creator's nodes); `--privileged` hands it the host's devices.
   container: { command: 1, instance: 0, volumes: [], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'] },
+  // A running container's own binds and privileges are not on the line: an entry names the
+  // container it trusts (`docker exec web`) to cover the commands run in it. Not `--privileged`.
+  confined: { options: ['-i', '--interactive', '-t', '--tty', '-d', '--detach', '--detach-keys', '-w', '--workdir', '-u', '--user'], values: { '-e': valueOnLine, '--env': valueOnLine, '--env-file': staysBelow }, spelledBy: 'instance' },
 };
 
 /** A docker level with the global roles and the options of most listing and inspecting commands. */
@@ -325,14 +387,19 @@ const COMPOSE: Command = {
     },
     run: {
       grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
-      options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
+      options: [...COMPOSE_GLOBAL_ROLES, ...COMPOSE_BIND_WRITES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
       read: elsewhere('compose run', 'runs the command in a new container of the service named first', 1),
       container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'], entrypoint: ['--entrypoint'] },
+      // The service reaches what the project's compose file gives it, as `compose run SERVICE`
+      // without a command (or `compose up`) already does; the line's own options must add nothing
+      // of the host. Not `--service-ports`/`-p` (listeners compose does not mark), `--build`, `--remove-orphans`.
+      confined: { options: ['--rm', '-d', '--detach', '-i', '--interactive', '-t', '--tty', '-T', '--no-TTY', '--no-deps', '--name', '-l', '--label', '-w', '--workdir', '-u', '--user', '--entrypoint', '--pull', '--quiet-pull', '--cap-drop'], values: { '-e': valueOnLine, '--env': valueOnLine, '--env-file': staysBelow }, binds: true, spelledBy: 'runner' },
     },
     exec: {
       grammar: { short: 'euwH', flags: 'dTi', long: { ...valued('env', 'user', 'workdir', 'index', 'host'), ...flagged('detach', 'no-TTY', 'privileged', 'interactive', 'tty') }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the command with every privilege of the host' }],
       read: elsewhere('compose exec', 'runs the command in the running container of the service named first', 1),
+      confined: { options: ['-d', '--detach', '-i', '--interactive', '-t', '--tty', '-T', '--no-TTY', '-w', '--workdir', '-u', '--user', '--index'], values: { '-e': valueOnLine, '--env': valueOnLine }, spelledBy: 'instance' },
     },
     rm: { grammar: { flags: 'fsv', long: flagged('force', 'stop', 'volumes'), abbreviations: false }, role: DESTROY('deletes the project\'s stopped containers') },
     kill: { grammar: { short: 's', long: valued('signal'), abbreviations: false }, role: DESTROY('kills the project\'s containers') },
@@ -703,6 +770,9 @@ const KUBECTL_BODY: Command = {
     exec: kube({
       // The command follows `--`; kubectl before 1.20-something also took it without one.
       read: commandAfterTarget('kubectl exec', 'runs the command inside a container of the pod', KUBE_VALUED),
+      // A running pod's own volumes and privileges are not on the line: an entry names the pod it
+      // trusts (`kubectl exec web-0`). Persistent flags (`--kubeconfig`, `-s`) are not listed.
+      confined: { options: ['-i', '--stdin', '-t', '--tty', '-q', '--quiet', '-c', '--container', '-n', '--namespace', '--pod-running-timeout'], spelledBy: 'instance' },
     }, KUBE_LEAF_SHORT, {}, true),
     attach: kube({ role: { role: 'executor', note: 'attaches this terminal to the main process of a container in the pod' } }),
     debug: kube({
@@ -719,6 +789,9 @@ const KUBECTL_BODY: Command = {
       // No wrapper role: `kubectl run NAME --image=X` without `--` runs the image's own command.
       read: afterDashDash('kubectl run', 'runs the command after -- in a new pod'),
       container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], devices: ['--privileged'], podSpec: ['--overrides'] },
+      // A new pod of the image on the cluster: without `--overrides` (any field of the pod, host
+      // paths and namespaces too) and `--privileged` it reaches nothing of a node.
+      confined: { options: ['--image', '--rm', '-i', '--stdin', '-t', '--tty', '-q', '--quiet', '--restart', '-l', '--labels', '-n', '--namespace', '--command', '--image-pull-policy', '--attach', '--pod-running-timeout'], values: { '--env': valueOnLine }, spelledBy: 'runner' },
       plain: ['web --image=nginx'],
     }, KUBE_LEAF_SHORT, {}, true),
     cp: kube({ operands: [{ role: 'writer', operand: 'last', when: (v) => v === null || !/^[^/]*:/.test(v), everyday: true, target: 'file', example: 'out.txt', note: 'copies out of a pod into this path of the machine (replacing a file there)' }] }),
@@ -2419,6 +2492,13 @@ const CTR_RUN_ROLES: readonly OptionRole[] = [
   { role: 'executor', options: ['--log-uri'], when: (v) => v === null || /^binary:\/\//.test(v), payload: 'program', example: 'binary:///tmp/logger', note: '--log-uri binary://… runs that program as the container\'s logger' },
   { role: 'loader', options: ['--config', '--runtime-config-path'], example: 'spec.json', note: 'takes the container\'s whole spec (privileges and mounts too) from a file' },
 ];
+/**
+ * `ctr run` options that hand the container nothing of this machine (a new network namespace with no
+ * network unless `--net-host` or `--cni`): removal, the terminal, detaching, labels, the working
+ * folder and user inside, a read-only root, resource limits. ctr's `--mount` takes raw mount
+ * options, so no bind is let through.
+ */
+const CTR_RUN_CONFINED: ConfinedRun = { options: ['--rm', '-t', '--tty', '-d', '--detach', '--null-io', '--label', '--cwd', '-u', '--user', '--read-only', '--memory-limit', '--cpus', '--cpu-shares', '--hostname', '--platform', '--cap-drop'], values: { '--env': valueOnLine }, spelledBy: 'runner' };
 const CTR_LEAF: Grammar = { short: 'unq', flags: 'qfh', long: CTR_RUN_LONG, abbreviations: false };
 const CTR_DEL = (note: string): Command => ({ grammar: CTR_LEAF, role: DESTROY(note) });
 const CTR_TASKS: Command = {
@@ -2472,7 +2552,7 @@ const CTR_ROW: ProgramRow = {
   what: 'containerd\'s low-level client',
   grammar: { short: 'an', flags: 'h', long: { ...valued('address', 'namespace', 'timeout', 'connect-timeout'), ...flagged('debug', 'help', 'version') }, abbreviations: false, stopAtOperand: true },
   subcommands: {
-    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], rootfsFlags: ['--rootfs'] }, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
+    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], rootfsFlags: ['--rootfs'] }, confined: CTR_RUN_CONFINED, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
     tasks: CTR_TASKS,
     task: CTR_TASKS,
     t: CTR_TASKS,
@@ -2534,6 +2614,8 @@ const LXC_ROW: ProgramRow = {
       // `lxc exec NAME [options] [--] CMD…`: options may follow the instance (cobra).
       read: commandAfterTarget('lxc exec', 'runs the command inside the instance named first', new Set(['cwd', 'env', 'group', 'user', 'mode', 'project', 'p'])),
       container: { command: 'after-dash-dash', instance: 0, volumes: [], mounts: [], workdir: ['--cwd'] },
+      // The instance's own devices and settings are not on the line: an entry names the instance it trusts (`lxc exec web`).
+      confined: { options: ['-t', '--force-interactive', '-T', '--force-noninteractive', '-n', '--disable-stdin', '--cwd', '--user', '--group', '--mode'], values: { '--env': valueOnLine }, spelledBy: 'instance' },
     }),
     shell: lxc({ role: { role: 'executor', note: 'opens a shell inside the instance' } }),
     console: lxc({ role: { role: 'executor', note: 'attaches this terminal to the instance\'s console' } }),
