@@ -8,6 +8,7 @@ import { sandboxPolicyFor } from '../../src/gate/containment/sandboxPolicy';
 import { cutMarker } from '../../src/gate/execution/outputCap';
 import { runInChildProcess, type ChildProcessRunOptions } from '../../src/vscode/childProcessRunner';
 import { alive } from '../support/processes';
+import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
 /** The child-process runner against real bash: no VS Code involved. */
 
@@ -209,7 +210,7 @@ describe('child-process runner, contained (real bubblewrap)', function () {
   this.timeout(60_000);
   let root: string;
   let workspace: string;
-  const haveBwrap = spawnSync('bwrap', ['--version']).status === 0;
+  const haveBwrap = HAVE_BUBBLEWRAP;
 
   before(function () {
     if (!haveBwrap || process.platform !== 'linux') this.skip();

@@ -5,22 +5,16 @@
  * through; a sandbox that cannot start runs nothing (exit 5) and names the fix.
  */
 import { strict as assert } from 'node:assert';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuiltCli } from '../support/evalCorpus';
+import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 
-const haveBwrap = (() => {
-  try {
-    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const haveBwrap = HAVE_BUBBLEWRAP;
 
 describe('cli: approvals-gate run', function () {
   this.timeout(120_000);

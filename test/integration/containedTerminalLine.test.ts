@@ -12,7 +12,7 @@
  * Needs bubblewrap, socat and ripgrep (scripts/ensureSystem.mjs installs them for `npm test`).
  */
 import { strict as assert } from 'node:assert';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,15 +21,9 @@ import { Sandbox } from '../../src/gate/containment/sandbox';
 import { sandboxPolicyFor, type SandboxPolicy } from '../../src/gate/containment/sandboxPolicy';
 import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
 import { askGate } from '../support/askGate';
+import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
-const haveBwrap = (() => {
-  try {
-    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const haveBwrap = HAVE_BUBBLEWRAP;
 
 /** What the terminal's shell printed after the typed line ran: its own folder and variable. */
 const AFTER = 'echo "shell-after: status=$? pwd=$PWD x=${GATE_TERMINAL_X-unset}"';

@@ -9,7 +9,6 @@
  * subfolder of it, so the fake home and the "outside" folder are outside what is writable.
  */
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,15 +19,9 @@ import { Sandbox } from '../../src/gate/containment/sandbox';
 import { sandboxPolicyFor } from '../../src/gate/containment/sandboxPolicy';
 import { scrubEnvironment } from '../../src/gate/execution/environmentScrub';
 import { askGate } from '../support/askGate';
+import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
-const haveBwrap = (() => {
-  try {
-    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const haveBwrap = HAVE_BUBBLEWRAP;
 
 describe('sandbox: real bubblewrap (D§13 containment)', function () {
   if (!haveBwrap || process.platform !== 'linux') {
