@@ -1,3 +1,4 @@
+import { serviceHosts } from '../secretServices';
 import { bindOptionBinds, mountBind, mountSource, staysBelow, volumeBind, volumeSource, workspaceBind } from '../containerBinds';
 import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
@@ -2247,7 +2248,7 @@ const DOCTL_BODY: Command = {
     kubernetes: doctl({ plain: ['cluster list', 'cluster kubeconfig save dev'] }),
     account: doctl({ plain: ['get'] }),
     version: doctl({ plain: [''] }),
-    auth: doctl({ subcommands: { token: doctl({ role: printsSecret('prints the DigitalOcean API token of the current context', ['digitalocean.com']) }) }, plain: ['init', 'list'] }),
+    auth: doctl({ subcommands: { token: doctl({ role: printsSecret('prints the DigitalOcean API token of the current context', serviceHosts('digitalocean')) }) }, plain: ['init', 'list'] }),
   },
   plain: ['account get', 'compute droplet list', 'version', 'apps list -o json'],
 };
@@ -2289,7 +2290,7 @@ const HEROKU_BODY: Command = {
     logs: hk({ plain: ['--tail -a web'] }),
     config: hk({ role: printsSecret('prints the app\'s config vars, the secrets among them (database URLs, API keys)') }),
     'config:get': hk({ role: printsSecret('prints the value of a config var') }),
-    'auth:token': hk({ role: printsSecret('prints the Heroku API token the CLI is logged in with', ['heroku.com']) }),
+    'auth:token': hk({ role: printsSecret('prints the Heroku API token the CLI is logged in with', serviceHosts('heroku')) }),
     ps: hk({ plain: ['-a web'] }),
     releases: hk({ plain: ['-a web'] }),
     'git:remote': hk({ plain: ['-a web'] }),
@@ -2315,7 +2316,7 @@ const FLYCTL_BODY: Command = {
   subcommands: {
     ssh: fly({ subcommands: { console: FLY_CONSOLE, sftp: fly({ role: { role: 'network', note: 'copies files to and from a machine of the app' } }), issue: fly({ plain: [''] }) } }),
     console: FLY_CONSOLE,
-    auth: fly({ subcommands: { token: fly({ role: printsSecret('prints the access token of the logged-in account', ['fly.io', 'fly.dev']) }) }, plain: ['whoami', 'login'] }),
+    auth: fly({ subcommands: { token: fly({ role: printsSecret('prints the access token of the logged-in account', serviceHosts('fly')) }) }, plain: ['whoami', 'login'] }),
     destroy: FLY_DESTROY('deletes an app'),
     apps: fly({ subcommands: { destroy: FLY_DESTROY('deletes an app'), list: fly({ plain: [''] }) }, plain: ['list'] }),
     machine: fly({

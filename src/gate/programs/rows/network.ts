@@ -2,6 +2,7 @@ import { flagged, hasOption, optionValues, readArgs, textOf, valued, type Gramma
 import { literalWord, type Word } from '../../reading/resolution';
 import { servesFolder } from './fileServers';
 import { writes } from './settingsStores';
+import { serviceHosts } from '../secretServices';
 import { printsSecret, uploadsToRemote, withoutRoles, type Command, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 
@@ -1284,7 +1285,7 @@ const VCS: readonly ProgramRow[] = [
       auth: {
         subcommands: {
           // Not listed: login, logout, refresh, switch, setup-git: they write gh's and git's settings in the home folder.
-          token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with', ['github.com', 'githubusercontent.com', 'ghcr.io']) },
+          token: { role: printsSecret('gh auth token prints the GitHub token gh is logged in with', serviceHosts('github')) },
           status: {
             grammar: { short: 'hqT', abbreviations: false, long: { hostname: ['value', 'h'], jq: ['value', 'q'], template: ['value', 'T'], json: 'value', ...flagged('active', 'show-token', 'help') }, flags: 'at' },
             options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: 'gh auth status -t prints the tokens of every account it shows' }],
