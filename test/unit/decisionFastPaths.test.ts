@@ -15,7 +15,7 @@ import type { Word } from '../../src/gate/reading/resolution';
 import { scriptEnvLeak, scriptEnvLeakInText } from '../../src/gate/preflight/scriptEnvLeak';
 import { analyseArgv } from '../../src/gate/programs/segmentAnalysis';
 import { peelWrappers, programName, startsWithWrapper, unwrap } from '../../src/gate/programs/wrappers';
-import { argvRecord, recordOf } from '../../src/gate/programs/segmentRecord';
+import { recordOf } from '../../src/gate/programs/segmentRecord';
 import { programForms } from '../../src/gate/programs/table';
 import { plainGitSubcommand, readGitCommand, writeTargets } from '../../src/gate/programs/writeTargets';
 import { generateCommands, Prng } from '../support/commandGenerator';
@@ -167,7 +167,8 @@ describe('decision fast paths give the answers of the code they replaced', () =>
           assert.equal(record.wrapped, startsWithWrapper(copy), prefix + text);
           assert.deepEqual(record.forms, programForms(copy), prefix + text);
           assert.deepEqual(record.inside.forms, programForms(peeled.argv), prefix + text);
-          assert.deepEqual(payloads, executedPayloads(argvRecord(copy)), prefix + text);
+          // The segment's own assignments are read too (`PAGER='…' git log`: programs/commandVariables.ts).
+          assert.deepEqual(payloads, executedPayloads(recordOf({ ...segment, argv: copy })), prefix + text);
         }
       }
     }

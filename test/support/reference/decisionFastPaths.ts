@@ -17,7 +17,7 @@ import { programForms, rowFor } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import { deletedPaths, namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
 import { placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
-import { argvRecord, recordOf } from '../../../src/gate/programs/segmentRecord';
+import { recordOf } from '../../../src/gate/programs/segmentRecord';
 
 // ── The code the fast paths replaced, kept here as the reference ───────────────────────────
 
@@ -166,7 +166,8 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     // table does not list.
     const assigned = [...segment.assignments, ...peeled.assignments];
     if (assigned.some((a) => !isHarmlessAssignment(a.name, a.value.kind === 'literal', a.value.kind === 'literal' ? a.value.value : undefined))) unreadable++;
-    const payloads = executedPayloads(argvRecord(segment.argv));
+    // The segment's assignments too: a value some program runs as a command (`GIT_PAGER='…'`).
+    const payloads = executedPayloads(recordOf(segment));
     if (payloads.length > 0 && depth >= MAX_PAYLOAD_DEPTH) {
       unreadable++;
       continue;
