@@ -14,8 +14,6 @@ import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 
-const haveBwrap = HAVE_BUBBLEWRAP;
-
 describe('cli: approvals-gate run', function () {
   this.timeout(120_000);
   let root: string;
@@ -59,7 +57,7 @@ describe('cli: approvals-gate run', function () {
 
   describe('with bubblewrap', function () {
     before(function () {
-      if (!haveBwrap) this.skip();
+      if (!HAVE_BUBBLEWRAP) this.skip();
     });
 
     it('an approved command runs contained, with its output and its exit status', () => {

@@ -23,13 +23,11 @@ import type { ExecutionRecord } from '../../src/gate/execution/executionRecord';
 import { askGate } from '../support/askGate';
 import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
-const haveBwrap = HAVE_BUBBLEWRAP;
-
 /** What the terminal's shell printed after the typed line ran: its own folder and variable. */
 const AFTER = 'echo "shell-after: status=$? pwd=$PWD x=${GATE_TERMINAL_X-unset}"';
 
 describe('sandbox: the terminal\'s contained line with real bubblewrap (D§13)', function () {
-  if (!haveBwrap || process.platform !== 'linux') {
+  if (!HAVE_BUBBLEWRAP) {
     it('needs bubblewrap on Linux (scripts/ensureSystem.mjs installs it)', function () {
       this.skip();
     });

@@ -21,10 +21,8 @@ import { scrubEnvironment } from '../../src/gate/execution/environmentScrub';
 import { askGate } from '../support/askGate';
 import { HAVE_BUBBLEWRAP } from '../support/bubblewrap';
 
-const haveBwrap = HAVE_BUBBLEWRAP;
-
 describe('sandbox: real bubblewrap (D§13 containment)', function () {
-  if (!haveBwrap || process.platform !== 'linux') {
+  if (!HAVE_BUBBLEWRAP) {
     it('needs bubblewrap on Linux (scripts/ensureSystem.mjs installs it)', function () {
       this.skip();
     });
