@@ -391,7 +391,7 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
       if (below.includes('hooks')) return 'git hooks';
       if (below.length > 0 && (base === 'config' || base === 'config.worktree')) return 'git configuration';
     }
-    if (component === '.github' && components[k + 1] === 'workflows') return 'CI workflows';
+    if (FORGE_FOLDERS.has(component) && components[k + 1] === 'workflows') return 'CI workflows';
     const agent = agentSettingsReason(component, k === components.length - 1, components.slice(0, k).some((before) => before.charCodeAt(0) === DOT));
     if (agent !== null) return agent;
   }
@@ -400,9 +400,19 @@ export function namedProtectedReason(absolutePath: string, context: PathContext)
 
 const DOT = 0x2e;
 
+/**
+ * The folders whose `workflows/` a forge runs on every push: GitHub's, and Gitea's and Forgejo's
+ * (which read the same Actions syntax; Forgejo also reads `.gitea/` and `.github/`).
+ */
+const FORGE_FOLDERS: ReadonlySet<string> = new Set(['.github', '.gitea', '.forgejo']);
+
 /** Why a file of this (lower-case) name is protected wherever it lies, or `null`; `path` is the whole (lower-case) path. */
 function protectedFileReason(base: string, path: string): string | null {
   if (Object.prototype.hasOwnProperty.call(PROTECTED_FILES, base)) return PROTECTED_FILES[base]!;
+  // YAML's two extensions name the same file for the tools that read one (`.woodpecker.yaml`,
+  // `.drone.yaml` are read as their `.yml` spellings are): the table names one spelling of each.
+  const otherYaml = base.endsWith('.yaml') ? `${base.slice(0, -'.yaml'.length)}.yml` : base.endsWith('.yml') ? `${base.slice(0, -'.yml'.length)}.yaml` : null;
+  if (otherYaml !== null && Object.prototype.hasOwnProperty.call(PROTECTED_FILES, otherYaml)) return PROTECTED_FILES[otherYaml]!;
   if (base.endsWith('.code-workspace')) return 'VS Code workspace file';
   const agent = agentSettingsReason(base, true);
   if (agent !== null) return agent;
@@ -429,7 +439,7 @@ function treeReason(absolutePath: string, context: PathContext): string | null {
   const components = path.split('/').filter((c) => c.length > 0);
   const base = components[components.length - 1] ?? '';
   if (components.some(isGitDirectoryName)) return 'a git folder (hooks and configuration)';
-  if (base === '.github') return 'a folder that holds CI workflows';
+  if (FORGE_FOLDERS.has(base)) return 'a folder that holds CI workflows';
   return null;
 }
 
@@ -448,7 +458,7 @@ const CANDIDATE_NAMES: readonly string[] = [
   ...Object.keys(PROTECTED_NESTED),
   ...Object.values(PROTECTED_NESTED).flatMap((inside) => Object.keys(inside)),
   '.git',
-  '.github',
+  ...FORGE_FOLDERS,
   'project.code-workspace',
 ];
 

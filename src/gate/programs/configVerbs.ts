@@ -60,6 +60,16 @@ export function configurationWritesAtWorst(argv: readonly Word[], privileged: bo
   const words = verbs(argv);
   const all = argv.map(literalText);
   const own = `~/.config/${name}`;
+  // Options that say the command acts beyond the project (docs/decisions.md "Options that say a
+  // tool acts beyond the project"): `--global`/`--system` write the user's or
+  // the machine's settings (`git secrets --register-aws --global`, `nbdime config-git --enable
+  // --global`), and `--install` installs the tool into git or the user's programs
+  // (`nbstripout --install`, `git secrets --install`).
+  if (all.includes('--install')) return [target('.git/hooks', name, '--install'), target('.git/config', name, '--install', 'file'), target('~/.local', name, '--install')];
+  // A reading verb beside them only looks at those settings (`kopia policy show --global`).
+  const onlyReads = words.some((word) => word !== null && READING_VERB.test(word));
+  if (all.includes('--system') && !onlyReads) return [target('/etc', name, '--system')];
+  if (all.includes('--global') && !onlyReads) return [target(own, name, '--global'), target('~/.gitconfig', name, '--global', 'file')];
   // A program named for git's hooks (`lefthook`, `simple-git-hooks`, `git-hooks`) installs them:
   // alone, or with a verb that adds or changes one (docs/decisions.md "Git hook managers write the hooks").
   if (/hook/i.test(name) && (words.length === 0 || (words[0] !== null && /^(?:install|uninstall|add|init|set|enable|disable|sync|update|remove|rm)$/.test(words[0]!)))) {

@@ -617,13 +617,15 @@ const NPM_SPEC: Grammar = {
 };
 
 /**
- * `npm pkg set` edits package.json; `npm config set` edits an npmrc; `pnpm setup` writes pnpm's
+ * `npm pkg set` edits package.json; `npm config set` (and `npm set`) edits an npmrc; `pnpm setup` writes pnpm's
  * folder into the shell's start-up file; `code --install-extension` adds code VS Code runs.
  */
 function packageManagerTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
   const parsed = readArgs(args, NPM_SPEC);
-  const verb = textOf(parsed.operands[0]);
-  const action = textOf(parsed.operands[1]);
+  // `npm set KEY VALUE` is npm's own spelling of `npm config set`; a `set` verb is read so for pnpm too.
+  const alias = textOf(parsed.operands[0]) === 'set' && program !== 'yarn';
+  const verb = alias ? 'config' : textOf(parsed.operands[0]);
+  const action = alias ? 'set' : textOf(parsed.operands[1]);
   const prefixWord = optionValues(parsed, '--prefix', '-C', '--dir')[0];
   const prefix = prefixWord ? textOf(prefixWord) : '.';
   if ((verb === 'pkg' && (action === 'set' || action === 'delete' || action === 'fix')) || verb === 'set-script') {
@@ -645,10 +647,17 @@ function packageManagerTargets(args: readonly Word[], { program }: WriterContext
   return [];
 }
 
-const CODE_SPEC: Grammar = { long: valued('extensions-dir', 'user-data-dir', 'install-extension', 'uninstall-extension', 'profile', 'locale'), abbreviations: false };
+const CODE_SPEC: Grammar = { long: valued('extensions-dir', 'user-data-dir', 'install-extension', 'uninstall-extension', 'profile', 'locale', 'add-mcp'), abbreviations: false };
 
 function editorExtensionTargets(args: readonly Word[], { program }: WriterContext): WriteTarget[] {
   const parsed = readArgs(args, CODE_SPEC);
+  if (hasOption(parsed, '--add-mcp')) {
+    // The user profile's MCP configuration, whose servers the editor (and its agents) start.
+    const dataWord = optionValues(parsed, '--user-data-dir')[0];
+    const profiles: Record<string, string> = { code: '~/.config/Code', 'code-insiders': '~/.config/Code - Insiders', codium: '~/.config/VSCodium', 'code-server': '~/.local/share/code-server', cursor: '~/.config/Cursor' };
+    const data = dataWord ? textOf(dataWord) : (profiles[program] ?? null);
+    return [{ path: data === null ? null : `${data}/User/mcp.json`, via: `${program} --add-mcp` }];
+  }
   if (!hasOption(parsed, '--install-extension', '--uninstall-extension')) return [];
   const dirWord = optionValues(parsed, '--extensions-dir')[0];
   const defaults: Record<string, string> = {
@@ -951,6 +960,10 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
       out.push(...reader(withInput, context).map((t) => ({ ...t, via: `${t.via} through xargs` })));
     } else {
       out.push(...reader(args, context));
+      // A subcommand the row does not list (`git secrets --install`, a plugin or an external
+      // command): its configuration verbs write at their worst, as a program without a row's do.
+      const forms = analysis?.inside?.forms ?? programForms(unwrapped.argv);
+      if (forms.unlisted !== null) out.push(...configurationWritesAtWorst(unwrapped.argv, privilegeWrapper(unwrapped.wrappers) !== undefined));
     }
     if (!unwrapped.exact) {
       // A wrapper whose options could not be read exactly may have hidden words of the command.

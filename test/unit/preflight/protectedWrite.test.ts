@@ -222,6 +222,23 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['sh -c "cp x .vscode/tasks.json && echo ok"', [`${CWD}/.vscode/tasks.json`]],
     ['find . -name hook -exec cp {} .git/hooks/ \\;', [`${CWD}/.git/hooks/*`]],
     ['env -S "tee .envrc"', [`${CWD}/.envrc`]],
+    // CI pipelines of every forge, in either YAML spelling
+    ['cat > .forgejo/workflows/test.yml < ci', [`${CWD}/.forgejo/workflows/test.yml`]],
+    ['cp ci.yml .gitea/workflows/ci.yml', [`${CWD}/.gitea/workflows/ci.yml`]],
+    ['cat > .woodpecker.yaml < ci', [`${CWD}/.woodpecker.yaml`]],
+    ['cp ci .drone.yaml', [`${CWD}/.drone.yaml`]],
+    // settings a tool's own verb rewrites outside the workspace (the row or the write reader names the file)
+    ['npm set registry http://localhost:4873/', [`${HOME}/.npmrc`]],
+    ['sudo timedatectl set-timezone Europe/Berlin', ['/etc/localtime']],
+    ['sudo update-alternatives --set editor /usr/bin/vim.basic', ['/etc/alternatives']],
+    ['go env -w GOPROXY=https://athens.example.com,direct', [`${HOME}/.config/go/env`]],
+    ['code --add-mcp \'{"name":"x","command":"npx"}\'', [`${HOME}/.config/Code/User/mcp.json`]],
+    ['ranger --copy-config=rifle', [`${HOME}/.config/ranger`]],
+    // a subcommand the row does not list, or a program without a row, that installs itself or acts user-wide
+    ['git secrets --install', [`${CWD}/.git/hooks`, `${CWD}/.git/config`, `${HOME}/.local`]],
+    ['git secrets --register-aws --global', [`${HOME}/.config/git`, `${HOME}/.gitconfig`]],
+    ['nbstripout --install --attributes .gitattributes', [`${CWD}/.git/hooks`, `${CWD}/.git/config`, `${HOME}/.local`]],
+    ['nbdime config-git --enable --global', [`${HOME}/.config/nbdime`, `${HOME}/.gitconfig`]],
   ];
   for (const [command, paths] of table) {
     it(`${command} → ${paths.length > 0 ? paths.join(', ') : 'finding'}`, () => {
@@ -385,6 +402,12 @@ describe('protected-write floor: not a finding', () => {
     'echo x > .Xresources',
     'echo x > mcp.json',
     'echo x > docs/mcp.md',
+    'echo x > workflows/ci.yml',
+    'timedatectl status',
+    'update-alternatives --display editor',
+    'go env GOPATH',
+    'kopia policy show --global',
+    'git secrets --scan',
   ];
   for (const command of commands) {
     it(command, () => assert.equal(protectedFinding(command), null));

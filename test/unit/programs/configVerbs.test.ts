@@ -24,6 +24,14 @@ describe('configuration verbs of a program the gate cannot place (programs/confi
     assert.deepEqual(paths('zork enable sshd', true), ['/etc']);
   });
 
+  it('takes --install, --global and --system as writes beyond the project (docs/decisions.md "Options that say a tool acts beyond the project")', () => {
+    assert.deepEqual(paths('zork --install'), ['.git/hooks', '.git/config', '~/.local']);
+    assert.deepEqual(paths('zork config-git --enable --global'), ['~/.config/zork', '~/.gitconfig']);
+    assert.deepEqual(paths('zork set-policy --system --keep 5'), ['/etc']);
+    assert.deepEqual(paths('zork policy show --global'), []);
+    assert.deepEqual(paths('zork policy list --system'), []);
+  });
+
   it('leaves reading verbs, choosing a context, printed shell code and unprivileged add-ons alone', () => {
     for (const line of ['zork config get color', 'zork config --list', 'zork context list', 'zork context use prod', 'zork repo list', 'zork init', 'zork completion zsh', 'zork enable dns', 'zork config --local color never', 'zork build', 'zork run install']) {
       assert.deepEqual(paths(line), [], line);

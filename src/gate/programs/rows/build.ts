@@ -454,6 +454,8 @@ const GO_ROW: ProgramRow = {
     env: {
       grammar: { singleDash: true, abbreviations: false, long: { json: 'optional', u: 'optional', w: 'optional', changed: 'optional' } },
       options: [{ role: 'destructive', options: ['-w', '--w', '-u', '--u'], note: 'go env -w/-u writes settings (GOFLAGS, GOTOOLCHAIN, GOPROXY) that later go commands obey' }],
+      // The file is the one `GOENV` names (`go env GOENV`): by default in the user's configuration folder.
+      read: (_args, reading) => (reading.options.some((option) => ['-w', '--w', '-u', '--u'].includes(option.name)) ? [writes('go', '-w', '~/.config/go/env', 'file', 'go env -w/-u rewrites the go env file, whose settings later go commands obey')] : []),
       plain: ['', 'GOPATH', '-json GOOS GOARCH'],
     },
     generate: { grammar: GO_GRAMMAR, role: { role: 'executor', note: 'go generate runs the commands written in //go:generate lines' } },

@@ -3264,7 +3264,20 @@ const LOGINCTL_ROW = systemdTool(['loginctl'], 'the systemd login manager\'s con
 const TIMEDATECTL_ROW = systemdTool(['timedatectl'], 'the systemd clock and time-zone control program', flagged('adjust-system-clock', 'monitor'),
   ['status', 'show', 'list-timezones', 'timesync-status', 'show-timesync', 'help'],
   { 'set-time': 'sets the system clock', 'set-timezone': 'sets the time zone', 'set-local-rtc': 'changes how the hardware clock is read', 'set-ntp': 'turns network time on or off', 'ntp-servers': 'sets the time servers of a link', 'revert': 'resets the time servers of a link' },
-  ['', 'status', 'show', 'list-timezones']);
+  ['', 'status', 'show', 'list-timezones'], '', {});
+/**
+ * The files timedatectl's verbs rewrite outside the workspace (D§7): the zone link, the hardware
+ * clock's mode, the time-sync service's enablement. `set-time` changes the clock itself, no file.
+ */
+const TIMEDATECTL_FILES: Readonly<Record<string, readonly [string, 'file' | 'tree']>> = {
+  'set-timezone': ['/etc/localtime', 'file'],
+  'set-local-rtc': ['/etc/adjtime', 'file'],
+  'set-ntp': ['/etc/systemd/system', 'tree'],
+};
+for (const [verb, [path, scope]] of Object.entries(TIMEDATECTL_FILES)) {
+  const level = TIMEDATECTL_ROW.subcommands![verb]!;
+  (TIMEDATECTL_ROW.subcommands as Record<string, Command>)[verb] = { ...level, read: () => [writes('timedatectl', verb, path, scope, `timedatectl ${verb} rewrites ${path}`)] };
+}
 const BUSCTL_ROW = systemdTool(['busctl'], 'the D-Bus inspector and caller of systemd', { ...valued('address', 'match', 'size', 'timeout', 'destination', 'verbose'), ...flagged('system', 'user', 'show-machine', 'unique', 'acquired', 'activatable', 'list', 'expect-reply', 'auto-start', 'allow-interactive-authorization', 'augment-creds', 'watch-bind', 'limit-messages') },
   ['list', 'status', 'monitor', 'capture', 'tree', 'introspect', 'get-property', 'help', 'wait'],
   { call: 'calls a D-Bus method, which can start services or change the system', 'set-property': 'changes a property of a D-Bus object', emit: 'sends a D-Bus signal' },

@@ -757,7 +757,10 @@ const RANGER_ROW: ProgramRow = {
   options: [
     { role: 'executor', options: ['--cmd'], payload: 'shell-text', payloadText: (v) => /^shell\s+(?:-\w+\s+)*(.*)$/.exec(v)?.[1] ?? null, example: 'shell id', note: '--cmd runs a ranger command at start-up, and ranger commands can run the shell' },
     { role: 'loader', options: ['-r', '--confdir'], note: '-r reads configuration from the named folder, including commands.py, which is Python code' },
-    { role: 'writer', options: ['--copy-config', '--choosefile', '--choosefiles', '--choosedir', '--logfile'], note: 'these options write configuration copies, the chosen paths or a log to files' },
+    { role: 'writer', options: ['--choosefile', '--choosefiles', '--choosedir', '--logfile'], note: 'these options write the chosen paths or a log to files' },
+    // --copy-config=WHICH names which default files (rc, rifle, commands, scope, all) to copy into
+    // ranger's configuration folder, not a path.
+    { role: 'writer', options: ['--copy-config'], target: 'tree', targetText: () => '~/.config/ranger', example: 'rifle', note: '--copy-config writes default configuration files into ~/.config/ranger' },
   ],
   plain: ['', 'src', '--version', '-c ~/projects'],
 };

@@ -926,6 +926,8 @@ const KERNEL_ROWS: readonly ProgramRow[] = [
     options: [
       { role: 'writer', options: ['--install'], example: '/usr/bin/editor', note: '--install creates the link at the path given, pointing at the new alternative' },
       { role: 'destructive', options: ['--install', '--remove', '--remove-all', '--set', '--config', '--all', '--auto', '--set-selections'], example: 'editor', note: 'changes which program a system-wide name runs' },
+      // Each of them rewrites the links in the alternatives folder (`--altdir`, else /etc/alternatives).
+      { role: 'writer', options: ['--remove', '--remove-all', '--set', '--config', '--all', '--auto'], target: 'tree', targetText: () => '/etc/alternatives', example: 'editor', note: 'rewrites the links in /etc/alternatives' },
     ],
     plain: ['--display editor', '--list java', '--query python', '--get-selections'],
   },
