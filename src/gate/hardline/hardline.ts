@@ -37,6 +37,7 @@ import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkDeviceWords } from './deviceWords';
 import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
+import { checkPrivilegedUnknown } from './privilegedUnknown';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
 import { checkEmptiedFiles } from './emptiedFiles';
@@ -479,7 +480,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
   if (!record.wrapped) return checkArgv(record, place, context);
   const unwrapped = record.peeled;
-  const unregistered = checkWslUnregister(unwrapped.layers);
+  const unregistered = checkWslUnregister(unwrapped.layers) ?? checkPrivilegedUnknown(record);
   if (unregistered !== null) return unregistered;
   const inner = placeInside(place, unwrapped.layers);
   // Read exactly, the unwrapped argv is the only reading.

@@ -42,7 +42,7 @@ import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wo
 const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv', 'absent']);
 
 /** The tokens of a word: split at dashes, underscores, dots, `=`, `:`, `/`, blanks and lower-to-upper case changes. */
-function tokens(text: string): string[] {
+export function tokens(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
