@@ -27,6 +27,7 @@ import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { wordText } from '../programs/executorPayloads';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { installedFilesAtWorst, windowsPathAsWsl } from './paths';
+import { windowsVariableFolder } from './windowsFolders';
 import { findPrintedCriticalFiles } from './deletion';
 import { criticalFilesNamed } from './criticalNames';
 
@@ -608,6 +609,30 @@ export function convertedPath(argv: readonly Word[]): Produced | null {
   const paths = (words as string[]).filter((word) => !word.startsWith('-'));
   const converted = paths.map((path) => windowsPathAsWsl(path));
   return paths.length === 1 && converted[0] !== null ? { texts: [converted[0]!], exact: true } : null;
+}
+
+/**
+ * What prints a Windows environment folder (docs/decisions.md "The Windows home reached by
+ * computation"): wslu's `wslvar NAME` (`-s`/`-l` pick the system's or the shell's variables: the
+ * same folders), `cmd.exe /c echo %NAME%` and PowerShell's `$env:NAME` (`echo`/`Write-Output`/
+ * `Write-Host` of it, or the bare variable) print the folder windowsFolders.ts knows at its worst
+ * (`USERPROFILE` a real user's profile `C:\Users\%USERNAME%`), so that `wslpath` of it and a
+ * deletion of that are the profile's. Any other variable or program: null.
+ */
+export function windowsVariablePrinted(argv: readonly Word[]): Produced | null {
+  const name = commandName(argv[0])?.name;
+  const words = argv.slice(1).map(literalText);
+  if (words.some((word) => word === null)) return null;
+  const texts = words as string[];
+  let variable: string | undefined;
+  if (name === 'wslvar') variable = texts.filter((word) => !word.startsWith('-'))[0];
+  else if (name === 'cmd' && /^\/c$/i.test(texts[0] ?? '')) variable = /^\s*@?echo\s+%(\w+(?:\(x86\))?)%\s*$/i.exec(texts.slice(1).join(' '))?.[1];
+  else if (name === 'powershell' || name === 'pwsh') {
+    const code = texts.filter((word, k) => !(k === 0 && /^-(?:c|command|nop|noprofile|noni|noninteractive)$/i.test(word)) && !/^-(?:nop|noprofile|noni|noninteractive)$/i.test(word)).join(' ');
+    variable = /^\s*(?:(?:echo|write-output|write-host)\s+)?\$\{?env:(\w+(?:\(x86\))?)\}?\s*;?\s*$/i.exec(code)?.[1];
+  }
+  const folder = variable === undefined ? null : windowsVariableFolder(variable);
+  return folder === null ? null : { texts: [folder], exact: false };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { printedAtWorst } from './listings';
-import { codePrintedAtWorst, convertedPath, decodedAtWorst, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
+import { codePrintedAtWorst, convertedPath, decodedAtWorst, windowsVariablePrinted, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { isPrintCallName } from '../programs/languages/approximate';
@@ -993,7 +993,7 @@ function producedText(source: CommandShape): Produced | null {
     default:
       // A transform of what flows in (`base64 -d`, `rev`, `tr`), an interpreter's print, or at worst
       // the strings of code the floor cannot read (dataFlow.ts).
-      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal)) ?? convertedPath(argv) ?? passedOn(source, inside) ?? codePrintedAtWorst(argv, unplacedProgram(inside), () => inputOf(source, literal));
+      return transformedText(argv, () => inputOf(source, literal)) ?? interpreterPrinted(argv, inside) ?? printedAtWorst(argv, () => inputOf(source, literal)) ?? convertedPath(argv) ?? windowsVariablePrinted(argv) ?? passedOn(source, inside) ?? codePrintedAtWorst(argv, unplacedProgram(inside), () => inputOf(source, literal));
   }
 }
 
@@ -1132,20 +1132,26 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   return null;
 }
 
+/** How deep substitutions inside substitutions are filled from what their producers print. */
+const MAX_SUBSTITUTION_NESTING = 3;
+
 /**
  * Values assigned earlier on the line and the output of literal producers substituted into it,
  * put where they are expanded (`x='rm -rf /'; $x`, `eval "$(echo … | base64 -d)"`; dataFlow.ts),
  * read again as approximate text.
  */
 function checkLineValues(text: string, context: Context): HardlineFinding | null {
-  const filled = lineWithValues(text, (inner) => {
+  const produce = (substituted: string, nesting: number): string | null => {
+    // A substitution inside the substitution (`$(wslpath "$(wslvar USERPROFILE)")`) is filled first.
+    const inner = nesting < MAX_SUBSTITUTION_NESTING ? (lineWithValues(substituted, (deeper) => produce(deeper, nesting + 1)) ?? substituted) : substituted;
     const commands = readTextCommands(inner, context.home);
     const last = commands[commands.length - 1];
     const produced = last === undefined ? null : producedText(last as CommandShape);
     // A lister's paths at their worst (`rm -rf $(ls -d /usr/*)`), each root and the glob of what is under it.
     const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
     return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
-  });
+  };
+  const filled = lineWithValues(text, (inner) => produce(inner, 0));
   const calls = functionCallsText(text);
   return (filled === null ? null : checkPayloadText(filled, true, context, context.place)) ?? (calls === null ? null : checkPayloadText(calls, true, context, context.place));
 }

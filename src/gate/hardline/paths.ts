@@ -11,6 +11,7 @@ import { foldCompatibility } from '../reading/normalise';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
+import { windowsVariableFolder } from './windowsFolders';
 import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES, WINDOWS_CRITICAL_PROGRAMS, WINDOWS_HIVES } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
@@ -993,8 +994,21 @@ export function encryptedSecret(pathText: string): string | null {
  * What kind of credential the path names (e.g. `an SSH private key`), or null. Public keys
  * (`*.pub`), certificates and `.env.example`-style templates are not credentials.
  */
+/**
+ * A Windows path as WSL sees it, the profile's variables first put at their worst
+ * (`%USERPROFILE%\.ssh\id_ed25519`, `$env:USERPROFILE\.aws\credentials`, `C:\Users\dev\.git-credentials`
+ * are `/mnt/c/Users/…/…`): docs/decisions.md "Windows credentials and their senders". Null for
+ * any other text.
+ */
+export function windowsFormAsWsl(text: string): string | null {
+  const variable = /^(?:%(\w+)%|\$\{?env:(\w+)\}?)(?=[\\/]|$)/i.exec(text);
+  const folder = variable === null ? null : windowsVariableFolder((variable[1] ?? variable[2])!);
+  return windowsPathAsWsl(folder === null ? text : folder + text.slice(variable![0].length));
+}
+
 export function credentialKind(pathText: string, home: string): string | null {
-  let text = expandHome(foldCompatibility(pathText), home);
+  const folded = foldCompatibility(pathText);
+  let text = /^(?:[A-Za-z]:|%|\$\{?env:)/i.test(folded) ? (windowsFormAsWsl(folded) ?? expandHome(folded, home)) : expandHome(folded, home);
   const homePrefix = home.endsWith('/') ? home : home + '/';
   if (home !== '' && home !== '/' && text.startsWith(homePrefix)) text = '~/' + text.slice(homePrefix.length);
   while (text.length > 1 && text.endsWith('/')) text = text.slice(0, -1);
@@ -1114,7 +1128,8 @@ const HOME_FILES_WITHOUT_SECRETS = new Set([
  * home itself is not one (as `tar czf - ~ | nc` is not). In words, or null.
  */
 export function homeStateAtWorst(pathText: string, home: string): string | null {
-  const text = expandHome(foldCompatibility(pathText), home);
+  const folded = foldCompatibility(pathText);
+  const text = /^(?:[A-Za-z]:|%|\$\{?env:)/i.test(folded) ? (windowsFormAsWsl(folded) ?? expandHome(folded, home)) : expandHome(folded, home);
   const parts = absoluteComponents(text);
   if (parts === null) return null;
   let at = homePrefix(parts, homeComponents(home));

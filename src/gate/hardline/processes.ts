@@ -52,6 +52,11 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
     // cannot live without (docs/decisions.md "A session's processes found by pidof or pgrep").
     // Signal 0 asks whether it lives; USR1/USR2/CONT/WINCH ask a window manager to reload or report.
     if (signal !== null && /^(?:0|sig0|null|(?:sig)?(?:usr1|usr2|cont|winch)|10|12|18|28)$/i.test(signal)) return null;
+    // PID 1, the machine's init (docs/decisions.md "The host's processes from a container"): an
+    // ending signal ends it (and the machine with it) or is read as a power request (SIGINT is
+    // ctrl-alt-del, a reboot, for systemd and sysvinit); the kernel's shield of init from SIGKILL
+    // is not counted on, since the signaller may sit in another namespace. HUP asks init to reload.
+    if (pids.includes('1') && (signal === null || !/^(?:sig)?hup$|^1$/i.test(signal))) return hardlineFinding('shutdown', `kill ${signal === null ? '' : '-' + signal + ' '}1 signals the init process, PID 1, that holds the machine up`);
     for (const word of args) {
       const found = substitutedSessionProcess(word);
       if (found !== null) return hardlineFinding('shutdown', `kill of ${found.command}: ${found.what}`);

@@ -38,6 +38,9 @@ const NAMED_PROGRAMS = new Set([
 /** The programs whose arms still apply inside a container (see {@link checkProgram}). */
 const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
 
+/** The arms of signals to processes, which reach the host's processes from its process namespace. */
+const HOST_PROCESS_ARMS = new Set(['kill', 'killall5', 'pkill', 'killall']);
+
 /** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
 export function isHardlineProgram(name: string): boolean {
   return NAMED_PROGRAMS.has(name) || isFormatter(name);
@@ -58,7 +61,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
   // Inside a container only what reaches the host counts: paths through its binds, fork loops
   // (the container shares the host's kernel). Its kills, power and device commands are its own.
   // A run handed the host's devices writes the host's disks; a chroot shares everything but the root.
-  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost(place)) {
+  // A run in the host's process namespace (`--pid=host`, `hostPID: true`) signals the host's processes.
+  if (place.mounts !== undefined && !CONTAINER_ARMS.has(name) && !sharesHost(place) && !(place.hostPid === true && HOST_PROCESS_ARMS.has(name))) {
     const bound = devicesThroughBinds(argv.slice(1), place);
     return (place.hostDevices === true ? checkDeviceArms(name, argv.slice(1)) : null) ?? (bound === null ? null : checkDeviceArms(name, bound));
   }

@@ -144,9 +144,42 @@ function isSignalZero(text: string): boolean {
  * `killall [-SIG] NAME…`, `pkill [-SIG] [-x] PATTERN` and `taskkill /im NAME…`: the first process
  * named that ends the session or the system, as a finding.
  */
+/**
+ * taskkill's filters that pick whole populations rather than programs (docs/decisions.md "Windows
+ * tools through WSL: ends, accounts and inline scripts"): `USERNAME` (any comparison: every
+ * process of an account, the user's own at worst, since the gate cannot know the Windows name),
+ * `SESSION`/`SESSIONNAME` (every process of a session) and `STATUS eq RUNNING` (`ne NOT
+ * RESPONDING`: every live process). With no `/im` (or `/im *`), no `/pid`, no remote `/s` and
+ * only such filters, taskkill ends them all: the filters as written, or null.
+ */
+function taskkillFiltersEverything(texts: ReadonlyArray<string | null>): string | null {
+  const filters: string[] = [];
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k] ?? '';
+    if (/^[-/](?:pid|s)$/i.test(text)) return null;
+    if (/^[-/]im$/i.test(text) && texts[k + 1] !== '*') return null;
+    if (!/^[-/]fi$/i.test(text)) continue;
+    const filter = texts[k + 1];
+    if (filter === null || filter === undefined) return null;
+    const parts = /^\s*(\w+)\s+(eq|ne|gt|lt|ge|le)\s+(.*?)\s*$/i.exec(filter);
+    if (parts === null) return null;
+    const [field, op, value] = [parts[1]!.toLowerCase(), parts[2]!.toLowerCase(), parts[3]!.toLowerCase()];
+    const broad =
+      field === 'username' ||
+      ((field === 'session' || field === 'sessionname') && op === 'eq') ||
+      (field === 'status' && ((op === 'eq' && value === 'running') || (op === 'ne' && value === 'not responding')));
+    if (!broad) return null;
+    filters.push(`/fi "${filter}"`);
+    k++;
+  }
+  return filters.length === 0 ? null : filters.join(' ');
+}
+
 export function checkSessionKill(name: string, args: readonly Word[]): HardlineFinding | null {
   const texts = args.map(literalText);
   if (name === 'taskkill') {
+    const everything = taskkillFiltersEverything(texts);
+    if (everything !== null) return hardlineFinding('kill-all', `taskkill ${everything} ends every process it may end`);
     for (let k = 0; k < texts.length; k++) {
       if (!/^[-/]im$/i.test(texts[k] ?? '')) continue;
       const image = texts[k + 1];

@@ -398,6 +398,10 @@ const CMDLETS: Readonly<Record<string, CmdletParameters>> = {
   'rename-item': { valued: ['path', 'literalpath', 'newname', 'credential'], switches: ['force', 'passthru'], positional: ['path', 'newname'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
   'stop-process': { valued: ['name', 'id', 'inputobject'], switches: ['force', 'passthru'], positional: ['id'], aliases: { processname: 'name', pn: 'name' } },
   'get-process': { valued: ['name', 'id', 'inputobject', 'computername', 'module', 'includeusername'], switches: ['fileversioninfo'], positional: ['name'], aliases: { processname: 'name', pid: 'id', cn: 'computername' } },
+  // WslManagementPS: `Remove-WslDistribution [-Name] NAME…` (wildcards) or `-Distribution` objects piped in.
+  'remove-wsldistribution': { valued: ['name', 'distribution'], switches: ['passthru', 'confirm'], positional: ['name'] },
+  // Microsoft.PowerShell.LocalAccounts: `Remove-LocalUser [-Name] NAME…`, `-SID`, or `-InputObject`/piped users.
+  'remove-localuser': { valued: ['name', 'sid', 'inputobject'], switches: ['confirm'], positional: ['name'] },
 };
 
 /** A command's words bound to its cmdlet's parameters: values by parameter, and the switches given. */
@@ -487,7 +491,7 @@ export function powerShellAsShell(code: string, level = 0): string {
 }
 
 /** Renderings that already take in what the command before produced. */
-const REPLACES_PRODUCER = new Set(['rm', 'vssadmin', 'taskkill', 'kill']);
+const REPLACES_PRODUCER = new Set(['rm', 'vssadmin', 'taskkill', 'kill', 'wsl.exe', 'userdel']);
 
 function renderCommand(command: PsCommand, level: number): string {
   const first = command.words[0]!;
@@ -538,6 +542,17 @@ function renderCommand(command: PsCommand, level: number): string {
       const paths = [...(bound!.values.get('path') ?? []), ...(bound!.values.get('literalpath') ?? [])];
       const destination = bound!.values.get('destination')?.[0] ?? bound!.values.get('newname')?.[0] ?? null;
       return paths.length === 0 ? '' : `mv -f -- ${paths.map(quote).join(' ')} ${quote(destination)}`;
+    }
+    case 'remove-wsldistribution': {
+      // Unregistering deletes the distribution's virtual disk, as `wsl --unregister NAME` does; a
+      // name only known at run time, or the distributions piped in, at their worst every one.
+      const names = bound!.values.get('name') ?? [];
+      return `wsl.exe --unregister ${names.length === 0 ? quote(null) : names.map(quote).join(' ')}`;
+    }
+    case 'remove-localuser': {
+      // The account removed, as `userdel NAME` removes a Linux one (its profile folder stays).
+      const names = bound!.values.get('name') ?? [];
+      return `userdel -- ${names.length === 0 ? quote(null) : names.map(quote).join(' ')}`;
     }
     case 'remove-wmiobject':
     case 'remove-ciminstance':
@@ -611,7 +626,11 @@ function windowsMethods(command: PsCommand): string | null {
   const source = command.source;
   const deletion = WMI_DELETIONS.find(([wmiClass]) => wmiClass.test(source));
   if (deletion !== undefined && /\.Delete\(\s*\)|Remove-(?:Wmi|Cim)\w*|\br(?:wmi|cim)\b/i.test(source)) return deletion[1];
-  if (!/Win32_OperatingSystem/i.test(source) && !/\.Win32Shutdown(?:Tracker)?\(/i.test(source)) return null;
+  // The class named in the statement itself, or in a statement piping its instances in
+  // (`Get-CimInstance Win32_OperatingSystem | Invoke-CimMethod -MethodName Win32Shutdown …`).
+  let osObject = /Win32_OperatingSystem/i.test(source) || /\.Win32Shutdown(?:Tracker)?\(|-MethodName\s+['"]?Win32Shutdown/i.test(source);
+  for (let from = command.pipedFrom; !osObject && from !== null; from = from.pipedFrom) osObject = /Win32_OperatingSystem/i.test(from.source);
+  if (!osObject) return null;
   const call = /(?:\.|-MethodName\s+['"]?|-Name\s+['"]?)(Win32Shutdown(?:Tracker)?|Shutdown|Reboot)\b\s*(?:\(\s*(?:[0-9]+\s*,\s*)?(?:['"][^'"]*['"]\s*,\s*)?([0-9]+)?|.*?-Arguments\s*@\{\s*Flags\s*=\s*([0-9]+))?/i.exec(source);
   if (call === null) return null;
   const method = call[1]!.toLowerCase();
