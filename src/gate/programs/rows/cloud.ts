@@ -3906,8 +3906,10 @@ const APPTAINER_EXEC: Command = {
   read: elsewhere('apptainer exec', 'runs the command inside a container of the image named first', 1),
   // The host's home folder and its /dev are bound in by default (`--contain` swaps /dev for a
   // minimal one; read at its worst, the host's); an instance started earlier on the line
-  // (`exec instance://NAME`) keeps the binds it was started with.
-  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/dev', host: '/dev' }] },
+  // (`exec instance://NAME`) keeps the binds it was started with. The home is bound at its own
+  // path, the home of whoever runs the command, which need not be the home the gate was given:
+  // every path under /home inside is taken at its worst, as the host's.
+  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/home', host: '/home' }, { inside: '/dev', host: '/dev' }] },
 };
 
 /**
