@@ -1,14 +1,15 @@
 /**
  * A pod given on standard input to whatever applies it (D§5, docs/decisions.md "A pod on standard
  * input to any applier"): `echo '{…pod…}' | kapp deploy -f -`, `kubectl apply -f - <<< '{…}'`,
- * `ytt -f - <<< '{…}' | kubectl create -f -`. Which programs apply manifests is not listed: a
+ * `ytt -f - <<< '{…}' | kubectl create -f -`, and YAML (a pod, or a workload's pod template) as well as
+ * JSON. Which programs apply manifests is not listed: a
  * program that names `-` as a file (`-f -`, `--filename=-`, `-f=-`) reads its input as one, and a
  * pod that hands its container host folders, the host's devices or its processes runs where those
  * land. The pod is handed back as the inline pod `kubectl run --overrides=JSON` takes, so the one
  * reading of pods (programs/podSpec.ts, through the path resolver) judges its command.
  */
 import { bashSingleQuote } from '../execution/terminalShellInit';
-import { podRun } from '../programs/podSpec';
+import { podRun, podsInManifest } from '../programs/podSpec';
 import type { Word } from '../reading/resolution';
 
 /** Longest text read as a pod. */
@@ -35,11 +36,12 @@ export function podsOnInput(argv: readonly Word[], texts: readonly string[]): st
   if (!readsFileFromInput(argv)) return [];
   const out: string[] = [];
   for (const text of texts) {
-    const json = text.trim();
-    if (json.length > MAX_POD || !json.startsWith('{')) continue;
-    const pod = podRun(json);
-    if (pod === null || (pod.binds.length === 0 && !pod.privileged && !pod.hostPid)) continue;
-    out.push(`kubectl run pod --image=image --overrides=${bashSingleQuote(json)}`);
+    if (text.length > MAX_POD) continue;
+    for (const json of podsInManifest(text)) {
+      const pod = podRun(json);
+      if (pod === null || (pod.binds.length === 0 && !pod.privileged && !pod.hostPid)) continue;
+      out.push(`kubectl run pod --image=image --overrides=${bashSingleQuote(json)}`);
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * by the path resolver (`containerRun`) so that the command is judged where its paths land on the
  * node (D§5, docs/decisions.md "Folders and devices attached earlier on the line").
  */
+import { loadAll } from 'js-yaml';
 import type { BindSpec } from './containerBinds';
 
 /** What a pod's container runs, and what of the node it is handed. */
@@ -71,4 +72,62 @@ export function podRun(text: string): PodRun | null {
     return { argv, binds, privileged, hostPid: spec.hostPID === true };
   }
   return null;
+}
+
+/** Most nodes of one manifest document read (a YAML alias may repeat a subtree many times). */
+const MAX_NODES = 20_000;
+
+/** The pod of a manifest document: a Pod itself, or the pod template of a workload (Deployment, DaemonSet, Job, CronJob …). */
+function podOfDocument(document: Json): Json | null {
+  const doc = object(document);
+  if (doc === null) return null;
+  const spec = object(doc.spec);
+  if (spec === null) return null;
+  if (Array.isArray(spec.containers)) return doc;
+  const template = object(spec.template) ?? object(object(object(spec.jobTemplate)?.spec)?.template);
+  return template !== null && Array.isArray(object(template.spec)?.containers) ? template : null;
+}
+
+/** The document as JSON text, or null when it has more than {@link MAX_NODES} nodes. */
+function boundedJson(value: Json): string | null {
+  let nodes = 0;
+  try {
+    return JSON.stringify(value, (_key, item: unknown) => {
+      if (++nodes > MAX_NODES) throw new RangeError('too many nodes');
+      return item;
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pods a manifest text declares, each as the JSON pod `kubectl run --overrides` takes: the text
+ * itself when it is JSON, else each YAML document that is a pod or a workload with a pod template
+ * (`kubectl apply -f - <<'EOF' … EOF`). Empty when the text is neither, or too large.
+ */
+export function podsInManifest(text: string): string[] {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_SPEC) return [];
+  let documents: unknown[];
+  if (trimmed.startsWith('{')) {
+    try {
+      documents = [JSON.parse(trimmed)];
+    } catch {
+      return [];
+    }
+  } else {
+    try {
+      documents = loadAll(trimmed);
+    } catch {
+      return [];
+    }
+  }
+  const out: string[] = [];
+  for (const document of documents) {
+    const pod = podOfDocument(document as Json);
+    const json = pod === null ? null : boundedJson(pod);
+    if (json !== null) out.push(json);
+  }
+  return out;
 }
