@@ -38,6 +38,7 @@ import { checkRedirects } from './devices';
 import { checkDeviceWords } from './deviceWords';
 import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
 import { checkPrivilegedUnknown } from './privilegedUnknown';
+import { engineRunOverSocket } from './engineSocket';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
 import { checkEmptiedFiles } from './emptiedFiles';
@@ -501,7 +502,14 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
   const argv = command.argv;
   const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkStorageServices(command) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
-  if (found !== null || !CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return found;
+  if (found !== null) return found;
+  // A container made through the engine's socket is read as the `docker run` it is.
+  const overSocket = engineRunOverSocket(argv);
+  if (overSocket !== null) {
+    const socketRun = checkPayloadText(overSocket, false, context, place);
+    if (socketRun !== null) return socketRun;
+  }
+  if (!CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return null;
   const run = containerRun(argv, place);
   if (run === null) return null;
   if (run.shellText === true) return checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place);
