@@ -522,10 +522,40 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
       : instanceText === null
         ? [...place.attached.entries()].filter(([key]) => key.startsWith(`${family}\u0000`)).flatMap(([, mounts]) => mounts)
         : [...(place.attached.get(attachedKey(family, instanceText)) ?? []), ...(place.attached.get(attachedKey(family, '*')) ?? [])];
-  const inner = containerPlace(container, options, operands, place, false, attached);
+  const inner = containerPlace(container, options, operands, place, false, [...attached, ...namedVolumeMounts(container, options, place, family)]);
   if (inner === null) return null;
   const command = [...(entrypoint ?? []), ...found.args.slice(start)];
   return container.shellText === true ? { inner: command, place: inner, shellText: true } : { inner: command, place: inner };
+}
+
+/**
+ * Named volumes made earlier on the line of a host folder (`docker volume create --opt o=bind --opt
+ * device=/home/dev homevol`, the rows' `attaches` as instance `volume:NAME`), given to this run as
+ * `-v NAME:/dst` or `--mount type=volume,source=NAME,target=/dst`: the folder is bound at `/dst`.
+ * A name only known at run time may be any of them.
+ */
+function namedVolumeMounts(container: ContainerRun, options: ReadonlyArray<{ spelled: string; value: Word | null }>, place: PathPlace, family: string): Mount[] {
+  if (place.attached === undefined) return [];
+  const out: Mount[] = [];
+  for (const option of options) {
+    if (option.value === null) continue;
+    const text = textOf(option.value);
+    let name: string | null | undefined;
+    let target: string | undefined;
+    if (container.volumes.includes(option.spelled)) {
+      const match = text === null ? null : /^([^/:~.$][^:]*):(\/[^:]*)(?::([^:]*))?$/.exec(text.startsWith('=') ? text.slice(1) : text);
+      if (match === null || (match[3] ?? '').split(',').includes('ro')) continue;
+      [name, target] = [match[1], match[2]];
+    } else if (container.mounts.includes(option.spelled) && text !== null) {
+      const fields = new Map(text.split(',').map((field) => [field.split('=')[0]!, field.slice(field.indexOf('=') + 1)] as const));
+      if (fields.get('type') !== 'volume' || fields.has('readonly') || fields.has('ro')) continue;
+      [name, target] = [fields.get('source') ?? fields.get('src'), fields.get('target') ?? fields.get('dst') ?? fields.get('destination')];
+    }
+    if (name === undefined || target === undefined || !target.startsWith('/')) continue;
+    const hosts = [...(place.attached.get(attachedKey(family, `volume:${name}`)) ?? []), ...(place.attached.get(attachedKey(family, 'volume:*')) ?? [])];
+    for (const mount of hosts) out.push({ inside: normalFolder(target), host: mount.host });
+  }
+  return out;
 }
 
 /** The runner a program without a row is taken for at its worst: every bind its words spell binds ({@link unplacedRunPlace}). */

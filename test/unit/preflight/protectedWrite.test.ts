@@ -239,6 +239,8 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['git secrets --register-aws --global', [`${HOME}/.config/git`, `${HOME}/.gitconfig`]],
     ['nbstripout --install --attributes .gitattributes', [`${CWD}/.git/hooks`, `${CWD}/.git/config`, `${HOME}/.local`]],
     ['nbdime config-git --enable --global', [`${HOME}/.config/nbdime`, `${HOME}/.gitconfig`]],
+    // a named volume of a host folder: every container given it may write the folder
+    ['docker volume create --opt type=none --opt o=bind --opt device=/etc etcvol', ['/etc']],
   ];
   for (const [command, paths] of table) {
     it(`${command} → ${paths.length > 0 ? paths.join(', ') : 'finding'}`, () => {
@@ -408,6 +410,7 @@ describe('protected-write floor: not a finding', () => {
     'go env GOPATH',
     'kopia policy show --global',
     'git secrets --scan',
+    'docker volume create data',
   ];
   for (const command of commands) {
     it(command, () => assert.equal(protectedFinding(command), null));

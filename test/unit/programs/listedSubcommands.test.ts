@@ -70,7 +70,7 @@ const PLACED_OTHERWISE = new Set(['pnpm', 'yarn', 'systemctl', 'brew']);
 const LEFT_UNLISTED: readonly string[] = [
   'gh repo clone o/r -- -u x', 'gh secret set TOKEN', 'gh alias import aliases.yml', 'gh ssh-key add key.pub', 'gh auth setup-git', 'docker logout',
   'kubectl kustomize .', 'kubectl config set users.u.exec.command x',
-  'docker volume create --opt device=/ v', 'docker stack deploy -c s.yml s',
+  'docker stack deploy -c s.yml s',
   'gcloud builds submit .', 'az bicep build -f m.bicep', 'aws sso get-role-credentials',
 ];
 

@@ -326,6 +326,31 @@ const DOCKER_EXEC: Command = {
 };
 
 /** A docker level with the global roles and the options of most listing and inspecting commands. */
+/**
+ * `volume create [--driver local] --opt type=none --opt o=bind --opt device=PATH NAME`: the local
+ * driver's bind of a host folder. Recorded as an attachment of the instance `volume:NAME` (or every
+ * volume, when the name is only known at run time), which a later `-v NAME:/dst` binds in
+ * (`programs/pathResolver.ts`). Other drivers and options (tmpfs, nfs) name no folder of this machine.
+ */
+function volumeOfHostFolder(operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  const opts = values('-o', '--opt').values;
+  const device = opts.find((opt) => opt !== null && opt.startsWith('device='));
+  const binds = opts.some((opt) => opt !== null && (/^o=(?:.*,)?r?bind(?:,|$)/.test(opt) || opt === 'type=none'));
+  if (device === undefined || device === null || !binds) return [];
+  const name = values('--name').values[0] ?? operands[0] ?? null;
+  return [{ instance: `volume:${name ?? '*'}`, host: device.slice('device='.length), inside: '/' }];
+}
+
+/**
+ * The same volume as a write of that folder: every container given the volume later, on this line
+ * or another, may write it, so the command is a write there (D§7: outside the workspace, a person
+ * sees it), whatever entry covers `docker`.
+ */
+function volumeHostFolderWrite(_args: readonly Word[], reading: ArgReading): Form[] {
+  const attached = volumeOfHostFolder(reading.operands.map(textOf), (...names) => ({ given: true, values: optionValues(reading, ...names).map(textOf) }));
+  return attached.map((attachment) => writes('docker', 'volume create', attachment.host, 'tree', 'volume create --opt o=bind --opt device=PATH hands that folder to every container given the volume'));
+}
+
 function dockerLeaf(extra: Partial<Command> = {}, long: Record<string, Arity> = {}, short = ''): Command {
   return {
     grammar: { short: `fnH${short}`, flags: 'aqs', long: { ...valued('filter', 'format', 'host', 'url', 'since', 'until', 'tail', 'time', 'type', 'signal', 'platform'), ...flagged('all', 'quiet', 'no-trunc', 'help', 'force', 'follow', 'timestamps', 'size', 'latest'), ...long }, abbreviations: false },
@@ -527,8 +552,10 @@ const DOCKER_ROW_BODY: Command = {
       },
       plain: ['ls', 'inspect alpine'],
     }),
-    // `volume create --opt type=none --opt o=bind --opt device=PATH` makes a volume of a host folder: unlisted.
-    volume: dockerLeaf({ subcommands: { ...dockerLeaves('inspect list update'), remove: DOCKER_RM('deletes the volumes and their data'), rm: DOCKER_RM('deletes the volumes and their data'), prune: DOCKER_RM('deletes unused volumes and their data'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect data'] }),
+    // `volume create --opt type=none --opt o=bind --opt device=PATH` makes a volume of a host folder:
+    // a container given that volume later on the line has the folder bound in (docs/decisions.md
+    // "A named volume made of a host folder earlier on the line").
+    volume: dockerLeaf({ subcommands: { create: dockerLeaf({ attaches: volumeOfHostFolder, read: volumeHostFolderWrite }, valued('driver', 'opt', 'label', 'name'), 'do'), ...dockerLeaves('inspect list update'), remove: DOCKER_RM('deletes the volumes and their data'), rm: DOCKER_RM('deletes the volumes and their data'), prune: DOCKER_RM('deletes unused volumes and their data'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect data'] }),
     network: dockerLeaf({ subcommands: { ...dockerLeaves('connect create disconnect inspect list'), remove: DOCKER_RM('deletes the networks'), rm: DOCKER_RM('deletes the networks'), prune: DOCKER_RM('deletes unused networks'), ls: dockerLeaf({ plain: [''] }) }, plain: ['ls', 'inspect bridge'] }),
     // `system dial-stdio` hands the daemon's socket to its input and output; podman's `system reset`, `service`: unlisted.
     system: dockerLeaf({ subcommands: { ...dockerLeaves('events info'), prune: DOCKER_RM('deletes stopped containers, unused networks, images and caches'), df: dockerLeaf({ plain: [''] }) }, plain: ['df', 'info'] }),
