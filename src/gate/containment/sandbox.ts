@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { isWithin } from '../preflight/protectedWrite';
+import { bubblewrapLine, observeSocketIn } from './bubblewrapLine';
 import type { PolicyPath, SandboxPolicy } from './sandboxPolicy';
 
 /**
@@ -83,6 +84,12 @@ export class Sandbox {
   private started: Promise<SandboxAvailability> | undefined;
   private turn: Promise<void> = Promise.resolve();
   private runs = 0;
+  /**
+   * The violation monitor's socket, read off the start probe's line (the manager keeps it to
+   * itself): `undefined` when that line had none, absent until read or when it could not be read,
+   * which keeps every command on the manager's path.
+   */
+  private observe: { socket: string | undefined } | undefined;
 
   /** The one sandbox of this process (the library's manager is a process singleton). */
   static shared(): Sandbox {
@@ -104,7 +111,10 @@ export class Sandbox {
         return { ok: false, reason, fix: fixFor(reason) };
       }
       await SandboxManager.initialize(baseConfig([]), undefined, true);
+      this.observe = undefined;
       const probe = await this.contain('true', { writable: [], notWritable: [], unreadable: [], hosts: [], approved: { paths: [], hosts: [] } }, {}, async (spawnable) => {
+        const socket = observeSocketIn(spawnable.line);
+        if (socket !== null) this.observe = { socket };
         const { code, stderr } = await runToEnd(spawnable);
         return code === 0 ? null : stderr.trim() || `exit status ${code}`;
       });
@@ -132,16 +142,19 @@ export class Sandbox {
    * above). `env` is the environment the command gets (already scrubbed, D§13); the library
    * adds its proxy variables. The caller spawns, waits for the end, and returns; after that
    * the mount points made for this command are removed. Call only after `start` said ok.
+   * A policy with no host runs without the proxy's bridges on Linux (`closedNetworkLine`);
+   * `route.viaManager` keeps it on the manager's path (the bench and the tests compare the two).
    */
-  async contain<T>(command: string, policy: SandboxPolicy, env: Readonly<Record<string, string>>, use: (spawnable: ContainedSpawn) => Promise<T>): Promise<T> {
+  async contain<T>(command: string, policy: SandboxPolicy, env: Readonly<Record<string, string>>, use: (spawnable: ContainedSpawn) => Promise<T>, route: { viaManager?: boolean } = {}): Promise<T> {
     const previous = this.turn;
     let release!: () => void;
     this.turn = new Promise((resolve) => (release = resolve));
     await previous;
     try {
-      SandboxManager.updateConfig(baseConfig(policy.hosts));
+      const config = baseConfig(policy.hosts);
+      SandboxManager.updateConfig(config);
       const commandId = `approvals-gate-${process.pid}-${++this.runs}`;
-      const wrapped = await SandboxManager.wrapWithSandbox(command, '/bin/bash', filesystemOf(policy), undefined, { commandId, commandText: command });
+      const wrapped = (route.viaManager ? null : await this.closedNetworkLine(command, policy, config, commandId)) ?? (await SandboxManager.wrapWithSandbox(command, '/bin/bash', filesystemOf(policy), undefined, { commandId, commandText: command }));
       try {
         return await use({ file: '/bin/bash', args: ['--noprofile', '--norc', '-c', wrapped], env: { ...env }, commandId, line: wrapped });
       } finally {
@@ -149,6 +162,22 @@ export class Sandbox {
       }
     } finally {
       release();
+    }
+  }
+
+  /**
+   * The line for a command that may reach no host, on Linux: the library's own wrapper without
+   * the proxy bridges (`bubblewrapLine.ts`; docs/decisions.md "The sandbox's cost per command"),
+   * the network closed by `--unshare-net` alone. `null` sends the command the manager's way:
+   * another platform, a host allowed, the monitor's socket unknown, or a wrap that threw (the
+   * manager's wrap then meets the same problem and says so). Never a looser line.
+   */
+  private async closedNetworkLine(command: string, policy: SandboxPolicy, config: SandboxRuntimeConfig, commandId: string): Promise<string | null> {
+    if (process.platform !== 'linux' || policy.hosts.length > 0 || this.observe === undefined) return null;
+    try {
+      return await bubblewrapLine(command, { config, filesystem: filesystemOf(policy).filesystem ?? {}, commandId, commandText: command, observeSocketPath: this.observe.socket });
+    } catch {
+      return null;
     }
   }
 
