@@ -146,6 +146,10 @@ export class Sandbox {
    * `route.viaManager` keeps it on the manager's path (the bench and the tests compare the two).
    */
   async contain<T>(command: string, policy: SandboxPolicy, env: Readonly<Record<string, string>>, use: (spawnable: ContainedSpawn) => Promise<T>, route: { viaManager?: boolean } = {}): Promise<T> {
+    // Fail closed on a path the library would read as a pattern (and on Linux drop from its
+    // write-denials): the protected place inside it would be writable, or the store readable.
+    const globbed = globbedPolicyPath(policy);
+    if (globbed !== null) throw new Error(`the sandbox cannot protect ${globbed} exactly: its path holds a glob character (* ? [ ]), which the sandbox library reads as a pattern`);
     const previous = this.turn;
     let release!: () => void;
     this.turn = new Promise((resolve) => (release = resolve));
@@ -206,6 +210,17 @@ export function baseConfig(hosts: readonly string[]): SandboxRuntimeConfig {
     // level deep (in the extension host its working folder is not the workspace at all).
     mandatoryDenySearchDepth: 1,
   };
+}
+
+/**
+ * A path of the policy holding a glob character, or null (docs/decisions.md "The sandbox's cost per
+ * command", and "A policy path the sandbox would read as a pattern"). The library expands such a
+ * read-denial as a pattern and, on Linux, silently drops such a write-denial, so a protected place
+ * below a folder named `a[1]` would be writable inside the sandbox: no such policy is run.
+ */
+export function globbedPolicyPath(policy: SandboxPolicy): string | null {
+  const paths = [...policy.writable, ...policy.notWritable.map((entry) => entry.path), ...policy.unreadable.map((entry) => entry.path)];
+  return paths.find((path) => /[*?[\]]/.test(path)) ?? null;
 }
 
 /** The policy as the library's per-command filesystem configuration. */
