@@ -50,7 +50,7 @@ import { checkStorageServices } from './storageServices';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
-import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
+import { codePayloads, stdinCodeTextPayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { printedAtWorst, printsEveryPackage } from './listings';
 import { removesPackagesHanded } from './essentialPackages';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
@@ -805,9 +805,16 @@ function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact:
     const ends = checkStdinCodeEndsSession(command.argv, texts);
     if (ends !== null) return ends;
   }
+  const program = commandName(command.argv[0])?.name;
   for (const text of texts) {
     const found = kind === 'code' || kind === 'unknown' ? checkCodeText(text, context, place) : checkPayloadText(text, !exact, context, place);
     if (found !== null) return found;
+    // The program's own language, or the approximate reader of code (`shutil.rmtree('/etc')`, a
+    // playbook's `user: state=absent remove=yes`): what the code does, as the floor's commands.
+    for (const payload of kind === 'shell' || program === undefined ? [] : stdinCodeTextPayloads(text, program)) {
+      const inCode = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
+      if (inCode !== null) return inCode;
+    }
     const filled = stdinTextWithArguments(command.argv, text);
     const inFilled = filled === null ? null : checkPayloadText(filled, true, context, place);
     if (inFilled !== null) return inFilled;

@@ -5,7 +5,7 @@
  * expressions. Which option of a program holds code stays in the program's own row
  * (src/gate/programs/rows/*, `payload: 'code'`); this table only says how that code is spelled.
  */
-import { ansibleDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from './declarations';
+import { ansibleDeclarations, ansiblePlaybookDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from './declarations';
 
 export interface QuoteForm {
   /** The opening, matched at the start of the text (`/^"/`, `/^qq?\s*[({[<\/|!]/`). */
@@ -423,6 +423,17 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     deletionApis: [],
     homeExpressions: [],
     declarations: saltDeclarations,
+  },
+  {
+    // A playbook read from standard input (`ansible-playbook /dev/stdin <<'EOF'`): its tasks' modules.
+    language: 'Ansible playbook',
+    programs: ['ansible-playbook'],
+    quotes: [],
+    comments: [{ open: '#' }],
+    processApis: [],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: ansiblePlaybookDeclarations,
   },
   {
     language: 'Ansible module arguments',
