@@ -669,6 +669,11 @@ export interface ProgramRow extends Command {
      * first operand is one and no script operand follows it, the interpreter reads its code there.
      */
     readonly interpreterVerbs?: readonly string[];
+    /**
+     * Options that make the document read on standard input (no file operand, or `-`) run
+     * commands (groff's unsafe mode `-U`: its `.sy` requests): with one, the input is code.
+     */
+    readonly withOptions?: readonly string[];
     readonly shellText?: true;
   };
   /**

@@ -2077,8 +2077,9 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
 /** A macro expression that runs a shell command `%(…)` or Lua `%{lua:…}` when expanded. */
 const RPM_CODE = nullOr(/%\(|%\{lua:|%\{expand:|%\[/);
 const RPM_OPTIONS: readonly OptionRole[] = [
-  { role: 'executor', options: ['-E', '--eval'], when: RPM_CODE, payload: 'shell-text', payloadText: (v) => /%\(([^)]*)\)/.exec(v)?.[1] ?? null, example: '%(id)', note: '--eval expands the macro; %(…) in it runs a shell command and %{lua:…} Lua code' },
-  { role: 'executor', options: ['-D', '--define'], when: RPM_CODE, example: 'x %(id)', note: '--define sets a macro whose %(…) or %{lua:…} body runs when it is expanded' },
+  // Read as RPM macro code (languages/shellEscapes.ts): `%(…)` is shell text, `%{lua:…}` Lua's os.execute.
+  { role: 'executor', options: ['-E', '--eval'], when: RPM_CODE, payload: 'code', example: '%(id)', note: '--eval expands the macro; %(…) in it runs a shell command and %{lua:…} Lua code' },
+  { role: 'executor', options: ['-D', '--define'], when: RPM_CODE, payload: 'code', example: 'x %(id)', note: '--define sets a macro whose %(…) or %{lua:…} body runs when it is expanded' },
   { role: 'executor', options: ['--pipe'], payload: 'shell-text', example: 'id', note: '--pipe sends the output through the given shell command' },
   { role: 'loader', options: ['--macros', '--rcfile', '--load'], example: '/tmp/macros', note: '--macros/--rcfile read macro files, whose macros can run commands' },
 ];
