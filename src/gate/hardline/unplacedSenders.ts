@@ -98,6 +98,9 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
   let hasOperands = false;
   // Values of options that name the program's own identity or configuration: used, not sent.
   const used = new Set<number>();
+  // Operands before any verb: paths in a home or from the root, and any other word.
+  const loose: Word[] = [];
+  const bare: Word[] = [];
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     const text = literalText(word);
@@ -111,12 +114,15 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
         continue;
       }
       if (verbSeen) (sendVerb ? sent : other).push(word);
-      // Before any verb (`surge ~/.aws DOMAIN`, `obexftp -p ~/.ssh/id_x`): a path in a home or from
-      // the root counts as a credential for certain would after a verb, since a program the gate
-      // cannot place may send what it is handed; a file of the project named for a secret
-      // (`cipher /c secrets.txt`) is how local tools are called, and is not read (docs/decisions.md
+      // Before any verb (`surge ~/.aws DOMAIN`, `obexftp -b MAC -p ~/.ssh/id_x`): a path in a home
+      // or from the root counts as a credential for certain would after a verb when the program is
+      // handed something else too (where it may send it); alone with flags (`subl FILE`) it is a
+      // viewer's or an editor's file. A file of the project named for a secret (`cipher /c
+      // secrets.txt`) is how local tools are called, and is not read (docs/decisions.md
       // "Credentials handed to a program without a row, and what carries them").
-      else if (text === null || /^(?:~|\/|"?\$\{?HOME\b)/.test(word.raw)) other.push(word);
+      else if (text === null) other.push(word);
+      else if (/^(?:~|\/|"?\$\{?HOME\b)/.test(word.raw)) loose.push(word);
+      else bare.push(word);
       continue;
     }
     if (text.startsWith('--')) {
@@ -147,6 +153,7 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
     const nextText = next === undefined ? null : literalText(next);
     if (next !== undefined && !(nextText !== null && nextText.startsWith('-'))) used.add(++k);
   }
+  if (loose.length > 1 || bare.length > 0) other.push(...loose);
   // A word that is itself text of commands (`weechat -r '/join #x;/exec -o cat ~/.aws/credentials'`):
   // the paths in it are handed to the program too, each counting as a credential for certain would;
   // a key named as an identity (`ssh -i KEY`, `IdentityFile=KEY`) is used, not sent.
