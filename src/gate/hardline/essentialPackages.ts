@@ -9,7 +9,8 @@ import { commandLevels } from '../programs/commandLevels';
 import { rowFor } from '../programs/table';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { literalText } from './commandName';
+import { commandName, literalText } from './commandName';
+import { peelWrappers } from '../programs/wrappers';
 
 /**
  * Packages without which the machine does not boot, log anyone in, run a shell or manage its
@@ -66,6 +67,28 @@ export function checkEssentialRemoval(argv: readonly Word[], name: string): Hard
       const text = literalText(operand);
       if (text !== null && essential(text)) return hardlineFinding('recursive-delete-root', `${name} removes the essential package ${text} by force`);
     }
+  }
+  return null;
+}
+
+/**
+ * `inner` (after its wrappers: `sudo apt-get purge -y`) is a system package tool's removal (its
+ * row's or subcommand's `removesPackages`), forced or not: handed every installed package
+ * (listings.ts `printsEveryPackage`), it removes the kernel, init, the shells and whatever the
+ * system runs — forced or not, what its safety checks spare is not the system (D§5; docs/decisions.md
+ * "Listings of every mount, process and terminal"). Language package tools (`pip uninstall`)
+ * have no `removesPackages`: a virtual environment emptied is everyday.
+ */
+export function removesPackagesHanded(inner: readonly Word[]): HardlineFinding | null {
+  const argv = peelWrappers(inner).argv;
+  const name = commandName(argv[0])?.name;
+  const row = name === undefined ? null : rowFor(name);
+  if (row === null || name === undefined) return null;
+  for (const { command, reading } of commandLevels(row, argv)) {
+    const removes = command.removesPackages;
+    if (removes === undefined) continue;
+    if (removes.options !== undefined && !reading.options.some((option) => removes.options!.includes(option.name))) continue;
+    return hardlineFinding('recursive-delete-root', `${name} removes every installed package it is handed, the essential ones among them`);
   }
   return null;
 }

@@ -52,10 +52,11 @@ import { checkStorageServices } from './storageServices';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
-import { codePayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
-import { printedAtWorst } from './listings';
+import { codePayloads, stdinCodeTextPayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
+import { printedAtWorst, printsEveryPackage } from './listings';
+import { removesPackagesHanded } from './essentialPackages';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, windowsVariablePrinted, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
-import { printsAccountProcesses, printsEveryProcess, spellsEndingSignal } from './processes';
+import { killsBySession, printsAccountProcesses, printsEveryProcess, printsEverySession, spellsEndingSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { isPrintCallName } from '../programs/languages/approximate';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -813,9 +814,16 @@ function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact:
     const ends = checkStdinCodeEndsSession(command.argv, texts);
     if (ends !== null) return ends;
   }
+  const program = commandName(command.argv[0])?.name;
   for (const text of texts) {
     const found = kind === 'code' || kind === 'unknown' ? checkCodeText(text, context, place) : checkPayloadText(text, !exact, context, place);
     if (found !== null) return found;
+    // The program's own language, or the approximate reader of code (`shutil.rmtree('/etc')`, a
+    // playbook's `user: state=absent remove=yes`): what the code does, as the floor's commands.
+    for (const payload of kind === 'shell' || program === undefined ? [] : stdinCodeTextPayloads(text, program)) {
+      const inCode = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
+      if (inCode !== null) return inCode;
+    }
     const filled = stdinTextWithArguments(command.argv, text);
     const inFilled = filled === null ? null : checkPayloadText(filled, true, context, place);
     if (inFilled !== null) return inFilled;
@@ -991,6 +999,10 @@ function producedText(source: CommandShape): Produced | null {
     case 'nawk': {
       const literals = readAwkCommand(words, name).programs.flatMap(stringLiteralsOf);
       if (literals.length === 0) return printedAtWorst(argv, () => inputOf(source, literal));
+      // A pattern comparing a field with a string (`$3=="/" {print $1}`) picks lines of a listing
+      // flowing in: the listing at worst, its literals too.
+      const listed = printedAtWorst(argv, () => inputOf(source, literal));
+      if (listed?.listing === true) return { ...listed, texts: listed.texts.map((text) => [text, ...literals].join('\n')) };
       return { texts: [literals.join('\n'), literals.join(' ')], exact: false };
     }
     case 'jq':
@@ -1119,6 +1131,16 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   // else the source is read to print (`ls /proc` lists paths too; a line filter passes text on).
   // Every process of one account, when the command spells out a signal that ends them (processes.ts).
   if (xargs !== undefined && spellsEndingSignal(xargs.inner) && printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  // Every installed package into a system package tool's removal, forced or not (essentialPackages.ts).
+  if (xargs !== undefined && printsEveryPackage(source, (command) => wordsAsWritten(command as CommandShape))) {
+    const found = removesPackagesHanded(xargs.inner);
+    if (found !== null) return found;
+  }
+  // Every login session into a killer selecting by terminal or account: every process of every login.
+  if (xargs !== undefined && printsEverySession(source, (command) => wordsAsWritten(command as CommandShape))) {
+    const found = killsBySession(xargs.inner);
+    if (found !== null) return found;
+  }
   if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   // Nothing known of what flows: a word known only at run time, taken at its worst by the command's own rules (docs/decisions.md "What flows unread into xargs").
   if (inputs.length === 0) inputs.push({ words: [UNREAD_INPUT] });

@@ -10,13 +10,25 @@
  */
 import type { Word } from '../reading/resolution';
 import { rowFor } from '../programs/table';
+import { commandLevels } from '../programs/commandLevels';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { accountLinesAtWorst, systemListAtWorst } from './paths';
 import { essentialPackagesAtWorst } from './essentialPackages';
 import type { Produced } from './dataFlow';
+import { keepsEveryLine, type PipedCommand } from './processes';
 
 /** Disk names as `lsblk` prints them: a SATA/SCSI disk, an NVMe disk, an SD card or eMMC. */
 const DISKS_AT_WORST = ['sda', 'nvme0n1', 'mmcblk0'];
+
+/**
+ * What a listing of the machine's file systems holds at its worst (a row's `printsAtWorst:
+ * 'mounts'`): the devices they live on, whole disks and partitions, and their mount points, the
+ * root and the system and home folders among them. Read as a listing: whatever column a field
+ * selection keeps (`findmnt -no SOURCE /`, `df --output=target | tail -n +2`, `mount | awk
+ * '{print $1}'`) is one of these lines at worst (docs/decisions.md "Listings of every mount,
+ * process and terminal").
+ */
+const MOUNTS_AT_WORST = ['/dev/sda', '/dev/sda1', '/dev/nvme0n1', '/dev/nvme0n1p1', '/dev/mmcblk0p1', '/', '/boot', '/home'];
 
 /**
  * What `argv` prints at worst by its row (`printsAtWorst`) or its field selection; `input` is what
@@ -43,6 +55,11 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
     const paths = reading !== null && (hasOption(reading, '-p', '--paths') || reading.options.some((option) => (option.name === '-o' || option.name === '--output') && option.value !== null && /(?:^|,)PATH(?:,|$)/i.test(literalText(option.value) ?? '')));
     return { texts: [DISKS_AT_WORST.map((disk) => (paths ? `/dev/${disk}` : disk)).join('\n')], exact: false };
   }
+  if (kind === 'mounts') {
+    // `mount` with operands mounts; with none (or only its listing options) it lists.
+    if (name === 'mount' && (reading?.operands ?? operands(args)).length > 0) return null;
+    return { texts: [MOUNTS_AT_WORST.join('\n')], exact: false, listing: true };
+  }
   const files = fields?.files ?? reading?.operands ?? operands(args);
   let text: string | null;
   if (files.length === 0 || files.every((word) => literalText(word) === '-')) {
@@ -64,12 +81,24 @@ export function printedAtWorst(argv: readonly Word[], input: () => Produced | nu
 
 /** Every installed package, at worst the essential ones, when the row's `listsPackages` says the command lists them all. */
 function listedPackages(name: string, args: readonly Word[]): Produced | null {
-  const lists = rowFor(name)?.listsPackages;
-  if (lists === undefined) return null;
-  const reading = readByRow(name, args);
-  if (reading === null || reading.operands.length > 0 || args.some((word) => word.kind !== 'literal')) return null;
-  if (!lists.with.every((group) => hasOption(reading, ...group)) || hasOption(reading, ...(lists.narrowing ?? []))) return null;
-  return { texts: [essentialPackagesAtWorst()], exact: false };
+  return listsEveryPackage(name, args) ? { texts: [essentialPackagesAtWorst()], exact: false } : null;
+}
+
+/**
+ * The command (program `name`, words `args`) prints every installed package: a `listsPackages` of
+ * its row or of the subcommand it reaches (`apt list --installed`, `apk info`), one option of each
+ * group, none narrowing, no operand (a pattern).
+ */
+export function listsEveryPackage(name: string, args: readonly Word[]): boolean {
+  const row = rowFor(name);
+  if (row === null || args.some((word) => word.kind !== 'literal')) return false;
+  const levels = commandLevels(row, [{ kind: 'literal', value: name, raw: name }, ...args]);
+  const level = levels[levels.length - 1]!;
+  const lists = level.command.listsPackages;
+  if (lists === undefined) return false;
+  const reading = level.start === 1 ? (readByRow(name, args) ?? level.reading) : level.reading;
+  if (reading.operands.length > 0) return false;
+  return lists.with.every((group) => hasOption(reading, ...group)) && !hasOption(reading, ...(lists.narrowing ?? []));
 }
 
 interface FieldSelection {
@@ -123,8 +152,8 @@ export function fieldSelection(name: string, args: readonly Word[]): FieldSelect
   return null;
 }
 
-/** An awk program of a line pattern (no strings, no calls) and an action printing fields only. */
-const AWK_FIELD_PICK = /^\s*[\w\s$()<>=!&|+\-/^.*]*\{\s*print\s+(?:\$(?:\d+|NF|\(NF\s*-\s*\d+\))\s*,?\s*)+;?\s*\}\s*$/;
+/** An awk program of a line pattern (string constants to compare with, no calls) and an action printing fields only. */
+const AWK_FIELD_PICK = /^\s*(?:[\w\s$()<>=!&|+\-/^.*]|"[^"\\]*")*\{\s*print\s+(?:\$(?:\d+|NF|\(NF\s*-\s*\d+\))\s*,?\s*)+;?\s*\}\s*$/;
 
 /** cut's LIST (`1,6`, `2-4`, `5-`, `-3`) as a test on 1-based field numbers; null when unread. */
 function fieldList(list: string): ((field: number) => boolean) | null {
@@ -144,4 +173,19 @@ function mapLines(text: string, each: (line: string) => string): string {
     .split('\n')
     .map((line) => (line === '' ? line : each(line)))
     .join('\n');
+}
+
+/**
+ * The pipeline ending in `command` prints every installed package: a listing of them all
+ * ({@link listsEveryPackage}), then only filters that keep every line (`cut -d/ -f1`, `tail -n +2`,
+ * `awk '{print $1}'`, `sort`). A pattern or `grep` picks some (`dpkg -l | awk '/^rc/ {print $2}'`,
+ * `dpkg -l | grep linux-image`): never read so (docs/decisions.md "Listings of every mount,
+ * process and terminal").
+ */
+export function printsEveryPackage(command: PipedCommand, inside: (command: PipedCommand) => readonly Word[]): boolean {
+  const argv = inside(command);
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return false;
+  if (listsEveryPackage(name, argv.slice(1))) return true;
+  return command.pipedFrom !== null && keepsEveryLine(name, argv.slice(1)) && printsEveryPackage(command.pipedFrom, inside);
 }

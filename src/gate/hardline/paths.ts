@@ -1088,12 +1088,18 @@ export function accountLinesAtWorst(names: readonly string[]): string {
  * What a system file that lists paths holds at worst, as text (`/etc/shells`: the shells;
  * `/etc/passwd`: every account's line, {@link accountLinesAtWorst}); null for any other path.
  */
+/** `/proc/mounts` at its worst: the root and boot file systems on a SATA/SCSI and an NVMe disk. */
+const MOUNT_TABLE_AT_WORST = ['/dev/sda1 / ext4 rw,relatime 0 0', '/dev/nvme0n1p2 /home ext4 rw,relatime 0 0', '/dev/nvme0n1p1 /boot vfat rw 0 0'].join('\n');
+
 export function systemListAtWorst(pathText: string): string | null {
   const parts = absoluteComponents(pathText);
   if (parts === null) return null;
   const path = `/${(parts[0] === 'private' && parts[1] === 'etc' ? parts.slice(1) : parts).join('/')}`;
   if (path === '/etc/shells') return SHELLS_AT_WORST.join('\n');
   if (path === '/etc/passwd' || path === '/etc/master.passwd') return accountLinesAtWorst([]);
+  // The kernel's mount table, in its own columns (device, mount point, type, options): a field
+  // selection computes the devices or the mount points, the root's among them.
+  if (/^\/(?:proc\/(?:self|\d+)\/mounts|proc\/mounts|etc\/mtab|proc\/self\/mountinfo)$/.test(path)) return MOUNT_TABLE_AT_WORST;
   return null;
 }
 

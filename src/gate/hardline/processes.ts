@@ -164,6 +164,7 @@ export function printsEveryProcess(command: PipedCommand, inside: (command: Pipe
   if (name === 'seq') return seqCoversEveryId(args);
   if (name === 'ls') return listsProc(args);
   if (name === 'lsof') return lsofTersePidsOfRoot(args);
+  if (name === 'top') return topBatchOfAll(args);
   return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsEveryProcess(command.pipedFrom, inside);
 }
 
@@ -198,6 +199,58 @@ function lsofTersePidsOfRoot(args: readonly Word[]): boolean {
   const options = words.filter((word) => /^[-+]/.test(word!));
   const operands = words.filter((word) => !/^[-+]/.test(word!));
   return options.some((option) => /^-[a-zA-Z]*t[a-zA-Z]*$/.test(option!)) && options.every((option) => /^-[tnPlwb]+$|^\+[dD]$/.test(option!)) && operands.length > 0 && operands.every((operand) => /^\/+$/.test(operand!));
+}
+
+/**
+ * `top -b` (batch mode, one snapshot a line per process) with nothing that picks some processes
+ * (`-p PID`, `-u USER`, `-U USER`): every process id, in its first column after the header lines.
+ */
+function topBatchOfAll(args: readonly Word[]): boolean {
+  const reading = readByRow('top', args);
+  if (reading === null || args.some((word) => word.kind !== 'literal')) return false;
+  return hasOption(reading, '-b') && !reading.options.some((option) => ['-p', '-u', '-U', '-h', '-v'].includes(option.name)) && reading.operands.length === 0;
+}
+
+/**
+ * The command prints every login session's account and terminal (`who`, `w -h`, `users`), and only
+ * filters that keep every line follow: what a killer selecting by terminal or account is handed
+ * (`who | awk '{print $2}' | xargs -I{} pkill -KILL -t {}`) is every session at worst, the
+ * agent's own among them (docs/decisions.md "Listings of every mount, process and terminal").
+ * `who am i` and `who -m` print only the caller's session; `w USER`, one account's.
+ */
+export function printsEverySession(command: PipedCommand, inside: (command: PipedCommand) => readonly Word[] = peeledWords): boolean {
+  const argv = inside(command);
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return false;
+  const args = argv.slice(1);
+  if (name === 'who' || name === 'w' || name === 'users') {
+    if (args.length === 0) return true;
+    const reading = readByRow(name, args);
+    if (reading === null || args.some((word) => word.kind !== 'literal')) return false;
+    return reading.operands.length === 0 && !hasOption(reading, '-m', '-q', '--count', '-b', '--boot', '-r', '--runlevel', '--help', '--version');
+  }
+  return command.pipedFrom !== null && keepsEveryLine(name, args) && printsEverySession(command.pipedFrom, inside);
+}
+
+/** Killers' options that pick processes by their terminal, account or session (the word that flows in is their value). */
+const BY_SESSION = /^(?:-[tuUs]|--(?:terminal|euid|uid|user|session)(?:=.*)?)$/;
+
+/**
+ * `pkill`/`killall`/`skill`/`slay`, after any wrapper, selecting processes by terminal, account or
+ * session with nothing else narrowing them (no name pattern): run with every session, a signal to
+ * every process of every login (kill-all).
+ */
+export function killsBySession(inner: readonly Word[]): HardlineFinding | null {
+  const argv = peelWrappers(inner).argv;
+  const name = commandName(argv[0])?.name;
+  if (name !== 'pkill' && name !== 'killall' && name !== 'skill' && name !== 'slay') return null;
+  const texts = argv.slice(1).map(literalText);
+  if (texts.some((text) => text !== null && /^-(?:[lVh]|-list|-version|-help)$/.test(text))) return null;
+  if (!texts.some((text) => text !== null && BY_SESSION.test(text))) return null;
+  // An operand besides the selector's value and the signal is a name pattern: some processes.
+  const patterns = texts.filter((text, k) => text !== null && !text.startsWith('-') && !(BY_SESSION.test(texts[k - 1] ?? '') || /^-(?:s|n|-signal)$/.test(texts[k - 1] ?? '')) && !/\{\}/.test(text));
+  if (patterns.some((pattern) => !MATCH_ALL.test(pattern!))) return null;
+  return hardlineFinding('kill-all', `${name} signals the processes of every login session it is handed`);
 }
 
 /** `ls /proc` (plain, or one entry a line): every process id, among the kernel's other entries. */
@@ -340,7 +393,7 @@ export function spellsEndingSignal(words: readonly Word[]): boolean {
 }
 
 /** Filters that print something of every line they read (so every id passes through). */
-function keepsEveryLine(name: string, args: readonly Word[]): boolean {
+export function keepsEveryLine(name: string, args: readonly Word[]): boolean {
   if (args.some((word) => word.kind !== 'literal')) return false;
   const words = args.map((word) => literalText(word)!);
   switch (name) {
@@ -348,9 +401,9 @@ function keepsEveryLine(name: string, args: readonly Word[]): boolean {
     case 'gawk':
     case 'mawk':
     case 'nawk': {
-      // One program with no pattern before its action (`NR>1` only skips the header).
+      // One program with no pattern before its action (`NR>1` only skips the header; `top -b`'s is 7 lines: `NR>7`).
       const programs = words.filter((word, k) => !word.startsWith('-') && !/^-[Fv]$/.test(words[k - 1] ?? ''));
-      return programs.length === 1 && /^\s*(?:NR\s*(?:>|!=)\s*1\s*)?\{[^}]*\}\s*$/.test(programs[0]!) && !/\b(?:if|next|exit)\b/.test(programs[0]!);
+      return programs.length === 1 && /^\s*(?:F?NR\s*(?:>=?|!=)\s*\d{1,2}\s*)?\{[^}]*\}\s*$/.test(programs[0]!) && !/\b(?:if|next|exit)\b/.test(programs[0]!);
     }
     case 'cut':
     case 'tr':

@@ -31,8 +31,12 @@ const USE_OPTION = /(?:^|-)(?:kube)?config(?:-file|-dir|-path)?$|identity|(?:^|-
 /** Option names that say their value is data the program sends (or reads to send). */
 const SEND_OPTION = /^(?:file|files|dir|directory|data|data-binary|post-file|put-file|body|content|contents|attach|attachment|upload|upload-file|source|src|from-file|input|in|payload|path|archive|local-path|local-file|publish-dir|folder)$/i;
 
-/** Short options whose value is the program's own key or configuration: `-i KEY`, `-k`, `-c FILE`. */
-const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'p', 'u', 'a', 'F']);
+/**
+ * Short options whose value is the program's own key or configuration: `-i KEY`, `-k`, `-c FILE`,
+ * `-F CONFIG`. Others (`-p`, `-u`, `-a`: a put, an upload, an attachment as often as a password or a
+ * user) are read as the operand their value may be.
+ */
+const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'F']);
 
 /**
  * Verbs that say the operands after them are sent somewhere (`obj put PATH`, `deploy DIR`; an
@@ -94,6 +98,9 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
   let hasOperands = false;
   // Values of options that name the program's own identity or configuration: used, not sent.
   const used = new Set<number>();
+  // Operands before any verb: paths in a home or from the root, and any other word.
+  const loose: Word[] = [];
+  const bare: Word[] = [];
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     const text = literalText(word);
@@ -107,7 +114,15 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
         continue;
       }
       if (verbSeen) (sendVerb ? sent : other).push(word);
+      // Before any verb (`surge ~/.aws DOMAIN`, `obexftp -b MAC -p ~/.ssh/id_x`): a path in a home
+      // or from the root counts as a credential for certain would after a verb when the program is
+      // handed something else too (where it may send it); alone with flags (`subl FILE`) it is a
+      // viewer's or an editor's file. A file of the project named for a secret (`cipher /c
+      // secrets.txt`) is how local tools are called, and is not read (docs/decisions.md
+      // "Credentials handed to a program without a row, and what carries them").
       else if (text === null) other.push(word);
+      else if (/^(?:~|\/|"?\$\{?HOME\b)/.test(word.raw)) loose.push(word);
+      else bare.push(word);
       continue;
     }
     if (text.startsWith('--')) {
@@ -138,6 +153,19 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
     const nextText = next === undefined ? null : literalText(next);
     if (next !== undefined && !(nextText !== null && nextText.startsWith('-'))) used.add(++k);
   }
+  if (loose.length > 1 || bare.length > 0) other.push(...loose);
+  // A word that is itself text of commands (`weechat -r '/join #x;/exec -o cat ~/.aws/credentials'`):
+  // the paths in it are handed to the program too, each counting as a credential for certain would;
+  // a key named as an identity (`ssh -i KEY`, `IdentityFile=KEY`) is used, not sent.
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null || !/[\s;]/.test(text) || text.length > 4096) continue;
+    for (const match of text.matchAll(/(^|[\s;,=(])((?:~|\$\{?HOME\}?)?\/[^\s;,'"()]+)/g)) {
+      const before = text.slice(0, match.index + match[1]!.length);
+      if (/(?:^|\s)(?:-[ik]|--identity(?:-file)?|-o\s*IdentityFile)\s*=?\s*$|IdentityFile\s*=?\s*$/i.test(before)) continue;
+      other.push({ kind: 'literal', value: match[2]!, raw: match[2]! });
+    }
+  }
   // A word that names another machine (a URL, `user@host`, an address, a host name) makes the
   // program a client of that machine: every operand and every option's value it is given is sent
   // at its worst, verb or none (`ftpput HOST /dir ~/.aws`, `frob -h broker.example.com -f PATH`).
@@ -166,6 +194,11 @@ function fileUrlPath(word: Word): Word {
 export function fileUrlWords(argv: readonly Word[]): Word[] {
   const out: Word[] = [];
   for (const word of argv.slice(1)) {
+    // `@PATH`: the file's content as the value (`consul kv put KEY @FILE`, `az … --body @FILE`, curl's `-d @FILE`).
+    if (/^@(?:~|\/|"?\$\{?HOME\b)/.test(word.raw)) {
+      out.push(word.kind === 'literal' ? { kind: 'literal', value: word.value.slice(1), raw: word.raw.slice(1) } : { ...word, raw: word.raw.slice(1) });
+      continue;
+    }
     const text = literalText(word);
     if (text === null) continue;
     const value: Word = text.startsWith('--') && text.includes('=') ? { kind: 'literal', value: text.slice(text.indexOf('=') + 1), raw: text.slice(text.indexOf('=') + 1) } : word;

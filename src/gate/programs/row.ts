@@ -373,9 +373,12 @@ export interface Command {
    * `file-contents`, the text of its file operands (a system file that lists paths, `/etc/shells`
    * or `/etc/passwd`, holds at worst what hardline/paths.ts `systemListAtWorst` says); `accounts`,
    * account database lines when its first operand is `passwd` (`getent passwd [NAME…]`);
-   * `block-devices`, the names of the machine's disks (`lsblk`; `/dev/` paths with `-p`).
+   * `block-devices`, the names of the machine's disks (`lsblk`; `/dev/` paths with `-p`);
+   * `mounts`, the machine's file systems, their devices and mount points, `/` among them (`findmnt`,
+   * `df`, `blkid`, `mount` with no operand: docs/decisions.md "Listings of every mount, process and
+   * terminal").
    */
-  readonly printsAtWorst?: 'file-contents' | 'accounts' | 'block-devices';
+  readonly printsAtWorst?: 'file-contents' | 'accounts' | 'block-devices' | 'mounts';
   /**
    * Given no operand, the command prints some or all of the lines it reads on its standard input,
    * possibly edited by a person (`fzf`, `vipe`, `pv`, `sponge`): at worst every line it reads goes
@@ -666,6 +669,11 @@ export interface ProgramRow extends Command {
      * first operand is one and no script operand follows it, the interpreter reads its code there.
      */
     readonly interpreterVerbs?: readonly string[];
+    /**
+     * Options that make the document read on standard input (no file operand, or `-`) run
+     * commands (groff's unsafe mode `-U`: its `.sy` requests): with one, the input is code.
+     */
+    readonly withOptions?: readonly string[];
     readonly shellText?: true;
   };
   /**

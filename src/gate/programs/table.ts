@@ -522,6 +522,10 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const verb = words.findIndex((word) => word !== null && form.dashOperandAfter!.includes(word));
     if (verb !== -1 && words.slice(verb + 1).includes('-')) return kind;
   }
+  if (form?.withOptions !== undefined) {
+    const reading = readArgs(argv.slice(1), row.grammar ?? {});
+    if (reading.options.some((option) => form.withOptions!.includes(option.name)) && reading.operands.every((word) => word.kind === 'literal' && STDIN_NAMES.has(word.value))) return kind;
+  }
   if (form?.interpreterVerbs !== undefined) {
     const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
     const verb = words[0];

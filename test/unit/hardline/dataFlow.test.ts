@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { Word } from '../../../src/gate/reading/resolution';
 import { lineWithValues, listedPaths, listingWords, transformedText } from '../../../src/gate/hardline/dataFlow';
 import { programForms } from '../../../src/gate/programs/table';
-import { printsEveryProcess } from '../../../src/gate/hardline/processes';
+import { killsBySession, printsEveryProcess, printsEverySession } from '../../../src/gate/hardline/processes';
+import { printsEveryPackage } from '../../../src/gate/hardline/listings';
+import { removesPackagesHanded } from '../../../src/gate/hardline/essentialPackages';
 
 const words = (...values: string[]): Word[] => values.map((value) => ({ kind: 'literal', value, raw: value }));
 const given = (text: string) => () => ({ texts: [text], exact: true });
@@ -119,6 +121,41 @@ describe('data between segments (hardline/dataFlow.ts)', () => {
     assert.equal(printsEveryProcess(pipe(['pgrep', 'node'])), false);
     assert.equal(printsEveryProcess(pipe(['ps', 'aux'], ['grep', 'vite'], ['awk', '{print $2}'])), false);
     assert.equal(printsEveryProcess(pipe(['ps', '-o', 'pid=', '-p', '42'])), false);
+  });
+
+  // docs/decisions.md "Listings of every mount, process and terminal".
+  it('reads top -b past its header lines as every process, unless it picks some', () => {
+    const pipe = (...commands: string[][]) => commands.reduce<{ argv: Word[]; pipedFrom: unknown } | null>((from, argv) => ({ argv: words(...argv), pipedFrom: from }), null) as Parameters<typeof printsEveryProcess>[0];
+    assert.equal(printsEveryProcess(pipe(['top', '-b', '-n1'], ['awk', 'NR>7 {print $1}'])), true);
+    assert.equal(printsEveryProcess(pipe(['top', '-b', '-n1', '-u', 'dev'], ['awk', 'NR>7 {print $1}'])), false);
+    assert.equal(printsEveryProcess(pipe(['top', '-n1'])), false);
+    assert.equal(printsEveryProcess(pipe(['top', '-b', '-n1'], ['awk', '$9>50 {print $1}'])), false);
+  });
+
+  it('knows who and users print every login session, and a killer by terminal or account handed them', () => {
+    const pipe = (...commands: string[][]) => commands.reduce<{ argv: Word[]; pipedFrom: unknown } | null>((from, argv) => ({ argv: words(...argv), pipedFrom: from }), null) as Parameters<typeof printsEverySession>[0];
+    assert.equal(printsEverySession(pipe(['who'], ['awk', '{print $2}'])), true);
+    assert.equal(printsEverySession(pipe(['users'])), true);
+    assert.equal(printsEverySession(pipe(['who', 'am', 'i'])), false);
+    assert.equal(printsEverySession(pipe(['who'], ['grep', 'pts/3'])), false);
+    assert.equal(killsBySession(words('sudo', 'pkill', '-KILL', '-t', '{}'))?.arm, 'kill-all');
+    assert.notEqual(killsBySession(words('pkill', '-u')), null);
+    assert.equal(killsBySession(words('pkill', '-t', '{}', 'vim')), null);
+    assert.equal(killsBySession(words('echo', '-t')), null);
+  });
+
+  it('reads a package tool\'s removal, forced or not, as the system\'s deletion when handed every package', () => {
+    const pipe = (...commands: string[][]) => commands.reduce<{ argv: Word[]; pipedFrom: unknown } | null>((from, argv) => ({ argv: words(...argv), pipedFrom: from }), null) as Parameters<typeof printsEveryPackage>[0];
+    const plain = (command: Parameters<typeof printsEveryPackage>[0]) => command.argv;
+    assert.equal(printsEveryPackage(pipe(['apt', 'list', '--installed'], ['cut', '-d/', '-f1'], ['tail', '-n', '+2']), plain), true);
+    assert.equal(printsEveryPackage(pipe(['dpkg', '-l'], ['awk', '/^rc/ {print $2}']), plain), false);
+    assert.equal(printsEveryPackage(pipe(['dpkg', '-l'], ['grep', 'linux-image']), plain), false);
+    assert.equal(removesPackagesHanded(words('sudo', 'apt-get', 'purge', '-y'))?.arm, 'recursive-delete-root');
+    assert.equal(removesPackagesHanded(words('dnf', 'remove', '-y'))?.arm, 'recursive-delete-root');
+    assert.equal(removesPackagesHanded(words('dpkg', '-P'))?.arm, 'recursive-delete-root');
+    assert.equal(removesPackagesHanded(words('dpkg', '-s')), null);
+    assert.equal(removesPackagesHanded(words('pip', 'uninstall', '-y')), null);
+    assert.equal(removesPackagesHanded(words('apt-get', 'install', '-y')), null);
   });
 
   it('puts values set earlier on the line where they are expanded', () => {

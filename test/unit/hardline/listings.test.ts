@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fieldSelection, printedAtWorst } from '../../../src/gate/hardline/listings';
+import { fieldSelection, listsEveryPackage, printedAtWorst } from '../../../src/gate/hardline/listings';
 import { takesOwnerAccess } from '../../../src/gate/hardline/permissions';
 import { lineWithValues } from '../../../src/gate/hardline/dataFlow';
 import { sedEmptiedFiles } from '../../../src/gate/programs/sed';
@@ -42,6 +42,29 @@ describe('listings read at their worst (hardline/listings.ts)', () => {
   it('prints disk names for lsblk, as /dev paths with -p', () => {
     assert.match(printedAtWorst(argv('lsblk', '-dno', 'NAME'), none)!.texts[0]!, /^sda$/m);
     assert.match(printedAtWorst(argv('lsblk', '-dpno', 'NAME'), none)!.texts[0]!, /^\/dev\/sda$/m);
+  });
+
+  // docs/decisions.md "Listings of every mount, process and terminal": the rows' printsAtWorst 'mounts'.
+  it('prints the devices and mount points, / among them, for findmnt, df, blkid and a bare mount', () => {
+    for (const words of [['findmnt', '-no', 'SOURCE', '/'], ['df', '--output=target'], ['blkid', '-o', 'device'], ['mount']]) {
+      const printed = printedAtWorst(argv(...words), none);
+      assert.ok(printed !== null && printed.listing === true, words.join(' '));
+      assert.match(printed.texts[0]!, /^\/$/m);
+      assert.match(printed.texts[0]!, /^\/dev\/sda1?$/m);
+    }
+    // mount with operands mounts: it prints nothing.
+    assert.equal(printedAtWorst(argv('mount', '/dev/sdb1', '/mnt'), none), null);
+    // The kernel's mount table, its columns computed.
+    assert.match(printedAtWorst(argv('cut', '-d', ' ', '-f2', '/proc/mounts'), none)!.texts[0]!, /^\/$/m);
+  });
+
+  it('reads every installed package from a subcommand\'s listsPackages (apt list --installed, apk info), not a narrowed one', () => {
+    assert.equal(listsEveryPackage('apt', argv('list', '--installed')), true);
+    assert.equal(listsEveryPackage('apt', argv('list', '--upgradable')), false);
+    assert.equal(listsEveryPackage('apk', argv('info')), true);
+    assert.equal(listsEveryPackage('apk', argv('info', 'musl')), false);
+    assert.equal(listsEveryPackage('rpm', argv('-qa')), true);
+    assert.equal(listsEveryPackage('pip', argv('freeze')), false);
   });
 });
 

@@ -97,6 +97,36 @@ export function ansibleDeclarations(code: string): string[] {
   }
 }
 
+/**
+ * An Ansible playbook's tasks (YAML): each `MODULE: ARGS` line (`- ansible.builtin.user: name=dev
+ * state=absent remove=yes`), or `MODULE:` followed by its more indented `KEY: VALUE` lines, read as
+ * `ansible -m MODULE -a ARGS` would be ({@link ansibleDeclarations}).
+ */
+export function ansiblePlaybookDeclarations(code: string): string[] {
+  const out: string[] = [];
+  const lines = code.split('\n');
+  for (let k = 0; k < lines.length; k++) {
+    const m = /^(\s*)(?:-\s+)?([A-Za-z_][\w.]*)\s*:\s*(.*?)\s*$/.exec(lines[k]!);
+    if (m === null || !/^(?:(?:ansible\.(?:builtin|legacy)|community\.general|ansible\.posix)\.)?(?:command|shell|raw|script|file|user|reboot|shutdown)$/.test(m[2]!)) continue;
+    let args = m[3]!;
+    if (args === '' || args === '|' || args === '>') {
+      // The arguments as a mapping (or a block of free-form text) on the lines below.
+      const indent = m[1]!.length;
+      const pairs: string[] = [];
+      for (let j = k + 1; j < lines.length; j++) {
+        const line = lines[j]!;
+        if (line.trim() === '') continue;
+        if ((/^\s*/.exec(line)?.[0].length ?? 0) <= indent) break;
+        const pair = /^\s*([A-Za-z_][\w.]*)\s*:\s*(.*?)\s*$/.exec(line);
+        pairs.push(args === '' && pair !== null ? `${pair[1]}=${pair[2]}` : line.trim());
+      }
+      args = pairs.join(' ');
+    }
+    out.push(...ansibleDeclarations(`${m[2]} ${args}`));
+  }
+  return out;
+}
+
 /** Salt's `FUNCTION ARGS` (`salt-call [--local] file.remove /etc`, `state.single file.absent name=/etc`). */
 export function saltDeclarations(code: string): string[] {
   const out: string[] = [];

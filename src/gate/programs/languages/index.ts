@@ -188,10 +188,32 @@ export function unplacedCodePayloads(argv: readonly Word[]): CodePayload[] {
     // lua -e CODE`): the code is read in that interpreter's language too.
     const named = argv.slice(1, 1 + MAX_LAUNCHED_AT).map(literalValue).find((word) => word !== null && word !== program && (hasLanguageRow(word) || tokenizedLanguage(word) !== null));
     const launched = named === undefined || named === null ? [] : payloadsOf(code, named.toLowerCase(), `${program} (a program the gate has no row for) running ${named}`, true);
-    return [...payloadsOf(code, program, `${program} (a program the gate has no row for)`, true), ...launched];
+    return [...payloadsOf(code, program, `${program} (a program the gate has no row for)`, true), ...launched, ...optionNamedCode(argv, program)];
   } catch {
     return [];
   }
+}
+
+/**
+ * An option of a program without a row that names a language (`blender --python-expr CODE`,
+ * `--python CODE`, `--lua-eval CODE`, `--js=CODE`): the next word (or the value after `=`) read alone
+ * as code of that language, by its own reader when it has one (docs/decisions.md "Code the gate
+ * cannot read handed to a shell").
+ */
+function optionNamedCode(argv: readonly Word[], program: string): CodePayload[] {
+  const out: CodePayload[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const word = literalValue(argv[k]!);
+    const match = word === null ? null : /^--?([a-z]+[0-9.]*)(?:[-_](?:expr|expression|eval|exec|code|script|cmd|command|run))?(?:=(.*))?$/s.exec(word);
+    if (match === null) continue;
+    const language = match[1]!;
+    if (language === program || (tokenizedLanguage(language) === null && !hasLanguageRow(language))) continue;
+    const next = argv[k + 1];
+    const code = match[2] ?? (next === undefined ? null : next.kind === 'literal' ? next.value : approximateWordText(next.raw));
+    if (code === null || code === '') continue;
+    out.push(...payloadsOf(code, language, `${program} (a program the gate has no row for) running ${language} code`, true));
+  }
+  return out;
 }
 
 /** How many words after an unplaced program's name are looked at for the interpreter it launches. */
@@ -206,6 +228,16 @@ export function stdinPayloads(argv: readonly Word[], name: string, stdinText: st
   const program = foldCompatibility(name).toLowerCase();
   if (!readsCodeFromStdin(argv) && languageRowFor(program).stdinCommands !== true) return [];
   return payloadsOf(stdinText, program, `${program} (code on stdin)`, false);
+}
+
+/**
+ * Text a program reads as code on its standard input (a here-document, a here-string, a pipe) when
+ * the floor cannot tell its language for sure (a program without a row, or a row's loader handed
+ * `/dev/stdin`): read as code of the program's language, its language row's declarations and APIs
+ * included, else approximately (docs/decisions.md "Code the gate cannot read handed to a shell").
+ */
+export function stdinCodeTextPayloads(stdinText: string, name: string): CodePayload[] {
+  return payloadsOf(stdinText, foldCompatibility(name).toLowerCase(), `${name} (code on stdin)`, true);
 }
 
 function payloadsOf(code: string, program: string, via: string, opaque: boolean): CodePayload[] {

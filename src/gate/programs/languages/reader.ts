@@ -115,6 +115,17 @@ const NETWORK_APIS: Readonly<Record<Language, ReadonlySet<string>>> = {
   python: new Set(['urlopen', 'Request', 'post', 'put', 'patch', 'request', 'HTTPConnection', 'HTTPSConnection', 'socket', 'create_connection', 'connect', 'sendall', 'send', 'SMTP', 'SMTP_SSL', 'FTP', 'urlretrieve', 'Session', 'AsyncClient', 'Client', 'ClientSession']),
   javascript: new Set(['fetch', 'request', 'post', 'put', 'patch', 'connect', 'createConnection', 'Socket', 'WebSocket', 'XMLHttpRequest', 'axios', 'got', 'sendBeacon', 'createSocket', 'send', 'write']),
 };
+/**
+ * Signal APIs, by last name: the process id (or group) argument and whether it names a group. Said
+ * as `kill -9 -- PID` (a group as `-GROUP`), so that the floor's kill arms judge pid -1 (every
+ * process), a group, or pid 1 with one notion (docs/decisions.md "Listings of every mount, process
+ * and terminal": Python's process-wide kills). The signal is taken at its worst.
+ */
+const SIGNAL_APIS: Readonly<Record<Language, Readonly<Record<string, { group: boolean }>>>> = {
+  python: { kill: { group: false }, killpg: { group: true } },
+  javascript: { kill: { group: false } },
+};
+
 /** Names that fork or start this interpreter again: in a loop, a fork loop. */
 const FORK_APIS: Readonly<Record<Language, ReadonlySet<string>>> = {
   python: new Set(['fork', 'forkpty']),
@@ -626,6 +637,13 @@ class Reader {
         }
         if (words.length > 0) this.argv(words, what);
       }
+    }
+    const signal = SIGNAL_APIS[language][name];
+    // `os.kill(-1, signal.SIGKILL)`, `os.killpg(1, 9)`, `process.kill(-1)`; a receiver that is a
+    // text (`'x'.kill`) is no process API.
+    if (signal !== undefined && (receiver === null || receiver.kind !== 'text')) {
+      const pid = args[0];
+      if (pid !== undefined && pid.kind === 'text' && /^-?\d{1,10}$/.test(pid.text)) this.shell({ kind: 'text', text: `kill -9 -- ${signal.group ? `-${pid.text.replace(/^-/, '')}` : pid.text}` }, what);
     }
     const action = PATH_APIS[language][name];
     if (action !== undefined) this.pathAction(action, receiver !== null && receiver.kind === 'text' && PATH_METHODS.has(name) ? receiver : null, args, argTokens, what);

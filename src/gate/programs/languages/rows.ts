@@ -5,7 +5,8 @@
  * expressions. Which option of a program holds code stays in the program's own row
  * (src/gate/programs/rows/*, `payload: 'code'`); this table only says how that code is spelled.
  */
-import { ansibleDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from './declarations';
+import { consoleStatements, roffShellRequests, rpmMacroShells, sqlplusHostCommands, texShellEscapes } from './shellEscapes';
+import { ansibleDeclarations, ansiblePlaybookDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from './declarations';
 
 export interface QuoteForm {
   /** The opening, matched at the start of the text (`/^"/`, `/^qq?\s*[({[<\/|!]/`). */
@@ -423,6 +424,70 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     deletionApis: [],
     homeExpressions: [],
     declarations: saltDeclarations,
+  },
+  // Shell escapes of languages the gate has no reader for (shellEscapes.ts).
+  {
+    language: 'TeX',
+    programs: ['pdflatex', 'latex', 'pdftex', 'tex', 'etex', 'initex', 'virtex', 'amstex', 'eplain', 'pdfetex', 'platex', 'uplatex', 'ptex', 'uptex', 'eptex', 'euptex', 'pdflatex-dev', 'latex-dev', 'xelatex', 'xetex', 'xelatex-dev', 'lualatex', 'luatex', 'lualatex-dev', 'luahbtex', 'dvilualatex', 'context', 'mtxrun'],
+    quotes: [DOUBLE, SINGLE],
+    comments: [{ open: '%' }],
+    // \directlua's Lua runs commands as Lua does.
+    processApis: ['os.execute', 'io.popen', 'os.spawn', 'os.exec'],
+    deletionApis: ['os.remove'],
+    homeExpressions: [],
+    declarations: texShellEscapes,
+  },
+  {
+    language: 'roff',
+    programs: ['groff', 'troff', 'nroff', 'gtroff', 'gnroff'],
+    quotes: [],
+    comments: [],
+    processApis: [],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: roffShellRequests,
+  },
+  {
+    language: 'RPM macros',
+    programs: ['rpm', 'rpmbuild', 'rpmspec', 'rpmlua'],
+    quotes: [DOUBLE, SINGLE],
+    comments: [],
+    processApis: ['os.execute', 'io.popen'],
+    deletionApis: ['os.remove'],
+    homeExpressions: [],
+    declarations: rpmMacroShells,
+  },
+  {
+    language: 'SQL*Plus',
+    programs: ['sqlplus', 'sqlcl', 'sql'],
+    quotes: [],
+    comments: [{ open: '--' }, { open: 'REM ' }],
+    processApis: [],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: sqlplusHostCommands,
+  },
+  {
+    // Metasploit's console runs any command it does not know as a shell command.
+    language: 'Metasploit console',
+    programs: ['msfconsole'],
+    quotes: [],
+    comments: [HASH],
+    processApis: [],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: consoleStatements,
+  },
+  {
+    // A playbook read from standard input (`ansible-playbook /dev/stdin <<'EOF'`): its tasks' modules.
+    language: 'Ansible playbook',
+    programs: ['ansible-playbook'],
+    quotes: [],
+    comments: [{ open: '#' }],
+    processApis: [],
+    deletionApis: [],
+    homeExpressions: [],
+    declarations: ansiblePlaybookDeclarations,
   },
   {
     language: 'Ansible module arguments',

@@ -860,6 +860,11 @@ const OC_KNOWN = new Set([
 
 const OC_BODY: Command = {
   ...KUBECTL_BODY,
+  // `oc whoami -t` (`--show-token`) prints the session's bearer token.
+  subcommands: {
+    ...KUBECTL_BODY.subcommands,
+    whoami: kube({ options: [{ role: 'credentials', options: ['-t', '--show-token'], everyday: true, note: '-t prints the session\'s bearer token' }] }, KUBE_LEAF_SHORT, { 'show-token': 'flag', 'show-server': 'flag', 'show-context': 'flag', 'show-console': 'flag' }),
+  },
   operands: [{ role: 'loader', operand: 0, when: (v) => v === null || !OC_KNOWN.has(v), example: 'evilplugin', note: 'an unknown subcommand runs the oc-NAME or kubectl-NAME plugin of that name from the PATH' }],
   plain: ['get pods', 'get nodes -o wide', 'describe pod web-1', 'logs -f deploy/web', 'status', 'whoami'],
 };

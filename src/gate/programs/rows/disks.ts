@@ -128,6 +128,8 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'prints the type, label and UUID of block devices',
     readOnly: true,
+    // Every device it finds, by path: at worst the machine's disks and partitions.
+    printsAtWorst: 'mounts',
     grammar: { short: 'csoMpOSntuU', flags: 'dghiklLrVw', long: {} },
     plain: ['', '-s UUID -o value /dev/sda2', '-o list'],
   },
@@ -226,7 +228,7 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     // change only the kernel's or the device mapper's view of the partitions, udevadm the device
     // database. None writes a device's blocks.
     names: [
-      'findmnt', 'iostat', 'partx', 'kpartx', 'udevadm',
+      'iostat', 'partx', 'kpartx', 'udevadm',
       // sg3_utils' queries: inquiry, capacity, VPD and log pages, mode pages read, sense data,
       // test unit ready, the LUN and device maps. Those that write (sg_format, sg_dd, sg_write_*,
       // sg_unmap, sg_sanitize, sg_raw …) have no row here, so a device they name is written.
@@ -237,6 +239,15 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     what: 'lists or queries block devices, their mounts, labels and statistics',
     deviceReads: { every: true },
     plain: ['/dev/sda1'],
+  },
+  {
+    // findmnt prints the machine's mounts: what flows from it is at worst their devices and mount points.
+    names: ['findmnt'],
+    category: 'system',
+    what: 'lists mounted file systems, their devices and mount points',
+    deviceReads: { every: true },
+    printsAtWorst: 'mounts',
+    plain: ['/dev/sda1', '', '-no SOURCE /', '-t ext4'],
   },
   {
     // btrfs's listing and status verbs read the devices they name; the others (device add/delete,

@@ -1555,6 +1555,8 @@ const GROFF_UNSAFE: OptionRole = { role: 'executor', options: ['-U'], note: '-U 
 const GROFF_ROW: ProgramRow = {
   names: ['groff'],
   category: 'text',
+  // In unsafe mode the document on standard input runs its `.sy`/`.pso` requests (languages/shellEscapes.ts).
+  stdinCodeForm: { withOptions: ['-U'] },
   what: 'the GNU roff typesetting front end',
   readOnly: true,
   grammar: { short: 'dDfFIKLmMnoPrTwW', flags: 'abcCeEgGhijklNpRsStUvVXzZ', long: flagged('help', 'version') },
@@ -1569,6 +1571,8 @@ const GROFF_ROW: ProgramRow = {
 const NROFF_ROW: ProgramRow = {
   names: ['nroff'],
   category: 'text',
+  // In unsafe mode the document on standard input runs its `.sy`/`.pso` requests (languages/shellEscapes.ts).
+  stdinCodeForm: { withOptions: ['-U'] },
   what: 'nroff, roff for terminals',
   readOnly: true,
   grammar: { short: 'dKmMnoPrTwW', flags: 'bcCehikpqRStUvVz', long: flagged('help', 'version') },
@@ -1579,6 +1583,7 @@ const NROFF_ROW: ProgramRow = {
 const TROFF_ROW: ProgramRow = {
   names: ['troff'],
   category: 'text',
+  stdinCodeForm: { withOptions: ['-U'] },
   what: 'the GNU troff formatter',
   readOnly: true,
   grammar: { short: 'dfFImMnorTwWPKDL', flags: 'abcCEiRsStUvVz', long: flagged('help', 'version') },

@@ -757,6 +757,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     category: 'file',
     what: 'prints free space of file systems',
     readOnly: true,
+    // Every mounted file system, its device and mount point (`/` among them).
+    printsAtWorst: 'mounts',
     grammar: {
       short: 'Btx',
       flags: 'HPTahiklv',

@@ -412,6 +412,8 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     names: ['mount'],
     category: 'system',
     what: 'mounts file systems, and lists them without arguments',
+    // Without operands it lists every mount: its devices and mount points at worst.
+    printsAtWorst: 'mounts',
     // `mount DEV DIR`: a device's file system at DIR (a loop device is an image's, not a disk's).
     attaches: (operands) => {
       const [source, target] = operands;
@@ -1672,6 +1674,10 @@ function aptCommand(extra: Partial<Command> = {}): Command {
 function aptChanges(verb: string): Command {
   return aptCommand({ role: { role: 'destructive', note: `${verb} changes the installed packages, running their maintainer scripts as root` } });
 }
+/** `apt list --installed` prints every installed package (`name/suite,now version arch [installed]`); `--upgradable` some. */
+function aptListing(commands: Record<string, Command>): Record<string, Command> {
+  return { ...commands, list: { ...commands.list!, listsPackages: { with: [['--installed']], narrowing: ['--upgradable', '--manual-installed'] } } };
+}
 function aptCommands(changing: readonly string[], plain: Readonly<Record<string, readonly string[]>>): Record<string, Command> {
   const out: Record<string, Command> = {};
   for (const verb of changing) out[verb] = aptChanges(verb);
@@ -1727,6 +1733,8 @@ function dnfCommands(): Record<string, Command> {
   for (const verb of ['group', 'groups', 'module', 'history', 'repository-packages', 'offline', 'environment']) {
     out[verb] = dnfCommand({ operands: [...(verb === 'offline' ? [OFFLINE_REBOOT] : []), { role: 'destructive', operand: 0, when: nullOr(/^(install|remove|upgrade|update|mark|enable|disable|reset|switch-to|undo|redo|rollback|reinstall|move-to|erase|reboot|clean|remove-or-reinstall|remove-or-distro-sync)$/), example: 'install', note: 'changes the installed packages (install, remove, undo, enable …)' }] });
   }
+  // No option forces a protected package's removal here (that is `rpm -e --nodeps`): read only for every package handed to it.
+  for (const verb of ['remove', 'rm', 'erase', 'autoremove', 'groupremove']) out[verb] = { ...out[verb]!, removesPackages: { forcedBy: [] } };
   out.clean = dnfCommand({ role: { role: 'destructive', note: 'clean deletes cached metadata and packages' } });
   out.shell = dnfCommand({ role: { role: 'destructive', note: 'shell reads package commands (install, remove …) from standard input or a file' } });
   out.download = dnfCommand({ operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'bash', note: 'downloads the package file into the current folder' }] });
@@ -1754,6 +1762,7 @@ function zypperCommands(): Record<string, Command> {
   for (const verb of ['install', 'in', 'remove', 'rm', 'update', 'up', 'dist-upgrade', 'dup', 'patch', 'addrepo', 'ar', 'removerepo', 'rr', 'modifyrepo', 'mr', 'renamerepo', 'nr', 'addservice', 'as', 'removeservice', 'rs', 'modifyservice', 'ms', 'clean', 'cc', 'addlock', 'al', 'removelock', 'rl', 'cleanlocks', 'cl', 'source-install', 'si', 'install-new-recommends', 'inr', 'verify', 've', 'purge-kernels', 'shell', 'sh', 'migration', 'addkey']) {
     out[verb] = cmd({ role: { role: 'destructive', note: `${verb} changes the installed packages, repositories or locks` } });
   }
+  for (const verb of ['remove', 'rm']) out[verb] = { ...out[verb]!, removesPackages: { forcedBy: ['--force-resolution'] } };
   for (const verb of ['search', 'se', 'info', 'if', 'list-updates', 'lu', 'list-patches', 'lp', 'repos', 'lr', 'services', 'ls', 'packages', 'pa', 'patterns', 'pt', 'products', 'pd', 'patches', 'pch', 'what-provides', 'wp', 'locks', 'll', 'versioncmp', 'vcmp', 'targetos', 'tos', 'licenses', 'help', 'refresh', 'ref', 'refresh-services', 'refs', 'ps', 'needs-rebooting', 'system-architecture', 'lifecycle', 'search-packages', 'patch-check', 'pchk', 'download', 'source-download', 'subcommand']) out[verb] = cmd();
   out.search = cmd({ plain: ['vim', '-i nginx'] });
   return out;
@@ -1777,7 +1786,9 @@ function apkCommands(): Record<string, Command> {
   out.del = { ...out.del!, removesPackages: { forcedBy: ['--force-broken-world', '--force'] } };
   out.fetch = cmd({ operands: [{ role: 'writer', operand: 'every', everyday: true, example: 'curl', note: 'downloads the package file' }] });
   out.index = cmd({ options: [...APK_OPTIONS, { role: 'writer', options: ['--output'], example: 'APKINDEX.tar.gz', note: '--output writes the index file' }] });
-  out.info = cmd({ plain: ['-L busybox', 'musl'] });
+  // `apk info` with no package prints every installed one; `apk list --installed` too.
+  out.info = cmd({ plain: ['-L busybox', 'musl'], listsPackages: { with: [], narrowing: ['-L', '--contents', '-w', '--webpage', '-s', '--size', '-W', '--who-owns', '-R', '--depends', '-P', '--provides', '-r', '--rdepends'] } });
+  out.list = { ...out.list!, listsPackages: { with: [['-I', '--installed']] } };
   return out;
 }
 
@@ -1878,7 +1889,7 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
     what: 'the Debian/Ubuntu package manager (interactive front end)',
     grammar: APT_GRAMMAR,
     options: APT_OPTIONS,
-    subcommands: aptCommands(APT_CHANGING, { list: ['--installed', '--upgradable'], search: ['ripgrep'], show: ['curl'], policy: ['nginx'], showsrc: [], depends: [], rdepends: [], update: [], help: [], moo: [] }),
+    subcommands: aptListing(aptCommands(APT_CHANGING, { list: ['--installed', '--upgradable'], search: ['ripgrep'], show: ['curl'], policy: ['nginx'], showsrc: [], depends: [], rdepends: [], update: [], help: [], moo: [] })),
     plain: ['list --installed', 'search ripgrep', 'show curl', 'policy nginx', '--version'],
   },
   {
@@ -2068,8 +2079,9 @@ const PACKAGE_ROWS: readonly ProgramRow[] = [
 /** A macro expression that runs a shell command `%(…)` or Lua `%{lua:…}` when expanded. */
 const RPM_CODE = nullOr(/%\(|%\{lua:|%\{expand:|%\[/);
 const RPM_OPTIONS: readonly OptionRole[] = [
-  { role: 'executor', options: ['-E', '--eval'], when: RPM_CODE, payload: 'shell-text', payloadText: (v) => /%\(([^)]*)\)/.exec(v)?.[1] ?? null, example: '%(id)', note: '--eval expands the macro; %(…) in it runs a shell command and %{lua:…} Lua code' },
-  { role: 'executor', options: ['-D', '--define'], when: RPM_CODE, example: 'x %(id)', note: '--define sets a macro whose %(…) or %{lua:…} body runs when it is expanded' },
+  // Read as RPM macro code (languages/shellEscapes.ts): `%(…)` is shell text, `%{lua:…}` Lua's os.execute.
+  { role: 'executor', options: ['-E', '--eval'], when: RPM_CODE, payload: 'code', example: '%(id)', note: '--eval expands the macro; %(…) in it runs a shell command and %{lua:…} Lua code' },
+  { role: 'executor', options: ['-D', '--define'], when: RPM_CODE, payload: 'code', example: 'x %(id)', note: '--define sets a macro whose %(…) or %{lua:…} body runs when it is expanded' },
   { role: 'executor', options: ['--pipe'], payload: 'shell-text', example: 'id', note: '--pipe sends the output through the given shell command' },
   { role: 'loader', options: ['--macros', '--rcfile', '--load'], example: '/tmp/macros', note: '--macros/--rcfile read macro files, whose macros can run commands' },
 ];

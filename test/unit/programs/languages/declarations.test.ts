@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ansibleDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from '../../../../src/gate/programs/languages/declarations';
+import { ansibleDeclarations, ansiblePlaybookDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from '../../../../src/gate/programs/languages/declarations';
 import { languageTable } from '../../../support/languageTable';
 
 describe('configuration tools: declarations read as the commands they amount to', () => {
@@ -20,6 +20,11 @@ describe('configuration tools: declarations read as the commands they amount to'
     assert.deepEqual(ansibleDeclarations('shell ls -la chdir=/tmp'), ['ls -la']);
     assert.deepEqual(ansibleDeclarations('community.general.shutdown'), ['poweroff']);
   });
+  it('reads an Ansible playbook\'s tasks, in the one-line and the mapping spellings', () => {
+    assert.deepEqual(ansiblePlaybookDeclarations('- hosts: all\n  tasks:\n    - ansible.builtin.user: name=dev state=absent remove=yes\n'), [`userdel -r -- 'dev'`]);
+    assert.deepEqual(ansiblePlaybookDeclarations('- hosts: all\n  tasks:\n    - file:\n        path: /etc\n        state: absent\n    - debug: msg=hi\n'), [`rm -rf -- '/etc'`]);
+    assert.deepEqual(ansiblePlaybookDeclarations('- hosts: all\n  tasks:\n    - file:\n        path: ./build\n        state: directory\n'), []);
+  });
   it('reads Salt functions after the options', () => {
     assert.deepEqual(saltDeclarations('--local file.remove /srv'), [`rm -rf -- '/srv'`]);
     assert.deepEqual(saltDeclarations('state.single file.absent name=/srv'), [`rm -rf -- '/srv'`]);
@@ -33,11 +38,13 @@ describe('configuration tools: declarations read as the commands they amount to'
       [`ansible localhost -m file -a 'path=/etc state=absent'`, 'recursive-delete-root'],
       [`salt-call --local file.remove /usr`, 'recursive-delete-root'],
       [`salt-call --local system.halt`, 'shutdown'],
+      ["ansible-playbook -b -i localhost, -c local /dev/stdin <<'EOF'\n- hosts: all\n  tasks:\n    - ansible.builtin.user: name=dev state=absent remove=yes\nEOF", 'recursive-delete-root'],
     ],
     benign: [
       `puppet apply -e 'file { "/tmp/x": ensure => absent }'`,
       `ansible localhost -m file -a 'path=./build state=absent'`,
       `salt-call --local test.ping`,
+      "ansible-playbook -i localhost, -c local /dev/stdin <<'EOF'\n- hosts: all\n  tasks:\n    - file:\n        path: ./build\n        state: absent\nEOF",
       `chef-apply -e "package 'htop'"`,
     ],
   });
