@@ -318,6 +318,27 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['/dev/sda2', '-i /dev/sdb1 ::'],
   },
   {
+    // Flashers of a microcontroller on a cable (an ST-LINK probe, a serial boot loader): they write
+    // another board, not this machine (docs/decisions.md "Firmware flashers and erased volumes
+    // without a row").
+    names: ['st-flash', 'stm32flash'],
+    category: 'system',
+    what: 'writes, reads or erases the flash of a microcontroller on a probe or serial cable',
+    role: { role: 'destructive', note: "writes or erases the connected board's flash" },
+    plain: ['read out.bin 0x8000000 4096', '--version'],
+  },
+  {
+    // Solaris and illumos print a disk's label (its VTOC) and nothing else; `fmthard` writes one.
+    names: ['prtvtoc'],
+    category: 'system',
+    what: "prints a Solaris or illumos disk's label (its VTOC: slices, sizes, tags)",
+    readOnly: true,
+    strict: true,
+    grammar: { short: 'tm', flags: 'fhs', long: {} },
+    deviceReads: { every: true },
+    plain: ['/dev/rdsk/c0t0d0s2', '-s /dev/rdsk/c1t0d0s2', '-h /dev/rdsk/c0t0d0s2'],
+  },
+  {
     // xfs_db reads the structures it is pointed at; its `write` command needs expert mode (`-x`).
     names: ['xfs_db'],
     category: 'system',
