@@ -127,6 +127,13 @@ describe('hardline: firmware flashers and erased volumes without a row', () => {
     for (const command of ['./nvflash --list', './nvflash --save backup.rom', 'mstflint -d 04:00.0 q', 'sudo st-flash write fw.bin 0x8000000', 'npm run flash']) assert.equal(arm(command), null, command);
   });
 
+  it('reads AIX’s LVM rows: disks overwritten, a boot record cleared, a volume removed', () => {
+    assert.equal(arm('mkvg -y datavg hdisk2'), 'raw-device-write');
+    assert.equal(arm('chpv -c hdisk0'), 'raw-device-write');
+    assert.equal(arm('rmlv -f hd1'), 'raw-device-write');
+    assert.equal(arm('chpv -v a hdisk1'), null);
+  });
+
   it('refuses a vendor firmware package run with root, and a whole volume handed to a program without a row', () => {
     assert.equal(arm('sudo ./Network_Firmware_ABC12_LN_21.5.BIN -q'), 'raw-device-write');
     assert.equal(arm('sudo ./R740_BIOS_2.19.1.BIN -c'), null);
