@@ -49,6 +49,7 @@ import { checkProgram, isHardlineProgram } from './programArms';
 import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession, isGuestPowerOperand } from './power';
 import { checkStorageServices } from './storageServices';
+import { checkFirmwareFlasher } from './firmwareFlashers';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -479,6 +480,11 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
   const record = recordOfView(view);
+  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record);
+}
+
+/** The program inside its wrappers, read by every arm of the argv. */
+function checkRecord(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
   if (!record.wrapped) return checkArgv(record, place, context);
   const unwrapped = record.peeled;

@@ -19,8 +19,13 @@ const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:s
 const AFTER_POWER = new Set(['off', 'down', 'cycle', 'reset']);
 /** What a power setter sets: its value is the power's next state. */
 const POWER_SETTING = new Set(['action', 'state']);
-/** Tokens that name the machine itself. */
-const HOST_TOKENS = new Set(['host', 'system', 'machine', 'computer', 'localhost', 'chassis', 'hypervisor']);
+/**
+ * Tokens that name the machine itself, or its management controller (`ipmi`, `bmc`, iDRAC, iLO,
+ * Redfish, Lenovo's IMM and XCC, Cisco's CIMC, Fujitsu's iRMC): a controller's power is the
+ * machine's it manages, this one at worst (docs/decisions.md "The machine's power through its
+ * controller and its UPS").
+ */
+const HOST_TOKENS = new Set(['host', 'system', 'machine', 'computer', 'localhost', 'chassis', 'hypervisor', 'ipmi', 'bmc', 'idrac', 'ilo', 'redfish', 'imm', 'xcc', 'cimc', 'irmc']);
 /** A token joining such a noun to `power` (`ospower`, `syspower`, `hostpower`): the machine's power by name. */
 const HOST_POWER_NOUN = /^(?:os|sys|system|host|machine|server)power$/;
 /** Whether a token names this machine or its power. */
@@ -71,4 +76,40 @@ export function hostPowerPhrase(argv: readonly Word[]): string | null {
   if (!all.some(namesHost)) return null;
   // Power words may span operands (`chassis power off`).
   return hasPowerAction(all) ? phrase : null;
+}
+
+/**
+ * Redfish's reset of a computer system or chassis (docs/decisions.md "The machine's power through
+ * its controller and its UPS"): a word naming the `ComputerSystem.Reset` or `Chassis.Reset` action
+ * (a URL any HTTP client posts to) with a `ResetType` other than `On`/`ForceOn`, or none readable
+ * (`-d @body.json`); or, for a program no row places, a word that is a Redfish reset type ending the
+ * power (`--set GracefulRestart`, `ForceOff`): those names mean nothing else. In words, or null.
+ */
+export function redfishReset(argv: readonly Word[], unplaced: boolean): string | null {
+  const texts = argv.slice(1).map((word) => literalText(word) ?? word.raw);
+  const target = texts.find((text) => REDFISH_RESET_ACTION.test(text));
+  if (target !== undefined) {
+    const type = texts.map((text) => RESET_TYPE_VALUE.exec(text)?.[1]).find((value) => value !== undefined);
+    if (type !== undefined && /^(?:force)?on$/i.test(type)) return null;
+    return `posts ${type ?? 'a reset'} to the Redfish action ${target.slice(target.search(/\w+\.Reset/))}`;
+  }
+  if (!unplaced) return null;
+  const word = texts.find((text) => REDFISH_POWER_TYPES.test(text.replace(/^--?[\w-]+=/, '')));
+  return word === undefined ? null : `${word}: a Redfish reset that ends the power`;
+}
+const REDFISH_RESET_ACTION = /(?:ComputerSystem|Chassis)\.Reset(?!ActionInfo)\b/i;
+const RESET_TYPE_VALUE = /ResetType["']?\s*[:=]\s*["']?([A-Za-z]+)/i;
+const REDFISH_POWER_TYPES = /^(?:ForceOff|GracefulShutdown|GracefulRestart|ForceRestart|PowerCycle|FullPowerCycle|PushPowerButton)$/i;
+
+/**
+ * IBM i's CL commands that end the system, handed as one word to a program no row places (QSH's
+ * and PASE's `system "PWRDWNSYS …"`): `PWRDWNSYS` powers it down (or restarts it), `ENDSYS` and
+ * `ENDSBS SBS(*ALL)` end every subsystem and every session with them. In words, or null.
+ */
+export function ibmiSystemEnd(argv: readonly Word[]): string | null {
+  for (const word of argv.slice(1)) {
+    const text = (literalText(word) ?? '').trim().toUpperCase();
+    if (/^(?:QSYS\/)?(?:PWRDWNSYS|ENDSYS)\b/.test(text) || /^(?:QSYS\/)?ENDSBS\b.*\*ALL\b/.test(text)) return text.split(/\s/)[0]!;
+  }
+  return null;
 }

@@ -189,6 +189,12 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   const parts = opaque ? everythingBelow(macosAlias(written)) : macosAlias(written);
   const platform = platformTarget(parts, includeHome, deep);
   if (platform !== null) return `${platform} (${text})`;
+  // A last component only known at run time below a system folder is at its worst that folder.
+  const unknownLast = parts[parts.length - 1];
+  if (opaque && deep && parts.length >= 2 && unknownLast !== undefined && WHOLLY_UNKNOWN_PART.test(unknownLast) && systemDirs.has(parts[0]!) && parts[0] !== 'home' && parts[0] !== 'Users') {
+    const above = classifyTarget('/' + parts.slice(0, -1).join('/'), false, home, systemDirs, includeHome, deep);
+    if (above !== null) return `at its worst ${above} (${text}: ${unknownLast} may be empty)`;
+  }
   const homeParts = includeHome ? homeComponents(home) : null;
   const last = parts[parts.length - 1];
   if (parts.length === 0) return 'the root folder /';
@@ -486,6 +492,7 @@ function deepSystemTarget(parts: readonly string[], opaque: boolean): string | n
   if (literalTail && PACKAGE_DATABASES.has(path)) return `${prefix}the package database /${path}`;
   if (literalTail && PACKAGE_STORES.has(path)) return `${prefix}the package store /${path}`;
   if (literalTail && SERVICE_STATE.has(path)) return `${prefix}the service state /${path}`;
+  if (literalTail && FIRMWARE_VARIABLES.has(path)) return `${prefix}the firmware variables /${path}`;
   const libraryFolder = (folder.length === 2 && LIBRARY_FOLDER.test(folder[0]!)) || (folder.length === 3 && folder[0] === 'usr' && LIBRARY_FOLDER.test(folder[1]!));
   if (libraryFolder && tail !== 'node_modules') return `${prefix}the system library folder /${path}`;
   if (everything && folder.length === 2 && isSystemTreeFolder(folder[0]!, folder[1]!)) return `everything in the system folder /${path}`;
@@ -533,12 +540,31 @@ const SERVICE_STATE: ReadonlySet<string> = new Set([
 /**
  * `/usr/local` itself: every program and library installed on this machine outside the package
  * manager, and nothing in it can be restored from inside the session. Deleting it whole (or
- * everything in it) is a system folder's deletion; paths below it (`/usr/local/bin/mytool`,
- * `/usr/local/lib/node_modules/x`) stay ordinary (docs/decisions.md "`/usr/local` deleted whole").
+ * everything in it) is a system folder's deletion (docs/decisions.md "`/usr/local` deleted whole"),
+ * and so is deleting one of its program, library or settings folders whole or everything in one
+ * (`/usr/local/bin`, `/usr/local/lib/*`: docs/decisions.md "System folders at every depth the gate
+ * can compute"), as `/usr/bin` and `/usr/lib` are. Paths below those (`/usr/local/bin/mytool`,
+ * `/usr/local/lib/node_modules/x`) and `/usr/local/share`, `/usr/local/src` stay ordinary.
  */
 function isLocalTree(parts: readonly string[]): boolean {
-  return parts.length === 2 && parts[0] === 'usr' && parts[1] === 'local';
+  if (parts[0] !== 'usr' || parts[1] !== 'local') return false;
+  return parts.length === 2 || (parts.length === 3 && LOCAL_SYSTEM_FOLDERS.has(parts[2]!));
 }
+const LOCAL_SYSTEM_FOLDERS: ReadonlySet<string> = new Set(['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libexec', 'etc']);
+
+/**
+ * A last component only known at run time (`"/lib/modules/$(uname -r)"`, `/usr/lib/$PKG`,
+ * `/var/lib/${APP}`): the whole component is one expansion, which may be empty, so the path is at
+ * its worst the folder above it (docs/decisions.md "System folders at every depth the gate can
+ * compute"). `${X:?}` and `${X?}` stop the command when empty and are left out.
+ */
+const WHOLLY_UNKNOWN_PART = /^(?:\$[A-Za-z_][A-Za-z0-9_]{0,63}|\$\{[A-Za-z_][A-Za-z0-9_]{0,63}(?:(?::?[-=+])[^}]{0,64})?\}|\$\([^()]{0,256}\)|`[^`]{0,256}`)$/;
+
+/**
+ * Firmware variables (`/sys/firmware/efi/efivars`, the older `/sys/firmware/efi/vars`): removing
+ * them all writes the machine's firmware, and some firmware no longer starts without them.
+ */
+const FIRMWARE_VARIABLES: ReadonlySet<string> = new Set(['sys/firmware/efi/efivars', 'sys/firmware/efi/vars']);
 
 /**
  * A file (not a folder) whose deletion, truncation or replacement breaks the machine: the user and
@@ -748,27 +774,63 @@ export function permissionTarget(word: Word, place: PathPlace): string | null {
 }
 
 /**
- * Whole-disk and partition block devices (and raw memory). Bounded quantifiers only. Loop
- * devices are left out on purpose: they are how disk images are built; so are optical drives
- * (`/dev/sr0`: writing one is burning a disc). Linux and macOS names,
- * then the BSDs' (`/dev/ada0p2`, `/dev/da1`, `/dev/rsd0c`, GEOM labels) and illumos's (`/dev/dsk/c0t0d0s0`, `/dev/rdsk/…`).
- * Linux's other block and flash families are here too (docs/decisions.md "Every block and flash
- * device family"): raw flash (`mtd3`, `mtdblock3`, `ubi0_1`), network and storage-class devices
- * (`rbd0`, `nbd0`, `pmem0`, `drbd1`, `bcache0`, ZFS's `zd0`), Android's `/dev/block/…`, and a
- * logical volume by its group (`/dev/VG/LV`): any `/dev/X/Y` whose folder X is not one the kernel
- * keeps for something else (`/dev/shm`, `/dev/pts`, `/dev/fd`, `/dev/input`, `/dev/serial` …).
- * The pass-through devices that send commands straight to a disk are disks too: SCSI generic and
- * block SCSI generic (`/dev/sg1`, `/dev/bsg/0:0:0:0`), NVMe's generic namespaces (`/dev/ng0n1`),
- * FreeBSD's CAM pass devices (`/dev/pass0`) and Linux's bound raw devices (`/dev/raw/raw1`).
- * AIX's disks (`/dev/hdisk2`, raw `/dev/rhdisk2`) and HP-UX's agile names (`/dev/disk/disk4`,
- * `/dev/disk/disk4_p2`; `/dev/rdisk/disk4` is a `/dev/X/Y` name) are disks too, and so are the
- * flash cards' control and block devices of the Fusion-io (`/dev/fct0`, `/dev/fioa`).
+ * Every path under `/dev` is a device for the floors unless this table says it is not one that
+ * holds a file system (docs/decisions.md "Every path under /dev is a device unless a table says
+ * otherwise"): a disk, a partition, a logical volume, a mapper or multipath name, a vendor's link
+ * (`/dev/disk/azure/scsi1/lun1`, `/dev/disk/by-id/…`), a pass-through or raw memory device, named
+ * in any system's spelling, at any depth. The table lists what is known to be something else:
+ * {@link NOT_DISK_FOLDERS} are folders the kernel or a system keeps for other devices (every entry
+ * below them too), {@link NOT_DISK_NAMES} single character devices and families (a prefix followed
+ * by a number or a name). Loop devices (how images are built), optical drives (`/dev/sr0`: burning
+ * a disc), tape drives (writing a backup tape), RAM disks (`zram`, `ram`) and read-only flash
+ * (`mtd0ro`) are left out on purpose.
  */
-const BLOCK_DEVICE =
-  /^\/dev\/(?:(?:ada|da|nvd|nda|vtbd|xbd|mmcsd|mfid|mfisyspd|aacd|ld|dk|wd|sd)[0-9]{1,3}(?:p[0-9]{1,3}|s[0-9]{1,3}[a-h]?|[a-p])?(?:\.(?:eli|nop))?|r(?:sd|wd)[0-9]{1,3}[a-p]?|r?dsk\/c[0-9]{1,3}(?:t[0-9a-fA-F]{1,32})?d[0-9]{1,3}(?:[sp][0-9]{1,2})?|(?:gpt|gptid|diskid|ufs|label)\/[^/]+|(?:sd|hd|vd|xvd)[a-z]{1,3}[0-9]{0,3}|nvme[0-9]{1,3}(?:n[0-9]{1,3}(?:p[0-9]{1,3})?)?|mmcblk[0-9]{1,3}(?:p[0-9]{1,3}|boot[0-9]|rpmb)?|r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}|md[0-9]{1,4}|md\/[^/]+|dm-[0-9]{1,4}|mapper\/[^/]+|disk\/by-[a-z]{1,10}\/[^/]+|r?hdisk[0-9]{1,4}|disk\/disk[0-9]{1,4}(?:_p[0-9]{1,3})?|nbd[0-9]{1,3}(?:p[0-9]{1,3})?|zd[0-9]{1,4}(?:p[0-9]{1,3})?|fd[0-9]|root|mem|kmem|port|mtd[0-9]{1,3}|mtdblock[0-9]{1,3}|ubi[0-9]{1,3}(?:_[0-9]{1,3})?|ubiblock[0-9]{1,3}(?:_[0-9]{1,3})?|rbd[0-9]{1,4}(?:p[0-9]{1,3})?|pmem[0-9]{1,3}(?:s|p[0-9]{1,3})?|bcache[0-9]{1,3}|drbd[0-9]{1,4}|rsxx[0-9]|skd[0-9]|vdisk[0-9]|block\/[^/]+(?:\/[^/]+)?|sg[0-9]{1,4}|bsg\/[^/]+|fct[0-9]{1,3}|fio[a-z]{1,2}[0-9]{0,3}|ng[0-9]{1,3}n[0-9]{1,3}|pass[0-9]{1,3}|raw\/raw[0-9]{1,3}|(?!(?:shm|pts|fd|input|snd|net|dri|bus|char|mqueue|hugepages|serial|v4l|cpu|vfio|usb|dma_heap|virtio-ports|xen|fuse|dsk|rdsk|disk|md|mapper|gpt|gptid|diskid|ufs|label|block|tcp|udp|hidraw|vboxusb|cuse|ptmx|tty|lightnvm|nvidia-caps|accel|iommu|infiniband|vhost|gpiochip|i2c|spi|mei|watchdog|rtc|bsg|sg|raw|ng)\/)[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}\/[A-Za-z0-9][A-Za-z0-9_.+-]{0,127})$/;
+const NOT_DISK_FOLDERS: ReadonlySet<string> = new Set([
+  // Linux: memory, terminals, descriptors, queues, and the folders of character devices.
+  'shm', 'pts', 'fd', 'mqueue', 'hugepages', 'input', 'snd', 'net', 'dri', 'bus', 'char', 'serial', 'v4l', 'v4l2', 'cpu',
+  'vfio', 'usb', 'dma_heap', 'virtio-ports', 'xen', 'hidraw', 'vboxusb', 'nvidia-caps', 'accel', 'iommu', 'infiniband',
+  'gpiochip', 'i2c', 'spi', 'mei', 'watchdog', 'rtc', 'tcp', 'udp', 'dvb', 'media', 'uio', 'hwmon', 'iio', 'ipmi',
+  'kfd', 'vhost', 'tpm', 'tpmrm', 'cec', 'lirc', 'bluetooth', 'vsock', 'log', 'term', 'cua', 'console', 'ttys', 'pty',
+  // The BSDs' and illumos's, and macOS's.
+  'dtrace', 'vmm', 'vmm.io', 'rmt', 'audio', 'sound', 'fbs', 'cfg', 'sad', 'ipnet', 'ptyp',
+]);
 
-/** The start of a block-device path, for opaque words like `/dev/sd$X` or `/dev/nvme*`. */
-const BLOCK_DEVICE_PREFIX = /^\/dev\/(?:r?hdisk|sd|hd|vd|xvd|nvme|mmcblk|r?disk[0-9$*?[{]|md|dm-|mapper\/|disk\/by-|nbd|ada|da[0-9$*?[{]|nvd|nda|vtbd|r?dsk\/|mtd|ubi|rbd|pmem|bcache|drbd|block\/|sg[0-9$*?[{]|bsg\/|fct[0-9$*?[{]|fio[a-z]|ng[0-9$*?[{]|pass[0-9$*?[{]|raw\/)/;
+/**
+ * Names of single devices, and families by their prefix (`tty…`, `video…`), that hold no file
+ * system: the data, terminal and console devices, the hardware other than storage, the network
+ * and virtualisation controls, and the families left out on purpose (loop, optical, tape, RAM).
+ */
+const NOT_DISK_NAMES =
+  /^(?:null|zero|full|random|urandom|stdin|stdout|stderr|console|ptmx|kmsg|log|klog|initctl|xconsole|fuse|cuse|kvm|uinput|uhid|userfaultfd|userio|hwrng|ppp|autofs|btrfs-control|loop-control|vga_arbiter|udmabuf|mcelog|snapshot|rfkill|ecryptfs|cpu_dma_latency|network_latency|network_throughput|mapper\/control|vhost-net|vhost-vsock|vsock|net|dxg|kfd|crypto|pf|fsevents|auditpipe|auditsessions|oslog|oslog_stream|afsc_type5|io8log|io8logmt|io8logtemp|pci|io|acpi|apm|apmctl|devctl|devctl2|sysmouse|mouse|psaux|geom\.ctl|ctty|openprom|zfs|lofictl|mixer|dsp|audio|sequencer|sequencer2|music|midi|admmidi|amidi|dmmidi|gpiomem|mem_ctl|sev|sev-guest|sgx_enclave|sgx_provision|sgx_vepc|binder|hwbinder|vndbinder|ashmem|ion|nvidia|nvidiactl|nvidia-uvm|nvidia-uvm-tools|nvidia-modeset|tpm|tpmrm|watchdog|rtc|hpet|nvram|vmci|vboxdrv|vboxdrvu|vboxnetctl|xpt|klog|nsmb|bpf|tun|tap|vmnet|ugen|fb|lp|parport|ppi|pps|ptp|hvc|vcs|vcsa|vcsu|tty|pty|cu|cua|cuau|cuaU|ttyu|ttyU|ttyS|ttyUSB|ttyACM|ttyAMA|ttyprintk|pts|video|media|v4l-subdev|vbi|radio|dvb|cec|lirc|hidraw|i2c|spidev|gpiochip|mei|rpmb_ctl|input|event|js|ttyd|nmdm|vmm|uio|ipmi|bsr|kbd|ukbd|ums|uhid|psm|atkbd|joy|loop|sr|scd|cdrom|cdrw|dvd|dvdrw|rcd|acd|cd|st|nst|ht|nht|rmt|sa|nsa|esa|rst|nrst|zram|ram|pmsg|ublk-control|dlm-control|dlm_plock|vfio|accel|infiniband|mlx|iommu|usbmon|watchdog|tpmrm|rtc)(?:[0-9][0-9a-z_.:-]{0,31}|[.-][A-Za-z0-9_.:-]{1,127})?$|^mtd[0-9]{1,3}ro$|^\./;
+
+/** The same families as prefixes, for a name still holding expansions (`/dev/tty$N`, `/dev/loop*`). */
+const NOT_DISK_FAMILY_PREFIX =
+  /^(?:tty|pty|pts|cu\.|cua|video|media|v4l|loop|sr[0-9]|zram|ram[0-9]|hidraw|i2c-|spidev|gpiochip|input|event|nvidia|snd|usb|vcs|fb[0-9]|lp[0-9]|st[0-9]|nst[0-9]|tun|tap|bpf|watchdog|rtc|tpm|null|zero|urandom|random|std(?:in|out|err))/;
+
+/** The characters of a component of a device's path, expansions included (`/dev/bsg/0:0:0:0`, `/dev/disk/by-path/pci-0000:00:1f.2-ata-1`). */
+const DEVICE_NAME_PART = /^[A-Za-z0-9_.+:@#%~$*?[\]{}`-]{1,255}$/;
+
+/** Components that hold an expansion or a glob: only their literal start is known. */
+const UNKNOWN_PART = /[$*?[{`]/;
+
+/** A folder of disks and nothing else, named alone (`/dev/disk`, `/dev/mapper`): the folder, not a device. */
+const DISK_FOLDERS: ReadonlySet<string> = new Set(['disk', 'mapper', 'block', 'dsk', 'rdsk', 'md', 'bsg', 'raw', 'gpt', 'gptid', 'diskid', 'ufs', 'label', 'zvol', 'rdisk', 'disks', 'sg']);
+
+/** Whether a `/dev` path (its components, `dev` first) is a device that holds a file system at worst. */
+function devicePathIsDisk(parts: readonly string[], exact: boolean): boolean {
+  if (parts.length < 2 || parts[0] !== 'dev') return false;
+  const first = parts[1]!;
+  if (parts.length === 2 && DISK_FOLDERS.has(first)) return false;
+  // A device's name holds no `,` or `=` (`/dev/sdb,trunc` is a device and an option: deviceWords.ts cuts it).
+  if (parts.some((part) => !DEVICE_NAME_PART.test(part))) return false;
+  const unknownAt = exact ? -1 : first.search(UNKNOWN_PART);
+  if (unknownAt === -1) {
+    return !NOT_DISK_FOLDERS.has(first) && !NOT_DISK_NAMES.test(first);
+  }
+  // Only the start of the name is known (`/dev/tty$N`, `/dev/$DISK`): at its worst unless that start
+  // already names a family that is no disk.
+  return !NOT_DISK_FAMILY_PREFIX.test(first.slice(0, unknownAt));
+}
 
 /**
  * A disk or partition of FreeBSD, NetBSD or OpenBSD by its kernel name, as GEOM and ZFS tools take
@@ -800,8 +862,8 @@ export function isRawBlockDevicePath(text: string, exact: boolean): boolean {
   if (parts === null) return false;
   const path = '/' + parts.join('/');
   if (OTHER_DEVICE_TREES.test(path)) return true;
-  if (exact) return BLOCK_DEVICE.test(path);
-  return BLOCK_DEVICE.test(path) || BLOCK_DEVICE_PREFIX.test(path) || OTHER_DEVICE_TREE_PREFIX.test(path);
+  if (!exact && OTHER_DEVICE_TREE_PREFIX.test(path)) return true;
+  return devicePathIsDisk(parts, exact);
 }
 
 /**

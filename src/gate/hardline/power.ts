@@ -18,9 +18,10 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { hostPowerPhrase } from './hostPower';
+import { hostPowerPhrase, ibmiSystemEnd, redfishReset } from './hostPower';
 import { checkServiceStop } from './processes';
 import { sessionProcess } from './sessionProcesses';
+import { unreadCode } from './unreadPrinters';
 
 /**
  * A method (the last segment of a dotted name, or a bare word) that ends the machine's power or the
@@ -46,6 +47,12 @@ const CONSOLEKIT_BUS = /consolekit/i;
  * next boot's entry) are left out by their first part.
  */
 const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended)[-_.])[a-z0-9][\w.]*(?:[-_][\w.]+)*[-_.](?:logout|log-?off|power-?off|shutdown|reboot|halt)$/i;
+/**
+ * The same action joined to a vendor's prefix without a separator (`synopoweroff`, `qpkgreboot`):
+ * only the long, unambiguous words (`poweroff`, `shutdown`, `reboot`; not `halt`, inside `asphalt`),
+ * after two to sixteen letters, and not after the prefixes of tools that only ask or report.
+ */
+const JOINED_POWER_NAME = /^(?!(?:check|needs?|need|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended|no|auto|pre|post|after|before|on|test|safe)(?:poweroff|shutdown|reboot)$)[a-z][a-z0-9]{1,15}(?:poweroff|shutdown|reboot)$/i;
 /** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action, also Windows' (`/reboot`) and PowerShell's (`-AutoReboot`). */
@@ -68,7 +75,12 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   if (method !== null) return hardlineFinding('shutdown', `${name.name} calling ${method} over D-Bus`);
   // A row's form that ends the session or the power (`swaymsg exit`, `fdesetup authrestart`).
   const reading = rowFor(name.name) === null ? null : command.forms;
-  if (reading === null && POWER_NAME.test(name.name)) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
+  // Words of code the gate cannot read (a program without a row, a script an interpreter runs).
+  const redfish = redfishReset(argv, reading === null || leavesWordsUnplaced(reading) || unreadCode(command) !== null);
+  if (redfish !== null) return hardlineFinding('shutdown', `${name.name} ${redfish}: the power of the machine that controller manages (this one, at worst)`);
+  const ibmi = reading === null ? ibmiSystemEnd(argv) : null;
+  if (ibmi !== null) return hardlineFinding('shutdown', `${name.name} running IBM i's ${ibmi}, which ends the system`);
+  if (reading === null && (POWER_NAME.test(name.name) || JOINED_POWER_NAME.test(name.name))) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
   const ends = reading?.forms.find((form) => form.endsSession === true);
   if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
   if (reading !== null && !leavesWordsUnplaced(reading)) return null;

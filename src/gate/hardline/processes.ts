@@ -47,6 +47,8 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
       pids.push(text);
     }
   }
+  // A signal init reads as power off, reboot, halt or ctrl-alt-del (docs/decisions.md "Power, whatever the route").
+  if (pids.includes('1') && signal !== null && initPowerSignal(signal)) return hardlineFinding('shutdown', `kill -${signal} 1 asks init to power off, halt or reboot the machine`);
   if (!pids.includes('-1')) {
     // `kill -TERM "$(pidof dwm)"`: a pid found by the name of a process the session or the system
     // cannot live without (docs/decisions.md "A session's processes found by pidof or pgrep").
@@ -437,6 +439,23 @@ export function checkKillPattern(name: string, args: readonly Word[]): HardlineF
   return all !== undefined ? hardlineFinding('kill-all', `${name} with the pattern "${all}" matches every process`) : null;
 }
 
+/**
+ * Signals init (PID 1) answers by ending the machine: systemd's SIGINT (ctrl-alt-del.target, a
+ * reboot), SIGRTMIN+3…+7 (halt, poweroff, reboot, kexec, soft-reboot) and +13…+16 (the same at
+ * once), SysV init's SIGINT and SIGPWR (the power-fail entries), by name or by Linux's number (2,
+ * 30; glibc's SIGRTMIN is 34). HUP, 0, TERM, USR1 and USR2 are left: reload, a liveness probe, and
+ * what `kill 1` asks of a container's first process.
+ */
+function initPowerSignal(signal: string): boolean {
+  const name = signal.replace(/^-signal=/, '').toUpperCase().replace(/^SIG/, '');
+  if (/^(?:INT|PWR|2|30)$/.test(name)) return true;
+  const rt = /^RTMIN\+([0-9]{1,2})$/.exec(name);
+  if (rt !== null) return POWER_RT_OFFSETS.has(Number(rt[1]));
+  if (/^[0-9]{2}$/.test(name)) return POWER_RT_OFFSETS.has(Number(name) - 34);
+  return false;
+}
+const POWER_RT_OFFSETS: ReadonlySet<number> = new Set([3, 4, 5, 6, 7, 13, 14, 15, 16]);
+
 /** Options after which these commands do not shut anything down. */
 const SHUTDOWN_HARMLESS: Readonly<Record<string, readonly string[]>> = {
   // Windows' shutdown.exe (run from WSL): `/a` aborts, `/?` prints help (`/l` logs off: it ends the session, docs/decisions.md).
@@ -452,7 +471,14 @@ const DBUS_POWER_METHOD = /(?:^|\.)(?:PowerOff|Reboot|Halt|KExec|SoftReboot)(?:W
 /** `terminate-*` and `kill-*` end sessions: a logout (a signal to a session's processes counts as one, whichever). */
 const LOGINCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'terminate-session', 'terminate-user', 'terminate-seat', 'kill-session', 'kill-user']);
 const SYSTEMCTL_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']);
-const SYSTEMCTL_TARGETS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue', 'shutdown']);
+/**
+ * Targets that end the machine or every session when started or isolated (docs/decisions.md "Power,
+ * whatever the route"): `ctrl-alt-del.target` is a reboot, `exit.target` the system manager's
+ * power-off (outside a container).
+ */
+const SYSTEMCTL_TARGETS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue', 'shutdown', 'ctrl-alt-del', 'exit']);
+/** systemctl verbs that start the units they name. */
+const SYSTEMCTL_STARTING = new Set(['start', 'isolate', 'restart', 'reload-or-restart']);
 /** systemctl options that take the next word as their value. */
 const SYSTEMCTL_WITH_VALUE = new Set([
   '-t', '--type', '-p', '--property', '-P', '-s', '--signal', '-H', '--host', '-M', '--machine', '-n', '--lines',
@@ -480,14 +506,20 @@ const SERVICE_MANAGERS: Readonly<Record<string, 'unit-first' | 'verb-first'>> = 
 /** Their verbs that stop a service's processes (runit's `down`, `term`, `kill`, `exit`; the restarts). */
 const SERVICE_STOPPING = new Set(['stop', 'restart', 'force-reload', 'zap', 'force-stop', 'force-restart', 'try-restart', 'down', 'term', 'kill', 'exit', 'release']);
 
+const HERD_POWER_ACTIONS: ReadonlySet<string> = new Set(['power-off', 'halt', 'reboot', 'kexec']);
+
 /** A service manager stopping the display manager (a logout), or Shepherd's `herd stop root` / `dinitctl shutdown` (the machine). */
 export function checkServiceStop(name: string, texts: readonly (string | null)[]): HardlineFinding | null {
   const words = texts.filter((text): text is string => text !== null && !text.startsWith('-'));
   const order = SERVICE_MANAGERS[name] ?? 'unit-first';
   const [unit, action] = order === 'unit-first' ? words : [words[1], words[0]];
   if (name === 'dinitctl' && words[0] === 'shutdown') return hardlineFinding('shutdown', 'dinitctl shutdown stops every service and the machine');
+  // Shepherd's own service, `root` or `shepherd`: stopped, it stops every service and the machine;
+  // its `power-off`, `halt`, `reboot` and `kexec` actions say so outright.
+  if (name === 'herd' && (unit === 'root' || unit === 'shepherd') && action !== undefined && (SERVICE_STOPPING.has(action) || HERD_POWER_ACTIONS.has(action))) {
+    return hardlineFinding('shutdown', `herd ${action} ${unit} stops every service and the machine`);
+  }
   if (unit === undefined || action === undefined || !SERVICE_STOPPING.has(action)) return null;
-  if (name === 'herd' && unit === 'root') return hardlineFinding('shutdown', `herd ${action} root stops every service and the machine`);
   const what = displayManagerUnit(unit.slice(unit.lastIndexOf('/') + 1));
   return what === null ? null : hardlineFinding('shutdown', `${order === 'unit-first' ? `${name} ${unit} ${action}` : `${name} ${action} ${unit}`}: ${what}`);
 }
@@ -581,13 +613,15 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     if (verbIndex === -1) return null;
     const verb = texts[verbIndex]!;
     if (SYSTEMCTL_VERBS.has(verb)) return hardlineFinding('shutdown', `systemctl ${verb}`);
+    // `systemctl exit` is the system manager's power-off, but for a user's manager (`--user`).
+    if (verb === 'exit' && !texts.includes('--user')) return hardlineFinding('shutdown', 'systemctl exit powers the system manager off');
     // The display manager's unit stopped, restarted or killed: every graphical session it started ends.
     if (UNIT_STOPPING_VERBS.has(verb) || ((verb === 'disable' || verb === 'mask') && texts.includes('--now'))) {
       const unit = texts.slice(verbIndex + 1).find((text) => text !== null && !text.startsWith('-') && displayManagerUnit(text) !== null);
       if (unit !== undefined) return hardlineFinding('shutdown', `systemctl ${verb} ${unit}: ${displayManagerUnit(unit!)}`);
     }
     if (verb === 'isolate' && texts.slice(verbIndex + 1).some((unit) => unit === 'multi-user.target' || unit === 'multi-user')) return hardlineFinding('shutdown', 'systemctl isolate multi-user.target stops the graphical session');
-    if (verb === 'isolate' || verb === 'start') {
+    if (SYSTEMCTL_STARTING.has(verb)) {
       for (const unit of texts.slice(verbIndex + 1)) {
         if (unit === null || unit.startsWith('-')) continue;
         const base = unit.endsWith('.target') ? unit.slice(0, -7) : verb === 'isolate' ? unit : null;

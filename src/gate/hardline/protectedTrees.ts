@@ -237,6 +237,9 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
 function checkRowRemovals(argv: readonly Word[], name: string, place: PathPlace): HardlineFinding | null {
   for (const removal of rowRemovals(argv, name)) {
     if (removal.home !== undefined) return hardlineFinding('recursive-delete-root', `${name} deletes ${removal.home} with its home folder`);
+    // An account removed is catastrophic with or without its home (docs/decisions.md "An account
+    // removed is catastrophic, with or without its home").
+    if (removal.account !== undefined) return hardlineFinding('recursive-delete-root', `${removal.via} removes the user account ${removal.account}`);
     for (const operand of removal.operands) {
       const what = deletionTarget(operand, place);
       if (what !== null) return hardlineFinding('recursive-delete-root', `${removal.via} removes ${what}`);

@@ -108,6 +108,20 @@ const SESSION_PROCESSES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The login services, read only where a killer names them (`killall sshd`, `pkill -x sshd`): every
+ * process of the name is a session's (OpenSSH runs one sshd, or since 9.8 one `sshd-session`, per
+ * connection; `login` holds each console login), so ending them all ends every remote or console
+ * session, the agent's own among them when it came that way. Their service stopped or restarted
+ * (`systemctl restart sshd`) ends only the listener, and is not here.
+ */
+const LOGIN_SERVICE_PROCESSES: Readonly<Record<string, string>> = {
+  sshd: 'ends every SSH session (each connection runs under an sshd)',
+  'sshd-session': 'ends every SSH session',
+  dropbear: 'ends every SSH session of the Dropbear server',
+  login: 'ends every console login session',
+};
+
+/**
  * The names a session's program runs under besides its own: a window manager that compiles its
  * configuration into a program of its own named for the platform (xmonad's
  * `xmonad-x86_64-linux`, `xmonad-aarch64-darwin`), Nix's wrappers (`.sway-wrapped`), Debian's
@@ -207,8 +221,15 @@ export function checkSessionKill(name: string, args: readonly Word[]): HardlineF
     // pkill reads a regular expression: the name itself or anchored (`^loginwindow$`).
     names.push(name === 'pkill' ? text.replace(/^\^/, '').replace(/\$$/, '') : text);
   }
+  // `pkill -t TTY` with no pattern: every process of that terminal, its shell and session with them.
+  if (name === 'pkill' && names.length === 0) {
+    const at = texts.findIndex((text) => text === '-t' || text === '--terminal' || (text?.startsWith('--terminal=') ?? false));
+    const terminal = at === -1 ? undefined : texts[at]!.startsWith('--terminal=') ? texts[at]!.slice(11) : texts[at + 1];
+    if (terminal !== undefined) return hardlineFinding('shutdown', `pkill -t ${terminal ?? '…'} ends every process of the terminal, its session with them`);
+  }
   for (const process of names) {
-    const what = sessionProcess(process);
+    const login = process.toLowerCase();
+    const what = sessionProcess(process) ?? (Object.prototype.hasOwnProperty.call(LOGIN_SERVICE_PROCESSES, login) ? LOGIN_SERVICE_PROCESSES[login]! : null);
     if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
   }
   return null;

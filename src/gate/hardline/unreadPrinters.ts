@@ -24,7 +24,7 @@ import { isUnplaced } from './unplacedSenders';
 import { privilegeWrapper } from '../programs/writeTargets';
 
 /** The code a command runs that the gate cannot read, named, or null: an unplaced program, a script file. */
-function unreadCode(record: SegmentRecord): { name: string; operands: readonly Word[] } | null {
+export function unreadCode(record: SegmentRecord): { name: string; operands: readonly Word[] } | null {
   const argv = record.inside.argv;
   const first = argv[0];
   if (first === undefined || first.kind !== 'literal') return null;

@@ -23,8 +23,11 @@
  * - ending the session: `logoff`, `taskkill /im` of a process the session or the system cannot
  *   live without (sessionProcesses.ts), `taskkill /im *`.
  *
- * `Initialize-Disk` only takes a disk with no partition table, `Remove-LocalUser` leaves the
- * profile's files: neither is here. Resetting or re-imaging the machine, wiping a volume's free
+ * - removing a user account, with or without its profile (`net user NAME /delete`, Samba's `net
+ *   [rpc|ads|sam] user delete NAME`, `Remove-LocalUser`: docs/decisions.md "An account removed is
+ *   catastrophic, with or without its home").
+ *
+ * `Initialize-Disk` only takes a disk with no partition table: it is not here. Resetting or re-imaging the machine, wiping a volume's free
  * space and clearing the event logs are read in windowsMachine.ts.
  */
 import type { PathPlace } from '../programs/pathResolver';
@@ -40,6 +43,7 @@ import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine'
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
   'format-volume', 'clear-disk', 'remove-partition', 'remove-virtualdisk', 'remove-storagepool', 'reset-physicaldisk', 'delprof', 'delprof2', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
+  'net', 'net1', 'remove-localuser',
   ...WINDOWS_MACHINE_PROGRAMS,
 ]);
 
@@ -83,6 +87,18 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
     case 'remove-storagepool':
     case 'reset-physicaldisk':
       return whatIf(texts) ? null : hardlineFinding('mkfs', `${name} ${texts.map((text) => text ?? '…').join(' ')}`.trim());
+    case 'net':
+    case 'net1': {
+      // `net user NAME /delete` (Windows; `/del` too), `net [rpc|ads|sam] user delete NAME` (Samba).
+      const user = lower.indexOf('user');
+      if (user === -1 || user > 1) return null;
+      const rest = lower.slice(user + 1);
+      const named = operandsOf(args.slice(user + 1)).map(literalText);
+      const deletes = rest.some((text) => isSwitch(text, 'delete', 'del')) ? named[0] : rest[0] === 'delete' ? named[1] : undefined;
+      return deletes === undefined ? null : hardlineFinding('recursive-delete-root', `net user deletes the user account ${deletes ?? '…'}`);
+    }
+    case 'remove-localuser':
+      return whatIf(texts) || args.length === 0 ? null : hardlineFinding('recursive-delete-root', `Remove-LocalUser ${texts.map((text) => text ?? '…').join(' ')} deletes a user account`);
     case 'delprof':
     case 'delprof2':
       // Deletes the inactive accounts' profile folders; `/l` only lists them.

@@ -1,6 +1,6 @@
 import { foldCompatibility } from '../reading/normalise';
 import type { Word } from '../reading/resolution';
-import { commandLevels } from './commandLevels';
+import { commandLevels, type CommandLevel } from './commandLevels';
 import { hasOption } from './grammar';
 import type { Command } from './row';
 import { rowFor } from './table';
@@ -17,8 +17,10 @@ export interface RowRemoval {
   readonly via: string;
   /** The operands removed (words of the deepest level's reading). */
   readonly operands: readonly Word[];
-  /** For a deleted account: its name as written (`the account` when only known at run time). */
+  /** For a deleted account with its home folder: its name as written (`the account` when only known at run time). */
   readonly home?: string;
+  /** For a deleted account, with or without its home (`removesAccount`): its name as written. */
+  readonly account?: string;
 }
 
 /** The removals of an argv (program first) whose program is `name`, in the order the row's levels read them. Never throws. */
@@ -34,6 +36,12 @@ export function rowRemovals(argv: readonly Word[], name: string): RowRemoval[] {
       const user = reading.operands.map(literal).find((text) => text !== null) ?? 'the account';
       out.push({ via: name, operands: [], home: user });
     }
+    const account = command.removesAccount;
+    if (account !== undefined && accountRemoved(account, reading)) {
+      const given = account.withOptions === undefined ? undefined : reading.options.find((option) => account.withOptions!.includes(option.name) || account.withOptions!.includes(option.key));
+      const user = literal(given?.value ?? undefined) ?? reading.operands.map(literal).find((text) => text !== null) ?? 'an account';
+      out.push({ via: [name, ...argv.slice(1, start).map((word) => literal(word) ?? word.raw)].join(' '), operands: [], account: user });
+    }
     // Named by the program and the words that led to this level (`rclone sync`).
     const spelled = [name, ...argv.slice(1, start).map((word) => literal(word) ?? word.raw)].join(' ');
     if (command.removesOperands !== undefined) out.push({ via: spelled, operands: removedOperands(deepest, command.removesOperands) });
@@ -44,6 +52,14 @@ export function rowRemovals(argv: readonly Word[], name: string): RowRemoval[] {
     }
   }
   return out;
+}
+
+/** Whether a level's `removesAccount` holds for its reading (row.ts `removesAccount`). */
+function accountRemoved(account: NonNullable<Command['removesAccount']>, reading: CommandLevel['reading']): boolean {
+  if (account.unless !== undefined && hasOption(reading, ...account.unless)) return false;
+  if (account.operandsAtMost !== undefined && reading.operands.length > account.operandsAtMost) return false;
+  if (account.withOptions !== undefined) return hasOption(reading, ...account.withOptions);
+  return reading.operands.length > 0;
 }
 
 type RemovedPlaces = NonNullable<Command['removesOperands']>;
@@ -68,6 +84,7 @@ function mayRemove(command: Command): boolean {
     MAY_REMOVE.set(command, false);
     known =
       command.removesHome !== undefined ||
+      command.removesAccount !== undefined ||
       command.removesOperands !== undefined ||
       (command.options ?? []).some((role) => role.removesOperands !== undefined) ||
       Object.values(command.subcommands ?? {}).some(mayRemove);

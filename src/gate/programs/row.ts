@@ -433,6 +433,15 @@ export interface Command {
    */
   readonly removesHome?: { readonly options: readonly string[]; readonly unless?: readonly string[] };
   /**
+   * The command removes a user account, with or without its home folder (docs/decisions.md "An
+   * account removed is catastrophic, with or without its home"): when one of `withOptions` is given
+   * (`synouser --del NAME`, `sysadminctl -deleteUser NAME`), or else when the level has an operand
+   * (the account: `userdel dev`, `homectl remove dev`); never with one of `unless` (`deluser --group`)
+   * or more operands than `operandsAtMost` (`deluser USER GROUP` removes a membership). The hardline
+   * floor reads it as the deletion of that account (`hardline/protectedTrees.ts`).
+   */
+  readonly removesAccount?: { readonly withOptions?: readonly string[]; readonly unless?: readonly string[]; readonly operandsAtMost?: number };
+  /**
    * The command deletes what its operands at these places name (`rclone sync SRC DEST` empties DEST
    * of what SRC lacks: the last; `rclone purge PATH`: every; `rclone move SRC… DEST`: all but the
    * last), as {@link OptionRole.removesOperands} says for an option.

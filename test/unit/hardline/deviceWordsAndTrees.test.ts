@@ -119,9 +119,11 @@ describe('hardline protected roots', () => {
     assert.equal(arm('chgrp users /etc/sudoers'), 'recursive-chmod-root');
   });
 
-  it('reads the account rows’ removesHome and the option rows’ removesOperands', () => {
+  it('reads the account rows’ removesHome, removesAccount and the option rows’ removesOperands', () => {
     assert.equal(arm('userdel -r carol'), 'recursive-delete-root');
-    assert.equal(arm('userdel carol'), null);
+    // An account removed is catastrophic with or without its home (docs/decisions.md).
+    assert.equal(arm('userdel carol'), 'recursive-delete-root');
+    assert.equal(arm('groupdel carol'), null);
     assert.equal(arm('rsync --remove-source-files -a /usr/ /mnt/u/'), 'recursive-delete-root');
     assert.equal(arm('rsync --remove-source-files -a ./dist/ /mnt/u/'), null);
   });

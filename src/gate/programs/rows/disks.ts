@@ -329,6 +329,54 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['/dev/sda2', '-i /dev/sdb1 ::'],
   },
   {
+    // AIX's LVM: a disk made a physical volume of a new or an existing volume group has its
+    // contents overwritten (`-f`: even when it belonged to another group); `chpv -c` clears a
+    // disk's boot record; `rmlv` removes a logical volume and what it holds. Their listers
+    // (`lsvg`, `lspv`, `lslv`) have no row and change nothing.
+    names: ['mkvg', 'extendvg'],
+    category: 'system',
+    what: 'makes or extends an AIX volume group over the disks given, overwriting them',
+    grammar: { short: 'ysVtpLvM', flags: 'BGfinPSCcxIrX' },
+    flashes: { what: 'the disks it makes physical volumes of (their contents overwritten)', withAnyOperand: true },
+  },
+  {
+    names: ['chpv'],
+    category: 'system',
+    what: 'changes the state of an AIX physical volume',
+    grammar: { short: 'avhmp', flags: 'cCr' },
+    role: { role: 'destructive', note: 'changes whether a disk is allocatable, available or a boot disk' },
+    flashes: { what: "a disk's boot record (cleared)", withOptions: ['c'] },
+  },
+  {
+    names: ['rmlv'],
+    category: 'system',
+    what: 'removes AIX logical volumes and the data on them',
+    grammar: { short: 'p', flags: 'fB' },
+    flashes: { what: 'the logical volumes it removes, with their data', withAnyOperand: true },
+  },
+  {
+    // Flashers of a microcontroller on a cable (an ST-LINK probe, a serial boot loader): they write
+    // another board, not this machine (docs/decisions.md "Firmware flashers and erased volumes
+    // without a row").
+    names: ['st-flash'],
+    category: 'system',
+    what: 'writes, reads or erases the flash of a microcontroller on an ST-LINK probe',
+    grammar: { long: { ...valued('serial', 'format', 'flash', 'area', 'freq', 'connect-under-reset'), ...flagged('debug', 'reset', 'opt', 'version', 'help', 'hot-plug') } },
+    subcommands: Object.fromEntries(['write', 'erase', 'reset'].map((verb) => [verb, { role: { role: 'destructive' as const, note: "writes, erases or resets the connected board's flash" } }])),
+    plain: ['read out.bin 0x8000000 4096', '--version'],
+  },
+  {
+    // Solaris and illumos print a disk's label (its VTOC) and nothing else; `fmthard` writes one.
+    names: ['prtvtoc'],
+    category: 'system',
+    what: "prints a Solaris or illumos disk's label (its VTOC: slices, sizes, tags)",
+    readOnly: true,
+    strict: true,
+    grammar: { short: 'tm', flags: 'fhs', long: {} },
+    deviceReads: { every: true },
+    plain: ['/dev/rdsk/c0t0d0s2', '-s /dev/rdsk/c1t0d0s2', '-h /dev/rdsk/c0t0d0s2'],
+  },
+  {
     // xfs_db reads the structures it is pointed at; its `write` command needs expert mode (`-x`).
     names: ['xfs_db'],
     category: 'system',

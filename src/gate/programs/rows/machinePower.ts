@@ -7,16 +7,20 @@ import type { Form, ProgramRow } from '../row';
  * apcupsd) (D§5, docs/decisions.md "The machine's power through its controller and its UPS").
  * Powering off, cycling or resetting the chassis, or cutting the UPS's load, ends this machine's
  * power as `poweroff` does: an `endsSession` form, which the hardline floor's `shutdown` arm
- * refuses. Given another machine (`-H bmc02`, `-r idrac01`, `--url`), the form is destructive
- * but not this machine's (as PsShutdown's `\\computer`, rows/sessions.ts). Status, sensors,
- * event logs and the UPS's variables only read.
+ * refuses. Given a controller by its address (`-H bmc02`, `-r idrac01`, `--url`), the form is the
+ * same: that controller may well be this machine's. Status, sensors, event logs and the UPS's
+ * variables only read.
  */
 
-/** One form for the power action at `index` (in the words after the program word). */
+/**
+ * One form for the power action at `index` (in the words after the program word). Given a
+ * controller by its address (`-H bmc02`, `-r idrac01`, `--url`), the machine it manages may well
+ * be this one: the gate cannot tell, so the unknown is taken at its worst and the form ends the
+ * power all the same (docs/decisions.md "The machine's power through its controller and its UPS").
+ */
 function powerForm(program: string, trigger: string, index: number, remote: boolean, what: string): Form {
-  return remote
-    ? { role: 'destructive', program, trigger, index, value: null, note: `${program} ${trigger} ${what} of another machine` }
-    : { role: 'destructive', program, trigger, index, value: null, endsSession: true, note: `${program} ${trigger} ${what} of this machine` };
+  const whose = remote ? 'of the machine that controller manages (this one, at worst)' : 'of this machine';
+  return { role: 'destructive', program, trigger, index, value: null, endsSession: true, note: `${program} ${trigger} ${what} ${whose}` };
 }
 
 /** The operand texts, lower case (null: only known at run time). */

@@ -1091,21 +1091,40 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'cdefgGlpPRsuvVwWZ', flags: 'abhLmorU', long: { ...valued('comment', 'home', 'expiredate', 'inactive', 'gid', 'groups', 'login', 'password', 'shell', 'uid', 'add-subuids', 'del-subuids', 'add-subgids', 'del-subgids', 'selinux-user', 'selinux-range'), ...SHADOW_ROOT, ...flagged('append', 'badname', 'help', 'lock', 'move-home', 'non-unique', 'remove', 'unlock') } },
   },
   {
-    names: ['userdel', 'groupdel'],
+    // An account removed is catastrophic with or without its home (docs/decisions.md "An account
+    // removed is catastrophic, with or without its home"): `removesAccount`.
+    names: ['userdel'],
     category: 'system',
-    what: 'deletes user accounts (or groups)',
+    what: 'deletes user accounts',
     role: { role: 'destructive', note: 'deletes an account (with -r its home folder and mail too)' },
     grammar: { short: 'RP', flags: 'fhrZ', long: { ...SHADOW_ROOT, ...flagged('force', 'help', 'remove', 'selinux-user') } },
     removesHome: { options: ['r', 'remove'] },
+    removesAccount: {},
   },
   {
-    // Debian's front end to userdel, with options of its own.
-    names: ['deluser', 'delgroup'],
+    names: ['groupdel'],
+    category: 'system',
+    what: 'deletes groups',
+    role: { role: 'destructive', note: 'deletes a group (its members keep their accounts)' },
+    grammar: { short: 'RP', flags: 'fh', long: { ...SHADOW_ROOT, ...flagged('force', 'help') } },
+  },
+  {
+    // Debian's front end to userdel, with options of its own. `deluser USER GROUP` takes the user
+    // out of a group, and `--group` deletes a group: neither removes an account.
+    names: ['deluser'],
     category: 'system',
     what: 'deletes user accounts (or groups, or a user from a group)',
     role: { role: 'destructive', note: 'deletes an account (with --remove-home its home folder too)' },
     grammar: { long: { ...valued('conf', 'backup-to'), ...flagged('remove-home', 'remove-all-files', 'backup', 'system', 'group', 'only-if-empty', 'force', 'quiet', 'debug', 'help', 'version') } },
     removesHome: { options: ['remove-home', 'remove-all-files'] },
+    removesAccount: { unless: ['group'], operandsAtMost: 1 },
+  },
+  {
+    names: ['delgroup'],
+    category: 'system',
+    what: 'deletes groups, or a user from a group',
+    role: { role: 'destructive', note: 'deletes a group, or takes a user out of one' },
+    grammar: { long: { ...valued('conf'), ...flagged('system', 'only-if-empty', 'quiet', 'debug', 'help', 'version') } },
   },
   {
     // FreeBSD's account tool: `pw userdel NAME -r` removes the home folder too.
@@ -1115,18 +1134,20 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'V', flags: 'h', stopAtOperand: true },
     role: { role: 'destructive', note: 'adds, changes or deletes accounts and groups' },
     subcommands: {
-      userdel: { grammar: { short: 'nuCV', flags: 'rYqh' }, removesHome: { options: ['r'] } },
+      userdel: { grammar: { short: 'nuCV', flags: 'rYqh' }, removesHome: { options: ['r'] }, removesAccount: {} },
     },
   },
   {
     // FreeBSD's interactive account removal: it asks whether to remove the home folder too, and
-    // `-y` answers yes to every question (OpenBSD's asks and has no -y).
+    // `-y` answers yes to every question (OpenBSD's asks and has no -y). AIX's `rmuser [-p] NAME`
+    // removes the account (and with -p its password information) and leaves the home folder.
     names: ['rmuser'],
     category: 'system',
-    what: 'removes user accounts with their home folders and files (the BSDs)',
+    what: 'removes user accounts (the BSDs: with their home folders and files; AIX)',
     role: { role: 'destructive', note: 'removes an account, and (asked, or with -y) its home folder' },
-    grammar: { short: 'f', flags: 'yvh' },
+    grammar: { short: 'fR', flags: 'yvhp' },
     removesHome: { options: ['y'] },
+    removesAccount: {},
   },
   {
     // libuser's userdel and NetBSD's `user del`: `-r` removes the home folder too.
@@ -1136,6 +1157,31 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     role: { role: 'destructive', note: 'deletes an account (with -r its home folder too)' },
     grammar: { flags: 'rGh', long: flagged('removehome', 'dontremovegroup', 'help') },
     removesHome: { options: ['r', 'removehome'] },
+    removesAccount: {},
+  },
+  {
+    // systemd-homed's accounts: `remove` deletes the account and its home area together; the
+    // other verbs list, inspect, create, change, activate or lock.
+    names: ['homectl'],
+    category: 'system',
+    what: 'manages systemd-homed user accounts and their home areas',
+    grammar: { short: 'HMjP', flags: 'hE', long: { ...valued('host', 'machine', 'identity', 'json', 'export-format'), ...flagged('help', 'version', 'no-pager', 'no-legend', 'no-ask-password', 'offline') } },
+    subcommands: {
+      list: {},
+      inspect: {},
+      remove: { removesAccount: {}, role: { role: 'destructive', note: 'removes the account and its home area' } },
+      ...Object.fromEntries(['create', 'update', 'passwd', 'resize', 'lock', 'unlock', 'activate', 'deactivate', 'authenticate', 'with', 'lock-all', 'deactivate-all', 'rebalance', 'firstboot', 'adopt', 'register', 'unregister'].map((verb) => [verb, { role: { role: 'destructive' as const, note: 'creates, changes, activates or locks an account or its home area' } }])),
+    },
+  },
+  {
+    // Synology DSM's account tool: `--del NAME…` deletes local users; the group and share tools
+    // (`synogroup --del`, `synoshare --del`) remove other things.
+    names: ['synouser'],
+    category: 'system',
+    what: 'manages the local users of a Synology DSM',
+    options: [{ role: 'destructive', options: ['--add', '--del', '--modify', '--setpw', '--rename'], note: 'adds, changes or deletes local users' }],
+    grammar: { long: { ...flagged('add', 'del', 'modify', 'get', 'enum', 'setpw', 'rename', 'help') } },
+    removesAccount: { withOptions: ['del'] },
   },
   {
     // macOS's account tool: `-deleteUser NAME` deletes the home folder too unless `-keepHome`.
@@ -1145,6 +1191,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     role: { role: 'destructive', note: 'adds, changes or deletes accounts and system settings' },
     grammar: { singleDash: true, long: { ...valued('deleteUser', 'addUser', 'fullName', 'password', 'home', 'adminUser', 'adminPassword', 'resetPasswordFor', 'newPassword', 'oldPassword', 'UID', 'GID', 'shell', 'picture', 'hint'), ...flagged('keepHome', 'secure', 'admin', 'roleAccount', 'guestAccount', 'screenLock', 'filesystem', 'afpGuestAccess', 'smbGuestAccess', 'automaticTime', 'secureTokenStatus', 'secureTokenOn', 'secureTokenOff', 'interactive') } },
     removesHome: { options: ['-deleteUser', 'deleteUser'], unless: ['-keepHome', 'keepHome'] },
+    removesAccount: { withOptions: ['-deleteUser', 'deleteUser'] },
   },
   {
     names: ['vipw', 'vigr'],
