@@ -14,7 +14,8 @@
  *
  * Flashers of a device on a cable (`esptool.py write_flash`, `st-flash write`, `dfu-util`,
  * `avrdude`) write another board, not this machine: the rows that know them place their words, and
- * a program with a row is not read here.
+ * a program with a row is not read here; a flasher without a row given a serial or USB port
+ * (`stm32flash -w fw.bin /dev/ttyUSB0`) is one too.
  */
 import type { SegmentRecord } from '../programs/segmentRecord';
 import { leavesWordsUnplaced, rowFor } from '../programs/table';
@@ -24,6 +25,8 @@ import { commandName, literalText } from './commandName';
 
 /** A program named for flashing: `…flash`, `…flint`, AMI's `afu…` update tools. */
 const FLASHER_NAME = /^(?:[a-z0-9_.-]*flash[a-z0-9_-]*|[a-z0-9_-]*flint|afu(?:lnx|efi|win|dos|bsd)[a-z0-9_]*)$/i;
+/** A serial or USB port a board on a cable is reached through (Linux, macOS, Windows spellings). */
+const SERIAL_PORT = /^(?:\/dev\/(?:tty(?:USB|ACM|AMA|S)\d+|(?:tty|cu)\.[\w.-]+|serial\/by-(?:id|path)\/.+)|COM\d+)$/;
 /** A firmware image, by its extension. */
 const FIRMWARE_IMAGE = /\.(?:rom|bin|cap|fd|fw|hex|ima|upd|efi|hdr|mcs)$/i;
 /** Words that flash or erase. */
@@ -47,7 +50,9 @@ export function checkFirmwareFlasher(record: SegmentRecord): HardlineFinding | n
   if (rowFor(program.name) !== null && !leavesWordsUnplaced(inside.forms)) return null;
   const texts = argv.slice(1).map((word) => literalText(word) ?? '');
   const privileged = privilegeWrapper(record.peeled.wrappers) !== undefined;
-  if (FLASHER_NAME.test(program.name) && !texts.some((text) => LOOKING_WORD.test(text))) {
+  // A serial or USB port among its words says where it writes: a board on a cable (`stm32flash -w
+  // fw.bin /dev/ttyUSB0`), not this machine.
+  if (FLASHER_NAME.test(program.name) && !texts.some((text) => LOOKING_WORD.test(text) || SERIAL_PORT.test(text))) {
     const image = texts.find((text) => FIRMWARE_IMAGE.test(text) && !text.startsWith('-'));
     const verb = texts.find((text) => FLASHING_WORD.test(text));
     if (image !== undefined || verb !== undefined) return hardlineFinding('raw-device-write', `${program.name} ${image ?? verb}: a flasher no row places writing this machine's firmware`);
