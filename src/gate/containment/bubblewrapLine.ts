@@ -87,8 +87,9 @@ export async function bubblewrapLine(command: string, options: LinuxLineOptions)
   return wrapCommandWithSandboxLinux({
     command,
     commandId: options.commandId,
-    // An allow list, even an empty one, means the network is restricted.
-    needsNetworkRestriction: config.network.allowedDomains !== undefined,
+    // An allow list, even an empty one, means the network is restricted; without the proxy (the
+    // closed route) it is restricted whatever the configuration says, so the line never opens it.
+    needsNetworkRestriction: proxy === undefined || config.network.allowedDomains !== undefined,
     httpSocketPath: proxy?.httpSocketPath,
     socksSocketPath: proxy?.socksSocketPath,
     httpProxyPort: proxy?.httpPort,

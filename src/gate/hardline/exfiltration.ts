@@ -790,8 +790,8 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
   // reads every suffix of an unknown launcher's words as a line of its own, and longer lines of them
   // (adversarial, not written by hand) would make this quadratic; past the bounds only the sinks are
   // read (a known limit).
-  const words = line.reduce((sum, command) => sum + command.record.peeled.argv.length, 0);
-  const mayHandOn = line.length > MAX_HANDED_ON_COMMANDS || words > MAX_HANDED_ON_WORDS ? line.map(() => false) : line.map((command) => sendsWordsAtWorst(command.record));
+  const wordCount = line.reduce((sum, command) => sum + command.record.peeled.argv.length, 0);
+  const mayHandOn = line.length > MAX_HANDED_ON_COMMANDS || wordCount > MAX_HANDED_ON_WORDS ? line.map(() => false) : line.map((command) => sendsWordsAtWorst(command.record));
   if (unitsWithSink.size === 0 && !mayHandOn.includes(true)) return null;
   for (let k = 0; k < line.length; k++) {
     const command = line[k]!;

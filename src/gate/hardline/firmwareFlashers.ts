@@ -18,10 +18,10 @@
  * (`stm32flash -w fw.bin /dev/ttyUSB0`) is one too.
  */
 import type { SegmentRecord } from '../programs/segmentRecord';
-import { leavesWordsUnplaced, rowFor } from '../programs/table';
 import { privilegeWrapper } from '../programs/writeTargets';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
+import { unplaced } from './protectedTrees';
 
 /** A program named for flashing: `…flash`, `…flint`, AMI's `afu…` update tools. */
 const FLASHER_NAME = /^(?:[a-z0-9_.-]*flash[a-z0-9_-]*|[a-z0-9_-]*flint|afu(?:lnx|efi|win|dos|bsd)[a-z0-9_]*)$/i;
@@ -47,7 +47,7 @@ export function checkFirmwareFlasher(record: SegmentRecord): HardlineFinding | n
   const argv = inside.argv;
   const program = commandName(argv[0]);
   if (program === null) return null;
-  if (rowFor(program.name) !== null && !leavesWordsUnplaced(inside.forms)) return null;
+  if (!unplaced(inside, program.name)) return null;
   const texts = argv.slice(1).map((word) => literalText(word) ?? '');
   const privileged = privilegeWrapper(record.peeled.wrappers) !== undefined;
   // A serial or USB port among its words says where it writes: a board on a cable (`stm32flash -w
