@@ -20,7 +20,7 @@
  *   read as commands and shell text too ({@link checkUnplacedWords}).
  */
 import type { HardlineRecord } from '../decision';
-import { MAX_PAYLOAD_DEPTH, parallelRuns, wordText } from '../programs/executorPayloads';
+import { MAX_PAYLOAD_DEPTH, parallelRuns, remoteCommandPayloads, wordText } from '../programs/executorPayloads';
 import { foldCompatibility, hasNonAscii } from '../reading/normalise';
 import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
@@ -47,7 +47,7 @@ import { findShellForkBomb } from './forkBomb';
 import { isNetworkDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import { checkPatternMove } from './patternMoves';
-import { checkPowerWords, checkStdinCodeEndsSession, isGuestPowerOperand } from './power';
+import { checkPowerWords, checkStdinCodeEndsSession } from './power';
 import { checkStorageServices } from './storageServices';
 import { checkFirmwareFlasher } from './firmwareFlashers';
 import type { Rechecker } from './deletion';
@@ -561,6 +561,11 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   }
   const inside = record.inside;
   const inner = inside.argv;
+  // A command run on another machine, taken as this one's at its worst (`ssh HOST 'sudo reboot'`).
+  for (const payload of remoteCommandPayloads(inner, inside.forms.forms)) {
+    const found = payload.kind === 'shell-text' ? checkPayloadText(payload.text, payload.approximate === true, context, place) : checkNestedCommand(payload.argv, context, place);
+    if (found !== null) return found;
+  }
   // Code in other languages (docs/languages.md): what the code does, as shell text or a fork loop.
   const code = codePayloads(inner, stdinText, inside.forms);
   for (let k = 0; k < code.length; k++) {
@@ -616,7 +621,8 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
   const anyText = record.inside.forms.unlisted === null || !record.peeled.exact || record.inside.forms.unreadable !== null;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    if (mayNameProgram(word) && !isGuestPowerOperand(argv, k)) {
+    // A bare power word is the power rule's to read (power.ts, hostPower.ts): it asks or names a guest's power as often as this machine's.
+    if (mayNameProgram(word) && !isBarePowerWord(word)) {
       if (!pay(context, rest)) return null;
       const found = checkNestedCommand(argv.slice(k), context, place) ?? (bound === null || !pay(context, rest) ? null : checkNestedCommand(argv.slice(k), context, bound));
       if (found !== null) return found;
@@ -631,6 +637,11 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
     }
   }
   return null;
+}
+
+/** `shutdown`, `reboot`, `halt` or `poweroff` as a word of its own. */
+function isBarePowerWord(word: Word): boolean {
+  return word.kind === 'literal' && /^(?:halt|poweroff|reboot|shutdown)$/.test(word.value);
 }
 
 /** A program without a row: its words read as code of its language (languages/index.ts `unplacedCodePayloads`). */

@@ -150,13 +150,16 @@ function programPayloads(argv: readonly Word[], forms: () => FormReading): Paylo
   return formPayloads(argv, forms().forms);
 }
 
-/** The payloads of executor forms whose value is shell text or a command's argv. */
-function formPayloads(argv: readonly Word[], forms: readonly Form[]): Payload[] {
+/**
+ * The payloads of executor forms whose value is shell text or a command's argv. `where`: those run
+ * here (every stage reads them), or those run on another machine (`ssh HOST CMD`), which only the
+ * hardline floor reads (see {@link remoteCommandPayloads}).
+ */
+function formPayloads(argv: readonly Word[], forms: readonly Form[], where: 'here' | 'elsewhere' = 'here'): Payload[] {
   let payloads: Payload[] | null = null;
   for (const form of forms) {
     if (form.value === null || (form.payload !== 'shell-text' && form.payload !== 'shell-argv')) continue;
-    // A command run on another machine is not judged as one of this machine's (`ssh host sudo reboot`).
-    if (form.wrapped === 'elsewhere') continue;
+    if ((form.wrapped === 'elsewhere') !== (where === 'elsewhere')) continue;
     const via = form.trigger === form.program || form.trigger === '' ? form.program : `${form.program} ${form.trigger}`;
     let payload: Payload;
     if (form.payload === 'shell-argv') payload = { kind: 'argv', argv: argv.slice(form.index), via };
@@ -165,6 +168,19 @@ function formPayloads(argv: readonly Word[], forms: readonly Form[]): Payload[] 
     (payloads ??= []).push(payload);
   }
   return payloads ?? NO_PAYLOADS;
+}
+
+/**
+ * The commands a program runs on another machine (`ssh HOST CMD`, `mosh HOST -- CMD`, `gh codespace
+ * ssh -- CMD`), for the hardline floor alone (D§5; docs/decisions.md "A command run on another
+ * machine is judged as this one's"). The gate cannot tell which machine a host name reaches (an
+ * alias, `localhost`, this machine's own name, a production server the user depends on), so the
+ * floor takes the worst: the command as this machine's. Entries still must spell them, and the
+ * preflight does not read their paths as this machine's (a remote `~/.bashrc` is not ours).
+ */
+export function remoteCommandPayloads(argv: readonly Word[], forms: readonly Form[]): Payload[] {
+  // The remote side joins the words with spaces and hands them to its shell (`ssh h 'rm -rf /'`).
+  return formPayloads(argv, forms, 'elsewhere').map((payload) => (payload.kind === 'argv' ? shellTextPayload(payload.argv, payload.via) : payload));
 }
 
 /**
