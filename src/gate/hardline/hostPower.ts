@@ -1,81 +1,106 @@
 /**
- * The `shutdown` arm for a program the table cannot place whose words ask for this machine's power
- * to end (D§5, docs/decisions.md "The machine's power through its controller and its UPS"): a
- * power action (`shutdown`, `reboot`, `halt`, `poweroff`, `power-down`, `power cycle`, with the
- * prefixes management tools put before them: `graceshutdown`, `doshutdown`, `forcereboot`) and,
- * among the same operands, a word naming the machine itself (`host`, `system`, `machine`,
- * `computer`, `localhost`, `chassis`, `hypervisor`): `xe host-shutdown host=x`, `frob system
- * reboot`, `tool --chassis-control=POWER-DOWN`. A power word without such a noun stays the guest's,
- * device's or service's (`VBoxManage controlvm vm poweroff`, `adb reboot`: hardline/power.ts
- * `isGuestPowerOperand`). Option names are not read (`--host db1` names another machine, `--no-reboot`
- * is a choice), except the name of the option whose value is the power action.
+ * The `shutdown` arm for words no row places (D§5, docs/decisions.md "A power action no row places
+ * is a machine's"): a power action among a program's operands (`shutdown`, `reboot`, `halt`,
+ * `poweroff`, `power off|down|cycle|reset`, `fence`, with the prefixes management tools put before
+ * them: `graceshutdown`, `forcereboot`, and in dotted or slashed verbs: `vmsvc/power.off`,
+ * `vm-shutdown`) ends some machine's power, and the gate cannot tell which: this one, the host of
+ * the guests it runs, a cluster node, a device on a cable. What is positively a guest's, a
+ * device's or a service's power is said by a row (`virsh shutdown web01`, `xl shutdown guest1`,
+ * `VBoxManage controlvm vm poweroff`); without one the words are taken at their worst. A word that
+ * only asks (`status`, `show`, `get`, `list`, `history`, `needs`, `cancel` …) anywhere among the
+ * operands makes it a question. Option names are not read (`--no-reboot` is a choice; the power
+ * options are hardline/power.ts's), but an option's value is (`--action=reboot`,
+ * `--chassis-control=POWER-DOWN`). Paths and code are data (a log file, `halt.` in Prolog text).
  */
 import type { Word } from '../reading/resolution';
 import { literalText } from './commandName';
 
 /** A token that is a power action by itself, with the management tools' prefixes. */
-const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:shutdown|reboot|poweroff|powerdown|powercycle|halt|turnoff|logout|logoff)$/;
+const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:shutdown|reboot|poweroff|powerdown|powercycle|halt|turnoff|fence)$/;
 /** The second token of a two-token power action after `power` (`power off`, `POWER-DOWN`, `power cycle`). */
 const AFTER_POWER = new Set(['off', 'down', 'cycle', 'reset']);
 /** What a power setter sets: its value is the power's next state. */
 const POWER_SETTING = new Set(['action', 'state']);
+/** Tokens that make the words a question about the power, not an action on it. */
+const ASKING = new Set(['status', 'show', 'get', 'list', 'ls', 'query', 'history', 'info', 'check', 'needs', 'need', 'required', 'pending', 'cancel', 'abort', 'can', 'describe', 'help', 'log', 'logs', 'last', 'count', 'notify', 'dryrun', 'test']);
+
 /**
- * Tokens that name the machine itself, or its management controller (`ipmi`, `bmc`, iDRAC, iLO,
- * Redfish, Lenovo's IMM and XCC, Cisco's CIMC, Fujitsu's iRMC): a controller's power is the
- * machine's it manages, this one at worst (docs/decisions.md "The machine's power through its
- * controller and its UPS").
+ * Words naming what is powered when it is not a machine: a guest, a simulator, a part of the
+ * machine (`xe vm-shutdown`, `xcrun simctl shutdown all`, `niri msg action power-off-monitors`).
+ * Before the power action (the guest) or right after it (the part).
  */
-const HOST_TOKENS = new Set(['host', 'system', 'machine', 'computer', 'localhost', 'chassis', 'hypervisor', 'ipmi', 'bmc', 'idrac', 'ilo', 'redfish', 'imm', 'xcc', 'cimc', 'irmc']);
-/** A token joining such a noun to `power` (`ospower`, `syspower`, `hostpower`): the machine's power by name. */
-const HOST_POWER_NOUN = /^(?:os|sys|system|host|machine|server)power$/;
-/** Whether a token names this machine or its power. */
-function namesHost(token: string): boolean {
-  return HOST_TOKENS.has(token) || HOST_POWER_NOUN.test(token);
-}
+const GUEST_NOUNS = new Set(['vm', 'vms', 'guest', 'guests', 'domain', 'domu', 'instance', 'instances', 'simctl', 'simulator', 'simulators', 'emulator', 'emulators', 'container', 'containers', 'droplet', 'sandbox', 'devbox', 'vps']);
+const PART_NOUNS = new Set(['monitor', 'monitors', 'display', 'displays', 'screen', 'screens', 'backlight', 'led', 'leds', 'port', 'ports', 'usb', 'wifi', 'wlan', 'bluetooth', 'radio', 'hdmi', 'output', 'outputs']);
+/**
+ * Words naming a machine rather than a guest: given to a hypervisor's or cloud's program whose row
+ * says its power verbs are guests' (`xe host-shutdown`, `openstack baremetal node power off`), the
+ * power is a machine's again (this one, at worst).
+ */
+const MACHINE_NOUNS = new Set(['host', 'hosts', 'hypervisor', 'chassis', 'baremetal', 'metal', 'bmc', 'ipmi', 'idrac', 'ilo', 'redfish', 'node', 'nodes', 'system', 'machine', 'computer', 'localhost']);
 
 /** A word's tokens: split on punctuation and at lower-to-upper case changes, lower-cased. */
 function tokensOf(text: string): string[] {
   return text
-    .split(/[-_.=:,@+]+|(?<=[a-z])(?=[A-Z])/)
+    .split(/[-_.=:,@+/]+|(?<=[a-z])(?=[A-Z])/)
     .map((token) => token.toLowerCase())
     .filter((token) => token !== '');
 }
 
-/** Whether the tokens (in order) hold a power action. */
+/** Whether the tokens (in order) hold a power action of a machine: not a guest's before it, nor a part's after it. */
 function hasPowerAction(tokens: readonly string[]): boolean {
-  return tokens.some((token, k) => POWER_TOKEN.test(token) || (token === 'power' && AFTER_POWER.has(tokens[k + 1] ?? '')) || (token === 'shut' && tokens[k + 1] === 'down'));
+  return tokens.some((token, k) => {
+    const width = POWER_TOKEN.test(token) ? 1 : (token === 'power' && AFTER_POWER.has(tokens[k + 1] ?? '')) || (token === 'shut' && tokens[k + 1] === 'down') ? 2 : 0;
+    if (width === 0) return false;
+    return !tokens.slice(0, k).some((before) => GUEST_NOUNS.has(before)) && !PART_NOUNS.has(tokens[k + width] ?? '');
+  });
 }
 
-/** The words of `argv` (program first) that ask for this machine's power to end, or null. */
-export function hostPowerPhrase(argv: readonly Word[]): string | null {
-  const operandTokens: string[][] = [];
-  let optionPhrase: string | null = null;
+/** Free text, code or a path: data, not a verb (`'halt.'`, `/var/log/reboot.log`, `~/shutdown.md`). */
+const DATA_WORD = /[\s()'"`;{}$\\]|^[/.~]/;
+
+/**
+ * The words of `argv` (program first), read as a program no row places, that ask for a machine's
+ * power to end, or null. `guestsManaged`: the program's row is a hypervisor's or a cloud's, whose
+ * power verbs are its guests' unless a word names a machine.
+ */
+export function unplacedPowerPhrase(argv: readonly Word[], guestsManaged = false): string | null {
+  const operandTokens: string[] = [];
+  let valuePhrase: string | null = null;
   for (const word of argv.slice(1)) {
     const text = literalText(word);
-    // Paths and free text are data (a log file, a message), not a verb.
-    if (text === null || text === '' || /[/\s]/.test(text)) continue;
+    if (text === null || text === '' || text.length > 128) continue;
     if (text.startsWith('-')) {
       const eq = text.indexOf('=');
-      if (eq > 0 && hasPowerAction(tokensOf(text.slice(eq + 1))) && tokensOf(text.slice(0, eq)).some(namesHost)) optionPhrase = text;
+      const value = eq > 0 ? text.slice(eq + 1) : '';
+      if (value !== '' && !DATA_WORD.test(value)) {
+        const tokens = tokensOf(value);
+        operandTokens.push(...tokens);
+        if (hasPowerAction(tokens)) valuePhrase ??= text;
+      }
       continue;
     }
-    // `service@host` names a service's node (`rabbit@host`), not this machine.
-    operandTokens.push(tokensOf(text.split('@')[0]!));
+    if (DATA_WORD.test(text)) continue;
+    // `service@host` names a service's node (`rabbit@host`): its own part alone.
+    operandTokens.push(...tokensOf(text.split('@')[0]!));
   }
-  if (optionPhrase !== null) return optionPhrase;
-  const all = operandTokens.flat();
+  if (operandTokens.some((token) => ASKING.has(token))) return null;
+  if (guestsManaged && !operandTokens.some((token) => MACHINE_NOUNS.has(token))) return null;
   const phrase = argv.slice(1).map((word) => literalText(word) ?? '…').join(' ');
-  // A setter of the power state or action (`-c SetPowerAction --action 2`) whose value no row
-  // places: taken at its worst, the power off (docs/decisions.md "Power words by the program's name").
-  if (all.some((token, k) => token === 'set' && all[k + 1] === 'power' && POWER_SETTING.has(all[k + 2] ?? ''))) return phrase;
-  // A program named for the power or the session (`sxmo_power.sh`, `…-session-ctl`) given a power
-  // action as its verb names no guest: its own machine's power or session.
+  if (valuePhrase !== null) return valuePhrase;
+  // A setter of the power state or action (`-c SetPowerAction --action 2`, `ipmcset -d powerstate
+  // -v 0`) whose value no row places: taken at its worst, the power off.
   const program = literalText(argv[0]);
-  const programTokens = program === null ? [] : tokensOf(program.slice(program.lastIndexOf('/') + 1).replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
-  if (programTokens.some((token) => token === 'power' || token === 'session' || HOST_POWER_NOUN.test(token)) && operandTokens.length > 0 && operandTokens[0]!.length === 1 && hasPowerAction(operandTokens[0]!)) return phrase;
-  if (!all.some(namesHost)) return null;
-  // Power words may span operands (`chassis power off`).
-  return hasPowerAction(all) ? phrase : null;
+  const name = program === null ? '' : program.slice(program.lastIndexOf('/') + 1).toLowerCase();
+  const sets = /set$/.test(name) || operandTokens.includes('set');
+  if (sets && operandTokens.some((token, k) => token === 'powerstate' || token === 'poweraction' || (token === 'power' && POWER_SETTING.has(operandTokens[k + 1] ?? '')))) return phrase;
+  // A program named for the power or the session (`sxmo_power.sh`, `…-session-ctl`) given a power
+  // or logout action as its first word names no guest: its own machine's power or session.
+  const nameTokens = tokensOf(name.replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
+  const first = argv[1] === undefined ? null : literalText(argv[1]);
+  if (nameTokens.some((token) => token === 'power' || token === 'session') && first !== null && /^(?:log-?out|log-?off|poweroff|power-?off|reboot|shutdown|halt)$/i.test(first)) return phrase;
+  // A program named `power` given `off` (`power off` typed into a controller's shell).
+  if (/(?:^|[-_.])power$/.test(name) && AFTER_POWER.has(operandTokens[0] ?? '')) return `${name} ${phrase}`;
+  return hasPowerAction(operandTokens) ? phrase : null;
 }
 
 /**

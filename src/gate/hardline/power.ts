@@ -7,10 +7,12 @@
  *   `PowerOff`, `TerminateSession`, `logoutAndReboot`; `Restart` of a session manager) on any bus
  *   name. Status queries (`CanPowerOff`) and suspend are not power words.
  * - A form of a program's row marked `endsSession` (window managers' exits, `fdesetup authrestart`).
- * - A program without a row, or whose row cannot place every word: an option that names a power
- *   or logout action (`--halt`, `--power-off`, `--reboot`, `--shutdown`, `--logout`,
- *   `--force-logout`). A bare operand such a word is not enough (`VBoxManage controlvm vm poweroff`,
- *   `adb reboot`, `supervisorctl shutdown` act on a guest, a device or a service).
+ * - A program without a row, or whose row cannot place every word: an option that names a power,
+ *   logout or fencing action (`--halt`, `--power-off`, `--reboot`, `--shutdown`, `--logout`,
+ *   `--force-logout`, `--fence`), and a power action among its operands (hostPower.ts): what is a
+ *   guest's, a device's or a service's power (`virsh shutdown web01`) only a row says.
+ * - A fence agent (`fence_ipmilan`, `fence_pcmk`, any `fence_*`: one command-line contract), whose
+ *   action is a node's power unless it only asks (`-o status`).
  */
 import { sharesHost, type PathPlace } from '../programs/pathResolver';
 import { leavesWordsUnplaced, programForms, rowFor } from '../programs/table';
@@ -18,7 +20,7 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { hostPowerPhrase, ibmiSystemEnd, redfishReset } from './hostPower';
+import { ibmiSystemEnd, redfishReset, unplacedPowerPhrase } from './hostPower';
 import { checkServiceStop } from './processes';
 import { sessionProcess } from './sessionProcesses';
 import { unreadCode } from './unreadPrinters';
@@ -56,7 +58,7 @@ const JOINED_POWER_NAME = /^(?!(?:check|needs?|need|grub2?|cancel|abort|can|is|g
 /** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action, also Windows' (`/reboot`) and PowerShell's (`-AutoReboot`). */
-const POWER_OPTION = /^(?:--?|\/)(?:force-?|no-prompt-|auto-?)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off)$/i;
+const POWER_OPTION = /^(?:--?|\/)(?:force-?|no-prompt-|auto-?)?(?:halt|power-?off|reboot|shut-?down|log-?out|log-?off|fence)(?:=.*)?$/i;
 
 export function checkPowerWords(command: SegmentRecord, place: PathPlace): HardlineFinding | null {
   // Inside a container its power is its own (programArms.ts, the same rule); a chroot's is the host's.
@@ -81,13 +83,44 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   const ibmi = reading === null ? ibmiSystemEnd(argv) : null;
   if (ibmi !== null) return hardlineFinding('shutdown', `${name.name} running IBM i's ${ibmi}, which ends the system`);
   if (reading === null && (POWER_NAME.test(name.name) || JOINED_POWER_NAME.test(name.name))) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
+  const fenced = reading === null && FENCE_AGENT.test(name.name) ? fenceAction(argv) : null;
+  if (fenced !== null) return hardlineFinding('shutdown', `${name.name} ${fenced}: a fence agent's action on a node's power (this machine's, at worst)`);
   const ends = reading?.forms.find((form) => form.endsSession === true);
   if (ends !== undefined) return hardlineFinding('shutdown', ends.note);
   if (reading !== null && !leavesWordsUnplaced(reading)) return null;
-  const phrase = hostPowerPhrase(argv);
-  if (phrase !== null) return hardlineFinding('shutdown', `${name.name} ${phrase}: this machine's power, in words no row places`);
-  const option = texts.find((text, k) => POWER_OPTION.test(literalText(argv[k + 1]) ?? '') && text !== '');
+  const category = rowFor(name.name)?.category;
+  const phrase = unplacedPowerPhrase(argv, category === 'cloud' || category === 'container');
+  if (phrase !== null) return hardlineFinding('shutdown', `${name.name} ${phrase}: a machine's power (this one, at worst), in words no row places`);
+  const option = argv.slice(1).map(literalText).find((text) => text !== null && POWER_OPTION.test(text));
   return option === undefined ? null : hardlineFinding('shutdown', `${name.name} ${option}`);
+}
+
+/**
+ * A fence agent: the ClusterLabs fence-agents programs (`fence_ipmilan`, `fence_pcmk`,
+ * `fence_legacy`, `fence_vmware_soap` …, about seventy) share one command-line contract, whose
+ * `-o`/`--action` names what is done to the node (`reboot` when none is given).
+ */
+const FENCE_AGENT = /^fence_[a-z0-9_]+$/;
+/** The fence-agent actions that leave the node's power as it is: they ask, describe, or power it on. */
+const FENCE_ASKING = new Set(['status', 'list', 'list-status', 'monitor', 'metadata', 'manpage', 'validate-all', 'on']);
+
+/** A fence agent's action in these words when it ends or cycles the node's power, or null. */
+function fenceAction(argv: readonly Word[]): string | null {
+  let action: string | null = 'reboot';
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === '-h' || text === '--help' || text === '-V' || text === '--version') return null;
+    if (text === '-o' || text === '--action') {
+      action = literalText(argv[k + 1]);
+      k++;
+    } else if (text !== null && /^(?:-o|--action=)./.test(text)) {
+      action = text.slice(text.startsWith('-o') ? 2 : 9);
+    } else if (text === null && /^['"]?-(?:o|-action)/.test(argv[k]!.raw)) {
+      action = null;
+    }
+  }
+  if (action !== null && FENCE_ASKING.has(action.toLowerCase())) return null;
+  return `-o ${action ?? '…'}`;
 }
 
 /** The power method a D-Bus call in these words names, or null. */
@@ -120,40 +153,6 @@ function dbusPowerMethod(texts: readonly string[]): string | null {
   }
   return null;
 }
-
-/**
- * A bare power word among the operands of a program without a row (`VBoxManage controlvm vm
- * poweroff`, `adb reboot`, `virsh`-like tools, `supervisorctl shutdown`) names the guest's,
- * device's or service's power, not this machine's: the unknown-program reading does not take it
- * as the command `poweroff`. Options may follow it when the first operand after them names what
- * is powered (`xl shutdown -w guest1`, `openstack server reboot --soft web-1`): the host's
- * `shutdown`/`reboot` take no such name, only a time (`now`, `+5`, `18:30`; docs/decisions.md "A
- * power word aimed at a named guest"). Spelled as a path (`/sbin/reboot`), after an option
- * (`-c reboot`, `-- reboot`), followed by options alone (`reboot -f`), by a time (`shutdown -h
- * now`) or by a word only known at run time, it is still read.
- */
-export function isGuestPowerOperand(argv: readonly Word[], k: number): boolean {
-  const word = argv[k];
-  if (word === undefined || word.kind !== 'literal' || !/^(?:halt|poweroff|reboot|shutdown)$/.test(word.value)) return false;
-  const before = k > 1 ? literalText(argv[k - 1]) : '';
-  if (before === null || before.startsWith('-')) return false;
-  // A word before it that names this machine (`esxcli system shutdown poweroff`, `xe host-reboot`).
-  if (argv.slice(1, k).some((earlier) => (literalText(earlier) ?? '').toLowerCase().split(/[-_.]/).some((token) => HOST_NOUNS.has(token)))) return false;
-  if (k + 1 >= argv.length) return true;
-  for (let j = k + 1; j < argv.length; j++) {
-    const text = literalText(argv[j]);
-    if (text === null) return false;
-    if (text.startsWith('-')) continue;
-    return !HOST_POWER_TIME.test(text);
-  }
-  return false;
-}
-
-/** Nouns a command line uses for the machine it runs on, as against a guest, a device or a service. */
-const HOST_NOUNS = new Set(['system', 'host', 'machine', 'computer', 'localhost']);
-
-/** The time operand of the host's `shutdown` (`now`, `+5`, `18:30`); a bare number is none (`qm shutdown 101` names a guest). */
-const HOST_POWER_TIME = /^(?:now|\+\d{1,6}|\d{1,2}:\d{2})$/i;
 
 /**
  * Code a program reads on its standard input where its row takes code as an operand

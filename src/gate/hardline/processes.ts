@@ -573,7 +573,13 @@ export function checkShutdown(name: string, systemProgram: boolean, args: readon
     // `launchctl bootout gui/UID` (or `user/`, `login/`) with no service: the whole session ends, a logout.
     if (verb === 'bootout' && more.length === 0 && kind !== undefined && (kind === null || /^(?:gui|user|login)\/[^/]*$/.test(kind))) return hardlineFinding('shutdown', `launchctl bootout ${kind ?? '…'} ends the session`);
     // Every kind ends something: `system`, `halt` and `userspace` the machine, `logout` and `apps` the session.
-    return verb === 'reboot' ? hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`) : null;
+    if (verb === 'reboot') return hardlineFinding('shutdown', `launchctl reboot${kind ? ' ' + kind : ''}`);
+    // A service the session lives in, stopped or killed (`kickstart -k system/com.apple.WindowServer`,
+    // `kill 9 gui/501/com.apple.loginwindow`, `bootout`, `stop`, `remove`): the label's last part names its process.
+    const stops = (verb === 'kickstart' && texts.includes('-k')) || verb === 'kill' || verb === 'bootout' || verb === 'stop' || verb === 'remove';
+    const label = (verb === 'kill' ? more[0] : kind) ?? null;
+    const ended = stops && label !== null ? sessionProcess(label.slice(label.lastIndexOf('.') + 1)) : null;
+    return ended === null ? null : hardlineFinding('shutdown', `launchctl ${verb} ${label}: ${ended}`);
   }
   if (name === 'busctl' || name === 'gdbus' || name === 'dbus-send' || name === 'qdbus') {
     // logind's or systemd's Manager asked over D-Bus to power off, reboot or halt.

@@ -20,12 +20,36 @@ describe('hardline: every entry, guest power, read rights, emptied output folder
     for (const glob of ['*.log', 'D*', '.*.swp', '.c*', 'notes', '[a-m]*']) assert.equal(everyEntryGlob(glob), null, glob);
   });
 
-  it('takes a power word followed by a named operand as a guest, by a time or options alone as the host', () => {
-    assert.equal(arm('vmctl shutdown --wait db-2'), null);
-    assert.equal(arm('vmctl reboot 117'), null);
+  it('takes a power word no row places as a machine\'s, and a row\'s guest verbs as the guest\'s (docs/decisions.md "A power action no row places is a machine\'s")', () => {
+    // No row: nothing says whose power it is, so the worst is taken.
+    assert.equal(arm('vmctl shutdown --wait db-2'), 'shutdown');
+    assert.equal(arm('vmctl reboot 117'), 'shutdown');
     assert.equal(arm('vmctl shutdown -h now'), 'shutdown');
-    assert.equal(arm('vmctl reboot --force'), 'shutdown');
-    assert.equal(arm('vmctl host reboot --delay 5 --note x'), 'shutdown');
+    assert.equal(arm('vmctl reboot status'), null);
+    // Rows that place the verb as a guest's (guestPower.ts), and a hypervisor's row given a machine noun.
+    assert.equal(arm('xl shutdown -w guest1'), null);
+    assert.equal(arm('qm reboot 117'), null);
+    assert.equal(arm('openstack server reboot --soft web-1'), null);
+    assert.equal(arm('openstack baremetal node power off n1'), 'shutdown');
+    // The words name a guest or a part of the machine.
+    assert.equal(arm('vmctl vm-shutdown db-2'), null);
+    assert.equal(arm('wmctl action power-off-monitors'), null);
+  });
+
+  it('reads a command run on another machine as this machine\'s (docs/decisions.md "A command run on another machine is judged as this one\'s")', () => {
+    assert.equal(arm("ssh admin@cluster1 'sudo reboot'"), 'shutdown');
+    assert.equal(arm("ssh db1 'rm -rf /var/lib'"), 'recursive-delete-root');
+    assert.equal(arm("ssh db1 'rm -rf /tmp/build'"), null);
+    assert.equal(arm('ssh db1 uptime'), null);
+  });
+
+  it('reads the fence agents\' contract and stonith_admin\'s fencing options', () => {
+    assert.equal(arm('fence_ipmilan -a 10.0.0.5 -l admin -p pw -o off'), 'shutdown');
+    // No action: the agents reboot the node.
+    assert.equal(arm('fence_xvm -H guest1'), 'shutdown');
+    assert.equal(arm('fence_ipmilan -a 10.0.0.5 -l admin -p pw -o status'), null);
+    assert.equal(arm('stonith_admin --reboot node2'), 'shutdown');
+    assert.equal(arm('stonith_admin --list-registered'), null);
   });
 
   it('knows which modes take reading from the others and which files every account reads', () => {

@@ -10,6 +10,7 @@ import { GIT_HOOK_ROWS } from './gitHooks';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
+import { GUEST_POWER_ROWS } from './guestPower';
 import { MACHINE_POWER_ROWS } from './machinePower';
 import { MACHINE_RESET_ROWS } from './machineReset';
 import { NETWORK_ROWS } from './network';
@@ -46,6 +47,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...SYSTEM_ROWS,
   ...DISK_ROWS,
   ...MACHINE_POWER_ROWS,
+  ...GUEST_POWER_ROWS,
   ...MACHINE_RESET_ROWS,
   ...SYSTEM_IMAGE_ROWS,
   ...PLATFORM_ROWS,

@@ -212,4 +212,28 @@ const OBMCUTIL: ProgramRow = {
   plain: ['state', 'status', 'bmcstate', 'hoststate', 'chassisstate', 'poweron'],
 };
 
-export const MACHINE_POWER_ROWS: readonly ProgramRow[] = [OBMCUTIL, IPMITOOL, IPMIUTIL, IPMI_CHASSIS, IPMIPOWER, RACADM, ILOREST, UPSCMD, UPSMON, UPSDRVCTL, APCCONTROL];
+/**
+ * Pacemaker's `stonith_admin`: `-F/--fence NODE` powers a cluster node off and `-B/--reboot NODE`
+ * cycles it through its fence device; the node may be this machine. `-U/--unfence` gives a node its
+ * access back; lists, history and queries only read.
+ */
+const STONITH_ADMIN: ProgramRow = {
+  names: ['stonith_admin'],
+  category: 'system',
+  what: "Pacemaker's fencing tool: lists fence devices and history, fences cluster nodes",
+  grammar: {
+    short: 'FBUlHQRDaoeTtirdvn',
+    flags: 'LIMCqVh',
+    long: {
+      ...valued('fence', 'reboot', 'unfence', 'list', 'history', 'query', 'register', 'deregister', 'agent', 'option', 'env-option', 'timeout', 'tolerance', 'index', 'register-level', 'deregister-level', 'devices', 'last', 'validate'),
+      ...flagged('list-registered', 'list-installed', 'list-targets', 'metadata', 'cleanup', 'broadcast', 'quiet', 'verbose', 'help', 'version', 'output-as'),
+    },
+  },
+  read: (_args, reading) =>
+    reading.options
+      .filter((option) => ['-F', '--fence', '-B', '--reboot'].includes(option.name))
+      .map((option) => ({ role: 'destructive', program: 'stonith_admin', trigger: option.name, index: option.index, value: null, endsSession: true, note: `stonith_admin ${option.name} powers a cluster node off through its fence device (this machine, at worst)` })),
+  plain: ['-L', '--history=node2', '-l node2', '-I'],
+};
+
+export const MACHINE_POWER_ROWS: readonly ProgramRow[] = [STONITH_ADMIN, OBMCUTIL, IPMITOOL, IPMIUTIL, IPMI_CHASSIS, IPMIPOWER, RACADM, ILOREST, UPSCMD, UPSMON, UPSDRVCTL, APCCONTROL];
