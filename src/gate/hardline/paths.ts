@@ -1214,3 +1214,24 @@ export function homeStateAtWorst(pathText: string, home: string): string | null 
   for (let k = 1; k <= rest.length; k++) if (HOME_PLACES_WITHOUT_SECRETS.has(rest.slice(0, k).join('/'))) return null;
   return `a tool's configuration or state in the home folder, taken at its worst (${rest.join('/')})`;
 }
+
+/**
+ * A folder that holds a whole home, and so its keys and tokens (docs/decisions.md "A home sent
+ * whole, a credential published with the workspace"): the root folder, the folders of homes
+ * (`/home`, `/Users`), a home itself (the user's own, `/root`, `/home/NAME`, `/Users/NAME`,
+ * `/mnt/c/Users/NAME`). Read where what is in the folder flows to a sender (`atWorst`): a server
+ * serving it, an upload of it, an archive of it sent on. In words, or null.
+ */
+export function homeHolderAtWorst(pathText: string, home: string): string | null {
+  const folded = foldCompatibility(pathText);
+  const text = /^(?:[A-Za-z]:|%|\$\{?env:)/i.test(folded) ? (windowsFormAsWsl(folded) ?? expandHome(folded, home)) : expandHome(folded, home);
+  const parts = absoluteComponents(text);
+  if (parts === null) return null;
+  if (parts.length === 0) return 'the root folder, every home in it';
+  const homeParts = homeComponents(home);
+  if (homeParts !== null && sameComponents(parts, homeParts)) return 'the home folder, its keys and tokens with it';
+  if (parts.length === 1 && (parts[0] === 'home' || parts[0] === 'Users' || parts[0] === 'root')) return parts[0] === 'root' ? 'the home folder /root, its keys and tokens with it' : `every home folder (/${parts[0]})`;
+  if (parts.length === 2 && (parts[0] === 'home' || parts[0] === 'Users') && parts[1] !== 'Shared' && !GLOB_CHARS.test(parts[1]!)) return `the home folder /${parts.join('/')}, its keys and tokens with it`;
+  if (parts.length === 4 && parts[0] === 'mnt' && /^[a-z]$/.test(parts[1]!) && parts[2]!.toLowerCase() === 'users' && !WINDOWS_SHARED_HOMES.has(parts[3]!.toLowerCase())) return `the Windows home folder /${parts.join('/')}, its keys and tokens with it`;
+  return null;
+}

@@ -50,7 +50,13 @@ export function serviceOfVariable(name: string): SecretService | undefined {
 export function isServiceHost(service: SecretService, host: string): boolean {
   const lower = host.toLowerCase().replace(/^\[|\]$/g, '');
   // A loopback host keeps the secret on this machine (a local proxy or a service under test).
-  if (lower === 'localhost' || lower.endsWith('.localhost') || /^127\./.test(lower) || lower === '::1') return true;
+  if (isLoopbackHost(lower)) return true;
   if (service.hosts.some((own) => lower === own || lower.endsWith(`.${own}`))) return true;
   return lower.split('.').some((label) => label.includes(service.service));
+}
+
+/** A loopback host (`localhost`, `127.0.0.1`, `::1`): what is sent there stays on this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const lower = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return lower === 'localhost' || lower.endsWith('.localhost') || /^127\./.test(lower) || lower === '::1';
 }

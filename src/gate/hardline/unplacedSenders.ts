@@ -45,10 +45,34 @@ const USE_SHORT = new Set(['i', 'k', 'K', 'c', 'C', 'F']);
 const SEND_VERB = /^(?:put|push|upload|send|deploy|publish|share|cp|copy|sync|post|submit|transfer|attach|mirror|import|set|add|create|store)$/i;
 
 /**
- * A program name that ends in a sending verb (`megaput`, `ftpput`, `wput`, `s3upload`, `nc-send`):
- * the name says what it does to its operands. `input` and `output` are no verbs.
+ * Verbs that publish a package or a release, built from the folder the program runs in whatever
+ * files it names (`vsce publish`, `twine upload dist/*`, `surge deploy`).
  */
-const SENDING_NAME = /^(?!(?:in|out|through)put$)[a-z0-9_.-]*(?:put|push|upload|send|post|publish|share)$/i;
+const PUBLISH_VERB = /^(?:publish|upload|release|deploy)$/i;
+
+/**
+ * An unplaced program whose first verb publishes ({@link PUBLISH_VERB}): at its worst what it
+ * uploads is built from the whole workspace (docs/decisions.md "A home sent whole, a credential
+ * published with the workspace").
+ */
+export function publishesAtWorst(record: SegmentRecord): boolean {
+  if (!isUnplaced(record)) return false;
+  const argv = record.inside.argv;
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null) return false;
+    if (text.startsWith('-')) continue;
+    return PUBLISH_VERB.test(text);
+  }
+  return false;
+}
+
+/**
+ * A program name that ends in a sending verb (`megaput`, `ftpput`, `wput`, `s3upload`, `nc-send`):
+ * the name says what it does to its operands. `input` and `output` are no verbs, at the end of a
+ * name either (`Write-Output`, `read-input`).
+ */
+const SENDING_NAME = /^(?![a-z0-9_.-]*(?:in|out|through)put$)[a-z0-9_.-]*(?:put|push|upload|send|post|publish|share)$/i;
 
 /**
  * A subcommand word that names a secret the command prints at worst: tokens, passwords, keys, and

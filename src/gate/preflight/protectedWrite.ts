@@ -80,6 +80,10 @@ export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = {
   '.circleci': 'CI pipeline',
   '.buildkite': 'CI pipeline',
   '.woodpecker': 'CI pipeline',
+  // sourcehut builds runs every manifest in `.builds/` (or the one `.build.yml`) on every push;
+  // Semaphore reads `.semaphore/semaphore.yml`.
+  '.builds': 'CI pipeline',
+  '.semaphore': 'CI pipeline',
   // The agents' own settings and hooks, in a project or the home folder (D§16): an agent that
   // rewrites them unregisters the gate's hook or adds a hook of its own.
   '.claude': 'Claude Code settings and hooks',
@@ -133,6 +137,20 @@ export const PROTECTED_FILES: Readonly<Record<string, string>> = {
   '.appveyor.yml': 'CI pipeline',
   'cloudbuild.yaml': 'CI pipeline',
   'buildspec.yml': 'CI pipeline',
+  '.build.yml': 'CI pipeline',
+  '.cirrus.yml': 'CI pipeline',
+  '.cirrus.star': 'CI pipeline',
+  'codemagic.yaml': 'CI pipeline',
+  'bitrise.yml': 'CI pipeline',
+  // Configuration that runs code when a linter or a debugger starts in the folder (docs/decisions.md
+  // "A home sent whole, a credential published with the workspace"): pylint's `init-hook` is Python
+  // run before linting and `load-plugins` imports modules; pdb runs `.pdbrc`'s lines as debugger
+  // commands (Python included); irb and pry evaluate `.irbrc`/`.pryrc` from the current folder.
+  // pylint's dotless `pylintrc` is left: a name a workspace glob (`rm -f ./*rc`) may match.
+  '.pylintrc': 'linter configuration that runs code (init-hook, plugins)',
+  '.pdbrc': 'debugger start-up commands (run as code)',
+  '.irbrc': 'Ruby console start-up file (run as code)',
+  '.pryrc': 'Ruby console start-up file (run as code)',
   // Cloud workspaces' task files: their commands run when a workspace is opened or started.
   '.gitpod.yml': 'workspace start tasks',
   '.replit': 'workspace start tasks',

@@ -285,6 +285,13 @@ export interface Command {
     readonly endsSession?: true;
     readonly usedAt?: readonly string[];
     /**
+     * The command uploads the folder it runs in, or what is built from it (`npm publish`, `cargo
+     * publish`): its form's value is `.` and it {@link OperandRole.sends}, so a credential copied
+     * into the workspace before it leaves with the package (docs/decisions.md "A home sent whole,
+     * a credential published with the workspace").
+     */
+    readonly publishes?: true;
+    /**
      * The command does not have the role when its arguments are only these literal words, one or
      * more (`shutdown -c` cancels a pending shutdown, `shutdown.exe /a` aborts one: docs/decisions.md,
      * "Cancelling a pending shutdown"). Only alone: a later option may undo them (`shutdown -c -r now`).

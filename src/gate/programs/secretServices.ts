@@ -41,6 +41,9 @@ export const SECRET_SERVICES: readonly SecretService[] = Object.freeze([
   { service: 'codecov', prefixes: ['CODECOV_'], hosts: ['codecov.io'] },
   { service: 'circleci', prefixes: ['CIRCLECI_', 'CIRCLE_'], hosts: ['circleci.com'] },
   { service: 'fly', prefixes: ['FLY_'], hosts: ['fly.io', 'fly.dev'] },
+  // VS Code's marketplace takes an Azure DevOps personal access token; Open VSX its own.
+  { service: 'vsce', prefixes: ['VSCE_', 'AZURE_DEVOPS_', 'ADO_'], hosts: ['marketplace.visualstudio.com', 'visualstudio.com', 'dev.azure.com', 'vsassets.io'] },
+  { service: 'ovsx', prefixes: ['OVSX_', 'OPEN_VSX_'], hosts: ['open-vsx.org'] },
 ] satisfies SecretService[]);
 
 /** The hosts (and their subdomains) a service's credentials are made for. */

@@ -1,4 +1,4 @@
-import type { Word } from '../reading/resolution';
+import { literalWord, type Word } from '../reading/resolution';
 import { foldCompatibility } from '../reading/normalise';
 import { mayBecomeOption, readArgs, type ArgReading } from './grammar';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role, WrapperReading } from './row';
@@ -214,6 +214,9 @@ function readCommand(
     // it); a whole program's by no word: only an exact entry or a person covers it.
     const index = level === 0 ? argv.length : start - 1;
     forms.push({ role: command.role.role, program, trigger: wordText(argv[start - 1]), index, value: null, ...(command.role.everyday === true ? { everyday: true } : {}), ...(command.role.endsSession === true ? { endsSession: true as const } : {}), ...(command.role.usedAt !== undefined ? { usedAt: command.role.usedAt } : {}), note: command.role.note });
+    // A publisher uploads the folder it runs in: a form of its own, so that `.` is read as what it
+    // sends (the exfiltration arm) and not as the place its role acts on (a write there).
+    if (command.role.publishes === true) forms.push({ role: 'network', program, trigger: wordText(argv[start - 1]), index, value: literalWord('.'), sends: true, everyday: true, note: `${program} uploads the folder it runs in` });
   }
   if (state.unreadable === null && givesOptionsMeaning(command)) {
     const word = wordThatMayBecomeOption(args, reading, stops);

@@ -869,12 +869,23 @@ function workingFolders(row: ProgramRow, argv: readonly Word[]): Array<{ index: 
   const grammar = row.subcommands !== undefined ? { ...withFolders, stopAtOperand: true } : withFolders;
   for (const option of readArgs(argv.slice(1), grammar).options) {
     if (!row.workingFolder.includes(option.name)) continue;
-    const dir = textOf(option.value);
+    const dir = textOf(option.value) ?? homeReference(option.value);
     if (dir === null || folder === null) folder = null;
     else if (dir !== '') folder = dir.startsWith('/') || dir.startsWith('~') ? dir : folder === '.' ? dir : joinPath(folder, dir);
     out.push({ index: option.index + 1, folder });
   }
   return out;
+}
+
+/**
+ * A word that is the home folder or a path below it spelled with the variable (`"$HOME"`,
+ * `${HOME}/src`), as `~` or `~/src`: the shell expands it to the home, as it does `~`. Null for
+ * anything else.
+ */
+function homeReference(word: Word | null): string | null {
+  if (word === null || word.kind === 'literal') return null;
+  const match = /^("?)\$(?:HOME|\{HOME\})((?:\/[^"$`\\*?[]*)?)\1$/.exec(word.raw);
+  return match === null ? null : `~${match[2]!}`;
 }
 
 /**

@@ -19,6 +19,9 @@ describe('what a program the gate cannot place is handed (hardline/unplacedSende
     // A first operand with no verb before it is how viewers are called; `input`/`output` are no verbs.
     assert.deepEqual(texts(unplacedWords(argv('frobview ~/.aws/credentials')).sent), []);
     assert.deepEqual(texts(unplacedWords(argv('output ~/.aws/credentials')).sent), []);
+    // Nor at the end of a longer name: PowerShell's Write-Output prints its operands.
+    assert.deepEqual(texts(unplacedWords(argv('Write-Output /home/agent')).sent), []);
+    assert.deepEqual(texts(unplacedWords(argv('read-input ~/.aws/credentials')).sent), []);
   });
 
   it('skips the values of options that name its own identity or configuration', () => {

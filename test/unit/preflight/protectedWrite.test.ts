@@ -43,6 +43,10 @@ describe('protected-write floor: protected paths written (D§7)', () => {
     ['cat payload &> .git/hooks/pre-commit', [`${CWD}/.git/hooks/pre-commit`]],
     ['echo x >| package.json', [`${CWD}/package.json`]],
     ['echo x 1<> .envrc', [`${CWD}/.envrc`]],
+    // setfacl's files are write targets as chmod's are: reading rights on a credential store given away.
+    ['sudo setfacl -m u:dev:r /etc/shadow', ['/etc/shadow']],
+    ['setfacl -m u:www:r ~/.ssh/id_rsa', [`${HOME}/.ssh/id_rsa`]],
+    ["cat > .pylintrc <<'EOF'\n[MAIN]\ninit-hook='import os'\nEOF", [`${CWD}/.pylintrc`]],
     ['echo x >&.npmrc', [`${CWD}/.npmrc`]],
     ['echo key >> ../.ssh/authorized_keys', [`${HOME}/.ssh/authorized_keys`]],
     ['sudo tee -a /root/.ssh/authorized_keys < key', ['/root/.ssh/authorized_keys']],
@@ -299,6 +303,8 @@ describe('protected-write floor: what an unknown path counts for', () => {
 
 describe('protected-write floor: not a finding', () => {
   const commands = [
+    'setfacl -m u:www-data:rwX storage/logs',
+    'cat > pylint-report.txt < /dev/null',
     'cat package.json',
     'ls .vscode',
     'cp a b',
@@ -571,6 +577,21 @@ describe('protected-write floor: paths and globs', () => {
     [`${CWD}/.gitpod.yml`, 'workspace start tasks'],
     [`${CWD}/sub/.replit`, 'workspace start tasks'],
     [`${CWD}/.gitpod.yml.bak`, null],
+    // More CI services' files (sourcehut builds, Cirrus, Semaphore), read from the repository on every push.
+    [`${CWD}/.build.yml`, 'CI pipeline'],
+    [`${CWD}/.build.yaml`, 'CI pipeline'],
+    [`${CWD}/.builds/test.yml`, 'CI pipeline'],
+    [`${CWD}/.cirrus.yml`, 'CI pipeline'],
+    [`${CWD}/.semaphore/semaphore.yml`, 'CI pipeline'],
+    [`${CWD}/build.yml`, null],
+    // A linter's or a console's configuration that runs code when it starts in the folder.
+    [`${CWD}/.pylintrc`, 'linter configuration that runs code (init-hook, plugins)'],
+    [`${CWD}/sub/.pylintrc`, 'linter configuration that runs code (init-hook, plugins)'],
+    [`${CWD}/pylintrc`, null],
+    [`${CWD}/.pdbrc`, 'debugger start-up commands (run as code)'],
+    [`${CWD}/.irbrc`, 'Ruby console start-up file (run as code)'],
+    [`${CWD}/.pylintrc.bak`, null],
+    [`${CWD}/.flake8`, null],
   ];
   for (const [path, why] of reasons) it(`protectedPathReason(${path}) = ${why}`, () => assert.equal(protectedPathReason(path, CONTEXT), why));
 

@@ -168,7 +168,7 @@ function abbreviations(all: readonly string[], wanted: readonly string[]): Map<s
 function abbreviatedSubcommand(
   program: string,
   all: readonly string[],
-  dangerous: Readonly<Record<string, { role: Role; note: string }>>,
+  dangerous: Readonly<Record<string, { role: Role; note: string; publishes?: true }>>,
 ): (args: readonly Word[], reading: ArgReading) => Form[] {
   const table = abbreviations(all, Object.keys(dangerous));
   return (_args, reading) => {
@@ -176,8 +176,11 @@ function abbreviatedSubcommand(
     if (first === null) return [];
     const full = table.get(first);
     if (full === undefined) return [];
-    const { role, note } = dangerous[full]!;
-    return [{ role, program, trigger: first, index: reading.operandIndexes[0]!, value: null, note }];
+    const { role, note, publishes } = dangerous[full]!;
+    const forms: Form[] = [{ role, program, trigger: first, index: reading.operandIndexes[0]!, value: null, note }];
+    // A publisher uploads the folder it runs in (Command.role.publishes): a form of its own.
+    if (publishes === true) forms.push({ role: 'network', program, trigger: first, index: reading.operandIndexes[0]!, value: literalWord('.'), sends: true, everyday: true, note: `${program} ${full} uploads the folder it runs in` });
+    return forms;
   };
 }
 
@@ -311,7 +314,7 @@ const NPM_SUBCOMMANDS: Record<string, Command> = {
   'approve-scripts': { grammar: NPM_GRAMMAR, role: { role: 'destructive', note: 'npm approve-scripts lets the named dependencies’ install scripts run from now on' } },
   'install-scripts': npmWithChanges(['approve'], 'npm install-scripts approve lets the named dependencies’ install scripts run from now on', ['ls', 'deny', 'prune']),
   pkg: npmWithChanges(['set', 'delete', 'fix'], 'npm pkg set/delete rewrites package.json, scripts included', ['get']),
-  publish: npmPublishing('npm publish uploads the package to the registry for everyone'),
+  publish: { grammar: NPM_GRAMMAR, role: { role: 'destructive', note: 'npm publish uploads the package to the registry for everyone', publishes: true } },
   unpublish: npmPublishing('npm unpublish removes a published package from the registry'),
   deprecate: npmPublishing('npm deprecate marks published versions as deprecated for everyone'),
   undeprecate: npmPublishing('npm undeprecate changes the published state of a package'),
@@ -350,7 +353,7 @@ const NPM_ROW: ProgramRow = {
       init: { role: 'executor', note: 'npm init NAME downloads and runs the create-NAME package' },
       create: { role: 'executor', note: 'npm create NAME downloads and runs the create-NAME package' },
       config: { role: 'destructive', note: 'npm config can change settings that later npm commands obey' },
-      publish: { role: 'destructive', note: 'npm publish uploads the package to the registry for everyone' },
+      publish: { role: 'destructive', note: 'npm publish uploads the package to the registry for everyone', publishes: true },
       unpublish: { role: 'destructive', note: 'npm unpublish removes a published package from the registry' },
     }),
   ),
@@ -531,7 +534,7 @@ const PNPM_ROW: ProgramRow = {
       },
     },
     'approve-builds': pnpmRole('destructive', 'pnpm approve-builds lets packages’ build scripts run from now on'),
-    publish: pnpmRole('destructive', 'pnpm publish uploads the package to the registry for everyone'),
+    publish: { grammar: PNPM, role: { role: 'destructive', note: 'pnpm publish uploads the package to the registry for everyone', publishes: true } },
     // Where it writes (the shell's start-up file) is read by writeTargets.ts's package manager reader.
     setup: pnpmRole('writer', 'pnpm setup writes pnpm’s folder into the shell’s start-up file'),
     'self-update': pnpmRole('destructive', 'pnpm self-update replaces the pnpm program'),
@@ -627,8 +630,8 @@ const YARN_ROW: ProgramRow = {
     },
     set: { grammar: YARN_GRAMMAR, subcommands: { version: yarnRole('loader', 'yarn set version downloads a yarn release that the project then runs') } },
     policies: yarnRole('loader', 'yarn policies set-version downloads a yarn release that the project then runs'),
-    publish: yarnRole('destructive', 'yarn publish uploads the package to the registry for everyone'),
-    npm: { grammar: YARN_GRAMMAR, subcommands: { publish: yarnRole('destructive', 'yarn npm publish uploads the package to the registry for everyone') } },
+    publish: { grammar: YARN_GRAMMAR, role: { role: 'destructive', note: 'yarn publish uploads the package to the registry for everyone', publishes: true } },
+    npm: { grammar: YARN_GRAMMAR, subcommands: { publish: { grammar: YARN_GRAMMAR, role: { role: 'destructive', note: 'yarn npm publish uploads the package to the registry for everyone', publishes: true } } } },
     // yarn workspace NAME COMMAND: the command is a yarn command of its own.
     workspace: {
       grammar: { ...YARN_GRAMMAR, stopAtOperand: true },
@@ -875,7 +878,7 @@ const UV_ROW: ProgramRow = {
       },
     }),
     add: uvLevel({ operands: [{ role: 'loader', operand: 'every', when: pipSpecIsCode, example: 'git+https://example.com/x.git', note: 'adding from a URL, VCS or folder runs that code’s setup' }], plain: ['requests', '--dev pytest'] }),
-    publish: uvLevel({ role: { role: 'destructive', note: 'uv publish uploads the package to the index for everyone' } }),
+    publish: uvLevel({ role: { role: 'destructive', note: 'uv publish uploads the package to the index for everyone', publishes: true } }),
     self: uvLevel({ subcommands: { update: uvLevel({ role: { role: 'destructive', note: 'uv self update replaces the uv program' } }), version: uvLevel({ plain: [''] }) } }),
     ...Object.fromEntries(['sync', 'lock', 'remove', 'init', 'venv', 'tree', 'export', 'build', 'python', 'cache', 'version', 'help', 'format'].map((s) => [s, uvLevel()])),
   },
@@ -935,7 +938,7 @@ const POETRY_ROW: ProgramRow = {
         return [writes('poetry', 'config', local ? 'poetry.toml' : '~/.config/pypoetry/config.toml', 'file', 'poetry config writes poetry’s settings (repositories, credentials, the virtualenv) that later commands obey')];
       },
       options: [{ role: 'destructive', options: ['--unset'], note: 'poetry config --unset changes settings that later commands obey' }], operands: [{ role: 'destructive', operand: 1, when: (v) => v !== null, example: 'https://example.com', note: 'poetry config KEY VALUE changes settings (repositories, the virtualenv) that later commands obey' }], plain: ['--list', 'virtualenvs.in-project'] }),
-    publish: poetryLevel({ role: { role: 'destructive', note: 'poetry publish uploads the package to the index for everyone' } }),
+    publish: poetryLevel({ role: { role: 'destructive', note: 'poetry publish uploads the package to the index for everyone', publishes: true } }),
     source: poetryLevel({ subcommands: { add: poetryLevel({ role: { role: 'network', note: 'poetry source add makes the project fetch packages from another index' } }), show: poetryLevel({ plain: [''] }) } }),
     ...Object.fromEntries(['install', 'update', 'lock', 'show', 'build', 'check', 'new', 'init', 'remove', 'version', 'search', 'env', 'export', 'about', 'list', 'help', 'cache', 'sync', 'debug', 'python'].map((s) => [s, poetryLevel()])),
   },
@@ -1015,7 +1018,7 @@ const RYE_ROW: ProgramRow = {
       read: (_args, reading) => (reading.options.some((option) => ['--set', '--set-bool', '--set-int', '--unset'].includes(option.name)) ? [writes('rye', 'config', '~/.rye/config.toml', 'file', 'rye config writes rye\'s settings, which later commands obey')] : []),
       plain: ['--show-path', '--get default.toolchain'],
     }),
-    publish: ryeLevel({ role: { role: 'destructive', note: 'rye publish uploads the package to the index for everyone' } }),
+    publish: ryeLevel({ role: { role: 'destructive', note: 'rye publish uploads the package to the index for everyone', publishes: true } }),
     build: ryeLevel({ options: [...RYE_OPTIONS, { role: 'writer', options: ['-o', '--out'], target: 'tree', example: '/tmp/dist', note: '--out writes the built packages into that folder' }], plain: ['', '--wheel'] }),
     fmt: ryeLevel({ plain: ['', '--check'] }),
     lint: ryeLevel({ plain: ['', '--fix'] }),
@@ -1225,7 +1228,7 @@ const CARGO_SUBCOMMANDS: Record<string, Command> = {
     ],
     plain: ['ripgrep', 'cargo-edit --locked', '--version 1.0.0 serde_json'],
   }),
-  publish: cargoLevel({ role: { role: 'destructive', note: 'cargo publish uploads the crate to the registry for everyone, for good' } }),
+  publish: cargoLevel({ role: { role: 'destructive', note: 'cargo publish uploads the crate to the registry for everyone, for good', publishes: true } }),
   yank: cargoLevel({ role: { role: 'destructive', note: 'cargo yank withdraws a published version for everyone' } }),
   owner: cargoLevel({ options: [{ role: 'destructive', options: ['-a', '--add', '-r', '--remove'], note: 'cargo owner --add/--remove changes who may publish the crate' }], grammar: { ...CARGO_GRAMMAR, short: 'CZpFjtar', flags: 'Vvqhl' }, plain: ['--list'] }),
 };
@@ -2932,7 +2935,7 @@ const MIX_ROW: ProgramRow = {
     'escript.install': { role: { role: 'writer', note: 'mix escript.install puts a program into ~/.mix/escripts' } },
     'local.hex': { role: { role: 'loader', note: 'mix local.hex installs or replaces Hex, which runs inside later mix commands' } },
     'local.rebar': { role: { role: 'loader', note: 'mix local.rebar installs or replaces rebar, which later builds run' } },
-    'hex.publish': { role: { role: 'destructive', note: 'mix hex.publish publishes the package for everyone' } },
+    'hex.publish': { role: { role: 'destructive', note: 'mix hex.publish publishes the package for everyone', publishes: true } },
     'hex.retire': { role: { role: 'destructive', note: 'mix hex.retire marks a published version as retired' } },
     run: {
       grammar: { short: 'er', long: valued('eval', 'require', 'parallel-require', 'config') },

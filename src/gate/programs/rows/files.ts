@@ -1101,7 +1101,9 @@ export const FILE_ROWS: readonly ProgramRow[] = [
       long: { ...valued('modify', 'modify-file', 'remove', 'remove-file', 'set', 'set-file', 'restore'), ...flagged('remove-all', 'remove-default', 'no-mask', 'mask', 'default', 'recursive', 'logical', 'physical', 'test', 'version', 'help') },
     },
     options: [{ role: 'writer', options: ['--restore'], everyday: true, example: 'acls.txt', note: '--restore sets the access lists of every file named in a saved dump' }],
-    operands: [{ role: 'writer', operand: 'every', everyday: true, changes: 'permissions', example: 'file.txt', note: 'setfacl changes the access list of each file it names' }],
+    // Each file named is a write target, as chmod's are: giving a user reading of a credential store
+    // (`setfacl -m u:dev:r /etc/shadow`) is a write there (D§7).
+    operands: [{ role: 'writer', operand: 'every', everyday: true, changes: 'permissions', target: 'file', example: 'file.txt', note: 'setfacl changes the access list of each file it names' }],
     plain: ['--version', '--help'],
   },
   {

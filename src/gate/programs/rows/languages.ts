@@ -338,7 +338,7 @@ const DENO_ROW: ProgramRow = {
     info: { grammar: DENO_RUN_GRAMMAR, plain: ['', 'main.ts'] },
     cache: { grammar: DENO_RUN_GRAMMAR, operands: [{ ...DENO_REMOTE_OPERAND, operand: 'every', note: 'downloads the remote modules into the cache' }], plain: ['main.ts'] },
     upgrade: { role: { role: 'network', note: '`deno upgrade` downloads a new deno and replaces the running binary' } },
-    publish: { role: { role: 'network', note: '`deno publish` uploads the package to the registry' } },
+    publish: { role: { role: 'network', note: '`deno publish` uploads the package to the registry', publishes: true } },
     clean: { role: { role: 'destructive', note: '`deno clean` deletes the whole module cache' } },
     jupyter: {
       grammar: DENO_RUN_GRAMMAR,
@@ -406,7 +406,7 @@ const BUN_ROW: ProgramRow = {
     create: { role: { role: 'executor', note: '`bun create` downloads a template package and runs its setup' } },
     c: { role: { role: 'executor', note: '`bun c` downloads a template package and runs its setup' } },
     upgrade: { role: { role: 'network', note: '`bun upgrade` downloads a new bun and replaces the running binary' } },
-    publish: { role: { role: 'network', note: '`bun publish` uploads the package to the registry' } },
+    publish: { role: { role: 'network', note: '`bun publish` uploads the package to the registry', publishes: true } },
     install: { grammar: BUN_GRAMMAR, options: [{ role: 'writer', options: ['-g', '--global'], note: '--global installs packages and their commands for the whole user' }], plain: ['', '--frozen-lockfile', '--production'] },
     i: { grammar: BUN_GRAMMAR, options: [{ role: 'writer', options: ['-g', '--global'], note: '--global installs packages and their commands for the whole user' }], plain: [''] },
     add: { grammar: BUN_GRAMMAR, options: [{ role: 'writer', options: ['-g', '--global'], note: '--global installs packages and their commands for the whole user' }], plain: ['zod', '-d typescript'] },

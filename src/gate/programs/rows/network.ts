@@ -1,4 +1,4 @@
-import { flagged, hasOption, optionValues, readArgs, textOf, valued, type Grammar, type ReadOption } from '../grammar';
+import { flagged, hasOption, optionValues, readArgs, textOf, valued, type ArgReading, type Grammar, type ReadOption } from '../grammar';
 import { literalWord, type Word } from '../../reading/resolution';
 import { servesFolder } from './fileServers';
 import { writes } from './settingsStores';
@@ -1404,6 +1404,28 @@ const VCS: readonly ProgramRow[] = [
     plain: ['--version', 'pr list', 'issue list', 'repo view', 'auth status', 'pr status'],
   },
   {
+    // sourcehut's client. `hut builds submit [MANIFEST…]` sends build manifests (`.build.yml` by
+    // default) to builds.sr.ht, which runs them there: it reads the files, it does not write them.
+    names: ['hut'],
+    category: 'vcs',
+    what: 'sourcehut\'s command line client',
+    grammar: { short: 'c', long: { config: ['value', 'c'], ...valued('instance'), ...flagged('help', 'version') }, abbreviations: false },
+    subcommands: {
+      builds: {
+        grammar: { long: flagged('help') },
+        subcommands: {
+          submit: {
+            grammar: { short: 'nt', flags: 'fe', long: { note: ['value', 'n'], tags: ['value', 't'], ...valued('visibility'), ...flagged('follow', 'edit', 'help') } },
+            role: { role: 'network', everyday: true, note: 'hut builds submit sends the build manifests to builds.sr.ht, which runs them there' },
+          },
+          ...withoutRoles('list show'),
+        },
+        plain: ['list', 'show 123'],
+      },
+    },
+    plain: ['--version', 'builds submit', 'builds submit .build.yml', 'builds list'],
+  },
+  {
     names: ['glab'],
     category: 'vcs',
     what: 'GitLab\'s command line client',
@@ -1627,6 +1649,25 @@ const REDIS_DESTRUCTIVE = ['flushall', 'flushdb', 'shutdown', 'config', 'debug',
 const REDIS_CODE = ['eval', 'eval_ro', 'evalsha', 'evalsha_ro', 'fcall', 'fcall_ro', 'script'];
 const REDIS_LOAD = ['module', 'function'];
 
+/** A MySQL statement that has the client send one of its own files to the server. */
+const MYSQL_LOCAL_INFILE = /\bLOAD\s+(?:DATA|XML)\s+(?:LOW_PRIORITY\s+|CONCURRENT\s+)?LOCAL\s+INFILE\b/i;
+
+/**
+ * nmap's `--script-args` for scripts that upload a file of this machine (`http-put.file=PATH`,
+ * `ftp-put`-style `…file=PATH`, `…filename=`, `…path=` with `put`/`upload` in the script's name):
+ * each such value is a file it sends to the scanned host.
+ */
+function nmapSentFiles(_args: readonly Word[], reading: ArgReading): Form[] {
+  const forms: Form[] = [];
+  for (const option of reading.options) {
+    if ((option.key !== 'script-args' && option.name !== '--script-args' && option.name !== '-script-args') || option.value === null) continue;
+    for (const match of option.value.raw.replace(/^["']|["']$/g, '').matchAll(/(?:^|[,{\s])[\w.-]*?(?:file|filename|upload|localfile)\s*=\s*["']?([^,}"'\s]+)/gi)) {
+      forms.push({ role: 'network', program: 'nmap', trigger: option.name, index: option.valueIndex ?? option.index, value: literalWord(match[1]!), sends: true, everyday: true, note: '--script-args …file=PATH has an upload script send that file to the host' });
+    }
+  }
+  return forms;
+}
+
 const DATABASES: readonly ProgramRow[] = [
   {
     names: ['mysql', 'mariadb'],
@@ -1657,6 +1698,9 @@ const DATABASES: readonly ProgramRow[] = [
       { role: 'loader', options: ['--default-auth', '--plugin-dir'], example: '/tmp/plugins', note: '--default-auth/--plugin-dir load a client plugin library' },
       { role: 'loader', options: ['--defaults-file', '--defaults-extra-file'], example: 'my.cnf', note: '--defaults-file reads options (a pager, an init command) from another file' },
       { role: 'network', options: ['-h', '--host'], everyday: true, example: 'db.example.com', note: '-h connects to the named server' },
+      // `LOAD DATA LOCAL INFILE 'PATH'` has the client read PATH and send it to the server: the
+      // statement's words are what it sends (the exfiltration arm reads the paths in the text).
+      { role: 'network', options: ['-e', '--execute', '--init-command'], when: orNull((v) => MYSQL_LOCAL_INFILE.test(v)), sends: true, everyday: true, example: "LOAD DATA LOCAL INFILE 'rows.csv' INTO TABLE t", note: '-e LOAD DATA LOCAL INFILE sends a file of this machine to the server' },
     ],
     plain: ['--version', '-u root -p mydb', '-e "SHOW DATABASES"', '-N -B -e "SELECT 1" mydb'],
   },
@@ -1908,6 +1952,7 @@ const PROBES: readonly ProgramRow[] = [
           'reason', 'packet-trace', 'iflist', 'traceroute', 'n', 'R', 'A', 'F', 'r', 'v', 'vv', 'd', 'sn', 'sS', 'sT', 'sU', 'sV', 'sC', 'Pn', 'O', '6'),
       },
     },
+    read: nmapSentFiles,
     options: [
       { role: 'loader', options: ['-script', '--script'], when: orNull((v) => v !== 'default'), example: './probe.nse', note: '--script runs NSE scripts (Lua), the named ones or the files given' },
       { role: 'loader', options: ['-datadir', '--datadir'], example: '/tmp/nmapdata', note: '--datadir loads nmap\'s scripts and data from another folder' },
