@@ -226,9 +226,11 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     quotes: [{ open: /^"""/, close: '"""', escape: 'backslash' }, { open: /^```/, close: '```', escape: 'backslash' }, DOUBLE, BACKTICK],
     comments: [{ open: '#=', close: '=#' }, HASH],
     processApis: ['run', 'read', 'pipeline', 'open', 'success', 'spawn', 'Cmd'],
-    deletionApis: ['rm', 'rmdir'],
+    deletionApis: ['rm', 'rmdir', 'Base.rm', 'Filesystem.rm'],
     // Julia's `write(path, data)` writes the file its first argument names.
     writeApis: [...WRITE_WORDS, 'write'],
+    // The standard library's HTTP client (`Downloads.request(URL; method="POST", input=open(P))`) and HTTP.jl's.
+    networkApis: [...NETWORK_WORDS, 'Downloads.request', 'Downloads.download', 'request', 'download', 'HTTP.put', 'HTTP.get', 'HTTP.open', 'connect'],
     homeExpressions: ['homedir()', 'ENV["HOME"]', 'expanduser("~")'],
   },
   {
@@ -352,7 +354,11 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     quotes: [DOUBLE, SINGLE],
     comments: [{ open: '%' }],
     processApis: ['os:cmd', 'open_port', 'spawn_executable', 'spawn'],
-    deletionApis: [...DELETION_WORDS, 'del_dir', 'file:del_dir_r', 'file:delete'],
+    deletionApis: [...DELETION_WORDS, 'del_dir', 'file:del_dir_r', 'file:del_dir', 'file:delete'],
+    // `filelib:wildcard("/var/lib/*")` yields what matches, `file:list_dir` a folder's entries, `filelib:fold_files` every file below.
+    listingApis: { ...LISTING_WORDS, 'filelib:wildcard': 'folder', wildcard: 'folder', 'file:list_dir': 'folder', 'file:list_dir_all': 'folder', list_dir: 'folder', 'filelib:fold_files': 'tree', fold_files: 'tree' },
+    // inets' `httpc:request(post, …)`, sockets, and the common HTTP clients.
+    networkApis: [...NETWORK_WORDS, 'httpc:request', 'request', 'gen_tcp:connect', 'gen_tcp:send', 'ssl:connect', 'hackney', 'gun', 'ibrowse'],
     homeExpressions: ['os:getenv("HOME")', 'init:get_argument(home)'],
   },
   {
