@@ -26,7 +26,7 @@ export interface ApproximateText {
 const WINDOW = 400;
 
 /** Reads code of the language of `program` (its row, or the generic row). */
-export function readApproximately(code: string, program: string): ApproximateText[] {
+export function readApproximately(code: string, program: string, depth = 0): ApproximateText[] {
   const row = languageRowFor(program);
   if (row.asShellText !== undefined) code = row.asShellText(code);
   const { stripped, literals, spans } = literalsOf(code, row);
@@ -43,6 +43,14 @@ export function readApproximately(code: string, program: string): ApproximateTex
     if (spelt !== literal) out.push({ text: spelt, what: `a string in ${row.language} code` });
   }
   out.push(...literalLists(stripped, literals, spans, row));
+  // A string run as code of the language (VBScript's `Execute("CreateObject(""WScript.Shell"").Run …")`): read again.
+  for (const api of depth < MAX_EVAL_DEPTH ? (row.evalApis ?? []) : []) {
+    for (const at of occurrences(stripped, api)) {
+      for (const inner of literalsOf(callWindow(stripped, code, at + api.length), row).literals) {
+        for (const found of readApproximately(inner, program, depth + 1)) out.push({ text: found.text, what: `${found.what}, run by ${api}` });
+      }
+    }
+  }
   for (const api of row.processApis) {
     for (const at of occurrences(stripped, api)) {
       // A method of the command (`Seq("rm", "-rf", "/etc").!`, `"rm -rf /".execute()`): its receiver holds the words.
@@ -79,6 +87,9 @@ export function readApproximately(code: string, program: string): ApproximateTex
   }
   return out;
 }
+
+/** How many levels of a language's own eval (`Execute(…)`) are read again. */
+const MAX_EVAL_DEPTH = 2;
 
 /** Most words of one list of string literals read as an argv. */
 const MAX_LIST_WORDS = 64;

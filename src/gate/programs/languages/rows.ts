@@ -54,6 +54,11 @@ export interface LanguageRow {
   asShellText?: (text: string) => string;
   /** The language's statements are commands with bare words (Tcl, PowerShell, Vim `!`, ed `!`, make recipes). */
   shellLike?: boolean;
+  /**
+   * Names that run a string as code of the same language (VBScript's `Execute`, `ExecuteGlobal`,
+   * `Eval`): the literals they are given are read again as code (approximate.ts, two levels).
+   */
+  evalApis?: readonly string[];
   /** The program reads its commands from stdin whatever its operands (ed): text fed to it is code. */
   stdinCommands?: boolean;
   /** A call's arguments are bare text (m4's `syscmd(rm -rf /)`): its words are the command's words. */
@@ -255,6 +260,18 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     homeExpressions: ['$env(HOME)', '$::env(HOME)', '~', '[file normalize ~]', '[file home]'],
     shellLike: true,
     linePrefix: /^\s*(exec|spawn|system)\s+/,
+  },
+  {
+    // Windows Script Host and HTML applications (`mshta vbscript:Execute("…")`, `cscript x.vbs`):
+    // a doubled quote inside a string is a quote, `'` starts a comment.
+    language: 'VBScript',
+    programs: ['mshta', 'mshta.exe', 'cscript', 'cscript.exe', 'wscript', 'wscript.exe'],
+    quotes: [{ open: /^"/, escape: 'double' }],
+    comments: [{ open: "'" }],
+    processApis: ['Run', 'Exec', 'ShellExecute', 'Shell', 'Create'],
+    deletionApis: [...DELETION_WORDS, 'DeleteFolder', 'DeleteFile'],
+    evalApis: ['Execute', 'ExecuteGlobal', 'Eval'],
+    homeExpressions: ['ExpandEnvironmentStrings("%USERPROFILE%")', '%USERPROFILE%'],
   },
   {
     language: 'PowerShell',
