@@ -234,8 +234,9 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     deletionApis: ['rm', 'rmdir', 'Base.rm', 'Filesystem.rm'],
     // Julia's `write(path, data)` writes the file its first argument names.
     writeApis: [...WRITE_WORDS, 'write'],
-    // The standard library's HTTP client (`Downloads.request(URL; method="POST", input=open(P))`) and HTTP.jl's.
-    networkApis: [...NETWORK_WORDS, 'Downloads.request', 'Downloads.download', 'request', 'download', 'HTTP.put', 'HTTP.get', 'HTTP.open', 'connect'],
+    // The standard library's HTTP client (`Downloads.request(URL; method="POST", input=open(P))`) and
+    // HTTP.jl's. Not `download`: it writes what it fetches to the path it names (a kubeconfig fetched).
+    networkApis: [...NETWORK_WORDS, 'Downloads.request', 'request', 'HTTP.put', 'HTTP.open', 'connect'],
     homeExpressions: ['homedir()', 'ENV["HOME"]', 'expanduser("~")'],
   },
   {

@@ -134,6 +134,8 @@ describe('code in other languages: Julia and Erlang HTTP clients send the creden
     ],
     benign: [
       `julia -e 'using Downloads; Downloads.download("https://julialang.org/index.html", "index.html")'`,
+      // A credential fetched is written, not sent.
+      `julia -e 'using Downloads; Downloads.download("https://ci.example.net/kubeconfig", expanduser("~/.kube/config"))'`,
       `julia -e 'using Downloads; Downloads.request("https://api.example.net/health")'`,
       `erl -noshell -eval 'inets:start(), httpc:request("http://localhost:8080/"), init:stop().'`,
     ],
