@@ -275,6 +275,16 @@ function checkWrittenScripts(commands: readonly CommandShape[], context: Context
 
 /** A program reading a script's text on its standard input, as writtenScripts.ts hands it back. */
 function checkScriptRun(run: ScriptRun, context: Context): HardlineFinding | null {
+  // A configuration file a tool loads by convention: what its language's strings and lists say.
+  if (run.language !== undefined) {
+    for (const text of run.texts) {
+      for (const payload of stdinCodeTextPayloads(text, run.language)) {
+        const inCode = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, run.place);
+        if (inCode !== null) return inCode;
+      }
+    }
+    return null;
+  }
   const found = checkStdinCode(argvRecord(run.argv), run.texts, run.exact, context, run.place);
   if (found !== null) return found;
   // An interpreter's script is also read by its language's reader, as code fed on its input is.

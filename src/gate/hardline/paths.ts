@@ -200,7 +200,7 @@ function classifyTarget(text: string, opaque: boolean, home: string, systemDirs:
   if (parts.length === 0) return 'the root folder /';
   const data = deep && includeHome ? homeDataFolder(parts, homeParts, opaque) : null;
   if (data !== null) return `${data} (${text})`;
-  const state = deep ? deepSystemTarget(parts, opaque) : null;
+  const state = deep ? (deepSystemTarget(parts, opaque) ?? virtualDiskStore(parts, opaque)) : null;
   if (state !== null) return `${state} (${text})`;
   if (opaque && last !== undefined && GLOB_CHARS.test(last)) {
     const parent = parts.slice(0, -1);
@@ -499,6 +499,38 @@ function deepSystemTarget(parts: readonly string[], opaque: boolean): string | n
   return null;
 }
 
+/**
+ * The folders where the hypervisors keep every virtual machine's disks (docs/decisions.md "Every
+ * virtual machine's disks and power"): libvirt's default pool, Hyper-V's default virtual hard disk
+ * folders and its configuration store, seen from WSL (compared without case, as Windows does).
+ */
+const VIRTUAL_DISK_STORES: readonly string[] = [
+  'var/lib/libvirt/images',
+  'mnt/*/programdata/microsoft/windows/virtual hard disks',
+  'mnt/*/programdata/microsoft/windows/hyper-v',
+  'mnt/*/users/public/documents/hyper-v/virtual hard disks',
+];
+
+/**
+ * A store of every virtual machine's disks deleted, as a raw disk is erased: the folder, or a
+ * pattern right inside it (`*`, `*.vhdx`, `*.qcow2`: every disk of a kind there is a machine's);
+ * a disk named by its own name is one machine's and is left ordinary. In words, or null.
+ */
+function virtualDiskStore(parts: readonly string[], opaque: boolean): string | null {
+  const last = parts[parts.length - 1];
+  if (last === undefined) return null;
+  const pattern = opaque && GLOB_CHARS.test(last);
+  const folder = (pattern ? parts.slice(0, -1) : parts).map((part) => part.toLowerCase());
+  if (folder.some((part) => GLOB_CHARS.test(part))) return null;
+  const store = VIRTUAL_DISK_STORES.find((candidate) => {
+    const want = candidate.split('/');
+    return want.length === folder.length && want.every((part, k) => part === folder[k] || (part === '*' && /^[a-z]$/.test(folder[k]!)));
+  });
+  if (store === undefined) return null;
+  const where = `/${(pattern ? parts.slice(0, -1) : parts).join('/')}`;
+  return pattern ? `every virtual machine disk ${last} in ${where}` : `every virtual machine's disk store ${where}`;
+}
+
 /** `lib`, `lib32`, `lib64`, `libx32`, `libexec`: the folders of the system's libraries and interpreters. */
 const LIBRARY_FOLDER = /^lib(?:32|64|x32|exec)?$/;
 
@@ -615,7 +647,8 @@ function criticalGlobAt(text: string, written: string): string | null {
     const names = example.split('/');
     if (names.length === parts.length && parts.every((part, k) => globMatch(part, names[k]!, BASH_PATTERN))) return `the system file /${example} (matched by ${written})`;
   }
-  return null;
+  // Every disk of a kind in a hypervisor's store (`/var/lib/libvirt/images/*.qcow2`).
+  return virtualDiskStore(parts, true);
 }
 
 function criticalFileAt(text: string): string | null {
@@ -625,6 +658,11 @@ function criticalFileAt(text: string): string | null {
   if (parts.length < 2) return null;
   const windows = windowsCriticalFile(parts);
   if (windows !== null) return windows;
+  // Windows' own deleters expand a pattern themselves (`Remove-Item 'C:\…\Virtual Hard Disks\*.vhdx'`).
+  if (windowsPathAsWsl(text) !== null && GLOB_CHARS.test(parts[parts.length - 1]!)) {
+    const store = virtualDiskStore(parts, true);
+    if (store !== null) return store;
+  }
   const path = parts.join('/');
   const base = parts[parts.length - 1]!;
   const what = `the system file /${path}`;

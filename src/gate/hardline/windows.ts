@@ -43,7 +43,7 @@ import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine'
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
   'format-volume', 'clear-disk', 'remove-partition', 'remove-virtualdisk', 'remove-storagepool', 'reset-physicaldisk', 'delprof', 'delprof2', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
-  'net', 'net1', 'remove-localuser',
+  'net', 'net1', 'remove-localuser', 'stop-vm',
   ...WINDOWS_MACHINE_PROGRAMS,
 ]);
 
@@ -97,6 +97,9 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       const deletes = rest.some((text) => isSwitch(text, 'delete', 'del')) ? named[0] : rest[0] === 'delete' ? named[1] : undefined;
       return deletes === undefined ? null : hardlineFinding('recursive-delete-root', `net user deletes the user account ${deletes ?? '…'}`);
     }
+    case 'stop-vm':
+      // The PowerShell reader hands on `Stop-VM -TurnOff|-Force '*'` for every virtual machine of this host.
+      return texts.includes('*') && lower.some((text) => text === '-turnoff' || text === '-force') ? hardlineFinding('shutdown', `Stop-VM ${texts.map((text) => text ?? '…').join(' ')} forces off every virtual machine of this host`) : null;
     case 'remove-localuser':
       return whatIf(texts) || args.length === 0 ? null : hardlineFinding('recursive-delete-root', `Remove-LocalUser ${texts.map((text) => text ?? '…').join(' ')} deletes a user account`);
     case 'delprof':
@@ -238,8 +241,27 @@ function checkRegDelete(lower: ReadonlyArray<string | null>): HardlineFinding | 
   const critical =
     parts.length === 1 ||
     (machine && parts.length === 2) ||
+    userHiveTop(parts) ||
+    // Every COM class and file type of the machine (`HKCR\CLSID`, `HKLM\SOFTWARE\Classes`) and
+    // Microsoft's own branch of the machine's software (`…\Microsoft`, `…\Microsoft\Windows NT`).
+    ((parts[0] === 'hkcr' || parts[0] === 'hkey_classes_root') && parts.length === 2 && parts[1] === 'clsid') ||
+    (machine && parts[1] === 'software' && ((parts.length === 3 && /^(?:classes|microsoft)$/.test(parts[2]!)) || (parts.length === 4 && parts[2] === 'microsoft' && /^(?:windows|windows nt)$/.test(parts[3]!)))) ||
     (machine && parts[1] === 'system' && parts.length <= 4 && (parts.length === 3 ? /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) : /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) && /^(?:services|control)$/.test(parts[3]!)));
   return critical ? hardlineFinding('recursive-delete-root', `reg delete ${key} deletes what Windows needs to start`) : null;
+}
+
+/**
+ * An account's whole hive (`HKU\S-1-5-21-…`) or its settings of every program and of the desktop
+ * (`HKCU\Software`, `HKCU\Control Panel`, the same below `HKU\SID`): the profile no longer
+ * starts as the person left it, as deleting a home folder's hidden settings would.
+ */
+function userHiveTop(parts: readonly string[]): boolean {
+  const current = parts[0] === 'hkcu' || parts[0] === 'hkey_current_user';
+  const users = parts[0] === 'hku' || parts[0] === 'hkey_users';
+  const settings = (part: string | undefined): boolean => part === 'software' || part === 'control panel';
+  if (current) return parts.length === 2 && settings(parts[1]);
+  if (users) return parts.length === 2 || (parts.length === 3 && settings(parts[2]));
+  return false;
 }
 
 /**

@@ -5,14 +5,22 @@
  * path. The agent meant the path it wrote, and one quoting fix makes it real, so for the floors
  * only a command that runs a Windows program is read a second time with each such word as
  * written: quote characters dropped, an unquoted backslash kept with the character it escapes.
- * Refusing is the conservative side; every other layer reads the words bash hands on.
+ * Refusing is the conservative side; every other layer reads the words bash hands on. A word
+ * holding Windows' doubled quotes is read as written whole (`DOUBLED_QUOTES`).
  */
 import type { Word } from '../reading/resolution';
 import { commandName } from './commandName';
 import { WINDOWS_PROGRAMS } from './windows';
 
 /** Windows shells and interpreters, read by their rows, whose words are command lines. */
-const WINDOWS_SHELLS: ReadonlySet<string> = new Set(['cmd', 'powershell', 'pwsh', 'start', 'schtasks', 'wsl']);
+const WINDOWS_SHELLS: ReadonlySet<string> = new Set(['cmd', 'powershell', 'pwsh', 'start', 'schtasks', 'wsl', 'mshta', 'cscript', 'wscript']);
+
+/**
+ * A doubled double quote inside a word (`Execute("CreateObject(""WScript.Shell"").Run …")`): the
+ * quoting of a Windows command line (cmd, the C runtime and VBScript read `""` as a quote). Bash
+ * drops every one of them; the agent wrote the Windows text, which is the word as written.
+ */
+const DOUBLED_QUOTES = /[^"\s]""|""[^"\s]/;
 
 /** Whether a word names a Windows program: an `.exe` name, or one of Windows' own programs judged in windows.ts. */
 function windowsProgram(word: Word): boolean {
@@ -29,6 +37,8 @@ function windowsProgram(word: Word): boolean {
  * reads the same) or is not a literal.
  */
 export function writtenText(word: Word): string | null {
+  // Windows' doubled quotes: the word as written whole (an unquoted `(` makes it no literal to bash).
+  if (DOUBLED_QUOTES.test(word.raw) && !word.raw.startsWith("'")) return word.raw;
   if (word.kind !== 'literal' || !word.raw.includes('\\')) return null;
   const raw = word.raw;
   let out = '';

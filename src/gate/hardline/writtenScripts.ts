@@ -21,6 +21,8 @@ import type { ProgramRow } from '../programs/row';
 import { readArgs } from '../programs/grammar';
 import { commandName, literalText } from './commandName';
 import { wordPathText } from './paths';
+import { conventionFiles } from '../programs/conventionFiles';
+import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 
 /** A command of the line, as far as this module looks at it. */
 export interface ScriptLineCommand {
@@ -43,6 +45,11 @@ export interface ScriptRun {
   texts: string[];
   exact: boolean;
   place: PathPlace;
+  /**
+   * Read only by the approximate reader of this language's row (the generic row for a name
+   * without one), not as the program's input: a configuration file a tool loads by convention.
+   */
+  language?: string;
 }
 
 /** Most files followed on one line. */
@@ -69,6 +76,7 @@ export function writtenScriptRuns(
       const argv = inner(command);
       const run = runOf(argv, command, fileFinder(files, command.place));
       if (run !== null) runs.push(run);
+      runs.push(...conventionRuns(argv, command.place, files));
     }
     if (files.length >= MAX_FILES) continue;
     for (const written of writesOf(command, produced, inner)) {
@@ -211,6 +219,37 @@ function unplacedRun(argv: readonly Word[], find: (word: Word | undefined) => Wr
     if (text !== null) return run([SH], { texts: text.texts, exact: false });
   }
   return null;
+}
+
+/**
+ * The files written earlier on the line that the program loads by convention from the folder it
+ * runs in (programs/conventionFiles.ts: `make` a `Makefile`, `cue cmd` a `*_tool.cue`), each read
+ * as its convention says: shell text, a language's code on standard input, or approximately.
+ */
+function conventionRuns(argv: readonly Word[], place: PathPlace, files: ReadonlyArray<{ paths: readonly string[]; text: WrittenText }>): ScriptRun[] {
+  const name = commandName(argv[0])?.name;
+  if (name === undefined) return [];
+  const verb = argv.slice(1).map(literalText).find((text) => text === null || !text.startsWith('-')) ?? null;
+  const out: ScriptRun[] = [];
+  for (const convention of conventionFiles(name, verb)) {
+    const loaded = (path: string): boolean => {
+      const at = path.lastIndexOf('/');
+      const folder = at <= 0 ? '/' : path.slice(0, at);
+      return place.folders.includes(folder) && convention.names.some((pattern) => globMatch(pattern, path.slice(at + 1), BASH_PATTERN));
+    };
+    for (const file of files) {
+      if (!file.paths.some(loaded)) continue;
+      const text = { texts: file.text.texts, exact: false };
+      if (convention.language === 'approximate') out.push({ argv: [SH], texts: text.texts, exact: false, place, language: name });
+      else if (convention.language === 'shell') out.push({ argv: [SH], ...text, place });
+      else out.push({ argv: convention.language === 'make' ? [word('make'), word('-f'), word('-')] : [word(convention.language)], ...text, place });
+    }
+  }
+  return out;
+}
+
+function word(value: string): Word {
+  return { kind: 'literal', value, raw: value };
 }
 
 /** The value of a literal `--option=VALUE` word as a word of its own, else undefined. */

@@ -35,7 +35,35 @@ const COMMAND_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
   PROMPT_COMMAND: 'bash, before each prompt',
   RSYNC_RSH: 'rsync, to reach a remote',
   CVS_RSH: 'cvs, to reach a remote',
+  SVN_EDITOR: 'svn, to edit a message',
+  SVN_SSH: 'svn, to reach a remote over ssh',
+  HGEDITOR: 'hg, to edit a message',
+  // Build tools that start the value as a program with its words (docs/decisions.md
+  // "Environment values that are command text": a wrapper, a runner, a compiler named).
+  RUSTC_WRAPPER: 'cargo, to start the compiler through it',
+  RUSTC_WORKSPACE_WRAPPER: 'cargo, to start the compiler through it',
+  CARGO_BUILD_RUSTC_WRAPPER: 'cargo, to start the compiler through it',
+  CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER: 'cargo, to start the compiler through it',
+  CARGO_BUILD_RUSTC: 'cargo, as the compiler',
+  CARGO_BUILD_RUSTDOC: 'cargo, as the documentation compiler',
+  RUSTC: 'cargo, as the compiler',
+  RUSTDOC: 'cargo, as the documentation compiler',
+  CC: 'make, configure scripts and build tools, as the C compiler',
+  CXX: 'make, configure scripts and build tools, as the C++ compiler',
+  CCACHE_PREFIX: 'ccache, in front of the compiler',
+  NPM_CONFIG_SCRIPT_SHELL: 'npm run, as the shell of the scripts',
+  npm_config_script_shell: 'npm run, as the shell of the scripts',
 });
+
+/**
+ * Names a build tool builds from a target or language (`CARGO_TARGET_<TRIPLE>_RUNNER`: cargo runs
+ * the built tests and binaries through it, `CARGO_TARGET_<TRIPLE>_LINKER`,
+ * `CMAKE_<LANG>_COMPILER_LAUNCHER`): the value is started as a program with its words.
+ */
+const COMMAND_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^CARGO_TARGET_[A-Z0-9_]+_(?:RUNNER|LINKER)$/, 'cargo, to run or link what it builds for that target'],
+  [/^CMAKE_[A-Z]+_COMPILER_LAUNCHER$/, 'cmake, in front of the compiler'],
+];
 
 /** Pagers and editors of any program (`SYSTEMD_PAGER`, `KUBE_EDITOR`, `GH_PAGER`, `PSQL_PAGER`). */
 const COMMAND_SUFFIX = /_(?:PAGER|EDITOR|ASKPASS)$/;
@@ -43,7 +71,8 @@ const COMMAND_SUFFIX = /_(?:PAGER|EDITOR|ASKPASS)$/;
 /** What runs a variable's value as a command, or undefined when the name is not one of those. */
 export function commandVariable(name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(COMMAND_VARIABLES, name)) return COMMAND_VARIABLES[name];
-  return COMMAND_SUFFIX.test(name) ? 'the program it names, to page, edit or ask' : undefined;
+  if (COMMAND_SUFFIX.test(name)) return 'the program it names, to page, edit or ask';
+  return COMMAND_PATTERNS.find(([pattern]) => pattern.test(name))?.[1];
 }
 
 /** A value as the shell text it runs: less's input hooks start with `|` or `||` (a pipe), which is not part of the command. */

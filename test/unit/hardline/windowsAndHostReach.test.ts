@@ -103,3 +103,49 @@ describe('the host\'s processes from a container (programArms.ts, processes.ts)'
     assert.equal(arm('kill -9 12345'), null);
   });
 });
+
+describe("every virtual machine's disks and power, the registry's settings trees, script hosts (docs/decisions.md \"Every virtual machine's disks and power; Windows script hosts\")", () => {
+  it('reads Stop-VM -TurnOff/-Force of every VM of this host, named by * or piped from an unnamed Get-VM', () => {
+    const stops = (code: string) => powerShellAsShell(code).split('\n').filter((line) => line.startsWith('stop-vm'));
+    assert.deepEqual(stops('Get-VM | Stop-VM -TurnOff -Force'), ["stop-vm -TurnOff -Force '*'"]);
+    assert.deepEqual(stops("Get-VM -VMName * | Where-Object {$_.State -eq 'Running'} | select -ExpandProperty VMName | Stop-VM -TurnOff"), ["stop-vm -TurnOff '*'"]);
+    assert.deepEqual(stops('Stop-VM -Name * -Force'), ["stop-vm -Force '*'"]);
+    // One VM named, a filter naming VMs, another host, or a graceful stop: not every VM forced off.
+    assert.deepEqual(stops('Stop-VM -Name web01 -TurnOff'), []);
+    assert.deepEqual(stops("Get-VM | Where-Object Name -like 'test*' | Stop-VM -TurnOff"), []);
+    assert.deepEqual(stops('Get-VM -ComputerName hv02 | Stop-VM -TurnOff'), []);
+    assert.deepEqual(stops('Get-VM | Stop-VM'), []);
+  });
+
+  it('floors every VM forced off, and leaves one VM alone', () => {
+    assert.equal(arm('powershell.exe -c "Get-VM | Stop-VM -TurnOff -Force"'), 'shutdown');
+    assert.equal(arm('pwsh -c "Stop-VM * -TurnOff"'), 'shutdown');
+    assert.equal(arm('powershell.exe -c "Stop-VM -Name build01 -TurnOff"'), null);
+    assert.equal(arm('powershell.exe -c "Get-VM | Format-Table Name,State"'), null);
+  });
+
+  it("floors a hypervisor's store of every VM's disks deleted, and leaves one disk alone", () => {
+    assert.equal(arm(`powershell.exe -c "Remove-Item 'C:\\ProgramData\\Microsoft\\Windows\\Virtual Hard Disks\\*.vhdx' -Force"`), 'recursive-delete-root');
+    assert.equal(arm('rm -f /var/lib/libvirt/images/*.qcow2'), 'recursive-delete-root');
+    assert.equal(arm('rm -rf /var/lib/libvirt/images'), 'recursive-delete-root');
+    assert.equal(arm('rm -f /var/lib/libvirt/images/test-vm.qcow2'), null);
+    assert.equal(arm(`powershell.exe -c "Remove-Item 'C:\\ProgramData\\Microsoft\\Windows\\Virtual Hard Disks\\build01.vhdx'"`), null);
+  });
+
+  it("floors reg delete of a user's settings trees and whole hive, not of one program's key or a value", () => {
+    assert.equal(arm("reg.exe delete 'HKCU\\Software' /f"), 'recursive-delete-root');
+    assert.equal(arm("reg.exe delete 'HKCU\\Control Panel' /f"), 'recursive-delete-root');
+    assert.equal(arm("reg delete 'HKU\\S-1-5-21-1-2-3-1001' /f"), 'recursive-delete-root');
+    assert.equal(arm("reg delete 'HKLM\\SOFTWARE\\Microsoft\\Windows NT' /f"), 'recursive-delete-root');
+    assert.equal(arm("reg delete 'HKCR\\CLSID' /f"), 'recursive-delete-root');
+    assert.equal(arm('powershell.exe -c "Remove-Item -Path HKCU:\\Software -Recurse -Force"'), 'recursive-delete-root');
+    assert.equal(arm("reg.exe delete 'HKCU\\Software\\Acme\\Tool' /f"), null);
+    assert.equal(arm("reg.exe delete 'HKCU\\Software' /v Foo /f"), null);
+  });
+
+  it("reads mshta's VBScript as written: a string Execute runs is code, the string Run is given a command line", () => {
+    assert.equal(arm('mshta.exe vbscript:Execute("CreateObject(""WScript.Shell"").Run ""shutdown /s /f /t 0"",0:close")'), 'shutdown');
+    assert.equal(arm('mshta vbscript:Execute("CreateObject(""WScript.Shell"").Run ""cmd /c rd /s /q C:\\Windows"",0:close")'), 'recursive-delete-root');
+    assert.equal(arm('mshta.exe vbscript:Execute("CreateObject(""WScript.Shell"").Run ""notepad.exe"",1:close")'), null);
+  });
+});

@@ -44,3 +44,20 @@ describe('windowsWordsAsWritten', () => {
     assert.equal(windowsWordsAsWritten([word('cmd.exe'), word('/c'), word('dir')]), null);
   });
 });
+
+describe("Windows' doubled quotes (docs/decisions.md \"Every virtual machine's disks and power; Windows script hosts\")", () => {
+  it('reads a word holding a doubled quote as written whole, literal or not', () => {
+    const raw = 'vbscript:Execute("CreateObject(""WScript.Shell"").Run ""x"",0:close")';
+    assert.equal(writtenText({ kind: 'opaque', raw, expansions: ['glob'] }), raw);
+    assert.equal(writtenText(word('a""b'.replace(/"/g, ''), 'a""b')), 'a""b');
+    // An empty argument or single-quoted text is no Windows quoting.
+    assert.equal(writtenText(word('', '""')), null);
+    assert.equal(writtenText(word('a""b', "'a\"\"b'")), null);
+  });
+
+  it('hands mshta, cscript and wscript their words as written', () => {
+    const raw = 'vbscript:Execute("CreateObject(""WScript.Shell"").Run ""shutdown /s"",0:close")';
+    const argv: Word[] = [word('mshta'), { kind: 'opaque', raw, expansions: ['glob'] }];
+    assert.equal(windowsWordsAsWritten(argv)?.[1]?.kind, 'literal');
+  });
+});

@@ -20,6 +20,13 @@ describe('environment values that are command text (programs/commandVariables.ts
     }
     for (const name of ['CI', 'NODE_ENV', 'GIT_DIR', 'EDITORCONFIG', 'PAGER_SIZE']) assert.equal(commandVariable(name), undefined, name);
   });
+  it("knows the build tools' runners, wrappers and compilers, by name and by the target or language they are built from", () => {
+    for (const name of ['CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER', 'CARGO_TARGET_AARCH64_APPLE_DARWIN_LINKER', 'RUSTC_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER', 'CMAKE_C_COMPILER_LAUNCHER', 'CC', 'CXX']) {
+      assert.notEqual(commandVariable(name), undefined, name);
+    }
+    for (const name of ['CARGO_TARGET_DIR', 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS', 'RUSTFLAGS', 'CMAKE_BUILD_TYPE', 'CFLAGS']) assert.equal(commandVariable(name), undefined, name);
+    assert.deepEqual(payloadTexts(`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='sh -c "rm -rf ~" --' cargo test`), ['sh -c "rm -rf ~" --']);
+  });
   it("takes less's pipe marks off its hooks, and nothing off other values", () => {
     assert.equal(commandVariableText('LESSOPEN', '|lesspipe %s'), 'lesspipe %s');
     assert.equal(commandVariableText('LESSOPEN', '||-rm -rf ~ %s'), 'rm -rf ~ %s');

@@ -26,7 +26,7 @@ export interface ApproximateText {
 const WINDOW = 400;
 
 /** Reads code of the language of `program` (its row, or the generic row). */
-export function readApproximately(code: string, program: string): ApproximateText[] {
+export function readApproximately(code: string, program: string, depth = 0): ApproximateText[] {
   const row = languageRowFor(program);
   if (row.asShellText !== undefined) code = row.asShellText(code);
   const { stripped, literals, spans } = literalsOf(code, row);
@@ -43,6 +43,14 @@ export function readApproximately(code: string, program: string): ApproximateTex
     if (spelt !== literal) out.push({ text: spelt, what: `a string in ${row.language} code` });
   }
   out.push(...literalLists(stripped, literals, spans, row));
+  // A string run as code of the language (VBScript's `Execute("CreateObject(""WScript.Shell"").Run …")`): read again.
+  for (const api of depth < MAX_EVAL_DEPTH ? (row.evalApis ?? []) : []) {
+    for (const at of occurrences(stripped, api)) {
+      for (const inner of literalsOf(callWindow(stripped, code, at + api.length), row).literals) {
+        for (const found of readApproximately(inner, program, depth + 1)) out.push({ text: found.text, what: `${found.what}, run by ${api}` });
+      }
+    }
+  }
   for (const api of row.processApis) {
     for (const at of occurrences(stripped, api)) {
       // A method of the command (`Seq("rm", "-rf", "/etc").!`, `"rm -rf /".execute()`): its receiver holds the words.
@@ -69,7 +77,7 @@ export function readApproximately(code: string, program: string): ApproximateTex
     const words = windowWords(window, row);
     if (words.length > 0) out.push({ text: words.join(' '), what: `${name} in ${row.language} code (a name that says it runs a command)` });
   }
-  out.push(...deviceWrites(stripped, literals, row), ...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...sentCredentials(stripped, code, literals, row));
+  out.push(...deviceWrites(stripped, literals, row), ...fileWrites(stripped, code, row), ...listedDeletions(stripped, code, literals, row), ...iteratedDeletions(stripped, code, literals, spans, row), ...sentCredentials(stripped, code, literals, row));
   for (const text of row.declarations?.(code) ?? []) out.push({ text, what: `a ${row.language} declaration` });
   if (row.shellLike) {
     for (const line of stripped.split(/\r?\n|;/)) {
@@ -79,6 +87,9 @@ export function readApproximately(code: string, program: string): ApproximateTex
   }
   return out;
 }
+
+/** How many levels of a language's own eval (`Execute(…)`) are read again. */
+const MAX_EVAL_DEPTH = 2;
 
 /** Most words of one list of string literals read as an argv. */
 const MAX_LIST_WORDS = 64;
@@ -234,6 +245,82 @@ function listedDeletions(stripped: string, code: string, literals: readonly stri
     }
   }
   return out;
+}
+
+/**
+ * A deletion of a loop's variable whose values the code spells as literals (docs/decisions.md "A
+ * loop over written paths feeds its deleter"): `for d in ("/bin","/sbin"); rm(d; recursive=true);
+ * end`, `for (d in c("/bin")) unlink(d, recursive=TRUE)`, `for my $d ("/bin") { rmtree($d) }`,
+ * `[file:del_dir_r(D) || D <- ["/usr"]]`, `foreach (["/bin"] as $d)`, `["/bin"].each { |d| … }`.
+ * Each path literal of the collection the variable is bound to (the bracketed group after `in`,
+ * `=`, `∈`, `of` or `<-`, the group before PowerShell's and PHP's `as`, a Ruby block's receiver)
+ * is deleted, at its worst as a tree: `rm -rf -- LITERAL` (a pattern as written).
+ */
+function iteratedDeletions(stripped: string, code: string, literals: readonly string[], spans: readonly { start: number; end: number }[], row: LanguageRow): ApproximateText[] {
+  const out: ApproximateText[] = [];
+  const seen = new Set<string>();
+  for (const api of row.deletionApis) {
+    for (const at of occurrences(stripped, api)) {
+      const window = callWindow(stripped, code, at + api.length);
+      const names = new Set(literalsOf(window, row).stripped.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+      for (const name of names) {
+        if (/^(?:true|false|True|False|TRUE|FALSE|recursive|force|nil|null|None|undefined)$/.test(name)) continue;
+        for (const [start, end] of boundCollections(stripped, name)) {
+          literals.forEach((literal, k) => {
+            if (spans[k]!.start < start || spans[k]!.end > end) return;
+            const path = withHomeSpelt(literal).trim();
+            if (!/^(?:\/|~(?:\/|$))/.test(path) || /\s/.test(path) || seen.has(path)) return;
+            seen.add(path);
+            const target = /[*?]/.test(path) ? path.replace(/[^\w./~*?[\]{},-]/g, '') : path.startsWith('~/') ? `~/${quoteShell(path.slice(2))}` : path === '~' ? '~' : quoteShell(path);
+            out.push({ text: `rm -rf -- ${target}`, what: `${api} in ${row.language} code, of a loop's variable ${name} over ${path}` });
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Most loops looked at for one variable. */
+const MAX_BINDINGS = 8;
+
+/** Where the collections a loop binds `name` to stand in `stripped` (start and end offsets). */
+function boundCollections(stripped: string, name: string): Array<[number, number]> {
+  const v = String.raw`[$@]?${name}`;
+  const out: Array<[number, number]> = [];
+  // `for d in (…)`, `for (d in c(…))`, `for my $d (…)`, `for _, d in ipairs({…})`, `d <- […]`, `for d ∈ […]`, `for (const d of […])`.
+  const after = new RegExp(String.raw`(?:\bfor(?:each)?\s*\(?\s*(?:(?:my|our|local|const|let|var)\s+)?(?:[$@]?\w+\s*,\s*)?${v}\s*(?:\b(?:in|of)\b|=|∈|(?=\())|(?<![\w$@])${v}\s*<-)`, 'g');
+  for (const match of stripped.matchAll(after)) {
+    if (out.length >= MAX_BINDINGS) break;
+    const group = groupAt(stripped, match.index + match[0].length);
+    if (group !== null) out.push(group);
+  }
+  // `foreach ([…] as $d)`, `@(…) | % { … }` is left to the listing reader; Ruby's `[…].each { |d| … }`.
+  const before = new RegExp(String.raw`\bas\s+${v}\b|\.(?:each|each_entry|map|for_each|forEach)\s*(?:\{|\bdo\b)\s*\|\s*${v}\s*\|`, 'g');
+  for (const match of stripped.matchAll(before)) {
+    if (out.length >= MAX_BINDINGS) break;
+    // The statement the collection stands in: back to a line break or `;`.
+    const start = Math.max(0, match.index - WINDOW);
+    const cut = Math.max(stripped.lastIndexOf('\n', match.index), stripped.lastIndexOf(';', match.index));
+    out.push([Math.max(start, cut + 1), match.index]);
+  }
+  return out;
+}
+
+/** The bracketed group starting at `from` (after blanks and a function's name: `ipairs({…})`, `c(…)`), as offsets, or null. */
+function groupAt(stripped: string, from: number): [number, number] | null {
+  const head = /^[\s]*(?:[A-Za-z_][\w.:]*\s*)?/.exec(stripped.slice(from))![0];
+  const i = from + head.length;
+  const opener = stripped[i];
+  const close = opener === '(' ? ')' : opener === '[' ? ']' : opener === '{' ? '}' : null;
+  if (close === null) return null;
+  let depth = 0;
+  for (let j = i; j < Math.min(stripped.length, i + WINDOW); j++) {
+    const c = stripped[j]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return [i, j + 1];
+  }
+  return [i, Math.min(stripped.length, i + WINDOW)];
 }
 
 /** Words of a listing's window that narrow what it yields. */

@@ -396,6 +396,9 @@ const CMDLETS: Readonly<Record<string, CmdletParameters>> = {
   'out-file': { valued: ['filepath', 'literalpath', 'encoding', 'inputobject', 'width'], switches: ['append', 'force', 'noclobber', 'nonewline'], positional: ['filepath', 'encoding'], aliases: { path: 'filepath', pspath: 'literalpath', lp: 'literalpath' } },
   'move-item': { valued: ['path', 'literalpath', 'destination', 'filter', 'include', 'exclude', 'credential'], switches: ['force', 'passthru'], positional: ['path', 'destination'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
   'rename-item': { valued: ['path', 'literalpath', 'newname', 'credential'], switches: ['force', 'passthru'], positional: ['path', 'newname'], aliases: { pspath: 'literalpath', lp: 'literalpath' } },
+  // Hyper-V: `Stop-VM [-Name] NAME… [-TurnOff] [-Force]` or VMs piped in; `Get-VM [-Name] NAME…` lists them.
+  'stop-vm': { valued: ['name', 'vm', 'computername', 'credential', 'cimsession'], switches: ['turnoff', 'force', 'save', 'passthru', 'asjob'], positional: ['name'], aliases: { vmname: 'name' } },
+  'get-vm': { valued: ['name', 'id', 'computername', 'credential', 'cimsession', 'clustergroup'], switches: [], positional: ['name'], aliases: { vmname: 'name' } },
   'stop-process': { valued: ['name', 'id', 'inputobject'], switches: ['force', 'passthru'], positional: ['id'], aliases: { processname: 'name', pn: 'name' } },
   'get-process': { valued: ['name', 'id', 'inputobject', 'computername', 'module', 'includeusername'], switches: ['fileversioninfo'], positional: ['name'], aliases: { processname: 'name', pid: 'id', cn: 'computername' } },
   // WslManagementPS: `Remove-WslDistribution [-Name] NAME…` (wildcards) or `-Distribution` objects piped in.
@@ -491,7 +494,7 @@ export function powerShellAsShell(code: string, level = 0): string {
 }
 
 /** Renderings that already take in what the command before produced. */
-const REPLACES_PRODUCER = new Set(['rm', 'vssadmin', 'taskkill', 'kill', 'wsl.exe', 'userdel']);
+const REPLACES_PRODUCER = new Set(['rm', 'vssadmin', 'taskkill', 'kill', 'wsl.exe', 'userdel', 'stop-vm']);
 
 function renderCommand(command: PsCommand, level: number): string {
   const first = command.words[0]!;
@@ -527,6 +530,8 @@ function renderCommand(command: PsCommand, level: number): string {
     }
     case 'stop-process':
       return stopProcess(command, bound!);
+    case 'stop-vm':
+      return stopVm(command, bound!);
     case 'set-content':
     case 'clear-content':
     case 'out-file': {
@@ -602,6 +607,36 @@ function stopProcess(command: PsCommand, bound: Bound): string {
     return named.length > 0 && listed.values.size === 1 ? `taskkill /f ${named.map((name) => `/im ${quote(name)}`).join(' ')}` : '';
   }
   return 'kill -9 -1';
+}
+
+/**
+ * `Stop-VM -TurnOff` (power cut) or `-Force` of every virtual machine of this host, as
+ * `Stop-VM -TurnOff '*'` (windows.ts judges it: docs/decisions.md "Every virtual machine's disks
+ * and power"): a name `*`, or the VMs an unnamed `Get-VM` (or `Get-VM *`) of this host pipes in,
+ * through filters that do not name a VM (`Where-Object {$_.State -eq 'Running'}`, `Select-Object
+ * -ExpandProperty VMName`). A VM named, or another host's (`-ComputerName`), is left to the other layers.
+ */
+function stopVm(command: PsCommand, bound: Bound): string {
+  if (bound.switches.get('turnoff') !== true && bound.switches.get('force') !== true) return '';
+  if (bound.values.has('computername') || bound.values.has('cimsession')) return '';
+  const switches = `${bound.switches.get('turnoff') === true ? ' -TurnOff' : ''}${bound.switches.get('force') === true ? ' -Force' : ''}`;
+  const names = bound.values.get('name') ?? [];
+  if (names.length > 0) return names.includes('*') ? `stop-vm${switches} '*'` : '';
+  if (bound.values.has('vm')) return '';
+  for (let source = command.pipedFrom; source !== null; source = source.pipedFrom) {
+    const name = source.words[0]?.value;
+    if (name === null || name === undefined) return '';
+    const cmdlet = powerShellCommandName(name);
+    if (cmdlet === 'get-vm') {
+      const listed = bind(source.words.slice(1), CMDLETS['get-vm']!);
+      const named = listed.values.get('name') ?? [];
+      const every = [...listed.values.keys()].every((key) => key === 'name') && (named.length === 0 || named.every((value) => value === '*'));
+      return every ? `stop-vm${switches} '*'` : '';
+    }
+    // A filter or a projection that does not name a VM keeps every one of them (at worst).
+    if (!/^(?:where-object|select-object|select|sort-object|sort)$/.test(cmdlet) || (cmdlet === 'where-object' && /name/i.test(source.source))) return '';
+  }
+  return '';
 }
 
 /** A path of PowerShell's registry drives: the hive and the key below it. */

@@ -54,6 +54,11 @@ export interface LanguageRow {
   asShellText?: (text: string) => string;
   /** The language's statements are commands with bare words (Tcl, PowerShell, Vim `!`, ed `!`, make recipes). */
   shellLike?: boolean;
+  /**
+   * Names that run a string as code of the same language (VBScript's `Execute`, `ExecuteGlobal`,
+   * `Eval`): the literals they are given are read again as code (approximate.ts, two levels).
+   */
+  evalApis?: readonly string[];
   /** The program reads its commands from stdin whatever its operands (ed): text fed to it is code. */
   stdinCommands?: boolean;
   /** A call's arguments are bare text (m4's `syscmd(rm -rf /)`): its words are the command's words. */
@@ -226,9 +231,12 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     quotes: [{ open: /^"""/, close: '"""', escape: 'backslash' }, { open: /^```/, close: '```', escape: 'backslash' }, DOUBLE, BACKTICK],
     comments: [{ open: '#=', close: '=#' }, HASH],
     processApis: ['run', 'read', 'pipeline', 'open', 'success', 'spawn', 'Cmd'],
-    deletionApis: ['rm', 'rmdir'],
+    deletionApis: ['rm', 'rmdir', 'Base.rm', 'Filesystem.rm'],
     // Julia's `write(path, data)` writes the file its first argument names.
     writeApis: [...WRITE_WORDS, 'write'],
+    // The standard library's HTTP client (`Downloads.request(URL; method="POST", input=open(P))`) and
+    // HTTP.jl's. Not `download`: it writes what it fetches to the path it names (a kubeconfig fetched).
+    networkApis: [...NETWORK_WORDS, 'Downloads.request', 'request', 'HTTP.put', 'HTTP.open', 'connect'],
     homeExpressions: ['homedir()', 'ENV["HOME"]', 'expanduser("~")'],
   },
   {
@@ -253,6 +261,18 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     homeExpressions: ['$env(HOME)', '$::env(HOME)', '~', '[file normalize ~]', '[file home]'],
     shellLike: true,
     linePrefix: /^\s*(exec|spawn|system)\s+/,
+  },
+  {
+    // Windows Script Host and HTML applications (`mshta vbscript:Execute("…")`, `cscript x.vbs`):
+    // a doubled quote inside a string is a quote, `'` starts a comment.
+    language: 'VBScript',
+    programs: ['mshta', 'mshta.exe', 'cscript', 'cscript.exe', 'wscript', 'wscript.exe'],
+    quotes: [{ open: /^"/, escape: 'double' }],
+    comments: [{ open: "'" }],
+    processApis: ['Run', 'Exec', 'ShellExecute', 'Shell', 'Create'],
+    deletionApis: [...DELETION_WORDS, 'DeleteFolder', 'DeleteFile'],
+    evalApis: ['Execute', 'ExecuteGlobal', 'Eval'],
+    homeExpressions: ['ExpandEnvironmentStrings("%USERPROFILE%")', '%USERPROFILE%'],
   },
   {
     language: 'PowerShell',
@@ -352,7 +372,11 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     quotes: [DOUBLE, SINGLE],
     comments: [{ open: '%' }],
     processApis: ['os:cmd', 'open_port', 'spawn_executable', 'spawn'],
-    deletionApis: [...DELETION_WORDS, 'del_dir', 'file:del_dir_r', 'file:delete'],
+    deletionApis: [...DELETION_WORDS, 'del_dir', 'file:del_dir_r', 'file:del_dir', 'file:delete'],
+    // `filelib:wildcard("/var/lib/*")` yields what matches, `file:list_dir` a folder's entries, `filelib:fold_files` every file below.
+    listingApis: { ...LISTING_WORDS, 'filelib:wildcard': 'folder', wildcard: 'folder', 'file:list_dir': 'folder', 'file:list_dir_all': 'folder', list_dir: 'folder', 'filelib:fold_files': 'tree', fold_files: 'tree' },
+    // inets' `httpc:request(post, …)`, sockets, and the common HTTP clients.
+    networkApis: [...NETWORK_WORDS, 'httpc:request', 'request', 'gen_tcp:connect', 'gen_tcp:send', 'ssl:connect', 'hackney', 'gun', 'ibrowse'],
     homeExpressions: ['os:getenv("HOME")', 'init:get_argument(home)'],
   },
   {
