@@ -545,6 +545,13 @@ export interface ContainerRun {
   /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */
   readonly devices?: readonly string[];
   /**
+   * Options whose value adds kernel capabilities (`--cap-add SYS_ADMIN`): a value naming
+   * `SYS_ADMIN` or `ALL` (with or without `CAP_`, in a comma list, or only known at run time)
+   * lets the command mount file systems, so the host's disks are taken at their worst as handed
+   * over, as `--privileged` does (docs/decisions.md "A container given SYS_ADMIN mounts the host's disks").
+   */
+  readonly capabilities?: readonly string[];
+  /**
    * Options whose value is the program the container starts instead of the image's own
    * (`docker run --entrypoint /bin/chmod IMG -R 000 /h`): the words after the image are its
    * arguments. A JSON array value (`--entrypoint '["/bin/rm","-rf"]'`) is the program and its first arguments.

@@ -191,6 +191,33 @@ describe('path resolver: container runs with host folders bound in', () => {
     assert.equal(inside('docker run --rm alpine ls'), null);
     assert.equal(inside('docker ps'), null);
   });
+  // docs/decisions.md "The working folder and SYS_ADMIN inside a container": the host shell expands
+  // `$HOME`/`$PWD` in -w and in a bind's both sides; the same path names the bound host folder.
+  it('reads a workdir and a bind spelled with $HOME or $PWD on both sides as the host folder', () => {
+    assert.deepEqual(inside('docker run --rm -v "$HOME":"$HOME" -w "$HOME" debian find . -delete')!.land('.'), [HOME]);
+    assert.deepEqual(inside('podman run -v "$HOME:$HOME" --workdir "$HOME/src" debian ls')!.land('a'), [`${HOME}/src/a`]);
+    assert.deepEqual(inside('nerdctl run -v "$PWD":"$PWD" -w "$PWD" debian ls')!.land('a'), [`${CWD}/a`]);
+    assert.deepEqual(inside('docker run -v "${HOME}/data":/d alpine ls')!.land('/d/x'), [`${HOME}/data/x`]);
+    // A workdir only known at run time, or none: relative paths are not pinned down.
+    assert.deepEqual(inside('docker run -v "$HOME":"$HOME" -w "$X" debian ls')!.land('.'), ['?']);
+    assert.deepEqual(inside('docker run -v "$HOME":"$HOME" debian ls')!.land('.'), ['?']);
+    // Not the home variable: no bind read.
+    assert.equal(inside('docker run -v "$HOMEDIR":/h alpine ls'), null);
+  });
+  it('takes --cap-add SYS_ADMIN (or ALL, or a list only known at run time) as the host\'s disks handed over', () => {
+    const devices = (line: string): boolean | undefined => {
+      const resolution = resolve(line, { home: HOME, shell: 'bash' });
+      assert.ok(resolution.resolved, line);
+      return containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false))?.place.hostDevices;
+    };
+    assert.equal(devices('docker run --cap-add SYS_ADMIN alpine ls'), true);
+    assert.equal(devices('podman run --cap-add=CAP_SYS_ADMIN,NET_ADMIN alpine ls'), true);
+    assert.equal(devices('docker run --cap-add all alpine ls'), true);
+    assert.equal(devices('docker run --cap-add "$CAPS" alpine ls'), true);
+    assert.equal(devices('docker compose run --cap-add SYS_ADMIN app ls'), true);
+    assert.equal(devices('docker run --cap-add NET_ADMIN alpine ls'), undefined);
+    assert.equal(devices('docker run --cap-add SYS_PTRACE alpine ls'), undefined);
+  });
 });
 
 describe('path resolver: folders and devices attached earlier on the line', () => {

@@ -290,7 +290,7 @@ const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
+  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], capabilities: ['--cap-add'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
   confined: RUN_CONFINED,
   attaches: runAttaches,
   plain: RUN_PLAIN,
@@ -415,7 +415,7 @@ const COMPOSE: Command = {
       grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, ...COMPOSE_BIND_WRITES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
       read: elsewhere('compose run', 'runs the command in a new container of the service named first', 1),
-      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'], entrypoint: ['--entrypoint'] },
+      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'], capabilities: ['--cap-add'], entrypoint: ['--entrypoint'] },
       // The service reaches what the project's compose file gives it, as `compose run SERVICE`
       // without a command (or `compose up`) already does; the line's own options must add nothing
       // of the host. Not `--service-ports`/`-p` (listeners compose does not mark), `--build`, `--remove-orphans`.
@@ -2585,7 +2585,7 @@ const CTR_ROW: ProgramRow = {
   what: 'containerd\'s low-level client',
   grammar: { short: 'an', flags: 'h', long: { ...valued('address', 'namespace', 'timeout', 'connect-timeout'), ...flagged('debug', 'help', 'version') }, abbreviations: false, stopAtOperand: true },
   subcommands: {
-    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], rootfsFlags: ['--rootfs'] }, confined: CTR_RUN_CONFINED, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
+    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], capabilities: ['--cap-add'], rootfsFlags: ['--rootfs'] }, confined: CTR_RUN_CONFINED, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
     tasks: CTR_TASKS,
     task: CTR_TASKS,
     t: CTR_TASKS,
@@ -2806,7 +2806,7 @@ const BUILDAH_RUN: Command = {
   // that the `--` is never taken for the command.
   read: commandAfterTarget('buildah run', 'runs the command inside the working container named first', new Set()),
   // Its binds are podman run's (`-v SRC:DST`, `--mount type=bind,…`).
-  container: { command: 'after-dash-dash', instance: 0, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['--workingdir'], devices: ['--device'] },
+  container: { command: 'after-dash-dash', instance: 0, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['--workingdir'], devices: ['--device'], capabilities: ['--cap-add'] },
 };
 const BUILDAH_LEAF: Grammar = { short: 'ftv', flags: 'aqh', long: { ...valued('file', 'tag', 'build-arg', 'layers', 'format', 'authfile', 'creds', 'cert-dir', 'name', 'pull', 'platform', 'arch', 'os', 'variant', 'isolation', 'network', 'volume', 'cap-add', 'cap-drop', 'device', 'security-opt', 'secret', 'ssh', 'target', 'output', 'iidfile', 'add-host', 'cgroupns', 'userns', 'pid', 'ipc', 'uts', 'chown', 'chmod', 'from', 'runtime', 'signature-policy', 'sign-by', 'compression-format', 'root', 'runroot', 'storage-driver'), ...flagged('all', 'quiet', 'help', 'rm', 'force-rm', 'no-cache', 'squash', 'tls-verify', 'json', 'noheading', 'notruncate') }, abbreviations: false };
 const BUILDAH_ROW: ProgramRow = {
