@@ -486,17 +486,19 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 /** The program inside its wrappers, read by every arm of the argv. */
 function checkRecord(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
-  if (!record.wrapped) return checkArgv(record, place, context);
+  if (!record.wrapped) return checkArgv(record, place, context, record.segment.assignments);
   const unwrapped = record.peeled;
   const unregistered = checkWslUnregister(unwrapped.layers) ?? checkPrivilegedUnknown(record);
   if (unregistered !== null) return unregistered;
   const inner = placeInside(place, unwrapped.layers);
+  // The variables in front of the command and those its wrappers set (`env A=1`, `sudo A=1`).
+  const environment = [...record.segment.assignments, ...unwrapped.layers.flatMap((layer) => layer.assignments)];
   // Read exactly, the unwrapped argv is the only reading.
-  if (unwrapped.exact) return checkArgv(record.inside, inner, context);
+  if (unwrapped.exact) return checkArgv(record.inside, inner, context, environment);
   const candidates = readings(unwrapped);
   for (let k = 0; k < candidates.length; k++) {
     // The first reading is the command inside the wrappers; the others are re-anchored words.
-    const found = checkArgv(k === 0 ? record.inside : argvRecord(candidates[k]!), inner, context);
+    const found = checkArgv(k === 0 ? record.inside : argvRecord(candidates[k]!), inner, context, environment);
     if (found !== null) return found;
   }
   return null;
@@ -506,7 +508,7 @@ function checkRecord(record: SegmentRecord, context: Context, place: PathPlace):
  * The arms of the program, then the command it runs in a container with host folders bound in.
  * `command`: the record of the program's argv, wrappers peeled (its forms are that argv's).
  */
-function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
+function checkArgv(command: SegmentRecord, place: PathPlace, context: Context, environment: ReadonlyArray<{ readonly name: string; readonly value: Word }> = []): HardlineFinding | null {
   const argv = command.argv;
   const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkStorageServices(command) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
   if (found !== null) return found;
@@ -517,7 +519,7 @@ function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): 
     if (socketRun !== null) return socketRun;
   }
   if (!CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return null;
-  const run = containerRun(argv, place);
+  const run = containerRun(argv, place, environment);
   if (run === null) return null;
   if (run.shellText === true) return checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place);
   // The command as a line of its own too, so that what it sends is read there (`wget --post-file=/a/credentials`).

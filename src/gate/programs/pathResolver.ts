@@ -490,7 +490,12 @@ export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): 
  * that maps nothing of the host (its paths are the container's own). A bind whose host side
  * cannot be read (`-v "$X":/h`) makes the paths below it unknown, so they are not judged.
  */
-export function containerRun(argv: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace; shellText?: true } | null {
+export function containerRun(
+  argv: readonly Word[],
+  place: PathPlace,
+  /** The variables set for the command (in front of it, or by its wrappers): a row's `bindVariables` bind too. */
+  environment: ReadonlyArray<{ readonly name: string; readonly value: Word }> = [],
+): { inner: Word[]; place: PathPlace; shellText?: true } | null {
   const found = innermostCommand(argv);
   const container = found?.command.container;
   if (found === undefined || found === null || container === undefined) return null;
@@ -510,7 +515,11 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   if (start === undefined || (start >= found.args.length && entrypoint === null)) return null;
   // Before `--` a cobra runner takes its options after its operands too (`kubectl run NAME --privileged -- CMD`).
   const before = container.command === 'after-dash-dash' && start !== undefined && textOf(found.args[start - 1]) === '--' ? readArgs(found.args.slice(0, start - 1), { ...(found.command.grammar ?? {}), stopAtOperand: false }) : reading;
-  const options = before.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
+  const bindOption = container.binds?.[0];
+  const options = [
+    ...(bindOption === undefined ? [] : environment.filter((variable) => container.bindVariables?.includes(variable.name) === true).map((variable) => ({ spelled: bindOption, value: variable.value }))),
+    ...before.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value })),
+  ];
   const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
   const instance = container.instance === undefined ? undefined : operands[container.instance];
   const instanceText = instance === undefined ? null : textOf(instance);

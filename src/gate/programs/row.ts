@@ -536,6 +536,12 @@ export interface ContainerRun {
   readonly workdir: readonly string[];
   /** `--bind SRC[:DST[:OPTS]]`, DST defaulting to SRC (systemd-nspawn, apptainer). */
   readonly binds?: readonly string[];
+  /**
+   * Environment variables the runner reads as more `binds` (`APPTAINER_BIND=/etc:/mnt/etc
+   * apptainer exec …`), set in front of the command or by a wrapper (`env`, `sudo NAME=V`, kept by
+   * `sudo -E`): read as the first of `binds`.
+   */
+  readonly bindVariables?: readonly string[];
   /** Options whose value is the host folder the command runs on as its root (`systemd-nspawn -D DIR`). */
   readonly rootOption?: readonly string[];
   /** The wrapper's positional operand that is the new root (`chroot DIR CMD`: 0). */

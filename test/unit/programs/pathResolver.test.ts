@@ -204,6 +204,24 @@ describe('path resolver: container runs with host folders bound in', () => {
     // Not the home variable: no bind read.
     assert.equal(inside('docker run -v "$HOMEDIR":/h alpine ls'), null);
   });
+  // docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": a runner's row
+  // names the variables it reads as binds; the floor hands the command's environment over.
+  it('reads the binds of a row\'s bind variables from the environment given (APPTAINER_BIND, SINGULARITY_BINDPATH)', () => {
+    const land = (line: string, environment: Record<string, string>, text: string): string[] | null => {
+      const resolution = resolve(line, { home: HOME, shell: 'bash' });
+      assert.ok(resolution.resolved, line);
+      const variables = Object.entries(environment).map(([name, value]) => ({ name, value: { kind: 'literal' as const, value, raw: value } }));
+      const run = containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false), variables);
+      return run === null ? null : [...landingPaths(text, run.place, false).paths];
+    };
+    assert.deepEqual(land('apptainer exec x.sif ls', { APPTAINER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), ['/etc/shadow']);
+    assert.deepEqual(land('singularity exec x.sif ls', { SINGULARITY_BINDPATH: '/srv,/data:/d' }, '/d/x'), ['/data/x']);
+    assert.deepEqual(land('singularity exec x.sif ls', { SINGULARITY_BINDPATH: '/srv,/data:/d' }, '/srv/x'), ['/srv/x']);
+    // Read-only, another variable, or a runner whose row names none: nothing bound from it.
+    assert.deepEqual(land('apptainer exec x.sif ls', { APPTAINER_BIND: '/etc:/mnt/etc:ro' }, '/mnt/etc/shadow'), []);
+    assert.deepEqual(land('apptainer exec x.sif ls', { OTHER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), []);
+    assert.equal(land('docker run alpine ls', { APPTAINER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), null);
+  });
   it('takes --cap-add SYS_ADMIN (or ALL, or a list only known at run time) as the host\'s disks handed over', () => {
     const devices = (line: string): boolean | undefined => {
       const resolution = resolve(line, { home: HOME, shell: 'bash' });

@@ -3941,7 +3941,7 @@ const APPTAINER_EXEC: Command = {
   // (`exec instance://NAME`) keeps the binds it was started with. The home is bound at its own
   // path, the home of whoever runs the command, which need not be the home the gate was given:
   // every path under /home inside is taken at its worst, as the host's.
-  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/home', host: '/home' }, { inside: '/dev', host: '/dev' }] },
+  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], bindVariables: ['APPTAINER_BIND', 'APPTAINER_BINDPATH', 'SINGULARITY_BIND', 'SINGULARITY_BINDPATH'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/home', host: '/home' }, { inside: '/dev', host: '/dev' }] },
 };
 
 /**
