@@ -697,6 +697,11 @@ function containerPlace(
       binds.push({ host: text, inside: '/' });
     }
   }
+  if (container.hostNamespaces === true) {
+    binds.push({ host: '/', inside: '/' });
+    devices = true;
+    hostPid = true;
+  }
   if (pod !== null) {
     binds.push(...pod.binds);
     devices ||= pod.privileged;

@@ -542,6 +542,12 @@ export interface ContainerRun {
    * `sudo -E`): read as the first of `binds`.
    */
   readonly bindVariables?: readonly string[];
+  /**
+   * The command runs in the machine's own namespaces (`kubectl node-shell NODE -- CMD`: the plugin
+   * starts a privileged pod that enters the node's PID 1): its paths, devices and processes are the
+   * host's, the node taken at its worst as this machine (a local cluster), as for pods.
+   */
+  readonly hostNamespaces?: true;
   /** Options whose value is the host folder the command runs on as its root (`systemd-nspawn -D DIR`). */
   readonly rootOption?: readonly string[];
   /** The wrapper's positional operand that is the new root (`chroot DIR CMD`: 0). */

@@ -222,6 +222,18 @@ describe('path resolver: container runs with host folders bound in', () => {
     assert.deepEqual(land('apptainer exec x.sif ls', { OTHER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), []);
     assert.equal(land('docker run alpine ls', { APPTAINER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), null);
   });
+  it('reads kubectl node-shell NODE -- CMD as a command in the node\'s own namespaces (the host at its worst)', () => {
+    const run = inside('kubectl node-shell worker-1 -- rm -rf /var/lib/kubelet')!;
+    assert.equal(run.inner, 'rm -rf /var/lib/kubelet');
+    assert.deepEqual(run.land('/etc'), ['/etc']);
+    const resolution = resolve('kubectl node-shell -n ops worker-1 -- kill 1', { home: HOME, shell: 'bash' });
+    assert.ok(resolution.resolved);
+    const place = containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false))!.place;
+    assert.equal(place.hostPid, true);
+    assert.equal(place.hostDevices, true);
+    // Without `--` it opens an interactive shell: no command to read.
+    assert.equal(inside('kubectl node-shell worker-1'), null);
+  });
   it('takes --cap-add SYS_ADMIN (or ALL, or a list only known at run time) as the host\'s disks handed over', () => {
     const devices = (line: string): boolean | undefined => {
       const resolution = resolve(line, { home: HOME, shell: 'bash' });
