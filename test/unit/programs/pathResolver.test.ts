@@ -234,6 +234,15 @@ describe('path resolver: container runs with host folders bound in', () => {
     // Without `--` it opens an interactive shell: no command to read.
     assert.equal(inside('kubectl node-shell worker-1'), null);
   });
+  it('reads CDK\'s exploits that run a shell command on the host: the host\'s root at /host, or the host itself', () => {
+    const sock = inside("cdk run docker-sock-pwn /var/run/docker.sock 'rm -rf /host/root'")!;
+    assert.equal(sock.inner, "'rm -rf /host/root'");
+    assert.deepEqual(sock.land('/host/root'), ['/root']);
+    assert.deepEqual(sock.land('/root'), []);
+    assert.deepEqual(inside("cdk run mount-cgroup 'rm -rf /etc'")!.land('/etc'), ['/etc']);
+    // AWS CDK's subcommands run no container.
+    assert.equal(inside('cdk deploy --all'), null);
+  });
   it('takes --cap-add SYS_ADMIN (or ALL, or a list only known at run time) as the host\'s disks handed over', () => {
     const devices = (line: string): boolean | undefined => {
       const resolution = resolve(line, { home: HOME, shell: 'bash' });

@@ -4,7 +4,7 @@ import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
 import { flagged, optionValues, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type ConfinedRun, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type ConfinedRun, type ContainerRun, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -3967,6 +3967,56 @@ function apptainerInstanceBinds(operands: readonly (string | null)[], values: (.
   return binds.flatMap((bind) => (bind === null || bind.readOnly === true ? [] : [{ instance: name, host: bind.host, inside: bind.inside }]));
 }
 
+/**
+ * CDK (cdk-team's container penetration toolkit; AWS CDK's `cdk` shares the name and none of these
+ * subcommands, so its words stay unlisted, read at their worst). `cdk run EXPLOIT …` escapes the
+ * container it runs in; the exploits that take a shell command say where it runs: through the
+ * engine's socket or API in a new container with the host's root bound at /host
+ * (`docker-sock-pwn SOCK CMD`, `docker-api-pwn URL CMD`), or on the host itself through a cgroup's
+ * release agent or the kernel's core pattern (`mount-cgroup CMD`, `mount-procfs DIR CMD`).
+ */
+const CDK_HOST_ROOT: ContainerRun = { command: 1, volumes: [], mounts: [], workdir: [], shellText: true, fixed: () => [{ inside: '/host', host: '/' }] };
+const CDK_ON_HOST = (command: number): ContainerRun => ({ command, volumes: [], mounts: [], workdir: [], shellText: true, hostNamespaces: true });
+const CDK_EXPLOIT = (container: ContainerRun, note: string): Command => ({ grammar: { stopAtOperand: true }, role: { role: 'executor', note }, container });
+const AWS_CDK_GRAMMAR: Grammar = {
+  short: 'aco',
+  flags: 'hvjeqf',
+  long: {
+    ...valued('app', 'context', 'output', 'profile', 'role-arn', 'plugin', 'proxy', 'ca-bundle-path', 'toolkit-stack-name', 'concurrency', 'require-approval', 'method', 'parameters', 'outputs-file', 'build', 'unstable', 'trust', 'cloudformation-execution-policies', 'bootstrap-bucket-name'),
+    ...flagged('all', 'force', 'help', 'version', 'quiet', 'hotswap', 'watch', 'rollback', 'no-rollback', 'exclusively', 'fail', 'asset-metadata', 'path-metadata', 'version-reporting', 'lookups', 'ignore-errors', 'json', 'verbose', 'debug', 'strict', 'ec2creds', 'notices', 'no-color', 'ci'),
+  },
+};
+const AWS_CDK_OPTIONS: readonly OptionRole[] = [{ role: 'executor', options: ['-a', '--app'], payload: 'shell-text', note: '--app is the command (AWS CDK) that runs the app, through a shell' }];
+const awsCdk = (role: Command['role']): Command => ({ grammar: AWS_CDK_GRAMMAR, options: AWS_CDK_OPTIONS, role });
+const CDK_ROW: ProgramRow = {
+  names: ['cdk'],
+  category: 'container',
+  what: 'CDK, a container escape toolkit (cdk-team/CDK); AWS CDK\'s client shares the name',
+  // AWS CDK's `--app` (`-a`, before or after its subcommand) is the command that runs the app,
+  // through a shell; without it the app is cdk.json's, code of the project that every subcommand
+  // reading the app runs.
+  grammar: AWS_CDK_GRAMMAR,
+  options: AWS_CDK_OPTIONS,
+  subcommands: {
+    ...Object.fromEntries(['synth', 'synthesize', 'deploy', 'diff', 'list', 'ls', 'watch', 'import', 'migrate', 'drift', 'rollback', 'refactor', 'metadata'].map((name) => [name, awsCdk({ role: 'executor', note: 'runs the CDK app (cdk.json\'s app command, or --app)' })])),
+    destroy: awsCdk(DESTROY('deletes the stacks and the resources they own')),
+    gc: awsCdk(DESTROY('deletes the bootstrap bucket\'s and registry\'s unused assets')),
+    bootstrap: awsCdk({ role: 'executor', note: 'deploys the toolkit stack (and runs the app to find the environments)' }),
+    run: {
+      // An exploit this row does not list: a word of shell text among its operands may be a
+      // command it runs, on the host at its worst.
+      operands: [{ role: 'executor', operand: 'every', when: (text) => text === null || /[\s;&|`]|\$\(/.test(text), payload: 'shell-text', example: 'touch /host/x', note: 'an exploit may run this shell command on the host' }],
+      subcommands: {
+        'docker-sock-pwn': CDK_EXPLOIT(CDK_HOST_ROOT, 'runs the shell command on the host through the engine\'s socket, the host\'s root at /host'),
+        'docker-api-pwn': CDK_EXPLOIT(CDK_HOST_ROOT, 'runs the shell command on the host through the engine\'s API, the host\'s root at /host'),
+        'mount-cgroup': CDK_EXPLOIT(CDK_ON_HOST(0), 'runs the shell command on the host as a cgroup\'s release agent'),
+        'mount-procfs': CDK_EXPLOIT(CDK_ON_HOST(1), 'runs the shell command on the host through the kernel\'s core pattern'),
+      },
+    },
+    evaluate: { plain: ['', '--full'] },
+  },
+};
+
 const APPTAINER_ROW: ProgramRow = {
   names: ['apptainer', 'singularity'],
   category: 'container',
@@ -4079,6 +4129,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...SECRET_STORE_ROWS,
   ...PASSWORD_MANAGER_ROWS,
   APPTAINER_ROW,
+  CDK_ROW,
 ];
 
 export type { OperandRole };
