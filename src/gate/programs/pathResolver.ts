@@ -521,7 +521,8 @@ export function containerRun(
     ...before.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value })),
   ];
   const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
-  const instance = container.instance === undefined ? undefined : operands[container.instance];
+  const named = container.instanceOption === undefined ? [] : options.filter((option) => container.instanceOption!.includes(option.spelled));
+  const instance = container.instance !== undefined ? operands[container.instance] : named.length > 0 ? (named[named.length - 1]!.value ?? undefined) : undefined;
   const instanceText = instance === undefined ? null : textOf(instance);
   const family = familyOf(argv[0]) ?? found.program.split(' ')[0]!;
   // An instance only known at run time may be any of them: every folder attached on the line.

@@ -588,6 +588,8 @@ export interface ContainerRun {
    * starts at the operand after it.
    */
   readonly instance?: number;
+  /** Options whose value names that instance (`lxc-attach -n C -- CMD`), for a runner that names it by option. */
+  readonly instanceOption?: readonly string[];
   /**
    * The runner reaches a machine it does not name among its operands (`minikube ssh`, whose profile
    * is an option): every folder its program attached earlier on the line is bound in, as for an

@@ -279,6 +279,19 @@ describe('path resolver: folders and devices attached earlier on the line', () =
     assert.equal(landsOnHost('lxc config device add c1 r disk source=/ path=/r readonly=true && lxc exec c1 -- ls', '/r/usr'), null);
     assert.equal(landsOnHost('lxc config device add s:c1 r disk source=/ path=/r && lxc exec s:c1 -- ls', '/r/usr'), null);
   });
+  // docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": jails' and LXC's fstab lines.
+  it('binds a jail\'s fstab line (bastille mount, iocage fstab -a) and an lxc-start mount entry into what runs there', () => {
+    assert.deepEqual(landsOnHost('bastille mount web01 /usr/home usr/home nullfs rw 0 0 && bastille cmd web01 ls', '/usr/home/dev'), ['/usr/home/dev']);
+    assert.deepEqual(landsOnHost('bastille mount web01 "/etc /mnt/e nullfs rw 0 0" && bastille cmd web01 ls', '/mnt/e/passwd'), ['/etc/passwd']);
+    assert.deepEqual(landsOnHost('bastille mount ALL /etc mnt/e nullfs rw 0 0 && bastille cmd db ls', '/mnt/e/passwd'), ['/etc/passwd']);
+    assert.deepEqual(landsOnHost('iocage fstab -a web /srv /mnt/srv nullfs rw 0 0 && iocage exec web ls', '/mnt/srv/x'), ['/srv/x']);
+    assert.deepEqual(landsOnHost("sudo lxc-start -n c1 -s lxc.mount.entry='/ host none bind,create=dir 0 0' && lxc-attach -n c1 -- ls", '/host/etc'), ['/etc']);
+    // Read-only, another jail, or a listing of the fstab: nothing bound.
+    assert.deepEqual(landsOnHost('bastille mount web01 /etc mnt/e nullfs ro 0 0 && bastille cmd web01 ls', '/mnt/e/passwd'), null);
+    assert.deepEqual(landsOnHost('bastille mount web01 /etc mnt/e nullfs rw 0 0 && bastille cmd web02 ls', '/mnt/e/passwd'), null);
+    assert.deepEqual(landsOnHost('iocage fstab -l web /srv /mnt/srv && iocage exec web ls', '/mnt/srv/x'), null);
+    assert.deepEqual(landsOnHost("lxc-start -n c1 -s lxc.mount.entry='/ host none bind 0 0' && lxc-attach -n c2 -- ls", '/host/etc'), null);
+  });
   it('reads multipass mounts, their default path and the home folder spelled $HOME', () => {
     assert.deepEqual(landsOnHost('multipass mount "$HOME" vm:/h && multipass exec vm -- ls', '/h/a'), [`${HOME}/a`]);
     assert.deepEqual(landsOnHost('multipass mount /srv/data vm && multipass exec vm -- ls', '/srv/data/x'), ['/srv/data/x']);

@@ -2777,6 +2777,82 @@ const PRLCTL_ROW: ProgramRow = {
   plain: ['list -a', 'status dev'],
 };
 
+/**
+ * A jail's or container's fstab line (`SRC DST TYPE OPTS DUMP PASS`, as separate words or one):
+ * the host folder SRC at DST of the instance, DST read from the instance's root (`usr/home` is
+ * `/usr/home` there); none when read-only (`ro` among the options) or not a bind of a host folder
+ * (nullfs, a bind, or no type given). `family`: the runner whose instances these are.
+ */
+function fstabBind(instance: string | null, words: readonly (string | null)[], family?: string): Attachment[] {
+  const fields = words.length === 1 && words[0] !== null ? words[0]!.trim().split(/\s+/) : words;
+  const [source, target, type, options] = fields;
+  if (source === null || source === undefined || target === null || target === undefined || instance === null) return [];
+  if (type !== undefined && type !== null && !/^(?:nullfs|none|bind|rbind|auto)$/.test(type)) return [];
+  if (options !== undefined && (options === null ? false : options.split(',').includes('ro'))) return [];
+  return [{ instance: /^all$/i.test(instance) ? '*' : instance, host: source, inside: `/${target.replace(/^\/+/, '')}`, ...(family !== undefined ? { family } : {}) }];
+}
+
+/**
+ * Bastille, FreeBSD's jail manager: `bastille mount TARGET HOST_PATH JAIL_PATH [TYPE OPTS 0 0]`
+ * binds a host folder into the jail (`ALL`: every jail), `bastille cmd TARGET CMD…` runs a command
+ * there (docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells").
+ */
+const BASTILLE_ROW: ProgramRow = {
+  names: ['bastille'],
+  category: 'container',
+  what: 'Bastille, a FreeBSD jail manager',
+  subcommands: {
+    mount: { attaches: (operands) => fstabBind(operands[0] ?? null, operands.slice(1)), role: { role: 'destructive', note: 'binds a host folder into the jail' } },
+    cmd: { grammar: { stopAtOperand: true }, role: { role: 'executor', note: 'runs the command inside the jail named first' }, container: { command: 1, instance: 0, volumes: [], mounts: [], workdir: [] } },
+    list: { plain: ['', 'jails'] },
+  },
+};
+
+/**
+ * iocage, a FreeBSD jail manager: `iocage fstab -a JAIL SRC DST TYPE OPTS 0 0` (or the line as one
+ * word) binds a host folder into the jail; `iocage exec JAIL CMD…` runs a command there.
+ */
+const IOCAGE_ROW: ProgramRow = {
+  names: ['iocage'],
+  category: 'container',
+  what: 'iocage, a FreeBSD jail manager',
+  subcommands: {
+    fstab: {
+      grammar: { flags: 'arelhL', long: flagged('add', 'remove', 'edit', 'list', 'header', 'replace') },
+      attaches: (operands, values) => (values('-a', '--add').given ? fstabBind(operands[0] ?? null, operands.slice(1)) : []),
+    },
+    exec: { grammar: { short: 'uUf', stopAtOperand: true, long: valued('host_user', 'jail_user') }, role: { role: 'executor', note: 'runs the command inside the jail named first' }, container: { command: 1, instance: 0, volumes: [], mounts: [], workdir: [] } },
+    list: { plain: [''] },
+  },
+};
+
+/** `lxc-start -n C -s lxc.mount.entry='SRC DST TYPE OPTS 0 0'`: the entry binds SRC at DST of C for `lxc-attach`. */
+function lxcDefinedMounts(_operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  const names = values('-n', '--name').values;
+  const instance = names.length === 0 ? null : names[names.length - 1]!;
+  return values('-s', '--define').values.flatMap((value) => {
+    const entry = value === null ? null : /^lxc\.mount\.entry\s*=\s*(.*)$/s.exec(value);
+    return entry === null ? [] : fstabBind(instance ?? '*', [entry[1]!], 'lxc-attach');
+  });
+}
+const LXC_TOOL_SHORT = 'nPfsolvuga';
+const LXC_START_ROW: ProgramRow = {
+  names: ['lxc-start'],
+  category: 'container',
+  what: 'LXC\'s tool that starts a container',
+  grammar: { short: 'nPfsolpc', flags: 'dFhq', long: { ...valued('name', 'lxcpath', 'rcfile', 'define', 'logfile', 'logpriority', 'pidfile', 'console', 'console-log', 'share-net', 'share-ipc', 'share-uts'), ...flagged('daemon', 'foreground', 'help', 'quiet', 'close-all-fds') } },
+  attaches: lxcDefinedMounts,
+  plain: ['-n c1', '-n c1 -d'],
+};
+const LXC_ATTACH_ROW: ProgramRow = {
+  names: ['lxc-attach'],
+  category: 'container',
+  what: 'LXC\'s tool that runs a command in a running container',
+  grammar: { short: LXC_TOOL_SHORT, flags: 'hqRe', long: { ...valued('name', 'lxcpath', 'rcfile', 'namespaces', 'logfile', 'logpriority', 'set-var', 'uid', 'gid', 'arch', 'context', 'pty-log'), ...flagged('help', 'quiet', 'remount-sys-proc', 'elevated-privileges', 'clear-env', 'keep-env') } },
+  read: afterDashDash('lxc-attach', 'runs the command after -- inside the container'),
+  container: { command: 'after-dash-dash', instanceOption: ['-n', '--name'], volumes: [], mounts: [], workdir: [] },
+};
+
 const MULTIPASS_ROW: ProgramRow = {
   names: ['multipass'],
   category: 'container',
@@ -4097,6 +4173,10 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CTR_ROW,
   LXC_ROW,
   MULTIPASS_ROW,
+  BASTILLE_ROW,
+  IOCAGE_ROW,
+  LXC_START_ROW,
+  LXC_ATTACH_ROW,
   PRLCTL_ROW,
   ORBSTACK_ROW,
   BUILDAH_ROW,
