@@ -52,6 +52,11 @@ export interface PathPlace {
   /** With `mounts`: the command shares this machine's processes (`--pid=host`, a chroot): PID 1 is the host's init. */
   readonly hostPid?: boolean;
   /**
+   * With `mounts`: a container engine runs the command (`docker run`, a pod, a jail), not a wrapper
+   * of this machine's own (`chroot`, `systemd-nspawn`): the engine is running while it does.
+   */
+  readonly engineRun?: true;
+  /**
    * The shell's `CDPATH`, split at `:` (an empty entry is `.`), when the line runs in a shell the
    * gate does not set up (an agent's, through a hook). Unset in the gate's own terminals, which
    * scrub it. A relative `cd DIR` may then land below any entry as well.
@@ -762,6 +767,7 @@ function containerPlace(
     mounts,
     ...(devices ? { hostDevices: true } : {}),
     ...(hostPid ? { hostPid: true } : {}),
+    ...(!local || place.engineRun === true ? { engineRun: true as const } : {}),
     // The workspace stays the host's: a write that lands on the host through a bind or a chroot's
     // root outside it is as protected as the same write made directly (D§7).
     ...(place.workspace !== undefined ? { workspace: place.workspace } : {}),
