@@ -579,6 +579,8 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   if (stdinText !== null) {
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inside, [stdinText], true, context, place);
     if (found !== null) return found;
+    const inContainer = checkContainerInput(record, [stdinText], true, context, outer);
+    if (inContainer !== null) return inContainer;
   }
   return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(record, context, place) ?? checkShellArguments(inner, context, place, inside.forms);
 }
@@ -646,6 +648,20 @@ function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathP
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * A runner hands its input to the command it starts (`echo … | docker run -i -v /:/h alpine sh`,
+ * `… | kubectl node-shell N -- sh`): the input is that command's code, read where it runs.
+ */
+function checkContainerInput(record: SegmentRecord, texts: readonly string[], exact: boolean, context: Context, outer: PathPlace): HardlineFinding | null {
+  const inner = record.inside.argv;
+  if (!CONTAINER_PROGRAMS.has(commandName(inner[0])?.name ?? '')) return null;
+  const place = record.wrapped ? placeInside(outer, record.peeled.layers) : outer;
+  const environment = [...record.segment.assignments, ...(record.wrapped ? record.peeled.layers.flatMap((layer) => layer.assignments) : [])];
+  const run = containerRun(inner, place, environment);
+  if (run === null || run.shellText === true || run.inner.length === 0) return null;
+  return checkStdinCode(argvRecord(run.inner), texts, exact, context, run.place);
 }
 
 /** Words of shell text, not one word: a blank, an operator or a substitution. */
@@ -1100,7 +1116,7 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   }
   if (produced === null) return sinkRecord.wrapped || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, sinkRecord.peeled, context, place) : null;
   const sink = sinkRecord.peeled;
-  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts);
+  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts) ?? checkContainerInput(sinkRecord, produced.texts, produced.exact, context, place);
   if (found !== null) return found;
   // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
   const name = commandName(sink.argv[0])?.name;

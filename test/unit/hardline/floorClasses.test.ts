@@ -159,3 +159,17 @@ describe('hardline: a container engine\'s state deleted from inside one of its c
     assert.equal(arm('docker run --rm -v /var/lib/docker:/vld alpine du -sh /vld'), null);
   });
 });
+
+// docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": a runner hands
+// its input to the command it starts, so printed code piped into a container's shell runs there.
+describe('hardline: input piped into a shell a runner starts', () => {
+  it('reads the input where the command runs (binds, a node shell, a node debug pod)', () => {
+    assert.equal(arm("echo 'rm -rf /home/*' | kubectl node-shell node1 -- sh"), 'recursive-delete-root');
+    assert.equal(arm("echo 'rm -rf /h/usr' | sudo docker run -i -v /:/h alpine sh"), 'recursive-delete-root');
+    assert.equal(arm("docker run -i -v /:/h alpine sh <<< 'rm -rf /h/etc'"), 'recursive-delete-root');
+  });
+  it('leaves the container\'s own paths and harmless input alone', () => {
+    assert.equal(arm("echo 'rm -rf /usr' | docker run -i alpine sh"), null);
+    assert.equal(arm("echo 'ls /h/etc' | docker run -i -v /:/h alpine sh"), null);
+  });
+});

@@ -809,12 +809,12 @@ const KUBECTL_BODY: Command = {
       // A node's debugging pod gets the node's root folder at /host (and its processes).
       container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], fixed: (operands) => (operands.some((text) => text === null || text.startsWith('node/')) ? [{ inside: '/host', host: '/' }] : []) },
     }, KUBE_LEAF_SHORT, {}, true),
-    // A kubectl plugin (kubectl-node-shell, on the PATH: the loader role of an unknown subcommand
-    // still holds) that starts a privileged pod entering the node's own namespaces: a root shell
-    // on the node, which runs the command after `--`.
+    // A kubectl plugin (kubectl-node-shell, on the PATH) that starts a privileged pod entering the
+    // node's own namespaces: a root shell on the node, which runs the command after `--`. Its role
+    // stays the plugin's (a loader, as for any plugin: an entry naming it covers it); the floors
+    // read the command where it runs.
     'node-shell': kube({
-      role: { role: 'executor', note: 'runs a root shell (or the command after --) in the node\'s own namespaces' },
-      read: afterDashDash('kubectl node-shell', 'runs the command after -- as root on the node itself'),
+      role: { role: 'loader', note: 'runs the kubectl-node-shell plugin: a root shell (or the command after --) in the node\'s own namespaces' },
       container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], hostNamespaces: true },
     }, `${KUBE_LEAF_SHORT}xm`, { ...valued('image', 'mount') }, true),
     run: kube({
