@@ -6,7 +6,9 @@
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 
 /** Files whose removal alone leaves the machine unable to log anyone in, boot, or start programs. */
-export const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab']);
+// The BSDs' account databases too: `master.passwd` (the hashes), and the `pwd.db`/`spwd.db` the
+// system reads them from (docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells").
+export const CRITICAL_ETC_FILES = new Set(['passwd', 'shadow', 'group', 'gshadow', 'sudoers', 'fstab', 'nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'login.defs', 'inittab', 'master.passwd', 'pwd.db', 'spwd.db']);
 export const CRITICAL_PROGRAMS = new Set(['bin/sh', 'bin/bash', 'usr/bin/sh', 'usr/bin/bash', 'usr/bin/sudo', 'usr/bin/env', 'sbin/init', 'usr/sbin/init', 'usr/lib/systemd/systemd', 'lib/systemd/systemd']);
 
 /**

@@ -496,17 +496,19 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
 /** The program inside its wrappers, read by every arm of the argv. */
 function checkRecord(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   // No wrapper: the argv itself is the one exact reading (what peeling it would give).
-  if (!record.wrapped) return checkArgv(record, place, context);
+  if (!record.wrapped) return checkArgv(record, place, context, record.segment.assignments);
   const unwrapped = record.peeled;
   const unregistered = checkWslUnregister(unwrapped.layers) ?? checkPrivilegedUnknown(record);
   if (unregistered !== null) return unregistered;
   const inner = placeInside(place, unwrapped.layers);
+  // The variables in front of the command and those its wrappers set (`env A=1`, `sudo A=1`).
+  const environment = [...record.segment.assignments, ...unwrapped.layers.flatMap((layer) => layer.assignments)];
   // Read exactly, the unwrapped argv is the only reading.
-  if (unwrapped.exact) return checkArgv(record.inside, inner, context);
+  if (unwrapped.exact) return checkArgv(record.inside, inner, context, environment);
   const candidates = readings(unwrapped);
   for (let k = 0; k < candidates.length; k++) {
     // The first reading is the command inside the wrappers; the others are re-anchored words.
-    const found = checkArgv(k === 0 ? record.inside : argvRecord(candidates[k]!), inner, context);
+    const found = checkArgv(k === 0 ? record.inside : argvRecord(candidates[k]!), inner, context, environment);
     if (found !== null) return found;
   }
   return null;
@@ -516,7 +518,7 @@ function checkRecord(record: SegmentRecord, context: Context, place: PathPlace):
  * The arms of the program, then the command it runs in a container with host folders bound in.
  * `command`: the record of the program's argv, wrappers peeled (its forms are that argv's).
  */
-function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): HardlineFinding | null {
+function checkArgv(command: SegmentRecord, place: PathPlace, context: Context, environment: ReadonlyArray<{ readonly name: string; readonly value: Word }> = []): HardlineFinding | null {
   const argv = command.argv;
   const found = checkProgram(argv, place, context.at(place)) ?? checkPowerWords(command, place) ?? checkStorageServices(command) ?? checkDeviceWords(command, place) ?? checkProtectedTrees(command, place) ?? checkEmptiedFiles(command, place) ?? checkReplacedTrees(command, place) ?? checkPatternMove(command, place);
   if (found !== null) return found;
@@ -527,7 +529,7 @@ function checkArgv(command: SegmentRecord, place: PathPlace, context: Context): 
     if (socketRun !== null) return socketRun;
   }
   if (!CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return null;
-  const run = containerRun(argv, place);
+  const run = containerRun(argv, place, environment);
   if (run === null) return null;
   if (run.shellText === true) return checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place);
   // The command as a line of its own too, so that what it sends is read there (`wget --post-file=/a/credentials`).
@@ -592,6 +594,8 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   if (stdinText !== null) {
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inside, [stdinText], true, context, place);
     if (found !== null) return found;
+    const inContainer = checkContainerInput(record, [stdinText], true, context, outer);
+    if (inContainer !== null) return inContainer;
   }
   return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(record, context, place) ?? checkShellArguments(inner, context, place, inside.forms);
 }
@@ -665,6 +669,20 @@ function checkUnplacedCode(argv: readonly Word[], context: Context, place: PathP
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * A runner hands its input to the command it starts (`echo … | docker run -i -v /:/h alpine sh`,
+ * `… | kubectl node-shell N -- sh`): the input is that command's code, read where it runs.
+ */
+function checkContainerInput(record: SegmentRecord, texts: readonly string[], exact: boolean, context: Context, outer: PathPlace): HardlineFinding | null {
+  const inner = record.inside.argv;
+  if (!CONTAINER_PROGRAMS.has(commandName(inner[0])?.name ?? '')) return null;
+  const place = record.wrapped ? placeInside(outer, record.peeled.layers) : outer;
+  const environment = [...record.segment.assignments, ...(record.wrapped ? record.peeled.layers.flatMap((layer) => layer.assignments) : [])];
+  const run = containerRun(inner, place, environment);
+  if (run === null || run.shellText === true || run.inner.length === 0) return null;
+  return checkStdinCode(argvRecord(run.inner), texts, exact, context, run.place);
 }
 
 /** Words of shell text, not one word: a blank, an operator or a substitution. */
@@ -1119,7 +1137,7 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   }
   if (produced === null) return sinkRecord.wrapped || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, sinkRecord.peeled, context, place) : null;
   const sink = sinkRecord.peeled;
-  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts);
+  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts) ?? checkContainerInput(sinkRecord, produced.texts, produced.exact, context, place);
   if (found !== null) return found;
   // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
   const name = commandName(sink.argv[0])?.name;

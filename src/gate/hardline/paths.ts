@@ -350,9 +350,11 @@ export function everyFileBelowTarget(word: Word, place: PathPlace): string | nul
  * macOS keeps `/etc`, `/var` and `/tmp` in `/private` (the top-level names are links there):
  * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`. The data volume's
  * own path, `/System/Volumes/Data/X`, is where the firmlinks put `/X` (`/Users`, `/private/var`).
+ * FreeBSD keeps the homes in `/usr/home` (`/home` is a link there): `/usr/home/dev` is `/home/dev`.
  */
 function macosAlias(parts: string[]): string[] {
   if (parts.length >= 4 && parts[0] === 'System' && parts[1] === 'Volumes' && parts[2] === 'Data') return macosAlias(parts.slice(3));
+  if (parts.length >= 2 && parts[0] === 'usr' && parts[1] === 'home') return parts.slice(1);
   return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
 }
 
@@ -468,7 +470,8 @@ function isSystemTreeFolder(top: string, inner: string): boolean {
  * - everything in a folder right inside the system tree (`/usr/lib/*`, `/var/lib/*`, `/etc/ssh/*`),
  *   as that folder is a target itself.
  * Left ordinary: caches and lists below them (`/var/lib/apt/lists/*`, `/var/cache/*`), a container
- * engine's whole folder (`/var/lib/docker`, its documented uninstall), `/usr/share/X`, `/opt/X`.
+ * engine's whole folder (`/var/lib/docker`, its documented uninstall; from inside one of its
+ * containers see {@link engineStateTarget}), `/usr/share/X`, `/opt/X`.
  */
 function deepSystemTarget(parts: readonly string[], opaque: boolean): string | null {
   const last = parts[parts.length - 1];
@@ -761,7 +764,35 @@ function isProgramFolder(parts: readonly string[]): boolean {
 /** A deletion target that is catastrophic (root, a system folder, the home folder), in words. */
 export function deletionTarget(word: Word, place: PathPlace): string | null {
   // `rm -rf link/` empties the folder the link points to; `rm -rf link` removes the link.
-  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, true, false);
+  return catastrophicTarget(word, place, DELETE_SYSTEM_DIRS, true, true, false) ?? engineStateTarget(word, place);
+}
+
+/**
+ * The container engines' whole state folders (every image, container and named volume of the
+ * engine, {@link SERVICE_STATE}'s volumes included).
+ */
+const ENGINE_STATE: ReadonlySet<string> = new Set(['var/lib/docker', 'var/lib/containerd', 'var/lib/containers', 'var/lib/containers/storage', 'var/lib/podman', 'var/lib/cri-o', 'var/lib/lxd', 'var/lib/incus']);
+
+/**
+ * An engine's state folder (or everything in it) deleted from inside a container an engine runs
+ * (pathResolver.ts `engineRun`: `docker run -v /var/lib/docker:/vld alpine rm -rf /vld`, a node
+ * shell's `rm -rf /var/lib/containerd`). On this machine the same deletion is the engines'
+ * documented uninstall, done with the engine stopped; from inside one of its containers the engine
+ * is running, so it is never that (docs/decisions.md "Containers: the working folder, SYS_ADMIN,
+ * and host shells").
+ */
+function engineStateTarget(word: Word, place: PathPlace): string | null {
+  if (place.engineRun !== true || place.mounts === undefined) return null;
+  const text = expandHome(wordPathText(word), place.home);
+  if (text.includes('$') || text.includes('`')) return null;
+  for (const path of landingPaths(text, place, false).paths) {
+    const parts = absoluteComponents(path);
+    if (parts === null) continue;
+    const everything = word.kind !== 'literal' && (parts[parts.length - 1] === '*' || parts[parts.length - 1] === '.*');
+    const folder = (everything ? parts.slice(0, -1) : parts).join('/');
+    if (ENGINE_STATE.has(folder)) return `${everything ? 'everything in ' : ''}the container engine's state /${folder}, from inside a container it runs (${JSON.stringify(wordPathText(word))} lands there)`;
+  }
+  return null;
 }
 
 /**

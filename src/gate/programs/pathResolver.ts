@@ -52,6 +52,11 @@ export interface PathPlace {
   /** With `mounts`: the command shares this machine's processes (`--pid=host`, a chroot): PID 1 is the host's init. */
   readonly hostPid?: boolean;
   /**
+   * With `mounts`: a container engine runs the command (`docker run`, a pod, a jail), not a wrapper
+   * of this machine's own (`chroot`, `systemd-nspawn`): the engine is running while it does.
+   */
+  readonly engineRun?: true;
+  /**
    * The shell's `CDPATH`, split at `:` (an empty entry is `.`), when the line runs in a shell the
    * gate does not set up (an agent's, through a hook). Unset in the gate's own terminals, which
    * scrub it. A relative `cd DIR` may then land below any entry as well.
@@ -490,7 +495,12 @@ export function placeInside(place: PathPlace, layers: readonly WrapperLayer[]): 
  * that maps nothing of the host (its paths are the container's own). A bind whose host side
  * cannot be read (`-v "$X":/h`) makes the paths below it unknown, so they are not judged.
  */
-export function containerRun(argv: readonly Word[], place: PathPlace): { inner: Word[]; place: PathPlace; shellText?: true } | null {
+export function containerRun(
+  argv: readonly Word[],
+  place: PathPlace,
+  /** The variables set for the command (in front of it, or by its wrappers): a row's `bindVariables` bind too. */
+  environment: ReadonlyArray<{ readonly name: string; readonly value: Word }> = [],
+): { inner: Word[]; place: PathPlace; shellText?: true } | null {
   const found = innermostCommand(argv);
   const container = found?.command.container;
   if (found === undefined || found === null || container === undefined) return null;
@@ -510,9 +520,14 @@ export function containerRun(argv: readonly Word[], place: PathPlace): { inner: 
   if (start === undefined || (start >= found.args.length && entrypoint === null)) return null;
   // Before `--` a cobra runner takes its options after its operands too (`kubectl run NAME --privileged -- CMD`).
   const before = container.command === 'after-dash-dash' && start !== undefined && textOf(found.args[start - 1]) === '--' ? readArgs(found.args.slice(0, start - 1), { ...(found.command.grammar ?? {}), stopAtOperand: false }) : reading;
-  const options = before.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value }));
+  const bindOption = container.binds?.[0];
+  const options = [
+    ...(bindOption === undefined ? [] : environment.filter((variable) => container.bindVariables?.includes(variable.name) === true).map((variable) => ({ spelled: bindOption, value: variable.value }))),
+    ...before.options.filter((option) => option.index < start!).map((option) => ({ spelled: option.name, value: option.value })),
+  ];
   const operands = reading.operands.filter((_, k) => reading.operandIndexes[k]! < start!);
-  const instance = container.instance === undefined ? undefined : operands[container.instance];
+  const named = container.instanceOption === undefined ? [] : options.filter((option) => container.instanceOption!.includes(option.spelled));
+  const instance = container.instance !== undefined ? operands[container.instance] : named.length > 0 ? (named[named.length - 1]!.value ?? undefined) : undefined;
   const instanceText = instance === undefined ? null : textOf(instance);
   const family = familyOf(argv[0]) ?? found.program.split(' ')[0]!;
   // An instance only known at run time may be any of them: every folder attached on the line.
@@ -667,6 +682,7 @@ function containerPlace(
     const text = spelledText !== null && /^-[A-Za-z]$/.test(name) && spelledText.startsWith('=') ? spelledText.slice(1) : spelledText;
     if (container.workdir.includes(name)) workdir = text;
     if (container.devices?.includes(name) === true && (text === null || !/^(false|0)$/i.test(text) || option.value === null)) devices = true;
+    if (container.capabilities?.includes(name) === true && mountsFileSystems(text)) devices = true;
     if (container.hostPid?.includes(name) === true && (option.value === null || text === 'host')) hostPid = true;
     if (container.rootfsFlags?.includes(name) === true) rootfs = true;
     if (container.joins?.target.includes(name) === true) joinsInit = text === '1';
@@ -686,6 +702,11 @@ function containerPlace(
     } else if (container.rootOption?.includes(name) === true) {
       binds.push({ host: text, inside: '/' });
     }
+  }
+  if (container.hostNamespaces === true) {
+    binds.push({ host: '/', inside: '/' });
+    devices = true;
+    hostPid = true;
   }
   if (pod !== null) {
     binds.push(...pod.binds);
@@ -714,6 +735,15 @@ function containerPlace(
   for (const fixed of container.fixed?.(operandTexts) ?? []) binds.push({ host: fixed.host, inside: fixed.inside === '~' ? place.home : fixed.inside });
   const mounts: Mount[] = [...attached];
   for (const bind of binds) {
+    // `-v "$PWD":"$PWD"`: the host shell expands both sides to the same folder, whichever it is.
+    const pwdInside = /^\$PWD(?=\/|$)/.exec(bind.inside);
+    if (pwdInside !== null) {
+      for (const folder of place.folders) {
+        const host = bindHosts(bind.host.replace(/^\$PWD(?=\/|$)/, folder), place);
+        for (const one of host) mounts.push({ inside: normalFolder(folder + bind.inside.slice(4)), host: one, ...(bind.readOnly === true ? { readOnly: true as const } : {}) });
+      }
+      continue;
+    }
     const insideText = bind.inside === '~' || bind.inside.startsWith('~/') ? place.home + bind.inside.slice(1) : bind.inside;
     if (!insideText.startsWith('/')) continue;
     const inside = normalFolder(insideText);
@@ -726,7 +756,7 @@ function containerPlace(
   devices ||= place.mounts !== undefined && place.hostDevices === true && container.rootPositional !== undefined;
   if (mounts.length === 0 && !devices && !hostPid) return null;
   mounts.sort((a, b) => b.inside.length - a.inside.length);
-  const folders = workdir !== null && workdir.startsWith('/') ? [normalFolder(workdir)] : [];
+  const folders = workdirFolders(workdir, place);
   return {
     home: place.home,
     folders,
@@ -737,27 +767,56 @@ function containerPlace(
     mounts,
     ...(devices ? { hostDevices: true } : {}),
     ...(hostPid ? { hostPid: true } : {}),
+    ...(!local || place.engineRun === true ? { engineRun: true as const } : {}),
     // The workspace stays the host's: a write that lands on the host through a bind or a chroot's
     // root outside it is as protected as the same write made directly (D§7).
     ...(place.workspace !== undefined ? { workspace: place.workspace } : {}),
   };
 }
 
-/** `"$PWD":/src`, `"$PWD:/src"`, `${PWD}/x:/y`: the text with `$PWD` left for {@link bindHosts}; null for other opaque words. */
-function pwdText(word: Word): string | null {
-  const match = /^"?\$(?:PWD|\{PWD\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
-  return match === null ? null : `$PWD${match[1]}`;
+/**
+ * A capability list (`SYS_ADMIN`, `CAP_SYS_ADMIN,NET_ADMIN`, `ALL`) that lets a container mount
+ * file systems; a list only known at run time (null) at its worst does.
+ */
+function mountsFileSystems(capabilities: string | null): boolean {
+  if (capabilities === null) return true;
+  return capabilities.split(',').some((capability) => /^(?:CAP_)?(?:SYS_ADMIN|ALL)$/i.test(capability.trim()));
 }
 
-/** `"$HOME":/data`, `"$HOME:/data"`, `${HOME}/x:/y`: the text with the home folder as `~`; null for other opaque words. */
+/**
+ * The container folder a runner's workdir option (`-w`, `--workdir`) names: an absolute path, or
+ * `$HOME`/`$PWD` (as `~`/`$PWD` from {@link homeText}/{@link pwdText}) — the host shell expands
+ * them to the host's paths, which name the same paths inside (`-v "$HOME":"$HOME" -w "$HOME"`:
+ * `.` is the bound home). Empty when not known: the image decides, so relative paths are not judged.
+ */
+function workdirFolders(workdir: string | null, place: PathPlace): string[] {
+  if (workdir === null) return [];
+  if (workdir === '~' || workdir.startsWith('~/')) return [normalFolder(place.home + workdir.slice(1))];
+  const pwd = /^\$PWD(?=\/|$)/.exec(workdir);
+  if (pwd !== null) return place.folders.map((folder) => normalFolder(folder + workdir.slice(pwd[0].length)));
+  return workdir.startsWith('/') ? [normalFolder(workdir)] : [];
+}
+
+/**
+ * `"$PWD":/src`, `"$PWD:/src"`, `${PWD}/x:/y`, `"$PWD":"$PWD"`: the text with `$PWD` (where it
+ * starts the word or a side of the bind) left for {@link bindHosts} and {@link containerPlace}; null
+ * for other opaque words.
+ */
+function pwdText(word: Word): string | null {
+  if (!word.raw.includes('$')) return null;
+  const filled = word.raw.replace(/"/g, '').replace(/(^|:)\$(?:PWD|\{PWD\})(?=[/:]|$)/g, '$1\u0000');
+  return /^[A-Za-z0-9._/:\u0000+@%,=-]+$/.test(filled) && filled.startsWith('\u0000') ? filled.replace(/\u0000/g, '$PWD') : null;
+}
+
+/**
+ * `"$HOME":/data`, `"$HOME:/data"`, `${HOME}/x:/y`, `"$HOME":"$HOME"`: the text with the home
+ * folder as `~` where it starts the word or a side of the bind (the host shell expands it on both
+ * sides: the same path inside); null for other opaque words. Double quotes only keep the word whole.
+ */
 function homeText(word: Word): string | null {
-  // `"$HOME/.ssh":/k`: the quotes may close before the bind's target.
-  const raw = word.raw.replace(/^"(\$(?:HOME|\{HOME\})[A-Za-z0-9._/+@%,=-]*)"(?=:|$)/, '$1');
-  const match = /^"?\$(?:HOME|\{HOME\})"?([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(raw);
-  if (match !== null) return `~${match[1]}`;
-  // `"$HOME:$HOME:Z"`: the host shell expands the home on both sides of the bind (the same path inside).
-  const both = /^"?\$(?:HOME|\{HOME\})([A-Za-z0-9._/+@%,=-]*):\$(?:HOME|\{HOME\})([A-Za-z0-9._/:+@%,=-]*)"?$/.exec(word.raw);
-  return both === null ? null : `~${both[1]}:~${both[2]}`;
+  if (!word.raw.includes('$')) return null;
+  const filled = word.raw.replace(/"/g, '').replace(/(^|:)\$(?:HOME|\{HOME\})(?=[/:]|$)/g, '$1~');
+  return /^[A-Za-z0-9._/:~+@%,=-]+$/.test(filled) && /(?:^|:)~/.test(filled) ? filled : null;
 }
 
 /** `type=bind,source=$HOME/.ssh,target=/k`: the home variable inside a field list, as `~` (no other expansion). */

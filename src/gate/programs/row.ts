@@ -543,6 +543,18 @@ export interface ContainerRun {
   readonly workdir: readonly string[];
   /** `--bind SRC[:DST[:OPTS]]`, DST defaulting to SRC (systemd-nspawn, apptainer). */
   readonly binds?: readonly string[];
+  /**
+   * Environment variables the runner reads as more `binds` (`APPTAINER_BIND=/etc:/mnt/etc
+   * apptainer exec …`), set in front of the command or by a wrapper (`env`, `sudo NAME=V`, kept by
+   * `sudo -E`): read as the first of `binds`.
+   */
+  readonly bindVariables?: readonly string[];
+  /**
+   * The command runs in the machine's own namespaces (`kubectl node-shell NODE -- CMD`: the plugin
+   * starts a privileged pod that enters the node's PID 1): its paths, devices and processes are the
+   * host's, the node taken at its worst as this machine (a local cluster), as for pods.
+   */
+  readonly hostNamespaces?: true;
   /** Options whose value is the host folder the command runs on as its root (`systemd-nspawn -D DIR`). */
   readonly rootOption?: readonly string[];
   /** The wrapper's positional operand that is the new root (`chroot DIR CMD`: 0). */
@@ -551,6 +563,13 @@ export interface ContainerRun {
   readonly rootfsFlags?: readonly string[];
   /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */
   readonly devices?: readonly string[];
+  /**
+   * Options whose value adds kernel capabilities (`--cap-add SYS_ADMIN`): a value naming
+   * `SYS_ADMIN` or `ALL` (with or without `CAP_`, in a comma list, or only known at run time)
+   * lets the command mount file systems, so the host's disks are taken at their worst as handed
+   * over, as `--privileged` does (docs/decisions.md "A container given SYS_ADMIN mounts the host's disks").
+   */
+  readonly capabilities?: readonly string[];
   /**
    * Options whose value is the program the container starts instead of the image's own
    * (`docker run --entrypoint /bin/chmod IMG -R 000 /h`): the words after the image are its
@@ -576,6 +595,8 @@ export interface ContainerRun {
    * starts at the operand after it.
    */
   readonly instance?: number;
+  /** Options whose value names that instance (`lxc-attach -n C -- CMD`), for a runner that names it by option. */
+  readonly instanceOption?: readonly string[];
   /**
    * The runner reaches a machine it does not name among its operands (`minikube ssh`, whose profile
    * is an option): every folder its program attached earlier on the line is bound in, as for an

@@ -142,3 +142,34 @@ describe('hardline: firmware flashers and erased volumes without a row', () => {
     assert.equal(arm('sudo ./mkinstaller --volume /Volumes/USB/sub'), null);
   });
 });
+
+// docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": the engine's state
+// deleted from inside a container it runs is never its uninstall (the engine is running).
+describe('hardline: a container engine\'s state deleted from inside one of its containers', () => {
+  it('refuses the whole state folder, or everything in it, through a bind or a node shell', () => {
+    assert.equal(arm('docker run --rm -v /var/lib/docker:/vld alpine rm -rf /vld'), 'recursive-delete-root');
+    assert.equal(arm('podman run --rm -v /var/lib:/h alpine sh -c "rm -rf /h/containers/*"'), 'recursive-delete-root');
+    assert.equal(arm('kubectl node-shell worker-1 -- rm -rf /var/lib/containerd'), 'recursive-delete-root');
+    assert.equal(arm('docker run --rm -v /:/host alpine find /host/var/lib/docker -delete'), 'recursive-delete-root');
+  });
+  it('leaves the uninstall on this machine, a chroot\'s, and files below the state folder', () => {
+    assert.equal(arm('sudo rm -rf /var/lib/docker /var/lib/containerd'), null);
+    assert.equal(arm('sudo chroot /mnt rm -rf /var/lib/docker'), null);
+    assert.equal(arm('docker run --rm -v /var/lib/docker:/vld alpine rm -rf /vld/tmp/buildkit'), null);
+    assert.equal(arm('docker run --rm -v /var/lib/docker:/vld alpine du -sh /vld'), null);
+  });
+});
+
+// docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": a runner hands
+// its input to the command it starts, so printed code piped into a container's shell runs there.
+describe('hardline: input piped into a shell a runner starts', () => {
+  it('reads the input where the command runs (binds, a node shell, a node debug pod)', () => {
+    assert.equal(arm("echo 'rm -rf /home/*' | kubectl node-shell node1 -- sh"), 'recursive-delete-root');
+    assert.equal(arm("echo 'rm -rf /h/usr' | sudo docker run -i -v /:/h alpine sh"), 'recursive-delete-root');
+    assert.equal(arm("docker run -i -v /:/h alpine sh <<< 'rm -rf /h/etc'"), 'recursive-delete-root');
+  });
+  it('leaves the container\'s own paths and harmless input alone', () => {
+    assert.equal(arm("echo 'rm -rf /usr' | docker run -i alpine sh"), null);
+    assert.equal(arm("echo 'ls /h/etc' | docker run -i -v /:/h alpine sh"), null);
+  });
+});

@@ -191,6 +191,72 @@ describe('path resolver: container runs with host folders bound in', () => {
     assert.equal(inside('docker run --rm alpine ls'), null);
     assert.equal(inside('docker ps'), null);
   });
+  // docs/decisions.md "The working folder and SYS_ADMIN inside a container": the host shell expands
+  // `$HOME`/`$PWD` in -w and in a bind's both sides; the same path names the bound host folder.
+  it('reads a workdir and a bind spelled with $HOME or $PWD on both sides as the host folder', () => {
+    assert.deepEqual(inside('docker run --rm -v "$HOME":"$HOME" -w "$HOME" debian find . -delete')!.land('.'), [HOME]);
+    assert.deepEqual(inside('podman run -v "$HOME:$HOME" --workdir "$HOME/src" debian ls')!.land('a'), [`${HOME}/src/a`]);
+    assert.deepEqual(inside('nerdctl run -v "$PWD":"$PWD" -w "$PWD" debian ls')!.land('a'), [`${CWD}/a`]);
+    assert.deepEqual(inside('docker run -v "${HOME}/data":/d alpine ls')!.land('/d/x'), [`${HOME}/data/x`]);
+    // A workdir only known at run time, or none: relative paths are not pinned down.
+    assert.deepEqual(inside('docker run -v "$HOME":"$HOME" -w "$X" debian ls')!.land('.'), ['?']);
+    assert.deepEqual(inside('docker run -v "$HOME":"$HOME" debian ls')!.land('.'), ['?']);
+    // Not the home variable: no bind read.
+    assert.equal(inside('docker run -v "$HOMEDIR":/h alpine ls'), null);
+  });
+  // docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": a runner's row
+  // names the variables it reads as binds; the floor hands the command's environment over.
+  it('reads the binds of a row\'s bind variables from the environment given (APPTAINER_BIND, SINGULARITY_BINDPATH)', () => {
+    const land = (line: string, environment: Record<string, string>, text: string): string[] | null => {
+      const resolution = resolve(line, { home: HOME, shell: 'bash' });
+      assert.ok(resolution.resolved, line);
+      const variables = Object.entries(environment).map(([name, value]) => ({ name, value: { kind: 'literal' as const, value, raw: value } }));
+      const run = containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false), variables);
+      return run === null ? null : [...landingPaths(text, run.place, false).paths];
+    };
+    assert.deepEqual(land('apptainer exec x.sif ls', { APPTAINER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), ['/etc/shadow']);
+    assert.deepEqual(land('singularity exec x.sif ls', { SINGULARITY_BINDPATH: '/srv,/data:/d' }, '/d/x'), ['/data/x']);
+    assert.deepEqual(land('singularity exec x.sif ls', { SINGULARITY_BINDPATH: '/srv,/data:/d' }, '/srv/x'), ['/srv/x']);
+    // Read-only, another variable, or a runner whose row names none: nothing bound from it.
+    assert.deepEqual(land('apptainer exec x.sif ls', { APPTAINER_BIND: '/etc:/mnt/etc:ro' }, '/mnt/etc/shadow'), []);
+    assert.deepEqual(land('apptainer exec x.sif ls', { OTHER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), []);
+    assert.equal(land('docker run alpine ls', { APPTAINER_BIND: '/etc:/mnt/etc' }, '/mnt/etc/shadow'), null);
+  });
+  it('reads kubectl node-shell NODE -- CMD as a command in the node\'s own namespaces (the host at its worst)', () => {
+    const run = inside('kubectl node-shell worker-1 -- rm -rf /var/lib/kubelet')!;
+    assert.equal(run.inner, 'rm -rf /var/lib/kubelet');
+    assert.deepEqual(run.land('/etc'), ['/etc']);
+    const resolution = resolve('kubectl node-shell -n ops worker-1 -- kill 1', { home: HOME, shell: 'bash' });
+    assert.ok(resolution.resolved);
+    const place = containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false))!.place;
+    assert.equal(place.hostPid, true);
+    assert.equal(place.hostDevices, true);
+    // Without `--` it opens an interactive shell: no command to read.
+    assert.equal(inside('kubectl node-shell worker-1'), null);
+  });
+  it('reads CDK\'s exploits that run a shell command on the host: the host\'s root at /host, or the host itself', () => {
+    const sock = inside("cdk run docker-sock-pwn /var/run/docker.sock 'rm -rf /host/root'")!;
+    assert.equal(sock.inner, "'rm -rf /host/root'");
+    assert.deepEqual(sock.land('/host/root'), ['/root']);
+    assert.deepEqual(sock.land('/root'), []);
+    assert.deepEqual(inside("cdk run mount-cgroup 'rm -rf /etc'")!.land('/etc'), ['/etc']);
+    // AWS CDK's subcommands run no container.
+    assert.equal(inside('cdk deploy --all'), null);
+  });
+  it('takes --cap-add SYS_ADMIN (or ALL, or a list only known at run time) as the host\'s disks handed over', () => {
+    const devices = (line: string): boolean | undefined => {
+      const resolution = resolve(line, { home: HOME, shell: 'bash' });
+      assert.ok(resolution.resolved, line);
+      return containerRun(resolution.segments[0]!.argv, startPlace(HOME, CWD, false))?.place.hostDevices;
+    };
+    assert.equal(devices('docker run --cap-add SYS_ADMIN alpine ls'), true);
+    assert.equal(devices('podman run --cap-add=CAP_SYS_ADMIN,NET_ADMIN alpine ls'), true);
+    assert.equal(devices('docker run --cap-add all alpine ls'), true);
+    assert.equal(devices('docker run --cap-add "$CAPS" alpine ls'), true);
+    assert.equal(devices('docker compose run --cap-add SYS_ADMIN app ls'), true);
+    assert.equal(devices('docker run --cap-add NET_ADMIN alpine ls'), undefined);
+    assert.equal(devices('docker run --cap-add SYS_PTRACE alpine ls'), undefined);
+  });
 });
 
 describe('path resolver: folders and devices attached earlier on the line', () => {
@@ -212,6 +278,19 @@ describe('path resolver: folders and devices attached earlier on the line', () =
     assert.equal(landsOnHost('lxc config device add c1 r disk source=/ path=/r && lxc exec c2 -- ls', '/r/usr'), null);
     assert.equal(landsOnHost('lxc config device add c1 r disk source=/ path=/r readonly=true && lxc exec c1 -- ls', '/r/usr'), null);
     assert.equal(landsOnHost('lxc config device add s:c1 r disk source=/ path=/r && lxc exec s:c1 -- ls', '/r/usr'), null);
+  });
+  // docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells": jails' and LXC's fstab lines.
+  it('binds a jail\'s fstab line (bastille mount, iocage fstab -a) and an lxc-start mount entry into what runs there', () => {
+    assert.deepEqual(landsOnHost('bastille mount web01 /usr/home usr/home nullfs rw 0 0 && bastille cmd web01 ls', '/usr/home/dev'), ['/usr/home/dev']);
+    assert.deepEqual(landsOnHost('bastille mount web01 "/etc /mnt/e nullfs rw 0 0" && bastille cmd web01 ls', '/mnt/e/passwd'), ['/etc/passwd']);
+    assert.deepEqual(landsOnHost('bastille mount ALL /etc mnt/e nullfs rw 0 0 && bastille cmd db ls', '/mnt/e/passwd'), ['/etc/passwd']);
+    assert.deepEqual(landsOnHost('iocage fstab -a web /srv /mnt/srv nullfs rw 0 0 && iocage exec web ls', '/mnt/srv/x'), ['/srv/x']);
+    assert.deepEqual(landsOnHost("sudo lxc-start -n c1 -s lxc.mount.entry='/ host none bind,create=dir 0 0' && lxc-attach -n c1 -- ls", '/host/etc'), ['/etc']);
+    // Read-only, another jail, or a listing of the fstab: nothing bound.
+    assert.deepEqual(landsOnHost('bastille mount web01 /etc mnt/e nullfs ro 0 0 && bastille cmd web01 ls', '/mnt/e/passwd'), null);
+    assert.deepEqual(landsOnHost('bastille mount web01 /etc mnt/e nullfs rw 0 0 && bastille cmd web02 ls', '/mnt/e/passwd'), null);
+    assert.deepEqual(landsOnHost('iocage fstab -l web /srv /mnt/srv && iocage exec web ls', '/mnt/srv/x'), null);
+    assert.deepEqual(landsOnHost("lxc-start -n c1 -s lxc.mount.entry='/ host none bind 0 0' && lxc-attach -n c2 -- ls", '/host/etc'), null);
   });
   it('reads multipass mounts, their default path and the home folder spelled $HOME', () => {
     assert.deepEqual(landsOnHost('multipass mount "$HOME" vm:/h && multipass exec vm -- ls', '/h/a'), [`${HOME}/a`]);

@@ -4,7 +4,7 @@ import { ngrokFileUrl, servedFolderForm } from './fileServers';
 import { writes } from './settingsStores';
 import type { Word } from '../../reading/resolution';
 import { flagged, optionValues, textOf, valued, type ArgReading, type Arity, type Grammar } from '../grammar';
-import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type ConfinedRun, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
+import { printsSecret, printsSecretUnless, uploadsToRemote, withoutRoles, type Attachment, type Command, type ConfinedRun, type ContainerRun, type Form, type OperandRole, type OptionRole, type ProgramRow } from '../row';
 
 /**
  * Containers, clusters, clouds, tunnels and service managers. Their everyday job is to talk to a
@@ -290,7 +290,7 @@ const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
+  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], capabilities: ['--cap-add'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
   confined: RUN_CONFINED,
   attaches: runAttaches,
   plain: RUN_PLAIN,
@@ -415,7 +415,7 @@ const COMPOSE: Command = {
       grammar: { short: 'eluvwpH', flags: 'dTi', long: { ...COMPOSE_RUN_LONG, host: 'value' }, abbreviations: false, stopAtOperand: true },
       options: [...COMPOSE_GLOBAL_ROLES, ...COMPOSE_BIND_WRITES, { role: 'destructive', options: ['-v', '--volume'], when: volumeBindsSystem, example: '/:/mnt', note: '-v binds a system folder of the host into the container' }, { role: 'destructive', options: ['--cap-add'], example: 'SYS_ADMIN', note: '--cap-add gives the container extra kernel privileges' }, { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged gives the container every privilege of the host' }],
       read: elsewhere('compose run', 'runs the command in a new container of the service named first', 1),
-      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'], entrypoint: ['--entrypoint'] },
+      container: { command: 1, volumes: ['-v', '--volume'], mounts: [], workdir: ['-w', '--workdir'], devices: ['--privileged'], capabilities: ['--cap-add'], entrypoint: ['--entrypoint'] },
       // The service reaches what the project's compose file gives it, as `compose run SERVICE`
       // without a command (or `compose up`) already does; the line's own options must add nothing
       // of the host. Not `--service-ports`/`-p` (listeners compose does not mark), `--build`, `--remove-orphans`.
@@ -809,6 +809,14 @@ const KUBECTL_BODY: Command = {
       // A node's debugging pod gets the node's root folder at /host (and its processes).
       container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], fixed: (operands) => (operands.some((text) => text === null || text.startsWith('node/')) ? [{ inside: '/host', host: '/' }] : []) },
     }, KUBE_LEAF_SHORT, {}, true),
+    // A kubectl plugin (kubectl-node-shell, on the PATH) that starts a privileged pod entering the
+    // node's own namespaces: a root shell on the node, which runs the command after `--`. Its role
+    // stays the plugin's (a loader, as for any plugin: an entry naming it covers it); the floors
+    // read the command where it runs.
+    'node-shell': kube({
+      role: { role: 'loader', note: 'runs the kubectl-node-shell plugin: a root shell (or the command after --) in the node\'s own namespaces' },
+      container: { command: 'after-dash-dash', volumes: [], mounts: [], workdir: [], hostNamespaces: true },
+    }, `${KUBE_LEAF_SHORT}xm`, { ...valued('image', 'mount') }, true),
     run: kube({
       options: [
         { role: 'destructive', options: ['--privileged'], when: on, note: '--privileged runs the pod with every privilege of its node' },
@@ -2585,7 +2593,7 @@ const CTR_ROW: ProgramRow = {
   what: 'containerd\'s low-level client',
   grammar: { short: 'an', flags: 'h', long: { ...valued('address', 'namespace', 'timeout', 'connect-timeout'), ...flagged('debug', 'help', 'version') }, abbreviations: false, stopAtOperand: true },
   subcommands: {
-    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], rootfsFlags: ['--rootfs'] }, confined: CTR_RUN_CONFINED, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
+    run: { grammar: { ...CTR_LEAF, short: 'u', flags: 'tdh', stopAtOperand: true }, options: CTR_RUN_ROLES, read: elsewhere('ctr run', 'runs the command in a new container of the image, with the id named second', 2), container: { command: 2, volumes: [], mounts: ['--mount'], workdir: ['--cwd'], devices: ['--privileged', '--device'], capabilities: ['--cap-add'], rootfsFlags: ['--rootfs'] }, confined: CTR_RUN_CONFINED, plain: ['--rm -t docker.io/library/alpine:latest demo'] },
     tasks: CTR_TASKS,
     task: CTR_TASKS,
     t: CTR_TASKS,
@@ -2769,6 +2777,82 @@ const PRLCTL_ROW: ProgramRow = {
   plain: ['list -a', 'status dev'],
 };
 
+/**
+ * A jail's or container's fstab line (`SRC DST TYPE OPTS DUMP PASS`, as separate words or one):
+ * the host folder SRC at DST of the instance, DST read from the instance's root (`usr/home` is
+ * `/usr/home` there); none when read-only (`ro` among the options) or not a bind of a host folder
+ * (nullfs, a bind, or no type given). `family`: the runner whose instances these are.
+ */
+function fstabBind(instance: string | null, words: readonly (string | null)[], family?: string): Attachment[] {
+  const fields = words.length === 1 && words[0] !== null ? words[0]!.trim().split(/\s+/) : words;
+  const [source, target, type, options] = fields;
+  if (source === null || source === undefined || target === null || target === undefined || instance === null) return [];
+  if (type !== undefined && type !== null && !/^(?:nullfs|none|bind|rbind|auto)$/.test(type)) return [];
+  if (options !== undefined && (options === null ? false : options.split(',').includes('ro'))) return [];
+  return [{ instance: /^all$/i.test(instance) ? '*' : instance, host: source, inside: `/${target.replace(/^\/+/, '')}`, ...(family !== undefined ? { family } : {}) }];
+}
+
+/**
+ * Bastille, FreeBSD's jail manager: `bastille mount TARGET HOST_PATH JAIL_PATH [TYPE OPTS 0 0]`
+ * binds a host folder into the jail (`ALL`: every jail), `bastille cmd TARGET CMD…` runs a command
+ * there (docs/decisions.md "Containers: the working folder, SYS_ADMIN, and host shells").
+ */
+const BASTILLE_ROW: ProgramRow = {
+  names: ['bastille'],
+  category: 'container',
+  what: 'Bastille, a FreeBSD jail manager',
+  subcommands: {
+    mount: { attaches: (operands) => fstabBind(operands[0] ?? null, operands.slice(1)), role: { role: 'destructive', note: 'binds a host folder into the jail' } },
+    cmd: { grammar: { stopAtOperand: true }, role: { role: 'executor', note: 'runs the command inside the jail named first' }, container: { command: 1, instance: 0, volumes: [], mounts: [], workdir: [] } },
+    list: { plain: ['', 'jails'] },
+  },
+};
+
+/**
+ * iocage, a FreeBSD jail manager: `iocage fstab -a JAIL SRC DST TYPE OPTS 0 0` (or the line as one
+ * word) binds a host folder into the jail; `iocage exec JAIL CMD…` runs a command there.
+ */
+const IOCAGE_ROW: ProgramRow = {
+  names: ['iocage'],
+  category: 'container',
+  what: 'iocage, a FreeBSD jail manager',
+  subcommands: {
+    fstab: {
+      grammar: { flags: 'arelhL', long: flagged('add', 'remove', 'edit', 'list', 'header', 'replace') },
+      attaches: (operands, values) => (values('-a', '--add').given ? fstabBind(operands[0] ?? null, operands.slice(1)) : []),
+    },
+    exec: { grammar: { short: 'uUf', stopAtOperand: true, long: valued('host_user', 'jail_user') }, role: { role: 'executor', note: 'runs the command inside the jail named first' }, container: { command: 1, instance: 0, volumes: [], mounts: [], workdir: [] } },
+    list: { plain: [''] },
+  },
+};
+
+/** `lxc-start -n C -s lxc.mount.entry='SRC DST TYPE OPTS 0 0'`: the entry binds SRC at DST of C for `lxc-attach`. */
+function lxcDefinedMounts(_operands: readonly (string | null)[], values: (...names: string[]) => { readonly given: boolean; readonly values: readonly (string | null)[] }): Attachment[] {
+  const names = values('-n', '--name').values;
+  const instance = names.length === 0 ? null : names[names.length - 1]!;
+  return values('-s', '--define').values.flatMap((value) => {
+    const entry = value === null ? null : /^lxc\.mount\.entry\s*=\s*(.*)$/s.exec(value);
+    return entry === null ? [] : fstabBind(instance ?? '*', [entry[1]!], 'lxc-attach');
+  });
+}
+const LXC_TOOL_SHORT = 'nPfsolvuga';
+const LXC_START_ROW: ProgramRow = {
+  names: ['lxc-start'],
+  category: 'container',
+  what: 'LXC\'s tool that starts a container',
+  grammar: { short: 'nPfsolpc', flags: 'dFhq', long: { ...valued('name', 'lxcpath', 'rcfile', 'define', 'logfile', 'logpriority', 'pidfile', 'console', 'console-log', 'share-net', 'share-ipc', 'share-uts'), ...flagged('daemon', 'foreground', 'help', 'quiet', 'close-all-fds') } },
+  attaches: lxcDefinedMounts,
+  plain: ['-n c1', '-n c1 -d'],
+};
+const LXC_ATTACH_ROW: ProgramRow = {
+  names: ['lxc-attach'],
+  category: 'container',
+  what: 'LXC\'s tool that runs a command in a running container',
+  grammar: { short: LXC_TOOL_SHORT, flags: 'hqRe', long: { ...valued('name', 'lxcpath', 'rcfile', 'namespaces', 'logfile', 'logpriority', 'set-var', 'uid', 'gid', 'arch', 'context', 'pty-log'), ...flagged('help', 'quiet', 'remount-sys-proc', 'elevated-privileges', 'clear-env', 'keep-env') } },
+  read: afterDashDash('lxc-attach', 'runs the command after -- inside the container'),
+  container: { command: 'after-dash-dash', instanceOption: ['-n', '--name'], volumes: [], mounts: [], workdir: [] },
+};
+
 const MULTIPASS_ROW: ProgramRow = {
   names: ['multipass'],
   category: 'container',
@@ -2806,7 +2890,7 @@ const BUILDAH_RUN: Command = {
   // that the `--` is never taken for the command.
   read: commandAfterTarget('buildah run', 'runs the command inside the working container named first', new Set()),
   // Its binds are podman run's (`-v SRC:DST`, `--mount type=bind,…`).
-  container: { command: 'after-dash-dash', instance: 0, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['--workingdir'], devices: ['--device'] },
+  container: { command: 'after-dash-dash', instance: 0, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['--workingdir'], devices: ['--device'], capabilities: ['--cap-add'] },
 };
 const BUILDAH_LEAF: Grammar = { short: 'ftv', flags: 'aqh', long: { ...valued('file', 'tag', 'build-arg', 'layers', 'format', 'authfile', 'creds', 'cert-dir', 'name', 'pull', 'platform', 'arch', 'os', 'variant', 'isolation', 'network', 'volume', 'cap-add', 'cap-drop', 'device', 'security-opt', 'secret', 'ssh', 'target', 'output', 'iidfile', 'add-host', 'cgroupns', 'userns', 'pid', 'ipc', 'uts', 'chown', 'chmod', 'from', 'runtime', 'signature-policy', 'sign-by', 'compression-format', 'root', 'runroot', 'storage-driver'), ...flagged('all', 'quiet', 'help', 'rm', 'force-rm', 'no-cache', 'squash', 'tls-verify', 'json', 'noheading', 'notruncate') }, abbreviations: false };
 const BUILDAH_ROW: ProgramRow = {
@@ -3941,7 +4025,7 @@ const APPTAINER_EXEC: Command = {
   // (`exec instance://NAME`) keeps the binds it was started with. The home is bound at its own
   // path, the home of whoever runs the command, which need not be the home the gate was given:
   // every path under /home inside is taken at its worst, as the host's.
-  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/home', host: '/home' }, { inside: '/dev', host: '/dev' }] },
+  container: { command: 1, instance: 0, volumes: [], mounts: ['--mount'], workdir: ['--pwd'], binds: ['-B', '--bind'], bindVariables: ['APPTAINER_BIND', 'APPTAINER_BINDPATH', 'SINGULARITY_BIND', 'SINGULARITY_BINDPATH'], fixed: () => [{ inside: '~', host: '~' }, { inside: '/home', host: '/home' }, { inside: '/dev', host: '/dev' }] },
 };
 
 /**
@@ -3958,6 +4042,56 @@ function apptainerInstanceBinds(operands: readonly (string | null)[], values: (.
   ];
   return binds.flatMap((bind) => (bind === null || bind.readOnly === true ? [] : [{ instance: name, host: bind.host, inside: bind.inside }]));
 }
+
+/**
+ * CDK (cdk-team's container penetration toolkit; AWS CDK's `cdk` shares the name and none of these
+ * subcommands, so its words stay unlisted, read at their worst). `cdk run EXPLOIT …` escapes the
+ * container it runs in; the exploits that take a shell command say where it runs: through the
+ * engine's socket or API in a new container with the host's root bound at /host
+ * (`docker-sock-pwn SOCK CMD`, `docker-api-pwn URL CMD`), or on the host itself through a cgroup's
+ * release agent or the kernel's core pattern (`mount-cgroup CMD`, `mount-procfs DIR CMD`).
+ */
+const CDK_HOST_ROOT: ContainerRun = { command: 1, volumes: [], mounts: [], workdir: [], shellText: true, fixed: () => [{ inside: '/host', host: '/' }] };
+const CDK_ON_HOST = (command: number): ContainerRun => ({ command, volumes: [], mounts: [], workdir: [], shellText: true, hostNamespaces: true });
+const CDK_EXPLOIT = (container: ContainerRun, note: string): Command => ({ grammar: { stopAtOperand: true }, role: { role: 'executor', note }, container });
+const AWS_CDK_GRAMMAR: Grammar = {
+  short: 'aco',
+  flags: 'hvjeqf',
+  long: {
+    ...valued('app', 'context', 'output', 'profile', 'role-arn', 'plugin', 'proxy', 'ca-bundle-path', 'toolkit-stack-name', 'concurrency', 'require-approval', 'method', 'parameters', 'outputs-file', 'build', 'unstable', 'trust', 'cloudformation-execution-policies', 'bootstrap-bucket-name'),
+    ...flagged('all', 'force', 'help', 'version', 'quiet', 'hotswap', 'watch', 'rollback', 'no-rollback', 'exclusively', 'fail', 'asset-metadata', 'path-metadata', 'version-reporting', 'lookups', 'ignore-errors', 'json', 'verbose', 'debug', 'strict', 'ec2creds', 'notices', 'no-color', 'ci'),
+  },
+};
+const AWS_CDK_OPTIONS: readonly OptionRole[] = [{ role: 'executor', options: ['-a', '--app'], payload: 'shell-text', note: '--app is the command (AWS CDK) that runs the app, through a shell' }];
+const awsCdk = (role: Command['role']): Command => ({ grammar: AWS_CDK_GRAMMAR, options: AWS_CDK_OPTIONS, role });
+const CDK_ROW: ProgramRow = {
+  names: ['cdk'],
+  category: 'container',
+  what: 'CDK, a container escape toolkit (cdk-team/CDK); AWS CDK\'s client shares the name',
+  // AWS CDK's `--app` (`-a`, before or after its subcommand) is the command that runs the app,
+  // through a shell; without it the app is cdk.json's, code of the project that every subcommand
+  // reading the app runs.
+  grammar: AWS_CDK_GRAMMAR,
+  options: AWS_CDK_OPTIONS,
+  subcommands: {
+    ...Object.fromEntries(['synth', 'synthesize', 'deploy', 'diff', 'list', 'ls', 'watch', 'import', 'migrate', 'drift', 'rollback', 'refactor', 'metadata'].map((name) => [name, awsCdk({ role: 'executor', note: 'runs the CDK app (cdk.json\'s app command, or --app)' })])),
+    destroy: awsCdk(DESTROY('deletes the stacks and the resources they own')),
+    gc: awsCdk(DESTROY('deletes the bootstrap bucket\'s and registry\'s unused assets')),
+    bootstrap: awsCdk({ role: 'executor', note: 'deploys the toolkit stack (and runs the app to find the environments)' }),
+    run: {
+      // An exploit this row does not list: a word of shell text among its operands may be a
+      // command it runs, on the host at its worst.
+      operands: [{ role: 'executor', operand: 'every', when: (text) => text === null || /[\s;&|`]|\$\(/.test(text), payload: 'shell-text', example: 'touch /host/x', note: 'an exploit may run this shell command on the host' }],
+      subcommands: {
+        'docker-sock-pwn': CDK_EXPLOIT(CDK_HOST_ROOT, 'runs the shell command on the host through the engine\'s socket, the host\'s root at /host'),
+        'docker-api-pwn': CDK_EXPLOIT(CDK_HOST_ROOT, 'runs the shell command on the host through the engine\'s API, the host\'s root at /host'),
+        'mount-cgroup': CDK_EXPLOIT(CDK_ON_HOST(0), 'runs the shell command on the host as a cgroup\'s release agent'),
+        'mount-procfs': CDK_EXPLOIT(CDK_ON_HOST(1), 'runs the shell command on the host through the kernel\'s core pattern'),
+      },
+    },
+    evaluate: { plain: ['', '--full'] },
+  },
+};
 
 const APPTAINER_ROW: ProgramRow = {
   names: ['apptainer', 'singularity'],
@@ -4039,6 +4173,10 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   CTR_ROW,
   LXC_ROW,
   MULTIPASS_ROW,
+  BASTILLE_ROW,
+  IOCAGE_ROW,
+  LXC_START_ROW,
+  LXC_ATTACH_ROW,
   PRLCTL_ROW,
   ORBSTACK_ROW,
   BUILDAH_ROW,
@@ -4071,6 +4209,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   ...SECRET_STORE_ROWS,
   ...PASSWORD_MANAGER_ROWS,
   APPTAINER_ROW,
+  CDK_ROW,
 ];
 
 export type { OperandRole };
