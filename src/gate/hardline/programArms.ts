@@ -25,7 +25,7 @@ const NAMED_PROGRAMS = new Set([
   'wipefs', 'diskutil', 'nvme', 'asr',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
-  'kill', 'killall5', 'pkill', 'killall', 'fuser',
+  'kill', 'killall5', 'pkill', 'killall', 'skill', 'slay', 'fuser',
   'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'runit-init', 'service', 'rc-service', 'sv', 'herd', 'dinitctl', 'initctl', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
   // other platforms and other ways in (docs/decisions.md, "Other platforms' programs")
   'launchctl', 'uadmin', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
@@ -39,7 +39,7 @@ const NAMED_PROGRAMS = new Set([
 const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
 
 /** The arms of signals to processes, which reach the host's processes from its process namespace. */
-const HOST_PROCESS_ARMS = new Set(['kill', 'killall5', 'pkill', 'killall']);
+const HOST_PROCESS_ARMS = new Set(['kill', 'killall5', 'pkill', 'killall', 'skill', 'slay']);
 
 /** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
 export function isHardlineProgram(name: string): boolean {
@@ -99,6 +99,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkFuserKill(args);
     case 'pkill':
     case 'killall':
+    case 'skill':
+    case 'slay':
       return checkKillPattern(name, args) ?? checkOwnAccountKill(name, args, place.home) ?? checkSessionKill(name, args);
     case 'shutdown':
     case 'reboot':

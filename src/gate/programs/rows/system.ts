@@ -274,6 +274,30 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     plain: ['node', '-9 chrome', '-u alice firefox', '-l'],
   },
   {
+    // procps' skill and snice (skill(1)): `skill [signal] [options] expression`, the expression's
+    // words picked by -t (terminal), -u (user), -p (pid), -c (command) or guessed from each word.
+    // skill signals them (TERM unless a `-KILL`/`-9`/`-SIGKILL` word says otherwise; `-n` only
+    // prints what it would do); snice only
+    // changes their priority. The hardline floor reads `skill -u USER` and `skill -t TTY` as it
+    // reads pkill's (ownAccount.ts, sessionProcesses.ts: docs/decisions.md "skill and slay").
+    names: ['skill', 'snice'],
+    category: 'system',
+    what: 'signals (skill) or renices (snice) the processes of terminals, users, pids or commands',
+    grammar: { short: 'ctup', flags: 'filLnvwhV', long: { ...valued('command', 'tty', 'user', 'pid', 'ns', 'nslist'), ...flagged('fast', 'interactive', 'list', 'table', 'no-action', 'verbose', 'warnings', 'help', 'version') } },
+    operands: [{ role: 'destructive', operand: 'every', example: 'dev', note: 'every process of the terminal, user, pid or command the word names is signalled' }],
+    plain: ['-l', '-L', '-n -u dev', '--help'],
+  },
+  {
+    // slay (Debian's slay(1)): `slay [-signal] [-clean] USER…` sends KILL (unless another signal
+    // is given) to every process of each account named: a logout of that account at least.
+    names: ['slay'],
+    category: 'system',
+    what: "kills every process of the accounts it is given",
+    grammar: { singleDash: true, abbreviations: false, long: flagged('clean', 'nice', 'mad', 'butthead', 'help', 'version') },
+    operands: [{ role: 'destructive', operand: 'every', example: 'dev', note: 'every process of the account is killed' }],
+    plain: ['-help'],
+  },
+  {
     names: ['pidstat'],
     category: 'system',
     what: 'reports statistics of processes',

@@ -1,0 +1,40 @@
+/**
+ * Floor classes of the fourteenth look (docs/decisions.md "skill and slay: every process of an
+ * account or a terminal", "Storage managers' destroying verbs", "A formatter's dry run and a
+ * tuner's query"): each rule, spellings it was not written for, and the everyday neighbour it
+ * must leave alone.
+ */
+import { strict as assert } from 'node:assert';
+import { checkHardline } from '../../../src/gate/hardline/hardline';
+import { readCommand } from '../../../src/gate/reading/reading';
+
+function arm(command: string): string | null {
+  return checkHardline(readCommand(command, { home: '/home/agent', shell: 'bash' }), '/home/agent/project')?.arm ?? null;
+}
+
+describe('hardline: skill and slay read as pkill -u / -t are', () => {
+  it('refuses skill ending every process of an account or a terminal, through sudo too', () => {
+    assert.equal(arm('skill -KILL -u dev'), 'kill-all');
+    assert.equal(arm('sudo skill -9 --user dev'), 'kill-all');
+    assert.equal(arm('skill -u "$USER"'), 'kill-all');
+    assert.equal(arm('skill -KILL -t pts/0'), 'shutdown');
+    assert.equal(arm('skill --tty=tty1'), 'shutdown');
+  });
+
+  it('refuses slay, whose default signal is KILL, for any account it names', () => {
+    assert.equal(arm('sudo slay dev'), 'kill-all');
+    assert.equal(arm('slay -clean alice bob'), 'kill-all');
+    assert.equal(arm('slay -HUP dev'), 'kill-all');
+  });
+
+  it('leaves a dry run, a narrowed selection, a stop signal, snice and the listings', () => {
+    assert.equal(arm('skill -n -KILL -t pts/0'), null);
+    assert.equal(arm('skill -KILL -u dev bash'), null);
+    assert.equal(arm('skill -STOP -u dev'), null);
+    assert.equal(arm('skill -u nobody'), null);
+    assert.equal(arm('snice +5 -u dev'), null);
+    assert.equal(arm('skill -l'), null);
+    assert.equal(arm('slay -help'), null);
+    assert.equal(arm('slay -STOP dev'), null);
+  });
+});
