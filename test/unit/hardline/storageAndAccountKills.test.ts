@@ -38,3 +38,30 @@ describe('hardline: skill and slay read as pkill -u / -t are', () => {
     assert.equal(arm('slay -STOP dev'), null);
   });
 });
+
+describe("hardline: a formatter's dry run and a tuner's query write nothing (rows' deviceReads.dryRun)", () => {
+  it('leaves the dry run each manual names, for every formatter whose row knows one', () => {
+    assert.equal(arm('mkfs.lustre --dryrun --mdt --mgs --fsname t1 --index 0 /dev/vdb'), null);
+    assert.equal(arm('mkfs.ext4 -n -L data /dev/nvme1n1p1'), null);
+    assert.equal(arm('mke2fs -F -n /dev/sdb1'), null);
+    assert.equal(arm('mkfs.xfs -N -f /dev/sdc'), null);
+    assert.equal(arm('mkntfs --no-action -Q /dev/sdd1'), null);
+    assert.equal(arm('mkfs.ocfs2 --dry-run -L data /dev/sde'), null);
+  });
+
+  it('still refuses the same formatters without it, and a formatter whose manual names none', () => {
+    assert.equal(arm('mkfs.lustre --mdt --mgs --fsname t1 --index 0 /dev/vdb'), 'mkfs');
+    assert.equal(arm('mkfs.ext4 -L data /dev/nvme1n1p1'), 'mkfs');
+    assert.equal(arm('mkfs.xfs -n ftype=1 /dev/sdc'), 'mkfs');
+    assert.equal(arm('mkfs.ocfs2 -L data /dev/sde'), 'mkfs');
+    // mkfs.btrfs's -n is the node size, not a dry run.
+    assert.equal(arm('mkfs.btrfs -n 16k /dev/sdb'), 'mkfs');
+  });
+
+  it('reads tunefs.ocfs2 -Q and --list-sparse as queries and its changing options as writes', () => {
+    assert.equal(arm("tunefs.ocfs2 -Q '%V %N %B\\n' /dev/sdb1"), null);
+    assert.equal(arm('tunefs.ocfs2 --list-sparse /dev/sdb1'), null);
+    assert.equal(arm('tunefs.ocfs2 -L newlabel /dev/sdb1'), 'raw-device-write');
+    assert.equal(arm("tunefs.ocfs2 -Q '%V' -U /dev/sdb1"), 'raw-device-write');
+  });
+});

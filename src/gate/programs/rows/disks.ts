@@ -289,6 +289,19 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     plain: ['-l /dev/nvme0n1p6', '-c 30 /dev/sda1', '-m 1 /dev/sdb1'],
   },
   {
+    // tunefs.ocfs2(8): -Q FORMAT queries the file system's attributes and --list-sparse lists
+    // files with holes (docs/decisions.md "A formatter's dry run and a tuner's query"); a label,
+    // node slots, journal, UUID, size, mount type or feature change writes the device.
+    names: ['tunefs.ocfs2'],
+    category: 'system',
+    what: "prints (-Q) or changes the settings of an OCFS2 file system",
+    strict: true,
+    grammar: { short: 'LNJMQ', flags: 'USqvVyn', long: { ...valued('fs-features', 'fs-feature-level'), ...flagged('cloned-volume', 'backup-super', 'update-cluster-stack', 'list-sparse', 'help', 'version') } },
+    options: [{ role: 'destructive', options: ['-L', '-N', '-J', '-U', '-S', '-M', '--fs-features', '--fs-feature-level', '--cloned-volume', '--backup-super', '--update-cluster-stack'], note: "changes the file system's label, slots, journal, UUID, size or features" }],
+    deviceReads: { withOptions: ['Q', 'list-sparse'], unlessOptions: ['L', 'N', 'J', 'U', 'S', 'M', 'fs-features', 'fs-feature-level', 'cloned-volume', 'backup-super', 'update-cluster-stack'] },
+    plain: ["-Q '%V %N %B\\n' /dev/sdb1", '--list-sparse /dev/sdb1'],
+  },
+  {
     names: ['xfs_repair'],
     category: 'system',
     what: 'checks and repairs an XFS file system',
