@@ -50,6 +50,7 @@ import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession, isGuestPowerOperand } from './power';
 import { checkStorageServices } from './storageServices';
 import { checkFirmwareFlasher } from './firmwareFlashers';
+import { checkStorageDestroyer } from './storageVerbs';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -480,7 +481,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
   const record = recordOfView(view);
-  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record);
+  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record) ?? checkStorageDestroyer(record);
 }
 
 /** The program inside its wrappers, read by every arm of the argv. */

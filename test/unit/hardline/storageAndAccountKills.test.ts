@@ -65,3 +65,44 @@ describe("hardline: a formatter's dry run and a tuner's query write nothing (row
     assert.equal(arm("tunefs.ocfs2 -Q '%V' -U /dev/sdb1"), 'raw-device-write');
   });
 });
+
+describe("hardline: storage managers' destroying verbs (storageVerbs.ts and the rows' flashes)", () => {
+  it('refuses a program without a row whose name says it destroys a storage object', () => {
+    assert.equal(arm('mmdelfs gpfs1 -p'), 'mkfs');
+    assert.equal(arm('mmdelnsd "nsd1;nsd2"'), 'mkfs');
+    assert.equal(arm('mmdeldisk fs1 nsd7'), 'mkfs');
+    assert.equal(arm('/opt/VRTS/bin/vxdestroy_lvmroot -v c1t0d0'), 'mkfs');
+    assert.equal(arm('rmfs -r /data'), 'mkfs');
+  });
+
+  it('refuses a destroying verb word with its storage noun in the word, the name or the word beside', () => {
+    assert.equal(arm('juicefs destroy redis://10.0.0.2/1 4d4f9c2a'), 'mkfs');
+    assert.equal(arm('gluster volume delete gv0'), 'mkfs');
+    assert.equal(arm('ceph-volume lvm zap /srv/osd1 --destroy'), 'mkfs');
+    assert.equal(arm('storcli delete-volume v2'), 'mkfs');
+  });
+
+  it('leaves a verb without a storage noun, rm of a name-only noun, listings and mkinitfs', () => {
+    assert.equal(arm('mmlsfs all'), null);
+    assert.equal(arm('mmlsnsd -m'), null);
+    assert.equal(arm('ipfs files rm /notes'), null);
+    assert.equal(arm('mytool delete report.csv'), null);
+    assert.equal(arm('mkinitfs -o /tmp/initramfs'), null);
+    assert.equal(arm('gluster volume info gv0'), null);
+  });
+
+  it("reads rauc's, vxdisk's and vxdg's rows: writing verbs floored, listings left", () => {
+    assert.equal(arm('rauc write-slot rootfs.0 rootfs.ext4'), 'raw-device-write');
+    assert.equal(arm('sudo rauc install /tmp/update.raucb'), 'raw-device-write');
+    assert.equal(arm('vxdisk -f init c1t1d0'), 'raw-device-write');
+    assert.equal(arm('vxdg destroy appdg'), 'raw-device-write');
+    assert.equal(arm('/etc/vx/bin/vxdisksetup -i c2t0d0'), 'raw-device-write');
+    for (const command of ['rauc status', 'rauc status mark-good', 'rauc info b.raucb', 'vxdisk list', 'vxdisk -o alldgs list', 'vxdg list', 'vxdg -g appdg free']) {
+      assert.equal(arm(command), null, command);
+    }
+  });
+
+  it('leaves lthor, a flasher of a phone on a cable, to a form an entry must spell', () => {
+    assert.equal(arm('lthor boot.tar rootfs.tar'), null);
+  });
+});
