@@ -7,7 +7,7 @@ import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { checkFileDestroyers, checkFind, checkMove, checkRemove, checkRsyncDelete, checkWindowsRemove, type Rechecker } from './deletion';
+import { checkFileDestroyers, checkFind, checkLsyncdMirror, checkMove, checkRemove, checkRsyncDelete, checkWindowsRemove, type Rechecker } from './deletion';
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
@@ -21,7 +21,7 @@ import { devicesThroughBinds } from './boundDevices';
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
 const NAMED_PROGRAMS = new Set([
-  'rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'chattr', 'chflags',
+  'rm', 'rimraf', 'find', 'rsync', 'lsyncd', 'mv', 'unlink', 'truncate', 'chattr', 'chflags',
   'wipefs', 'diskutil', 'nvme', 'asr',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
@@ -36,7 +36,7 @@ const NAMED_PROGRAMS = new Set([
 ]);
 
 /** The programs whose arms still apply inside a container (see {@link checkProgram}). */
-const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
+const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'lsyncd', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
 
 /** The arms of signals to processes, which reach the host's processes from its process namespace. */
 const HOST_PROCESS_ARMS = new Set(['kill', 'killall5', 'pkill', 'killall', 'skill', 'slay']);
@@ -75,6 +75,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkFind(args, place, rechecker);
     case 'rsync':
       return checkRsyncDelete(args, place);
+    case 'lsyncd':
+      return checkLsyncdMirror(args, place);
     case 'mv':
       return checkMove(args, place);
     case 'rd':

@@ -106,3 +106,17 @@ describe("hardline: storage managers' destroying verbs (storageVerbs.ts and the 
     assert.equal(arm('lthor boot.tar rootfs.tar'), null);
   });
 });
+
+describe('hardline: lsyncd -rsync/-direct mirror with delete, as rsync --delete does', () => {
+  it("refuses a mirror onto the home folder or a system folder", () => {
+    assert.equal(arm('lsyncd -nodaemon -rsync /tmp/empty /home/agent'), 'recursive-delete-root');
+    assert.equal(arm('lsyncd -rsync "$(mktemp -d)" ~'), 'recursive-delete-root');
+    assert.equal(arm('lsyncd -direct ./build /usr'), 'recursive-delete-root');
+  });
+
+  it('leaves a mirror into the workspace and one onto another machine', () => {
+    assert.equal(arm('lsyncd -nodaemon -rsync ./src ./mirror'), null);
+    assert.equal(arm('lsyncd -nodaemon -rsync ./site web1:/var/www/site'), null);
+    assert.equal(arm('lsyncd -rsyncssh ./site web1 /var/www/site'), null);
+  });
+});
