@@ -120,3 +120,16 @@ describe('hardline: lsyncd -rsync/-direct mirror with delete, as rsync --delete 
     assert.equal(arm('lsyncd -rsyncssh ./site web1 /var/www/site'), null);
   });
 });
+
+describe("hardline: sed's p flag and -n flow into the shell that runs its output (dataFlow.ts sedTransform)", () => {
+  it('reads the lines a s///p prints under -n as the code they become', () => {
+    assert.equal(arm("sed -n 's|^|sudo rm -rf |p' <<< /var/lib | sh"), 'recursive-delete-root');
+    assert.equal(arm("echo /etc | sed -n 's/^/rm -rf /p' | bash"), 'recursive-delete-root');
+    assert.equal(arm("printf '/usr\\n' | sed 's/^/rm -rf /p' | sh"), 'recursive-delete-root');
+  });
+
+  it('leaves what the same scripts print when it is harmless, and -n lines no s///p prints', () => {
+    assert.equal(arm("sed -n 's|^|ls -la |p' <<< /var/lib | sh"), null);
+    assert.equal(arm("echo /etc | sed -n 's/^x/rm -rf /p' | sh"), null);
+  });
+});
