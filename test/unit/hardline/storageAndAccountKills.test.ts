@@ -102,7 +102,7 @@ describe("hardline: storage managers' destroying verbs (storageVerbs.ts and the 
     }
   });
 
-  it('leaves lthor, a flasher of a phone on a cable, to a form an entry must spell', () => {
+  it('leaves lthor, a flasher of a phone on a cable (another machine), unfloored', () => {
     assert.equal(arm('lthor boot.tar rootfs.tar'), null);
   });
 });

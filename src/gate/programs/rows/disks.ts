@@ -161,16 +161,6 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     flashes: { what: 'the disk it configures (its layout overwritten)', withAnyOperand: true },
   },
   {
-    // Tizen's lthor writes images to the partitions of a device on a USB cable, as fastboot and
-    // heimdall do: another device, not this machine (docs/decisions.md "Firmware flashers and
-    // erased volumes without a row"): a form an entry must spell exactly, not a floor.
-    names: ['lthor'],
-    category: 'system',
-    what: "writes firmware images to a Tizen device's partitions over USB",
-    grammar: { short: 'dp', flags: 'vhc', long: {} },
-    role: { role: 'destructive', note: "overwrites the connected device's partitions with the images given" },
-  },
-  {
     // Flashes the running system with a new image (`-n`: without keeping the configuration).
     names: ['sysupgrade'],
     category: 'system',

@@ -280,12 +280,20 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     // prints what it would do); snice only
     // changes their priority. The hardline floor reads `skill -u USER` and `skill -t TTY` as it
     // reads pkill's (ownAccount.ts, sessionProcesses.ts: docs/decisions.md "skill and slay").
-    names: ['skill', 'snice'],
+    names: ['skill'],
     category: 'system',
-    what: 'signals (skill) or renices (snice) the processes of terminals, users, pids or commands',
+    what: 'signals the processes of terminals, users, pids or commands',
     grammar: { short: 'ctup', flags: 'filLnvwhV', long: { ...valued('command', 'tty', 'user', 'pid', 'ns', 'nslist'), ...flagged('fast', 'interactive', 'list', 'table', 'no-action', 'verbose', 'warnings', 'help', 'version') } },
     operands: [{ role: 'destructive', operand: 'every', example: 'dev', note: 'every process of the terminal, user, pid or command the word names is signalled' }],
     plain: ['-l', '-L', '-n -u dev', '--help'],
+  },
+  {
+    // snice: skill's twin that only changes the priority of the processes it selects.
+    names: ['snice'],
+    category: 'system',
+    what: 'changes the priority of the processes of terminals, users, pids or commands',
+    grammar: { short: 'ctup', flags: 'filLnvwhV', long: { ...valued('command', 'tty', 'user', 'pid', 'ns', 'nslist'), ...flagged('fast', 'interactive', 'list', 'table', 'no-action', 'verbose', 'warnings', 'help', 'version') } },
+    plain: ['+4 -p 4242', '-n -u dev', '--help'],
   },
   {
     // slay (Debian's slay(1)): `slay [-signal] [-clean] USER…` sends KILL (unless another signal
