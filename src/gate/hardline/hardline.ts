@@ -1149,6 +1149,14 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
     if (found !== null) return found;
   }
   if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  // The ids of processes named (`pidof systemd sshd | xargs kill -9`): what `kill -9 $(pidof
+  // systemd sshd)` is handed, read by the same rule (processes.ts, docs/decisions.md "Process ids
+  // piped from pidof and pgrep").
+  const sourceArgv = innerArgv(source);
+  const sourceName = commandName(sourceArgv[0])?.name;
+  if (xargs !== undefined && source.pipedFrom === null && (sourceName === 'pidof' || sourceName === 'pgrep') && sourceArgv.length <= 64) {
+    inputs.push({ words: [{ kind: 'opaque', raw: `$(${sourceArgv.map((word) => word.raw).join(' ')})`, expansions: ['variable'] }] });
+  }
   // Nothing known of what flows: a word known only at run time, taken at its worst by the command's own rules (docs/decisions.md "What flows unread into xargs").
   if (inputs.length === 0) inputs.push({ words: [UNREAD_INPUT] });
   for (const input of inputs) {

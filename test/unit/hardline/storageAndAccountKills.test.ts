@@ -133,3 +133,15 @@ describe("hardline: sed's p flag and -n flow into the shell that runs its output
     assert.equal(arm("echo /etc | sed -n 's/^x/rm -rf /p' | sh"), null);
   });
 });
+
+describe('hardline: process ids piped from pidof and pgrep read as $(pidof …) handed to the killer', () => {
+  it('refuses the ids of a process the session or the system cannot live without, through xargs', () => {
+    assert.equal(arm('pidof systemd sshd dbus-daemon | xargs sudo kill -9'), 'shutdown');
+    assert.equal(arm('pgrep -x Xorg | xargs kill'), 'shutdown');
+  });
+
+  it("leaves an everyday program's ids", () => {
+    assert.equal(arm('pidof node | xargs kill -9'), null);
+    assert.equal(arm('pgrep -f vite | xargs -r kill'), null);
+  });
+});
