@@ -145,3 +145,15 @@ describe('hardline: process ids piped from pidof and pgrep read as $(pidof …) 
     assert.equal(arm('pgrep -f vite | xargs -r kill'), null);
   });
 });
+
+describe("hardline: a read loop's producer is the whole pipeline before it (readLoops.ts)", () => {
+  it('reads what the lister prints through a line filter into the loop variable', () => {
+    assert.equal(arm('lsblk -dpno NAME | grep -v loop | while read d; do sudo dd if=/dev/zero of="$d" bs=1M count=10; done'), 'raw-device-write');
+    assert.equal(arm('ls -d /usr/* | grep -v local | while read d; do rm -rf "$d"; done'), 'recursive-delete-root');
+  });
+
+  it('leaves a filtered listing of the workspace', () => {
+    assert.equal(arm('ls ./build | grep -v keep | while read f; do rm -rf "build/$f"; done'), null);
+    assert.equal(arm('git ls-files | grep .tmp | while read f; do rm "$f"; done'), null);
+  });
+});
