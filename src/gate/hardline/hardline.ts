@@ -1186,20 +1186,39 @@ const MAX_SUBSTITUTION_NESTING = 3;
  * read again as approximate text.
  */
 function checkLineValues(text: string, context: Context): HardlineFinding | null {
-  const produce = (substituted: string, nesting: number): string | null => {
+  // A text known only at its worst with several lines (`getent passwd dev | cut -d: -f6`: the
+  // account's home as Linux or macOS places it) holds one of them, not all in one word: each line
+  // is tried in its own reading of the line (`alternative`), up to MAX_LINE_ALTERNATIVES
+  // (docs/decisions.md "A value known at its worst holds one of its lines").
+  let alternatives = 1;
+  const produce = (substituted: string, nesting: number, alternative: number): string | null => {
     // A substitution inside the substitution (`$(wslpath "$(wslvar USERPROFILE)")`) is filled first.
-    const inner = nesting < MAX_SUBSTITUTION_NESTING ? (lineWithValues(substituted, (deeper) => produce(deeper, nesting + 1)) ?? substituted) : substituted;
+    const inner = nesting < MAX_SUBSTITUTION_NESTING ? (lineWithValues(substituted, (deeper) => produce(deeper, nesting + 1, alternative)) ?? substituted) : substituted;
     const commands = readTextCommands(inner, context.home);
     const last = commands[commands.length - 1];
     const produced = last === undefined ? null : producedText(last as CommandShape);
+    if (produced !== null && produced.exact !== true && produced.listing !== true) {
+      const lines = produced.texts[0]!.split('\n').filter((line) => line !== '');
+      if (lines.length > 1) {
+        alternatives = Math.max(alternatives, Math.min(lines.length + 1, MAX_LINE_ALTERNATIVES));
+        if (alternative > 0) return lines[Math.min(alternative, lines.length) - 1]!;
+      }
+    }
     // A lister's paths at their worst (`rm -rf $(ls -d /usr/*)`), each root and the glob of what is under it.
     const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
     return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   };
-  const filled = lineWithValues(text, (inner) => produce(inner, 0));
+  for (let alternative = 0; alternative < alternatives; alternative++) {
+    const filled = lineWithValues(text, (inner) => produce(inner, 0, alternative));
+    const found = filled === null ? null : checkPayloadText(filled, true, context, context.place);
+    if (found !== null) return found;
+  }
   const calls = functionCallsText(text);
-  return (filled === null ? null : checkPayloadText(filled, true, context, context.place)) ?? (calls === null ? null : checkPayloadText(calls, true, context, context.place));
+  return calls === null ? null : checkPayloadText(calls, true, context, context.place);
 }
+
+/** Most readings of a line tried, one per line of a value known only at its worst (the whole text first). */
+const MAX_LINE_ALTERNATIVES = 4;
 
 /** xargs reading a process substitution or a here-string, read as the pipe it amounts to (inputAsPipe.ts). */
 function checkXargsInput(text: string, context: Context): HardlineFinding | null {

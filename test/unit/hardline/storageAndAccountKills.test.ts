@@ -157,3 +157,15 @@ describe("hardline: a read loop's producer is the whole pipeline before it (read
     assert.equal(arm('git ls-files | grep .tmp | while read f; do rm "$f"; done'), null);
   });
 });
+
+describe('hardline: a value known only at its worst holds one of its lines (checkLineValues)', () => {
+  it("reads an account's home computed by getent into a variable or a quoted substitution", () => {
+    assert.equal(arm('HOMEDIR=$(getent passwd dev | cut -d: -f6); sudo rm -rf "$HOMEDIR"'), 'recursive-delete-root');
+    assert.equal(arm('rm -rf "$(getent passwd agent | cut -d: -f6)"'), 'recursive-delete-root');
+  });
+
+  it('leaves a reading of the same home, and exact multi-line text in one word', () => {
+    assert.equal(arm('H=$(getent passwd dev | cut -d: -f6); ls "$H"'), null);
+    assert.equal(arm('D=$(printf "a\\nb"); rm -rf "$D"'), null);
+  });
+});
