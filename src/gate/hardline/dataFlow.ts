@@ -919,7 +919,13 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
       const readHere = READ_HERE.exec(text.slice(k));
       if (readHere !== null) {
         const names = readHere[2]!.trim().split(/\s+/);
-        const words = shellWords(readHere[3]!).join(' ').split(/[ \t\n]+/).filter((word) => word !== '');
+        // A here-string that is one variable (`<<< "$PATH"`) holds its value (the search path's
+        // folders at their worst), split at the line's IFS too (`IFS=: read -ra P <<< "$PATH"`).
+        const variable = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$/.exec(readHere[3]!)?.[1];
+        const known = variable === undefined ? undefined : (values.get(variable) ?? environmentValue(variable));
+        const hereText = known?.raw ?? shellWords(readHere[3]!).join(' ');
+        const ifs = values.get('IFS');
+        const words = (known !== undefined && ifs !== undefined ? splitByIfs(fromLiteral(hereText), ifs) : hereText).split(/[ \t\n]+/).filter((word) => word !== '');
         names.forEach((name, index) => values.set(name, fromLiteral(index === names.length - 1 || /a/.test(readHere[1]!) ? words.slice(index).join(' ') : (words[index] ?? ''))));
       }
       const printfV = PRINTF_V.exec(text.slice(k));
@@ -962,7 +968,10 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
       }
       const value = expansion === null ? undefined : expansion[3] !== undefined ? indirect(expansion[3], values) : values.get(expansion[1] ?? expansion[2]!);
       if (expansion !== null && value !== undefined) {
-        out += quoted ? value.quoted : splitByIfs(value, values.get('IFS'));
+        // `"${NAME[@]}"`: an array's elements, each a word of its own even when quoted.
+        // The quote open around it is closed before the words and opened again after them.
+        const array = quoted && expansion[0].includes('[@]');
+        out += array ? `"${splitByIfs(value, values.get('IFS'))}"` : quoted ? value.quoted : splitByIfs(value, values.get('IFS'));
         k += expansion[0].length;
         changed = true;
         continue;

@@ -169,3 +169,15 @@ describe('hardline: a value known only at its worst holds one of its lines (chec
     assert.equal(arm('D=$(printf "a\\nb"); rm -rf "$D"'), null);
   });
 });
+
+describe('hardline: read -a from a here-string of a variable, expanded as an array (dataFlow.ts lineWithValues)', () => {
+  it("refuses the search path's folders read into an array and deleted", () => {
+    assert.equal(arm('IFS=: read -ra P <<< "$PATH"; sudo rm -rf "${P[@]}"'), 'recursive-delete-root');
+    assert.equal(arm('read -ra P <<< "/usr /etc"; rm -rf "${P[@]}"'), 'recursive-delete-root');
+  });
+
+  it("leaves a listing of the same folders and an array of the workspace's folders", () => {
+    assert.equal(arm('IFS=: read -ra P <<< "$PATH"; ls "${P[@]}"'), null);
+    assert.equal(arm('read -ra F <<< "build dist"; rm -rf "${F[@]}"'), null);
+  });
+});
