@@ -21,6 +21,7 @@
 import type { SegmentRecord } from '../programs/segmentRecord';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
+import { isHardlineProgram } from './programArms';
 import { unplaced } from './protectedTrees';
 
 /** What holds data: file systems, disks and their groups, pools, volumes, slots, LUNs, partitions, arrays. */
@@ -54,7 +55,8 @@ function leadingOperands(words: readonly (string | null)[]): (string | null)[] {
 export function checkStorageDestroyer(record: SegmentRecord): HardlineFinding | null {
   const inside = record.inside;
   const name = commandName(inside.argv[0])?.name;
-  if (name === undefined || !unplaced(inside, name)) return null;
+  // A program an arm reads by its name has its own rules (`wipefs` alone only lists signatures).
+  if (name === undefined || !unplaced(inside, name) || isHardlineProgram(name)) return null;
   const lower = name.toLowerCase();
   if (DESTROYING_NAME.test(lower)) return hardlineFinding('mkfs', `${name}, a program the gate cannot read, says by its name that it destroys a file system, disk, volume or pool`);
   const [first, second] = leadingOperands(inside.argv.slice(1).map(literalText));

@@ -181,3 +181,10 @@ describe('hardline: read -a from a here-string of a variable, expanded as an arr
     assert.equal(arm('read -ra F <<< "build dist"; rm -rf "${F[@]}"'), null);
   });
 });
+
+describe('hardline: storageVerbs.ts leaves the programs an arm reads by name to that arm', () => {
+  it('leaves wipefs listing signatures, and still refuses wipefs -a', () => {
+    assert.equal(arm('wipefs /dev/sdb'), null);
+    assert.equal(arm('wipefs -a /dev/sdb'), 'mkfs');
+  });
+});
