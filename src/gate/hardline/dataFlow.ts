@@ -254,26 +254,40 @@ function sedTransform(words: readonly string[]): Transform | null {
     else return null; // a file operand: the text is the file's
   }
   if (scripts.length === 0) return null;
-  const substitutions: Array<(line: string) => string> = [];
+  // Each substitution, and whether it prints the line when it replaced (the `p` flag: with `-n`
+  // the only output, `sed -n 's|^|rm -rf |p'`).
+  const substitutions: Array<{ apply: (line: string) => string; prints: boolean }> = [];
   // Replacement texts of substitutions that could not be computed: at worst they stand before each line.
   const atWorst: string[] = [];
-  let computable = !n;
+  let computable = true;
   // Exact only for literal texts: a regular expression is computed the way JavaScript matches it
   // (leftmost-first, not POSIX's leftmost-longest), so the text is then read approximately.
   let literalOnly = true;
   for (const script of scripts.join('\n').split(/[;\n]/).map((part) => part.trim()).filter((part) => part !== '')) {
-    const match = /^s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([giI0-9]*)$/.exec(script);
-    const computed = match === null ? null : sedSubstitution(match[2]!, match[3]!, match[4]!, extended);
+    const match = /^s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([giIp0-9]*)$/.exec(script);
+    const computed = match === null ? null : sedSubstitution(match[2]!, match[3]!, match[4]!.replace(/p/g, ''), extended);
     if (computed === null) {
       computable = false;
       if (match !== null) atWorst.push(match[3]!.replace(/\\(.)/g, '$1').replace(/&/g, ''));
       continue;
     }
-    substitutions.push(computed);
+    substitutions.push({ apply: computed, prints: match![4]!.includes('p') });
     literalOnly &&= !/[.[\]*^$\\+?(){}|]/.test(match![2]!) && !/[&\\]/.test(match![3]!) && /^g?$/.test(match![4]!);
   }
   if (computable) {
-    return { apply: (text) => text.split('\n').map((line) => substitutions.reduce((out, substitute) => substitute(out), line)).join('\n'), exact: literalOnly };
+    // A replacement that leaves the line as it was is taken as no match (its `p` prints nothing):
+    // approximate then, so a `p` flag or `-n` makes the text approximate.
+    const apply = (line: string): string[] => {
+      const printed: string[] = [];
+      let out = line;
+      for (const substitution of substitutions) {
+        const next = substitution.apply(out);
+        if (substitution.prints && next !== out) printed.push(next);
+        out = next;
+      }
+      return n ? printed : [...printed, out];
+    };
+    return { apply: (text) => text.split('\n').flatMap(apply).join('\n'), exact: literalOnly && !n };
   }
   // Not computed: the input as it was, and each line with every replacement before it (docs/decisions.md
   // "What sed makes of literal text").
@@ -905,7 +919,13 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
       const readHere = READ_HERE.exec(text.slice(k));
       if (readHere !== null) {
         const names = readHere[2]!.trim().split(/\s+/);
-        const words = shellWords(readHere[3]!).join(' ').split(/[ \t\n]+/).filter((word) => word !== '');
+        // A here-string that is one variable (`<<< "$PATH"`) holds its value (the search path's
+        // folders at their worst), split at the line's IFS too (`IFS=: read -ra P <<< "$PATH"`).
+        const variable = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$/.exec(readHere[3]!)?.[1];
+        const known = variable === undefined ? undefined : (values.get(variable) ?? environmentValue(variable));
+        const hereText = known?.raw ?? shellWords(readHere[3]!).join(' ');
+        const ifs = values.get('IFS');
+        const words = (known !== undefined && ifs !== undefined ? splitByIfs(fromLiteral(hereText), ifs) : hereText).split(/[ \t\n]+/).filter((word) => word !== '');
         names.forEach((name, index) => values.set(name, fromLiteral(index === names.length - 1 || /a/.test(readHere[1]!) ? words.slice(index).join(' ') : (words[index] ?? ''))));
       }
       const printfV = PRINTF_V.exec(text.slice(k));
@@ -948,7 +968,10 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
       }
       const value = expansion === null ? undefined : expansion[3] !== undefined ? indirect(expansion[3], values) : values.get(expansion[1] ?? expansion[2]!);
       if (expansion !== null && value !== undefined) {
-        out += quoted ? value.quoted : splitByIfs(value, values.get('IFS'));
+        // `"${NAME[@]}"`: an array's elements, each a word of its own even when quoted.
+        // The quote open around it is closed before the words and opened again after them.
+        const array = quoted && expansion[0].includes('[@]');
+        out += array ? `"${splitByIfs(value, values.get('IFS'))}"` : quoted ? value.quoted : splitByIfs(value, values.get('IFS'));
         k += expansion[0].length;
         changed = true;
         continue;

@@ -266,6 +266,26 @@ export function checkRsyncDelete(args: readonly Word[], place: PathPlace): Hardl
 }
 
 /**
+ * lsyncd(1) from the command line (docs/decisions.md "lsyncd mirrors with delete"): `-rsync SOURCE
+ * TARGET` and `-direct SOURCE TARGET` keep TARGET a mirror of SOURCE, and lsyncd's default sync
+ * passes `delete = true` (rsync's `--delete`): what SOURCE lacks is deleted from TARGET, all of it
+ * from an empty source. TARGET is read as `rsync --delete`'s destination; `-rsyncssh SOURCE HOST
+ * DIR` mirrors onto another machine.
+ */
+export function checkLsyncdMirror(args: readonly Word[], place: PathPlace): HardlineFinding | null {
+  for (let k = 0; k + 2 < args.length; k++) {
+    const text = literalText(args[k]!);
+    if (text === null || !/^--?(?:rsync|direct)$/.test(text)) continue;
+    const target = args[k + 2]!;
+    const targetText = literalText(target) ?? target.raw;
+    if (/^[^/]*:/.test(targetText)) continue; // a remote target
+    const what = deletionTarget(target, place);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `lsyncd ${text} mirrors (with delete) into ${what}`);
+  }
+  return null;
+}
+
+/**
  * Windows' `rd /s` (`rmdir /s`) and `del /s` (`erase /s`), run through `cmd.exe` from WSL or Git
  * Bash: a recursive deletion of a drive, a Windows system folder or a home folder (the same targets
  * as rm's, Windows paths read as WSL sees them). Switches are case-insensitive; `/s` is needed.

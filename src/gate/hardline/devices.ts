@@ -6,7 +6,9 @@
  */
 import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { literalText, operands } from './commandName';
+import { hasOption } from '../programs/grammar';
+import { rowFor } from '../programs/table';
+import { literalText, operands, readByRow } from './commandName';
 import { isRawBlockDevice, isRawBlockDevicePath, isSysrqTrigger, wordPathText } from './paths';
 
 /** Formatters named otherwise than `mkfs*` or `newfs*` (one set, not a list made per call). */
@@ -20,8 +22,21 @@ export function isFormatter(name: string): boolean {
 /** diskutil verbs that erase or repartition a whole disk. */
 const DISKUTIL_ERASERS = new Set(['erasedisk', 'erasevolume', 'zerodisk', 'randomdisk', 'secureerase', 'partitiondisk', 'reformat']);
 
+/**
+ * The formatter's row names a dry run (`deviceReads.dryRun`: `mke2fs -n`, `mkfs.xfs -N`,
+ * `mkfs.lustre --dryrun`) and it is given: it prints what it would create and writes nothing
+ * (docs/decisions.md "A formatter's dry run and a tuner's query").
+ */
+function dryRunByRow(name: string, args: readonly Word[]): boolean {
+  const dryRun = rowFor(name)?.deviceReads?.dryRun;
+  if (dryRun === undefined) return false;
+  const reading = readByRow(name, args);
+  return reading !== null && hasOption(reading, ...dryRun);
+}
+
 export function checkFormatting(name: string, args: readonly Word[]): HardlineFinding | null {
   if (isFormatter(name)) {
+    if (dryRunByRow(name, args)) return null;
     const device = args.find(isRawBlockDevice);
     return device === undefined ? null : hardlineFinding('mkfs', `${name} on ${wordPathText(device)}`);
   }

@@ -50,6 +50,7 @@ import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession } from './power';
 import { checkStorageServices } from './storageServices';
 import { checkFirmwareFlasher } from './firmwareFlashers';
+import { checkStorageDestroyer } from './storageVerbs';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
@@ -490,7 +491,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
   const record = recordOfView(view);
-  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record);
+  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record) ?? checkStorageDestroyer(record);
 }
 
 /** The program inside its wrappers, read by every arm of the argv. */
@@ -1187,6 +1188,14 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
     if (found !== null) return found;
   }
   if (printsEveryProcess(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  // The ids of processes named (`pidof systemd sshd | xargs kill -9`): what `kill -9 $(pidof
+  // systemd sshd)` is handed, read by the same rule (processes.ts, docs/decisions.md "Process ids
+  // piped from pidof and pgrep").
+  const sourceArgv = innerArgv(source);
+  const sourceName = commandName(sourceArgv[0])?.name;
+  if (xargs !== undefined && source.pipedFrom === null && (sourceName === 'pidof' || sourceName === 'pgrep') && sourceArgv.length <= 64) {
+    inputs.push({ words: [{ kind: 'opaque', raw: `$(${sourceArgv.map((word) => word.raw).join(' ')})`, expansions: ['variable'] }] });
+  }
   // Nothing known of what flows: a word known only at run time, taken at its worst by the command's own rules (docs/decisions.md "What flows unread into xargs").
   if (inputs.length === 0) inputs.push({ words: [UNREAD_INPUT] });
   for (const input of inputs) {
@@ -1216,20 +1225,39 @@ const MAX_SUBSTITUTION_NESTING = 3;
  * read again as approximate text.
  */
 function checkLineValues(text: string, context: Context): HardlineFinding | null {
-  const produce = (substituted: string, nesting: number): string | null => {
+  // A text known only at its worst with several lines (`getent passwd dev | cut -d: -f6`: the
+  // account's home as Linux or macOS places it) holds one of them, not all in one word: each line
+  // is tried in its own reading of the line (`alternative`), up to MAX_LINE_ALTERNATIVES
+  // (docs/decisions.md "A value known at its worst holds one of its lines").
+  let alternatives = 1;
+  const produce = (substituted: string, nesting: number, alternative: number): string | null => {
     // A substitution inside the substitution (`$(wslpath "$(wslvar USERPROFILE)")`) is filled first.
-    const inner = nesting < MAX_SUBSTITUTION_NESTING ? (lineWithValues(substituted, (deeper) => produce(deeper, nesting + 1)) ?? substituted) : substituted;
+    const inner = nesting < MAX_SUBSTITUTION_NESTING ? (lineWithValues(substituted, (deeper) => produce(deeper, nesting + 1, alternative)) ?? substituted) : substituted;
     const commands = readTextCommands(inner, context.home);
     const last = commands[commands.length - 1];
     const produced = last === undefined ? null : producedText(last as CommandShape);
+    if (produced !== null && produced.exact !== true && produced.listing !== true) {
+      const lines = produced.texts[0]!.split('\n').filter((line) => line !== '');
+      if (lines.length > 1) {
+        alternatives = Math.max(alternatives, Math.min(lines.length + 1, MAX_LINE_ALTERNATIVES));
+        if (alternative > 0) return lines[Math.min(alternative, lines.length) - 1]!;
+      }
+    }
     // A lister's paths at their worst (`rm -rf $(ls -d /usr/*)`), each root and the glob of what is under it.
     const listed = produced === null && last !== undefined ? listedPaths(innerArgv(last as CommandShape)) : null;
     return produced?.texts[0] ?? listed?.map((word) => (word.kind === 'literal' ? word.value : word.raw)).join('\n') ?? null;
   };
-  const filled = lineWithValues(text, (inner) => produce(inner, 0));
+  for (let alternative = 0; alternative < alternatives; alternative++) {
+    const filled = lineWithValues(text, (inner) => produce(inner, 0, alternative));
+    const found = filled === null ? null : checkPayloadText(filled, true, context, context.place);
+    if (found !== null) return found;
+  }
   const calls = functionCallsText(text);
-  return (filled === null ? null : checkPayloadText(filled, true, context, context.place)) ?? (calls === null ? null : checkPayloadText(calls, true, context, context.place));
+  return calls === null ? null : checkPayloadText(calls, true, context, context.place);
 }
+
+/** Most readings of a line tried, one per line of a value known only at its worst (the whole text first). */
+const MAX_LINE_ALTERNATIVES = 4;
 
 /** xargs reading a process substitution or a here-string, read as the pipe it amounts to (inputAsPipe.ts). */
 function checkXargsInput(text: string, context: Context): HardlineFinding | null {

@@ -16,6 +16,7 @@ import { literalText, readByRow } from './commandName';
 const USER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   pkill: ['-u', '--euid', '-U', '--uid'],
   killall: ['-u', '--user'],
+  skill: ['-u', '--user'],
 };
 
 /** Options that narrow the selection further or ask first, per program (as the reader names them). */
@@ -25,6 +26,8 @@ const NARROWING: Readonly<Record<string, ReadonlySet<string>>> = {
     '-n', '--newest', '-o', '--oldest', '-O', '--older', '-r', '--runstates', '--cgroup', '--ns', '--env', '-x', '--exact',
   ]),
   killall: new Set(['-o', '--older-than', '-y', '--younger-than', '-Z', '--context', '-i', '--interactive', '-n', '--ns', '-g', '--process-group']),
+  // skill: another part of the expression (terminal, pid, command), asking first, or `-n` (no action).
+  skill: new Set(['-t', '--tty', '-p', '--pid', '-c', '--command', '--ns', '--nslist', '-i', '--interactive', '-n', '--no-action']),
 };
 
 /** A signal given as an option word (`-9`, `-KILL`, `-SIGTERM`); one capital is an option (`-U`). */
@@ -61,13 +64,28 @@ export function namesOwnAccount(word: Word, home: string): boolean {
   return OWN_ACCOUNT.test(raw);
 }
 
-/** `pkill`/`killall` selecting every process of the user's own account, or null. */
+/**
+ * `slay [-SIGNAL] [-clean] USER…` (docs/decisions.md "skill and slay: every process of an
+ * account"): every operand is an account, and the signal is KILL unless another is spelt: what
+ * `pkill -KILL -u USER` signals, any account alike.
+ */
+function checkSlay(args: readonly Word[], signalWords: ReadonlyArray<string | null>): HardlineFinding | null {
+  const reading = readByRow('slay', args.filter((_, k) => signalWords[k] === null));
+  if (reading === null || reading.operands.length === 0) return null;
+  if (reading.options.some((option) => option.name === '-help' || option.name === '-version')) return null;
+  const signal = signalWords.find((text) => text !== null) ?? 'KILL';
+  if (!ENDING_SIGNAL.test(signal.replace(/^SIG/i, ''))) return null;
+  return hardlineFinding('kill-all', `slay ${reading.operands[0]!.raw} kills every process of the account (a logout)`);
+}
+
+/** `pkill`/`killall`/`skill` selecting every process of the user's own account (or `slay`'s accounts), or null. */
 export function checkOwnAccountKill(name: string, args: readonly Word[], home: string): HardlineFinding | null {
-  const userOptions = USER_OPTIONS[name];
-  if (userOptions === undefined) return null;
   // A signal spelt as an option word (`-KILL`, `-9`, `-SIGTERM`) is read apart: the row's reader
   // would split it into letters.
   const signalWords = args.map((word) => literalText(word)).map((text) => (text !== null && SIGNAL_WORD.test(text) ? text.replace(/^-(?:SIG)?/i, '') : null));
+  if (name === 'slay') return checkSlay(args, signalWords);
+  const userOptions = USER_OPTIONS[name];
+  if (userOptions === undefined) return null;
   const reading = readByRow(name, args.filter((_, k) => signalWords[k] === null));
   if (reading === null) return null;
   let own: Word | null = null;

@@ -7,7 +7,7 @@ import type { Word } from '../reading/resolution';
 import type { HardlineFinding } from './arms';
 import { hardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { checkFileDestroyers, checkFind, checkMove, checkRemove, checkRsyncDelete, checkWindowsRemove, type Rechecker } from './deletion';
+import { checkFileDestroyers, checkFind, checkLsyncdMirror, checkMove, checkRemove, checkRsyncDelete, checkWindowsRemove, type Rechecker } from './deletion';
 import { checkDeviceWriters, checkFormatting, isFormatter } from './devices';
 import { isInterpreterForkBomb } from './forkBomb';
 import { checkChattr, checkPermissions } from './permissions';
@@ -21,11 +21,11 @@ import { devicesThroughBinds } from './boundDevices';
 const INTERPRETERS = new Set(['perl', 'ruby', 'python', 'python2', 'python3', 'pypy', 'pypy3']);
 
 const NAMED_PROGRAMS = new Set([
-  'rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'chattr', 'chflags',
+  'rm', 'rimraf', 'find', 'rsync', 'lsyncd', 'mv', 'unlink', 'truncate', 'chattr', 'chflags',
   'wipefs', 'diskutil', 'nvme', 'asr',
   'dd', 'tee', 'cp', 'shred', 'blkdiscard', 'badblocks', 'ddrescue',
   'chmod', 'chown', 'chgrp',
-  'kill', 'killall5', 'pkill', 'killall', 'fuser',
+  'kill', 'killall5', 'pkill', 'killall', 'skill', 'slay', 'fuser',
   'shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'runit-init', 'service', 'rc-service', 'sv', 'herd', 'dinitctl', 'initctl', 'systemctl', 'kexec', 'loginctl', 'rtcwake',
   // other platforms and other ways in (docs/decisions.md, "Other platforms' programs")
   'launchctl', 'uadmin', 'busctl', 'gdbus', 'dbus-send', 'qdbus', 'osascript', 'openssl', 'fio', 'rd', 'rmdir', 'del', 'erase',
@@ -36,10 +36,10 @@ const NAMED_PROGRAMS = new Set([
 ]);
 
 /** The programs whose arms still apply inside a container (see {@link checkProgram}). */
-const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
+const CONTAINER_ARMS = new Set(['rm', 'rimraf', 'find', 'rsync', 'lsyncd', 'mv', 'unlink', 'truncate', 'shred', 'chattr', 'chflags', 'chmod', 'chown', 'chgrp', ...INTERPRETERS]);
 
 /** The arms of signals to processes, which reach the host's processes from its process namespace. */
-const HOST_PROCESS_ARMS = new Set(['kill', 'killall5', 'pkill', 'killall']);
+const HOST_PROCESS_ARMS = new Set(['kill', 'killall5', 'pkill', 'killall', 'skill', 'slay']);
 
 /** True when some arm looks at this program (used to re-anchor an argv read inexactly). */
 export function isHardlineProgram(name: string): boolean {
@@ -75,6 +75,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkFind(args, place, rechecker);
     case 'rsync':
       return checkRsyncDelete(args, place);
+    case 'lsyncd':
+      return checkLsyncdMirror(args, place);
     case 'mv':
       return checkMove(args, place);
     case 'rd':
@@ -99,6 +101,8 @@ export function checkProgram(argv: readonly Word[], place: PathPlace, rechecker:
       return checkFuserKill(args);
     case 'pkill':
     case 'killall':
+    case 'skill':
+    case 'slay':
       return checkKillPattern(name, args) ?? checkOwnAccountKill(name, args, place.home) ?? checkSessionKill(name, args);
     case 'shutdown':
     case 'reboot':

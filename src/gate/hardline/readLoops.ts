@@ -66,10 +66,27 @@ export function readLoopBodies(text: string, values: (producer: string) => strin
     // `-a ARRAY` reads words into an array, not a line into the variable.
     if (/(?:^|\s)-[A-Za-z]*a/.test(match[2] ?? '')) continue;
     // A loop fed from a file (`done < ~/.netrc`) reads the file's lines: its producer is `cat FILE`.
-    add(match[3]!, match[1] ?? match[5] ?? match[6] ?? (match[7] === undefined ? undefined : `cat ${match[7]}`), match[4]!);
+    add(match[3]!, (match[1] === undefined ? undefined : pipelineBefore(text, match.index, match[1])) ?? match[5] ?? match[6] ?? (match[7] === undefined ? undefined : `cat ${match[7]}`), match[4]!);
   }
   for (const match of text.matchAll(FOR_IN)) add(match[1]!, match[2] ?? match[3], match[4]!);
   return out;
+}
+
+/** Longest stretch of text looked back over for the commands piped into a loop's producer. */
+const MAX_PIPELINE_BEFORE = 4096;
+
+/**
+ * The loop's producer with the commands piped into it (`lsblk -dpno NAME | grep -v loop | while
+ * read d; …`: `lsblk -dpno NAME | grep -v loop`, not `grep -v loop` alone, which reads what lsblk
+ * prints): when the match starts at a single `|`, the pipeline before it, back to the last `;`,
+ * `&`, line break, bracket or brace.
+ */
+function pipelineBefore(text: string, at: number, producer: string): string {
+  if (text[at] !== '|' || text[at - 1] === '|' || text[at + 1] === '|') return producer;
+  let k = at - 1;
+  while (k >= 0 && at - k <= MAX_PIPELINE_BEFORE && !/[;&\n(){}]/.test(text[k]!)) k--;
+  const before = text.slice(k + 1, at).trim();
+  return before === '' ? producer : `${before} | ${producer}`;
 }
 
 /**

@@ -146,8 +146,8 @@ export function sessionProcess(name: string): string | null {
   return null;
 }
 
-/** Options of killall and pkill that take the next word as their value. */
-const KILL_VALUED = new Set(['-s', '--signal', '-u', '--user', '-o', '--older-than', '-y', '--younger-than', '-n', '--ns', '-Z', '--context', '-U', '-g', '-G', '-P', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile']);
+/** Options of killall, pkill and skill that take the next word as their value. */
+const KILL_VALUED = new Set(['--tty', '-s', '--signal', '-u', '--user', '-o', '--older-than', '-y', '--younger-than', '-n', '--ns', '-Z', '--context', '-U', '-g', '-G', '-P', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile']);
 
 /** A signal option's value that only asks whether a process exists. */
 function isSignalZero(text: string): boolean {
@@ -221,11 +221,13 @@ export function checkSessionKill(name: string, args: readonly Word[]): HardlineF
     // pkill reads a regular expression: the name itself or anchored (`^loginwindow$`).
     names.push(name === 'pkill' ? text.replace(/^\^/, '').replace(/\$$/, '') : text);
   }
-  // `pkill -t TTY` with no pattern: every process of that terminal, its shell and session with them.
-  if (name === 'pkill' && names.length === 0) {
-    const at = texts.findIndex((text) => text === '-t' || text === '--terminal' || (text?.startsWith('--terminal=') ?? false));
-    const terminal = at === -1 ? undefined : texts[at]!.startsWith('--terminal=') ? texts[at]!.slice(11) : texts[at + 1];
-    if (terminal !== undefined) return hardlineFinding('shutdown', `pkill -t ${terminal ?? '…'} ends every process of the terminal, its session with them`);
+  // `pkill -t TTY` (skill's too: `skill -KILL -t pts/0`) with no pattern: every process of that
+  // terminal, its shell and session with them. skill's `-n` only prints what it would do.
+  if ((name === 'pkill' || (name === 'skill' && !texts.some((text) => text === '-n' || text === '--no-action'))) && names.length === 0) {
+    const at = texts.findIndex((text) => text === '-t' || text === '--terminal' || text === '--tty' || (text?.startsWith('--terminal=') ?? false) || (text?.startsWith('--tty=') ?? false));
+    const value = at === -1 ? undefined : texts[at]!;
+    const terminal = value === undefined ? undefined : value.startsWith('--') && value.includes('=') ? value.slice(value.indexOf('=') + 1) : texts[at + 1];
+    if (terminal !== undefined) return hardlineFinding('shutdown', `${name} -t ${terminal ?? '…'} ends every process of the terminal, its session with them`);
   }
   for (const process of names) {
     const login = process.toLowerCase();

@@ -36,6 +36,16 @@ const QEMU_IMG_GRAMMAR: Grammar = { short: 'fFOoblmtTcW', flags: 'hnpquUS', long
 /** OpenWrt's mtd: options before the verb; `-e PART` erases, `-j FILE` appends to a JFFS2 partition. */
 const MTD_GRAMMAR: Grammar = { short: 'ejlspodct', flags: 'qnrfh', long: {} };
 
+/** rauc's options (global and its subcommands'), rauc(1). */
+const RAUC_GRAMMAR: Grammar = {
+  short: 'c',
+  flags: 'dh',
+  long: { ...valued('conf', 'cert', 'key', 'keyring', 'intermediate', 'mount', 'override-boot-slot', 'output-format', 'handler-args', 'signing-keyring', 'encryption-key', 'transaction-id'), ...flagged('debug', 'version', 'help', 'detailed', 'progress', 'ignore-compatible', 'no-verify', 'dump-cert', 'dump-recipients', 'trust-environment') },
+};
+
+/** The options Veritas' vxdisk and vxdg share before their verb (`-g DG`, `-o alldgs`, `-f`). */
+const VX_GRAMMAR: Grammar = { short: 'gonxtC', flags: 'fepsqvkT', long: {} };
+
 /** mtd's verbs that write or erase the partition they name (`mtd write IMG firmware`). */
 const MTD_WRITING = ['write', 'erase', 'jffs2write', 'fixtrx', 'fixseama', 'fixwrg', 'fixwrgg'];
 
@@ -90,6 +100,65 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     options: [{ role: 'destructive', options: ['-e'], note: '-e erases the named flash partition first' }],
     flashes: { what: 'a flash partition of this machine', withOperands: MTD_WRITING, withOptions: ['e'] },
     plain: ['dump firmware', 'verify fw.bin firmware'],
+  },
+  {
+    // RAUC, the A/B updater of embedded Linux (docs/decisions.md "Storage managers' destroying
+    // verbs"): `info` and `status` print; `status mark-good|mark-bad|mark-active SLOT` changes
+    // which slot boots next (a form an entry must spell); `install BUNDLE` and `write-slot SLOT
+    // IMAGE` write this machine's slots (a root file system, the bootloader). Its other verbs
+    // (`bundle`, `resign`, `mount`, `service` …) are not listed: not placed.
+    names: ['rauc'],
+    category: 'system',
+    what: "installs update bundles into an A/B system's slots and reports their state (RAUC)",
+    grammar: RAUC_GRAMMAR,
+    subcommands: {
+      info: { grammar: RAUC_GRAMMAR },
+      status: {
+        grammar: RAUC_GRAMMAR,
+        operands: [{ role: 'destructive', operand: 0, when: (text) => text === null || text.startsWith('mark-'), example: 'mark-bad', note: 'rauc status mark-good|mark-bad|mark-active changes which slot boots next' }],
+      },
+      extract: { grammar: RAUC_GRAMMAR, operands: [{ role: 'writer', operand: 1, everyday: true, example: './bundle', note: 'rauc extract writes the bundle\'s files into the folder given' }] },
+      install: { grammar: RAUC_GRAMMAR, flashes: { what: "this machine's inactive slots (the system the next boot runs)", withAnyOperand: true } },
+      'write-slot': { grammar: RAUC_GRAMMAR, flashes: { what: 'a slot of this machine (a root file system or the bootloader)' } },
+    },
+    plain: ['status', 'status --detailed', 'status --output-format=json-pretty', 'info update.raucb'],
+  },
+  {
+    // Veritas Volume Manager's disks and disk groups: listings print; `vxdisk init`/`destroy`
+    // write or remove a disk's private region, `vxdg destroy` ends a disk group with its volumes,
+    // and `vxdisksetup` initialises the disk it is given. Verbs not listed are not placed.
+    names: ['vxdisk'],
+    category: 'system',
+    what: 'lists, initialises and removes Veritas Volume Manager disks',
+    grammar: VX_GRAMMAR,
+    subcommands: {
+      list: { grammar: VX_GRAMMAR },
+      path: { grammar: VX_GRAMMAR },
+      scandisks: { grammar: VX_GRAMMAR },
+      init: { grammar: VX_GRAMMAR, flashes: { what: "the disk it initialises (its contents' layout overwritten)" } },
+      destroy: { grammar: VX_GRAMMAR, flashes: { what: "the disk whose private region it removes" } },
+    },
+    plain: ['list', '-o alldgs list', 'path', 'list c2t1d0'],
+  },
+  {
+    names: ['vxdg'],
+    category: 'system',
+    what: 'lists and manages Veritas Volume Manager disk groups',
+    grammar: VX_GRAMMAR,
+    subcommands: {
+      list: { grammar: VX_GRAMMAR },
+      free: { grammar: VX_GRAMMAR },
+      spare: { grammar: VX_GRAMMAR },
+      destroy: { grammar: VX_GRAMMAR, flashes: { what: 'a disk group and every volume on it' } },
+    },
+    plain: ['list', '-g datadg free', 'list datadg'],
+  },
+  {
+    names: ['vxdisksetup'],
+    category: 'system',
+    what: 'configures a disk for Veritas Volume Manager, writing its private region',
+    grammar: { short: '', flags: 'ifvBe', long: {} },
+    flashes: { what: 'the disk it configures (its layout overwritten)', withAnyOperand: true },
   },
   {
     // Flashes the running system with a new image (`-n`: without keeping the configuration).
@@ -287,6 +356,19 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     options: [{ role: 'destructive', options: ['-O', '-U', '-L', '-I'], note: "changes the file system's features, UUID, label or inode size" }],
     deviceReads: { every: true, unlessOptions: ['O', 'U', 'L', 'I'] },
     plain: ['-l /dev/nvme0n1p6', '-c 30 /dev/sda1', '-m 1 /dev/sdb1'],
+  },
+  {
+    // tunefs.ocfs2(8): -Q FORMAT queries the file system's attributes and --list-sparse lists
+    // files with holes (docs/decisions.md "A formatter's dry run and a tuner's query"); a label,
+    // node slots, journal, UUID, size, mount type or feature change writes the device.
+    names: ['tunefs.ocfs2'],
+    category: 'system',
+    what: "prints (-Q) or changes the settings of an OCFS2 file system",
+    strict: true,
+    grammar: { short: 'LNJMQ', flags: 'USqvVyn', long: { ...valued('fs-features', 'fs-feature-level'), ...flagged('cloned-volume', 'backup-super', 'update-cluster-stack', 'list-sparse', 'help', 'version') } },
+    options: [{ role: 'destructive', options: ['-L', '-N', '-J', '-U', '-S', '-M', '--fs-features', '--fs-feature-level', '--cloned-volume', '--backup-super', '--update-cluster-stack'], note: "changes the file system's label, slots, journal, UUID, size or features" }],
+    deviceReads: { withOptions: ['Q', 'list-sparse'], unlessOptions: ['L', 'N', 'J', 'U', 'S', 'M', 'fs-features', 'fs-feature-level', 'cloned-volume', 'backup-super', 'update-cluster-stack'] },
+    plain: ["-Q '%V %N %B\\n' /dev/sdb1", '--list-sparse /dev/sdb1'],
   },
   {
     names: ['xfs_repair'],

@@ -274,6 +274,38 @@ const PROCESS_ROWS: readonly ProgramRow[] = [
     plain: ['node', '-9 chrome', '-u alice firefox', '-l'],
   },
   {
+    // procps' skill and snice (skill(1)): `skill [signal] [options] expression`, the expression's
+    // words picked by -t (terminal), -u (user), -p (pid), -c (command) or guessed from each word.
+    // skill signals them (TERM unless a `-KILL`/`-9`/`-SIGKILL` word says otherwise; `-n` only
+    // prints what it would do); snice only
+    // changes their priority. The hardline floor reads `skill -u USER` and `skill -t TTY` as it
+    // reads pkill's (ownAccount.ts, sessionProcesses.ts: docs/decisions.md "skill and slay").
+    names: ['skill'],
+    category: 'system',
+    what: 'signals the processes of terminals, users, pids or commands',
+    grammar: { short: 'ctup', flags: 'filLnvwhV', long: { ...valued('command', 'tty', 'user', 'pid', 'ns', 'nslist'), ...flagged('fast', 'interactive', 'list', 'table', 'no-action', 'verbose', 'warnings', 'help', 'version') } },
+    operands: [{ role: 'destructive', operand: 'every', example: 'dev', note: 'every process of the terminal, user, pid or command the word names is signalled' }],
+    plain: ['-l', '-L', '-n -u dev', '--help'],
+  },
+  {
+    // snice: skill's twin that only changes the priority of the processes it selects.
+    names: ['snice'],
+    category: 'system',
+    what: 'changes the priority of the processes of terminals, users, pids or commands',
+    grammar: { short: 'ctup', flags: 'filLnvwhV', long: { ...valued('command', 'tty', 'user', 'pid', 'ns', 'nslist'), ...flagged('fast', 'interactive', 'list', 'table', 'no-action', 'verbose', 'warnings', 'help', 'version') } },
+    plain: ['+4 -p 4242', '-n -u dev', '--help'],
+  },
+  {
+    // slay (Debian's slay(1)): `slay [-signal] [-clean] USER…` sends KILL (unless another signal
+    // is given) to every process of each account named: a logout of that account at least.
+    names: ['slay'],
+    category: 'system',
+    what: "kills every process of the accounts it is given",
+    grammar: { singleDash: true, abbreviations: false, long: flagged('clean', 'nice', 'mad', 'butthead', 'help', 'version') },
+    operands: [{ role: 'destructive', operand: 'every', example: 'dev', note: 'every process of the account is killed' }],
+    plain: ['-help'],
+  },
+  {
     names: ['pidstat'],
     category: 'system',
     what: 'reports statistics of processes',
@@ -461,11 +493,64 @@ const MOUNT_ROWS: readonly ProgramRow[] = [
     plain: ['-a', '-l', '/dev/loop0', '-j disk.img', '--list --json'],
   },
   {
-    names: ['mkfs', 'mkfs.ext2', 'mkfs.ext3', 'mkfs.ext4', 'mkfs.xfs', 'mkfs.btrfs', 'mkfs.vfat', 'mkfs.fat', 'mkfs.msdos', 'mkfs.exfat', 'mkfs.ntfs', 'mkfs.f2fs', 'mkfs.minix', 'mkfs.bfs', 'mkfs.cramfs', 'mke2fs', 'mkswap'],
+    names: ['mkfs', 'mkfs.btrfs', 'mkfs.vfat', 'mkfs.fat', 'mkfs.msdos', 'mkfs.exfat', 'mkfs.f2fs', 'mkfs.minix', 'mkfs.bfs', 'mkfs.cramfs', 'mkswap'],
     category: 'system',
     what: 'creates a file system on a device, erasing what it held',
     role: { role: 'destructive', note: 'writes a new, empty file system over the device' },
     grammar: { short: 't', flags: 'vVh', long: { ...valued('type'), ...flagged('verbose', 'version', 'help') } },
+  },
+  // Formatters whose manual names a dry run (docs/decisions.md "A formatter's dry run and a
+  // tuner's query"): with it they print what they would create and write nothing, so the device
+  // words are read (`deviceReads.dryRun`, which the mkfs arm reads too: hardline/devices.ts).
+  {
+    // mke2fs(8) -n: "not actually create a file system, but display what it would do".
+    names: ['mke2fs', 'mkfs.ext2', 'mkfs.ext3', 'mkfs.ext4'],
+    category: 'system',
+    what: 'creates an ext2, ext3 or ext4 file system on a device, erasing what it held',
+    grammar: { short: 'bCdeEgGiIlLmMNoOrtTUz', flags: 'cDFjKnqSvV', long: {} },
+    read: unless('mke2fs', 'destructive', 'writes a new, empty file system over the device', 'n'),
+    deviceReads: { dryRun: ['n'] },
+    plain: ['-n /dev/sdb1', '-n -t ext4 -L data /dev/sdb1'],
+  },
+  {
+    // mkfs.xfs(8) -N: "the file system parameters are printed out without really creating the file system".
+    names: ['mkfs.xfs'],
+    category: 'system',
+    what: 'creates an XFS file system on a device, erasing what it held',
+    grammar: { short: 'bcdilLmnprs', flags: 'fKNqV', long: {} },
+    read: unless('mkfs.xfs', 'destructive', 'writes a new, empty file system over the device', 'N'),
+    deviceReads: { dryRun: ['N'] },
+    plain: ['-N /dev/sdb1', '-N -L data -f /dev/sdb1'],
+  },
+  {
+    // mkntfs(8) -n/--no-action: "not actually create a file system, but display what it would do".
+    names: ['mkfs.ntfs', 'mkntfs'],
+    category: 'system',
+    what: 'creates an NTFS file system on a device, erasing what it held',
+    grammar: { short: 'cHLpsSz', flags: 'CFfInQqTUvVlh', long: { ...valued('cluster-size', 'heads', 'label', 'partition-start', 'sector-size', 'sectors-per-track', 'mft-zone-multiplier'), ...flagged('enable-compression', 'force', 'fast', 'no-indexing', 'no-action', 'quick', 'quiet', 'zero-time', 'with-uuid', 'verbose', 'version', 'license', 'help') } },
+    read: unless('mkntfs', 'destructive', 'writes a new, empty file system over the device', 'n', 'no-action'),
+    deviceReads: { dryRun: ['n', 'no-action'] },
+    plain: ['-n /dev/sdb1', '--no-action -Q -L data /dev/sdb1'],
+  },
+  {
+    // mkfs.lustre(8) --dryrun: "Only print what would be done; does not affect the disk".
+    names: ['mkfs.lustre'],
+    category: 'system',
+    what: 'formats a device as a Lustre target (MGS, MDT or OST), erasing what it held',
+    grammar: { long: { ...valued('fsname', 'index', 'mgsnode', 'servicenode', 'failnode', 'backfstype', 'device-size', 'mkfsoptions', 'mountfsoptions', 'network', 'param', 'comment', 'stripe-count-hint', 'quota', 'replace', 'mgsnid'), ...flagged('ost', 'mdt', 'mgs', 'dryrun', 'reformat', 'verbose', 'quiet', 'noformat', 'print', 'help') } },
+    read: unless('mkfs.lustre', 'destructive', 'writes a new Lustre target over the device', 'dryrun'),
+    deviceReads: { dryRun: ['dryrun'] },
+    plain: ['--dryrun --ost --fsname demo --index 0 --mgsnode 10.0.0.1@tcp /dev/sdc'],
+  },
+  {
+    // mkfs.ocfs2(8) --dry-run: "Display the heuristically determined values without overwriting the existing file system".
+    names: ['mkfs.ocfs2'],
+    category: 'system',
+    what: 'creates an OCFS2 cluster file system on a device, erasing what it held',
+    grammar: { short: 'bCLNJTM', flags: 'FqvVh', long: { ...valued('fs-features', 'fs-feature-level', 'cluster-stack', 'cluster-name', 'global-heartbeat', 'block-size', 'cluster-size', 'label', 'node-slots', 'journal-options', 'type', 'mount'), ...flagged('dry-run', 'no-backup-super', 'force', 'quiet', 'verbose', 'version', 'help') } },
+    read: unless('mkfs.ocfs2', 'destructive', 'writes a new, empty file system over the device', 'dry-run'),
+    deviceReads: { dryRun: ['dry-run'] },
+    plain: ['--dry-run -L data /dev/sdb1'],
   },
   {
     names: ['fdisk', 'sfdisk', 'cfdisk'],
