@@ -40,6 +40,13 @@ const VERB_WORD = /^(?:destroy|delete|del|wipe|erase|zap|format|reformat|nuke|pu
 const NOUN_WORD = new RegExp(`^${NOUN}s?$`);
 /** A name that ends in a noun after a short prefix (`vxdisk`, `vxdg`, `juicefs`, `stratisd`). */
 const NOUN_NAME = new RegExp(`^[a-z0-9]{0,8}?${NOUN}s?$`);
+/**
+ * Verbs that make a new store (`init`, `format`): with the noun only in the program's name they
+ * destroy only when that noun is a device (`vxdisk init c2t1d0`); a file system's or a pool's tool
+ * creates a new one with them (`ipfs init`, `juicefs format META NAME`).
+ */
+const CREATING_VERB = /^(?:init|initialize|format|reformat)$/;
+const DEVICE_NAME = /^[a-z0-9]{0,8}?(?:disk|vdisk|lun|partition|nsd|pv)s?$/;
 
 /** The first operands of the words (options skipped), as far as literal. */
 function leadingOperands(words: readonly (string | null)[]): (string | null)[] {
@@ -63,7 +70,9 @@ export function checkStorageDestroyer(record: SegmentRecord): HardlineFinding | 
   const nounInName = NOUN_NAME.test(lower);
   for (const [verb, beside] of [[first, second], [second, first]] as const) {
     if (verb === null || verb === undefined) continue;
-    const said = BOTH_IN_WORD.test(verb) || (VERB_WORD.test(verb) && (nounInName || (beside !== null && beside !== undefined && NOUN_WORD.test(beside))));
+    const nounBeside = beside !== null && beside !== undefined && NOUN_WORD.test(beside);
+    const byName = nounInName && (!CREATING_VERB.test(verb) || DEVICE_NAME.test(lower));
+    const said = BOTH_IN_WORD.test(verb) || (VERB_WORD.test(verb) && (byName || nounBeside));
     if (said) return hardlineFinding('mkfs', `${name} ${verb}, a program the gate cannot read, given a verb that destroys a file system, disk, volume or pool`);
   }
   return null;

@@ -91,6 +91,13 @@ describe("hardline: storage managers' destroying verbs (storageVerbs.ts and the 
     assert.equal(arm('gluster volume info gv0'), null);
   });
 
+  it('leaves a file system\'s or pool\'s tool making a new store (init, format) unless its noun is a device', () => {
+    assert.equal(arm('ipfs init'), null);
+    assert.equal(arm('juicefs format redis://localhost/1 myjfs'), null);
+    assert.notEqual(arm('sandisk init c2t1d0'), null);
+    assert.notEqual(arm('frobdisk format d0'), null);
+  });
+
   it("reads rauc's, vxdisk's and vxdg's rows: writing verbs floored, listings left", () => {
     assert.equal(arm('rauc write-slot rootfs.0 rootfs.ext4'), 'raw-device-write');
     assert.equal(arm('sudo rauc install /tmp/update.raucb'), 'raw-device-write');
