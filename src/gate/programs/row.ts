@@ -711,6 +711,14 @@ export interface ProgramRow extends Command {
      * commands (groff's unsafe mode `-U`: its `.sy` requests): with one, the input is code.
      */
     readonly withOptions?: readonly string[];
+    /**
+     * A remote login given no command (`ssh HOST`, `… | ssh admin@bmc01`): the remote login shell
+     * reads its commands from standard input, unless one of `unless` says no command runs at all
+     * (`ssh -N`, `-W host:port` forwards the input as data). The text is shell text of the other
+     * machine, which the floor takes as this one's (docs/decisions.md "A command run on another
+     * machine is judged as this one's").
+     */
+    readonly withoutCommand?: { readonly unless: readonly string[] };
     readonly shellText?: true;
   };
   /**

@@ -534,6 +534,11 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const verb = words[0];
     if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word) => word !== null && STDIN_NAMES.has(word))) return kind;
   }
+  if (form?.withoutCommand !== undefined) {
+    const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
+    if (options.some((option) => form.withoutCommand!.unless.includes(option.name))) return null;
+    return read.forms.some((f) => f.wrapped === 'elsewhere') ? null : 'shell';
+  }
   // An interpreter whose script operand names standard input reads its code there, whether or not
   // it reads stdin with no script at all (`java --source 21 -`, `groovy -`): docs/decisions.md
   // "An interpreter's script read from standard input".

@@ -41,6 +41,11 @@ describe('hardline: every entry, guest power, read rights, emptied output folder
     assert.equal(arm("ssh db1 'rm -rf /var/lib'"), 'recursive-delete-root');
     assert.equal(arm("ssh db1 'rm -rf /tmp/build'"), null);
     assert.equal(arm('ssh db1 uptime'), null);
+    // Given no command, the remote login shell reads its commands from standard input.
+    assert.equal(arm("printf 'scope chassis\\npower off\\n' | ssh admin@cimc01"), 'shutdown');
+    assert.equal(arm("echo 'sudo rm -rf /etc' | ssh db1"), 'recursive-delete-root');
+    assert.equal(arm("echo 'sudo rm -rf /etc' | ssh -W db1:22 jump"), null);
+    assert.equal(arm('echo uptime | ssh db1'), null);
   });
 
   it('reads the fence agents\' contract and stonith_admin\'s fencing options', () => {

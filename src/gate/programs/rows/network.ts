@@ -482,6 +482,7 @@ const REMOTES: readonly ProgramRow[] = [
     options: SSH_ROLES,
     read: sshRead,
     wrapper: { peel: false, elsewhere: true, skip: 1, noCommand: ['-V', '-G', '-Q'], note: 'ssh HOST CMD runs CMD on the remote host' },
+    stdinCodeForm: { withoutCommand: { unless: ['-N', '-W', '-O', '-V', '-G', '-Q', '-s'] } },
     plain: ['-V', '', '-Q cipher'],
   },
   {
