@@ -1293,6 +1293,8 @@ class CommandParser {
       if (this.zsh && t[this.pos + 2] === '[') this.differs(`\`$${next}[\` takes a subscript in zsh`);
       // zsh's lexer takes `$'` as a quote wherever it stands: `$$'…'` is `$` and then `$'…'` there.
       if (this.zsh && !inDoubleQuotes && next === '$' && t[this.pos + 2] === "'") this.differs("`$$'` starts a `$'…'` quote in zsh");
+      // zsh's lexer counts braces after an unquoted `$${` and stops the whole input when they do not close (`e $${`).
+      if (this.zsh && !inDoubleQuotes && next === '$' && t[this.pos + 2] === '{') this.differs('`$${` counts braces in zsh: unclosed, the line does not parse');
       this.expand('variable');
       this.pos += 2;
       return;
