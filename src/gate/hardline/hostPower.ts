@@ -18,7 +18,7 @@ import { literalText } from './commandName';
 /** A token that is a power action by itself, with the management tools' prefixes. */
 const POWER_TOKEN = /^(?:do|grace(?:ful)?|hard|soft|forced?|cold|immediate)?(?:shutdown|reboot|poweroff|powerdown|powercycle|halt|turnoff|fence)$/;
 /** The second token of a two-token power action after `power` (`power off`, `POWER-DOWN`, `power cycle`). */
-const AFTER_POWER = new Set(['off', 'down', 'cycle', 'reset']);
+export const AFTER_POWER: ReadonlySet<string> = new Set(['off', 'down', 'cycle', 'reset']);
 /** What a power setter sets: its value is the power's next state. */
 const POWER_SETTING = new Set(['action', 'state']);
 /** Tokens that make the words a question about the power, not an action on it. */

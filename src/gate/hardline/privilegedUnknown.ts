@@ -11,6 +11,7 @@ import { privilegeWrapper } from '../programs/writeTargets';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import { hardlineFinding, type HardlineArm, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
+import { AFTER_POWER } from './hostPower';
 import { tokens, unplaced } from './protectedTrees';
 
 /**
@@ -38,8 +39,6 @@ const DESTROYING: Readonly<Record<string, HardlineArm>> = {
   fence: 'shutdown',
 };
 
-/** `power` then one of these, in one word or two (`power-off`, `power down`), ends the power too. */
-const POWER_ENDING = new Set(['off', 'down', 'cycle', 'reset']);
 
 /** The destroying word among these texts (program name first), or null. */
 function destroyingWord(name: string, texts: ReadonlyArray<string | null>): string | null {
@@ -56,7 +55,7 @@ function destroyingWord(name: string, texts: ReadonlyArray<string | null>): stri
   for (let k = 0; k < said.length; k++) {
     const token = said[k]!;
     if (Object.prototype.hasOwnProperty.call(DESTROYING, token)) return token;
-    if (token === 'power' && POWER_ENDING.has(said[k + 1] ?? '')) return 'poweroff';
+    if (token === 'power' && AFTER_POWER.has(said[k + 1] ?? '')) return 'poweroff';
   }
   return null;
 }
