@@ -656,8 +656,8 @@ export function windowsVariablePrinted(argv: readonly Word[]): Produced | null {
 /**
  * The words a lister prints at worst (its row's `printsPaths`): each root it is given, and
  * everything under each (`ROOT/*`, an opaque glob the arms judge by its text). Null for a program
- * that lists no paths, or one given no root (its output is then relative to the working folder,
- * which the floor reads no further: a miss rather than a guess).
+ * that lists no paths. Given no root, the root is the working folder (`.`), which the arms resolve
+ * against the folders the line may run in (hardline/paths.ts, programs/pathResolver.ts).
  */
 export function listedPaths(argv: readonly Word[]): Word[] | null {
   const name = commandName(argv[0])?.name;
@@ -687,7 +687,12 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
     return named.length === 0 ? null : named;
   }
   if (lists.pattern === true && !/^(?:\.\*?|\^|\.\+|)$/.test(literalText(words[0]) ?? '?')) return null;
-  const roots = lists.globs !== undefined ? globValues(reading, lists.globs) : words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
+  const given = lists.globs !== undefined ? globValues(reading, lists.globs) : words.slice(lists.pattern === true ? 1 : 0).filter((word) => !/^[-(!]/.test(word.kind === 'literal' ? word.value : word.raw));
+  // Given no root it lists the working folder (`ls -A`, `find`, `du -a`): `.`, resolved by the arms
+  // against the folder a `cd` earlier on the line moved to (`cd ~ && ls -A | xargs rm -rf`); a
+  // pattern lister given none prints nothing (docs/decisions.md "A lister given no folder lists
+  // the working folder").
+  const roots = given.length === 0 && lists.globs === undefined ? [literalWord('.')] : given;
   if (roots.length === 0) return null;
   const descends = lists.descends !== undefined && !args.some((word) => lists.descends!.some((option) => isOptionWord(word, option)));
   const out: Word[] = [];
@@ -984,11 +989,11 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
 }
 
 /**
- * `NAME=VALUE` (or `+=`): a quoted value (bash's `$'…'` too), a command substitution (kept as
- * its text, so `t=$(gh auth token); curl -H "…$t" URL` reads as the substitution sent), an array
+ * `NAME=VALUE` (or `+=`): a quoted value (bash's `$'…'` too), a command substitution (`$(…)` or
+ * backticks, kept as its text, so `t=$(gh auth token); curl -H "…$t" URL` reads as the substitution sent), an array
  * `(…)`, or a plain word.
  */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|`[^`]*`|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
@@ -1046,7 +1051,8 @@ function splitByIfs(value: Value, ifs: Value | undefined): string {
 
 function valueOf(spelled: string, values: ReadonlyMap<string, Value>): Value {
   if (spelled.startsWith("$'")) return fromLiteral(approximateAnsiCQuote(spelled, 2).text);
-  if (spelled.startsWith('$(')) return { quoted: spelled, split: spelled };
+  // A substitution, `$(…)` or backticks (`pid=\`ps -ef | awk '{print $2}'\`; for id in $pid; …`).
+  if (spelled.startsWith('$(') || spelled.startsWith('`')) return { quoted: spelled, split: spelled };
   if (spelled.startsWith('(')) {
     // An array: its elements stay words even inside quotes (`"${arr[@]}"`).
     const inner = spelled.slice(1, -1).trim();

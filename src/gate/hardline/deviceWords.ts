@@ -15,7 +15,8 @@ import { rowFor } from '../programs/table';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
-import { commandName } from './commandName';
+import { commandName, literalText } from './commandName';
+import { createsStorage } from './storageVerbs';
 import { onlyInspects } from './deviceInspections';
 import { bareDiskPath, isRawBlockDevicePath, wordPathText } from './paths';
 import { hasDestructiveWord, unplaced } from './protectedTrees';
@@ -32,9 +33,12 @@ const MAX_STARTS = 16;
 export function deviceInWord(word: Word, bare = false): string | null {
   const text = wordPathText(word);
   // A row that takes disks by their kernel name (`gpart destroy ada1`): the bare word is the device.
+  // Also one item of a list or a key's value (`--devices sdb,sdc`, `disk=nvme0n1`).
   if (bare && word.kind === 'literal') {
-    const path = bareDiskPath(text);
-    if (path !== null) return path;
+    for (const piece of text.length <= 256 ? text.split(/[=,:]/).slice(0, MAX_STARTS) : []) {
+      const path = bareDiskPath(piece);
+      if (path !== null) return path;
+    }
   }
   // Windows' name of a whole disk (`\\.\PhysicalDrive1`), handed to a Windows program from WSL.
   if (word.kind === 'literal' && isPhysicalDrive(text)) return text;
@@ -166,12 +170,13 @@ export function checkDeviceWords(command: SegmentRecord, place: PathPlace): Hard
   let reads: ((index: number) => boolean) | null | undefined;
   // Bare disk names (`sda`, `nvme0n1`) are devices where the row says so (`gpart destroy ada1`),
   // and, at its worst, for a program the table cannot place given a destructive word
-  // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family").
+  // (`midclt call disk.wipe sda`; docs/decisions.md "Every block and flash device family") or
+  // making a store (`disk fs create store1 --disk sdc`; "Bare disk names in commands that make a store").
   const row = rowFor(program.name);
   if (row === null && onlyInspects(argv, program.name)) return null;
   const script = row === null ? null : scriptRunByShell(row, argv);
   if (script !== null) return checkDeviceWords(argvRecord(argv.slice(script)), place);
-  const bare = row?.bareDevices !== undefined || (unplaced(command, program.name) && hasDestructiveWord(argv, program.name));
+  const bare = row?.bareDevices !== undefined || (unplaced(command, program.name) && (hasDestructiveWord(argv, program.name) || createsStorage(argv.map(literalText))));
   for (let k = 1; k < argv.length; k++) {
     const device = deviceInWord(argv[k]!, bare);
     if (device === null) continue;

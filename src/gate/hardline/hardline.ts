@@ -49,7 +49,7 @@ import { checkProgram, isHardlineProgram } from './programArms';
 import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession } from './power';
 import { checkStorageServices } from './storageServices';
-import { checkFirmwareFlasher } from './firmwareFlashers';
+import { checkFirmwareFlasher, checkFirmwareStore } from './firmwareFlashers';
 import { checkStorageDestroyer } from './storageVerbs';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
@@ -491,7 +491,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
   const record = recordOfView(view);
-  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record) ?? checkStorageDestroyer(record);
+  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record) ?? checkFirmwareStore(record) ?? checkStorageDestroyer(record);
 }
 
 /** The program inside its wrappers, read by every arm of the argv. */

@@ -18,7 +18,7 @@
 import { appendsByRow, commandLevels, runsCommand } from '../programs/commandLevels';
 import { METADATA_CHANGES, type Form } from '../programs/row';
 import { hasOption } from '../programs/grammar';
-import type { PathPlace } from '../programs/pathResolver';
+import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import { leavesWordsUnplaced, rowFor } from '../programs/table';
 import { rowRemovals } from '../programs/removals';
 import type { SegmentRecord } from '../programs/segmentRecord';
@@ -27,7 +27,7 @@ import type { Redirect, Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { checkEssentialRemoval } from './essentialPackages';
 import { checkAclOwnerAccess } from './permissions';
-import { aclTakesOthersRead, readByEveryone, takesOthersRead } from './readRights';
+import { aclTakesOthersRead, readByEveryone, takesOthersRead, takesOwnerRead } from './readRights';
 import { commandName, literalText, operands, readByRow } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wordPathText } from './paths';
 
@@ -208,7 +208,10 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
   const first = literalText(words[0]);
   if (first === null) return null;
   for (const target of words.slice(1)) {
-    const path = wordPathText(target);
+    const written = wordPathText(target);
+    // A relative operand is read where the line runs it (`cd /etc && chmod 000 sudoers`).
+    const landed = target.kind === 'literal' && !written.startsWith('/') ? landingPaths(written, place, true).paths : [];
+    const path = landed.find((one) => one === SUDOERS || readByEveryone(one) !== null) ?? written;
     if (name === 'chmod') {
       // Any program in a system program folder for a symbolic mode that takes execution
       // (`chmod a-x /bin/chmod`); an octal mode there is often a slip on one's own file
@@ -218,6 +221,7 @@ function checkAccessRights(argv: readonly Word[], name: string, place: PathPlace
       const everyone = readByEveryone(path);
       if (everyone !== null && takesOthersRead(first)) return hardlineFinding('recursive-chmod-root', `chmod ${first} takes reading from ${everyone}`);
       if (path === SUDOERS && othersWrite(first)) return hardlineFinding('recursive-chmod-root', `chmod ${first} makes ${SUDOERS} writable to others (sudo then refuses to run)`);
+      if (path === SUDOERS && takesOwnerRead(first)) return hardlineFinding('recursive-chmod-root', `chmod ${first} takes reading from ${SUDOERS} (sudo then refuses to run)`);
     } else if (path === SUDOERS) {
       const owner = name === 'chown' ? first.split(/[:.]/)[0]! : '';
       const group = name === 'chgrp' ? first : first.includes(':') ? first.split(':')[1]! : '';

@@ -37,6 +37,23 @@ export function takesOthersRead(mode: string): boolean {
   return false;
 }
 
+/**
+ * A chmod mode that takes reading from the file's owner: an octal mode whose owner digit lacks 4
+ * (`000`, `0`, `200`), or a clause for the owner (`u`, `a` or none) that removes `r` or sets the
+ * rights without it (`a-r`, `u=w`, `a=`). On `/etc/sudoers` (owned by root, 0440) sudo then
+ * refuses to run on the releases that insist on its mode, and no repair asks for it.
+ */
+export function takesOwnerRead(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode)) return mode.length <= 2 || (Number(mode[mode.length - 3]) & 4) === 0;
+  return mode.split(',').some((clause) => {
+    const match = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (match === null) return false;
+    const [, who, op, perms] = match as unknown as [string, string, string, string];
+    if (!(who === '' || who.includes('u') || who.includes('a'))) return false;
+    return (op === '-' && perms.includes('r')) || (op === '=' && !perms.includes('r'));
+  });
+}
+
 /** A setfacl entry list (`-m`, `-s`) that leaves the others without reading (`o::---`, `other::-wx`). */
 export function aclTakesOthersRead(spec: string): boolean {
   return spec.split(',').some((entry) => {

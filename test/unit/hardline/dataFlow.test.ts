@@ -89,7 +89,9 @@ describe('data between segments (hardline/dataFlow.ts)', () => {
     assert.equal(listedPaths(words('fd', 'foo', '/srv')), null);
     assert.equal(listedPaths(words('tree', '/opt')), null);
     assert.deepEqual(raws(listedPaths(words('tree', '-fi', '/opt'))), ['/opt', '/opt/*', '/opt/**']);
-    assert.equal(listedPaths(words('ls')), null);
+    // Given no folder it lists the working folder (docs/decisions.md "A lister given no folder lists the working folder").
+    assert.deepEqual(raws(listedPaths(words('ls'))), ['.', './*', '*']);
+    assert.deepEqual(raws(listedPaths(words('find'))), ['.', './*', './**']);
   });
 
   it('lists every depth below a root only for a lister that descends and is given no depth', () => {
