@@ -28,6 +28,7 @@ import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
 import { containerRun, placeInside, unplacedRunPlace, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
+import { readArgs } from '../programs/grammar';
 import { leavesWordsUnplaced, programRows, rowFor, stdinCodeOf, type FormReading } from '../programs/table';
 import { declaredCommands } from './declaredCommands';
 import { echoEscapes, printfOutput } from '../programs/printfFormat';
@@ -55,6 +56,7 @@ import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
 import { codePayloads, stdinCodeTextPayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
+import { documentCells } from '../programs/languages/documentCells';
 import { printedAtWorst, printsEveryPackage } from './listings';
 import { removesPackagesHanded } from './essentialPackages';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, windowsVariablePrinted, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
@@ -292,6 +294,31 @@ function checkScriptRun(run: ScriptRun, context: Context): HardlineFinding | nul
   for (const text of run.texts) {
     const inCode = checkPayloads({ argv: run.argv }, text, context, run.place);
     if (inCode !== null) return inCode;
+  }
+  return run.code === undefined ? null : checkFileAsCode(run.code, run.texts, context, run.place);
+}
+
+/**
+ * A written file a program may run as code of its own (writtenScripts.ts `code`): a notebook's or a
+ * literate document's cells, each by its language's reader (`quarto render x.qmd`, `papermill
+ * x.ipynb`, `jupyter nbconvert --execute`), else the whole text as the program's language (its
+ * row, or the generic one: deletion and process calls, home expressions).
+ */
+function checkFileAsCode(program: string, texts: readonly string[], context: Context, place: PathPlace): HardlineFinding | null {
+  for (const text of texts) {
+    const cells = documentCells(text);
+    const pieces = cells.length > 0 ? cells : [{ program, code: text }];
+    for (const cell of pieces) {
+      if (cell.program === 'sh') {
+        const inShell = checkPayloadText(cell.code, true, context, place);
+        if (inShell !== null) return inShell;
+        continue;
+      }
+      for (const payload of stdinCodeTextPayloads(cell.code, cell.program)) {
+        const inCode = payload.kind === 'fork-loop' ? hardlineFinding('fork-bomb', `${payload.via} runs ${payload.what}`) : checkPayloadText(payload.text, true, context, place);
+        if (inCode !== null) return inCode;
+      }
+    }
   }
   return null;
 }
@@ -707,6 +734,22 @@ function unplacedProgram(command: SegmentRecord): boolean {
   return leavesWordsUnplaced(command.forms);
 }
 
+/**
+ * An interpreter handed a script or an archive to run (`java -jar tool.jar ARGS`, `python3 tool.py`,
+ * `node cli.js`): what that program does with its input no row says, as for a program without a
+ * row, so text fed to it is read at its worst, as code (docs/decisions.md "REPLs, consoles and
+ * scripts fed code on their input"). Jenkins' CLI reads a Groovy script from its input (`groovy =`),
+ * a tool's own console reads its commands there. Inline code (`-c`, `-e`) is read as such instead.
+ */
+function runsUnplacedScript(command: SegmentRecord): boolean {
+  const name = commandName(command.argv[0]);
+  const row = name === null ? null : rowFor(name.name);
+  if (row === null || row.category !== 'interpreter') return false;
+  if (command.forms.forms.some((form) => form.role === 'executor' && (form.payload === 'code' || form.payload === 'shell-text'))) return false;
+  const script = readArgs(command.argv.slice(1), row.grammar ?? {}).operands[0];
+  return script !== undefined && script.kind === 'literal' && /[./]/.test(script.value) && rowFor(commandName(script)?.name ?? '') === null;
+}
+
 /** A literal word that may name a program some reading of the floor looks at (not an option, not a path operand of no program). */
 function mayNameProgram(word: Word): boolean {
   const name = commandName(word);
@@ -854,7 +897,7 @@ function checkStdinCode(command: SegmentRecord, texts: readonly string[], exact:
     const found = checkPayloadText(pod, false, context, place);
     if (found !== null) return found;
   }
-  const kind = stdinCodeOf(command.argv, command.forms) ?? (command.argv.length > 0 && unplacedProgram(command) ? 'unknown' : null);
+  const kind = stdinCodeOf(command.argv, command.forms) ?? (command.argv.length > 0 && (unplacedProgram(command) || runsUnplacedScript(command)) ? 'unknown' : null);
   if (kind === null) return null;
   if (kind === 'code') {
     const ends = checkStdinCodeEndsSession(command.argv, texts);

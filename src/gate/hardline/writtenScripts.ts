@@ -50,6 +50,13 @@ export interface ScriptRun {
    * without one), not as the program's input: a configuration file a tool loads by convention.
    */
   language?: string;
+  /**
+   * The program that may run the file as code of its own (a form that loads or runs it, an
+   * interpreter's operand, a program without a row): besides shell text, its text is read as that
+   * program's code, a notebook's or a literate document's cells by their own languages
+   * (languages/documentCells.ts).
+   */
+  code?: string;
 }
 
 /** Most files followed on one line. */
@@ -193,11 +200,9 @@ function runByForm(argv: readonly Word[], row: ProgramRow, find: (word: Word | u
   const grammar = row.grammar ?? {};
   const { forms } = programForms(argv);
   const candidates: Word[] = [];
-  // An interpreter's first operand is the script it runs (`java /tmp/E.java`, `escript x.escript`).
-  if (row.category === 'interpreter') {
-    const script = readArgs(argv.slice(1), grammar).operands[0];
-    if (script !== undefined) candidates.push(script);
-  }
+  // An interpreter's first operand is the script it runs (`java /tmp/E.java`, `escript x.escript`);
+  // past a verb of its own, any operand may be (`jupyter nbconvert --execute NB`, `jupyter run F`).
+  if (row.category === 'interpreter') candidates.push(...readArgs(argv.slice(1), grammar).operands);
   for (const form of forms) {
     if (form.role === 'loader' || (form.role === 'executor' && (form.payload === undefined || form.payload === 'program'))) {
       if (form.value !== null) candidates.push(form.value);
@@ -207,7 +212,7 @@ function runByForm(argv: readonly Word[], row: ProgramRow, find: (word: Word | u
   }
   for (const word of candidates) {
     const text = find(word) ?? find(optionValueWord(word));
-    if (text !== null) return run([SH], { texts: text.texts, exact: false });
+    if (text !== null) return { ...run([SH], { texts: text.texts, exact: false }), code: row.names[0]! };
   }
   return null;
 }
@@ -216,7 +221,7 @@ function runByForm(argv: readonly Word[], row: ProgramRow, find: (word: Word | u
 function unplacedRun(argv: readonly Word[], find: (word: Word | undefined) => WrittenText | null, run: (runner: readonly Word[], text: WrittenText) => ScriptRun): ScriptRun | null {
   for (const word of argv.slice(1)) {
     const text = find(word) ?? find(optionValueWord(word));
-    if (text !== null) return run([SH], { texts: text.texts, exact: false });
+    if (text !== null) return { ...run([SH], { texts: text.texts, exact: false }), code: commandName(argv[0])?.name ?? 'code' };
   }
   return null;
 }

@@ -10,6 +10,7 @@ import type { Form, ProgramRow } from '../programs/row';
 import { redirectWrite } from '../programs/redirectTargets';
 import { recordOf, type SegmentRecord } from '../programs/segmentRecord';
 import { unplacedReach } from '../programs/unplacedReach';
+import { runsFetchedCode } from './fetchedCode';
 import { staysBelow } from '../programs/containerBinds';
 import type { CommandReading } from '../reading/reading';
 import { literalValue, literalWord, type Redirect, type Segment, type Word } from '../reading/resolution';
@@ -563,6 +564,10 @@ function viewSegment(record: SegmentRecord): SegmentView {
   const reach = unplacedReach(record);
   if (reach !== null) return blocked('unreadable', reach);
   const forms = record.carveOuts;
+  // Code it runs that pipes a fetched script into a runner: no entry for the interpreter covers it.
+  if (record.payloads.length > 0 || forms.length > 0) {
+    if (runsFetchedCode(record)) return blocked('payload', 'the code it runs pipes what it fetches from the network into a program that runs it');
+  }
   // A payload no form accounts for (a git ext:: URL, say) keeps every non-exact entry off.
   if (forms.length === 0 && record.payloads.length > 0) return blocked('payload', 'the command executes a payload from its arguments');
   const mustSpell = new Set<number>();

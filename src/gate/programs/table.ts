@@ -530,9 +530,17 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     if (reading.options.some((option) => form.withOptions!.includes(option.name)) && reading.operands.every((word) => word.kind === 'literal' && STDIN_NAMES.has(word.value))) return kind;
   }
   if (form?.interpreterVerbs !== undefined) {
-    const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
+    const operands = readArgs(argv.slice(1), row.grammar ?? {}).operands;
+    const words = operands.map((word) => (word.kind === 'literal' ? word.value : null));
     const verb = words[0];
-    if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word) => word !== null && STDIN_NAMES.has(word))) return kind;
+    // A word right after an option the program-level grammar does not know may be that option's
+    // value (`jupyter console --kernel python3`): the verb's own options are not the row's. At its
+    // worst the input is code, so such a word is not taken for a script operand.
+    const valueOfOption = (k: number): boolean => {
+      const before = argv[argv.indexOf(operands[k]!) - 1];
+      return before !== undefined && before.kind === 'literal' && /^--?[A-Za-z][\w-]*$/.test(before.value);
+    };
+    if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word, k) => (word !== null && STDIN_NAMES.has(word)) || valueOfOption(k + 1))) return kind;
   }
   if (form?.withoutCommand !== undefined) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;

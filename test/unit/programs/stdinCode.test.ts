@@ -27,6 +27,13 @@ describe('stdinCodeOf: which programs run their standard input as code (the tabl
     ['make -f "$X"', 'code'],
     ['make --file=-', 'code'],
     ['make -f Makefile', null],
+    // A kernel's console reads the kernel's code on its input, its own options and all
+    // (docs/decisions.md "REPLs, consoles and scripts fed code on their input").
+    ['jupyter console', 'code'],
+    ['jupyter console --kernel python3', 'code'],
+    ['jupyter console --version', 'code'],
+    ['jupyter nbconvert --to html nb.ipynb', null],
+
     ['make', null],
     ['python3 -', 'code'],
     ['python3 app.py', null],

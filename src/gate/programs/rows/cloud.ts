@@ -4145,7 +4145,8 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['ngrok'], category: 'network', what: 'ngrok, which opens public tunnels to local ports', ...NGROK_BODY },
   { names: ['cloudflared'], category: 'network', what: 'Cloudflare\'s tunnel client', ...CLOUDFLARED_BODY },
   CODE_ROW,
-  { names: ['jupyter'], category: 'interpreter', what: 'the Jupyter launcher (notebook, lab, nbconvert, kernels)', ...JUPYTER_BODY },
+  // `jupyter console` (and `jupyter-console`) is a kernel's REPL: text on its input is the kernel's code (Python's, R's …, IPython's `!cmd` shell escapes).
+  { names: ['jupyter'], category: 'interpreter', what: 'the Jupyter launcher (notebook, lab, nbconvert, kernels)', stdinCodeForm: { interpreterVerbs: ['console'] }, ...JUPYTER_BODY },
   { names: ['jupyter-notebook', 'jupyter-lab', 'jupyter-server', 'jupyter-nbclassic'], category: 'interpreter', what: 'a Jupyter notebook server', ...JUPYTER_SERVER },
   { names: ['systemctl'], category: 'system', what: 'the systemd service manager\'s control program', readOnly: false /* pages its output: keys typed into a pager can run a shell */, ...SYSTEMCTL_BODY },
   JOURNALCTL_ROW,
