@@ -10,7 +10,7 @@ import { commandName, hasOption, literalText, operands, readByRow } from './comm
 import { peelWrappers } from '../programs/wrappers';
 import { readTextCommands } from './textCommands';
 import { namesOwnAccount } from './ownAccount';
-import { sessionProcess } from './sessionProcesses';
+import { sessionOrLoginProcess, sessionProcess } from './sessionProcesses';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -123,7 +123,8 @@ function substitutedSessionProcess(word: Word): { command: string; what: string 
     }
     if (text.startsWith('-')) continue;
     const process = name === 'pgrep' ? text.replace(/^\^/, '').replace(/\$$/, '') : text.slice(text.lastIndexOf('/') + 1);
-    const what = sessionProcess(process);
+    // A login service's processes too (`$(pgrep -u david sshd)`): every SSH session, of that account at least.
+    const what = sessionOrLoginProcess(process);
     if (what !== null) return { command: `${name} ${text}`, what };
   }
   return null;
