@@ -69,6 +69,10 @@ const DATA_WORD = /[\s()'"`;{}$\\]|^[/.~]/;
 export function unplacedPowerPhrase(argv: readonly Word[], guestsManaged = false): string | null {
   const operandTokens: string[] = [];
   let valuePhrase: string | null = null;
+  const program = literalText(argv[0]);
+  const name = program === null ? '' : program.slice(program.lastIndexOf('/') + 1).toLowerCase();
+  const nameTokens = tokensOf(name.replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
+  const powerNamed = nameTokens.some((token) => POWER_NAME_TOKEN.test(token));
   for (const word of argv.slice(1)) {
     const text = literalText(word);
     if (text === null || text === '' || text.length > 128) continue;
@@ -76,6 +80,8 @@ export function unplacedPowerPhrase(argv: readonly Word[], guestsManaged = false
       // An option that only prints help or what would be done makes the whole a question.
       if (ASKING_OPTION.test(text)) return null;
       const eq = text.indexOf('=');
+      // A program named for the power given a state as an option (`pwrctl --off n1`, powerman's `--cycle`).
+      if (powerNamed && OPTION_STATES.has(text.slice(text.startsWith('--') ? 2 : 1, eq > 0 ? eq : undefined).toLowerCase())) valuePhrase ??= text;
       const value = eq > 0 ? text.slice(eq + 1) : '';
       if (value !== '' && !DATA_WORD.test(value)) {
         const tokens = tokensOf(value);
@@ -94,18 +100,15 @@ export function unplacedPowerPhrase(argv: readonly Word[], guestsManaged = false
   if (valuePhrase !== null) return valuePhrase;
   // A setter of the power state or action (`-c SetPowerAction --action 2`, `ipmcset -d powerstate
   // -v 0`) whose value no row places: taken at its worst, the power off.
-  const program = literalText(argv[0]);
-  const name = program === null ? '' : program.slice(program.lastIndexOf('/') + 1).toLowerCase();
   const sets = /set$/.test(name) || operandTokens.includes('set');
   if (sets && operandTokens.some((token, k) => token === 'powerstate' || token === 'poweraction' || (token === 'power' && POWER_SETTING.has(operandTokens[k + 1] ?? '')))) return phrase;
   // A program named for the power or the session (`sxmo_power.sh`, `…-session-ctl`) given a power
   // or logout action as its first word names no guest: its own machine's power or session.
-  const nameTokens = tokensOf(name.replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
   const first = argv[1] === undefined ? null : literalText(argv[1]);
   if (nameTokens.some((token) => token === 'power' || token === 'session') && first !== null && /^(?:log-?out|log-?off|poweroff|power-?off|reboot|shutdown|halt)$/i.test(first)) return phrase;
   // A program named `power` given `off` (`power off` typed into a controller's shell).
   if (/(?:^|[-_.])power$/.test(name) && AFTER_POWER.has(operandTokens[0] ?? '')) return `${name} ${phrase}`;
-  return hasPowerAction(operandTokens) || powerState(nameTokens, operandTokens) || machineStop(operandTokens) ? phrase : null;
+  return hasPowerAction(operandTokens) || powerState(powerNamed, operandTokens) || machineStop(operandTokens) ? phrase : null;
 }
 
 /**
@@ -119,10 +122,11 @@ const POWER_NOUNS = new Set(['power', 'pwr', 'chassis']);
 const POWER_NAME_TOKEN = /^(?:[a-z]{0,5}(?:power|pwr)|(?:power|pwr)[a-z]{0,4})$/;
 /** The power states that end or restart it (`boot` is xCAT's "reset if on"; `soft` ACPI's soft off). `on` ends nothing and is left. */
 const POWER_STATES = new Set(['off', 'down', 'cycle', 'reset', 'soft', 'hard', 'boot', 'reboot', 'restart', 'halt', 'stop', 'kill']);
+/** The same states as an option of a program named for the power: not `stop` or `kill`, which such programs' daemons use for themselves (`powerline-daemon --kill`). */
+const OPTION_STATES = new Set(['off', 'down', 'cycle', 'reset', 'soft', 'hard', 'boot', 'reboot', 'halt']);
 
 /** A state word after a power noun, or anywhere among the operands of a program named for the power, not a guest's nor a part's. */
-function powerState(nameTokens: readonly string[], tokens: readonly string[]): boolean {
-  const named = nameTokens.some((token) => POWER_NAME_TOKEN.test(token));
+function powerState(named: boolean, tokens: readonly string[]): boolean {
   const noun = tokens.findIndex((token) => POWER_NOUNS.has(token));
   const from = named ? 0 : noun === -1 ? tokens.length : noun + 1;
   for (let k = from; k < tokens.length; k++) {

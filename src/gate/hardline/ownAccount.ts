@@ -64,7 +64,7 @@ const SERVICE_ACCOUNTS = new Set([
   'postgres', 'mysql', 'mariadb', 'redis', 'nginx', 'apache', 'httpd', 'mongodb', 'memcache', 'memcached', 'rabbitmq', 'elasticsearch', 'kibana', 'grafana', 'prometheus', 'tomcat', 'named', 'bind', 'squid', 'ftp', 'docker', 'jenkins', 'gitlab-runner', 'node_exporter',
 ]);
 
-function isServiceAccount(name: string): boolean {
+export function isServiceAccount(name: string): boolean {
   return SERVICE_ACCOUNTS.has(name) || name.startsWith('_') || name.startsWith('systemd-') || /^[1-9]\d{0,2}$/.test(name);
 }
 

@@ -28,6 +28,14 @@ describe('hardline: a power state after a power noun or given to a power-named p
     assert.notEqual(unplacedPowerPhrase(argv('xpower', 'all', 'boot')), null);
   });
 
+  it('reads a state given as an option to a program named for the power, but not a daemon\'s own stop', () => {
+    assert.notEqual(unplacedPowerPhrase(argv('pwrctl', '--off', 'node1')), null);
+    assert.notEqual(unplacedPowerPhrase(argv('powerman', '--cycle', 't[1-4]')), null);
+    assert.equal(unplacedPowerPhrase(argv('powerman', '--query', 't1')), null);
+    assert.equal(unplacedPowerPhrase(argv('powerline-daemon', '--kill')), null);
+    assert.equal(unplacedPowerPhrase(argv('frob', '--off', 'node1')), null);
+  });
+
   it('reads a state word after `power`, `pwr` or `chassis` among the operands', () => {
     assert.notEqual(unplacedPowerPhrase(argv('wwctl', 'power', 'soft', 'n[1-64]')), null);
     assert.notEqual(unplacedPowerPhrase(argv('clusterctl', 'pwr', 'rack2', 'cycle')), null);
@@ -100,5 +108,17 @@ describe('hardline: every process of a person\'s account, and a login service\'s
     assert.equal(arm('kill $(pgrep -f myserver)'), null);
     assert.equal(arm('kill -0 $(pgrep sshd)'), null);
     assert.equal(arm('kill 1234'), null);
+  });
+
+  it('reads an account\'s every pid substituted into kill or piped into xargs kill, as pkill -u', () => {
+    assert.equal(arm('kill $(pgrep -u david)'), 'kill-all');
+    assert.equal(arm('kill -9 $(ps -u jake -o pid=)'), 'kill-all');
+    assert.equal(arm('pgrep -u jake | xargs kill'), 'kill-all');
+    assert.equal(arm('kill -9 $(pgrep -u www-data)'), 'kill-all');
+    assert.equal(arm('kill $(pgrep -u www-data)'), null);
+    assert.equal(arm('pgrep -u nobody | xargs kill'), null);
+    assert.equal(arm('kill -STOP $(pgrep -u jake)'), null);
+    assert.equal(arm('pgrep -u jake | xargs kill -STOP'), null);
+    assert.equal(arm('kill $(pgrep -u jake node)'), null);
   });
 });
