@@ -60,7 +60,8 @@ import { documentCells } from '../programs/languages/documentCells';
 import { printedAtWorst, printsEveryPackage } from './listings';
 import { removesPackagesHanded } from './essentialPackages';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, windowsVariablePrinted, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
-import { killsBySession, printsAccountProcesses, printsEveryProcess, printsEverySession, spellsEndingSignal } from './processes';
+import { isServiceAccount } from './ownAccount';
+import { killsBySession, printsAccountProcesses, printsEveryProcess, printsEverySession, spellsEndingSignal, spellsSignal } from './processes';
 import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
 import { isPrintCallName } from '../programs/languages/approximate';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
@@ -1219,7 +1220,9 @@ function checkInputCommands(source: CommandShape, produced: Produced | null, sin
   // Every process id is, at worst, pid -1 (after `--`, so that it is no signal option), whatever
   // else the source is read to print (`ls /proc` lists paths too; a line filter passes text on).
   // Every process of one account, when the command spells out a signal that ends them (processes.ts).
-  if (xargs !== undefined && spellsEndingSignal(xargs.inner) && printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape))) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
+  // The default signal (none spelt) to a person's account's every process, as `pkill -u jake` (ownAccount.ts `isServiceAccount`).
+  const accountKill = xargs === undefined ? false : spellsEndingSignal(xargs.inner) ? printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape)) : !spellsSignal(xargs.inner) && printsAccountProcesses(source, (command) => wordsAsWritten(command as CommandShape), (account) => !isServiceAccount(account));
+  if (accountKill) inputs.push({ words: ['--', '-1'].map((value): Word => ({ kind: 'literal', value, raw: value })) });
   // Every installed package into a system package tool's removal, forced or not (essentialPackages.ts).
   if (xargs !== undefined && printsEveryPackage(source, (command) => wordsAsWritten(command as CommandShape))) {
     const found = removesPackagesHanded(xargs.inner);

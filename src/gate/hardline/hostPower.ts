@@ -24,6 +24,9 @@ const POWER_SETTING = new Set(['action', 'state']);
 /** Tokens that make the words a question about the power, not an action on it. */
 const ASKING = new Set(['status', 'show', 'get', 'list', 'ls', 'query', 'history', 'info', 'check', 'needs', 'need', 'required', 'pending', 'cancel', 'abort', 'can', 'describe', 'help', 'log', 'logs', 'last', 'count', 'notify', 'dryrun', 'test']);
 
+/** Options that make a program only print its help or what it would do (`--help`, `--dry-run`, `--what-if`). */
+const ASKING_OPTION = /^--?(?:help|dry-?run|noop|what-?if)$/i;
+
 /**
  * Words naming what is powered when it is not a machine: a guest, a simulator, a part of the
  * machine (`xe vm-shutdown`, `xcrun simctl shutdown all`, `niri msg action power-off-monitors`).
@@ -66,11 +69,19 @@ const DATA_WORD = /[\s()'"`;{}$\\]|^[/.~]/;
 export function unplacedPowerPhrase(argv: readonly Word[], guestsManaged = false): string | null {
   const operandTokens: string[] = [];
   let valuePhrase: string | null = null;
+  const program = literalText(argv[0]);
+  const name = program === null ? '' : program.slice(program.lastIndexOf('/') + 1).toLowerCase();
+  const nameTokens = tokensOf(name.replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
+  const powerNamed = nameTokens.some((token) => POWER_NAME_TOKEN.test(token));
   for (const word of argv.slice(1)) {
     const text = literalText(word);
     if (text === null || text === '' || text.length > 128) continue;
     if (text.startsWith('-')) {
+      // An option that only prints help or what would be done makes the whole a question.
+      if (ASKING_OPTION.test(text)) return null;
       const eq = text.indexOf('=');
+      // A program named for the power given a state as an option (`pwrctl --off n1`, powerman's `--cycle`).
+      if (powerNamed && OPTION_STATES.has(text.slice(text.startsWith('--') ? 2 : 1, eq > 0 ? eq : undefined).toLowerCase())) valuePhrase ??= text;
       const value = eq > 0 ? text.slice(eq + 1) : '';
       if (value !== '' && !DATA_WORD.test(value)) {
         const tokens = tokensOf(value);
@@ -89,18 +100,57 @@ export function unplacedPowerPhrase(argv: readonly Word[], guestsManaged = false
   if (valuePhrase !== null) return valuePhrase;
   // A setter of the power state or action (`-c SetPowerAction --action 2`, `ipmcset -d powerstate
   // -v 0`) whose value no row places: taken at its worst, the power off.
-  const program = literalText(argv[0]);
-  const name = program === null ? '' : program.slice(program.lastIndexOf('/') + 1).toLowerCase();
   const sets = /set$/.test(name) || operandTokens.includes('set');
   if (sets && operandTokens.some((token, k) => token === 'powerstate' || token === 'poweraction' || (token === 'power' && POWER_SETTING.has(operandTokens[k + 1] ?? '')))) return phrase;
   // A program named for the power or the session (`sxmo_power.sh`, `…-session-ctl`) given a power
   // or logout action as its first word names no guest: its own machine's power or session.
-  const nameTokens = tokensOf(name.replace(/\.(?:sh|py|pl|rb|bash)$/, ''));
   const first = argv[1] === undefined ? null : literalText(argv[1]);
   if (nameTokens.some((token) => token === 'power' || token === 'session') && first !== null && /^(?:log-?out|log-?off|poweroff|power-?off|reboot|shutdown|halt)$/i.test(first)) return phrase;
   // A program named `power` given `off` (`power off` typed into a controller's shell).
   if (/(?:^|[-_.])power$/.test(name) && AFTER_POWER.has(operandTokens[0] ?? '')) return `${name} ${phrase}`;
-  return hasPowerAction(operandTokens) ? phrase : null;
+  return hasPowerAction(operandTokens) || powerState(powerNamed, operandTokens) || machineStop(operandTokens) ? phrase : null;
+}
+
+/**
+ * Words naming the power itself (docs/decisions.md "A power program's states and a machine's
+ * stop"): after one of them, or in a program named for the power (`rpower`, `ipmipower`,
+ * `power_utils`, `pwr`), a state word is the power's next state (`rpower NODES off`, `wwctl power
+ * soft NODES`, `tool chassis cycle`).
+ */
+const POWER_NOUNS = new Set(['power', 'pwr', 'chassis']);
+/** A program's name part that names the power: `power`/`pwr` with a short prefix or suffix (`rpower`, `ipmipower`, `powerman`; not `powershell`). */
+const POWER_NAME_TOKEN = /^(?:[a-z]{0,5}(?:power|pwr)|(?:power|pwr)[a-z]{0,4})$/;
+/** The power states that end or restart it (`boot` is xCAT's "reset if on"; `soft` ACPI's soft off). `on` ends nothing and is left. */
+const POWER_STATES = new Set(['off', 'down', 'cycle', 'reset', 'soft', 'hard', 'boot', 'reboot', 'restart', 'halt', 'stop', 'kill']);
+/** The same states as an option of a program named for the power: not `stop` or `kill`, which such programs' daemons use for themselves (`powerline-daemon --kill`). */
+const OPTION_STATES = new Set(['off', 'down', 'cycle', 'reset', 'soft', 'hard', 'boot', 'reboot', 'halt']);
+
+/** A state word after a power noun, or anywhere among the operands of a program named for the power, not a guest's nor a part's. */
+function powerState(named: boolean, tokens: readonly string[]): boolean {
+  const noun = tokens.findIndex((token) => POWER_NOUNS.has(token));
+  const from = named ? 0 : noun === -1 ? tokens.length : noun + 1;
+  for (let k = from; k < tokens.length; k++) {
+    if (!POWER_STATES.has(tokens[k]!) || PART_NOUNS.has(tokens[k + 1] ?? '')) continue;
+    return !tokens.slice(0, k).some((before) => GUEST_NOUNS.has(before));
+  }
+  return false;
+}
+
+/**
+ * Nouns naming a machine as what a verb acts on (`hammer host stop`, `maas … machine release`):
+ * `server` and `instance` are left (a program's server, a cloud's guest), as are the guests'.
+ */
+const STOPPED_MACHINES = new Set(['host', 'hosts', 'machine', 'machines', 'baremetal', 'node', 'nodes']);
+/** Verbs that stop a machine: `release` (MAAS's, which powers it off and may erase it), `reset`, `off`. */
+const MACHINE_STOPS = new Set(['stop', 'halt', 'release', 'reset', 'off']);
+
+/** A machine noun next to a stop verb (either order, one word or two: `host-stop`, `stop host`), no guest before it. */
+function machineStop(tokens: readonly string[]): boolean {
+  return tokens.some((a, k) => {
+    const b = tokens[k + 1] ?? '';
+    const pair = (STOPPED_MACHINES.has(a) && MACHINE_STOPS.has(b)) || (MACHINE_STOPS.has(a) && STOPPED_MACHINES.has(b));
+    return pair && !tokens.slice(0, k).some((before) => GUEST_NOUNS.has(before));
+  });
 }
 
 /**

@@ -52,6 +52,22 @@ const OWN_ACCOUNT = new RegExp(
     '|`\\s*(?:whoami|logname|id\\s+-(?:un|nu|u))\\s*`)$',
 );
 
+/**
+ * Accounts that run a system's services, not a person's sessions: Debian's base-passwd accounts,
+ * the common daemons' and databases' own, `systemd-*`, names beginning with `_` (macOS's `_www`,
+ * Debian's `_apt`) and the system ids 1–999. Root is none of them: every one of its processes is
+ * the system's own.
+ */
+const SERVICE_ACCOUNTS = new Set([
+  'daemon', 'bin', 'sys', 'sync', 'games', 'man', 'lp', 'mail', 'news', 'uucp', 'proxy', 'www-data', 'www', 'backup', 'list', 'irc', 'gnats', 'nobody', 'nfsnobody',
+  'messagebus', 'syslog', 'sshd', 'ntp', 'chrony', 'postfix', 'dnsmasq', 'avahi', 'colord', 'polkitd', 'rtkit', 'tss', 'uuidd', 'tcpdump', 'usbmux', 'pulse', 'geoclue', 'saned', 'cups', 'lightdm', 'gdm',
+  'postgres', 'mysql', 'mariadb', 'redis', 'nginx', 'apache', 'httpd', 'mongodb', 'memcache', 'memcached', 'rabbitmq', 'elasticsearch', 'kibana', 'grafana', 'prometheus', 'tomcat', 'named', 'bind', 'squid', 'ftp', 'docker', 'jenkins', 'gitlab-runner', 'node_exporter',
+]);
+
+export function isServiceAccount(name: string): boolean {
+  return SERVICE_ACCOUNTS.has(name) || name.startsWith('_') || name.startsWith('systemd-') || /^[1-9]\d{0,2}$/.test(name);
+}
+
 /** The word names the account the command runs as. */
 export function namesOwnAccount(word: Word, home: string): boolean {
   const literal = literalText(word);
@@ -103,6 +119,11 @@ export function checkOwnAccountKill(name: string, args: readonly Word[], home: s
   // cannot tell a person's account from a service's; plain `pkill -u nobody` (the default TERM,
   // unspelt) stays a service's business.
   if (own === null && account !== null && signal !== null && ENDING_SIGNAL.test(signal.replace(/^SIG/i, ''))) own = account;
+  // The default signal (TERM) to every process of an account no list places as a service's
+  // (docs/decisions.md "A power program's states and a machine's stop"): a person's account at
+  // worst, its sessions ended (`sudo killall -u jake`). A service's account (`pkill -u nobody`,
+  // `killall -u www-data`) stays that service's business.
+  if (own === null && account !== null && signal === null && !isServiceAccount(literalText(account)!)) own = account;
   if (own === null) return null;
   const regexp = name === 'pkill' || reading.options.some((option) => option.name === '-r' || option.name === '--regexp');
   const patterns = reading.operands.map(literalText);

@@ -9,8 +9,8 @@ import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, hasOption, literalText, operands, readByRow } from './commandName';
 import { peelWrappers } from '../programs/wrappers';
 import { readTextCommands } from './textCommands';
-import { namesOwnAccount } from './ownAccount';
-import { sessionProcess } from './sessionProcesses';
+import { isServiceAccount, namesOwnAccount } from './ownAccount';
+import { sessionOrLoginProcess, sessionProcess } from './sessionProcesses';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -62,6 +62,17 @@ export function checkKill(name: string, args: readonly Word[]): HardlineFinding 
     for (const word of args) {
       const found = substitutedSessionProcess(word);
       if (found !== null) return hardlineFinding('shutdown', `kill of ${found.command}: ${found.what}`);
+    }
+    // `kill $(pgrep -u david)`, `kill -9 $(ps -u jake -o pid=)`: every process of one account, as
+    // `pkill -u` signals them (ownAccount.ts): any account with an ending signal spelt, a person's
+    // with the default TERM (docs/decisions.md "A power program's states and a machine's stop").
+    const ending = signal === null ? null : /^(?:SIG)?(?:KILL|TERM|HUP|INT|QUIT|9|15|1|2|3)$/i.test(signal);
+    if (ending !== false) {
+      for (const word of args) {
+        const commands = substitutedCommands(word);
+        const last = commands?.[commands.length - 1];
+        if (last !== undefined && printsAccountProcesses(last, peeledWords, ending === true ? () => true : (account) => !isServiceAccount(account))) return hardlineFinding('kill-all', `kill of ${word.raw}: every process of the account`);
+      }
     }
     return null;
   }
@@ -123,7 +134,8 @@ function substitutedSessionProcess(word: Word): { command: string; what: string 
     }
     if (text.startsWith('-')) continue;
     const process = name === 'pgrep' ? text.replace(/^\^/, '').replace(/\$$/, '') : text.slice(text.lastIndexOf('/') + 1);
-    const what = sessionProcess(process);
+    // A login service's processes too (`$(pgrep -u david sshd)`): every SSH session, of that account at least.
+    const what = sessionOrLoginProcess(process);
     if (what !== null) return { command: `${name} ${text}`, what };
   }
   return null;
@@ -368,12 +380,12 @@ function psSelectsAccount(args: readonly Word[], account: (word: Word) => boolea
  * ends processes is spelt out (ownAccount.ts, docs/decisions.md "Killing every process of an
  * account by an explicit signal"). Filters that keep every line may follow, as for {@link printsEveryProcess}.
  */
-export function printsAccountProcesses(command: PipedCommand, inside: (command: PipedCommand) => readonly Word[] = peeledWords): boolean {
+export function printsAccountProcesses(command: PipedCommand, inside: (command: PipedCommand) => readonly Word[] = peeledWords, accepts: (account: string) => boolean = () => true): boolean {
   const argv = inside(command);
   const name = commandName(argv[0])?.name;
   if (name === undefined) return false;
   const args = argv.slice(1);
-  const any = (word: Word): boolean => literalText(word) !== null && /^[a-z_][a-z0-9_.-]*\$?$|^\d+$/i.test(literalText(word)!);
+  const any = (word: Word): boolean => literalText(word) !== null && /^[a-z_][a-z0-9_.-]*\$?$|^\d+$/i.test(literalText(word)!) && accepts(literalText(word)!);
   if (name === 'ps') return psSelectsAccount(args, any);
   if (name === 'pgrep') {
     const reading = readByRow('pgrep', args);
@@ -381,7 +393,12 @@ export function printsAccountProcesses(command: PipedCommand, inside: (command: 
     const byUser = reading.options.filter((option) => OWN_USER_OPTIONS.has(option.name));
     return byUser.length > 0 && byUser.every((option) => option.value !== null && any(option.value)) && reading.options.every((option) => OWN_USER_OPTIONS.has(option.name) || !PGREP_NARROWING.includes(option.name)) && reading.operands.every((word) => MATCH_ALL.test(literalText(word) ?? '?'));
   }
-  return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsAccountProcesses(command.pipedFrom, inside);
+  return command.pipedFrom !== null && (keepsEveryLine(name, args) || keepsEveryNumber(name, args)) && printsAccountProcesses(command.pipedFrom, inside, accepts);
+}
+
+/** The words spell out a signal of any kind (`-STOP`, `-s USR1`, `--signal=0`): not the killer's default. */
+export function spellsSignal(words: readonly Word[]): boolean {
+  return words.map(literalText).some((text) => text !== null && (/^-(?:s|n|-signal)$/.test(text) || /^--signal=/.test(text) || /^-(?:SIG)?(?:[A-Z]+|\d+)$/i.test(text)));
 }
 
 /** The words spell out a signal that ends a process which does not catch it (`-9`, `-KILL`, `-s TERM`, `--signal=HUP`). */

@@ -146,6 +146,15 @@ export function sessionProcess(name: string): string | null {
   return null;
 }
 
+/**
+ * What ending every process of the name does when that ends sessions: a session's or the system's
+ * process, or a login service's (every SSH or console session), or null.
+ */
+export function sessionOrLoginProcess(name: string): string | null {
+  const login = name.toLowerCase();
+  return sessionProcess(name) ?? (Object.prototype.hasOwnProperty.call(LOGIN_SERVICE_PROCESSES, login) ? LOGIN_SERVICE_PROCESSES[login]! : null);
+}
+
 /** Options of killall, pkill and skill that take the next word as their value. */
 const KILL_VALUED = new Set(['--tty', '-s', '--signal', '-u', '--user', '-o', '--older-than', '-y', '--younger-than', '-n', '--ns', '-Z', '--context', '-U', '-g', '-G', '-P', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile']);
 
@@ -230,8 +239,7 @@ export function checkSessionKill(name: string, args: readonly Word[]): HardlineF
     if (terminal !== undefined) return hardlineFinding('shutdown', `${name} -t ${terminal ?? '…'} ends every process of the terminal, its session with them`);
   }
   for (const process of names) {
-    const login = process.toLowerCase();
-    const what = sessionProcess(process) ?? (Object.prototype.hasOwnProperty.call(LOGIN_SERVICE_PROCESSES, login) ? LOGIN_SERVICE_PROCESSES[login]! : null);
+    const what = sessionOrLoginProcess(process);
     if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
   }
   return null;
