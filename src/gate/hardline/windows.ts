@@ -46,7 +46,7 @@ import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine'
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
   'format-volume', 'clear-disk', 'remove-partition', 'remove-virtualdisk', 'remove-storagepool', 'reset-physicaldisk', 'delprof', 'delprof2', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
-  'net', 'net1', 'remove-localuser', 'stop-vm', 'diskshadow',
+  'net', 'net1', 'remove-localuser', 'stop-vm', 'diskshadow', 'sc', 'remove-service', 'set-service',
   ...WINDOWS_MACHINE_PROGRAMS,
 ]);
 
@@ -154,7 +154,26 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       return null;
     }
     case 'reg':
-      return checkRegDelete(lower) ?? checkRegRestore(lower);
+      return checkRegDelete(lower) ?? checkRegRestore(lower) ?? checkBootServiceStart(lower);
+    case 'sc': {
+      // `sc [\\server] delete NAME`, `sc config NAME start= disabled`: a service Windows starts from
+      // (criticalNames.ts) deleted or kept from starting, as its registry key deleted is.
+      const words = lower[0]?.startsWith('\\\\') === true ? lower.slice(1) : lower;
+      if (words !== lower) return null;
+      const service = words[1];
+      if (service === null || service === undefined || !WINDOWS_BOOT_SERVICES.has(service)) return null;
+      const disabled = words[0] === 'config' && words.some((text, k) => text === 'start=' && words[k + 1] === 'disabled');
+      return words[0] === 'delete' || disabled ? hardlineFinding('recursive-delete-root', `sc ${words[0]} ${service}: Windows cannot start without that service`) : null;
+    }
+    case 'remove-service':
+    case 'set-service': {
+      // PowerShell's `Remove-Service [-Name] NAME` and `Set-Service NAME -StartupType Disabled`, as `sc`.
+      if (whatIf(texts)) return null;
+      const named = operandsOf(args).map(literalText).find((text) => text !== null && !/^disabled$/i.test(text));
+      if (named === undefined || named === null || !WINDOWS_BOOT_SERVICES.has(named.toLowerCase())) return null;
+      const disabled = name === 'remove-service' || lower.some((text, k) => /^-s(?:t(?:a(?:r(?:t(?:u(?:p(?:t(?:y(?:p(?:e)?)?)?)?)?)?)?)?)?)?$/.test(text ?? '') && lower[k + 1] === 'disabled');
+      return disabled ? hardlineFinding('recursive-delete-root', `${name} ${named}: Windows cannot start without that service`) : null;
+    }
     case 'robocopy': {
       if (!lower.some((text) => isSwitch(text, 'mir', 'purge'))) return null;
       const destination = operandsOf(args)[1];
@@ -313,6 +332,19 @@ function systemConfigurationKey(parts: readonly string[], machine: boolean): boo
   }
   if (parts[1] !== 'software' || parts[2] !== 'microsoft' || parts[4] !== 'currentversion') return false;
   return (parts[3] === 'windows nt' && (parts.length === 5 || parts.length === 6)) || (parts[3] === 'windows' && parts.length === 5);
+}
+
+/** `reg add …\\Services\\NAME /v Start /d 4`: a service Windows starts from set to disabled (as `sc config NAME start= disabled`). */
+function checkBootServiceStart(lower: ReadonlyArray<string | null>): HardlineFinding | null {
+  if (lower[0] !== 'add' || lower[1] === null || lower[1] === undefined) return null;
+  const parts = lower[1].split('\\').filter((part) => part !== '');
+  const machine = parts[0] === 'hklm' || parts[0] === 'hkey_local_machine';
+  if (!machine || parts[1] !== 'system' || parts[3] !== 'services' || parts.length !== 5 || !WINDOWS_BOOT_SERVICES.has(parts[4]!)) return null;
+  const value = (flag: string): string | null | undefined => {
+    const at = lower.findIndex((text) => isSwitch(text, flag));
+    return at === -1 ? undefined : lower[at + 1];
+  };
+  return value('v') === 'start' && value('d') === '4' ? hardlineFinding('recursive-delete-root', `reg add ${lower[1]} /v Start /d 4: Windows cannot start without that service`) : null;
 }
 
 /** `reg restore KEY FILE`: a hive's root or a top key of the machine hive overwritten whole by the file's contents. */

@@ -123,6 +123,25 @@ describe("The registry's system trees (windows.ts)", () => {
   });
 });
 
+describe('A service Windows starts from, deleted or disabled (windows.ts, criticalNames.ts)', () => {
+  it('floors sc delete, sc config start= disabled, Remove-Service, Set-Service -StartupType Disabled, reg add Start 4', () => {
+    assert.equal(arm('sc.exe delete RpcSs'), 'recursive-delete-root');
+    assert.equal(arm('sc config disk start= disabled'), 'recursive-delete-root');
+    assert.equal(arm('powershell.exe -c "Remove-Service -Name RpcSs"'), 'recursive-delete-root');
+    assert.equal(arm("powershell.exe -c 'Set-Service RpcSs -StartupType Disabled'"), 'recursive-delete-root');
+    assert.equal(arm("reg.exe add 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\disk' /v Start /t REG_DWORD /d 4 /f"), 'recursive-delete-root');
+  });
+
+  it("lets a query, another service's removal or disabling, another start value and another machine's service run", () => {
+    assert.equal(arm('sc.exe query RpcSs'), null);
+    assert.equal(arm('sc.exe delete MyAgent'), null);
+    assert.equal(arm('sc config wuauserv start= disabled'), null);
+    assert.equal(arm("powershell.exe -c 'Set-Service -Name Spooler -StartupType Disabled'"), null);
+    assert.equal(arm("reg add 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\disk' /v Start /t REG_DWORD /d 0 /f"), null);
+    assert.equal(arm("sc.exe '\\\\srv' delete RpcSs"), null);
+  });
+});
+
 describe('diskpart scripts in a heredoc, and Windows folders by variable', () => {
   it('floors a heredoc fed to diskpart that erases, not one that lists', () => {
     assert.equal(arm("diskpart.exe <<'EOF'\nselect disk 2\nclean\nEOF"), 'mkfs');
