@@ -28,6 +28,20 @@ export const WINDOWS_CRITICAL_PROGRAMS = new Set([
 ]);
 export const WINDOWS_HIVES = new Set(['system', 'software', 'sam', 'security', 'default']);
 
+/**
+ * Windows' services and drivers that start it (the keys below `HKLM\SYSTEM\…\Services`, lower
+ * case): the boot-start storage, volume and file-system drivers, and the services every session
+ * needs (RPC, DCOM, the local session manager, accounts, events, Plug and Play, power). Deleting
+ * one's key leaves Windows unable to boot or to log anyone in; any other service's key is one
+ * program's (an uninstall).
+ */
+export const WINDOWS_BOOT_SERVICES = new Set([
+  'disk', 'partmgr', 'volmgr', 'volmgrx', 'volume', 'mountmgr', 'ntfs', 'refs', 'fastfat', 'fvevol', 'volsnap', 'pci', 'acpi', 'acpiex', 'msisadrv', 'vdrvroot',
+  'storahci', 'stornvme', 'storport', 'iastorav', 'iastorv', 'iastora', 'msahci', 'atapi', 'pciide', 'intelide', 'classpnp', 'spaceport', 'ehstorclass', 'wof',
+  'cng', 'ksecdd', 'ksecpkg', 'fltmgr', 'wdf01000', 'rdyboost', 'mup', 'tcpip', 'ndis', 'afd',
+  'rpcss', 'rpceptmapper', 'dcomlaunch', 'lsm', 'samss', 'eventlog', 'plugplay', 'power', 'brokerinfrastructure', 'systemeventsbroker', 'profsvc', 'gpsvc', 'winmgmt', 'cryptsvc', 'bfe', 'keyiso', 'netlogon', 'lanmanserver',
+]);
+
 /** The names the kernel and initial RAM disk images in /boot start with. */
 export const BOOT_IMAGES = ['vmlinuz', 'initrd', 'initramfs'];
 

@@ -62,7 +62,7 @@ import { removesPackagesHanded } from './essentialPackages';
 import { codePrintedAtWorst, convertedPath, decodedAtWorst, windowsVariablePrinted, interpreterPrinted, lineWithValues, listedPaths, listedText, listingWords, transformedText, xargsCommands, type Produced } from './dataFlow';
 import { isServiceAccount } from './ownAccount';
 import { killsBySession, printsAccountProcesses, printsEveryProcess, printsEverySession, spellsEndingSignal, spellsSignal } from './processes';
-import { powerShellAsShell, powerShellCode } from '../programs/languages/powershellStatements';
+import { powerShellAsShell, powerShellCode, powerShellReadsStdin } from '../programs/languages/powershellStatements';
 import { isPrintCallName } from '../programs/languages/approximate';
 import { checkWindowsStdin, checkWslUnregister } from './windows';
 import { windowsWordsAsWritten } from './windowsWords';
@@ -623,10 +623,30 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
   if (stdinText !== null) {
     const found = sourcesStdin(inner) ? checkPayloadText(stdinText, false, context, place) : checkStdinCode(inside, [stdinText], true, context, place);
     if (found !== null) return found;
+    const windows = checkWindowsInput(inner, [stdinText], context, place);
+    if (windows !== null) return windows;
     const inContainer = checkContainerInput(record, [stdinText], true, context, outer);
     if (inContainer !== null) return inContainer;
   }
   return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(record, context, place) ?? checkShellArguments(inner, context, place, inside.forms);
+}
+
+/**
+ * Text fed to a Windows program that reads commands on its standard input: diskpart's and
+ * diskshadow's scripts (windows.ts), PowerShell's code (`-File -`, `-Command -`, no code given),
+ * read as its statements.
+ */
+function checkWindowsInput(argv: readonly Word[], texts: readonly string[], context: Context, place: PathPlace): HardlineFinding | null {
+  const found = checkWindowsStdin(argv, texts);
+  if (found !== null) return found;
+  const name = commandName(argv[0])?.name;
+  if (name !== 'pwsh' && name !== 'powershell') return null;
+  if (!powerShellReadsStdin(argv.slice(1).map(wordText))) return null;
+  for (const text of texts) {
+    const inCode = checkPayloadText(powerShellAsShell(text), false, context, place);
+    if (inCode !== null) return inCode;
+  }
+  return null;
 }
 
 /** `sh -c TEXT NAME ARG…`: the text read with its positional parameters filled (hardline/shellArguments.ts). */
@@ -1182,7 +1202,7 @@ function checkPipedText(source: CommandShape, sinkView: ArgvView, context: Conte
   }
   if (produced === null) return sinkRecord.wrapped || commandName(sinkView.argv[0])?.name === 'parallel' ? checkInputCommands(source, null, sinkRecord.peeled, context, place) : null;
   const sink = sinkRecord.peeled;
-  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsStdin(sink.argv, produced.texts) ?? checkContainerInput(sinkRecord, produced.texts, produced.exact, context, place);
+  const found = checkStdinCode(sinkRecord.inside, produced.texts, produced.exact, context, place) ?? checkWindowsInput(sink.argv, produced.texts, context, place) ?? checkContainerInput(sinkRecord, produced.texts, produced.exact, context, place);
   if (found !== null) return found;
   // Printed code piped into an interpreter (`printf '…' | python3 -`, `echo … | tclsh`): its language's reader.
   const name = commandName(sink.argv[0])?.name;

@@ -183,8 +183,10 @@ export function expandBraces(text: string): string[] {
 function classifyTarget(text: string, opaque: boolean, home: string, systemDirs: ReadonlySet<string>, includeHome: boolean, deep: boolean): string | null {
   if (/^[A-Za-z]:[\\/]*(?:\*(?:\.\*)?)?$/.test(text)) return `the drive ${text}`;
   if (includeHome && /^~[A-Za-z0-9._-]+\/?\*?$/.test(text)) return `the home folder ${text}`;
-  // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c.
-  const written = absoluteComponents(windowsPathAsWsl(text) ?? expandHome(text, home));
+  // A Windows path (`C:\Windows`, Git Bash's `C:/Users/alice`) names what WSL sees at /mnt/c; one
+  // that starts with a Windows folder's variable (`%SystemRoot%`, `$env:windir`) that folder at its
+  // worst (windowsFolders.ts): a Windows program, PowerShell and cmd expand it themselves.
+  const written = absoluteComponents(windowsFormAsWsl(text) ?? expandHome(text, home));
   if (written === null) return null;
   const parts = opaque ? everythingBelow(macosAlias(written)) : macosAlias(written);
   const platform = platformTarget(parts, includeHome, deep);

@@ -39,7 +39,9 @@ import { criticalFileTarget, deletionTarget, permissionTarget, programTarget, wo
  * `absent` is the configuration tools' declared state of a thing deleted (`__directory /etc
  * --state absent` in a cdist manifest, `ensure => absent`): docs/decisions.md "A loader's `-`".
  */
-const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv', 'absent']);
+const DESTRUCTIVE_WORDS = new Set(['delete', 'del', 'remove', 'rm', 'srm', 'rmdir', 'wipe', 'purge', 'destroy', 'erase', 'truncate', 'shred', 'clean', 'unlink', 'nuke', 'zap', 'obliterate', 'reset', 'trash', 'recycle', 'move', 'mv', 'absent',
+  // The agent nouns of the same verbs, as programs name themselves (`Eraser.exe`, `FileShredder.exe`, `DiskWiper`).
+  'eraser', 'shredder', 'wiper', 'remover', 'deleter', 'destroyer']);
 
 /** The tokens of a word: split at dashes, underscores, dots, `=`, `:`, `/`, blanks and lower-to-upper case changes. */
 export function tokens(text: string): string[] {
@@ -51,6 +53,9 @@ export function tokens(text: string): string[] {
 
 export function hasDestructiveWord(words: readonly Word[], name: string): boolean {
   if (tokens(name).some((token) => DESTRUCTIVE_WORDS.has(token))) return true;
+  // The program as written, its case kept (`FileShredder.exe`: `file`, `shredder`).
+  const program = literalText(words[0]);
+  if (program !== null && tokens(program.slice(Math.max(program.lastIndexOf('/'), program.lastIndexOf('\\')) + 1)).some((token) => DESTRUCTIVE_WORDS.has(token))) return true;
   for (let k = 1; k < words.length; k++) {
     const text = literalText(words[k]);
     if (text !== null && text.length <= 64 && tokens(text).some((token) => DESTRUCTIVE_WORDS.has(token))) return true;

@@ -9,10 +9,12 @@
  *   `Remove-Partition`, Storage Spaces' `Remove-VirtualDisk`, `Remove-StoragePool` and
  *   `Reset-PhysicalDisk` (not `-WhatIf`);
  * - deleting the accounts' profile folders: `delprof2` (not `/l`, which lists them);
- * - deleting the system's backups or boot: `vssadmin delete shadows`, `wmic shadowcopy delete`,
- *   `wbadmin delete …`, `bcdedit /delete` of the running, default or boot-manager entry, `reg
- *   delete` of a hive's root or the system's services and control sets, `wsl --unregister` (the
- *   distribution's whole file system);
+ * - deleting the system's backups or boot: `vssadmin delete shadows|shadowstorage` (and `resize
+ *   shadowstorage` to under a gigabyte), diskshadow fed `delete shadows`, `wmic shadowcopy delete`,
+ *   `wbadmin delete …`, `bcdedit /delete` of the running, default or boot-manager entry, `bcdedit
+ *   /set … recoveryenabled no|bootstatuspolicy ignore…` and `/deletevalue` of what an entry starts,
+ *   `reg delete|restore` of a hive's root, the system's services and control sets, a key right in
+ *   `Control` or a boot service's key, `wsl --unregister` (the distribution's whole file system);
  * - deleting a protected tree: `robocopy SRC DEST /MIR|/PURGE` into one (as `rsync --delete`),
  *   `forfiles /p TREE /s` deleting every file (as `find -exec rm`), `fsutil file setZeroData` of a
  *   file Windows cannot start without;
@@ -36,6 +38,7 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
 import { criticalFileTarget, deletionTarget, permissionTarget } from './paths';
+import { WINDOWS_BOOT_SERVICES } from './criticalNames';
 import { checkSessionKill, sessionProcess } from './sessionProcesses';
 import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine';
 
@@ -43,7 +46,7 @@ import { checkWindowsMachine, WINDOWS_MACHINE_PROGRAMS } from './windowsMachine'
 export const WINDOWS_PROGRAMS: ReadonlySet<string> = new Set([
   'format', 'format.com', 'diskpart', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'reg', 'robocopy', 'forfiles', 'fsutil', 'logoff', 'wslconfig',
   'format-volume', 'clear-disk', 'remove-partition', 'remove-virtualdisk', 'remove-storagepool', 'reset-physicaldisk', 'delprof', 'delprof2', 'taskkill', 'pskill', 'pskill64', 'tskill', 'rundll32', 'sdelete', 'sdelete64', 'icacls', 'takeown',
-  'net', 'net1', 'remove-localuser', 'stop-vm',
+  'net', 'net1', 'remove-localuser', 'stop-vm', 'diskshadow', 'sc', 'remove-service', 'set-service',
   ...WINDOWS_MACHINE_PROGRAMS,
 ]);
 
@@ -107,7 +110,15 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       // Deletes the inactive accounts' profile folders; `/l` only lists them.
       return lower.some((text) => isSwitch(text, 'l')) ? null : hardlineFinding('recursive-delete-root', `${name} deletes the user profiles (every account's home folder)`);
     case 'vssadmin':
-      return lower[0] === 'delete' && lower[1] === 'shadows' ? hardlineFinding('recursive-delete-root', 'vssadmin delete shadows deletes the volume shadow copies (restore points and backups)') : null;
+      // `delete shadows` deletes them; `delete shadowstorage` their storage, and them with it;
+      // `resize shadowstorage` below what they take deletes the oldest until they fit (at its
+      // worst all: any maximum under a gigabyte).
+      if (lower[0] === 'delete' && (lower[1] === 'shadows' || lower[1] === 'shadowstorage')) return hardlineFinding('recursive-delete-root', `vssadmin delete ${lower[1]} deletes the volume shadow copies (restore points and backups)`);
+      if (lower[0] === 'resize' && lower[1] === 'shadowstorage') {
+        const size = lower.map((text) => (text === null ? null : /^\/maxsize=([0-9.]+)\s*(b|kb|mb)?$/.exec(text))).find((match) => match !== null && match !== undefined);
+        if (size !== undefined && size !== null && (size[2] !== undefined || Number(size[1]) < 2 ** 30)) return hardlineFinding('recursive-delete-root', `vssadmin resize shadowstorage ${texts.find((text) => text !== null && /^\/maxsize=/i.test(text)) ?? ''} deletes the volume shadow copies that no longer fit`);
+      }
+      return null;
     case 'wmic': {
       if (lower.includes('shadowcopy') && lower.includes('delete')) return hardlineFinding('recursive-delete-root', 'wmic shadowcopy delete deletes the volume shadow copies');
       const call = lower.indexOf('call');
@@ -133,6 +144,8 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
     case 'wbadmin':
       return lower[0] === 'delete' ? hardlineFinding('recursive-delete-root', `wbadmin delete ${texts[1] ?? ''} deletes Windows backups`.trim()) : null;
     case 'bcdedit': {
+      const recovery = checkBootRecovery(lower);
+      if (recovery !== null) return recovery;
       const at = lower.findIndex((text) => isSwitch(text, 'delete'));
       if (at === -1) return null;
       const id = args[at + 1] === undefined ? null : literalText(args[at + 1]);
@@ -141,7 +154,26 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       return null;
     }
     case 'reg':
-      return checkRegDelete(lower);
+      return checkRegDelete(lower) ?? checkRegRestore(lower) ?? checkBootServiceStart(lower);
+    case 'sc': {
+      // `sc [\\server] delete NAME`, `sc config NAME start= disabled`: a service Windows starts from
+      // (criticalNames.ts) deleted or kept from starting, as its registry key deleted is.
+      const words = lower[0]?.startsWith('\\\\') === true ? lower.slice(1) : lower;
+      if (words !== lower) return null;
+      const service = words[1];
+      if (service === null || service === undefined || !WINDOWS_BOOT_SERVICES.has(service)) return null;
+      const disabled = words[0] === 'config' && words.some((text, k) => text === 'start=' && words[k + 1] === 'disabled');
+      return words[0] === 'delete' || disabled ? hardlineFinding('recursive-delete-root', `sc ${words[0]} ${service}: Windows cannot start without that service`) : null;
+    }
+    case 'remove-service':
+    case 'set-service': {
+      // PowerShell's `Remove-Service [-Name] NAME` and `Set-Service NAME -StartupType Disabled`, as `sc`.
+      if (whatIf(texts)) return null;
+      const named = operandsOf(args).map(literalText).find((text) => text !== null && !/^disabled$/i.test(text));
+      if (named === undefined || named === null || !WINDOWS_BOOT_SERVICES.has(named.toLowerCase())) return null;
+      const disabled = name === 'remove-service' || lower.some((text, k) => /^-s(?:t(?:a(?:r(?:t(?:u(?:p(?:t(?:y(?:p(?:e)?)?)?)?)?)?)?)?)?)?$/.test(text ?? '') && lower[k + 1] === 'disabled');
+      return disabled ? hardlineFinding('recursive-delete-root', `${name} ${named}: Windows cannot start without that service`) : null;
+    }
     case 'robocopy': {
       if (!lower.some((text) => isSwitch(text, 'mir', 'purge'))) return null;
       const destination = operandsOf(args)[1];
@@ -223,6 +255,39 @@ export function checkWslUnregister(layers: readonly WrapperLayer[]): HardlineFin
   return null;
 }
 
+/** bcdedit's values that turn off a boot entry's recovery: `recoveryenabled no`, `bootstatuspolicy ignore…failures`. */
+const RECOVERY_OFF: ReadonlyArray<readonly [string, RegExp]> = [
+  ['recoveryenabled', /^(?:no|off|0|false)$/],
+  ['bootstatuspolicy', /^ignore(?:all|shutdown|boot)failures$/],
+];
+
+/**
+ * `bcdedit /set [{ID}] recoveryenabled no` and `… bootstatuspolicy ignoreallfailures`: a failed
+ * start no longer reaches Windows' recovery environment, so a machine that stops booting cannot be
+ * repaired from itself (any entry: the running one when none is named). `/deletevalue` of an
+ * entry's `device`, `osdevice`, `path` or `systemroot` (the running, default or boot-manager entry,
+ * or none named) leaves it with nothing to start.
+ */
+function checkBootRecovery(lower: ReadonlyArray<string | null>): HardlineFinding | null {
+  const set = lower.findIndex((text) => isSwitch(text, 'set'));
+  if (set !== -1) {
+    const rest = lower.slice(set + 1);
+    const at = rest[0] !== null && rest[0] !== undefined && /^\{.*\}$/.test(rest[0]) ? 1 : 0;
+    const element = rest[at];
+    const value = rest[at + 1];
+    const off = RECOVERY_OFF.find(([name]) => name === element);
+    if (off !== undefined && (value === null || (value !== undefined && off[1].test(value)))) return hardlineFinding('recursive-delete-root', `bcdedit /set ${element} ${value ?? '…'} turns off Windows' recovery when it fails to start`);
+  }
+  const deleted = lower.findIndex((text) => isSwitch(text, 'deletevalue'));
+  if (deleted !== -1) {
+    const rest = lower.slice(deleted + 1);
+    const id = rest[0] !== null && rest[0] !== undefined && /^\{.*\}$/.test(rest[0]) ? rest[0] : null;
+    const element = rest[id === null ? 0 : 1];
+    if ((id === null || /^\{(?:current|default|bootmgr)\}$/.test(id)) && element !== undefined && (element === null || /^(?:device|osdevice|path|systemroot)$/.test(element))) return hardlineFinding('recursive-delete-root', `bcdedit /deletevalue ${id ?? ''} ${element ?? '…'} leaves Windows nothing to start`.replace(/\s+/g, ' '));
+  }
+  return null;
+}
+
 /** Registry hives' roots, by every spelling `reg` takes. */
 const HIVE_ROOTS = /^(?:hklm|hkey_local_machine|hkcu|hkey_current_user|hku|hkey_users|hkcr|hkey_classes_root|hkcc|hkey_current_config)$/;
 
@@ -246,8 +311,49 @@ function checkRegDelete(lower: ReadonlyArray<string | null>): HardlineFinding | 
     // Microsoft's own branch of the machine's software (`…\Microsoft`, `…\Microsoft\Windows NT`).
     ((parts[0] === 'hkcr' || parts[0] === 'hkey_classes_root') && parts.length === 2 && parts[1] === 'clsid') ||
     (machine && parts[1] === 'software' && ((parts.length === 3 && /^(?:classes|microsoft)$/.test(parts[2]!)) || (parts.length === 4 && parts[2] === 'microsoft' && /^(?:windows|windows nt)$/.test(parts[3]!)))) ||
-    (machine && parts[1] === 'system' && parts.length <= 4 && (parts.length === 3 ? /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) : /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) && /^(?:services|control)$/.test(parts[3]!)));
+    (machine && parts[1] === 'system' && parts.length <= 4 && (parts.length === 3 ? /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) : /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!) && /^(?:services|control)$/.test(parts[3]!))) ||
+    systemConfigurationKey(parts, machine);
   return critical ? hardlineFinding('recursive-delete-root', `reg delete ${key} deletes what Windows needs to start`) : null;
+}
+
+/**
+ * The keys inside the machine's configuration that Windows reads to start (docs/decisions.md
+ * "Windows automation hosts, recovery and the registry's system trees"): each key right inside a
+ * control set's `Control` (`Session Manager`, `Lsa`, `SafeBoot`, `Class`, `Nls`, …: the kernel's,
+ * the logon's and safe mode's settings), the key of a service or driver that starts Windows
+ * (`Services\disk`, `Services\RpcSs`: criticalNames.ts), and Windows NT's `CurrentVersion` and the
+ * keys right inside it (`Winlogon`, `ProfileList`), and Windows' `CurrentVersion`. Deeper keys and
+ * any other service's are one program's or one setting's.
+ */
+function systemConfigurationKey(parts: readonly string[], machine: boolean): boolean {
+  if (!machine) return false;
+  if (parts[1] === 'system' && parts.length === 5 && /^(?:currentcontrolset|controlset[0-9]{3})$/.test(parts[2]!)) {
+    return parts[3] === 'control' || (parts[3] === 'services' && WINDOWS_BOOT_SERVICES.has(parts[4]!));
+  }
+  if (parts[1] !== 'software' || parts[2] !== 'microsoft' || parts[4] !== 'currentversion') return false;
+  return (parts[3] === 'windows nt' && (parts.length === 5 || parts.length === 6)) || (parts[3] === 'windows' && parts.length === 5);
+}
+
+/** `reg add …\\Services\\NAME /v Start /d 4`: a service Windows starts from set to disabled (as `sc config NAME start= disabled`). */
+function checkBootServiceStart(lower: ReadonlyArray<string | null>): HardlineFinding | null {
+  if (lower[0] !== 'add' || lower[1] === null || lower[1] === undefined) return null;
+  const parts = lower[1].split('\\').filter((part) => part !== '');
+  const machine = parts[0] === 'hklm' || parts[0] === 'hkey_local_machine';
+  if (!machine || parts[1] !== 'system' || parts[3] !== 'services' || parts.length !== 5 || !WINDOWS_BOOT_SERVICES.has(parts[4]!)) return null;
+  const value = (flag: string): string | null | undefined => {
+    const at = lower.findIndex((text) => isSwitch(text, flag));
+    return at === -1 ? undefined : lower[at + 1];
+  };
+  return value('v') === 'start' && value('d') === '4' ? hardlineFinding('recursive-delete-root', `reg add ${lower[1]} /v Start /d 4: Windows cannot start without that service`) : null;
+}
+
+/** `reg restore KEY FILE`: a hive's root or a top key of the machine hive overwritten whole by the file's contents. */
+function checkRegRestore(lower: ReadonlyArray<string | null>): HardlineFinding | null {
+  if (lower[0] !== 'restore' || lower[1] === null || lower[1] === undefined) return null;
+  const parts = lower[1].replace(/^\\\\[^\\]+\\/, '').split('\\').filter((part) => part !== '');
+  if (parts.length === 0 || !HIVE_ROOTS.test(parts[0]!)) return null;
+  const machine = parts[0] === 'hklm' || parts[0] === 'hkey_local_machine';
+  return parts.length === 1 || (machine && parts.length === 2) || systemConfigurationKey(parts, machine) ? hardlineFinding('recursive-delete-root', `reg restore ${lower[1]} overwrites what Windows needs to start`) : null;
 }
 
 /**
@@ -303,6 +409,11 @@ const DISKPART_ERASERS = /^\s*(?:clean\b|format\b|del(?:ete)?\s+(?:par|partition
 /** Text printed into a Windows program's standard input: diskpart's commands (`(echo select disk 1& echo clean) | diskpart`). */
 export function checkWindowsStdin(argv: readonly Word[], texts: readonly string[]): HardlineFinding | null {
   const name = commandName(argv[0])?.name;
+  if (name === 'diskshadow') {
+    // diskshadow's `delete shadows all|oldest|volume|set|id|exposed`: the shadow copies (as `vssadmin delete shadows`).
+    const deleting = texts.some((text) => /^\s*delete\s+shadows\b/im.test(text.replace(/\\r\\n|\\n/g, '\n')));
+    return deleting ? hardlineFinding('recursive-delete-root', 'diskshadow fed "delete shadows" deletes the volume shadow copies') : null;
+  }
   if (name !== 'diskpart') return null;
   const erasing = texts.map((text) => DISKPART_ERASERS.exec(text.replace(/\\r\\n|\\n/g, '\n'))).find((match) => match !== null);
   return erasing === undefined || erasing === null ? null : hardlineFinding('mkfs', `diskpart fed "${erasing[0].trim()}"`);

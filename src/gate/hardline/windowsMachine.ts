@@ -10,7 +10,10 @@
  *   deleted there cannot be recovered any more (a raw write of those blocks);
  * - `wevtutil cl LOG` and `Clear-EventLog -LogName LOG` of the security, system or setup log, or of
  *   a log only known at run time (`wevtutil el | % { wevtutil cl $_ }`: at its worst every log).
- *   Clearing a named application's own log is left to the other layers.
+ *   Clearing a named application's own log is left to the other layers;
+ * - turning recovery off: `reagentc /disable` (the recovery environment), `manage-bde
+ *   -forcerecovery` (the volume locked behind its recovery key at the next start),
+ *   `Disable-ComputerRestore` (System Protection off deletes the restore points).
  */
 import type { PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
@@ -19,7 +22,7 @@ import { literalText } from './commandName';
 import { deletionTarget } from './paths';
 
 /** The programs (names as commandName gives them) and cmdlets (lower case) read here. */
-export const WINDOWS_MACHINE_PROGRAMS: readonly string[] = ['sysprep', 'dism', 'cipher', 'wevtutil', 'clear-eventlog', 'remove-eventlog'];
+export const WINDOWS_MACHINE_PROGRAMS: readonly string[] = ['sysprep', 'dism', 'cipher', 'wevtutil', 'clear-eventlog', 'remove-eventlog', 'reagentc', 'manage-bde', 'disable-computerrestore'];
 
 /** Event logs whose loss loses the machine's own record: the security audit, the system's and setup's. */
 const SYSTEM_LOGS = /^(?:security|system|setup|microsoft-windows-[\w-]*\/operational)$/i;
@@ -89,6 +92,15 @@ export function checkWindowsMachine(name: string, args: readonly Word[], place: 
       if (logs === null || isRunTimeName(logs) || logs.split(',').some((log) => SYSTEM_LOGS.test(log.trim().replace(/^['"]|['"]$/g, '')))) return hardlineFinding('recursive-delete-root', `${name} ${logs ?? '…'} clears the machine's event logs`);
       return null;
     }
+    case 'reagentc':
+      // `/disable` turns off the recovery environment a machine that fails to start is repaired from.
+      return switchValue(texts, 'disable') !== null ? hardlineFinding('recursive-delete-root', "reagentc /disable turns off Windows' recovery environment") : null;
+    case 'manage-bde':
+      // `-forcerecovery` (`-fr`) locks the volume until its recovery key is typed at the next start.
+      return switchValue(texts, 'forcerecovery') !== null || switchValue(texts, 'fr') !== null ? hardlineFinding('recursive-delete-root', 'manage-bde -forcerecovery locks the volume behind its recovery key') : null;
+    case 'disable-computerrestore':
+      // Turning System Protection off deletes every restore point of the drive.
+      return texts.some((text) => text !== null && /^-wh|^-wi/i.test(text)) ? null : hardlineFinding('recursive-delete-root', "Disable-ComputerRestore turns off System Protection and deletes the drive's restore points");
     default:
       return null;
   }

@@ -27,6 +27,7 @@
  * reading stays safe (an ambiguous or unknown parameter is read as a switch).
  */
 import { WINDOWS_PROFILE, windowsSpecialFolder, windowsVariableFolder } from '../../hardline/windowsFolders';
+import { win32ShutdownCommand } from './windowsHosts';
 
 /** A word of a statement: its value (null when only known at run time) and whether it was quoted. */
 export interface PsWord {
@@ -671,8 +672,7 @@ function windowsMethods(command: PsCommand): string | null {
   const method = call[1]!.toLowerCase();
   if (method === 'reboot') return 'shutdown /r /t 0';
   if (method === 'shutdown') return 'shutdown /s /t 0';
-  const flags = Number(call[2] ?? call[3] ?? '1') & ~4;
-  return flags === 0 ? 'shutdown /l' : flags === 2 ? 'shutdown /r /t 0' : flags === 8 ? 'shutdown /p' : 'shutdown /s /t 0';
+  return win32ShutdownCommand(Number(call[2] ?? call[3] ?? '1'));
 }
 
 /**
@@ -708,6 +708,24 @@ export function windowsCommandLineWords(line: string): string[] {
  * Windows PowerShell (`powershell`) a first word that is no parameter (it reads the line as the
  * command). `words` are the argv after the program, as text. `-File` runs a script the gate cannot read.
  */
+/**
+ * Whether PowerShell reads its code from standard input (about_Pwsh, "-File -", "-Command -"):
+ * `-File -`, `-Command -`, the operand `-`, or no code, script or encoded command at all (input
+ * that is not a terminal is then read as commands). The text fed in is code.
+ */
+export function powerShellReadsStdin(words: readonly string[]): boolean {
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k]!;
+    const parameter = /^[-/]{1,2}([A-Za-z]+)(?::.*)?$/.exec(word);
+    if (parameter === null) return word === '-';
+    const name = parameter[1]!.toLowerCase();
+    if (name === 'file' || name === 'f' || 'command'.startsWith(name) || name === 'commandwithargs' || name === 'cwa') return words[k + 1] === '-';
+    if (name === 'e' || name === 'ec' || ('encodedcommand'.startsWith(name) && name.length >= 2 && name !== 'ex' && !name.startsWith('encodeda'))) return false;
+    if (VALUED_PARAMETERS.some((prefix) => name.startsWith(prefix))) k++;
+  }
+  return true;
+}
+
 export function powerShellCode(program: string, words: readonly string[]): string[] {
   for (let k = 0; k < words.length; k++) {
     const word = words[k]!;

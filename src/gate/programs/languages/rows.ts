@@ -6,6 +6,7 @@
  * (src/gate/programs/rows/*, `payload: 'code'`); this table only says how that code is spelled.
  */
 import { consoleStatements, roffShellRequests, rpmMacroShells, sqlplusHostCommands, texShellEscapes } from './shellEscapes';
+import { autoHotkeyDeclarations, autoItDeclarations } from './windowsHosts';
 import { ansibleDeclarations, ansiblePlaybookDeclarations, chefDeclarations, puppetDeclarations, saltDeclarations } from './declarations';
 
 export interface QuoteForm {
@@ -273,6 +274,35 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
     deletionApis: [...DELETION_WORDS, 'DeleteFolder', 'DeleteFile'],
     evalApis: ['Execute', 'ExecuteGlobal', 'Eval'],
     homeExpressions: ['ExpandEnvironmentStrings("%USERPROFILE%")', '%USERPROFILE%'],
+  },
+  {
+    // AutoIt (`AutoIt3.exe /AutoIt3ExecuteLine "Shutdown(6)"`, `… /AutoIt3ExecuteScript x.au3`):
+    // strings in either quote, a doubled quote inside is a quote, `;` starts a comment.
+    // `Shutdown(FLAGS)` and power `DllCall`s are read in windowsHosts.ts.
+    language: 'AutoIt',
+    programs: ['autoit3', 'autoit3.exe', 'autoit3_x64', 'autoit3_x64.exe'],
+    quotes: [{ open: /^"/, escape: 'double' }, { open: /^'/, escape: 'double' }],
+    comments: [SEMICOLON],
+    processApis: ['Run', 'RunWait', 'RunAs', 'RunAsWait', 'ShellExecute', 'ShellExecuteWait'],
+    deletionApis: [...DELETION_WORDS, 'DirRemove', 'FileDelete', 'FileRecycle'],
+    evalApis: ['Execute'],
+    homeExpressions: ['@UserProfileDir', '@HomeDrive', 'EnvGet("USERPROFILE")'],
+    declarations: autoItDeclarations,
+  },
+  {
+    // AutoHotkey, v1 and v2 (`AutoHotkey.exe *` reads its script from stdin, so text fed to it is
+    // taken as code at its worst; `AutoHotkey64.exe /ErrorStdOut script.ahk`): `;` and `/* */`
+    // comments; v1's bare-text commands (`Run, …`, `FileRemoveDir, …`) and the power calls are
+    // read in windowsHosts.ts.
+    language: 'AutoHotkey',
+    programs: ['autohotkey', 'autohotkey.exe', 'autohotkey64', 'autohotkey64.exe', 'autohotkey32', 'autohotkey32.exe', 'autohotkeyu64.exe', 'autohotkeyu32.exe', 'autohotkeya32.exe', 'autohotkeyux.exe'],
+    quotes: [{ open: /^"/, escape: 'double' }, { open: /^'/, escape: 'double' }],
+    comments: [SEMICOLON, BLOCK],
+    processApis: ['Run', 'RunWait', 'RunAs', 'ComObject', 'ComObjCreate'],
+    deletionApis: [...DELETION_WORDS, 'FileRemoveDir', 'DirDelete', 'FileDelete', 'FileRecycle'],
+    homeExpressions: ['A_MyDocuments', 'EnvGet("USERPROFILE")', '%USERPROFILE%'],
+    stdinCommands: true,
+    declarations: autoHotkeyDeclarations,
   },
   {
     language: 'PowerShell',
