@@ -703,12 +703,6 @@ export function windowsCommandLineWords(line: string): string[] {
 }
 
 /**
- * The PowerShell code a `pwsh`/`powershell` command line runs: `-Command` (or `-c`, any prefix;
- * the rest of the line), `-EncodedCommand` (base64 of UTF-16LE), `-CommandWithArgs`, and for
- * Windows PowerShell (`powershell`) a first word that is no parameter (it reads the line as the
- * command). `words` are the argv after the program, as text. `-File` runs a script the gate cannot read.
- */
-/**
  * Whether PowerShell reads its code from standard input (about_Pwsh, "-File -", "-Command -"):
  * `-File -`, `-Command -`, the operand `-`, or no code, script or encoded command at all (input
  * that is not a terminal is then read as commands). The text fed in is code.
@@ -726,6 +720,12 @@ export function powerShellReadsStdin(words: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * The PowerShell code a `pwsh`/`powershell` command line runs: `-Command` (or `-c`, any prefix;
+ * the rest of the line), `-EncodedCommand` (base64 of UTF-16LE), `-CommandWithArgs`, and for
+ * Windows PowerShell (`powershell`) a first word that is no parameter (it reads the line as the
+ * command). `words` are the argv after the program, as text. `-File` runs a script the gate cannot read.
+ */
 export function powerShellCode(program: string, words: readonly string[]): string[] {
   for (let k = 0; k < words.length; k++) {
     const word = words[k]!;
