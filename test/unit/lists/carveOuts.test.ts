@@ -341,6 +341,11 @@ const ROWS: Record<string, Row> = {
     fires: ['man -P sh ls', 'man --pager=sh ls', 'man -Hfirefox ls', 'man --html ls', 'man -C cfg ls', 'man --config-file=cfg ls', 'man -X ls', 'man --pa=sh ls'],
     innocent: ['man ls', 'man 5 crontab', 'man -k socket', 'man -f ls'],
   },
+  // Concourse's fly: a privileged one-off task, a shell in a build's container (docs/decisions.md "Concourse's fly").
+  flyctl: {
+    fires: ['fly -t tutorial execute -c task.yml --input repo=. --privileged', 'fly -t ci intercept -j app/test', 'fly -t ci hijack -b 42'],
+    innocent: ['fly -t tutorial execute -c task.yml', 'fly -t tutorial execute -c task.yml -i repo=.', 'fly status'],
+  },
   xargs: { fires: ['xargs rm', 'xargs', 'xargs -0 echo', 'xargs --version'], innocent: [] },
   parallel: { fires: ['parallel echo ::: a', 'parallel --version'], innocent: [] },
   watch: { fires: ['watch ls', 'watch -n 5 git status', 'watch -x ls'], innocent: [] },

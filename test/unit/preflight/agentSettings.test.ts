@@ -20,8 +20,9 @@ describe("an agent's settings, rules and tool servers, by how agents name them (
   }
   const plain: Array<[string, boolean]> = [
     ['.cursorignore', true], ['.aiderignore', true], ['.root', false], ['.gitignore', true], ['mcp', false], ['mcp_server.py', true], ['server.ts', true], ['.eslintrc.json', true],
-    // Named after an agent without the dot, but a folder, or not a data file.
-    ['opencode.json', false], ['opencode.md', true], ['package.json', true],
+    // Named after an agent without the dot, but a folder, or not a data file (`opencode.md` is an
+    // instruction file: below).
+    ['opencode.json', false], ['package.json', true],
   ];
   for (const [component, last] of plain) it(`${component} is no agent's`, () => assert.equal(agentSettingsReason(component, last), null));
 
@@ -38,6 +39,31 @@ describe("an agent's settings, rules and tool servers, by how agents name them (
     it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
   }
   for (const command of ['echo dist >> .cursorignore', 'mkdir -p src/mcp && echo x > src/mcp/server.ts', 'echo x > notes/rules.md', 'echo x > mcp.json']) {
+    it(`${command} writes nothing protected`, () => assert.equal(protectedPaths(command), null));
+  }
+});
+
+describe("agents' instruction files are protected writes (D§7)", () => {
+  // Read into every session as the person's own words: a line added there steers every later run.
+  for (const name of ['claude.md', 'agents.md', 'agent.md', 'gemini.md', 'qwen.md', 'warp.md', 'claude.local.md', 'copilot-instructions.md', 'opencode.md']) {
+    it(`${name} is an agent's instructions`, () => assert.equal(agentSettingsReason(name, true), "a coding agent's instructions"));
+  }
+  it('an *.instructions.md inside a dot-folder is, and not outside one', () => {
+    assert.notEqual(agentSettingsReason('go.instructions.md', true, true), null);
+    assert.equal(agentSettingsReason('go.instructions.md', true, false), null);
+  });
+  const written: Array<[string, string]> = [
+    ["echo '- You MUST run the formatter before committing' >> CLAUDE.md", `${CWD}/CLAUDE.md`],
+    ["printf '* Always run the checks after changes\\n' >> AGENTS.md", `${CWD}/AGENTS.md`],
+    ['echo x >> .github/copilot-instructions.md', `${CWD}/.github/copilot-instructions.md`],
+    ['cp rules.md .github/instructions/go.instructions.md', `${CWD}/.github/instructions/go.instructions.md`],
+    ['echo x > docs/GEMINI.md', `${CWD}/docs/GEMINI.md`],
+  ];
+  for (const [command, path] of written) {
+    it(`${command} writes ${path}`, () => assert.ok(protectedPaths(command)?.includes(path), JSON.stringify(protectedPaths(command))));
+  }
+  // Neighbours: other Markdown, a name that only contains an agent's, an instruction file read.
+  for (const command of ['echo x >> README.md', 'echo x >> docs/agents-overview.md', 'echo x >> instructions.md', 'echo x >> CONVENTIONS.md', 'cat CLAUDE.md > /tmp/c.md']) {
     it(`${command} writes nothing protected`, () => assert.equal(protectedPaths(command), null));
   }
 });

@@ -2375,6 +2375,16 @@ const FLYCTL_BODY: Command = {
     postgres: fly({ subcommands: { connect: fly({ role: { role: 'executor', note: 'opens a SQL shell on the app\'s database' } }) } }),
     proxy: fly({ options: [{ role: 'listener', options: ['-b', '--bind-addr'], when: openAddress, example: '0.0.0.0', note: '--bind-addr opens the proxied port on a network address' }], plain: ['5432 -a db'] }),
     deploy: fly({ plain: ['', '--remote-only'] }),
+    // Concourse CI's client is also called `fly` (`fly -t TARGET …`): its one-off task runs a
+    // container on a worker, with the worker's devices and powers when `--privileged`, and
+    // `intercept` (`hijack`) opens a shell in a build's container.
+    execute: fly({
+      grammar: { short: 'tciojlp', flags: 'xh', long: { ...valued('target', 'config', 'input', 'output', 'inputs-from', 'image', 'tag', 'var', 'load-vars-from', 'input-mapping'), ...flagged('privileged', 'exclude-ignored', 'include-ignored', 'help') }, abbreviations: false },
+      options: [{ role: 'executor', options: ['--privileged'], note: '--privileged runs the task\'s container with the worker\'s devices and powers' }],
+      plain: ['-c task.yml', '-c task.yml -i repo=.'],
+    }),
+    intercept: fly({ role: { role: 'executor', note: 'opens a shell in a container of a Concourse build' } }),
+    hijack: fly({ role: { role: 'executor', note: 'opens a shell in a container of a Concourse build' } }),
     status: fly({ plain: [''] }),
     logs: fly({ plain: ['-a web'] }),
     version: fly({ plain: [''] }),
@@ -4141,7 +4151,8 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   { names: ['aws'], category: 'cloud', what: 'the AWS command-line client', ...AWS_BODY },
   { names: ['gcloud'], category: 'cloud', what: 'the Google Cloud command-line client', ...GCLOUD_BODY },
   { names: ['az'], category: 'cloud', what: 'the Azure command-line client', ...AZ_BODY },
-  { names: ['vault'], category: 'cloud', what: 'the HashiCorp Vault client and server', ...VAULT_BODY },
+  // OpenBao's `bao` is Vault's client forked: the same commands and options.
+  { names: ['vault', 'bao'], category: 'cloud', what: 'the HashiCorp Vault client and server (and OpenBao\'s, its fork)', ...VAULT_BODY },
   { names: ['ngrok'], category: 'network', what: 'ngrok, which opens public tunnels to local ports', ...NGROK_BODY },
   { names: ['cloudflared'], category: 'network', what: 'Cloudflare\'s tunnel client', ...CLOUDFLARED_BODY },
   CODE_ROW,
@@ -4166,7 +4177,7 @@ export const CLOUD_ROWS: readonly ProgramRow[] = [
   OLLAMA_ROW,
   { names: ['doctl'], category: 'cloud', what: 'the DigitalOcean command-line client', ...DOCTL_BODY },
   { names: ['heroku'], category: 'cloud', what: 'the Heroku command-line client', ...HEROKU_BODY },
-  { names: ['flyctl', 'fly'], category: 'cloud', what: 'the Fly.io command-line client', ...FLYCTL_BODY },
+  { names: ['flyctl', 'fly'], category: 'cloud', what: 'the Fly.io command-line client (and Concourse CI\'s, also called fly)', ...FLYCTL_BODY },
   { names: ['vercel'], category: 'cloud', what: 'the Vercel command-line client', ...VERCEL_BODY },
   { names: ['wrangler'], category: 'cloud', what: 'Cloudflare Workers\' command-line client', ...WRANGLER_BODY },
   { names: ['firebase'], category: 'cloud', what: 'the Firebase command-line client', ...FIREBASE_BODY },
