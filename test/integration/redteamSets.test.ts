@@ -53,7 +53,6 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
  */
 const KNOWN_LIMITATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'eighth-look.jsonl': {
-    't8b-232': "an agent's shared instruction file (CLAUDE.md) appended to: left to agents' own work (docs/decisions.md, \"An agent's settings, rules and tool servers\")",
     't8b-214': 'launchctl bootstrap of a launch agent already written: no row places launchd\'s own state as a write',
   },
   'ninth-look.jsonl': {
