@@ -62,7 +62,9 @@ describe('hardline: bare disk names in commands that make a store', () => {
   });
 
   it('reads a true erasing switch as the disks erased', () => {
-    assert.equal(arm('maas admin machine release abc123 erase=true'), 'mkfs');
+    // (`maas … machine release ID erase=true` is refused too, first as the machine's power:
+    // releasing powers it off, docs/decisions.md "A power program's states and a machine's stop".)
+    assert.equal(arm('somecli disks rebuild abc123 erase=true'), 'mkfs');
     assert.equal(arm('somecli node deprovision n1 --wipe-disks=yes'), 'mkfs');
   });
 
@@ -71,8 +73,8 @@ describe('hardline: bare disk names in commands that make a store', () => {
       'proxmox-backup-manager disk list',
       'proxmox-backup-manager disk smart-attributes sdc',
       'proxmox-backup-manager datastore create store1 /mnt/datastore/store1',
-      'maas admin machine release abc123',
-      'maas admin machine release abc123 erase=false',
+      'maas admin machine deploy abc123 erase=false',
+      'somecli disks rebuild abc123 erase=false',
       'lsblk sdc',
       'smartctl -a sdb',
       'iostat -x sdb 1',
