@@ -94,8 +94,19 @@ export function expandForLoops(line: string, depth = 0): string {
 
 /** The commands of a cmd line (see the module comment). Never throws. */
 export function readCmdLine(text: string): CmdCommand[] {
-  const line = expandForLoops(expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text));
+  return readLine(expandForLoops(expandCmdVariables(text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text)), true);
+}
+
+/**
+ * The commands of an expanded line. A quote left open at the end (`/applydir:C:\" 2>nul`) runs to
+ * the end of the line, so the words after it are one word; at its worst the quote may be a stray
+ * character and those words the command's own, so the line is read both ways, the second reading
+ * (the open quote dropped) after the first as if joined by `&` (docs/decisions.md "cmd's open quote
+ * read both ways").
+ */
+function readLine(line: string, again: boolean): CmdCommand[] {
   const commands: CmdCommand[] = [];
+  let openedAt = -1;
   let words: string[] = [];
   let word: string | null = null;
   let quoted = false;
@@ -130,6 +141,7 @@ export function readCmdLine(text: string): CmdCommand[] {
     }
     if (c === '"') {
       quoted = true;
+      openedAt = i;
       word ??= '';
       continue;
     }
@@ -177,7 +189,10 @@ export function readCmdLine(text: string): CmdCommand[] {
     word = (word ?? '') + c;
   }
   endCommand(null);
-  return commands;
+  if (!quoted || !again || openedAt === -1) return commands;
+  const last = commands.pop();
+  if (last !== undefined) commands.push({ ...last, connector: '&' });
+  return [...commands, ...readLine(line.slice(0, openedAt) + line.slice(openedAt + 1), false)];
 }
 
 /** A word as one POSIX shell word (single-quoted unless plain). */

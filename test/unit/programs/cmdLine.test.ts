@@ -20,6 +20,18 @@ describe('cmd command lines', () => {
     assert.deepEqual(readCmdLine('echo x ^& y').map((command) => command.words), [['echo', 'x', '&', 'y']]);
   });
 
+  it('reads a line whose last quote is never closed both ways: the quote to the end, and the quote dropped', () => {
+    const commands = readCmdLine('dism /apply-image /applydir:C:\\" 2>nul');
+    // Quoted to the end, the redirect is part of the switch's value …
+    assert.deepEqual(commands[0]!.words, ['dism', '/apply-image', '/applydir:C:\\ 2>nul']);
+    assert.equal(commands[0]!.connector, '&');
+    // … and with the stray quote dropped, the switch ends where its word does.
+    assert.deepEqual(commands[1]!.words, ['dism', '/apply-image', '/applydir:C:\\']);
+    assert.equal(commands.length, 2);
+    // A closed quote is read once.
+    assert.equal(readCmdLine('echo "a b" 2>nul').length, 1);
+  });
+
   it('drops a leading @ and redirections with their targets', () => {
     assert.deepEqual(readCmdLine('@dir C:\\ > out.txt 2>&1').map((command) => command.words), [['dir', 'C:\\']]);
     assert.deepEqual(readCmdLine('sort < in.txt').map((command) => command.words), [['sort']]);
