@@ -771,7 +771,11 @@ class Reader {
       else if (arg.kind === 'list' && arg.items.every((item) => item.kind === 'text' && isExact(item))) words.push(...arg.items);
       else return;
     }
-    if (words.length === 0 || rowFor(name) === null) return;
+    // The words must read as a command line (an option or a path among them): a method that shares
+    // a program's name on an object of the code's own (`sock.shutdown(2)`, `timer.sleep(5)`) takes
+    // numbers and names, not a program's words.
+    if (!words.some((word) => word.kind === 'text' && /^-|\//.test(word.text))) return;
+    if (rowFor(name) === null) return;
     this.argv([{ kind: 'text', text: name }, ...words], what);
   }
 

@@ -23,6 +23,9 @@ describe('code reader: a call named for a program reads as its argv', () => {
       `node -e "require('shelljs').ls('/usr')"`,
       `python3 -c "import os; print(os.path.join('/', 'etc'))"`,
       `python3 -c "print('/usr'.split('/'))"`,
+      // A method sharing a program's name on the code's own object takes no command line.
+      `python3 -c "import socket; s=socket.socket(); s.shutdown(2)"`,
+      `python3 -c "import time; time.sleep(1)"`,
     ],
   });
 });
