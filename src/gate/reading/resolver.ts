@@ -1097,7 +1097,12 @@ class CommandParser {
     // of its text, as it stands there: a word whose text has neither character has neither.
     if (mode === 'argument' && this.unquotedCount > 0 && hasBraceOrBracket(t, start, this.pos)) {
       const mask = this.mask();
-      if (hasBraceExpansion(this.value, mask)) this.expand('brace');
+      if (hasBraceExpansion(this.value, mask)) {
+        this.expand('brace');
+        // zsh applies EQUALS to each word the braces make: `{a,}=ls` makes `=ls`, the path of ls
+        // (an error when there is none). Any unquoted `=` in a brace-expanded word may start one.
+        if (this.zsh && hasUnquoted(this.value, mask, '=')) this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` may make a \`=cmd\` word in zsh (its braces expand before EQUALS)`);
+      }
       // zsh finds a sequence's `..` after quoting is taken away: `{1.\.3}` and `{a".."c}` expand
       // there (to 1 2 3, a b c) and stay one word in bash. Its commas must be unquoted, as in bash.
       else if (this.zsh && hasQuotedSequenceBrace(this.value, mask)) this.differs(`\`${t.slice(start, this.pos).slice(0, 40)}\` is a brace sequence in zsh (its dots are quoted)`);
