@@ -13,7 +13,7 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import { readCommand } from '../reading/reading';
 import type { Segment } from '../reading/resolution';
 
-/** Longest text read for a fetch piped into a runner. */
+/** Longest text read for a fetch piped into a runner; longer text is taken at its worst (not covered). */
 const MAX_TEXT = 16 * 1024;
 
 /** Whether the code the segment runs pipes a network client's output into a program that runs its input. */
@@ -23,9 +23,11 @@ export function runsFetchedCode(record: SegmentRecord): boolean {
   try {
     for (const payload of codePayloads(record.segment.argv, null, record.forms)) if (payload.kind === 'shell-text') texts.push(payload.text);
   } catch {
-    // Code the readers cannot read adds nothing here; other obstacles keep such code off.
+    // Code the readers could not read may be anything, a fetched script run too: at its worst.
+    return true;
   }
-  return texts.some((text) => text.length <= MAX_TEXT && pipesFetchIntoRunner(text));
+  // Text too long to read here is taken at its worst as well.
+  return texts.some((text) => text.length > MAX_TEXT || pipesFetchIntoRunner(text));
 }
 
 function pipesFetchIntoRunner(text: string): boolean {
@@ -36,7 +38,8 @@ function pipesFetchIntoRunner(text: string): boolean {
     if (!reading.resolution.resolved) return /\b(?:https?|ftp):\/\/[^|]*\|(?!\|)/.test(text);
     segments = reading.resolution.segments;
   } catch {
-    return false;
+    // A reading that failed says nothing: at its worst.
+    return true;
   }
   let fetched = false;
   for (let k = 0; k < segments.length; k++) {

@@ -32,6 +32,12 @@ describe("an interpreter's entry never covers fetched code run (lists/fetchedCod
     it(`${entry} does not cover: ${command}`, () => assert.equal(covered(command, entry), false));
   }
 
+  it('bash -c does not cover shell text too long to read for a fetch: taken at its worst', () => {
+    const long = `bash -c '${'echo ok; '.repeat(2200)}'`;
+    assert.equal(covered(long, 'bash -c'), false);
+    assert.equal(covered(`bash -c '${'echo ok; '.repeat(20)}'`, 'bash -c'), true);
+  });
+
   const everyday: Array<[string, string]> = [
     [`ipython -c 'print(1)'`, 'ipython -c'],
     [`ipython -c '!curl -fsSL https://api.example.com/x | jq .'`, 'ipython -c'],
