@@ -681,7 +681,7 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
     return anchored.slice(0, Math.floor(MAX_ITEMS / 3)).flatMap((root) => [root, contentsOf(root), contentsOf(root, '**')]);
   }
   const narrowed = lists.narrowing ?? [];
-  if (reading === null ? args.some((word) => narrowed.includes(literalText(word) ?? '')) : hasOption(reading, ...narrowed)) {
+  if (reading === null ? narrowedBy(args, narrowed) : hasOption(reading, ...narrowed)) {
     // A search narrowed by name tests alone still prints the critical files those names match.
     const named = name === 'find' ? findPrintedCriticalFiles(args) : [];
     return named.length === 0 ? null : named;
@@ -709,6 +709,22 @@ export function listedPaths(argv: readonly Word[]): Word[] | null {
     out.push({ kind: 'opaque', raw: '*', expansions: ['glob'] });
   }
   return out;
+}
+
+/**
+ * Whether an expression (find's, read without a grammar) has a narrowing test: one not negated by
+ * `-not` or `!` before it, which keeps what the test rejects, at worst everything.
+ */
+function narrowedBy(args: readonly Word[], narrowing: readonly string[]): boolean {
+  for (let k = 0; k < args.length; k++) {
+    const text = literalText(args[k]) ?? '';
+    if (text === '-not' || text === '!') {
+      k++;
+      continue;
+    }
+    if (narrowing.includes(text)) return true;
+  }
+  return false;
 }
 
 /**
@@ -907,8 +923,18 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
     if (!quoted && (k === 0 || /[\s;&|(]/.test(text[k - 1]!))) {
       const assignment = ASSIGNMENT.exec(text.slice(k));
       if (assignment !== null) {
-        values.set(assignment[1]!, valueOf(assignment[2]!, values));
-        out += assignment[0];
+        const spelled = assignment[2]!;
+        const value = valueOf(spelled, values);
+        values.set(assignment[1]!, value);
+        // A word spelled as an assignment may be an operand (`dd of=$DEV`, `make DESTDIR=$D`): the
+        // values it expands are put in, double-quoted as an assignment keeps them unsplit.
+        const body = spelled.startsWith('"') ? spelled.slice(1, -1) : spelled;
+        if (!/^(?:'|\$'|\$\(|`|\()/.test(spelled) && value.quoted !== body) {
+          out += `${assignment[0].slice(0, assignment[0].length - spelled.length)}"${value.quoted}"`;
+          changed = true;
+        } else {
+          out += assignment[0];
+        }
         k += assignment[0].length;
         continue;
       }

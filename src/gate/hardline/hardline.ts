@@ -38,7 +38,7 @@ import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkDeviceWords } from './deviceWords';
 import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
-import { checkPrivilegedUnknown } from './privilegedUnknown';
+import { checkPrivilegedUnknown, checkUnplacedEraser } from './privilegedUnknown';
 import { engineRunOverSocket } from './engineSocket';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
@@ -55,7 +55,7 @@ import { checkStorageDestroyer } from './storageVerbs';
 import type { Rechecker } from './deletion';
 import { readTextCommands, type TextCommand } from './textCommands';
 import { nullCommandTexts, zshArgvReadings, zshLoopReadings, zshRemapReadings } from './zshForms';
-import { codePayloads, stdinCodeTextPayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
+import { codePayloads, readProgramCode, stdinCodeTextPayloads, stdinPayloads, unplacedCodePayloads } from '../programs/languages';
 import { documentCells } from '../programs/languages/documentCells';
 import { printedAtWorst, printsEveryPackage } from './listings';
 import { removesPackagesHanded } from './essentialPackages';
@@ -175,7 +175,8 @@ function checkReading(reading: CommandReading, context: Context, records?: reado
     return checkText(reading.normalised, context) ?? (reading.original === reading.normalised ? null : checkText(reading.original, context)) ?? checkLineValues(reading.original, context);
   }
   const segments = reading.resolution.segments;
-  const found = checkCommands(shapesOfSegments(segments, context.place, records), context);
+  const shapes = shapesOfSegments(segments, context.place, records);
+  const found = checkCommands(shapes, context);
   if (found !== null) return found;
   // A here-text read as data is still read as the text reader reads it (docs/decisions.md "Data
   // that only looks like code"): the floor finds at least what it found when such lines were unresolved.
@@ -184,7 +185,7 @@ function checkReading(reading: CommandReading, context: Context, records?: reado
     if (asText !== null) return asText;
   }
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context) ?? (context.depth === 0 ? checkErasers(shapes) : null);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace, records?: readonly SegmentRecord[]): CommandShape[] {
@@ -268,6 +269,22 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
     if (found !== null) return found;
   }
   return checkPipelines(commands, context) ?? checkWrittenScripts(commands, context) ?? checkPushedFolders(commands, (command) => recordOfView(command).inside);
+}
+
+/**
+ * Last, a program the gate cannot read whose words say it erases (privilegedUnknown.ts): after
+ * every arm that reads what such a command does exactly (a task file written on the line and run
+ * by name says which folder it deletes), so a refusal names the most that is known. Only the
+ * line's own commands, read exactly: the tolerant reader also reads a here-document's data and a
+ * string of code as commands, where "erase" is a word of a sentence, and a task file a later
+ * command loads is read as text too.
+ */
+function checkErasers(commands: readonly CommandShape[]): HardlineFinding | null {
+  for (let k = 0; k < commands.length; k++) {
+    const found = checkUnplacedEraser(recordOfView(commands[k]!));
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** A script a literal producer writes into a file that a later command runs (hardline/writtenScripts.ts). */
@@ -631,7 +648,7 @@ function checkPayloads(view: ArgvView, stdinText: string | null, context: Contex
     const inContainer = checkContainerInput(record, [stdinText], true, context, outer);
     if (inContainer !== null) return inContainer;
   }
-  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(record, context, place) ?? checkShellArguments(inner, context, place, inside.forms);
+  return checkSubstitutedScripts(inner, context, place) ?? checkUnplacedWords(record, context, place) ?? checkScriptArguments(record, context, place) ?? checkShellArguments(inner, context, place, inside.forms);
 }
 
 /**
@@ -673,7 +690,7 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
   if (argv.length < 2 || !unplacedWords(record)) return null;
   // A print call read as shell text (`(println "…")`) writes its words out; a pipe into a shell reads them (dataFlow.ts).
   if (isPrintCallName(commandName(argv[0])?.name ?? '')) return null;
-  const code = checkUnplacedCode(argv, context, place);
+  const code = checkUnplacedCode(argv, context, place) ?? checkUnlistedCodeVerb(record, context, place);
   if (code !== null) return code;
   // Characters of the words from each index on: reading a suffix costs about that much.
   let rest = 0;
@@ -701,6 +718,62 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
     }
+  }
+  return null;
+}
+
+/** Most words of a script's own read as code, and the longest. */
+const MAX_SCRIPT_CODE_WORDS = 8;
+const MAX_SCRIPT_CODE = 4096;
+
+/**
+ * An interpreter running a script file (`python manage.py …`, `php artisan …`, `ruby bin/rails
+ * …`): no row says what the script does with its own words, so a word of them that holds code
+ * (`shell -c 'import shutil; shutil.rmtree("/etc")'`, `tinker --execute='exec("rm -rf ~");'`) is
+ * read as code of the interpreter's language at its worst, as a program without a row has its
+ * words read (docs/decisions.md "A script's own words may be code").
+ */
+function checkScriptArguments(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
+  const argv = record.peeled.argv;
+  const name = commandName(argv[0])?.name;
+  if (name === undefined || rowFor(name)?.category !== 'interpreter') return null;
+  const operands = readByRow(name, argv.slice(1))?.operands ?? [];
+  const script = literalText(operands[0]);
+  // A script file named, and words of its own after it: inline code (`-c`, `-e`) is the row's payload.
+  if (script === null || operands.length < 2 || script.startsWith('-') || /[\s()'"`;]/.test(script)) return null;
+  let read = 0;
+  for (const word of operands.slice(1)) {
+    const text = literalText(word);
+    if (text === null || text.length > MAX_SCRIPT_CODE || !/[(`]/.test(text)) continue;
+    if (++read > MAX_SCRIPT_CODE_WORDS) break;
+    const code = /^--?[A-Za-z][\w-]*=/.test(text) ? text.slice(text.indexOf('=') + 1) : text;
+    for (const finding of readProgramCode(code, name)) {
+      if (finding.kind !== 'shell-text') continue;
+      const found = checkPayloadText(finding.text, true, context, place);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * A subcommand the row does not list whose name says it runs code (`rails runner CODE`, `app eval
+ * CODE`, `tool console -e CODE`): the words after it are read as code of the program's language,
+ * at worst, as a program without a row has its words read (docs/decisions.md "A subcommand that
+ * says it runs code"). Other unlisted subcommands keep their words as text (a title, a message).
+ */
+const CODE_VERB = /^(?:runner|eval|evaluate|exec|execute|console|repl|script|shell)$/;
+
+function checkUnlistedCodeVerb(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
+  const unlisted = record.inside.forms.unlisted;
+  const verb = unlisted === null ? undefined : /^\S+ (\S+): /.exec(unlisted)?.[1];
+  if (verb === undefined || !CODE_VERB.test(verb)) return null;
+  const argv = record.peeled.argv;
+  const at = argv.findIndex((word, k) => k > 0 && literalText(word) === verb);
+  if (at < 0 || at + 1 >= argv.length) return null;
+  for (const payload of unplacedCodePayloads([argv[0]!, ...argv.slice(at + 1)])) {
+    const found = payload.kind === 'fork-loop' ? null : checkPayloadText(payload.text, true, context, place);
+    if (found !== null) return found;
   }
   return null;
 }

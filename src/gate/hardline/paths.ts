@@ -352,11 +352,15 @@ export function everyFileBelowTarget(word: Word, place: PathPlace): string | nul
  * macOS keeps `/etc`, `/var` and `/tmp` in `/private` (the top-level names are links there):
  * `/private/etc/…` is judged as `/etc/…`. Elsewhere no system has a `/private`. The data volume's
  * own path, `/System/Volumes/Data/X`, is where the firmlinks put `/X` (`/Users`, `/private/var`).
- * FreeBSD keeps the homes in `/usr/home` (`/home` is a link there): `/usr/home/dev` is `/home/dev`.
+ * FreeBSD keeps the homes in `/usr/home` (`/home` is a link there): `/usr/home/dev` is `/home/dev`;
+ * so do the image-based systems in `/var/home` (Fedora Atomic, other ostree systems) and Solaris
+ * and illumos in `/export/home`. ChromeOS mounts the signed-in person's home at
+ * `/home/chronos/user`: it is read as a home folder of its own.
  */
 function macosAlias(parts: string[]): string[] {
   if (parts.length >= 4 && parts[0] === 'System' && parts[1] === 'Volumes' && parts[2] === 'Data') return macosAlias(parts.slice(3));
-  if (parts.length >= 2 && parts[0] === 'usr' && parts[1] === 'home') return parts.slice(1);
+  if (parts.length >= 2 && (parts[0] === 'usr' || parts[0] === 'var' || parts[0] === 'export') && parts[1] === 'home') return parts.slice(1);
+  if (parts.length >= 3 && parts[0] === 'home' && parts[1] === 'chronos' && parts[2] === 'user') return ['home', 'chronos-user', ...parts.slice(3)];
   return parts.length >= 2 && parts[0] === 'private' && (parts[1] === 'etc' || parts[1] === 'var' || parts[1] === 'tmp') ? parts.slice(1) : parts;
 }
 

@@ -31,7 +31,7 @@ import { unreadCode } from './unreadPrinters';
  * `Force`, `Confirm`, `Do`, `Try`, `Immediate`: each still ends it, a `Confirm…` after a dialog
  * nobody may answer) and `WithFlags`/`Now` after it.
  */
-const POWER_METHOD = /^(?:(?:request|schedule|force|confirm|do|try|immediate)[-_]?){0,2}(?:power-?off|shut-?down|reboot|restart-?system|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags|now)?$|^(?:force[-_]?)?(?:terminate|kill)(?:user|session|seat)s?$|^logoutand\w+$/i;
+const POWER_METHOD = /^(?:(?:request|schedule|force|confirm|do|try|immediate)[-_]?){0,2}(?:power-?off|shut-?down|reboot|restart-?system|halt|kexec|soft-?reboot|log-?out|log-?off)(?:withflags|now)?$|^(?:force[-_]?)?(?:terminate|kill|stop|end)(?:user|session|seat)s?$|^logoutand\w+$/i;
 /** `Restart` is a power word only on a session manager (`org.xfce.SessionManager`), not on a service's own bus name. */
 const SESSION_BUS = /session|ksmserver|login1|systemd1|shutdown|consolekit/i;
 /** A bus or interface name of a session manager (`org.gnome.SessionManager`, `com.system76.CosmicSession`, `org.kde.ksmserver`). */
@@ -92,7 +92,33 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   const phrase = unplacedPowerPhrase(argv, category === 'cloud' || category === 'container');
   if (phrase !== null) return hardlineFinding('shutdown', `${name.name} ${phrase}: a machine's power (this one, at worst), in words no row places`);
   const option = argv.slice(1).map(literalText).find((text) => text !== null && POWER_OPTION.test(text));
-  return option === undefined ? null : hardlineFinding('shutdown', `${name.name} ${option}`);
+  if (option !== undefined) return hardlineFinding('shutdown', `${name.name} ${option}`);
+  return sessionEnded(name.name, argv);
+}
+
+/**
+ * A program named for a desktop's session (`gnome-session-save`, `budgie-session`, `x-session-manager`,
+ * `lxsession-logout`): a desktop's or window manager's name before `session`. A terminal multiplexer's
+ * or a remote shell's sessions (`tmux-session`, `start-session`) are not the desktop's.
+ */
+const SESSION_NAME = /^(?:x|gnome|mate|xfce4?|lx|lxqt|lxde|budgie|cinnamon|ukui|deepin|dde|pantheon|unity|cosmic|enlightenment|kde|plasma|trinity|lumina|sugar|moksha|openbox|fluxbox|i3|sway|hypr|wayfire|labwc|niri|river|qtile|awesome|razor|ede|equinox|cde|phosh|sxmo|gala|startde|desktop)[-_]?session(?:[-_.]|$)/i;
+/** A name that ends in what ends a session (`budgie-session-quit`, `foo-session-exit`). */
+const SESSION_ENDING_NAME = /session[-_.](?:quit|exit|end|kill|leave)$/i;
+/** Words that end a session, on a program named for one: `--kill` is GNOME's old logout, `quit` and `exit` are others'. */
+const SESSION_ENDING_WORD = /^(?:--?)?(?:kill|quit|exit|end(?:-session)?|leave|terminate)$/i;
+
+/**
+ * A session manager no row places, asked to end its session (docs/decisions.md "Power and logout
+ * through any session manager"): named for a session and given a word that ends one
+ * (`gnome-session-save --kill`), or named for the ending itself (`budgie-session-quit`).
+ */
+function sessionEnded(name: string, argv: readonly Word[]): HardlineFinding | null {
+  if (!SESSION_NAME.test(name)) return null;
+  // Asking how it is used ends nothing (`gnome-session-quit --help`).
+  if (argv.slice(1).some((word) => /^(?:--help|-h|--version|-V|-\?)$/.test(literalText(word) ?? ''))) return null;
+  if (SESSION_ENDING_NAME.test(name)) return hardlineFinding('shutdown', `${name}: a session manager no row places, named for ending the session (a logout)`);
+  const word = argv.slice(1).map(literalText).find((text) => text !== null && SESSION_ENDING_WORD.test(text));
+  return word === undefined ? null : hardlineFinding('shutdown', `${name} ${word}: a session manager no row places, asked to end the session (a logout)`);
 }
 
 /**

@@ -60,6 +60,48 @@ function destroyingWord(name: string, texts: ReadonlyArray<string | null>): stri
   return null;
 }
 
+/**
+ * Words that say a store's content is destroyed, whoever runs the program: erasing, wiping and
+ * zeroizing are what a flash chip, a disk, a phone's data partition or an appliance's
+ * configuration undergo, and no everyday command of a program without a row says them (D§5 "Raw
+ * disks"; docs/decisions.md "A program the gate cannot read that says it erases"). A word made of
+ * one and what it erases (`masserase`, `chiperase`, `eraseall`, `erase_flash`) says it too.
+ */
+const ERASING = /^(?:(?:mass|chip|page|sector|bulk|full|secure|flash|block|factory)?erase(?:all|chip|flash)?|wipe|wipeall|wipedata|zap|shred|zeroize|zeroise|sanitize)$/;
+
+/**
+ * The erasing word among these texts (program name first), or null: {@link ERASING}. A name that
+ * says it erases and is handed a path (`wipe -f ./scratch/dump.bin`) erases that path: what such a
+ * path is stays the deletion arms'.
+ */
+function erasingWord(name: string, texts: ReadonlyArray<string | null>): string | null {
+  const givenPath = texts.some((text) => text !== null && !text.startsWith('-') && /[/~.]/.test(text));
+  const said: string[] = givenPath ? [] : [...tokens(name)];
+  for (const text of texts) {
+    if (text === null || text.length > 64) continue;
+    // A switch turned off says it does not (`erase=false`, `--wipe=no`).
+    if (/=(?:false|no|off|0|n)$/i.test(text)) continue;
+    if (text.startsWith('--')) said.push(text.slice(2).split('=')[0]!.toLowerCase());
+    else if (!text.startsWith('-')) said.push(...tokens(text));
+  }
+  return said.find((token) => ERASING.test(token)) ?? null;
+}
+
+/**
+ * A program the gate cannot read whose words say it erases (`pyocd erase --chip`, `nrfjprog
+ * --eraseall`, `commander device masserase`, `cli -c "request system zeroize"`): at its worst it
+ * erases a store of this machine, with or without raised rights.
+ * `record`: a segment's record, wrappers peeled or not.
+ */
+export function checkUnplacedEraser(record: SegmentRecord): HardlineFinding | null {
+  const inside = record.inside;
+  const name = commandName(inside.argv[0])?.name;
+  if (name === undefined || !unplaced(inside, name)) return null;
+  const word = erasingWord(name, inside.argv.slice(1).map(literalText));
+  if (word === null) return null;
+  return hardlineFinding('raw-device-write', `${name}, a program the gate cannot read, given a word that says it erases (${word})`);
+}
+
 /** `record`: a segment's record with its wrappers (`sudo`, `doas`, `pkexec` …) still on. */
 export function checkPrivilegedUnknown(record: SegmentRecord): HardlineFinding | null {
   const raisedBy = privilegeWrapper(record.peeled.wrappers);

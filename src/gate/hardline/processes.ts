@@ -204,15 +204,16 @@ function seqCoversEveryId(args: readonly Word[]): boolean {
 
 /**
  * `lsof -t /`, `lsof -t +D /`: the ids of the processes with a file open on the root file system
- * (a mount point names its whole file system to lsof): every process. Any selecting option
- * (`-p`, `-u`, `-c`, `-i`) picks some.
+ * (a mount point names its whole file system to lsof): every process. `lsof -t` with no name lists
+ * every open file's process: every process too. Any selecting option (`-p`, `-u`, `-c`, `-i`) or
+ * another name picks some.
  */
 function lsofTersePidsOfRoot(args: readonly Word[]): boolean {
   const words = args.map(literalText);
   if (words.some((word) => word === null)) return false;
   const options = words.filter((word) => /^[-+]/.test(word!));
   const operands = words.filter((word) => !/^[-+]/.test(word!));
-  return options.some((option) => /^-[a-zA-Z]*t[a-zA-Z]*$/.test(option!)) && options.every((option) => /^-[tnPlwb]+$|^\+[dD]$/.test(option!)) && operands.length > 0 && operands.every((operand) => /^\/+$/.test(operand!));
+  return options.some((option) => /^-[a-zA-Z]*t[a-zA-Z]*$/.test(option!)) && options.every((option) => /^-[tnPlwb]+$|^\+[dD]$/.test(option!)) && operands.every((operand) => /^\/+$/.test(operand!));
 }
 
 /**

@@ -36,7 +36,8 @@ describe('a file written on the line, then loaded by convention by a later comma
     ],
     benign: [
       // The file is not one the tool loads, the verb loads none, or the folder is another.
-      [`cat > wipe.cue <<'EOF'`, 'command: wipe: exec.Run & {cmd: ["rm", "-rf", "/home/dev"]}', 'EOF', 'cue cmd wipe'].join(LF),
+      // (A task named for erasing would be refused by its name alone: privilegedUnknown.ts.)
+      [`cat > tidy.cue <<'EOF'`, 'command: tidy: exec.Run & {cmd: ["rm", "-rf", "/home/dev"]}', 'EOF', 'cue cmd tidy'].join(LF),
       [`cat > wipe_tool.cue <<'EOF'`, 'command: wipe: exec.Run & {cmd: ["rm", "-rf", "/home/dev"]}', 'EOF', 'cue eval'].join(LF),
       [`cat > /tmp/Makefile <<'EOF'`, 'all:', '\trm -rf /usr', 'EOF', 'make'].join(LF),
       `echo '{"scripts": {"clean": "rm -rf dist"}}' > package.json && npm run clean`,

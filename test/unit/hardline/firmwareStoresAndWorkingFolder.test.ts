@@ -31,7 +31,7 @@ describe('hardline: a firmware store written by a program no row places', () => 
     assert.equal(arm('sudo fwupdtool install-blob firmware.bin'), 'raw-device-write');
   });
 
-  it('leaves what only reads, lists or dumps, a file named for firmware, and a board on a cable', () => {
+  it('leaves what only reads, lists or dumps, a file named for firmware, and a board on a cable being programmed', () => {
     for (const command of [
       'chipsec_util spi info',
       'chipsec_util spi dump rom.bin',
@@ -40,12 +40,30 @@ describe('hardline: a firmware store written by a program no row places', () => 
       'efivar -p -n 8be4df61-93ca-11d2-aa0d-00e098032b8c-BootOrder',
       'fwupdmgr get-devices',
       'fwupdmgr refresh',
-      'west flash --erase',
-      'idf.py -p /dev/ttyUSB0 erase-flash',
-      'pyocd erase --chip',
+      'west flash',
+      'idf.py -p /dev/ttyUSB0 flash',
+      'pyocd flash build/zephyr.hex',
       'uefitool image.bin',
       'mytool write bios_notes.txt',
     ]) {
+      assert.equal(arm(command), null, command);
+    }
+  });
+});
+
+describe('hardline: a program the gate cannot read that says it erases', () => {
+  it('refuses an erasing word, with or without raised rights, on a cable or not', () => {
+    assert.equal(arm('west flash --erase'), 'raw-device-write');
+    assert.equal(arm('idf.py -p /dev/ttyUSB0 erase-flash'), 'raw-device-write');
+    assert.equal(arm('pyocd erase --chip -t nrf52840'), 'raw-device-write');
+    assert.equal(arm('nrfjprog --eraseall -f NRF52'), 'raw-device-write');
+    assert.equal(arm('commander device masserase'), 'raw-device-write');
+    assert.equal(arm('cli -c "request system zeroize"'), 'raw-device-write');
+    assert.equal(arm('cmd.exe /c "nrfutil device erase --all"'), 'raw-device-write');
+  });
+
+  it('leaves a switch turned off, a file handed to a program named for erasing, and words that only contain one', () => {
+    for (const command of ['maas admin machine deploy abc123 erase=false', 'frob sync --wipe=no', 'wipe -f ./scratch/dump.bin', 'frob swipe left', 'eraser-notes list']) {
       assert.equal(arm(command), null, command);
     }
   });

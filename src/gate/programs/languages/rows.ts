@@ -191,7 +191,7 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   },
   {
     language: 'Ruby',
-    programs: ['ruby', 'irb', 'pry', 'jruby', 'truffleruby', 'crystal'],
+    programs: ['ruby', 'irb', 'pry', 'jruby', 'truffleruby', 'crystal', 'rails'],
     quotes: [{ open: /^%[qQwWxiI]?\s*[({[<]/, escape: 'backslash', nests: true }, { open: /^%[qQwWxiI][/|!]/, escape: 'backslash' }, DOUBLE, SINGLE, BACKTICK],
     comments: [HASH, { open: '=begin', close: '=end' }],
     processApis: ['system', 'exec', 'spawn', 'popen', 'popen3', 'capture2', 'capture2e', 'capture3', 'Open3', 'IO.popen', 'Process.spawn', 'pipeline', 'sh'],
@@ -200,7 +200,8 @@ export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   },
   {
     language: 'PHP',
-    programs: ['php', 'php-cli', 'php8', 'php7', 'psysh'],
+    // WP-CLI's `wp eval` and Drush's `php:eval` run PHP with the site loaded.
+    programs: ['php', 'php-cli', 'php8', 'php7', 'psysh', 'wp', 'wp-cli', 'drush'],
     quotes: [{ open: /^<<<\s*'?[A-Za-z_]+'?\n/, close: '\n', escape: 'none' }, DOUBLE, SINGLE, BACKTICK],
     comments: [HASH, { open: '//' }, { open: '/*', close: '*/' }],
     processApis: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec', 'expect_popen', 'mail'],

@@ -437,14 +437,17 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     flashes: { what: 'the logical volumes it removes, with their data', withAnyOperand: true },
   },
   {
-    // Flashers of a microcontroller on a cable (an ST-LINK probe, a serial boot loader): they write
-    // another board, not this machine (docs/decisions.md "Firmware flashers and erased volumes
-    // without a row").
+    // Flashers of a microcontroller on a cable (an ST-LINK probe, a serial boot loader): writing a
+    // program into the board is the everyday job; erasing its whole flash is a raw-disk write
+    // (docs/decisions.md "A program the gate cannot read that says it erases").
     names: ['st-flash'],
     category: 'system',
     what: 'writes, reads or erases the flash of a microcontroller on an ST-LINK probe',
     grammar: { long: { ...valued('serial', 'format', 'flash', 'area', 'freq', 'connect-under-reset'), ...flagged('debug', 'reset', 'opt', 'version', 'help', 'hot-plug') } },
-    subcommands: Object.fromEntries(['write', 'erase', 'reset'].map((verb) => [verb, { role: { role: 'destructive' as const, note: "writes, erases or resets the connected board's flash" } }])),
+    subcommands: {
+      ...Object.fromEntries(['write', 'reset'].map((verb) => [verb, { role: { role: 'destructive' as const, note: "writes or resets the connected board's flash" } }])),
+      erase: { role: { role: 'destructive' as const, note: "erases the connected board's flash" }, flashes: { what: "the whole flash of the board on the probe (erased)" } },
+    },
     plain: ['read out.bin 0x8000000 4096', '--version'],
   },
   {

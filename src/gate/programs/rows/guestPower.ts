@@ -100,15 +100,26 @@ const ADB: ProgramRow = {
   },
   plain: ['devices', 'version', 'get-state'],
 };
+/**
+ * fastboot: `-w`, `erase`, `format` and unlocking or locking the boot loader (which wipes the user
+ * data) erase the attached device's storage: a raw-disk write, whichever machine holds the disk
+ * (docs/decisions.md "A program the gate cannot read that says it erases"). Flashing an image
+ * (`flash boot boot.img`) is the everyday job and stays the lists'.
+ */
 const FASTBOOT: ProgramRow = {
   names: ['fastboot'],
   category: 'container',
   what: "Android's bootloader tool for an attached device",
   grammar: { short: 's', flags: 'wv', long: {} },
+  flashes: { what: "the attached device's user data (-w wipes it)", withOptions: ['-w'] },
   subcommands: {
     reboot: GUEST('reboots the attached device (into the system, the bootloader or recovery)'),
     devices: { plain: ['', '-l'] },
     getvar: { plain: ['all'] },
+    erase: { flashes: { what: 'a partition of the attached device (erased)' } },
+    format: { flashes: { what: 'a partition of the attached device (formatted)' } },
+    flashing: { flashes: { what: "the attached device's user data (wiped when the boot loader is unlocked or locked)", withOperands: ['unlock', 'lock', 'unlock_critical', 'lock_critical'] } },
+    oem: { flashes: { what: "the attached device's user data (wiped when the boot loader is unlocked or locked)", withOperands: ['unlock', 'lock'] } },
   },
   plain: ['devices', 'getvar all'],
 };

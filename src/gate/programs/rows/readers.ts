@@ -703,8 +703,10 @@ const FD_NARROWING = ['-e', '--extension', '-g', '--glob', '-E', '--exclude', '-
 /**
  * find expression words that keep only some of the paths under its roots (printsPaths); `-type`, `-maxdepth`, `-xdev` keep whole kinds,
  * and the tests of ownership and access (`-user`, `-writable`) keep everything of the searcher's own tree. fd's `--owner` likewise.
+ * A test after `-not` or `!` keeps what it rejects, at worst everything (`find / -maxdepth 1 -not -name proc`): the listing
+ * reader skips it (hardline/dataFlow.ts `narrowedBy`).
  */
-const FIND_NARROWING = ['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-newer', '-newermt', '-anewer', '-cnewer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-size', '-empty', '-group', '-gid', '-nouser', '-nogroup', '-perm', '-links', '-inum', '-samefile', '-prune', '-not', '!', '-o', '-or', '-fstype', '-context', '-quit', '-false'];
+const FIND_NARROWING = ['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-newer', '-newermt', '-anewer', '-cnewer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-size', '-empty', '-group', '-gid', '-nouser', '-nogroup', '-perm', '-links', '-inum', '-samefile', '-prune', '-o', '-or', '-fstype', '-context', '-quit', '-false'];
 
 const FD_GRAMMAR: ProgramGrammar = {
   short: 'dteEcjSo',
