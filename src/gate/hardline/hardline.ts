@@ -38,7 +38,8 @@ import { commandName, literalText, readByRow } from './commandName';
 import { checkRedirects } from './devices';
 import { checkDeviceWords } from './deviceWords';
 import { checkProtectedTrees, checkRedirectedFiles } from './protectedTrees';
-import { checkPrivilegedUnknown, checkUnplacedEraser } from './privilegedUnknown';
+import { checkPrivilegedUnknown, checkUnplacedAccountDeleter, checkUnplacedEraser } from './privilegedUnknown';
+import { checkApplianceCommands } from './applianceCommands';
 import { engineRunOverSocket } from './engineSocket';
 import { checkExfiltration, checkThroughFiles, maySend, opensZshSocket } from './exfiltration';
 import { checkMappedRedirects } from './hosts';
@@ -539,7 +540,7 @@ function checkDirect(view: ArgvView, redirects: readonly Redirect[], context: Co
   const redirected = checkRedirects(redirects) ?? checkMappedRedirects(redirects, place) ?? checkRedirectedFiles(redirects, place);
   if (redirected !== null) return redirected;
   const record = recordOfView(view);
-  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record) ?? checkFirmwareStore(record) ?? checkStorageDestroyer(record);
+  return checkRecord(record, context, place) ?? checkFirmwareFlasher(record) ?? checkFirmwareStore(record) ?? checkStorageDestroyer(record) ?? checkUnplacedAccountDeleter(record) ?? checkApplianceCommands(record);
 }
 
 /** The program inside its wrappers, read by every arm of the argv. */

@@ -113,3 +113,53 @@ export function checkPrivilegedUnknown(record: SegmentRecord): HardlineFinding |
   if (word === null) return null;
   return hardlineFinding(DESTROYING[word]!, `${name}, a program the gate cannot read, run through ${raisedBy} and given a word that says it destroys (${word})`);
 }
+
+/** What an account is called by directories and account tools: a user, an account, a Kerberos principal. */
+const ACCOUNT_NOUN = '(?:user|users|account|accounts|acct|principal|princ)';
+/** Verbs that delete what they name. */
+const ACCOUNT_VERB = '(?:del|delete|remove|rm|destroy|purge)';
+/** A word that says both (`user-del`, `deluser`, `removeacct`, `delprinc`, `delete_user`, `userdel`). */
+const ACCOUNT_DELETING_WORD = new RegExp(`^(?:${ACCOUNT_VERB}[-_]?${ACCOUNT_NOUN}|${ACCOUNT_NOUN}[-_]?${ACCOUNT_VERB})$`);
+const ACCOUNT_NOUN_WORD = new RegExp(`^${ACCOUNT_NOUN}$`);
+const ACCOUNT_VERB_WORD = new RegExp(`^${ACCOUNT_VERB}$`);
+/** Accounts products ship with, which setup guides tell people to remove. */
+const DEFAULT_ACCOUNTS = new Set(['guest', 'anonymous', 'demo', 'test', 'sample']);
+/** A directory entry of a person (`uid=jdoe,ou=people,dc=example,dc=com`): what `ldapdelete` deletes. */
+const PERSON_DN = /^uid=[^,]+,/i;
+
+/**
+ * A program the gate cannot read that deletes a user account, by what its words say (D§5 "a user
+ * account destroyed"; docs/decisions.md "Accounts deleted through a directory"): directories and
+ * hosting panels name their accounts, not the machine's files, so `samba-tool user delete jdoe`,
+ * `ipa user-del jdoe`, `kadmin.local -q "delprinc jdoe"`, `whmapi1 removeacct user=bob` and
+ * `ldapdelete … uid=jdoe,ou=people,…` have no path for the other arms to read. An account noun and
+ * a deleting verb in one word, or side by side among the first words, or a program named for
+ * deleting given a person's directory entry, is such a deletion at its worst. Dropping a database's
+ * role (`dropuser`) is a database's business and says `drop`, no deleting verb here.
+ */
+export function checkUnplacedAccountDeleter(record: SegmentRecord): HardlineFinding | null {
+  const inside = record.inside;
+  const name = commandName(inside.argv[0])?.name;
+  if (name === undefined || !unplaced(inside, name)) return null;
+  const texts = inside.argv.slice(1).map(literalText);
+  const words: string[] = [];
+  for (const text of texts.slice(0, 6)) {
+    if (text === null || text.length > 64 || text.startsWith('-')) continue;
+    words.push(...text.toLowerCase().split(/[\s=]+/).filter((word) => word !== ''));
+  }
+  const said = (word: string): boolean => ACCOUNT_DELETING_WORD.test(word);
+  let found = words.find(said) ?? null;
+  // Side by side, or one word between (`tmsh delete auth user all`).
+  for (let k = 0; found === null && k + 1 < words.length; k++) {
+    for (const b of words.slice(k + 1, k + 3)) {
+      const a = words[k]!;
+      if ((ACCOUNT_NOUN_WORD.test(a) && ACCOUNT_VERB_WORD.test(b)) || (ACCOUNT_VERB_WORD.test(a) && ACCOUNT_NOUN_WORD.test(b))) found = `${a} … ${b}`;
+    }
+  }
+  if (found === null && /delete|del$/.test(name) && texts.some((text) => text !== null && PERSON_DN.test(text))) found = 'a person\'s directory entry';
+  if (found === null) return null;
+  // Removing a product's default account is hardening, not a person's account lost (`rabbitmqctl delete_user guest`).
+  if (texts.some((text) => text !== null && DEFAULT_ACCOUNTS.has(text.toLowerCase()))) return null;
+  return hardlineFinding('recursive-delete-root', `${name} ${found}: a program the gate cannot read deleting a user account`);
+}
+
