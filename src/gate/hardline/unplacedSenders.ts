@@ -117,6 +117,8 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
   // A program named for sending (`megaput`, `ftpupload`, `s3-push`) is its own sending verb: its
   // operands are sent, as after `put` (docs/decisions.md "A program named for sending").
   const sendingName = SENDING_NAME.test(commandName(argv[0])?.name ?? '');
+  // A PowerShell cmdlet's name (`Get-Content`, `Invoke-WebRequest`): its parameters have one dash.
+  const cmdlet = /^[A-Za-z]+-[A-Za-z]+$/.test(literalText(argv[0]) ?? '');
   let verbSeen = sendingName;
   let sendVerb = sendingName;
   let hasOperands = false;
@@ -149,9 +151,13 @@ export function unplacedWords(argv: readonly Word[]): UnplacedWords {
       else bare.push(word);
       continue;
     }
-    if (text.startsWith('--')) {
+    // Go's flag package spells long options with one dash, in lower case (`-data FILE`, `-file=F`):
+    // a data option so spelled is read as its two-dash form. PowerShell's parameters (`Get-Content
+    // -Path F`) name what a cmdlet reads, and are not.
+    const goStyle = !text.startsWith('--') && !cmdlet && /^-[a-z][a-z0-9-]{2,}(?:=|$)/.test(text) && SEND_OPTION.test(text.slice(1).split('=')[0]!);
+    if (text.startsWith('--') || goStyle) {
       const eq = text.indexOf('=');
-      const name = text.slice(2, eq === -1 ? undefined : eq);
+      const name = text.slice(goStyle ? 1 : 2, eq === -1 ? undefined : eq);
       const send = SEND_OPTION.test(name);
       const use = !send && USE_OPTION.test(name);
       if (eq !== -1) {

@@ -2308,7 +2308,7 @@ const MISC_ROWS: readonly ProgramRow[] = [
     what: 'the Apache HTTP benchmarking tool',
     grammar: { short: 'AbBcCeEfgHmnpPstTuvXxyzZ', flags: 'dhikSVwlqr' },
     options: [
-      { role: 'network', options: ['-p', '-u'], example: '/etc/passwd', note: '-p/-u send the contents of the named file to the server as the request body' },
+      { role: 'network', options: ['-p', '-u'], sends: true, example: '/etc/passwd', note: '-p/-u send the contents of the named file to the server as the request body' },
       { role: 'writer', options: ['-e', '-g'], example: 'out.csv', note: '-e/-g write the results to a CSV or gnuplot file' },
       { role: 'network', options: ['-X'], example: 'proxy.example.com:3128', note: '-X sends the requests through the named proxy' },
     ],
