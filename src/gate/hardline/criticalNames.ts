@@ -27,6 +27,8 @@ export const WINDOWS_CRITICAL_PROGRAMS = new Set([
   'smss.exe', 'csrss.exe', 'wininit.exe', 'winlogon.exe', 'lsass.exe', 'services.exe', 'userinit.exe', 'logonui.exe', 'cmd.exe',
 ]);
 export const WINDOWS_HIVES = new Set(['system', 'software', 'sam', 'security', 'default']);
+/** Windows' boot manager and its configuration store, below the system drive's root (lower case). */
+export const WINDOWS_BOOT_FILES = ['bootmgr', 'boot/bcd', 'efi/microsoft/boot/bcd', 'efi/microsoft/boot/bootmgfw.efi'];
 
 /**
  * Windows' services and drivers that start it (the keys below `HKLM\SYSTEM\…\Services`, lower
@@ -62,6 +64,8 @@ export const CRITICAL_EXAMPLES: readonly string[] = [
   // Windows seen from WSL: `find /mnt/c/Windows/System32 -name '*.dll' -delete` reaches ntdll.dll.
   ...[...WINDOWS_CRITICAL_PROGRAMS].map((name) => `mnt/c/windows/system32/${name}`),
   ...[...WINDOWS_HIVES].map((name) => `mnt/c/windows/system32/config/${name}`),
+  // Windows' boot manager and boot configuration at the system drive's root and in its EFI folder.
+  ...WINDOWS_BOOT_FILES.map((name) => `mnt/c/${name}`),
 ];
 
 /**

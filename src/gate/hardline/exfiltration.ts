@@ -353,6 +353,36 @@ function isInside(path: string, folder: string): boolean {
   return path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 }
 
+/** Programs that print the lines their pattern picks. */
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
+/** A pattern word that names a secret: a password, a secret, a token, an API or private key, a credential. */
+const SECRET_PATTERN = /pass(?:w(?:or)?d)?\b|pass(?:word|wd)|dbpass|secret|token|api[_-]?key|private[_-]?key|credential|auth[_-]?params?/i;
+
+/**
+ * The pattern of a search (its first operand, or an `-e`/`--regexp` value) when it names a secret
+ * ({@link SECRET_PATTERN}), or null.
+ */
+function secretPattern(args: readonly Word[]): string | null {
+  let operandSeen = false;
+  for (let k = 0; k < args.length; k++) {
+    const text = literalText(args[k]);
+    if (text === null) continue;
+    if (text === '-e' || text === '--regexp') {
+      const value = literalText(args[k + 1]);
+      if (value !== null && SECRET_PATTERN.test(value)) return value;
+      k++;
+      continue;
+    }
+    if (text.startsWith('--regexp=') && SECRET_PATTERN.test(text)) return text.slice(9);
+    if (text.startsWith('-')) continue;
+    if (!operandSeen) {
+      operandSeen = true;
+      if (SECRET_PATTERN.test(text)) return text;
+    }
+  }
+  return null;
+}
+
 /** Longest word read as command text for the credentials it names. */
 const MAX_COMMAND_TEXT = 4096;
 
@@ -463,6 +493,12 @@ function sourceOf(command: PipelineCommand, flows = false): string | null {
   if (name === 'set' && argv.length === 1) return 'every shell variable (set)';
   if ((name === 'export' || name === 'declare' || name === 'typeset') && onlyOptions(argv)) return `every shell variable (${name})`;
   if ((name === 'gpg' || name === 'gpg2') && exportsSecretKeys(argv)) return 'GnuPG secret keys';
+  // A search whose pattern names a secret prints the lines that hold one (`grep -E
+  // 'DBPASS|SECRET_KEY' app.conf | curl -d @- URL`), whatever the file.
+  if (flows && SEARCHERS.has(name)) {
+    const picked = secretPattern(argv.slice(1));
+    if (picked !== null) return `the lines a search for ${picked} picks (${name})`;
+  }
   // echo and printf print their words: a substitution in them prints what its command prints
   // (`echo "{\"k\":\"$(base64 -w0 ~/.kube/config)\"}" | frob --host H`).
   if (name === 'echo' || name === 'printf') {

@@ -12,7 +12,7 @@ import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import type { Word } from '../reading/resolution';
 import { applyZshModifiers, zshWordText } from './zshForms';
 import { windowsVariableFolder } from './windowsFolders';
-import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES, WINDOWS_CRITICAL_PROGRAMS, WINDOWS_HIVES } from './criticalNames';
+import { BOOT_IMAGES, CRITICAL_ETC_FILES, CRITICAL_EXAMPLES, CRITICAL_PROGRAMS, PACKAGE_DATABASE_FILES, WINDOWS_BOOT_FILES, WINDOWS_CRITICAL_PROGRAMS, WINDOWS_HIVES } from './criticalNames';
 
 /** Top-level folders whose recursive deletion wrecks the machine (or every user's data). */
 const DELETE_SYSTEM_DIRS = new Set([
@@ -651,7 +651,9 @@ function criticalFileGlob(word: Word & { kind: 'opaque' }, place: PathPlace): st
 function criticalGlobAt(text: string, written: string): string | null {
   const components = text.startsWith('/') ? text.split('/').filter((part) => part !== '') : null;
   if (components === null || components.length < 2 || components.some((part) => part === '..' || part === '.') || !GLOB_CHARS.test(text)) return null;
-  const parts = macosAlias(components);
+  // A Windows drive's names are matched without case, as Windows matches them (`/mnt/c/Windows/System32/config/*`).
+  const windowsDrive = components[0] === 'mnt' && /^[a-z]$/.test(components[1] ?? '');
+  const parts = windowsDrive ? components.map((part) => part.toLowerCase()) : macosAlias(components);
   for (const example of CRITICAL_EXAMPLES) {
     const names = example.split('/');
     if (names.length === parts.length && parts.every((part, k) => globMatch(part, names[k]!, BASH_PATTERN))) return `the system file /${example} (matched by ${written})`;
@@ -665,11 +667,11 @@ function criticalFileAt(text: string): string | null {
   if (written === null) return null;
   const parts = macosAlias(written);
   if (parts.length < 2) return null;
-  const windows = windowsCriticalFile(parts);
+  const windows = windowsCriticalFile(parts) ?? windowsBootFile(parts);
   if (windows !== null) return windows;
   // Windows' own deleters expand a pattern themselves (`Remove-Item 'C:\…\Virtual Hard Disks\*.vhdx'`).
   if (windowsPathAsWsl(text) !== null && GLOB_CHARS.test(parts[parts.length - 1]!)) {
-    const store = virtualDiskStore(parts, true);
+    const store = virtualDiskStore(parts, true) ?? criticalGlobAt(`/${parts.join('/')}`, text);
     if (store !== null) return store;
   }
   const path = parts.join('/');
@@ -717,6 +719,12 @@ function windowsCriticalFile(parts: readonly string[]): string | null {
   if (parts.length === 5 && WINDOWS_CRITICAL_PROGRAMS.has(parts[4]!.toLowerCase())) return what;
   if (parts.length === 6 && parts[4]!.toLowerCase() === 'config' && WINDOWS_HIVES.has(parts[5]!.toLowerCase())) return what;
   return null;
+}
+
+/** Windows' boot manager or boot configuration seen from WSL (`/mnt/c/bootmgr`, `/mnt/c/Boot/BCD`); null otherwise. */
+function windowsBootFile(parts: readonly string[]): string | null {
+  if (parts.length < 3 || parts[0] !== 'mnt' || !/^[a-z]$/.test(parts[1]!)) return null;
+  return WINDOWS_BOOT_FILES.includes(parts.slice(2).join('/').toLowerCase()) ? `Windows' boot file ${parts.slice(2).join('/')}` : null;
 }
 
 /**
@@ -970,7 +978,11 @@ const ENV_TEMPLATE_SUFFIXES = new Set(['example', 'sample', 'template', 'tmpl', 
  * Key stores by their format, wherever they are kept: Java and Android key stores (`*.jks`,
  * `*.keystore`, `*.bks`), Apple's API keys (`*.p8`), KeePass databases (`*.kdbx`).
  */
-const KEY_STORE_EXTENSIONS = /\.(?:jks|keystore|bks|p8|kdbx)$/;
+/**
+ * Key stores by their format, wherever they are: Java's and Android's key stores, KeePass
+ * databases, Kerberos key tables (`krb5.keytab`, `http.keytab`), a `.secrets` file.
+ */
+const KEY_STORE_EXTENSIONS = /\.(?:jks|keystore|bks|p8|kdbx|keytab|secrets)$/;
 
 /**
  * Name parts that say a data file holds a secret, wherever it lives (`~/.cache/huggingface/token`,
@@ -1055,6 +1067,11 @@ const CREDENTIAL_NAMES: Readonly<Record<string, string>> = {
   '.s3cfg': 's3cmd credentials',
   '.boto': 'boto credentials',
   '.envrc': 'a direnv .envrc file',
+  // Erlang's distribution cookie: whoever holds it runs code on every node of the cluster (RabbitMQ, CouchDB, ejabberd).
+  '.erlang.cookie': "an Erlang cluster's cookie",
+  '.htpasswd': 'a web server password file',
+  'htpasswd.users': 'a web server password file',
+  'wp-config.php': "WordPress's database password and keys",
 };
 
 /** Credential folders: the folder itself or anything below it. */
@@ -1180,6 +1197,8 @@ export function credentialKind(pathText: string, home: string): string | null {
     if (joined === suffix || (joined.endsWith(suffix) && joined[joined.length - suffix.length - 1] === '/')) return what;
   }
   if (Object.prototype.hasOwnProperty.call(CREDENTIAL_NAMES, base)) return CREDENTIAL_NAMES[base]!;
+  // A Kerberos credential cache (`/tmp/krb5cc_1000`): the tickets of a signed-in account.
+  if (/^krb5cc_./.test(base)) return 'a Kerberos credential cache';
   if (BROWSER_STORES.has(lowerBase) && BROWSER_FOLDERS.test(joined)) return 'a browser login or cookie store';
   // A password manager's file wherever it is kept (`login.keychain-db`, a KDE wallet).
   if (/\.(?:keychain|keychain-db|kwl)$/.test(lowerBase)) return 'a password store file';

@@ -55,6 +55,17 @@ const POWER_NAME = /^(?!(?:check|needs?|grub2?|cancel|abort|can|is|get|show|stat
  * after two to sixteen letters, and not after the prefixes of tools that only ask or report.
  */
 const JOINED_POWER_NAME = /^(?!(?:check|needs?|need|grub2?|cancel|abort|can|is|get|show|status|notify|schedule|unattended|no|auto|pre|post|after|before|on|test|safe)(?:poweroff|shutdown|reboot)$)[a-z][a-z0-9]{1,15}(?:poweroff|shutdown|reboot)$/i;
+/** A name with the action before what it acts on (Hestia's `v-restart-system`, `frob-reboot-host`). */
+const ACTION_THEN_MACHINE_NAME = /[-_.](?:restart|reboot|shutdown|power-?off|halt)[-_.](?:system|machine|host|server|node)$/i;
+/**
+ * A web interface asked to end its machine's power: a URL whose path names the machine (or the
+ * system, host, server, node) and then a power action (Moonraker's `/machine/shutdown`,
+ * OctoPrint's `/api/system/commands/core/reboot`), or a JSON-RPC method so named
+ * (`"method":"machine.shutdown"`). An application's own shutdown endpoint (`/actuator/shutdown`)
+ * names no machine.
+ */
+const POWER_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/(?:[^\s?#]*\/)?(?:machine|system|host|server|node)\/(?:[^\s?#]*\/)?(?:shutdown|reboot|power-?off|halt)(?:[/?#]|$)/i;
+const POWER_RPC = /"method"\s*:\s*"(?:machine|system|host|server)\.(?:shutdown|reboot|power_?off|halt)"/i;
 /** A D-Bus bus or interface name (three dotted parts at least) or a unique name (`:1.42`). */
 const BUS_NAME = /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*){2,}|:\d+\.\d+)$/;
 /** An option word naming a power or logout action, also Windows' (`/reboot`) and PowerShell's (`-AutoReboot`). */
@@ -82,7 +93,9 @@ export function checkPowerWords(command: SegmentRecord, place: PathPlace): Hardl
   if (redfish !== null) return hardlineFinding('shutdown', `${name.name} ${redfish}: the power of the machine that controller manages (this one, at worst)`);
   const ibmi = reading === null ? ibmiSystemEnd(argv) : null;
   if (ibmi !== null) return hardlineFinding('shutdown', `${name.name} running IBM i's ${ibmi}, which ends the system`);
-  if (reading === null && (POWER_NAME.test(name.name) || JOINED_POWER_NAME.test(name.name))) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
+  const asked = texts.find((text) => POWER_URL.test(text) || POWER_RPC.test(text));
+  if (asked !== undefined) return hardlineFinding('shutdown', `${name.name} ${asked.length > 80 ? `${asked.slice(0, 77)}…` : asked}: a machine's power asked over its web interface (this one, at worst)`);
+  if (reading === null && (POWER_NAME.test(name.name) || JOINED_POWER_NAME.test(name.name) || ACTION_THEN_MACHINE_NAME.test(name.name))) return hardlineFinding('shutdown', `${name.name}: a program named for a power or logout action, which no row places`);
   const fenced = reading === null && FENCE_AGENT.test(name.name) ? fenceAction(argv) : null;
   if (fenced !== null) return hardlineFinding('shutdown', `${name.name} ${fenced}: a fence agent's action on a node's power (this machine's, at worst)`);
   const ends = reading?.forms.find((form) => form.endsSession === true);

@@ -68,6 +68,7 @@ function destroyingWord(name: string, texts: ReadonlyArray<string | null>): stri
  * one and what it erases (`masserase`, `chiperase`, `eraseall`, `erase_flash`) says it too.
  */
 const ERASING = /^(?:(?:mass|chip|page|sector|bulk|full|secure|flash|block|factory)?erase(?:all|chip|flash)?|wipe|wipeall|wipedata|zap|shred|zeroize|zeroise|sanitize)$/;
+/* A reset to the factory's state (`restore-default`, `factory-reset`) says it too: erasingWord. */
 
 /**
  * The erasing word among these texts (program name first), or null: {@link ERASING}. A name that
@@ -81,10 +82,28 @@ function erasingWord(name: string, texts: ReadonlyArray<string | null>): string 
     if (text === null || text.length > 64) continue;
     // A switch turned off says it does not (`erase=false`, `--wipe=no`).
     if (/=(?:false|no|off|0|n)$/i.test(text)) continue;
-    if (text.startsWith('--')) said.push(text.slice(2).split('=')[0]!.toLowerCase());
-    else if (!text.startsWith('-')) said.push(...tokens(text));
+    if (text.startsWith('--')) {
+      const option = text.slice(2).split('=')[0]!.toLowerCase();
+      said.push(option, ...(option.includes('-') ? tokens(option) : []));
+    } else if (!text.startsWith('-') && !/[./]/.test(text)) {
+      // A file or a path (`defaults.json`, `./dump.bin`) is what the program is handed, not what it says.
+      said.push(...tokens(text));
+    }
   }
-  return said.find((token) => ERASING.test(token)) ?? null;
+  const word = said.find((token) => ERASING.test(token));
+  if (word !== undefined) return word;
+  // A reset to the factory's state erases what the device holds (`syswrapper.sh restore-default`,
+  // `frob factory-reset`, `frob reset --factory-defaults`).
+  for (let k = 0; k + 1 < said.length; k++) {
+    const pair = `${said[k]} ${said[k + 1]}`;
+    if (/^(?:factory (?:reset|default|defaults|restore)|(?:reset|restore) (?:factory|default|defaults))$/.test(pair)) return pair;
+  }
+  return said.find((token) => /^factory(?:reset|default|defaults)$/.test(token)) ?? null;
+}
+
+/** Asking how a program is used does nothing (`--help`, `-h`, `--version`). */
+function asksHowUsed(texts: ReadonlyArray<string | null>): boolean {
+  return texts.some((text) => text !== null && /^(?:--help|-h|--version|-V|-\?|help)$/.test(text));
 }
 
 /**
@@ -97,7 +116,8 @@ export function checkUnplacedEraser(record: SegmentRecord): HardlineFinding | nu
   const inside = record.inside;
   const name = commandName(inside.argv[0])?.name;
   if (name === undefined || !unplaced(inside, name)) return null;
-  const word = erasingWord(name, inside.argv.slice(1).map(literalText));
+  const texts = inside.argv.slice(1).map(literalText);
+  const word = asksHowUsed(texts) ? null : erasingWord(name, texts);
   if (word === null) return null;
   return hardlineFinding('raw-device-write', `${name}, a program the gate cannot read, given a word that says it erases (${word})`);
 }
@@ -117,7 +137,7 @@ export function checkPrivilegedUnknown(record: SegmentRecord): HardlineFinding |
 /** What an account is called by directories and account tools: a user, an account, a Kerberos principal. */
 const ACCOUNT_NOUN = '(?:user|users|account|accounts|acct|principal|princ)';
 /** Verbs that delete what they name. */
-const ACCOUNT_VERB = '(?:del|delete|remove|rm|destroy|purge)';
+const ACCOUNT_VERB = '(?:del|delete|remove|rm|destroy|purge|kill)';
 /** A word that says both (`user-del`, `deluser`, `removeacct`, `delprinc`, `delete_user`, `userdel`). */
 const ACCOUNT_DELETING_WORD = new RegExp(`^(?:${ACCOUNT_VERB}[-_]?${ACCOUNT_NOUN}|${ACCOUNT_NOUN}[-_]?${ACCOUNT_VERB})$`);
 const ACCOUNT_NOUN_WORD = new RegExp(`^${ACCOUNT_NOUN}$`);
@@ -142,7 +162,10 @@ export function checkUnplacedAccountDeleter(record: SegmentRecord): HardlineFind
   const name = commandName(inside.argv[0])?.name;
   if (name === undefined || !unplaced(inside, name)) return null;
   const texts = inside.argv.slice(1).map(literalText);
-  const words: string[] = [];
+  // The program's own name says it too (`v-delete-user`, cPanel's `removeacct`, `killacct`).
+  const written = literalText(inside.argv[0]) ?? name;
+  const base = written.slice(written.lastIndexOf('/') + 1).toLowerCase();
+  const words: string[] = [base, ...base.split(/[-_]/).filter((part) => part !== '' && part !== base)];
   for (const text of texts.slice(0, 6)) {
     if (text === null || text.length > 64 || text.startsWith('-')) continue;
     words.push(...text.toLowerCase().split(/[\s=]+/).filter((word) => word !== ''));
@@ -157,7 +180,9 @@ export function checkUnplacedAccountDeleter(record: SegmentRecord): HardlineFind
     }
   }
   if (found === null && /delete|del$/.test(name) && texts.some((text) => text !== null && PERSON_DN.test(text))) found = 'a person\'s directory entry';
-  if (found === null) return null;
+  // A recursive delete of a directory's base (`ldapdelete -r … "dc=example,dc=com"`): every account in it.
+  if (found === null && /delete|del$/.test(name) && texts.includes('-r') && texts.some((text) => text !== null && /^dc=[^,]+(?:,dc=[^,]+)*$/i.test(text))) found = "the directory's whole tree";
+  if (found === null || asksHowUsed(texts)) return null;
   // Removing a product's default account is hardening, not a person's account lost (`rabbitmqctl delete_user guest`).
   if (texts.some((text) => text !== null && DEFAULT_ACCOUNTS.has(text.toLowerCase()))) return null;
   return hardlineFinding('recursive-delete-root', `${name} ${found}: a program the gate cannot read deleting a user account`);
