@@ -1019,7 +1019,7 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
  * backticks, kept as its text, so `t=$(gh auth token); curl -H "…$t" URL` reads as the substitution sent), an array
  * `(…)`, or a plain word.
  */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|`[^`]*`|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|[^\s;&|()<>'"`]*)(?=[\s;&|)]|$)/;
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|`[^`]*`|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|(?:[^\s;&|()<>'"`$]|\$\([^()'"`]*\)|\$(?!\())*)(?=[\s;&|)]|$)/;
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;

@@ -23,7 +23,7 @@ import { credentialKind, homeHolderAtWorst, homeStateAtWorst, isNetworkDevicePat
 import { containerRun, landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
 import { workingFolderOf } from '../programs/writeTargets';
 import { readTextCommands } from './textCommands';
-import { fileUrlWords, isUnplaced, publishesAtWorst, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
+import { fileUrlWords, isUnplaced, namesAnotherMachine, publishesAtWorst, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
 import { unreadCodePrints } from './unreadPrinters';
 import { secretAskedByName } from './secretReads';
 import { commandsRunByUnplaced } from './unplacedRunners';
@@ -630,9 +630,12 @@ function handedToUnplaced(pipeline: readonly PipelineCommand[], home: string): H
     }
     // A cloud client's standard input is its own business (a secret moved between stores): only an unplaced program's is read.
     if (!words.hasOperands || !unplaced) continue;
+    // Given another machine (`--bootstrap-server kafka.example.org:9093`), what it reads on its
+    // standard input goes there at worst: the system's configuration too.
+    const remote = argv.slice(1).some((word) => namesAnotherMachine(literalText(word)));
     for (const redirect of command.redirects) {
       if (redirect.op !== '<' && redirect.op !== '<>') continue;
-      const input = credentialInWord(redirect.target, command.place);
+      const input = credentialInWord(redirect.target, command.place, remote);
       if (input !== null) return hardlineFinding('credential-exfiltration', `${input} goes to ${what} on its standard input`);
     }
     for (const from of upstreamOf(pipeline, k)) {

@@ -714,7 +714,9 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
     rest -= word.raw.length + 1;
     const text = wordText(word);
     // `--cmd=TEXT`, and a task runner's parameter `cmd=TEXT`: the value may be the text.
-    const value = (text.startsWith('-') && text.includes('=')) || PARAMETER.test(text) ? text.slice(text.indexOf('=') + 1) : text;
+    const given = (text.startsWith('-') && text.includes('=')) || PARAMETER.test(text) ? text.slice(text.indexOf('=') + 1) : text;
+    // A monitoring agent's remote-command key holds the command (Zabbix's `system.run[CMD,nowait]`).
+    const value = /^system\.run\[(.*?)(?:,\s*(?:wait|nowait))?\]$/s.exec(given)?.[1] ?? given;
     if (SHELL_TEXT.test(value) && (anyText || RUNNING_OPTION.test(text) || RUNNING_OPTION.test(wordText(argv[k - 1]!)))) {
       const found = checkPayloadText(value, word.kind !== 'literal', context, place);
       if (found !== null) return found;
