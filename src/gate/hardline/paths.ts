@@ -980,9 +980,11 @@ const ENV_TEMPLATE_SUFFIXES = new Set(['example', 'sample', 'template', 'tmpl', 
  */
 /**
  * Key stores by their format, wherever they are: Java's and Android's key stores, KeePass
- * databases, Kerberos key tables (`krb5.keytab`, `http.keytab`), a `.secrets` file.
+ * databases, a `.secrets` file. A Kerberos key table is not (a service's keytab is made to be
+ * copied to the host that uses it); the system's own, `/etc/krb5.keytab`, is the system's
+ * configuration (`systemStateAtWorst`).
  */
-const KEY_STORE_EXTENSIONS = /\.(?:jks|keystore|bks|p8|kdbx|keytab|secrets)$/;
+const KEY_STORE_EXTENSIONS = /\.(?:jks|keystore|bks|p8|kdbx|secrets)$/;
 
 /**
  * Name parts that say a data file holds a secret, wherever it lives (`~/.cache/huggingface/token`,
