@@ -46,7 +46,7 @@ import { checkMappedRedirects } from './hosts';
 import { checkEmptiedFiles } from './emptiedFiles';
 import { checkReplacedTrees } from './replacedTrees';
 import { findShellForkBomb } from './forkBomb';
-import { isNetworkDevicePath, wordPathText } from './paths';
+import { isNetworkDevicePath, isRawBlockDevicePath, wordPathText } from './paths';
 import { checkProgram, isHardlineProgram } from './programArms';
 import { checkPatternMove } from './patternMoves';
 import { checkPowerWords, checkStdinCodeEndsSession } from './power';
@@ -580,10 +580,31 @@ function checkArgv(command: SegmentRecord, place: PathPlace, context: Context, e
   }
   if (!CONTAINER_PROGRAMS.has(commandName(argv[0])?.name ?? '')) return null;
   const run = containerRun(argv, place, environment);
+  // With no command after the image, its own entry point runs: read where a command would stand.
+  const reach = run ?? containerRun([...argv, { kind: 'literal', value: 'entrypoint', raw: 'entrypoint' }], place, environment);
+  const handed = reach?.place.hostDevices === true ? deviceInEnvironment(argv) : null;
+  if (handed !== null) return hardlineFinding('raw-device-write', `${commandName(argv[0])?.name ?? 'the runner'} hands ${handed} to a container that reaches this machine's devices: its image writes it at worst`);
   if (run === null) return null;
   if (run.shellText === true) return checkPayloadText(run.inner.map(wordText).join(' '), run.inner.some((word) => word.kind !== 'literal'), context, run.place);
   // The command as a line of its own too, so that what it sends is read there (`wget --post-file=/a/credentials`).
   return checkNestedCommand(run.inner, context, run.place) ?? checkPayloadText(run.inner.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw)).join(' '), false, context, run.place);
+}
+
+/**
+ * A raw disk named in a container's environment (`-e DEST_DISK=/dev/nvme0n1`, `--env=DISK=/dev/sda`):
+ * with this machine's devices in reach (`--privileged -v /dev:/dev`), the image's program is handed
+ * the disk, and no row says what it does with it (Tinkerbell's `image2disk` writes it). As
+ * `NAME=VALUE` in words, or null.
+ */
+function deviceInEnvironment(argv: readonly Word[]): string | null {
+  for (let k = 1; k < argv.length; k++) {
+    const text = literalText(argv[k]);
+    if (text === null) continue;
+    const value = text === '-e' || text === '--env' ? literalText(argv[k + 1]) : /^(?:--env=|-e)(.+)$/.exec(text)?.[1] ?? null;
+    const device = value === null || !value.includes('=') ? null : value.slice(value.indexOf('=') + 1);
+    if (device !== null && isRawBlockDevicePath(device, true)) return value;
+  }
+  return null;
 }
 
 /** Programs with a row whose commands may run a container (`docker run`): only those are read for binds. */
@@ -725,6 +746,9 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
   return null;
 }
 
+/** A script's subcommand that runs code it is given (Django's `shell`, Laravel's `tinker`, `eval`, `runner`, `console`). */
+const SCRIPT_CODE_VERB = /^(?:shell|tinker|eval|evaluate|runner|console|exec|execute|repl|run-code|php:eval|ev)$/;
+
 /** Most words of a script's own read as code, and the longest. */
 const MAX_SCRIPT_CODE_WORDS = 8;
 const MAX_SCRIPT_CODE = 4096;
@@ -744,8 +768,13 @@ function checkScriptArguments(record: SegmentRecord, context: Context, place: Pa
   const script = literalText(operands[0]);
   // A script file named, and words of its own after it: inline code (`-c`, `-e`) is the row's payload.
   if (script === null || operands.length < 2 || script.startsWith('-') || /[\s()'"`;]/.test(script)) return null;
+  // Only after a word that names running code (`shell`, `tinker`, `eval`, `runner` …): the
+  // interpreter's own options after a script are the script's words, no code of the interpreter
+  // (`node app.js -pe CODE` hands app.js the words `-pe CODE`).
+  const verb = operands.findIndex((word, k) => k > 0 && SCRIPT_CODE_VERB.test(literalText(word) ?? ''));
+  if (verb < 0) return null;
   let read = 0;
-  for (const word of operands.slice(1)) {
+  for (const word of operands.slice(verb + 1)) {
     const text = literalText(word);
     if (text === null || text.length > MAX_SCRIPT_CODE || !/[(`]/.test(text)) continue;
     if (++read > MAX_SCRIPT_CODE_WORDS) break;

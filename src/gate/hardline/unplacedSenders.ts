@@ -79,7 +79,7 @@ const SENDING_NAME = /^(?![a-z0-9_.-]*(?:in|out|through)put$)[a-z0-9_.-]*(?:put|
  * what stands for them (Kerberos-style `tickets`, password hashes, browser `cookies` and `logins`), and a verb that exports or dumps keys (`export-key`: a repository's or a store's
  * own key, whatever it is called).
  */
-const SECRET_WORD = /(?:^|[-_:])(?:(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins|(?:export|dump)-(?:secret-|private-|symmetric-)?keys?)(?:$|[-_:])/i;
+const SECRET_WORD = /(?:^|[-_:])(?:(?:pre-?)?auth-?keys?|(?:oauth-?|access-?|auth-?|api-?|bearer-?|id-?)?tokens?|secrets?|passwords?|passwd|credentials?|creds|api-?keys?|access-?keys?|private-?keys?|tickets|pass(?:word)?-?hashes|cookies|keychains?|logins|(?:export|dump)-(?:secret-|private-|symmetric-)?keys?)(?:$|[-_:])/i;
 
 /** An option that asks for something shown or dumped: `--show-…`, `-DumpCreds` (dashed: `-dump-creds`). */
 const SHOWING_OPTION = /^-{1,2}(?:dump|show|print|export|expose|reveal|get|list|display|extract|decrypt)-/;

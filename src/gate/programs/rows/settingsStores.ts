@@ -352,7 +352,13 @@ export const SETTINGS_STORE_ROWS: readonly ProgramRow[] = [
       const first = args[0];
       // `-g` reads; `sleepnow`, `displaysleepnow` and `touch` act now and change no setting.
       if (first === undefined || (first.kind === 'literal' && (first.value.startsWith('-g') || /^(sleepnow|displaysleepnow|touch|relative|noidle)$/.test(first.value)))) return [];
-      return [writes('pmset', first.kind === 'literal' ? first.value : 'pmset', '/Library/Preferences/com.apple.PowerManagement.plist', 'file', 'pmset changes the power settings (sleep, wake, schedules)')];
+      const settings = writes('pmset', first.kind === 'literal' ? first.value : 'pmset', '/Library/Preferences/com.apple.PowerManagement.plist', 'file', 'pmset changes the power settings (sleep, wake, schedules)');
+      // `schedule shutdown|restart TIME` and `repeat shutdown|restart …` end the machine at that time.
+      const at = args.findIndex((word, k) => k === 1 && word.kind === 'literal' && /^(?:shutdown|restart)$/.test(word.value));
+      if (first.kind === 'literal' && /^(?:schedule|repeat)$/.test(first.value) && at === 1) {
+        return [settings, { role: 'destructive', program: 'pmset', trigger: first.value, index: at, value: null, endsSession: true, note: `pmset ${first.value} ${(args[1] as { value: string }).value} shuts down or restarts the Mac at the time given` }];
+      }
+      return [settings];
     },
     plain: ['-g', '-g batt', '-g assertions'],
   },
