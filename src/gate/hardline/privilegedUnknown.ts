@@ -6,6 +6,9 @@
  * formats or ends the machine's power, the worst it can do is the machine's storage or power, and
  * the floor takes it so. Without raised rights such a word stays the other arms' (a protected
  * root given, a device named): everyday tools clean and delete their own things.
+ *
+ * Two words say it with or without raised rights: erasing (`erase`, `wipe`, `zeroize`, a factory
+ * reset: {@link checkUnplacedEraser}) and deleting a user account ({@link checkUnplacedAccountDeleter}).
  */
 import { privilegeWrapper } from '../programs/writeTargets';
 import type { SegmentRecord } from '../programs/segmentRecord';
@@ -68,12 +71,12 @@ function destroyingWord(name: string, texts: ReadonlyArray<string | null>): stri
  * one and what it erases (`masserase`, `chiperase`, `eraseall`, `erase_flash`) says it too.
  */
 const ERASING = /^(?:(?:mass|chip|page|sector|bulk|full|secure|flash|block|factory)?erase(?:all|chip|flash)?|wipe|wipeall|wipedata|zap|shred|zeroize|zeroise|sanitize)$/;
-/* A reset to the factory's state (`restore-default`, `factory-reset`) says it too: erasingWord. */
 
 /**
- * The erasing word among these texts (program name first), or null: {@link ERASING}. A name that
- * says it erases and is handed a path (`wipe -f ./scratch/dump.bin`) erases that path: what such a
- * path is stays the deletion arms'.
+ * The erasing word among these texts (program name first), or null: {@link ERASING}, or a reset to
+ * the factory's state (`restore-default`, `factory-reset`). A name that says it erases and is
+ * handed a path (`wipe -f ./scratch/dump.bin`) erases that path: what such a path is stays the
+ * deletion arms'.
  */
 function erasingWord(name: string, texts: ReadonlyArray<string | null>): string | null {
   const givenPath = texts.some((text) => text !== null && !text.startsWith('-') && /[/~.]/.test(text));
