@@ -356,7 +356,7 @@ function isInside(path: string, folder: string): boolean {
 /** Programs that print the lines their pattern picks. */
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
 /** A pattern word that names a secret: a password, a secret, a token, an API or private key, a credential. */
-const SECRET_PATTERN = /pass(?:w(?:or)?d)?\b|pass(?:word|wd)|dbpass|secret|token|api[_-]?key|private[_-]?key|credential|auth[_-]?params?/i;
+const SECRET_PATTERN = /pass(?:w(?:or)?d)?\b|pass(?:word|wd)|secret|token|api[_-]?key|private[_-]?key|credential|auth[_-]?params?/i;
 
 /**
  * The pattern of a search (its first operand, or an `-e`/`--regexp` value) when it names a secret

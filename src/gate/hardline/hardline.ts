@@ -746,9 +746,6 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
   return null;
 }
 
-/** A script's subcommand that runs code it is given (Django's `shell`, Laravel's `tinker`, `eval`, `runner`, `console`). */
-const SCRIPT_CODE_VERB = /^(?:shell|tinker|eval|evaluate|runner|console|exec|execute|repl|run-code|php:eval|ev)$/;
-
 /** Most words of a script's own read as code, and the longest. */
 const MAX_SCRIPT_CODE_WORDS = 8;
 const MAX_SCRIPT_CODE = 4096;
@@ -771,7 +768,7 @@ function checkScriptArguments(record: SegmentRecord, context: Context, place: Pa
   // Only after a word that names running code (`shell`, `tinker`, `eval`, `runner` …): the
   // interpreter's own options after a script are the script's words, no code of the interpreter
   // (`node app.js -pe CODE` hands app.js the words `-pe CODE`).
-  const verb = operands.findIndex((word, k) => k > 0 && SCRIPT_CODE_VERB.test(literalText(word) ?? ''));
+  const verb = operands.findIndex((word, k) => k > 0 && CODE_VERB.test(literalText(word) ?? ''));
   if (verb < 0) return null;
   let read = 0;
   for (const word of operands.slice(verb + 1)) {
@@ -789,12 +786,13 @@ function checkScriptArguments(record: SegmentRecord, context: Context, place: Pa
 }
 
 /**
- * A subcommand the row does not list whose name says it runs code (`rails runner CODE`, `app eval
- * CODE`, `tool console -e CODE`): the words after it are read as code of the program's language,
- * at worst, as a program without a row has its words read (docs/decisions.md "A subcommand that
- * says it runs code"). Other unlisted subcommands keep their words as text (a title, a message).
+ * A word that names running code: a subcommand the row does not list (`app eval CODE`, `tool
+ * console -e CODE`), or a script's own subcommand (Django's `shell`, Laravel's `tinker`). The words
+ * after it are read as code of the program's language, at worst, as a program without a row has
+ * its words read (docs/decisions.md "A script's own words may be code"). Other unlisted
+ * subcommands keep their words as text (a title, a message).
  */
-const CODE_VERB = /^(?:runner|eval|evaluate|exec|execute|console|repl|script|shell)$/;
+const CODE_VERB = /^(?:runner|eval|evaluate|exec|execute|console|repl|script|shell|tinker|run-code|php:eval|ev)$/;
 
 function checkUnlistedCodeVerb(record: SegmentRecord, context: Context, place: PathPlace): HardlineFinding | null {
   const unlisted = record.inside.forms.unlisted;

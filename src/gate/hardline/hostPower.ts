@@ -28,6 +28,15 @@ const ASKING = new Set(['status', 'show', 'get', 'list', 'ls', 'query', 'history
 const ASKING_OPTION = /^--?(?:help|dry-?run|noop|what-?if)$/i;
 
 /**
+ * Words that make a whole command a question (how it is used, its version, what it would do):
+ * a program without a row given one does nothing its other words say (`pyocd erase --help`,
+ * `gnome-session-quit --help`).
+ */
+export function asksHowUsed(texts: ReadonlyArray<string | null>): boolean {
+  return texts.some((text) => text !== null && (ASKING_OPTION.test(text) || /^(?:--version|-V|-h|-\?|help)$/.test(text)));
+}
+
+/**
  * Words naming what is powered when it is not a machine: a guest, a simulator, a part of the
  * machine (`xe vm-shutdown`, `xcrun simctl shutdown all`, `niri msg action power-off-monitors`).
  * Before the power action (the guest) or right after it (the part).

@@ -20,7 +20,7 @@ import type { SegmentRecord } from '../programs/segmentRecord';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { ibmiSystemEnd, redfishReset, unplacedPowerPhrase } from './hostPower';
+import { asksHowUsed, ibmiSystemEnd, redfishReset, unplacedPowerPhrase } from './hostPower';
 import { checkServiceStop } from './processes';
 import { sessionProcess } from './sessionProcesses';
 import { unreadCode } from './unreadPrinters';
@@ -128,7 +128,7 @@ const SESSION_ENDING_WORD = /^(?:--?)?(?:kill|quit|exit|end(?:-session)?|leave|t
 function sessionEnded(name: string, argv: readonly Word[]): HardlineFinding | null {
   if (!SESSION_NAME.test(name)) return null;
   // Asking how it is used ends nothing (`gnome-session-quit --help`).
-  if (argv.slice(1).some((word) => /^(?:--help|-h|--version|-V|-\?)$/.test(literalText(word) ?? ''))) return null;
+  if (asksHowUsed(argv.slice(1).map(literalText))) return null;
   if (SESSION_ENDING_NAME.test(name)) return hardlineFinding('shutdown', `${name}: a session manager no row places, named for ending the session (a logout)`);
   const word = argv.slice(1).map(literalText).find((text) => text !== null && SESSION_ENDING_WORD.test(text));
   return word === undefined ? null : hardlineFinding('shutdown', `${name} ${word}: a session manager no row places, asked to end the session (a logout)`);

@@ -14,7 +14,7 @@ import { privilegeWrapper } from '../programs/writeTargets';
 import type { SegmentRecord } from '../programs/segmentRecord';
 import { hardlineFinding, type HardlineArm, type HardlineFinding } from './arms';
 import { commandName, literalText } from './commandName';
-import { AFTER_POWER } from './hostPower';
+import { AFTER_POWER, asksHowUsed } from './hostPower';
 import { tokens, unplaced } from './protectedTrees';
 
 /**
@@ -102,11 +102,6 @@ function erasingWord(name: string, texts: ReadonlyArray<string | null>): string 
     if (/^(?:factory (?:reset|default|defaults|restore)|(?:reset|restore) (?:factory|default|defaults))$/.test(pair)) return pair;
   }
   return said.find((token) => /^factory(?:reset|default|defaults)$/.test(token)) ?? null;
-}
-
-/** Asking how a program is used does nothing (`--help`, `-h`, `--version`). */
-function asksHowUsed(texts: ReadonlyArray<string | null>): boolean {
-  return texts.some((text) => text !== null && /^(?:--help|-h|--version|-V|-\?|help)$/.test(text));
 }
 
 /**
