@@ -2,6 +2,7 @@ import { findHiddenCharacters, type HiddenCharacter } from './hiddenCharacters';
 import { decodeAnsiCQuote } from './ansiCQuote';
 import { scanMechanisms } from './mechanismScan';
 import { lineStateChange } from './lineState';
+import { braceWords } from './braces';
 import {
   MAX_COMMAND_LENGTH,
   MAX_SEGMENTS,
@@ -568,7 +569,10 @@ class CommandParser {
       if (this.zsh && /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(word.raw) && /^[ \t]*(?:[<>]|&>)/.test(this.text.slice(this.pos, this.pos + 256))) {
         this.differs(`\`${word.raw}\` before a redirect is a descriptor variable in zsh`);
       }
-      argv.push(word);
+      // An argument the braces make several words of is those words (reading/braces.ts).
+      const unfolded = atCommandPosition ? null : braceArguments(word);
+      if (unfolded === null) argv.push(word);
+      else for (const made of unfolded) argv.push(made);
     }
     if (start < 0) throw new Unresolvable('syntax', 'An operator with no command before it.');
     if (this.zsh && argv.length === 0 && redirects.length > 0) {
@@ -1419,6 +1423,20 @@ function isDigitCode(code: number): boolean {
 
 function literal(word: Word | undefined): string {
   return word && word.kind === 'literal' ? word.value : '';
+}
+
+/**
+ * The words an argument's braces make, as bash and zsh pass them on (`x{,.bak}` is `x x.bak`), or
+ * `null` to keep the one word: it has no braces, holds something besides braces and the globs `*`
+ * and `?`, looks like an assignment (`export A={x,y}` differs between the shells), or is not a form
+ * both shells expand the same way ({@link braceWords}).
+ */
+function braceArguments(word: Word): Word[] | null {
+  if (word.kind !== 'opaque' || !word.expansions.includes('brace') || !word.expansions.every((e) => e === 'brace' || e === 'glob')) return null;
+  if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.raw)) return null;
+  const made = braceWords(word.raw);
+  if (made === null) return null;
+  return made.map((text): Word => (/[*?]/.test(text) ? { kind: 'opaque', raw: text, expansions: ['glob'] } : { kind: 'literal', value: text, raw: text }));
 }
 
 /**

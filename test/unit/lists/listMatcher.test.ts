@@ -89,7 +89,7 @@ const ALLOW_CASES: Record<string, AllowCase[]> = {
     [['git status'], 'git status $X', null],
     [['git status'], 'git status "$X"', null],
     [['sort'], 'sort *.ts', null],
-    [['ls'], 'ls {a,b}', null],
+    [['ls'], 'ls {a,{b,c}}', null],
     [['ls'], 'ls ~root', null],
     [[{ match: 'glob', pattern: 'ls *' }], 'ls $DIR', null],
   ],

@@ -48,7 +48,7 @@ describe('allow entries and glob operands', () => {
     ['sed -n 1p src/*', 'sed reads its own language'],
     ['timeout 5 cat src/*', 'behind a wrapper'],
     ['tar cf out.tar src/*', 'tar has subcommand-like keys and roles'],
-    ['cat src/{a,b}', 'a brace, not a glob'],
+    ['cat src/{a,{b,c}}', 'a nested brace, which the gate does not unfold'],
     ['cat $HOME/*', 'a variable'],
     ['nosuchprogram src/*', 'no row'],
     ['echo "$GH_TOKEN"', 'any other variable may hold a secret'],

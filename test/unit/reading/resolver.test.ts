@@ -259,7 +259,13 @@ describe('resolver', function () {
       { command: 'ls *.txt', segments: plain('ls', null) },
       { command: "ls '*.txt' \"*\" \\*", segments: plain('ls', '*.txt', '*', '*'), why: 'quoted glob characters are literal' },
       { command: 'ls a? [ab].txt', segments: plain('ls', null, null) },
-      { command: 'echo {a,b} x{a,b}y {1..3}', segments: plain('echo', null, null, null) },
+      {
+        command: 'echo {a,b} x{a,b}y {1..3} {a,{b,c}} A={x,y}',
+        segments: plain('echo', 'a', 'b', 'xay', 'xby', null, null, null),
+        why: 'a plain brace word is the words it makes (reading/braces.ts); a sequence, a nested group and an assignment-like word stay opaque',
+      },
+      { command: 'cp x.txt{,.bak}', segments: plain('cp', 'x.txt', 'x.txt.bak'), why: 'the row counts two operands, as cp gets them' },
+      { command: 'rm -rf {a,b}*', segments: plain('rm', '-rf', null, null), why: 'each word a brace makes keeps its glob' },
       { command: "echo \\{a,b} '{a,b}'", segments: plain('echo', '{a,b}', '{a,b}') },
     ];
     for (const testCase of cases) it(testCase.command, () => assertResolved(testCase));
