@@ -266,15 +266,21 @@ function checkSegment(segment: Segment, analysis: SegmentRecord, place: PathPlac
  * (D§7): removing the gate's or an agent's settings (`rm .vscode/settings.json`, `rm -rf .claude`)
  * takes their deny entries away, and a delete outside the workspace changes what the user's other
  * programs find, so a person sees it like a write there. A value that names no path (a process id,
- * a container, a branch) is left to the floors: only words that read as paths count
- * (docs/decisions.md, "Deleting is writing, for the protected places").
+ * a container, a branch) is left to the floors: only words that read as paths count, and every
+ * value of a form the row marks as deleting a place (`changes: 'deletes'`: `rm settings.json` after
+ * `cd .vscode`) (docs/decisions.md, "Deleting is writing, for the protected places").
  */
 export function deletedPaths(analysis: SegmentRecord, shell: ReadingShell = 'any'): WriteTarget[] {
   const out: WriteTarget[] = [];
   for (const form of analysis.forms.forms) {
     if (form.role !== 'destructive' || form.value === null) continue;
     const text = form.value.kind === 'literal' ? form.value.value : form.value.raw;
-    if (!PATH_LIKE.test(text)) continue;
+    // A row that says its form deletes a place names a path, whatever it looks like (`settings.json`
+    // after `cd .vscode`); other values count when they read as paths. `find -exec rm {}` deletes
+    // what find found, which this check does not follow (docs/decisions.md, "A brace word is the
+    // words it makes").
+    const foundByFind = form.value.kind !== 'literal' && form.value.raw.includes('{}');
+    if ((form.changes !== 'deletes' || foundByFind) && !PATH_LIKE.test(text)) continue;
     const via = `${form.program} (deletes)`;
     // A glob rm, rmdir or unlink removes: entries of its literal folder, never reached through a
     // link (docs/decisions.md, "Deleting through a glob in the workspace").

@@ -453,6 +453,8 @@ function treeReason(absolutePath: string, context: PathContext): string | null {
   const { cwd, home } = prepare(context);
   if (isWithin(cwd, path)) return 'a folder that holds the working directory';
   if (isWithin(home, path)) return 'a folder that holds the home folder';
+  // After `cd ..` the working folder no longer holds the workspace, which is still the user's work.
+  for (const folder of context.workspace ?? []) if (isWithin(folder.toLowerCase(), path)) return 'a workspace folder, or a folder that holds one';
   for (const [folder, why] of rootedFolders(context)) if (isWithin(folder, path)) return `a folder that holds ${why}`;
   const components = path.split('/').filter((c) => c.length > 0);
   const base = components[components.length - 1] ?? '';

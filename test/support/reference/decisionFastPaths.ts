@@ -16,7 +16,7 @@ import { isHarmlessAssignment } from '../../../src/gate/reading/harmlessAssignme
 import { programForms, rowFor } from '../../../src/gate/programs/table';
 import { writeTargets } from '../../../src/gate/programs/writeTargets';
 import { deletedPaths, namedPathsAtWorst } from '../../../src/gate/preflight/preflight';
-import { placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
+import { placeInside, placesOfSegments, startPlace, type PathPlace } from '../../../src/gate/programs/pathResolver';
 import { recordOf } from '../../../src/gate/programs/segmentRecord';
 
 // ── The code the fast paths replaced, kept here as the reference ───────────────────────────
@@ -206,7 +206,8 @@ export function referenceArms(segments: readonly Segment[], home: string, contex
     // by a program without a row count as written, outside the workspace only when the code writes.
     writes: all.flatMap((segment) => [
       ...protectedWrites(writeTargets(segment), { ...context, workspace: [context.cwd] }),
-      ...protectedWritesAt(deletedPaths(recordOf(segment)), placeOf.get(segment) ?? startPlace(home, context.cwd, true)),
+      // A wrapper that moves the working folder (`env -C /`) moves what the deletes land on.
+      ...protectedWritesAt(deletedPaths(recordOf(segment)), placeInside(placeOf.get(segment) ?? startPlace(home, context.cwd, true), recordOf(segment).peeled.layers)),
       ...namedPathsAtWorst(recordOf(segment), home).flatMap(({ targets, outside }) => protectedWrites(targets, outside ? { ...context, workspace: [context.cwd] } : context)),
     ]),
     unreadable,

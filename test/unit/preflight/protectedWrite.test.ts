@@ -662,3 +662,28 @@ describe('protected-write floor: writes through a chroot or a container land on 
     assert.equal(protectedPaths(`docker run --rm -v ${CWD}:/src -w /src node:20 rm -rf /src/build`), null);
   });
 });
+
+describe('protected-write floor: deleting a place the row names, however written (docs/decisions.md "A brace word is the words it makes")', () => {
+  const held: Array<[command: string, why: RegExp]> = [
+    // rm's operands are places, slashed or not: the working folder moved first
+    ['cd .vscode && rm -rf settings.json', /VS Code workspace settings/],
+    ['cd .git && rm -rf hooks', /git hooks/],
+    // the workspace folder itself, after leaving it
+    ['cd .. && rm -rf project', /a workspace folder, or a folder that holds one/],
+    ['cd /home/dev && rm -rf ./project', /a workspace folder, or a folder that holds one/],
+    // a brace word is the words it makes: each is a place
+    ['rm -rf {.git,x}', /git folder/],
+    ['mv {x,.git/hooks/pre-commit}', /git hooks/],
+    ['cp .vscode/settings.json{.evil,}', /VS Code workspace settings/],
+    // a deleted word the gate cannot unfold is read at its worst
+    ['rm -rf {,x}', /a path the gate cannot read/],
+  ];
+  for (const [command, why] of held) {
+    it(`${command} reaches a person`, () => {
+      const found = protectedFinding(command);
+      assert.ok(found !== null && why.test(found.reason), `${command}: ${JSON.stringify(found)}`);
+    });
+  }
+  const free = ['rm -rf build', 'cd src && rm -rf gen', 'mkdir -p src/{a,b}', 'touch src/{a,b}.ts', 'cp x.txt{,.bak}', 'docker rm web', 'git branch -D old', 'kill 1234', 'find . -name "*.log" -exec rm {} \\;'];
+  for (const command of free) it(`${command} is no protected write`, () => assert.equal(protectedFinding(command), null));
+});

@@ -51,6 +51,7 @@ describe('deleting through a glob in the workspace (protected-write floor, D§7)
   const held: Array<[command: string, why: RegExp]> = [
     // a pattern that can stand for a protected name in the folder
     ['rm -rf ./*', /package\.json/],
+    ['rm -rf *', /package\.json/],
     ['rm -f ./*.json', /npm package scripts, if the name is package\.json/],
     ['rm -f ./[p]ackage.jso?', /package\.json/],
     ['rm -rf ./.v*', /VS Code workspace settings and tasks, if the name is \.vscode/],
