@@ -120,6 +120,12 @@ interface SharedWalk {
    */
   seenText: Set<string> | null;
   seenArgv: Set<string> | null;
+  /**
+   * The first program without a row that says it erases, found in shell text below the line
+   * (`sh -c '… chiperase'`): kept until every other arm has read the whole line, so that a refusal
+   * names the most that is known ({@link checkErasers}).
+   */
+  eraser?: HardlineFinding;
 }
 
 /**
@@ -134,6 +140,11 @@ class Context implements Rechecker {
     readonly depth: number,
     /** What the whole check shares, at every depth. */
     readonly shared: SharedWalk,
+    /**
+     * The text is only guessed to be shell text: a word of a program without a row, read at its
+     * worst as a command (`frob --msg="please erase the cache"`), and so is everything below it.
+     */
+    readonly guessed = false,
   ) {}
 
   get home(): string {
@@ -142,7 +153,7 @@ class Context implements Rechecker {
 
   /** This context for a command that runs elsewhere (another place, same depth and walk). */
   at(place: PathPlace): Context {
-    return place === this.place ? this : new Context(place, this.depth, this.shared);
+    return place === this.place ? this : new Context(place, this.depth, this.shared, this.guessed);
   }
 
   /**
@@ -164,7 +175,7 @@ class Context implements Rechecker {
  */
 export function checkHardline(reading: CommandReading, cwd: string | null = null, cdpath?: string, records?: readonly SegmentRecord[]): HardlineRecord | null {
   const context = new Context(startPlace(reading.home, cwd, true, cdpath), 0, { remaining: 4 * MAX_COMMAND_LENGTH, seenText: null, seenArgv: null });
-  const found = checkReading(reading, context, records);
+  const found = checkReading(reading, context, records) ?? context.shared.eraser ?? null;
   return found === null ? null : { arm: found.arm, detail: found.detail };
 }
 
@@ -186,7 +197,7 @@ function checkReading(reading: CommandReading, context: Context, records?: reado
     if (asText !== null) return asText;
   }
   // `sudo rm${IFS}-rf${IFS}/` resolves (the words after sudo are only opaque): read the IFS-spaced text too.
-  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context) ?? (context.depth === 0 ? checkErasers(shapes) : null);
+  return ifsSpacedText(reading.normalised, context) ?? checkNullCommands(reading.normalised, context) ?? checkLineValues(reading.original, context) ?? checkXargsInput(reading.normalised, context) ?? erasersOf(shapes, context);
 }
 
 function shapesOfSegments(segments: readonly Segment[], start: PathPlace, records?: readonly SegmentRecord[]): CommandShape[] {
@@ -275,11 +286,22 @@ function checkCommands(lineCommands: readonly CommandShape[], context: Context):
 /**
  * Last, a program the gate cannot read whose words say it erases (privilegedUnknown.ts): after
  * every arm that reads what such a command does exactly (a task file written on the line and run
- * by name says which folder it deletes), so a refusal names the most that is known. Only the
- * line's own commands, read exactly: the tolerant reader also reads a here-document's data and a
- * string of code as commands, where "erase" is a word of a sentence, and a task file a later
- * command loads is read as text too.
+ * by name says which folder it deletes), so a refusal names the most that is known. Only commands
+ * read exactly that a shell runs (the line's own, and shell text such as `sh -c '…'` at any depth):
+ * the tolerant reader also reads a here-document's data and a string of code as commands, and a
+ * word of a program without a row is only guessed to be shell text ({@link Context.guessed}),
+ * where "erase" is a word of a sentence; a task file a later command loads is read as text too.
+ * Below the line a finding waits in {@link SharedWalk.eraser} until every arm has read the whole
+ * line; the line's own commands are read last of all.
  */
+function erasersOf(commands: readonly CommandShape[], context: Context): HardlineFinding | null {
+  if (context.guessed) return null;
+  const found = checkErasers(commands);
+  if (context.depth === 0 || found === null) return found;
+  context.shared.eraser ??= found;
+  return null;
+}
+
 function checkErasers(commands: readonly CommandShape[]): HardlineFinding | null {
   for (let k = 0; k < commands.length; k++) {
     const found = checkUnplacedEraser(recordOfView(commands[k]!));
@@ -739,7 +761,7 @@ function checkUnplacedWords(record: SegmentRecord, context: Context, place: Path
     // A monitoring agent's remote-command key holds the command (Zabbix's `system.run[CMD,nowait]`).
     const value = /^system\.run\[(.*?)(?:,\s*(?:wait|nowait))?\]$/s.exec(given)?.[1] ?? given;
     if (SHELL_TEXT.test(value) && (anyText || RUNNING_OPTION.test(text) || RUNNING_OPTION.test(wordText(argv[k - 1]!)))) {
-      const found = checkPayloadText(value, word.kind !== 'literal', context, place);
+      const found = checkPayloadText(value, word.kind !== 'literal', context, place, true);
       if (found !== null) return found;
     }
   }
@@ -979,8 +1001,8 @@ function firstVisit(context: Context, kind: 'text' | 'argv', text: string, place
   return true;
 }
 
-function deeper(context: Context, place: PathPlace): Context {
-  return new Context(place, context.depth + 1, context.shared);
+function deeper(context: Context, place: PathPlace, guessed = context.guessed): Context {
+  return new Context(place, context.depth + 1, context.shared, guessed);
 }
 
 /**
@@ -997,9 +1019,12 @@ function readings(peeled: PeeledCommand): Word[][] {
   return out;
 }
 
-/** Shell text a command will run: read back through the resolver while the depth allows. */
-function checkPayloadText(text: string, approximate: boolean, context: Context, place: PathPlace): HardlineFinding | null {
-  const next = deeper(context, place);
+/**
+ * Shell text a command will run: read back through the resolver while the depth allows. `guessed`:
+ * the text is only taken at its worst for shell text (see {@link Context.guessed}).
+ */
+function checkPayloadText(text: string, approximate: boolean, context: Context, place: PathPlace, guessed = false): HardlineFinding | null {
+  const next = deeper(context, place, context.guessed || guessed);
   if (!firstVisit(context, 'text', text, place) || !pay(next, text.length)) return null;
   if (approximate || next.depth > MAX_PAYLOAD_DEPTH) return checkText(text.normalize('NFKC'), next);
   let reading: CommandReading;
