@@ -675,8 +675,10 @@ function containerPlace(
   let rootfs = false;
   let joinsInit = false;
   let joinsMount = false;
+  let keepsFolder = false;
   for (const option of options) {
     const name = option.spelled;
+    if (container.startsAtRoot?.unless.includes(name) === true) keepsFolder = true;
     const spelledText = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value) ?? tildeText(option.value));
     // Go's flag readers (docker, podman, nerdctl, finch…) take `-v=VALUE` as `-v VALUE`.
     const text = spelledText !== null && /^-[A-Za-z]$/.test(name) && spelledText.startsWith('=') ? spelledText.slice(1) : spelledText;
@@ -756,7 +758,10 @@ function containerPlace(
   devices ||= place.mounts !== undefined && place.hostDevices === true && container.rootPositional !== undefined;
   if (mounts.length === 0 && !devices && !hostPid) return null;
   mounts.sort((a, b) => b.inside.length - a.inside.length);
-  const folders = workdirFolders(workdir, place);
+  // `chroot DIR rm -rf ../..` runs in DIR's `/`: its relative paths are judged from there. With
+  // `--skip-chdir` it stays in the caller's folder, whose path now names a place of the new root.
+  const startFolders = keepsFolder ? place.folders : ['/'];
+  const folders = workdir === null && container.startsAtRoot !== undefined ? [...startFolders] : workdirFolders(workdir, place);
   return {
     home: place.home,
     folders,

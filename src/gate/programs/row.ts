@@ -559,6 +559,11 @@ export interface ContainerRun {
   readonly rootOption?: readonly string[];
   /** The wrapper's positional operand that is the new root (`chroot DIR CMD`: 0). */
   readonly rootPositional?: number;
+  /**
+   * The command starts in the new root's `/` (`chroot` changes there before it runs the command),
+   * unless one of these options keeps the caller's folder (`--skip-chdir`): the same path, read in the new root.
+   */
+  readonly startsAtRoot?: { readonly unless: readonly string[] };
   /** Flags after which the first operand is a host folder run as the root (`podman run --rootfs DIR`). */
   readonly rootfsFlags?: readonly string[];
   /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */

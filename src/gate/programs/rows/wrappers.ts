@@ -800,7 +800,7 @@ export const WRAPPER_ROWS: readonly ProgramRow[] = [
   wrapperRow(['chroot'], 'runs a command with another root folder', CHROOT_TABLE, simpleReader(CHROOT_TABLE, { noCommand: ['help', 'version'], positionals: 1 }), false, 'chroot runs the command inside another root folder, as root', {
     plain: ['--version'],
     // Its paths are below the folder given; it shares the machine's devices and processes.
-    container: { command: 0, volumes: [], mounts: [], workdir: [], rootPositional: 0 },
+    container: { command: 0, volumes: [], mounts: [], workdir: [], rootPositional: 0, startsAtRoot: { unless: ['--skip-chdir'] } },
   }),
   wrapperRow(['caffeinate'], 'runs a command keeping the machine awake (macOS)', CAFFEINATE_TABLE, simpleReader(CAFFEINATE_TABLE), true, 'caffeinate runs the command while keeping the machine awake', { plain: ['true', '-i true'] }),
   // Like caffeinate: the command runs here, as the same user, while sleep or idle is held off.
