@@ -321,7 +321,9 @@ export const RUN_TIME_FORMS: ReadonlyArray<(word: string) => string> = [
   () => '"$PWD"',
   () => '$PWD',
   (w) => `"\${X:-${w}}"`,
-  (w) => `{${w},x}`,
+  // A nested group: the gate unfolds a plain brace word into the words it makes (reading/braces.ts),
+  // which are then no run-time data but other literal words; a nested one it leaves opaque.
+  (w) => `{${w},{x,y}}`,
 ];
 
 // ── The invariants ───────────────────────────────────────────────────────────────────────

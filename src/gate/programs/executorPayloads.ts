@@ -56,11 +56,11 @@ export function executedPayloads(record: SegmentRecord): Payload[] {
 
 /**
  * The values of the variables the command sets (in front of it, through `env NAME=VALUE`, or with
- * `export`/`declare`) that a program runs as a command (`GIT_PAGER='…' git log`): their shell text
- * (commandVariables.ts).
+ * `export`/`declare`, behind its wrappers too: `command export EDITOR=…`) that a program runs as a
+ * command (`GIT_PAGER='…' git log`): their shell text (commandVariables.ts).
  */
 function variablePayloads(record: SegmentRecord): Payload[] {
-  const assigned = [...record.segment.assignments, ...record.peeled.assignments, ...setterAssignments(record.argv)];
+  const assigned = [...record.segment.assignments, ...record.peeled.assignments, ...setterAssignments(record.peeled.argv)];
   if (assigned.length === 0) return NO_PAYLOADS;
   let payloads: Payload[] | null = null;
   for (const { name, value } of assigned) {

@@ -233,12 +233,13 @@ function readCommand(
     // environment is what an entry for `python -m pip install` is written for.
     const module = option?.value?.kind === 'literal' ? invokedName(option.value.value) : null;
     const moduleRow = module === null ? null : rowFor(module);
-    if (option !== undefined && module !== null && module !== program && moduleRow !== null && moduleRow.category !== 'package') {
+    if (option !== undefined && module !== null && module !== program && moduleRow !== null) {
       const at = (option.valueIndex ?? option.index) + start;
       const words: Word[] = [{ kind: 'literal', value: module, raw: module }, ...argv.slice(at + 1)];
       const inner = programForms(words);
       // The module's whole-program roles (at no word) are the interpreter row's to say (`-m http.server`).
-      for (const form of inner.forms) if (form.index > 0 && form.index < words.length) forms.push({ ...form, index: form.index + at });
+      if (moduleRow.category !== 'package') for (const form of inner.forms) if (form.index > 0 && form.index < words.length) forms.push({ ...form, index: form.index + at });
+      // A package manager's words the reading is not sure of stay unsure (`-m pip install*`).
       state.unreadable ??= inner.unreadable;
       state.unlisted ??= inner.unlisted;
     }
@@ -474,9 +475,20 @@ function optionForm(
     ...(role.changes !== undefined ? { changes: role.changes } : {}),
     ...(role.endsSession === true ? { endsSession: true as const } : {}),
     ...(role.target !== undefined ? { target: role.target } : {}),
-    ...('targetText' in role && role.targetText !== undefined && text !== null ? { targetPath: role.targetText(text) } : {}),
+    ...('targetText' in role && role.targetText !== undefined ? targetPathOf(role.targetText, text) : {}),
     note: role.note,
   };
+}
+
+/**
+ * The path a writer role writes, from its value's text. A value only known at run time
+ * (`usermod -aG docker,wheel* dev`) still names the row's own fixed path when the row writes the
+ * same path whatever the value (`() => '/etc/passwd'`); otherwise the value word is the target.
+ */
+function targetPathOf(targetText: (value: string) => string | null, text: string | null): { targetPath?: string | null } {
+  if (text !== null) return { targetPath: targetText(text) };
+  const fixed = targetText('');
+  return fixed !== null && fixed === targetText('x') ? { targetPath: fixed } : {};
 }
 
 function wordText(word: Word | undefined): string {

@@ -173,6 +173,8 @@ function abbreviatedSubcommand(
   const table = abbreviations(all, Object.keys(dangerous));
   return (_args, reading) => {
     const first = textOf(reading.operands[0]);
+    // A verb only known at run time may be any of the dangerous ones: the reading is not sure.
+    if (first === null && reading.operands.length > 0) throw new Error('the subcommand is only known at run time');
     if (first === null) return [];
     const full = table.get(first);
     if (full === undefined) return [];

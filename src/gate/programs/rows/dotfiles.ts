@@ -69,6 +69,8 @@ export const DOTFILE_ROWS: readonly ProgramRow[] = [
     what: 'chezmoi, which puts dotfiles from its source state into the home folder',
     read: (args, reading) => {
       const verb = textOf(reading.operands[0]);
+      // A verb only known at run time may be `destroy` or `apply`: the reading is not sure.
+      if (verb === null && reading.operands.length > 0) throw new Error('the verb is only known at run time');
       if (verb === null || verb === undefined || dryRun(args)) return [];
       const destination = valueOf(args, ['-D', '--destination']);
       // `destroy TARGET…` deletes each target from the home folder (and from the source state).
@@ -92,6 +94,7 @@ export const DOTFILE_ROWS: readonly ProgramRow[] = [
     what: 'yadm, a git repository whose work tree is the home folder',
     read: (args, reading) => {
       const verb = textOf(reading.operands[0]);
+      if (verb === null && reading.operands.length > 0) throw new Error('the verb is only known at run time');
       if (verb === null || verb === undefined) return [];
       if (YADM_HOME.has(verb)) return [homeWrite('yadm', verb, null, `yadm ${verb} rewrites files of the home folder (its work tree)`)];
       if (verb === 'encrypt') return [writes('yadm', verb, '~/.local/share/yadm', 'tree', 'yadm encrypt writes its encrypted archive in the home folder')];
