@@ -572,8 +572,9 @@ function protectedScopedTarget(target: WriteTarget, scope: 'tree' | 'new-tree' |
     return why ? { path: absolute, why, via: target.via } : null;
   }
   if (target.removed !== undefined) return protectedRemovedChild(target, target.removed, absolute, context);
-  // `child`: an entry of unknown name lands inside `absolute`.
-  const inside = protectedPathReason(posix.join(absolute, 'x'), context);
+  // `child`: an entry of unknown name lands inside `absolute`. A tree landing in a git folder is
+  // one of its trees, whatever its name (`cp -r x .git/ho*` may fill `.git/hooks`).
+  const inside = protectedPathReason(posix.join(absolute, 'x'), context) ?? (target.childTree === true && absolute.toLowerCase().split('/').some(isGitDirectoryName) ? 'a git folder (hooks and configuration)' : null);
   if (inside) return { path: posix.join(absolute, target.childPattern ?? '*'), why: inside, via: target.via };
   const pattern = target.childPattern;
   const candidates = [...CANDIDATE_NAMES];

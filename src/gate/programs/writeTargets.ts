@@ -59,7 +59,7 @@ function copyLike(
 ): WriteTarget[] {
   if (!dest) return [];
   const destPath = textOf(dest);
-  if (destPath === null) return [targetOf(dest, via)];
+  if (destPath === null) return [targetOf(dest, via), ...intoGlobFolder(via, sources, dest, mode.recursive)];
   const out: WriteTarget[] = [];
   const treeScope = mode.recursive ? 'new-tree' : 'file';
   if (mode.noTargetDirectory) return [{ path: destPath, via, scope: treeScope }];
@@ -88,6 +88,24 @@ function copyLike(
   }
   // `rsync -a src/ dest` lists `dest` twice (maybe new, and receiving src's entries): keep the wider.
   return out.filter((t, i) => !(t.scope === 'new-tree' && out.some((o, j) => j !== i && o.path === t.path && o.scope === 'tree')));
+}
+
+/**
+ * A glob destination may name an existing folder (`cp pre-commit .git/ho*`, `cp ~/.npmrc
+ * /tmp/npmrc.bak*`), which then receives each source under its own name: anything inside an entry
+ * the pattern matches (a tree there), and each source's name below the glob as written, so that
+ * a protected folder (`.git/hooks`) or a protected name (`.npmrc`) is still seen.
+ */
+function intoGlobFolder(via: string, sources: readonly Word[], dest: Word, recursive: boolean): WriteTarget[] {
+  if (dest.kind !== 'opaque' || !dest.expansions.every((e) => e === 'glob') || !/^[A-Za-z0-9._/+@%,=:*?[\]!^-]+$/.test(dest.raw)) return [];
+  const entry = targetOf(dest, via);
+  const out: WriteTarget[] = entry.scope === 'child' ? [{ ...entry, childTree: true }] : [];
+  for (const source of sources) {
+    const name = textOf(source)?.replace(/\/+$/, '').split('/').pop();
+    if (name === undefined || name === '' || name === '.' || name === '..') continue;
+    out.push({ path: joinPath(dest.raw, name), via, scope: recursive ? 'tree' : 'file' });
+  }
+  return out;
 }
 
 function joinPath(dir: string, name: string): string {

@@ -663,7 +663,7 @@ describe('protected-write floor: writes through a chroot or a container land on 
   });
 });
 
-describe('protected-write floor: deleting a place the row names, however written (docs/decisions.md "A brace word is the words it makes")', () => {
+describe('protected-write floor: a place the row names, however written (docs/decisions.md "A brace word is the words it makes")', () => {
   const held: Array<[command: string, why: RegExp]> = [
     // rm's operands are places, slashed or not: the working folder moved first
     ['cd .vscode && rm -rf settings.json', /VS Code workspace settings/],
@@ -677,6 +677,9 @@ describe('protected-write floor: deleting a place the row names, however written
     ['cp .vscode/settings.json{.evil,}', /VS Code workspace settings/],
     // a deleted word the gate cannot unfold is read at its worst
     ['rm -rf {,x}', /a path the gate cannot read/],
+    // a glob destination may be a folder that receives each source under its own name
+    ['cp ~/.npmrc /tmp/npmrc.bak*', /npm configuration/],
+    ['cp pre-commit .git/ho*', /a git folder/],
   ];
   for (const [command, why] of held) {
     it(`${command} reaches a person`, () => {
@@ -684,6 +687,6 @@ describe('protected-write floor: deleting a place the row names, however written
       assert.ok(found !== null && why.test(found.reason), `${command}: ${JSON.stringify(found)}`);
     });
   }
-  const free = ['rm -rf build', 'cd src && rm -rf gen', 'mkdir -p src/{a,b}', 'touch src/{a,b}.ts', 'cp x.txt{,.bak}', 'docker rm web', 'git branch -D old', 'kill 1234', 'find . -name "*.log" -exec rm {} \\;'];
+  const free = ['rm -rf build', 'cd src && rm -rf gen', 'cp a.txt build/out*', 'mv a.log logs*', 'mkdir -p src/{a,b}', 'touch src/{a,b}.ts', 'cp x.txt{,.bak}', 'docker rm web', 'git branch -D old', 'kill 1234', 'find . -name "*.log" -exec rm {} \\;'];
   for (const command of free) it(`${command} is no protected write`, () => assert.equal(protectedFinding(command), null));
 });
