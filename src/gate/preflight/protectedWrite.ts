@@ -574,7 +574,7 @@ function protectedScopedTarget(target: WriteTarget, scope: 'tree' | 'new-tree' |
   if (target.removed !== undefined) return protectedRemovedChild(target, target.removed, absolute, context);
   // `child`: an entry of unknown name lands inside `absolute`. A tree landing in a git folder is
   // one of its trees, whatever its name (`cp -r x .git/ho*` may fill `.git/hooks`).
-  const inside = protectedPathReason(posix.join(absolute, 'x'), context) ?? (target.childTree === true && absolute.toLowerCase().split('/').some(isGitDirectoryName) ? 'a git folder (hooks and configuration)' : null);
+  const inside = protectedPathReason(posix.join(absolute, 'x'), context) ?? (target.childTree === true ? inGitFolder(absolute) : null);
   if (inside) return { path: posix.join(absolute, target.childPattern ?? '*'), why: inside, via: target.via };
   const pattern = target.childPattern;
   const candidates = [...CANDIDATE_NAMES];
@@ -651,7 +651,7 @@ function protectedRemovedChild(
   if (whole === null && !dotEntries) return null;
   if (removed.deep) return { path: shown, why: `${whole}, and the glob reaches anything below`, via: target.via };
   // Any entry of a git folder is one of its trees (treeReason), whatever its name.
-  const inside = protectedPathReason(posix.join(absolute, 'x'), context) ?? (absolute.toLowerCase().split('/').some(isGitDirectoryName) ? 'a git folder (hooks and configuration)' : null);
+  const inside = protectedPathReason(posix.join(absolute, 'x'), context) ?? inGitFolder(absolute);
   if (inside !== null) return { path: shown, why: inside, via: target.via };
   if (dotEntries) {
     const why = treeReason(posix.join(absolute, '..'), context) ?? treeReason(absolute, context);
@@ -668,6 +668,11 @@ function protectedRemovedChild(
     if (why) return { path: shown, why: `${why}, if the name is ${name}`, via: target.via };
   }
   return null;
+}
+
+/** Why any tree inside `absolute` is protected when `absolute` is in a git folder, whatever its name; else null. */
+function inGitFolder(absolute: string): string | null {
+  return absolute.toLowerCase().split('/').some(isGitDirectoryName) ? 'a git folder (hooks and configuration)' : null;
 }
 
 /** How many places a reason lists before it counts the rest. */

@@ -59,7 +59,7 @@ function copyLike(
 ): WriteTarget[] {
   if (!dest) return [];
   const destPath = textOf(dest);
-  if (destPath === null) return [targetOf(dest, via), ...intoGlobFolder(via, sources, dest, mode.recursive)];
+  if (destPath === null) return opaqueDestination(via, sources, dest, mode.recursive);
   const out: WriteTarget[] = [];
   const treeScope = mode.recursive ? 'new-tree' : 'file';
   if (mode.noTargetDirectory) return [{ path: destPath, via, scope: treeScope }];
@@ -91,15 +91,16 @@ function copyLike(
 }
 
 /**
- * A glob destination may name an existing folder (`cp pre-commit .git/ho*`, `cp ~/.npmrc
- * /tmp/npmrc.bak*`), which then receives each source under its own name: anything inside an entry
- * the pattern matches (a tree there), and each source's name below the glob as written, so that
- * a protected folder (`.git/hooks`) or a protected name (`.npmrc`) is still seen.
+ * A destination only known at run time. A glob may name an existing folder (`cp pre-commit
+ * .git/ho*`, `cp ~/.npmrc /tmp/npmrc.bak*`), which then receives each source under its own name:
+ * anything inside an entry the pattern matches (a tree there), and each source's name below the
+ * glob as written, so that a protected folder (`.git/hooks`) or a protected name (`.npmrc`) is
+ * still seen. Anything else is the word's own target.
  */
-function intoGlobFolder(via: string, sources: readonly Word[], dest: Word, recursive: boolean): WriteTarget[] {
-  if (dest.kind !== 'opaque' || !dest.expansions.every((e) => e === 'glob') || !/^[A-Za-z0-9._/+@%,=:*?[\]!^-]+$/.test(dest.raw)) return [];
+function opaqueDestination(via: string, sources: readonly Word[], dest: Word, recursive: boolean): WriteTarget[] {
   const entry = targetOf(dest, via);
-  const out: WriteTarget[] = entry.scope === 'child' ? [{ ...entry, childTree: true }] : [];
+  if (dest.kind !== 'opaque' || !dest.expansions.every((e) => e === 'glob') || !/^[A-Za-z0-9._/+@%,=:*?[\]!^-]+$/.test(dest.raw)) return [entry];
+  const out: WriteTarget[] = [entry.scope === 'child' ? { ...entry, childTree: true } : entry];
   for (const source of sources) {
     const name = textOf(source)?.replace(/\/+$/, '').split('/').pop();
     if (name === undefined || name === '' || name === '.' || name === '..') continue;
