@@ -252,6 +252,9 @@ function readCommand(
     if (roles === null) continue;
     for (const role of rolesOf(roles, option)) {
       const text = option.value?.kind === 'literal' ? option.value.value : null;
+      // `… -o "$X"`: as for an operand below, the role depends on a value only known at run time.
+      const opaque = option.value !== null && option.value !== undefined && text === null;
+      if (role.when !== undefined && opaque && !role.when(null)) state.unreadable ??= `${program} ${option.name} ${option.value!.raw}: a value only known at run time may be one ${program} gives a role (${role.role})`;
       if (role.when !== undefined && !role.when(text)) continue;
       forms.push(optionForm(role, program, args, option.index + start, option.name, option.value, text));
     }
@@ -523,23 +526,21 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
   const form = row.stdinCodeForm;
   if (form?.dashOptions !== undefined) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
-    // A value only known at run time may be `-` then (`make -f "$X"`): at its worst it is.
-    const namesStdin = (value: Word | null | undefined) => value !== null && value !== undefined && (value.kind !== 'literal' || STDIN_NAMES.has(value.value));
-    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && namesStdin(option.value))) return kind;
+    if (options.some((option) => (form.dashOptions!.includes(option.name) || form.dashOptions!.includes(option.key)) && mayNameStdin(option.value))) return kind;
   }
   // A loader's file or a started program's path that names standard input (`cdist config -i -`:
   // the initial manifest) is read from there: the piped text is that code (docs/decisions.md
   // "A loader's `-` reads the pipe"). Its language is the row's: shell text for a shell's.
   const read = forms ?? programForms(argv);
-  if (read.forms.some((f) => (f.role === 'loader' || (f.role === 'executor' && f.payload === 'program')) && f.value?.kind === 'literal' && STDIN_NAMES.has(f.value.value))) return kind;
+  if (read.forms.some((f) => (f.role === 'loader' || (f.role === 'executor' && f.payload === 'program')) && mayNameStdin(f.value))) return kind;
   if (form?.dashOperandAfter !== undefined) {
-    const words = readArgs(argv.slice(1), row.grammar ?? {}).operands.map((word) => (word.kind === 'literal' ? word.value : null));
-    const verb = words.findIndex((word) => word !== null && form.dashOperandAfter!.includes(word));
-    if (verb !== -1 && words.slice(verb + 1).includes('-')) return kind;
+    const operands = readArgs(argv.slice(1), row.grammar ?? {}).operands;
+    const verb = operands.findIndex((word) => word.kind === 'literal' && form.dashOperandAfter!.includes(word.value));
+    if (verb !== -1 && operands.slice(verb + 1).some(mayNameStdin)) return kind;
   }
   if (form?.withOptions !== undefined) {
     const reading = readArgs(argv.slice(1), row.grammar ?? {});
-    if (reading.options.some((option) => form.withOptions!.includes(option.name)) && reading.operands.every((word) => word.kind === 'literal' && STDIN_NAMES.has(word.value))) return kind;
+    if (reading.options.some((option) => form.withOptions!.includes(option.name)) && reading.operands.every(mayNameStdin)) return kind;
   }
   if (form?.interpreterVerbs !== undefined) {
     const operands = readArgs(argv.slice(1), row.grammar ?? {}).operands;
@@ -552,7 +553,7 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
       const before = argv[argv.indexOf(operands[k]!) - 1];
       return before !== undefined && before.kind === 'literal' && /^--?[A-Za-z][\w-]*$/.test(before.value);
     };
-    if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word, k) => (word !== null && STDIN_NAMES.has(word)) || valueOfOption(k + 1))) return kind;
+    if (verb !== null && verb !== undefined && form.interpreterVerbs.includes(verb) && words.slice(1).every((word, k) => word === null || STDIN_NAMES.has(word) || valueOfOption(k + 1))) return kind;
   }
   if (form?.withoutCommand !== undefined) {
     const options = readArgs(argv.slice(1), row.grammar ?? {}).options;
@@ -568,11 +569,10 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
     const args = argv.slice(1);
     const script = readArgs(args, row.grammar ?? {}).operands[0];
     if (script === undefined) return null;
-    if (script.kind !== 'literal') return kind;
-    if (STDIN_NAMES.has(script.value)) return kind;
+    if (mayNameStdin(script)) return kind;
     const at = args.indexOf(script);
     const before = args.slice(0, at).some((word) => word.kind !== 'literal');
-    return before && args.slice(at + 1).some((word) => word.kind === 'literal' && STDIN_NAMES.has(word.value)) ? kind : null;
+    return before && args.slice(at + 1).some(mayNameStdin) ? kind : null;
   }
   if (row.stdinCode !== true) return null;
   const reading = read;
@@ -588,14 +588,21 @@ export function stdinCodeOf(argv: readonly Word[], forms?: FormReading): 'shell'
 /** Standard input as a file operand or option value names it. */
 const STDIN_NAMES: ReadonlySet<string> = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
+/**
+ * The word names standard input, or may at run time: a value only known then (`"$X"`, `$(…)`, a
+ * glob) may be `-`, and at its worst it is (`make -f "$X"`, `cdist config -i "$X"`).
+ */
+function mayNameStdin(word: Word | null | undefined): boolean {
+  return word !== null && word !== undefined && (word.kind !== 'literal' || STDIN_NAMES.has(word.value));
+}
+
 /** A shell's `-s`, no script operand, or the script operand `-` (or standard input by name). */
 function stdinScript(row: ProgramRow, args: readonly Word[]): boolean {
   // A shell's `-s` reads the script from standard input whatever follows.
   if (row.category === 'shell' && args.some((w) => w.kind === 'literal' && /^[-+][A-Za-z]*s[A-Za-z]*$/.test(w.value))) return true;
   const operands = readArgs(args, row.grammar ?? {}).operands;
   if (operands.length === 0) return true;
-  const script = operands[0]!;
-  return script.kind === 'literal' && (script.value === '-' || script.value === '/dev/stdin' || script.value === '/dev/fd/0' || script.value === '/proc/self/fd/0');
+  return mayNameStdin(operands[0]);
 }
 
 /**

@@ -45,6 +45,11 @@ describe('stdinCodeOf: which programs run their standard input as code (the tabl
     ['cdist config -i - localhost', 'code'],
     ['cdist config --initial-manifest=/dev/stdin localhost', 'code'],
     ['cdist config -i manifest.sh localhost', null],
+    // A value only known at run time may be `-` (decision invariants, run-time data never helps, seed 1553733231).
+    ['cdist config -i "$X" localhost', 'code'],
+    ['cdist config -i *.sh localhost', 'code'],
+    ['bash "$X"', 'shell'],
+    ['bash script.sh "$X"', null],
   ];
   for (const [line, expected] of cases) {
     it(`${line}: ${expected ?? 'no code on stdin'}`, () => assert.equal(stdinCodeOf(argvOf(line)), expected));
