@@ -7,7 +7,8 @@ import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
 import { criticalFilesNamed } from './criticalNames';
-import { criticalFileTarget, deletionTarget, everyFileBelowTarget, moveTarget } from './paths';
+import { criticalFileTarget, deletionTarget, everyFileBelowTarget, moveTarget, wordPathText } from './paths';
+import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import { FILE_DELETERS, readFind, searchedEntries } from '../programs/find';
 import { credentialStarts } from './searchedCredentials';
 
@@ -40,7 +41,7 @@ export function checkRemove(name: string, args: readonly Word[], place: PathPlac
       recursive = true;
     }
   }
-  if (!recursive) return checkCriticalFiles(name, targets, place);
+  if (!recursive) return checkCriticalFiles(name, targets, place) ?? checkLinkRemoval(name, targets, place);
   for (let k = 0; k < targets.length; k++) {
     const target = targets[k]!;
     const what = deletionTarget(target, place);
@@ -61,9 +62,44 @@ export function checkCriticalFiles(name: string, targets: readonly Word[], place
   return null;
 }
 
-/** The operands of `unlink`, `shred`, `truncate`, read with their rows' grammars. */
+/**
+ * `rm /bin`, `unlink /lib64`, `rm -f /*`: without `-r` a folder is not removed, but a link is, and
+ * on a merged-/usr system (Debian 12, Ubuntu, Fedora, Arch) `/bin`, `/sbin` and `/lib*` are links
+ * into `/usr`: removing one takes every program or library from where the system looks for it
+ * (docs/decisions.md "A merged-/usr folder's name is a link"). Other system folders are real
+ * folders, and `rm /etc` fails on them (macOS's `/etc` link is on its read-only system volume).
+ */
+function checkLinkRemoval(name: string, targets: readonly Word[], place: PathPlace): HardlineFinding | null {
+  for (const target of targets) {
+    const what = mergedUsrLink(target, place);
+    if (what !== null) return hardlineFinding('recursive-delete-root', `${name} on ${what}, a link to its folder in /usr on a merged-/usr system`);
+  }
+  return null;
+}
+
+/** The top-level links of a merged /usr. */
+const MERGED_USR_LINKS = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32'];
+
+/** The merged-/usr link a word names (`/bin`, `../../lib64` from a known folder) or may match as a glob (`/*`, `/l*`), or null. */
+function mergedUsrLink(word: Word, place: PathPlace): string | null {
+  if (word.kind !== 'literal') {
+    if (!word.expansions.every((expansion) => expansion === 'glob')) return null;
+    const text = wordPathText(word);
+    const match = /^\/+([^/]+)$/.exec(text);
+    const link = match === null ? undefined : MERGED_USR_LINKS.find((name) => globMatch(match[1]!, name, BASH_PATTERN));
+    return link === undefined ? null : `/${link} (${JSON.stringify(text)} matches it)`;
+  }
+  for (const path of landingPaths(word.value, place, false).paths) {
+    const match = /^\/([^/]+)$/.exec(path);
+    if (match !== null && MERGED_USR_LINKS.includes(match[1]!)) return `/${match[1]!}`;
+  }
+  return null;
+}
+
+/** The operands of `unlink`, `shred`, `truncate`, read with their rows' grammars; `unlink` removes links. */
 export function checkFileDestroyers(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
-  return checkCriticalFiles(name, readByRow(name, args)?.operands ?? operands(args), place);
+  const targets = readByRow(name, args)?.operands ?? operands(args);
+  return checkCriticalFiles(name, targets, place) ?? (name === 'unlink' ? checkLinkRemoval(name, targets, place) : null);
 }
 
 /**
@@ -104,7 +140,27 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
   let unfiltered = true;
   // `-maxdepth N` (where it stands in the line does not matter to find): how deep `{}` reaches.
   let maxDepth: number | null = null;
+  // `! -name home`, `-not ( -path … )`: a negated test keeps everything but what it names, so at its
+  // worst it narrows nothing (`find ~ -mindepth 1 ! -name .ssh -delete` empties the home folder).
+  // `negatedDepth` counts the open parentheses of a negated group; its actions still act.
+  let negateNext = false;
+  let negatedDepth = 0;
   for (const item of reading.expression) {
+    if (item.name === '!' || item.name === '-not') {
+      negateNext = true;
+      continue;
+    }
+    const negated = negateNext || negatedDepth > 0;
+    negateNext = false;
+    if (negated && item.name === '(') {
+      negatedDepth++;
+      continue;
+    }
+    if (negatedDepth > 0 && item.name === ')') {
+      negatedDepth--;
+      continue;
+    }
+    if (negated && item.kind === 'test') continue;
     if (item.name === '-delete') {
       if (unfiltered && starts.length > 0) return hardlineFinding('recursive-delete-root', `find -delete on ${starts[0]!.what}`);
       const files = named.files();
