@@ -14,7 +14,7 @@ import { tarCommandTexts } from './tarOptions';
 import { approximateAnsiCQuote } from '../reading/ansiCQuote';
 import { foldCompatibility } from '../reading/normalise';
 import { readSedInvocation } from './sed';
-import type { Word } from '../reading/resolution';
+import { literalWord, type Word } from '../reading/resolution';
 import { readAwkCommand, stringLiteralsOf } from './awk';
 import { bashSingleQuote } from '../execution/terminalShellInit';
 
@@ -69,7 +69,65 @@ function variablePayloads(record: SegmentRecord): Payload[] {
     if (text.trim() === '') continue;
     (payloads ??= []).push(value.kind === 'literal' ? { kind: 'shell-text', text, via: `${name}=` } : { kind: 'shell-text', text, via: `${name}=`, approximate: true });
   }
+  for (const payload of environmentGitConfig(assigned)) (payloads ??= []).push(payload);
   return payloads ?? NO_PAYLOADS;
+}
+
+/**
+ * git's configuration given in the environment, which every git the command starts obeys as it
+ * obeys `git -c KEY=VALUE` (git-config(1), ENVIRONMENT): the pairs `GIT_CONFIG_KEY_<n>` and
+ * `GIT_CONFIG_VALUE_<n>`, and `GIT_CONFIG_PARAMETERS` (`'KEY'='VALUE'` or `'KEY=VALUE'`, as git
+ * writes it for its children). Read through the one list of program-running keys; a pair's count
+ * (`GIT_CONFIG_COUNT`) is taken at its worst, covering every pair given.
+ */
+function environmentGitConfig(assigned: ReadonlyArray<{ name: string; value: Word }>): Payload[] {
+  const keys = new Map<string, Word>();
+  const values = new Map<string, Word>();
+  const out: Payload[] = [];
+  for (const { name, value } of assigned) {
+    const pair = /^GIT_CONFIG_(KEY|VALUE)_(\d+)$/.exec(name);
+    if (pair !== null) (pair[1] === 'KEY' ? keys : values).set(pair[2]!, value);
+    if (name !== 'GIT_CONFIG_PARAMETERS') continue;
+    const settings = configParameters(wordText(value));
+    // Text git would not read as settings is taken as the setting of a program-running key.
+    if (settings === null) out.push({ kind: 'shell-text', text: wordText(value), via: `${name}=`, approximate: true });
+    else for (const setting of settings) {
+      const payload = gitConfigPayload(value.kind === 'literal' ? literalWord(setting) : { kind: 'opaque', raw: setting, expansions: value.expansions }, `${name}=`);
+      if (payload !== null) out.push(payload);
+    }
+  }
+  for (const [n, key] of keys) {
+    const value = values.get(n);
+    if (value === undefined) continue;
+    const text = `${wordText(key)}=${wordText(value)}`;
+    const setting: Word = key.kind === 'literal' && value.kind === 'literal' ? literalWord(text) : { kind: 'opaque', raw: text, expansions: [...(key.kind === 'literal' ? [] : key.expansions), ...(value.kind === 'literal' ? [] : value.expansions)] };
+    const payload = gitConfigPayload(setting, `GIT_CONFIG_KEY_${n}=`);
+    if (payload !== null) out.push(payload);
+  }
+  return out;
+}
+
+/** `'core.pager'='less' 'a.b=c'` → `core.pager=less`, `a.b=c`; null when not in git's form. */
+function configParameters(text: string): string[] | null {
+  const settings: string[] = [];
+  const quoted = /'((?:[^']|'\\'')*)'/y;
+  const unquote = (s: string) => s.split(`'\\''`).join(`'`);
+  let at = 0;
+  for (;;) {
+    while (at < text.length && /\s/.test(text[at]!)) at++;
+    if (at >= text.length) return settings;
+    quoted.lastIndex = at;
+    const key = quoted.exec(text);
+    if (key === null) return null;
+    at = quoted.lastIndex;
+    if (text[at] === '=') {
+      quoted.lastIndex = at + 1;
+      const value = quoted.exec(text);
+      if (value === null) return null;
+      at = quoted.lastIndex;
+      settings.push(`${unquote(key[1]!)}=${unquote(value[1]!)}`);
+    } else settings.push(unquote(key[1]!));
+  }
 }
 
 /** The payloads of the command's words: its wrappers' and its program's. */
