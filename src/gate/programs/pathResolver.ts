@@ -82,6 +82,12 @@ export interface Mount {
   readonly host: string;
   /** A read-only bind: only readers ({@link landingPaths} with `reads`) see the host's files through it. */
   readonly readOnly?: true;
+  /**
+   * Mounts the line does not name (`--volumes-from C`), at their worst the host's root bound at
+   * any folder: with `inside` `/`, a path lands at each of its tails (`/h/home` at `/h/home`,
+   * `/home` and `/`).
+   */
+  readonly anyFolder?: true;
 }
 
 /** Most folders a place keeps before it counts as not pinned down. */
@@ -676,8 +682,10 @@ function containerPlace(
   let joinsInit = false;
   let joinsMount = false;
   let keepsFolder = false;
+  let inherits = false;
   for (const option of options) {
     const name = option.spelled;
+    if (container.inheritsMounts?.includes(name) === true) inherits = true;
     if (container.startsAtRoot?.unless.includes(name) === true) keepsFolder = true;
     const spelledText = option.value === null ? null : (textOf(option.value) ?? pwdText(option.value) ?? homeText(option.value) ?? homeInsideText(option.value) ?? tildeText(option.value));
     // Go's flag readers (docker, podman, nerdctl, finch…) take `-v=VALUE` as `-v VALUE`.
@@ -755,6 +763,7 @@ function containerPlace(
     const hosts = local && place.mounts !== undefined ? landingPaths(bind.host.startsWith('~') ? place.home + bind.host.slice(1) : bind.host, place, true).paths : bindHosts(bind.host, place);
     for (const host of hosts) mounts.push(bind.readOnly === true ? { inside, host, readOnly: true } : { inside, host });
   }
+  if (inherits) mounts.push({ inside: '/', host: '/', anyFolder: true });
   devices ||= place.mounts !== undefined && place.hostDevices === true && container.rootPositional !== undefined;
   if (mounts.length === 0 && !devices && !hostPid) return null;
   mounts.sort((a, b) => b.inside.length - a.inside.length);
@@ -895,12 +904,19 @@ function onHost(path: string, mounts: readonly Mount[], reads: boolean): string[
   for (const mount of mounts) {
     if (mount.readOnly === true && !reads) continue;
     if (at !== null && mount.inside !== at) break;
-    if (path === mount.inside) hosts.push(mount.host);
+    if (mount.anyFolder === true) hosts.push(...pathTails(path));
+    else if (path === mount.inside) hosts.push(mount.host);
     else if (path.startsWith(mount.inside === '/' ? '/' : `${mount.inside}/`)) hosts.push(normalFolder(`${mount.host}/${path.slice(mount.inside.length)}`));
     else continue;
     at = mount.inside;
   }
   return hosts;
+}
+
+/** `/a/b` → `/a/b`, `/b`, `/`: where a path lands when the host's root may be bound at any folder above it. */
+function pathTails(path: string): string[] {
+  const parts = path.split('/').filter((part) => part !== '');
+  return [...parts.map((_, k) => `/${parts.slice(k).join('/')}`), '/'];
 }
 
 /**

@@ -569,6 +569,12 @@ export interface ContainerRun {
   /** Options that hand the command this machine's devices (`--privileged`, `--device DEV`). */
   readonly devices?: readonly string[];
   /**
+   * Options that give the command the mounts of another container (`--volumes-from C`), which the
+   * line does not say: at their worst a host folder, the root itself, bound at any folder of the
+   * container (docs/decisions.md "Another container's mounts are at their worst the host's root").
+   */
+  readonly inheritsMounts?: readonly string[];
+  /**
    * Options whose value adds kernel capabilities (`--cap-add SYS_ADMIN`): a value naming
    * `SYS_ADMIN` or `ALL` (with or without `CAP_`, in a comma list, or only known at run time)
    * lets the command mount file systems, so the host's disks are taken at their worst as handed

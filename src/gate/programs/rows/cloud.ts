@@ -221,7 +221,21 @@ function workspaceBindWrites(options: readonly string[], kind: 'volume' | 'mount
     { role: 'writer', options, when: (value) => { const path = folder(value); return path !== null && itself(path); }, target: 'file', targetText: folder, everyday: true, example: kind === 'volume' ? './:/app' : 'type=bind,src=.,dst=/app', note: 'binds the working folder itself, which the container may write' },
   ];
 }
-const WORKSPACE_BIND_WRITES: readonly OptionRole[] = [...workspaceBindWrites(['-v', '--volume'], 'volume'), ...workspaceBindWrites(['--mount'], 'mount')];
+/**
+ * A writable bind of a host folder that is not below the working folder (`-v /srv/data:/d`,
+ * `--mount type=bind,src=/etc,dst=/etc2`): the container may write the host's files there, a write
+ * outside the workspace (D§7) that a person sees, whichever spelling binds it. The host folder is
+ * the place written; the floors read what the container's command does there through the bind.
+ */
+function hostBindWrites(options: readonly string[], kind: 'volume' | 'mount'): OptionRole {
+  const host = (value: string | null): string | null => {
+    if (value === null || workspaceBind(kind, value) !== null) return null;
+    const bind = kind === 'volume' ? volumeBind(value) : mountBind(value);
+    return bind === null || bind.readOnly === true ? null : bind.host;
+  };
+  return { role: 'writer', options, when: (value) => host(value) !== null, target: 'tree', targetText: host, example: kind === 'volume' ? '/srv/data:/d' : 'type=bind,src=/srv/data,dst=/d', note: 'binds a host folder outside the working folder, which the container may write' };
+}
+const WORKSPACE_BIND_WRITES: readonly OptionRole[] = [...workspaceBindWrites(['-v', '--volume'], 'volume'), ...workspaceBindWrites(['--mount'], 'mount'), hostBindWrites(['-v', '--volume'], 'volume'), hostBindWrites(['--mount'], 'mount')];
 const COMPOSE_BIND_WRITES: readonly OptionRole[] = workspaceBindWrites(['-v', '--volume'], 'volume');
 
 /** What `docker run` and `docker create` options can hand the container. */
@@ -290,7 +304,7 @@ const DOCKER_RUN: Command = {
   grammar: RUN_GRAMMAR,
   options: RUN_ROLES,
   read: elsewhere('docker run', 'runs the command inside a container of the image named first', 1),
-  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], capabilities: ['--cap-add'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'] },
+  container: { command: 1, volumes: ['-v', '--volume'], mounts: ['--mount'], workdir: ['-w', '--workdir'], devices: ['--privileged', '--device'], capabilities: ['--cap-add'], hostPid: ['--pid'], rootfsFlags: ['--rootfs'], entrypoint: ['--entrypoint'], inheritsMounts: ['--volumes-from'] },
   confined: RUN_CONFINED,
   attaches: runAttaches,
   plain: RUN_PLAIN,
@@ -3875,6 +3889,31 @@ const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
     grammar: { short: 'frw', flags: 'hlv', long: { ...valued('folder', 'read-password', 'write-password'), ...flagged('help', 'list-entries', 'verbose', 'version') }, abbreviations: false },
     options: [{ role: 'credentials', options: ['-r', '--read-password'], everyday: true, note: '-r prints the password stored under that entry' }],
     plain: ['-l kdewallet'],
+  },
+  {
+    // keyctl(1): the kernel's key retention service. `print`, `pipe` and `read` give a key's payload
+    // (a token, a password, a session key); the others show, search or change the keyrings.
+    names: ['keyctl'],
+    category: 'misc',
+    what: 'manages the kernel\'s keyrings and the keys in them',
+    subcommands: {
+      print: { role: printsSecret('prints the payload of the key, its secret') },
+      pipe: { role: printsSecret('writes the raw payload of the key, its secret, to standard output') },
+      read: { role: printsSecret('prints the payload of the key, its secret, as hex') },
+      show: {},
+      list: {},
+      rlist: {},
+      describe: {},
+      rdescribe: {},
+      search: {},
+      supports: {},
+      unlink: { role: { role: 'destructive', note: 'unlink removes the key from the keyring' } },
+      revoke: { role: { role: 'destructive', note: 'revoke makes the key unusable for everyone' } },
+      invalidate: { role: { role: 'destructive', note: 'invalidate destroys the key' } },
+      clear: { role: { role: 'destructive', note: 'clear removes every key from the keyring' } },
+      purge: { role: { role: 'destructive', note: 'purge destroys the keys of that type' } },
+    },
+    plain: ['show @u', 'list @s', 'describe 1234'],
   },
   {
     names: ['sops'],
