@@ -164,49 +164,61 @@ function isSignalZero(text: string): boolean {
 }
 
 /**
- * `killall [-SIG] NAME…`, `pkill [-SIG] [-x] PATTERN` and `taskkill /im NAME…`: the first process
- * named that ends the session or the system, as a finding.
+ * taskkill's filters read for what they positively narrow (docs/decisions.md "Windows tools through
+ * WSL: ends, accounts and inline scripts"): an `eq` of `IMAGENAME`, `PID`, `WINDOWTITLE`,
+ * `SERVICES` or `MODULES` to a value that is not all wildcards picks programs, as do `STATUS eq NOT
+ * RESPONDING` and a `MEMUSAGE`/`CPUTIME` threshold above zero (`gt`, `ge`). Every other filter
+ * (`USERNAME`, `SESSION`, `STATUS eq RUNNING`, `PID gt 0`, `IMAGENAME ne X`, one the gate does not
+ * know) picks a population, at its worst every process. With no narrowing filter, no `/im` naming a
+ * program, no `/pid` and no remote `/s`, taskkill ends them all: what it was given, or null.
  */
-/**
- * taskkill's filters that pick whole populations rather than programs (docs/decisions.md "Windows
- * tools through WSL: ends, accounts and inline scripts"): `USERNAME` (any comparison: every
- * process of an account, the user's own at worst, since the gate cannot know the Windows name),
- * `SESSION`/`SESSIONNAME` (every process of a session) and `STATUS eq RUNNING` (`ne NOT
- * RESPONDING`: every live process). With no `/im` (or `/im *`), no `/pid`, no remote `/s` and
- * only such filters, taskkill ends them all: the filters as written, or null.
- */
-function taskkillFiltersEverything(texts: ReadonlyArray<string | null>): string | null {
-  const filters: string[] = [];
+function taskkillFiltersEverything(words: readonly Word[], texts: ReadonlyArray<string | null>): string | null {
+  const given: string[] = [];
   for (let k = 0; k < texts.length; k++) {
     const text = texts[k] ?? '';
     if (/^[-/](?:pid|s)$/i.test(text)) return null;
-    if (/^[-/]im$/i.test(text) && texts[k + 1] !== '*') return null;
+    if (/^[-/]im$/i.test(text)) {
+      const image = words[k + 1];
+      // A glob is passed as written when nothing matches it (WSL's bash: `/im *`): at its worst it is.
+      const pattern = image === undefined ? null : image.kind === 'literal' ? image.value : image.expansions.every((expansion) => expansion === 'glob') ? image.raw : null;
+      if (pattern === null || !ALL_WILDCARDS.test(pattern)) return null;
+      given.push(`/im ${pattern}`);
+      k++;
+      continue;
+    }
     if (!/^[-/]fi$/i.test(text)) continue;
     const filter = texts[k + 1];
     if (filter === null || filter === undefined) return null;
     const parts = /^\s*(\w+)\s+(eq|ne|gt|lt|ge|le)\s+(.*?)\s*$/i.exec(filter);
-    if (parts === null) return null;
-    const [field, op, value] = [parts[1]!.toLowerCase(), parts[2]!.toLowerCase(), parts[3]!.toLowerCase()];
-    const broad =
-      field === 'username' ||
-      ((field === 'session' || field === 'sessionname') && op === 'eq') ||
-      (field === 'status' && ((op === 'eq' && value === 'running') || (op === 'ne' && value === 'not responding')));
-    if (!broad) return null;
-    filters.push(`/fi "${filter}"`);
+    if (parts !== null && taskkillFilterNarrows(parts[1]!.toLowerCase(), parts[2]!.toLowerCase(), parts[3]!.toLowerCase())) return null;
+    given.push(`/fi "${filter}"`);
     k++;
   }
-  return filters.length === 0 ? null : filters.join(' ');
+  return given.length === 0 ? null : given.join(' ');
 }
 
+/** A value that matches every name (`*`, `*.exe`). */
+const ALL_WILDCARDS = /^[*?]+(?:\.[*?]*|\.exe)?$/i;
+
+function taskkillFilterNarrows(field: string, op: string, value: string): boolean {
+  if (op === 'eq' && ['imagename', 'pid', 'windowtitle', 'services', 'modules'].includes(field)) return !ALL_WILDCARDS.test(value);
+  if (field === 'status') return op === 'eq' ? value === 'not responding' : value === 'running' && op === 'ne';
+  if (field === 'memusage' || field === 'cputime') return (op === 'gt' || op === 'ge') && /[1-9]/.test(value);
+  return false;
+}
+
+/**
+ * `killall [-SIG] NAME…`, `pkill [-SIG] [-x] PATTERN` and `taskkill /im NAME…`: the first process
+ * named that ends the session or the system, as a finding.
+ */
 export function checkSessionKill(name: string, args: readonly Word[]): HardlineFinding | null {
   const texts = args.map(literalText);
   if (name === 'taskkill') {
-    const everything = taskkillFiltersEverything(texts);
+    const everything = taskkillFiltersEverything(args, texts);
     if (everything !== null) return hardlineFinding('kill-all', `taskkill ${everything} ends every process it may end`);
     for (let k = 0; k < texts.length; k++) {
       if (!/^[-/]im$/i.test(texts[k] ?? '')) continue;
       const image = texts[k + 1];
-      if (image === '*') return hardlineFinding('kill-all', 'taskkill /im * ends every process');
       const what = image === null || image === undefined ? null : sessionProcess(image);
       if (what !== null) return hardlineFinding('shutdown', `taskkill /im ${image}: ${what}`);
     }

@@ -128,7 +128,9 @@ export function checkWindowsProgram(name: string, args: readonly Word[], place: 
       if (lower[0] === 'process' && (method === 'terminate' || deletes)) {
         const where = lower.indexOf('where');
         if (where === -1) return hardlineFinding('kill-all', 'wmic process call terminate ends every process');
-        const image = /name\s*=\s*['"]?([^'"\s]+)/.exec(texts.slice(where + 1, deletes ? -1 : call).join(' '))?.[1];
+        const clause = texts.slice(where + 1, deletes ? -1 : call);
+        if (!wqlNarrows(clause)) return hardlineFinding('kill-all', `wmic process where ${clause.map((text) => text ?? '…').join(' ')} may pick every process`);
+        const image = /name\s*=\s*['"]?([^'"\s]+)/.exec(clause.join(' '))?.[1];
         const what = image === undefined ? null : sessionProcess(image);
         if (what !== null) return hardlineFinding('shutdown', `wmic process call terminate of ${image}: ${what}`);
       }
@@ -417,4 +419,18 @@ export function checkWindowsStdin(argv: readonly Word[], texts: readonly string[
   if (name !== 'diskpart') return null;
   const erasing = texts.map((text) => DISKPART_ERASERS.exec(text.replace(/\\r\\n|\\n/g, '\n'))).find((match) => match !== null);
   return erasing === undefined || erasing === null ? null : hardlineFinding('mkfs', `diskpart fed "${erasing[0].trim()}"`);
+}
+
+/**
+ * A WQL `where` clause that positively picks processes (docs/decisions.md "Windows tools through
+ * WSL: ends, accounts and inline scripts"): an equality of a property that names programs or
+ * processes (`name='notepad.exe'`, `processid=1234`), in a clause without `or` or `not`. Every
+ * other clause (`name like '%'`, `name<>'x'`, `processid>4`, one only known at run time) may pick
+ * every process, and is read so.
+ */
+function wqlNarrows(clause: ReadonlyArray<string | null>): boolean {
+  if (clause.length === 0 || clause.some((text) => text === null)) return false;
+  const text = clause.join(' ').toLowerCase();
+  if (/\b(?:or|not)\b/.test(text)) return false;
+  return /\b(?:name|processid|handle|executablepath|caption|parentprocessid|commandline)\s*=/.test(text);
 }
