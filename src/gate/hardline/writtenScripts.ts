@@ -237,11 +237,12 @@ function conventionRuns(argv: readonly Word[], place: PathPlace, files: Readonly
   const verb = argv.slice(1).map(literalText).find((text) => text === null || !text.startsWith('-')) ?? null;
   const out: ScriptRun[] = [];
   for (const convention of conventionFiles(name, verb)) {
-    const loaded = (path: string): boolean => {
-      const at = path.lastIndexOf('/');
-      const folder = at <= 0 ? '/' : path.slice(0, at);
-      return place.folders.includes(folder) && convention.names.some((pattern) => globMatch(pattern, path.slice(at + 1), BASH_PATTERN));
-    };
+    // The path below a folder the program runs in, matched whole (a pattern's `*` stays in one component).
+    const loaded = (path: string): boolean =>
+      place.folders.some((folder) => {
+        const below = path.startsWith(folder === '/' ? '/' : `${folder}/`) ? path.slice(folder === '/' ? 1 : folder.length + 1) : null;
+        return below !== null && convention.names.some((pattern) => pattern.split('/').length === below.split('/').length && below.split('/').every((part, k) => globMatch(pattern.split('/')[k]!, part, BASH_PATTERN)));
+      });
     for (const file of files) {
       if (!file.paths.some(loaded)) continue;
       const text = { texts: file.text.texts, exact: false };

@@ -16,7 +16,7 @@
  */
 
 export interface ConventionFile {
-  /** File names in the working folder, as bash patterns (`*_tool.cue`). */
+  /** File names in the working folder, as bash patterns (`*_tool.cue`), or paths below it (`.git/hooks/pre-commit`). */
   readonly names: readonly string[];
   /** Only when the first operand is one of these (`cue cmd`, `cargo build`); absent: any use. */
   readonly verbs?: readonly string[];
@@ -44,7 +44,9 @@ const CONVENTIONS: Readonly<Record<string, readonly ConventionFile[]>> = {
   nox: [{ names: ['noxfile.py'], language: 'python3' }],
   pytest: [{ names: ['conftest.py'], language: 'python3' }],
   'py.test': [{ names: ['conftest.py'], language: 'python3' }],
-  scons: [{ names: ['SConstruct', 'Sconstruct', 'sconstruct'], language: 'python3' }],
+  // SCons' own actions (`Delete`, `Move`, `Chmod`, `Execute`) are no Python the python reader knows:
+  // the approximate reader reads their words and paths too.
+  scons: [{ names: ['SConstruct', 'Sconstruct', 'sconstruct'], language: 'python3' }, { names: ['SConstruct', 'Sconstruct', 'sconstruct'], language: 'approximate' }],
   pylint: [{ names: ['.pylintrc', 'pylintrc'], language: 'approximate' }],
   gradle: [{ names: ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'], language: 'approximate' }],
   gradlew: [{ names: ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'], language: 'approximate' }],
@@ -54,6 +56,17 @@ const CONVENTIONS: Readonly<Record<string, readonly ConventionFile[]>> = {
   bun: [{ names: ['package.json'], verbs: ['run', 'test', 'install', 'i', 'add'], language: 'approximate' }],
   deno: [{ names: ['deno.json', 'deno.jsonc'], verbs: ['task'], language: 'approximate' }],
   composer: [{ names: ['composer.json'], verbs: ['run-script', 'run', 'install', 'update', 'test'], language: 'approximate' }],
+  // git runs the repository's hooks (githooks(5)) for the commands that reach them: a hook file is a
+  // program, at its worst shell text.
+  git: [
+    { names: ['.git/hooks/pre-commit', '.git/hooks/prepare-commit-msg', '.git/hooks/commit-msg', '.git/hooks/post-commit', '.git/hooks/pre-auto-gc'], verbs: ['commit'], language: 'shell' },
+    { names: ['.git/hooks/pre-merge-commit', '.git/hooks/post-merge', '.git/hooks/pre-auto-gc'], verbs: ['merge', 'pull'], language: 'shell' },
+    { names: ['.git/hooks/post-checkout'], verbs: ['checkout', 'switch', 'clone', 'pull', 'worktree'], language: 'shell' },
+    { names: ['.git/hooks/pre-push', '.git/hooks/reference-transaction'], verbs: ['push'], language: 'shell' },
+    { names: ['.git/hooks/pre-rebase', '.git/hooks/post-rewrite'], verbs: ['rebase', 'pull'], language: 'shell' },
+    { names: ['.git/hooks/applypatch-msg', '.git/hooks/pre-applypatch', '.git/hooks/post-applypatch'], verbs: ['am'], language: 'shell' },
+    { names: ['.git/hooks/reference-transaction'], verbs: ['commit', 'merge', 'pull', 'checkout', 'switch', 'rebase', 'reset', 'branch', 'tag', 'fetch', 'update-ref'], language: 'shell' },
+  ],
 };
 
 /** The files `program` loads by convention when its first operand is `verb` (null: none). */

@@ -1647,7 +1647,20 @@ function duckdbRoles(where: 'option' | 'operand'): Array<Omit<OptionRole, 'optio
 
 /** redis commands sent as operands. */
 const REDIS_DESTRUCTIVE = ['flushall', 'flushdb', 'shutdown', 'config', 'debug', 'swapdb', 'del', 'unlink', 'slaveof', 'replicaof', 'failover', 'migrate', 'acl', 'cluster', 'client', 'bgrewriteaof'];
-const REDIS_CODE = ['eval', 'eval_ro', 'evalsha', 'evalsha_ro', 'fcall', 'fcall_ro', 'script'];
+/** Commands that run code the server holds (by hash, or a loaded function), or manage it: the code is not on the line. */
+const REDIS_CODE = ['evalsha', 'evalsha_ro', 'fcall', 'fcall_ro', 'script'];
+/** Commands whose next word is the Lua code they run (`EVAL script numkeys key… arg…`). */
+const REDIS_INLINE_CODE = ['eval', 'eval_ro'];
+
+/** `redis-cli EVAL 'code' 0`: the Lua code is the word after the command, run on the server. */
+function redisInlineCode(_args: readonly Word[], reading: ArgReading): Form[] {
+  const [verb, code] = reading.operands;
+  if (verb === undefined) return [];
+  const name = verb.kind === 'literal' ? verb.value.toLowerCase() : null;
+  if (name !== null && !REDIS_INLINE_CODE.includes(name)) return [];
+  if (name === null) throw new Error('the command sent to the server is only known at run time');
+  return [{ role: 'executor', program: 'redis-cli', trigger: verb.raw, index: reading.operandIndexes[1] ?? reading.operandIndexes[0]!, value: code ?? null, payload: 'code', note: `${verb.raw} runs the Lua code given after it on the server` }];
+}
 const REDIS_LOAD = ['module', 'function'];
 
 /** A MySQL statement that has the client send one of its own files to the server. */
@@ -1785,9 +1798,10 @@ const DATABASES: readonly ProgramRow[] = [
       { role: 'writer', options: ['--rdb', '--functions-rdb'], example: 'dump.rdb', note: '--rdb saves a copy of the server\'s data to a local file' },
       { role: 'loader', options: ['--eval'], example: 'script.lua', note: '--eval runs a Lua script file on the server' },
     ],
+    read: redisInlineCode,
     operands: [
       { role: 'destructive', operand: 0, when: orNull((t) => REDIS_DESTRUCTIVE.includes(t.toLowerCase())), example: 'FLUSHALL', note: 'FLUSHALL/SHUTDOWN/CONFIG/DEL… delete data or change the server (CONFIG SET can make it write any file)' },
-      { role: 'executor', operand: 0, when: orNull((t) => REDIS_CODE.includes(t.toLowerCase())), payload: 'code', example: 'EVAL', note: 'EVAL runs Lua code on the server' },
+      { role: 'executor', operand: 0, when: orNull((t) => REDIS_CODE.includes(t.toLowerCase())), payload: 'code', example: 'EVALSHA', note: 'EVALSHA and FCALL run Lua code the server holds, which nobody has read' },
       { role: 'loader', operand: 0, when: orNull((t) => REDIS_LOAD.includes(t.toLowerCase())), example: 'MODULE', note: 'MODULE LOAD / FUNCTION LOAD load code into the server' },
     ],
     plain: ['ping', 'get mykey', 'info', '--version', '-n 1 keys "user:*"'],

@@ -32,6 +32,19 @@ function unless(program: string, role: Role, note: string, ...harmless: string[]
   return (_args, reading) => (hasOption(reading, ...harmless) ? [] : [whole(program, role, note)]);
 }
 
+/**
+ * An account tool edits the account database whatever else it does: a write outside the workspace
+ * (D§7), so a person sees an account created, changed or removed, whatever the rating
+ * (`useradd -o -u 0 -g 0 x` adds a second root). A writer form of `/etc/passwd` (its neighbours
+ * `/etc/shadow` and `/etc/group` change with it) at no word, unless one of `harmless` only asks.
+ */
+function editsAccounts(program: string, ...harmless: string[]): (args: readonly Word[], reading: ArgReading) => Form[] {
+  return (_args, reading) =>
+    hasOption(reading, ...harmless)
+      ? []
+      : [{ role: 'writer', program, trigger: program, index: -1, value: literalWord('/etc/passwd'), target: 'file', changes: 'edits', everyday: true, note: `${program} edits the account database (/etc/passwd, /etc/shadow, /etc/group)` }];
+}
+
 /** True when the literal value is missing, opaque, or matches. */
 function nullOr(re: RegExp): (v: string | null) => boolean {
   return (v) => v === null || re.test(v);
@@ -1145,6 +1158,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'sets passwords in bulk from user:password lines on standard input',
     role: { role: 'destructive', note: 'sets the passwords given on standard input' },
+    read: editsAccounts('chpasswd', 'h', 'help'),
     grammar: { short: 'cRsP', flags: 'ehm', long: { ...valued('crypt-method', 'sha-rounds'), ...SHADOW_ROOT, ...flagged('encrypted', 'help', 'md5') } },
   },
   {
@@ -1152,6 +1166,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'creates user accounts (or groups)',
     role: { role: 'destructive', note: 'creates an account, or with -D changes the defaults for new ones' },
+    read: editsAccounts('useradd', 'h', 'help'),
     grammar: { short: 'bcdefgGkKpRPsuZ', flags: 'DFhlmMNorU', long: { ...valued('base-dir', 'comment', 'home-dir', 'expiredate', 'inactive', 'gid', 'groups', 'skel', 'key', 'password', 'shell', 'uid', 'selinux-user', 'selinux-range'), ...SHADOW_ROOT, ...flagged('badname', 'btrfs-subvolume-home', 'defaults', 'add-subids-for-system', 'help', 'no-log-init', 'create-home', 'no-create-home', 'no-user-group', 'non-unique', 'system', 'user-group') } },
   },
   {
@@ -1182,6 +1197,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'deletes user accounts',
     role: { role: 'destructive', note: 'deletes an account (with -r its home folder and mail too)' },
+    read: editsAccounts('userdel', 'h', 'help'),
     grammar: { short: 'RP', flags: 'fhrZ', long: { ...SHADOW_ROOT, ...flagged('force', 'help', 'remove', 'selinux-user') } },
     removesHome: { options: ['r', 'remove'] },
     removesAccount: {},
@@ -1191,6 +1207,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'deletes groups',
     role: { role: 'destructive', note: 'deletes a group (its members keep their accounts)' },
+    read: editsAccounts('groupdel', 'h', 'help'),
     grammar: { short: 'RP', flags: 'fh', long: { ...SHADOW_ROOT, ...flagged('force', 'help') } },
   },
   {
@@ -1200,6 +1217,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'deletes user accounts (or groups, or a user from a group)',
     role: { role: 'destructive', note: 'deletes an account (with --remove-home its home folder too)' },
+    read: editsAccounts('deluser', 'help', 'version'),
     grammar: { long: { ...valued('conf', 'backup-to'), ...flagged('remove-home', 'remove-all-files', 'backup', 'system', 'group', 'only-if-empty', 'force', 'quiet', 'debug', 'help', 'version') } },
     removesHome: { options: ['remove-home', 'remove-all-files'] },
     removesAccount: { unless: ['group'], operandsAtMost: 1 },
@@ -1209,6 +1227,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
     category: 'system',
     what: 'deletes groups, or a user from a group',
     role: { role: 'destructive', note: 'deletes a group, or takes a user out of one' },
+    read: editsAccounts('delgroup', 'help', 'version'),
     grammar: { long: { ...valued('conf'), ...flagged('system', 'only-if-empty', 'quiet', 'debug', 'help', 'version') } },
   },
   {
