@@ -42,10 +42,9 @@ export interface RefusedStop {
 export type RerunOffer = { offered: true; adds: RerunAdds } | { offered: false; refused: RefusedStop[] };
 
 export interface RerunContext {
+  /** The command's folder and the home folder, as the protected-write floor reads paths (D§7). */
   cwd: string;
   home: string;
-  /** The workspace folders, absolute (judging a path inside one is `namedProtectedReason`'s). */
-  workspace: readonly string[];
 }
 
 /** Entries a folder to be made writable may hold (all levels) before it is refused unchecked. */

@@ -14,7 +14,7 @@ import type { SandboxPolicy } from '../../../src/gate/containment/sandboxPolicy'
 
 const HOME = '/home/dev';
 const WS = '/home/dev/ws';
-const CONTEXT = { cwd: WS, home: HOME, workspace: [WS] };
+const CONTEXT = { cwd: WS, home: HOME };
 const POLICY: SandboxPolicy = {
   writable: [WS, '/var/tmp/ws-temp'],
   notWritable: [{ path: `${WS}/.git/hooks`, why: 'git hooks' }],
