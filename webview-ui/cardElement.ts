@@ -194,7 +194,9 @@ function renderRerunCard(
     el(
       'ul',
       { class: 'rerun-adds', id: `adds-${id}`, 'aria-label': 'What the rerun adds to the sandbox' },
-      ...rerun.adds.paths.map((path) => el('li', {}, 'may write ', el('code', {}, path))),
+      ...rerun.adds.paths.map((path) =>
+        el('li', {}, 'may write ', el('code', {}, path), rerun.adds.creates.includes(path) ? ' (does not exist yet: created as an empty file right before the rerun, so exactly it can be written)' : ''),
+      ),
       ...rerun.adds.hosts.map((host) => el('li', {}, 'may connect to ', el('code', {}, host))),
     ),
   );

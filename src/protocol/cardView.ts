@@ -118,7 +118,7 @@ function sandboxRerunView(rerun: NonNullable<CardExtras['rerun']>, complete: boo
   return {
     exitCode: rerun.exitCode,
     stops: rerun.stops.map((stop) => ({ kind: stop.kind, target: stop.target })),
-    adds: { paths: [...rerun.adds.paths], hosts: [...rerun.adds.hosts] },
+    adds: { paths: [...rerun.adds.paths], hosts: [...rerun.adds.hosts], creates: [...rerun.adds.creates] },
   };
 }
 

@@ -151,9 +151,11 @@ export const SandboxRerunSchema = z
     /** The command's exit status when the sandbox stopped it (`null`: none to trust). */
     exitCode: z.number().int().nullable(),
     stops: z.array(z.strictObject({ kind: z.enum(['write', 'read', 'network']), target: Text })).min(1).max(LIMITS.shortList),
-    adds: z.strictObject({ paths: z.array(Text).max(LIMITS.shortList), hosts: z.array(Text).max(LIMITS.shortList) }),
+    /** `creates`: the paths of `paths` that do not exist yet, made as empty files right before the rerun. */
+    adds: z.strictObject({ paths: z.array(Text).max(LIMITS.shortList), hosts: z.array(Text).max(LIMITS.shortList), creates: z.array(Text).max(LIMITS.shortList) }),
   })
-  .refine((rerun) => rerun.adds.paths.length + rerun.adds.hosts.length > 0, 'a rerun that adds nothing is not offered');
+  .refine((rerun) => rerun.adds.paths.length + rerun.adds.hosts.length > 0, 'a rerun that adds nothing is not offered')
+  .refine((rerun) => rerun.adds.creates.every((path) => rerun.adds.paths.includes(path)), 'creates a path it does not add');
 export type SandboxRerun = z.infer<typeof SandboxRerunSchema>;
 
 export const CardViewSchema = z.strictObject({

@@ -12,7 +12,7 @@ import type { GatePolicy } from '../gate/policy';
 import type { Rater } from '../gate/rater/raterContract';
 import { gatePolicy } from '../gate/settings/effectiveSettings';
 import { describeStops } from '../gate/containment/containedRun';
-import { describeRefusedRerun, rerunOfferFor, widenedPolicy, type RerunAdds } from '../gate/containment/rerunWidening';
+import { describeRefusedRerun, prepareRerun, rerunOfferFor, widenedPolicy, type RerunAdds } from '../gate/containment/rerunWidening';
 import { CAPTURE_RERUNS } from '../gate/capture/captureLog';
 import { readCommand } from '../gate/reading/reading';
 import type { CardExtras } from '../protocol/cardView';
@@ -198,6 +198,13 @@ export class GatedExecution {
         execution.notes.push(answer.kind === 'cancelled' ? 'The rerun with a wider sandbox was not chosen: its card closed.' : `A person chose not to rerun it with a wider sandbox${said}.`);
         return execution;
       }
+      // Offered again from the same stops, unchanged since the card showed it; missing files made empty.
+      const problem = prepareRerun(stops, policy, { cwd: call.cwd, home: this.parts.home }, offer.adds);
+      if (problem !== null) {
+        execution.notes.push(problem);
+        this.parts.log.warn(`no rerun ${oneLine(call.command)} — ${oneLine(problem)}`);
+        return execution;
+      }
       this.parts.log.info(`rerun [human] ${oneLine(call.command)} — ${addsInWords(offer.adds)}`);
       const rerun = await this.parts.runner.run(call.command, call.cwd, call.signal, decision, { policy: widened });
       rerun.notes.unshift(`Rerun by a person's choice after a sandbox stop, with the sandbox widened for this run only: ${addsInWords(offer.adds)}.`);
@@ -250,7 +257,7 @@ export class GatedExecution {
 
 /** What a rerun adds, in words: `may write /opt/x; may connect to api.example.com:443`. */
 function addsInWords(adds: RerunAdds): string {
-  return [...adds.paths.map((path) => `may write ${path}`), ...adds.hosts.map((host) => `may connect to ${host}`)].join('; ');
+  return [...adds.paths.map((path) => `may write ${path}${adds.creates.includes(path) ? ' (created empty for it)' : ''}`), ...adds.hosts.map((host) => `may connect to ${host}`)].join('; ');
 }
 
 function oneLine(text: string): string {

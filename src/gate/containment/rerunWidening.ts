@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { credentialKind, credentialStorePaths } from '../hardline/paths';
 import { isWithin, namedProtectedReason } from '../preflight/protectedWrite';
@@ -31,6 +31,12 @@ export interface RerunAdds {
   paths: string[];
   /** Hosts (`host` or `host:port`) made reachable for the rerun, exactly as the stops named them. */
   hosts: string[];
+  /**
+   * The paths of `paths` that do not exist yet: the gate creates each as an empty file right before
+   * the rerun, because the sandbox can only make a place writable that exists (the library skips a
+   * missing one); so the rerun can write exactly that file and nothing beside it.
+   */
+  creates: string[];
 }
 
 /** One stop that cannot be offered, and why (for the card, the agent and the log). */
@@ -61,6 +67,7 @@ const HOST = /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-
 export function rerunOfferFor(stops: readonly SandboxStop[], policy: SandboxPolicy, context: RerunContext): RerunOffer {
   const paths: string[] = [];
   const hosts: string[] = [];
+  const creates: string[] = [];
   const refused: RefusedStop[] = [];
   for (const stop of stops) {
     if (stop.kind === 'read') {
@@ -74,13 +81,40 @@ export function rerunOfferFor(stops: readonly SandboxStop[], policy: SandboxPoli
       else if (!policy.hosts.includes(stop.target) && !hosts.includes(stop.target)) hosts.push(stop.target);
       continue;
     }
-    const problem = pathProblem(stop.target, policy, context);
+    const already = policy.writable.some((folder) => isWithin(stop.target, folder));
+    const problem = pathProblem(stop.target, policy, context, already);
     if (problem !== null) refused.push({ target: stop.target, why: problem });
-    else if (!policy.writable.some((folder) => isWithin(stop.target, folder)) && !paths.includes(stop.target)) paths.push(stop.target);
+    else if (!already && !paths.includes(stop.target)) {
+      paths.push(stop.target);
+      if (!exists(stop.target)) creates.push(stop.target);
+    }
   }
   if (refused.length > 0) return { offered: false, refused };
   if (paths.length === 0 && hosts.length === 0) return { offered: false, refused: stops.map((stop) => ({ target: stop.target, why: 'the policy already allows it, so a rerun would add nothing' })) };
-  return { offered: true, adds: { paths, hosts } };
+  return { offered: true, adds: { paths, hosts, creates } };
+}
+
+/**
+ * Right before the rerun: the offer made again from the same stops must be the one the person saw
+ * (a link or folder planted while the card waited changes it, and then nothing reruns), and each
+ * path of `creates` is created as an empty file, exclusively (an existing file or link there is an
+ * error, never followed). Returns why the rerun cannot go ahead, or null.
+ */
+export function prepareRerun(stops: readonly SandboxStop[], policy: SandboxPolicy, context: RerunContext, shown: RerunAdds): string | null {
+  const again = rerunOfferFor(stops, policy, context);
+  if (!again.offered) return describeRefusedRerun(again.refused);
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+  if (!same(again.adds.paths, shown.paths) || !same(again.adds.hosts, shown.hosts) || !same(again.adds.creates, shown.creates)) {
+    return 'The places the rerun would add changed while the card waited; nothing was rerun.';
+  }
+  for (const path of shown.creates) {
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+    } catch (error) {
+      return `The rerun could not create ${path} for the sandbox to make writable: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -88,7 +122,7 @@ export function rerunOfferFor(stops: readonly SandboxStop[], policy: SandboxPoli
  * recorded as what a person approved. Every protected place and credential store of the original
  * stays as it was. `original` is not changed.
  */
-export function widenedPolicy(original: SandboxPolicy, adds: RerunAdds): SandboxPolicy {
+export function widenedPolicy(original: SandboxPolicy, adds: Pick<RerunAdds, 'paths' | 'hosts'>): SandboxPolicy {
   const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
   return {
     writable: union(original.writable, adds.paths),
@@ -99,13 +133,22 @@ export function widenedPolicy(original: SandboxPolicy, adds: RerunAdds): Sandbox
   };
 }
 
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The rerun offer in one sentence per refused stop, for the agent, the log and the card. */
 export function describeRefusedRerun(refused: readonly RefusedStop[]): string {
   return `No rerun with a wider sandbox is offered: ${refused.map((r) => `${r.target}: ${r.why}`).join('; ')}.`;
 }
 
 /** Why `target` cannot be made writable for a rerun, or null. */
-function pathProblem(target: string, policy: SandboxPolicy, context: RerunContext): string | null {
+function pathProblem(target: string, policy: SandboxPolicy, context: RerunContext, alreadyWritable: boolean): string | null {
   if (!posix.isAbsolute(target) || posix.normalize(target) !== target || target.includes('\0')) {
     return 'it is not a plain absolute path';
   }
@@ -122,7 +165,7 @@ function pathProblem(target: string, policy: SandboxPolicy, context: RerunContex
     const problem = placeProblem(path, policy, context);
     if (problem !== null) return path === target ? problem : `it leads (through a link) to ${path}: ${problem}`;
   }
-  return folderProblem(target, policy, context);
+  return alreadyWritable ? null : folderProblem(target, policy, context);
 }
 
 /** Why a place may not be opened by a rerun: protected (D§7), a credential store, or kept closed by the policy. */
@@ -148,7 +191,9 @@ function folderProblem(target: string, policy: SandboxPolicy, context: RerunCont
   try {
     stat = lstatSync(target);
   } catch {
-    return null; // Not there yet: it is what the command creates.
+    // Not there yet: it is what the command creates, as a file the gate makes empty before the
+    // rerun (`prepareRerun`) — which needs its folder. A missing folder is refused, not made.
+    return existsSync(posix.dirname(target)) ? null : `its folder ${posix.dirname(target)} does not exist, and the sandbox can only make writable a place that exists`;
   }
   if (!stat.isDirectory()) return null;
   let budget = FOLDER_CHECK_BUDGET;

@@ -5,10 +5,10 @@
  * original policy is left as it was.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeRefusedRerun, rerunOfferFor, widenedPolicy, type RerunOffer } from '../../../src/gate/containment/rerunWidening';
+import { describeRefusedRerun, prepareRerun, rerunOfferFor, widenedPolicy, type RerunOffer } from '../../../src/gate/containment/rerunWidening';
 import type { SandboxStop } from '../../../src/gate/containment/sandbox';
 import type { SandboxPolicy } from '../../../src/gate/containment/sandboxPolicy';
 
@@ -22,6 +22,10 @@ const POLICY: SandboxPolicy = {
   hosts: ['registry.npmjs.org'],
   approved: { paths: [], hosts: [] },
 };
+/** A folder outside the policy that exists (a missing folder is refused: the sandbox can only open what exists). */
+const OUTSIDE = realpathSync(mkdtempSync(join(tmpdir(), 'rerun-widening-outside-')));
+after(() => rmSync(OUTSIDE, { recursive: true, force: true }));
+const OUT = `${OUTSIDE}/out.bin`;
 const write = (target: string): SandboxStop => ({ kind: 'write', target, evidence: 'output' });
 const net = (target: string): SandboxStop => ({ kind: 'network', target, evidence: 'violation-log' });
 
@@ -32,8 +36,27 @@ function refusedWhy(offer: RerunOffer): string {
 
 describe('rerun widening: what a rerun after a sandbox stop may add (D§13 containment)', () => {
   it('offers exactly the stopped paths and hosts, nothing broader', () => {
-    const offer = rerunOfferFor([write('/opt/cache/out.bin'), net('api.example.com:443'), write('/opt/cache/out.bin')], POLICY, CONTEXT);
-    assert.deepEqual(offer, { offered: true, adds: { paths: ['/opt/cache/out.bin'], hosts: ['api.example.com:443'] } });
+    const offer = rerunOfferFor([write(OUT), net('api.example.com:443'), write(OUT)], POLICY, CONTEXT);
+    assert.deepEqual(offer, { offered: true, adds: { paths: [OUT], hosts: ['api.example.com:443'], creates: [OUT] } });
+    writeFileSync(OUT, '');
+    assert.deepEqual(rerunOfferFor([write(OUT)], POLICY, CONTEXT), { offered: true, adds: { paths: [OUT], hosts: [], creates: [] } }, 'an existing file is not created');
+    rmSync(OUT);
+  });
+
+  it('a path whose folder does not exist is refused: the sandbox can only make writable what exists', () => {
+    assert.match(refusedWhy(rerunOfferFor([write('/opt/no-such-folder-here/out.bin')], POLICY, CONTEXT)), /folder .* does not exist/);
+  });
+
+  it('before the rerun: the offer must be unchanged, and a missing file is created empty, exclusively', () => {
+    const stops = [write(OUT)];
+    const offer = rerunOfferFor(stops, POLICY, CONTEXT);
+    assert.ok(offer.offered);
+    assert.equal(prepareRerun(stops, POLICY, CONTEXT, { paths: [`${OUTSIDE}/else`], hosts: [], creates: [] }), 'The places the rerun would add changed while the card waited; nothing was rerun.');
+    assert.equal(existsSync(OUT), false);
+    assert.equal(prepareRerun(stops, POLICY, CONTEXT, offer.adds), null);
+    assert.equal(readFileSync(OUT, 'utf8'), '');
+    assert.match(prepareRerun(stops, POLICY, CONTEXT, offer.adds) ?? '', /changed while the card waited/, 'the file exists now: the offer differs');
+    rmSync(OUT);
   });
 
   it('the widened policy is the original plus the adds; the original is unchanged', () => {
@@ -72,7 +95,7 @@ describe('rerun widening: what a rerun after a sandbox stop may add (D§13 conta
   }
 
   it('one refused stop means no rerun at all, even beside a stop it could add (fail closed)', () => {
-    const offer = rerunOfferFor([write('/opt/cache/out.bin'), write(`${WS}/.git/hooks/post-checkout`)], POLICY, CONTEXT);
+    const offer = rerunOfferFor([write(OUT), write(`${WS}/.git/hooks/post-checkout`)], POLICY, CONTEXT);
     assert.equal(offer.offered, false);
     assert.match(describeRefusedRerun(offer.offered ? [] : offer.refused), /^No rerun with a wider sandbox is offered: .*\.git\/hooks\/post-checkout: /);
   });
@@ -111,7 +134,7 @@ describe('rerun widening: what a rerun after a sandbox stop may add (D§13 conta
       const plain = join(root, 'out');
       mkdirSync(join(plain, 'sub'), { recursive: true });
       writeFileSync(join(plain, 'sub', 'data.bin'), '');
-      assert.deepEqual(rerunOfferFor([write(plain)], POLICY, CONTEXT), { offered: true, adds: { paths: [plain], hosts: [] } });
+      assert.deepEqual(rerunOfferFor([write(plain)], POLICY, CONTEXT), { offered: true, adds: { paths: [plain], hosts: [], creates: [] } });
       const project = join(root, 'other');
       mkdirSync(join(project, 'tools'), { recursive: true });
       writeFileSync(join(project, 'tools', 'package.json'), '{}');

@@ -7,6 +7,9 @@
  * anything attached, changes nothing.
  */
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import { CaptureExportSchema, CaptureLog } from '../../../src/gate/capture/captureLog';
 import type { SandboxStop } from '../../../src/gate/containment/sandbox';
@@ -77,7 +80,10 @@ function harness(stopsOf: (policy: SandboxPolicy | undefined, n: number) => Sand
   return { gate, runs, cards, capture };
 }
 
-const OUT = '/opt/cache/out.bin';
+/** Outside the policy, in a folder that exists (the rerun creates the file empty, then makes exactly it writable). */
+const OUTSIDE = realpathSync(mkdtempSync(join(tmpdir(), 'sandbox-rerun-unit-')));
+after(() => rmSync(OUTSIDE, { recursive: true, force: true }));
+const OUT = `${OUTSIDE}/out.bin`;
 const stoppedOnce = (policy: SandboxPolicy | undefined): SandboxStop[] => (policy ? [] : [{ kind: 'write', target: OUT, evidence: 'output' }, { kind: 'network', target: 'api.example.com:443', evidence: 'violation-log' }]);
 
 describe('extension: a person can rerun what the sandbox stopped (D§13 containment)', () => {
@@ -85,7 +91,7 @@ describe('extension: a person can rerun what the sandbox stopped (D§13 containm
     const h = harness(stoppedOnce, { kind: 'rerun-widened' });
     const { execution } = await h.gate.run({ command: `touch ${OUT} && curl https://api.example.com`, cwd: '/home/gate/proj', tool: 'run_shell_command' });
     assert.equal(h.cards.length, 1);
-    assert.deepEqual(h.cards[0]!.rerun.adds, { paths: [OUT], hosts: ['api.example.com:443'] });
+    assert.deepEqual(h.cards[0]!.rerun.adds, { paths: [OUT], hosts: ['api.example.com:443'], creates: [OUT] });
     assert.deepEqual(h.cards[0]!.containment?.policy.writable, [...POLICY.writable, OUT], 'the card shows the rerun\'s policy');
     assert.equal(h.runs.length, 2);
     const widened = h.runs[1]!.policy!;
@@ -94,7 +100,8 @@ describe('extension: a person can rerun what the sandbox stopped (D§13 containm
     assert.deepEqual(widened.notWritable, POLICY.notWritable);
     assert.deepEqual(widened.unreadable, POLICY.unreadable);
     assert.equal(execution?.exitCode, 0, 'the call\'s result is the rerun\'s');
-    assert.match(execution?.notes[0] ?? '', /^Rerun by a person's choice .*may write \/opt\/cache\/out\.bin; may connect to api\.example\.com:443/);
+    assert.ok((execution?.notes[0] ?? '').startsWith(`Rerun by a person's choice after a sandbox stop, with the sandbox widened for this run only: may write ${OUT} (created empty for it); may connect to api.example.com:443`), execution?.notes[0]);
+    rmSync(OUT);
     const rec = h.capture.records()[0]!;
     assert.deepEqual(rec.reruns?.[0]?.added, { paths: { count: 1, first: [OUT] }, hosts: { count: 1, first: ['api.example.com:443'] } });
     assert.deepEqual(rec.reruns?.[0]?.run.containment?.writable.first, [...POLICY.writable, OUT], 'the capture log keeps the widened policy');
@@ -129,17 +136,17 @@ describe('extension: a person can rerun what the sandbox stopped (D§13 containm
   });
 
   it('a rerun stopped again may be offered again, at most three reruns per call', async () => {
-    const h = harness((_policy, n) => [{ kind: 'write', target: `/opt/cache/out${n}.bin`, evidence: 'output' }], { kind: 'rerun-widened' });
+    const h = harness((_policy, n) => [{ kind: 'write', target: `${OUTSIDE}/out${n}.bin`, evidence: 'output' }], { kind: 'rerun-widened' });
     await h.gate.run({ command: 'make install', cwd: '/home/gate/proj', tool: 'run_shell_command' });
     assert.equal(h.runs.length, 4);
-    assert.deepEqual(h.runs[3]!.policy?.approved.paths, ['/opt/cache/out1.bin', '/opt/cache/out2.bin', '/opt/cache/out3.bin']);
+    assert.deepEqual(h.runs[3]!.policy?.approved.paths, [`${OUTSIDE}/out1.bin`, `${OUTSIDE}/out2.bin`, `${OUTSIDE}/out3.bin`]);
     assert.equal(h.capture.records()[0]!.reruns?.length, 3);
   });
 });
 
 describe('protocol: the sandbox-stop card (D§10, D§13)', () => {
   const escalation: Escalation = { reading: readCommand(`touch ${OUT}`, { home: HOME, shell: 'bash' }), stage: 'bypass', reason: 'The sandbox stopped a write.' };
-  const rerun = { stops: [{ kind: 'write' as const, target: OUT, evidence: 'output' as const }], adds: { paths: [OUT], hosts: [] }, exitCode: 1 };
+  const rerun = { stops: [{ kind: 'write' as const, target: OUT, evidence: 'output' as const }], adds: { paths: [OUT], hosts: [], creates: [] }, exitCode: 1 };
   const decide = (cardId: string, answer: unknown, requestId = 'r1') => ({ type: 'decide', requestId, cardId, answer });
 
   function queue() {
@@ -152,7 +159,7 @@ describe('protocol: the sandbox-stop card (D§10, D§13)', () => {
     pending.addRerun(escalation, { rerun, containment: { policy: POLICY, home: HOME } });
     const view = pending.cards()[0]!;
     assert.deepEqual(view.offers, ['rerun-widened', 'reject']);
-    assert.deepEqual(view.sandboxRerun, { exitCode: 1, stops: [{ kind: 'write', target: OUT }], adds: { paths: [OUT], hosts: [] } });
+    assert.deepEqual(view.sandboxRerun, { exitCode: 1, stops: [{ kind: 'write', target: OUT }], adds: { paths: [OUT], hosts: [], creates: [] } });
     assert.equal(view.grantPreview, undefined);
   });
 
@@ -193,13 +200,14 @@ describe('protocol: the sandbox-stop card (D§10, D§13)', () => {
     const withoutStop: Record<string, unknown> = { ...view };
     delete withoutStop.sandboxRerun;
     assert.equal(CardViewSchema.safeParse(withoutStop).success, false);
-    assert.equal(CardViewSchema.safeParse({ ...view, sandboxRerun: { ...view.sandboxRerun!, adds: { paths: [], hosts: [] } } }).success, false);
+    assert.equal(CardViewSchema.safeParse({ ...view, sandboxRerun: { ...view.sandboxRerun!, adds: { paths: [], hosts: [], creates: [] } } }).success, false);
+    assert.equal(CardViewSchema.safeParse({ ...view, sandboxRerun: { ...view.sandboxRerun!, adds: { paths: [OUT], hosts: [], creates: ['/etc/passwd'] } } }).success, false);
   });
 
   it('a stop too long to show whole builds no card: the rerun resolves cancelled (not offered)', async () => {
     const pending = queue();
     const long = `/opt/${'x'.repeat(9000)}`;
-    const { answer } = pending.addRerun(escalation, { rerun: { ...rerun, adds: { paths: [long], hosts: [] } } });
+    const { answer } = pending.addRerun(escalation, { rerun: { ...rerun, adds: { paths: [long], hosts: [], creates: [] } } });
     assert.deepEqual(await answer, { kind: 'cancelled' });
     assert.equal(pending.size, 0);
   });
