@@ -8,6 +8,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
@@ -34,11 +36,20 @@ describe('sandbox rerun: real bubblewrap (D§13 containment)', function () {
   let workspace: string;
   let outside: string;
 
+  let server: Server;
+  let port: number;
+
   before(async () => {
     assert.deepEqual(await Sandbox.shared().start(), { ok: true }, 'the sandbox must start on this machine');
+    server = createServer((_request, response) => response.end('served'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
   });
   // The library's proxy keeps the process alive until stopped.
-  after(() => Sandbox.shared().stop());
+  after(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Sandbox.shared().stop();
+  });
   beforeEach(() => {
     root = realpathSync(mkdtempSync(join(tmpdir(), 'gate-rerun-')));
     home = join(root, 'home');
@@ -115,6 +126,20 @@ describe('sandbox rerun: real bubblewrap (D§13 containment)', function () {
     assert.equal(existsSync(other), false);
     assert.deepEqual(g.cards[1]?.adds.paths, [other], 'that stop is offered again, on a card of its own');
     assert.ok(execution?.notes.some((note) => note.startsWith('A person chose not to rerun')), JSON.stringify(execution?.notes));
+  });
+
+  it('a connection to a host outside the policy is stopped; rerun with that exact host:port added, it connects', async () => {
+    // The address comes from a file, so the decision approves no host; `--noproxy ''`: the library's
+    // NO_PROXY sends loopback past its proxy (docs/decisions.md "Containment: the sandbox's policy").
+    writeFileSync(join(workspace, 'url.txt'), `http://127.0.0.1:${port}/`);
+    const g = gate();
+    const { execution } = await g.execution.run({ command: `curl -fsS --max-time 10 --noproxy '' "$(cat url.txt)"`, cwd: workspace, tool: 'run_shell_command' });
+    assert.ok(g.runs[0]!.sandboxStops?.some((stop) => stop.kind === 'network' && stop.target === `127.0.0.1:${port}`), JSON.stringify(g.runs[0]!.sandboxStops));
+    assert.deepEqual(g.cards[0]?.adds, { paths: [], hosts: [`127.0.0.1:${port}`], creates: [] });
+    assert.equal(g.runs.length, 2);
+    assert.equal(execution?.exitCode, 0, JSON.stringify(execution));
+    assert.equal(execution?.output, 'served');
+    assert.deepEqual(execution?.containment?.hosts, [`127.0.0.1:${port}`]);
   });
 
   it('a stop naming a planted protected place is never offered: no card, no rerun, the reason on the result', async () => {
