@@ -179,10 +179,19 @@ export class GatedExecution {
   private async offerReruns(call: GatedCall, decision: Decision, first: ExecutionResult, captured: CaptureRecord | undefined): Promise<ExecutionResult> {
     const person = this.parts.person;
     let execution = first;
-    for (let round = 0; round < CAPTURE_RERUNS; round++) {
+    for (let round = 0; round <= CAPTURE_RERUNS; round++) {
       const stops = execution.sandboxStops ?? [];
       const policy = execution.containment;
       if (!execution.started || stops.length === 0 || !policy || !person.askRerun) return execution;
+      if (decision.stage === 'bypass') {
+        // The bypass rung asks nobody (D§2): the stop is reported, and no card holds the agent up.
+        execution.notes.push('No rerun with a wider sandbox is offered at the bypass rung, which asks nobody.');
+        return execution;
+      }
+      if (round === CAPTURE_RERUNS) {
+        execution.notes.push(`No further rerun with a wider sandbox is offered: ${CAPTURE_RERUNS} per call.`);
+        return execution;
+      }
       const offer = rerunOfferFor(stops, policy, { cwd: call.cwd, home: this.parts.home });
       if (!offer.offered) {
         const why = describeRefusedRerun(offer.refused);
@@ -195,7 +204,9 @@ export class GatedExecution {
       const answer = await person.askRerun(escalation, call.signal, { rerun: { stops, adds: offer.adds, exitCode: execution.exitCode }, containment: { policy: widened, home: this.parts.home } });
       if (answer.kind !== 'rerun-widened' || call.signal?.aborted) {
         const said = answer.kind === 'reject' && answer.reason ? ` (${answer.reason})` : '';
-        execution.notes.push(answer.kind === 'cancelled' ? 'The rerun with a wider sandbox was not chosen: its card closed.' : `A person chose not to rerun it with a wider sandbox${said}.`);
+        execution.notes.push(
+          answer.kind === 'reject' ? `A person chose not to rerun it with a wider sandbox${said}.` : 'Nothing was rerun with a wider sandbox: the card closed or the call was cancelled.',
+        );
         return execution;
       }
       // Offered again from the same stops, unchanged since the card showed it; missing files made empty.

@@ -61,7 +61,7 @@ describe('sandbox rerun: real bubblewrap (D§13 containment)', function () {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  /** The gate at `bypass` (no card before the run) over the contained child-process runner; the card's answer is `rerun-widened`. */
+  /** The gate at `manual` over the contained child-process runner: the escalation card answers "Run once", the sandbox-stop card `rerun-widened` (up to `reruns` times). */
   function gate(reruns = 3) {
     const runs: ExecutionRecord[] = [];
     const cards: Array<NonNullable<CardExtras['rerun']>> = [];
@@ -78,10 +78,10 @@ describe('sandbox rerun: real bubblewrap (D§13 containment)', function () {
     const capture = new CaptureLog({ capacity: 10 });
     const log = { info: () => undefined, warn: () => undefined } as unknown as vscode.LogOutputChannel;
     const execution = new GatedExecution({
-      policy: () => ({ rung: 'bypass', allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] }),
+      policy: () => ({ rung: 'manual', allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] }),
       rater: async () => null,
       person: {
-        ask: async () => ({ kind: 'reject' }),
+        ask: async () => ({ kind: 'run-once' }),
         askRerun: async (_escalation, _signal, extras) => {
           cards.push(extras.rerun);
           return cards.length <= reruns ? { kind: 'rerun-widened' } : { kind: 'reject' };

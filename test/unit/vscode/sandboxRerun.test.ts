@@ -43,8 +43,8 @@ interface Harness {
   capture: CaptureLog;
 }
 
-/** The bypass rung approves without a card, so the only card a test sees is the sandbox-stop card. */
-function harness(stopsOf: (policy: SandboxPolicy | undefined, n: number) => SandboxStop[], answer: RerunAnswer | null): Harness {
+/** At `manual` every command goes to a person; the escalation card answers "Run once", then the sandbox-stop card `answer`. */
+function harness(stopsOf: (policy: SandboxPolicy | undefined, n: number) => SandboxStop[], answer: RerunAnswer | null, rung: 'manual' | 'bypass' = 'manual'): Harness {
   const runs: Harness['runs'] = [];
   const cards: Harness['cards'] = [];
   const capture = new CaptureLog({ capacity: 10 });
@@ -57,7 +57,7 @@ function harness(stopsOf: (policy: SandboxPolicy | undefined, n: number) => Sand
   };
   const log = { info: () => undefined, warn: () => undefined } as unknown as vscode.LogOutputChannel;
   const person = {
-    ask: async () => ({ kind: 'reject' as const }),
+    ask: async () => ({ kind: 'run-once' as const }),
     ...(answer
       ? {
           askRerun: async (_escalation: Escalation, _signal: AbortSignal | undefined, extras: CardExtras & { rerun: NonNullable<CardExtras['rerun']> }) => {
@@ -68,7 +68,7 @@ function harness(stopsOf: (policy: SandboxPolicy | undefined, n: number) => Sand
       : {}),
   };
   const gate = new GatedExecution({
-    policy: () => ({ rung: 'bypass', allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] }),
+    policy: () => ({ rung, allow: [], deny: [], escalate: [], defaultAllow: true, grants: [], denyGrants: [] }),
     rater: async () => null,
     person,
     runner,
@@ -114,7 +114,7 @@ describe('extension: a person can rerun what the sandbox stopped (D§13 containm
       const { execution } = await h.gate.run({ command: `touch ${OUT}`, cwd: '/home/gate/proj', tool: 'run_shell_command' });
       assert.equal(h.runs.length, 1);
       assert.equal(execution?.exitCode, 1);
-      assert.match(execution?.notes.at(-1) ?? '', /not (to )?rerun|not chosen/);
+      assert.match(execution?.notes.at(-1) ?? '', answer.kind === 'reject' ? /^A person chose not to rerun/ : /^Nothing was rerun .*card closed/);
       assert.equal(h.capture.records()[0]!.reruns, undefined);
     }
   });
@@ -135,9 +135,18 @@ describe('extension: a person can rerun what the sandbox stopped (D§13 containm
     assert.equal(h.runs.length, 1);
   });
 
+  it('at the bypass rung, which asks nobody, no card holds the agent up: the stop is reported, nothing reruns', async () => {
+    const h = harness(stoppedOnce, { kind: 'rerun-widened' }, 'bypass');
+    const { execution } = await h.gate.run({ command: `touch ${OUT}`, cwd: '/home/gate/proj', tool: 'run_shell_command' });
+    assert.equal(h.cards.length, 0);
+    assert.equal(h.runs.length, 1);
+    assert.match(execution?.notes.at(-1) ?? '', /bypass rung/);
+  });
+
   it('a rerun stopped again may be offered again, at most three reruns per call', async () => {
     const h = harness((_policy, n) => [{ kind: 'write', target: `${OUTSIDE}/out${n}.bin`, evidence: 'output' }], { kind: 'rerun-widened' });
-    await h.gate.run({ command: 'make install', cwd: '/home/gate/proj', tool: 'run_shell_command' });
+    const { execution } = await h.gate.run({ command: 'make install', cwd: '/home/gate/proj', tool: 'run_shell_command' });
+    assert.match(execution?.notes.at(-1) ?? '', /No further rerun .*3 per call/);
     assert.equal(h.runs.length, 4);
     assert.deepEqual(h.runs[3]!.policy?.approved.paths, [`${OUTSIDE}/out1.bin`, `${OUTSIDE}/out2.bin`, `${OUTSIDE}/out3.bin`]);
     assert.equal(h.capture.records()[0]!.reruns?.length, 3);
