@@ -33,7 +33,11 @@ export const BUTTON_NAMES: Readonly<Record<AnswerKind, string>> = {
   reject: 'Reject',
   'reject-session': 'Reject for this session',
   'run-anyway': 'Run anyway',
+  'rerun-widened': 'Rerun once with these added',
 };
+
+/** On a sandbox-stop card, `reject` leaves the result as it is: named for what it does there. */
+export const NO_RERUN_NAME = "Don't rerun";
 
 export function renderCard(view: CardView, decide: (answer: CardAnswer) => void): CardHandle {
   const id = view.id;
@@ -48,8 +52,8 @@ export function renderCard(view: CardView, decide: (answer: CardAnswer) => void)
     return text ? { kind, reason: text } : { kind };
   };
   /** A button for one answer; `answer` returning null means "not now" (the banner's field is not exact). */
-  const button = (kind: AnswerKind, answer: () => CardAnswer | null, extra: Record<string, string> = {}) => {
-    const b = el('button', { type: 'button', class: `answer answer-${kind}`, 'data-answer': kind, ...extra }, BUTTON_NAMES[kind]);
+  const button = (kind: AnswerKind, answer: () => CardAnswer | null, extra: Record<string, string> = {}, name = BUTTON_NAMES[kind]) => {
+    const b = el('button', { type: 'button', class: `answer answer-${kind}`, 'data-answer': kind, ...extra }, name);
     b.addEventListener('click', () => {
       if (b.disabled || busy) return;
       const chosen = answer();
@@ -71,6 +75,7 @@ export function renderCard(view: CardView, decide: (answer: CardAnswer) => void)
       ),
     );
   }
+  if (view.sandboxRerun !== undefined) return renderRerunCard(view, view.sandboxRerun, { root, status, controls, button, decide });
   append(root, el('h2', { id: `title-${id}` }, view.attack ? 'Command flagged as an attack' : 'A command is waiting for your decision'));
   append(root, verdict(view));
   append(root, facts(view));
@@ -152,6 +157,77 @@ export function renderCard(view: CardView, decide: (answer: CardAnswer) => void)
       status.classList.toggle('status-error', isError);
     },
     rejectAnswer: () => rejectAnswer(),
+  };
+}
+
+/**
+ * A sandbox-stop card (D§13; docs/decisions.md "A person can rerun what the sandbox stopped"): the
+ * command ran and the sandbox stopped it. It shows what was stopped, the exact paths and hosts a rerun
+ * would add (for that one rerun; nothing is stored), the command, and the rerun's policy; it offers
+ * the rerun and "Don't rerun" (the default focus; Escape too).
+ */
+function renderRerunCard(
+  view: CardView,
+  rerun: NonNullable<CardView['sandboxRerun']>,
+  parts: {
+    root: HTMLElement;
+    status: HTMLElement;
+    controls: Control[];
+    button: (kind: AnswerKind, answer: () => CardAnswer | null, extra?: Record<string, string>, name?: string) => HTMLButtonElement;
+    decide: (answer: CardAnswer) => void;
+  },
+): CardHandle {
+  const { root, status, controls, button } = parts;
+  const id = view.id;
+  const stopWords = (stop: (typeof rerun.stops)[number]) =>
+    stop.kind === 'write' ? `a write to ${stop.target}` : stop.kind === 'network' ? `a connection to ${stop.target}` : `a read of ${stop.target}`;
+  append(root, el('h2', { id: `title-${id}` }, 'The sandbox stopped this command'));
+  append(
+    root,
+    el('p', { class: 'why' }, `It ran${rerun.exitCode === null ? '' : ` and ended with exit code ${rerun.exitCode}`}, and its sandbox stopped what lies outside the policy it was approved with. ${view.reason}`),
+  );
+  append(root, el('h3', {}, 'Stopped'));
+  append(root, el('ul', { class: 'rerun-stops', 'aria-label': 'What the sandbox stopped' }, ...rerun.stops.map((stop) => el('li', {}, el('code', {}, stopWords(stop))))));
+  append(root, el('h3', {}, 'A rerun would add, for that one rerun only'));
+  append(
+    root,
+    el(
+      'ul',
+      { class: 'rerun-adds', id: `adds-${id}`, 'aria-label': 'What the rerun adds to the sandbox' },
+      ...rerun.adds.paths.map((path) =>
+        el('li', {}, 'may write ', el('code', {}, path), rerun.adds.creates.includes(path) ? ' (does not exist yet: created as an empty file right before the rerun, so exactly it can be written)' : ''),
+      ),
+      ...rerun.adds.hosts.map((host) => el('li', {}, 'may connect to ', el('code', {}, host))),
+    ),
+  );
+  append(root, el('p', { class: 'note' }, 'Nothing is remembered: no allow entry, no grant. Protected places and credential stores are never added this way.'));
+  const lines = frameLines(view.command, view.sites, view.hostMarks);
+  const lineWords = `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+  append(root, el('h3', { class: 'frame-title' }, `Command (${lineWords})`));
+  append(root, frameElement(lines, `Command, ${lineWords}`, 'command-frame'));
+  if (view.containment !== undefined) {
+    append(root, el('dl', { class: 'facts' }, el('dt', {}, 'If rerun, runs contained'), el('dd', {}, el('ul', { class: 'containment' }, ...containmentLines(view.containment).map((line) => el('li', {}, line))))));
+  }
+  const actions = el('div', { class: 'actions', role: 'group', 'aria-label': 'Your decision' });
+  const offers = new Set(view.offers);
+  if (offers.has('rerun-widened')) append(actions, button('rerun-widened', () => ({ kind: 'rerun-widened' }), { 'aria-describedby': `adds-${id}` }));
+  let rejectButton: HTMLButtonElement | undefined;
+  if (offers.has('reject')) append(actions, (rejectButton = button('reject', () => ({ kind: 'reject' }), {}, NO_RERUN_NAME)));
+  append(root, actions, status);
+  let busy = false;
+  return {
+    id,
+    root,
+    focusDefault: () => rejectButton?.focus(),
+    setBusy(value: boolean) {
+      busy = value;
+      for (const control of controls) control.disabled = busy;
+    },
+    showStatus(text: string, isError: boolean) {
+      status.textContent = text;
+      status.classList.toggle('status-error', isError);
+    },
+    rejectAnswer: () => ({ kind: 'reject' }),
   };
 }
 

@@ -4,12 +4,14 @@ import { formNotes } from '../gate/programs/describe';
 import { recordOf } from '../gate/programs/segmentRecord';
 import type { TranscriptRow } from '../gate/negotiation';
 import type { Escalation } from '../gate/person';
+import type { RerunAdds } from '../gate/containment/rerunWidening';
+import type { SandboxStop } from '../gate/containment/sandbox';
 import type { SandboxPolicy } from '../gate/containment/sandboxPolicy';
 import { bounded, cutWithoutSplitting } from './boundedText';
 import { compositionSites } from './compositionSites';
 import { containmentSummary } from './containmentSummary';
 import { lookalikeHosts } from './lookalikeHosts';
-import { LIMITS, type AnswerKind, type CardView } from './messages';
+import { LIMITS, RERUN_OFFERS, type AnswerKind, type CardView, type SandboxRerun } from './messages';
 
 /**
  * Builds the plain-data view of one pending escalation (D§10): everything the card shows, and
@@ -33,6 +35,12 @@ export interface CardExtras {
    * the sandbox is off, and then the card says nothing about it. `home` is written `~` on the card.
    */
   containment?: { policy: SandboxPolicy; home: string };
+  /**
+   * A sandbox-stop card (D§13; docs/decisions.md "A person can rerun what the sandbox stopped"): what
+   * the sandbox stopped and what the rerun adds (`rerunWidening.ts`); `containment` is then the
+   * rerun's policy. The card offers only the rerun and leaving it.
+   */
+  rerun?: { stops: readonly SandboxStop[]; adds: RerunAdds; exitCode: number | null };
 }
 
 export function cardViewFor(id: string, escalation: Escalation, extras: CardExtras = {}): CardView {
@@ -44,7 +52,8 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
   const complete = !cut && sites.length <= LIMITS.ranges && hosts.marks.length <= LIMITS.ranges;
   const attack = escalation.outcome === 'attack';
   const grantPreview = escalation.grantPreview !== undefined && escalation.grantPreview.length <= LIMITS.commandChars ? escalation.grantPreview : undefined;
-  const offers = answersOffered({ attack, complete, grantable: grantPreview !== undefined });
+  const rerun = extras.rerun ? sandboxRerunView(extras.rerun, complete) : undefined;
+  const offers = rerun ? [...RERUN_OFFERS] : answersOffered({ attack, complete, grantable: grantPreview !== undefined });
   const { rating } = escalation;
   return {
     id,
@@ -87,10 +96,29 @@ export function cardViewFor(id: string, escalation: Escalation, extras: CardExtr
       action: row.action,
     })),
     ...(grantPreview !== undefined && offers.includes('allow-always') ? { grantPreview } : {}),
-    suggestedEntries: offers.includes('allow-always') ? (suggestAllowEntries(reading) ?? []).filter((e) => e.length <= LIMITS.textChars).slice(0, LIMITS.shortList) : [],
-    recentCommands: recent(extras.recentCommands ?? []),
+    suggestedEntries: offers.includes('allow-always') && !rerun ? (suggestAllowEntries(reading) ?? []).filter((e) => e.length <= LIMITS.textChars).slice(0, LIMITS.shortList) : [],
+    recentCommands: rerun ? [] : recent(extras.recentCommands ?? []),
     attack,
+    ...(rerun ? { sandboxRerun: rerun } : {}),
     offers,
+  };
+}
+
+/**
+ * The sandbox-stop part of a card, whole or not at all: every stop and every path and host the rerun
+ * would add, uncut. Throws when that cannot be shown (too many, too long, the command cut), and the
+ * card is then not built: nobody is asked to widen what they cannot see.
+ */
+function sandboxRerunView(rerun: NonNullable<CardExtras['rerun']>, complete: boolean): SandboxRerun {
+  const texts = [...rerun.stops.map((stop) => stop.target), ...rerun.adds.paths, ...rerun.adds.hosts];
+  const lists = [rerun.stops, rerun.adds.paths, rerun.adds.hosts];
+  if (!complete || texts.some((text) => text.length > LIMITS.textChars) || lists.some((list) => list.length > LIMITS.shortList)) {
+    throw new Error('the sandbox stop cannot be shown whole on a card, so no rerun is offered');
+  }
+  return {
+    exitCode: rerun.exitCode,
+    stops: rerun.stops.map((stop) => ({ kind: stop.kind, target: stop.target })),
+    adds: { paths: [...rerun.adds.paths], hosts: [...rerun.adds.hosts], creates: [...rerun.adds.creates] },
   };
 }
 

@@ -68,8 +68,15 @@ const Id = z.string().regex(LIMITS.idPattern);
 const Text = z.string().max(LIMITS.textChars);
 const Index = z.number().int().min(0).max(LIMITS.commandChars);
 
-/** What the person can answer on the card. `cancelled` is the extension's own and never sent. */
-export const ANSWER_KINDS = ['run-once', 'allow-session', 'allow-always', 'reject', 'reject-session', 'run-anyway'] as const;
+/**
+ * What the person can answer on the card. `cancelled` is the extension's own and never sent.
+ * `rerun-widened` is offered only on a sandbox-stop card (`CardView.sandboxRerun`): rerun the
+ * command once with exactly the paths and hosts the card names added to its sandbox.
+ */
+export const ANSWER_KINDS = ['run-once', 'allow-session', 'allow-always', 'reject', 'reject-session', 'run-anyway', 'rerun-widened'] as const;
+
+/** The only answers a sandbox-stop card offers: rerun once, wider, or leave the result as it is. */
+export const RERUN_OFFERS = ['rerun-widened', 'reject'] as const satisfies readonly AnswerKind[];
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /**
@@ -132,6 +139,24 @@ export const ContainmentSummarySchema = z.strictObject({
   hosts: firstFew(Text),
 });
 export type ContainmentSummary = z.infer<typeof ContainmentSummarySchema>;
+
+/**
+ * What the sandbox stopped when the command ran, and what a person's rerun would add to its policy
+ * (D§13 "Containment"; docs/decisions.md "A person can rerun what the sandbox stopped"): the paths
+ * made writable and the hosts made reachable, exactly and whole — a card that cannot name every one
+ * is not built, so nobody is asked to widen what they cannot see.
+ */
+export const SandboxRerunSchema = z
+  .strictObject({
+    /** The command's exit status when the sandbox stopped it (`null`: none to trust). */
+    exitCode: z.number().int().nullable(),
+    stops: z.array(z.strictObject({ kind: z.enum(['write', 'read', 'network']), target: Text })).min(1).max(LIMITS.shortList),
+    /** `creates`: the paths of `paths` that do not exist yet, made as empty files right before the rerun. */
+    adds: z.strictObject({ paths: z.array(Text).max(LIMITS.shortList), hosts: z.array(Text).max(LIMITS.shortList), creates: z.array(Text).max(LIMITS.shortList) }),
+  })
+  .refine((rerun) => rerun.adds.paths.length + rerun.adds.hosts.length > 0, 'a rerun that adds nothing is not offered')
+  .refine((rerun) => rerun.adds.creates.every((path) => rerun.adds.paths.includes(path)), 'creates a path it does not add');
+export type SandboxRerun = z.infer<typeof SandboxRerunSchema>;
 
 export const CardViewSchema = z.strictObject({
   id: Id,
@@ -200,9 +225,20 @@ export const CardViewSchema = z.strictObject({
   recentCommands: z.array(Text).max(LIMITS.recentCommands),
   /** The attack banner (D§10): only `run-anyway` and `reject` are offered. */
   attack: z.boolean(),
+  /**
+   * A sandbox-stop card (D§13): the command ran and the sandbox stopped it; the card offers only a
+   * person's rerun with `adds` (`rerun-widened`) or leaving it (`reject`).
+   */
+  sandboxRerun: SandboxRerunSchema.optional(),
   /** The answers this card offers; the extension accepts no other. */
   offers: z.array(z.enum(ANSWER_KINDS)).min(1).max(ANSWER_KINDS.length),
-});
+})
+  // The rerun is offered on a sandbox-stop card and nowhere else; that card offers nothing else.
+  .refine(
+    (card) => (card.sandboxRerun !== undefined) === card.offers.includes('rerun-widened'),
+    'rerun-widened is offered exactly on a sandbox-stop card',
+  )
+  .refine((card) => card.sandboxRerun === undefined || card.offers.every((kind) => (RERUN_OFFERS as readonly string[]).includes(kind)), 'a sandbox-stop card offers only rerun-widened and reject');
 export type CardView = z.infer<typeof CardViewSchema>;
 
 // ── Webview → extension ───────────────────────────────────────────────────────────────────
@@ -225,6 +261,8 @@ export const CardAnswerSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('reject'), reason: RejectReason }),
   z.strictObject({ kind: z.literal('reject-session'), reason: RejectReason }),
   z.strictObject({ kind: z.literal('run-anyway'), typed: z.literal(RUN_ANYWAY_TEXT) }),
+  // No paths or hosts travel with it: the extension reruns with the offer it made on that card.
+  z.strictObject({ kind: z.literal('rerun-widened') }),
 ]);
 export type CardAnswer = z.infer<typeof CardAnswerSchema>;
 

@@ -32,6 +32,17 @@ import {
  */
 export type PanelAnswer = Exclude<HumanAnswer, { kind: 'allow-always' }> | { kind: 'allow-always'; entry?: EditedAllowEntry };
 
+/**
+ * The answer on a sandbox-stop card (D§13; docs/decisions.md "A person can rerun what the sandbox
+ * stopped"): rerun once with the card's additions, leave it (`reject`, with the reason typed, if
+ * any), or `cancelled` (the call ended, the panel closed). Only a person's click on that card makes
+ * `rerun-widened`; no timeout does.
+ */
+export type RerunAnswer = { kind: 'rerun-widened' } | { kind: 'reject'; reason?: string } | { kind: 'cancelled' };
+
+/** What any card settles with, before it is handed to the caller that asked. */
+type SettledAnswer = PanelAnswer | { kind: 'rerun-widened' };
+
 /** What the panel host should send back after `receive`. */
 export type Reply = { kind: 'snapshot' } | { kind: 'ack'; ack: AckMessage } | { kind: 'none' };
 
@@ -47,7 +58,7 @@ export interface PendingDecisionsOptions {
 interface Pending {
   view: CardView;
   escalation: Escalation;
-  resolve: (answer: PanelAnswer) => void;
+  resolve: (answer: SettledAnswer) => void;
 }
 
 /** How many settled card ids are remembered, to tell "already decided" from "unknown" in the log. */
@@ -84,7 +95,31 @@ export class PendingDecisions {
    * or `{kind: 'cancelled'}` when the card is cancelled. A card whose view fails the protocol
    * schema (a bug) is never shown and resolves `cancelled` at once: fail closed, never hang.
    */
-  add(escalation: Escalation, extras: CardExtras = {}): { id: string; answer: Promise<PanelAnswer> } {
+  add(escalation: Escalation, extras: Omit<CardExtras, 'rerun'> = {}): { id: string; answer: Promise<PanelAnswer> } {
+    const { id, answer } = this.queue(escalation, extras);
+    // An escalation card never offers the rerun (CardViewSchema), so this cannot settle with it; if it did, nothing runs.
+    return { id, answer: answer.then((settled): PanelAnswer => (settled.kind === 'rerun-widened' ? { kind: 'cancelled' } : settled)) };
+  }
+
+  /**
+   * Queues a sandbox-stop card (`extras.rerun`): the command ran and the sandbox stopped it; the
+   * card offers only a rerun with exactly `extras.rerun.adds`, or leaving it. Resolves once, like
+   * {@link add}; a card that cannot be built resolves `cancelled` (no rerun).
+   */
+  addRerun(escalation: Escalation, extras: CardExtras & { rerun: NonNullable<CardExtras['rerun']> }): { id: string; answer: Promise<RerunAnswer> } {
+    const { id, answer } = this.queue(escalation, extras);
+    return {
+      id,
+      answer: answer.then((settled): RerunAnswer => {
+        if (settled.kind === 'rerun-widened' || settled.kind === 'cancelled') return settled;
+        if (settled.kind === 'reject') return settled.reason ? { kind: 'reject', reason: settled.reason } : { kind: 'reject' };
+        // A sandbox-stop card offers nothing else (CardViewSchema): any other answer reruns nothing.
+        return { kind: 'cancelled' };
+      }),
+    };
+  }
+
+  private queue(escalation: Escalation, extras: CardExtras): { id: string; answer: Promise<SettledAnswer> } {
     const id = this.newId();
     let view: CardView;
     try {
@@ -95,7 +130,7 @@ export class PendingDecisions {
       this.log(`Card ${id} could not be built and its call is rejected: ${error instanceof Error ? error.message : String(error)}`);
       return { id, answer: Promise.resolve({ kind: 'cancelled' }) };
     }
-    const answer = new Promise<PanelAnswer>((resolve) => {
+    const answer = new Promise<SettledAnswer>((resolve) => {
       this.pending.set(id, { view, escalation, resolve });
     });
     this.changed();
@@ -176,7 +211,7 @@ export class PendingDecisions {
   }
 
   /** Removes a card and resolves its promise; false when it was not pending (so nothing resolves twice). */
-  private settle(id: string, answer: PanelAnswer): boolean {
+  private settle(id: string, answer: SettledAnswer): boolean {
     const card = this.pending.get(id);
     if (!card) return false;
     this.pending.delete(id);
@@ -202,7 +237,7 @@ function refuse(requestId: string, reason: string): Reply {
 }
 
 /** The wire answer as the gate reads it: the typed confirmation and empty reasons dropped. */
-function panelAnswer(answer: CardAnswer): PanelAnswer {
+function panelAnswer(answer: CardAnswer): SettledAnswer {
   switch (answer.kind) {
     case 'reject':
     case 'reject-session': {

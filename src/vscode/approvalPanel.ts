@@ -5,7 +5,7 @@ import type { Escalation, Person } from '../gate/person';
 import type { EntryCheck } from '../protocol/allowEntryCheck';
 import type { CardExtras } from '../protocol/cardView';
 import type { HostMessage } from '../protocol/messages';
-import { PendingDecisions, type PanelAnswer } from '../protocol/pendingDecisions';
+import { PendingDecisions, type PanelAnswer, type RerunAnswer } from '../protocol/pendingDecisions';
 import { cardPageHtml } from './cardPage';
 
 /**
@@ -55,10 +55,25 @@ export class ApprovalPanel implements Person, vscode.Disposable {
    * answer, or `{kind: 'cancelled'}` when `signal` aborts, `cancel` names the card, the panel
    * is closed or the host is disposed. Never rejects.
    */
-  ask(escalation: Escalation, signal?: AbortSignal, extras: CardExtras = {}): Promise<PanelAnswer> {
+  ask(escalation: Escalation, signal?: AbortSignal, extras: Omit<CardExtras, 'rerun'> = {}): Promise<PanelAnswer> {
     if (this.disposed || signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+    return this.shown(() => this.pending.add(escalation, { recentCommands: this.options.recentCommands?.() ?? [], ...extras }), signal);
+  }
+
+  /**
+   * Shows a sandbox-stop card (D§13; docs/decisions.md "A person can rerun what the sandbox
+   * stopped") and waits for the person: `rerun-widened` only from their click on that card, never
+   * from a timeout (there is none) or from anything an agent sends. Resolves once, like `ask`.
+   */
+  askRerun(escalation: Escalation, signal: AbortSignal | undefined, extras: CardExtras & { rerun: NonNullable<CardExtras['rerun']> }): Promise<RerunAnswer> {
+    if (this.disposed || signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+    return this.shown(() => this.pending.addRerun(escalation, extras), signal);
+  }
+
+  /** Queues a card, ties it to `signal`, reveals the panel. */
+  private shown<T>(add: () => { id: string; answer: Promise<T> }, signal?: AbortSignal): Promise<T> {
     const wasEmpty = this.pending.size === 0;
-    const { id, answer } = this.pending.add(escalation, { recentCommands: this.options.recentCommands?.() ?? [], ...extras });
+    const { id, answer } = add();
     if (signal) {
       const onAbort = () => this.pending.cancel(id, 'the call was cancelled');
       signal.addEventListener('abort', onAbort, { once: true });

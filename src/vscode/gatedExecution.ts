@@ -11,7 +11,12 @@ import { decide, type GateServices } from '../gate/pipeline';
 import type { GatePolicy } from '../gate/policy';
 import type { Rater } from '../gate/rater/raterContract';
 import { gatePolicy } from '../gate/settings/effectiveSettings';
+import { describeStops } from '../gate/containment/containedRun';
+import { describeRefusedRerun, prepareRerun, rerunOfferFor, widenedPolicy, type RerunAdds } from '../gate/containment/rerunWidening';
+import { CAPTURE_RERUNS } from '../gate/capture/captureLog';
+import { readCommand } from '../gate/reading/reading';
 import type { CardExtras } from '../protocol/cardView';
+import type { RerunAnswer } from '../protocol/pendingDecisions';
 import type { ApprovalPanel } from './approvalPanel';
 import type { RaterProvider } from './raterProvider';
 import type { RungSwitcher } from './rungSwitcher';
@@ -23,8 +28,11 @@ export type ExecutionResult = ExecutionRecord;
 
 /** Runs an approved command (the terminal runner, or its child-process fallback). */
 export interface CommandRunner {
-  /** `decision`: what approved the command; the sandbox's policy is made from it (D§13). */
-  run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision): Promise<ExecutionResult>;
+  /**
+   * `decision`: what approved the command; the sandbox's policy is made from it (D§13).
+   * `options.policy`: run contained under exactly this policy (a person's widened rerun).
+   */
+  run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision, options?: { policy?: SandboxPolicy }): Promise<ExecutionResult>;
   /**
    * The sandbox's policy the command would run under if a person approved it, for the card; `null`
    * (or absent) when it would not run contained.
@@ -41,7 +49,14 @@ export interface GatedExecutionParts {
   policy: () => GatePolicy;
   rater: () => Promise<Rater | null>;
   /** The card; `extras` carries what it shows besides the escalation (the containment policy). */
-  person: Person & { ask(escalation: Parameters<Person['ask']>[0], signal?: AbortSignal, extras?: CardExtras): Promise<HumanAnswer | (HumanAnswer & { entry?: unknown })> };
+  person: Person & {
+    ask(escalation: Parameters<Person['ask']>[0], signal?: AbortSignal, extras?: Omit<CardExtras, 'rerun'>): Promise<HumanAnswer | (HumanAnswer & { entry?: unknown })>;
+    /**
+     * The sandbox-stop card (D§13): a person's rerun with the card's additions, or not. Absent: no
+     * rerun is ever offered. Only the card answers it; nothing an agent sends reaches it.
+     */
+    askRerun?(escalation: Parameters<Person['ask']>[0], signal: AbortSignal | undefined, extras: CardExtras & { rerun: NonNullable<CardExtras['rerun']> }): Promise<RerunAnswer>;
+  };
   runner: CommandRunner;
   capture: CaptureLog;
   home: string;
@@ -145,11 +160,70 @@ export class GatedExecution {
     if (call.signal?.aborted) {
       return { decision: { ...decision, action: 'reject', stage: 'human', reason: 'The call was cancelled before the command ran.' } };
     }
-    const execution = await this.parts.runner.run(call.command, call.cwd, call.signal, decision);
+    const first = await this.parts.runner.run(call.command, call.cwd, call.signal, decision);
     // The capture log keeps the policy it ran under and the sandbox's stops (D§12, D§13).
-    if (captured) this.parts.capture.noteRun(captured, execution);
+    if (captured) this.parts.capture.noteRun(captured, first);
+    const execution = first.refused ? first : await this.offerReruns(call, decision, first, captured);
     if (execution.refused) return { decision: execution.refused, execution };
     return { decision, execution };
+  }
+
+  /**
+   * After a run the sandbox stopped (D§13 "Containment"; docs/decisions.md "A person can rerun what
+   * the sandbox stopped"): the sandbox-stop card offers the person one rerun with exactly the stopped
+   * paths and hosts added (`rerunOfferFor`), or says why none is offered (a note on the result). A
+   * rerun runs contained under the widened policy, goes through the runner like any run (the
+   * exec-time recheck included), is recorded on the call's capture record, and its result is the
+   * call's. Nothing is stored. Its own stops may be offered again, up to {@link CAPTURE_RERUNS}.
+   */
+  private async offerReruns(call: GatedCall, decision: Decision, first: ExecutionResult, captured: CaptureRecord | undefined): Promise<ExecutionResult> {
+    const person = this.parts.person;
+    let execution = first;
+    for (let round = 0; round <= CAPTURE_RERUNS; round++) {
+      const stops = execution.sandboxStops ?? [];
+      const policy = execution.containment;
+      if (!execution.started || stops.length === 0 || !policy || !person.askRerun) return execution;
+      if (decision.stage === 'bypass') {
+        // The bypass rung asks nobody (D§2): the stop is reported, and no card holds the agent up.
+        execution.notes.push('No rerun with a wider sandbox is offered at the bypass rung, which asks nobody.');
+        return execution;
+      }
+      if (round === CAPTURE_RERUNS) {
+        execution.notes.push(`No further rerun with a wider sandbox is offered: ${CAPTURE_RERUNS} per call.`);
+        return execution;
+      }
+      const offer = rerunOfferFor(stops, policy, { cwd: call.cwd, home: this.parts.home });
+      if (!offer.offered) {
+        const why = describeRefusedRerun(offer.refused);
+        execution.notes.push(why);
+        this.parts.log.info(`no rerun ${oneLine(call.command)} — ${oneLine(why)}`);
+        return execution;
+      }
+      const widened = widenedPolicy(policy, offer.adds);
+      const escalation = { reading: readCommand(call.command, { home: this.parts.home, shell: 'bash' }), stage: decision.stage, reason: describeStops(stops).join(' '), ...(decision.outcome ? { outcome: decision.outcome } : {}) };
+      const answer = await person.askRerun(escalation, call.signal, { rerun: { stops, adds: offer.adds, exitCode: execution.exitCode }, containment: { policy: widened, home: this.parts.home } });
+      if (answer.kind !== 'rerun-widened' || call.signal?.aborted) {
+        const said = answer.kind === 'reject' && answer.reason ? ` (${answer.reason})` : '';
+        execution.notes.push(
+          answer.kind === 'reject' ? `A person chose not to rerun it with a wider sandbox${said}.` : 'Nothing was rerun with a wider sandbox: the card closed or the call was cancelled.',
+        );
+        return execution;
+      }
+      // Offered again from the same stops, unchanged since the card showed it; missing files made empty.
+      const problem = prepareRerun(stops, policy, { cwd: call.cwd, home: this.parts.home }, offer.adds);
+      if (problem !== null) {
+        execution.notes.push(problem);
+        this.parts.log.warn(`no rerun ${oneLine(call.command)} — ${oneLine(problem)}`);
+        return execution;
+      }
+      this.parts.log.info(`rerun [human] ${oneLine(call.command)} — ${addsInWords(offer.adds)}`);
+      const rerun = await this.parts.runner.run(call.command, call.cwd, call.signal, decision, { policy: widened });
+      rerun.notes.unshift(`Rerun by a person's choice after a sandbox stop, with the sandbox widened for this run only: ${addsInWords(offer.adds)}.`);
+      if (captured) this.parts.capture.noteRerun(captured, rerun, offer.adds);
+      if (rerun.refused) return rerun;
+      execution = rerun;
+    }
+    return execution;
   }
 
   /**
@@ -190,6 +264,11 @@ export class GatedExecution {
       capture: this.parts.capture,
     };
   }
+}
+
+/** What a rerun adds, in words: `may write /opt/x; may connect to api.example.com:443`. */
+function addsInWords(adds: RerunAdds): string {
+  return [...adds.paths.map((path) => `may write ${path}${adds.creates.includes(path) ? ' (created empty for it)' : ''}`), ...adds.hosts.map((host) => `may connect to ${host}`)].join('; ');
 }
 
 function oneLine(text: string): string {

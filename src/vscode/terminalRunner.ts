@@ -133,9 +133,11 @@ export class TerminalRunner implements vscode.Disposable {
   /**
    * Runs one approved command (after the recheck). Never throws; runs one at a time. `decision`
    * is what approved it: the sandbox's policy is made from it (without one, no host is reachable).
+   * `options.policy`: run contained under exactly this policy instead (a person's rerun after a
+   * sandbox stop, `rerunWidening.ts`), whatever `approvalsGate.sandbox` says now.
    */
-  run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision): Promise<ExecutionRecord> {
-    const next = this.queue.then(() => this.runNow(command, cwd, signal, decision));
+  run(command: string, cwd: string, signal?: AbortSignal, decision?: Decision, options: { policy?: SandboxPolicy } = {}): Promise<ExecutionRecord> {
+    const next = this.queue.then(() => this.runNow(command, cwd, signal, decision, options.policy));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -151,7 +153,7 @@ export class TerminalRunner implements vscode.Disposable {
     this.options.log?.(line);
   }
 
-  private async runNow(command: string, cwd: string, signal: AbortSignal | undefined, decision: Decision | undefined): Promise<ExecutionRecord> {
+  private async runNow(command: string, cwd: string, signal: AbortSignal | undefined, decision: Decision | undefined, given: SandboxPolicy | undefined): Promise<ExecutionRecord> {
     const refusal = recheckBeforeExecution(command, this.options.home, cwd, 'bash');
     if (refusal) return refusedRecord(refusal, 'shell-integration');
     if (signal?.aborted) return notStartedRecord('shell-integration', 'the call was cancelled before the command started');
@@ -160,7 +162,8 @@ export class TerminalRunner implements vscode.Disposable {
     if (folderProblem) return notStartedRecord('shell-integration', folderProblem);
     const settings = this.options.settings();
     // The policy is the decision's, made once for whichever route runs the command (D§13).
-    const policy = settings.sandbox.mode === 'on' ? this.policyFor(command, cwd, settings, decision) : null;
+    // A policy given by the caller (a person's widened rerun) is run as given, never uncontained.
+    const policy = given ?? (settings.sandbox.mode === 'on' ? this.policyFor(command, cwd, settings, decision) : null);
     if (policy && !(await this.sandbox().start()).ok) {
       // Fail closed before any terminal opens: nothing runs, and the shared path says why and what to install.
       return containedExecution({ command, policy, env: {}, via: 'shell-integration', sandbox: this.sandbox() }, () => Promise.reject(new Error('not started')));

@@ -223,6 +223,26 @@ describe('approval card in Chromium (built bundle, real CSP)', function () {
     assert.equal(await page.$$eval('.facts ul.containment', (nodes) => nodes.length), 0);
   });
 
+  it('a sandbox-stop card shows the stop and the exact additions as text; focus and Escape leave it, the rerun button posts only its kind (docs/decisions.md "A person can rerun what the sandbox stopped")', async () => {
+    const hostile = '/opt/<img src=x onerror=window.__pwned=8>';
+    const rerun = { stops: [{ kind: 'write' as const, target: hostile, evidence: 'output' as const }, { kind: 'network' as const, target: 'api.example.com:443', evidence: 'output' as const }], adds: { paths: [hostile], hosts: ['api.example.com:443'], creates: [hostile] }, exitCode: 1 };
+    const view = card(`touch '${hostile}'`, { grantPreview: undefined }, { rerun });
+    await show(view);
+    assert.equal(await page.$eval(`#title-${view.id}`, (n) => n.textContent), 'The sandbox stopped this command');
+    assert.deepEqual(await page.$$eval('ul.rerun-stops li', (nodes) => nodes.map((n) => n.textContent)), [`a write to ${hostile}`, 'a connection to api.example.com:443']);
+    const adds = await page.$$eval('ul.rerun-adds li', (nodes) => nodes.map((n) => n.textContent));
+    assert.deepEqual(adds, [`may write ${hostile} (does not exist yet: created as an empty file right before the rerun, so exactly it can be written)`, 'may connect to api.example.com:443']);
+    assert.equal(await page.$$eval('section.card img', (nodes) => nodes.length), 0);
+    assert.deepEqual(await page.$$eval('section.card button', (nodes) => nodes.map((n) => n.textContent)), ['Rerun once with these added', "Don't rerun"]);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Don't rerun");
+    await page.keyboard.press('Escape');
+    assert.deepEqual((await decisions()).map((m) => m.answer), [{ kind: 'reject' }]);
+    await show({ ...view, id: 'card-rerun-2' });
+    await page.click('section[data-card-id="card-rerun-2"] button[data-answer="rerun-widened"]');
+    assert.deepEqual((await decisions()).map((m) => m.answer), [{ kind: 'reject' }, { kind: 'rerun-widened' }]);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  });
+
   it('ignores a card whose effects are malformed', async () => {
     const view = card('rm -rf a');
     await show(view);

@@ -24,7 +24,7 @@ import { RUNGS } from '../rung';
 export const CAPTURE_CAPACITY = 50;
 
 /** Version of the exported shape; bump it whenever {@link CaptureRecordSchema} changes. */
-export const CAPTURE_SCHEMA_VERSION = 2;
+export const CAPTURE_SCHEMA_VERSION = 3;
 
 /** Entries of each policy list, and sandbox stops, a capture record keeps; the rest is a count. */
 export const CAPTURE_LIST_SHOWN = 5;
@@ -51,6 +51,20 @@ const RunCaptureSchema = z.strictObject({
   sandboxStops: FewSchema(z.strictObject({ kind: z.enum(['write', 'read', 'network']), target: CapturedText, evidence: z.enum(['violation-log', 'output']) })).optional(),
 });
 export type RunCapture = z.infer<typeof RunCaptureSchema>;
+
+/** Reruns a person may ask for after sandbox stops, per call (`GatedExecution`); the record keeps each. */
+export const CAPTURE_RERUNS = 3;
+
+/**
+ * A rerun a person chose after the sandbox stopped the command (D§13; docs/decisions.md "A person
+ * can rerun what the sandbox stopped"): what it added to the policy, and the run under the widened
+ * policy (its `containment` is that policy).
+ */
+const RerunCaptureSchema = z.strictObject({
+  added: z.strictObject({ paths: FewSchema(CapturedText), hosts: FewSchema(CapturedText) }),
+  run: RunCaptureSchema,
+});
+export type RerunCapture = z.infer<typeof RerunCaptureSchema>;
 
 const OutcomeSchema = z.enum(OUTCOMES);
 
@@ -171,6 +185,8 @@ export const CaptureRecordSchema = z.strictObject({
   error: z.string().optional(),
   /** What running it did, when the gate ran it (see {@link runCapture}). */
   run: RunCaptureSchema.optional(),
+  /** The reruns a person chose after sandbox stops, in order, each with its widened policy. */
+  reruns: z.array(RerunCaptureSchema).max(CAPTURE_RERUNS).optional(),
 });
 export type CaptureRecord = z.infer<typeof CaptureRecordSchema>;
 
@@ -265,6 +281,17 @@ export class CaptureLog {
     record.run = runCapture(execution);
   }
 
+  /**
+   * Adds a person's rerun after a sandbox stop to the call's record: what it added to the policy and
+   * the run under the widened policy, bounded like `run`. Beyond {@link CAPTURE_RERUNS}, nothing.
+   */
+  noteRerun(record: CaptureRecord, execution: ExecutionRecord, added: { paths: readonly string[]; hosts: readonly string[] }): void {
+    const reruns = (record.reruns ??= []);
+    if (reruns.length >= CAPTURE_RERUNS) return;
+    const few = (items: readonly string[]) => ({ count: items.length, first: items.slice(0, CAPTURE_LIST_SHOWN).map(cutText) });
+    reruns.push({ added: { paths: few(added.paths), hosts: few(added.hosts) }, run: runCapture(execution) });
+  }
+
   /** Marks a record whose decision threw: action `error` and the message, never the stack. */
   fail(record: CaptureRecord, error: unknown): void {
     record.action = 'error';
@@ -313,7 +340,7 @@ export class CaptureLog {
 
 /** The capture of one run: bounded lists, cut texts, never the output. */
 export function runCapture(execution: ExecutionRecord): RunCapture {
-  const cut = (text: string) => (text.length <= CAPTURE_TEXT_CHARS ? text : `${text.slice(0, CAPTURE_TEXT_CHARS - 40)} … [cut: ${text.length} characters]`);
+  const cut = cutText;
   const stops = execution.sandboxStops;
   return {
     via: execution.via,
@@ -323,6 +350,11 @@ export function runCapture(execution: ExecutionRecord): RunCapture {
     ...(execution.containment ? { containment: policyDigest(execution.containment, { shown: CAPTURE_LIST_SHOWN, maxCount: Number.MAX_SAFE_INTEGER, path: cut, text: cut }) } : {}),
     ...(stops ? { sandboxStops: { count: stops.length, first: stops.slice(0, CAPTURE_LIST_SHOWN).map((stop) => ({ kind: stop.kind, target: cut(stop.target), evidence: stop.evidence })) } } : {}),
   };
+}
+
+/** A path, reason or host as a capture record keeps it: whole, or cut visibly at {@link CAPTURE_TEXT_CHARS}. */
+function cutText(text: string): string {
+  return text.length <= CAPTURE_TEXT_CHARS ? text : `${text.slice(0, CAPTURE_TEXT_CHARS - 40)} … [cut: ${text.length} characters]`;
 }
 
 function describeError(error: unknown): string {

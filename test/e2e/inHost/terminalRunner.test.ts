@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { prepareRerun, rerunOfferFor, widenedPolicy } from '../../../src/gate/containment/rerunWidening';
 import type { ExecutionRecord } from '../../../src/gate/execution/executionRecord';
 import { OUTPUT_END_OSC } from '../../../src/gate/execution/outputEndMarker';
 import { TerminalRunner, type TerminalRunnerSettings } from '../../../src/vscode/terminalRunner';
@@ -346,6 +347,22 @@ describe('terminal runner, contained (in VS Code, real bubblewrap)', function ()
     assert.equal(next.exitCode, 0, why(next));
     assert.equal(next.output, 'after\n', why(next));
     assert.equal(next.via, 'shell-integration', why(next));
+  });
+
+  it('a person\'s rerun after a stop runs in the terminal under the widened policy given (docs/decisions.md "A person can rerun what the sandbox stopped")', async () => {
+    const target = join(outside, 'rerun');
+    const first = await runner.run(`echo x > ${target}`, cwd);
+    assert.deepEqual(first.sandboxStops?.map((stop) => [stop.kind, stop.target]), [['write', target]], why(first));
+    const context = { cwd, home: homedir() };
+    const offer = rerunOfferFor(first.sandboxStops!, first.containment!, context);
+    assert.ok(offer.offered, JSON.stringify(offer));
+    assert.equal(prepareRerun(first.sandboxStops!, first.containment!, context, offer.adds), null);
+    const again = await runner.run(`echo x > ${target}`, cwd, undefined, undefined, { policy: widenedPolicy(first.containment!, offer.adds) });
+    assert.equal(again.via, 'shell-integration', why(again));
+    assert.equal(again.exitCode, 0, why(again));
+    assert.equal(readFileSync(target, 'utf8'), 'x\n');
+    assert.deepEqual(again.containment?.approved.paths, [target], why(again));
+    assert.deepEqual(again.sandboxStops, [], why(again));
   });
 
   it('a command that cannot be typed runs as a child process, contained too', async () => {
