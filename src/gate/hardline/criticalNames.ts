@@ -56,7 +56,10 @@ export const CRITICAL_EXAMPLES: readonly string[] = [
   ...[...CRITICAL_ETC_FILES].map((name) => `etc/${name}`),
   ...['common-auth', 'system-auth', 'sudo', 'login', 'su', 'sshd'].map((name) => `etc/pam.d/${name}`),
   ...CRITICAL_PROGRAMS,
+  // The loader and the C library where distributions keep them: Debian's multiarch folders, Fedora's
+  // lib64, Arch's flat /usr/lib, Alpine's musl in /lib.
   ...['lib64/ld-linux-x86-64.so.2', 'usr/lib64/ld-linux-x86-64.so.2', 'lib/ld-linux-aarch64.so.1', 'lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/x86_64-linux-gnu/libc.so.6', 'usr/lib/aarch64-linux-gnu/libc.so.6'],
+  ...['usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2', 'usr/lib64/libc.so.6', 'lib64/libc.so.6', 'usr/lib/libc.so.6', 'usr/lib/ld-linux-x86-64.so.2', 'lib/ld-musl-x86_64.so.1', 'lib/libc.musl-x86_64.so.1'],
   ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
   'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
   ...PACKAGE_DATABASE_FILES,

@@ -47,7 +47,8 @@ export function checkRemove(name: string, args: readonly Word[], place: PathPlac
     const what = deletionTarget(target, place);
     if (what !== null) return hardlineFinding('recursive-delete-root', `${name} -r on ${what}`);
   }
-  return null;
+  // `-r` deletes files too: `rm -rf /usr/lib/*/libc.so*` reaches the C library as `rm -f` would.
+  return checkCriticalFiles(`${name} -r`, targets, place);
 }
 
 /**
