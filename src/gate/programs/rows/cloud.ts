@@ -3887,7 +3887,10 @@ const PASSWORD_MANAGER_ROWS: readonly ProgramRow[] = [
     category: 'misc',
     what: 'reads and writes KDE Wallet entries',
     grammar: { short: 'frw', flags: 'hlv', long: { ...valued('folder', 'read-password', 'write-password'), ...flagged('help', 'list-entries', 'verbose', 'version') }, abbreviations: false },
-    options: [{ role: 'credentials', options: ['-r', '--read-password'], everyday: true, note: '-r prints the password stored under that entry' }],
+    options: [
+      { role: 'credentials', options: ['-r', '--read-password'], everyday: true, note: '-r prints the password stored under that entry' },
+      { role: 'destructive', options: ['-w', '--write-password'], note: '-w replaces the password stored under that entry with what it reads on standard input' },
+    ],
     plain: ['-l kdewallet'],
   },
   {

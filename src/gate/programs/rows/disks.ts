@@ -1,5 +1,5 @@
 import { flagged, textOf, valued, type Grammar } from '../grammar';
-import { uploadsToRemote, type Command, type Form, type ProgramRow } from '../row';
+import { uploadsToRemote, type Command, type Form, type OptionRole, type ProgramRow } from '../row';
 import { verbRow } from './platforms';
 
 /**
@@ -18,6 +18,13 @@ function actions(grammar: Grammar, reads: readonly string[], others: Readonly<Re
   return out;
 }
 
+/**
+ * The header dumps read the device; with `--dump-volume-key` (`--dump-master-key`) they print the
+ * volume's key, which decrypts the whole volume whatever its passphrases: a secret an entry for
+ * the dump does not spell.
+ */
+const CRYPTSETUP_DUMP_KEY: OptionRole = { role: 'credentials', options: ['--dump-volume-key', '--dump-master-key'], note: 'prints the volume key, which decrypts the whole volume' };
+
 const CRYPTSETUP_GRAMMAR: Grammar = {
   short: 'cdhsoSbtlIT',
   flags: 'qvyrM',
@@ -26,6 +33,8 @@ const CRYPTSETUP_GRAMMAR: Grammar = {
     ...flagged('batch-mode', 'verbose', 'debug', 'readonly', 'allow-discards', 'persistent', 'test-passphrase', 'dump-master-key', 'dump-volume-key', 'help', 'version', 'disable-locks'),
   },
 };
+
+const CRYPTSETUP_DUMP: Command = { grammar: CRYPTSETUP_GRAMMAR, deviceReads: { every: true }, options: [CRYPTSETUP_DUMP_KEY] };
 
 const UDISKSCTL_GRAMMAR: Grammar = { short: 'bpdotf', flags: 'hr', long: { ...valued('block-device', 'object-path', 'drive', 'filesystem-type', 'options', 'file', 'offset', 'size'), ...flagged('no-user-interaction', 'read-only', 'force', 'help') } };
 
@@ -262,8 +271,8 @@ export const DISK_ROWS: readonly ProgramRow[] = [
     what: 'manages encrypted (LUKS, dm-crypt) volumes',
     grammar: { ...CRYPTSETUP_GRAMMAR, stopAtOperand: true },
     subcommands: actions(CRYPTSETUP_GRAMMAR, [
-      'status', 'luksDump', 'isLuks', 'open', 'luksOpen', 'close', 'luksClose', 'tcryptDump', 'bitlkDump', 'fvault2Dump', 'benchmark', 'luksUUID', 'resize', 'refresh', 'luksSuspend', 'luksResume', 'luksAddKey', 'luksChangeKey', 'luksHeaderBackup',
-    ]),
+      'status', 'isLuks', 'open', 'luksOpen', 'close', 'luksClose', 'benchmark', 'luksUUID', 'resize', 'refresh', 'luksSuspend', 'luksResume', 'luksAddKey', 'luksChangeKey', 'luksHeaderBackup',
+    ], Object.fromEntries(['luksDump', 'tcryptDump', 'bitlkDump', 'fvault2Dump'].map((verb) => [verb, CRYPTSETUP_DUMP]))),
     plain: ['status cryptroot', 'luksDump /dev/nvme0n1p3', 'isLuks /dev/sdb1'],
   },
   {

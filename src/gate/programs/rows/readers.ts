@@ -569,6 +569,10 @@ const gitRow: CarveOutRow = {
     }
     if (subcommand === 'bundle' && rest.find((word) => !word.startsWith('-')) === 'create') return { option: 'create', why: 'git bundle create writes the bundle file it names', role: 'writer' };
     if (subcommand === 'config') return gitConfigFinding(rest);
+    // `git difftool -x CMD`: the command given on the line replaces the configured tool, a carve-out
+    // an entry for `git difftool` does not spell (the payload reader reads CMD).
+    const extcmd = subcommand === 'difftool' ? rest.find((word) => /^--extcmd(?:=|$)/.test(word) || /^-[a-wyz]*x/.test(word)) : undefined;
+    if (extcmd !== undefined) return { option: extcmd, why: `git difftool ${extcmd} runs the command it is given for each changed file` };
     if (subcommand === 'difftool' || subcommand === 'mergetool' || subcommand === 'instaweb') {
       return { option: subcommand, why: `git ${subcommand} runs external programs` };
     }
