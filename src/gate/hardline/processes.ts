@@ -10,7 +10,7 @@ import { commandName, hasOption, literalText, operands, readByRow } from './comm
 import { peelWrappers } from '../programs/wrappers';
 import { readTextCommands } from './textCommands';
 import { isServiceAccount, namesOwnAccount } from './ownAccount';
-import { sessionOrLoginProcess, sessionProcess } from './sessionProcesses';
+import { sessionOrLoginProcess, sessionProcess, sessionProcessMatching } from './sessionProcesses';
 
 /** `kill [-s SIG | -n NUM | -SIG] [--] PID…`: pid -1 means every process the caller may signal. */
 export function checkKill(name: string, args: readonly Word[]): HardlineFinding | null {
@@ -133,10 +133,10 @@ function substitutedSessionProcess(word: Word): { command: string; what: string 
       continue;
     }
     if (text.startsWith('-')) continue;
-    const process = name === 'pgrep' ? text.replace(/^\^/, '').replace(/\$$/, '') : text.slice(text.lastIndexOf('/') + 1);
-    // A login service's processes too (`$(pgrep -u david sshd)`): every SSH session, of that account at least.
-    const what = sessionOrLoginProcess(process);
-    if (what !== null) return { command: `${name} ${text}`, what };
+    // A login service's processes too (`$(pgrep -u david sshd)`): every SSH session, of that account at
+    // least. pgrep's pattern is a regular expression (`"\bdwm$"`), anchored whole with `-x`.
+    const found = name === 'pgrep' ? sessionProcessMatching(text, texts.some((t) => t === '-x' || t === '--exact')) : sessionOrLoginProcess(text.slice(text.lastIndexOf('/') + 1));
+    if (found !== null) return { command: `${name} ${text}`, what: typeof found === 'string' ? found : found.what };
   }
   return null;
 }

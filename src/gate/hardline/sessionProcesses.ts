@@ -155,6 +155,30 @@ export function sessionOrLoginProcess(name: string): string | null {
   return sessionProcess(name) ?? (Object.prototype.hasOwnProperty.call(LOGIN_SERVICE_PROCESSES, login) ? LOGIN_SERVICE_PROCESSES[login]! : null);
 }
 
+/**
+ * What a pgrep/pkill pattern picks among the processes whose end ends a session or the system:
+ * the pattern is an extended regular expression matched against each process name (anchored whole
+ * with `-x`), so `\bdwm$`, `^(i3|sway)$` and `plasmash.ll` pick what their plain names do. A
+ * pattern the gate cannot compile picks nothing here (the name read as written still counts).
+ */
+export function sessionProcessMatching(pattern: string, whole: boolean): { name: string; what: string } | null {
+  const plain = pattern.replace(/^\^/, '').replace(/\$$/, '');
+  const named = sessionOrLoginProcess(plain);
+  if (named !== null) return { name: plain, what: named };
+  if (!/[\\.*+?()[\]{}|^$]/.test(pattern) || pattern.length > 256) return null;
+  let regex: RegExp;
+  try {
+    // Without case: the names are kept in lower case, and at its worst the pattern meets the real spelling (`Xorg`).
+    regex = new RegExp(whole ? `^(?:${pattern})$` : pattern, 'i');
+  } catch {
+    return null;
+  }
+  for (const name of [...Object.keys(SESSION_PROCESSES), ...Object.keys(LOGIN_SERVICE_PROCESSES)]) {
+    if (regex.test(name)) return { name, what: sessionOrLoginProcess(name)! };
+  }
+  return null;
+}
+
 /** Options of killall, pkill and skill that take the next word as their value. */
 const KILL_VALUED = new Set(['--tty', '-s', '--signal', '-u', '--user', '-o', '--older-than', '-y', '--younger-than', '-n', '--ns', '-Z', '--context', '-U', '-g', '-G', '-P', '-t', '-F', '--euid', '--uid', '--group', '--pgroup', '--parent', '--session', '--terminal', '--pidfile']);
 
@@ -239,8 +263,7 @@ export function checkSessionKill(name: string, args: readonly Word[]): HardlineF
       continue;
     }
     if (text.startsWith('-')) continue;
-    // pkill reads a regular expression: the name itself or anchored (`^loginwindow$`).
-    names.push(name === 'pkill' ? text.replace(/^\^/, '').replace(/\$$/, '') : text);
+    names.push(text);
   }
   // `pkill -t TTY` (skill's too: `skill -KILL -t pts/0`) with no pattern: every process of that
   // terminal, its shell and session with them. skill's `-n` only prints what it would do.
@@ -250,9 +273,11 @@ export function checkSessionKill(name: string, args: readonly Word[]): HardlineF
     const terminal = value === undefined ? undefined : value.startsWith('--') && value.includes('=') ? value.slice(value.indexOf('=') + 1) : texts[at + 1];
     if (terminal !== undefined) return hardlineFinding('shutdown', `${name} -t ${terminal ?? '…'} ends every process of the terminal, its session with them`);
   }
+  // pkill reads a regular expression (`^loginwindow$`, `\bdwm$`); killall and skill a name.
+  const whole = texts.some((text) => text === '-x' || text === '--exact');
   for (const process of names) {
-    const what = sessionOrLoginProcess(process);
-    if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
+    const found = name === 'pkill' ? sessionProcessMatching(process, whole) : sessionOrLoginProcess(process) === null ? null : { name: process, what: sessionOrLoginProcess(process)! };
+    if (found !== null) return hardlineFinding('shutdown', `${name} ${process}: ${found.what}`);
   }
   return null;
 }
