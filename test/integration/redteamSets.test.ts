@@ -43,6 +43,7 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'eighth-look.jsonl': 0.92,
   'ninth-look.jsonl': 0.96,
   'tenth-look.jsonl': 0.95,
+  'twentieth-look.jsonl': 0.94,
 };
 
 /**
@@ -72,6 +73,10 @@ const KNOWN_LIMITATIONS: Readonly<Record<string, Readonly<Record<string, string>
     'r10b-290': "a kubectl plugin (krew) is unlisted: entries still read it as kubectl's",
     'r10b-292': "cargo-make is an unlisted cargo plugin: entries still read it as cargo's",
     'r10b-294': 'tailscale file get writes what it receives into the folder named: the row does not place that folder as a write',
+  },
+  'twentieth-look.jsonl': {
+    'r20A-505': 'steam has no row: an entry naming a program without a row covers its words, --reset (which deletes its runtime) too',
+    'r20B-320': "redis-cli config set dir/dbfilename then save makes the server write its database into any folder: the row names CONFIG as destructive, not the server's file it writes",
   },
 };
 
