@@ -17,7 +17,42 @@ export interface Rechecker {
   recheck(argv: Word[]): HardlineFinding | null;
 }
 
-export function checkRemove(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
+/**
+ * The words a brace group of a word the resolver keeps opaque may make, at its worst: the resolver
+ * unfolds only plain brace words exactly (reading/braces.ts), so `"${HOME:?}"/{*,.*}` stays one
+ * word, which the floor reads as each of `"${HOME:?}"/*` and `"${HOME:?}"/.*`. An unquoted group
+ * with a comma and no dollar sign, brace, quote, backslash or backquote inside; the first such
+ * group only, at most 16 words.
+ */
+export function braceAlternatives(word: Word): Word[] {
+  if (word.kind !== 'opaque' || !word.raw.includes('{')) return [word];
+  let quote: string | null = null;
+  for (let i = 0; i < word.raw.length; i++) {
+    const c = word.raw[i]!;
+    if (c === '\\' && quote !== "'") {
+      i++;
+      continue;
+    }
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      quote = c;
+      continue;
+    }
+    if (c !== '{' || word.raw[i - 1] === '$') continue;
+    const group = /^\{([^{}'"$`\\]*,[^{}'"$`\\]*)\}/.exec(word.raw.slice(i));
+    if (group === null) continue;
+    const parts = group[1]!.split(',');
+    if (parts.length > 16) return [word];
+    return parts.map((part) => ({ ...word, raw: word.raw.slice(0, i) + part + word.raw.slice(i + group[0].length) }));
+  }
+  return [word];
+}
+
+export function checkRemove(name: string, given: readonly Word[], place: PathPlace): HardlineFinding | null {
+  const args = given.flatMap(braceAlternatives);
   // rm reads options anywhere before `--` (GNU getopt permutes), so scan every word.
   let recursive = name === 'rimraf';
   let optionsEnded = false;
@@ -99,7 +134,7 @@ function mergedUsrLink(word: Word, place: PathPlace): string | null {
 
 /** The operands of `unlink`, `shred`, `truncate`, read with their rows' grammars; `unlink` removes links. */
 export function checkFileDestroyers(name: string, args: readonly Word[], place: PathPlace): HardlineFinding | null {
-  const targets = readByRow(name, args)?.operands ?? operands(args);
+  const targets = (readByRow(name, args)?.operands ?? operands(args)).flatMap(braceAlternatives);
   return checkCriticalFiles(name, targets, place) ?? (name === 'unlink' ? checkLinkRemoval(name, targets, place) : null);
 }
 
