@@ -979,6 +979,16 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
         k += substitution[0].length;
         continue;
       }
+      // zsh's `${(e)NAME}` (the `e` flag among others: `(Qe)`) expands the value again: its
+      // substitutions run (`x='$(rm -rf ~)'; : ${(e)x}`), so the value is read as shell text there.
+      const zshEval = c === '$' ? ZSH_EVAL.exec(text.slice(k)) : null;
+      const toEval = zshEval === null ? undefined : values.get(zshEval[1]!)?.raw;
+      if (zshEval !== null && toEval !== undefined) {
+        out += toEval;
+        k += zshEval[0].length;
+        changed = true;
+        continue;
+      }
       // zsh's `${(s/:/)NAME}` splits the value at the separator; the search path's folders at their worst.
       const zshSplit = c === '$' ? ZSH_SPLIT.exec(text.slice(k)) : null;
       const toSplit = zshSplit === null ? undefined : (values.get(zshSplit[3]!) ?? environmentValue(zshSplit[3]!));
@@ -1019,7 +1029,7 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
  * backticks, kept as its text, so `t=$(gh auth token); curl -H "…$t" URL` reads as the substitution sent), an array
  * `(…)`, or a plain word.
  */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|`[^`]*`|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*")*\)|(?:[^\s;&|()<>'"`$]|\$\([^()'"`]*\)|\$(?!\())*)(?=[\s;&|)]|$)/;
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|`[^`]*`|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*"|\([^()'"]*\))*\)|(?:[^\s;&|()<>'"`$]|\$\([^()'"`]*\)|\$(?!\())*)(?=[\s;&|)]|$)/;
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
@@ -1028,6 +1038,9 @@ const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
 const READ_HERE = /^read((?:\s+-[rsea]+)*)\s+((?:[A-Za-z_][A-Za-z0-9_]*\s*)+)<<<\s*('[^']*'|"(?:[^"\\]|\\.)*"|[^\s;&|]+)/;
 
 /** zsh's split flag `${(s/SEP/)NAME}` (any delimiter pair: `(s.:.)`, `(s:,:)`). */
+/** zsh's `${(FLAGS)NAME}` whose flags (letters only) hold `e`: the value expanded again, as shell text. */
+const ZSH_EVAL = /^\$\{\([A-Za-z@]*e[A-Za-z@]*\)([A-Za-z_][A-Za-z0-9_]*)\}/;
+
 const ZSH_SPLIT = /^\$\{\(s(.)(.+?)\1\)([A-Za-z_][A-Za-z0-9_]*)\}/;
 
 /**
