@@ -233,7 +233,9 @@ function hostBindWrites(options: readonly string[], kind: 'volume' | 'mount'): O
     const bind = kind === 'volume' ? volumeBind(value) : mountBind(value);
     return bind === null || bind.readOnly === true ? null : bind.host;
   };
-  return { role: 'writer', options, when: (value) => host(value) !== null, target: 'tree', targetText: host, example: kind === 'volume' ? '/srv/data:/d' : 'type=bind,src=/srv/data,dst=/d', note: 'binds a host folder outside the working folder, which the container may write' };
+  // The host folder is written as a place, as the working folder's own bind is (a bind of the
+  // workspace's absolute path stays a write inside it).
+  return { role: 'writer', options, when: (value) => host(value) !== null, target: 'file', targetText: host, example: kind === 'volume' ? '/srv/data:/d' : 'type=bind,src=/srv/data,dst=/d', note: 'binds a host folder outside the working folder, which the container may write' };
 }
 const WORKSPACE_BIND_WRITES: readonly OptionRole[] = [...workspaceBindWrites(['-v', '--volume'], 'volume'), ...workspaceBindWrites(['--mount'], 'mount'), hostBindWrites(['-v', '--volume'], 'volume'), hostBindWrites(['--mount'], 'mount')];
 const COMPOSE_BIND_WRITES: readonly OptionRole[] = workspaceBindWrites(['-v', '--volume'], 'volume');
