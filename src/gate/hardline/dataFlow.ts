@@ -1037,10 +1037,10 @@ const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
 /** `read [-r|-a …] NAME… <<< WORD` (flags only, no option with a value but `-a`'s name). */
 const READ_HERE = /^read((?:\s+-[rsea]+)*)\s+((?:[A-Za-z_][A-Za-z0-9_]*\s*)+)<<<\s*('[^']*'|"(?:[^"\\]|\\.)*"|[^\s;&|]+)/;
 
-/** zsh's split flag `${(s/SEP/)NAME}` (any delimiter pair: `(s.:.)`, `(s:,:)`). */
 /** zsh's `${(FLAGS)NAME}` whose flags (letters only) hold `e`: the value expanded again, as shell text. */
 const ZSH_EVAL = /^\$\{\([A-Za-z@]*e[A-Za-z@]*\)([A-Za-z_][A-Za-z0-9_]*)\}/;
 
+/** zsh's split flag `${(s/SEP/)NAME}` (any delimiter pair: `(s.:.)`, `(s:,:)`). */
 const ZSH_SPLIT = /^\$\{\(s(.)(.+?)\1\)([A-Za-z_][A-Za-z0-9_]*)\}/;
 
 /**

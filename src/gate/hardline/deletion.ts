@@ -24,7 +24,7 @@ export interface Rechecker {
  * with a comma and no dollar sign, brace, quote, backslash or backquote inside; the first such
  * group only, at most 16 words.
  */
-export function braceAlternatives(word: Word): Word[] {
+function braceAlternatives(word: Word): Word[] {
   if (word.kind !== 'opaque' || !word.raw.includes('{')) return [word];
   let quote: string | null = null;
   for (let i = 0; i < word.raw.length; i++) {

@@ -135,8 +135,8 @@ function substitutedSessionProcess(word: Word): { command: string; what: string 
     if (text.startsWith('-')) continue;
     // A login service's processes too (`$(pgrep -u david sshd)`): every SSH session, of that account at
     // least. pgrep's pattern is a regular expression (`"\bdwm$"`), anchored whole with `-x`.
-    const found = name === 'pgrep' ? sessionProcessMatching(text, texts.some((t) => t === '-x' || t === '--exact')) : sessionOrLoginProcess(text.slice(text.lastIndexOf('/') + 1));
-    if (found !== null) return { command: `${name} ${text}`, what: typeof found === 'string' ? found : found.what };
+    const what = name === 'pgrep' ? sessionProcessMatching(text, texts.some((t) => t === '-x' || t === '--exact')) : sessionOrLoginProcess(text.slice(text.lastIndexOf('/') + 1));
+    if (what !== null) return { command: `${name} ${text}`, what };
   }
   return null;
 }

@@ -161,10 +161,9 @@ export function sessionOrLoginProcess(name: string): string | null {
  * with `-x`), so `\bdwm$`, `^(i3|sway)$` and `plasmash.ll` pick what their plain names do. A
  * pattern the gate cannot compile picks nothing here (the name read as written still counts).
  */
-export function sessionProcessMatching(pattern: string, whole: boolean): { name: string; what: string } | null {
-  const plain = pattern.replace(/^\^/, '').replace(/\$$/, '');
-  const named = sessionOrLoginProcess(plain);
-  if (named !== null) return { name: plain, what: named };
+export function sessionProcessMatching(pattern: string, whole: boolean): string | null {
+  const named = sessionOrLoginProcess(pattern.replace(/^\^/, '').replace(/\$$/, ''));
+  if (named !== null) return named;
   if (!/[\\.*+?()[\]{}|^$]/.test(pattern) || pattern.length > 256) return null;
   let regex: RegExp;
   try {
@@ -174,7 +173,7 @@ export function sessionProcessMatching(pattern: string, whole: boolean): { name:
     return null;
   }
   for (const name of [...Object.keys(SESSION_PROCESSES), ...Object.keys(LOGIN_SERVICE_PROCESSES)]) {
-    if (regex.test(name)) return { name, what: sessionOrLoginProcess(name)! };
+    if (regex.test(name)) return sessionOrLoginProcess(name);
   }
   return null;
 }
@@ -276,8 +275,8 @@ export function checkSessionKill(name: string, args: readonly Word[]): HardlineF
   // pkill reads a regular expression (`^loginwindow$`, `\bdwm$`); killall and skill a name.
   const whole = texts.some((text) => text === '-x' || text === '--exact');
   for (const process of names) {
-    const found = name === 'pkill' ? sessionProcessMatching(process, whole) : sessionOrLoginProcess(process) === null ? null : { name: process, what: sessionOrLoginProcess(process)! };
-    if (found !== null) return hardlineFinding('shutdown', `${name} ${process}: ${found.what}`);
+    const what = name === 'pkill' ? sessionProcessMatching(process, whole) : sessionOrLoginProcess(process);
+    if (what !== null) return hardlineFinding('shutdown', `${name} ${process}: ${what}`);
   }
   return null;
 }

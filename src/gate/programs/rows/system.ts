@@ -32,6 +32,9 @@ function unless(program: string, role: Role, note: string, ...harmless: string[]
   return (_args, reading) => (hasOption(reading, ...harmless) ? [] : [whole(program, role, note)]);
 }
 
+/** The account database the account tools edit (the files beside it change with it). */
+const ACCOUNT_DATABASE = '/etc/passwd';
+
 /**
  * An account tool edits the account database whatever else it does: a write outside the workspace
  * (D§7), so a person sees an account created, changed or removed, whatever the rating
@@ -42,7 +45,7 @@ function editsAccounts(program: string, ...harmless: string[]): (args: readonly 
   return (_args, reading) =>
     hasOption(reading, ...harmless)
       ? []
-      : [{ role: 'writer', program, trigger: program, index: -1, value: literalWord('/etc/passwd'), target: 'file', changes: 'edits', everyday: true, note: `${program} edits the account database (/etc/passwd, /etc/shadow, /etc/group)` }];
+      : [{ role: 'writer', program, trigger: program, index: -1, value: literalWord(ACCOUNT_DATABASE), target: 'file', changes: 'edits', everyday: true, note: `${program} edits the account database (/etc/passwd, /etc/shadow, /etc/group)` }];
 }
 
 /** True when the literal value is missing, opaque, or matches. */
@@ -1181,7 +1184,7 @@ const ACCOUNT_ROWS: readonly ProgramRow[] = [
         role: 'writer',
         options: ['-s', '--shell', '-d', '--home', '-l', '--login', '-u', '--uid', '-g', '--gid', '-G', '--groups', '-c', '--comment', '-p', '--password', '-e', '--expiredate'],
         target: 'file',
-        targetText: () => '/etc/passwd',
+        targetText: () => ACCOUNT_DATABASE,
         changes: 'edits',
         everyday: true,
         example: '/bin/zsh',
