@@ -377,15 +377,15 @@ function withZshReadings(commands: readonly CommandShape[], home: string): reado
   const loops = [...zshLoopReadings(commands), ...zshRemapReadings(commands, home)];
   for (let k = 0; k < commands.length; k++) {
     const command = commands[k]!;
-    const readings = zshArgvReadings(command.argv);
-    for (const loop of loops) if (loop.at === k) readings.push(loop.argv);
+    const readings: Array<{ argv: Word[]; redirects?: Redirect[] }> = zshArgvReadings(command.argv).map((argv) => ({ argv }));
+    for (const loop of loops) if (loop.at === k) readings.push(loop);
     if (readings.length === 0) {
       out?.push(command);
       continue;
     }
     out ??= commands.slice(0, k);
     out.push(command);
-    for (const argv of readings) out.push({ ...command, argv, record: undefined });
+    for (const { argv, redirects } of readings) out.push({ ...command, argv, redirects: redirects ?? command.redirects, record: undefined });
   }
   return out ?? commands;
 }
@@ -1479,8 +1479,12 @@ function checkReadLoops(text: string, context: Context): HardlineFinding | null 
     const commands = readTextCommands(producer, context.home);
     const last = commands[commands.length - 1];
     if (last === undefined) return null;
+    // Every process id (`ls /proc | while read p; do kill -9 $p; done`) is pid -1 at worst, after
+    // `--` so that it is no signal option, as for xargs below; a lister's paths besides.
+    const everyProcess = printsEveryProcess(last as CommandShape, (command) => wordsAsWritten(command as CommandShape)) ? ['-- -1'] : [];
     const listed = listedPaths(innerArgv(last as CommandShape));
-    if (listed !== null) return listed.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw));
+    if (listed !== null) return [...everyProcess, ...listed.map((word) => (word.kind === 'literal' ? bashSingleQuote(word.value) : word.raw))];
+    if (everyProcess.length > 0) return everyProcess;
     const produced = producedText(last as CommandShape);
     // Otherwise the variable holds what the producer prints, unknown here: its substitution (a
     // credential it reads reaches a sink of the body: DNS or ICMP exfiltration, readLoops.ts).

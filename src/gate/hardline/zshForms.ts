@@ -19,7 +19,7 @@
  * rows/shells.ts); glob qualifiers and history modifiers on paths are read by the text reader
  * ({@link zshQualifiedWord}).
  */
-import type { Word } from '../reading/resolution';
+import type { Redirect, Word } from '../reading/resolution';
 import { approximateWordText } from '../programs/executorPayloads';
 import { readTextCommands } from './textCommands';
 
@@ -37,6 +37,15 @@ const MAX_LOOP_VALUES = 16;
 
 interface HasArgv {
   argv: readonly Word[];
+  /** The command's redirects, where the reader has them (a loop's value reaches their targets too). */
+  redirects?: readonly Redirect[];
+}
+
+/** Another reading of the command at `at`: its words, and its redirects when a loop's value changed them. */
+interface ExtraReading {
+  at: number;
+  argv: Word[];
+  redirects?: Redirect[];
 }
 
 /** The unquoted literal text of a word (its raw text is its value), or null. */
@@ -153,14 +162,59 @@ function loopOf(argv: readonly Word[]): Loop | null {
   return null;
 }
 
+/** Whether position `at` of a word's source text is inside double quotes (backslashes and single quotes read as bash does). */
+function insideDoubleQuotes(raw: string, at: number): boolean {
+  let double = false;
+  for (let k = 0; k < at; k++) {
+    const c = raw[k];
+    if (c === '\\') k++;
+    else if (c === '"') double = !double;
+    else if (c === "'" && !double) {
+      const close = raw.indexOf("'", k + 1);
+      if (close < 0 || close >= at) return false;
+      k = close;
+    }
+  }
+  return double;
+}
+
+/**
+ * A loop value that is the folder of every process (`/proc/[0-9]*`, `/proc/*`, with or without a
+ * closing slash): the variable holds each one's path, so whatever the body makes of it (the
+ * basename by `${p##…}` or `$(basename $p)`, `${p#/proc/}`) may be every process id.
+ */
+function namesEveryProcess(value: Word): boolean {
+  return value.kind !== 'literal' && /^\/proc\/(?:\*|\[[0-9-]+\]\*|\[[0-9-]+\]\[[0-9-]+\]\*)\/?$/.test(value.raw);
+}
+
+/**
+ * The body with every word that expands `name` in any form read as every process id: pid -1
+ * after `--` (so that it is no signal option), as the floor reads `kill $(pgrep .)`
+ * (processes.ts). A body that only reads the folder (`cat /proc/$p/status`) is no worse for it.
+ */
+function everyProcessFor(argv: readonly Word[], name: string): Word[] {
+  const uses = new RegExp(`\\$(?:\\{[#!]?${name}(?![A-Za-z0-9_])|${name}(?![A-Za-z0-9_]))`);
+  return argv.flatMap((word) => (word.kind !== 'literal' && uses.test(word.raw) ? [literal('--'), literal('-1')] : [word]));
+}
+
 /** `$NAME`, `${NAME}` (quoted or not) in a word's source text, with `value` in its place. */
 function substituted(word: Word, name: string, value: Word): Word {
   if (word.kind === 'literal' || !word.raw.includes(name)) return word;
   const pattern = new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g');
   if (!pattern.test(word.raw)) return word;
-  const raw = word.raw.replace(pattern, value.kind === 'literal' ? value.value.replace(/[$`\\"']/g, '\\$&') : value.raw);
+  // The loop variable holds one path the value's glob expanded to (`for f in /etc/*`): quoting its
+  // expansion (`"$f"`, `"/x/$f"`) keeps that path whole, so the glob is closed out of the quotes
+  // to stand for every path it matches, not for one file named `/etc/*`.
+  const raw = word.raw.replace(pattern, (found, at: number) => {
+    if (value.kind === 'literal') return value.value.replace(/[$`\\"']/g, '\\$&');
+    return insideDoubleQuotes(word.raw, at) ? `"${value.raw}"` : value.raw;
+  });
   if (value.kind === 'literal' && !/[$`*?[{~]/.test(raw)) return literal(approximateWordText(raw));
-  return { kind: 'opaque', raw, expansions: word.expansions };
+  // The value's own expansions come along: a glob value makes the word a glob (`rm $f` is `rm
+  // /etc/*`); a word left with no `$` expands no variable any more.
+  const kept = raw.includes('$') ? word.expansions : word.expansions.filter((expansion) => expansion !== 'variable');
+  const expansions = value.kind === 'literal' ? word.expansions : [...new Set([...kept, ...value.expansions])];
+  return { kind: 'opaque', raw, expansions };
 }
 
 /**
@@ -168,8 +222,8 @@ function substituted(word: Word, name: string, value: Word): Word {
  * `do … done`, and whatever runs after the loop, where the name keeps its last value) with the
  * loop's names replaced by each value. `commands` in line order.
  */
-export function zshLoopReadings(commands: readonly HasArgv[]): Array<{ at: number; argv: Word[] }> {
-  const out: Array<{ at: number; argv: Word[] }> = [];
+export function zshLoopReadings(commands: readonly HasArgv[]): ExtraReading[] {
+  const out: ExtraReading[] = [];
   let loops = 0;
   for (let k = 0; k < commands.length && out.length < MAX_EXTRA_READINGS && loops < MAX_LOOPS; k++) {
     const loop = loopOf(commands[k]!.argv);
@@ -180,12 +234,21 @@ export function zshLoopReadings(commands: readonly HasArgv[]): Array<{ at: numbe
     // loops linear.
     for (let at = k; at < commands.length && out.length < MAX_EXTRA_READINGS; at++) {
       const body = at === k ? loop.body : commands[at]!.argv;
-      if (loop.names.length === 0 || !body.some((word) => word.kind !== 'literal')) continue;
+      // A later command's redirect targets take the value too (`for f in /etc/*; do : > "$f"; done`).
+      const redirects = at === k ? [] : (commands[at]!.redirects ?? []);
+      const opaqueTarget = redirects.some((redirect) => redirect.target.kind !== 'literal');
+      if (loop.names.length === 0 || (!body.some((word) => word.kind !== 'literal') && !opaqueTarget)) continue;
       for (const value of loop.values) {
         if (out.length >= MAX_EXTRA_READINGS) return out;
         let argv = [...body];
-        for (const name of loop.names) argv = argv.map((word) => substituted(word, name, value));
-        out.push({ at, argv });
+        for (const name of loop.names) argv = namesEveryProcess(value) ? everyProcessFor(argv, name) : argv.map((word) => substituted(word, name, value));
+        if (!opaqueTarget) {
+          out.push({ at, argv });
+          continue;
+        }
+        let targets = redirects.map((redirect) => redirect.target);
+        for (const name of loop.names) targets = targets.map((word) => substituted(word, name, value));
+        out.push({ at, argv, redirects: redirects.map((redirect, n) => ({ ...redirect, target: targets[n]! })) });
       }
     }
   }
