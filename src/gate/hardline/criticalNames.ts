@@ -62,6 +62,7 @@ export const CRITICAL_EXAMPLES: readonly string[] = [
   ...['usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2', 'usr/lib64/libc.so.6', 'lib64/libc.so.6', 'usr/lib/libc.so.6', 'usr/lib/ld-linux-x86-64.so.2', 'lib/ld-musl-x86_64.so.1', 'lib/libc.musl-x86_64.so.1'],
   ...['vmlinuz', 'vmlinuz-6.1.0-13-amd64', 'initrd.img', 'initrd.img-6.1.0-13-amd64', 'vmlinuz-linux', 'initramfs-linux.img'].map((name) => `boot/${name}`),
   'boot/grub/grub.cfg', 'boot/grub2/grub.cfg',
+  ...['EFI/BOOT/BOOTX64.EFI', 'EFI/debian/grubx64.efi', 'EFI/ubuntu/shimx64.efi', 'EFI/fedora/grubx64.efi', 'EFI/systemd/systemd-bootx64.efi'].map((name) => `boot/efi/${name}`),
   ...PACKAGE_DATABASE_FILES,
 
   // Windows seen from WSL: `find /mnt/c/Windows/System32 -name '*.dll' -delete` reaches ntdll.dll.

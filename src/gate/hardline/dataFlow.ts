@@ -737,8 +737,9 @@ function anchoredFolders(reading: NonNullable<ReturnType<typeof readByRow>>, nam
   for (const option of reading.options) {
     if (!names.includes(option.name)) continue;
     const value = option.value === null ? null : literalText(option.value);
-    // The rest must match whatever follows (`^/etc/`, `^/etc/.*`, `^/etc`): `^/home/u/.*\.pyc$` narrows.
-    const folder = value === null ? undefined : /^\^(\/[^\\.*+?()[\]{}|^$]*?)\/?(?:\.[*+])?\$?$/.exec(value)?.[1];
+    // The rest must match whatever follows (`^/etc/`, `^/etc/.*`, `^/etc`), or any one name below
+    // it (`^/home/[^/]*$`, each home folder): `^/home/u/.*\.pyc$` narrows.
+    const folder = value === null ? undefined : /^\^(\/[^\\.*+?()[\]{}|^$]*?)\/?(?:\.[*+]|\[\^\/\][*+])?\$?$/.exec(value)?.[1];
     if (folder === undefined) return [];
     out.push(literalWord(folder === '' ? '/' : folder));
   }

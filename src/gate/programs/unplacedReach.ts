@@ -15,8 +15,14 @@ const CODE_LIKE = /[\s(){}[\];|&<>$`'"\\*?]/;
 /** A written path that may leave the workspace: absolute, home, parent, a drive, a UNC share. */
 const PATH_LIKE = /^(?:\/|~|\.\.(?:\/|$)|[A-Za-z]:[\\/]|\\\\)/;
 
-/** Places outside the workspace anyone may write (D§7: the temp folders) or that hold nothing. */
-const HARMLESS_PLACES = /^\/(?:tmp|var\/tmp|dev\/(?:null|zero|u?random|std(?:in|out|err)|tty))(?:\/|$)/;
+/**
+ * Places outside the workspace that hold nothing. The temp folders are not among them: anyone may
+ * write there, so a file a program without a row is given there may be a plugin, a configuration
+ * or a script it loads that nobody in the workspace has seen (`typedoc --plugin /tmp/p.mjs`,
+ * `locust -f /tmp/l.py`; docs/decisions.md "An entry for a program without a row covers its work
+ * in the workspace").
+ */
+const HARMLESS_PLACES = /^\/dev\/(?:null|zero|u?random|std(?:in|out|err)|tty)$/;
 
 /**
  * Why an entry for the program cannot cover this record's words, or null: the program has a row

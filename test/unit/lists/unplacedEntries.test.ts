@@ -29,6 +29,10 @@ describe('an entry for a program without a row', () => {
     ['frobrun src/*.c', 'frobrun'],
     ['sudo frobrun status', 'sudo frobrun'],
     ['frobrun C:/Users/dev', 'frobrun'],
+    // The temp folders are anyone's: a file there may be a plugin or configuration it loads.
+    ['frobrun --cache=/tmp/frob run main.nf', 'frobrun'],
+    ['typedoc --plugin /tmp/typedoc-plugin.mjs src/index.ts', 'typedoc'],
+    ['frobrun -c /var/tmp/frob.conf', 'frobrun'],
   ];
   for (const [line, entry] of beyond) {
     it(`does not cover words reaching past the workspace: ${line}`, () => assert.equal(covered(line, entry), false));
@@ -38,8 +42,8 @@ describe('an entry for a program without a row', () => {
     ['frobrun build', 'frobrun'],
     ['frobrun --verbose check src/lib ./out', 'frobrun'],
     ['frobrun fetch https://example.com/a.tgz', 'frobrun'],
-    ['frobrun --cache=/tmp/frob run main.nf', 'frobrun'],
     ['frobrun run 2>/dev/null', 'frobrun'],
+    ['frobrun --out=/dev/null check', 'frobrun'],
   ];
   for (const [line, entry] of inside) {
     it(`covers its work in the workspace: ${line}`, () => assert.equal(covered(line, entry), true));
