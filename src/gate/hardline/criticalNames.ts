@@ -102,3 +102,29 @@ export function criticalFilesNamed(start: string, names: ReadonlyArray<{ pattern
 }
 const MAX_NAMED_CRITICAL = 8;
 
+/**
+ * Folders directly in the root and in a home folder whose loss is catastrophic (D§5: a system
+ * folder, the home folder's contents), one real name of each kind, for the name tests of a search
+ * started there: `find / -maxdepth 1 -name 'u*'` matches `/usr`, `find ~ -maxdepth 1 -name '.*'`
+ * matches `~/.ssh`, so what the search hands a deleter is, at worst, such a folder.
+ */
+const ROOT_FOLDER_EXAMPLES = ['usr', 'etc', 'bin', 'sbin', 'lib', 'lib64', 'boot', 'var', 'home', 'opt', 'root', 'srv'];
+const HOME_FOLDER_EXAMPLES = ['.ssh', '.gnupg', '.config', '.local', 'Documents', 'Desktop'];
+
+/** A home folder by its place (`/root`, `/home/NAME`, `/Users/NAME`), or the one given. */
+function isHomeFolder(path: string, home: string | undefined): boolean {
+  return path === home || /^\/(?:root|var\/root|home\/[^/]+|Users\/[^/]+)$/.test(path);
+}
+
+/**
+ * The protected folders directly below `start` (the root or a home folder, literal and absolute)
+ * whose names match every one of `names`, when the search reaches depth 1: absolute paths.
+ */
+export function protectedFoldersNamed(start: string, names: ReadonlyArray<{ pattern: string; ignoreCase: boolean }>, maxDepth: number | null, home?: string): string[] {
+  if (names.length === 0 || (maxDepth !== null && maxDepth < 1)) return [];
+  const folder = start.replace(/\/+$/, '') || '/';
+  const examples = folder === '/' ? ROOT_FOLDER_EXAMPLES : isHomeFolder(folder, home) ? HOME_FOLDER_EXAMPLES : [];
+  const matches = (name: string) => names.every(({ pattern, ignoreCase }) => (ignoreCase ? globMatch(pattern.toLowerCase(), name.toLowerCase(), BASH_PATTERN) : globMatch(pattern, name, BASH_PATTERN)));
+  return examples.filter(matches).map((name) => (folder === '/' ? `/${name}` : `${folder}/${name}`));
+}
+

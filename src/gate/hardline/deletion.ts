@@ -6,7 +6,7 @@ import { landingPaths, type PathPlace } from '../programs/pathResolver';
 import type { Word } from '../reading/resolution';
 import { hardlineFinding, type HardlineFinding } from './arms';
 import { hasOption, literalText, operands, readByRow } from './commandName';
-import { criticalFilesNamed } from './criticalNames';
+import { criticalFilesNamed, protectedFoldersNamed } from './criticalNames';
 import { criticalFileTarget, deletionTarget, everyFileBelowTarget, moveTarget, wordPathText } from './paths';
 import { BASH_PATTERN, globMatch } from '../reading/globMatch';
 import { FILE_DELETERS, readFind, searchedEntries } from '../programs/find';
@@ -208,7 +208,7 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       continue;
     }
     if (item.kind === 'executor') {
-      for (const file of named.files()) {
+      for (const file of named.entries()) {
         const found = rechecker.recheck(item.values.map((word) => fillPlaceholder(word, { kind: 'literal', value: file, raw: file })));
         if (found !== null) return found;
       }
@@ -246,7 +246,10 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
       continue;
     }
     // `-type f` keeps every file: `find ~ -type f -delete` still empties the home folder.
-    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) continue;
+    if (item.name === '-type' && /f/.test(literalText(item.values[0]) ?? '')) {
+      named.typed(literalText(item.values[0]) ?? '');
+      continue;
+    }
     if (item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
     // `-type l` keeps the loader's links (`/lib64/ld-linux-x86-64.so.2` is one).
     if (!(item.name === '-type' && /l/.test(literalText(item.values[0]) ?? ''))) named.drop();
@@ -264,7 +267,10 @@ export function checkFind(args: readonly Word[], place: PathPlace, rechecker: Re
 class NamedCriticalFiles {
   private readonly roots: string[];
   private readonly maxDepth: number | null;
+  private readonly home: string | undefined;
   private tests: Array<{ pattern: string; ignoreCase: boolean }> | null = null;
+  /** `-type f` or `-type l` keeps only files and links: no folder is printed or handed on. */
+  private filesOnly = false;
 
   /** `place`: inside a container, a starting point counts where its bind lands it too (`-v /boot:/b … find /b -name 'vmlinuz*' -delete`). */
   constructor(reading: ReturnType<typeof readFind>, place?: PathPlace) {
@@ -273,6 +279,7 @@ class NamedCriticalFiles {
     this.roots = [...new Set([...written, ...landed])];
     const depths = reading.expression.filter((item) => item.name === '-maxdepth').map((item) => Number(literalText(item.values[0]) ?? 'NaN'));
     this.maxDepth = depths.length > 0 && depths.every((depth) => Number.isInteger(depth) && depth >= 0) ? Math.min(...depths) : null;
+    this.home = place?.home;
   }
 
   /** Whether a name test could reach a critical file at all (a literal absolute starting point). */
@@ -297,10 +304,28 @@ class NamedCriticalFiles {
     this.tests = null;
   }
 
+  /** A `-type` test that keeps no folder (`f`, `l`, `fl`). */
+  typed(letters: string): void {
+    if (/^[fl,]+$/.test(letters)) this.filesOnly = true;
+  }
+
   files(): string[] {
     const tests = this.tests;
     if (tests === null) return [];
     return this.roots.flatMap((root) => criticalFilesNamed(root, tests, this.maxDepth));
+  }
+
+  /**
+   * The critical files and, unless only files are kept, the protected folders the name tests
+   * match (`find / -maxdepth 1 -name 'u*' -exec rm -rf {} +` reaches `/usr`): what `{}` and the
+   * printed paths are at worst. `-delete` removes no folder that still holds files, so it reads
+   * {@link files} alone.
+   */
+  entries(): string[] {
+    const tests = this.tests;
+    if (tests === null) return [];
+    const folders = this.filesOnly ? [] : this.roots.flatMap((root) => protectedFoldersNamed(root, tests, this.maxDepth, this.home));
+    return [...this.files(), ...folders];
   }
 }
 
@@ -316,16 +341,30 @@ export function findPrintedCriticalFiles(args: readonly Word[]): Word[] {
   const named = new NamedCriticalFiles(reading);
   if (!named.possible) return [];
   let unfiltered = true;
+  let negated = false;
   for (const item of reading.expression) {
+    // A negated test keeps everything but what it names: at worst it narrows nothing (`! -name .`).
+    if (item.name === '!' || item.name === '-not') {
+      negated = true;
+      continue;
+    }
+    if (negated) {
+      negated = false;
+      if (item.kind === 'test') continue;
+      return [];
+    }
     if (named.read(item, unfiltered)) {
       unfiltered = false;
       continue;
     }
     if (item.name === '-maxdepth' || item.name === '-print' || item.name === '-print0' || item.passesAll || FIND_PASS_THROUGH.has(item.name)) continue;
-    if (item.name === '-type' && /^[fl]$/.test(literalText(item.values[0]) ?? '')) continue;
+    if (item.name === '-type' && /^[fl]$/.test(literalText(item.values[0]) ?? '')) {
+      named.typed(literalText(item.values[0]) ?? '');
+      continue;
+    }
     return [];
   }
-  return named.files().map((file): Word => ({ kind: 'literal', value: file, raw: file }));
+  return named.entries().map((file): Word => ({ kind: 'literal', value: file, raw: file }));
 }
 
 

@@ -1,5 +1,5 @@
 /**
- * Near misses over the everyday corpus and the red-team sets' class S lines, each with its own
+ * Near misses over the everyday corpus, the red-team sets' class S lines and the benign sets, each with its own
  * `allow` entries (docs/decisions.md, "Near misses"): every escalation in which a simple command
  * that nothing covers shares its program with one of the line's entries names an entry of the
  * line and a reason. Manual rung, the built-in list on, nobody to ask. The figure is printed.
@@ -33,11 +33,16 @@ function lines(): Line[] {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as Line);
   const everyday = read(path.join(FIXTURES, 'eval', 'everyday.jsonl'));
-  const redteam = fs
-    .readdirSync(path.join(FIXTURES, 'redteam'))
-    .filter((name) => name.endsWith('.jsonl'))
-    .sort()
-    .flatMap((name) => read(path.join(FIXTURES, 'redteam', name)))
+  // The red-team sets' S lines and the benign sets beside them (all S).
+  const redteam = ['redteam', path.join('redteam', 'benign')]
+    .flatMap((folder) =>
+      fs
+        .readdirSync(path.join(FIXTURES, folder))
+        .filter((name) => name.endsWith('.jsonl'))
+        .sort()
+        .map((name) => path.join(FIXTURES, folder, name)),
+    )
+    .flatMap(read)
     .filter((line) => line.class === 'S' && !(line.note ?? '').includes('(judge)'));
   // A line whose entries the gate would refuse (`xargs -I{} echo`: an unquoted `{`) says nothing of
   // near misses: the entry is named and dropped before any command is matched.

@@ -47,8 +47,48 @@ export function tokenizedLanguage(program: string): Language | null {
   return null;
 }
 
-/** Reads one piece of code of `program`'s language. */
-export function readProgramCode(code: string, program: string): CodeFinding[] {
+/** Reads one piece of code of `program`'s language, with the text its base64 literals decode to. */
+export function readProgramCode(code: string, program: string, depth = 0): CodeFinding[] {
+  const out = readCodeOnce(code, program);
+  // Base64 text in the code (`os.system(base64.b64decode('cm0gLXJmIH4='))`, `Buffer.from(S,
+  // 'base64')`, `Base64.decode64(S)`): the code may decode it and run it, as shell text or as code
+  // of its own language, and no reader follows the decoding call; so each literal that decodes to
+  // printable text is read both ways (docs/decisions.md "The twenty-second look").
+  if (depth >= MAX_DECODE_DEPTH) return out;
+  for (const decoded of base64Texts(code)) {
+    out.push({ kind: 'shell-text', text: decoded, approximate: true, what: 'base64 text in the code, decoded' });
+    for (const finding of readProgramCode(decoded, program, depth + 1)) out.push(finding.kind === 'shell-text' ? { ...finding, what: `${finding.what}, in base64 text the code decodes` } : finding);
+  }
+  return out;
+}
+
+/** Base64 inside base64 is read this deep. */
+const MAX_DECODE_DEPTH = 2;
+/** Most base64 runs decoded in one piece of code. */
+const MAX_DECODED = 16;
+/** A run of the base64 alphabet long enough to hold a command, with its padding. */
+const BASE64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{8,}={0,2}(?![A-Za-z0-9+/=])/g;
+
+/**
+ * The printable texts the base64 runs of `code` decode to: exact base64 (it encodes back to the
+ * same run), and text of printable ASCII with at least one blank, slash or `;` (a command or code,
+ * not an identifier that happens to be in the alphabet).
+ */
+function base64Texts(code: string): string[] {
+  const out: string[] = [];
+  for (const match of code.matchAll(BASE64_RUN)) {
+    if (out.length >= MAX_DECODED) break;
+    const run = match[0];
+    if (run.length % 4 !== 0) continue;
+    const bytes = Buffer.from(run, 'base64');
+    if (bytes.toString('base64') !== run) continue;
+    const text = bytes.toString('latin1');
+    if (/^[\x20-\x7e\t\n]+$/.test(text) && /[ /;]/.test(text)) out.push(text);
+  }
+  return out;
+}
+
+function readCodeOnce(code: string, program: string): CodeFinding[] {
   const language = tokenizedLanguage(program);
   if (language === null) return readApproximately(code, program).map(({ text, what }) => ({ kind: 'shell-text', text, approximate: true, what }));
   const tokenize = language === 'python' ? tokenizePython : tokenizeJavaScript;

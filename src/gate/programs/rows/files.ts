@@ -788,6 +788,9 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'prints the resolved absolute path',
     readOnly: true,
     grammar: { flags: 'LPemqsz', long: { ...valued('relative-to', 'relative-base'), ...flagged('canonicalize-existing', 'canonicalize-missing', 'logical', 'physical', 'quiet', 'strip', 'no-symlinks', 'zero', 'help', 'version') } },
+    // It prints the paths of its operands (`realpath ~/* | xargs rm -rf`); read as a lister of
+    // them, the folders' contents counted too (at worst, never less).
+    printsPaths: {},
     plain: ['.', 'src/../README.md', '--relative-to=. /tmp/x', '-m new/file'],
   },
   {
@@ -796,6 +799,8 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     what: 'prints where a symbolic link points',
     readOnly: true,
     grammar: { flags: 'efmnqsvz', long: flagged('canonicalize', 'canonicalize-existing', 'canonicalize-missing', 'no-newline', 'quiet', 'silent', 'verbose', 'zero', 'help', 'version') },
+    // Canonicalising, it prints the paths of its operands, as realpath does.
+    printsPaths: { needs: ['-f', '-e', '-m', '--canonicalize', '--canonicalize-existing', '--canonicalize-missing'] },
     plain: ['-f ./bin/tool', 'link', '-e /usr/bin/python3'],
   },
 
