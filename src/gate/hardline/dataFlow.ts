@@ -960,6 +960,10 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
         const words = (known !== undefined && ifs !== undefined ? splitByIfs(fromLiteral(hereText), ifs) : hereText).split(/[ \t\n]+/).filter((word) => word !== '');
         names.forEach((name, index) => values.set(name, fromLiteral(index === names.length - 1 || /a/.test(readHere[1]!) ? words.slice(index).join(' ') : (words[index] ?? ''))));
       }
+      // `mapfile -t NAME < <(PRODUCER)` (or readarray): the array holds the producer's lines, read
+      // as `NAME=($(PRODUCER))` is (a lister's paths at worst).
+      const mapfile = MAPFILE.exec(text.slice(k));
+      if (mapfile !== null) values.set(mapfile[1]!, valueOf(`($(${mapfile[2]!}))`, values));
       const printfV = PRINTF_V.exec(text.slice(k));
       if (printfV !== null) {
         const printed = printfOutput(shellWords(printfV[2]!));
@@ -1031,6 +1035,9 @@ export function lineWithValues(text: string, produce: (substituted: string) => s
  * `(…)`, or a plain word.
  */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(\$'(?:[^'\\]|\\.)*'|\$\((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*\)|`[^`]*`|'[^']*'|"(?:[^"\\]|\\.)*"|\((?:[^()'"]|'[^']*'|"(?:[^"\\]|\\.)*"|\([^()'"]*\))*\)|(?:[^\s;&|()<>'"`$]|\$\([^()'"`]*\)|\$(?!\())*)(?=[\s;&|)]|$)/;
+
+/** `mapfile`/`readarray` with its options, one array name, fed by a process substitution (group 2: its command). */
+const MAPFILE = /^(?:mapfile|readarray)(?:\s+-[tsOnducC]+(?:\s+(?:'[^']*'|[^\s;&|<>'"-][^\s;&|<>]*))?)*\s+([A-Za-z_][A-Za-z0-9_]*)\s*<\s*<\(((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*)\)/;
 
 /** `printf -v NAME ARGS…` up to the end of the command. */
 const PRINTF_V = /^printf\s+-v\s*([A-Za-z_][A-Za-z0-9_]*)\s+([^;&|\n]*)/;
