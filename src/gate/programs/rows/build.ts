@@ -1880,7 +1880,9 @@ function compilerWords(program: string): (args: readonly Word[]) => Form[] {
       const t = w.at(k);
       if (t === null) continue;
       const next = args[k + 1] ?? null;
-      if (t === '-wrapper' || t === '--wrapper') forms.push(found(program, 'executor', t, k, next, '-wrapper runs every compiler pass through the named program (and its arguments)', 'program'));
+      // `-wrapper PROG,ARG,…` runs each pass as `PROG ARG… PASS …`: read as that command's text (the
+      // commas are the word breaks), the floor's at-worst reading of the program and its arguments.
+      if (t === '-wrapper' || t === '--wrapper') forms.push({ ...found(program, 'executor', t, k, next, '-wrapper runs every compiler pass through the named program (and its arguments)'), ...(next === null ? {} : { payload: 'shell-text' as const, payloadText: next.raw.split(',').join(' ') }) });
       else if (/^--?(fplugin|fpass-plugin)=/.test(t)) forms.push(found(program, 'loader', t, k, null, '-fplugin= loads a shared library into the compiler'));
       else if (/^--?specs(=|$)/.test(t)) forms.push(found(program, 'loader', t, k, t.includes('=') ? null : next, '-specs= reads a spec file, which decides which programs the driver runs'));
       else if (/^--config(=|$)/.test(t) || /^--config-(system|user)-dir=/.test(t)) forms.push(found(program, 'loader', t, k, t.includes('=') ? null : next, '--config reads more options from a configuration file'));

@@ -957,9 +957,11 @@ const tarRow: CarveOutRow = {
 const zipRow: CarveOutRow = {
   program: 'zip',
   check(args) {
-    for (const word of args) {
+    for (const [k, word] of args.entries()) {
       if (word === '-TT' || word.startsWith('-TT=') || (word.startsWith('--un') && 'unzip-command'.startsWith(word.slice(2).split('=')[0]!))) {
-        return { option: word, why: 'zip -TT runs the named command to test the archive' };
+        // The command is the option's value (`-TT CMD`, `-TT=CMD`, `--unzip-command CMD`), run by a shell.
+        const command = word.includes('=') ? word.slice(word.indexOf('=') + 1) : args[k + 1];
+        return { option: word, why: 'zip -TT runs the named command to test the archive', ...(command !== undefined ? { payloadText: command } : {}) };
       }
     }
     return null;
