@@ -3,6 +3,18 @@ import { flagged, readArgs, valued, type ArgReading, type Grammar, type ReadOpti
 import { shellStartupWrites, writes } from './settingsStores';
 import type { Command, Form, OperandRole, OptionRole, ProgramRow, Role, WrapperReading } from '../row';
 import { commandText } from '../commandText';
+import { staysBelow } from '../containerBinds';
+
+/**
+ * When a build tool's "work on another project" option (`make -C DIR`, `cargo --manifest-path P`,
+ * `mvn -f DIR`, `composer --working-dir DIR`, `swift build --package-path DIR`) is a carve-out: its
+ * value may lead out of the workspace (absolute, `~`, `..`) or is only known at run time. A
+ * project below the working folder is the workspace's own, as `cd DIR && make` is (entries cover
+ * that already; docs/decisions.md "A project below the working folder is the workspace's own").
+ */
+function leavesWorkspace(value: string | null): boolean {
+  return value === null || !staysBelow(value);
+}
 
 /**
  * Package managers, task runners, build tools, compilers, test runners and linters.
@@ -228,7 +240,7 @@ const NPM_OPTIONS: readonly OptionRole[] = [
   { role: 'loader', options: ['--node-options'], example: '--require=./x.js', note: '--node-options passes Node options (such as --require) to every script npm runs' },
   { role: 'loader', options: ['--userconfig', '--globalconfig'], example: './npmrc', note: '--userconfig/--globalconfig read another npmrc, which can set the script shell or any option' },
   { role: 'loader', options: ['--init-module'], example: './init.js', note: '--init-module runs the named JavaScript file for npm init' },
-  { role: 'loader', options: ['-C', '--prefix'], example: '/tmp/project', note: '-C/--prefix works on another folder, running that package.json’s scripts' },
+  { role: 'loader', when: leavesWorkspace, options: ['-C', '--prefix'], example: '/tmp/project', note: '-C/--prefix works on another folder, running that package.json’s scripts' },
   { role: 'network', options: ['--registry', '--proxy', '--https-proxy'], example: 'https://registry.example.com', note: '--registry/--proxy make npm fetch packages through another server' },
   { role: 'loader', options: ['--allow-scripts', '--dangerously-allow-all-scripts'], example: 'esbuild', note: '--allow-scripts/--dangerously-allow-all-scripts let dependencies’ install scripts run' },
 ];
@@ -494,7 +506,7 @@ const PNPM_OPTIONS: readonly OptionRole[] = [
   { role: 'executor', options: ['-c', '--shell-mode'], note: '-c/--shell-mode hands the command to sh as shell text' },
   { role: 'loader', options: ['--node-options'], example: '--require=./x.js', note: '--node-options passes Node options (such as --require) to every script pnpm runs' },
   { role: 'loader', options: ['--userconfig', '--config-dir'], example: './npmrc', note: '--userconfig/--config-dir read another configuration, which can set the script shell' },
-  { role: 'loader', options: ['-C', '--dir', '--prefix'], example: '/tmp/project', note: '-C/--dir works on another folder, running that package.json’s scripts' },
+  { role: 'loader', when: leavesWorkspace, options: ['-C', '--dir', '--prefix'], example: '/tmp/project', note: '-C/--dir works on another folder, running that package.json’s scripts' },
   { role: 'network', options: ['--registry', '--proxy', '--https-proxy'], example: 'https://registry.example.com', note: '--registry/--proxy make pnpm fetch packages through another server' },
 ];
 
@@ -572,7 +584,7 @@ const YARN_GRAMMAR: Grammar = {
 };
 
 const YARN_OPTIONS: readonly OptionRole[] = [
-  { role: 'loader', options: ['--cwd'], example: '/tmp/project', note: '--cwd works on another folder, running that package.json’s scripts' },
+  { role: 'loader', when: leavesWorkspace, options: ['--cwd'], example: '/tmp/project', note: '--cwd works on another folder, running that package.json’s scripts' },
   { role: 'loader', options: ['--use-yarnrc'], example: './yarnrc', note: '--use-yarnrc reads another configuration, which can change the script shell' },
   { role: 'network', options: ['--registry', '--proxy', '--https-proxy'], example: 'https://registry.example.com', note: '--registry/--proxy make yarn fetch packages through another server' },
 ];
@@ -819,7 +831,7 @@ const UV_GRAMMAR: Grammar = { short: 'pfCPiw', flags: 'qvhVnUm', abbreviations: 
 
 const UV_GLOBAL: readonly OptionRole[] = [
   { role: 'loader', options: ['--config-file'], example: '/tmp/uv.toml', note: '--config-file reads another uv configuration (indexes, build settings)' },
-  { role: 'loader', options: ['--directory', '--project'], example: '/tmp/project', note: '--directory/--project work on another project, running its build code' },
+  { role: 'loader', when: leavesWorkspace, options: ['--directory', '--project'], example: '/tmp/project', note: '--directory/--project work on another project, running its build code' },
   { role: 'network', options: ['--index', '--default-index', '-i', '--index-url', '--extra-index-url'], example: 'https://pypi.example.com/simple', note: '--index/--index-url fetch packages from another index' },
   { role: 'loader', options: ['-f', '--find-links'], example: 'https://example.com/wheels/', note: '-f/--find-links take packages from another page or folder' },
   { role: 'executor', options: ['-p', '--python'], payload: 'program', when: (v) => v === null || v.includes('/'), example: '/tmp/python', note: '--python PATH names the interpreter that runs' },
@@ -909,7 +921,7 @@ const POETRY_GRAMMAR: Grammar = {
   },
 };
 const POETRY_OPTIONS: readonly OptionRole[] = [
-  { role: 'loader', options: ['-C', '--directory', '-P', '--project'], example: '/tmp/project', note: '--directory/--project work on another project, running its build code' },
+  { role: 'loader', when: leavesWorkspace, options: ['-C', '--directory', '-P', '--project'], example: '/tmp/project', note: '--directory/--project work on another project, running its build code' },
 ];
 const poetryLevel = (extra: Partial<Command> = {}): Command => ({ grammar: POETRY_GRAMMAR, ...extra, options: [...POETRY_OPTIONS, ...(extra.options ?? [])] });
 const POETRY_ROW: ProgramRow = {
@@ -994,7 +1006,7 @@ const RYE_GRAMMAR: Grammar = {
   },
 };
 const RYE_OPTIONS: readonly OptionRole[] = [
-  { role: 'loader', options: ['--pyproject'], example: '/tmp/other/pyproject.toml', note: '--pyproject works on another project, running its build code' },
+  { role: 'loader', when: leavesWorkspace, options: ['--pyproject'], example: '/tmp/other/pyproject.toml', note: '--pyproject works on another project, running its build code' },
 ];
 const ryeLevel = (extra: Partial<Command> = {}): Command => ({ grammar: RYE_GRAMMAR, ...extra, options: [...RYE_OPTIONS, ...(extra.options ?? [])] });
 const RYE_SOURCE_IS_CODE: OptionRole = { role: 'loader', options: ['--git', '--url', '--path'], example: 'https://example.com/x.git', note: 'adding from a URL, VCS or folder runs that code\'s setup' };
@@ -1044,7 +1056,7 @@ const PIXI_GRAMMAR: Grammar = {
   },
 };
 const PIXI_OPTIONS: readonly OptionRole[] = [
-  { role: 'loader', options: ['-m', '--manifest-path'], example: '/tmp/other/pixi.toml', note: '--manifest-path works on another project, whose tasks and activation scripts pixi runs' },
+  { role: 'loader', when: leavesWorkspace, options: ['-m', '--manifest-path'], example: '/tmp/other/pixi.toml', note: '--manifest-path works on another project, whose tasks and activation scripts pixi runs' },
   { role: 'network', options: ['-c', '--channel'], when: (v) => v === null || isUrl(v), example: 'https://conda.example.com/channel', note: '-c URL fetches packages from another channel' },
 ];
 /** `pixi run WORDS…`: the words joined are one command line of pixi's shell when one of them holds shell syntax (or is only known at run time). */
@@ -1210,8 +1222,8 @@ const CARGO_GRAMMAR: Grammar = { short: 'CZpFjtl', flags: 'Vvqhrf', abbreviation
 const CARGO_OPTIONS: readonly OptionRole[] = [
   { role: 'executor', options: ['--config'], payload: 'program', when: (v) => cargoConfigRole(v) === 'executor', example: 'target.x86_64-unknown-linux-gnu.runner="/tmp/run"', note: '--config sets a runner, linker, rustc wrapper or alias: a program cargo then runs' },
   { role: 'loader', options: ['--config'], when: (v) => cargoConfigRole(v) === 'loader', example: '/tmp/cargo.toml', note: '--config PATH (or env., patch., source. keys) loads settings that change what is built and run' },
-  { role: 'loader', options: ['--manifest-path'], example: '/tmp/other/Cargo.toml', note: '--manifest-path builds another crate, running its build scripts' },
-  { role: 'loader', options: ['-C'], example: '/tmp/other', note: '-C works in another folder, building that crate and running its build scripts' },
+  { role: 'loader', when: leavesWorkspace, options: ['--manifest-path'], example: '/tmp/other/Cargo.toml', note: '--manifest-path builds another crate, running its build scripts' },
+  { role: 'loader', when: leavesWorkspace, options: ['-C'], example: '/tmp/other', note: '-C works in another folder, building that crate and running its build scripts' },
   { role: 'writer', options: ['--target-dir', '--artifact-dir', '--out-dir'], target: 'tree', example: '/tmp/out', note: '--target-dir/--artifact-dir write the build output into a chosen folder' },
 ];
 
@@ -1413,7 +1425,7 @@ const MAKE_ROW: ProgramRow = {
   options: [
     { role: 'executor', options: ['-E', '--eval'], payload: 'code', example: '$(shell id)', note: '-E/--eval reads the text as Makefile code, which can run any command ($(shell …), recipes)' },
     { role: 'loader', options: ['-f', '--file', '--makefile'], example: '/tmp/evil.mk', note: '-f reads another makefile, whose recipes then run' },
-    { role: 'loader', options: ['-C', '--directory'], example: '/tmp/other', note: '-C runs the makefile of another folder' },
+    { role: 'loader', when: leavesWorkspace, options: ['-C', '--directory'], example: '/tmp/other', note: '-C runs the makefile of another folder' },
     { role: 'loader', options: ['-I', '--include-dir'], example: '/tmp/inc', note: '-I searches another folder for the makefiles that include directives read' },
   ],
   operands: [
@@ -1438,7 +1450,7 @@ const JUST_ROW: ProgramRow = {
   },
   options: [
     { role: 'loader', options: ['-f', '--justfile', '-g', '--global-justfile'], example: '/tmp/evil.just', note: '-f/--justfile reads another justfile, whose recipes then run' },
-    { role: 'loader', options: ['-d', '--working-directory'], example: '/tmp/other', note: '--working-directory runs recipes in another folder' },
+    { role: 'loader', when: leavesWorkspace, options: ['-d', '--working-directory'], example: '/tmp/other', note: '--working-directory runs recipes in another folder' },
     { role: 'executor', options: ['--shell', '--shell-arg'], payload: 'program', example: '/tmp/sh', note: '--shell names the program the recipes are handed to' },
     { role: 'executor', options: ['-c', '--command'], payload: 'shell-argv', example: 'id', note: '--command runs the given command with the justfile’s environment' },
     { role: 'executor', options: ['--chooser'], payload: 'shell-text', example: 'sh -c id', note: '--chooser names the command --choose runs to pick a recipe' },
@@ -1470,7 +1482,7 @@ const TASK_ROW: ProgramRow = {
   },
   options: [
     { role: 'loader', options: ['-t', '--taskfile'], example: 'https://example.com/Taskfile.yml', note: '-t/--taskfile reads another Taskfile (a path or, with remote taskfiles, a URL), whose tasks then run' },
-    { role: 'loader', options: ['-d', '--dir'], example: '/tmp/other', note: '-d runs the Taskfile of another folder' },
+    { role: 'loader', when: leavesWorkspace, options: ['-d', '--dir'], example: '/tmp/other', note: '-d runs the Taskfile of another folder' },
     { role: 'loader', options: ['-g', '--global'], note: '-g runs the Taskfile in the home folder' },
     { role: 'network', options: ['--insecure', '--download'], note: '--insecure/--download fetch remote Taskfiles (over plain HTTP with --insecure)' },
     { role: 'writer', options: ['-i', '--init'], note: '--init writes a Taskfile' },
@@ -1503,7 +1515,7 @@ const GRADLE_ROW: ProgramRow = {
   },
   options: [
     { role: 'loader', options: ['-b', '--build-file', '-c', '--settings-file'], example: '/tmp/evil.gradle', note: '-b/-c read another build or settings script, which is code' },
-    { role: 'loader', options: ['-p', '--project-dir'], example: '/tmp/other', note: '-p builds another project, running its build scripts' },
+    { role: 'loader', when: leavesWorkspace, options: ['-p', '--project-dir'], example: '/tmp/other', note: '-p builds another project, running its build scripts' },
     { role: 'loader', options: ['-I', '--init-script'], example: '/tmp/init.gradle', note: '-I runs an init script before the build' },
     { role: 'loader', options: ['-g', '--gradle-user-home'], example: '/tmp/home', note: '-g uses another Gradle home, whose init.d scripts and properties then run' },
     { role: 'loader', options: ['--include-build'], example: '/tmp/plugin', note: '--include-build adds another build, whose scripts and plugins run' },
@@ -1557,7 +1569,7 @@ const MAVEN_ROW: ProgramRow = {
     },
   },
   options: [
-    { role: 'loader', options: ['-f', '--file'], when: (v) => v === null || !['ae', 'f', 'n'].includes(v), example: '/tmp/other/pom.xml', note: '-f builds another POM, whose plugins then run' },
+    { role: 'loader', options: ['-f', '--file'], when: (v) => (v === null || !['ae', 'f', 'n'].includes(v)) && leavesWorkspace(v), example: '/tmp/other/pom.xml', note: '-f builds another POM, whose plugins then run' },
     { role: 'loader', options: ['-s', '--settings', '--global-settings'], when: (v) => v === null || v !== 'u', example: '/tmp/settings.xml', note: '-s/-gs read other settings (repositories, mirrors, profiles)' },
     { role: 'loader', options: ['-t', '--toolchains', '--global-toolchains'], when: (v) => v === null || !['p', 'r'].includes(v), example: '/tmp/toolchains.xml', note: '-t/-gt read other toolchains, naming the JDK programs that run' },
     { role: 'writer', options: ['-l', '--log-file'], when: (v) => v === null || v !== 'lr', example: '/tmp/build.log', note: '-l writes the build log to the named file' },
@@ -1739,7 +1751,7 @@ const NINJA_ROW: ProgramRow = {
   what: 'the Ninja build executor (the build.ninja of the folder is its job)',
   grammar: { short: 'Cfjkldtw', flags: 'nvh', stopAtOperand: false, long: flagged('version', 'verbose', 'quiet', 'help') },
   options: [
-    { role: 'loader', options: ['-C'], example: '/tmp/other', note: '-C runs the build file of another folder' },
+    { role: 'loader', when: leavesWorkspace, options: ['-C'], example: '/tmp/other', note: '-C runs the build file of another folder' },
     { role: 'loader', options: ['-f'], example: '/tmp/evil.ninja', note: '-f reads another build file, whose commands then run' },
     { role: 'listener', options: ['-t'], when: (v) => v === null || v === 'browse', example: 'browse', note: 'ninja -t browse starts a web server showing the build graph' },
   ],
@@ -2673,7 +2685,7 @@ const COMPOSER_GRAMMAR: Grammar = {
   },
 };
 const COMPOSER_OPTIONS: readonly OptionRole[] = [
-  { role: 'loader', options: ['-d', '--working-dir'], example: '/tmp/other', note: '-d works on another project, running its composer.json scripts and plugins' },
+  { role: 'loader', when: leavesWorkspace, options: ['-d', '--working-dir'], example: '/tmp/other', note: '-d works on another project, running its composer.json scripts and plugins' },
 ];
 const composerLevel = (extra: Partial<Command> = {}): Command => ({ grammar: COMPOSER_GRAMMAR, ...extra, options: [...COMPOSER_OPTIONS, ...(extra.options ?? [])] });
 const COMPOSER_DANGEROUS: Readonly<Record<string, { role: Role; note: string }>> = {
@@ -2894,7 +2906,7 @@ const SWIFT_OPTIONS: readonly OptionRole[] = [
   { role: 'destructive', options: ['--disable-sandbox'], note: '--disable-sandbox lets package plugins and manifests run without the sandbox' },
   { role: 'writer', options: ['--allow-writing-to-package-directory', '--allow-writing-to-directory'], example: '/tmp', note: '--allow-writing-to-* lets package plugins write to the package or a chosen folder' },
   { role: 'network', options: ['--allow-network-connections'], note: '--allow-network-connections lets package plugins reach the network' },
-  { role: 'loader', options: ['--package-path'], example: '/tmp/other', note: '--package-path builds another package, running its manifest and plugins' },
+  { role: 'loader', when: leavesWorkspace, options: ['--package-path'], example: '/tmp/other', note: '--package-path builds another package, running its manifest and plugins' },
   { role: 'loader', options: ['--toolchain', '--sdk', '--swift-sdk'], example: '/tmp/toolchain', note: '--toolchain/--sdk use the programs of another toolchain' },
 ];
 
