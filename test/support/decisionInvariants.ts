@@ -386,7 +386,8 @@ export function harmlessPrefixes(): string[] {
   const prefixes: string[] = [];
   for (const row of HARMLESS_ENVIRONMENT) {
     const name = row.prefix ? `${row.name}ALL` : row.name;
-    const value = row.value === undefined ? '1' : row.value.test('C') ? 'C' : '80';
+    // A value of the row's shape, so that every name is tried as harmless (`on` for GO111MODULE, `off` for XDEBUG_MODE).
+    const value = row.value === undefined ? '1' : (['C', '80', '1', 'on', 'off', 'overwrite', 'always', 'test'].find((candidate) => row.value!.test(candidate)) ?? 'C');
     prefixes.push(`${name}=${value}`, `env ${name}=${value}`);
   }
   return prefixes;

@@ -51,6 +51,23 @@ export const HARMLESS_ENVIRONMENT: readonly HarmlessName[] = Object.freeze([
   { name: 'RUST_LOG', why: 'which log lines a Rust program prints' },
   { name: 'RUST_BACKTRACE', why: 'whether a Rust program prints a backtrace when it panics' },
   { name: 'RUST_LIB_BACKTRACE', why: 'whether Rust errors carry a backtrace' },
+  // Build and test modes of the language tools, each held to the values its tool documents: any
+  // other value (a path, options) would be a value nobody has read.
+  { name: 'SOURCE_DATE_EPOCH', why: 'the timestamp reproducible builds write instead of the current time', value: /^[0-9]{1,12}$/ },
+  { name: 'GO111MODULE', why: "whether the go command works in module mode", value: /^(?:on|off|auto)$/ },
+  { name: 'CGO_ENABLED', why: 'whether go builds call the C compiler for cgo packages', value: /^[01]$/ },
+  { name: 'GOMAXPROCS', why: 'how many threads a Go program runs at once', value: NUMBER_VALUE },
+  { name: 'PYTHON_GIL', why: "whether a free-threaded Python turns its global lock on", value: /^[01]$/ },
+  { name: 'PYTHONUNBUFFERED', why: "whether Python buffers its output", value: /^[0-9a-z]{0,4}$/ },
+  { name: 'PYTHONDONTWRITEBYTECODE', why: 'whether Python writes .pyc files', value: /^[0-9a-z]{0,4}$/ },
+  { name: 'PYTHONHASHSEED', why: "the seed of Python's string hashing", value: /^(?:random|[0-9]{1,10})$/ },
+  { name: 'XDEBUG_MODE', why: "Xdebug turned off (any other mode may connect to a debugging client)", value: /^off$/ },
+  { name: 'TRYBUILD', why: "whether trybuild's compile-fail tests write their expected output into the project", value: /^(?:overwrite|wip)$/ },
+  { name: 'CARGO_TERM_COLOR', why: "cargo's colour", value: /^(?:always|never|auto)$/ },
+  { name: 'NODE_NO_WARNINGS', why: "whether Node prints process warnings", value: /^[01]$/ },
+  { name: 'MIX_ENV', why: "selects a build or test mode inside the project's own code, as NODE_ENV does", value: NAME_VALUE },
+  { name: 'RAILS_ENV', why: "selects a build or test mode inside the project's own code, as NODE_ENV does", value: NAME_VALUE },
+  { name: 'RACK_ENV', why: "selects a build or test mode inside the project's own code, as NODE_ENV does", value: NAME_VALUE },
 ] satisfies HarmlessName[]);
 
 /** The names of the table, `LC_*` written so (for messages and docs). */
