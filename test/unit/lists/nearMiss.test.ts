@@ -125,7 +125,12 @@ describe('near misses', function () {
       for (const bad of ['PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'NODE_OPTIONS', 'JAVA_TOOL_OPTIONS', 'BASH_ENV', 'ENV', 'PAGER', 'EDITOR', 'VISUAL', 'LESSOPEN', 'PYTHONPATH', 'PYTHONSTARTUP', 'GIT_SSH_COMMAND', 'GIT_PAGER', 'GOFLAGS', 'GOOS', 'TMPDIR', 'HOME']) {
         assert.equal(isHarmlessAssignment(bad, true, 'x'), false, bad);
       }
-      for (const name of names) assert.doesNotMatch(name, /^(LD_|GIT_|PYTHON)|OPTIONS$|^PATH$/);
+      for (const name of names) assert.doesNotMatch(name, /^(LD_|GIT_)|OPTIONS$|^PATH$/);
+      // Python's switches are listed only held to a value shape that is neither a path nor a module name.
+      for (const row of HARMLESS_ENVIRONMENT.filter((row) => row.name.startsWith('PYTHON'))) {
+        assert.ok(row.value !== undefined, `${row.name} has no value shape`);
+        for (const value of ['/tmp/x', 'sitecustomize', 'ignore::foo.Bar', '-X dev']) assert.equal(isHarmlessAssignment(row.name, true, value), false, `${row.name}=${value}`);
+      }
       // A value only known at run time is never harmless, and locale names are no paths.
       assert.equal(isHarmlessAssignment('TZ', false), false);
       assert.equal(isHarmlessAssignment('LANG', true, '/tmp/x'), false);
