@@ -65,9 +65,6 @@ export const HARMLESS_ENVIRONMENT: readonly HarmlessName[] = Object.freeze([
   { name: 'TRYBUILD', why: "whether trybuild's compile-fail tests write their expected output into the project", value: /^(?:overwrite|wip)$/ },
   { name: 'CARGO_TERM_COLOR', why: "cargo's colour", value: /^(?:always|never|auto)$/ },
   { name: 'NODE_NO_WARNINGS', why: "whether Node prints process warnings", value: /^[01]$/ },
-  { name: 'MIX_ENV', why: "selects a build or test mode inside the project's own code, as NODE_ENV does", value: NAME_VALUE },
-  { name: 'RAILS_ENV', why: "selects a build or test mode inside the project's own code, as NODE_ENV does", value: NAME_VALUE },
-  { name: 'RACK_ENV', why: "selects a build or test mode inside the project's own code, as NODE_ENV does", value: NAME_VALUE },
 ] satisfies HarmlessName[]);
 
 /** The names of the table, `LC_*` written so (for messages and docs). */
