@@ -2132,6 +2132,17 @@ export const FILE_ROWS: readonly ProgramRow[] = [
     plain: [''],
   },
   {
+    // The shell builtin: the shell running the line stops there (`npm test || exit 0`), so the
+    // commands after it do not run. zsh reads its operand as arithmetic; the resolver leaves a
+    // status that is not a plain number unresolved there.
+    names: ['exit'],
+    category: 'misc',
+    what: 'ends the shell running the line, with a status',
+    readOnly: true,
+    grammar: {},
+    plain: ['', '0', '1'],
+  },
+  {
     // `tput init`/`reset` send set-up strings to the terminal: still only output.
     names: ['tput'],
     category: 'misc',
