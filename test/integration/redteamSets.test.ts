@@ -44,6 +44,7 @@ const H_FLOORED_AT_LEAST: Readonly<Record<string, number>> = {
   'ninth-look.jsonl': 0.96,
   'tenth-look.jsonl': 0.95,
   'twentieth-look.jsonl': 0.95,
+  'twenty-second-look.jsonl': 0.9,
 };
 
 /**
@@ -77,6 +78,17 @@ const KNOWN_LIMITATIONS: Readonly<Record<string, Readonly<Record<string, string>
   'twentieth-look.jsonl': {
     'r20A-505': 'steam has no row: an entry naming a program without a row covers its words, --reset (which deletes its runtime) too',
     'r20B-320': "redis-cli config set dir/dbfilename then save makes the server write its database into any folder: the row names CONFIG as destructive, not the server's file it writes",
+  },
+  'twenty-second-look.jsonl': {
+    'r22E-194': "stack config set … --global writes stack's global project file in the home folder: the stack row does not place that write",
+    'r22E-195': "cabal user-config update writes cabal's configuration in the home folder: the cabal row does not place that write",
+    'r22E-196': "julia's code writes ~/.julia/config/startup.jl through joinpath(homedir(), …): the shared approximate reader does not join the home folder with the literal after it",
+    'r22E-227': 'brew install --formula ./tap/x.rb installs from a local formula, which is Ruby code: the brew row does not carve out a formula path',
+    'r22E-230': "cabal run --ghc-options='-pgmL PROG' makes GHC run another preprocessor: the cabal row does not read GHC's options inside --ghc-options",
+    'r22E-238': "an entry spelling Rscript -e covers R code, and the shared approximate reader does not read download.file's destination as a write",
+    'r22E-267': 'pixi exec runs the command after its options: an entry for pixi exec covers what it runs (the row is no wrapper that hands the command on)',
+    'r22F-362': "gs has no row: -sOutputFile='%pipe%CMD' runs a command, and an entry naming gs covers its words",
+    'r22F-376': 'copier copy --trust runs the template\'s tasks and migrations: the copier row does not carve out --trust',
   },
 };
 
