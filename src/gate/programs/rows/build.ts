@@ -12,7 +12,7 @@ import { staysBelow } from '../containerBinds';
  * project below the working folder is the workspace's own, as `cd DIR && make` is (entries cover
  * that already; docs/decisions.md "A project below the working folder is the workspace's own").
  */
-function leavesWorkspace(value: string | null): boolean {
+export function leavesWorkspace(value: string | null): boolean {
   return value === null || !staysBelow(value);
 }
 
@@ -439,7 +439,7 @@ const GO_ROLES: readonly OptionRole[] = [
 
 const goLevel = (extra: Partial<Command> = {}): Command => ({ grammar: GO_GRAMMAR, options: GO_ROLES, ...extra });
 
-const GO_ROW: ProgramRow = {
+export const GO_ROW: ProgramRow = {
   names: ['go'],
   category: 'build',
   what: 'the Go toolchain',
@@ -3156,7 +3156,7 @@ const SHELLCHECK_ROW: ProgramRow = {
  * target as a file: a folder operand is rewritten below it, where the formatter only touches its
  * own language's files (black and ruff skip `.git` and the ignored folders).
  */
-function rewritesOperands(program: string, keeps: readonly string[], note: string) {
+export function rewritesOperands(program: string, keeps: readonly string[], note: string) {
   return (_args: readonly Word[], reading: ArgReading): Form[] => {
     if (reading.options.some((o) => keeps.includes(o.name) || keeps.includes(o.key))) return [];
     const out: Form[] = [];

@@ -10,6 +10,7 @@ import { GIT_HOOK_ROWS } from './gitHooks';
 import { INTERPRETER_ROWS } from './interpreters';
 import { LANGUAGE_ROWS } from './languages';
 import { LAUNCHER_ROWS } from './launchers';
+import { LINTER_ROWS } from './linters';
 import { GUEST_POWER_ROWS } from './guestPower';
 import { MACHINE_POWER_ROWS } from './machinePower';
 import { MACHINE_RESET_ROWS } from './machineReset';
@@ -36,6 +37,7 @@ export const ROWS: readonly ProgramRow[] = [
   ...READER_ROWS,
   ...INTERPRETER_ROWS,
   ...BUILD_ROWS,
+  ...LINTER_ROWS,
   ...CLOUD_ROWS,
   ...EDITOR_ROWS,
   ...FILE_ROWS,
