@@ -243,8 +243,13 @@ export function wraps(prefix: string, command: string): boolean {
   return inner.length === words.length && inner.every((raw, k) => raw === words[k]);
 }
 
-/** A command as shell text inside `sh -c '…'`. */
-export function asShellText(shell: string, command: string): string {
+/**
+ * A command as shell text inside `sh -c '…'`, or null when the text would start with `-`: every
+ * shell reads such a word after `-c` as more options and runs nothing (`sh -c '- rm -rf /usr'` is
+ * "Illegal option", where zsh's `- rm -rf /usr` alone runs rm).
+ */
+export function asShellText(shell: string, command: string): string | null {
+  if (command.startsWith('-')) return null;
   return `${shell} -c ${quoted(command) === command ? `'${command}'` : quoted(command)}`;
 }
 

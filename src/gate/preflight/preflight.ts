@@ -280,7 +280,11 @@ export function deletedPaths(analysis: SegmentRecord, shell: ReadingShell = 'any
     // what find found, which this check does not follow (docs/decisions.md, "A brace word is the
     // words it makes").
     const foundByFind = form.value.kind !== 'literal' && form.value.raw.includes('{}');
-    if ((form.changes !== 'deletes' || foundByFind) && !PATH_LIKE.test(text)) continue;
+    // An option's value only known at run time may be a path at its worst (`--device "$X"`), as its
+    // literal form would be (run-time data never helps, docs/testing.md). Operands are left as they
+    // were: a killer's or a container tool's operand is an id (`kill "$PID"`, `docker rm "$ID"`).
+    const mayBePath = PATH_LIKE.test(text) || (form.value.kind !== 'literal' && !foundByFind && form.trigger.startsWith('-'));
+    if ((form.changes !== 'deletes' || foundByFind) && !mayBePath) continue;
     const via = `${form.program} (deletes)`;
     // A glob rm, rmdir or unlink removes: entries of its literal folder, never reached through a
     // link (docs/decisions.md, "Deleting through a glob in the workspace").

@@ -966,6 +966,8 @@ export function writeTargets(segment: Segment, analysis?: SegmentAnalysis): Writ
       if (unwrapped.wrappers.includes('xargs')) {
         const withInput = [unwrapped.argv[0]!, ...withXargsInput(segment.argv, unwrapped.argv)];
         out.push(...rowTargets(withInput).map((t) => ({ ...t, via: `${t.via} through xargs` })));
+        // A configuration verb writes at its worst through xargs as it does alone (wrappers never widen).
+        if (rowFor(program) === null || leavesWordsUnplaced(programForms(unwrapped.argv))) out.push(...configurationWritesAtWorst(unwrapped.argv, privilegeWrapper(unwrapped.wrappers) !== undefined));
       } else {
         const forms = analysis?.inside?.forms ?? programForms(unwrapped.argv);
         out.push(...rowTargets(unwrapped.argv, 0, forms));
